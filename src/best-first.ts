@@ -1,0 +1,363 @@
+import { Heap } from './heap.js';
+import { zero, type Heuristic } from './heuristics.js';
+import { ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, weights, type Priority, type TieBreak } from './priority.js';
+import { checkNode, type SearchSpace } from './space.js';
+import type { Trace } from './trace.js';
+
+export interface SearchOptions {
+  /** The knob. Default A* (`sum(1)`). */
+  priority?: Priority;
+  /** h(n, goal). Default zero. */
+  heuristic?: Heuristic;
+  /** Default `h` (smaller h, then insertion order). */
+  tieBreak?: TieBreak;
+  /** Stop with status `step-limit` after this many expansions. Default: no limit. */
+  maxExpansions?: number;
+  /** Record every pop and push. Default false; off, the loop pays one branch per event. */
+  trace?: boolean;
+}
+
+/**
+ * Why a search ended: the goal was popped, the open set ran empty (no path
+ * exists), or the expansion budget ran out first (nothing is known).
+ */
+export type SearchStatus = 'found' | 'unreachable' | 'step-limit';
+
+export interface SearchResult {
+  status: SearchStatus;
+  /** Nodes from start to goal, or null when no path was found. */
+  path: number[] | null;
+  /** Cost of the path (sum of edge costs); Infinity without a path. */
+  cost: number;
+  /** Number of edges on the path; -1 without a path. */
+  linkLength: number;
+  /** Nodes taken off the frontier and expanded (the goal's pop included). */
+  expansions: number;
+  /** Entries put on the frontier (the start's included). */
+  pushes: number;
+  /** Closed nodes that received a cheaper g and went back on the frontier. */
+  reopenings: number;
+  trace: Trace | null;
+}
+
+export interface SearcherOptions {
+  /** Nodes to allocate for up front; the arrays grow on demand. Default: the space's size. */
+  capacity?: number;
+}
+
+// Relative slack for "cheaper": sums of 1.4s taken in a different order differ
+// in the last bits, and treating that noise as an improvement would re-push
+// (and reorder) nodes the hand traces pin down.
+const IMPROVE = 1 - 1e-12;
+
+/**
+ * A reusable best-first searcher over one space. It owns the per-node arrays
+ * (g, back pointer, a generation stamp) and reuses them for every query: a
+ * new query bumps the generation instead of clearing, so it costs O(1) to
+ * start, and nothing is allocated unless the arrays must grow or a path or
+ * trace is asked for.
+ *
+ * A node's stamp is `gen` while it is open and `gen + 1` once closed; any
+ * other value means "not seen in this query".
+ */
+export class Searcher {
+  readonly space: SearchSpace;
+  // Results of the last query.
+  status: SearchStatus = 'unreachable';
+  cost = Infinity;
+  expansions = 0;
+  pushes = 0;
+  reopenings = 0;
+  trace: Trace | null = null;
+
+  private g: Float64Array;
+  private parent: Int32Array;
+  private stamp: Uint32Array;
+  private gen = 0;
+  private heap: Heap;
+  private fifo: Int32Array | null = null;
+  private fifoDepth: Int32Array | null = null;
+  private nbr: Int32Array;
+  private nbrCost: Float64Array;
+  private start = -1;
+  private goal = -1;
+
+  constructor(space: SearchSpace, options: SearcherOptions = {}) {
+    this.space = space;
+    const cap = Math.max(1, options.capacity ?? space.size);
+    if (!Number.isInteger(cap)) throw new RangeError(`Searcher: capacity must be an integer, got ${options.capacity}`);
+    this.g = new Float64Array(cap);
+    this.parent = new Int32Array(cap);
+    this.stamp = new Uint32Array(cap);
+    this.heap = new Heap(Math.min(cap, 1 << 16));
+    this.nbr = new Int32Array(Math.max(1, space.maxDegree));
+    this.nbrCost = new Float64Array(Math.max(1, space.maxDegree));
+  }
+
+  /** Nodes the per-node arrays can hold now. */
+  get capacity(): number { return this.g.length; }
+
+  /**
+   * Runs one query and returns its status; read `cost`, `expansions`, ... and
+   * the path (`pathInto`, `path`) afterwards. Start and goal out of range (or
+   * blocked, on a grid) throw; every other outcome is a status.
+   */
+  search(start: number, goal: number, options: SearchOptions = {}): SearchStatus {
+    const space = this.space;
+    checkNode(space, start, 'start');
+    checkNode(space, goal, 'goal');
+    space.checkEndpoint?.(start, 'start');
+    space.checkEndpoint?.(goal, 'goal');
+    const priority = options.priority ?? ASTAR;
+    const [wg, wh] = weights(priority);
+    const h = options.heuristic ?? zero;
+    const tieByH = (options.tieBreak ?? 'h') === 'h';
+    if (options.tieBreak !== undefined && options.tieBreak !== 'h' && options.tieBreak !== 'fifo') {
+      throw new RangeError(`tieBreak must be 'h' or 'fifo', got ${JSON.stringify(options.tieBreak)}`);
+    }
+    const maxExp = options.maxExpansions ?? Infinity;
+    if (!(maxExp >= 0)) throw new RangeError(`maxExpansions must be a number >= 0, got ${options.maxExpansions}`);
+    this.trace = options.trace ? { tieBreak: priority.kind === 'link-length' ? 'fifo' : tieByH ? 'h' : 'fifo', pops: [], pushes: [] } : null;
+
+    this.ensure(space.size);
+    this.nextGeneration();
+    this.start = start;
+    this.goal = goal;
+    this.expansions = 0;
+    this.pushes = 0;
+    this.reopenings = 0;
+    this.cost = Infinity;
+    this.status = priority.kind === 'link-length'
+      ? this.breadthFirst(start, goal, h, maxExp)
+      : this.bestFirst(start, goal, h, wg, wh, tieByH, maxExp);
+    if (this.status === 'found') this.cost = this.g[goal];
+    return this.status;
+  }
+
+  private bestFirst(start: number, goal: number, h: Heuristic, wg: number, wh: number, tieByH: boolean, maxExp: number): SearchStatus {
+    const space = this.space, heap = this.heap, trace = this.trace;
+    const gen = this.gen, closedMark = gen + 1;
+    let g = this.g, parent = this.parent, stamp = this.stamp;
+    const nbr = this.nbr, nbrCost = this.nbrCost;
+    heap.clear();
+    g[start] = 0;
+    parent[start] = -1;
+    stamp[start] = gen;
+    const h0 = h(start, goal);
+    heap.push(start, wh * h0, tieByH ? h0 : 0, 0);
+    this.pushes = 1;
+    let open = 1;
+    if (trace) trace.pushes.push({ node: start, parent: -1, g: 0, h: h0, f: wh * h0, kind: 'new', during: -1, seq: 0 });
+
+    while (heap.length > 0) {
+      const n = heap.topNode();
+      const gn = heap.topValue();
+      const fn = heap.topKey1();
+      heap.pop();
+      // Lazy deletion: skip entries for closed nodes and entries whose g was beaten.
+      if (stamp[n] !== gen || gn !== g[n]) continue;
+      if (this.expansions >= maxExp) return 'step-limit';
+      stamp[n] = closedMark;
+      open--;
+      this.expansions++;
+      const popIndex = this.expansions - 1;
+      if (trace) trace.pops.push({ node: n, g: gn, h: h(n, goal), f: fn, depth: this.depthOf(n), frontier: 0 });
+      if (n === goal) {
+        if (trace) trace.pops[popIndex].frontier = open;
+        return 'found';
+      }
+      const deg = space.successors(n, nbr, nbrCost);
+      if (space.size > g.length) {
+        // An implicit space interned new nodes: grow, keeping this query's state.
+        this.ensure(space.size);
+        g = this.g; parent = this.parent; stamp = this.stamp;
+      }
+      for (let i = 0; i < deg; i++) {
+        const x = nbr[i];
+        const gx = gn + nbrCost[i];
+        const sx = stamp[x];
+        let kind: 'new' | 'improve' | 'reopen' = 'new';
+        if (sx === gen) {
+          if (!(gx < g[x] * IMPROVE)) continue;
+          kind = 'improve';
+        } else if (sx === closedMark) {
+          if (!(gx < g[x] * IMPROVE)) continue;
+          // Only an inconsistent or inflated heuristic gets here.
+          this.reopenings++;
+          kind = 'reopen';
+          open++;
+        } else {
+          open++;
+        }
+        g[x] = gx;
+        parent[x] = n;
+        stamp[x] = gen;
+        const hx = h(x, goal);
+        const fx = wg * gx + wh * hx;
+        if (trace) trace.pushes.push({ node: x, parent: n, g: gx, h: hx, f: fx, kind, during: popIndex, seq: this.pushes });
+        heap.push(x, fx, tieByH ? hx : 0, gx);
+        this.pushes++;
+      }
+      if (trace) trace.pops[popIndex].frontier = open;
+    }
+    return 'unreachable';
+  }
+
+  /**
+   * Breadth-first search with a true FIFO queue. Nodes leave the queue in
+   * order of depth, so the first discovery of a node is already by a path of
+   * the fewest links: relaxing on depth means "first come, first kept", and
+   * no node is queued twice.
+   */
+  private breadthFirst(start: number, goal: number, h: Heuristic, maxExp: number): SearchStatus {
+    const space = this.space, trace = this.trace;
+    const gen = this.gen, closedMark = gen + 1;
+    let g = this.g, parent = this.parent, stamp = this.stamp;
+    let queue = this.fifoQueue(), depth = this.fifoDepth!;
+    const nbr = this.nbr, nbrCost = this.nbrCost;
+    let head = 0, tail = 0;
+    g[start] = 0;
+    parent[start] = -1;
+    stamp[start] = gen;
+    queue[tail] = start; depth[tail] = 0; tail++;
+    this.pushes = 1;
+    if (trace) trace.pushes.push({ node: start, parent: -1, g: 0, h: h(start, goal), f: 0, kind: 'new', during: -1, seq: 0 });
+    while (head < tail) {
+      if (this.expansions >= maxExp) return 'step-limit';
+      const n = queue[head], d = depth[head];
+      head++;
+      stamp[n] = closedMark;
+      this.expansions++;
+      const popIndex = this.expansions - 1;
+      if (trace) trace.pops.push({ node: n, g: g[n], h: h(n, goal), f: d, depth: d, frontier: tail - head });
+      if (n === goal) return 'found';
+      const deg = space.successors(n, nbr, nbrCost);
+      if (space.size > g.length) {
+        this.ensure(space.size);
+        g = this.g; parent = this.parent; stamp = this.stamp;
+        queue = this.fifoQueue(); depth = this.fifoDepth!;
+      }
+      for (let i = 0; i < deg; i++) {
+        const x = nbr[i];
+        const sx = stamp[x];
+        if (sx === gen || sx === closedMark) continue;
+        g[x] = g[n] + nbrCost[i];
+        parent[x] = n;
+        stamp[x] = gen;
+        queue[tail] = x; depth[tail] = d + 1; tail++;
+        if (trace) trace.pushes.push({ node: x, parent: n, g: g[x], h: h(x, goal), f: d + 1, kind: 'new', during: popIndex, seq: this.pushes });
+        this.pushes++;
+      }
+      if (trace) trace.pops[popIndex].frontier = tail - head;
+    }
+    return 'unreachable';
+  }
+
+  /** Writes the last path (start first) into `out` and returns its node count; 0 without a path. */
+  pathInto(out: Int32Array): number {
+    if (this.status !== 'found') return 0;
+    const parent = this.parent;
+    let len = 0;
+    for (let n = this.goal; n !== -1; n = parent[n]) len++;
+    if (out.length < len) throw new RangeError(`pathInto: the buffer holds ${out.length} nodes, the path has ${len}`);
+    let i = len;
+    for (let n = this.goal; n !== -1; n = parent[n]) out[--i] = n;
+    return len;
+  }
+
+  /** The last path, start first, or null without one. */
+  path(): number[] | null {
+    if (this.status !== 'found') return null;
+    const out: number[] = [];
+    for (let n = this.goal; n !== -1; n = this.parent[n]) out.push(n);
+    return out.reverse();
+  }
+
+  /** The last query's outcome as one object (allocates; the hot path does not need it). */
+  result(): SearchResult {
+    const path = this.path();
+    return {
+      status: this.status,
+      path,
+      cost: this.cost,
+      linkLength: path ? path.length - 1 : -1,
+      expansions: this.expansions,
+      pushes: this.pushes,
+      reopenings: this.reopenings,
+      trace: this.trace,
+    };
+  }
+
+  /** Cost-to-come g(n) of the last query: Infinity for a node it never reached. */
+  gOf(n: number): number {
+    const s = this.stamp[n];
+    return n < this.g.length && (s === this.gen || s === this.gen + 1) ? this.g[n] : Infinity;
+  }
+
+  private depthOf(n: number): number {
+    let d = 0;
+    for (let m = this.parent[n]; m !== -1; m = this.parent[m]) d++;
+    return d;
+  }
+
+  private nextGeneration(): void {
+    // Two stamps per query (open, closed). Before the counter wraps, clear once.
+    if (this.gen >= 0xfffffff0) { this.stamp.fill(0); this.gen = 0; }
+    this.gen += 2;
+  }
+
+  private ensure(size: number): void {
+    if (size <= this.g.length) return;
+    const cap = Math.max(size, Math.ceil(this.g.length * 1.5));
+    const g = new Float64Array(cap); g.set(this.g); this.g = g;
+    const p = new Int32Array(cap); p.set(this.parent); this.parent = p;
+    const s = new Uint32Array(cap); s.set(this.stamp); this.stamp = s;
+    if (this.fifo) {
+      const q = new Int32Array(cap); q.set(this.fifo); this.fifo = q;
+      const d = new Int32Array(cap); d.set(this.fifoDepth!); this.fifoDepth = d;
+    }
+  }
+
+  private fifoQueue(): Int32Array {
+    if (!this.fifo || this.fifo.length < this.g.length) {
+      this.fifo = new Int32Array(this.g.length);
+      this.fifoDepth = new Int32Array(this.g.length);
+    }
+    return this.fifo;
+  }
+}
+
+/**
+ * One best-first search: `bestFirst(space, start, goal, h, priority)`.
+ * Allocates a searcher per call; keep a `Searcher` for repeated queries.
+ */
+export function bestFirst(
+  space: SearchSpace,
+  start: number,
+  goal: number,
+  h: Heuristic,
+  priority: Priority,
+  options: Omit<SearchOptions, 'priority' | 'heuristic'> = {},
+): SearchResult {
+  const s = new Searcher(space);
+  s.search(start, goal, { ...options, priority, heuristic: h });
+  return s.result();
+}
+
+type Opts = Omit<SearchOptions, 'priority' | 'heuristic'>;
+
+/** Fewest links, FIFO queue. */
+export const bfs = (space: SearchSpace, start: number, goal: number, options: Opts = {}) =>
+  bestFirst(space, start, goal, zero, LINK_LENGTH, options);
+/** Cheapest path, h = 0. */
+export const dijkstra = (space: SearchSpace, start: number, goal: number, options: Opts = {}) =>
+  bestFirst(space, start, goal, zero, COST_TO_COME, options);
+/** f = h: fast, no guarantee. */
+export const greedy = (space: SearchSpace, start: number, goal: number, h: Heuristic, options: Opts = {}) =>
+  bestFirst(space, start, goal, h, HEURISTIC_ONLY, options);
+/** f = g + h: optimal when h is admissible. */
+export const astar = (space: SearchSpace, start: number, goal: number, h: Heuristic, options: Opts = {}) =>
+  bestFirst(space, start, goal, h, ASTAR, options);
+/** f = g + eps h: cost at most eps times the optimum when h is admissible. */
+export const weightedAstar = (space: SearchSpace, start: number, goal: number, h: Heuristic, eps: number, options: Opts = {}) =>
+  bestFirst(space, start, goal, h, sum(eps), options);

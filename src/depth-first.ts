@@ -1,0 +1,134 @@
+import type { SearchStatus } from './best-first.js';
+import { checkNode, type SearchSpace } from './space.js';
+
+export interface DepthFirstOptions {
+  /** Do not expand nodes this many links from the start. Default: no limit. */
+  depthLimit?: number;
+  /** Stop after this many expansions (over all rounds of iterative deepening). Default: no limit. */
+  maxExpansions?: number;
+}
+
+/** `depth-limit`: no path within the depth limit, but nodes were cut off there, so one may exist beyond it. */
+export type DepthFirstStatus = SearchStatus | 'depth-limit';
+
+export interface DepthFirstResult {
+  status: DepthFirstStatus;
+  path: number[] | null;
+  cost: number;
+  linkLength: number;
+  expansions: number;
+  /** Rounds run (iterative deepening); 1 for a plain depth-first search. */
+  rounds: number;
+}
+
+/**
+ * Depth-first search with a LIFO stack: fast to write, no promise about the
+ * path it returns. A node is expanded again only if reached by fewer links
+ * than before, which makes a depth-limited run complete within its limit.
+ */
+export function dfs(space: SearchSpace, start: number, goal: number, options: DepthFirstOptions = {}): DepthFirstResult {
+  checkEnds(space, start, goal);
+  const limit = checkLimit(options.depthLimit, 'depthLimit');
+  const maxExp = checkLimit(options.maxExpansions, 'maxExpansions');
+  const run = new DepthLimited(space);
+  const r = run.search(start, goal, limit, maxExp);
+  return run.result(r, goal, 1);
+}
+
+/**
+ * Iterative deepening: depth-limited DFS with the limit raised by one each
+ * round. Finds a path of the fewest links using memory proportional to the
+ * depth; re-expanding the shallow levels costs little because the deepest
+ * level dominates the count.
+ */
+export function iddfs(space: SearchSpace, start: number, goal: number, options: DepthFirstOptions = {}): DepthFirstResult {
+  checkEnds(space, start, goal);
+  const maxDepth = checkLimit(options.depthLimit, 'depthLimit');
+  const maxExp = checkLimit(options.maxExpansions, 'maxExpansions');
+  const run = new DepthLimited(space);
+  let status: DepthFirstStatus = 'depth-limit';
+  let rounds = 0;
+  for (let limit = 0; limit <= maxDepth; limit++) {
+    rounds++;
+    status = run.search(start, goal, limit, maxExp);
+    if (status !== 'depth-limit') break;
+  }
+  return run.result(status, goal, rounds);
+}
+
+class DepthLimited {
+  expansions = 0;
+  private depth: Int32Array;
+  private parent: Int32Array;
+  private g: Float64Array;
+  private readonly nbr: Int32Array;
+  private readonly nbrCost: Float64Array;
+
+  constructor(private readonly space: SearchSpace) {
+    const cap = Math.max(1, space.size);
+    this.depth = new Int32Array(cap);
+    this.parent = new Int32Array(cap);
+    this.g = new Float64Array(cap);
+    this.nbr = new Int32Array(Math.max(1, space.maxDegree));
+    this.nbrCost = new Float64Array(Math.max(1, space.maxDegree));
+  }
+
+  search(start: number, goal: number, limit: number, maxExp: number): DepthFirstStatus {
+    const { nbr, nbrCost } = this;
+    let { depth, parent, g } = this;
+    depth.fill(0x7fffffff);
+    // Stack entries: node, its parent, depth and g, pushed together.
+    const sNode: number[] = [start], sParent: number[] = [-1], sDepth: number[] = [0], sG: number[] = [0];
+    let cutOff = false;
+    while (sNode.length > 0) {
+      const n = sNode.pop()!, p = sParent.pop()!, d = sDepth.pop()!, gn = sG.pop()!;
+      if (depth[n] <= d) continue; // already reached with as few links
+      if (this.expansions >= maxExp) return 'step-limit';
+      depth[n] = d; parent[n] = p; g[n] = gn;
+      this.expansions++;
+      if (n === goal) return 'found';
+      if (d >= limit) { cutOff = true; continue; }
+      const deg = this.space.successors(n, nbr, nbrCost);
+      if (this.space.size > depth.length) {
+        // An implicit space interned new nodes.
+        this.grow(this.space.size);
+        ({ depth, parent, g } = this);
+      }
+      // Push in reverse so the first successor is explored first.
+      for (let i = deg - 1; i >= 0; i--) {
+        const x = nbr[i];
+        if (depth[x] <= d + 1) continue;
+        sNode.push(x); sParent.push(n); sDepth.push(d + 1); sG.push(gn + nbrCost[i]);
+      }
+    }
+    return cutOff ? 'depth-limit' : 'unreachable';
+  }
+
+  private grow(size: number): void {
+    const cap = Math.max(size, this.depth.length * 2);
+    const d = new Int32Array(cap).fill(0x7fffffff); d.set(this.depth); this.depth = d;
+    const p = new Int32Array(cap); p.set(this.parent); this.parent = p;
+    const g = new Float64Array(cap); g.set(this.g); this.g = g;
+  }
+
+  result(status: DepthFirstStatus, goal: number, rounds: number): DepthFirstResult {
+    if (status !== 'found') return { status, path: null, cost: Infinity, linkLength: -1, expansions: this.expansions, rounds };
+    const path: number[] = [];
+    for (let n = goal; n !== -1; n = this.parent[n]) path.push(n);
+    path.reverse();
+    return { status, path, cost: this.g[goal], linkLength: path.length - 1, expansions: this.expansions, rounds };
+  }
+}
+
+function checkEnds(space: SearchSpace, start: number, goal: number): void {
+  checkNode(space, start, 'start');
+  checkNode(space, goal, 'goal');
+  space.checkEndpoint?.(start, 'start');
+  space.checkEndpoint?.(goal, 'goal');
+}
+
+function checkLimit(v: number | undefined, name: string): number {
+  if (v === undefined) return Infinity;
+  if (typeof v !== 'number' || Number.isNaN(v) || v < 0) throw new RangeError(`${name} must be a number >= 0, got ${v}`);
+  return v;
+}

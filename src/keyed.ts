@@ -1,0 +1,161 @@
+import type { SearchSpace } from './space.js';
+import { checkCost } from './space.js';
+import { DX, DY, type DiagonalRule, DIAGONAL_RULES } from './grid.js';
+import { Searcher, type SearchStatus } from './best-first.js';
+import type { Heuristic } from './heuristics.js';
+
+/**
+ * An implicit space whose nodes are keys (strings, coordinate pairs, ...).
+ * Each key is interned to an integer the first time it is seen, so the
+ * integer-based engine runs on spaces that are never enumerated, even
+ * unbounded ones.
+ */
+export class KeyedSpace<K> implements SearchSpace {
+  readonly maxDegree: number;
+  private readonly ids = new Map<string | number, number>();
+  private readonly keys: K[] = [];
+
+  /**
+   * @param neighbours calls `visit(key, cost)` for each successor of `key`
+   * @param hash maps a key to a string or number that identifies it
+   * @param maxDegree the most successors any key has (checked as it is used)
+   */
+  constructor(
+    private readonly neighbours: (key: K, visit: (next: K, cost: number) => void) => void,
+    private readonly hash: (key: K) => string | number,
+    maxDegree = 64,
+  ) {
+    if (!Number.isInteger(maxDegree) || maxDegree < 1) throw new RangeError(`KeyedSpace: maxDegree must be an integer >= 1, got ${maxDegree}`);
+    this.maxDegree = maxDegree;
+  }
+
+  get size(): number { return this.keys.length; }
+
+  /** The integer id of `key`, interning it on first sight. */
+  id(key: K): number {
+    const h = this.hash(key);
+    let n = this.ids.get(h);
+    if (n === undefined) {
+      n = this.keys.length;
+      this.ids.set(h, n);
+      this.keys.push(key);
+    }
+    return n;
+  }
+
+  /** The id of `key` if it was seen, else -1. Never interns. */
+  peek(key: K): number { return this.ids.get(this.hash(key)) ?? -1; }
+
+  key(n: number): K { return this.keys[n]; }
+
+  successors(n: number, nodes: Int32Array, costs: Float64Array): number {
+    let count = 0;
+    this.neighbours(this.keys[n], (next, cost) => {
+      if (count >= this.maxDegree) {
+        throw new RangeError(`KeyedSpace: ${JSON.stringify(this.keys[n])} has more than maxDegree = ${this.maxDegree} successors; pass a larger maxDegree`);
+      }
+      checkCost(cost, `KeyedSpace: edge ${JSON.stringify(this.keys[n])} -> ${JSON.stringify(next)}`);
+      nodes[count] = this.id(next);
+      costs[count] = cost;
+      count++;
+    });
+    return count;
+  }
+}
+
+export type Point = readonly [x: number, y: number];
+
+export interface UnboundedGridOptions {
+  connectivity?: 4 | 8;
+  diagonalRule?: DiagonalRule;
+  diagonalCost?: number;
+}
+
+/** Coordinates fit in 2^26 either way, so a pair packs into one exact double. */
+const OFFSET = 2 ** 26;
+function packPoint(p: Point): number {
+  return (p[0] + OFFSET) * 2 ** 27 + (p[1] + OFFSET);
+}
+
+/**
+ * The infinite grid with a set of obstacle cells: every integer (x, y) not in
+ * `obstacles` is free. Cells are interned as the search reaches them.
+ */
+export function unboundedGrid(obstacles: Iterable<Point>, options: UnboundedGridOptions = {}): KeyedSpace<Point> {
+  const blocked = new Set<number>();
+  let i = 0;
+  for (const p of obstacles) {
+    checkPoint(p, `obstacle ${i}`);
+    blocked.add(packPoint(p));
+    i++;
+  }
+  const connectivity = options.connectivity ?? 8;
+  if (connectivity !== 4 && connectivity !== 8) throw new RangeError(`unboundedGrid: connectivity must be 4 or 8, got ${String(connectivity)}`);
+  const rule = connectivity === 4 ? 'never' : options.diagonalRule ?? 'no-corner-cutting';
+  if (!DIAGONAL_RULES.includes(rule)) throw new RangeError(`unboundedGrid: diagonalRule must be one of ${DIAGONAL_RULES.join(', ')}, got ${String(rule)}`);
+  const diag = options.diagonalCost ?? Math.SQRT2;
+  if (!Number.isFinite(diag) || diag <= 0) throw new RangeError(`unboundedGrid: diagonalCost must be a finite number > 0, got ${diag}`);
+  const free = (x: number, y: number) => !blocked.has((x + OFFSET) * 2 ** 27 + (y + OFFSET));
+  return new KeyedSpace<Point>(
+    ([x, y], visit) => {
+      for (let k = 0; k < 8; k++) {
+        const nx = x + DX[k], ny = y + DY[k];
+        if (!free(nx, ny)) continue;
+        if (k >= 4) {
+          if (rule === 'never') continue;
+          const a = free(nx, y), b = free(x, ny);
+          if (rule === 'no-corner-cutting' && !(a && b)) continue;
+          if (rule === 'at-most-one-blocked' && !(a || b)) continue;
+        }
+        visit([nx, ny], k < 4 ? 1 : diag);
+      }
+    },
+    packPoint,
+    8,
+  );
+}
+
+/** Throws unless p is a pair of integers within +-2^26. */
+export function checkPoint(p: Point, what: string): void {
+  if (!Array.isArray(p) || p.length !== 2 || !p.every((v) => Number.isInteger(v) && Math.abs(v) < OFFSET)) {
+    throw new RangeError(`${what} must be a pair of integers [x, y] with |x|, |y| < 2^26, got ${JSON.stringify(p)}`);
+  }
+}
+
+export interface PathAmongOptions extends UnboundedGridOptions {
+  /** Expansions before giving up. Default 100000: an unreachable goal on an infinite grid would otherwise never end. */
+  maxExpansions?: number;
+}
+
+export interface PathAmongResult {
+  status: SearchStatus;
+  path: Point[] | null;
+  cost: number;
+  expansions: number;
+}
+
+/**
+ * A* from `start` to `goal` on the infinite grid around `obstacles` (the C#
+ * article's `Calculate(start, target, obstacles)`), with an octile heuristic
+ * and an expansion budget that makes an enclosed goal terminate.
+ */
+export function pathAmong(start: Point, goal: Point, obstacles: Iterable<Point>, options: PathAmongOptions = {}): PathAmongResult {
+  checkPoint(start, 'start');
+  checkPoint(goal, 'goal');
+  const list = Array.from(obstacles);
+  const space = unboundedGrid(list, options);
+  const blocked = new Set(list.map(packPoint));
+  if (blocked.has(packPoint(start))) throw new RangeError(`start ${JSON.stringify(start)} is an obstacle`);
+  if (blocked.has(packPoint(goal))) throw new RangeError(`goal ${JSON.stringify(goal)} is an obstacle`);
+  const diag = options.connectivity === 4 ? 2 : options.diagonalCost ?? Math.SQRT2;
+  const h: Heuristic = (n, g) => {
+    const a = space.key(n), b = space.key(g);
+    const dx = Math.abs(a[0] - b[0]), dy = Math.abs(a[1] - b[1]);
+    return dx + dy + (diag - 2) * Math.min(dx, dy);
+  };
+  const s = space.id(start), t = space.id(goal);
+  const searcher = new Searcher(space, { capacity: 1024 });
+  const status = searcher.search(s, t, { heuristic: h, maxExpansions: options.maxExpansions ?? 100000 });
+  const ids = searcher.path();
+  return { status, path: ids ? ids.map((n) => space.key(n)) : null, cost: searcher.cost, expansions: searcher.expansions };
+}

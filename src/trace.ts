@@ -1,0 +1,74 @@
+/** One expansion: the node taken off the frontier with its g, h and f. */
+export interface TracePop {
+  node: number;
+  g: number;
+  h: number;
+  f: number;
+  /** Link length of the node's path from the start. */
+  depth: number;
+  /** Open nodes left after this pop and the pushes it caused. */
+  frontier: number;
+}
+
+/**
+ * One push onto the frontier. `kind` says why: a node seen for the first
+ * time, an open node given a cheaper g, or a closed node given a cheaper g
+ * (a reopening: only an inconsistent or inflated heuristic causes it).
+ */
+export interface TracePush {
+  node: number;
+  parent: number;
+  g: number;
+  h: number;
+  f: number;
+  kind: 'new' | 'improve' | 'reopen';
+  /** Index into `pops` of the expansion that pushed it; -1 for the start. */
+  during: number;
+  /** Insertion number: the last tie-break. */
+  seq: number;
+}
+
+/** What a search did, in order. Enough to replay any step. */
+export interface Trace {
+  /** The rule the frontier was ordered by, after f: `h` then insertion, or insertion only. */
+  tieBreak: 'h' | 'fifo';
+  pops: TracePop[];
+  pushes: TracePush[];
+}
+
+/** An entry of the frontier as it stood at some step, with its ordering keys. */
+export interface FrontierEntry {
+  node: number;
+  g: number;
+  h: number;
+  f: number;
+  seq: number;
+}
+
+/**
+ * The frontier just before pop `k` (0-based), listed in the order the engine
+ * would take it: smallest f, then (under the `h` rule) smaller h, then the
+ * entry pushed first. Replays the trace; it runs no search.
+ */
+export function frontierBefore(trace: Trace, k: number): FrontierEntry[] {
+  if (!Number.isInteger(k) || k < 0 || k > trace.pops.length) {
+    throw new RangeError(`frontierBefore: step must be an integer in 0..${trace.pops.length}, got ${k}`);
+  }
+  const latest = new Map<number, TracePush>();
+  for (const p of trace.pushes) {
+    if (p.during >= k) break;
+    latest.set(p.node, p);
+  }
+  // A node is off the frontier if it was popped after its latest push.
+  const lastPop = new Map<number, number>();
+  for (let i = 0; i < k; i++) lastPop.set(trace.pops[i].node, i);
+  const open: FrontierEntry[] = [];
+  for (const p of latest.values()) {
+    const popped = lastPop.get(p.node);
+    if (popped !== undefined && popped >= p.during) continue;
+    open.push({ node: p.node, g: p.g, h: p.h, f: p.f, seq: p.seq });
+  }
+  const byH = trace.tieBreak === 'h';
+  open.sort((a, b) => a.f - b.f || (byH ? a.h - b.h : 0) || a.seq - b.seq);
+  return open;
+}

@@ -1,0 +1,28 @@
+import { Grid } from '../grid.js';
+import { manhattan, type Heuristic } from '../heuristics.js';
+
+/**
+ * The lesson's 5 x 6 grid: x 0-4, y 0-5 from the top, seven walls; start
+ * (0,0) top-left, goal (4,5) bottom-right; 4-connected, Manhattan h, ties to
+ * the cell added first. Its neighbour order, +x +y -x -y, is the grid's.
+ */
+export interface LessonWorld {
+  grid: Grid;
+  start: number;
+  goal: number;
+  h: Heuristic;
+}
+
+export const LESSON_ROWS: readonly string[] = [
+  '...#.',
+  '.#.#.',
+  '.#...',
+  '.###.',
+  '.....',
+  '.....',
+];
+
+export function lessonWorld(): LessonWorld {
+  const grid = Grid.fromAscii(LESSON_ROWS, { connectivity: 4 });
+  return { grid, start: grid.id(0, 0), goal: grid.id(4, 5), h: manhattan(grid) };
+}
