@@ -1,0 +1,427 @@
+import { Heap } from './heap.js';
+import type { Grid } from './grid.js';
+import { checkNode, type SearchSpace } from './space.js';
+
+/** t(X): never on OPEN yet, on OPEN, or taken off it. */
+export const NEW = 0;
+export const OPEN = 1;
+export const CLOSED = 2;
+export type DStarTag = typeof NEW | typeof OPEN | typeof CLOSED;
+export const TAG_NAMES: readonly ['NEW', 'OPEN', 'CLOSED'] = ['NEW', 'OPEN', 'CLOSED'];
+
+/** One PROCESS-STATE call: the state removed, its key, its h at removal, and which kind it was. */
+export interface DStarPop {
+  node: number;
+  kOld: number;
+  h: number;
+  /** RAISE when k_old < h(X) at removal (its cost went up), LOWER when k_old = h(X). */
+  kind: 'RAISE' | 'LOWER';
+}
+
+export interface DStarOptions {
+  /**
+   * Work in exact integers: every arc cost times `costScale` must be an integer
+   * (Choset's 1, 1.4 and 10000 with `costScale: 10`). Without it costs are used
+   * as given and compared as floats, which is exact only when sums are.
+   */
+  costScale?: number;
+  /**
+   * Which endpoints of a changed arc `modifyCost` puts back on OPEN (if CLOSED):
+   * `head` is Stentz's MODIFY-COST (the state whose predecessors see the change),
+   * `both` also re-opens the tail, as Choset's grid examples do. Default `both`.
+   */
+  reopen?: 'both' | 'head';
+  /** Record every PROCESS-STATE call in `trace`. Default false. */
+  trace?: boolean;
+}
+
+/**
+ * Stentz's original D* (1994, as in Choset's Appendix H.3), on any space that
+ * lists predecessors. It searches backward from the goal: h(X) is the cost
+ * from X to the goal, b(X) the next state toward it. When the map changes the
+ * caller reports each changed arc with `modifyCost`, and `repair` re-settles
+ * only the states the change reaches: RAISE states carry a cost increase out,
+ * LOWER states carry the cheaper costs back in.
+ *
+ * Exactness: Stentz's tests `k_old = h(X)` and `h(Y) != h(X) + c` decide the
+ * trace, so a 0.1 drift in a float sum would change which states are RAISE.
+ * With `costScale` every h and k is an integer number of 1/costScale units
+ * (exact up to 2^53); the public accessors divide back. We chose scaling over
+ * a tolerance because it keeps Stentz's comparisons literally as written.
+ *
+ * OPEN is a binary heap ordered by k with ties first-in first-out: a state's
+ * place among equal keys is the moment its current key was set (entering
+ * OPEN, or a lower k while on it). Entries are never removed from the middle;
+ * each node remembers the serial number of its live entry and any other entry
+ * of it is stale and skipped (lazy deletion).
+ */
+export class DStar {
+  readonly space: SearchSpace;
+  readonly costScale: number;
+  readonly reopen: 'both' | 'head';
+  /** PROCESS-STATE calls and RAISE pops since construction or `resetCounters`. */
+  pops = 0;
+  raised = 0;
+  /** Every PROCESS-STATE call, when built with `trace: true`. */
+  readonly trace: DStarPop[] | null;
+
+  private t: Uint8Array;
+  // h and k in units of 1/costScale; h is Infinity while a state is NEW.
+  private hs: Float64Array;
+  private ks: Float64Array;
+  private bs: Int32Array;
+  private live: Float64Array;
+  private serial = 0;
+  private readonly heap = new Heap(64);
+  private readonly exact: boolean;
+  private goalNode = -1;
+  private readonly predNodes: Int32Array;
+  private readonly predCosts: Float64Array;
+  private readonly succNodes: Int32Array;
+  private readonly succCosts: Float64Array;
+
+  constructor(space: SearchSpace, options: DStarOptions = {}) {
+    if (typeof space?.predecessors !== 'function') {
+      throw new RangeError('D*: the search space must list predecessors (D* searches backward from the goal), but it has no predecessors method');
+    }
+    this.space = space;
+    const scale = options.costScale;
+    if (scale !== undefined && !(typeof scale === 'number' && Number.isFinite(scale) && scale > 0)) {
+      throw new RangeError(`D*: costScale must be a finite number > 0, got ${String(scale)}`);
+    }
+    this.exact = scale !== undefined;
+    this.costScale = scale ?? 1;
+    const reopen = options.reopen ?? 'both';
+    if (reopen !== 'both' && reopen !== 'head') {
+      throw new RangeError(`D*: reopen must be 'both' or 'head', got ${JSON.stringify(reopen)}`);
+    }
+    this.reopen = reopen;
+    this.trace = options.trace ? [] : null;
+    const d = Math.max(1, space.maxDegree);
+    this.predNodes = new Int32Array(d);
+    this.predCosts = new Float64Array(d);
+    this.succNodes = new Int32Array(d);
+    this.succCosts = new Float64Array(d);
+    this.t = new Uint8Array(0);
+    this.hs = new Float64Array(0);
+    this.ks = new Float64Array(0);
+    this.bs = new Int32Array(0);
+    this.live = new Float64Array(0);
+  }
+
+  /** The goal of the current search, or -1 before `initialize`. */
+  get goal(): number { return this.goalNode; }
+
+  /** Forgets everything and puts the goal on OPEN with h = 0. */
+  initialize(goal: number): void {
+    checkNode(this.space, goal, 'D*: goal');
+    this.space.checkEndpoint?.(goal, 'D*: goal');
+    const n = this.space.size;
+    this.t = new Uint8Array(n);
+    this.hs = new Float64Array(n).fill(Infinity);
+    this.ks = new Float64Array(n).fill(Infinity);
+    this.bs = new Int32Array(n).fill(-1);
+    this.live = new Float64Array(n);
+    this.heap.clear();
+    this.serial = 0;
+    this.goalNode = goal;
+    this.insert(goal, 0);
+  }
+
+  // --- per-state values, in cost units -------------------------------------
+
+  /** h(X): the cost-to-goal estimate (Infinity while X is NEW). */
+  h(x: number): number { return this.at(x) < this.hs.length ? this.hs[x] / this.costScale : Infinity; }
+  /** k(X): the smallest h(X) since X last went on OPEN (Infinity while NEW). */
+  k(x: number): number { return this.at(x) < this.ks.length ? this.ks[x] / this.costScale : Infinity; }
+  /** b(X): the back pointer, the next state toward the goal, or -1. */
+  b(x: number): number { return this.at(x) < this.bs.length ? this.bs[x] : -1; }
+  /** t(X): NEW, OPEN or CLOSED. */
+  tag(x: number): DStarTag { return (this.at(x) < this.t.length ? this.t[x] : NEW) as DStarTag; }
+  /** The smallest key on OPEN, or -1 when OPEN is empty (Stentz's GET-KMIN). */
+  kMin(): number {
+    const x = this.top();
+    return x < 0 ? -1 : this.ks[x] / this.costScale;
+  }
+  /** Number of states on OPEN. */
+  openCount(): number {
+    let n = 0;
+    for (let i = 0; i < this.t.length; i++) if (this.t[i] === OPEN) n++;
+    return n;
+  }
+
+  resetCounters(): void {
+    this.pops = 0;
+    this.raised = 0;
+    if (this.trace) this.trace.length = 0;
+  }
+
+  // --- the driver -------------------------------------------------------------
+
+  /** Processes states until `robot` is CLOSED (or OPEN runs empty). Returns the pops it made. */
+  computeUntilClosed(robot: number): number {
+    this.checkStarted('computeUntilClosed');
+    checkNode(this.space, robot, 'D*: computeUntilClosed: robot');
+    this.grow();
+    const before = this.pops;
+    while (this.t[robot] !== CLOSED) {
+      if (this.processState() < 0) break;
+    }
+    return this.pops - before;
+  }
+
+  /**
+   * After `modifyCost` calls: processes states while k_min < h(robot), reading
+   * h(robot) afresh before each call (a RAISE can push it up, a LOWER bring it
+   * back). Then b leads from the robot along an optimal route. Returns the pops.
+   */
+  repair(robot: number): number {
+    this.checkStarted('repair');
+    checkNode(this.space, robot, 'D*: repair: robot');
+    this.grow();
+    const before = this.pops;
+    for (;;) {
+      const x = this.top();
+      if (x < 0 || !(this.ks[x] < this.hs[robot])) break;
+      this.processState();
+    }
+    return this.pops - before;
+  }
+
+  /**
+   * MODIFY-COST for the arc from -> to, whose cost the space already reports
+   * at its new value (change the map first, then report). Re-opens the
+   * CLOSED endpoints `reopen` names. Returns k_min.
+   */
+  modifyCost(from: number, to: number): number {
+    this.checkStarted('modifyCost');
+    checkNode(this.space, from, 'D*: modifyCost: from');
+    checkNode(this.space, to, 'D*: modifyCost: to');
+    if (this.arcCost(from, to) < 0) {
+      throw new RangeError(`D*: modifyCost: the space has no arc from ${from} to ${to} (only cost changes can be reported; arcs may not appear or vanish)`);
+    }
+    this.grow();
+    if (this.reopen === 'both' && this.t[from] === CLOSED) this.insert(from, this.hs[from]);
+    if (this.t[to] === CLOSED) this.insert(to, this.hs[to]);
+    return this.kMin();
+  }
+
+  /**
+   * PROCESS-STATE: removes the state with the smallest key and settles it.
+   * Returns the new k_min, or -1 when OPEN was already empty.
+   */
+  processState(): number {
+    this.checkStarted('processState');
+    const x = this.top();
+    if (x < 0) return -1;
+    const kOld = this.ks[x];
+    this.heap.pop();
+    this.t[x] = CLOSED;
+    this.pops++;
+    const raise = kOld < this.hs[x];
+    if (raise) this.raised++;
+    if (this.trace) {
+      const s = this.costScale;
+      this.trace.push({ node: x, kOld: kOld / s, h: this.hs[x] / s, kind: raise ? 'RAISE' : 'LOWER' });
+    }
+
+    // Step 1 (RAISE): a successor Y with h(Y) <= k_old is already optimal at
+    // this level; if going through it is cheaper, take it now.
+    if (raise) {
+      const m = this.listSuccessors(x);
+      const sn = this.succNodes, sc = this.succCosts, hs = this.hs, bs = this.bs;
+      for (let i = 0; i < m; i++) {
+        const y = sn[i], hy = hs[y] + sc[i];
+        if (hs[y] <= kOld && hs[x] > hy) { bs[x] = y; hs[x] = hy; }
+      }
+    }
+
+    const n = this.listPredecessors(x);
+    // Step 3 needs c(X -> Y) too; list now, before taking the arrays (listing may grow them).
+    const m = kOld === this.hs[x] ? 0 : this.listSuccessors(x);
+    const pn = this.predNodes, pc = this.predCosts, t = this.t, hs = this.hs, bs = this.bs;
+    if (kOld === hs[x]) {
+      // Step 2 (LOWER, or a RAISE that step 1 settled): spread like Dijkstra.
+      for (let i = 0; i < n; i++) {
+        const y = pn[i], hy = hs[x] + pc[i];
+        if (t[y] === NEW || (bs[y] === x && hs[y] !== hy) || (bs[y] !== x && hs[y] > hy)) {
+          bs[y] = x;
+          this.insert(y, hy);
+        }
+      }
+    } else {
+      // Step 3 (still RAISE): push the increase down to X's children, and
+      // wake whichever neighbour can lower X (or X itself) as a LOWER state.
+      for (let i = 0; i < n; i++) {
+        const y = pn[i], hy = hs[x] + pc[i];
+        if (t[y] === NEW || (bs[y] === x && hs[y] !== hy)) {
+          bs[y] = x;
+          this.insert(y, hy);
+        } else if (bs[y] !== x && hs[y] > hy) {
+          this.insert(x, hs[x]);
+        } else if (bs[y] !== x && t[y] === CLOSED && hs[y] > kOld) {
+          const c = this.costAmong(y, i, m);
+          if (c >= 0 && hs[x] > hs[y] + c) this.insert(y, hs[y]);
+        }
+      }
+    }
+    const top = this.top();
+    return top < 0 ? -1 : this.ks[top] / this.costScale;
+  }
+
+  // --- reading the plan -------------------------------------------------------
+
+  /**
+   * The route from `from` to the goal along the back pointers, or null when
+   * `from` is NEW or the pointers do not reach the goal (a cycle can only
+   * appear mid-repair, never after `repair` returns).
+   */
+  path(from: number): number[] | null {
+    checkNode(this.space, from, 'D*: path: from');
+    if (this.goalNode < 0 || this.tag(from) === NEW) return null;
+    const out = [from];
+    let x = from;
+    while (x !== this.goalNode) {
+      x = this.bs[x];
+      if (x < 0 || out.length > this.t.length) return null;
+      out.push(x);
+    }
+    return out;
+  }
+
+  /** Sum of the space's current arc costs along `path` (exact with costScale). */
+  pathCost(path: readonly number[]): number {
+    let sum = 0;
+    for (let i = 1; i < path.length; i++) {
+      const c = this.arcCost(path[i - 1], path[i]);
+      if (c < 0) throw new RangeError(`D*: pathCost: no arc from ${path[i - 1]} to ${path[i]} (step ${i} of the path)`);
+      sum += c;
+    }
+    return sum / this.costScale;
+  }
+
+  // --- internals ----------------------------------------------------------------
+
+  /** INSERT(X, h_new): k becomes the smallest h X has had since it went on OPEN. */
+  private insert(x: number, hNew: number): void {
+    const tx = this.t[x];
+    const kNew = tx === NEW ? hNew : tx === OPEN ? Math.min(this.ks[x], hNew) : Math.min(this.hs[x], hNew);
+    this.hs[x] = hNew;
+    // An OPEN state whose key does not change keeps its place in the queue.
+    if (tx !== OPEN || kNew !== this.ks[x]) {
+      this.ks[x] = kNew;
+      const s = ++this.serial;
+      this.live[x] = s;
+      this.heap.push(x, kNew, 0, s);
+    }
+    this.t[x] = OPEN;
+  }
+
+  /** The live state with the smallest key (stale entries are dropped), or -1. */
+  private top(): number {
+    const heap = this.heap;
+    while (heap.length > 0) {
+      const x = heap.topNode();
+      if (this.t[x] === OPEN && heap.topValue() === this.live[x]) return x;
+      heap.pop();
+    }
+    return -1;
+  }
+
+  private listSuccessors(x: number): number {
+    const m = this.space.successors(x, this.succNodes, this.succCosts);
+    this.checkCosts(this.succNodes, this.succCosts, m, x, true);
+    return m;
+  }
+
+  private listPredecessors(x: number): number {
+    const n = this.space.predecessors!(x, this.predNodes, this.predCosts);
+    this.checkCosts(this.predNodes, this.predCosts, n, x, false);
+    return n;
+  }
+
+  /** Validates (and with costScale, converts to integer units) the costs just listed. */
+  private checkCosts(nodes: Int32Array, costs: Float64Array, count: number, x: number, out: boolean): void {
+    if (this.space.size > this.t.length) this.grow();
+    const s = this.costScale, exact = this.exact;
+    for (let i = 0; i < count; i++) {
+      const c = costs[i];
+      if (!(c >= 0 && c < Infinity)) {
+        throw new RangeError(`D*: arc ${out ? `${x} -> ${nodes[i]}` : `${nodes[i]} -> ${x}`}: cost must be a finite number >= 0, got ${c}`);
+      }
+      if (exact) {
+        const q = Math.round(c * s);
+        if (Math.abs(q - c * s) > 1e-6 * Math.max(1, q)) {
+          throw new RangeError(`D*: arc ${out ? `${x} -> ${nodes[i]}` : `${nodes[i]} -> ${x}`}: cost ${c} is not a multiple of 1/costScale = 1/${s}`);
+        }
+        costs[i] = q;
+      }
+    }
+  }
+
+  /** c(X -> Y) for a predecessor Y of X, from the successor list just made (same slot first: grids list both in one order). */
+  private costAmong(y: number, slot: number, m: number): number {
+    const sn = this.succNodes;
+    if (slot < m && sn[slot] === y) return this.succCosts[slot];
+    for (let j = 0; j < m; j++) if (sn[j] === y) return this.succCosts[j];
+    return -1;
+  }
+
+  /** c(from -> to) in internal units, or -1 when there is no such arc. */
+  private arcCost(from: number, to: number): number {
+    const m = this.listSuccessors(from);
+    for (let j = 0; j < m; j++) if (this.succNodes[j] === to) return this.succCosts[j];
+    return -1;
+  }
+
+  /** Checks x; the arrays may not cover it yet when an implicit space grew (it is then NEW). */
+  private at(x: number): number {
+    checkNode(this.space, x, 'D*: state');
+    return x;
+  }
+
+  private grow(): void {
+    const n = this.space.size;
+    if (n <= this.t.length) return;
+    const t = new Uint8Array(n); t.set(this.t); this.t = t;
+    const h = new Float64Array(n).fill(Infinity); h.set(this.hs); this.hs = h;
+    const k = new Float64Array(n).fill(Infinity); k.set(this.ks); this.ks = k;
+    const b = new Int32Array(n).fill(-1); b.set(this.bs); this.bs = b;
+    const l = new Float64Array(n); l.set(this.live); this.live = l;
+  }
+
+  private checkStarted(what: string): void {
+    if (this.goalNode < 0) throw new RangeError(`D*: ${what} called before initialize(goal)`);
+  }
+}
+
+/**
+ * Blocks or frees one cell of a grid that D* is planning on, and reports the
+ * arcs whose cost changed. Blocked cells must be nodes that cost `enterCost`
+ * to enter (Choset's model): then exactly the arcs *into* the cell change, and
+ * each is reported with `modifyCost(p, cell)`, in the order `dstar.space`
+ * lists the cell's predecessors (the order decides ties on OPEN). `dstar.space`
+ * must be `grid` or a view of it. Returns the number of arcs reported (0 when
+ * the cell already was as asked).
+ */
+export function setCellBlocked(dstar: DStar, grid: Grid, cell: number, blocked: boolean): number {
+  if (grid.enterCost < 0) {
+    throw new RangeError("D*: setCellBlocked needs blocked cells kept as nodes (Grid option blocked: { enterCost }), not blocked: 'delete': D* can only see arc costs change, not arcs vanish");
+  }
+  if (grid.diagonalRule === 'no-corner-cutting' || grid.diagonalRule === 'at-most-one-blocked') {
+    throw new RangeError(`D*: setCellBlocked needs diagonalRule 'always' or 'never', got '${grid.diagonalRule}': under that rule blocking a cell would make diagonal arcs beside it vanish`);
+  }
+  if (!Number.isInteger(cell) || cell < 0 || cell >= grid.size) {
+    throw new RangeError(`D*: setCellBlocked: cell must be a cell id in 0..${grid.size - 1} of the ${grid.width} x ${grid.height} grid, got ${cell}`);
+  }
+  if (dstar.space.size !== grid.size) {
+    throw new RangeError(`D*: setCellBlocked: D* plans on a space of ${dstar.space.size} nodes, not on this ${grid.width} x ${grid.height} grid`);
+  }
+  if (grid.isBlocked(cell) === blocked) return 0;
+  grid.setBlocked(cell, blocked);
+  const d = Math.max(1, dstar.space.maxDegree);
+  const nodes = new Int32Array(d), costs = new Float64Array(d);
+  const n = dstar.space.predecessors!(cell, nodes, costs);
+  for (let i = 0; i < n; i++) dstar.modifyCost(nodes[i], cell);
+  return n;
+}

@@ -1,0 +1,187 @@
+import { astar } from '../best-first.js';
+import { CLOSED, DStar, type DStarPop } from '../dstar.js';
+import { DX, DY, Grid } from '../grid.js';
+import { octile } from '../heuristics.js';
+import type { SearchSpace } from '../space.js';
+
+/**
+ * Choset's gate world for D* (layout A of shared/gate-world.md): 7 x 6 cells,
+ * (col,row) 1-based with row 1 at the bottom. Six wall cells and a gate at
+ * (4,3) that closes while the robot stands at (3,2). Blocked cells stay nodes
+ * that cost 10000 to enter (leaving them costs the usual 1 or 1.4), and
+ * diagonal steps may cut corners.
+ */
+export const GATE_ROWS: readonly string[] = [
+  '.#.....', // row 6
+  '.##....', // row 5
+  '..#....', // row 4
+  '..#....', // row 3: the gate (4,3) is open at first
+  '...#...', // row 2
+  '.......', // row 1
+];
+
+/** Choset's obstacle cost, in the same units as a step. */
+export const GATE_ENTER_COST = 10000;
+
+export interface GateWorld {
+  grid: Grid;
+  /** The grid with neighbours listed counter-clockwise from east: what D* walks. */
+  space: SearchSpace;
+  start: number;
+  goal: number;
+  gate: number;
+  /** Where the robot stands when it sees the gate close. */
+  robot: number;
+  /** D* works in tenths, so 1.4 and the key comparisons are exact. */
+  costScale: number;
+}
+
+export function gateWorld(): GateWorld {
+  const grid = Grid.fromAscii(GATE_ROWS, {
+    connectivity: 8, diagonalRule: 'always', diagonalCost: 1.4, blocked: { enterCost: GATE_ENTER_COST },
+  });
+  return {
+    grid,
+    space: counterClockwise(grid),
+    start: grid.idColRow(2, 1),
+    goal: grid.idColRow(7, 6),
+    gate: grid.idColRow(4, 3),
+    robot: grid.idColRow(3, 2),
+    costScale: 10,
+  };
+}
+
+// Indices into the grid's DX/DY, counter-clockwise from east with row 1 at the
+// bottom: E, NE, N, NW, W, SW, S, SE. The golden trace was recorded with this
+// order, and it decides which of two equal keys went on OPEN first.
+const CCW = [0, 7, 3, 6, 2, 5, 1, 4];
+const OPPOSITE = [2, 3, 0, 1, 6, 7, 4, 5];
+
+/** A view of `grid` (same nodes and costs) that lists neighbours counter-clockwise from east. */
+export function counterClockwise(grid: Grid): SearchSpace {
+  const w = grid.width, hgt = grid.height;
+  const kmax = grid.diagonalRule === 'never' ? 4 : 8;
+  return {
+    size: grid.size,
+    maxDegree: grid.maxDegree,
+    successors(n, nodes, costs) {
+      let m = 0;
+      for (let i = 0; i < 8; i++) {
+        const k = CCW[i];
+        if (k >= kmax) continue;
+        const c = grid.stepCost(n, k);
+        if (c < 0) continue;
+        nodes[m] = n + DY[k] * w + DX[k];
+        costs[m++] = c;
+      }
+      return m;
+    },
+    predecessors(n, nodes, costs) {
+      const x = n % w, y = (n - x) / w;
+      let m = 0;
+      for (let i = 0; i < 8; i++) {
+        const k = CCW[i];
+        if (k >= kmax) continue;
+        const px = x + DX[k], py = y + DY[k];
+        if (px < 0 || py < 0 || px >= w || py >= hgt) continue;
+        const p = n + DY[k] * w + DX[k];
+        const c = grid.stepCost(p, OPPOSITE[k]);
+        if (c < 0) continue;
+        nodes[m] = p;
+        costs[m++] = c;
+      }
+      return m;
+    },
+    checkEndpoint: (n, what) => grid.checkEndpoint(n, what),
+  };
+}
+
+/** h, k and t of every cell at one moment, indexed by node id (h and k Infinity while NEW). */
+export interface DStarTable {
+  h: Float64Array;
+  k: Float64Array;
+  tag: Uint8Array;
+}
+
+export function snapshot(dstar: DStar): DStarTable {
+  const n = dstar.space.size;
+  const table: DStarTable = { h: new Float64Array(n), k: new Float64Array(n), tag: new Uint8Array(n) };
+  for (let x = 0; x < n; x++) {
+    table.h[x] = dstar.h(x);
+    table.k[x] = dstar.k(x);
+    table.tag[x] = dstar.tag(x);
+  }
+  return table;
+}
+
+/** Everything the gate story shows: the D* Replanner widget and the tests read it. */
+export interface GateScenario {
+  world: GateWorld;
+  /** PROCESS-STATE calls of the first search (until the start is CLOSED). */
+  initialPops: number;
+  initialPath: number[];
+  initialCost: number;
+  before: DStarTable;
+  /** Cells the robot drives through before the gate closes, start to robot. */
+  driven: number[];
+  /** States put back on OPEN by the closure, in order. */
+  reinserted: number[];
+  repairTrace: DStarPop[];
+  repairPops: number;
+  repairRaised: number;
+  after: DStarTable;
+  repairedPath: number[];
+  repairedCost: number;
+  /** A fresh D* on the changed map, up to and including the pop of the robot's state. */
+  freshPops: number;
+  freshOrder: number[];
+  /** A from-scratch A* (octile h) from the robot on the changed map. */
+  freshAstarExpansions: number;
+  /** The repaired D*, to read anything else (b, tags, kMin). */
+  dstar: DStar;
+}
+
+/** Runs the whole story on a fresh gate world: plan, drive, close the gate, repair, compare. */
+export function gateScenario(): GateScenario {
+  const world = gateWorld();
+  const { grid, space, start, goal, gate, robot, costScale } = world;
+  const dstar = new DStar(space, { costScale, trace: true });
+  dstar.initialize(goal);
+  const initialPops = dstar.computeUntilClosed(start);
+  const initialPath = dstar.path(start)!;
+  const initialCost = dstar.pathCost(initialPath);
+  const before = snapshot(dstar);
+
+  const at = initialPath.indexOf(robot);
+  if (at < 0) throw new Error('gate world: the initial path does not pass the robot position (3,2)');
+  const driven = initialPath.slice(0, at + 1);
+
+  // The gate closes: the 8 arcs into it now cost 10000. MODIFY-COST each,
+  // which re-opens both of its endpoints if CLOSED.
+  dstar.resetCounters();
+  grid.setBlocked(gate, true);
+  const reinserted: number[] = [];
+  const nodes = new Int32Array(8), costs = new Float64Array(8);
+  const n = space.predecessors!(gate, nodes, costs);
+  for (let i = 0; i < n; i++) {
+    for (const x of [nodes[i], gate]) if (dstar.tag(x) === CLOSED && !reinserted.includes(x)) reinserted.push(x);
+    dstar.modifyCost(nodes[i], gate);
+  }
+  dstar.repair(robot);
+  const repairTrace = dstar.trace!.slice();
+  const after = snapshot(dstar);
+  const repairedPath = dstar.path(robot)!;
+
+  const fresh = new DStar(space, { costScale, trace: true });
+  fresh.initialize(goal);
+  const freshPops = fresh.computeUntilClosed(robot);
+
+  return {
+    world, initialPops, initialPath, initialCost, before, driven, reinserted,
+    repairTrace, repairPops: dstar.pops, repairRaised: dstar.raised, after,
+    repairedPath, repairedCost: dstar.pathCost(repairedPath),
+    freshPops, freshOrder: fresh.trace!.map((p) => p.node),
+    freshAstarExpansions: astar(grid, robot, goal, octile(grid)).expansions,
+    dstar,
+  };
+}
