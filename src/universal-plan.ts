@@ -1,0 +1,218 @@
+import { Heap } from './heap.js';
+import { checkNode, type SearchSpace } from './space.js';
+
+/**
+ * A universal plan: for every node, the cost-to-go `h` to one goal and the
+ * successor `next` that achieves it. It is Dijkstra run backward from the
+ * goal, over predecessors, with the early exit removed.
+ *
+ * Conventions (the widgets and tests rely on them):
+ * - `h[n]` is Infinity and `next[n]` is -1 where the goal cannot be reached;
+ * - `h[goal]` is 0 and `next[goal]` is -1: the goal has no move left to make,
+ *   so following `next` stops there (tell it apart from an unreachable node
+ *   by `h`, or by comparing with `goal`);
+ * - `order[0 .. reachable)` lists the nodes in the order the backward search
+ *   settled them, goal first, so `h[order[i]]` never decreases: the
+ *   wave-front animation replays it.
+ */
+export interface UniversalPlan {
+  readonly goal: number;
+  readonly h: Float64Array;
+  readonly next: Int32Array;
+  readonly order: Int32Array;
+  /** Nodes that can reach the goal, the goal included. */
+  readonly reachable: number;
+  /** The largest finite cost-to-go (0 when only the goal reaches itself). */
+  readonly maxCostToGo: number;
+}
+
+/**
+ * Computes universal plans over one space, reusing its arrays: each
+ * `plan(goal)` overwrites the previous one (the returned object is the
+ * planner itself). Keep one per space when the goal moves often; call
+ * `universalPlan` for a plan of your own.
+ */
+export class UniversalPlanner implements UniversalPlan {
+  readonly space: SearchSpace;
+  goal = -1;
+  h: Float64Array;
+  next: Int32Array;
+  order: Int32Array;
+  reachable = 0;
+  maxCostToGo = 0;
+  private readonly heap: Heap;
+  private readonly nbr: Int32Array;
+  private readonly nbrCost: Float64Array;
+
+  constructor(space: SearchSpace) {
+    if (typeof space.predecessors !== 'function') {
+      throw new RangeError('universal plan: the space has no predecessors(), and a backward search needs them (Graph and Grid have them; add predecessors to your SearchSpace)');
+    }
+    this.space = space;
+    this.h = new Float64Array(space.size);
+    this.next = new Int32Array(space.size);
+    this.order = new Int32Array(space.size);
+    this.heap = new Heap(Math.min(Math.max(space.size, 4), 1 << 16));
+    this.nbr = new Int32Array(Math.max(1, space.maxDegree));
+    this.nbrCost = new Float64Array(Math.max(1, space.maxDegree));
+  }
+
+  /** Runs the backward Dijkstra from `goal` to exhaustion and returns the plan (this object). */
+  plan(goal: number): UniversalPlan {
+    const space = this.space;
+    checkNode(space, goal, 'universal plan: goal');
+    space.checkEndpoint?.(goal, 'universal plan: goal');
+    if (space.size !== this.h.length) {
+      // An implicit space grew since the planner was made.
+      this.h = new Float64Array(space.size);
+      this.next = new Int32Array(space.size);
+      this.order = new Int32Array(space.size);
+    }
+    const h = this.h, next = this.next, order = this.order, heap = this.heap;
+    const nbr = this.nbr, nbrCost = this.nbrCost;
+    h.fill(Infinity);
+    next.fill(-1);
+    heap.clear();
+    this.goal = goal;
+    h[goal] = 0;
+    heap.push(goal, 0, 0, 0);
+    let settled = 0;
+    while (heap.length > 0) {
+      const y = heap.topNode();
+      const hy = heap.topKey1();
+      heap.pop();
+      // Lazy deletion: each push strictly lowers h, so only the last entry of
+      // a node matches h and every node is settled exactly once.
+      if (hy !== h[y]) continue;
+      order[settled++] = y;
+      const deg = space.predecessors!(y, nbr, nbrCost);
+      for (let i = 0; i < deg; i++) {
+        const x = nbr[i];
+        const hx = nbrCost[i] + hy;
+        // A settled x never passes: costs are >= 0 and keys come off in order.
+        if (hx < h[x]) {
+          h[x] = hx;
+          next[x] = y;
+          heap.push(x, hx, 0, 0);
+        }
+      }
+    }
+    this.reachable = settled;
+    this.maxCostToGo = h[order[settled - 1]];
+    return this;
+  }
+}
+
+/** The universal plan of `space` toward `goal`, in arrays of its own. */
+export function universalPlan(space: SearchSpace, goal: number): UniversalPlan {
+  return new UniversalPlanner(space).plan(goal);
+}
+
+/**
+ * The path the plan's arrows take from `from` to the goal (both included),
+ * or null when the goal cannot be reached from there.
+ */
+export function follow(plan: UniversalPlan, from: number): number[] | null {
+  const size = plan.h.length;
+  if (!Number.isInteger(from) || from < 0 || from >= size) {
+    throw new RangeError(`follow: from must be an integer node id in 0..${size - 1}, got ${from}`);
+  }
+  if (plan.h[from] === Infinity) return null;
+  const path = [from];
+  // The arrows form a tree rooted at the goal, so this ends within size steps.
+  for (let n = from; n !== plan.goal; ) {
+    n = plan.next[n];
+    if (n < 0 || path.length > size) throw new Error(`follow: the plan's arrows from ${from} do not lead to the goal ${plan.goal}`);
+    path.push(n);
+  }
+  return path;
+}
+
+/**
+ * The deterministic Bellman residual: the largest |h(X) - min_Y [c(X,Y) + h(Y)]|
+ * over the nodes X that reach the goal, the goal excepted, with Y ranging over
+ * the successors of X. Zero (up to rounding) exactly when the plan is a fixed
+ * point of the Bellman equation; it checks `predecessors` against `successors`
+ * too, since the plan was built from the one and is checked with the other.
+ */
+export function bellmanResidual(space: SearchSpace, plan: UniversalPlan): number {
+  checkPlanFits(space, plan, 'bellmanResidual');
+  const nbr = new Int32Array(Math.max(1, space.maxDegree));
+  const nbrCost = new Float64Array(Math.max(1, space.maxDegree));
+  const h = plan.h, order = plan.order;
+  let worst = 0;
+  for (let k = 0; k < plan.reachable; k++) {
+    const x = order[k];
+    if (x === plan.goal) continue;
+    const deg = space.successors(x, nbr, nbrCost);
+    let best = Infinity;
+    for (let i = 0; i < deg; i++) {
+      const v = nbrCost[i] + h[nbr[i]];
+      if (v < best) best = v;
+    }
+    const r = Math.abs(h[x] - best);
+    if (!(r <= worst)) worst = r; // also lets a NaN through, never hides it
+  }
+  return worst;
+}
+
+/** One term c(X,Y) + h(Y) of the Bellman equation at X. */
+export interface BellmanTerm {
+  /** The successor Y. */
+  node: number;
+  /** c(X, Y). */
+  cost: number;
+  /** h(Y). */
+  h: number;
+  /** c(X, Y) + h(Y). */
+  total: number;
+  /** True for the one term the plan's arrow picks (at most one term is marked). */
+  argmin: boolean;
+}
+
+/** The Bellman equation evaluated at one node, term by term. */
+export interface BellmanView {
+  node: number;
+  /** h(X) as the plan holds it. */
+  h: number;
+  /** min over the terms: equals h(X) at a fixed point (Infinity without successors). */
+  min: number;
+  /** Successors in the space's order. */
+  terms: BellmanTerm[];
+  /** Index into `terms` of the marked term, -1 when none is marked (no successor reaches the goal). */
+  argmin: number;
+}
+
+/**
+ * The panel under the cursor: every successor Y of X with c(X,Y), h(Y) and
+ * their sum, the arrow's term marked. At the goal the terms are listed too,
+ * though the goal's own h is 0 by definition, not by the equation.
+ */
+export function bellmanTerms(space: SearchSpace, plan: UniversalPlan, x: number): BellmanView {
+  checkPlanFits(space, plan, 'bellmanTerms');
+  checkNode(space, x, 'bellmanTerms: node');
+  const nbr = new Int32Array(Math.max(1, space.maxDegree));
+  const nbrCost = new Float64Array(Math.max(1, space.maxDegree));
+  const deg = space.successors(x, nbr, nbrCost);
+  const terms: BellmanTerm[] = [];
+  let min = Infinity, firstMin = -1, arrow = -1;
+  for (let i = 0; i < deg; i++) {
+    const y = nbr[i], c = nbrCost[i], hy = plan.h[y], total = c + hy;
+    terms.push({ node: y, cost: c, h: hy, total, argmin: false });
+    if (total < min) { min = total; firstMin = i; }
+  }
+  // Mark the arrow's own term, so the panel and the arrow never disagree on a tie.
+  const to = plan.next[x];
+  for (let i = 0; i < deg && to >= 0; i++) {
+    if (terms[i].node === to && terms[i].total === min) { arrow = i; break; }
+  }
+  if (arrow < 0 && min < Infinity && x !== plan.goal) arrow = firstMin;
+  if (arrow >= 0) terms[arrow].argmin = true;
+  return { node: x, h: plan.h[x], min, terms, argmin: arrow };
+}
+
+function checkPlanFits(space: SearchSpace, plan: UniversalPlan, what: string): void {
+  if (plan.h.length !== space.size) {
+    throw new RangeError(`${what}: the plan covers ${plan.h.length} nodes but the space has ${space.size}; make the plan from this space`);
+  }
+}

@@ -1,0 +1,160 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { expect, test } from 'vitest';
+import { Searcher } from '../src/best-first.js';
+import { COST_TO_COME } from '../src/priority.js';
+import { Graph } from '../src/graph.js';
+import { Grid } from '../src/grid.js';
+import { parseMap } from '../src/movingai.js';
+import type { SearchSpace } from '../src/space.js';
+import { bellmanResidual, bellmanTerms, follow, universalPlan, UniversalPlanner, type UniversalPlan } from '../src/universal-plan.js';
+import { handTraceWorld } from '../src/worlds/hand-trace.js';
+import { lessonWorld } from '../src/worlds/lesson.js';
+
+const DATA = new URL('../../shared/data/movingai/', import.meta.url);
+
+/** Reads a Moving AI map from the shared data, or fails saying where it looked. */
+function loadMap(rel: string): Grid {
+  const file = fileURLToPath(new URL(rel, DATA));
+  if (!existsSync(file)) throw new Error(`benchmark map not found: looked for ${file} (the shared data lives in ../shared/data/ beside the repository)`);
+  return parseMap(readFileSync(file, 'utf8'), file);
+}
+
+/** Sum of the arc costs along `path`, read from `successors`: independent of the plan. */
+function pathCost(space: SearchSpace, path: number[]): number {
+  const nbr = new Int32Array(space.maxDegree), cost = new Float64Array(space.maxDegree);
+  let total = 0;
+  for (let i = 0; i + 1 < path.length; i++) {
+    const deg = space.successors(path[i], nbr, cost);
+    let c = Infinity;
+    for (let k = 0; k < deg; k++) if (nbr[k] === path[i + 1] && cost[k] < c) c = cost[k];
+    if (c === Infinity) throw new Error(`path step ${path[i]} -> ${path[i + 1]} is not an arc`);
+    total += c;
+  }
+  return total;
+}
+
+/** Follows the plan from `count` seeded random reachable nodes and compares with a fresh Dijkstra. */
+function checkFollow(space: SearchSpace, plan: UniversalPlan, count: number, seed: number): void {
+  const reachable = Array.from(plan.order.subarray(0, plan.reachable));
+  const searcher = new Searcher(space);
+  const picks = fc.sample(fc.integer({ min: 0, max: reachable.length - 1 }), { seed, numRuns: count });
+  for (const k of picks) {
+    const from = reachable[k];
+    const path = follow(plan, from)!;
+    expect(path[0]).toBe(from);
+    expect(path[path.length - 1]).toBe(plan.goal);
+    const fresh = searcher;
+    expect(searcher.search(from, plan.goal, { priority: COST_TO_COME })).toBe('found');
+    const cost = pathCost(space, path);
+    expect(Math.abs(cost - fresh.cost)).toBeLessThan(1e-9);
+    expect(Math.abs(plan.h[from] - fresh.cost)).toBeLessThan(1e-9);
+  }
+}
+
+test('universal_plan_is_bellman_fixed_point', () => {
+  const worlds: Array<{ name: string; grid: Grid; goal: number }> = [];
+  const hand = handTraceWorld();
+  worlds.push({ name: 'hand-trace', grid: hand.grid, goal: hand.goal });
+  const lesson = lessonWorld();
+  worlds.push({ name: 'lesson', grid: lesson.grid, goal: lesson.goal });
+  for (const rel of ['dao/den312d.map', 'dao/arena2.map', 'street/Berlin_0_256.map']) {
+    const grid = loadMap(rel);
+    // A goal near the middle: the first free cell at or after the centre.
+    let goal = (grid.height >> 1) * grid.width + (grid.width >> 1);
+    while (grid.isBlocked(goal)) goal++;
+    worlds.push({ name: rel, grid, goal });
+  }
+  const planner = new UniversalPlanner(worlds[0].grid);
+  worlds.forEach(({ name, grid, goal }, i) => {
+    const plan = i === 0 ? planner.plan(goal) : universalPlan(grid, goal);
+    const residual = bellmanResidual(grid, plan);
+    expect(residual, name).toBeLessThan(1e-9);
+    expect(plan.h[goal]).toBe(0);
+    expect(plan.next[goal]).toBe(-1);
+    // Wave-front order: settled costs never decrease.
+    for (let k = 1; k < plan.reachable; k++) expect(plan.h[plan.order[k]] >= plan.h[plan.order[k - 1]]).toBe(true);
+    checkFollow(grid, plan, 60, 1000 + i);
+  });
+  // The hand-trace grid: all ten free cells reach the goal, the farthest at 5.2 (the start).
+  const p = planner.plan(hand.goal);
+  expect(p.reachable).toBe(10);
+  expect(p.h[hand.start]).toBeCloseTo(5.2, 12);
+  expect(p.maxCostToGo).toBeCloseTo(5.2, 12);
+});
+
+test('universal plan on a directed graph follows arcs forward, built from their reverse', () => {
+  // 0 -> 1 -> 2 (goal) costs 1 + 1; 2 -> 0 costs 1 but leads away from the goal;
+  // 3 -> 0 costs 5; 2 -> 4 only (4 cannot reach 2).
+  const g = new Graph(5, [[0, 1, 1], [1, 2, 1], [2, 0, 1], [3, 0, 5], [2, 4, 1]], { directed: true });
+  const plan = universalPlan(g, 2);
+  expect(Array.from(plan.h)).toEqual([2, 1, 0, 7, Infinity]);
+  expect(Array.from(plan.next)).toEqual([1, 2, -1, 0, -1]);
+  expect(plan.reachable).toBe(4);
+  expect(plan.maxCostToGo).toBe(7);
+  expect(Array.from(plan.order.subarray(0, 4))).toEqual([2, 1, 0, 3]);
+  expect(follow(plan, 3)).toEqual([3, 0, 1, 2]);
+  expect(follow(plan, 4)).toBeNull();
+  expect(follow(plan, 2)).toEqual([2]);
+  expect(bellmanResidual(g, plan)).toBe(0);
+  // Forward from 2 the graph differs: node 0 is 1 step away, not 2.
+  const back = universalPlan(g, 0);
+  expect(Array.from(back.h)).toEqual([0, 2, 1, 5, Infinity]);
+});
+
+test('unreachable nodes get h = Infinity and next = -1', () => {
+  const grid = Grid.fromAscii(['..#..', '..#..', '..#..']);
+  const goal = grid.id(0, 0);
+  const plan = universalPlan(grid, goal);
+  for (let n = 0; n < grid.size; n++) {
+    const x = grid.x(n);
+    if (x <= 1) { expect(plan.h[n]).toBeLessThan(Infinity); expect(n === goal || plan.next[n] >= 0).toBe(true); }
+    else { expect(plan.h[n]).toBe(Infinity); expect(plan.next[n]).toBe(-1); }
+  }
+  expect(plan.reachable).toBe(6);
+  expect(follow(plan, grid.id(4, 2))).toBeNull();
+  expect(bellmanResidual(grid, plan)).toBe(0);
+});
+
+test('bellmanTerms lists every successor and marks the arrow', () => {
+  const w = handTraceWorld();
+  const plan = universalPlan(w.grid, w.goal);
+  // (3,2) has all eight neighbours free but (2,1) and (2,2): six terms, arrow to the goal (4,1).
+  const at = w.grid.idColRow(3, 2);
+  const view = bellmanTerms(w.grid, plan, at);
+  expect(view.h).toBeCloseTo(1.4, 12);
+  expect(view.min).toBe(view.h);
+  expect(view.terms.length).toBe(6);
+  expect(plan.next[at]).toBe(w.goal);
+  const marked = view.terms.filter((t) => t.argmin);
+  expect(marked.length).toBe(1);
+  expect(marked[0].node).toBe(w.goal);
+  expect(view.terms[view.argmin]).toBe(marked[0]);
+  for (const t of view.terms) expect(t.total).toBe(t.cost + t.h);
+  // The goal: terms listed, none marked.
+  const atGoal = bellmanTerms(w.grid, plan, w.goal);
+  expect(atGoal.argmin).toBe(-1);
+  expect(atGoal.terms.every((t) => !t.argmin)).toBe(true);
+  expect(() => bellmanTerms(w.grid, plan, 99)).toThrow(/bellmanTerms: node must be an integer node id in 0\.\.11, got 99/);
+});
+
+test('a wrong plan has a positive residual', () => {
+  const w = lessonWorld();
+  const plan = universalPlan(w.grid, w.goal);
+  const h = Float64Array.from(plan.h);
+  h[w.start] += 0.5;
+  expect(bellmanResidual(w.grid, { ...plan, h })).toBeCloseTo(0.5, 12);
+});
+
+test('universal plan errors: goal out of range or blocked, no predecessors, mismatched plan', () => {
+  const grid = Grid.fromAscii(['.#', '..']);
+  expect(() => universalPlan(grid, 4)).toThrow(/goal must be an integer node id in 0\.\.3, got 4/);
+  expect(() => universalPlan(grid, 1.5)).toThrow(RangeError);
+  expect(() => universalPlan(grid, 1)).toThrow(/goal \(1,0\).*blocked/);
+  const forwardOnly: SearchSpace = { size: 2, maxDegree: 1, successors: (_n, nodes, costs) => { nodes[0] = 1; costs[0] = 1; return 1; } };
+  expect(() => universalPlan(forwardOnly, 0)).toThrow(/no predecessors\(\)/);
+  const plan = universalPlan(grid, 0);
+  expect(() => bellmanResidual(Grid.fromAscii(['...']), plan)).toThrow(/covers 4 nodes but the space has 3/);
+  expect(() => follow(plan, -1)).toThrow(/from must be an integer node id in 0\.\.3, got -1/);
+});
