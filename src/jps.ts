@@ -1,0 +1,369 @@
+import type { SearchResult, SearchStatus } from './best-first.js';
+import { DX, DY, type Grid } from './grid.js';
+import { Heap } from './heap.js';
+import { diagonalCut, diagonalNoCut, straightCut, straightNoCut } from './jps-jump.js';
+import type { Trace } from './trace.js';
+
+export interface JumpPointSearchOptions {
+  /** Stop with status `step-limit` after this many jump points are expanded. Default: no limit. */
+  maxExpansions?: number;
+  /** Record every jump point popped and pushed (grid ids). Default false. */
+  trace?: boolean;
+}
+
+// Arrival direction of the start: it has none, so every direction is open.
+const START = 8;
+// Same slack as the engine: equal costs summed in another order are not an improvement.
+const IMPROVE = 1 - 1e-12;
+
+/**
+ * Jump point search (Harabor & Grastien) on an 8-connected grid of uniform
+ * cost: an axial step costs `cellSize`, a diagonal step `cellSize *
+ * diagonalCost`. It returns the same optimal cost as A* with the octile
+ * heuristic but puts only jump points (where an optimal path may turn) on the
+ * heap, and walks the straight stretches between them without the heap.
+ *
+ * Requirements, checked in the constructor (RangeError otherwise):
+ * - 8-connected, `diagonalRule` `no-corner-cutting` (the Moving AI rule: a
+ *   diagonal step needs both side cells free) or `always` (corner cutting);
+ * - blocked cells deleted (`blocked: 'delete'`);
+ * - 1 <= diagonalCost < 2: the pruning rules rely on one diagonal step being
+ *   no cheaper than an axial one and cheaper than two of them. 1.4 and sqrt 2
+ *   both qualify.
+ *
+ * The searcher works on its own padded copy of the raster (a border of
+ * blocked cells, so the jumps never bounds-check). **After changing the
+ * grid, call `refresh()`** (O(cells)), or change cells through this
+ * searcher's `setBlocked`, which updates both in O(1). A stale copy gives
+ * paths for the old raster.
+ *
+ * Like `Searcher`, it is reusable: per-node arrays sized to the grid, a
+ * generation stamp instead of clearing, nothing allocated per query unless a
+ * trace or an array-returning method is asked for.
+ */
+export class JumpPointSearcher {
+  readonly grid: Grid;
+  // Results of the last query.
+  status: SearchStatus = 'unreachable';
+  cost = Infinity;
+  /** Jump points taken off the heap and expanded (the goal's pop included). */
+  expansions = 0;
+  /** Jump points put on the heap (the start's included). */
+  pushes = 0;
+  trace: Trace | null = null;
+
+  private readonly pw: number;
+  private readonly free: Uint8Array;
+  private readonly g: Float64Array;
+  private readonly parent: Int32Array;
+  private readonly stamp: Uint32Array;
+  private readonly dir: Uint8Array;
+  private readonly heap: Heap;
+  private readonly noCut: boolean;
+  private readonly axial: number;
+  private readonly diag: number;
+  // Tables over the direction index k of grid.ts (E,S,W,N,SE,SW,NW,NE).
+  private readonly off = new Int32Array(8); // padded offset of one step
+  private readonly perp = new Int32Array(4); // straight k: offset across the walk
+  private readonly sideA = new Uint8Array(4); // straight k: its two perpendicular directions
+  private readonly sideB = new Uint8Array(4);
+  private readonly horiz = new Uint8Array(8); // diagonal k: its across and up/down parts
+  private readonly vert = new Uint8Array(8);
+  private readonly join = new Uint8Array(16); // join[a*4+b]: diagonal of straights a and b
+  private gen = 0;
+  private open = 0;
+  private goalP = -1;
+  private goalX = 0;
+  private goalY = 0;
+  private startP = -1;
+
+  constructor(grid: Grid) {
+    if (grid.connectivity !== 8 || (grid.diagonalRule !== 'no-corner-cutting' && grid.diagonalRule !== 'always')) {
+      throw new RangeError(
+        `JumpPointSearcher: needs an 8-connected grid with diagonalRule 'no-corner-cutting' or 'always', got ${grid.connectivity}-connected with '${grid.diagonalRule}'`,
+      );
+    }
+    if (grid.enterCost >= 0) {
+      throw new RangeError(`JumpPointSearcher: needs blocked: 'delete' (blocked cells removed from the graph), got blocked cells with enterCost ${grid.enterCost}`);
+    }
+    if (!(grid.diagonalCost >= 1 && grid.diagonalCost < 2)) {
+      throw new RangeError(`JumpPointSearcher: needs 1 <= diagonalCost < 2 (its pruning assumes a diagonal step beats two axial ones), got ${grid.diagonalCost}`);
+    }
+    const pw = grid.width + 2, size = pw * (grid.height + 2);
+    if (size > 0x7fffffff) throw new RangeError(`JumpPointSearcher: the ${grid.width} x ${grid.height} grid is too large to pad`);
+    this.grid = grid;
+    this.pw = pw;
+    this.noCut = grid.diagonalRule === 'no-corner-cutting';
+    this.axial = grid.cellSize;
+    this.diag = grid.cellSize * grid.diagonalCost;
+    this.free = new Uint8Array(size);
+    this.g = new Float64Array(size);
+    this.parent = new Int32Array(size);
+    this.stamp = new Uint32Array(size);
+    this.dir = new Uint8Array(size);
+    this.heap = new Heap(Math.min(size, 1 << 12));
+    for (let k = 0; k < 8; k++) this.off[k] = DX[k] + DY[k] * pw;
+    for (let k = 4; k < 8; k++) {
+      const h = DX[k] > 0 ? 0 : 2, v = DY[k] > 0 ? 1 : 3;
+      this.horiz[k] = h;
+      this.vert[k] = v;
+      this.join[h * 4 + v] = k;
+      this.join[v * 4 + h] = k;
+    }
+    for (let k = 0; k < 4; k++) {
+      const across = DY[k] === 0;
+      this.perp[k] = across ? pw : 1;
+      this.sideA[k] = across ? 1 : 0;
+      this.sideB[k] = across ? 3 : 2;
+    }
+    this.refresh();
+  }
+
+  /** Copies the grid's cells into the padded raster. Call it after changing the grid. O(cells). */
+  refresh(): void {
+    const { width: w, height: h, cells } = this.grid, pw = this.pw, free = this.free;
+    free.fill(0);
+    for (let y = 0; y < h; y++) {
+      const row = y * w, prow = (y + 1) * pw + 1;
+      for (let x = 0; x < w; x++) free[prow + x] = cells[row + x] === 0 ? 1 : 0;
+    }
+  }
+
+  /** Blocks or frees cell `n` of the grid and of this searcher's copy: the O(1) way to edit. */
+  setBlocked(n: number, blocked: boolean): void {
+    const grid = this.grid;
+    if (!Number.isInteger(n) || n < 0 || n >= grid.size) {
+      throw new RangeError(`setBlocked: cell must be an id in 0..${grid.size - 1}, got ${n}`);
+    }
+    grid.setBlocked(n, blocked);
+    this.free[this.pad(n)] = blocked ? 0 : 1;
+  }
+
+  /**
+   * Runs one query and returns its status; read `cost`, `expansions`, ... and
+   * the path (`pathInto`, `path`, `jumpPoints`) afterwards. Start or goal
+   * outside the grid or blocked throw; every other outcome is a status.
+   */
+  search(start: number, goal: number, options: JumpPointSearchOptions = {}): SearchStatus {
+    const grid = this.grid;
+    grid.checkEndpoint(start, 'start');
+    grid.checkEndpoint(goal, 'goal');
+    const maxExp = options.maxExpansions ?? Infinity;
+    if (!(maxExp >= 0)) throw new RangeError(`maxExpansions must be a number >= 0, got ${options.maxExpansions}`);
+    const trace: Trace | null = options.trace ? { tieBreak: 'h', pops: [], pushes: [] } : null;
+    this.trace = trace;
+    if (this.gen >= 0xfffffff0) { this.stamp.fill(0); this.gen = 0; }
+    this.gen += 2;
+    const gen = this.gen, closedMark = gen + 1;
+    const pw = this.pw, ps = this.pad(start), pg = this.pad(goal);
+    this.startP = ps;
+    this.goalP = pg;
+    this.goalX = pg % pw;
+    this.goalY = (pg - this.goalX) / pw;
+    this.expansions = 0;
+    this.cost = Infinity;
+
+    const heap = this.heap, g = this.g, stamp = this.stamp, parent = this.parent, dir = this.dir;
+    heap.clear();
+    g[ps] = 0;
+    parent[ps] = -1;
+    dir[ps] = START;
+    stamp[ps] = gen;
+    const h0 = this.h(ps);
+    heap.push(ps, h0, h0, 0);
+    this.pushes = 1;
+    this.open = 1;
+    if (trace) trace.pushes.push({ node: start, parent: -1, g: 0, h: h0, f: h0, kind: 'new', during: -1, seq: 0 });
+
+    let status: SearchStatus = 'unreachable';
+    while (heap.length > 0) {
+      const n = heap.topNode(), gn = heap.topValue(), fn = heap.topKey1();
+      heap.pop();
+      // Lazy deletion: skip closed nodes and entries whose g was beaten.
+      if (stamp[n] !== gen || gn !== g[n]) continue;
+      if (this.expansions >= maxExp) { status = 'step-limit'; break; }
+      stamp[n] = closedMark;
+      this.open--;
+      this.expansions++;
+      if (trace) trace.pops.push({ node: this.unpad(n), g: gn, h: this.h(n), f: fn, depth: this.depthOf(n), frontier: 0 });
+      if (n === pg) {
+        status = 'found';
+        this.cost = gn;
+      } else {
+        this.expand(n, gn);
+      }
+      if (trace) trace.pops[this.expansions - 1].frontier = this.open;
+      if (status === 'found') break;
+    }
+    this.status = status;
+    return status;
+  }
+
+  /** Pushes the jump points the pruning rules allow from `n`, given the direction it was reached in. */
+  private expand(n: number, gn: number): void {
+    const k = this.dir[n], free = this.free, off = this.off;
+    if (k === START) {
+      for (let d = 0; d < 4; d++) this.straight(n, gn, d);
+      for (let d = 4; d < 8; d++) this.diagonal(n, gn, d);
+      return;
+    }
+    if (k < 4) {
+      this.straight(n, gn, k);
+      const d = off[k], a = this.sideA[k], b = this.sideB[k], qa = off[a], qb = off[b];
+      if (this.noCut) {
+        // Forced: the side cell is free but the parent could not reach it diagonally.
+        if (free[n + qa] > free[n + qa - d]) { this.straight(n, gn, a); this.diagonal(n, gn, this.join[k * 4 + a]); }
+        if (free[n + qb] > free[n + qb - d]) { this.straight(n, gn, b); this.diagonal(n, gn, this.join[k * 4 + b]); }
+      } else {
+        // Forced: the side cell is blocked, so the parent's way round it is gone.
+        if (free[n + qa] === 0) this.diagonal(n, gn, this.join[k * 4 + a]);
+        if (free[n + qb] === 0) this.diagonal(n, gn, this.join[k * 4 + b]);
+      }
+      return;
+    }
+    const h = this.horiz[k], v = this.vert[k];
+    this.straight(n, gn, h);
+    this.straight(n, gn, v);
+    this.diagonal(n, gn, k);
+    if (!this.noCut) {
+      // Corner cutting: a blocked cell behind the diagonal forces the mirrored diagonal.
+      if (free[n - off[h]] === 0) this.diagonal(n, gn, this.join[(h ^ 2) * 4 + v]);
+      if (free[n - off[v]] === 0) this.diagonal(n, gn, this.join[h * 4 + (v ^ 2)]);
+    }
+  }
+
+  private straight(n: number, gn: number, k: number): void {
+    const d = this.off[k];
+    const s = this.noCut
+      ? straightNoCut(this.free, n, d, this.perp[k], this.goalP)
+      : straightCut(this.free, n, d, this.perp[k], this.goalP);
+    if (s !== 0) this.relax(n, n + s * d, gn + s * this.axial, k);
+  }
+
+  private diagonal(n: number, gn: number, k: number): void {
+    const dx = DX[k], dy = DY[k] * this.pw;
+    const s = this.noCut
+      ? diagonalNoCut(this.free, n, dx, dy, this.pw, this.goalP)
+      : diagonalCut(this.free, n, dx, dy, this.pw, this.goalP);
+    if (s !== 0) this.relax(n, n + s * (dx + dy), gn + s * this.diag, k);
+  }
+
+  private relax(n: number, j: number, gj: number, k: number): void {
+    const sj = this.stamp[j];
+    let kind: 'new' | 'improve' = 'new';
+    if (sj === this.gen) {
+      if (!(gj < this.g[j] * IMPROVE)) return;
+      kind = 'improve';
+    } else if (sj === this.gen + 1) {
+      // Closed: octile is consistent along jumps too, so a closed g is final.
+      return;
+    } else {
+      this.open++;
+    }
+    this.g[j] = gj;
+    this.parent[j] = n;
+    this.dir[j] = k;
+    this.stamp[j] = this.gen;
+    const hj = this.h(j);
+    this.heap.push(j, gj + hj, hj, gj);
+    if (this.trace) {
+      this.trace.pushes.push({
+        node: this.unpad(j), parent: this.unpad(n), g: gj, h: hj, f: gj + hj, kind, during: this.expansions - 1, seq: this.pushes,
+      });
+    }
+    this.pushes++;
+  }
+
+  /** Octile distance to the goal, on padded ids: axial * (dx + dy) + (diag - 2 axial) * min(dx, dy). */
+  private h(p: number): number {
+    const pw = this.pw, x = p % pw, y = (p - x) / pw;
+    const dx = x > this.goalX ? x - this.goalX : this.goalX - x;
+    const dy = y > this.goalY ? y - this.goalY : this.goalY - y;
+    return this.axial * (dx + dy) + (this.diag - 2 * this.axial) * (dx < dy ? dx : dy);
+  }
+
+  private pad(id: number): number {
+    const w = this.grid.width, x = id % w;
+    return ((id - x) / w + 1) * this.pw + x + 1;
+  }
+
+  private unpad(p: number): number {
+    const pw = this.pw, x = p % pw;
+    return ((p - x) / pw - 1) * this.grid.width + x - 1;
+  }
+
+  private depthOf(p: number): number {
+    let d = 0;
+    for (let m = this.parent[p]; m !== -1; m = this.parent[m]) d++;
+    return d;
+  }
+
+  /** Cells between jump point `p` and the next one `n` along the path (they lie on one straight or diagonal line). */
+  private steps(p: number, n: number): number {
+    const pw = this.pw, px = p % pw, nx = n % pw;
+    const ax = px > nx ? px - nx : nx - px;
+    const ay = Math.abs((p - px) / pw - (n - nx) / pw);
+    return ax > ay ? ax : ay;
+  }
+
+  /**
+   * Writes the last path cell by cell (start first, grid ids), filling in
+   * the straight and diagonal runs between jump points, and returns its
+   * cell count; 0 without a path. Throws if `out` is too short.
+   */
+  pathInto(out: Int32Array): number {
+    if (this.status !== 'found') return 0;
+    const parent = this.parent;
+    let len = 1;
+    for (let n = this.goalP; parent[n] !== -1; n = parent[n]) len += this.steps(parent[n], n);
+    if (out.length < len) throw new RangeError(`pathInto: the buffer holds ${out.length} cells, the path has ${len}`);
+    let i = len;
+    out[--i] = this.unpad(this.goalP);
+    for (let n = this.goalP; parent[n] !== -1; n = parent[n]) {
+      const p = parent[n], s = this.steps(p, n), u = (n - p) / s;
+      let c = n;
+      for (let t = 0; t < s; t++) { c -= u; out[--i] = this.unpad(c); }
+    }
+    return len;
+  }
+
+  /** The last path, cell by cell, start first, or null without one. */
+  path(): number[] | null {
+    if (this.status !== 'found') return null;
+    let len = 1;
+    for (let n = this.goalP; this.parent[n] !== -1; n = this.parent[n]) len += this.steps(this.parent[n], n);
+    const buf = new Int32Array(len);
+    this.pathInto(buf);
+    return Array.from(buf);
+  }
+
+  /** The jump points of the last path (the sparse path), start first, or null without one. */
+  jumpPoints(): number[] | null {
+    if (this.status !== 'found') return null;
+    const out: number[] = [];
+    for (let n = this.goalP; n !== -1; n = this.parent[n]) out.push(this.unpad(n));
+    return out.reverse();
+  }
+
+  /** The last query's outcome in the engine's shape; `path` is the full path (allocates). */
+  result(): SearchResult {
+    const path = this.path();
+    return {
+      status: this.status,
+      path,
+      cost: this.cost,
+      linkLength: path ? path.length - 1 : -1,
+      expansions: this.expansions,
+      pushes: this.pushes,
+      reopenings: 0,
+      trace: this.trace,
+    };
+  }
+}
+
+/** One jump point search (allocates a searcher; keep a `JumpPointSearcher` for repeated queries). */
+export function jps(grid: Grid, start: number, goal: number, options: JumpPointSearchOptions = {}): SearchResult {
+  const s = new JumpPointSearcher(grid);
+  s.search(start, goal, options);
+  return s.result();
+}
