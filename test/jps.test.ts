@@ -100,3 +100,237 @@ test('jps: same cost as A* (octile) on 300 seeded random grids, full paths legal
   expect(found).toBeGreaterThan(150);
   expect(unreachable).toBeGreaterThan(5);
 });
+
+// --- small cases ---------------------------------------------------------------
+
+test('jps: start = goal is found at cost 0 with a one-cell path', () => {
+  const grid = Grid.fromAscii(['...', '.#.', '...']);
+  const s = new JumpPointSearcher(grid);
+  expect(s.search(4 - 4, 0)).toBe('found');
+  expect(s.cost).toBe(0);
+  expect(s.path()).toEqual([0]);
+  expect(s.jumpPoints()).toEqual([0]);
+  expect(s.expansions).toBe(1);
+  const buf = new Int32Array(1);
+  expect(s.pathInto(buf)).toBe(1);
+  expect(buf[0]).toBe(0);
+});
+
+test('jps: a walled-off goal is unreachable, with no path, under both rules', () => {
+  // The goal at the bottom right sits behind a diagonal wall; corner cutting slips through it, no-corner-cutting does not.
+  const rows = ['....', '...#', '..#.'];
+  const nc = new JumpPointSearcher(Grid.fromAscii(rows));
+  expect(nc.search(0, 11)).toBe('unreachable');
+  expect(nc.cost).toBe(Infinity);
+  expect(nc.path()).toBeNull();
+  expect(nc.jumpPoints()).toBeNull();
+  expect(nc.pathInto(new Int32Array(12))).toBe(0);
+  const cut = new JumpPointSearcher(Grid.fromAscii(rows, { diagonalRule: 'always' }));
+  expect(cut.search(0, 11)).toBe('found');
+  // Octile distance: squeezing between the two blocked cells is legal when corners may be cut.
+  expect(cut.cost).toBeCloseTo(1 + 2 * Math.SQRT2, 12);
+  const p = cut.path()!;
+  expect(walk(cut.grid, p, p.length, 0, 11)).toBeCloseTo(cut.cost, 12);
+  // Fully enclosed: the open set runs dry.
+  const box = new JumpPointSearcher(Grid.fromAscii(['.....', '.###.', '.#.#.', '.###.', '.....'], { diagonalRule: 'always' }));
+  expect(box.search(0, 12)).toBe('unreachable');
+});
+
+test('jps: the sparse path of an open room is start, one turn, goal; the full path fills the runs in', () => {
+  const grid = new Grid(10, 6);
+  const s = new JumpPointSearcher(grid);
+  // (0,0) -> (9,3): three diagonal steps SE, then six east.
+  expect(s.search(0, grid.id(9, 3))).toBe('found');
+  expect(s.jumpPoints()).toEqual([0, grid.id(3, 3), grid.id(9, 3)]);
+  expect(s.path()).toEqual([0, 11, 22, 33, 34, 35, 36, 37, 38, 39]);
+  expect(s.cost).toBeCloseTo(3 * Math.SQRT2 + 6, 12);
+  expect(s.expansions).toBe(3);
+});
+
+test('jps: errors name the problem', () => {
+  const ok = Grid.fromAscii(['..#', '...']);
+  expect(() => new JumpPointSearcher(ok.with({ connectivity: 4 }))).toThrow(/8-connected grid with diagonalRule 'no-corner-cutting' or 'always', got 4-connected/);
+  expect(() => new JumpPointSearcher(ok.with({ diagonalRule: 'at-most-one-blocked' }))).toThrow(/got 8-connected with 'at-most-one-blocked'/);
+  expect(() => new JumpPointSearcher(ok.with({ diagonalRule: 'never' }))).toThrow(RangeError);
+  expect(() => new JumpPointSearcher(ok.with({ blocked: { enterCost: 10000 } }))).toThrow(/blocked: 'delete'.*enterCost 10000/);
+  expect(() => new JumpPointSearcher(ok.with({ diagonalCost: 2 }))).toThrow(/1 <= diagonalCost < 2.*got 2/);
+  expect(() => new JumpPointSearcher(ok.with({ diagonalCost: 0.9 }))).toThrow(RangeError);
+  const s = new JumpPointSearcher(ok);
+  expect(() => s.search(2, 0)).toThrow(/start \(2,0\).*blocked/);
+  expect(() => s.search(0, 6)).toThrow(/goal must be a cell id in 0\.\.5/);
+  expect(() => s.search(-1, 0)).toThrow(RangeError);
+  expect(() => s.search(0.5, 0)).toThrow(RangeError);
+  expect(() => s.search(0, 5, { maxExpansions: -1 })).toThrow(/maxExpansions must be a number >= 0/);
+  expect(() => s.search(0, 5, { maxExpansions: Number.NaN })).toThrow(RangeError);
+  expect(() => s.setBlocked(6, true)).toThrow(/setBlocked: cell must be an id in 0\.\.5/);
+  expect(s.search(0, 5)).toBe('found');
+  expect(() => s.pathInto(new Int32Array(1))).toThrow(/pathInto: the buffer holds 1 cells, the path has 3/);
+});
+
+test('jps: maxExpansions stops with step-limit and no path', () => {
+  const grid = Grid.fromAscii(['..........', '.########.', '.#......#.', '.#.####.#.', '...#......']);
+  const s = new JumpPointSearcher(grid);
+  expect(s.search(0, 22)).toBe('found');
+  const full = s.expansions;
+  expect(full).toBeGreaterThan(2);
+  expect(s.search(0, 22, { maxExpansions: full - 1 })).toBe('step-limit');
+  expect(s.expansions).toBe(full - 1);
+  expect(s.cost).toBe(Infinity);
+  expect(s.path()).toBeNull();
+  expect(s.search(0, 22, { maxExpansions: full })).toBe('found');
+});
+
+test('jps: the trace lists jump points as pops and pushes in grid ids, consistent with the counters', () => {
+  const grid = Grid.fromAscii(['......', '..##..', '..#...', '......']);
+  const s = new JumpPointSearcher(grid);
+  const h = octile(grid);
+  expect(s.search(grid.id(0, 2), grid.id(5, 1), { trace: true })).toBe('found');
+  const t = s.trace!;
+  expect(t.tieBreak).toBe('h');
+  expect(t.pops.length).toBe(s.expansions);
+  expect(t.pushes.length).toBe(s.pushes);
+  expect(t.pushes[0]).toMatchObject({ node: grid.id(0, 2), parent: -1, g: 0, kind: 'new', during: -1, seq: 0 });
+  for (const p of t.pops) {
+    expect(p.h).toBeCloseTo(h(p.node, grid.id(5, 1)), 12);
+    expect(p.f).toBeCloseTo(p.g + p.h, 12);
+    expect(grid.cells[p.node]).toBe(0);
+  }
+  // f never decreases along the pops (consistent heuristic), and the last pop is the goal at the path's cost.
+  for (let i = 1; i < t.pops.length; i++) expect(t.pops[i].f).toBeGreaterThanOrEqual(t.pops[i - 1].f - 1e-9);
+  const last = t.pops[t.pops.length - 1];
+  expect(last.node).toBe(grid.id(5, 1));
+  expect(last.g).toBe(s.cost);
+  expect(last.depth).toBe(s.jumpPoints()!.length - 1);
+  // Every push is during a pop that happened, with the parent being that pop's node.
+  for (const p of t.pushes.slice(1)) expect(p.parent).toBe(t.pops[p.during].node);
+  // Without trace: null.
+  s.search(0, 5);
+  expect(s.trace).toBeNull();
+});
+
+test('jps: one searcher answers many queries; refresh() and setBlocked() pick up grid changes', () => {
+  const grid = new Grid(12, 12);
+  const s = new JumpPointSearcher(grid);
+  const a = grid.id(0, 5), b = grid.id(11, 5);
+  expect(s.search(a, b)).toBe('found');
+  expect(s.cost).toBe(11);
+  // A wall down column 6 with one gap at the bottom, made through the grid: stale until refresh().
+  for (let y = 0; y < 11; y++) grid.setBlocked(grid.id(6, y), true);
+  s.refresh();
+  expect(s.search(a, b)).toBe('found');
+  expect(s.cost).toBeCloseTo(astar(grid, a, b, octile(grid)).cost, 12);
+  // Close the gap through the searcher: grid and copy change together.
+  s.setBlocked(grid.id(6, 11), true);
+  expect(grid.isBlocked(grid.id(6, 11))).toBe(true);
+  expect(s.search(a, b)).toBe('unreachable');
+  s.setBlocked(grid.id(6, 0), false);
+  expect(s.search(a, b)).toBe('found');
+  const p = s.path()!;
+  expect(walk(grid, p, p.length, a, b)).toBeCloseTo(s.cost, 12);
+  expect(s.cost).toBeCloseTo(astar(grid, a, b, octile(grid)).cost, 12);
+  // The one-shot wrapper agrees.
+  expect(jps(grid, a, b).cost).toBe(s.cost);
+  expect(jps(grid, a, b).path).toEqual(p);
+});
+
+// --- Moving AI benchmarks --------------------------------------------------------
+
+const DATA = new URL('../../shared/data/movingai/', import.meta.url);
+
+function readData(rel: string): string {
+  const url = new URL(rel, DATA);
+  const path = fileURLToPath(url);
+  if (!existsSync(path)) {
+    throw new Error(`jps test: Moving AI data not found at ${path} (looked in ${fileURLToPath(DATA)}, i.e. ../shared/data/movingai/ beside the repo)`);
+  }
+  return readFileSync(path, 'utf8');
+}
+
+/**
+ * A tiny private reader (src/movingai.ts is the real one): 4 header lines,
+ * then H rows; '.', 'G', 'S' free, anything else blocked. Street maps use CRLF.
+ */
+function readMap(rel: string): Grid {
+  const lines = readData(rel).split(/\r?\n/);
+  const height = Number(/^height (\d+)$/.exec(lines[1])![1]);
+  const width = Number(/^width (\d+)$/.exec(lines[2])![1]);
+  expect(lines[3]).toBe('map');
+  const cells = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const row = lines[4 + y];
+    expect(row.length).toBe(width);
+    for (let x = 0; x < width; x++) cells[y * width + x] = '.GS'.includes(row[x]) ? 0 : 1;
+  }
+  return new Grid(width, height, cells, { connectivity: 8, diagonalRule: 'no-corner-cutting', diagonalCost: Math.SQRT2 });
+}
+
+interface Scen { sx: number; sy: number; gx: number; gy: number; optimal: number }
+
+function readScen(rel: string): Scen[] {
+  const lines = readData(rel).split(/\r?\n/).filter((l) => l.length > 0);
+  expect(lines[0]).toBe('version 1');
+  return lines.slice(1).map((l) => {
+    const f = l.split('\t');
+    return { sx: +f[4], sy: +f[5], gx: +f[6], gy: +f[7], optimal: +f[8] };
+  });
+}
+
+/** `count` rows picked with a seeded generator, always including the longest (last) one. */
+function sample<T>(rows: T[], count: number, seed: number): T[] {
+  if (rows.length <= count) return rows;
+  const next = rng(seed), picked = new Set<number>([rows.length - 1]);
+  while (picked.size < count) picked.add(Math.floor(next() * rows.length));
+  return [...picked].sort((a, b) => a - b).map((i) => rows[i]);
+}
+
+/** Runs the rows on the map and checks cost and full path against the published optimum. */
+function checkScenarios(map: string, scen: string, count: number, seed: number): void {
+  const grid = readMap(map);
+  // JPS_SCEN_COUNT=Infinity runs every row (a one-off check; the default keeps the suite fast).
+  const rows = sample(readScen(scen), Number(process.env.JPS_SCEN_COUNT ?? count), seed);
+  const s = new JumpPointSearcher(grid);
+  const buf = new Int32Array(grid.size);
+  for (const r of rows) {
+    const start = grid.id(r.sx, r.sy), goal = grid.id(r.gx, r.gy);
+    const where = `${scen}: (${r.sx},${r.sy}) -> (${r.gx},${r.gy})`;
+    expect(s.search(start, goal), where).toBe('found');
+    const tol = Math.max(1e-4, 1e-5 * r.optimal);
+    expect(Math.abs(s.cost - r.optimal), `${where}: cost ${s.cost}, published ${r.optimal}`).toBeLessThanOrEqual(tol);
+    const len = s.pathInto(buf);
+    const w = walk(grid, buf, len, start, goal);
+    if (typeof w === 'string') throw new Error(`${where}: ${w}`);
+    expect(Math.abs(w - s.cost), `${where}: path sums to ${w}, cost ${s.cost}`).toBeLessThanOrEqual(1e-9 * s.cost + 1e-9);
+  }
+}
+
+test('jps on Moving AI dao: every arena problem, 100 sampled on den312d, lak303d, brc202d and arena2 (site scenarios)', () => {
+  checkScenarios('dao/arena.map', 'dao/arena.map.scen', Infinity, 1);
+  checkScenarios('dao/den312d.map', 'dao/den312d.map.scen', 100, 2);
+  checkScenarios('dao/lak303d.map', 'dao/lak303d.map.scen', 100, 3);
+  checkScenarios('dao/brc202d.map', 'dao/brc202d.map.scen', 100, 4);
+  checkScenarios('dao/arena2.map', 'movingai-site-scen/dao/arena2.map.scen', 100, 5);
+});
+
+test('jps on Moving AI maze: 100 sampled problems on corridor widths 1, 8 and 32', () => {
+  checkScenarios('maze/maze512-1-0.map', 'maze/maze512-1-0.map.scen', 100, 6);
+  checkScenarios('maze/maze512-8-0.map', 'maze/maze512-8-0.map.scen', 100, 7);
+  checkScenarios('maze/maze512-32-0.map', 'maze/maze512-32-0.map.scen', 100, 8);
+});
+
+test('jps on Moving AI random: 100 sampled problems at 10 %, 25 % and 40 % obstacles', () => {
+  checkScenarios('random/random512-10-0.map', 'random/random512-10-0.map.scen', 100, 9);
+  checkScenarios('random/random512-25-0.map', 'random/random512-25-0.map.scen', 100, 10);
+  checkScenarios('random/random512-40-0.map', 'random/random512-40-0.map.scen', 100, 11);
+});
+
+test('jps on Moving AI room: 100 sampled problems on 8x8 and 64x64 rooms (and the site scenarios of 8room)', () => {
+  checkScenarios('room/8room_000.map', 'room/8room_000.map.scen', 100, 12);
+  checkScenarios('room/64room_000.map', 'room/64room_000.map.scen', 100, 13);
+  checkScenarios('room/8room_000.map', 'movingai-site-scen/room/8room_000.map.scen', 100, 14);
+});
+
+test('jps on Moving AI street (CRLF maps): 100 sampled problems on Berlin 256, Berlin 512 and Boston 512', () => {
+  checkScenarios('street/Berlin_0_256.map', 'street/Berlin_0_256.map.scen', 100, 15);
+  checkScenarios('street/Berlin_0_512.map', 'street/Berlin_0_512.map.scen', 100, 16);
+  checkScenarios('street/Boston_0_512.map', 'street/Boston_0_512.map.scen', 100, 17);
+});
