@@ -1,0 +1,429 @@
+import { Heap } from './heap.js';
+import type { Heuristic } from './heuristics.js';
+import { checkNode, type SearchSpace } from './space.js';
+
+/**
+ * Anytime Repairing A* (Likhachev, Gordon and Thrun, NIPS 2003): a series of
+ * weighted A* searches with a falling inflation eps, where each search keeps
+ * the g values, back pointers and OPEN set of the one before. A state whose
+ * g drops after it was expanded in the current round is not reopened (that
+ * is what keeps each round cheap); it waits on INCONS and joins OPEN when
+ * eps next falls. Every round ends with a path and a proven bound on how far
+ * its cost can be from the optimum.
+ */
+
+/** The default schedule of inflations, as in the chapter's exercise. */
+export const ARA_SCHEDULE: readonly number[] = Object.freeze([3, 2, 1.5, 1]);
+
+/** One finished round of ARA*. */
+export interface AraIteration {
+  /** The inflation this round ran with: f = g + eps * h. */
+  eps: number;
+  /** Start to goal. */
+  path: number[];
+  /** Sum of the arc costs along `path` (never above g(goal)). */
+  cost: number;
+  /** States expanded in this round. */
+  expansions: number;
+  /** States expanded in all rounds so far, this one included. */
+  totalExpansions: number;
+  /**
+   * The proven suboptimality bound eps' = min(eps, g(goal) / min over
+   * OPEN u INCONS u {goal} of (g + h)): `cost` is at most eps' times the
+   * optimum when h is consistent. 1 means proven optimal.
+   */
+  bound: number;
+  /** Wall time of this round in milliseconds (performance.now()). */
+  millis: number;
+  /** The states this round expanded, in order; only with the `trace` option. */
+  expanded?: Int32Array;
+}
+
+/**
+ * How a run ended:
+ * - `optimal`: the last round's bound is 1;
+ * - `bounded`: the schedule ran out above 1, the last path is within its bound;
+ * - `unreachable`: no path exists (OPEN ran empty in the first round);
+ * - `step-limit` / `time-limit`: a budget ran out; the last finished round,
+ *   if any, holds the best path found so far.
+ */
+export type AraStatus = 'optimal' | 'bounded' | 'unreachable' | 'step-limit' | 'time-limit';
+
+export interface AraOptions {
+  /** Inflations, decreasing, each a finite number >= 1. Default 3, 2, 1.5, 1. */
+  schedule?: readonly number[];
+  /** Stop after this many expansions over all rounds. Default: no limit. */
+  maxExpansions?: number;
+  /** Stop after this many milliseconds of wall time. Default: no limit. */
+  maxMillis?: number;
+  /** Record each round's expanded states. Default false. */
+  trace?: boolean;
+}
+
+export interface AraResult {
+  /** `running` only when read between `iterate` calls of an unfinished query. */
+  status: AraStatus | 'running';
+  /** Every finished round, in order. */
+  iterations: AraIteration[];
+  /** The best path found (the last round's), or null. */
+  path: number[] | null;
+  /** Its cost, or Infinity. */
+  cost: number;
+  /** Its bound, or Infinity without a path. */
+  bound: number;
+  /** Expansions over all rounds, an unfinished one included. */
+  expansions: number;
+  /** Wall time of the whole run in milliseconds. */
+  millis: number;
+}
+
+/** Throws unless `schedule` is a non-empty, strictly decreasing list of finite numbers >= 1. */
+export function checkSchedule(schedule: readonly number[]): void {
+  if (!Array.isArray(schedule) || schedule.length === 0) {
+    throw new RangeError(`ara: schedule must be a non-empty list of inflations (e.g. 3, 2, 1.5, 1), got ${JSON.stringify(schedule)}`);
+  }
+  schedule.forEach((eps, i) => {
+    if (typeof eps !== 'number' || !Number.isFinite(eps) || eps < 1) {
+      throw new RangeError(`ara: schedule[${i}] must be a finite number >= 1 (1 is A*), got ${eps}`);
+    }
+    if (i > 0 && !(eps < schedule[i - 1])) {
+      throw new RangeError(`ara: schedule must decrease, but schedule[${i}] = ${eps} is not below schedule[${i - 1}] = ${schedule[i - 1]}`);
+    }
+  });
+}
+
+// The engine's relative slack for "cheaper": rounding noise from adding the
+// same costs in another order is not an improvement worth a re-expansion.
+const IMPROVE = 1 - 1e-12;
+// How many expansions pass between two looks at the clock.
+const CLOCK_EVERY = 256;
+
+/**
+ * A reusable ARA* searcher over one space. `begin` starts a query; each
+ * `iterate` runs one round (or resumes a round a budget interrupted) and
+ * returns it, so a page can step through the rounds. `run` does it all.
+ *
+ * Per-state arrays are stamped: `seen[n] === gen` says g, h and the back
+ * pointer belong to this query; `closed[n] === round` says n was expanded in
+ * the current round (CLOSED empties in O(1) by bumping `round`), and
+ * `incons[n] === round` that it is already on INCONS.
+ */
+export class AraSearcher {
+  readonly space: SearchSpace;
+  /** Why the query stopped; `running` while rounds remain, `idle` before `begin`. */
+  status: AraStatus | 'running' | 'idle' = 'idle';
+  readonly iterations: AraIteration[] = [];
+  /** Expansions over all rounds of this query. */
+  expansions = 0;
+
+  private g: Float64Array;
+  private hv: Float64Array;
+  private parent: Int32Array;
+  private parentCost: Float64Array;
+  private seen: Uint32Array;
+  private closed: Uint32Array;
+  private incons: Uint32Array;
+  private inconsList: Int32Array;
+  private inconsCount = 0;
+  private carry: Int32Array;
+  private carryCount = 0;
+  private gen = 0;
+  private round = 0;
+  private readonly heap: Heap;
+  private readonly nbr: Int32Array;
+  private readonly nbrCost: Float64Array;
+
+  private start = -1;
+  private goal = -1;
+  private h: Heuristic = () => 0;
+  private schedule: readonly number[] = ARA_SCHEDULE;
+  private next = 0; // index in `schedule` of the round to run or resume
+  private inRound = false;
+  private roundExpansions = 0;
+  private roundMillis = 0;
+  private trace: number[] | null = null;
+  private wantTrace = false;
+
+  constructor(space: SearchSpace) {
+    this.space = space;
+    const n = Math.max(1, space.size);
+    this.g = new Float64Array(n);
+    this.hv = new Float64Array(n);
+    this.parent = new Int32Array(n);
+    this.parentCost = new Float64Array(n);
+    this.seen = new Uint32Array(n);
+    this.closed = new Uint32Array(n);
+    this.incons = new Uint32Array(n);
+    this.inconsList = new Int32Array(n);
+    this.carry = new Int32Array(n);
+    this.heap = new Heap(Math.min(n, 1 << 16));
+    this.nbr = new Int32Array(Math.max(1, space.maxDegree));
+    this.nbrCost = new Float64Array(Math.max(1, space.maxDegree));
+  }
+
+  /** Starts a query; no search happens until `iterate` or `run`. */
+  begin(start: number, goal: number, h: Heuristic, options: { schedule?: readonly number[]; trace?: boolean } = {}): void {
+    const space = this.space;
+    checkNode(space, start, 'ara: start');
+    checkNode(space, goal, 'ara: goal');
+    space.checkEndpoint?.(start, 'ara: start');
+    space.checkEndpoint?.(goal, 'ara: goal');
+    if (typeof h !== 'function') throw new RangeError(`ara: h must be a function (n, goal) => number, got ${typeof h}`);
+    const schedule = options.schedule ?? ARA_SCHEDULE;
+    checkSchedule(schedule);
+    if (space.size > this.g.length) this.grow(space.size);
+    if (this.gen >= 0xfffffff0 || this.round >= 0xfffffff0) {
+      this.seen.fill(0); this.closed.fill(0); this.incons.fill(0);
+      this.gen = 0; this.round = 0;
+    }
+    this.gen++;
+    this.round++;
+    this.start = start;
+    this.goal = goal;
+    this.h = h;
+    this.schedule = schedule.slice();
+    this.wantTrace = options.trace === true;
+    this.iterations.length = 0;
+    this.expansions = 0;
+    this.next = 0;
+    this.inRound = false;
+    this.inconsCount = 0;
+    this.status = 'running';
+    this.touch(start);
+    this.g[start] = 0;
+    this.parent[start] = -1;
+    // The first round's OPEN is the start alone.
+    this.carry[0] = start;
+    this.carryCount = 1;
+  }
+
+  /** True once the query has ended (read `status`). */
+  get done(): boolean { return this.status !== 'running'; }
+
+  /**
+   * Runs the next round of the schedule, or resumes the one a budget cut
+   * short, and returns it when it finishes. Returns null when it stops
+   * without finishing a round: a budget ran out (`status` says which; call
+   * again with a new budget to go on), no path exists, or the query is over.
+   *
+   * @param maxExpansions expansions this call may make (default no limit)
+   * @param deadline a `performance.now()` value to stop at (default none)
+   */
+  iterate(maxExpansions = Infinity, deadline = Infinity): AraIteration | null {
+    if (this.status === 'idle') throw new RangeError('ara: call begin(start, goal, h) before iterate()');
+    if (this.status !== 'running' && this.status !== 'step-limit' && this.status !== 'time-limit') return null;
+    if (!(maxExpansions >= 0)) throw new RangeError(`ara: maxExpansions must be a number >= 0, got ${maxExpansions}`);
+    if (Number.isNaN(deadline)) throw new RangeError('ara: deadline must be a performance.now() time, got NaN');
+    if (this.next >= this.schedule.length) return null;
+    const t0 = performance.now();
+    const eps = this.schedule[this.next];
+    if (!this.inRound) this.openRound(eps);
+    this.status = 'running';
+    const stop = this.improvePath(eps, maxExpansions, deadline);
+    this.roundMillis += performance.now() - t0;
+    if (stop !== 'done') {
+      this.status = stop;
+      return null;
+    }
+    this.inRound = false;
+    if (!(this.gOf(this.goal) < Infinity)) {
+      this.status = 'unreachable';
+      return null;
+    }
+    const it = this.closeRound(eps);
+    this.iterations.push(it);
+    this.next++;
+    if (it.bound <= 1) this.status = 'optimal';
+    else if (this.next >= this.schedule.length) this.status = 'bounded';
+    return it;
+  }
+
+  /**
+   * Runs rounds until the schedule ends, optimality is proven, or a budget
+   * runs out; after a budget stop, calling it again goes on from there.
+   */
+  run(options: { maxExpansions?: number; maxMillis?: number } = {}): AraResult {
+    const t0 = performance.now();
+    const maxExp = options.maxExpansions ?? Infinity;
+    const maxMs = options.maxMillis ?? Infinity;
+    if (!(maxExp >= 0)) throw new RangeError(`ara: maxExpansions must be a number >= 0, got ${options.maxExpansions}`);
+    if (!(maxMs >= 0)) throw new RangeError(`ara: maxMillis must be a number >= 0, got ${options.maxMillis}`);
+    const deadline = t0 + maxMs;
+    const spent0 = this.expansions;
+    // A query a budget interrupted resumes where it stopped.
+    do {
+      this.iterate(maxExp - (this.expansions - spent0), deadline);
+    } while (this.status === 'running');
+    return this.result(performance.now() - t0);
+  }
+
+  /** The query's outcome so far as one object. */
+  result(millis = this.iterations.reduce((s, it) => s + it.millis, 0)): AraResult {
+    if (this.status === 'idle') throw new RangeError('ara: call begin(start, goal, h) before result()');
+    const last = this.iterations[this.iterations.length - 1];
+    return {
+      status: this.status,
+      iterations: this.iterations.slice(),
+      path: last ? last.path : null,
+      cost: last ? last.cost : Infinity,
+      bound: last ? last.bound : Infinity,
+      expansions: this.expansions,
+      millis,
+    };
+  }
+
+  /** g(n) of the current query: Infinity for a state never reached. */
+  gOf(n: number): number {
+    return this.seen[n] === this.gen ? this.g[n] : Infinity;
+  }
+
+  // --- one round ------------------------------------------------------------
+
+  /** Empties CLOSED and INCONS and fills OPEN with the carried states, keyed by the new eps. */
+  private openRound(eps: number): void {
+    this.round++;
+    const heap = this.heap, carry = this.carry, g = this.g, hv = this.hv;
+    heap.clear();
+    for (let i = 0; i < this.carryCount; i++) {
+      const n = carry[i];
+      heap.push(n, g[n] + eps * hv[n], hv[n], g[n]);
+    }
+    this.carryCount = 0;
+    this.inconsCount = 0;
+    this.roundExpansions = 0;
+    this.roundMillis = 0;
+    this.trace = this.wantTrace ? [] : null;
+    this.inRound = true;
+  }
+
+  /** ImprovePath: expand while some OPEN state's f is below the goal's. */
+  private improvePath(eps: number, maxExp: number, deadline: number): 'done' | 'step-limit' | 'time-limit' {
+    const space = this.space, heap = this.heap, goal = this.goal, trace = this.trace;
+    let g = this.g, hv = this.hv, parent = this.parent, parentCost = this.parentCost;
+    let seen = this.seen, closed = this.closed, incons = this.incons, inconsList = this.inconsList;
+    const nbr = this.nbr, nbrCost = this.nbrCost;
+    const gen = this.gen, round = this.round;
+    let spent = 0;
+    for (;;) {
+      // Drop stale entries: states expanded this round, or g beaten since the push.
+      while (heap.length > 0 && (closed[heap.topNode()] === round || heap.topValue() !== g[heap.topNode()])) heap.pop();
+      if (heap.length === 0) return 'done';
+      const fGoal = seen[goal] === gen ? g[goal] + eps * hv[goal] : Infinity;
+      if (fGoal <= heap.topKey1()) return 'done';
+      if (spent >= maxExp) return 'step-limit';
+      if (deadline < Infinity && spent % CLOCK_EVERY === 0 && performance.now() >= deadline) return 'time-limit';
+      const n = heap.topNode();
+      heap.pop();
+      closed[n] = round;
+      spent++;
+      this.expansions++;
+      this.roundExpansions++;
+      if (trace) trace.push(n);
+      const gn = g[n];
+      const deg = space.successors(n, nbr, nbrCost);
+      if (space.size > g.length) {
+        // An implicit space interned new states: grow, keeping this query's.
+        this.grow(space.size);
+        g = this.g; hv = this.hv; parent = this.parent; parentCost = this.parentCost;
+        seen = this.seen; closed = this.closed; incons = this.incons; inconsList = this.inconsList;
+      }
+      for (let i = 0; i < deg; i++) {
+        const x = nbr[i];
+        const c = nbrCost[i];
+        const gx = gn + c;
+        if (seen[x] !== gen) this.touch(x);
+        else if (!(gx < g[x] * IMPROVE)) continue;
+        g[x] = gx;
+        parent[x] = n;
+        parentCost[x] = c;
+        if (closed[x] !== round) {
+          heap.push(x, gx + eps * hv[x], hv[x], gx);
+        } else if (incons[x] !== round) {
+          // Expanded already this round: do not reopen, remember it for the next.
+          incons[x] = round;
+          inconsList[this.inconsCount++] = x;
+        }
+      }
+    }
+  }
+
+  /**
+   * Publishes the round: the path, and the bound from the states that may
+   * still lower the goal's cost (OPEN and INCONS), which are also carried into
+   * the next round.
+   */
+  private closeRound(eps: number): AraIteration {
+    const heap = this.heap, g = this.g, hv = this.hv, closed = this.closed, round = this.round;
+    const carry = this.carry, goal = this.goal;
+    let count = 0;
+    heap.forEach((n, _k1, _k2, gPushed) => {
+      // A live OPEN entry: not expanded this round and still carrying n's g.
+      if (closed[n] !== round && gPushed === g[n]) carry[count++] = n;
+    });
+    for (let i = 0; i < this.inconsCount; i++) carry[count++] = this.inconsList[i];
+    this.carryCount = count;
+    this.inconsCount = 0;
+    const gGoal = g[goal];
+    let lower = gGoal;
+    for (let i = 0; i < count; i++) {
+      const n = carry[i];
+      const f = g[n] + hv[n];
+      if (f < lower) lower = f;
+    }
+    const bound = gGoal === 0 ? 1 : Math.max(1, Math.min(eps, gGoal / lower));
+    const path: number[] = [];
+    let cost = 0;
+    for (let n = goal; n !== -1; n = this.parent[n]) {
+      path.push(n);
+      if (n !== this.start) cost += this.parentCost[n];
+    }
+    path.reverse();
+    const it: AraIteration = {
+      eps,
+      path,
+      cost,
+      expansions: this.roundExpansions,
+      totalExpansions: this.expansions,
+      bound,
+      millis: this.roundMillis,
+    };
+    if (this.trace) it.expanded = Int32Array.from(this.trace);
+    return it;
+  }
+
+  /** First sight of n in this query: g unknown, h evaluated once and cached. */
+  private touch(n: number): void {
+    const hn = this.h(n, this.goal);
+    if (!(hn >= 0)) {
+      throw new RangeError(`ara: h(${n}, ${this.goal}) must be a number >= 0, got ${hn}`);
+    }
+    this.seen[n] = this.gen;
+    this.g[n] = Infinity;
+    this.hv[n] = hn;
+    this.parent[n] = -1;
+    this.parentCost[n] = 0;
+    this.closed[n] = 0;
+    this.incons[n] = 0;
+  }
+
+  private grow(needed: number): void {
+    const size = Math.max(needed, Math.ceil(this.g.length * 1.5));
+    const f = (a: Float64Array) => { const b = new Float64Array(size); b.set(a); return b; };
+    const i = (a: Int32Array) => { const b = new Int32Array(size); b.set(a); return b; };
+    const u = (a: Uint32Array) => { const b = new Uint32Array(size); b.set(a); return b; };
+    this.g = f(this.g); this.hv = f(this.hv); this.parentCost = f(this.parentCost);
+    this.parent = i(this.parent); this.inconsList = i(this.inconsList); this.carry = i(this.carry);
+    this.seen = u(this.seen); this.closed = u(this.closed); this.incons = u(this.incons);
+  }
+}
+
+/**
+ * ARA* from `start` to `goal` with heuristic `h` (admissible and consistent
+ * for the bounds to hold), running the schedule until it ends, the bound
+ * reaches 1, or a budget runs out.
+ */
+export function ara(space: SearchSpace, start: number, goal: number, h: Heuristic, options: AraOptions = {}): AraResult {
+  const s = new AraSearcher(space);
+  s.begin(start, goal, h, { schedule: options.schedule, trace: options.trace });
+  return s.run({ maxExpansions: options.maxExpansions, maxMillis: options.maxMillis });
+}

@@ -1,0 +1,255 @@
+import fc from 'fast-check';
+import { expect, test } from 'vitest';
+import { ara, AraSearcher, checkSchedule, type AraResult } from '../src/ara.js';
+import { Searcher, weightedAstar } from '../src/best-first.js';
+import { Graph } from '../src/graph.js';
+import { Grid, type DiagonalRule } from '../src/grid.js';
+import { octile, zero } from '../src/heuristics.js';
+import { COST_TO_COME } from '../src/priority.js';
+import type { SearchSpace } from '../src/space.js';
+import { handTraceWorld } from '../src/worlds/hand-trace.js';
+
+/** Sum of arc costs along `path`, read from `successors`; throws on a non-arc. */
+function pathCost(space: SearchSpace, path: number[]): number {
+  const nbr = new Int32Array(space.maxDegree), cost = new Float64Array(space.maxDegree);
+  let total = 0;
+  for (let i = 0; i + 1 < path.length; i++) {
+    const deg = space.successors(path[i], nbr, cost);
+    let c = Infinity;
+    for (let k = 0; k < deg; k++) if (nbr[k] === path[i + 1] && cost[k] < c) c = cost[k];
+    if (c === Infinity) throw new Error(`path step ${path[i]} -> ${path[i + 1]} is not an arc`);
+    total += c;
+  }
+  return total;
+}
+
+/** mulberry32: uniform floats in [0, 1) from a seed (fast-check's doubles lean to the edges). */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Case { width: number; height: number; density: number; walls: number; diagonalCost: number; rule: DiagonalRule; seed: number }
+
+const caseArb: fc.Arbitrary<Case> = fc.record({
+  width: fc.integer({ min: 3, max: 40 }),
+  height: fc.integer({ min: 3, max: 40 }),
+  density: fc.double({ min: 0, max: 0.35, noNaN: true }),
+  walls: fc.integer({ min: 0, max: 4 }),
+  diagonalCost: fc.constantFrom(Math.SQRT2, 1.4),
+  rule: fc.constantFrom<DiagonalRule>('always', 'no-corner-cutting', 'at-most-one-blocked'),
+  seed: fc.integer({ min: 1, max: 0x7fffffff }),
+});
+
+/** A grid from a case: each cell blocked with probability `density`, start and goal forced free. */
+function build(c: Case): { grid: Grid; start: number; goal: number } {
+  const next = mulberry32(c.seed);
+  const cells = Array.from({ length: c.width * c.height }, () => (next() < c.density ? 1 : 0));
+  // Long walls with one gap each: they make the heuristic misleading, so the
+  // inflated rounds go wrong and the later ones have something to repair.
+  for (let k = 0; k < c.walls; k++) {
+    const vertical = next() < 0.5;
+    const along = vertical ? c.height : c.width, across = vertical ? c.width : c.height;
+    const at = Math.floor(next() * across), gap = Math.floor(next() * along);
+    for (let i = 0; i < along; i++) {
+      if (i === gap) continue;
+      cells[vertical ? i * c.width + at : at * c.width + i] = 1;
+    }
+  }
+  const [sx, sy, gx, gy] = fc.sample(fc.tuple(
+    fc.integer({ min: 0, max: c.width - 1 }), fc.integer({ min: 0, max: c.height - 1 }),
+    fc.integer({ min: 0, max: c.width - 1 }), fc.integer({ min: 0, max: c.height - 1 }),
+  ), { seed: c.seed + 1, numRuns: 1 })[0];
+  const start = sy * c.width + sx, goal = gy * c.width + gx;
+  cells[start] = 0;
+  cells[goal] = 0;
+  const grid = new Grid(c.width, c.height, cells, { connectivity: 8, diagonalRule: c.rule, diagonalCost: c.diagonalCost });
+  return { grid, start, goal };
+}
+
+test('ara_final_equals_dijkstra', () => {
+  const cases = fc.sample(caseArb, { seed: 20030101, numRuns: 200 });
+  let araTotal = 0, freshTotal = 0, freshNoGoalPop = 0, found = 0, unreachable = 0, reopenedRounds = 0;
+  for (const c of cases) {
+    const { grid, start, goal } = build(c);
+    const where = JSON.stringify(c);
+    const d = new Searcher(grid);
+    const status = d.search(start, goal, { priority: COST_TO_COME });
+    const h = octile(grid);
+    const r = ara(grid, start, goal, h);
+    if (status !== 'found') {
+      expect(r.status, where).toBe('unreachable');
+      expect(r.path).toBeNull();
+      unreachable++;
+      continue;
+    }
+    found++;
+    const opt = d.cost;
+    expect(r.status, where).toBe('optimal');
+    expect(r.iterations.length).toBeGreaterThan(0);
+    const last = r.iterations[r.iterations.length - 1];
+    expect(Math.abs(last.cost - opt), where).toBeLessThan(1e-9);
+    expect(last.bound).toBe(1);
+    expect(r.cost).toBe(last.cost);
+    let prevCost = Infinity;
+    for (const it of r.iterations) {
+      expect(it.path[0]).toBe(start);
+      expect(it.path[it.path.length - 1]).toBe(goal);
+      expect(Math.abs(pathCost(grid, it.path) - it.cost), where).toBeLessThan(1e-9);
+      expect(it.cost, where).toBeLessThanOrEqual(it.eps * opt + 1e-9);
+      expect(it.cost, where).toBeLessThanOrEqual(it.bound * opt + 1e-9);
+      expect(it.bound).toBeGreaterThanOrEqual(1);
+      expect(it.bound).toBeLessThanOrEqual(it.eps);
+      // Each round starts from the last one's g values, so its path is never worse.
+      expect(it.cost).toBeLessThanOrEqual(prevCost + 1e-9);
+      prevCost = it.cost;
+      const fresh = weightedAstar(grid, start, goal, h, it.eps);
+      expect(fresh.status).toBe('found');
+      freshTotal += fresh.expansions;
+      freshNoGoalPop += fresh.expansions - 1; // ARA* stops before popping the goal
+      if (fresh.reopenings > 0) reopenedRounds++;
+    }
+    expect(r.expansions).toBe(last.totalExpansions);
+    araTotal += r.expansions;
+  }
+  const ratio = araTotal / freshTotal;
+  console.log(`ara_final_equals_dijkstra: ${found} solvable grids, ${unreachable} unreachable; ARA* expanded ${araTotal} states over all rounds, fresh weighted A* at the same eps ${freshTotal} (${freshNoGoalPop} without their goal pops): ratio ${ratio.toFixed(3)} (${(araTotal / freshNoGoalPop).toFixed(3)}); fresh searches that reopened: ${reopenedRounds}`);
+  expect(found).toBeGreaterThanOrEqual(150);
+  expect(araTotal).toBeLessThan(freshNoGoalPop);
+});
+
+test('ara on the hand-trace grid ends at the chapter cost 5.2', () => {
+  const w = handTraceWorld();
+  const r = ara(w.grid, w.start, w.goal, w.h, { trace: true });
+  expect(r.status).toBe('optimal');
+  expect(r.cost).toBeCloseTo(5.2, 12);
+  for (const it of r.iterations) expect(it.expanded!.length).toBe(it.expansions);
+  expect(r.iterations[0].eps).toBe(3);
+});
+
+test('ara on a directed graph, and start = goal', () => {
+  // 0 -> 1 -> 3 costs 2 + 2, 0 -> 2 -> 3 costs 1 + 1, 3 -> 0 is one-way.
+  const g = new Graph(4, [[0, 1, 2], [1, 3, 2], [0, 2, 1], [2, 3, 1], [3, 0, 1]], { directed: true });
+  const r = ara(g, 0, 3, zero, { schedule: [2, 1] });
+  expect(r.status).toBe('optimal');
+  expect(r.path).toEqual([0, 2, 3]);
+  expect(r.cost).toBe(2);
+  const back = ara(g, 3, 0, zero);
+  expect(back.path).toEqual([3, 0]);
+  const same = ara(g, 2, 2, zero);
+  expect(same.status).toBe('optimal');
+  expect(same.path).toEqual([2]);
+  expect(same.cost).toBe(0);
+  expect(same.expansions).toBe(0);
+});
+
+test('ara reports unreachable goals', () => {
+  const grid = Grid.fromAscii(['.#.', '.#.', '.#.']);
+  const r = ara(grid, grid.id(0, 0), grid.id(2, 2), octile(grid));
+  expect(r.status).toBe('unreachable');
+  expect(r.path).toBeNull();
+  expect(r.cost).toBe(Infinity);
+  expect(r.iterations).toEqual([]);
+  expect(r.expansions).toBe(3);
+});
+
+/** A 40 x 40 grid with a wall that makes the inflated rounds go wrong. */
+function walled(): { grid: Grid; start: number; goal: number } {
+  const rows: string[] = [];
+  for (let y = 0; y < 40; y++) {
+    let row = '';
+    for (let x = 0; x < 40; x++) row += x === 20 && y > 3 && y < 38 ? '#' : (x * 7 + y * 13) % 11 === 0 ? '#' : '.';
+    rows.push(row);
+  }
+  const grid = Grid.fromAscii(rows);
+  const start = grid.id(2, 20), goal = grid.id(37, 21);
+  grid.setBlocked(start, false);
+  grid.setBlocked(goal, false);
+  return { grid, start, goal };
+}
+
+// Every round of this schedule expands something on `walled()` (at eps 3 the eps-5 path already passes).
+const SCHEDULE = [5, 2, 1.5, 1];
+
+test('an expansion budget stops ARA* with the best path so far, and it can resume', () => {
+  const { grid, start, goal } = walled();
+  const h = octile(grid);
+  const full = ara(grid, start, goal, h, { schedule: SCHEDULE });
+  expect(full.status).toBe('optimal');
+  expect(full.iterations.length).toBeGreaterThan(2);
+  const e0 = full.iterations[0].totalExpansions;
+  for (const it of full.iterations.slice(1)) expect(it.expansions).toBeGreaterThan(0);
+
+  const cut = ara(grid, start, goal, h, { schedule: SCHEDULE, maxExpansions: e0 });
+  expect(cut.status).toBe('step-limit');
+  expect(cut.iterations.length).toBe(1);
+  expect(cut.path).toEqual(full.iterations[0].path);
+  expect(cut.bound).toBe(full.iterations[0].bound);
+  expect(cut.expansions).toBe(e0);
+
+  const none = ara(grid, start, goal, h, { maxExpansions: 0 });
+  expect(none.status).toBe('step-limit');
+  expect(none.path).toBeNull();
+  expect(none.bound).toBe(Infinity);
+
+  // Stepping in slices of 7 expansions gives exactly the rounds of one run.
+  const s = new AraSearcher(grid);
+  s.begin(start, goal, h, { schedule: SCHEDULE });
+  let calls = 0;
+  while (!(s.status === 'optimal' || s.status === 'bounded' || s.status === 'unreachable')) {
+    s.iterate(7);
+    calls++;
+  }
+  expect(calls).toBeGreaterThan(full.iterations.length);
+  const stepped: AraResult = s.result();
+  expect(stepped.iterations.map((i) => [i.eps, i.cost, i.expansions, i.bound]))
+    .toEqual(full.iterations.map((i) => [i.eps, i.cost, i.expansions, i.bound]));
+  // And run() resumes a cut query to the same end.
+  s.begin(start, goal, h, { schedule: SCHEDULE });
+  expect(s.run({ maxExpansions: e0 }).status).toBe('step-limit');
+  const resumed = s.run();
+  expect(resumed.status).toBe('optimal');
+  expect(resumed.cost).toBe(full.cost);
+  expect(resumed.expansions).toBe(full.expansions);
+});
+
+test('a time budget of 0 ms stops ARA* before its first expansion', () => {
+  const { grid, start, goal } = walled();
+  const r = ara(grid, start, goal, octile(grid), { maxMillis: 0 });
+  expect(r.status).toBe('time-limit');
+  expect(r.iterations).toEqual([]);
+  expect(r.path).toBeNull();
+});
+
+test('a schedule that stops above 1 ends bounded, within its bound', () => {
+  const { grid, start, goal } = walled();
+  const opt = new Searcher(grid);
+  opt.search(start, goal, { priority: COST_TO_COME });
+  const r = ara(grid, start, goal, octile(grid), { schedule: [4, 2.5] });
+  expect(['bounded', 'optimal']).toContain(r.status);
+  expect(r.iterations.length).toBeGreaterThan(0);
+  expect(r.cost).toBeLessThanOrEqual(r.bound * opt.cost + 1e-9);
+  if (r.status === 'bounded') expect(r.bound).toBeGreaterThan(1);
+});
+
+test('ara errors name the value and what is allowed', () => {
+  const grid = Grid.fromAscii(['..#', '...']);
+  const h = octile(grid);
+  expect(() => checkSchedule([])).toThrow(/schedule must be a non-empty list/);
+  expect(() => ara(grid, 0, 5, h, { schedule: [3, 0.5] })).toThrow(/schedule\[1\] must be a finite number >= 1 \(1 is A\*\), got 0.5/);
+  expect(() => ara(grid, 0, 5, h, { schedule: [2, 2] })).toThrow(/schedule must decrease, but schedule\[1\] = 2 is not below schedule\[0\] = 2/);
+  expect(() => ara(grid, 0, 5, h, { schedule: [1, 2] })).toThrow(/schedule\[1\] = 2 is not below/);
+  expect(() => ara(grid, 0, 5, h, { schedule: [NaN] })).toThrow(/schedule\[0\] must be a finite number >= 1, got NaN|schedule\[0\].*got NaN/);
+  expect(() => ara(grid, 0, 6, h)).toThrow(/ara: goal must be an integer node id in 0\.\.5, got 6/);
+  expect(() => ara(grid, 2, 5, h)).toThrow(/ara: start \(2,0\).*blocked/);
+  expect(() => ara(grid, 0, 5, () => NaN)).toThrow(/ara: h\(0, 5\) must be a number >= 0, got NaN/);
+  expect(() => ara(grid, 0, 5, h, { maxExpansions: -1 })).toThrow(/maxExpansions must be a number >= 0, got -1/);
+  expect(() => ara(grid, 0, 5, h, { maxMillis: NaN })).toThrow(/maxMillis must be a number >= 0, got NaN/);
+  expect(() => new AraSearcher(grid).iterate()).toThrow(/call begin\(start, goal, h\) before iterate\(\)/);
+});
