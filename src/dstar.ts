@@ -264,6 +264,14 @@ export class DStar {
           if (c >= 0 && hs[x] > hs[y] + c) this.insert(y, hs[y]);
         }
       }
+      // Stentz's neighbours go both ways. In a directed space a successor Y
+      // that is no predecessor was skipped above, yet X may go through it:
+      // the same wake-up test (b(Y) = X is impossible without an arc Y -> X).
+      const sn = this.succNodes, sc = this.succCosts;
+      for (let j = 0; j < m; j++) {
+        const y = sn[j];
+        if (t[y] === CLOSED && hs[y] > kOld && hs[x] > hs[y] + sc[j] && !listed(pn, n, y, j)) this.insert(y, hs[y]);
+      }
     }
     const top = this.top();
     return top < 0 ? -1 : this.ks[top] / this.costScale;
@@ -393,6 +401,13 @@ export class DStar {
   private checkStarted(what: string): void {
     if (this.goalNode < 0) throw new RangeError(`D*: ${what} called before initialize(goal)`);
   }
+}
+
+/** Whether y is among the first n entries of nodes (looking at slot j first: grids list both ways in one order). */
+function listed(nodes: Int32Array, n: number, y: number, j: number): boolean {
+  if (j < n && nodes[j] === y) return true;
+  for (let i = 0; i < n; i++) if (nodes[i] === y) return true;
+  return false;
 }
 
 /**
