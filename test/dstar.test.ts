@@ -84,6 +84,8 @@ test('dstar_gate_repairs_to_7_6', () => {
   expect(s.before.h[start]).toBe(7.0);
   expect(s.before.h[grid.idColRow(4, 1)]).toBe(6.2);
   expect(s.initialPops).toBe(35);
+  expect(s.initialTrace).toHaveLength(35);
+  expect(s.initialTrace.every((p) => p.kind === 'LOWER')).toBe(true); // a first search never raises
   expect(ourCells(s.before, grid)).toEqual(goldenCells(GOLDEN_BEFORE));
   expect(s.driven.map(f)).toEqual(['(2,1)', '(3,2)']);
 

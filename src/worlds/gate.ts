@@ -119,6 +119,7 @@ export interface GateScenario {
   world: GateWorld;
   /** PROCESS-STATE calls of the first search (until the start is CLOSED). */
   initialPops: number;
+  initialTrace: DStarPop[];
   initialPath: number[];
   initialCost: number;
   before: DStarTable;
@@ -151,6 +152,7 @@ export function gateScenario(): GateScenario {
   const initialPath = dstar.path(start)!;
   const initialCost = dstar.pathCost(initialPath);
   const before = snapshot(dstar);
+  const initialTrace = dstar.trace!.slice();
 
   const at = initialPath.indexOf(robot);
   if (at < 0) throw new Error('gate world: the initial path does not pass the robot position (3,2)');
@@ -177,7 +179,7 @@ export function gateScenario(): GateScenario {
   const freshPops = fresh.computeUntilClosed(robot);
 
   return {
-    world, initialPops, initialPath, initialCost, before, driven, reinserted,
+    world, initialPops, initialTrace, initialPath, initialCost, before, driven, reinserted,
     repairTrace, repairPops: dstar.pops, repairRaised: dstar.raised, after,
     repairedPath, repairedCost: dstar.pathCost(repairedPath),
     freshPops, freshOrder: fresh.trace!.map((p) => p.node),
