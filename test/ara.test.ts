@@ -1,5 +1,9 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
+import { araCommand } from '../cli/ara.js';
+import type { Io } from '../cli/io.js';
 import { ara, AraSearcher, checkSchedule, type AraResult } from '../src/ara.js';
 import { Searcher, weightedAstar } from '../src/best-first.js';
 import { Graph } from '../src/graph.js';
@@ -252,4 +256,51 @@ test('ara errors name the value and what is allowed', () => {
   expect(() => ara(grid, 0, 5, h, { maxExpansions: -1 })).toThrow(/maxExpansions must be a number >= 0, got -1/);
   expect(() => ara(grid, 0, 5, h, { maxMillis: NaN })).toThrow(/maxMillis must be a number >= 0, got NaN/);
   expect(() => new AraSearcher(grid).iterate()).toThrow(/call begin\(start, goal, h\) before iterate\(\)/);
+});
+
+/** An Io that keeps what a command prints. */
+function collect(): { io: Io; out: string[]; err: string[] } {
+  const out: string[] = [], err: string[] = [];
+  return { io: { out: (l) => out.push(l), err: (l) => err.push(l), tty: false }, out, err };
+}
+
+test('bestfirst ara prints one line per round and the outcome', () => {
+  const map = fileURLToPath(new URL('../../shared/data/movingai/dao/den312d.map', import.meta.url));
+  if (!existsSync(map)) throw new Error(`benchmark map not found: looked for ${map}`);
+  const text = collect();
+  expect(araCommand(['--map', map, '--from', '30,40', '--to', '64,77'], text.io)).toBe(0);
+  expect(text.out[0]).toBe(`map ${map} (65 x 81), from (30,40) to (64,77), schedule 3, 2, 1.5, 1`);
+  expect(text.out[1]).toMatch(/^\s+eps\s+cost\s+expansions\s+bound\s+ms$/);
+  const rows = text.out.slice(2, -1).map((l) => l.trim().split(/\s+/).map(Number));
+  expect(rows.length).toBeGreaterThan(0);
+  expect(rows[0][0]).toBe(3);
+  for (const [eps, cost, expansions, bound, ms] of rows) {
+    expect(bound).toBeLessThanOrEqual(eps);
+    expect(cost).toBeGreaterThanOrEqual(68.79898987 - 1e-8);
+    expect(Number.isInteger(expansions)).toBe(true);
+    expect(ms).toBeGreaterThanOrEqual(0);
+  }
+  expect(rows[rows.length - 1][1]).toBe(68.79898987);
+  expect(text.out[text.out.length - 1]).toMatch(/^optimal: proven optimal \(bound 1\); \d+ expansions in \d+\.\d\d ms$/);
+
+  const json = collect();
+  expect(araCommand(['--map', map, '--from', '30,40', '--to', '64,77', '--schedule', '2.5,1', '--json'], json.io)).toBe(0);
+  const r = JSON.parse(json.out[0]);
+  expect(r).toMatchObject({ from: [30, 40], to: [64, 77], schedule: [2.5, 1], status: 'optimal', bound: 1 });
+  expect(r.cost).toBeCloseTo(68.7989898732, 9);
+  expect(r.iterations.map((i: { eps: number }) => i.eps)).toEqual([2.5, 1]);
+  expect(r.iterations.reduce((s: number, i: { expansions: number }) => s + i.expansions, 0)).toBe(r.expansions);
+
+  const cut = collect();
+  expect(araCommand(['--map', map, '--from', '30,40', '--to', '64,77', '--max-expansions', '0'], cut.io)).toBe(1);
+  expect(cut.out[cut.out.length - 1]).toMatch(/^step-limit: expansion budget spent; no path yet; 0 expansions/);
+
+  const quiet = collect();
+  expect(() => araCommand(['--map', map, '--from', '30,40'], quiet.io)).toThrow(/ara: --to is required/);
+  expect(() => araCommand(['--map', map, '--from', '30,40', '--to', '64,77', '--schedule', '2,x'], quiet.io)).toThrow(/--schedule: item 2 "x" is not a number/);
+  expect(() => araCommand(['--map', map, '--from', '30,40', '--to', '64,77', '--schedule', '2,3'], quiet.io)).toThrow(/schedule must decrease, but schedule\[1\] = 3 is not below schedule\[0\] = 2/);
+  expect(() => araCommand(['--map', map, '--from', '30,40', '--to', '64,77', '--schedule', '0.5'], quiet.io)).toThrow(/schedule\[0\] must be a finite number >= 1/);
+  expect(() => araCommand(['--map', map, '--from', '30,40', '--to', '64,77', '--max-ms', '-3'], quiet.io)).toThrow(/--max-ms: expected a number >= 0, got "-3"/);
+  expect(() => araCommand(['--map', map, '--from', '0,0', '--to', '64,77'], quiet.io)).toThrow(/--from 0,0 is a blocked cell/);
+  expect(quiet.out).toEqual([]);
 });

@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
+import { fieldCommand } from '../cli/field.js';
+import type { Io } from '../cli/io.js';
 import { Searcher } from '../src/best-first.js';
 import { COST_TO_COME } from '../src/priority.js';
 import { Graph } from '../src/graph.js';
@@ -157,4 +159,37 @@ test('universal plan errors: goal out of range or blocked, no predecessors, mism
   const plan = universalPlan(grid, 0);
   expect(() => bellmanResidual(Grid.fromAscii(['...']), plan)).toThrow(/covers 4 nodes but the space has 3/);
   expect(() => follow(plan, -1)).toThrow(/from must be an integer node id in 0\.\.3, got -1/);
+});
+
+/** An Io that keeps what a command prints. */
+function collect(): { io: Io; out: string[]; err: string[] } {
+  const out: string[] = [], err: string[] = [];
+  return { io: { out: (l) => out.push(l), err: (l) => err.push(l), tty: false }, out, err };
+}
+
+test('bestfirst field prints reach, largest cost-to-go, residual and time', () => {
+  const map = fileURLToPath(new URL('dao/den312d.map', DATA));
+  if (!existsSync(map)) throw new Error(`benchmark map not found: looked for ${map}`);
+  const text = collect();
+  expect(fieldCommand(['--map', map, '--goal', '30,40'], text.io)).toBe(0);
+  expect(text.out[0]).toBe(`map ${map} (65 x 81, 2445 free cells), goal (30,40)`);
+  expect(text.out[1]).toBe('reachable 2445 cells (0 free cells cannot reach the goal)');
+  expect(text.out[2]).toMatch(/^largest cost-to-go 68\.79898987 at \(64,77\)$/);
+  expect(text.out[3]).toBe('Bellman residual 0.00e+0');
+  expect(text.out[4]).toMatch(/^time: plan \d+\.\d ms, residual \d+\.\d ms$/);
+
+  const json = collect();
+  expect(fieldCommand(['--map', map, '--goal', '30,40', '--json'], json.io)).toBe(0);
+  const r = JSON.parse(json.out[0]);
+  expect(r).toMatchObject({ goal: [30, 40], cells: 5265, free: 2445, reachable: 2445, farthest: [64, 77], residual: 0 });
+  expect(r.maxCostToGo).toBeCloseTo(68.7989898732, 9);
+  expect(typeof r.planMillis).toBe('number');
+
+  const quiet = collect();
+  expect(() => fieldCommand(['--map', map], quiet.io)).toThrow(/field: --goal is required/);
+  expect(() => fieldCommand(['--map', map, '--goal', '0,0'], quiet.io)).toThrow(/--goal 0,0 is a blocked cell/);
+  expect(() => fieldCommand(['--map', map, '--goal', '65,0'], quiet.io)).toThrow(/--goal 65,0 is outside/);
+  expect(() => fieldCommand(['--map', map, '--goal', '30,40', '--from', '1,1'], quiet.io)).toThrow(/unknown option --from/);
+  expect(() => fieldCommand(['--map', '/nonexistent/x.map', '--goal', '1,1'], quiet.io)).toThrow(/cannot read \/nonexistent\/x\.map/);
+  expect(quiet.out).toEqual([]);
 });
