@@ -1,0 +1,329 @@
+import { test, expect } from 'vitest';
+import { astar, dijkstra } from '../src/best-first.js';
+import { DStarLite } from '../src/dstar-lite.js';
+import { DIAGONAL_RULES, Grid, type GridOptions } from '../src/grid.js';
+import { manhattan, octile, zero } from '../src/heuristics.js';
+import type { SearchSpace } from '../src/space.js';
+
+/** mulberry32: every grid, flip and step below is reproducible from its seed. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const nodes = new Int32Array(64);
+const costs = new Float64Array(64);
+
+/** c(u, v) read from the space's successors; Infinity when there is no such arc. */
+function arcCost(space: SearchSpace, u: number, v: number): number {
+  const d = space.successors(u, nodes, costs);
+  let c = Infinity;
+  for (let i = 0; i < d; i++) if (nodes[i] === v) c = Math.min(c, costs[i]);
+  return c;
+}
+
+/** Cost of following nextStep from the robot to the goal; Infinity if the descent stalls or loops. */
+function descentCost(d: DStarLite): number {
+  let sum = 0;
+  let s = d.start;
+  for (let steps = 0; s !== d.goal; steps++) {
+    const n = d.nextStep(s);
+    if (n === null || steps > d.space.size) return Infinity;
+    sum += arcCost(d.space, s, n);
+    s = n;
+  }
+  return sum;
+}
+
+/** Compares D* Lite at the robot with a fresh A*; returns a description of the mismatch or null. */
+function mismatch(d: DStarLite, grid: Grid): string | null {
+  const got = d.costToGoal();
+  const fresh = astar(grid, d.start, d.goal, octile(grid));
+  if (fresh.status !== 'found') {
+    if (got !== Infinity) return `unreachable for A*, D* Lite says ${got}`;
+    if (d.nextStep() !== null) return 'unreachable, but nextStep is not null';
+    return null;
+  }
+  if (!(Math.abs(got - fresh.cost) <= 1e-9)) return `cost ${got} vs fresh A* ${fresh.cost}`;
+  const walked = descentCost(d);
+  if (!(Math.abs(walked - fresh.cost) <= 1e-9)) return `greedy descent costs ${walked}, A* ${fresh.cost}`;
+  return null;
+}
+
+function gridOptions(i: number): GridOptions {
+  const diagonalCost = (i >> 1) % 2 === 0 ? Math.SQRT2 : 1.4;
+  if (i % 2 === 0) return { connectivity: 4 };
+  const rule = DIAGONAL_RULES[(i >> 2) % DIAGONAL_RULES.length];
+  // A few grids charge for entering a blocked cell instead of deleting it.
+  const blocked = i % 10 === 9 ? { enterCost: 7 } : 'delete';
+  return { connectivity: 8, diagonalRule: rule, diagonalCost, blocked };
+}
+
+test('dstar_lite_equals_fresh_astar', () => {
+  const failures: string[] = [];
+  let checks = 0, unreachable = 0, reopened = 0, arrived = 0, teleports = 0;
+  for (let i = 0; i < 40; i++) {
+    const r = rng(7919 * (i + 1));
+    const w = 10 + Math.floor(r() * 31), h = 10 + Math.floor(r() * 31);
+    const density = 0.1 + r() * 0.25;
+    const cells = new Uint8Array(w * h);
+    for (let c = 0; c < cells.length; c++) cells[c] = r() < density ? 1 : 0;
+    const start = Math.floor(r() * cells.length);
+    let goal = Math.floor(r() * cells.length);
+    if (goal === start) goal = (start + 1) % cells.length;
+    cells[start] = 0;
+    cells[goal] = 0;
+    const grid = new Grid(w, h, cells, gridOptions(i));
+    const d = new DStarLite(grid, start, goal, octile(grid));
+    const where = (what: string) => `grid ${i} (${w}x${h}, ${JSON.stringify(gridOptions(i))}), robot ${grid.formatXY(d.start)}, ${what}`;
+    const check = (what: string) => {
+      checks++;
+      const m = mismatch(d, grid);
+      if (m !== null) failures.push(`${where(what)}: ${m}`);
+      return d.costToGoal() !== Infinity;
+    };
+    let reachable = check('first search');
+
+    /** A cell to flip: half the time within 3 cells of the robot, else anywhere; never the robot's or the goal's. */
+    const pick = (): number => {
+      for (;;) {
+        let c: number;
+        if (r() < 0.5) {
+          const x = grid.x(d.start) + Math.floor(r() * 7) - 3, y = grid.y(d.start) + Math.floor(r() * 7) - 3;
+          if (!grid.inside(x, y)) continue;
+          c = grid.id(x, y);
+        } else {
+          c = Math.floor(r() * grid.size);
+        }
+        if (c !== d.start && c !== d.goal) return c;
+      }
+    };
+
+    for (let round = 0; round < 80 && d.start !== goal; round++) {
+      const batch = r() < 0.2;
+      const flips = 1 + Math.floor(r() * 3);
+      const list: number[] = [], was: number[] = [];
+      for (let f = 0; f < flips; f++) {
+        const c = pick();
+        was.push(grid.cells[c]);
+        list.push(c);
+        grid.setBlocked(c, grid.cells[c] === 0);
+        if (!batch) {
+          d.updateCells([c], [was[was.length - 1]]);
+          const now = check(`after flipping ${grid.formatXY(c)} in round ${round}`);
+          if (!now) unreachable++;
+          if (now && !reachable) reopened++;
+          reachable = now;
+        }
+      }
+      if (batch) {
+        d.updateCells(list, was);
+        const now = check(`after flipping ${list.map((c) => grid.formatXY(c)).join(' ')} at once in round ${round}`);
+        if (!now) unreachable++;
+        if (now && !reachable) reopened++;
+        reachable = now;
+      }
+      if (r() < 0.05) {
+        // Now and then the robot is carried off (a widget drag): the next query must repair first.
+        const to = Math.floor(r() * grid.size);
+        if (grid.cells[to] === 0 || grid.enterCost >= 0) {
+          d.moveTo(to);
+          teleports++;
+          reachable = check(`after a jump to ${grid.formatXY(to)} in round ${round}`);
+          continue;
+        }
+      }
+      const next = d.nextStep();
+      if (next !== null) {
+        d.moveTo(next);
+        reachable = check(`after stepping in round ${round}`);
+      }
+    }
+    if (d.start === goal) arrived++;
+  }
+  expect(failures.slice(0, 5)).toEqual([]);
+  // The walk must have exercised what it claims to: many checks, lost and found goals, arrivals.
+  expect(checks).toBeGreaterThan(2000);
+  expect(unreachable).toBeGreaterThan(0);
+  expect(reopened).toBeGreaterThan(0);
+  expect(arrived).toBeGreaterThan(30);
+  expect(teleports).toBeGreaterThan(10);
+});
+
+test('the goal walled in, then reachable when one cell reopens, then walled in again', () => {
+  const grid = Grid.fromAscii([
+    '.......',
+    '.#####.',
+    '.#...#.',
+    '.#...#.',
+    '.##.##.',
+    '.......',
+  ], { connectivity: 8, diagonalRule: 'no-corner-cutting' });
+  const start = grid.id(0, 0), goal = grid.id(3, 2), gap = grid.id(3, 4);
+  const d = new DStarLite(grid, start, goal, octile(grid));
+  const open = astar(grid, start, goal, octile(grid)).cost;
+  expect(d.costToGoal()).toBeCloseTo(open, 9);
+  expect(d.setBlocked(gap, true).pops).toBeGreaterThan(0);
+  expect(d.costToGoal()).toBe(Infinity);
+  expect(d.nextStep()).toBeNull();
+  expect(d.path()).toBeNull();
+  d.setBlocked(gap, false);
+  expect(d.costToGoal()).toBeCloseTo(open, 9);
+  expect(descentCost(d)).toBeCloseTo(open, 9);
+  expect(d.path()!.at(-1)).toBe(goal);
+  // Walk two steps, close the gap behind the walls again.
+  d.moveTo(d.nextStep()!);
+  d.moveTo(d.nextStep()!);
+  d.setBlocked(gap, true);
+  expect(d.costToGoal()).toBe(Infinity);
+  expect(d.nextStep()).toBeNull();
+});
+
+test('keys: the goal starts alone at [h(start, goal); 0], and a corridor takes five pops', () => {
+  const grid = Grid.fromAscii(['.....'], { connectivity: 4 });
+  const d = new DStarLite(grid, 0, 4, manhattan(grid));
+  expect(d.queueSize).toBe(1);
+  expect(d.isQueued(4)).toBe(true);
+  expect(d.topKey()).toEqual([4, 0]);
+  expect(d.rhsOf(4)).toBe(0);
+  expect(d.gOf(4)).toBe(Infinity);
+  // Goal, then 3, 2, 1 at keys [4; 1], [4; 2], [4; 3], then the robot itself at [4; 4]: a tie with its own key.
+  expect(d.computeShortestPath()).toBe(5);
+  expect(d.costToGoal()).toBe(4);
+  expect([0, 1, 2, 3, 4].map((n) => d.gOf(n))).toEqual([4, 3, 2, 1, 0]);
+  expect(d.queueSize).toBe(0);
+  expect(d.keyOf(0)).toEqual([4, 4]);
+  expect(d.lastRepair()).toEqual({ pops: 5, changed: 5, touched: 5 });
+  expect([...d.footprint()].sort()).toEqual([0, 1, 2, 3, 4]);
+  expect(d.path()).toEqual([0, 1, 2, 3, 4]);
+  expect(d.nextStep(4)).toBeNull();
+});
+
+test('km: moving the robot keeps every queued key, the next update adds h(last, start)', () => {
+  const grid = Grid.fromAscii(['.....', '.....', '.....'], { connectivity: 4 });
+  const h = manhattan(grid);
+  const d = new DStarLite(grid, grid.id(0, 0), grid.id(4, 0), h);
+  expect(d.costToGoal()).toBe(4);
+  const queued = d.topKey();
+  d.moveTo(d.nextStep()!);
+  d.moveTo(d.nextStep()!);
+  expect(d.start).toBe(grid.id(2, 0));
+  expect(d.km).toBe(0);
+  expect(d.topKey()).toEqual(queued); // no re-keying when the robot moves
+  d.setBlocked(grid.id(3, 0), true);
+  expect(d.km).toBe(2); // h((0,0), (2,0))
+  expect(d.keyOf(d.start)).toEqual([4 + 2, 4]);
+  expect(d.costToGoal()).toBe(4); // down, right, right, up
+  expect(d.path()!.map((n) => grid.formatXY(n))).toEqual(['(2,0)', '(2,1)', '(3,1)', '(4,1)', '(4,0)']);
+  d.moveTo(d.nextStep()!);
+  d.setBlocked(grid.id(3, 0), false);
+  expect(d.km).toBe(3);
+  expect(d.costToGoal()).toBe(astar(grid, d.start, d.goal, h).cost);
+  // The footprint is the last update's: the cells whose g or rhs moved, and the pops.
+  const fp = d.footprint();
+  expect(fp.length).toBe(d.lastRepair().touched);
+  expect(d.lastRepair().changed).toBeGreaterThan(0);
+  for (const n of fp) expect(d.inFootprint(n)).toBe(true);
+});
+
+test('a change far from every path costs a few pops; a change on the path repairs it', () => {
+  const rows = Array.from({ length: 30 }, () => '.'.repeat(30));
+  const grid = Grid.fromAscii(rows);
+  const d = new DStarLite(grid, grid.id(0, 0), grid.id(10, 0), octile(grid));
+  d.costToGoal();
+  const far = d.setBlocked(grid.id(29, 29), true);
+  expect(far.pops).toBeLessThanOrEqual(3);
+  const near = d.setBlocked(grid.id(5, 0), true);
+  expect(near.pops).toBeGreaterThan(0);
+  expect(d.costToGoal()).toBeCloseTo(astar(grid, d.start, d.goal, octile(grid)).cost, 9);
+});
+
+test('errors: endpoints, spaces without predecessors, bad reports', () => {
+  const grid = Grid.fromAscii(['#...', '....']);
+  expect(() => new DStarLite(grid, 0, 3, octile(grid))).toThrow(/start \(0,0\).*blocked/);
+  expect(() => new DStarLite(grid, 1, 0, octile(grid))).toThrow(/goal \(0,0\).*blocked/);
+  expect(() => new DStarLite(grid, 1, 99, octile(grid))).toThrow(RangeError);
+  expect(() => new DStarLite(grid, 1, 99, octile(grid))).toThrow(/goal must be .* 0\.\.7.*got 99/);
+  expect(() => new DStarLite(grid, -1, 3, octile(grid))).toThrow(/start must be .*got -1/);
+  expect(() => new DStarLite(grid, 1, 3, octile(grid), { maxSteps: -1 })).toThrow(/maxSteps must be a number >= 0.*got -1/);
+  expect(() => new DStarLite(grid, 1, 3, 5 as never)).toThrow(/heuristic must be a function/);
+  const forwardOnly: SearchSpace = { size: 3, maxDegree: 1, successors: (n, out, c) => { if (n >= 2) return 0; out[0] = n + 1; c[0] = 1; return 1; } };
+  expect(() => new DStarLite(forwardOnly, 0, 2, zero)).toThrow(/predecessors/);
+
+  const d = new DStarLite(grid, 1, 3, octile(grid));
+  expect(() => d.moveTo(0)).toThrow(/moveTo \(0,0\).*blocked/);
+  expect(() => d.moveTo(8)).toThrow(/moveTo must be .*got 8/);
+  expect(() => d.updateCells([1, 2], [0])).toThrow(/cells has 2 entries but wasBlocked has 1/);
+  expect(() => d.updateCells([42], [0])).toThrow(/cells\[0\] must be .*got 42/);
+  expect(() => d.updateEdges([{ from: 1, to: 2, oldCost: NaN }])).toThrow(/change 0 \(1 -> 2\): oldCost must be/);
+  const m = new MatrixSpace(3);
+  m.set(0, 1, 1);
+  expect(() => new DStarLite(m, 0, 1, zero).updateCells([0], [0])).toThrow(/not a Grid.*updateEdges/);
+});
+
+test('maxSteps: the search says so, and carries on when called again', () => {
+  const grid = Grid.fromAscii(['.....'], { connectivity: 4 });
+  const d = new DStarLite(grid, 0, 4, manhattan(grid), { maxSteps: 3 });
+  expect(() => d.computeShortestPath()).toThrow(/stopped after maxSteps = 3 pops/);
+  expect(d.computeShortestPath()).toBe(2);
+  expect(d.costToGoal()).toBe(4);
+});
+
+/** A directed graph whose arc costs can change: a dense cost matrix, Infinity for no arc. */
+class MatrixSpace implements SearchSpace {
+  readonly maxDegree: number;
+  readonly c: Float64Array;
+  constructor(readonly size: number) {
+    this.maxDegree = size;
+    this.c = new Float64Array(size * size).fill(Infinity);
+  }
+  set(u: number, v: number, cost: number): void { this.c[u * this.size + v] = cost; }
+  get(u: number, v: number): number { return this.c[u * this.size + v]; }
+  successors(n: number, out: Int32Array, cs: Float64Array): number {
+    let k = 0;
+    for (let v = 0; v < this.size; v++) if (this.get(n, v) !== Infinity) { out[k] = v; cs[k] = this.get(n, v); k++; }
+    return k;
+  }
+  predecessors(n: number, out: Int32Array, cs: Float64Array): number {
+    let k = 0;
+    for (let u = 0; u < this.size; u++) if (this.get(u, n) !== Infinity) { out[k] = u; cs[k] = this.get(u, n); k++; }
+    return k;
+  }
+}
+
+test('updateEdges on a directed graph whose costs rise, fall, vanish and appear matches Dijkstra', () => {
+  const failures: string[] = [];
+  for (let i = 0; i < 30; i++) {
+    const r = rng(31 * i + 5);
+    const n = 8 + Math.floor(r() * 25);
+    const space = new MatrixSpace(n);
+    for (let u = 0; u < n; u++) for (let v = 0; v < n; v++) if (u !== v && r() < 3 / n) space.set(u, v, 1 + Math.floor(r() * 9));
+    const goal = n - 1;
+    const d = new DStarLite(space, 0, goal, zero);
+    for (let round = 0; round < 40 && d.start !== goal; round++) {
+      const changes = [];
+      for (let k = 1 + Math.floor(r() * 4); k > 0; k--) {
+        const u = Math.floor(r() * n), v = Math.floor(r() * n);
+        if (u === v) continue;
+        const oldCost = space.get(u, v);
+        space.set(u, v, r() < 0.3 ? Infinity : 1 + Math.floor(r() * 9));
+        changes.push({ from: u, to: v, oldCost });
+      }
+      d.updateEdges(changes);
+      const fresh = dijkstra(space, d.start, goal);
+      const got = d.costToGoal();
+      if (fresh.status === 'found' ? got !== fresh.cost || descentCost(d) !== fresh.cost : got !== Infinity) {
+        failures.push(`graph ${i}, round ${round}: D* Lite ${got}, Dijkstra ${fresh.cost}`);
+      }
+      const next = d.nextStep();
+      if (next !== null) d.moveTo(next);
+    }
+  }
+  expect(failures.slice(0, 5)).toEqual([]);
+});
