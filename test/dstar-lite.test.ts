@@ -1,4 +1,9 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test, expect } from 'vitest';
+import { UsageError, type Io } from '../cli/io.js';
+import { replanMap } from '../cli/replan-map.js';
 import { astar, dijkstra } from '../src/best-first.js';
 import { DStarLite } from '../src/dstar-lite.js';
 import { DIAGONAL_RULES, Grid, type GridOptions } from '../src/grid.js';
@@ -326,4 +331,68 @@ test('updateEdges on a directed graph whose costs rise, fall, vanish and appear 
     }
   }
   expect(failures.slice(0, 5)).toEqual([]);
+});
+
+// --- the `replan --map` command -------------------------------------------------
+
+function collect(): { io: Io; out: string[]; err: string[] } {
+  const out: string[] = [], err: string[] = [];
+  return { io: { out: (l) => { out.push(l); }, err: (l) => { err.push(l); }, tty: false }, out, err };
+}
+
+const SMALL_MAP = [
+  'type octile', 'height 8', 'width 14', 'map',
+  '..............',
+  '..@@@@@@@@....',
+  '..........@...',
+  '.@@@@@@...@...',
+  '......@...@@@.',
+  '..T...@.......',
+  '..T...@@@@@...',
+  '..............',
+].join('\n') + '\n';
+
+function tempMap(text: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'dstar-lite-'));
+  const file = join(dir, 'small.map');
+  writeFileSync(file, text);
+  return file;
+}
+
+test('replan --map: one JSON record per update, every cost checked against a fresh A*', () => {
+  const file = tempMap(SMALL_MAP);
+  const { io, out } = collect();
+  const code = replanMap(['--map', file, '--from', '0,0', '--to', '13,7', '--flips', '6', '--seed', '3', '--json'], io);
+  const records = out.map((l) => JSON.parse(l));
+  expect(code).toBe(0);
+  expect(records.length).toBe(7); // the first search, then one per flip
+  expect(records[0]).toMatchObject({ update: 0, cell: null, ok: true, robot: { x: 0, y: 0 } });
+  expect(records[0].cost).toBeCloseTo(records[0].astarCost, 9);
+  for (const r of records) {
+    expect(r.ok).toBe(true);
+    expect(r.pops).toBeGreaterThanOrEqual(0);
+    expect(r.astarExpansions).toBeGreaterThan(0);
+  }
+  expect(records.slice(1).every((r) => typeof r.blocked === 'boolean' && r.cell !== null)).toBe(true);
+  // The same seed gives the same run.
+  const again = collect();
+  replanMap(['--map', file, '--from', '0,0', '--to', '13,7', '--flips', '6', '--seed', '3', '--json'], again.io);
+  expect(again.out).toEqual(out);
+});
+
+test('replan --map: the table, the summary, and clear refusals', () => {
+  const file = tempMap(SMALL_MAP);
+  const { io, out } = collect();
+  expect(replanMap(['--map', file, '--from', '0,0', '--to', '13,7', '--flips', '3'], io)).toBe(0);
+  expect(out[0]).toMatch(/^update\s+step\s+robot/);
+  expect(out.filter((l) => /\sok$/.test(l)).length).toBe(4);
+  expect(out.at(-1)).toMatch(/^3 updates: D\* Lite popped \d+ in all, fresh A\* from the robot expanded \d+ .*every cost check passed$/);
+  const run = (...args: string[]) => () => replanMap(args, collect().io);
+  expect(run('--from', '0,0', '--to', '1,1')).toThrow(/--map FILE.map is required/);
+  expect(run('--map', file, '--to', '1,1')).toThrow(/--from X,Y is required/);
+  expect(run('--map', file, '--from', '0,0', '--to', '14,0')).toThrow(/--to 14,0 is outside the 14 x 8 map .*x in 0\.\.13/);
+  expect(run('--map', file, '--from', '2,1', '--to', '0,0')).toThrow(/--from 2,1 is a blocked cell/);
+  expect(run('--map', file, '--from', '0,0', '--to', '1,1', '--flips', '-2')).toThrow(/--flips must be an integer >= 0, got "-2"/);
+  expect(run('--map', join(tmpdir(), 'no-such-dir-dstar', 'x.map'), '--from', '0,0', '--to', '1,1')).toThrow(/cannot read --map .*no such file/);
+  expect(run('--map', file, '--from', '0,0', '--to', '1,1', '--speed', '2')).toThrow(UsageError);
 });

@@ -1,0 +1,168 @@
+import { readFileSync } from 'node:fs';
+import { Searcher } from '../src/best-first.js';
+import { DStarLite } from '../src/dstar-lite.js';
+import type { Grid } from '../src/grid.js';
+import { octile } from '../src/heuristics.js';
+import { parseMap } from '../src/movingai.js';
+import { fixed, parseArgs, parsePoint, UsageError, type Io } from './io.js';
+
+const USAGE = 'replan --map FILE.map --from X,Y --to X,Y [--flips N] [--seed S] [--json]';
+
+/** One D* Lite update against a fresh A* from the robot's cell. */
+interface UpdateRecord {
+  update: number;
+  step: number;
+  robot: { x: number; y: number };
+  cell: { x: number; y: number } | null;
+  blocked: boolean | null;
+  pops: number;
+  changed: number;
+  touched: number;
+  astarExpansions: number;
+  cost: number | null;
+  astarCost: number | null;
+  ok: boolean;
+}
+
+/**
+ * `bestfirst replan --map FILE.map ...`: the robot drives from --from to --to
+ * with D* Lite while --flips random cells (seeded) change between free and
+ * blocked along the way, half of them next to the path ahead. Each update
+ * prints the repair's work (pops, vertices whose g or rhs moved) beside the
+ * expansions of a fresh A* from the robot's cell, and checks the two costs
+ * agree. Exit code 1 if any check fails.
+ */
+export function replanMap(args: string[], io: Io): number {
+  const { options, flags, positionals } = parseArgs(args, { values: ['map', 'from', 'to', 'flips', 'seed'], flags: ['json'] }, 'replan');
+  if (positionals.length > 0) throw new UsageError(`replan: unexpected argument ${JSON.stringify(positionals[0])} (usage: ${USAGE})`);
+  const file = options.get('map');
+  if (file === undefined) throw new UsageError(`replan: --map FILE.map is required (usage: ${USAGE})`);
+  for (const need of ['from', 'to']) {
+    if (!options.has(need)) throw new UsageError(`replan: --${need} X,Y is required (usage: ${USAGE})`);
+  }
+  const flips = count(options.get('flips') ?? '10', '--flips');
+  const seed = count(options.get('seed') ?? '1', '--seed');
+  const json = flags.has('json');
+
+  const grid = parseMap(readMap(file), file);
+  const start = cellOf(grid, parsePoint(options.get('from')!, 'replan: --from'), '--from', file);
+  const goal = cellOf(grid, parsePoint(options.get('to')!, 'replan: --to'), '--to', file);
+  const h = octile(grid);
+  const d = new DStarLite(grid, start, goal, h);
+  const fresh = new Searcher(grid);
+  const random = rng(seed);
+  const xy = (n: number) => ({ x: grid.x(n), y: grid.y(n) });
+
+  let failures = 0;
+  const report = (update: number, step: number, cell: number, pops: number, changed: number, touched: number) => {
+    fresh.search(d.start, goal, { heuristic: h });
+    const cost = d.costToGoal();
+    const ok = fresh.status === 'found' ? Math.abs(cost - fresh.cost) <= 1e-9 : cost === Infinity;
+    if (!ok) failures++;
+    const rec: UpdateRecord = {
+      update, step, robot: xy(d.start),
+      cell: cell < 0 ? null : xy(cell), blocked: cell < 0 ? null : grid.isBlocked(cell),
+      pops, changed, touched, astarExpansions: fresh.expansions,
+      cost: finite(cost), astarCost: fresh.status === 'found' ? fresh.cost : null, ok,
+    };
+    if (json) io.out(JSON.stringify(rec));
+    else io.out(textLine(rec));
+  };
+
+  if (!json) io.out('update  step  robot      cell       now      pops  changed  A* exp  work    cost       A* cost    check');
+  report(0, 0, -1, d.computeShortestPath(), d.lastRepair().changed, d.lastRepair().touched);
+  const planned = d.path();
+  // Spread the flips over the first plan's length; a robot cut off waits, and the flips go on.
+  const every = Math.max(1, Math.floor((planned ? planned.length - 1 : 0) / (flips + 1)));
+
+  let update = 0, step = 0, walked = 0, totalPops = 0, totalExp = 0;
+  const guard = 4 * grid.size + flips;
+  for (let tick = 1; d.start !== goal && tick <= guard; tick++) {
+    if (update < flips && (tick % every === 0 || d.costToGoal() === Infinity)) {
+      const cell = pickCell(grid, d, random);
+      const stats = d.setBlocked(cell, !grid.isBlocked(cell));
+      update++;
+      totalPops += stats.pops;
+      report(update, step, cell, stats.pops, stats.changed, stats.touched);
+      totalExp += fresh.expansions;
+    }
+    const next = d.nextStep();
+    if (next === null) {
+      if (update >= flips) break;
+      continue;
+    }
+    walked += d.costToGoal() - d.gOf(next);
+    d.moveTo(next);
+    step++;
+  }
+  if (!json) {
+    const where = d.start === goal ? `reached the goal after ${step} steps, cost ${fixed(walked, 3)}` : `stopped at ${grid.formatXY(d.start)} after ${step} steps: the goal is unreachable`;
+    io.out(`robot ${where}`);
+    io.out(`${update} updates: D* Lite popped ${totalPops} in all, fresh A* from the robot expanded ${totalExp} (${totalExp > 0 ? fixed(totalPops / totalExp, 3) : '-'} of it); ${failures === 0 ? 'every cost check passed' : `${failures} cost checks FAILED`}`);
+  }
+  return failures === 0 ? 0 : 1;
+}
+
+function textLine(r: UpdateRecord): string {
+  const p = (v: { x: number; y: number } | null) => (v ? `(${v.x},${v.y})` : '-').padEnd(10);
+  const c = (v: number | null) => (v === null ? 'unreachable' : fixed(v, 3)).padEnd(10);
+  const work = r.astarExpansions > 0 ? fixed(r.pops / r.astarExpansions, 3) : '-';
+  return `${String(r.update).padEnd(7)} ${String(r.step).padEnd(5)} ${p(r.robot)} ${p(r.cell)} ${(r.blocked === null ? 'first' : r.blocked ? 'blocked' : 'free').padEnd(8)} `
+    + `${String(r.pops).padEnd(5)} ${String(r.changed).padEnd(8)} ${String(r.astarExpansions).padEnd(7)} ${work.padEnd(7)} ${c(r.cost)} ${c(r.astarCost)} ${r.ok ? 'ok' : 'MISMATCH'}`;
+}
+
+/** A cell to flip: half the time on or next to the path ahead, else anywhere; never the robot's or the goal's. */
+function pickCell(grid: Grid, d: DStarLite, random: () => number): number {
+  const ahead = d.path() ?? [d.start];
+  for (;;) {
+    let c: number;
+    if (random() < 0.5) {
+      const at = ahead[Math.min(ahead.length - 1, 1 + Math.floor(random() * 30))];
+      // On the path itself half the time (a door closing in the robot's way), else beside it.
+      const onPath = random() < 0.5;
+      const x = grid.x(at) + (onPath ? 0 : Math.floor(random() * 3) - 1), y = grid.y(at) + (onPath ? 0 : Math.floor(random() * 3) - 1);
+      if (!grid.inside(x, y)) continue;
+      c = grid.id(x, y);
+    } else {
+      c = Math.floor(random() * grid.size);
+    }
+    if (c !== d.start && c !== d.goal) return c;
+  }
+}
+
+function readMap(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    throw new UsageError(`replan: cannot read --map ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (e as Error).message}`);
+  }
+}
+
+function cellOf(grid: Grid, [x, y]: [number, number], what: string, file: string): number {
+  if (!grid.inside(x, y)) {
+    throw new UsageError(`replan: ${what} ${x},${y} is outside the ${grid.width} x ${grid.height} map ${file} (x in 0..${grid.width - 1}, y in 0..${grid.height - 1}, y from the top)`);
+  }
+  const n = grid.id(x, y);
+  if (grid.isBlocked(n)) throw new UsageError(`replan: ${what} ${x},${y} is a blocked cell of ${file}`);
+  return n;
+}
+
+function count(text: string, what: string): number {
+  if (!/^\d+$/.test(text.trim())) throw new UsageError(`replan: ${what} must be an integer >= 0, got ${JSON.stringify(text)}`);
+  return Number(text);
+}
+
+function finite(v: number): number | null { return v === Infinity ? null : v; }
+
+/** mulberry32: the flips are reproducible from --seed. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
