@@ -1,6 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { test, expect } from 'vitest';
 import { UsageError, type Io } from '../cli/io.js';
 import { replanMap } from '../cli/replan-map.js';
@@ -8,6 +9,7 @@ import { astar, dijkstra } from '../src/best-first.js';
 import { DStarLite } from '../src/dstar-lite.js';
 import { DIAGONAL_RULES, Grid, type GridOptions } from '../src/grid.js';
 import { manhattan, octile, zero } from '../src/heuristics.js';
+import { parseMap, parseScen } from '../src/movingai.js';
 import type { SearchSpace } from '../src/space.js';
 
 /** mulberry32: every grid, flip and step below is reproducible from its seed. */
@@ -395,4 +397,47 @@ test('replan --map: the table, the summary, and clear refusals', () => {
   expect(run('--map', file, '--from', '0,0', '--to', '1,1', '--flips', '-2')).toThrow(/--flips must be an integer >= 0, got "-2"/);
   expect(run('--map', join(tmpdir(), 'no-such-dir-dstar', 'x.map'), '--from', '0,0', '--to', '1,1')).toThrow(/cannot read --map .*no such file/);
   expect(run('--map', file, '--from', '0,0', '--to', '1,1', '--speed', '2')).toThrow(UsageError);
+});
+
+// --- a real map -------------------------------------------------------------------
+
+const DATA = new URL('../../shared/data/movingai/', import.meta.url);
+
+function readData(rel: string): string {
+  const url = new URL(rel, DATA);
+  if (!existsSync(url)) throw new Error(`Moving AI data not found: looked for ${fileURLToPath(url)} (the repository expects ../shared/data/ beside it)`);
+  return readFileSync(url, 'utf8');
+}
+
+test('den312d: doors close on the path as the robot drives, and D* Lite keeps matching A*', () => {
+  const grid = parseMap(readData('dao/den312d.map'), 'den312d.map');
+  const scen = parseScen(readData('dao/den312d.map.scen'), 'den312d.map.scen');
+  const h = octile(grid);
+  const r = rng(312);
+  let closed = 0;
+  for (const p of scen.filter((_, i) => i % 40 === 39)) {
+    const d = new DStarLite(grid, grid.id(p.startX, p.startY), grid.id(p.goalX, p.goalY), h);
+    expect(d.costToGoal()).toBeCloseTo(p.optimal, 3);
+    const shut: number[] = [];
+    for (let step = 0; d.start !== d.goal && step < 400; step++) {
+      if (step % 7 === 3) {
+        // Block a cell a few steps ahead on the current path, as a door closing.
+        const path = d.path();
+        if (path !== null && path.length > 4) {
+          const c = path[2 + Math.floor(r() * Math.min(10, path.length - 3))];
+          d.setBlocked(c, true);
+          shut.push(c);
+          closed++;
+          const fresh = astar(grid, d.start, d.goal, h);
+          if (fresh.status === 'found') expect(d.costToGoal()).toBeCloseTo(fresh.cost, 9);
+          else expect(d.costToGoal()).toBe(Infinity);
+        }
+      }
+      const next = d.nextStep();
+      if (next === null) break;
+      d.moveTo(next);
+    }
+    for (const c of shut) grid.setBlocked(c, false);
+  }
+  expect(closed).toBeGreaterThan(20);
 });
