@@ -394,7 +394,7 @@ export class DStarLite {
       const ms = gs < rs ? gs : rs;
       const sk1 = ms + this.h(s, s) + this.kmValue;
       const tk1 = this.heapK1[0], tk2 = this.heapK2[0];
-      if (!notAbove(tk1, tk2, sk1, ms) && gs === rs) break;
+      if (!notAbove(tk1, sk1) && gs === rs) break;
       if (this.popCount >= this.maxSteps) {
         throw new RangeError(`DStarLite: computeShortestPath stopped after maxSteps = ${this.maxSteps} pops without converging (${this.heapLen} vertices still queued); call it again to continue`);
       }
@@ -621,8 +621,8 @@ export class DStarLite {
   }
 }
 
-/** The top key [a1; a2] may still matter to the robot's [b1; b2]: a1 <= b1 up to rounding (see repair). */
-function notAbove(a1: number, _a2: number, b1: number, _b2: number): boolean {
+/** A top key whose first part is a1 may still matter to a robot whose first part is b1: a1 <= b1 up to rounding (see repair). */
+function notAbove(a1: number, b1: number): boolean {
   return a1 <= b1 + 1e-9 * (1 + Math.abs(b1));
 }
 
