@@ -1,0 +1,113 @@
+import { Searcher, type SearchOptions, type SearchStatus } from '../src/best-first.js';
+import type { Grid } from '../src/grid.js';
+import { octile, zero } from '../src/heuristics.js';
+import { ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum } from '../src/priority.js';
+import { UsageError } from './io.js';
+
+/**
+ * What the commands need of a search: one reusable object per map, asked
+ * many queries. `Searcher` (through `Engine` below) and JPS both fit.
+ */
+export interface Runner {
+  search(start: number, goal: number): SearchStatus;
+  readonly cost: number;
+  readonly expansions: number;
+  pathInto(out: Int32Array): number;
+}
+
+/**
+ * What an algorithm promises about the cost it finds:
+ * `optimal` (cost = optimum), `bounded` (cost <= bound * optimum), `none`.
+ */
+export type Guarantee = 'optimal' | 'bounded' | 'none';
+
+export interface Algo {
+  /** The name as the user wrote it (`wastar:1.5`). */
+  readonly name: string;
+  readonly promise: Guarantee;
+  /** 1 for optimal, eps for weighted A*, Infinity for no promise. */
+  readonly bound: number;
+  /** A runner for `grid`; build one per map and reuse it. */
+  make(grid: Grid): Runner;
+}
+
+/** The generic engine with its options fixed once, so a query allocates nothing. */
+class Engine implements Runner {
+  private readonly searcher: Searcher;
+  private readonly options: SearchOptions;
+  constructor(grid: Grid, options: SearchOptions) {
+    this.searcher = new Searcher(grid);
+    this.options = options;
+  }
+  search(start: number, goal: number): SearchStatus { return this.searcher.search(start, goal, this.options); }
+  get cost(): number { return this.searcher.cost; }
+  get expansions(): number { return this.searcher.expansions; }
+  pathInto(out: Int32Array): number { return this.searcher.pathInto(out); }
+}
+
+interface Entry {
+  /** How `--algo` writes it; `:EPS` marks a parameter. */
+  readonly usage: string;
+  readonly help: string;
+  /** Builds the algorithm; `param` is the text after `:` (undefined without one). */
+  build(param: string | undefined, name: string): Algo;
+}
+
+function plain(name: string, promise: Guarantee, make: (grid: Grid) => Runner): Entry['build'] {
+  return (param) => {
+    if (param !== undefined) throw new UsageError(`--algo ${name} takes no parameter, got ${JSON.stringify(`${name}:${param}`)}`);
+    return { name, promise, bound: promise === 'optimal' ? 1 : Infinity, make };
+  };
+}
+
+/**
+ * Every algorithm `--algo` knows: the one table to extend. Heuristics are
+ * octile, exact on an empty 8-connected grid and so admissible on any.
+ */
+export const ALGOS: Record<string, Entry> = {
+  astar: {
+    usage: 'astar', help: 'A*, octile heuristic (optimal)',
+    build: plain('astar', 'optimal', (grid) => new Engine(grid, { priority: ASTAR, heuristic: octile(grid) })),
+  },
+  dijkstra: {
+    usage: 'dijkstra', help: 'Dijkstra, h = 0 (optimal)',
+    build: plain('dijkstra', 'optimal', (grid) => new Engine(grid, { priority: COST_TO_COME, heuristic: zero })),
+  },
+  wastar: {
+    usage: 'wastar:EPS', help: 'weighted A*, f = g + EPS h, EPS >= 1 (cost <= EPS * optimum)',
+    build(param, name) {
+      const eps = param === undefined || param.trim() === '' ? NaN : Number(param);
+      if (!(Number.isFinite(eps) && eps >= 1)) {
+        throw new UsageError(`--algo ${JSON.stringify(name)}: EPS must be a number >= 1 (wastar:1.5, say), got ${param === undefined ? 'none' : JSON.stringify(param)}`);
+      }
+      return {
+        name, promise: eps === 1 ? 'optimal' : 'bounded', bound: eps,
+        make: (grid) => new Engine(grid, { priority: sum(eps), heuristic: octile(grid) }),
+      };
+    },
+  },
+  greedy: {
+    usage: 'greedy', help: 'greedy best-first, f = h (no promise)',
+    build: plain('greedy', 'none', (grid) => new Engine(grid, { priority: HEURISTIC_ONLY, heuristic: octile(grid) })),
+  },
+  bfs: {
+    usage: 'bfs', help: 'breadth-first, fewest moves (optimal only when all moves cost the same)',
+    build: plain('bfs', 'none', (grid) => new Engine(grid, { priority: LINK_LENGTH, heuristic: zero })),
+  },
+};
+
+/** One line listing every `--algo` value. */
+export function algoUsage(): string {
+  return Object.values(ALGOS).map((e) => e.usage).join(', ');
+}
+
+/** Parses an `--algo` value, or throws a UsageError listing the known ones. */
+export function parseAlgo(text: string): Algo {
+  const colon = text.indexOf(':');
+  const key = colon < 0 ? text : text.slice(0, colon);
+  const param = colon < 0 ? undefined : text.slice(colon + 1);
+  if (!Object.prototype.hasOwnProperty.call(ALGOS, key)) {
+    throw new UsageError(`unknown --algo ${JSON.stringify(text)}, expected one of ${algoUsage()}`);
+  }
+  return ALGOS[key].build(param, text);
+}

@@ -1,0 +1,180 @@
+import { checkScenario, parseMap, parseScen, type Scenario } from '../src/movingai.js';
+import { checkPath, sameLength, withinBound } from '../src/validate-path.js';
+import { parseAlgo, type Algo } from './algos.js';
+import { readText, resolveMap } from './files.js';
+import { parseArgs, UsageError, type Io } from './io.js';
+
+export const SCEN_HELP = 'scen FILE.scen [--map FILE.map] [--algo A] [--sample N] [--seed S] [--json]   run and check Moving AI scenarios';
+
+/** An Io that can also redraw one status line (a terminal's `\r`); progress falls back to lines without it. */
+type ProgressIo = Io & { status?(text: string): void };
+
+/**
+ * `n` of the indices 0..total-1, chosen by a seeded generator and returned in
+ * file order, so a sample is the same on every machine and every run.
+ */
+export function sampleIndices(total: number, n: number, seed: number): Int32Array {
+  const all = new Int32Array(total);
+  for (let i = 0; i < total; i++) all[i] = i;
+  if (n >= total) return all;
+  const next = mulberry32(seed);
+  // Partial Fisher-Yates: the first n slots end up a uniform sample.
+  for (let i = 0; i < n; i++) {
+    const j = i + Math.floor(next() * (total - i));
+    const t = all[i]; all[i] = all[j]; all[j] = t;
+  }
+  return all.subarray(0, n).sort();
+}
+
+/** A small, well-mixed 32-bit generator: enough for sampling, and identical everywhere. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function wholeOption(text: string | undefined, option: string, min: number, fallback: number): number {
+  if (text === undefined) return fallback;
+  const v = /^\s*\d+\s*$/.test(text) ? Number(text) : NaN;
+  if (!(Number.isSafeInteger(v) && v >= min)) throw new UsageError(`scen: ${option} must be a whole number >= ${min}, got ${JSON.stringify(text)}`);
+  return v;
+}
+
+/** What one run of a scenario file found; the command prints it, tests read it. */
+export interface ScenSummary {
+  queries: number;
+  optimal: number;
+  invalid: number;
+  /** Valid paths whose cost breaks the algorithm's promise. */
+  broken: number;
+  medianMicroseconds: number;
+  meanMicroseconds: number;
+  meanExpansions: number;
+  /** Largest cost / optimum over valid paths with optimum > 0 (1 when there are none). */
+  worstRatio: number;
+}
+
+/**
+ * `bestfirst scen FILE.scen [--map FILE.map] [--algo A] [--sample N] [--seed S] [--json]`:
+ * runs the scenarios with one reusable searcher and one path buffer, checks
+ * every path and its length against the published optimum, and prints a
+ * summary (or, with --json, one record per query on stdout and the summary
+ * on stderr). Exit 1 on an invalid path or a broken promise (a suboptimal
+ * path from an optimal algorithm, a weighted A* cost above eps * optimum).
+ */
+export function scenCommand(args: string[], io: ProgressIo): number {
+  const { options, flags, positionals } = parseArgs(args, { values: ['map', 'algo', 'sample', 'seed'], flags: ['json'] }, 'scen');
+  if (positionals.length !== 1) {
+    throw new UsageError(`scen: expected one .scen file, got ${positionals.length === 0 ? 'none' : positionals.map((p) => JSON.stringify(p)).join(' ')} (usage: ${SCEN_HELP})`);
+  }
+  const scenFile = positionals[0];
+  const algo = parseAlgo(options.get('algo') ?? 'astar');
+  const sample = options.has('sample') ? wholeOption(options.get('sample'), '--sample', 1, 0) : undefined;
+  const seed = wholeOption(options.get('seed'), '--seed', 0, 1);
+  const json = flags.has('json');
+
+  const scenarios = parseScen(readText(scenFile), scenFile);
+  const mapFile = resolveMap(scenFile, scenarios, options.get('map'));
+  const grid = parseMap(readText(mapFile), mapFile);
+  for (const s of scenarios) checkScenario(s, grid, scenFile);
+  const picked = sampleIndices(scenarios.length, sample ?? scenarios.length, seed);
+
+  const say = json ? (l: string) => io.err(l) : (l: string) => io.out(l);
+  say(`${scenFile}: ${picked.length} of ${scenarios.length} scenarios${sample !== undefined ? ` (sample, seed ${seed})` : ''}, map ${mapFile} (${grid.width} x ${grid.height}), algo ${algo.name}`);
+  const summary = runScenarios(scenarios, picked, grid, algo, io, scenFile, json);
+  printSummary(summary, algo, say);
+  const failed = summary.invalid > 0 || summary.broken > 0;
+  if (failed) io.err(`scen: FAILED: ${summary.invalid} invalid path${summary.invalid === 1 ? '' : 's'}, ${summary.broken} breaking the ${algo.name} promise`);
+  return failed ? 1 : 0;
+}
+
+const MAX_REPORTED = 10;
+
+function runScenarios(
+  scenarios: readonly Scenario[], picked: Int32Array, grid: ReturnType<typeof parseMap>,
+  algo: Algo, io: ProgressIo, scenFile: string, json: boolean,
+): ScenSummary {
+  const runner = algo.make(grid);
+  const buf = new Int32Array(grid.size);
+  const n = picked.length;
+  const micros = new Float64Array(n);
+  let optimal = 0, invalid = 0, broken = 0, expansions = 0, worst = 1, reported = 0;
+  const progress = io.tty ? progressBar(io, n) : null;
+  const report = (s: Scenario, what: string) => {
+    if (reported++ < MAX_REPORTED) io.err(`${scenFile}:${s.line}: (${s.startX},${s.startY}) -> (${s.goalX},${s.goalY}): ${what}`);
+    else if (reported === MAX_REPORTED + 1) io.err('(more failures not shown)');
+  };
+
+  for (let q = 0; q < n; q++) {
+    const s = scenarios[picked[q]];
+    const start = s.startY * grid.width + s.startX, goal = s.goalY * grid.width + s.goalX;
+    const t0 = performance.now();
+    const status = runner.search(start, goal);
+    micros[q] = (performance.now() - t0) * 1000;
+    expansions += runner.expansions;
+    const found = status === 'found';
+    const count = found ? runner.pathInto(buf) : 0;
+    const check = found ? checkPath(grid, buf, start, goal, count) : { ok: false as const, reason: `no path found (${status})` };
+    let valid = check.ok;
+    let reason = check.ok ? '' : check.reason;
+    // The reported cost must be the length of the path it came with.
+    if (check.ok && Math.abs(runner.cost - check.length) > 1e-9 * Math.max(1, check.length)) {
+      valid = false;
+      reason = `reported cost ${runner.cost} but the path is ${check.length} long`;
+    }
+    const length = check.ok ? check.length : Infinity;
+    const isOptimal = valid && sameLength(length, s.optimal);
+    if (!valid) { invalid++; report(s, `invalid: ${reason}`); }
+    else {
+      if (isOptimal) optimal++;
+      if (s.optimal > 0 && length / s.optimal > worst) worst = length / s.optimal;
+      const keeps = algo.promise === 'optimal' ? isOptimal : algo.promise === 'bounded' ? withinBound(length, s.optimal, algo.bound) : true;
+      if (!keeps) { broken++; report(s, `cost ${length}, optimum ${s.optimal} (ratio ${(length / s.optimal).toFixed(6)}), ${algo.name} promises ${algo.promise === 'optimal' ? 'the optimum' : `at most ${algo.bound} x the optimum`}`); }
+    }
+    if (json) {
+      io.out(JSON.stringify({
+        line: s.line, start: [s.startX, s.startY], goal: [s.goalX, s.goalY], found,
+        cost: found ? runner.cost : null, optimum: s.optimal, expansions: runner.expansions,
+        microseconds: Math.round(micros[q] * 10) / 10, valid, optimal: isOptimal, ...(valid ? {} : { reason }),
+      }));
+    }
+    progress?.(q + 1);
+  }
+
+  let total = 0;
+  for (let q = 0; q < n; q++) total += micros[q];
+  const sorted = micros.slice().sort();
+  const median = n === 0 ? 0 : n % 2 ? sorted[(n - 1) / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+  return {
+    queries: n, optimal, invalid, broken,
+    medianMicroseconds: median, meanMicroseconds: n ? total / n : 0,
+    meanExpansions: n ? expansions / n : 0, worstRatio: worst,
+  };
+}
+
+function printSummary(s: ScenSummary, algo: Algo, say: (line: string) => void): void {
+  const pct = s.queries ? (100 * s.optimal) / s.queries : 100;
+  say(`queries ${s.queries}, optimal ${pct.toFixed(2)}% (${s.optimal}), invalid ${s.invalid}`);
+  say(`microseconds per query: median ${s.medianMicroseconds.toFixed(1)}, mean ${s.meanMicroseconds.toFixed(1)}`);
+  say(`expansions per query: mean ${s.meanExpansions.toFixed(1)}`);
+  if (algo.promise !== 'optimal') {
+    say(`worst cost / optimum ${s.worstRatio.toFixed(6)}${algo.promise === 'bounded' ? ` (promised <= ${algo.bound})` : ' (no promise)'}`);
+  }
+}
+
+/** A 30-column bar on stderr: redrawn in place when the Io can, else a line per tenth. */
+function progressBar(io: ProgressIo, total: number): (done: number) => void {
+  let shown = -1;
+  return (done) => {
+    const tenth = Math.floor((10 * done) / Math.max(1, total));
+    const cols = Math.round((30 * done) / Math.max(1, total));
+    const text = `[${'#'.repeat(cols)}${' '.repeat(30 - cols)}] ${done}/${total}`;
+    if (io.status) { if (cols !== shown || done === total) { shown = cols; io.status(text); } }
+    else if (tenth !== shown) { shown = tenth; io.err(text); }
+  };
+}

@@ -1,0 +1,253 @@
+import { Grid } from './grid.js';
+
+/**
+ * Moving AI benchmark files (movingai.com/benchmarks/formats.html): `.map`
+ * rasters and `.scen` problem lists. Strings in, strings out: reading files
+ * is the caller's business, so this runs in a browser too.
+ *
+ * Every refusal is a RangeError of the form `FILE:LINE:COL: what was found,
+ * what was expected`, with LINE and COL 1-based.
+ */
+
+/** The largest side a map may have. Moving AI's biggest maps are under 4,100 cells wide. */
+export const MAX_MAP_SIDE = 1 << 16;
+/**
+ * The most cells a map may have: 2^24 (4096 x 4096). A searcher keeps about
+ * 20 bytes per cell, so this is a ~320 MB search; larger is a mistake, not a map.
+ */
+export const MAX_MAP_CELLS = 1 << 24;
+
+/** The grid the published optimal lengths assume: 8-connected, diagonal sqrt 2, no corner cutting. */
+export const MOVINGAI_GRID = Object.freeze({
+  connectivity: 8 as const,
+  diagonalRule: 'no-corner-cutting' as const,
+  diagonalCost: Math.SQRT2,
+});
+
+// Terrain codes: 0 passable, 1 blocked, 2 not a terrain character.
+// `S` (swamp) and `G` are ground one can stand on. `W` (water) can only be
+// crossed from water, which a two-state raster cannot say; treating it as
+// blocked never lets a path through a shore the benchmark forbids.
+const TERRAIN = new Uint8Array(128).fill(2);
+for (const c of '.GS') TERRAIN[c.charCodeAt(0)] = 0;
+for (const c of '@OTW') TERRAIN[c.charCodeAt(0)] = 1;
+const TERRAIN_HELP = `'.', 'G' or 'S' (passable) or '@', 'O', 'T' or 'W' (blocked)`;
+
+function fail(file: string, line: number, col: number, message: string): never {
+  throw new RangeError(`${file}:${line}:${col}: ${message}`);
+}
+
+/** Shows a found piece of text briefly and unambiguously. */
+function shown(text: string): string {
+  return text.length > 40 ? `${JSON.stringify(text.slice(0, 40))}...` : JSON.stringify(text);
+}
+
+/** Splits on LF or CRLF. A final newline does not make an extra line. */
+function lines(text: string): string[] {
+  const ls = text.split(/\r?\n/);
+  if (ls.length > 1 && ls[ls.length - 1] === '') ls.pop();
+  return ls;
+}
+
+// --- .map ------------------------------------------------------------------
+
+/**
+ * Parses a Moving AI `.map`: `type octile`, `height H`, `width W` (these two
+ * in either order), `map`, then H rows of W characters, row 0 at the top.
+ * Returns an 8-connected grid with diagonal cost sqrt 2 and no corner cutting.
+ * `file` names the text in error messages.
+ */
+export function parseMap(text: string, file = '<map>'): Grid {
+  const ls = lines(text);
+  const at = (i: number) => (i < ls.length ? ls[i] : undefined);
+
+  const first = at(0);
+  if (first === undefined || first.trim() === '') fail(file, 1, 1, `found ${first === undefined ? 'an empty file' : 'an empty line'}, expected the header line 'type octile'`);
+  const typeWords = first.trim().split(/\s+/);
+  if (typeWords[0] !== 'type' || typeWords.length !== 2) fail(file, 1, 1, `found ${shown(first)}, expected the header line 'type octile'`);
+  if (typeWords[1] !== 'octile') fail(file, 1, first.indexOf(typeWords[1]) + 1, `found map type ${shown(typeWords[1])}, expected 'octile'`);
+
+  let width = -1, height = -1;
+  let i = 1;
+  for (; i < 3; i++) {
+    const l = at(i);
+    if (l === undefined) fail(file, i + 1, 1, `the file ends in its header, expected '${height < 0 ? 'height H' : 'width W'}'`);
+    const m = /^(\s*)(\S+)(\s+)(\S*)\s*$/.exec(l);
+    const key = m ? m[2] : l.trim();
+    if (key !== 'height' && key !== 'width') {
+      fail(file, i + 1, 1, `found ${shown(l)}, expected '${height < 0 ? 'height H' : 'width W'}' (the header is type, height, width, map)`);
+    }
+    if ((key === 'height' && height >= 0) || (key === 'width' && width >= 0)) fail(file, i + 1, 1, `'${key}' given twice, expected '${key === 'height' ? 'width' : 'height'}'`);
+    const valueCol = m ? m[1].length + m[2].length + m[3].length + 1 : l.length + 1;
+    const raw = m ? m[4] : '';
+    if (!/^\d+$/.test(raw)) fail(file, i + 1, valueCol, `${key} is ${raw === '' ? 'missing' : shown(raw)}, expected a whole number from 1 to ${MAX_MAP_SIDE}`);
+    const v = Number(raw);
+    if (v < 1 || v > MAX_MAP_SIDE) fail(file, i + 1, valueCol, `${key} is ${raw}, expected a whole number from 1 to ${MAX_MAP_SIDE}`);
+    if (key === 'height') height = v; else width = v;
+  }
+  const mapLine = at(3);
+  if (mapLine === undefined || mapLine.trim() !== 'map') {
+    fail(file, 4, 1, `found ${mapLine === undefined ? 'the end of the file' : shown(mapLine)}, expected the line 'map' that ends the header`);
+  }
+  if (width * height > MAX_MAP_CELLS) {
+    fail(file, 2, 1, `the map is ${width} x ${height} = ${width * height} cells, more than the ${MAX_MAP_CELLS} (4096 x 4096) this reader accepts`);
+  }
+
+  const first_row = 4;
+  // Trailing blank lines are slack after the last row, not rows.
+  let end = ls.length;
+  while (end > first_row + height && ls[end - 1].trim() === '') end--;
+  if (end - first_row < height) {
+    const last = end - first_row;
+    fail(file, end + 1, 1, `the map ends after ${last} row${last === 1 ? '' : 's'}, expected ${height} (the height)`);
+  }
+  if (end - first_row > height) fail(file, first_row + height + 1, 1, `found a row ${shown(ls[first_row + height])} after the ${height} rows the height gives, expected the end of the file`);
+
+  const cells = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const row = ls[first_row + y];
+    const lineNo = first_row + y + 1;
+    const n = Math.min(row.length, width);
+    for (let x = 0; x < n; x++) {
+      const c = row.charCodeAt(x);
+      const t = c < 128 ? TERRAIN[c] : 2;
+      if (t === 2) fail(file, lineNo, x + 1, `unknown terrain ${JSON.stringify(row[x])}, expected ${TERRAIN_HELP}`);
+      cells[y * width + x] = t;
+    }
+    if (row.length !== width) {
+      fail(file, lineNo, Math.min(row.length, width) + 1, `row ${y} has ${row.length} characters, expected ${width} (the width)`);
+    }
+  }
+  return new Grid(width, height, cells, MOVINGAI_GRID);
+}
+
+/** Writes a grid as a `.map`: `.` for a free cell, `@` for a blocked one, LF line ends. */
+export function formatMap(grid: Grid): string {
+  const { width, height, cells } = grid;
+  const out: string[] = ['type octile', `height ${height}`, `width ${width}`, 'map'];
+  for (let y = 0; y < height; y++) {
+    let row = '';
+    for (let x = 0; x < width; x++) row += cells[y * width + x] ? '@' : '.';
+    out.push(row);
+  }
+  return out.join('\n') + '\n';
+}
+
+// --- .scen -----------------------------------------------------------------
+
+/** One problem of a `.scen` file. Coordinates are (x = column, y = row from the top). */
+export interface Scenario {
+  bucket: number;
+  /** The map column as written (`maps/dao/arena.map` or `arena.map`). */
+  map: string;
+  /** Its last path component: what to match a map file on. */
+  mapName: string;
+  /** Map size the problem was made for. */
+  width: number;
+  height: number;
+  startX: number;
+  startY: number;
+  goalX: number;
+  goalY: number;
+  /** The published optimal length (8-connected, sqrt 2 diagonals, no corner cutting). */
+  optimal: number;
+  /** 1-based line of the row in its file; 0 for a scenario made in code. */
+  line: number;
+}
+
+/** The last component of a path written with `/` or `\`. */
+export function basename(path: string): string {
+  const k = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+  return path.slice(k + 1);
+}
+
+const FIELDS = ['bucket', 'map', 'map width', 'map height', 'start x', 'start y', 'goal x', 'goal y', 'optimal length'] as const;
+
+/**
+ * Parses a `.scen`: the line `version 1`, then one problem per line, nine
+ * tab-separated fields (bucket, map, width, height, start x, start y,
+ * goal x, goal y, optimal length). Blank lines are skipped.
+ */
+export function parseScen(text: string, file = '<scen>'): Scenario[] {
+  const ls = lines(text);
+  const head = ls.length > 0 ? ls[0].trim() : undefined;
+  if (head === undefined || !/^version\s+1(\.0)?$/.test(head)) {
+    fail(file, 1, 1, `found ${head === undefined || head === '' ? 'no version line' : shown(ls[0])}, expected 'version 1'`);
+  }
+  const out: Scenario[] = [];
+  for (let i = 1; i < ls.length; i++) {
+    const l = ls[i];
+    if (l.trim() === '') continue;
+    const lineNo = i + 1;
+    const f = l.split('\t');
+    if (f.length !== FIELDS.length) {
+      fail(file, lineNo, 1, `found ${f.length} tab-separated field${f.length === 1 ? '' : 's'}, expected ${FIELDS.length} (${FIELDS.join(', ')})`);
+    }
+    const col = (k: number) => {
+      let c = 1;
+      for (let j = 0; j < k; j++) c += f[j].length + 1;
+      return c;
+    };
+    const int = (k: number) => {
+      const s = f[k].trim();
+      if (!/^\d+$/.test(s)) fail(file, lineNo, col(k), `${FIELDS[k]} is ${shown(f[k])}, expected a whole number >= 0`);
+      return Number(s);
+    };
+    const bucket = int(0);
+    const map = f[1];
+    if (map.trim() === '') fail(file, lineNo, col(1), `the map field is empty, expected a map file name`);
+    const width = int(2), height = int(3);
+    if (width < 1 || height < 1) fail(file, lineNo, col(width < 1 ? 2 : 3), `map size ${width} x ${height}, expected both sides >= 1`);
+    const startX = int(4), startY = int(5), goalX = int(6), goalY = int(7);
+    const ls8 = f[8].trim();
+    const optimal = /^[+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(ls8) ? Number(ls8) : NaN;
+    if (!Number.isFinite(optimal)) fail(file, lineNo, col(8), `optimal length is ${shown(f[8])}, expected a number >= 0`);
+    out.push({ bucket, map, mapName: basename(map), width, height, startX, startY, goalX, goalY, optimal, line: lineNo });
+  }
+  return out;
+}
+
+/**
+ * Writes scenarios as a `.scen` (LF line ends). Lengths are written with
+ * `digits` decimals when given (the current site uses 8), otherwise exactly
+ * (the shortest text that reads back to the same number).
+ */
+export function formatScen(scenarios: readonly Scenario[], digits?: number): string {
+  if (digits !== undefined && !(Number.isInteger(digits) && digits >= 0 && digits <= 20)) {
+    throw new RangeError(`formatScen: digits must be a whole number from 0 to 20, got ${digits}`);
+  }
+  let out = 'version 1\n';
+  for (const s of scenarios) {
+    const len = digits === undefined ? String(s.optimal) : s.optimal.toFixed(digits);
+    out += `${s.bucket}\t${s.map}\t${s.width}\t${s.height}\t${s.startX}\t${s.startY}\t${s.goalX}\t${s.goalY}\t${len}\n`;
+  }
+  return out;
+}
+
+/**
+ * Throws unless scenario `s` fits `grid`: the sizes agree, and start and goal
+ * are inside and on passable cells. `file` and `line` place the message
+ * (columns are those of the row as `formatScen` writes it, which is how every
+ * published file writes it).
+ */
+export function checkScenario(s: Scenario, grid: Grid, file = '<scen>', line = s.line): void {
+  const fields = [String(s.bucket), s.map, String(s.width), String(s.height), String(s.startX), String(s.startY), String(s.goalX), String(s.goalY)];
+  const col = (k: number) => {
+    let c = 1;
+    for (let j = 0; j < k; j++) c += fields[j].length + 1;
+    return c;
+  };
+  if (s.width !== grid.width || s.height !== grid.height) {
+    fail(file, line, col(s.width !== grid.width ? 2 : 3), `the scenario is for a ${s.width} x ${s.height} map, but ${s.mapName} is ${grid.width} x ${grid.height}`);
+  }
+  const ends: [string, number, number, number][] = [['start', s.startX, s.startY, 4], ['goal', s.goalX, s.goalY, 6]];
+  for (const [what, x, y, k] of ends) {
+    if (!grid.inside(x, y)) {
+      fail(file, line, col(x >= grid.width || !Number.isInteger(x) || x < 0 ? k : k + 1),
+        `${what} (${x},${y}) is outside the ${grid.width} x ${grid.height} map ${s.mapName}, expected x in 0..${grid.width - 1} and y in 0..${grid.height - 1}`);
+    }
+    if (grid.cells[y * grid.width + x] !== 0) {
+      fail(file, line, col(k), `${what} (${x},${y}) is a blocked cell of ${s.mapName}, expected a passable one`);
+    }
+  }
+}

@@ -1,0 +1,64 @@
+import { DX, DY, type Grid } from './grid.js';
+
+/** A path that checks out, with its length; or the first thing wrong with it. */
+export type PathCheck = { ok: true; length: number } | { ok: false; reason: string };
+
+/**
+ * Checks a path on a grid without trusting the search that made it: it must
+ * start at `start`, end at `goal`, visit only cells a search may stand on, and
+ * move only by steps the grid allows (its connectivity and diagonal rule; no
+ * corner cutting on a Moving AI grid). The length is the sum of the grid's
+ * own step costs (1 and sqrt 2 on a Moving AI grid), added in path order.
+ *
+ * `count` says how many entries of `path` are the path, so a reusable buffer
+ * can be checked as is.
+ */
+export function checkPath(grid: Grid, path: ArrayLike<number>, start: number, goal: number, count = path.length): PathCheck {
+  if (!(Number.isInteger(count) && count >= 0 && count <= path.length)) {
+    throw new RangeError(`checkPath: count must be a whole number from 0 to ${path.length} (the buffer's length), got ${count}`);
+  }
+  if (count === 0) return { ok: false, reason: 'the path is empty' };
+  const w = grid.width;
+  const at = (n: number) => grid.formatXY(n);
+  const deleted = grid.enterCost < 0;
+  for (let i = 0; i < count; i++) {
+    const n = path[i];
+    if (!Number.isInteger(n) || n < 0 || n >= grid.size) {
+      return { ok: false, reason: `node ${i} is ${n}, not a cell of the ${w} x ${grid.height} grid` };
+    }
+    if (deleted && grid.cells[n] !== 0) return { ok: false, reason: `node ${i} ${at(n)} is a blocked cell` };
+  }
+  if (path[0] !== start) return { ok: false, reason: `the path starts at ${at(path[0])}, not at the start ${at(start)}` };
+  if (path[count - 1] !== goal) return { ok: false, reason: `the path ends at ${at(path[count - 1])}, not at the goal ${at(goal)}` };
+  let length = 0;
+  for (let i = 1; i < count; i++) {
+    const a = path[i - 1], b = path[i];
+    const dx = grid.x(b) - grid.x(a), dy = grid.y(b) - grid.y(a);
+    let k = 0;
+    while (k < 8 && (DX[k] !== dx || DY[k] !== dy)) k++;
+    if (k === 8) return { ok: false, reason: `step ${i} from ${at(a)} to ${at(b)} is not a move to a neighbouring cell` };
+    if (k >= 4 && grid.diagonalRule === 'never') return { ok: false, reason: `step ${i} from ${at(a)} to ${at(b)} is diagonal, and this grid has no diagonal moves` };
+    const c = grid.stepCost(a, k);
+    if (c < 0) {
+      // The cells are passable (checked above), so only the diagonal rule can refuse.
+      const side1 = a + dx, side2 = a + dy * w;
+      return { ok: false, reason: `step ${i} from ${at(a)} to ${at(b)} cuts a corner (side cells ${at(side1)} ${grid.cells[side1] ? 'blocked' : 'free'}, ${at(side2)} ${grid.cells[side2] ? 'blocked' : 'free'}; rule ${grid.diagonalRule})` };
+    }
+    length += c;
+  }
+  return { ok: true, length };
+}
+
+/**
+ * True when a path length matches a published optimum up to the precision
+ * files print it with: classic `.scen` files keep ~6 significant digits
+ * (2076 may stand for 2075.9995), newer ones 8 decimals.
+ */
+export function sameLength(length: number, optimum: number): boolean {
+  return Math.abs(length - optimum) <= Math.max(1e-4, 1e-5 * optimum);
+}
+
+/** True when `cost` is at most `bound` times `optimum`, with the same print-precision slack. */
+export function withinBound(cost: number, optimum: number, bound: number): boolean {
+  return cost <= bound * optimum + Math.max(1e-4, 1e-5 * bound * optimum);
+}
