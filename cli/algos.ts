@@ -1,6 +1,7 @@
 import { Searcher, type SearchOptions, type SearchStatus } from '../src/best-first.js';
 import type { Grid } from '../src/grid.js';
 import { octile, zero } from '../src/heuristics.js';
+import { JumpPointSearcher, type JumpPointSearchOptions } from '../src/jps.js';
 import { ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum } from '../src/priority.js';
 import { UsageError } from './io.js';
 
@@ -43,6 +44,17 @@ class Engine implements Runner {
   get cost(): number { return this.searcher.cost; }
   get expansions(): number { return this.searcher.expansions; }
   pathInto(out: Int32Array): number { return this.searcher.pathInto(out); }
+}
+
+/** Jump point search behind the same face, its (empty) options made once. */
+class Jump implements Runner {
+  private readonly jps: JumpPointSearcher;
+  private static readonly OPTIONS: JumpPointSearchOptions = Object.freeze({});
+  constructor(grid: Grid) { this.jps = new JumpPointSearcher(grid); }
+  search(start: number, goal: number): SearchStatus { return this.jps.search(start, goal, Jump.OPTIONS); }
+  get cost(): number { return this.jps.cost; }
+  get expansions(): number { return this.jps.expansions; }
+  pathInto(out: Int32Array): number { return this.jps.pathInto(out); }
 }
 
 interface Entry {
@@ -89,6 +101,10 @@ export const ALGOS: Record<string, Entry> = {
   greedy: {
     usage: 'greedy', help: 'greedy best-first, f = h (no promise)',
     build: plain('greedy', 'none', (grid) => new Engine(grid, { priority: HEURISTIC_ONLY, heuristic: octile(grid) })),
+  },
+  jps: {
+    usage: 'jps', help: 'jump point search, 8-connected uniform grids (optimal; expansions count jump points)',
+    build: plain('jps', 'optimal', (grid) => new Jump(grid)),
   },
   bfs: {
     usage: 'bfs', help: 'breadth-first, fewest moves (optimal only when all moves cost the same)',

@@ -42,10 +42,10 @@ function shown(text: string): string {
   return text.length > 40 ? `${JSON.stringify(text.slice(0, 40))}...` : JSON.stringify(text);
 }
 
-/** Splits on LF or CRLF. A final newline does not make an extra line. */
+/** Splits on LF or CRLF. A final newline does not make an extra line; an empty text has none. */
 function lines(text: string): string[] {
   const ls = text.split(/\r?\n/);
-  if (ls.length > 1 && ls[ls.length - 1] === '') ls.pop();
+  if (ls[ls.length - 1] === '') ls.pop();
   return ls;
 }
 
