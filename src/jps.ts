@@ -1,7 +1,7 @@
 import type { SearchResult, SearchStatus } from './best-first.js';
 import { DX, DY, type Grid } from './grid.js';
 import { Heap } from './heap.js';
-import { diagonalCut, diagonalNoCut, straightCut, straightNoCut } from './jps-jump.js';
+import { JumpRaster } from './jps-jump.js';
 import type { Trace } from './trace.js';
 
 export interface JumpPointSearchOptions {
@@ -53,7 +53,7 @@ export class JumpPointSearcher {
   trace: Trace | null = null;
 
   private readonly pw: number;
-  private readonly free: Uint8Array;
+  private readonly raster: JumpRaster;
   private readonly g: Float64Array;
   private readonly parent: Int32Array;
   private readonly stamp: Uint32Array;
@@ -64,7 +64,6 @@ export class JumpPointSearcher {
   private readonly diag: number;
   // Tables over the direction index k of grid.ts (E,S,W,N,SE,SW,NW,NE).
   private readonly off = new Int32Array(8); // padded offset of one step
-  private readonly perp = new Int32Array(4); // straight k: offset across the walk
   private readonly sideA = new Uint8Array(4); // straight k: its two perpendicular directions
   private readonly sideB = new Uint8Array(4);
   private readonly horiz = new Uint8Array(8); // diagonal k: its across and up/down parts
@@ -96,7 +95,7 @@ export class JumpPointSearcher {
     this.noCut = grid.diagonalRule === 'no-corner-cutting';
     this.axial = grid.cellSize;
     this.diag = grid.cellSize * grid.diagonalCost;
-    this.free = new Uint8Array(size);
+    this.raster = new JumpRaster(grid.width, grid.height, this.noCut);
     this.g = new Float64Array(size);
     this.parent = new Int32Array(size);
     this.stamp = new Uint32Array(size);
@@ -112,7 +111,6 @@ export class JumpPointSearcher {
     }
     for (let k = 0; k < 4; k++) {
       const across = DY[k] === 0;
-      this.perp[k] = across ? pw : 1;
       this.sideA[k] = across ? 1 : 0;
       this.sideB[k] = across ? 3 : 2;
     }
@@ -121,12 +119,7 @@ export class JumpPointSearcher {
 
   /** Copies the grid's cells into the padded raster. Call it after changing the grid. O(cells). */
   refresh(): void {
-    const { width: w, height: h, cells } = this.grid, pw = this.pw, free = this.free;
-    free.fill(0);
-    for (let y = 0; y < h; y++) {
-      const row = y * w, prow = (y + 1) * pw + 1;
-      for (let x = 0; x < w; x++) free[prow + x] = cells[row + x] === 0 ? 1 : 0;
-    }
+    this.raster.load(this.grid.cells);
   }
 
   /** Blocks or frees cell `n` of the grid and of this searcher's copy: the O(1) way to edit. */
@@ -136,7 +129,8 @@ export class JumpPointSearcher {
       throw new RangeError(`setBlocked: cell must be an id in 0..${grid.size - 1}, got ${n}`);
     }
     grid.setBlocked(n, blocked);
-    this.free[this.pad(n)] = blocked ? 0 : 1;
+    const x = n % grid.width;
+    this.raster.set(x + 1, (n - x) / grid.width + 1, !blocked);
   }
 
   /**
@@ -160,6 +154,8 @@ export class JumpPointSearcher {
     this.goalP = pg;
     this.goalX = pg % pw;
     this.goalY = (pg - this.goalX) / pw;
+    this.raster.goalX = this.goalX;
+    this.raster.goalY = this.goalY;
     this.expansions = 0;
     this.cost = Infinity;
 
@@ -201,51 +197,46 @@ export class JumpPointSearcher {
 
   /** Pushes the jump points the pruning rules allow from `n`, given the direction it was reached in. */
   private expand(n: number, gn: number): void {
-    const k = this.dir[n], free = this.free, off = this.off;
+    const k = this.dir[n], free = this.raster.free, off = this.off, pw = this.pw;
+    const x = n % pw, y = (n - x) / pw;
     if (k === START) {
-      for (let d = 0; d < 4; d++) this.straight(n, gn, d);
-      for (let d = 4; d < 8; d++) this.diagonal(n, gn, d);
+      for (let d = 0; d < 4; d++) this.straight(n, gn, d, x, y);
+      for (let d = 4; d < 8; d++) this.diagonal(n, gn, d, x, y);
       return;
     }
     if (k < 4) {
-      this.straight(n, gn, k);
+      this.straight(n, gn, k, x, y);
       const d = off[k], a = this.sideA[k], b = this.sideB[k], qa = off[a], qb = off[b];
       if (this.noCut) {
         // Forced: the side cell is free but the parent could not reach it diagonally.
-        if (free[n + qa] > free[n + qa - d]) { this.straight(n, gn, a); this.diagonal(n, gn, this.join[k * 4 + a]); }
-        if (free[n + qb] > free[n + qb - d]) { this.straight(n, gn, b); this.diagonal(n, gn, this.join[k * 4 + b]); }
+        if (free[n + qa] > free[n + qa - d]) { this.straight(n, gn, a, x, y); this.diagonal(n, gn, this.join[k * 4 + a], x, y); }
+        if (free[n + qb] > free[n + qb - d]) { this.straight(n, gn, b, x, y); this.diagonal(n, gn, this.join[k * 4 + b], x, y); }
       } else {
         // Forced: the side cell is blocked, so the parent's way round it is gone.
-        if (free[n + qa] === 0) this.diagonal(n, gn, this.join[k * 4 + a]);
-        if (free[n + qb] === 0) this.diagonal(n, gn, this.join[k * 4 + b]);
+        if (free[n + qa] === 0) this.diagonal(n, gn, this.join[k * 4 + a], x, y);
+        if (free[n + qb] === 0) this.diagonal(n, gn, this.join[k * 4 + b], x, y);
       }
       return;
     }
     const h = this.horiz[k], v = this.vert[k];
-    this.straight(n, gn, h);
-    this.straight(n, gn, v);
-    this.diagonal(n, gn, k);
+    this.straight(n, gn, h, x, y);
+    this.straight(n, gn, v, x, y);
+    this.diagonal(n, gn, k, x, y);
     if (!this.noCut) {
       // Corner cutting: a blocked cell behind the diagonal forces the mirrored diagonal.
-      if (free[n - off[h]] === 0) this.diagonal(n, gn, this.join[(h ^ 2) * 4 + v]);
-      if (free[n - off[v]] === 0) this.diagonal(n, gn, this.join[h * 4 + (v ^ 2)]);
+      if (free[n - off[h]] === 0) this.diagonal(n, gn, this.join[(h ^ 2) * 4 + v], x, y);
+      if (free[n - off[v]] === 0) this.diagonal(n, gn, this.join[h * 4 + (v ^ 2)], x, y);
     }
   }
 
-  private straight(n: number, gn: number, k: number): void {
-    const d = this.off[k];
-    const s = this.noCut
-      ? straightNoCut(this.free, n, d, this.perp[k], this.goalP)
-      : straightCut(this.free, n, d, this.perp[k], this.goalP);
-    if (s !== 0) this.relax(n, n + s * d, gn + s * this.axial, k);
+  private straight(n: number, gn: number, k: number, x: number, y: number): void {
+    const s = this.raster.straight(k, x, y);
+    if (s !== 0) this.relax(n, n + s * this.off[k], gn + s * this.axial, k);
   }
 
-  private diagonal(n: number, gn: number, k: number): void {
-    const dx = DX[k], dy = DY[k] * this.pw;
-    const s = this.noCut
-      ? diagonalNoCut(this.free, n, dx, dy, this.pw, this.goalP)
-      : diagonalCut(this.free, n, dx, dy, this.pw, this.goalP);
-    if (s !== 0) this.relax(n, n + s * (dx + dy), gn + s * this.diag, k);
+  private diagonal(n: number, gn: number, k: number, x: number, y: number): void {
+    const s = this.raster.diagonal(DX[k], DY[k], this.horiz[k], this.vert[k], x, y);
+    if (s !== 0) this.relax(n, n + s * this.off[k], gn + s * this.diag, k);
   }
 
   private relax(n: number, j: number, gj: number, k: number): void {
