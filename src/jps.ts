@@ -1,6 +1,6 @@
 import type { SearchResult, SearchStatus } from './best-first.js';
 import { DX, DY, type Grid } from './grid.js';
-import { Heap } from './heap.js';
+import { JumpHeap } from './jps-heap.js';
 import { JumpRaster } from './jps-jump.js';
 import type { Trace } from './trace.js';
 
@@ -58,7 +58,7 @@ export class JumpPointSearcher {
   private readonly parent: Int32Array;
   private readonly stamp: Uint32Array;
   private readonly dir: Uint8Array;
-  private readonly heap: Heap;
+  private readonly heap: JumpHeap;
   private readonly noCut: boolean;
   private readonly axial: number;
   private readonly diag: number;
@@ -100,7 +100,7 @@ export class JumpPointSearcher {
     this.parent = new Int32Array(size);
     this.stamp = new Uint32Array(size);
     this.dir = new Uint8Array(size);
-    this.heap = new Heap(Math.min(size, 1 << 12));
+    this.heap = new JumpHeap(Math.min(size, 1 << 12));
     for (let k = 0; k < 8; k++) this.off[k] = DX[k] + DY[k] * pw;
     for (let k = 4; k < 8; k++) {
       const h = DX[k] > 0 ? 0 : 2, v = DY[k] > 0 ? 1 : 3;
@@ -166,22 +166,26 @@ export class JumpPointSearcher {
     dir[ps] = START;
     stamp[ps] = gen;
     const h0 = this.h(ps);
-    heap.push(ps, h0, h0, 0);
+    heap.push(ps, h0, h0);
     this.pushes = 1;
     this.open = 1;
     if (trace) trace.pushes.push({ node: start, parent: -1, g: 0, h: h0, f: h0, kind: 'new', during: -1, seq: 0 });
 
     let status: SearchStatus = 'unreachable';
     while (heap.length > 0) {
-      const n = heap.topNode(), gn = heap.topValue(), fn = heap.topKey1();
+      const n = heap.topNode();
       heap.pop();
-      // Lazy deletion: skip closed nodes and entries whose g was beaten.
-      if (stamp[n] !== gen || gn !== g[n]) continue;
+      // Lazy deletion: an entry whose node is closed was superseded by a cheaper one (see JumpHeap).
+      if (stamp[n] !== gen) continue;
+      const gn = g[n];
       if (this.expansions >= maxExp) { status = 'step-limit'; break; }
       stamp[n] = closedMark;
       this.open--;
       this.expansions++;
-      if (trace) trace.pops.push({ node: this.unpad(n), g: gn, h: this.h(n), f: fn, depth: this.depthOf(n), frontier: 0 });
+      if (trace) {
+        const hn = this.h(n);
+        trace.pops.push({ node: this.unpad(n), g: gn, h: hn, f: gn + hn, depth: this.depthOf(n), frontier: 0 });
+      }
       if (n === pg) {
         status = 'found';
         this.cost = gn;
@@ -256,7 +260,7 @@ export class JumpPointSearcher {
     this.dir[j] = k;
     this.stamp[j] = this.gen;
     const hj = this.h(j);
-    this.heap.push(j, gj + hj, hj, gj);
+    this.heap.push(j, gj + hj, hj);
     if (this.trace) {
       this.trace.pushes.push({
         node: this.unpad(j), parent: this.unpad(n), g: gj, h: hj, f: gj + hj, kind, during: this.expansions - 1, seq: this.pushes,

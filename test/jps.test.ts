@@ -5,6 +5,7 @@ import { expect, test } from 'vitest';
 import { Searcher, astar } from '../src/best-first.js';
 import { Grid, type DiagonalRule } from '../src/grid.js';
 import { octile } from '../src/heuristics.js';
+import { JumpHeap } from '../src/jps-heap.js';
 import { JumpPointSearcher, jps } from '../src/jps.js';
 
 // --- helpers ------------------------------------------------------------------
@@ -99,6 +100,25 @@ test('jps: same cost as A* (octile) on 300 seeded random grids, full paths legal
   // Both outcomes must really occur, or half of the property is untested.
   expect(found).toBeGreaterThan(150);
   expect(unreachable).toBeGreaterThan(5);
+});
+
+test('JumpHeap pops by f, then smaller h, growing past its capacity', () => {
+  fc.assert(
+    fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 20 }), fc.integer({ min: 0, max: 5 })), { maxLength: 200 }), (keys) => {
+      const heap = new JumpHeap(4);
+      keys.forEach(([f, h], i) => heap.push(i, f, h));
+      const popped: [number, number][] = [];
+      while (heap.length > 0) {
+        const [f, h] = keys[heap.topNode()];
+        expect(heap.topF()).toBe(f);
+        popped.push([f, h]);
+        heap.pop();
+      }
+      const sorted = [...keys].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+      expect(popped).toEqual(sorted);
+    }),
+    { seed: 7, numRuns: 200 },
+  );
 });
 
 // --- small cases ---------------------------------------------------------------
