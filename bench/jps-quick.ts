@@ -12,9 +12,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Searcher } from '../src/best-first.js';
-import { Grid } from '../src/grid.js';
+import type { Grid } from '../src/grid.js';
 import { octile } from '../src/heuristics.js';
 import { JumpPointSearcher } from '../src/jps.js';
+import { parseMap, parseScen } from '../src/movingai.js';
 
 const MAPS = ['dao/brc202d', 'room/8room_000', 'random/random512-10-0', 'street/Boston_0_512'];
 const PER_MAP = 200;
@@ -28,23 +29,12 @@ if (!DATA) {
 }
 const read = (rel: string) => readFileSync(fileURLToPath(new URL(rel, DATA)), 'utf8');
 
-/** A minimal .map reader (4 header lines, then rows; '.', 'G', 'S' free). */
-function readMap(rel: string): Grid {
-  const lines = read(rel).split(/\r?\n/);
-  const height = Number(lines[1].split(' ')[1]), width = Number(lines[2].split(' ')[1]);
-  const cells = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) cells[y * width + x] = '.GS'.includes(lines[4 + y][x]) ? 0 : 1;
-  }
-  return new Grid(width, height, cells, { connectivity: 8, diagonalRule: 'no-corner-cutting', diagonalCost: Math.SQRT2 });
-}
-
 function readScen(rel: string, grid: Grid): { start: number; goal: number; optimal: number }[] {
-  const rows = read(rel).split(/\r?\n/).slice(1).filter((l) => l.length > 0).map((l) => l.split('\t'));
+  const rows = parseScen(read(rel), rel);
   const picked = [];
   for (let i = 0; i < PER_MAP && i < rows.length; i++) {
-    const f = rows[Math.floor((i * rows.length) / Math.min(PER_MAP, rows.length))];
-    picked.push({ start: grid.id(+f[4], +f[5]), goal: grid.id(+f[6], +f[7]), optimal: +f[8] });
+    const r = rows[Math.floor((i * rows.length) / Math.min(PER_MAP, rows.length))];
+    picked.push({ start: grid.id(r.startX, r.startY), goal: grid.id(r.goalX, r.goalY), optimal: r.optimal });
   }
   return picked;
 }
@@ -60,7 +50,7 @@ console.log(`jps-quick: ${PER_MAP} scenarios per map, ${ROUNDS - 1} timed rounds
 console.log(`${'map'.padEnd(24)}${'A* med us'.padStart(10)}${'A* mean'.padStart(10)}${'JPS med'.padStart(10)}${'JPS mean'.padStart(10)}${'speed-up'.padStart(10)}${'A* exp'.padStart(10)}${'JPS exp'.padStart(10)}`);
 let failures = 0;
 for (const name of MAPS) {
-  const grid = readMap(`${name}.map`);
+  const grid = parseMap(read(`${name}.map`), `${name}.map`);
   const rows = readScen(`${name}.map.scen`, grid);
   const astar = new Searcher(grid), jps = new JumpPointSearcher(grid);
   const h = octile(grid), opts = { heuristic: h };

@@ -2,11 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { Searcher, astar } from '../src/best-first.js';
+import { astar } from '../src/best-first.js';
 import { Grid, type DiagonalRule } from '../src/grid.js';
 import { octile } from '../src/heuristics.js';
 import { JumpHeap } from '../src/jps-heap.js';
 import { JumpPointSearcher, jps } from '../src/jps.js';
+import { parseMap, parseScen } from '../src/movingai.js';
 
 // --- helpers ------------------------------------------------------------------
 
@@ -266,33 +267,12 @@ function readData(rel: string): string {
   return readFileSync(path, 'utf8');
 }
 
-/**
- * A tiny private reader (src/movingai.ts is the real one): 4 header lines,
- * then H rows; '.', 'G', 'S' free, anything else blocked. Street maps use CRLF.
- */
-function readMap(rel: string): Grid {
-  const lines = readData(rel).split(/\r?\n/);
-  const height = Number(/^height (\d+)$/.exec(lines[1])![1]);
-  const width = Number(/^width (\d+)$/.exec(lines[2])![1]);
-  expect(lines[3]).toBe('map');
-  const cells = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) {
-    const row = lines[4 + y];
-    expect(row.length).toBe(width);
-    for (let x = 0; x < width; x++) cells[y * width + x] = '.GS'.includes(row[x]) ? 0 : 1;
-  }
-  return new Grid(width, height, cells, { connectivity: 8, diagonalRule: 'no-corner-cutting', diagonalCost: Math.SQRT2 });
-}
+const readMap = (rel: string): Grid => parseMap(readData(rel), rel);
 
 interface Scen { sx: number; sy: number; gx: number; gy: number; optimal: number }
 
 function readScen(rel: string): Scen[] {
-  const lines = readData(rel).split(/\r?\n/).filter((l) => l.length > 0);
-  expect(lines[0]).toBe('version 1');
-  return lines.slice(1).map((l) => {
-    const f = l.split('\t');
-    return { sx: +f[4], sy: +f[5], gx: +f[6], gy: +f[7], optimal: +f[8] };
-  });
+  return parseScen(readData(rel), rel).map((r) => ({ sx: r.startX, sy: r.startY, gx: r.goalX, gy: r.goalY, optimal: r.optimal }));
 }
 
 /** `count` rows picked with a seeded generator, always including the longest (last) one. */
