@@ -37,9 +37,16 @@ const IMPROVE = 1 - 1e-12;
  * searcher's `setBlocked`, which updates both in O(1). A stale copy gives
  * paths for the old raster.
  *
- * Like `Searcher`, it is reusable: per-node arrays sized to the grid, a
- * generation stamp instead of clearing, nothing allocated per query unless a
- * trace or an array-returning method is asked for.
+ * Like `Searcher`, it is reusable: per-node arrays sized to the padded grid
+ * (about 18 bytes a cell), a generation stamp instead of clearing, nothing
+ * allocated per query unless a trace or an array-returning method is asked
+ * for. The open list is ordered by f, then smaller h (insertion order is not
+ * part of its contract, unlike the engine's).
+ *
+ * The trace speaks of jump points only, in grid ids: each pop is a jump point
+ * expanded (`depth` counts jump points back to the start, `frontier` the open
+ * jump points), each push a jump point found by a jump, with the jump point
+ * it was found from as `parent`. The cells in between are never on the heap.
  */
 export class JumpPointSearcher {
   readonly grid: Grid;
@@ -74,7 +81,6 @@ export class JumpPointSearcher {
   private goalP = -1;
   private goalX = 0;
   private goalY = 0;
-  private startP = -1;
 
   constructor(grid: Grid) {
     if (grid.connectivity !== 8 || (grid.diagonalRule !== 'no-corner-cutting' && grid.diagonalRule !== 'always')) {
@@ -150,7 +156,6 @@ export class JumpPointSearcher {
     this.gen += 2;
     const gen = this.gen, closedMark = gen + 1;
     const pw = this.pw, ps = this.pad(start), pg = this.pad(goal);
-    this.startP = ps;
     this.goalP = pg;
     this.goalX = pg % pw;
     this.goalY = (pg - this.goalX) / pw;
