@@ -3,7 +3,7 @@
  * path written into a buffer) on Moving AI maps: ~200 scenarios per map,
  * spread evenly over the scenario file (so over the length buckets).
  *
- *   npm run build && node dist/bench/jps-quick.js [rounds]
+ *   npm run build && node dist/bench/jps-quick.js [rounds] [family/map ...]
  *
  * Each round runs every scenario once with each searcher; the first round is
  * a warm-up and is not counted. Times are per query (search + full path).
@@ -17,7 +17,8 @@ import { octile } from '../src/heuristics.js';
 import { JumpPointSearcher } from '../src/jps.js';
 import { parseMap, parseScen } from '../src/movingai.js';
 
-const MAPS = ['dao/brc202d', 'room/8room_000', 'random/random512-10-0', 'street/Boston_0_512'];
+const DEFAULT_MAPS = ['dao/brc202d', 'room/8room_000', 'random/random512-10-0', 'street/Boston_0_512'];
+const MAPS = process.argv.length > 3 ? process.argv.slice(3) : DEFAULT_MAPS;
 const PER_MAP = 200;
 const ROUNDS = Math.max(2, Number(process.argv[2] ?? 4));
 
