@@ -216,6 +216,9 @@ export class Grid implements SearchSpace {
   successors(n: number, nodes: Int32Array, costs: Float64Array): number {
     const w = this.width, x = n % w, y = (n - x) / w;
     const del = this.enterCost < 0;
+    // A deleted cell has no arcs either way (predecessors agrees), so a search
+    // that reaches one anyway (a robot on a cell that just closed) sees a dead end.
+    if (del && this.cells[n] !== 0) return 0;
     const kmax = this.diagonalRule === 'never' ? 4 : 8;
     let count = 0;
     for (let k = 0; k < kmax; k++) {
