@@ -2,13 +2,16 @@ import { OPEN } from '../src/dstar.js';
 import type { Grid } from '../src/grid.js';
 import { gateScenario, type DStarTable, type GateWorld } from '../src/worlds/gate.js';
 import { fixed, parseArgs, UsageError, type Io } from './io.js';
+import { replanMap } from './replan-map.js';
 
 /**
  * `bestfirst replan --world gate [--trace]`: Choset's gate world replanned by
  * D*: h before and after the gate closes, both routes, and the repair's work
  * against a fresh search's.
  */
-export function replanCommand(args: string[], io: Io): number {
+export function replanCommand(args: string[], io: Io): number | Promise<number> {
+  // `--map` is D* Lite on a Moving AI map with random flips: its own command.
+  if (args.some((a) => a === '--map' || a.startsWith('--map='))) return replanMap(args, io);
   const { options, flags, positionals } = parseArgs(args, { values: ['world'], flags: ['trace'] }, 'replan');
   if (positionals.length > 0) throw new UsageError(`replan: unexpected argument ${JSON.stringify(positionals[0])}`);
   const world = options.get('world') ?? 'gate';

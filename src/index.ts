@@ -14,3 +14,10 @@ export { dfs, iddfs, type DepthFirstOptions, type DepthFirstResult, type DepthFi
 export { handTraceWorld, type HandTraceWorld } from './worlds/hand-trace.js';
 export { lessonWorld, LESSON_ROWS, type LessonWorld } from './worlds/lesson.js';
 export { counterexampleWorld, type CounterexampleWorld } from './worlds/counterexample.js';
+export { parseMap, formatMap, parseScen, formatScen, checkScenario, MOVINGAI_GRID, MAX_MAP_SIDE, MAX_MAP_CELLS, type Scenario } from './movingai.js';
+export { checkPath, sameLength, withinBound, type PathCheck } from './validate-path.js';
+export { DStar, setCellBlocked, TAG_NAMES, type DStarOptions, type DStarPop, type DStarTag } from './dstar.js';
+export { gateWorld, gateScenario, counterClockwise, snapshot, GATE_ROWS, GATE_ENTER_COST, type GateWorld, type GateScenario, type DStarTable } from './worlds/gate.js';
+export { DStarLite, type DStarLiteOptions, type ArcChange, type RepairStats } from './dstar-lite.js';
+export { UniversalPlanner, universalPlan, follow, bellmanResidual, bellmanTerms, type UniversalPlan, type BellmanTerm, type BellmanView } from './universal-plan.js';
+export { ara, AraSearcher, ARA_SCHEDULE, checkSchedule, type AraIteration, type AraOptions, type AraResult, type AraStatus } from './ara.js';
