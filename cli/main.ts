@@ -20,7 +20,9 @@ export async function main(argv: string[], io: Io): Promise<number> {
     // Bad input (a usage mistake, a malformed file, a bad value) is the user's
     // to fix: one clear line, no stack trace. Anything else is our bug.
     if (e instanceof UsageError || e instanceof RangeError || (e as { code?: string }).code === 'ENOENT') {
-      io.err(`bestfirst ${name}: ${(e as Error).message}`);
+      const message = (e as Error).message;
+      // Commands name themselves in their messages; don't say it twice.
+      io.err(`bestfirst ${message.startsWith(`${name}:`) ? message : `${name}: ${message}`}`);
       return 2;
     }
     throw e;

@@ -71,10 +71,14 @@ export interface UnboundedGridOptions {
   diagonalCost?: number;
 }
 
-/** Coordinates fit in 2^26 either way, so a pair packs into one exact double. */
-const OFFSET = 2 ** 26;
+/**
+ * Coordinates stay below 2^25 either way, so x + OFFSET and y + OFFSET fit in
+ * 26 bits and the pair packs into 52 bits: one exact double, no string keys.
+ */
+const OFFSET = 2 ** 25;
+const SHIFT = 2 ** 26;
 function packPoint(p: Point): number {
-  return (p[0] + OFFSET) * 2 ** 27 + (p[1] + OFFSET);
+  return (p[0] + OFFSET) * SHIFT + (p[1] + OFFSET);
 }
 
 /**
@@ -95,7 +99,7 @@ export function unboundedGrid(obstacles: Iterable<Point>, options: UnboundedGrid
   if (!DIAGONAL_RULES.includes(rule)) throw new RangeError(`unboundedGrid: diagonalRule must be one of ${DIAGONAL_RULES.join(', ')}, got ${String(rule)}`);
   const diag = options.diagonalCost ?? Math.SQRT2;
   if (!Number.isFinite(diag) || diag <= 0) throw new RangeError(`unboundedGrid: diagonalCost must be a finite number > 0, got ${diag}`);
-  const free = (x: number, y: number) => !blocked.has((x + OFFSET) * 2 ** 27 + (y + OFFSET));
+  const free = (x: number, y: number) => !blocked.has((x + OFFSET) * SHIFT + (y + OFFSET));
   return new KeyedSpace<Point>(
     ([x, y], visit) => {
       for (let k = 0; k < 8; k++) {
@@ -115,10 +119,10 @@ export function unboundedGrid(obstacles: Iterable<Point>, options: UnboundedGrid
   );
 }
 
-/** Throws unless p is a pair of integers within +-2^26. */
+/** Throws unless p is a pair of integers within +-2^25. */
 export function checkPoint(p: Point, what: string): void {
   if (!Array.isArray(p) || p.length !== 2 || !p.every((v) => Number.isInteger(v) && Math.abs(v) < OFFSET)) {
-    throw new RangeError(`${what} must be a pair of integers [x, y] with |x|, |y| < 2^26, got ${JSON.stringify(p)}`);
+    throw new RangeError(`${what} must be a pair of integers [x, y] with |x|, |y| < 2^25, got ${JSON.stringify(p)}`);
   }
 }
 

@@ -78,7 +78,7 @@ test('plan refuses bad points and missing options through main: one line, exit 2
   const cases: [string[], string][] = [
     [['plan', '--map', ARENA, '--from', '0,0', '--to', '1,7'], `bestfirst plan: --from 0,0 is a blocked cell of ${ARENA}`],
     [['plan', '--map', ARENA, '--from', '1,7', '--to', '49,1'], `bestfirst plan: --to 49,1 is outside ${ARENA} (49 x 49: x in 0..48, y in 0..48, y from the top)`],
-    [['plan', '--map', ARENA, '--from', '1,7'], `bestfirst plan: plan: --to is required (usage: ${PLAN_HELP})`],
+    [['plan', '--map', ARENA, '--from', '1,7'], `bestfirst plan: --to is required (usage: ${PLAN_HELP})`],
     [['plan', '--map', '/no/such.map', '--from', '1,7', '--to', '1,8'], 'bestfirst plan: cannot read /no/such.map: no such file'],
     [['plan', '--map', ARENA, '--from', '1,7', '--to', '1,8', '--algo', 'wastar:0.5'],
       'bestfirst plan: --algo "wastar:0.5": EPS must be a number >= 1 (wastar:1.5, say), got "0.5"'],
@@ -197,7 +197,7 @@ test('scen refuses malformed maps and scenarios through main: file:line:col, exi
     [['scen', offMap, '--map', ARENA], `bestfirst scen: ${offMap}:2:23: goal (49,2) is outside the 49 x 49 map arena.map, expected x in 0..48 and y in 0..48`],
     [['scen', noMap], `bestfirst scen: cannot find map "maps/dao/lonely.map" named in ${noMap}: looked for ${join(dir, 'lonely.map')} and ${join(dir, 'maps/dao/lonely.map')}; pass --map FILE.map`],
     [['scen', join(dir, 'none.scen')], `bestfirst scen: cannot read ${join(dir, 'none.scen')}: no such file`],
-    [['scen', ARENA_SCEN, '--sample', '0'], 'bestfirst scen: scen: --sample must be a whole number >= 1, got "0"'],
+    [['scen', ARENA_SCEN, '--sample', '0'], 'bestfirst scen: --sample must be a whole number >= 1, got "0"'],
     [['scen', ARENA], `bestfirst scen: ${ARENA}:1:1: found "type octile", expected 'version 1'`],
   ];
   for (const [argv, message] of cases) {
