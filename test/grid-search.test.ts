@@ -1,0 +1,200 @@
+// GridSearcher against the generic engine: the two loops must agree on cost,
+// expansions, pushes, reopenings and the path itself (same tie-breaking).
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { Searcher } from '../src/best-first.js';
+import { Grid, type DiagonalRule, type GridOptions } from '../src/grid.js';
+import { GridSearcher, type GridSearchOptions } from '../src/grid-search.js';
+import { octile, zero } from '../src/heuristics.js';
+import { parseMap, parseScen } from '../src/movingai.js';
+import { COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority } from '../src/priority.js';
+import { checkPath, sameLength } from '../src/validate-path.js';
+import { gridCase, PROPERTY, randomGrid } from './support/random-grid.js';
+
+type Mode = { name: string; priority: Priority; h: 'octile' | 'zero' };
+const MODES: Mode[] = [
+  { name: 'A*', priority: sum(1), h: 'octile' },
+  { name: 'Dijkstra', priority: COST_TO_COME, h: 'zero' },
+  { name: 'Dijkstra, h ties', priority: COST_TO_COME, h: 'octile' },
+  { name: 'weighted A* 1.5', priority: sum(1.5), h: 'octile' },
+  { name: 'weighted A* 3', priority: sum(3), h: 'octile' },
+  { name: 'greedy', priority: HEURISTIC_ONLY, h: 'octile' },
+];
+
+const SHAPES: { name: string; options: GridOptions }[] = [];
+for (const diagonalCost of [Math.SQRT2, 1.4]) {
+  for (const rule of ['no-corner-cutting', 'always', 'at-most-one-blocked'] as DiagonalRule[]) {
+    SHAPES.push({ name: `8-connected ${rule} d=${diagonalCost.toFixed(3)}`, options: { diagonalRule: rule, diagonalCost } });
+  }
+}
+SHAPES.push({ name: '4-connected', options: { connectivity: 4 } });
+SHAPES.push({ name: '8-connected never', options: { diagonalRule: 'never' } });
+SHAPES.push({ name: 'cell size 0.25', options: { cellSize: 0.25 } });
+
+/** Runs both searchers and asserts they agree on everything observable. */
+function agree(grid: Grid, start: number, goal: number, fast: GridSearcher, slow: Searcher, mode: Mode, tieBreak: 'h' | 'fifo' = 'h', maxExpansions?: number): void {
+  const hf = mode.h === 'zero' ? zero : octile(grid);
+  const opts: GridSearchOptions = { priority: mode.priority, heuristic: mode.h, tieBreak, maxExpansions };
+  const sf = fast.search(start, goal, opts);
+  const ss = slow.search(start, goal, { priority: mode.priority, heuristic: hf, tieBreak, maxExpansions });
+  expect(sf).toBe(ss);
+  expect(fast.cost).toBe(slow.cost);
+  expect(fast.expansions).toBe(slow.expansions);
+  expect(fast.pushes).toBe(slow.pushes);
+  expect(fast.reopenings).toBe(slow.reopenings);
+  const a = new Int32Array(grid.size), b = new Int32Array(grid.size);
+  const la = fast.pathInto(a), lb = slow.pathInto(b);
+  expect(Array.from(a.subarray(0, la))).toEqual(Array.from(b.subarray(0, lb)));
+  if (sf === 'found') {
+    const check = checkPath(grid, a, start, goal, la);
+    expect(check.ok).toBe(true);
+    if (check.ok) expect(Math.abs(check.length - fast.cost)).toBeLessThan(1e-9 * Math.max(1, fast.cost));
+  }
+}
+
+describe('GridSearcher equals Searcher on 200 seeded random grids', () => {
+  for (const shape of SHAPES) {
+    test(shape.name, () => {
+      fc.assert(
+        fc.property(gridCase, (c) => {
+          const { grid, start, goal } = randomGrid(c, shape.options);
+          const fast = new GridSearcher(grid), slow = new Searcher(grid);
+          for (const mode of MODES) agree(grid, start, goal, fast, slow, mode);
+          agree(grid, start, goal, fast, slow, MODES[0], 'fifo');
+          // A budget cut short stops both at the same expansion.
+          agree(grid, start, goal, fast, slow, MODES[0], 'h', 7);
+        }),
+        PROPERTY,
+      );
+    });
+  }
+});
+
+test('a blocked ring around the goal is unreachable for both, with the same expansions', () => {
+  const grid = Grid.fromAscii(['.....', '.###.', '.#.#.', '.###.', '.....']);
+  const fast = new GridSearcher(grid), slow = new Searcher(grid);
+  agree(grid, 0, grid.id(2, 2), fast, slow, MODES[0]);
+  expect(fast.status).toBe('unreachable');
+  expect(fast.pathInto(new Int32Array(0))).toBe(0);
+});
+
+test('reuse across queries, and after grid.setBlocked + refresh() or searcher.setBlocked', () => {
+  fc.assert(
+    fc.property(gridCase, fc.integer({ min: 0, max: 0x7fffffff }), (c, seed) => {
+      const { grid, start, goal } = randomGrid({ ...c, width: Math.max(4, c.width), height: Math.max(4, c.height) }, {});
+      const fast = new GridSearcher(grid), slow = new Searcher(grid);
+      let s = seed;
+      const next = () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) % grid.size;
+      for (let round = 0; round < 6; round++) {
+        agree(grid, start, goal, fast, slow, MODES[round % MODES.length]);
+        // A second pair in between: stale state from the first must not leak.
+        const a = next(), b = next();
+        if (!grid.isBlocked(a) && !grid.isBlocked(b)) agree(grid, a, b, fast, slow, MODES[0]);
+        const cell = next();
+        if (cell === start || cell === goal) continue;
+        if (round % 2 === 0) {
+          grid.setBlocked(cell, !grid.isBlocked(cell));
+          fast.refresh();
+        } else {
+          fast.setBlocked(cell, !grid.isBlocked(cell));
+        }
+      }
+    }),
+    { ...PROPERTY, numRuns: 100 },
+  );
+});
+
+test('without refresh() the copy is stale: the test above is not vacuous', () => {
+  const grid = Grid.fromAscii(['...', '...', '...']);
+  const fast = new GridSearcher(grid);
+  grid.setBlocked(grid.id(1, 1), true);
+  fast.search(0, 8);
+  expect(fast.cost).toBeCloseTo(2 * Math.SQRT2, 12); // through the now-blocked centre
+  fast.refresh();
+  fast.search(0, 8);
+  expect(fast.cost).toBeCloseTo(4, 12);
+});
+
+test('pathInto allocates nothing and refuses a short buffer', () => {
+  const grid = Grid.fromAscii(['....', '.##.', '....']);
+  const fast = new GridSearcher(grid);
+  expect(fast.search(0, grid.id(3, 2))).toBe('found');
+  const buf = new Int32Array(grid.size);
+  const len = fast.pathInto(buf);
+  expect(len).toBe(fast.path()!.length);
+  expect(() => fast.pathInto(new Int32Array(len - 1))).toThrow(RangeError);
+  expect(() => fast.pathInto(new Int32Array(len - 1))).toThrow(/buffer holds/);
+});
+
+test('start equal to goal: cost 0, one expansion, path of one cell', () => {
+  const grid = Grid.fromAscii(['..', '..']);
+  const fast = new GridSearcher(grid);
+  expect(fast.search(3, 3)).toBe('found');
+  expect(fast.cost).toBe(0);
+  expect(fast.expansions).toBe(1);
+  expect(fast.path()).toEqual([3]);
+});
+
+describe('bad input', () => {
+  const grid = Grid.fromAscii(['..#', '...']);
+  const fast = new GridSearcher(grid);
+  test.each([
+    ['start outside', () => fast.search(-1, 0), /start must be a cell id in 0\.\.5/],
+    ['goal not an integer', () => fast.search(0, 1.5), /goal must be a cell id/],
+    ['goal blocked', () => fast.search(0, 2), /goal \(2,0\).*blocked/],
+    ['breadth-first', () => fast.search(0, 1, { priority: LINK_LENGTH }), /link-length.*Searcher/],
+    ['negative eps', () => fast.search(0, 1, { priority: { kind: 'sum', eps: -1 } }), /eps must be/],
+    ['unknown heuristic', () => fast.search(0, 1, { heuristic: 'euclid' as 'zero' }), /heuristic must be 'octile' or 'zero'/],
+    ['unknown tie break', () => fast.search(0, 1, { tieBreak: 'lifo' as 'h' }), /tieBreak must be/],
+    ['NaN budget', () => fast.search(0, 1, { maxExpansions: NaN }), /maxExpansions/],
+    ['setBlocked outside', () => fast.setBlocked(6, true), /setBlocked: cell must be an id in 0\.\.5/],
+    ['priced blocked cells', () => new GridSearcher(grid.with({ blocked: { enterCost: 10 } })), /blocked: 'delete'/],
+  ])('%s', (_name, run, message) => {
+    expect(run).toThrow(RangeError);
+    expect(run).toThrow(message);
+  });
+  test('a refused query leaves the last answer readable', () => {
+    expect(fast.search(0, 5)).toBe('found');
+    const cost = fast.cost;
+    expect(() => fast.search(0, 2)).toThrow(RangeError);
+    expect(fast.cost).toBe(cost);
+  });
+});
+
+// Moving AI: a seeded sample of scenarios across the five families must equal the published optima.
+const DATA_CANDIDATES = ['../../shared/data/movingai/'].map((r) => new URL(r, import.meta.url));
+const DATA = DATA_CANDIDATES.find((u) => existsSync(fileURLToPath(u)));
+
+test('Moving AI sample: 50 scenarios across maps equal the published optima, paths checked', () => {
+  if (!DATA) throw new Error(`Moving AI data not found; looked in ${DATA_CANDIDATES.map((u) => fileURLToPath(u)).join(', ')}`);
+  const maps = ['dao/arena2', 'dao/den312d', 'maze/maze512-8-0', 'random/random512-25-0', 'room/8room_000', 'street/Berlin_0_256'];
+  let checked = 0, seed = 12345;
+  for (const name of maps) {
+    const read = (rel: string) => readFileSync(fileURLToPath(new URL(rel, DATA)), 'utf8');
+    const grid = parseMap(read(`${name}.map`), `${name}.map`);
+    const rows = parseScen(read(`${name}.map.scen`), `${name}.map.scen`);
+    const fast = new GridSearcher(grid), slow = new Searcher(grid);
+    const buf = new Int32Array(grid.size);
+    const per = Math.ceil(50 / maps.length);
+    for (let i = 0; i < per; i++) {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      const r = rows[seed % rows.length];
+      const start = grid.id(r.startX, r.startY), goal = grid.id(r.goalX, r.goalY);
+      expect(fast.search(start, goal)).toBe('found');
+      const len = fast.pathInto(buf);
+      const check = checkPath(grid, buf, start, goal, len);
+      expect(check.ok).toBe(true);
+      expect(sameLength(fast.cost, r.optimal)).toBe(true);
+      if (check.ok) expect(sameLength(check.length, r.optimal)).toBe(true);
+      if (i < 3) {
+        slow.search(start, goal, { heuristic: octile(grid) });
+        expect(fast.expansions).toBe(slow.expansions);
+        expect(fast.cost).toBe(slow.cost);
+      }
+      checked++;
+    }
+  }
+  expect(checked).toBeGreaterThanOrEqual(50);
+}, 60_000);
