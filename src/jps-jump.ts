@@ -3,7 +3,7 @@
  * cells all round, so no scan ever bounds-checks. Cells are padded (x, y),
  * x in 0..pw-1 and y in 0..ph-1, with the grid's cell (x, y) at (x+1, y+1).
  *
- * A straight scan reads 32 cells at a time from bit rows (and, for vertical
+ * A straight scan reads 31 cells at a time from bit rows (and, for vertical
  * scans, from bit columns of a transposed copy): the stopping cells of a
  * block (blocked cells, forced neighbours, the goal) are one bit expression
  * and the first of them is a count of zeros (Harabor & Grastien 2014, block-
@@ -20,7 +20,7 @@
  */
 
 // Bit i of a line word stands for cell i - OFF, so that windows reaching up
-// to 33 cells left of column 0 still read inside the line (as blocked).
+// to 32 cells left of column 0 still read inside the line (as blocked).
 const OFF = 64;
 // A sentinel goal position no window ever contains.
 const NO_GOAL = -1000;
