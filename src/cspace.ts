@@ -1,0 +1,457 @@
+import { Grid, type DiagonalRule } from './grid.js';
+
+/**
+ * Floor plans in metres, and their configuration-space raster for a disc robot.
+ *
+ * Two coordinate systems, kept apart on purpose:
+ * - **metres**: x east, y north, origin at the plan's south-west corner
+ *   (a `Point`);
+ * - **cells**: the `Grid` convention, x the column from the west, y the row
+ *   from the **top** (north), node id `y * width + x`.
+ * `cellAt` and `cellCentre` are the only places where y flips.
+ */
+
+/** A position in metres: x east, y north. */
+export interface Point {
+  readonly x: number;
+  readonly y: number;
+}
+
+/** A straight wall: its centre line from `a` to `b`, `thickness` metres across, square ends. */
+export interface WallSpec {
+  readonly name: string;
+  readonly a: Point;
+  readonly b: Point;
+  readonly thickness: number;
+}
+
+/**
+ * An opening in one wall, centred at `at` (a point on the wall's centre
+ * line), `width` metres along the wall. A closed door is solid, like the
+ * wall around it.
+ */
+export interface DoorSpec {
+  readonly name: string;
+  readonly at: Point;
+  readonly width: number;
+  readonly open?: boolean;
+}
+
+/** A named room: the rectangle between its walls' centre lines, and where its label goes. */
+export interface RoomSpec {
+  readonly name: string;
+  readonly min: Point;
+  readonly max: Point;
+  readonly label: Point;
+}
+
+export interface FloorPlanSpec {
+  /** Extent in metres: the plan covers [0, width] x [0, height]. */
+  readonly width: number;
+  readonly height: number;
+  readonly walls: readonly WallSpec[];
+  readonly doors: readonly DoorSpec[];
+  readonly rooms: readonly RoomSpec[];
+}
+
+/** A door as validated: which wall it is in, and the opening as an interval along that wall (metres from `a`). */
+export interface Door {
+  readonly name: string;
+  readonly at: Point;
+  readonly width: number;
+  readonly open: boolean;
+  readonly wall: string;
+  readonly from: number;
+  readonly to: number;
+}
+
+/**
+ * A solid rectangle: centre (cx, cy), unit direction (ux, uy) along the wall,
+ * half-length along it, half-thickness across it.
+ */
+export interface Box {
+  readonly cx: number;
+  readonly cy: number;
+  readonly ux: number;
+  readonly uy: number;
+  readonly halfLength: number;
+  readonly halfThickness: number;
+}
+
+/** Exact Euclidean distance from p to a box (0 inside it). */
+export function distanceToBox(p: Point, b: Box): number {
+  const dx = p.x - b.cx, dy = p.y - b.cy;
+  const along = Math.abs(dx * b.ux + dy * b.uy) - b.halfLength;
+  const across = Math.abs(-dx * b.uy + dy * b.ux) - b.halfThickness;
+  const ea = along > 0 ? along : 0, ec = across > 0 ? across : 0;
+  return Math.hypot(ea, ec);
+}
+
+// A point within this many metres of a wall's centre line is on it: plan
+// coordinates are decimals that binary floats only approximate.
+const ON_LINE = 1e-9;
+
+/**
+ * A validated floor plan. Construction throws a RangeError naming the wall,
+ * door or room at fault: bad numbers, degenerate walls, walls or rooms
+ * outside the extent, doors not on a wall or past its end, overlapping
+ * doors, duplicate names.
+ */
+export class FloorPlan {
+  readonly width: number;
+  readonly height: number;
+  readonly walls: readonly WallSpec[];
+  readonly doors: readonly Door[];
+  readonly rooms: readonly RoomSpec[];
+  /** The solid parts: every wall minus its open doors, closed doors included as wall. */
+  readonly solids: readonly Box[];
+  private readonly spec: FloorPlanSpec;
+
+  constructor(spec: FloorPlanSpec) {
+    this.spec = spec;
+    this.width = positiveMetres(spec.width, 'FloorPlan: width');
+    this.height = positiveMetres(spec.height, 'FloorPlan: height');
+    const inside = (p: Point) => p.x >= 0 && p.y >= 0 && p.x <= this.width && p.y <= this.height;
+
+    const names = new Set<string>();
+    const unique = (kind: string, name: string) => {
+      if (typeof name !== 'string' || name.length === 0) throw new RangeError(`FloorPlan: every ${kind} needs a non-empty name, got ${JSON.stringify(name)}`);
+      if (names.has(`${kind}:${name}`)) throw new RangeError(`FloorPlan: two ${kind}s are named ${JSON.stringify(name)}`);
+      names.add(`${kind}:${name}`);
+    };
+
+    for (const w of spec.walls) {
+      unique('wall', w.name);
+      const what = `FloorPlan: wall ${JSON.stringify(w.name)}`;
+      point(w.a, `${what}: a`);
+      point(w.b, `${what}: b`);
+      positiveMetres(w.thickness, `${what}: thickness`);
+      const length = Math.hypot(w.b.x - w.a.x, w.b.y - w.a.y);
+      if (!(length > ON_LINE)) throw new RangeError(`${what} is degenerate: a and b are the same point ${fmt(w.a)} (length ${length} m)`);
+      if (!inside(w.a) || !inside(w.b)) {
+        throw new RangeError(`${what} from ${fmt(w.a)} to ${fmt(w.b)} leaves the plan's extent [0, ${this.width}] x [0, ${this.height}] m`);
+      }
+    }
+    this.walls = spec.walls.slice();
+
+    const doors: Door[] = [];
+    for (const d of spec.doors) {
+      unique('door', d.name);
+      const what = `FloorPlan: door ${JSON.stringify(d.name)}`;
+      point(d.at, `${what}: at`);
+      positiveMetres(d.width, `${what}: width`);
+      const hosts = this.walls.filter((w) => offLine(w, d.at) <= ON_LINE);
+      if (hosts.length === 0) throw new RangeError(`${what} at ${fmt(d.at)} is not on any wall's centre line`);
+      if (hosts.length > 1) {
+        throw new RangeError(`${what} at ${fmt(d.at)} sits where walls ${hosts.map((w) => JSON.stringify(w.name)).join(' and ')} meet; put it on one wall`);
+      }
+      const w = hosts[0];
+      const u = along(w, d.at), length = wallLength(w);
+      const from = u - d.width / 2, to = u + d.width / 2;
+      if (from < -ON_LINE || to > length + ON_LINE) {
+        throw new RangeError(`${what} (${d.width} m wide at ${fmt(d.at)}) runs past the end of wall ${JSON.stringify(w.name)} (the opening spans ${round(from)}..${round(to)} m of its ${round(length)} m)`);
+      }
+      for (const o of doors) {
+        if (o.wall === w.name && from < o.to - ON_LINE && o.from < to - ON_LINE) {
+          throw new RangeError(`${what} (${round(from)}..${round(to)} m along wall ${JSON.stringify(w.name)}) overlaps door ${JSON.stringify(o.name)} (${round(o.from)}..${round(o.to)} m)`);
+        }
+      }
+      doors.push({ name: d.name, at: d.at, width: d.width, open: d.open ?? true, wall: w.name, from, to });
+    }
+    this.doors = doors;
+
+    for (const r of spec.rooms) {
+      unique('room', r.name);
+      const what = `FloorPlan: room ${JSON.stringify(r.name)}`;
+      point(r.min, `${what}: min`);
+      point(r.max, `${what}: max`);
+      point(r.label, `${what}: label`);
+      if (!(r.min.x < r.max.x && r.min.y < r.max.y)) throw new RangeError(`${what}: min ${fmt(r.min)} must lie south-west of max ${fmt(r.max)}`);
+      if (!inside(r.min) || !inside(r.max)) {
+        throw new RangeError(`${what} (${fmt(r.min)} to ${fmt(r.max)}) lies outside the plan's extent [0, ${this.width}] x [0, ${this.height}] m`);
+      }
+      if (!inRect(r, r.label)) throw new RangeError(`${what}: label ${fmt(r.label)} is outside the room (${fmt(r.min)} to ${fmt(r.max)})`);
+    }
+    this.rooms = spec.rooms.slice();
+    this.solids = this.walls.flatMap((w) => solidPieces(w, doors.filter((d) => d.wall === w.name && d.open)));
+  }
+
+  /** The same plan with some doors opened or closed: `{ name: open }`. Unknown names throw. */
+  withDoors(state: Readonly<Record<string, boolean>>): FloorPlan {
+    for (const name of Object.keys(state)) this.door(name);
+    return new FloorPlan({
+      ...this.spec,
+      doors: this.spec.doors.map((d) => (Object.prototype.hasOwnProperty.call(state, d.name) ? { ...d, open: state[d.name] } : d)),
+    });
+  }
+
+  door(name: string): Door {
+    const d = this.doors.find((x) => x.name === name);
+    if (!d) throw new RangeError(`FloorPlan: no door named ${JSON.stringify(name)} (doors: ${this.doors.map((x) => x.name).join(', ')})`);
+    return d;
+  }
+
+  room(name: string): RoomSpec {
+    const r = this.rooms.find((x) => x.name === name);
+    if (!r) throw new RangeError(`FloorPlan: no room named ${JSON.stringify(name)} (rooms: ${this.rooms.map((x) => x.name).join(', ')})`);
+    return r;
+  }
+
+  /** The room whose rectangle holds p (the first listed, on a shared edge), or null. */
+  roomAt(p: Point): RoomSpec | null {
+    return this.rooms.find((r) => inRect(r, p)) ?? null;
+  }
+
+  /** The opening of a door as a box the thickness of its wall: what closing it adds. */
+  doorBox(name: string): Box {
+    const d = this.door(name);
+    const w = this.walls.find((x) => x.name === d.wall)!;
+    return box(w, d.from, d.to);
+  }
+
+  /** Distance from p to the nearest solid wall (0 inside one); Infinity in a plan without walls. */
+  clearance(p: Point): number {
+    let best = Infinity;
+    for (const b of this.solids) {
+      const d = distanceToBox(p, b);
+      if (d < best) best = d;
+    }
+    return best;
+  }
+}
+
+// --- the raster ---------------------------------------------------------------
+
+/** Where a raster sits in metres: its south-west corner, its cell size, its size in cells. */
+export interface RasterFrame {
+  readonly x0: number;
+  readonly y0: number;
+  readonly resolution: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/**
+ * The cell holding the point p (metres). A point on a line between cells
+ * belongs to the cell east / north of it, except on the frame's own east and
+ * north edges, which belong to the last cell. Outside the frame: RangeError.
+ */
+export function cellAt(frame: RasterFrame, p: Point): number {
+  point(p, 'cellAt: point');
+  const { x0, y0, resolution: r, width, height } = frame;
+  const fx = (p.x - x0) / r, fy = (p.y - y0) / r;
+  if (fx < 0 || fy < 0 || fx > width || fy > height) {
+    throw new RangeError(`cellAt: ${fmt(p)} m is outside the raster, which covers [${x0}, ${x0 + width * r}] x [${y0}, ${y0 + height * r}] m`);
+  }
+  const col = Math.min(width - 1, Math.floor(fx));
+  const rowFromSouth = Math.min(height - 1, Math.floor(fy));
+  // The flip: rows count from the north in the Grid.
+  return (height - 1 - rowFromSouth) * width + col;
+}
+
+/** The centre of cell n in metres (x east, y north). */
+export function cellCentre(frame: RasterFrame, n: number): Point {
+  const { x0, y0, resolution: r, width, height } = frame;
+  if (!Number.isInteger(n) || n < 0 || n >= width * height) {
+    throw new RangeError(`cellCentre: cell must be an integer id in 0..${width * height - 1}, got ${n}`);
+  }
+  const col = n % width, row = (n - col) / width;
+  return { x: x0 + (col + 0.5) * r, y: y0 + (height - row - 0.5) * r };
+}
+
+export interface RasterOptions {
+  /** Cell side in metres. Default 0.5. */
+  resolution?: number;
+  /** Radius of the disc robot in metres. Default 0.25. */
+  radius?: number;
+  /** The part of the plan to raster (south-west and north-east corners, multiples of the resolution). Default: all of it. */
+  region?: { readonly min: Point; readonly max: Point };
+  /** Cost of a diagonal step in cells. Default 1.4 (Choset's metric). */
+  diagonalCost?: number;
+  /** Default `no-corner-cutting`: see `rasterize`. */
+  diagonalRule?: DiagonalRule;
+}
+
+// Two floats closer than this (metres) are the same distance: the boundary
+// rule must not depend on how 0.05 happens to round.
+const TOUCH = 1e-9;
+
+/**
+ * The configuration space of a disc robot, as a raster.
+ *
+ * The rule: cell n is blocked exactly when the disc of radius r centred on
+ * the cell's centre overlaps a solid wall, that is when the exact distance
+ * from the centre to the nearest wall box is **less than** r. A disc that
+ * only touches a wall (distance = r, to within 1e-9 m of float noise) is
+ * free: at r = 0.25, a centre 0.25 m from a wall is free and one 0.24 m
+ * away is blocked.
+ *
+ * The grid is 8-connected with costs in metres: a step costs the cell size,
+ * a diagonal 1.4 times that (Choset's 1/1.4 metric). The default diagonal
+ * rule is `no-corner-cutting`: a free cell only promises that the disc fits
+ * at its centre, and a diagonal step sweeps the disc past the corner it
+ * shares with the two side cells, so both must be free. This keeps the robot
+ * from shaving a door jamb the raster cannot see, and means a one-cell-wide
+ * doorway is closed by blocking any one of its cells.
+ */
+export class CSpace implements RasterFrame {
+  readonly plan: FloorPlan;
+  readonly grid: Grid;
+  readonly radius: number;
+  readonly resolution: number;
+  readonly x0: number;
+  readonly y0: number;
+  readonly width: number;
+  readonly height: number;
+  private readonly doorCache = new Map<string, number[]>();
+
+  constructor(plan: FloorPlan, options: RasterOptions = {}) {
+    const res = options.resolution ?? 0.5;
+    if (typeof res !== 'number' || !Number.isFinite(res) || res <= 0) {
+      throw new RangeError(`CSpace: resolution must be a finite number of metres > 0, got ${res}`);
+    }
+    const radius = options.radius ?? 0.25;
+    if (typeof radius !== 'number' || !Number.isFinite(radius) || radius < 0) {
+      throw new RangeError(`CSpace: radius must be a finite number of metres >= 0, got ${radius}`);
+    }
+    const region = options.region ?? { min: { x: 0, y: 0 }, max: { x: plan.width, y: plan.height } };
+    point(region.min, 'CSpace: region.min');
+    point(region.max, 'CSpace: region.max');
+    if (region.min.x < 0 || region.min.y < 0 || region.max.x > plan.width || region.max.y > plan.height || !(region.min.x < region.max.x && region.min.y < region.max.y)) {
+      throw new RangeError(`CSpace: region ${fmt(region.min)} to ${fmt(region.max)} must be a non-empty rectangle inside the plan [0, ${plan.width}] x [0, ${plan.height}] m`);
+    }
+    const cols = cellsAcross(region.max.x - region.min.x, res, 'width');
+    const rows = cellsAcross(region.max.y - region.min.y, res, 'height');
+    this.plan = plan;
+    this.radius = radius;
+    this.resolution = res;
+    this.x0 = region.min.x;
+    this.y0 = region.min.y;
+    this.width = cols;
+    this.height = rows;
+    const cells = new Uint8Array(cols * rows);
+    for (let n = 0; n < cells.length; n++) {
+      if (plan.clearance(cellCentre(this, n)) < radius - TOUCH) cells[n] = 1;
+    }
+    this.grid = new Grid(cols, rows, cells, {
+      connectivity: 8,
+      diagonalRule: options.diagonalRule ?? 'no-corner-cutting',
+      diagonalCost: options.diagonalCost ?? 1.4,
+      cellSize: res,
+    });
+  }
+
+  /** The cell holding p (metres). */
+  cellAt(p: Point): number { return cellAt(this, p); }
+  /** The centre of cell n (metres). */
+  centre(n: number): Point { return cellCentre(this, n); }
+
+  /**
+   * The cells of a door: those free while it is open and blocked while it
+   * is shut (the disc would overlap the closed leaf), whatever its state now.
+   * Blocking them is exactly closing the door.
+   */
+  doorCells(name: string): number[] {
+    const cached = this.doorCache.get(name);
+    if (cached) return cached.slice();
+    const b = this.plan.doorBox(name);
+    const open = this.plan.door(name).open ? this.plan : this.plan.withDoors({ [name]: true });
+    const out: number[] = [];
+    for (let n = 0; n < this.grid.size; n++) {
+      const c = this.centre(n);
+      if (distanceToBox(c, b) < this.radius - TOUCH && !(open.clearance(c) < this.radius - TOUCH)) out.push(n);
+    }
+    this.doorCache.set(name, out);
+    return out.slice();
+  }
+
+  /** The door whose cells include n, or null. */
+  doorAt(n: number): string | null {
+    for (const d of this.plan.doors) if (this.doorCells(d.name).includes(n)) return d.name;
+    return null;
+  }
+
+  /** The room holding the centre of cell n, or null (walls, doorways between rooms). */
+  roomOf(n: number): string | null {
+    return this.plan.roomAt(this.centre(n))?.name ?? null;
+  }
+}
+
+/** Rasters a plan: `new CSpace(plan, options)`. */
+export function rasterize(plan: FloorPlan, options: RasterOptions = {}): CSpace {
+  return new CSpace(plan, options);
+}
+
+// --- helpers ---------------------------------------------------------------------
+
+function cellsAcross(metres: number, res: number, what: string): number {
+  const n = Math.round(metres / res);
+  if (n < 1 || Math.abs(n * res - metres) > 1e-9 * Math.max(1, metres)) {
+    throw new RangeError(`CSpace: the region's ${what} ${metres} m is not a whole number of ${res} m cells`);
+  }
+  return n;
+}
+
+function wallLength(w: WallSpec): number {
+  return Math.hypot(w.b.x - w.a.x, w.b.y - w.a.y);
+}
+
+/** Signed position of p's projection along w, metres from a. */
+function along(w: WallSpec, p: Point): number {
+  const L = wallLength(w);
+  return ((p.x - w.a.x) * (w.b.x - w.a.x) + (p.y - w.a.y) * (w.b.y - w.a.y)) / L;
+}
+
+/** Distance from p to w's centre segment. */
+function offLine(w: WallSpec, p: Point): number {
+  const L = wallLength(w);
+  const t = Math.max(0, Math.min(L, along(w, p)));
+  const qx = w.a.x + ((w.b.x - w.a.x) * t) / L, qy = w.a.y + ((w.b.y - w.a.y) * t) / L;
+  return Math.hypot(p.x - qx, p.y - qy);
+}
+
+/** The part of w from `from` to `to` metres along it, as a box. */
+function box(w: WallSpec, from: number, to: number): Box {
+  const L = wallLength(w);
+  const ux = (w.b.x - w.a.x) / L, uy = (w.b.y - w.a.y) / L;
+  const mid = (from + to) / 2;
+  return { cx: w.a.x + ux * mid, cy: w.a.y + uy * mid, ux, uy, halfLength: (to - from) / 2, halfThickness: w.thickness / 2 };
+}
+
+/** A wall minus its open doors. */
+function solidPieces(w: WallSpec, open: readonly Door[]): Box[] {
+  const cuts = open.map((d) => [d.from, d.to] as const).sort((p, q) => p[0] - q[0]);
+  const out: Box[] = [];
+  let at = 0;
+  for (const [from, to] of cuts) {
+    if (from > at + ON_LINE) out.push(box(w, at, from));
+    at = Math.max(at, to);
+  }
+  const L = wallLength(w);
+  if (L > at + ON_LINE) out.push(box(w, at, L));
+  return out;
+}
+
+function inRect(r: { min: Point; max: Point }, p: Point): boolean {
+  return p.x >= r.min.x && p.x <= r.max.x && p.y >= r.min.y && p.y <= r.max.y;
+}
+
+function point(p: Point, what: string): void {
+  if (p === null || typeof p !== 'object' || !Number.isFinite(p.x) || !Number.isFinite(p.y)) {
+    throw new RangeError(`${what} must be a point { x, y } of finite metres, got ${JSON.stringify(p)}`);
+  }
+}
+
+function positiveMetres(v: number, what: string): number {
+  if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) throw new RangeError(`${what} must be a finite number of metres > 0, got ${v}`);
+  return v;
+}
+
+function round(v: number): number {
+  return Math.round(v * 1000) / 1000;
+}
+
+/** "(x, y)" in metres, for messages. */
+export function fmt(p: Point): string {
+  return `(${round(p.x)}, ${round(p.y)})`;
+}

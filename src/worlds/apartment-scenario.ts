@@ -1,0 +1,333 @@
+import { astar } from '../best-first.js';
+import { fmt, type Point } from '../cspace.js';
+import { DStarLite, type RepairStats } from '../dstar-lite.js';
+import { DX, DY, type Grid } from '../grid.js';
+import { octile } from '../heuristics.js';
+import { apartmentWorld, southRoomsWorld, type ApartmentWorld } from './apartment.js';
+
+// --- small path tools -------------------------------------------------------------
+
+/** Cost of each prefix of a path on `grid`: out[i] = cost from path[0] to path[i]. Throws on a non-step. */
+export function prefixCosts(grid: Grid, path: readonly number[]): number[] {
+  const out = [0];
+  for (let i = 1; i < path.length; i++) out.push(out[i - 1] + stepCost(grid, path[i - 1], path[i]));
+  return out;
+}
+
+function stepCost(grid: Grid, a: number, b: number): number {
+  for (let k = 0; k < grid.maxDegree; k++) {
+    if (a + DY[k] * grid.width + DX[k] === b && Math.abs(grid.x(a) - grid.x(b)) <= 1) {
+      const c = grid.stepCost(a, k);
+      if (c >= 0) return c;
+    }
+  }
+  throw new RangeError(`no step from ${grid.formatXY(a)} to ${grid.formatXY(b)} on this grid`);
+}
+
+/**
+ * The cell of a path about halfway along: the one whose cost from the
+ * start is nearest half the path's cost (the earlier one on a tie).
+ */
+export function halfwayIndex(grid: Grid, path: readonly number[]): number {
+  const acc = prefixCosts(grid, path);
+  const half = acc[acc.length - 1] / 2;
+  let best = 0;
+  for (let i = 1; i < acc.length; i++) if (Math.abs(acc[i] - half) < Math.abs(acc[best] - half) - 1e-9) best = i;
+  return best;
+}
+
+/** The door each door cell belongs to. */
+function doorIndex(world: ApartmentWorld): Map<number, string> {
+  const m = new Map<number, string>();
+  for (const d of world.doors) for (const c of d.cells) m.set(c, d.name);
+  return m;
+}
+
+/** The doors a path goes through, in order, each once. */
+export function doorsOnPath(world: ApartmentWorld, path: readonly number[]): string[] {
+  const at = doorIndex(world), out: string[] = [];
+  for (const c of path) {
+    const d = at.get(c);
+    if (d !== undefined && out[out.length - 1] !== d) out.push(d);
+  }
+  return out;
+}
+
+// --- the naive controller ------------------------------------------------------------
+
+export interface NaiveResult {
+  /** Cells driven through, start first. */
+  path: number[];
+  /** Where it stopped: the goal, or the cell it wedged in. */
+  stop: number;
+  stopPoint: Point;
+  reached: boolean;
+  /** The blocked cell it tried to drive into, or -1 at the goal. */
+  blockedBy: number;
+  /** Straight-line distance from the stop to the goal, metres (through the plaster). */
+  distance: number;
+  /** The door nearest the stop, and where it lies as Rusty sees it (degrees from its heading, + to the left). */
+  nearestDoor: { name: string; distance: number; relativeBearing: number } | null;
+}
+
+/**
+ * The first controller anyone writes: look at the goal, drive at it. Each
+ * step takes the one of the 8 headings nearest the bearing from the cell's
+ * centre to the goal's (in metres, y north); when that step is blocked
+ * (or not allowed by the grid's diagonal rule) Rusty is wedged and stops.
+ * Each step shortens the distance (the heading is within 22.5 degrees of
+ * the bearing and the goal is at least a cell away), so it cannot cycle.
+ */
+export function naiveController(world: Pick<ApartmentWorld, 'grid' | 'cspace' | 'doors'>, start: number, goal: number): NaiveResult {
+  const { grid, cspace } = world;
+  grid.checkEndpoint(start, 'naiveController: start');
+  grid.checkEndpoint(goal, 'naiveController: goal');
+  const g = cspace.centre(goal);
+  const path = [start];
+  let at = start, blockedBy = -1, heading = 0;
+  while (at !== goal && path.length <= grid.size) {
+    const c = cspace.centre(at);
+    heading = Math.atan2(g.y - c.y, g.x - c.x);
+    const octant = ((Math.round(heading / (Math.PI / 4)) % 8) + 8) % 8;
+    const dx = Math.round(Math.cos((octant * Math.PI) / 4));
+    const dy = -Math.round(Math.sin((octant * Math.PI) / 4)); // north is up: rows count down
+    let k = 0;
+    while (DX[k] !== dx || DY[k] !== dy) k++;
+    if (grid.stepCost(at, k) < 0) {
+      const nx = grid.x(at) + dx, ny = grid.y(at) + dy;
+      blockedBy = grid.inside(nx, ny) ? grid.id(nx, ny) : -1;
+      break;
+    }
+    at += dy * grid.width + dx;
+    path.push(at);
+  }
+  const stopPoint = cspace.centre(at);
+  let nearestDoor: NaiveResult['nearestDoor'] = null;
+  for (const d of world.doors) {
+    const dist = Math.hypot(d.at.x - stopPoint.x, d.at.y - stopPoint.y);
+    if (nearestDoor === null || dist < nearestDoor.distance) {
+      let rel = (Math.atan2(d.at.y - stopPoint.y, d.at.x - stopPoint.x) - heading) * (180 / Math.PI);
+      rel = ((rel + 540) % 360) - 180;
+      nearestDoor = { name: d.name, distance: dist, relativeBearing: rel };
+    }
+  }
+  return {
+    path, stop: at, stopPoint, reached: at === goal, blockedBy,
+    distance: Math.hypot(g.x - stopPoint.x, g.y - stopPoint.y),
+    nearestDoor,
+  };
+}
+
+/** The chapter's opening: Rusty in room A, the goal in room B, on the south rooms' raster. */
+export function naiveOpening(): NaiveResult & { world: ApartmentWorld } {
+  const world = southRoomsWorld();
+  return { ...naiveController(world, world.start, world.goal), world };
+}
+
+// --- the halfway property ----------------------------------------------------------------
+
+export interface HalfwayStats {
+  /** Starts tried: every free cell of room A that is not in a doorway. */
+  starts: number;
+  /** Starts whose plan to the goal has its halfway cell in a doorway. */
+  inDoorway: number;
+  fraction: number;
+  /** How many halfway cells fell in each door. */
+  byDoor: Record<string, number>;
+}
+
+/** Over every start in room A: how often the A* plan to the bedroom goal has a doorway at its middle. */
+export function halfwayDoorways(world: ApartmentWorld = apartmentWorld(), goal: number = world.goal): HalfwayStats {
+  const { grid, cspace } = world;
+  const doors = doorIndex(world);
+  let starts = 0, inDoorway = 0;
+  const byDoor: Record<string, number> = {};
+  for (let s = 0; s < grid.size; s++) {
+    if (grid.isBlocked(s) || doors.has(s) || cspace.roomOf(s) !== 'room A') continue;
+    const r = astar(grid, s, goal, world.h);
+    if (r.path === null) continue;
+    starts++;
+    const d = doors.get(r.path[halfwayIndex(grid, r.path)]);
+    if (d !== undefined) { inDoorway++; byDoor[d] = (byDoor[d] ?? 0) + 1; }
+  }
+  return { starts, inDoorway, fraction: starts === 0 ? 0 : inDoorway / starts, byDoor };
+}
+
+// --- a door closes en route ------------------------------------------------------------------
+
+/** Where the obstacle appears: the plan's halfway cell, a plan cell deep in Rusty's room, the plan's corridor cell, or a named door. */
+export const CLOSURES = ['halfway', 'room', 'corridor'] as const;
+export type ClosureKind = (typeof CLOSURES)[number];
+
+export interface DoorScenarioOptions {
+  /** The step (cells driven) at which the closure happens. Default 1. */
+  closeAt?: number;
+  /** `halfway` (default), `room`, `corridor`, or the name of a door (all its cells close). */
+  closure?: string;
+  /** Default: the world's start (room A) and goal (the bedroom). */
+  start?: number;
+  goal?: number;
+}
+
+/** One step of the drive, as the D* Replanner widget replays it. */
+export interface ReplanStep {
+  step: number;
+  robot: number;
+  /** What Rusty plans from here with what it knows: robot first, goal last (empty if unreachable). */
+  plan: number[];
+  /** D* Lite's g(robot): the remaining cost as Rusty knows the map, metres. */
+  cost: number;
+  /** A from-scratch A* from the robot on the same map: its cost and expansions. */
+  freshCost: number;
+  freshExpansions: number;
+  /** At a repair: the pops of a from-scratch D* Lite from the robot on the same map (the same backward search, redone); else 0. */
+  freshDStarPops: number;
+  /** Cells that closed in the world at this step. */
+  closed: number[];
+  /** Cells Rusty noticed at this step (it is next to them) and told D* Lite about. */
+  noticed: number[];
+  /** The repair's work at this step, when there was one. */
+  repair: RepairStats | null;
+  /** The vertices that repair touched (the blue footprint). */
+  footprint: number[];
+}
+
+export interface DoorScenario {
+  world: ApartmentWorld;
+  start: number;
+  goal: number;
+  closure: { kind: string; cells: number[]; door: string | null };
+  closeAt: number;
+  initialPlan: number[];
+  initialCost: number;
+  initialExpansions: number;
+  initialDoors: string[];
+  steps: ReplanStep[];
+  /** The whole drive, start to goal. */
+  driven: number[];
+  drivenCost: number;
+  /** The step at which Rusty noticed, or -1 if it never came near the closure. */
+  noticeStep: number;
+  /** At the notice step: the repaired plan, its cost, the repair's work, and a fresh A*'s from the same cell. */
+  repairedPlan: number[];
+  repairedCost: number;
+  repair: RepairStats | null;
+  freshExpansions: number;
+  freshDStarPops: number;
+  /** Doors on the driven path after the notice. */
+  doorsAfter: string[];
+}
+
+/**
+ * The integration lab: A* plans from room A to the bedroom (octile h,
+ * 1/1.4 metric in metres); Rusty drives the plan cell by cell with D* Lite
+ * on its own copy of the map. At step `closeAt` the closure's cells become
+ * blocked in the world; Rusty notices when it is next to one (8-neighbour),
+ * blocks it in its map, D* Lite repairs, and it drives on. Every step
+ * records the plan, D* Lite's remaining cost and a fresh A*'s on the same
+ * map, so a test can hold them equal.
+ */
+export function doorClosesScenario(options: DoorScenarioOptions = {}): DoorScenario {
+  const world = apartmentWorld();
+  const { grid, cspace } = world;
+  const start = options.start ?? world.start, goal = options.goal ?? world.goal;
+  grid.checkEndpoint(start, 'doorClosesScenario: start');
+  grid.checkEndpoint(goal, 'doorClosesScenario: goal');
+  const h = octile(grid);
+  const first = astar(grid, start, goal, h);
+  if (first.path === null) throw new RangeError(`doorClosesScenario: no path from ${grid.formatXY(start)} to ${grid.formatXY(goal)}`);
+  const initialPlan = first.path;
+
+  const closeAt = options.closeAt ?? 1;
+  if (!Number.isInteger(closeAt) || closeAt < 0 || closeAt >= initialPlan.length - 1) {
+    throw new RangeError(`closeAt must be an integer step in 0..${initialPlan.length - 2} (the plan has ${initialPlan.length - 1} steps), got ${closeAt}`);
+  }
+  const kind = options.closure ?? 'halfway';
+  const cells = closureCells(world, initialPlan, kind, closeAt);
+  if (cells.includes(goal)) throw new RangeError(`closure ${JSON.stringify(kind)} would block the goal ${grid.formatXY(goal)}`);
+  const reach = initialPlan.findIndex((c) => cells.includes(c));
+  if (reach >= 0 && reach <= closeAt) {
+    throw new RangeError(`closeAt ${closeAt}: Rusty is already past the closure (it reaches ${grid.formatXY(initialPlan[reach])} at step ${reach}); choose 0..${reach - 1}`);
+  }
+
+  const truth = grid.with({}); // the world as it is
+  const known = grid.with({}); // the world as Rusty knows it
+  const dstar = new DStarLite(known, start, goal, h);
+  dstar.computeShortestPath();
+  const hKnown = octile(known);
+
+  const steps: ReplanStep[] = [];
+  const driven = [start];
+  let robot = start, noticeStep = -1, repair: RepairStats | null = null;
+  let repairedPlan: number[] = [], repairedCost = Infinity, freshExpansions = 0, freshDStarPopsAtNotice = 0;
+  for (let step = 0; ; step++) {
+    const closed: number[] = [];
+    if (step === closeAt) for (const c of cells) { truth.setBlocked(c, true); closed.push(c); }
+    const noticed = cells.filter((c) => truth.isBlocked(c) && !known.isBlocked(c) && adjacent(grid, robot, c));
+    let stats: RepairStats | null = null, footprint: number[] = [];
+    if (noticed.length > 0) {
+      for (const c of noticed) known.setBlocked(c, true);
+      stats = dstar.updateCells(noticed, noticed.map(() => false));
+      footprint = Array.from(dstar.footprint());
+    }
+    const cost = dstar.costToGoal();
+    const plan = dstar.path() ?? [];
+    const fresh = astar(known, robot, goal, hKnown);
+    const freshDStarPops = stats === null ? 0 : new DStarLite(known, robot, goal, hKnown).computeShortestPath();
+    steps.push({ step, robot, plan, cost, freshCost: fresh.cost, freshExpansions: fresh.expansions, freshDStarPops, closed, noticed, repair: stats, footprint });
+    if (stats !== null && noticeStep < 0) {
+      noticeStep = step; repair = stats; repairedPlan = plan; repairedCost = cost;
+      freshExpansions = fresh.expansions; freshDStarPopsAtNotice = freshDStarPops;
+    }
+    if (robot === goal || cost === Infinity) break;
+    const next = dstar.nextStep();
+    if (next === null) break;
+    if (truth.isBlocked(next)) throw new Error(`doorClosesScenario: Rusty drove into ${grid.formatXY(next)} without noticing it was closed`);
+    dstar.moveTo(next);
+    robot = next;
+    driven.push(robot);
+  }
+  return {
+    world, start, goal,
+    closure: { kind, cells, door: cspace.plan.doors.some((d) => d.name === kind) ? kind : world.doors.find((d) => cells.every((c) => d.cells.includes(c)))?.name ?? null },
+    closeAt, initialPlan, initialCost: first.cost, initialExpansions: first.expansions,
+    initialDoors: doorsOnPath(world, initialPlan),
+    steps, driven, drivenCost: prefixCosts(grid, driven)[driven.length - 1],
+    noticeStep, repairedPlan, repairedCost, repair, freshExpansions, freshDStarPops: freshDStarPopsAtNotice,
+    doorsAfter: noticeStep < 0 ? [] : doorsOnPath(world, driven.slice(noticeStep)),
+  };
+}
+
+function adjacent(grid: Grid, a: number, b: number): boolean {
+  return Math.abs(grid.x(a) - grid.x(b)) <= 1 && Math.abs(grid.y(a) - grid.y(b)) <= 1;
+}
+
+/** The cells a closure blocks, chosen on the initial plan (ahead of where Rusty is at `closeAt`). */
+function closureCells(world: ApartmentWorld, plan: readonly number[], kind: string, closeAt: number): number[] {
+  const { grid, cspace, plan: floor } = world;
+  if (floor.doors.some((d) => d.name === kind)) return cspace.doorCells(kind);
+  const doors = doorIndex(world);
+  if (kind === 'halfway') return [plan[halfwayIndex(grid, plan)]];
+  // Candidates: at least two steps ahead, so Rusty drives before it notices, and not the goal.
+  const ahead = plan.slice(closeAt + 2, plan.length - 1).filter((c) => !doors.has(c));
+  let pool: number[];
+  if (kind === 'room') {
+    const room = cspace.roomOf(plan[closeAt]);
+    pool = ahead.filter((c) => cspace.roomOf(c) === room && room !== 'corridor');
+    if (pool.length === 0) pool = ahead.filter((c) => cspace.roomOf(c) !== 'corridor');
+  } else if (kind === 'corridor') {
+    pool = ahead.filter((c) => cspace.roomOf(c) === 'corridor');
+  } else {
+    throw new RangeError(`closure must be one of ${CLOSURES.join(', ')} or a door (${floor.doors.map((d) => d.name).join(', ')}), got ${JSON.stringify(kind)}`);
+  }
+  if (pool.length === 0) throw new RangeError(`closure ${JSON.stringify(kind)}: the plan has no such cell ahead of step ${closeAt + 1}`);
+  // Deep: the candidate farthest from every wall (the first such on the plan).
+  let best = pool[0];
+  for (const c of pool) if (floor.clearance(cspace.centre(c)) > floor.clearance(cspace.centre(best)) + 1e-9) best = c;
+  return [best];
+}
+
+/** "(x,y) cell = (mx, my) m" for reports. */
+export function describeCell(world: Pick<ApartmentWorld, 'grid' | 'cspace'>, n: number): string {
+  return `${world.grid.formatXY(n)} = ${fmt(world.cspace.centre(n))} m`;
+}
