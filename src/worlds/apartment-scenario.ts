@@ -308,8 +308,8 @@ function closureCells(world: ApartmentWorld, plan: readonly number[], kind: stri
   if (floor.doors.some((d) => d.name === kind)) return cspace.doorCells(kind);
   const doors = doorIndex(world);
   if (kind === 'halfway') return [plan[halfwayIndex(grid, plan)]];
-  // Candidates: at least two steps ahead, so Rusty drives before it notices, and not the goal.
-  const ahead = plan.slice(closeAt + 2, plan.length - 1).filter((c) => !doors.has(c));
+  // Candidates: ahead of Rusty (not its own cell) and not the goal.
+  const ahead = plan.slice(closeAt + 1, plan.length - 1).filter((c) => !doors.has(c));
   let pool: number[];
   if (kind === 'room') {
     const room = cspace.roomOf(plan[closeAt]);
