@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import { Grid } from '../src/grid.js';
+import { octile } from '../src/heuristics.js';
+import { weightedAstar, dijkstra } from '../src/best-first.js';
+import { applyEdit, keyEdit, modeAt } from '../web/src/editor.js';
+import { firstEpsilonAboveDijkstra, sliderValues } from '../web/src/first-epsilon.js';
+import { cellAt, cellCentre, cellSizeFor, moveCursor } from '../web/src/layout.js';
+import { COLORS, exploredShade, hexToRgb, mix, nearestColor, rampShade } from '../web/src/palette.js';
+import { Player, type Scheduler } from '../web/src/player.js';
+import { estimates, goalTouch, pushesIfMarkedOnPop } from '../web/src/aside-logic.js';
+import { typesetHtml } from '../web/build/tex.js';
+import { Searcher } from '../src/best-first.js';
+import { lessonWorld } from '../src/worlds/lesson.js';
+
+describe('palette', () => {
+  it('mixes per channel and maps the ends of the explored ramp', () => {
+    expect(mix('#000000', '#ffffff', 0.5)).toBe('#808080');
+    expect(exploredShade(9, 10)).toBe(COLORS.explored);
+    expect(nearestColor(hexToRgb(exploredShade(0, 10)))).not.toBe('explored'); // early cells are pale
+    expect(rampShade(COLORS.start, 0, 10)).not.toBe(rampShade(COLORS.start, 10, 10));
+    expect(() => hexToRgb('blue')).toThrow(/#rrggbb/);
+  });
+  it('the four roles have four distinct nearest colours', () => {
+    const roles = ['start', 'goal', 'explored', 'path'] as const;
+    expect(roles.map((r) => nearestColor(hexToRgb(COLORS[r])))).toEqual([...roles]);
+  });
+});
+
+describe('layout', () => {
+  const L = { width: 5, height: 6, cell: 20 };
+  it('maps pointer positions to cells at any shown size', () => {
+    expect(cellAt(L, 0, 0, 100, 120)).toBe(0);
+    expect(cellAt(L, 99, 119, 100, 120)).toBe(29);
+    expect(cellAt(L, 50, 10, 200, 240)).toBe(1); // shown at twice the size
+    expect(cellAt(L, -1, 5, 100, 120)).toBe(-1);
+    expect(cellAt(L, 100, 5, 100, 120)).toBe(-1);
+  });
+  it('centres, sizes and a clamped keyboard cursor', () => {
+    expect(cellCentre(L, 7)).toEqual([50, 30]);
+    expect(cellSizeFor(360, 30)).toBe(12);
+    expect(cellSizeFor(5000, 5)).toBe(40);
+    expect(moveCursor(L, 0, 'ArrowLeft')).toBe(0);
+    expect(moveCursor(L, 0, 'ArrowDown')).toBe(5);
+    expect(moveCursor(L, 29, 'ArrowRight')).toBe(29);
+    expect(moveCursor(L, 3, 'x')).toBe(3);
+  });
+});
+
+describe('editor', () => {
+  const world = () => ({ cells: new Uint8Array(9), start: 0, goal: 8 });
+  it('chooses the gesture at pointer-down', () => {
+    const w = world(); w.cells[4] = 1;
+    expect(modeAt(w, 0)).toBe('start');
+    expect(modeAt(w, 8)).toBe('goal');
+    expect(modeAt(w, 4)).toBe('erase');
+    expect(modeAt(w, 3)).toBe('paint');
+  });
+  it('never walls over or lands an endpoint on a wall or the other endpoint', () => {
+    const w = world(); w.cells[4] = 1;
+    expect(applyEdit(w, 'paint', 0)).toBe(false);
+    expect(applyEdit(w, 'start', 4)).toBe(false);
+    expect(applyEdit(w, 'goal', 0)).toBe(false);
+    expect(applyEdit(w, 'goal', 5)).toBe(true);
+    expect(w.goal).toBe(5);
+    expect(applyEdit(w, 'erase', 4)).toBe(true);
+    expect(w.cells[4]).toBe(0);
+    expect(applyEdit(w, 'paint', 3)).toBe(true);
+    expect(applyEdit(w, 'paint', 3)).toBe(false); // no change, no rerun
+  });
+  it('keys: Space toggles, S and G move the endpoints', () => {
+    const w = world();
+    expect(keyEdit(w, ' ', 2)).toBe(true);
+    expect(w.cells[2]).toBe(1);
+    expect(keyEdit(w, 'Enter', 2)).toBe(true);
+    expect(w.cells[2]).toBe(0);
+    expect(keyEdit(w, 's', 2)).toBe(true);
+    expect(w.start).toBe(2);
+    expect(keyEdit(w, 'q', 3)).toBe(false);
+  });
+});
+
+describe('player', () => {
+  function fakeClock() {
+    let cb: ((t: number) => void) | null = null;
+    const s: Scheduler = { request: (f) => { cb = f; return 1; }, cancel: () => { cb = null; } };
+    return { s, frame: (t: number) => { const f = cb; cb = null; f?.(t); } };
+  }
+  it('plays at its rate, stops at the end, restarts from 0 when played at the end', () => {
+    const c = fakeClock();
+    let changes = 0;
+    const p = new Player(() => changes++, c.s);
+    p.rate = 10;
+    p.load(5);
+    expect(p.k).toBe(5);
+    p.play();
+    expect(p.k).toBe(0);
+    c.frame(0); c.frame(250);
+    expect(p.k).toBe(2);
+    c.frame(1000);
+    expect(p.k).toBe(5);
+    expect(p.playing).toBe(false);
+    expect(changes).toBeGreaterThan(3);
+  });
+  it('step and seek clamp and pause', () => {
+    const c = fakeClock();
+    const p = new Player(() => {}, c.s);
+    p.load(3, 0);
+    p.play();
+    p.step();
+    expect(p.playing).toBe(false);
+    expect(p.k).toBe(1);
+    p.seek(99);
+    expect(p.k).toBe(3);
+    p.step(-10);
+    expect(p.k).toBe(0);
+  });
+});
+
+describe('first epsilon above Dijkstra', () => {
+  it('slider values are exact tenths', () => {
+    const v = sliderValues(0, 5, 0.1);
+    expect(v.length).toBe(51);
+    expect(v[3]).toBe(0.3);
+    expect(v[50]).toBe(5);
+  });
+  it('matches a direct scan with the library wrappers, and is null when nothing exceeds', () => {
+    const g = Grid.fromAscii([
+      '..........',
+      '.########.',
+      '.#......#.',
+      '.#.####.#.',
+      '...#..#...',
+      '.#.#..###.',
+      '.#........',
+    ], { diagonalCost: 1.4, cellSize: 0.5 });
+    const h = octile(g);
+    const eps = sliderValues(0, 5, 0.1);
+    for (const [s, t] of [[g.id(0, 0), g.id(4, 4)], [g.id(9, 6), g.id(2, 2)], [g.id(0, 6), g.id(9, 0)]]) {
+      const best = dijkstra(g, s, t).cost;
+      const direct = eps.find((e) => weightedAstar(g, s, t, h, e).cost > best * (1 + 1e-9)) ?? null;
+      expect(firstEpsilonAboveDijkstra(g, s, t, h, eps)).toBe(direct);
+    }
+    const open = new Grid(6, 1, undefined, { diagonalCost: 1.4 });
+    expect(firstEpsilonAboveDijkstra(open, 0, 5, octile(open), eps)).toBeNull();
+  });
+});
+
+describe('aside logic', () => {
+  it('the (4,4) example: Manhattan 8, Chebyshev 4, octile 5.6', () => {
+    expect(estimates(4, 4, 1.4)).toEqual({ manhattan: 8, chebyshev: 4, octile: 4 * 1.4 });
+  });
+  it('marking on pop would push more than marking on push on the lesson grid', () => {
+    const w = lessonWorld();
+    const s = new Searcher(w.grid);
+    s.search(w.start, w.goal, { heuristic: w.h, tieBreak: 'fifo', trace: true });
+    expect(s.trace!.pushes.length).toBe(22);
+    expect(pushesIfMarkedOnPop(s.trace!, w.grid)).toBeGreaterThan(22);
+    const t = goalTouch(s.trace!, w.goal)!;
+    expect(t.popStep).toBe(21);
+    expect(t.finalG).toBe(9);
+    expect(t.firstG).toBe(9);
+  });
+});
+
+describe('build-time TeX', () => {
+  it('typesets inline and display elements and decodes entities', () => {
+    const out = typesetHtml('<p><span class="tex">a &lt; b</span></p><div class="tex">\\qstart</div>');
+    expect(out).toContain('class="tex tex-done"><span class="katex">');
+    expect(out).toContain('katex-display');
+    expect(out).toContain('<mo>&lt;</mo>');
+    expect(out).toContain('start');
+  });
+  it('fails the build on bad TeX, naming it', () => {
+    expect(() => typesetHtml('<span class="tex">\\frac{</span>')).toThrow(/cannot typeset "\\\\frac\{"/);
+  });
+});

@@ -1,0 +1,18 @@
+import { defineConfig } from 'vite';
+import { typesetHtml } from './web/build/tex.js';
+
+// The chapter page: web/ is the root, the production build is the static folder dist/web.
+export default defineConfig({
+  root: 'web',
+  base: './',
+  build: { outDir: '../dist/web', emptyOutDir: true, target: 'es2022' },
+  preview: { host: '127.0.0.1' },
+  server: { host: '127.0.0.1' },
+  plugins: [
+    {
+      name: 'bestfirst-tex',
+      // Typeset at build (and dev) time, so the page never jumps when math renders.
+      transformIndexHtml: { order: 'pre', handler: (html) => typesetHtml(html) },
+    },
+  ],
+});

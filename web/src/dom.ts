@@ -1,0 +1,24 @@
+/** A tiny element builder: the widgets build their DOM with this and nothing heavier. */
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K, attrs: Record<string, string> = {}, ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === 'class') e.className = v;
+    else if (k === 'text') e.textContent = v;
+    else e.setAttribute(k, v);
+  }
+  for (const c of children) e.append(c);
+  return e;
+}
+
+export function button(label: string, onClick: () => void, attrs: Record<string, string> = {}): HTMLButtonElement {
+  const b = el('button', { type: 'button', ...attrs }, label);
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+/** True when the reader asked the system for less motion. */
+export function reducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}

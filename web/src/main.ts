@@ -1,0 +1,18 @@
+import 'katex/dist/katex.min.css';
+import './style.css';
+import { mountAsides } from './asides.js';
+import { fillCounterexample, fillHandTrace } from './hand-table.js';
+import { StepPlayer } from './step-player.js';
+import { wireTerms } from './terms.js';
+import { Theater } from './theater.js';
+import { theaterWorld } from './theater-world.js';
+
+// Every widget is mounted into a box the HTML already sized, so nothing jumps.
+const { world, caption } = theaterWorld();
+const theater = new Theater(document.getElementById('theater')!, world, caption);
+const stepPlayer = new StepPlayer(document.getElementById('step-player')!);
+fillHandTrace(document.getElementById('hand-trace') as HTMLTableElement, document.getElementById('hand-trace-summary')!);
+fillCounterexample(document.getElementById('counterexample-run')!);
+mountAsides(stepPlayer, theater);
+wireTerms(document, (layer) => theater.setFocus(layer));
+document.documentElement.dataset.ready = 'true';
