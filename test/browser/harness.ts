@@ -1,0 +1,62 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize, resolve } from 'node:path';
+import type { AddressInfo } from 'node:net';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run',
+];
+
+/**
+ * Whether the browser suite runs. Without Chromium it is skipped with a loud
+ * banner, unless BESTFIRST_REQUIRE_BROWSER=1 (CI), where the missing browser
+ * is a failure.
+ */
+export function browserAvailability(suite: string): { run: boolean; mustFail: boolean } {
+  if (existsSync(CHROMIUM)) return { run: true, mustFail: false };
+  const required = process.env.BESTFIRST_REQUIRE_BROWSER === '1';
+  if (!required) {
+    const bar = '!'.repeat(78);
+    console.warn(`\n${bar}\n!! SKIPPED: ${suite}\n!! ${CHROMIUM} was not found, so the page's browser tests did not run.\n`
+      + `!! Install it with:  apt-get install -y chromium   (or set BESTFIRST_REQUIRE_BROWSER=1 to make this a failure)\n${bar}\n`);
+  }
+  return { run: false, mustFail: required };
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2', '.woff': 'font/woff', '.ttf': 'font/ttf', '.png': 'image/png', '.json': 'application/json',
+};
+
+export interface BuiltPage { url: string; dir: string; close(): Promise<void> }
+
+/**
+ * Builds the page with the project's vite.config.ts into a fresh temporary
+ * folder (so a test never depends on, or clobbers, dist/web) and serves that
+ * static folder from 127.0.0.1 on a free port — exactly what ships.
+ */
+export async function buildAndServe(): Promise<BuiltPage> {
+  const { build } = await import('vite');
+  const dir = mkdtempSync(join(tmpdir(), 'bestfirst-web-'));
+  await build({ configFile: resolve('vite.config.ts'), logLevel: 'warn', build: { outDir: dir, emptyOutDir: true } });
+  const server: Server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    const file = normalize(join(dir, path === '/' ? 'index.html' : path));
+    if (!file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    res.end(readFileSync(file));
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    dir,
+    close: () => new Promise<void>((ok) => server.close(() => { rmSync(dir, { recursive: true, force: true }); ok(); })),
+  };
+}
