@@ -49,8 +49,10 @@ export class Grid implements SearchSpace {
   /** Entry cost of a blocked cell, or -1 when blocked cells are deleted. */
   readonly enterCost: number;
   readonly maxDegree: number;
-  /** 1 where the cell is blocked. Mutate through `setBlocked`. */
+  /** 1 where the cell is blocked. Mutate through `setBlocked` (or call `touch` after writing it). */
   readonly cells: Uint8Array;
+  /** Bumped by every change to `cells` made through `setBlocked` or announced by `touch`. */
+  version = 0;
   private readonly axialStep: number;
   private readonly diagonalStep: number;
 
@@ -171,7 +173,16 @@ export class Grid implements SearchSpace {
   // --- cells ---------------------------------------------------------------
 
   isBlocked(n: number): boolean { return this.cells[n] !== 0; }
-  setBlocked(n: number, blocked: boolean): void { this.cells[n] = blocked ? 1 : 0; }
+  setBlocked(n: number, blocked: boolean): void {
+    this.cells[n] = blocked ? 1 : 0;
+    this.version++;
+  }
+  /**
+   * Call after writing `cells` directly: bumps `version`, which searchers that
+   * keep a copy of the raster (the grid fast path, jump point search) compare
+   * to refresh themselves.
+   */
+  touch(): void { this.version++; }
   /** Number of cells that are not blocked. */
   freeCount(): number {
     let k = 0;

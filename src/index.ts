@@ -21,3 +21,4 @@ export { gateWorld, gateScenario, counterClockwise, snapshot, GATE_ROWS, GATE_EN
 export { DStarLite, type DStarLiteOptions, type ArcChange, type RepairStats } from './dstar-lite.js';
 export { UniversalPlanner, universalPlan, follow, bellmanResidual, bellmanTerms, type UniversalPlan, type BellmanTerm, type BellmanView } from './universal-plan.js';
 export { ara, AraSearcher, ARA_SCHEDULE, checkSchedule, type AraIteration, type AraOptions, type AraResult, type AraStatus } from './ara.js';
+export { JumpPointSearcher, jps, type JumpPointSearchOptions } from './jps.js';

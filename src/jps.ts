@@ -32,10 +32,10 @@ const IMPROVE = 1 - 1e-12;
  *   both qualify.
  *
  * The searcher works on its own padded copy of the raster (a border of
- * blocked cells, so the jumps never bounds-check). **After changing the
- * grid, call `refresh()`** (O(cells)), or change cells through this
- * searcher's `setBlocked`, which updates both in O(1). A stale copy gives
- * paths for the old raster.
+ * blocked cells, so the jumps never bounds-check). A query compares the
+ * grid's `version` with the copy's and reloads it (O(cells)) when the grid
+ * changed through `grid.setBlocked` or announced a direct write with
+ * `grid.touch()`; this searcher's own `setBlocked` updates both in O(1).
  *
  * Like `Searcher`, it is reusable: per-node arrays sized to the padded grid
  * (about 18 bytes a cell), a generation stamp instead of clearing, nothing
@@ -77,6 +77,8 @@ export class JumpPointSearcher {
   private readonly vert = new Uint8Array(8);
   private readonly join = new Uint8Array(16); // join[a*4+b]: diagonal of straights a and b
   private gen = 0;
+  /** The grid version the padded copy reflects. */
+  private version = -1;
   private open = 0;
   private goalP = -1;
   private goalX = 0;
@@ -126,6 +128,7 @@ export class JumpPointSearcher {
   /** Copies the grid's cells into the padded raster. Call it after changing the grid. O(cells). */
   refresh(): void {
     this.raster.load(this.grid.cells);
+    this.version = this.grid.version;
   }
 
   /** Blocks or frees cell `n` of the grid and of this searcher's copy: the O(1) way to edit. */
@@ -134,9 +137,11 @@ export class JumpPointSearcher {
     if (!Number.isInteger(n) || n < 0 || n >= grid.size) {
       throw new RangeError(`setBlocked: cell must be an id in 0..${grid.size - 1}, got ${n}`);
     }
+    const inSync = this.version === grid.version;
     grid.setBlocked(n, blocked);
     const x = n % grid.width;
     this.raster.set(x + 1, (n - x) / grid.width + 1, !blocked);
+    if (inSync) this.version = grid.version;
   }
 
   /**
@@ -150,6 +155,7 @@ export class JumpPointSearcher {
     grid.checkEndpoint(goal, 'goal');
     const maxExp = options.maxExpansions ?? Infinity;
     if (!(maxExp >= 0)) throw new RangeError(`maxExpansions must be a number >= 0, got ${options.maxExpansions}`);
+    if (this.version !== grid.version) this.refresh();
     const trace: Trace | null = options.trace ? { tieBreak: 'h', pops: [], pushes: [] } : null;
     this.trace = trace;
     if (this.gen >= 0xfffffff0) { this.stamp.fill(0); this.gen = 0; }

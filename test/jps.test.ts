@@ -235,10 +235,11 @@ test('jps: one searcher answers many queries; refresh() and setBlocked() pick up
   const a = grid.id(0, 5), b = grid.id(11, 5);
   expect(s.search(a, b)).toBe('found');
   expect(s.cost).toBe(11);
-  // A wall down column 6 with one gap at the bottom, made through the grid: stale until refresh().
+  // A wall down column 6 with one gap at the bottom, made through the grid: the next
+  // query sees the grid's version move and reloads its copy by itself.
   for (let y = 0; y < 11; y++) grid.setBlocked(grid.id(6, y), true);
-  s.refresh();
   expect(s.search(a, b)).toBe('found');
+  expect(s.cost).toBeGreaterThan(11);
   expect(s.cost).toBeCloseTo(astar(grid, a, b, octile(grid)).cost, 12);
   // Close the gap through the searcher: grid and copy change together.
   s.setBlocked(grid.id(6, 11), true);
@@ -249,6 +250,13 @@ test('jps: one searcher answers many queries; refresh() and setBlocked() pick up
   const p = s.path()!;
   expect(walk(grid, p, p.length, a, b)).toBeCloseTo(s.cost, 12);
   expect(s.cost).toBeCloseTo(astar(grid, a, b, octile(grid)).cost, 12);
+  // Writing cells directly is invisible until announced with touch().
+  grid.cells[grid.id(6, 0)] = 1;
+  expect(s.search(a, b)).toBe('found'); // the copy is stale: the gap is still open there
+  grid.touch();
+  expect(s.search(a, b)).toBe('unreachable');
+  grid.setBlocked(grid.id(6, 0), false);
+  expect(s.search(a, b)).toBe('found');
   // The one-shot wrapper agrees.
   expect(jps(grid, a, b).cost).toBe(s.cost);
   expect(jps(grid, a, b).path).toEqual(p);
