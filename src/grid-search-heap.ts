@@ -28,6 +28,15 @@ export class GridHeap {
 
   clear(): void { this.length = 0; this.counter = 0; }
 
+  /** Empties the heap and pushes one entry with g = 0 (a search's start). Small enough to inline, so its doubles are never boxed. */
+  reset(node: number, f: number, tie: number): void {
+    const k = this.keys;
+    k[0] = f; k[1] = tie; k[2] = 0; k[3] = 0;
+    this.ids[0] = node;
+    this.length = 1;
+    this.counter = 1;
+  }
+
   push(node: number, f: number, tie: number, g: number): void {
     if (this.length === this.ids.length) this.grow();
     const k = this.keys, ids = this.ids;

@@ -1,7 +1,7 @@
 import type { SearchStatus } from './best-first.js';
 import { DX, DY, type Grid } from './grid.js';
 import { GridHeap } from './grid-search-heap.js';
-import { ASTAR, weights, type Priority, type TieBreak } from './priority.js';
+import { ASTAR, checkEps, weights, type Priority, type TieBreak } from './priority.js';
 
 export interface GridSearchOptions {
   /** Default A* (`sum(1)`); `cost-to-come` is Dijkstra, `sum(eps)` weighted A*, `heuristic-only` greedy. */
@@ -59,8 +59,17 @@ export class GridSearcher {
   private readonly via: Uint8Array;
   private readonly heap: GridHeap;
   private readonly off = new Int32Array(8);
+  private readonly dx = Int32Array.from(DX);
+  private readonly dy = Int32Array.from(DY);
   private readonly step = new Float64Array(8);
   private gen = 0;
+  // The query's knobs (see search).
+  private wg = 1.5;
+  private wh = 1.5;
+  private hs = 1.5;
+  private hd = 1.5;
+  private tieByH = 1;
+  private maxExp = Infinity;
   private start = -1;
   private goal = -1;
 
@@ -140,7 +149,12 @@ export class GridSearcher {
     if (priority.kind === 'link-length') {
       throw new RangeError(`GridSearcher: priority 'link-length' (breadth-first) needs a FIFO queue; use Searcher for it`);
     }
-    const [wg, wh] = weights(priority);
+    // weights() would allocate its pair on every query; read the knob directly (checked the same way).
+    let wg = 1, wh = 1;
+    if (priority.kind === 'cost-to-come') wh = 0;
+    else if (priority.kind === 'heuristic-only') wg = 0;
+    else if (priority.kind === 'sum') { checkEps(priority.eps); wh = priority.eps; }
+    else weights(priority); // throws the engine's message for an unknown kind
     const hName = options.heuristic ?? 'octile';
     if (hName !== 'octile' && hName !== 'zero') {
       throw new RangeError(`GridSearcher: heuristic must be 'octile' or 'zero', got ${JSON.stringify(hName)}`);
@@ -161,29 +175,35 @@ export class GridSearcher {
     const octileH = grid.connectivity === 8 && grid.diagonalRule !== 'never';
     const hs = hName === 'zero' ? 0 : grid.cellSize;
     const hd = octileH ? grid.diagonalCost - 2 : 0;
-    this.status = this.run(start, goal, wg, wh, hs, hd, tieBreak === 'h' ? 1 : 0, maxExp);
+    // Passed through fields, not arguments: a double argument to a call V8
+    // does not inline is boxed, and the query would allocate.
+    this.wg = wg; this.wh = wh; this.hs = hs; this.hd = hd;
+    this.tieByH = tieBreak === 'h' ? 1 : 0;
+    this.maxExp = maxExp;
+    this.status = this.run(start, goal);
     this.cost = this.status === 'found' ? this.g[goal] : Infinity;
     return this.status;
   }
 
-  private run(start: number, goal: number, wg: number, wh: number, hs: number, hd: number, tieByH: number, maxExp: number): SearchStatus {
+  private run(start: number, goal: number): SearchStatus {
+    const wg = this.wg, wh = this.wh, hs = this.hs, hd = this.hd, tieByH = this.tieByH, maxExp = this.maxExp;
     const w = this.grid.width;
     const g = this.g, stamp = this.stamp, via = this.via, moves = this.moves, heap = this.heap;
-    const off = this.off, step = this.step;
+    const off = this.off, step = this.step, ddx = this.dx, ddy = this.dy;
     const gen = this.gen, closed = gen + 1;
     const gx = goal % w, gy = (goal - gx) / w;
     let expansions = 0, pushes = 1, reopenings = 0;
     let status: SearchStatus = 'unreachable';
 
-    heap.clear();
     g[start] = 0;
     stamp[start] = gen;
     via[start] = NONE;
     {
       const sx = start % w, sy = (start - sx) / w;
-      const dx = Math.abs(sx - gx), dy = Math.abs(sy - gy);
+      const rx = sx - gx, ry = sy - gy;
+      const dx = (rx ^ (rx >> 31)) - (rx >> 31), dy = (ry ^ (ry >> 31)) - (ry >> 31);
       const h0 = hs * (dx + dy + hd * (dx < dy ? dx : dy));
-      heap.push(start, wh * h0, tieByH * h0, 0);
+      heap.reset(start, wh * h0, tieByH * h0);
     }
     while (heap.length > 0) {
       const n = heap.pop();
@@ -196,7 +216,8 @@ export class GridSearcher {
       if (n === goal) { status = 'found'; break; }
       const m = moves[n];
       if (m === 0) continue;
-      const x = n % w, y = (n - x) / w;
+      // Coordinates relative to the goal, as int32: abs below is two bit operations.
+      const x = n % w, rx = x - gx, ry = ((n - x) / w) - gy;
       for (let k = 0; k < 8; k++) {
         if ((m & (1 << k)) === 0) continue;
         const c = n + off[k];
@@ -210,7 +231,9 @@ export class GridSearcher {
         g[c] = gc;
         stamp[c] = gen;
         via[c] = k;
-        const dx = Math.abs(x + DX[k] - gx), dy = Math.abs(y + DY[k] - gy);
+        const ax = rx + ddx[k], ay = ry + ddy[k];
+        // |ax|, |ay| without Math.abs (which V8 may call out of line and box).
+        const dx = (ax ^ (ax >> 31)) - (ax >> 31), dy = (ay ^ (ay >> 31)) - (ay >> 31);
         const hc = hs * (dx + dy + hd * (dx < dy ? dx : dy));
         heap.push(c, wg * gc + wh * hc, tieByH * hc, gc);
         pushes++;
