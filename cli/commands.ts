@@ -1,3 +1,4 @@
+import { apartmentCommand, APARTMENT_HELP } from './apartment.js';
 import { araCommand, ARA_HELP } from './ara.js';
 import { fieldCommand, FIELD_HELP } from './field.js';
 import type { Command } from './io.js';
@@ -17,4 +18,5 @@ export const COMMANDS: Record<string, { run: Command; help: string }> = {
   },
   field: { run: fieldCommand, help: FIELD_HELP },
   ara: { run: araCommand, help: ARA_HELP },
+  apartment: { run: apartmentCommand, help: APARTMENT_HELP },
 };
