@@ -6,21 +6,13 @@ import ngraphPath from 'ngraph.path';
 import { Searcher } from '../src/best-first.js';
 import { Grid } from '../src/grid.js';
 import { octile } from '../src/heuristics.js';
+import { mulberry32 } from '../src/random.js';
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const arg = process.argv.indexOf('--queries');
 const QUERIES = arg > 0 ? Number(process.argv[arg + 1]) : 100;
 const N = 512, DENSITY = 0.25;
-const next = rng(42);
+const next = mulberry32(42);
 const cells = new Uint8Array(N * N).map(() => (next() < DENSITY ? 1 : 0));
 const grid = new Grid(N, N, cells, { diagonalRule: 'no-corner-cutting' });
 const h = octile(grid);

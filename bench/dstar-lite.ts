@@ -22,6 +22,7 @@ import { DStarLite } from '../src/dstar-lite.js';
 import type { Grid } from '../src/grid.js';
 import { octile } from '../src/heuristics.js';
 import { parseMap, parseScen, type Scenario } from '../src/movingai.js';
+import { mulberry32 } from '../src/random.js';
 
 const MAPS = ['dao/den312d', 'dao/arena2', 'room/8room_000', 'maze/maze512-1-0'];
 const PER_MAP = Math.max(1, Number(process.argv[2] ?? 40));
@@ -37,17 +38,6 @@ const read = (rel: string) => readFileSync(fileURLToPath(new URL(rel, DATA)), 'u
 
 interface Sample { pops: number; touched: number; astarExp: number; repairMs: number; astarMs: number; cut: boolean }
 
-/** mulberry32, so the far cells are the same on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** PER_MAP problems spread evenly over the upper half of the file (the longer buckets). */
 function pick(scen: Scenario[]): Scenario[] {
@@ -97,7 +87,7 @@ function run(print: boolean): void {
     const problems = pick(parseScen(read(`${name}.map.scen`), `${name}.map.scen`));
     const h = octile(grid);
     const fresh = new Searcher(grid);
-    const random = rng(12345);
+    const random = mulberry32(12345);
     const near: Sample[] = [], far: Sample[] = [];
     for (const p of problems) {
       const start = grid.id(p.startX, p.startY), goal = grid.id(p.goalX, p.goalY);

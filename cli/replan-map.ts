@@ -5,6 +5,7 @@ import type { Grid } from '../src/grid.js';
 import { octile } from '../src/heuristics.js';
 import { parseMap } from '../src/movingai.js';
 import { fixed, parseArgs, parsePoint, UsageError, type Io } from './io.js';
+import { mulberry32 } from '../src/random.js';
 
 const USAGE = 'replan --map FILE.map --from X,Y --to X,Y [--flips N] [--seed S] [--json]';
 
@@ -50,7 +51,7 @@ export function replanMap(args: string[], io: Io): number {
   const h = octile(grid);
   const d = new DStarLite(grid, start, goal, h);
   const fresh = new Searcher(grid);
-  const random = rng(seed);
+  const random = mulberry32(seed);
   const xy = (n: number) => ({ x: grid.x(n), y: grid.y(n) });
 
   let failures = 0;
@@ -155,14 +156,3 @@ function count(text: string, what: string): number {
 
 function finite(v: number): number | null { return v === Infinity ? null : v; }
 
-/** mulberry32: the flips are reproducible from --seed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

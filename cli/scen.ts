@@ -3,6 +3,7 @@ import { checkPath, sameLength, withinBound } from '../src/validate-path.js';
 import { parseAlgo, type Algo } from './algos.js';
 import { readText, resolveMap } from './files.js';
 import { parseArgs, UsageError, type Io } from './io.js';
+import { mulberry32 } from '../src/random.js';
 
 export const SCEN_HELP = 'scen FILE.scen [--map FILE.map] [--algo A] [--sample N] [--seed S] [--json]   run and check Moving AI scenarios';
 
@@ -26,17 +27,6 @@ export function sampleIndices(total: number, n: number, seed: number): Int32Arra
   return all.subarray(0, n).sort();
 }
 
-/** A small, well-mixed 32-bit generator: enough for sampling, and identical everywhere. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function wholeOption(text: string | undefined, option: string, min: number, fallback: number): number {
   if (text === undefined) return fallback;

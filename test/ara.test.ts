@@ -12,6 +12,7 @@ import { octile, zero } from '../src/heuristics.js';
 import { COST_TO_COME } from '../src/priority.js';
 import type { SearchSpace } from '../src/space.js';
 import { handTraceWorld } from '../src/worlds/hand-trace.js';
+import { mulberry32 } from '../src/random.js';
 
 /** Sum of arc costs along `path`, read from `successors`; throws on a non-arc. */
 function pathCost(space: SearchSpace, path: number[]): number {
@@ -27,17 +28,6 @@ function pathCost(space: SearchSpace, path: number[]): number {
   return total;
 }
 
-/** mulberry32: uniform floats in [0, 1) from a seed (fast-check's doubles lean to the edges). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Case { width: number; height: number; density: number; walls: number; diagonalCost: number; rule: DiagonalRule; seed: number }
 

@@ -11,18 +11,8 @@ import { DIAGONAL_RULES, Grid, type GridOptions } from '../src/grid.js';
 import { manhattan, octile, zero } from '../src/heuristics.js';
 import { parseMap, parseScen } from '../src/movingai.js';
 import type { SearchSpace } from '../src/space.js';
+import { mulberry32 } from '../src/random.js';
 
-/** mulberry32: every grid, flip and step below is reproducible from its seed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const nodes = new Int32Array(64);
 const costs = new Float64Array(64);
@@ -76,7 +66,7 @@ test('dstar_lite_equals_fresh_astar', () => {
   const failures: string[] = [];
   let checks = 0, unreachable = 0, reopened = 0, arrived = 0, teleports = 0;
   for (let i = 0; i < 40; i++) {
-    const r = rng(7919 * (i + 1));
+    const r = mulberry32(7919 * (i + 1));
     const w = 10 + Math.floor(r() * 31), h = 10 + Math.floor(r() * 31);
     const density = 0.1 + r() * 0.25;
     const cells = new Uint8Array(w * h);
@@ -307,7 +297,7 @@ class MatrixSpace implements SearchSpace {
 test('updateEdges on a directed graph whose costs rise, fall, vanish and appear matches Dijkstra', () => {
   const failures: string[] = [];
   for (let i = 0; i < 30; i++) {
-    const r = rng(31 * i + 5);
+    const r = mulberry32(31 * i + 5);
     const n = 8 + Math.floor(r() * 25);
     const space = new MatrixSpace(n);
     for (let u = 0; u < n; u++) for (let v = 0; v < n; v++) if (u !== v && r() < 3 / n) space.set(u, v, 1 + Math.floor(r() * 9));
@@ -413,7 +403,7 @@ test('den312d: doors close on the path as the robot drives, and D* Lite keeps ma
   const grid = parseMap(readData('dao/den312d.map'), 'den312d.map');
   const scen = parseScen(readData('dao/den312d.map.scen'), 'den312d.map.scen');
   const h = octile(grid);
-  const r = rng(312);
+  const r = mulberry32(312);
   let closed = 0;
   for (const p of scen.filter((_, i) => i % 40 === 39)) {
     const d = new DStarLite(grid, grid.id(p.startX, p.startY), grid.id(p.goalX, p.goalY), h);

@@ -7,7 +7,7 @@ import type { SearchSpace } from '../src/space.js';
 import { gateScenario, gateWorld, type DStarTable } from '../src/worlds/gate.js';
 import { replanCommand } from '../cli/replan.js';
 import { UsageError, type Io } from '../cli/io.js';
-import { rng } from './support/random-grid.js';
+import { mulberry32 as rng } from '../src/random.js';
 
 // --- golden values from shared/gate-world.md (layout A, FIFO ties) ------------
 

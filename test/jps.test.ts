@@ -8,20 +8,10 @@ import { octile } from '../src/heuristics.js';
 import { JumpHeap } from '../src/jps-heap.js';
 import { JumpPointSearcher, jps } from '../src/jps.js';
 import { parseMap, parseScen } from '../src/movingai.js';
+import { mulberry32 } from '../src/random.js';
 
 // --- helpers ------------------------------------------------------------------
 
-/** mulberry32: seeded, so every sample below is the same on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Checks a full path independently of both searches: consecutive cells
@@ -70,7 +60,7 @@ test('jps: same cost as A* (octile) on 300 seeded random grids, full paths legal
   const buf = new Int32Array(100 * 48);
   fc.assert(
     fc.property(caseArb, (c) => {
-      const next = rng(c.seed);
+      const next = mulberry32(c.seed);
       const cells = new Uint8Array(c.width * c.height);
       for (let i = 0; i < cells.length; i++) cells[i] = next() < c.density ? 1 : 0;
       const start = Math.floor(next() * cells.length), goal = Math.floor(next() * cells.length);
@@ -286,7 +276,7 @@ function readScen(rel: string): Scen[] {
 /** `count` rows picked with a seeded generator, always including the longest (last) one. */
 function sample<T>(rows: T[], count: number, seed: number): T[] {
   if (rows.length <= count) return rows;
-  const next = rng(seed), picked = new Set<number>([rows.length - 1]);
+  const next = mulberry32(seed), picked = new Set<number>([rows.length - 1]);
   while (picked.size < count) picked.add(Math.floor(next() * rows.length));
   return [...picked].sort((a, b) => a - b).map((i) => rows[i]);
 }

@@ -1,17 +1,7 @@
 import fc from 'fast-check';
 import { Grid, type GridOptions } from '../../src/grid.js';
+import { mulberry32 } from '../../src/random.js';
 
-/** mulberry32: a tiny seeded PRNG, so every generated grid is reproducible from its seed. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface GridCase {
   width: number;
@@ -22,7 +12,7 @@ export interface GridCase {
 
 /** A random raster: each cell blocked with probability `density`; start and goal cells forced free. */
 export function randomGrid(c: GridCase, options: GridOptions): { grid: Grid; start: number; goal: number } {
-  const next = rng(c.seed);
+  const next = mulberry32(c.seed);
   const cells = new Uint8Array(c.width * c.height);
   for (let i = 0; i < cells.length; i++) cells[i] = next() < c.density ? 1 : 0;
   const start = Math.floor(next() * cells.length);
