@@ -252,6 +252,33 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
     await page.close();
   });
 
+  it('pointing at a term in the prose brings its layer forward in the theater', async () => {
+    const page = await open();
+    const theater = page.locator('#theater');
+    const pixels = () => page.locator('[data-lane="astar"] canvas').evaluate((c: HTMLCanvasElement) => {
+      const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      let sum = 0;
+      for (let i = 0; i < d.length; i += 97) sum = (sum * 31 + d[i]) % 1000000007;
+      return sum;
+    });
+    const plain = await pixels();
+    const seen = new Set<number>([plain]);
+    for (const layer of ['g', 'h', 'explored', 'open', 'path']) {
+      const term = page.locator(`#term-help .term[data-layer="${layer}"]`);
+      await term.hover();
+      expect(await theater.getAttribute('data-focus')).toBe(layer);
+      seen.add(await pixels());
+      await page.mouse.move(0, 0);
+      expect(await theater.getAttribute('data-focus')).toBe('');
+    }
+    expect(await pixels()).toBe(plain); // letting go restores the plain figure
+    expect(seen.size).toBe(6); // each layer draws a different figure
+    // Focus works like pointing, for keyboard readers.
+    await page.locator('#term-help .term[data-layer="path"]').focus();
+    expect(await theater.getAttribute('data-focus')).toBe('path');
+    await page.close();
+  });
+
   it('writes screenshots of each widget at desktop and phone widths, with no sideways scrolling', async () => {
     for (const [name, width] of [['desktop', 1280], ['phone', 360]] as const) {
       const page = await open(width, 800);

@@ -17,6 +17,8 @@ export interface Figure {
   focus?: Layer | null;
   /** Keyboard cursor cell, outlined; -1 for none. */
   cursor?: number;
+  /** Names written on the figure (the Apartment's rooms), anchored at a cell. */
+  labels?: readonly { cell: number; text: string }[];
 }
 
 /**
@@ -103,6 +105,21 @@ export function drawFigure(ctx: CanvasRenderingContext2D, fig: Figure): void {
       ctx.fill();
     }
     ctx.globalAlpha = 1;
+  }
+
+  if (fig.labels && layout.cell >= 8) {
+    // Room names sit under everything that moves, in a small dark font with a pale halo.
+    ctx.font = `${Math.round(layout.cell * 0.7)}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.lineWidth = Math.max(2, layout.cell * 0.18);
+    ctx.strokeStyle = 'rgba(255,255,255,0.85)';
+    ctx.fillStyle = '#222222';
+    for (const l of fig.labels) {
+      const [cx, cy] = cellCentre(layout, l.cell);
+      ctx.strokeText(l.text, cx, cy);
+      ctx.fillText(l.text, cx, cy);
+    }
   }
 
   drawStart(ctx, layout, fig.start);

@@ -22,7 +22,7 @@ export class LaneView {
   private readonly stepLabel: HTMLElement;
   private readonly counters: Record<'expansions' | 'cost' | 'link' | 'reopenings', HTMLElement>;
 
-  constructor(readonly spec: LaneSpec, private readonly model: TheaterModel, onEdit: () => void) {
+  constructor(readonly spec: LaneSpec, private readonly model: TheaterModel, onEdit: () => void, labels: readonly { cell: number; text: string }[] = []) {
     const g = model.grid;
     this.player = new Player(() => this.render());
     if (reducedMotion()) this.player.rate = 10;
@@ -32,7 +32,7 @@ export class LaneView {
       figure: (layout, cursor) => ({
         layout, blocked: model.cells, start: model.start, goal: model.goal,
         scene: this.run ? sceneAt(this.run.trace, g.size, this.player.k, this.run.path) : { closed: [], open: [], current: -1, path: null, g: new Float64Array(g.size).fill(Infinity) },
-        h: (n) => model.h(n, model.goal), focus: this.focus, cursor,
+        h: (n) => model.h(n, model.goal), focus: this.focus, cursor, labels,
       }),
     });
     const id = `lane-${spec.id}`;

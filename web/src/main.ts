@@ -8,8 +8,9 @@ import { Theater } from './theater.js';
 import { theaterWorld } from './theater-world.js';
 
 // Every widget is mounted into a box the HTML already sized, so nothing jumps.
-const { world, caption } = theaterWorld();
-const theater = new Theater(document.getElementById('theater')!, world, caption);
+const { world, caption, rooms } = theaterWorld();
+const labels = rooms.map((r) => ({ cell: r.cell, text: r.name }));
+const theater = new Theater(document.getElementById('theater')!, world, caption, labels);
 const stepPlayer = new StepPlayer(document.getElementById('step-player')!);
 fillHandTrace(document.getElementById('hand-trace') as HTMLTableElement, document.getElementById('hand-trace-summary')!);
 fillCounterexample(document.getElementById('counterexample-run')!);

@@ -20,11 +20,11 @@ export class Theater {
   private readonly timing: HTMLElement;
   private readonly status: HTMLElement;
 
-  constructor(readonly root: HTMLElement, world: TheaterWorld, caption: string) {
+  constructor(readonly root: HTMLElement, world: TheaterWorld, caption: string, labels: readonly { cell: number; text: string }[] = []) {
     this.initial = { grid: world.grid.with({}), start: world.start, goal: world.goal };
     this.model = new TheaterModel(world);
     const onEdit = () => this.rerun('edit');
-    this.lanes = LANES.map((spec) => new LaneView(spec, this.model, onEdit));
+    this.lanes = LANES.map((spec) => new LaneView(spec, this.model, onEdit, labels));
 
     const slider = el('input', {
       type: 'range', id: 'eps', min: String(EPS_MIN), max: String(EPS_MAX), step: String(EPS_STEP), value: '1',
