@@ -59,6 +59,12 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
     await page.waitForLoadState('networkidle');
     expect(await page.locator('.tex-done .katex').count()).toBeGreaterThan(20);
     expect(await page.locator('.lane').count()).toBe(4);
+    // The asides read the library on load: the (4,4) example and the push counts.
+    const diag = page.locator('#aside-diag tr', { hasText: 'Manhattan' });
+    expect(await diag.textContent()).toContain('8');
+    expect(await diag.textContent()).toContain('too high');
+    expect(await page.locator('#aside-push .aside-live').textContent()).toContain('took 22 entries for 21 expansions');
+    expect(await page.locator('#aside-pop .aside-live').textContent()).toMatch(/came off at step \d+/);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -23,21 +23,24 @@ function slot(root: HTMLElement): HTMLElement {
 
 function markOnPush(root: HTMLElement, sp: StepPlayer): void {
   const out = slot(root);
-  const btn = el('button', { type: 'button', class: 'aside-btn' }, 'Count both on the step player’s grid');
+  const btn = el('button', { type: 'button', class: 'aside-btn' }, 'Count again on the step player’s grid');
   root.insertBefore(btn, out);
-  btn.addEventListener('click', () => {
+  const show = () => {
     const { trace, grid } = sp.run;
     const onPop = pushesIfMarkedOnPop(trace, grid);
     out.textContent = `Marked on push, the frontier took ${trace.pushes.length} entries for ${trace.pops.length} expansions. `
       + `The same expansions with the mark moved to the pop would push ${onPop}: every expanded cell re-offers each neighbour it has not expanded yet.`;
-  });
+  };
+  btn.addEventListener('click', show);
+  sp.listeners.push(show);
+  show();
 }
 
 function goalOnPop(root: HTMLElement, theater: Theater): void {
   const out = slot(root);
-  const btn = el('button', { type: 'button', class: 'aside-btn' }, 'Ask the Search Theater’s Dijkstra lane');
+  const btn = el('button', { type: 'button', class: 'aside-btn' }, 'Ask the Search Theater’s Dijkstra lane again');
   root.insertBefore(btn, out);
-  btn.addEventListener('click', () => {
+  const show = () => {
     const lane = theater.lanes.find((l) => l.spec.id === 'dijkstra')!;
     const t = lane.run ? goalTouch(lane.run.trace, theater.model.goal) : null;
     if (!t) { out.textContent = 'The goal is not reachable on the current layout.'; return; }
@@ -45,7 +48,9 @@ function goalOnPop(root: HTMLElement, theater: Theater): void {
     out.textContent = `The goal first joined the frontier at step ${t.firstStep} with g = ${metres(t.firstG)}; `
       + `it was improved ${t.improvements} time${t.improvements === 1 ? '' : 's'} and came off at step ${t.popStep} with g = ${metres(t.finalG)}. `
       + (same ? 'Here the first touch happened to be cheapest; move the goal and ask again.' : 'A test at push would have stopped on the costlier route.');
-  });
+  };
+  btn.addEventListener('click', show);
+  show();
 }
 
 function manhattanDiagonals(root: HTMLElement): void {
@@ -98,5 +103,6 @@ function weightDial(root: HTMLElement, sp: StepPlayer): void {
       : 'The step player’s goal is not reachable.';
   };
   dial.addEventListener('input', show);
+  sp.listeners.push(show);
   show();
 }

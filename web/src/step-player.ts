@@ -30,6 +30,8 @@ export class StepPlayer {
   private score = { right: 0, asked: 0 };
   /** Decisions already answered (by k), so a second try does not score twice. */
   private answered = new Set<number>();
+  /** Called after every rerun, so the asides that read this grid stay current. */
+  readonly listeners: (() => void)[] = [];
 
   constructor(readonly root: HTMLElement) {
     this.player = new Player(() => this.render());
@@ -92,6 +94,7 @@ export class StepPlayer {
     this.answered.clear();
     this.verdict.textContent = '';
     this.player.load(this.run.trace.pops.length, 0);
+    for (const f of this.listeners) f();
   }
 
   private name = (n: number) => this.run.grid.formatXY(n);
