@@ -26,3 +26,4 @@ export { FloorPlan, CSpace, rasterize, cellAt, cellCentre, distanceToBox, type P
 export { apartmentWorld, southRoomsWorld, apartmentPlan, APARTMENT_SPEC, APARTMENT_WALLS, APARTMENT_DOORS, APARTMENT_ROOMS, START_A, GOAL_B, GOAL_BEDROOM, RESOLUTION, RADIUS, type ApartmentWorld, type RoomInfo, type DoorInfo } from './worlds/apartment.js';
 export { naiveController, naiveOpening, halfwayDoorways, halfwayIndex, prefixCosts, doorsOnPath, doorClosesScenario, CLOSURES, type NaiveResult, type HalfwayStats, type DoorScenario, type DoorScenarioOptions, type ReplanStep, type ClosureKind } from './worlds/apartment-scenario.js';
 export { mulberry32 } from './random.js';
+export { firstEpsilonAboveDijkstra } from './epsilon.js';
