@@ -4,6 +4,7 @@ import { mountAsides } from './asides.js';
 import { fillCounterexample, fillHandTrace } from './hand-table.js';
 import { StepPlayer } from './step-player.js';
 import { wireTerms } from './terms.js';
+import { mountReplanner } from './replanner.js';
 import { Theater } from './theater.js';
 import { theaterWorld } from './theater-world.js';
 
@@ -16,4 +17,6 @@ fillHandTrace(document.getElementById('hand-trace') as HTMLTableElement, documen
 fillCounterexample(document.getElementById('counterexample-run')!);
 mountAsides(stepPlayer, theater);
 wireTerms(document, (layer) => theater.setFocus(layer));
+// Part 2: the D* Replanner, the universal-plan field, the ARA* lane and the exercises.
+mountReplanner(document.getElementById('replanner')!, document.getElementById('replanner-apartment')!);
 document.documentElement.dataset.ready = 'true';
