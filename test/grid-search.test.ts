@@ -7,6 +7,8 @@ import { describe, expect, test } from 'vitest';
 import { Searcher } from '../src/best-first.js';
 import { Grid, type DiagonalRule, type GridOptions } from '../src/grid.js';
 import { GridSearcher, type GridSearchOptions } from '../src/grid-search.js';
+import type { GridSearchBase } from '../src/grid-search-base.js';
+import { IndexedGridSearcher } from '../src/grid-search-indexed.js';
 import { octile, zero } from '../src/heuristics.js';
 import { parseMap, parseScen } from '../src/movingai.js';
 import { COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority } from '../src/priority.js';
@@ -33,12 +35,25 @@ SHAPES.push({ name: '4-connected', options: { connectivity: 4 } });
 SHAPES.push({ name: '8-connected never', options: { diagonalRule: 'never' } });
 SHAPES.push({ name: 'cell size 0.25', options: { cellSize: 0.25 } });
 
-/** Runs both searchers and asserts they agree on everything observable. */
-function agree(grid: Grid, start: number, goal: number, fast: GridSearcher, slow: Searcher, mode: Mode, tieBreak: 'h' | 'fifo' = 'h', maxExpansions?: number): void {
+/** Both grid searchers over one grid (lazy and indexed open lists). */
+class Pair {
+  readonly lazy: GridSearcher;
+  readonly indexed: IndexedGridSearcher;
+  constructor(grid: Grid) { this.lazy = new GridSearcher(grid); this.indexed = new IndexedGridSearcher(grid); }
+  refresh(): void { this.lazy.refresh(); this.indexed.refresh(); }
+  setBlocked(n: number, b: boolean): void { this.lazy.setBlocked(n, b); this.indexed.setBlocked(n, b); }
+}
+
+/** Runs the grid searchers and the engine and asserts they agree on everything observable. */
+function agree(grid: Grid, start: number, goal: number, pair: Pair, slow: Searcher, mode: Mode, tieBreak: 'h' | 'fifo' = 'h', maxExpansions?: number): void {
   const hf = mode.h === 'zero' ? zero : octile(grid);
-  const opts: GridSearchOptions = { priority: mode.priority, heuristic: mode.h, tieBreak, maxExpansions };
-  const sf = fast.search(start, goal, opts);
   const ss = slow.search(start, goal, { priority: mode.priority, heuristic: hf, tieBreak, maxExpansions });
+  agreeOne(grid, start, goal, pair.lazy, slow, ss, { priority: mode.priority, heuristic: mode.h, tieBreak, maxExpansions });
+  agreeOne(grid, start, goal, pair.indexed, slow, ss, { priority: mode.priority, heuristic: mode.h, tieBreak, maxExpansions });
+}
+
+function agreeOne(grid: Grid, start: number, goal: number, fast: GridSearchBase, slow: Searcher, ss: string, opts: GridSearchOptions): void {
+  const sf = fast.search(start, goal, opts);
   expect(sf).toBe(ss);
   expect(fast.cost).toBe(slow.cost);
   expect(fast.expansions).toBe(slow.expansions);
@@ -60,7 +75,7 @@ describe('GridSearcher equals Searcher on 200 seeded random grids', () => {
       fc.assert(
         fc.property(gridCase, (c) => {
           const { grid, start, goal } = randomGrid(c, shape.options);
-          const fast = new GridSearcher(grid), slow = new Searcher(grid);
+          const fast = new Pair(grid), slow = new Searcher(grid);
           for (const mode of MODES) agree(grid, start, goal, fast, slow, mode);
           agree(grid, start, goal, fast, slow, MODES[0], 'fifo');
           // A budget cut short stops both at the same expansion.
@@ -74,17 +89,19 @@ describe('GridSearcher equals Searcher on 200 seeded random grids', () => {
 
 test('a blocked ring around the goal is unreachable for both, with the same expansions', () => {
   const grid = Grid.fromAscii(['.....', '.###.', '.#.#.', '.###.', '.....']);
-  const fast = new GridSearcher(grid), slow = new Searcher(grid);
+  const fast = new Pair(grid), slow = new Searcher(grid);
   agree(grid, 0, grid.id(2, 2), fast, slow, MODES[0]);
-  expect(fast.status).toBe('unreachable');
-  expect(fast.pathInto(new Int32Array(0))).toBe(0);
+  expect(fast.lazy.status).toBe('unreachable');
+  expect(fast.indexed.status).toBe('unreachable');
+  expect(fast.lazy.pathInto(new Int32Array(0))).toBe(0);
+  expect(fast.lazy.expansions).toBe(16);
 });
 
 test('reuse across queries, and after grid.setBlocked + refresh() or searcher.setBlocked', () => {
   fc.assert(
     fc.property(gridCase, fc.integer({ min: 0, max: 0x7fffffff }), (c, seed) => {
       const { grid, start, goal } = randomGrid({ ...c, width: Math.max(4, c.width), height: Math.max(4, c.height) }, {});
-      const fast = new GridSearcher(grid), slow = new Searcher(grid);
+      const fast = new Pair(grid), slow = new Searcher(grid);
       let s = seed;
       const next = () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) % grid.size;
       for (let round = 0; round < 6; round++) {
@@ -128,6 +145,19 @@ test('pathInto allocates nothing and refuses a short buffer', () => {
   expect(() => fast.pathInto(new Int32Array(len - 1))).toThrow(/buffer holds/);
 });
 
+test('gOf: g of reached cells, Infinity for the rest and for non-cells', () => {
+  const grid = Grid.fromAscii(['...#.', '...#.']);
+  for (const s of [new GridSearcher(grid), new IndexedGridSearcher(grid)]) {
+    s.search(0, 2, { priority: COST_TO_COME, heuristic: 'zero' });
+    expect(s.gOf(0)).toBe(0);
+    expect(s.gOf(2)).toBe(2);
+    expect(s.gOf(4)).toBe(Infinity); // behind the wall
+    expect(s.gOf(-1)).toBe(Infinity);
+    s.search(4, 9);
+    expect(s.gOf(0)).toBe(Infinity); // the last query's, not an earlier one's
+  }
+});
+
 test('start equal to goal: cost 0, one expansion, path of one cell', () => {
   const grid = Grid.fromAscii(['..', '..']);
   const fast = new GridSearcher(grid);
@@ -150,7 +180,9 @@ describe('bad input', () => {
     ['unknown tie break', () => fast.search(0, 1, { tieBreak: 'lifo' as 'h' }), /tieBreak must be/],
     ['NaN budget', () => fast.search(0, 1, { maxExpansions: NaN }), /maxExpansions/],
     ['setBlocked outside', () => fast.setBlocked(6, true), /setBlocked: cell must be an id in 0\.\.5/],
-    ['priced blocked cells', () => new GridSearcher(grid.with({ blocked: { enterCost: 10 } })), /blocked: 'delete'/],
+    ['priced blocked cells', () => new GridSearcher(grid.with({ blocked: { enterCost: 10 } })), /GridSearcher: the grid must delete blocked cells/],
+    ['priced blocked cells (indexed)', () => new IndexedGridSearcher(grid.with({ blocked: { enterCost: 10 } })), /IndexedGridSearcher: the grid must delete/],
+    ['indexed: goal blocked', () => new IndexedGridSearcher(grid).search(0, 2), /goal \(2,0\).*blocked/],
   ])('%s', (_name, run, message) => {
     expect(run).toThrow(RangeError);
     expect(run).toThrow(message);
@@ -175,7 +207,7 @@ test('Moving AI sample: 50 scenarios across maps equal the published optima, pat
     const read = (rel: string) => readFileSync(fileURLToPath(new URL(rel, DATA)), 'utf8');
     const grid = parseMap(read(`${name}.map`), `${name}.map`);
     const rows = parseScen(read(`${name}.map.scen`), `${name}.map.scen`);
-    const fast = new GridSearcher(grid), slow = new Searcher(grid);
+    const fast = new GridSearcher(grid), indexed = new IndexedGridSearcher(grid), slow = new Searcher(grid);
     const buf = new Int32Array(grid.size);
     const per = Math.ceil(50 / maps.length);
     for (let i = 0; i < per; i++) {
@@ -188,6 +220,10 @@ test('Moving AI sample: 50 scenarios across maps equal the published optima, pat
       expect(check.ok).toBe(true);
       expect(sameLength(fast.cost, r.optimal)).toBe(true);
       if (check.ok) expect(sameLength(check.length, r.optimal)).toBe(true);
+      indexed.search(start, goal);
+      expect(indexed.cost).toBe(fast.cost);
+      expect(indexed.expansions).toBe(fast.expansions);
+      expect(indexed.pushes).toBe(fast.pushes);
       if (i < 3) {
         slow.search(start, goal, { heuristic: octile(grid) });
         expect(fast.expansions).toBe(slow.expansions);

@@ -1,0 +1,87 @@
+import type { SearchStatus } from './best-first.js';
+import type { Grid } from './grid.js';
+import { GridSearchBase, IMPROVE } from './grid-search-base.js';
+import { IndexedGridHeap } from './grid-search-indexed-heap.js';
+
+const NONE = 255;
+
+/**
+ * `GridSearcher` with an indexed open list (decrease-key) instead of a lazy
+ * one: an improved cell's entry moves up in place, so the heap holds one
+ * entry per open cell and never pops a stale one, at the price of keeping
+ * every cell's heap position current. Same answers, expansion counts and
+ * push counts (an update counts as a push, as the lazy re-push does).
+ *
+ * Per cell: g (8), heap position doubling as the generation stamp (4), the
+ * arriving move (1), the move mask (1): 14 bytes, plus 28 bytes per heap
+ * entry (one per open cell).
+ */
+export class IndexedGridSearcher extends GridSearchBase {
+  static readonly bytesPerCell = 8 + 4 + 1 + 1;
+
+  private readonly heap: IndexedGridHeap;
+
+  constructor(grid: Grid) {
+    super(grid, 'IndexedGridSearcher');
+    this.heap = new IndexedGridHeap(grid.size, 1 << 14);
+  }
+
+  protected reached(n: number): boolean {
+    return this.heap.state[n] >= this.heap.base - 1;
+  }
+
+  protected run(start: number, goal: number): SearchStatus {
+    const heap = this.heap;
+    heap.newQuery();
+    const wg = this.wg, wh = this.wh, hs = this.hs, hd = this.hd, tieByH = this.tieByH, maxExp = this.maxExp;
+    const w = this.grid.width;
+    const g = this.g, via = this.via, moves = this.moves, state = heap.state;
+    const off = this.off, step = this.step, ddx = this.dx, ddy = this.dy;
+    const base = heap.base, closed = base - 1;
+    const gx = goal % w, gy = (goal - gx) / w;
+    let expansions = 0, pushes = 1, reopenings = 0;
+    let status: SearchStatus = 'unreachable';
+
+    g[start] = 0;
+    via[start] = NONE;
+    {
+      const sx = start % w, rx = sx - gx, ry = (start - sx) / w - gy;
+      const dx = (rx ^ (rx >> 31)) - (rx >> 31), dy = (ry ^ (ry >> 31)) - (ry >> 31);
+      const h0 = hs * (dx + dy + hd * (dx < dy ? dx : dy));
+      heap.insert(start, wh * h0, tieByH * h0);
+    }
+    while (heap.length > 0) {
+      if (expansions >= maxExp) { status = 'step-limit'; break; }
+      const n = heap.pop();
+      const gn = g[n];
+      expansions++;
+      if (n === goal) { status = 'found'; break; }
+      const m = moves[n];
+      if (m === 0) continue;
+      const x = n % w, rx = x - gx, ry = (n - x) / w - gy;
+      for (let k = 0; k < 8; k++) {
+        if ((m & (1 << k)) === 0) continue;
+        const c = n + off[k];
+        const gc = gn + step[k];
+        const sc = state[c];
+        const open = sc >= base;
+        if (open || sc === closed) {
+          if (!(gc < g[c] * IMPROVE)) continue;
+          if (!open) reopenings++;
+        }
+        g[c] = gc;
+        via[c] = k;
+        const ax = rx + ddx[k], ay = ry + ddy[k];
+        const dx = (ax ^ (ax >> 31)) - (ax >> 31), dy = (ay ^ (ay >> 31)) - (ay >> 31);
+        const hc = hs * (dx + dy + hd * (dx < dy ? dx : dy));
+        if (open) heap.update(c, wg * gc + wh * hc, tieByH * hc);
+        else heap.insert(c, wg * gc + wh * hc, tieByH * hc);
+        pushes++;
+      }
+    }
+    this.expansions = expansions;
+    this.pushes = pushes;
+    this.reopenings = reopenings;
+    return status;
+  }
+}
