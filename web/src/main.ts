@@ -5,6 +5,7 @@ import { fillCounterexample, fillHandTrace } from './hand-table.js';
 import { StepPlayer } from './step-player.js';
 import { wireTerms } from './terms.js';
 import { mountReplanner } from './replanner.js';
+import { FieldWidget } from './field.js';
 import { Theater } from './theater.js';
 import { theaterWorld } from './theater-world.js';
 
@@ -19,4 +20,5 @@ mountAsides(stepPlayer, theater);
 wireTerms(document, (layer) => theater.setFocus(layer));
 // Part 2: the D* Replanner, the universal-plan field, the ARA* lane and the exercises.
 mountReplanner(document.getElementById('replanner')!, document.getElementById('replanner-apartment')!);
+new FieldWidget(document.getElementById('field-widget')!);
 document.documentElement.dataset.ready = 'true';
