@@ -22,7 +22,7 @@ export const IMPROVE = 1 - 1e-12;
 
 /**
  * What the two grid searchers share (they differ only in the open list, see
- * grid-search.ts and grid-search-indexed.ts): the move masks, the per-cell g
+ * grid-search.ts and grid-search-lazy.ts): the move masks, the per-cell g
  * and arrival move, the checks of a query, the path walk.
  *
  * - Each cell keeps a byte of allowed moves (bit k for direction k of

@@ -1,5 +1,5 @@
-// GridSearcher against the generic engine: the two loops must agree on cost,
-// expansions, pushes, reopenings and the path itself (same tie-breaking).
+// GridSearcher (indexed open list) and LazyGridSearcher against the generic engine:
+// the loops must agree on cost, expansions, pushes, reopenings and the path itself.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
@@ -8,7 +8,7 @@ import { Searcher } from '../src/best-first.js';
 import { Grid, type DiagonalRule, type GridOptions } from '../src/grid.js';
 import { GridSearcher, type GridSearchOptions } from '../src/grid-search.js';
 import type { GridSearchBase } from '../src/grid-search-base.js';
-import { IndexedGridSearcher } from '../src/grid-search-indexed.js';
+import { LazyGridSearcher } from '../src/grid-search-lazy.js';
 import { octile, zero } from '../src/heuristics.js';
 import { parseMap, parseScen } from '../src/movingai.js';
 import { COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority } from '../src/priority.js';
@@ -37,9 +37,9 @@ SHAPES.push({ name: 'cell size 0.25', options: { cellSize: 0.25 } });
 
 /** Both grid searchers over one grid (lazy and indexed open lists). */
 class Pair {
-  readonly lazy: GridSearcher;
-  readonly indexed: IndexedGridSearcher;
-  constructor(grid: Grid) { this.lazy = new GridSearcher(grid); this.indexed = new IndexedGridSearcher(grid); }
+  readonly lazy: LazyGridSearcher;
+  readonly indexed: GridSearcher;
+  constructor(grid: Grid) { this.lazy = new LazyGridSearcher(grid); this.indexed = new GridSearcher(grid); }
   refresh(): void { this.lazy.refresh(); this.indexed.refresh(); }
   setBlocked(n: number, b: boolean): void { this.lazy.setBlocked(n, b); this.indexed.setBlocked(n, b); }
 }
@@ -147,7 +147,7 @@ test('pathInto allocates nothing and refuses a short buffer', () => {
 
 test('gOf: g of reached cells, Infinity for the rest and for non-cells', () => {
   const grid = Grid.fromAscii(['...#.', '...#.']);
-  for (const s of [new GridSearcher(grid), new IndexedGridSearcher(grid)]) {
+  for (const s of [new GridSearcher(grid), new LazyGridSearcher(grid)]) {
     s.search(0, 2, { priority: COST_TO_COME, heuristic: 'zero' });
     expect(s.gOf(0)).toBe(0);
     expect(s.gOf(2)).toBe(2);
@@ -181,8 +181,8 @@ describe('bad input', () => {
     ['NaN budget', () => fast.search(0, 1, { maxExpansions: NaN }), /maxExpansions/],
     ['setBlocked outside', () => fast.setBlocked(6, true), /setBlocked: cell must be an id in 0\.\.5/],
     ['priced blocked cells', () => new GridSearcher(grid.with({ blocked: { enterCost: 10 } })), /GridSearcher: the grid must delete blocked cells/],
-    ['priced blocked cells (indexed)', () => new IndexedGridSearcher(grid.with({ blocked: { enterCost: 10 } })), /IndexedGridSearcher: the grid must delete/],
-    ['indexed: goal blocked', () => new IndexedGridSearcher(grid).search(0, 2), /goal \(2,0\).*blocked/],
+    ['priced blocked cells (lazy)', () => new LazyGridSearcher(grid.with({ blocked: { enterCost: 10 } })), /LazyGridSearcher: the grid must delete/],
+    ['lazy: goal blocked', () => new LazyGridSearcher(grid).search(0, 2), /goal \(2,0\).*blocked/],
   ])('%s', (_name, run, message) => {
     expect(run).toThrow(RangeError);
     expect(run).toThrow(message);
@@ -207,7 +207,7 @@ test('Moving AI sample: 50 scenarios across maps equal the published optima, pat
     const read = (rel: string) => readFileSync(fileURLToPath(new URL(rel, DATA)), 'utf8');
     const grid = parseMap(read(`${name}.map`), `${name}.map`);
     const rows = parseScen(read(`${name}.map.scen`), `${name}.map.scen`);
-    const fast = new GridSearcher(grid), indexed = new IndexedGridSearcher(grid), slow = new Searcher(grid);
+    const fast = new GridSearcher(grid), lazy = new LazyGridSearcher(grid), slow = new Searcher(grid);
     const buf = new Int32Array(grid.size);
     const per = Math.ceil(50 / maps.length);
     for (let i = 0; i < per; i++) {
@@ -220,10 +220,10 @@ test('Moving AI sample: 50 scenarios across maps equal the published optima, pat
       expect(check.ok).toBe(true);
       expect(sameLength(fast.cost, r.optimal)).toBe(true);
       if (check.ok) expect(sameLength(check.length, r.optimal)).toBe(true);
-      indexed.search(start, goal);
-      expect(indexed.cost).toBe(fast.cost);
-      expect(indexed.expansions).toBe(fast.expansions);
-      expect(indexed.pushes).toBe(fast.pushes);
+      lazy.search(start, goal);
+      expect(lazy.cost).toBe(fast.cost);
+      expect(lazy.expansions).toBe(fast.expansions);
+      expect(lazy.pushes).toBe(fast.pushes);
       if (i < 3) {
         slow.search(start, goal, { heuristic: octile(grid) });
         expect(fast.expansions).toBe(slow.expansions);
