@@ -5,7 +5,7 @@
 //
 //   astar MAP QUERIES ROUNDS
 // QUERIES holds one "sx sy gx gy" per line. Prints one "cost microseconds" per
-// query (microseconds: the mean over ROUNDS timed rounds after one warm-up).
+// query (microseconds: the median over ROUNDS timed rounds after one warm-up).
 #include <array>
 #include <algorithm>
 #include <chrono>
@@ -131,7 +131,8 @@ int main(int argc, char** argv) {
     return -1;
   };
 
-  std::vector<double> cost(queries.size()), micros(queries.size(), 0.0);
+  std::vector<double> cost(queries.size());
+  std::vector<std::vector<double>> micros(queries.size());
   for (size_t i = 0; i < queries.size(); i++) cost[i] = search(queries[i][0], queries[i][1], queries[i][2], queries[i][3]);
   for (int r = 0; r < rounds; r++) {
     for (size_t i = 0; i < queries.size(); i++) {
@@ -139,9 +140,15 @@ int main(int argc, char** argv) {
       volatile double c2 = search(queries[i][0], queries[i][1], queries[i][2], queries[i][3]);
       (void)c2;
       auto t1 = std::chrono::steady_clock::now();
-      micros[i] += std::chrono::duration<double, std::micro>(t1 - t0).count();
+      micros[i].push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
     }
   }
-  for (size_t i = 0; i < queries.size(); i++) std::printf("%.9f %.3f\n", cost[i], micros[i] / rounds);
+  for (size_t i = 0; i < queries.size(); i++) {
+    std::vector<double>& m = micros[i];
+    std::sort(m.begin(), m.end());
+    size_t k = m.size() / 2;
+    double med = m.size() % 2 ? m[k] : (m[k - 1] + m[k]) / 2;
+    std::printf("%.9f %.3f\n", cost[i], med);
+  }
   return 0;
 }

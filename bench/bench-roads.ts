@@ -1,0 +1,109 @@
+/**
+ * The road track: the ngraph.path demo's city graphs, loaded through
+ * src/roads.ts into a `Graph`, searched by the generic engine (A* with the
+ * Euclidean heuristic, Dijkstra) and by ngraph.path (A*, NBA*) on the same
+ * seeded node pairs. Every answer's cost is compared with bestfirst
+ * Dijkstra's; ngraph.path's cost is summed from the path it returns.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import createGraph from 'ngraph.graph';
+import ngraphPath from 'ngraph.path';
+import { Searcher } from '../src/best-first.js';
+import { COST_TO_COME } from '../src/priority.js';
+import { parseRoads } from '../src/roads.js';
+import { mean, median, openWindow, retainedBytes, rng, type LoopStats } from './bench-measure.js';
+
+export const CITIES = ['amsterdam', 'seattle', 'rome', 'delhi', 'moscow'] as const;
+
+const CANDIDATES = ['../../../shared/data/roads/', '../../shared/data/roads/'].map((r) => new URL(r, import.meta.url));
+
+export interface RoadResult extends LoopStats {
+  lib: string;
+  city: string;
+  nodes: number;
+  n: number;
+  found: number;
+  us: number[];
+  median: number;
+  mean: number;
+  /** Queries whose cost equals bestfirst Dijkstra's (both unreachable counts as equal). */
+  sameCost: number;
+  buildMs: number;
+  buildBytes: number;
+}
+
+interface Solver { name: string; query(s: number, t: number): number }
+
+export async function runCity(city: string, pairs: number, seed: number): Promise<RoadResult[]> {
+  const dir = CANDIDATES.find((u) => existsSync(fileURLToPath(u)));
+  if (!dir) throw new Error(`bench: road data not found; looked in ${CANDIDATES.map((u) => fileURLToPath(u)).join(' and ')}`);
+  const read = (f: string) => readFileSync(fileURLToPath(new URL(f, dir)));
+  const co = read(`${city}-roads.co.bin`), gr = read(`${city}-roads.gr.bin`);
+
+  let before = retainedBytes();
+  let t0 = performance.now();
+  const net = parseRoads(co, gr, `${city}-roads`);
+  const ourBuildMs = performance.now() - t0;
+  const a = new Searcher(net.graph), d = new Searcher(net.graph);
+  const ourBytes = retainedBytes() - before;
+  const size = net.graph.size;
+  const { x, y } = net;
+
+  before = retainedBytes();
+  t0 = performance.now();
+  const ng = createGraph<undefined, undefined>();
+  for (let i = 0; i < size; i++) ng.addNode(i);
+  const gv = new DataView(gr.buffer, gr.byteOffset, gr.byteLength);
+  for (let i = 0; i < gv.byteLength; i += 8) ng.addLink(gv.getInt32(i, true) - 1, gv.getInt32(i + 4, true) - 1);
+  const dist = (p: number, q: number) => { const dx = x[p] - x[q], dy = y[p] - y[q]; return Math.sqrt(dx * dx + dy * dy); };
+  const ngOpts = { distance: (u: { id: unknown }, v: { id: unknown }) => dist(u.id as number, v.id as number), heuristic: (u: { id: unknown }, v: { id: unknown }) => dist(u.id as number, v.id as number) };
+  const ngA = ngraphPath.aStar(ng, ngOpts);
+  const ngN = ngraphPath.nba(ng, ngOpts);
+  const ngBuildMs = performance.now() - t0;
+  const ngBytes = retainedBytes() - before;
+
+  const pathCost = (nodes: { id: unknown }[]) => {
+    if (nodes.length === 0) return Infinity;
+    let c = 0;
+    for (let i = 1; i < nodes.length; i++) c += dist(nodes[i - 1].id as number, nodes[i].id as number);
+    return c;
+  };
+  const solvers: Solver[] = [
+    { name: 'bestfirst A*', query: (s, t) => { a.search(s, t, { heuristic: net.heuristic }); return a.cost; } },
+    { name: 'bestfirst Dijkstra', query: (s, t) => { d.search(s, t, { priority: COST_TO_COME }); return d.cost; } },
+    { name: 'ngraph.path A*', query: (s, t) => pathCost(ngA.find(s, t)) },
+    { name: 'ngraph.path NBA*', query: (s, t) => pathCost(ngN.find(s, t)) },
+  ];
+
+  const next = rng(seed);
+  const qs: [number, number][] = [];
+  for (let i = 0; i < pairs; i++) qs.push([Math.floor(next() * size), Math.floor(next() * size)]);
+  // The reference costs, from bestfirst Dijkstra (untimed).
+  const ref = qs.map(([s, t]) => { d.search(s, t, { priority: COST_TO_COME }); return d.cost; });
+
+  const out: RoadResult[] = [];
+  for (const solver of solvers) {
+    const ours = solver.name.startsWith('bestfirst');
+    // Warm-up on a few pairs, then one timed pass over all of them (the costs are checked from it).
+    for (let i = 0; i < Math.min(5, qs.length); i++) solver.query(qs[i][0], qs[i][1]);
+    const us = new Float64Array(qs.length), costs = new Float64Array(qs.length);
+    const win = openWindow();
+    for (let i = 0; i < qs.length; i++) {
+      const t = performance.now();
+      costs[i] = solver.query(qs[i][0], qs[i][1]);
+      us[i] = (performance.now() - t) * 1000;
+    }
+    const s = await win.close();
+    let same = 0, found = 0;
+    for (let i = 0; i < qs.length; i++) {
+      if (costs[i] < Infinity) found++;
+      if (costs[i] === ref[i] || Math.abs(costs[i] - ref[i]) <= 1e-9 * Math.max(1, ref[i])) same++;
+    }
+    out.push({
+      lib: solver.name, city, nodes: size, n: qs.length, found, us: Array.from(us), median: median(us), mean: mean(us), sameCost: same,
+      buildMs: ours ? ourBuildMs : ngBuildMs, buildBytes: ours ? ourBytes : ngBytes, ...s,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,258 @@
+/**
+ * `npm run bench`: one command, one run, one machine, the same scenarios for
+ * everyone. Grid track (Moving AI, five families, 8-connected without corner
+ * cutting), a 4-connected track, the native C++ reference, the road track;
+ * prints the tables and writes them to bench/RESULTS.md.
+ *
+ *   npm run bench                 full run (a few minutes)
+ *   npm run bench -- --quick      under a minute
+ *   options: --no-roads --no-peers --families=dao,maze --per-family=N --pairs=N
+ */
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { GridSearcher } from '../src/grid-search.js';
+import { BESTFIRST_ASTAR, FOUR_LIBS, GRID_LIBS } from './bench-libs.js';
+import { FAMILIES, fourConnected, runLib, sampleFamily, type Family, type LibResult, type MapSample } from './bench-grid.js';
+import { canCollect, f, geomean, machine, stopObserving, table } from './bench-measure.js';
+import { buildNative, runNative, type NativeRef } from './bench-native.js';
+import { CITIES, runCity, type RoadResult } from './bench-roads.js';
+
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(`--${name}`);
+const opt = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+for (const a of args) {
+  if (!/^--(quick|no-roads|no-peers|families=.*|per-family=\d+|pairs=\d+)$/.test(a)) {
+    console.error(`bench: unknown argument ${a}; expected --quick, --no-roads, --no-peers, --families=a,b, --per-family=N, --pairs=N`);
+    process.exit(2);
+  }
+}
+const QUICK = flag('quick');
+const PER_FAMILY = Number(opt('per-family') ?? (QUICK ? 8 : 30));
+const OUR_ROUNDS = QUICK ? 2 : 5;
+const PEER_ROUNDS = 1;
+const PAIRS = Number(opt('pairs') ?? (QUICK ? 20 : 250));
+const CITY_LIST: readonly string[] = QUICK ? ['amsterdam'] : CITIES;
+const FAMILY_LIST = (opt('families')?.split(',') ?? [...FAMILIES]) as Family[];
+for (const fam of FAMILY_LIST) {
+  if (!FAMILIES.includes(fam)) { console.error(`bench: unknown family ${fam}; expected ${FAMILIES.join(', ')}`); process.exit(2); }
+}
+const SEED = 20261201;
+
+const out: string[] = [];
+const say = (s = '') => { console.log(s); out.push(s); };
+const block = (s: string) => { say('```'); say(s); say('```'); };
+
+async function main(): Promise<void> {
+  const m0 = machine();
+  const started = new Date();
+  say(`# bestfirst benchmark${QUICK ? ' (quick)' : ''}`);
+  say();
+  say(`- date: ${started.toISOString()}`);
+  say(`- node ${m0.node}, ${m0.cpu} x ${m0.cores}, ${f(m0.memGB, 1)} GB`);
+  say(`- load average at start (1, 5, 15 min): ${m0.load.map((l) => f(l, 2)).join(', ')}`);
+  say(`- command: \`npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}\` (node --expose-gc: ${canCollect() ? 'yes' : 'no, build memory not measured'})`);
+  say(`- grid track: ${PER_FAMILY} seeded Moving AI scenarios per family (classic hog2 files, round-robin over the family's maps), 8-connected, diagonal sqrt 2, no corner cutting;`);
+  say(`  bestfirst: ${OUR_ROUNDS} timed rounds, peers ${PEER_ROUNDS}, each after one untimed round that checks every path (checkPath + published optimum). A query's time is its median over the timed rounds (search and path included); the native reference is timed the same way.`);
+  say();
+
+  const native = buildNative();
+  say(typeof native === 'string' ? `- native reference: none (${native})` : `- native reference: bench/native/astar.cpp, ${native.compiler}, -std=c++17 -O3 (compiled in ${f(native.compileMs)} ms)`);
+  say();
+
+  const grid: Record<string, LibResult[]> = {};
+  const nat: Record<string, number[]> = {};
+  const four: Record<string, LibResult[]> = {};
+  const libs = flag('no-peers') ? GRID_LIBS.filter((l) => l.name.startsWith('bestfirst')) : GRID_LIBS;
+  const fourLibs = flag('no-peers') ? FOUR_LIBS.slice(0, 1) : FOUR_LIBS;
+  for (const fam of FAMILY_LIST) {
+    const maps = sampleFamily(fam, PER_FAMILY, SEED + FAMILIES.indexOf(fam));
+    grid[fam] = [];
+    for (const lib of libs) {
+      const isOurs = lib.name.startsWith('bestfirst');
+      const cap = QUICK && lib.cap ? Math.min(lib.cap, 2) : lib.cap;
+      const r = await runLib({ ...lib, cap }, fam, maps, isOurs ? OUR_ROUNDS : PEER_ROUNDS);
+      grid[fam].push(r);
+      process.stderr.write(`  ${fam.padEnd(7)} ${lib.name.padEnd(24)} n=${r.n} median ${f(r.median)} us, ${f((100 * r.optimal) / r.n)}% optimal\n`);
+    }
+    if (typeof native !== 'string') nat[fam] = nativeTimes(native, maps, grid[fam][0]);
+    const maps4 = fourConnected(maps);
+    four[fam] = [];
+    for (const lib of fourLibs) four[fam].push(await runLib(lib, fam, maps4, lib.name.startsWith('bestfirst') ? OUR_ROUNDS : PEER_ROUNDS));
+  }
+
+  gridReport(grid, nat);
+  fourReport(four);
+  const roads: RoadResult[] = [];
+  if (!flag('no-roads')) {
+    for (const city of CITY_LIST) {
+      process.stderr.write(`  roads ${city}...\n`);
+      roads.push(...(await runCity(city, PAIRS, SEED)));
+    }
+    roadReport(roads);
+  }
+  targets(grid, nat, roads);
+
+  const m1 = machine();
+  say();
+  say(`- load average at end (1, 5, 15 min): ${m1.load.map((l) => f(l, 2)).join(', ')}; the machine has ${m1.cores} cores.`);
+  const cpuShares = Object.values(grid).flat().map((r) => r.cpuShare);
+  const low = Math.min(...cpuShares);
+  say(`- CPU share of the timed loops (process CPU time / wall time): lowest ${f(100 * low)}%. ${low < 0.9 || m0.load[0] > m0.cores - 1 || m1.load[0] > m1.cores - 1 ? '**The machine was busy (other processes ran): times are inflated, ratios measured in the same run are the figures to read.**' : 'The machine was otherwise idle enough.'}`);
+  say(`- total time ${f((Date.now() - started.getTime()) / 1000)} s`);
+  stopObserving();
+  // A quick run must not overwrite the full run's record: it goes beside the build (dist/, not committed).
+  const file = fileURLToPath(new URL(QUICK ? './RESULTS-quick.md' : '../../bench/RESULTS.md', import.meta.url));
+  writeFileSync(file, out.join('\n') + '\n');
+  console.log(`\nwritten: ${file}`);
+}
+
+/** Native per-query microseconds in the same order as the libraries' (maps, then queries); costs checked against the optimum. */
+function nativeTimes(ref: NativeRef, maps: MapSample[], astar: LibResult): number[] {
+  const us: number[] = [];
+  for (const m of maps) {
+    const res = runNative(ref, m.file, m.queries, OUR_ROUNDS);
+    res.forEach((r, i) => {
+      if (Math.abs(r.cost - m.queries[i].optimal) > Math.max(1e-4, 1e-5 * m.queries[i].optimal)) {
+        throw new Error(`native reference disagrees with the published optimum on ${m.name}: ${r.cost} vs ${m.queries[i].optimal}`);
+      }
+      us.push(r.us);
+    });
+  }
+  if (us.length !== astar.n) throw new Error('native and bestfirst A* ran different samples');
+  return us;
+}
+
+const sum = (a: number[], n = a.length) => a.slice(0, n).reduce((s, x) => s + x, 0);
+/** Time ratio over the same queries (a capped library ran a prefix of the sample). */
+const ratio = (r: LibResult, ref: number[] | undefined) => (ref && r.n > 0 ? sum(r.us) / sum(ref, r.n) : NaN);
+const pct = (k: number, n: number) => (n ? `${f((100 * k) / n)}%` : '-');
+
+function gridReport(grid: Record<string, LibResult[]>, nat: Record<string, number[]>): void {
+  const head = ['library', 'n', 'median us', 'mean us', 'x A*', 'x native', 'optimal', 'valid', 'build ms', 'build MB', 'heap +KB', 'GC min/maj', 'CPU'];
+  for (const [fam, rs] of Object.entries(grid)) {
+    const astar = rs[0].us;
+    say(`## ${fam}`);
+    say();
+    if (nat[fam]) say(`native C++ A*: median ${f(median(nat[fam]))} us, mean ${f(sum(nat[fam]) / nat[fam].length)} us over the same ${nat[fam].length} queries.`);
+    say();
+    block(table(head, rs.map((r) => [
+      r.lib, String(r.n), f(r.median), f(r.mean), f(ratio(r, astar), 2), f(ratio(r, nat[fam]), 2), pct(r.optimal, r.n), pct(r.valid, r.n),
+      f(r.buildMs, 1), f(r.buildBytes / 2 ** 20, 1), f(r.heapGrowth / 1024), `${r.gcMinor}/${r.gcMajor}`, `${f(100 * r.cpuShare)}%`,
+    ])));
+    say();
+  }
+  say('## Over all families (geometric means of the per-family figures)');
+  say();
+  const names = Object.values(grid)[0]?.map((r) => r.lib) ?? [];
+  const fams = Object.keys(grid);
+  block(table(['library', 'mean us', 'x A*', 'x native', 'optimal', 'valid', 'GC major'], names.map((name, i) => {
+    const rs = fams.map((fm) => grid[fm][i]);
+    const n = rs.reduce((s, r) => s + r.n, 0);
+    return [
+      name, f(geomean(rs.map((r) => r.mean))), f(geomean(rs.map((r) => ratio(r, grid[r.family][0].us))), 2),
+      f(geomean(rs.map((r) => ratio(r, nat[r.family]))), 2), pct(rs.reduce((s, r) => s + r.optimal, 0), n), pct(rs.reduce((s, r) => s + r.valid, 0), n),
+      String(rs.reduce((s, r) => s + r.gcMajor, 0)),
+    ];
+  })));
+  say();
+  const notes = Object.values(grid).flat().filter((r) => r.notes.length > 0);
+  if (notes.length) {
+    say('What the path checks found (first reasons per library and family):');
+    say();
+    for (const r of notes) say(`- ${r.lib}, ${r.family}: ${r.notes.slice(0, 2).join('; ')}`);
+    say();
+  }
+  say('Notes: PathFinding.js clones its grid before every search (its documented usage; the clone is timed). PathFinding.js JPS returns jump points; they are expanded to cells for the check, untimed.');
+  say('javascript-astar and every other library reuse one built structure across queries, as their READMEs show; the checked round runs all queries in sequence on it, so state leaking between searches shows as invalid or suboptimal paths.');
+  say(`astar-typescript scans its whole open list on every pop and resets the grid per query; it runs a prefix of each family's sample (n column), and its ratios compare the same queries.`);
+  say(`Engine state of GridSearcher: ${GridSearcher.bytesPerCell} bytes per cell (g 8, stamp 4, arrival move 1, move mask 1): ${f((GridSearcher.bytesPerCell * 4096 * 4096) / 2 ** 20)} MiB for 4096 x 4096, plus the open list (36 bytes an entry, grows with the frontier).`);
+  say();
+}
+
+function median(a: number[]): number {
+  const s = [...a].sort((x, y) => x - y), m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+function fourReport(four: Record<string, LibResult[]>): void {
+  say('## 4-connected track (optimum: the generic engine)');
+  say();
+  const rows: string[][] = [];
+  for (const [fam, rs] of Object.entries(four)) {
+    for (const r of rs) rows.push([`${fam} ${r.lib}`, String(r.n), f(r.median), f(r.mean), f(ratio(r, rs[0].us), 2), pct(r.optimal, r.n), pct(r.valid, r.n), f(r.buildMs, 1), `${r.gcMinor}/${r.gcMajor}`]);
+  }
+  block(table(['family library', 'n', 'median us', 'mean us', 'x A*4', 'optimal', 'valid', 'build ms', 'GC min/maj'], rows));
+  const libsN = Object.values(four)[0]?.length ?? 0;
+  for (let i = 1; i < libsN; i++) {
+    const rs = Object.values(four).map((x) => x[i]);
+    say(`geometric mean, ${rs[0].lib} / bestfirst A* (4-conn): ${f(geomean(rs.map((r) => ratio(r, four[r.family][0].us))), 2)}`);
+  }
+  say();
+}
+
+function roadReport(roads: RoadResult[]): void {
+  say(`## Road track (${PAIRS} seeded node pairs per city; costs compared with bestfirst Dijkstra)`);
+  say();
+  const byCity = new Map<string, RoadResult[]>();
+  for (const r of roads) byCity.set(r.city, [...(byCity.get(r.city) ?? []), r]);
+  const rows: string[][] = [];
+  for (const [city, rs] of byCity) {
+    const a = rs[0];
+    for (const r of rs) {
+      rows.push([`${city} (${r.nodes} nodes) ${r.lib}`, String(r.n), String(r.found), f(r.median), f(r.mean), f(sum(r.us) / sum(a.us), 2), pct(r.sameCost, r.n), f(r.buildMs), f(r.buildBytes / 2 ** 20, 1), f(r.heapGrowth / 1024), `${r.gcMinor}/${r.gcMajor}`]);
+    }
+  }
+  block(table(['city library', 'n', 'found', 'median us', 'mean us', 'x A*', 'same cost', 'build ms', 'build MB', 'heap +KB', 'GC min/maj'], rows));
+  for (const lib of ['bestfirst Dijkstra', 'ngraph.path A*', 'ngraph.path NBA*']) {
+    const g = geomean([...byCity.values()].map((rs) => sum(rs.find((r) => r.lib === lib)!.us) / sum(rs[0].us)));
+    say(`geometric mean over cities, ${lib} / bestfirst A*: ${f(g, 2)}`);
+  }
+  say();
+}
+
+function targets(grid: Record<string, LibResult[]>, nat: Record<string, number[]>, roads: RoadResult[]): void {
+  say('## Targets');
+  say();
+  const fams = Object.keys(grid);
+  const pick = (name: string) => fams.map((fm) => grid[fm].find((r) => r.lib === name)).filter((r): r is LibResult => !!r);
+  const gm = (name: string, ref: (fam: string) => number[] | undefined) => geomean(pick(name).map((r) => ratio(r, ref(r.family))));
+  const astarVsNative = gm('bestfirst A*', (fm) => nat[fm]);
+  // The fastest optimal JS peer: a peer that returned optimal, valid paths on every checked query.
+  const peers = (grid[fams[0]] ?? []).map((r) => r.lib).filter((n) => !n.startsWith('bestfirst'));
+  const optimalPeers = peers.filter((n) => pick(n).every((r) => r.optimal === r.n && r.valid === r.n));
+  const peerRatios = optimalPeers.map((n) => [n, gm(n, (fm) => grid[fm][0].us)] as const).sort((a, b) => a[1] - b[1]);
+  const fastest = peerRatios[0];
+  const jpsVsNative = gm('bestfirst JPS', (fm) => nat[fm]);
+  const jpsVsPf = geomean(pick('PathFinding.js JPS').map((r) => {
+    const j = grid[r.family].find((x) => x.lib === 'bestfirst JPS')!;
+    return sum(r.us) / sum(j.us, r.n);
+  }));
+  const astarRuns = pick('bestfirst A*');
+  const allOk = ['bestfirst A*', 'bestfirst JPS', 'bestfirst Dijkstra'].every((n) => pick(n).every((r) => r.optimal === r.n && r.valid === r.n));
+  const wOk = pick('bestfirst wA* 1.5').every((r) => r.valid === r.n);
+  const majors = astarRuns.reduce((s, r) => s + r.gcMajor, 0);
+  const growth = Math.max(...astarRuns.map((r) => r.heapGrowth));
+  const mark = (ok: boolean) => (ok ? 'met' : '**not met**');
+  const lines: string[] = [];
+  lines.push(`- A* within 2x of native C++ A* (geometric mean): ${f(astarVsNative, 2)}x: ${Number.isFinite(astarVsNative) ? mark(astarVsNative <= 2) : 'no native reference'}`);
+  lines.push(`- A* at least 4x faster than the fastest optimal JS peer: ${fastest ? `${fastest[0]} takes ${f(fastest[1], 2)}x as long: ${mark(fastest[1] >= 4)}` : 'no peer ran optimally on every query'}` +
+    `${peers.length > optimalPeers.length ? ` (not optimal or not valid on every query, so not counted: ${peers.filter((n) => !optimalPeers.includes(n)).join(', ')})` : ''}`);
+  lines.push(`- JPS faster than native plain A*: ${f(jpsVsNative, 2)}x the native time: ${Number.isFinite(jpsVsNative) ? mark(jpsVsNative < 1) : 'no native reference'}`);
+  lines.push(`- JPS at least 10x faster than PathFinding.js JPS: PathFinding.js JPS takes ${f(jpsVsPf, 1)}x as long: ${Number.isFinite(jpsVsPf) ? mark(jpsVsPf >= 10) : 'not run'}`);
+  lines.push(`- 100% optimal and valid (A*, JPS, Dijkstra; weighted A* valid): ${mark(allOk && wOk)}`);
+  lines.push(`- zero major GCs and < 1 MB heap growth over the timed A* loop: ${majors} major GCs, largest growth ${f(growth / 1024)} KB per family: ${mark(majors === 0 && growth < 2 ** 20)}`);
+  if (roads.length) {
+    const byCity = new Map<string, RoadResult[]>();
+    for (const r of roads) byCity.set(r.city, [...(byCity.get(r.city) ?? []), r]);
+    const rr = geomean([...byCity.values()].map((rs) => sum(rs.find((r) => r.lib === 'ngraph.path A*')!.us) / sum(rs[0].us)));
+    const same = roads.every((r) => r.sameCost === r.n);
+    lines.push(`- roads: bestfirst A* at least 3x faster than ngraph.path A*: ngraph.path A* takes ${f(rr, 2)}x as long (geometric mean over cities): ${mark(rr >= 3)}; costs equal on every pair: ${same ? 'yes' : '**no**'}`);
+  }
+  lines.push(`- engine state at most 16 bytes per cell: ${GridSearcher.bytesPerCell} bytes (${f((GridSearcher.bytesPerCell * 4096 * 4096) / 2 ** 20)} MiB at 4096 x 4096): ${mark(GridSearcher.bytesPerCell <= 16)}`);
+  for (const l of lines) say(l);
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});
