@@ -1,0 +1,246 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dijkstra } from '../../src/best-first.js';
+import { bellmanResidual, universalPlan } from '../../src/universal-plan.js';
+import { doorClosesScenario } from '../../src/worlds/apartment-scenario.js';
+import { apartmentWorld } from '../../src/worlds/apartment.js';
+import { gateScenario } from '../../src/worlds/gate.js';
+import { browserAvailability, buildAndServe, CHROMIUM, CHROMIUM_ARGS, type BuiltPage } from './harness.js';
+
+const SUITE = 'test/browser/part2.test.ts (the chapter page, part 2, in Chromium)';
+const avail = browserAvailability(SUITE);
+const SHOTS = 'test-output/screenshots';
+
+if (avail.mustFail) {
+  describe('part 2 browser tests', () => {
+    it('need Chromium at /usr/bin/chromium (BESTFIRST_REQUIRE_BROWSER=1)', () => {
+      throw new Error(`${CHROMIUM} is missing and BESTFIRST_REQUIRE_BROWSER=1: install it with apt-get install -y chromium`);
+    });
+  });
+}
+
+describe.runIf(avail.run)('part 2 of the chapter page in Chromium', () => {
+  let site: BuiltPage;
+  let ctx: BrowserContext;
+  let profile: string;
+  const problems: string[] = [];
+
+  async function open(width = 1280, height = 900): Promise<Page> {
+    const page = await ctx.newPage();
+    await page.setViewportSize({ width, height });
+    page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`); });
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
+    page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); });
+    await page.goto(site.url);
+    await page.waitForSelector('html[data-ready="true"]');
+    return page;
+  }
+
+  /** Pixel counts of a canvas: how many are not the background white, and how many are near `hex`. */
+  async function pixels(page: Page, selector: string, hex: string): Promise<{ inked: number; near: number; total: number }> {
+    return page.evaluate(([sel, color]) => {
+      const c = document.querySelector(sel) as HTMLCanvasElement;
+      // Read a copy, so the page's own canvas never sees a readback (Chromium warns about repeated ones).
+      const copy = document.createElement('canvas');
+      copy.width = c.width; copy.height = c.height;
+      const cx = copy.getContext('2d', { willReadFrequently: true })!;
+      cx.drawImage(c, 0, 0);
+      const d = cx.getImageData(0, 0, c.width, c.height).data;
+      const want = [1, 3, 5].map((i) => parseInt(color.slice(i, i + 2), 16));
+      let inked = 0, near = 0;
+      for (let i = 0; i < d.length; i += 4) {
+        if (d[i] < 245 || d[i + 1] < 245 || d[i + 2] < 245) inked++;
+        if (Math.abs(d[i] - want[0]) + Math.abs(d[i + 1] - want[1]) + Math.abs(d[i + 2] - want[2]) <= 12) near++;
+      }
+      return { inked, near, total: d.length / 4 };
+    }, [selector, hex] as const);
+  }
+
+  /** Clicks the centre of grid cell (x, y) of a canvas that shows `width` x `height` cells. */
+  async function clickCell(page: Page, selector: string, width: number, height: number, x: number, y: number): Promise<void> {
+    await page.locator(selector).scrollIntoViewIfNeeded();
+    const box = (await page.locator(selector).boundingBox())!;
+    await page.mouse.click(box.x + ((x + 0.5) * box.width) / width, box.y + ((y + 0.5) * box.height) / height);
+  }
+
+  beforeAll(async () => {
+    site = await buildAndServe();
+    profile = mkdtempSync(join(tmpdir(), 'bestfirst-chromium-'));
+    ctx = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+    mkdirSync(SHOTS, { recursive: true });
+  });
+
+  afterAll(async () => {
+    await ctx?.close();
+    await site?.close();
+    if (profile) rmSync(profile, { recursive: true, force: true });
+  });
+
+  it('renders the part-2 widgets with no console errors', async () => {
+    problems.length = 0;
+    const page = await open();
+    await page.waitForLoadState('networkidle');
+    for (const sel of ['#replanner canvas', '#replanner-apartment canvas', '#field-widget canvas']) {
+      const p = await pixels(page, sel, '#cc79a7');
+      expect(p.inked, `${sel}: drawn`).toBeGreaterThan(p.total * 0.2);
+    }
+    // The gate world starts with its initial route drawn (purple), the Apartment with its plan.
+    expect((await pixels(page, '#replanner canvas', '#cc79a7')).near).toBeGreaterThan(50);
+    expect((await pixels(page, '#replanner-apartment canvas', '#cc79a7')).near).toBeGreaterThan(50);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('D* Replanner, gate world: stepping from the keyboard replays the library\'s repair (15 pops, 5 RAISE, 32 fresh, 7.6 via (4,1))', async () => {
+    problems.length = 0;
+    const sc = gateScenario();
+    const page = await open();
+    const root = page.locator('#replanner');
+    expect(await root.getAttribute('data-phase')).toBe('planned');
+    await root.locator('.rp-step').focus();
+    // Step until the repair is over, counting the repair frames on the way.
+    const popsSeen: number[] = [];
+    for (let i = 0; i < 40 && (await root.getAttribute('data-phase')) !== 'repaired'; i++) {
+      await page.keyboard.press('Enter');
+      if ((await root.getAttribute('data-phase')) === 'repair') popsSeen.push(Number(await root.getAttribute('data-pops')));
+    }
+    expect(popsSeen).toEqual(Array.from({ length: sc.repairPops }, (_, i) => i + 1));
+    expect(sc.repairPops).toBe(15);
+    const out = (name: string) => root.locator(`[data-out="${name}"]`).textContent();
+    expect(await out('pops')).toBe(String(sc.repairPops));
+    expect(await out('raised')).toBe('5');
+    expect(await out('fresh')).toBe('32');
+    expect(await out('route')).toBe('(3,2) (4,1) (5,2) (6,3) (7,4) (7,5) (7,6), cost 7.6');
+    expect(sc.repairedCost).toBeCloseTo(7.6, 12);
+    // Back and reset work from the keyboard too.
+    await root.locator('.rp-back').focus();
+    await page.keyboard.press('Enter');
+    expect(await root.getAttribute('data-phase')).toBe('repair');
+    expect(await root.getAttribute('data-pops')).toBe('15');
+    await root.locator('.rp-reset').focus();
+    await page.keyboard.press('Space');
+    expect(await root.getAttribute('data-frame')).toBe('0');
+    // Play runs to the end by itself (at 4x).
+    await root.locator('.rp-speed').selectOption('4');
+    await root.locator('.rp-play').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => root.getAttribute('data-phase'), { timeout: 20_000 }).toBe('arrived');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('D* Replanner, Apartment: the readout shows the library\'s repair and redo counts for the chosen closure; a click on a door closes it', async () => {
+    problems.length = 0;
+    const page = await open();
+    const root = page.locator('#replanner-apartment');
+    const lib = doorClosesScenario({ closure: 'halfway', closeAt: 1 });
+    expect(await root.getAttribute('data-repair-pops')).toBe(String(lib.repair!.pops));
+    expect(await root.getAttribute('data-fresh-expansions')).toBe(String(lib.freshExpansions));
+    expect(lib.repair!.pops).toBe(68);
+    expect(lib.freshExpansions).toBe(28);
+    expect(await root.locator('[data-out="repair-pops"]').textContent()).toBe('68');
+    expect(await root.locator('[data-out="fresh"]').textContent()).toBe('28');
+
+    // Keyboard: choose the bedroom's west door and step 3.
+    await root.locator('#apt-closure').focus();
+    await root.locator('#apt-closure').selectOption('bedroom west');
+    await root.locator('#apt-step').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    expect(await root.getAttribute('data-close-at')).toBe('3');
+    const west = doorClosesScenario({ closure: 'bedroom west', closeAt: 3 });
+    expect(await root.getAttribute('data-repair-pops')).toBe(String(west.repair!.pops));
+    expect(await root.getAttribute('data-touched')).toBe(String(west.repair!.touched));
+    expect(await root.getAttribute('data-fresh-expansions')).toBe(String(west.freshExpansions));
+    expect(Number(await root.getAttribute('data-repaired-cost'))).toBeCloseTo(west.repairedCost, 6);
+
+    // Step to the notice: the footprint is painted blue.
+    for (let i = 0; i < west.noticeStep; i++) await root.locator('.rp-step').click();
+    expect(await root.getAttribute('data-step')).toBe(String(west.noticeStep));
+    expect((await pixels(page, '#replanner-apartment canvas', '#4d9ac9')).near).toBeGreaterThan(0);
+
+    // Click a cell of door "A west": the closure follows.
+    const w = apartmentWorld();
+    const cell = w.doors.find((d) => d.name === 'A west')!.cells[0];
+    await clickCell(page, '#replanner-apartment canvas', w.grid.width, w.grid.height, w.grid.x(cell), w.grid.y(cell));
+    expect(await root.getAttribute('data-closure')).toBe('A west');
+    const aw = doorClosesScenario({ closure: 'A west', closeAt: 3 });
+    expect(await root.getAttribute('data-repair-pops')).toBe(aw.repair ? String(aw.repair.pops) : '');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('universal plan: residual below 1e-9; a dropped robot pays Dijkstra\'s cost; the keyboard moves the cursor, drops the robot and moves the goal', async () => {
+    problems.length = 0;
+    const page = await open();
+    const root = page.locator('#field-widget');
+    const w = apartmentWorld();
+    const g = w.grid;
+    expect(Number(await root.getAttribute('data-residual'))).toBeLessThan(1e-9);
+    expect(bellmanResidual(g, universalPlan(g, w.goal))).toBeLessThan(1e-9);
+
+    // Click a cell in the kitchen: the robot drives home; its cost is Dijkstra's.
+    const from = g.id(20, 3);
+    expect(g.isBlocked(from)).toBe(false);
+    await clickCell(page, '#field-widget canvas', g.width, g.height, g.x(from), g.y(from));
+    expect(await root.getAttribute('data-robot-from')).toBe(String(from));
+    const want = dijkstra(g, from, w.goal).cost;
+    expect(Number(await root.getAttribute('data-paid'))).toBeCloseTo(want, 9);
+    expect(Number(await root.getAttribute('data-dijkstra'))).toBeCloseTo(want, 9);
+    expect(await root.locator('.fd-robot').textContent()).toContain('the same');
+
+    // The panel: the marked term is the minimum and equals h(X).
+    const h = Number(await root.getAttribute('data-cursor-h'));
+    expect(Number(await root.getAttribute('data-cursor-min'))).toBeCloseTo(h, 12);
+    expect(await root.locator('tr.argmin').count()).toBe(1);
+
+    // Keyboard: arrows move the cursor, Enter drops the robot there, G moves the goal there.
+    await root.locator('canvas').focus();
+    const c0 = Number(await root.getAttribute('data-cursor'));
+    await page.keyboard.press('ArrowUp');
+    const c1 = Number(await root.getAttribute('data-cursor'));
+    expect(c1).toBe(c0 - g.width);
+    await page.keyboard.press('Enter');
+    expect(await root.getAttribute('data-robot-from')).toBe(String(c1));
+    expect(Number(await root.getAttribute('data-paid'))).toBeCloseTo(dijkstra(g, c1, w.goal).cost, 9);
+    await page.keyboard.press('g');
+    expect(await root.getAttribute('data-goal')).toBe(String(c1));
+    expect(Number(await root.getAttribute('data-residual'))).toBeLessThan(1e-9);
+    expect(Number(await root.getAttribute('data-paid'))).toBeCloseTo(0, 12);
+
+    // Dragging the goal recomputes the field.
+    const goal = w.goal;
+    await page.keyboard.press('ArrowDown'); // move the cursor away so the panel changes too
+    await root.locator('canvas').scrollIntoViewIfNeeded();
+    const box = (await root.locator('canvas').boundingBox())!;
+    const at = (n: number) => [box.x + ((g.x(n) + 0.5) * box.width) / g.width, box.y + ((g.y(n) + 0.5) * box.height) / g.height] as const;
+    await page.mouse.move(...at(c1));
+    await page.mouse.down();
+    await page.mouse.move(...at(goal), { steps: 8 });
+    await page.mouse.up();
+    expect(await root.getAttribute('data-goal')).toBe(String(goal));
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('screenshots of the part-2 widgets at desktop and phone widths', async () => {
+    problems.length = 0;
+    for (const [name, width] of [['desktop', 1280], ['phone', 360]] as const) {
+      const page = await open(width, 900);
+      for (const [id, file] of [['#replanner', 'replanner-gate'], ['#replanner-apartment', 'replanner-apartment'], ['#field-widget', 'field']] as const) {
+        await page.locator(id).scrollIntoViewIfNeeded();
+        await page.locator(id).screenshot({ path: `${SHOTS}/${file}-${name}.png` });
+        const box = (await page.locator(id).boundingBox())!;
+        expect(box.width, `${id} fits a ${width} px screen`).toBeLessThanOrEqual(width);
+      }
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, 'no sideways scrolling').toBeLessThanOrEqual(0);
+      await page.close();
+    }
+    expect(problems).toEqual([]);
+  });
+});
