@@ -1,0 +1,113 @@
+import { AraSearcher } from '../../src/ara.js';
+import type { Grid } from '../../src/grid.js';
+import { el } from './dom.js';
+import type { GridLayout } from './layout.js';
+import { cellCentre } from './layout.js';
+import { COLORS, exploredShade } from './palette.js';
+import { roundSummary, runAraLane, type AraLaneRun } from './ara-lane-model.js';
+import { ReplayBar } from './replanner-controls.js';
+import { diamond, disc, fillCell, FitCanvas, gridLines, route } from './replanner-draw.js';
+
+export interface AraLaneWorld {
+  grid: Grid;
+  start: number;
+  goal: number;
+  labels?: readonly { cell: number; text: string }[];
+}
+
+/**
+ * The ARA* lane: the library's anytime search with the schedule 3, 2, 1.5, 1,
+ * one round per step. Each step shows that round's expansions (blue) and its
+ * path (purple), and the table lists every round's ε, cost, expansions and
+ * proven bound, the last held against Dijkstra's cost. Built to sit in the
+ * Search Theater as a fifth lane (call `load` after every rerun), and usable
+ * on its own.
+ */
+export class AraLane {
+  readonly root: HTMLElement;
+  readonly bar: ReplayBar;
+  run: AraLaneRun | null = null;
+  private world: AraLaneWorld;
+  private fig: FitCanvas;
+  private readonly searcher: AraSearcher;
+  private readonly tbody: HTMLTableSectionElement;
+  private readonly say: HTMLElement;
+
+  constructor(root: HTMLElement, world: AraLaneWorld, title = 'ARA*') {
+    this.root = root;
+    this.world = world;
+    this.searcher = new AraSearcher(world.grid);
+    this.fig = new FitCanvas(world.grid.width, world.grid.height, `${title} lane`, (ctx, layout) => this.paint(ctx, layout), 30, 4);
+    this.bar = new ReplayBar(`the ${title} lane`, 1, () => this.render());
+    this.tbody = el('tbody');
+    this.say = el('p', { class: 'rp-say', 'aria-live': 'polite' });
+    root.classList.add('ara-lane');
+    root.dataset.lane = root.dataset.lane ?? 'ara';
+    root.append(
+      el('h3', {}, title, ' ', el('span', { class: 'ranks' }, 'weighted A* rounds at ε = 3, 2, 1.5, 1, reusing the work')),
+      this.fig.canvas, this.bar.root,
+      el('div', { class: 'table-wrap' }, el('table', { class: 'mini ara-rounds' },
+        el('caption', {}, 'Each round: its ε, the path cost, expansions, and the bound it proves'),
+        el('thead', {}, el('tr', {}, ...['round', 'ε', 'cost', 'expansions', 'proven bound'].map((t) => el('th', { scope: 'col' }, t)))),
+        this.tbody)),
+      this.say,
+    );
+    this.load(world);
+  }
+
+  /** A new query (or a changed grid): reruns the library and shows the first round. */
+  load(world: AraLaneWorld): void {
+    this.world = world;
+    const run = runAraLane(world.grid, world.start, world.goal, undefined, this.searcher);
+    this.run = run;
+    const d = this.root.dataset;
+    d.status = run.status;
+    d.costs = run.rounds.map((r) => r.cost.toFixed(6)).join(' ');
+    d.eps = run.rounds.map((r) => String(r.eps)).join(' ');
+    d.expansions = run.rounds.map((r) => String(r.expansions)).join(' ');
+    d.bounds = run.rounds.map((r) => r.bound.toFixed(6)).join(' ');
+    d.dijkstra = run.dijkstra.toFixed(6);
+    this.tbody.textContent = '';
+    run.rounds.forEach((r, i) => this.tbody.append(el('tr', { 'data-round': String(i) },
+      el('td', {}, String(i + 1)), el('td', {}, String(r.eps)), el('td', {}, r.cost.toFixed(2)),
+      el('td', {}, `${r.expansions}`), el('td', {}, r.bound <= 1 ? '1 (optimal)' : r.bound.toFixed(3)))));
+    if (run.rounds.length > 0) {
+      this.tbody.append(el('tr', { class: 'ara-dijkstra' }, el('td', {}, 'Dijkstra'), el('td', {}, '–'), el('td', {}, run.dijkstra.toFixed(2)), el('td', {}, ''), el('td', {}, '')));
+    }
+    this.bar.load(Math.max(1, run.rounds.length), 0);
+  }
+
+  render(): void {
+    const run = this.run;
+    const k = this.bar.k;
+    this.root.dataset.round = String(k);
+    Array.from(this.tbody.querySelectorAll('tr[data-round]')).forEach((tr, i) => tr.classList.toggle('current', i === k));
+    if (!run || run.rounds.length === 0) {
+      this.say.textContent = run ? `No path: ARA* ended with status ${run.status}.` : '';
+    } else {
+      this.say.textContent = roundSummary(run, k);
+    }
+    this.fig.canvas.setAttribute('aria-label', `ARA* lane: ${this.say.textContent}`);
+    this.fig.draw();
+  }
+
+  private paint(ctx: CanvasRenderingContext2D, layout: GridLayout): void {
+    const { grid, start, goal, labels } = this.world;
+    ctx.fillStyle = COLORS.free;
+    ctx.fillRect(0, 0, layout.width * layout.cell, layout.height * layout.cell);
+    const r = this.run?.rounds[this.bar.k];
+    if (r?.expanded) r.expanded.forEach((n, i) => fillCell(ctx, layout, n, exploredShade(i, r.expanded!.length)));
+    for (let n = 0; n < grid.size; n++) if (grid.isBlocked(n)) fillCell(ctx, layout, n, COLORS.wall);
+    gridLines(ctx, layout);
+    if (labels && layout.cell >= 10) {
+      ctx.font = `${Math.round(layout.cell * 0.6)}px system-ui, sans-serif`;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.fillStyle = '#222222';
+      for (const l of labels) { const [cx, cy] = cellCentre(layout, l.cell); ctx.fillText(l.text, cx, cy); }
+    }
+    if (r) route(ctx, layout, r.path);
+    disc(ctx, layout, start);
+    diamond(ctx, layout, goal);
+  }
+}
