@@ -8,6 +8,8 @@ import { bellmanResidual, universalPlan } from '../../src/universal-plan.js';
 import { doorClosesScenario } from '../../src/worlds/apartment-scenario.js';
 import { apartmentWorld } from '../../src/worlds/apartment.js';
 import { gateScenario } from '../../src/worlds/gate.js';
+import { ara } from '../../src/ara.js';
+import { octile } from '../../src/heuristics.js';
 import { browserAvailability, buildAndServe, CHROMIUM, CHROMIUM_ARGS, type BuiltPage } from './harness.js';
 
 const SUITE = 'test/browser/part2.test.ts (the chapter page, part 2, in Chromium)';
@@ -227,11 +229,94 @@ describe.runIf(avail.run)('part 2 of the chapter page in Chromium', () => {
     await page.close();
   });
 
+  it('ARA* lane: each round\'s eps, cost, expansions and bound are the library\'s; the last cost equals Dijkstra\'s; stepping from the keyboard', async () => {
+    problems.length = 0;
+    const page = await open();
+    const lane = page.locator('#ex-6-widget');
+    const w = apartmentWorld();
+    const start = w.grid.id(21, 3);
+    const lib = ara(w.grid, start, w.goal, octile(w.grid));
+    expect(await lane.getAttribute('data-eps')).toBe(lib.iterations.map((r) => String(r.eps)).join(' '));
+    expect(await lane.getAttribute('data-eps')).toBe('3 2 1.5 1');
+    expect(await lane.getAttribute('data-costs')).toBe(lib.iterations.map((r) => r.cost.toFixed(6)).join(' '));
+    expect(await lane.getAttribute('data-expansions')).toBe(lib.iterations.map((r) => String(r.expansions)).join(' '));
+    expect(await lane.getAttribute('data-bounds')).toBe(lib.iterations.map((r) => r.bound.toFixed(6)).join(' '));
+    const costs = (await lane.getAttribute('data-costs'))!.split(' ').map(Number);
+    expect(costs[costs.length - 1]).toBeCloseTo(dijkstra(w.grid, start, w.goal).cost, 6);
+    await lane.locator('.rp-step').focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Enter');
+    expect(await lane.getAttribute('data-round')).toBe('3');
+    expect(await lane.locator('.rp-say').textContent()).toContain('the last round matches it');
+    expect((await pixels(page, '#ex-6-widget canvas', '#cc79a7')).near).toBeGreaterThan(50);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('exercises: hints and answers open from the keyboard; each interaction answers with the library\'s numbers', async () => {
+    problems.length = 0;
+    const page = await open();
+    // Six exercises, each with a Stuck? hint and a Reveal, closed until asked.
+    expect(await page.locator('article.exercise').count()).toBe(6);
+    expect(await page.locator('article.exercise details.stuck').count()).toBe(6);
+    expect(await page.locator('article.exercise details.reveal').count()).toBe(6);
+    const stuck = page.locator('#ex-4 details.stuck');
+    expect(await stuck.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    await stuck.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    expect(await stuck.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+
+    // 1: no move breaks consistency; the witness overestimates.
+    const ex1 = page.locator('#ex-1-widget');
+    expect(Number(await ex1.getAttribute('data-min-slack'))).toBeGreaterThan(-1e-9);
+    await page.locator('#ex1-dx').fill('-5');
+    expect(Number(await ex1.getAttribute('data-min-slack'))).toBeGreaterThan(-1e-9);
+    expect(Number(await ex1.getAttribute('data-witness-h'))).toBeGreaterThan(Number(await ex1.getAttribute('data-witness-cost')));
+
+    // 2: the toggle makes the two wall models disagree.
+    const ex2 = page.locator('#ex-2-widget');
+    expect(await ex2.getAttribute('data-differ')).toBe('false');
+    await ex2.locator('.ex2-toggle').focus();
+    await page.keyboard.press('Enter');
+    expect(await ex2.getAttribute('data-differ')).toBe('true');
+    expect(await ex2.getAttribute('data-delete-cost')).toBe('Infinity');
+    expect(Number(await ex2.getAttribute('data-enter-cost'))).toBeGreaterThan(10000);
+
+    // 3: Run is disabled until a prediction is made; then the bound is shown.
+    const ex3 = page.locator('#ex-3-widget');
+    expect(await ex3.locator('.ex3-run').isDisabled()).toBe(true);
+    await page.locator('#ex3-bounded').focus();
+    await page.keyboard.press('Enter');
+    expect(await page.locator('#ex3-bounded').getAttribute('aria-pressed')).toBe('true');
+    await ex3.locator('.ex3-run').click();
+    expect(await ex3.getAttribute('data-picked')).toBe('bounded');
+    expect(Number(await ex3.getAttribute('data-random-worst'))).toBeLessThanOrEqual(2);
+    expect(Number(await ex3.getAttribute('data-theater-ratio'))).toBeLessThanOrEqual(2);
+
+    // 4: the check accepts 15 (the library's count) and rejects 14.
+    const ex4 = page.locator('#ex-4-widget');
+    await page.locator('#ex4-answer').fill('14');
+    await ex4.locator('.ex4-check').click();
+    expect(await ex4.getAttribute('data-checked')).toBe('false');
+    await page.locator('#ex4-answer').fill(String(gateScenario().repairPops));
+    await page.locator('#ex4-answer').focus();
+    await ex4.locator('.ex4-check').focus();
+    await page.keyboard.press('Enter');
+    expect(await ex4.getAttribute('data-checked')).toBe('true');
+    expect(await ex4.locator('tr.worse').count()).toBeGreaterThan(0);
+
+    // 5: the witness.
+    const ex5 = page.locator('#ex-5-widget');
+    expect(Number(await ex5.getAttribute('data-bfs-cost'))).toBeCloseTo(4.2, 9);
+    expect(Number(await ex5.getAttribute('data-dijkstra-cost'))).toBe(4);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('screenshots of the part-2 widgets at desktop and phone widths', async () => {
     problems.length = 0;
     for (const [name, width] of [['desktop', 1280], ['phone', 360]] as const) {
       const page = await open(width, 900);
-      for (const [id, file] of [['#replanner', 'replanner-gate'], ['#replanner-apartment', 'replanner-apartment'], ['#field-widget', 'field']] as const) {
+      for (const [id, file] of [['#replanner', 'replanner-gate'], ['#replanner-apartment', 'replanner-apartment'], ['#field-widget', 'field'], ['#ex-6-widget', 'ara-lane'], ['#exercises', 'exercises']] as const) {
         await page.locator(id).scrollIntoViewIfNeeded();
         await page.locator(id).screenshot({ path: `${SHOTS}/${file}-${name}.png` });
         const box = (await page.locator(id).boundingBox())!;

@@ -6,6 +6,7 @@ import { StepPlayer } from './step-player.js';
 import { wireTerms } from './terms.js';
 import { mountReplanner } from './replanner.js';
 import { FieldWidget } from './field.js';
+import { mountExercises } from './exercises.js';
 import { Theater } from './theater.js';
 import { theaterWorld } from './theater-world.js';
 
@@ -21,4 +22,5 @@ wireTerms(document, (layer) => theater.setFocus(layer));
 // Part 2: the D* Replanner, the universal-plan field, the ARA* lane and the exercises.
 mountReplanner(document.getElementById('replanner')!, document.getElementById('replanner-apartment')!);
 new FieldWidget(document.getElementById('field-widget')!);
+mountExercises();
 document.documentElement.dataset.ready = 'true';

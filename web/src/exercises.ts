@@ -1,0 +1,208 @@
+import { apartmentWorld } from '../../src/worlds/apartment.js';
+import { AraLane } from './ara-lane.js';
+import { button, el } from './dom.js';
+import {
+  consistencyAt, fifoAgreement, fifoWitness, gateRepairPops, randomBounds, repairTable, sqrt2Witness, theaterBound, wallModels,
+} from './exercise-model.js';
+import type { GridLayout } from './layout.js';
+import { COLORS } from './palette.js';
+import { diamond, disc, fillCell, FitCanvas, gridLines, route } from './replanner-draw.js';
+
+const two = (v: number) => (Number.isFinite(v) ? v.toFixed(2) : '∞');
+const byId = (id: string) => document.getElementById(id);
+
+/** Mounts each exercise's interaction into its box (the statements, hints and answers are in the HTML). */
+export function mountExercises(): { ara: AraLane | null } {
+  const boxes = [1, 2, 3, 4, 5, 6].map((i) => byId(`ex-${i}-widget`));
+  if (boxes[0]) consistency(boxes[0]);
+  if (boxes[1]) walls(boxes[1]);
+  if (boxes[2]) predict(boxes[2]);
+  if (boxes[3]) repair(boxes[3]);
+  if (boxes[4]) fifo(boxes[4]);
+  let ara: AraLane | null = null;
+  if (boxes[5]) {
+    const w = apartmentWorld();
+    ara = new AraLane(boxes[5], { grid: w.grid, start: w.grid.id(21, 3), goal: w.goal, labels: w.rooms.map((r) => ({ cell: r.labelCell, text: r.name })) }, 'ARA*, kitchen to bedroom');
+  }
+  return { ara };
+}
+
+/** 1: pick a cell relative to the goal; the eight moves are checked with the library's octile. */
+function consistency(root: HTMLElement): void {
+  const dx = el('input', { type: 'number', id: 'ex1-dx', min: '-6', max: '6', value: '3', class: 'small-num' });
+  const dy = el('input', { type: 'number', id: 'ex1-dy', min: '-6', max: '6', value: '1', class: 'small-num' });
+  const body = el('tbody');
+  const verdict = el('p', { class: 'ex-verdict', 'aria-live': 'polite' });
+  const show = () => {
+    const rows = consistencyAt(Number(dx.value) || 0, Number(dy.value) || 0);
+    body.textContent = '';
+    let min = Infinity;
+    for (const r of rows) {
+      min = Math.min(min, r.slack);
+      body.append(el('tr', r.slack < 1e-9 ? { class: 'tight' } : {},
+        el('td', {}, `(${r.dx}, ${r.dy})`), el('td', {}, two(r.hn)), el('td', {}, two(r.c)), el('td', {}, two(r.hx)), el('td', {}, two(r.c + r.hx)),
+        el('td', {}, r.slack > -1e-9 ? (r.slack < 1e-9 ? '= (tight)' : '≥') : '✗')));
+    }
+    root.dataset.minSlack = String(min);
+    verdict.textContent = min > -1e-9
+      ? `All eight moves satisfy h(n) ≤ c(n, x) + h(x); the tight ones (slack 0) are the moves along an optimal route.`
+      : 'A move breaks the inequality!';
+  };
+  dx.addEventListener('input', show);
+  dy.addEventListener('input', show);
+  const wit = sqrt2Witness();
+  const fig = new FitCanvas(2, 2, `Witness: two diagonal neighbours; octile with √2 says ${wit.h.toFixed(3)}, the true cost is ${wit.trueCost}`, (ctx, layout) => {
+    ctx.fillStyle = COLORS.free;
+    ctx.fillRect(0, 0, layout.width * layout.cell, layout.height * layout.cell);
+    gridLines(ctx, layout);
+    route(ctx, layout, [2, 1]);
+    disc(ctx, layout, 2, COLORS.start, 0.22);
+    diamond(ctx, layout, 1, 0.24);
+    ctx.fillStyle = '#111111';
+    ctx.font = `${Math.round(layout.cell * 0.16)}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.fillText(`step costs ${wit.trueCost}`, layout.cell, layout.cell * 0.9);
+    ctx.fillText(`h = √2 ≈ ${wit.h.toFixed(3)}`, layout.cell, layout.cell * 1.2);
+  }, 90, 50);
+  root.dataset.witnessH = String(wit.h);
+  root.dataset.witnessCost = String(wit.trueCost);
+  root.append(
+    el('p', {}, 'Cell n sits ', el('label', { for: 'ex1-dx' }, 'Δx = '), dx, ' ', el('label', { for: 'ex1-dy' }, 'Δy = '), dy, ' from the goal. Each row is one move to a neighbour x:'),
+    el('div', { class: 'table-wrap' }, el('table', { class: 'mini' },
+      el('thead', {}, el('tr', {}, ...['move', 'h(n)', 'c(n, x)', 'h(x)', 'c + h(x)', ''].map((t) => el('th', { scope: 'col' }, t)))), body)),
+    verdict,
+    el('div', { class: 'ex-witness' }, fig.canvas,
+      el('p', {}, `The witness for the second half: start (green) and goal (red) one diagonal apart. On this grid the step costs ${wit.trueCost}, `
+        + `but octile written with √2 promises ${wit.h.toFixed(4)}: more than the truth, so that version is not admissible here.`)),
+  );
+  show();
+}
+
+/** 2: the theater's query with walls deleted or costing 10000 to enter, room B's door open or shut. */
+function walls(root: HTMLElement): void {
+  let closed = false;
+  const out = el('div', { 'aria-live': 'polite' });
+  let data = wallModels(false);
+  const g = data.grid;
+  const fig = new FitCanvas(g.width, g.height, 'Walls as 10000-cost cells', (ctx, layout) => paintWalls(ctx, layout), 24, 4);
+  const paintWalls = (ctx: CanvasRenderingContext2D, layout: GridLayout) => {
+    ctx.fillStyle = COLORS.free;
+    ctx.fillRect(0, 0, layout.width * layout.cell, layout.height * layout.cell);
+    for (let n = 0; n < data.grid.size; n++) if (data.grid.isBlocked(n)) fillCell(ctx, layout, n, COLORS.wall);
+    gridLines(ctx, layout);
+    const enter = data.runs.find((r) => r.model === 'enter')!, del = data.runs.find((r) => r.model === 'delete')!;
+    if (enter.path) route(ctx, layout, enter.path, { dashed: true, width: 0.22 });
+    if (del.path) route(ctx, layout, del.path, { width: 0.12 });
+    disc(ctx, layout, data.start);
+    diamond(ctx, layout, data.goal);
+  };
+  const toggle = button('Shut room B’s door', () => {
+    closed = !closed;
+    toggle.textContent = closed ? 'Open room B’s door' : 'Shut room B’s door';
+    toggle.setAttribute('aria-pressed', String(closed));
+    show();
+  }, { class: 'ex2-toggle', 'aria-pressed': 'false' });
+  const show = () => {
+    data = wallModels(closed);
+    const [del, enter] = data.runs;
+    const differ = (del.path === null) !== (enter.path === null) || Math.abs(del.cost - enter.cost) > 1e-9;
+    root.dataset.deleteCost = String(del.cost);
+    root.dataset.enterCost = String(enter.cost);
+    root.dataset.differ = String(differ);
+    out.textContent = '';
+    out.append(el('table', { class: 'mini' },
+      el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'walls'), el('th', { scope: 'col' }, 'A* answer'), el('th', { scope: 'col' }, 'expansions'))),
+      el('tbody', {},
+        el('tr', {}, el('td', {}, 'deleted (solid line)'), el('td', {}, del.path ? `${two(del.cost)} m` : 'no path'), el('td', {}, String(del.expansions))),
+        el('tr', {}, el('td', {}, 'cost 10000 to enter (dashed)'), el('td', {}, enter.path ? `${two(enter.cost)}` : 'no path'), el('td', {}, String(enter.expansions))))),
+      el('p', { class: 'ex-verdict' }, differ
+        ? 'The answers differ: with the door shut there is no way in, and the 10000 model drives through the plaster anyway — a “path” no robot should take.'
+        : 'Same path, same cost: any detour on this little map costs far less than one 10000 step.'));
+    fig.draw();
+  };
+  root.append(el('div', { class: 'ex-controls' }, toggle), fig.canvas, out);
+  show();
+}
+
+/** 3: commit to an answer, then run eps = 2 here and on random layouts. */
+function predict(root: HTMLElement): void {
+  const options = [
+    ['anything', 'Yes: once the estimate is inflated, any cost is possible.'],
+    ['bounded', 'No: the cost is at most 2 × Dijkstra’s, and usually much closer.'],
+    ['never', 'No: the cost never changes, only the number of expansions.'],
+  ] as const;
+  // Toggle buttons rather than radios, so Tab reaches every choice.
+  const fieldset = el('fieldset', { class: 'ex-predict' }, el('legend', {}, 'Your prediction, before running ε = 2'));
+  let picked: string | null = null;
+  const choices = options.map(([value, text]) => button(text, () => {
+    picked = value;
+    choices.forEach((b) => b.setAttribute('aria-pressed', String(b.dataset.value === value)));
+    run.disabled = false;
+  }, { id: `ex3-${value}`, class: 'ex3-choice', 'aria-pressed': 'false', 'data-value': value }));
+  for (const c of choices) fieldset.append(el('div', {}, c));
+  const out = el('div', { class: 'ex-verdict', 'aria-live': 'polite' });
+  const run = button('Run ε = 2', () => {
+    if (!picked) return;
+    const here = theaterBound(2), rnd = randomBounds(2);
+    root.dataset.picked = picked;
+    root.dataset.theaterRatio = String(here.ratio);
+    root.dataset.randomWorst = String(rnd.worst);
+    root.dataset.randomWorse = String(rnd.worse);
+    const right = picked === 'bounded';
+    out.textContent = '';
+    out.append(
+      el('p', {}, right ? 'Right. ' : 'Not quite. ', 'With an admissible h, weighted A* at ε never pays more than ε times the optimum; on most layouts it pays far less.'),
+      el('p', {}, `On the theater’s layout: ${two(here.cost)} m against Dijkstra’s ${two(here.best)} m, a ratio of ${here.ratio.toFixed(3)}.`),
+      el('p', {}, `On ${rnd.solved} solvable random layouts (of ${rnd.trials}, seeded): ${rnd.worse} paid more than Dijkstra, the worst by a factor of ${rnd.worst.toFixed(3)} — `
+        + `${rnd.worst <= 2 + 1e-9 ? 'never above 2' : 'ABOVE 2'}, and the “cost never changes” answer is refuted by the ${rnd.worse} that did.`),
+    );
+  }, { class: 'ex3-run', disabled: 'true' });
+  root.append(fieldset, run, out);
+}
+
+/** 4: the check (15, from the library) and the Apartment's repair-versus-redo table. */
+function repair(root: HTMLElement): void {
+  const input = el('input', { type: 'number', id: 'ex4-answer', min: '0', class: 'small-num' });
+  const out = el('p', { class: 'ex-verdict', 'aria-live': 'polite' });
+  const check = button('Check', () => {
+    const want = gateRepairPops();
+    const got = Number(input.value);
+    root.dataset.checked = String(got === want);
+    out.textContent = got === want
+      ? `Right: ${want} pops, five of them RAISE states, against 32 for a backward Dijkstra redone from scratch.`
+      : `Not ${input.value || 'that'}. Step the gate world above through its repair and count the pops (the library says ${want}).`;
+  }, { class: 'ex4-check' });
+  const rows = repairTable();
+  const tbody = el('tbody');
+  for (const r of rows) {
+    tbody.append(el('tr', r.repair > r.fresh ? { class: 'worse' } : {},
+      el('td', {}, r.closure), el('td', {}, String(r.repair)), el('td', {}, String(r.touched)), el('td', {}, String(r.fresh)),
+      el('td', {}, r.repair > r.fresh ? 'repair costs more' : 'repair cheaper')));
+  }
+  root.append(
+    el('p', {}, el('label', { for: 'ex4-answer' }, 'On the gate grid, with the robot at (3,2), how many states does the D* repair pop? '), input, ' ', check),
+    out,
+    el('div', { class: 'table-wrap' }, el('table', { class: 'mini' },
+      el('caption', {}, 'The Apartment, closure at step 1 (D* Lite repair pops vs a fresh A*’s expansions from the same cell)'),
+      el('thead', {}, el('tr', {}, ...['closure', 'repair pops', 'cells touched', 'fresh A* expansions', ''].map((t) => el('th', { scope: 'col' }, t)))), tbody)),
+  );
+}
+
+/** 5: the witness, run by the library's breadth-first (a true FIFO) and Dijkstra, and the unit-weight agreement. */
+function fifo(root: HTMLElement): void {
+  const w = fifoWitness();
+  const name = (p: number[]) => p.map((n) => w.names[n]).join(' → ');
+  const agree = fifoAgreement();
+  root.dataset.bfsCost = String(w.bfs.cost);
+  root.dataset.dijkstraCost = String(w.dijkstra.cost);
+  root.dataset.agree = `${agree.agree}/${agree.compared}`;
+  root.append(
+    el('p', {}, `The witness graph: S → a → b → c → G, four axial steps of 1, and S → d → e → G, three diagonals of 1.4.`),
+    el('table', { class: 'mini' },
+      el('thead', {}, el('tr', {}, ...['search', 'path', 'links', 'cost'].map((t) => el('th', { scope: 'col' }, t)))),
+      el('tbody', {},
+        el('tr', {}, el('td', {}, 'breadth-first (FIFO)'), el('td', {}, name(w.bfs.path)), el('td', {}, String(w.bfs.links)), el('td', {}, w.bfs.cost.toFixed(1))),
+        el('tr', {}, el('td', {}, 'Dijkstra'), el('td', {}, name(w.dijkstra.path)), el('td', {}, String(w.dijkstra.links)), el('td', {}, w.dijkstra.cost.toFixed(1))))),
+    el('p', {}, `And with every step costing 1: on ${agree.compared} seeded random 4-connected grids, breadth-first and Dijkstra agreed on cost and link length ${agree.agree} times.`),
+  );
+}
