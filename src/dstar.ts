@@ -174,8 +174,12 @@ export class DStar {
    * After `modifyCost` calls: processes states while k_min < h(robot), reading
    * h(robot) afresh before each call (a RAISE can push it up, a LOWER bring it
    * back). Then b leads from the robot along an optimal route. Returns the pops.
+   *
+   * `afterPop` runs after each PROCESS-STATE call, so a viewer can snapshot
+   * h, k, tags and back pointers between pops without restating the loop's
+   * stopping rule (with `trace: true` the pop is `trace[trace.length - 1]`).
    */
-  repair(robot: number): number {
+  repair(robot: number, afterPop?: () => void): number {
     this.checkStarted('repair');
     checkNode(this.space, robot, 'D*: repair: robot');
     this.grow();
@@ -184,6 +188,7 @@ export class DStar {
       const x = this.top();
       if (x < 0 || !(this.ks[x] < this.hs[robot])) break;
       this.processState();
+      afterPop?.();
     }
     return this.pops - before;
   }

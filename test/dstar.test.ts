@@ -383,3 +383,24 @@ test('dstar_gate_world_parses_golden_coordinates', () => {
   expect(grid.isBlocked(at(grid, '(4,3)'))).toBe(false);
   expect(goldenCells(GOLDEN_BEFORE)).toHaveLength(42);
 });
+
+test('dstar_repair_calls_afterPop_between_pops', () => {
+  // The hook lets a viewer read h between pops without restating the stopping rule.
+  const { space, start, goal, gate, robot, grid, costScale } = gateWorld();
+  const d = new DStar(space, { costScale, trace: true });
+  d.initialize(goal);
+  d.computeUntilClosed(start);
+  d.resetCounters();
+  grid.setBlocked(gate, true);
+  const nodes = new Int32Array(8), costs = new Float64Array(8);
+  const n = space.predecessors!(gate, nodes, costs);
+  for (let i = 0; i < n; i++) d.modifyCost(nodes[i], gate);
+  const hRobot: number[] = [];
+  const pops = d.repair(robot, () => hRobot.push(d.h(robot)));
+  expect(pops).toBe(15);
+  expect(hRobot).toHaveLength(15);
+  // Pop 9 raises the robot's state above 10000; pop 10, (4,1) as LOWER, rescues it at 7.6.
+  expect(hRobot[8]).toBeCloseTo(10004.2, 9);
+  expect(hRobot[9]).toBeCloseTo(7.6, 9);
+  expect(hRobot[14]).toBeCloseTo(7.6, 9);
+});

@@ -7,16 +7,11 @@ import { gateScenario, gateWorld, snapshot, type DStarTable, type GateScenario }
  * `gateScenario()` records the story's ends (tables before and after, the
  * repair trace, the counts); the widget also needs the h/k/b tables *between*
  * two pops, which the library does not keep. So this module runs the same
- * story once more on the library's own DStar, calling `processState()` one
- * pop at a time and taking the library's `snapshot()` after each, and then
- * checks itself against `gateScenario()` (same pops, same counts, same
- * tables, same route): if they ever disagree it throws rather than show a
- * story the library does not tell. Nothing here searches; the only loop that
- * decides anything is Stentz's repair condition (k_min < h(robot)), which is
- * `DStar.repair`'s own test, restated so the frames can be taken in between.
- *
- * Belongs in src/: a `repairFrames` field on GateScenario (or an `onPop`
- * hook on DStar.repair) would make this file a one-line read.
+ * story once more on the library's own DStar, taking the library's
+ * `snapshot()` after each pop through `DStar.repair`'s `afterPop` hook (the
+ * stopping rule stays the library's), and then checks itself against
+ * `gateScenario()` (same pops, same counts, same tables, same route): if they
+ * ever disagree it throws rather than show a story the library does not tell.
  */
 
 export type GatePhase = 'planned' | 'driving' | 'closed' | 'repair' | 'repaired' | 'arrived';
@@ -113,8 +108,7 @@ export function gateStory(): GateStory {
 
   const repairFrom = frames.length;
   const kinds = new Uint8Array(grid.size);
-  while (d.kMin() >= 0 && d.kMin() < d.h(robot)) {
-    d.processState();
+  d.repair(robot, () => {
     const pop = d.trace![d.trace!.length - 1];
     kinds[pop.node] = pop.kind === 'RAISE' ? RAISE_KIND : LOWER_KIND;
     const raiseText = pop.kind === 'RAISE'
@@ -124,7 +118,7 @@ export function gateStory(): GateStory {
       phase: 'repair', robot, gateClosed: true, pop, pops: d.pops, raised: d.raised, popKind: kinds.slice(), route: [], trail,
       say: `Pop ${d.pops}: ${name(pop.node)} is ${raiseText}. Now h(robot) = ${d.h(robot).toFixed(1)}.`,
     });
-  }
+  });
   const repairTo = frames.length;
 
   // The checks that make this a replay of the library's story, not a second one.
