@@ -32,11 +32,15 @@ export function dataDir(): URL {
 
 /**
  * `perFamily` scenarios of a family, spread round-robin over its maps (the
- * classic hog2 scenario files), each row drawn with a seeded generator.
+ * classic hog2 scenario files; at most `maxMaps` of them), each row drawn
+ * with a seeded generator.
  */
-export function sampleFamily(family: Family, perFamily: number, seed: number): MapSample[] {
+export function sampleFamily(family: Family, perFamily: number, seed: number, maxMaps = Infinity): MapSample[] {
   const dir = new URL(`${family}/`, dataDir());
-  const names = readdirSync(fileURLToPath(dir)).filter((f) => f.endsWith('.map')).sort();
+  const all = readdirSync(fileURLToPath(dir)).filter((f) => f.endsWith('.map')).sort();
+  // With fewer maps than the family has, take them from the middle of the sorted list (not arena, the tiny one).
+  const from = Math.max(0, Math.floor((all.length - Math.min(maxMaps, all.length)) / 2));
+  const names = all.slice(from, from + Math.min(maxMaps, all.length));
   const next = rng(seed);
   const maps = names.map((name) => {
     const file = fileURLToPath(new URL(name, dir));

@@ -14,8 +14,8 @@
 export class IndexedGridHeap {
   readonly state: Int32Array;
   base = 1;
-  /** Stride 3: f, tie key, insertion number. */
-  private keys: Float64Array;
+  /** Stride 3: f, tie key, insertion number. Replaced when the heap grows; read it fresh. */
+  keys: Float64Array;
   private ids: Int32Array;
   length = 0;
   private counter = 0;
@@ -37,22 +37,44 @@ export class IndexedGridHeap {
     this.peak = 0;
   }
 
-  /** Adds a cell that is not open. */
-  insert(node: number, f: number, tie: number): void {
+  // The key of the next insert or update. Set by the caller instead of passed:
+  // V8 boxes a double argument of a call it does not inline, and a search
+  // would then allocate on every push. A field store is in place.
+  f = 0.5;
+  tie = 0.5;
+
+  /**
+   * Makes `node` the only entry, its key already written by the caller to
+   * keys[0], keys[1] (f, tie). Called once per query, so V8 may never
+   * optimise or inline it: it touches integers only, and doubles go straight
+   * from the caller's optimised code into the array, never through a field
+   * load or an argument that unoptimised code would box.
+   */
+  placeFirst(node: number): void {
+    this.keys[2] = 0;
+    this.ids[0] = node;
+    this.state[node] = this.base;
+    this.length = 1;
+    this.counter = 1;
+    if (this.peak < 1) this.peak = 1;
+  }
+
+  /** Adds a cell that is not open, with the key in `f`, `tie`. */
+  insert(node: number): void {
     if (this.length === this.ids.length) this.grow();
     const i = this.length++;
     if (this.length > this.peak) this.peak = this.length;
     const ib = i * 3;
-    this.keys[ib] = f; this.keys[ib + 1] = tie; this.keys[ib + 2] = this.counter++;
+    this.keys[ib] = this.f; this.keys[ib + 1] = this.tie; this.keys[ib + 2] = this.counter++;
     this.ids[i] = node;
     this.up(i);
   }
 
-  /** Gives an open cell a new key and a fresh insertion number. */
-  update(node: number, f: number, tie: number): void {
+  /** Gives an open cell the key in `f`, `tie` and a fresh insertion number. */
+  update(node: number): void {
     const i = this.state[node] - this.base;
     const ib = i * 3;
-    this.keys[ib] = f; this.keys[ib + 1] = tie; this.keys[ib + 2] = this.counter++;
+    this.keys[ib] = this.f; this.keys[ib + 1] = this.tie; this.keys[ib + 2] = this.counter++;
     // Usually f fell and the entry rises; with f unchanged (greedy) the newer number sinks it.
     if (this.up(i) === i) this.down(i);
   }

@@ -58,7 +58,10 @@ export class GridSearcher extends GridSearchBase {
       const sx = start % w, rx = sx - gx, ry = (start - sx) / w - gy;
       const dx = (rx ^ (rx >> 31)) - (rx >> 31), dy = (ry ^ (ry >> 31)) - (ry >> 31);
       const h0 = hs * (dx + dy + hd * (dx < dy ? dx : dy));
-      heap.insert(start, wh * h0, tieByH * h0);
+      const hk = heap.keys;
+      hk[0] = wh * h0;
+      hk[1] = tieByH * h0;
+      heap.placeFirst(start);
     }
     while (heap.length > 0) {
       if (expansions >= maxExp) { status = 'step-limit'; break; }
@@ -84,8 +87,9 @@ export class GridSearcher extends GridSearchBase {
         const ax = rx + ddx[k], ay = ry + ddy[k];
         const dx = (ax ^ (ax >> 31)) - (ax >> 31), dy = (ay ^ (ay >> 31)) - (ay >> 31);
         const hc = hs * (dx + dy + hd * (dx < dy ? dx : dy));
-        if (open) heap.update(c, wg * gc + wh * hc, tieByH * hc);
-        else heap.insert(c, wg * gc + wh * hc, tieByH * hc);
+        heap.f = wg * gc + wh * hc;
+        heap.tie = tieByH * hc;
+        if (open) heap.update(c); else heap.insert(c);
         pushes++;
       }
     }
