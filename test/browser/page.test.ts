@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ara } from '../../src/ara.js';
 import { dijkstra, weightedAstar } from '../../src/best-first.js';
 import { octile } from '../../src/heuristics.js';
 import { COLORS } from '../../web/src/palette.js';
@@ -58,7 +59,14 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
     const page = await open();
     await page.waitForLoadState('networkidle');
     expect(await page.locator('.tex-done .katex').count()).toBeGreaterThan(20);
-    expect(await page.locator('.lane').count()).toBe(4);
+    // Four lanes of the one knob, and the fifth, ARA*'s rounds on the same query.
+    expect(await page.locator('.lane').count()).toBe(5);
+    const { world } = theaterWorld();
+    const araLane = page.locator('#theater [data-lane="ara"]');
+    const lib = ara(world.grid, world.start, world.goal, octile(world.grid));
+    expect(await araLane.getAttribute('data-eps')).toBe(lib.iterations.map((r) => String(r.eps)).join(' '));
+    expect(await araLane.getAttribute('data-costs')).toBe(lib.iterations.map((r) => r.cost.toFixed(6)).join(' '));
+    expect(Number(await araLane.getAttribute('data-dijkstra'))).toBeCloseTo(dijkstra(world.grid, world.start, world.goal).cost, 6);
     // The asides read the library on load: the (4,4) example and the push counts.
     const diag = page.locator('#aside-diag tr', { hasText: 'Manhattan' });
     expect(await diag.textContent()).toContain('8');
@@ -154,7 +162,8 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
     const box = (await lane.boundingBox())!;
     const centre = (n: number) => ({ x: box.x + ((n % grid.width) + 0.5) * (box.width / grid.width), y: box.y + (Math.floor(n / grid.width) + 0.5) * (box.height / grid.height) });
     const before = await page.locator('#theater').getAttribute('data-reruns');
-    const oldExp = await page.locator('.lane').evaluateAll((ls) => ls.map((l) => l.getAttribute('data-expansions')));
+    const knob = page.locator('.lane:not([data-lane="ara"])');
+    const oldExp = await knob.evaluateAll((ls) => ls.map((l) => l.getAttribute('data-expansions')));
     // A free cell a few columns from the goal, away from the start.
     let target = -1;
     for (let dx = -4; dx <= 4 && target < 0; dx++) {
@@ -167,11 +176,15 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
     await page.mouse.down();
     await page.mouse.move(b.x, b.y, { steps: 8 });
     await page.mouse.up();
-    const goals = await page.locator('.lane').evaluateAll((ls) => ls.map((l) => l.getAttribute('data-goal')));
+    const goals = await knob.evaluateAll((ls) => ls.map((l) => l.getAttribute('data-goal')));
     expect(goals).toEqual([String(target), String(target), String(target), String(target)]);
     expect(Number(await page.locator('#theater').getAttribute('data-reruns'))).toBeGreaterThan(Number(before));
-    const newExp = await page.locator('.lane').evaluateAll((ls) => ls.map((l) => l.getAttribute('data-expansions')));
+    const newExp = await knob.evaluateAll((ls) => ls.map((l) => l.getAttribute('data-expansions')));
     expect(newExp).not.toEqual(oldExp);
+    // The ARA* lane reran on the new query too: its rounds are the library's, ending at Dijkstra's cost.
+    const moved = ara(grid, world.start, target, octile(grid));
+    expect(await page.locator('#theater [data-lane="ara"]').getAttribute('data-costs')).toBe(moved.iterations.map((r) => r.cost.toFixed(6)).join(' '));
+    expect(moved.iterations[moved.iterations.length - 1].cost).toBeCloseTo(dijkstra(grid, world.start, target).cost, 9);
     // The start and walls did not move.
     expect(await page.locator('[data-lane="bfs"]').getAttribute('data-start')).toBe(String(world.start));
     await page.close();
@@ -195,7 +208,7 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
     }
     expect(times.length).toBeGreaterThan(10);
     const med = (v: number[]) => [...v].sort((x, y) => x - y)[Math.floor(v.length / 2)];
-    console.log(`[theater] rerun of 4 lanes + badge scan (${EPSILONS.length} eps) over ${times.length} reruns: `
+    console.log(`[theater] rerun of 4 lanes + ARA* lane + badge scan (${EPSILONS.length} eps) over ${times.length} reruns: `
       + `median ${med(times).toFixed(2)} ms (search ${med(search).toFixed(2)} ms), max ${Math.max(...times).toFixed(2)} ms; one frame = 16.7 ms`);
     // A generous sanity bound only: the figure itself is reported, not asserted.
     expect(med(times)).toBeLessThan(250);

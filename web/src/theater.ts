@@ -1,3 +1,4 @@
+import { AraLane } from './ara-lane.js';
 import type { Layer } from './draw-grid.js';
 import { button, el } from './dom.js';
 import { LaneView } from './lane-view.js';
@@ -13,6 +14,9 @@ import { EPS_MAX, EPS_MIN, EPS_STEP, LANES, TheaterModel, type TheaterWorld } fr
 export class Theater {
   readonly model: TheaterModel;
   readonly lanes: LaneView[];
+  /** The fifth lane: ARA*'s rounds on the same query, rerun with the other four. */
+  readonly ara: AraLane;
+  private readonly labels: readonly { cell: number; text: string }[];
   private readonly initial: TheaterWorld;
   private readonly badgeEl: HTMLElement;
   private readonly badgeMark: HTMLElement;
@@ -25,6 +29,8 @@ export class Theater {
     this.model = new TheaterModel(world);
     const onEdit = () => this.rerun('edit');
     this.lanes = LANES.map((spec) => new LaneView(spec, this.model, onEdit, labels));
+    this.labels = labels;
+    this.ara = new AraLane(el('article', { class: 'lane', 'data-lane': 'ara' }), this.araWorld());
 
     const slider = el('input', {
       type: 'range', id: 'eps', min: String(EPS_MIN), max: String(EPS_MAX), step: String(EPS_STEP), value: '1',
@@ -50,10 +56,14 @@ export class Theater {
       this.badgeEl,
       el('p', { class: 'help' }, 'Drag the green start or the red goal; drag across free cells to paint walls, across walls to erase them. '
         + 'On a focused lane: arrow keys move the cursor, Space toggles a wall, S and G move the start and goal.'),
-      el('div', { class: 'lanes' }, ...this.lanes.map((l) => l.root)),
+      el('div', { class: 'lanes' }, ...this.lanes.map((l) => l.root), this.ara.root),
       this.timing, this.status,
     );
     this.rerun('load');
+  }
+
+  private araWorld() {
+    return { grid: this.model.grid, start: this.model.start, goal: this.model.goal, labels: this.labels };
   }
 
   setEps(eps: number): void {
@@ -82,13 +92,14 @@ export class Theater {
     const badge = this.model.badge();
     const t1 = performance.now();
     runs.forEach((r, i) => this.lanes[i].load(r));
+    if (why !== 'load') this.ara.load(this.araWorld()); // the constructor already ran it
     const t2 = performance.now();
     this.showBadge(badge);
     const d = this.root.dataset;
     d.searchMs = (t1 - t0).toFixed(3);
     d.rerunMs = (t2 - t0).toFixed(3);
     d.reruns = String(Number(d.reruns ?? '0') + 1);
-    this.timing.textContent = `Last rerun: four searches and the badge's scan in ${(t1 - t0).toFixed(1)} ms, drawn in ${(t2 - t1).toFixed(1)} ms.`;
+    this.timing.textContent = `Last rerun: four searches and the badge's scan in ${(t1 - t0).toFixed(1)} ms, drawn (with the ARA* lane's rounds) in ${(t2 - t1).toFixed(1)} ms.`;
     if (why !== 'load') {
       const a = runs.map((r, i) => `${LANES[i].title} ${r.expansions}`).join(', ');
       this.status.textContent = `All lanes reran. Expansions: ${a}.`;
