@@ -92,11 +92,11 @@ export async function runLib(lib: Lib, family: string, maps: MapSample[], rounds
     const queries = m.queries.slice(0, Math.max(0, left));
     left -= queries.length;
     if (queries.length === 0) continue;
-    const before = retainedBytes();
+    const before = await retainedBytes();
     const t0 = performance.now();
     const built = lib.build(m.grid);
     buildMs += performance.now() - t0;
-    buildBytes += retainedBytes() - before;
+    buildBytes += (await retainedBytes()) - before;
 
     // Untimed round: warm-up and the independent check of every answer.
     for (const q of queries) {

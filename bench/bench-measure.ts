@@ -52,8 +52,14 @@ export function openWindow(): { close(): Promise<LoopStats> } {
   };
 }
 
-/** Heap plus typed-array memory after a full collection: what a built structure keeps alive. */
-export function retainedBytes(): number {
+/**
+ * Heap plus typed-array memory after a full collection: what a built
+ * structure keeps alive. Typed-array backing stores are freed off the main
+ * thread after a collection, so it waits a moment and collects again.
+ */
+export async function retainedBytes(): Promise<number> {
+  collect();
+  await new Promise((r) => setTimeout(r, 20));
   collect();
   const m = process.memoryUsage();
   return m.heapUsed + m.arrayBuffers;

@@ -41,16 +41,16 @@ export async function runCity(city: string, pairs: number, seed: number): Promis
   const read = (f: string) => readFileSync(fileURLToPath(new URL(f, dir)));
   const co = read(`${city}-roads.co.bin`), gr = read(`${city}-roads.gr.bin`);
 
-  let before = retainedBytes();
+  let before = await retainedBytes();
   let t0 = performance.now();
   const net = parseRoads(co, gr, `${city}-roads`);
   const ourBuildMs = performance.now() - t0;
   const a = new Searcher(net.graph), d = new Searcher(net.graph);
-  const ourBytes = retainedBytes() - before;
+  const ourBytes = (await retainedBytes()) - before;
   const size = net.graph.size;
   const { x, y } = net;
 
-  before = retainedBytes();
+  before = await retainedBytes();
   t0 = performance.now();
   const ng = createGraph<undefined, undefined>();
   for (let i = 0; i < size; i++) ng.addNode(i);
@@ -61,7 +61,7 @@ export async function runCity(city: string, pairs: number, seed: number): Promis
   const ngA = ngraphPath.aStar(ng, ngOpts);
   const ngN = ngraphPath.nba(ng, ngOpts);
   const ngBuildMs = performance.now() - t0;
-  const ngBytes = retainedBytes() - before;
+  const ngBytes = (await retainedBytes()) - before;
 
   const pathCost = (nodes: { id: unknown }[]) => {
     if (nodes.length === 0) return Infinity;
