@@ -1,4 +1,4 @@
-export type { SearchSpace } from './space.js';
+export { pathCost, type SearchSpace } from './space.js';
 export { Graph, type Edge, type GraphOptions } from './graph.js';
 export { Grid, DIAGONAL_RULES, type DiagonalRule, type BlockedModel, type GridOptions } from './grid.js';
 export { KeyedSpace, unboundedGrid, pathAmong, type Point, type UnboundedGridOptions, type PathAmongOptions, type PathAmongResult } from './keyed.js';

@@ -37,3 +37,21 @@ export function checkCost(c: number, where: string): void {
     throw new RangeError(`${where}: cost must be a finite number >= 0, got ${c}`);
   }
 }
+
+/**
+ * The cost of walking `path` (node ids, first to last) in `space`: the sum of
+ * the cheapest arc between each consecutive pair. Throws, naming the step,
+ * when two consecutive nodes are not joined by an arc.
+ */
+export function pathCost(space: SearchSpace, path: readonly number[]): number {
+  const nbr = new Int32Array(Math.max(1, space.maxDegree)), cost = new Float64Array(Math.max(1, space.maxDegree));
+  let total = 0;
+  for (let i = 0; i + 1 < path.length; i++) {
+    const deg = space.successors(path[i], nbr, cost);
+    let c = Infinity;
+    for (let k = 0; k < deg; k++) if (nbr[k] === path[i + 1] && cost[k] < c) c = cost[k];
+    if (c === Infinity) throw new RangeError(`pathCost: step ${i} (${path[i]} -> ${path[i + 1]}) is not an arc of the space`);
+    total += c;
+  }
+  return total;
+}

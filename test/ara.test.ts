@@ -10,23 +10,10 @@ import { Graph } from '../src/graph.js';
 import { Grid, type DiagonalRule } from '../src/grid.js';
 import { octile, zero } from '../src/heuristics.js';
 import { COST_TO_COME } from '../src/priority.js';
-import type { SearchSpace } from '../src/space.js';
 import { handTraceWorld } from '../src/worlds/hand-trace.js';
 import { mulberry32 } from '../src/random.js';
+import { pathCost } from '../src/space.js';
 
-/** Sum of arc costs along `path`, read from `successors`; throws on a non-arc. */
-function pathCost(space: SearchSpace, path: number[]): number {
-  const nbr = new Int32Array(space.maxDegree), cost = new Float64Array(space.maxDegree);
-  let total = 0;
-  for (let i = 0; i + 1 < path.length; i++) {
-    const deg = space.successors(path[i], nbr, cost);
-    let c = Infinity;
-    for (let k = 0; k < deg; k++) if (nbr[k] === path[i + 1] && cost[k] < c) c = cost[k];
-    if (c === Infinity) throw new Error(`path step ${path[i]} -> ${path[i + 1]} is not an arc`);
-    total += c;
-  }
-  return total;
-}
 
 
 interface Case { width: number; height: number; density: number; walls: number; diagonalCost: number; rule: DiagonalRule; seed: number }

@@ -13,6 +13,7 @@ import type { SearchSpace } from '../src/space.js';
 import { bellmanResidual, bellmanTerms, follow, universalPlan, UniversalPlanner, type UniversalPlan } from '../src/universal-plan.js';
 import { handTraceWorld } from '../src/worlds/hand-trace.js';
 import { lessonWorld } from '../src/worlds/lesson.js';
+import { pathCost } from '../src/space.js';
 
 const DATA = new URL('../../shared/data/movingai/', import.meta.url);
 
@@ -23,19 +24,6 @@ function loadMap(rel: string): Grid {
   return parseMap(readFileSync(file, 'utf8'), file);
 }
 
-/** Sum of the arc costs along `path`, read from `successors`: independent of the plan. */
-function pathCost(space: SearchSpace, path: number[]): number {
-  const nbr = new Int32Array(space.maxDegree), cost = new Float64Array(space.maxDegree);
-  let total = 0;
-  for (let i = 0; i + 1 < path.length; i++) {
-    const deg = space.successors(path[i], nbr, cost);
-    let c = Infinity;
-    for (let k = 0; k < deg; k++) if (nbr[k] === path[i + 1] && cost[k] < c) c = cost[k];
-    if (c === Infinity) throw new Error(`path step ${path[i]} -> ${path[i + 1]} is not an arc`);
-    total += c;
-  }
-  return total;
-}
 
 /** Follows the plan from `count` seeded random reachable nodes and compares with a fresh Dijkstra. */
 function checkFollow(space: SearchSpace, plan: UniversalPlan, count: number, seed: number): void {

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import type { BrowserContext, Page } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -59,4 +60,21 @@ export async function buildAndServe(): Promise<BuiltPage> {
     dir,
     close: () => new Promise<void>((ok) => server.close(() => { rmSync(dir, { recursive: true, force: true }); ok(); })),
   };
+}
+
+/**
+ * Opens the page in a new tab of `ctx` at the given size, recording every
+ * console error or warning, page error, failed request and HTTP error into
+ * `problems`, and waits until the page says its widgets are mounted.
+ */
+export async function openPage(ctx: BrowserContext, url: string, problems: string[], width = 1280, height = 900): Promise<Page> {
+  const page = await ctx.newPage();
+  await page.setViewportSize({ width, height });
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
+  page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); });
+  await page.goto(url);
+  await page.waitForSelector('html[data-ready="true"]');
+  return page;
 }

@@ -9,7 +9,7 @@ import { octile } from '../../src/heuristics.js';
 import { COLORS } from '../../web/src/palette.js';
 import { EPSILONS } from '../../web/src/theater-model.js';
 import { theaterWorld } from '../../web/src/theater-world.js';
-import { browserAvailability, buildAndServe, CHROMIUM, CHROMIUM_ARGS, type BuiltPage } from './harness.js';
+import { browserAvailability, buildAndServe, CHROMIUM, CHROMIUM_ARGS, openPage, type BuiltPage } from './harness.js';
 
 const SUITE = 'test/browser/page.test.ts (the chapter page in Chromium)';
 const avail = browserAvailability(SUITE);
@@ -29,17 +29,7 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
   let profile: string;
   const problems: string[] = [];
 
-  async function open(width = 1280, height = 900): Promise<Page> {
-    const page = await ctx.newPage();
-    await page.setViewportSize({ width, height });
-    page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`); });
-    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
-    page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); });
-    await page.goto(site.url);
-    await page.waitForSelector('html[data-ready="true"]');
-    return page;
-  }
+  const open = (width = 1280, height = 900): Promise<Page> => openPage(ctx, site.url, problems, width, height);
 
   beforeAll(async () => {
     site = await buildAndServe();

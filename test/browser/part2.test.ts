@@ -10,7 +10,7 @@ import { apartmentWorld } from '../../src/worlds/apartment.js';
 import { gateScenario } from '../../src/worlds/gate.js';
 import { ara } from '../../src/ara.js';
 import { octile } from '../../src/heuristics.js';
-import { browserAvailability, buildAndServe, CHROMIUM, CHROMIUM_ARGS, type BuiltPage } from './harness.js';
+import { browserAvailability, buildAndServe, CHROMIUM, CHROMIUM_ARGS, openPage, type BuiltPage } from './harness.js';
 
 const SUITE = 'test/browser/part2.test.ts (the chapter page, part 2, in Chromium)';
 const avail = browserAvailability(SUITE);
@@ -30,17 +30,7 @@ describe.runIf(avail.run)('part 2 of the chapter page in Chromium', () => {
   let profile: string;
   const problems: string[] = [];
 
-  async function open(width = 1280, height = 900): Promise<Page> {
-    const page = await ctx.newPage();
-    await page.setViewportSize({ width, height });
-    page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`); });
-    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
-    page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); });
-    await page.goto(site.url);
-    await page.waitForSelector('html[data-ready="true"]');
-    return page;
-  }
+  const open = (width = 1280, height = 900): Promise<Page> => openPage(ctx, site.url, problems, width, height);
 
   /** Pixel counts of a canvas: how many are not the background white, and how many are near `hex`. */
   async function pixels(page: Page, selector: string, hex: string): Promise<{ inked: number; near: number; total: number }> {
