@@ -221,3 +221,13 @@ test('Manhattan on a 4-connected grid and octile on an 8-connected one agree wit
     expect(octile(g8)(n, 0)).toBeCloseTo(dijkstra(g8, n, 0).cost, 9);
   }
 });
+
+test('pathCost walks a path through the space and refuses a step that is not an arc', async () => {
+  const { pathCost } = await import('../src/space.js');
+  const { handTraceWorld } = await import('../src/worlds/hand-trace.js');
+  const w = handTraceWorld();
+  const r = astar(w.grid, w.start, w.goal, octile(w.grid));
+  expect(pathCost(w.grid, r.path!)).toBeCloseTo(5.2, 12);
+  expect(pathCost(w.grid, [w.start])).toBe(0);
+  expect(() => pathCost(w.grid, [w.start, w.goal])).toThrow(/step 0 \(8 -> 11\) is not an arc of the space/);
+});
