@@ -15,6 +15,14 @@ export interface SearchOptions {
   maxExpansions?: number;
   /** Record every pop and push. Default false; off, the loop pays one branch per event. */
   trace?: boolean;
+  /**
+   * Put a closed node that receives a cheaper g back on the frontier. Default
+   * true: the chapter's algorithm, and the only choice that keeps greedy and
+   * inconsistent heuristics honest about cost. Weighted A* with a consistent h
+   * keeps its eps bound without reopening (Likhachev et al.'s ARA* rests on
+   * it), and on large maps skipping the reopenings is much faster.
+   */
+  reopen?: boolean;
 }
 
 /**
@@ -129,12 +137,12 @@ export class Searcher {
     this.cost = Infinity;
     this.status = priority.kind === 'link-length'
       ? this.breadthFirst(start, goal, h, maxExp)
-      : this.bestFirst(start, goal, h, wg, wh, tieByH, maxExp);
+      : this.bestFirst(start, goal, h, wg, wh, tieByH, maxExp, options.reopen ?? true);
     if (this.status === 'found') this.cost = this.g[goal];
     return this.status;
   }
 
-  private bestFirst(start: number, goal: number, h: Heuristic, wg: number, wh: number, tieByH: boolean, maxExp: number): SearchStatus {
+  private bestFirst(start: number, goal: number, h: Heuristic, wg: number, wh: number, tieByH: boolean, maxExp: number, reopen: boolean): SearchStatus {
     const space = this.space, heap = this.heap, trace = this.trace;
     const gen = this.gen, closedMark = gen + 1;
     let g = this.g, parent = this.parent, stamp = this.stamp;
@@ -181,7 +189,7 @@ export class Searcher {
           if (!(gx < g[x] * IMPROVE)) continue;
           kind = 'improve';
         } else if (sx === closedMark) {
-          if (!(gx < g[x] * IMPROVE)) continue;
+          if (!reopen || !(gx < g[x] * IMPROVE)) continue;
           // Only an inconsistent or inflated heuristic gets here.
           this.reopenings++;
           kind = 'reopen';

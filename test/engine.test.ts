@@ -5,6 +5,7 @@ import { astar, bfs, bestFirst, dijkstra, greedy, Searcher, weightedAstar } from
 import { Graph } from '../src/graph.js';
 import { Grid } from '../src/grid.js';
 import { octile } from '../src/heuristics.js';
+import { sum } from '../src/priority.js';
 import { frontierBefore } from '../src/trace.js';
 import { counterexampleWorld } from '../src/worlds/counterexample.js';
 import { handTraceWorld } from '../src/worlds/hand-trace.js';
@@ -295,4 +296,35 @@ test('an inflated heuristic reopens closed cells, and each reopening is counted 
   expect(r.cost).toBeLessThanOrEqual(3 * dijkstra(grid, start, goal).cost);
   // The consistent heuristic at eps = 1 never reopens on the same grid.
   expect(astar(grid, start, goal, octile(grid)).reopenings).toBe(0);
+});
+
+test('weighted A* without reopening keeps the eps bound (consistent h) and never reopens', () => {
+  for (const eps of [1.5, 2, 3]) {
+    let found = 0;
+    fc.assert(
+      fc.property(gridCase, fc.constantFrom(1.4, Math.SQRT2), (c, diagonalCost) => {
+        const { grid, start, goal } = randomGrid(c, { diagonalCost });
+        const opt = dijkstra(grid, start, goal).cost;
+        const s = new Searcher(grid);
+        s.search(start, goal, { priority: sum(eps), heuristic: octile(grid), reopen: false });
+        if (opt === Infinity) { expect(s.status).toBe('unreachable'); return; }
+        found++;
+        expect(s.reopenings).toBe(0);
+        expect(s.cost).toBeLessThanOrEqual(eps * opt + 1e-9);
+      }),
+      { ...PROPERTY, seed: PROPERTY.seed + 100 + eps * 10 },
+    );
+    expect(found).toBeGreaterThan(100);
+  }
+  // Not a no-op: on the grid where eps = 3 reopens two cells, the option saves that work.
+  const grid = Grid.fromAscii(['.#.....', '..#.#..', '.##...#', '.#.####', '...#...', '.......'], { diagonalCost: 1.4, diagonalRule: 'always' });
+  const start = grid.id(2, 0), goal = grid.id(6, 4);
+  const s = new Searcher(grid);
+  s.search(start, goal, { priority: sum(3), heuristic: octile(grid) });
+  const [withReopen, expansionsWith] = [s.reopenings, s.expansions];
+  s.search(start, goal, { priority: sum(3), heuristic: octile(grid), reopen: false });
+  expect(withReopen).toBe(2);
+  expect(s.reopenings).toBe(0);
+  expect(s.expansions).toBeLessThan(expansionsWith);
+  expect(s.cost).toBeLessThanOrEqual(3 * dijkstra(grid, start, goal).cost);
 });
