@@ -14,6 +14,12 @@ export interface GridSearchOptions {
   tieBreak?: TieBreak;
   /** Stop with status `step-limit` after this many expansions. Default: no limit. */
   maxExpansions?: number;
+  /**
+   * Put a closed cell that receives a cheaper g back on the frontier. Default
+   * true, as in `Searcher`; weighted A* keeps its bound without it (see
+   * `SearchOptions.reopen`) and runs much faster on large maps.
+   */
+  reopen?: boolean;
 }
 
 // The engine's slack for "cheaper" (best-first.ts): the same test, so the
@@ -62,6 +68,7 @@ export abstract class GridSearchBase {
   protected hd = 1.5;
   protected tieByH = 1;
   protected maxExp = Infinity;
+  protected reopen = true;
   protected start = -1;
   protected goal = -1;
 
@@ -149,6 +156,8 @@ export abstract class GridSearchBase {
     }
     const maxExp = options.maxExpansions ?? Infinity;
     if (!(maxExp >= 0)) throw new RangeError(`maxExpansions must be a number >= 0, got ${options.maxExpansions}`);
+    const reopen = options.reopen ?? true;
+    if (typeof reopen !== 'boolean') throw new RangeError(`reopen must be true or false, got ${JSON.stringify(options.reopen)}`);
 
     // h = hs * (dx + dy + hd * min(dx, dy)): heuristics.octile's expression, so
     // the values are identical; hd = 0 gives Manhattan, hs = 0 gives zero.
@@ -158,6 +167,7 @@ export abstract class GridSearchBase {
     this.hd = octileH ? grid.diagonalCost - 2 : 0;
     this.tieByH = tieBreak === 'h' ? 1 : 0;
     this.maxExp = maxExp;
+    this.reopen = reopen;
     this.start = start;
     this.goal = goal;
     this.status = this.run(start, goal);

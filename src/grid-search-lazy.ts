@@ -39,7 +39,7 @@ export class LazyGridSearcher extends GridSearchBase {
   protected run(start: number, goal: number): SearchStatus {
     if (this.gen >= 0xfffffff0) { this.stamp.fill(0); this.gen = 0; }
     this.gen += 2;
-    const wg = this.wg, wh = this.wh, hs = this.hs, hd = this.hd, tieByH = this.tieByH, maxExp = this.maxExp;
+    const wg = this.wg, wh = this.wh, hs = this.hs, hd = this.hd, tieByH = this.tieByH, maxExp = this.maxExp, reopen = this.reopen;
     const w = this.grid.width;
     const g = this.g, stamp = this.stamp, via = this.via, moves = this.moves, heap = this.heap;
     const off = this.off, step = this.step, ddx = this.dx, ddy = this.dy;
@@ -79,7 +79,10 @@ export class LazyGridSearcher extends GridSearchBase {
         if (sc === gen || sc === closed) {
           if (!(gc < g[c] * IMPROVE)) continue;
           // Only an inflated or inconsistent heuristic reopens a closed cell.
-          if (sc === closed) reopenings++;
+          if (sc === closed) {
+            if (!reopen) continue;
+            reopenings++;
+          }
         }
         g[c] = gc;
         stamp[c] = gen;

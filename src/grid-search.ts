@@ -43,7 +43,7 @@ export class GridSearcher extends GridSearchBase {
   protected run(start: number, goal: number): SearchStatus {
     const heap = this.heap;
     heap.newQuery();
-    const wg = this.wg, wh = this.wh, hs = this.hs, hd = this.hd, tieByH = this.tieByH, maxExp = this.maxExp;
+    const wg = this.wg, wh = this.wh, hs = this.hs, hd = this.hd, tieByH = this.tieByH, maxExp = this.maxExp, reopen = this.reopen;
     const w = this.grid.width;
     const g = this.g, via = this.via, moves = this.moves, state = heap.state;
     const off = this.off, step = this.step, ddx = this.dx, ddy = this.dy;
@@ -80,7 +80,10 @@ export class GridSearcher extends GridSearchBase {
         const open = sc >= base;
         if (open || sc === closed) {
           if (!(gc < g[c] * IMPROVE)) continue;
-          if (!open) reopenings++;
+          if (!open) {
+            if (!reopen) continue;
+            reopenings++;
+          }
         }
         g[c] = gc;
         via[c] = k;

@@ -45,11 +45,11 @@ class Pair {
 }
 
 /** Runs the grid searchers and the engine and asserts they agree on everything observable. */
-function agree(grid: Grid, start: number, goal: number, pair: Pair, slow: Searcher, mode: Mode, tieBreak: 'h' | 'fifo' = 'h', maxExpansions?: number): void {
+function agree(grid: Grid, start: number, goal: number, pair: Pair, slow: Searcher, mode: Mode, tieBreak: 'h' | 'fifo' = 'h', maxExpansions?: number, reopen?: boolean): void {
   const hf = mode.h === 'zero' ? zero : octile(grid);
-  const ss = slow.search(start, goal, { priority: mode.priority, heuristic: hf, tieBreak, maxExpansions });
-  agreeOne(grid, start, goal, pair.lazy, slow, ss, { priority: mode.priority, heuristic: mode.h, tieBreak, maxExpansions });
-  agreeOne(grid, start, goal, pair.indexed, slow, ss, { priority: mode.priority, heuristic: mode.h, tieBreak, maxExpansions });
+  const ss = slow.search(start, goal, { priority: mode.priority, heuristic: hf, tieBreak, maxExpansions, reopen });
+  agreeOne(grid, start, goal, pair.lazy, slow, ss, { priority: mode.priority, heuristic: mode.h, tieBreak, maxExpansions, reopen });
+  agreeOne(grid, start, goal, pair.indexed, slow, ss, { priority: mode.priority, heuristic: mode.h, tieBreak, maxExpansions, reopen });
 }
 
 function agreeOne(grid: Grid, start: number, goal: number, fast: GridSearchBase, slow: Searcher, ss: string, opts: GridSearchOptions): void {
@@ -78,6 +78,9 @@ describe('GridSearcher equals Searcher on 200 seeded random grids', () => {
           const fast = new Pair(grid), slow = new Searcher(grid);
           for (const mode of MODES) agree(grid, start, goal, fast, slow, mode);
           agree(grid, start, goal, fast, slow, MODES[0], 'fifo');
+          // Weighted A* and greedy without reopening.
+          agree(grid, start, goal, fast, slow, MODES[4], 'h', undefined, false);
+          agree(grid, start, goal, fast, slow, MODES[5], 'h', undefined, false);
           // A budget cut short stops both at the same expansion.
           agree(grid, start, goal, fast, slow, MODES[0], 'h', 7);
         }),
@@ -85,6 +88,22 @@ describe('GridSearcher equals Searcher on 200 seeded random grids', () => {
       );
     });
   }
+});
+
+test('reopen: false is not vacuous: grids where weighted A* reopens, and then does not', () => {
+  let reopened = 0;
+  for (const c of fc.sample(gridCase, { numRuns: 200, seed: PROPERTY.seed })) {
+    const { grid, start, goal } = randomGrid(c, {});
+    const s = new GridSearcher(grid);
+    s.search(start, goal, { priority: sum(3) });
+    if (s.reopenings === 0) continue;
+    reopened++;
+    const found = s.status;
+    s.search(start, goal, { priority: sum(3), reopen: false });
+    expect(s.reopenings).toBe(0);
+    expect(s.status).toBe(found);
+  }
+  expect(reopened).toBeGreaterThan(0);
 });
 
 test('a blocked ring around the goal is unreachable for both, with the same expansions', () => {
@@ -179,6 +198,7 @@ describe('bad input', () => {
     ['unknown heuristic', () => fast.search(0, 1, { heuristic: 'euclid' as 'zero' }), /heuristic must be 'octile' or 'zero'/],
     ['unknown tie break', () => fast.search(0, 1, { tieBreak: 'lifo' as 'h' }), /tieBreak must be/],
     ['NaN budget', () => fast.search(0, 1, { maxExpansions: NaN }), /maxExpansions/],
+    ['reopen not a boolean', () => fast.search(0, 1, { reopen: 'no' as unknown as boolean }), /reopen must be true or false/],
     ['setBlocked outside', () => fast.setBlocked(6, true), /setBlocked: cell must be an id in 0\.\.5/],
     ['priced blocked cells', () => new GridSearcher(grid.with({ blocked: { enterCost: 10 } })), /GridSearcher: the grid must delete blocked cells/],
     ['priced blocked cells (lazy)', () => new LazyGridSearcher(grid.with({ blocked: { enterCost: 10 } })), /LazyGridSearcher: the grid must delete/],
