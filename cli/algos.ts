@@ -1,6 +1,7 @@
 import { Searcher, type SearchOptions, type SearchStatus } from '../src/best-first.js';
 import type { Grid } from '../src/grid.js';
 import { octile, zero } from '../src/heuristics.js';
+import { GridSearcher, type GridSearchOptions } from '../src/grid-search.js';
 import { JumpPointSearcher, type JumpPointSearchOptions } from '../src/jps.js';
 import { ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum } from '../src/priority.js';
 import { UsageError } from './io.js';
@@ -46,6 +47,20 @@ class Engine implements Runner {
   pathInto(out: Int32Array): number { return this.searcher.pathInto(out); }
 }
 
+/** The grid fast path (same answers as the engine, held equal by its tests), its options fixed once. */
+class Fast implements Runner {
+  private readonly searcher: GridSearcher;
+  private readonly options: GridSearchOptions;
+  constructor(grid: Grid, options: GridSearchOptions) {
+    this.searcher = new GridSearcher(grid);
+    this.options = Object.freeze({ ...options });
+  }
+  search(start: number, goal: number): SearchStatus { return this.searcher.search(start, goal, this.options); }
+  get cost(): number { return this.searcher.cost; }
+  get expansions(): number { return this.searcher.expansions; }
+  pathInto(out: Int32Array): number { return this.searcher.pathInto(out); }
+}
+
 /** Jump point search behind the same face, its (empty) options made once. */
 class Jump implements Runner {
   private readonly jps: JumpPointSearcher;
@@ -55,6 +70,13 @@ class Jump implements Runner {
   get cost(): number { return this.jps.cost; }
   get expansions(): number { return this.jps.expansions; }
   pathInto(out: Int32Array): number { return this.jps.pathInto(out); }
+}
+
+/** A best-first runner with the octile heuristic (zero for Dijkstra): the fast path when it applies. */
+function best(grid: Grid, options: { priority: SearchOptions['priority']; reopen?: boolean }): Runner {
+  const dijkstra = options.priority === COST_TO_COME;
+  if (grid.enterCost < 0) return new Fast(grid, { ...options, heuristic: dijkstra ? 'zero' : 'octile' });
+  return new Engine(grid, { ...options, heuristic: dijkstra ? zero : octile(grid) });
 }
 
 interface Entry {
@@ -74,16 +96,18 @@ function plain(name: string, promise: Guarantee, make: (grid: Grid) => Runner): 
 
 /**
  * Every algorithm `--algo` knows: the one table to extend. Heuristics are
- * octile, exact on an empty 8-connected grid and so admissible on any.
+ * octile, exact on an empty 8-connected grid and so admissible on any. The
+ * best-first ones run on the grid fast path when the grid allows it (blocked
+ * cells deleted, as in every Moving AI map), else on the generic engine.
  */
 export const ALGOS: Record<string, Entry> = {
   astar: {
     usage: 'astar', help: 'A*, octile heuristic (optimal)',
-    build: plain('astar', 'optimal', (grid) => new Engine(grid, { priority: ASTAR, heuristic: octile(grid) })),
+    build: plain('astar', 'optimal', (grid) => best(grid, { priority: ASTAR })),
   },
   dijkstra: {
     usage: 'dijkstra', help: 'Dijkstra, h = 0 (optimal)',
-    build: plain('dijkstra', 'optimal', (grid) => new Engine(grid, { priority: COST_TO_COME, heuristic: zero })),
+    build: plain('dijkstra', 'optimal', (grid) => best(grid, { priority: COST_TO_COME })),
   },
   wastar: {
     usage: 'wastar:EPS', help: 'weighted A*, f = g + EPS h, EPS >= 1 (cost <= EPS * optimum)',
@@ -94,13 +118,14 @@ export const ALGOS: Record<string, Entry> = {
       }
       return {
         name, promise: eps === 1 ? 'optimal' : 'bounded', bound: eps,
-        make: (grid) => new Engine(grid, { priority: sum(eps), heuristic: octile(grid) }),
+        // No reopening: the eps bound holds without it under octile (consistent), and it is much faster.
+        make: (grid) => best(grid, { priority: sum(eps), reopen: false }),
       };
     },
   },
   greedy: {
     usage: 'greedy', help: 'greedy best-first, f = h (no promise)',
-    build: plain('greedy', 'none', (grid) => new Engine(grid, { priority: HEURISTIC_ONLY, heuristic: octile(grid) })),
+    build: plain('greedy', 'none', (grid) => best(grid, { priority: HEURISTIC_ONLY })),
   },
   jps: {
     usage: 'jps', help: 'jump point search, 8-connected uniform grids (optimal; expansions count jump points)',

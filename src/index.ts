@@ -27,3 +27,6 @@ export { apartmentWorld, southRoomsWorld, apartmentPlan, APARTMENT_SPEC, APARTME
 export { naiveController, naiveOpening, halfwayDoorways, halfwayIndex, prefixCosts, doorsOnPath, doorClosesScenario, CLOSURES, type NaiveResult, type HalfwayStats, type DoorScenario, type DoorScenarioOptions, type ReplanStep, type ClosureKind } from './worlds/apartment-scenario.js';
 export { mulberry32 } from './random.js';
 export { firstEpsilonAboveDijkstra } from './epsilon.js';
+export { GridSearcher, type GridSearchOptions } from './grid-search.js';
+export { LazyGridSearcher } from './grid-search-lazy.js';
+export { parseRoads, type RoadNetwork } from './roads.js';
