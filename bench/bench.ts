@@ -1,13 +1,16 @@
 /**
  * `npm run bench`: one command, one run, one machine, the same scenarios for
  * everyone. Grid track (Moving AI, five families, 8-connected without corner
- * cutting), a 4-connected track, the native C++ reference, the road track;
- * prints the tables and writes them to bench/RESULTS.md.
+ * cutting), a 4-connected track, the native C++ reference, the road track,
+ * and the repair-and-reuse track (D* Lite after one change against a fresh
+ * A*, the universal plan against one Dijkstra, ARA* against one A*); prints
+ * the tables and writes them to bench/RESULTS.md.
  *
  *   npm run bench                 full run (a few minutes)
  *   npm run bench -- --quick      under a minute
- *   options: --no-roads --no-peers --families=dao,maze --per-family=N --pairs=N
+ *   options: --no-roads --no-peers --no-repair --families=dao,maze --per-family=N --pairs=N
  */
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { GridSearcher } from '../src/grid-search.js';
@@ -21,8 +24,8 @@ const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
 const opt = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 for (const a of args) {
-  if (!/^--(quick|no-roads|no-peers|families=.*|per-family=\d+|pairs=\d+)$/.test(a)) {
-    console.error(`bench: unknown argument ${a}; expected --quick, --no-roads, --no-peers, --families=a,b, --per-family=N, --pairs=N`);
+  if (!/^--(quick|no-roads|no-peers|no-repair|families=.*|per-family=\d+|pairs=\d+)$/.test(a)) {
+    console.error(`bench: unknown argument ${a}; expected --quick, --no-roads, --no-peers, --no-repair, --families=a,b, --per-family=N, --pairs=N`);
     process.exit(2);
   }
 }
@@ -94,6 +97,7 @@ async function main(): Promise<void> {
     roadReport(roads);
   }
   targets(grid, nat, roads);
+  if (!flag('no-repair')) repairAndReuse();
 
   const m1 = machine();
   say();
@@ -107,6 +111,29 @@ async function main(): Promise<void> {
   const file = fileURLToPath(new URL(QUICK ? './RESULTS-quick.md' : '../../bench/RESULTS.md', import.meta.url));
   writeFileSync(file, out.join('\n') + '\n');
   console.log(`\nwritten: ${file}`);
+}
+
+/**
+ * The repair-and-reuse track: the two scripts that measure D*, D* Lite, ARA*
+ * and the universal plan, run as they are (each is also runnable alone), their
+ * tables copied into the record. Quick mode asks them for fewer samples.
+ */
+function repairAndReuse(): void {
+  const here = (name: string) => fileURLToPath(new URL(name, import.meta.url));
+  const runs: [string, string, string][] = [
+    ['D* Lite after one blocked cell, against a fresh A* (the grid fast path) from the robot', './dstar-lite.js', QUICK ? '5' : '40'],
+    ['The universal plan against one Dijkstra to exhaustion; ARA* to proven optimality against one A*', './repair-reuse.js', QUICK ? '1' : '5'],
+  ];
+  say();
+  say('## Repair and reuse');
+  for (const [title, script, n] of runs) {
+    process.stderr.write(`  ${script} ${n}...\n`);
+    const text = execFileSync(process.execPath, [here(script), n], { encoding: 'utf8', maxBuffer: 1 << 26 });
+    say();
+    say(`### ${title}`);
+    say(`\`node dist/bench/${script.slice(2)} ${n}\``);
+    block(text.trimEnd());
+  }
 }
 
 /** Native per-query microseconds in the same order as the libraries' (maps, then queries); costs checked against the optimum. */
