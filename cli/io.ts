@@ -4,6 +4,8 @@ export interface Io {
   err(line: string): void;
   /** True when stdout is a terminal (progress bars only then). */
   readonly tty: boolean;
+  /** Redraws one status line in place (a terminal's carriage return); '' clears it. Optional. */
+  status?(text: string): void;
 }
 
 /** A mistake the user made: printed as one message, no stack trace, exit code 2. */

@@ -34,4 +34,8 @@ export const processIo: Io = {
   out: (line) => { process.stdout.write(line + '\n'); },
   err: (line) => { process.stderr.write(line + '\n'); },
   tty: Boolean(process.stdout.isTTY),
+  // A progress bar redraws itself on stderr's last line, and moves on when done.
+  status: process.stderr.isTTY
+    ? (text) => { process.stderr.write(`\r\x1b[2K${text}`); }
+    : undefined,
 };

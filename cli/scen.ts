@@ -7,8 +7,6 @@ import { mulberry32 } from '../src/random.js';
 
 export const SCEN_HELP = 'scen FILE.scen [--map FILE.map] [--algo A] [--sample N] [--seed S] [--json]   run and check Moving AI scenarios';
 
-/** An Io that can also redraw one status line (a terminal's `\r`); progress falls back to lines without it. */
-type ProgressIo = Io & { status?(text: string): void };
 
 /**
  * `n` of the indices 0..total-1, chosen by a seeded generator and returned in
@@ -57,7 +55,7 @@ export interface ScenSummary {
  * on stderr). Exit 1 on an invalid path or a broken promise (a suboptimal
  * path from an optimal algorithm, a weighted A* cost above eps * optimum).
  */
-export function scenCommand(args: string[], io: ProgressIo): number {
+export function scenCommand(args: string[], io: Io): number {
   const { options, flags, positionals } = parseArgs(args, { values: ['map', 'algo', 'sample', 'seed'], flags: ['json'] }, 'scen');
   if (positionals.length !== 1) {
     throw new UsageError(`scen: expected one .scen file, got ${positionals.length === 0 ? 'none' : positionals.map((p) => JSON.stringify(p)).join(' ')} (usage: ${SCEN_HELP})`);
@@ -87,7 +85,7 @@ const MAX_REPORTED = 10;
 
 function runScenarios(
   scenarios: readonly Scenario[], picked: Int32Array, grid: ReturnType<typeof parseMap>,
-  algo: Algo, io: ProgressIo, scenFile: string, json: boolean,
+  algo: Algo, io: Io, scenFile: string, json: boolean,
 ): ScenSummary {
   const runner = algo.make(grid);
   const buf = new Int32Array(grid.size);
@@ -158,13 +156,16 @@ function printSummary(s: ScenSummary, algo: Algo, say: (line: string) => void): 
 }
 
 /** A 30-column bar on stderr: redrawn in place when the Io can, else a line per tenth. */
-function progressBar(io: ProgressIo, total: number): (done: number) => void {
+function progressBar(io: Io, total: number): (done: number) => void {
   let shown = -1;
   return (done) => {
     const tenth = Math.floor((10 * done) / Math.max(1, total));
     const cols = Math.round((30 * done) / Math.max(1, total));
     const text = `[${'#'.repeat(cols)}${' '.repeat(30 - cols)}] ${done}/${total}`;
-    if (io.status) { if (cols !== shown || done === total) { shown = cols; io.status(text); } }
+    if (io.status) {
+      if (cols !== shown || done === total) { shown = cols; io.status(text); }
+      if (done === total) io.status(''); // leave the terminal clean for the summary
+    }
     else if (tenth !== shown) { shown = tenth; io.err(text); }
   };
 }
