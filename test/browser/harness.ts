@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page } from 'playwright-core';
+import { describe, it } from 'vitest';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -25,6 +26,20 @@ export function browserAvailability(suite: string): { run: boolean; mustFail: bo
       + `!! Install it with:  apt-get install -y chromium   (or set BESTFIRST_REQUIRE_BROWSER=1 to make this a failure)\n${bar}\n`);
   }
   return { run: false, mustFail: required };
+}
+
+/**
+ * Registers the failing test that stands in for a suite when Chromium is
+ * missing but required (BESTFIRST_REQUIRE_BROWSER=1), so CI cannot go green
+ * without the browser. Does nothing otherwise.
+ */
+export function failWithoutBrowser(avail: { mustFail: boolean }, suite: string): void {
+  if (!avail.mustFail) return;
+  describe(suite, () => {
+    it('need Chromium at /usr/bin/chromium (BESTFIRST_REQUIRE_BROWSER=1)', () => {
+      throw new Error(`${CHROMIUM} is missing and BESTFIRST_REQUIRE_BROWSER=1: install it with apt-get install -y chromium`);
+    });
+  });
 }
 
 const TYPES: Record<string, string> = {

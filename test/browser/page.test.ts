@@ -9,19 +9,13 @@ import { octile } from '../../src/heuristics.js';
 import { COLORS } from '../../web/src/palette.js';
 import { EPSILONS } from '../../web/src/theater-model.js';
 import { theaterWorld } from '../../web/src/theater-world.js';
-import { browserAvailability, buildAndServe, CHROMIUM, CHROMIUM_ARGS, openPage, type BuiltPage } from './harness.js';
+import { browserAvailability, buildAndServe, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, openPage, type BuiltPage } from './harness.js';
 
 const SUITE = 'test/browser/page.test.ts (the chapter page in Chromium)';
 const avail = browserAvailability(SUITE);
 const SHOTS = 'test-output/screenshots';
 
-if (avail.mustFail) {
-  describe('browser tests', () => {
-    it('need Chromium at /usr/bin/chromium (BESTFIRST_REQUIRE_BROWSER=1)', () => {
-      throw new Error(`${CHROMIUM} is missing and BESTFIRST_REQUIRE_BROWSER=1: install it with apt-get install -y chromium`);
-    });
-  });
-}
+failWithoutBrowser(avail, 'browser tests');
 
 describe.runIf(avail.run)('the chapter page in Chromium', () => {
   let site: BuiltPage;

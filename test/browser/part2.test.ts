@@ -10,19 +10,13 @@ import { apartmentWorld } from '../../src/worlds/apartment.js';
 import { gateScenario } from '../../src/worlds/gate.js';
 import { ara } from '../../src/ara.js';
 import { octile } from '../../src/heuristics.js';
-import { browserAvailability, buildAndServe, CHROMIUM, CHROMIUM_ARGS, openPage, type BuiltPage } from './harness.js';
+import { browserAvailability, buildAndServe, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, openPage, type BuiltPage } from './harness.js';
 
 const SUITE = 'test/browser/part2.test.ts (the chapter page, part 2, in Chromium)';
 const avail = browserAvailability(SUITE);
 const SHOTS = 'test-output/screenshots';
 
-if (avail.mustFail) {
-  describe('part 2 browser tests', () => {
-    it('need Chromium at /usr/bin/chromium (BESTFIRST_REQUIRE_BROWSER=1)', () => {
-      throw new Error(`${CHROMIUM} is missing and BESTFIRST_REQUIRE_BROWSER=1: install it with apt-get install -y chromium`);
-    });
-  });
-}
+failWithoutBrowser(avail, 'part 2 browser tests');
 
 describe.runIf(avail.run)('part 2 of the chapter page in Chromium', () => {
   let site: BuiltPage;

@@ -6,7 +6,7 @@ import { cellCentre } from './layout.js';
 import { COLORS, exploredShade } from './palette.js';
 import { roundSummary, runAraLane, type AraLaneRun } from './ara-lane-model.js';
 import { ReplayBar } from './replanner-controls.js';
-import { diamond, disc, fillCell, FitCanvas, gridLines, route } from './replanner-draw.js';
+import { diamond, disc, fillCell, FitCanvas, gridLines, route } from './shapes.js';
 
 export interface AraLaneWorld {
   grid: Grid;

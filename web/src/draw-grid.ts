@@ -1,6 +1,7 @@
 import { COLORS, exploredShade, rampShade } from './palette.js';
 import { cellCentre, type GridLayout } from './layout.js';
 import type { Scene } from './scene.js';
+import { diamond, disc, fillCell } from './shapes.js';
 
 /** The layers a term in the prose can bring forward; `null` draws all at equal weight. */
 export type Layer = 'g' | 'h' | 'explored' | 'path' | 'open';
@@ -122,8 +123,8 @@ export function drawFigure(ctx: CanvasRenderingContext2D, fig: Figure): void {
     }
   }
 
-  drawStart(ctx, layout, fig.start);
-  drawGoal(ctx, layout, fig.goal);
+  disc(ctx, layout, fig.start);
+  diamond(ctx, layout, fig.goal);
 
   if (fig.cursor !== undefined && fig.cursor >= 0) {
     const x = fig.cursor % width, y = (fig.cursor - x) / width;
@@ -136,34 +137,3 @@ export function drawFigure(ctx: CanvasRenderingContext2D, fig: Figure): void {
   ctx.restore();
 }
 
-function fillCell(ctx: CanvasRenderingContext2D, layout: GridLayout, n: number, color: string): void {
-  const x = n % layout.width, y = (n - x) / layout.width;
-  ctx.fillStyle = color;
-  ctx.fillRect(x * layout.cell, y * layout.cell, layout.cell, layout.cell);
-}
-
-/** Start: a green disc with a white rim. */
-function drawStart(ctx: CanvasRenderingContext2D, layout: GridLayout, n: number): void {
-  const [cx, cy] = cellCentre(layout, n);
-  ctx.fillStyle = COLORS.start;
-  ctx.strokeStyle = '#ffffff';
-  ctx.lineWidth = Math.max(1, layout.cell * 0.08);
-  ctx.beginPath();
-  ctx.arc(cx, cy, layout.cell * 0.42, 0, Math.PI * 2);
-  ctx.fill();
-  ctx.stroke();
-}
-
-/** Goal: a vermillion diamond with a white rim. */
-function drawGoal(ctx: CanvasRenderingContext2D, layout: GridLayout, n: number): void {
-  const [cx, cy] = cellCentre(layout, n);
-  const r = layout.cell * 0.48;
-  ctx.fillStyle = COLORS.goal;
-  ctx.strokeStyle = '#ffffff';
-  ctx.lineWidth = Math.max(1, layout.cell * 0.08);
-  ctx.beginPath();
-  ctx.moveTo(cx, cy - r); ctx.lineTo(cx + r, cy); ctx.lineTo(cx, cy + r); ctx.lineTo(cx - r, cy);
-  ctx.closePath();
-  ctx.fill();
-  ctx.stroke();
-}

@@ -6,7 +6,7 @@ import {
 } from './exercise-model.js';
 import type { GridLayout } from './layout.js';
 import { COLORS } from './palette.js';
-import { diamond, disc, fillCell, FitCanvas, gridLines, route } from './replanner-draw.js';
+import { diamond, disc, fillCell, FitCanvas, gridLines, route } from './shapes.js';
 
 const two = (v: number) => (Number.isFinite(v) ? v.toFixed(2) : '∞');
 const byId = (id: string) => document.getElementById(id);

@@ -6,7 +6,7 @@ import { cellCentre, moveCursor, type GridLayout } from './layout.js';
 import { COLORS, mix, rampShade } from './palette.js';
 import { Player } from './player.js';
 import { contours, dropRobot, type RobotRun } from './field-model.js';
-import { arrow, diamond, disc, fillCell, FitCanvas, outline, route } from './replanner-draw.js';
+import { arrow, diamond, disc, fillCell, FitCanvas, outline, route } from './shapes.js';
 
 /** Contours every metre of cost-to-go. */
 export const CONTOUR_STEP = 1;

@@ -7,7 +7,7 @@ import { cellCentre } from './layout.js';
 import { COLORS, mix } from './palette.js';
 import { closureChoices, doorAtCell, latestRepair, runApartment, verdict } from './replanner-apartment-model.js';
 import { ReplayBar } from './replanner-controls.js';
-import { diamond, disc, fillCell, FitCanvas, gridLines, hatchCell, outline, route } from './replanner-draw.js';
+import { diamond, disc, fillCell, FitCanvas, gridLines, hatchCell, outline, route } from './shapes.js';
 import { RAISE_COLOR } from './replanner-gate.js';
 
 const DOOR_TINT = '#f3e9d2';

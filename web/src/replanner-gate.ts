@@ -4,7 +4,7 @@ import type { GridLayout } from './layout.js';
 import { cellCentre } from './layout.js';
 import { COLORS, mix } from './palette.js';
 import { ReplayBar } from './replanner-controls.js';
-import { arrow, diamond, disc, fillCell, FitCanvas, gridLines, hatchCell, outline, route } from './replanner-draw.js';
+import { arrow, diamond, disc, fillCell, FitCanvas, gridLines, hatchCell, outline, route } from './shapes.js';
 import { gateStory, LOWER_KIND, oneDecimal, RAISE_KIND, type GateFrame, type GateStory } from './replanner-gate-model.js';
 
 /** Raised states: Okabe–Ito orange plus hatching; lowered: pale blue, plain. */

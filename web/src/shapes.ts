@@ -1,3 +1,5 @@
+// Drawing primitives every grid figure shares: the fitted canvas, cells, hatching,
+// the start disc, the goal diamond, routes and grid lines, in the page's colour language.
 import { cellAt, cellCentre, cellSizeFor, type GridLayout } from './layout.js';
 import { COLORS } from './palette.js';
 
