@@ -100,12 +100,14 @@ test('Moving AI data: T counts as blocked (cell counts from the data README)', (
 });
 
 // Whole files (or an even stride through them, which visits every bucket)
-// that the generic engine gets through in seconds: one or more per family.
+// that A* (the grid fast path, through the CLI's algorithm table) gets through
+// in seconds: one or more per family. A whole maze file takes A* minutes
+// (maze512-32-0: 128 s), so the maze runs whole with JPS below.
 const FULL: [file: string, stride: number][] = [
   ['dao/arena', 1], ['dao/den312d', 1], ['dao/ost003d', 1],
   ['street/Berlin_0_256', 1],
   ['random/random512-10-0', 1],
-  ['room/8room_000', 10], // one row per bucket of ten
+  ['room/8room_000', 1],
   ['maze/maze512-1-0', 40], // every fourth bucket: 299 long corridors
 ];
 
@@ -116,6 +118,19 @@ for (const [name, stride] of FULL) {
     const picked = every(scens.length, stride);
     expect(picked.length).toBeGreaterThan(150);
     expect(failures(`${name}.map.scen`, grid, scens, picked, 'astar')).toEqual([]);
+  });
+}
+
+// Whole files with jump point search, held to the same optima: the maze (too
+// slow whole for A* in a unit test) and the room maps.
+const FULL_JPS: readonly string[] = ['room/8room_000', 'room/64room_000', 'maze/maze512-32-0'];
+
+for (const name of FULL_JPS) {
+  test(`JPS on ${name}.map.scen (every row): 100% valid and optimal`, () => {
+    const grid = loadMap(`${name}.map`);
+    const scens = loadScen(`${name}.map.scen`);
+    expect(scens.length).toBeGreaterThan(1900);
+    expect(failures(`${name}.map.scen`, grid, scens, every(scens.length), 'jps')).toEqual([]);
   });
 }
 
