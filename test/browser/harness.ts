@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { BrowserContext, Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { describe, it } from 'vitest';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -92,4 +92,28 @@ export async function openPage(ctx: BrowserContext, url: string, problems: strin
   await page.goto(url);
   await page.waitForSelector('html[data-ready="true"]');
   return page;
+}
+
+/** Where the browser suites write their screenshots (CI keeps test-output/). */
+export const SHOTS = 'test-output/screenshots';
+
+export interface Session { site: BuiltPage; ctx: BrowserContext; close(): Promise<void> }
+
+/**
+ * Builds and serves the page, and starts Chromium with a fresh profile: what
+ * every browser suite needs in its beforeAll. `close` undoes all of it.
+ */
+export async function startSession(): Promise<Session> {
+  const site = await buildAndServe();
+  const profile = mkdtempSync(join(tmpdir(), 'bestfirst-chromium-'));
+  const ctx = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  mkdirSync(SHOTS, { recursive: true });
+  return {
+    site, ctx,
+    close: async () => {
+      await ctx.close();
+      await site.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,7 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ara } from '../../src/ara.js';
 import { dijkstra, weightedAstar } from '../../src/best-first.js';
@@ -9,34 +7,21 @@ import { octile } from '../../src/heuristics.js';
 import { COLORS } from '../../web/src/palette.js';
 import { EPSILONS } from '../../web/src/theater-model.js';
 import { theaterWorld } from '../../web/src/theater-world.js';
-import { browserAvailability, buildAndServe, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, openPage, type BuiltPage } from './harness.js';
+import { browserAvailability, failWithoutBrowser, openPage, SHOTS, startSession, type Session } from './harness.js';
 
 const SUITE = 'test/browser/page.test.ts (the chapter page in Chromium)';
 const avail = browserAvailability(SUITE);
-const SHOTS = 'test-output/screenshots';
 
 failWithoutBrowser(avail, 'browser tests');
 
 describe.runIf(avail.run)('the chapter page in Chromium', () => {
-  let site: BuiltPage;
-  let ctx: BrowserContext;
-  let profile: string;
+  let session: Session;
   const problems: string[] = [];
 
-  const open = (width = 1280, height = 900): Promise<Page> => openPage(ctx, site.url, problems, width, height);
+  const open = (width = 1280, height = 900): Promise<Page> => openPage(session.ctx, session.site.url, problems, width, height);
 
-  beforeAll(async () => {
-    site = await buildAndServe();
-    profile = mkdtempSync(join(tmpdir(), 'bestfirst-chromium-'));
-    ctx = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
-    mkdirSync(SHOTS, { recursive: true });
-  });
-
-  afterAll(async () => {
-    await ctx?.close();
-    await site?.close();
-    if (profile) rmSync(profile, { recursive: true, force: true });
-  });
+  beforeAll(async () => { session = await startSession(); });
+  afterAll(async () => { await session?.close(); });
 
   it('loads with no console errors and no failed requests', async () => {
     problems.length = 0;

@@ -1,7 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dijkstra } from '../../src/best-first.js';
 import { bellmanResidual, universalPlan } from '../../src/universal-plan.js';
@@ -10,21 +8,18 @@ import { apartmentWorld } from '../../src/worlds/apartment.js';
 import { gateScenario } from '../../src/worlds/gate.js';
 import { ara } from '../../src/ara.js';
 import { octile } from '../../src/heuristics.js';
-import { browserAvailability, buildAndServe, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, openPage, type BuiltPage } from './harness.js';
+import { browserAvailability, failWithoutBrowser, openPage, SHOTS, startSession, type Session } from './harness.js';
 
 const SUITE = 'test/browser/part2.test.ts (the chapter page, part 2, in Chromium)';
 const avail = browserAvailability(SUITE);
-const SHOTS = 'test-output/screenshots';
 
 failWithoutBrowser(avail, 'part 2 browser tests');
 
 describe.runIf(avail.run)('part 2 of the chapter page in Chromium', () => {
-  let site: BuiltPage;
-  let ctx: BrowserContext;
-  let profile: string;
+  let session: Session;
   const problems: string[] = [];
 
-  const open = (width = 1280, height = 900): Promise<Page> => openPage(ctx, site.url, problems, width, height);
+  const open = (width = 1280, height = 900): Promise<Page> => openPage(session.ctx, session.site.url, problems, width, height);
 
   /** Pixel counts of a canvas: how many are not the background white, and how many are near `hex`. */
   async function pixels(page: Page, selector: string, hex: string): Promise<{ inked: number; near: number; total: number }> {
@@ -53,18 +48,8 @@ describe.runIf(avail.run)('part 2 of the chapter page in Chromium', () => {
     await page.mouse.click(box.x + ((x + 0.5) * box.width) / width, box.y + ((y + 0.5) * box.height) / height);
   }
 
-  beforeAll(async () => {
-    site = await buildAndServe();
-    profile = mkdtempSync(join(tmpdir(), 'bestfirst-chromium-'));
-    ctx = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
-    mkdirSync(SHOTS, { recursive: true });
-  });
-
-  afterAll(async () => {
-    await ctx?.close();
-    await site?.close();
-    if (profile) rmSync(profile, { recursive: true, force: true });
-  });
+  beforeAll(async () => { session = await startSession(); });
+  afterAll(async () => { await session?.close(); });
 
   it('renders the part-2 widgets with no console errors', async () => {
     problems.length = 0;

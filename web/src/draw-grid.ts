@@ -1,7 +1,7 @@
 import { COLORS, exploredShade, rampShade } from './palette.js';
 import { cellCentre, type GridLayout } from './layout.js';
 import type { Scene } from './scene.js';
-import { diamond, disc, fillCell } from './shapes.js';
+import { diamond, disc, fillCell, gridLines } from './shapes.js';
 
 /** The layers a term in the prose can bring forward; `null` draws all at equal weight. */
 export type Layer = 'g' | 'h' | 'explored' | 'path' | 'open';
@@ -55,15 +55,7 @@ export function drawFigure(ctx: CanvasRenderingContext2D, fig: Figure): void {
 
   for (let n = 0; n < width * height; n++) if (blocked[n]) fillCell(ctx, layout, n, COLORS.wall);
 
-  // Faint cell lines help count cells; skipped when cells are too small to need them.
-  if (cell >= 10) {
-    ctx.strokeStyle = COLORS.line;
-    ctx.lineWidth = 1;
-    ctx.beginPath();
-    for (let x = 0; x <= width; x++) { ctx.moveTo(x * cell + 0.5, 0); ctx.lineTo(x * cell + 0.5, height * cell); }
-    for (let y = 0; y <= height; y++) { ctx.moveTo(0, y * cell + 0.5); ctx.lineTo(width * cell, y * cell + 0.5); }
-    ctx.stroke();
-  }
+  gridLines(ctx, layout, 10);
 
   // Open cells: hollow rings (shape channel: open = ring, closed = filled).
   if (focus !== 'g' && focus !== 'h') {

@@ -75,9 +75,10 @@ export function hatchCell(ctx: CanvasRenderingContext2D, layout: GridLayout, n: 
   ctx.restore();
 }
 
-export function gridLines(ctx: CanvasRenderingContext2D, layout: GridLayout): void {
+/** Faint cell lines that help count cells; skipped when cells are smaller than `minCell` px. */
+export function gridLines(ctx: CanvasRenderingContext2D, layout: GridLayout, minCell = 8): void {
   const { width, height, cell } = layout;
-  if (cell < 8) return;
+  if (cell < minCell) return;
   ctx.strokeStyle = COLORS.line;
   ctx.lineWidth = 1;
   ctx.beginPath();
