@@ -1,3 +1,4 @@
+export { InputError } from './errors.js';
 export { pathCost, type SearchSpace } from './space.js';
 export { Graph, type Edge, type GraphOptions } from './graph.js';
 export { Grid, DIAGONAL_RULES, type DiagonalRule, type BlockedModel, type GridOptions } from './grid.js';
