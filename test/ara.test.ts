@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { araCommand } from '../cli/ara.js';
@@ -13,6 +11,7 @@ import { COST_TO_COME } from '../src/priority.js';
 import { handTraceWorld } from '../src/worlds/hand-trace.js';
 import { mulberry32 } from '../src/random.js';
 import { pathCost } from '../src/space.js';
+import { dataFile } from './support/data.js';
 
 
 
@@ -242,8 +241,7 @@ function collect(): { io: Io; out: string[]; err: string[] } {
 }
 
 test('bestfirst ara prints one line per round and the outcome', () => {
-  const map = fileURLToPath(new URL('../../shared/data/movingai/dao/den312d.map', import.meta.url));
-  if (!existsSync(map)) throw new Error(`benchmark map not found: looked for ${map}`);
+  const map = dataFile('movingai/dao/den312d.map');
   const text = collect();
   expect(araCommand(['--map', map, '--from', '30,40', '--to', '64,77'], text.io)).toBe(0);
   expect(text.out[0]).toBe(`map ${map} (65 x 81), from (30,40) to (64,77), schedule 3, 2, 1.5, 1`);

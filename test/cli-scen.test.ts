@@ -1,8 +1,7 @@
 import { test, expect } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ALGOS, parseAlgo, type Runner } from '../cli/algos.js';
 import { COMMANDS } from '../cli/commands.js';
 import type { Io } from '../cli/io.js';
@@ -10,13 +9,9 @@ import { main } from '../cli/main.js';
 import { PLAN_HELP, planCommand } from '../cli/plan.js';
 import { SCEN_HELP, sampleIndices, scenCommand } from '../cli/scen.js';
 import { sameLength } from '../src/validate-path.js';
+import { dataFile } from './support/data.js';
 
-const DATA = new URL('../../shared/data/movingai/dao/', import.meta.url);
-function dataPath(name: string): string {
-  const path = fileURLToPath(new URL(name, DATA));
-  if (!existsSync(path)) throw new Error(`Moving AI data missing: looked for ${path}`);
-  return path;
-}
+const dataPath = (name: string): string => dataFile(`movingai/dao/${name}`);
 const ARENA = dataPath('arena.map');
 const ARENA_SCEN = dataPath('arena.map.scen');
 

@@ -1,7 +1,6 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { test, expect } from 'vitest';
 import { UsageError, type Io } from '../cli/io.js';
 import { replanMap } from '../cli/replan-map.js';
@@ -12,6 +11,7 @@ import { manhattan, octile, zero } from '../src/heuristics.js';
 import { parseMap, parseScen } from '../src/movingai.js';
 import type { SearchSpace } from '../src/space.js';
 import { mulberry32 } from '../src/random.js';
+import { dataFile } from './support/data.js';
 
 
 const nodes = new Int32Array(64);
@@ -391,13 +391,7 @@ test('replan --map: the table, the summary, and clear refusals', () => {
 
 // --- a real map -------------------------------------------------------------------
 
-const DATA = new URL('../../shared/data/movingai/', import.meta.url);
-
-function readData(rel: string): string {
-  const url = new URL(rel, DATA);
-  if (!existsSync(url)) throw new Error(`Moving AI data not found: looked for ${fileURLToPath(url)} (the repository expects ../shared/data/ beside it)`);
-  return readFileSync(url, 'utf8');
-}
+const readData = (rel: string): string => readFileSync(dataFile(`movingai/${rel}`), 'utf8');
 
 test('den312d: doors close on the path as the robot drives, and D* Lite keeps matching A*', () => {
   const grid = parseMap(readData('dao/den312d.map'), 'den312d.map');

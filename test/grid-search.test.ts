@@ -1,7 +1,6 @@
 // GridSearcher (indexed open list) and LazyGridSearcher against the generic engine:
 // the loops must agree on cost, expansions, pushes, reopenings and the path itself.
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { Searcher } from '../src/best-first.js';
@@ -13,6 +12,7 @@ import { octile, zero } from '../src/heuristics.js';
 import { parseMap, parseScen } from '../src/movingai.js';
 import { COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority } from '../src/priority.js';
 import { checkPath, sameLength } from '../src/validate-path.js';
+import { dataFile } from './support/data.js';
 import { gridCase, PROPERTY, randomGrid } from './support/random-grid.js';
 
 type Mode = { name: string; priority: Priority; h: 'octile' | 'zero' };
@@ -216,15 +216,11 @@ describe('bad input', () => {
 });
 
 // Moving AI: a seeded sample of scenarios across the five families must equal the published optima.
-const DATA_CANDIDATES = ['../../shared/data/movingai/'].map((r) => new URL(r, import.meta.url));
-const DATA = DATA_CANDIDATES.find((u) => existsSync(fileURLToPath(u)));
-
 test('Moving AI sample: 50 scenarios across maps equal the published optima, paths checked', () => {
-  if (!DATA) throw new Error(`Moving AI data not found; looked in ${DATA_CANDIDATES.map((u) => fileURLToPath(u)).join(', ')}`);
   const maps = ['dao/arena2', 'dao/den312d', 'maze/maze512-8-0', 'random/random512-25-0', 'room/8room_000', 'street/Berlin_0_256'];
   let checked = 0, seed = 12345;
   for (const name of maps) {
-    const read = (rel: string) => readFileSync(fileURLToPath(new URL(rel, DATA)), 'utf8');
+    const read = (rel: string) => readFileSync(dataFile(`movingai/${rel}`), 'utf8');
     const grid = parseMap(read(`${name}.map`), `${name}.map`);
     const rows = parseScen(read(`${name}.map.scen`), `${name}.map.scen`);
     const fast = new GridSearcher(grid), lazy = new LazyGridSearcher(grid), slow = new Searcher(grid);

@@ -1,5 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { astar } from '../src/best-first.js';
@@ -9,6 +8,7 @@ import { JumpHeap } from '../src/jps-heap.js';
 import { JumpPointSearcher, jps } from '../src/jps.js';
 import { parseMap, parseScen } from '../src/movingai.js';
 import { mulberry32 } from '../src/random.js';
+import { dataFile } from './support/data.js';
 
 // --- helpers ------------------------------------------------------------------
 
@@ -254,16 +254,7 @@ test('jps: one searcher answers many queries; refresh() and setBlocked() pick up
 
 // --- Moving AI benchmarks --------------------------------------------------------
 
-const DATA = new URL('../../shared/data/movingai/', import.meta.url);
-
-function readData(rel: string): string {
-  const url = new URL(rel, DATA);
-  const path = fileURLToPath(url);
-  if (!existsSync(path)) {
-    throw new Error(`jps test: Moving AI data not found at ${path} (looked in ${fileURLToPath(DATA)}, i.e. ../shared/data/movingai/ beside the repo)`);
-  }
-  return readFileSync(path, 'utf8');
-}
+const readData = (rel: string): string => readFileSync(dataFile(`movingai/${rel}`), 'utf8');
 
 const readMap = (rel: string): Grid => parseMap(readData(rel), rel);
 

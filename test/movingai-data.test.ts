@@ -1,23 +1,14 @@
 import { test, expect } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import type { Grid } from '../src/grid.js';
 import { checkScenario, parseMap, parseScen, type Scenario } from '../src/movingai.js';
 import { checkPath, sameLength, withinBound } from '../src/validate-path.js';
 import { parseAlgo } from '../cli/algos.js';
 import { sampleIndices } from '../cli/scen.js';
+import { dataFile } from './support/data.js';
 
-// The Moving AI benchmark subset shared by every checkout (never copied into
-// the repo): /work/shared/data/movingai/, two levels above this file.
-const DATA = new URL('../../shared/data/movingai/', import.meta.url);
-
-function dataPath(rel: string): string {
-  const path = fileURLToPath(new URL(rel, DATA));
-  if (!existsSync(path)) {
-    throw new Error(`Moving AI data missing: looked for ${path} (expected the shared data folder at ${fileURLToPath(DATA)}, two levels above test/)`);
-  }
-  return path;
-}
+/** A Moving AI file in the repository's data/movingai/, or a failure naming where it looked. */
+const dataPath = (rel: string): string => dataFile(`movingai/${rel}`);
 
 /** Every .scen here, with its map and its row count as the data README gives it. */
 const FILES: { scen: string; map: string; rows: number }[] = [
@@ -86,7 +77,7 @@ test('Moving AI data: every file parses, has the published row count, and every 
 });
 
 test('a missing data file fails the test, saying where it looked', () => {
-  expect(() => dataPath('dao/no-such.map')).toThrow(/^Moving AI data missing: looked for \/.*\/shared\/data\/movingai\/dao\/no-such\.map/);
+  expect(() => dataPath('dao/no-such.map')).toThrow(/^data file missing: looked for \/.*\/data\/movingai\/dao\/no-such\.map \(the repository's data\/ folder/);
 });
 
 test('Moving AI data: T counts as blocked (cell counts from the data README)', () => {

@@ -1,9 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { Searcher } from '../src/best-first.js';
 import { COST_TO_COME } from '../src/priority.js';
 import { parseRoads } from '../src/roads.js';
+import { dataFile } from './support/data.js';
 import { oracleCost } from './support/oracle.js';
 
 const int32 = (...v: number[]) => new Uint8Array(Int32Array.from(v).buffer);
@@ -40,10 +40,8 @@ test('refuses what is not bytes', () => {
   expect(() => parseRoads([1, 2] as unknown as Uint8Array, int32())).toThrow(/expected an ArrayBuffer or a Uint8Array/);
 });
 
-const ROADS = new URL('../../shared/data/roads/', import.meta.url);
 test('Amsterdam: sizes as documented; A* equals Dijkstra and the ngraph.path oracle on seeded pairs', () => {
-  if (!existsSync(fileURLToPath(ROADS))) throw new Error(`road data not found; looked in ${fileURLToPath(ROADS)}`);
-  const read = (f: string) => readFileSync(fileURLToPath(new URL(f, ROADS)));
+  const read = (f: string) => readFileSync(dataFile(`roads/${f}`));
   const net = parseRoads(read('amsterdam-roads.co.bin'), read('amsterdam-roads.gr.bin'), 'amsterdam-roads');
   expect(net.graph.size).toBe(68213);
   expect(net.graph.arcCount).toBe(2 * 76718);

@@ -1,5 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { fieldCommand } from '../cli/field.js';
@@ -14,13 +13,11 @@ import { bellmanResidual, bellmanTerms, follow, universalPlan, UniversalPlanner,
 import { handTraceWorld } from '../src/worlds/hand-trace.js';
 import { lessonWorld } from '../src/worlds/lesson.js';
 import { pathCost } from '../src/space.js';
+import { dataFile } from './support/data.js';
 
-const DATA = new URL('../../shared/data/movingai/', import.meta.url);
-
-/** Reads a Moving AI map from the shared data, or fails saying where it looked. */
+/** Reads a Moving AI map from the repository's data/movingai/, or fails saying where it looked. */
 function loadMap(rel: string): Grid {
-  const file = fileURLToPath(new URL(rel, DATA));
-  if (!existsSync(file)) throw new Error(`benchmark map not found: looked for ${file} (the shared data lives in ../shared/data/ beside the repository)`);
+  const file = dataFile(`movingai/${rel}`);
   return parseMap(readFileSync(file, 'utf8'), file);
 }
 
@@ -156,8 +153,7 @@ function collect(): { io: Io; out: string[]; err: string[] } {
 }
 
 test('bestfirst field prints reach, largest cost-to-go, residual and time', () => {
-  const map = fileURLToPath(new URL('dao/den312d.map', DATA));
-  if (!existsSync(map)) throw new Error(`benchmark map not found: looked for ${map}`);
+  const map = dataFile('movingai/dao/den312d.map');
   const text = collect();
   expect(fieldCommand(['--map', map, '--goal', '30,40'], text.io)).toBe(0);
   expect(text.out[0]).toBe(`map ${map} (65 x 81, 2445 free cells), goal (30,40)`);
