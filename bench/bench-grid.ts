@@ -7,11 +7,12 @@
  * garbage collections are the library's own).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { Searcher } from '../src/best-first.js';
 import type { Grid } from '../src/grid.js';
 import { parseMap, parseScen } from '../src/movingai.js';
 import { checkPath, sameLength } from '../src/validate-path.js';
+import { DATA_DIRS } from './bench-data.js';
 import { fourConnectedOptimum, type Lib } from './bench-libs.js';
 import { mean, median, openWindow, retainedBytes, rng, type LoopStats } from './bench-measure.js';
 
@@ -21,13 +22,15 @@ export type Family = (typeof FAMILIES)[number];
 export interface Query { sx: number; sy: number; gx: number; gy: number; optimal: number }
 export interface MapSample { name: string; file: string; grid: Grid; queries: Query[] }
 
-// Compiled, this file is dist/bench/; as source it is bench/. Look beside the repo from either.
-const CANDIDATES = ['../../../shared/data/movingai/', '../../shared/data/movingai/'].map((r) => new URL(r, import.meta.url));
-
-export function dataDir(): URL {
-  const d = CANDIDATES.find((u) => existsSync(fileURLToPath(u)));
-  if (!d) throw new Error(`bench: Moving AI data not found; looked in ${CANDIDATES.map((u) => fileURLToPath(u)).join(' and ')}`);
-  return d;
+/**
+ * A family's folder in the committed data (data/movingai/<family>/). The
+ * sample is drawn from it alone, so extra maps in data/extra/ never change
+ * the published sample.
+ */
+export function familyDir(family: Family): string {
+  const dir = join(DATA_DIRS[0], 'movingai', family);
+  if (!existsSync(dir)) throw new Error(`bench: Moving AI data not found; looked in ${dir} (see data/README.md)`);
+  return dir;
 }
 
 /**
@@ -36,14 +39,14 @@ export function dataDir(): URL {
  * with a seeded generator.
  */
 export function sampleFamily(family: Family, perFamily: number, seed: number, maxMaps = Infinity): MapSample[] {
-  const dir = new URL(`${family}/`, dataDir());
-  const all = readdirSync(fileURLToPath(dir)).filter((f) => f.endsWith('.map')).sort();
+  const dir = familyDir(family);
+  const all = readdirSync(dir).filter((f) => f.endsWith('.map')).sort();
   // With fewer maps than the family has, take them from the middle of the sorted list (not arena, the tiny one).
   const from = Math.max(0, Math.floor((all.length - Math.min(maxMaps, all.length)) / 2));
   const names = all.slice(from, from + Math.min(maxMaps, all.length));
   const next = rng(seed);
   const maps = names.map((name) => {
-    const file = fileURLToPath(new URL(name, dir));
+    const file = join(dir, name);
     const grid = parseMap(readFileSync(file, 'utf8'), `${family}/${name}`);
     const rows = parseScen(readFileSync(`${file}.scen`, 'utf8'), `${family}/${name}.scen`);
     return { name: `${family}/${name.replace(/\.map$/, '')}`, file, grid, rows, queries: [] as Query[] };

@@ -5,18 +5,34 @@
  * seeded node pairs. Every answer's cost is compared with bestfirst
  * Dijkstra's; ngraph.path's cost is summed from the path it returns.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import createGraph from 'ngraph.graph';
 import ngraphPath from 'ngraph.path';
 import { Searcher } from '../src/best-first.js';
 import { COST_TO_COME } from '../src/priority.js';
 import { parseRoads } from '../src/roads.js';
+import { dataFile, findData, shown } from './bench-data.js';
 import { mean, median, openWindow, retainedBytes, rng, type LoopStats } from './bench-measure.js';
 
 export const CITIES = ['amsterdam', 'seattle', 'rome', 'delhi', 'moscow'] as const;
 
-const CANDIDATES = ['../../../shared/data/roads/', '../../shared/data/roads/'].map((r) => new URL(r, import.meta.url));
+const roadFile = (city: string, part: 'co' | 'gr') => `roads/${city}-roads.${part}.bin`;
+
+/**
+ * The cities whose two files are in data/roads/ (Amsterdam and Seattle are
+ * committed) or data/extra/roads/ (the larger ones are optional), with where
+ * each was found, and the cities absent.
+ */
+export function roadCities(cities: readonly string[]): { present: { city: string; dir: string }[]; absent: string[] } {
+  const present: { city: string; dir: string }[] = [], absent: string[] = [];
+  for (const city of cities) {
+    const co = findData(roadFile(city, 'co')), gr = findData(roadFile(city, 'gr'));
+    if (co && gr) present.push({ city, dir: shown(dirname(co)) });
+    else absent.push(city);
+  }
+  return { present, absent };
+}
 
 export interface RoadResult extends LoopStats {
   lib: string;
@@ -36,10 +52,7 @@ export interface RoadResult extends LoopStats {
 interface Solver { name: string; query(s: number, t: number): number }
 
 export async function runCity(city: string, pairs: number, seed: number): Promise<RoadResult[]> {
-  const dir = CANDIDATES.find((u) => existsSync(fileURLToPath(u)));
-  if (!dir) throw new Error(`bench: road data not found; looked in ${CANDIDATES.map((u) => fileURLToPath(u)).join(' and ')}`);
-  const read = (f: string) => readFileSync(fileURLToPath(new URL(f, dir)));
-  const co = read(`${city}-roads.co.bin`), gr = read(`${city}-roads.gr.bin`);
+  const co = readFileSync(dataFile(roadFile(city, 'co'))), gr = readFileSync(dataFile(roadFile(city, 'gr')));
 
   let before = await retainedBytes();
   let t0 = performance.now();

@@ -18,7 +18,7 @@ import { BESTFIRST_ASTAR, FOUR_LIBS, GRID_LIBS } from './bench-libs.js';
 import { FAMILIES, fourConnected, runLib, sampleFamily, type Family, type LibResult, type MapSample } from './bench-grid.js';
 import { canCollect, f, geomean, machine, stopObserving, table } from './bench-measure.js';
 import { buildNative, runNative, type NativeRef } from './bench-native.js';
-import { CITIES, runCity, type RoadResult } from './bench-roads.js';
+import { CITIES, roadCities, runCity, type RoadResult } from './bench-roads.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
@@ -57,6 +57,9 @@ async function main(): Promise<void> {
   say(`- command: \`npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}\` (node --expose-gc: ${canCollect() ? 'yes' : 'no, build memory not measured'})`);
   say(`- grid track: ${PER_FAMILY} seeded Moving AI scenarios per family (classic hog2 files, round-robin over ${QUICK ? 'one of the family\'s maps' : 'the family\'s maps'}), 8-connected, diagonal sqrt 2, no corner cutting;${QUICK ? ` quick mode leaves out ${QUICK_NOTE}` : ''}`);
   say(`  bestfirst: ${OUR_ROUNDS} timed rounds, peers ${PEER_ROUNDS}, each after one untimed round that checks every path (checkPath + published optimum). A query's time is its median over the timed rounds (search and path included); the native reference is timed the same way.`);
+  // Which data this run read: the committed files always, the optional road graphs only where present.
+  const cities = roadCities(CITY_LIST);
+  say(`- data: Moving AI maps and scenarios from data/movingai/${flag('no-roads') ? '' : `; road graphs ${cities.present.map((c) => `${c.city} (${c.dir}/)`).join(', ') || 'none'}${cities.absent.length ? `; absent, so left out: ${cities.absent.join(', ')} (optional, in data/extra/roads/: see data/README.md)` : ''}`}`);
   say();
 
   const native = buildNative();
@@ -90,7 +93,7 @@ async function main(): Promise<void> {
   fourReport(four);
   const roads: RoadResult[] = [];
   if (!flag('no-roads')) {
-    for (const city of CITY_LIST) {
+    for (const { city } of cities.present) {
       process.stderr.write(`  roads ${city}...\n`);
       roads.push(...(await runCity(city, PAIRS, SEED)));
     }

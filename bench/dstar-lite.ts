@@ -13,28 +13,23 @@
  * free the cell again (not measured). Reported: medians over the problems,
  * and `cut`, how many changes left the goal unreachable from the robot.
  * The whole run is done twice; the first pass warms the JIT and is dropped.
- * Data: ../shared/data/movingai/ beside the repository (classic hog2 .scen files).
+ * Data: data/movingai/ (classic hog2 .scen files); a map not there is looked
+ * for in data/extra/movingai/ (see bench-data.ts).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { GridSearcher } from '../src/grid-search.js';
 import { DStarLite } from '../src/dstar-lite.js';
 import type { Grid } from '../src/grid.js';
 import { octile } from '../src/heuristics.js';
 import { parseMap, parseScen, type Scenario } from '../src/movingai.js';
 import { mulberry32 } from '../src/random.js';
+import { dataFile } from './bench-data.js';
 
 const MAPS = ['dao/den312d', 'dao/arena2', 'room/8room_000', 'maze/maze512-1-0'];
 const PER_MAP = Math.max(1, Number(process.argv[2] ?? 40));
 const FAR = 20;
 
-// Compiled, this file is dist/bench/; as source it is bench/. Look beside the repo from either.
-const CANDIDATES = ['../../../shared/data/movingai/', '../../shared/data/movingai/'].map((r) => new URL(r, import.meta.url));
-const DATA = CANDIDATES.find((u) => existsSync(fileURLToPath(u)));
-if (!DATA) {
-  throw new Error(`dstar-lite bench: Moving AI data not found; looked in ${CANDIDATES.map((u) => fileURLToPath(u)).join(' and ')}`);
-}
-const read = (rel: string) => readFileSync(fileURLToPath(new URL(rel, DATA)), 'utf8');
+const read = (rel: string) => readFileSync(dataFile(`movingai/${rel}`), 'utf8');
 
 interface Sample { pops: number; touched: number; astarExp: number; repairMs: number; astarMs: number; cut: boolean }
 

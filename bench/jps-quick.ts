@@ -7,28 +7,24 @@
  *
  * Each round runs every scenario once with each searcher; the first round is
  * a warm-up and is not counted. Times are per query (search + full path).
- * Data: ../shared/data/movingai/ beside the repository (classic hog2 scenario files).
+ * Data: data/movingai/ (classic hog2 scenario files); a map not there is
+ * looked for in data/extra/movingai/, so any map of the full sets can be
+ * named once fetched (data/README.md).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { Searcher } from '../src/best-first.js';
 import type { Grid } from '../src/grid.js';
 import { octile } from '../src/heuristics.js';
 import { JumpPointSearcher } from '../src/jps.js';
 import { parseMap, parseScen } from '../src/movingai.js';
+import { dataFile } from './bench-data.js';
 
 const DEFAULT_MAPS = ['dao/brc202d', 'room/8room_000', 'random/random512-10-0', 'street/Boston_0_512'];
 const MAPS = process.argv.length > 3 ? process.argv.slice(3) : DEFAULT_MAPS;
 const PER_MAP = 200;
 const ROUNDS = Math.max(2, Number(process.argv[2] ?? 4));
 
-// Compiled, this file is dist/bench/; as source it is bench/. Look beside the repo from either.
-const CANDIDATES = ['../../../shared/data/movingai/', '../../shared/data/movingai/'].map((r) => new URL(r, import.meta.url));
-const DATA = CANDIDATES.find((u) => existsSync(fileURLToPath(u)));
-if (!DATA) {
-  throw new Error(`jps-quick: Moving AI data not found; looked in ${CANDIDATES.map((u) => fileURLToPath(u)).join(' and ')}`);
-}
-const read = (rel: string) => readFileSync(fileURLToPath(new URL(rel, DATA)), 'utf8');
+const read = (rel: string) => readFileSync(dataFile(`movingai/${rel}`), 'utf8');
 
 function readScen(rel: string, grid: Grid): { start: number; goal: number; optimal: number }[] {
   const rows = parseScen(read(rel), rel);

@@ -17,10 +17,9 @@
  *     shown too: that is what an anytime planner is for.
  *
  * Every figure is the median of `runs` timed runs after one warm-up run.
- * Data: ../shared/data/movingai/ beside the repository.
+ * Data: data/movingai/ (then data/extra/movingai/, see bench-data.ts).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { AraSearcher, ARA_SCHEDULE } from '../src/ara.js';
 import { Searcher } from '../src/best-first.js';
 import type { Grid } from '../src/grid.js';
@@ -28,16 +27,11 @@ import { octile } from '../src/heuristics.js';
 import { parseMap, parseScen } from '../src/movingai.js';
 import { COST_TO_COME, sum } from '../src/priority.js';
 import { UniversalPlanner } from '../src/universal-plan.js';
+import { dataFile } from './bench-data.js';
 
 const RUNS = Math.max(1, Number(process.argv[2] ?? 5));
 
-// Compiled, this file is dist/bench/; as source it is bench/. Look beside the repo from either.
-const CANDIDATES = ['../../../shared/data/movingai/', '../../shared/data/movingai/'].map((r) => new URL(r, import.meta.url));
-const DATA = CANDIDATES.find((u) => existsSync(fileURLToPath(u)));
-if (!DATA) {
-  throw new Error(`repair-reuse: Moving AI data not found; looked in ${CANDIDATES.map((u) => fileURLToPath(u)).join(' and ')}`);
-}
-const path = (rel: string) => fileURLToPath(new URL(rel, DATA));
+const path = (rel: string) => dataFile(`movingai/${rel}`);
 const loadMap = (rel: string): Grid => parseMap(readFileSync(path(rel), 'utf8'), path(rel));
 
 /**
