@@ -1,9 +1,31 @@
 import { defineConfig } from 'vitest/config';
 
+// Two tiers, one config. `npm test` (vitest run) runs both projects: every test.
+// `npm run test:unit` (vitest run --project unit) is the inner loop: it needs no
+// build and runs in seconds. What it leaves to `integration` was picked by
+// measured duration and by what it needs beyond src/:
+// - test/browser: Chromium and the built page;
+// - the real-data suites (every row of Moving AI scenario files, the road
+//   graphs): 100 s of the full run's ~140 s on the 2-core machine;
+// - tests that run the build (the bin in cli-trace, the README's import of
+//   'bestfirst' through the package's own exports) or pack it (package).
+// The unit files still read a few Moving AI maps each (seconds in all).
+const INTEGRATION = [
+  'test/browser/**',
+  'test/movingai-data.test.ts',
+  'test/roads.test.ts',
+  'test/cli-trace.test.ts',
+  'test/readme.test.ts',
+  'test/package.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: INTEGRATION } },
+      { extends: true, test: { name: 'integration', include: INTEGRATION } },
+    ],
   },
 });
