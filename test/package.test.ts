@@ -163,11 +163,11 @@ let s: Scenario | undefined, w: ApartmentWorld | undefined;
 export { cost, wrong, p, cs, check, s, w, gateWorld, rootRadius, rootParseMap };
 `;
 
-function typecheck(name: string, compilerOptions: Record<string, unknown>): void {
-  writeFileSync(join(consumer, `${name}.ts`), TS);
+function typecheck(name: string, compilerOptions: Record<string, unknown>, source = TS, file = `${name}.ts`): void {
+  writeFileSync(join(consumer, file), source);
   writeFileSync(join(consumer, `tsconfig.${name}.json`), JSON.stringify({
     compilerOptions: { strict: true, noEmit: true, skipLibCheck: false, target: 'ES2022', lib: ['ES2022'], types: [], ...compilerOptions },
-    files: [`${name}.ts`],
+    files: [file],
   }));
   let out = '';
   try {
@@ -189,6 +189,20 @@ test('types resolve under moduleResolution node16 (an ES module consumer)', () =
 
 test('types resolve under moduleResolution bundler', () => {
   typecheck('bundler', { module: 'esnext', moduleResolution: 'bundler' });
+});
+
+// TypeScript 5.8+ models Node's require of ES modules under module nodenext
+// (not under node16, which models an older Node and refuses it).
+test('a CommonJS TypeScript consumer (.cts, import = require) type-checks under module nodenext', () => {
+  typecheck('cjs', { module: 'nodenext', moduleResolution: 'nodenext' }, [
+    `import bf = require('bestfirst');`,
+    `import { parseMap } from 'bestfirst/movingai';`,
+    `import { FloorPlan } from 'bestfirst/cspace';`,
+    `import { lessonWorld } from 'bestfirst/worlds';`,
+    `const g = parseMap('type octile\\nheight 1\\nwidth 2\\nmap\\n..\\n');`,
+    `export const cost: number = bf.astar(g, 0, 1, bf.octile(g)).cost;`,
+    `export const plan = new FloorPlan({ width: 1, height: 1, walls: [], doors: [], rooms: [] }), lesson = lessonWorld();`,
+  ].join('\n'), 'cjs.cts');
 });
 
 test('every subpath the tests use is an export of the manifest', () => {
