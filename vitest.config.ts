@@ -14,7 +14,7 @@ import { defineConfig } from 'vitest/config';
 // the command line, not here, so that `npm test` runs every test once and
 // reports none as skipped.
 const INTEGRATION = [
-  'test/browser/**',
+  'test/browser/**/*.test.ts',
   'test/movingai-data.test.ts',
   'test/roads.test.ts',
   'test/cli-trace.test.ts',
