@@ -1,9 +1,34 @@
 import { defineConfig } from 'vitest/config';
 
+// Two tiers, one config. `npm test` (vitest run) runs both projects: every test.
+// `npm run test:unit` (vitest run --project unit) is the inner loop: it needs no
+// build and runs in seconds. What it leaves to `integration` was picked by
+// measured duration and by what it needs beyond src/:
+// - test/browser: Chromium and the built page;
+// - the real-data suites (every row of Moving AI scenario files, the road
+//   graphs): 100 s of the full run's ~140 s on the 2-core machine;
+// - tests that run the build (the bin in cli-trace, the README's import of
+//   'bestfirst' through the package's own exports) or pack it (package).
+// test:unit also filters out, by name ("Moving AI sample", "on Moving AI "), the sampled Moving AI suites that live
+// in unit files (grid-search, jps: 14 s of the unit files' 26 s); a filter on
+// the command line, not here, so that `npm test` runs every test once and
+// reports none as skipped.
+const INTEGRATION = [
+  'test/browser/**/*.test.ts',
+  'test/movingai-data.test.ts',
+  'test/roads.test.ts',
+  'test/cli-trace.test.ts',
+  'test/readme.test.ts',
+  'test/package.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: INTEGRATION } },
+      { extends: true, test: { name: 'integration', include: INTEGRATION } },
+    ],
   },
 });

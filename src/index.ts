@@ -1,3 +1,18 @@
+/**
+ * `bestfirst`: graph search for planners. The engine (one best-first loop
+ * with one knob: breadth-first, Dijkstra, greedy, A*, weighted A*, with exact
+ * traces), the spaces it searches (grids, graphs, keyed and unbounded
+ * spaces), the reusable searchers (the grid fast path, jump point search,
+ * depth-first), and the searches that repair or reuse a search (D*, D* Lite,
+ * ARA*, the universal plan).
+ *
+ * The rest is behind subpaths, so that what a program does not import it
+ * does not load: `bestfirst/movingai` (benchmark files and path checks),
+ * `bestfirst/cspace` (floor plans in metres and their raster) and
+ * `bestfirst/worlds` (the chapter's worlds).
+ *
+ * @module bestfirst
+ */
 export { InputError } from './errors.js';
 export { pathCost, type SearchSpace } from './space.js';
 export { Graph, type Edge, type GraphOptions } from './graph.js';
@@ -12,22 +27,10 @@ export {
 } from './best-first.js';
 export { frontierBefore, type Trace, type TracePop, type TracePush, type FrontierEntry } from './trace.js';
 export { dfs, iddfs, type DepthFirstOptions, type DepthFirstResult, type DepthFirstStatus } from './depth-first.js';
-export { handTraceWorld, type HandTraceWorld } from './worlds/hand-trace.js';
-export { lessonWorld, LESSON_ROWS, type LessonWorld } from './worlds/lesson.js';
-export { counterexampleWorld, type CounterexampleWorld } from './worlds/counterexample.js';
-export { parseMap, formatMap, parseScen, formatScen, checkScenario, MOVINGAI_GRID, MAX_MAP_SIDE, MAX_MAP_CELLS, type Scenario } from './movingai.js';
-export { checkPath, sameLength, withinBound, type PathCheck } from './validate-path.js';
-export { DStar, setCellBlocked, TAG_NAMES, type DStarOptions, type DStarPop, type DStarTag } from './dstar.js';
-export { gateWorld, gateScenario, counterClockwise, snapshot, GATE_ROWS, GATE_ENTER_COST, type GateWorld, type GateScenario, type DStarTable } from './worlds/gate.js';
-export { DStarLite, type DStarLiteOptions, type ArcChange, type RepairStats } from './dstar-lite.js';
-export { UniversalPlanner, universalPlan, follow, bellmanResidual, bellmanTerms, type UniversalPlan, type BellmanTerm, type BellmanView } from './universal-plan.js';
-export { ara, AraSearcher, ARA_SCHEDULE, checkSchedule, type AraIteration, type AraOptions, type AraResult, type AraStatus } from './ara.js';
-export { JumpPointSearcher, jps, type JumpPointSearchOptions } from './jps.js';
-export { FloorPlan, CSpace, rasterize, cellAt, cellCentre, distanceToBox, type Point as MetrePoint, type WallSpec, type DoorSpec, type RoomSpec, type FloorPlanSpec, type Door, type Box, type RasterFrame, type RasterOptions } from './cspace.js';
-export { apartmentWorld, southRoomsWorld, apartmentPlan, APARTMENT_SPEC, APARTMENT_WALLS, APARTMENT_DOORS, APARTMENT_ROOMS, START_A, GOAL_B, GOAL_BEDROOM, RESOLUTION, RADIUS, type ApartmentWorld, type RoomInfo, type DoorInfo } from './worlds/apartment.js';
-export { naiveController, naiveOpening, halfwayDoorways, halfwayIndex, prefixCosts, doorsOnPath, doorClosesScenario, CLOSURES, type NaiveResult, type HalfwayStats, type DoorScenario, type DoorScenarioOptions, type ReplanStep, type ClosureKind } from './worlds/apartment-scenario.js';
-export { mulberry32 } from './random.js';
-export { firstEpsilonAboveDijkstra } from './epsilon.js';
 export { GridSearcher, type GridSearchOptions } from './grid-search.js';
 export { LazyGridSearcher } from './grid-search-lazy.js';
-export { parseRoads, type RoadNetwork } from './roads.js';
+export { JumpPointSearcher, jps, type JumpPointSearchOptions } from './jps.js';
+export { DStar, setCellBlocked, TAG_NAMES, type DStarOptions, type DStarPop, type DStarTag } from './dstar.js';
+export { DStarLite, type DStarLiteOptions, type ArcChange, type RepairStats } from './dstar-lite.js';
+export { ara, AraSearcher, ARA_SCHEDULE, checkSchedule, type AraIteration, type AraOptions, type AraResult, type AraStatus } from './ara.js';
+export { UniversalPlanner, universalPlan, follow, bellmanResidual, bellmanTerms, type UniversalPlan, type BellmanTerm, type BellmanView } from './universal-plan.js';

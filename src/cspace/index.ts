@@ -1,0 +1,15 @@
+/**
+ * `bestfirst/cspace`: floor plans in metres (walls, doors, rooms) and their
+ * configuration-space raster for a disc robot, a `Grid` the searches of
+ * `bestfirst` run on. `cellAt` and `cellCentre` convert between metres
+ * (y north) and cells (y down).
+ *
+ * A later change moves the implementation into this folder; this entry
+ * module is where the subpath already points.
+ *
+ * @module bestfirst/cspace
+ */
+export {
+  FloorPlan, CSpace, rasterize, cellAt, cellCentre, distanceToBox,
+  type Point, type WallSpec, type DoorSpec, type RoomSpec, type FloorPlanSpec, type Door, type Box, type RasterFrame, type RasterOptions,
+} from '../cspace.js';
