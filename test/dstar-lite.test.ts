@@ -196,7 +196,7 @@ test('keys: the goal starts alone at [h(start, goal); 0], and a corridor takes f
   expect([0, 1, 2, 3, 4].map((n) => d.gOf(n))).toEqual([4, 3, 2, 1, 0]);
   expect(d.queueSize).toBe(0);
   expect(d.keyOf(0)).toEqual([4, 4]);
-  expect(d.lastRepair()).toEqual({ pops: 5, changed: 5, touched: 5 });
+  expect(d.lastRepair()).toEqual({ pops: 5, changed: 5, touched: 5, status: 'done' });
   expect([...d.footprint()].sort()).toEqual([0, 1, 2, 3, 4]);
   expect(d.path()).toEqual([0, 1, 2, 3, 4]);
   expect(d.nextStep(4)).toBeNull();
@@ -264,12 +264,36 @@ test('errors: endpoints, spaces without predecessors, bad reports', () => {
   expect(() => new DStarLite(m, 0, 1, zero).updateCells([0], [0])).toThrow(/not a Grid.*updateEdges/);
 });
 
-test('maxSteps: the search says so, and carries on when called again', () => {
+test('maxSteps: the search stops with status step-limit, and carries on when called again', () => {
   const grid = Grid.fromAscii(['.....'], { connectivity: 4 });
   const d = new DStarLite(grid, 0, 4, manhattan(grid), { maxSteps: 3 });
-  expect(() => d.computeShortestPath()).toThrow(/stopped after maxSteps = 3 pops/);
+  expect(d.status).toBe('done'); // nothing has been cut short yet
+  expect(d.computeShortestPath()).toBe(3);
+  expect(d.status).toBe('step-limit');
+  expect(d.lastRepair()).toMatchObject({ pops: 3, status: 'step-limit' });
+  expect(d.gOf(0)).toBe(Infinity); // the robot's vertex is not reached yet
   expect(d.computeShortestPath()).toBe(2);
+  expect(d.status).toBe('done');
   expect(d.costToGoal()).toBe(4);
+
+  // An update gets the same budget; a query finishes what a budget cut short, so its answer is exact.
+  const e = new DStarLite(grid, 0, 4, manhattan(grid), { maxSteps: 1 }); // setBlocked changes this grid
+  const first = e.setBlocked(2, false);
+  expect(first).toMatchObject({ pops: 1, status: 'step-limit' });
+  expect(e.costToGoal()).toBe(4);
+  expect(e.status).toBe('done');
+  expect(e.path()).toEqual([0, 1, 2, 3, 4]);
+  const cut = e.setBlocked(2, true);
+  expect(cut.status).toBe('step-limit');
+  expect(e.nextStep()).toBeNull(); // the wall is in: finished by the query, not guessed
+  expect(e.costToGoal()).toBe(Infinity);
+
+  // maxSteps: 0 never pops; the queries still answer.
+  const open = Grid.fromAscii(['.....'], { connectivity: 4 });
+  const z = new DStarLite(open, 0, 4, manhattan(open), { maxSteps: 0 });
+  expect(z.computeShortestPath()).toBe(0);
+  expect(z.status).toBe('step-limit');
+  expect(z.costToGoal()).toBe(4);
 });
 
 /** A directed graph whose arc costs can change: a dense cost matrix, Infinity for no arc. */
@@ -430,4 +454,73 @@ test('den312d: doors close on the path as the robot drives, and D* Lite keeps ma
     for (const c of shut) grid.setBlocked(c, false);
   }
   expect(closed).toBeGreaterThan(20);
+});
+
+// --- zero-cost arcs and self loops ------------------------------------------------
+
+/** A MatrixSpace from [from, to, cost] arcs. */
+function matrix(size: number, arcs: [number, number, number][]): MatrixSpace {
+  const m = new MatrixSpace(size);
+  for (const [u, v, c] of arcs) m.set(u, v, c);
+  return m;
+}
+
+test('zero-cost cycle: the exit of a cycle of cost 0 gets dearer, and g follows (was 1, true 2)', () => {
+  // 1 and 4 reach each other for free; 4 leaves to the goal 2. Raising 4 -> 2 left both
+  // consistent at g = 0, each propped up by the other.
+  const m = matrix(5, [[3, 1, 1], [1, 4, 0], [4, 1, 0], [4, 2, 0]]);
+  const d = new DStarLite(m, 3, 2, zero);
+  expect(d.costToGoal()).toBe(1);
+  m.set(4, 2, 1);
+  d.updateEdges([{ from: 4, to: 2, oldCost: 0 }]);
+  expect(d.costToGoal()).toBe(2);
+  expect(d.path()).toEqual([3, 1, 4, 2]);
+  expect(descentCost(d)).toBe(2);
+  expect(d.gOf(1)).toBe(1);
+  expect(d.gOf(4)).toBe(1);
+});
+
+test('a self loop never props up rhs: 1 -> 0 raised from 1 to 10 beside a self loop 1 -> 1 of 5 (was 6)', () => {
+  const m = matrix(2, [[1, 0, 1], [1, 1, 5]]);
+  const d = new DStarLite(m, 1, 0, zero);
+  expect(d.costToGoal()).toBe(1);
+  m.set(1, 0, 10);
+  d.updateEdges([{ from: 1, to: 0, oldCost: 1 }]);
+  expect(d.costToGoal()).toBe(10);
+  expect(d.path()).toEqual([1, 0]);
+  // Changing the self loop itself changes nothing.
+  m.set(1, 1, 0);
+  expect(d.updateEdges([{ from: 1, to: 1, oldCost: 5 }]).pops).toBe(0);
+  expect(d.costToGoal()).toBe(10);
+});
+
+test('a zero-cost 2-cycle: nextStep leaves it toward the goal instead of walking 0, 1, 0, 1, ...', () => {
+  const m = matrix(3, [[0, 1, 0], [1, 0, 0], [1, 2, 1]]);
+  const d = new DStarLite(m, 0, 2, zero);
+  expect(d.costToGoal()).toBe(1);
+  expect(d.nextStep(0)).toBe(1);
+  expect(d.nextStep(1)).toBe(2);
+  expect(d.path()).toEqual([0, 1, 2]);
+  // The robot drives it; every step stays on a cheapest path.
+  d.moveTo(1);
+  expect(d.costToGoal()).toBe(1);
+  d.moveTo(2);
+  expect(d.costToGoal()).toBe(0);
+  expect(d.path()).toEqual([2]);
+});
+
+test('blocked: { enterCost: 0 } grids: free walls, closed and opened under the robot, match a fresh Dijkstra', () => {
+  const grid = Grid.fromAscii([
+    '.##..',
+    '.##..',
+    '.....',
+  ], { connectivity: 8, diagonalRule: 'always', blocked: { enterCost: 0 } });
+  const d = new DStarLite(grid, grid.id(0, 0), grid.id(4, 0), zero);
+  const fresh = () => dijkstra(grid, d.start, d.goal).cost;
+  expect(d.costToGoal()).toBe(fresh());
+  for (const c of [grid.id(3, 0), grid.id(3, 1), grid.id(1, 0), grid.id(3, 0), grid.id(2, 2)]) {
+    d.setBlocked(c, !grid.isBlocked(c));
+    expect(d.costToGoal()).toBeCloseTo(fresh(), 9);
+    expect(descentCost(d)).toBeCloseTo(fresh(), 9);
+  }
 });

@@ -404,3 +404,71 @@ test('dstar_repair_calls_afterPop_between_pops', () => {
   expect(hRobot[9]).toBeCloseTo(7.6, 9);
   expect(hRobot[14]).toBeCloseTo(7.6, 9);
 });
+
+// --- zero-cost arcs, self loops and parallel arcs -----------------------------------
+
+test('dstar_zero_cost_arc_raised_to_5_raises_the_robot (was h = 0)', () => {
+  // The goal, re-opened at k = 0, ties with h(robot) = 0: Stentz's k_min < h(robot) stopped before it.
+  for (const reopen of ['both', 'head'] as const) {
+    const g = new MutableDigraph(2, [[1, 0, 0]]);
+    const d = new DStar(g, { reopen });
+    d.initialize(0);
+    d.computeUntilClosed(1);
+    expect(d.h(1)).toBe(0);
+    g.out[1][0].c = 5;
+    d.modifyCost(1, 0);
+    d.repair(1);
+    expect(d.h(1)).toBe(5);
+    expect(d.path(1)).toEqual([1, 0]);
+  }
+});
+
+test('dstar_zero_cost_cycle_does_not_become_a_back_pointer_cycle (was h = 1 and no path)', () => {
+  // 2 and 1 reach each other for free, 2 has a self loop; 2 -> 0 gets dearer. The RAISE at 2 took
+  // its own child 1 (h(1) = k_old) as its way out: b(2) = 1, b(1) = 2.
+  const g = new MutableDigraph(3, [[2, 0, 1], [2, 1, 0], [2, 2, 0], [1, 2, 0]]);
+  const d = new DStar(g);
+  d.initialize(0);
+  d.computeUntilClosed(2);
+  expect(d.h(2)).toBe(1);
+  g.out[2][0].c = 4;
+  d.modifyCost(2, 0);
+  d.repair(2);
+  expect(d.h(2)).toBe(4);
+  expect(d.path(2)).toEqual([2, 0]);
+  expect(d.pathCost(d.path(2)!)).toBe(4);
+});
+
+test('dstar_brief_case_as_stated (1 <-> 2 free, 2 -> 0 and 1 -> 0 cost 2, 1 -> 2 raised to 10) stays at the true 2', () => {
+  const g = new MutableDigraph(3, [[1, 2, 0], [2, 1, 0], [2, 0, 2], [1, 0, 2]]);
+  const d = new DStar(g);
+  d.initialize(0);
+  d.computeUntilClosed(1);
+  expect(d.h(1)).toBe(2);
+  g.out[1][0].c = 10;
+  d.modifyCost(1, 2);
+  d.repair(1);
+  expect(d.h(1)).toBe(2);
+  expect(d.pathCost(d.path(1)!)).toBe(2);
+});
+
+test('dstar_parallel_arcs_count_as_their_cheapest (was h = 5, and pathCost read the first arc)', () => {
+  // Listed dear first: the dear arc used to overwrite what the cheap one set.
+  const g = new MutableDigraph(2, [[1, 0, 1], [1, 0, 5]]);
+  const d = new DStar(g);
+  d.initialize(0);
+  d.computeUntilClosed(1);
+  expect(d.h(1)).toBe(1);
+  expect(d.pathCost([1, 0])).toBe(1);
+  const r = new MutableDigraph(2, [[1, 0, 5], [1, 0, 1]]);
+  const e = new DStar(r);
+  e.initialize(0);
+  e.computeUntilClosed(1);
+  expect(e.h(1)).toBe(1);
+  expect(e.pathCost([1, 0])).toBe(1);
+  // The cheap one gets dear: the other takes over.
+  r.out[1][1].c = 9;
+  e.modifyCost(1, 0);
+  e.repair(1);
+  expect(e.h(1)).toBe(5);
+});
