@@ -163,7 +163,7 @@ export class DStarLite {
     checkNodeId(space, start, 'DStarLite: start', true);
     checkNodeId(space, goal, 'DStarLite: goal', true);
     checkOptionNames(options, OPTION_NAMES, 'DStarLite');
-    const maxSteps = options.maxSteps ?? Infinity;
+    const maxSteps = options.maxSteps === undefined ? Infinity : options.maxSteps;
     if (typeof maxSteps !== 'number' || !(maxSteps >= 0) || !(maxSteps === Infinity || Number.isInteger(maxSteps))) {
       throw new InputError(`DStarLite: maxSteps must be a number >= 0 (a whole number of pops, or Infinity), got ${show(options.maxSteps)}`);
     }

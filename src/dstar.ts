@@ -118,7 +118,7 @@ export class DStar {
     }
     this.exact = scale !== undefined;
     this.costScale = scale ?? 1;
-    const reopen = options.reopen ?? 'both';
+    const reopen = options.reopen === undefined ? 'both' : options.reopen;
     if (reopen !== 'both' && reopen !== 'head') {
       throw new InputError(`D*: reopen must be 'both' or 'head', got ${show(reopen)}`);
     }

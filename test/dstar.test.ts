@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { dijkstra } from '../src/best-first.js';
 import { CLOSED, DStar, NEW, OPEN, setCellBlocked, TAG_NAMES } from '../src/dstar.js';
+import { InputError } from '../src/errors.js';
 import { Grid } from '../src/grid.js';
 import type { SearchSpace } from '../src/space.js';
 import { gateScenario, gateWorld, type DStarTable } from '../src/worlds/gate.js';
@@ -471,4 +472,50 @@ test('dstar_parallel_arcs_count_as_their_cheapest (was h = 5, and pathCost read 
   e.modifyCost(1, 0);
   e.repair(1);
   expect(e.h(1)).toBe(5);
+});
+
+test('dstar_options_and_node_ids_are_input_errors', () => {
+  const grid = new Grid(3, 2, undefined, { diagonalRule: 'always', diagonalCost: 1.4, blocked: { enterCost: 10000 } });
+  const refuse = (f: () => unknown, re: RegExp) => { expect(f).toThrow(InputError); expect(f).toThrow(re); };
+  refuse(() => new DStar(grid, { costScale: null as never }), /D\*: costScale must be a finite number > 0, got null/);
+  refuse(() => new DStar(grid, { costScale: '10' as never }), /costScale must be a finite number > 0, got "10"/);
+  refuse(() => new DStar(grid, { reopen: 'no' as never }), /D\*: reopen must be 'both' or 'head', got "no"/);
+  refuse(() => new DStar(grid, { reopen: null as never }), /reopen must be 'both' or 'head', got null/);
+  refuse(() => new DStar(grid, { trace: 'yes' as never }), /D\*: trace must be true or false, got "yes"/);
+  refuse(() => new DStar(grid, { costscale: 10 } as never), /D\*: unknown option "costscale"; the options are costScale, reopen, trace/);
+  refuse(() => new DStar(grid, null as never), /D\*: options must be an object, got null/);
+  refuse(() => new DStar(null as never), /predecessors/);
+
+  const d = new DStar(grid, { costScale: 10 });
+  refuse(() => d.repair(0), /repair called before initialize\(goal\)/);
+  refuse(() => d.initialize(6), /goal must be an integer node id in 0\.\.5, got 6/);
+  d.initialize(5);
+  refuse(() => d.computeUntilClosed(0.5), /robot must be an integer node id in 0\.\.5, got 0.5/);
+  refuse(() => d.repair(0, 'log' as never), /D\*: repair: afterPop must be a function, got "log"/);
+  refuse(() => d.modifyCost(-1, 0), /modifyCost: from must be/);
+  refuse(() => d.modifyCost(0, 5), /no arc from 0 to 5/);
+  refuse(() => d.path(6), /path: from must be/);
+  refuse(() => d.h(-2), /state must be an integer node id/);
+  refuse(() => d.pathCost('0 1' as never), /pathCost: path must be an array of node ids, got "0 1"/);
+  refuse(() => d.pathCost([0, 9]), /pathCost: path\[1\] must be/);
+  refuse(() => d.pathCost([0, 5]), /pathCost: no arc from 0 to 5 \(step 1 of the path\)/);
+  refuse(() => setCellBlocked(d, grid, 1, 'yes' as never), /setCellBlocked: blocked must be true or false, got "yes"/);
+  refuse(() => setCellBlocked(d, grid, 6, true), /cell must be a cell id in 0\.\.5/);
+  expect(grid.isBlocked(1)).toBe(false);
+  expect(d.computeUntilClosed(0)).toBeGreaterThan(0);
+  expect(d.h(0)).toBeCloseTo(2.4, 9);
+});
+
+test('dstar_a_bad_cost_met_mid_process_state_is_an_input_error_and_the_search_refuses_until_initialize', () => {
+  const g = new MutableDigraph(3, [[1, 0, 1], [2, 1, 1]]);
+  const d = new DStar(g);
+  d.initialize(0);
+  g.out[2][0].c = NaN;
+  expect(() => d.computeUntilClosed(2)).toThrow(/D\*: arc 2 -> 1: cost must be a finite number >= 0, got NaN/);
+  expect(() => d.repair(2)).toThrow(/D\*: this search stopped in the middle of PROCESS-STATE at an earlier error .*call initialize\(goal\) again/);
+  expect(() => d.processState()).toThrow(InputError);
+  g.out[2][0].c = 1;
+  d.initialize(0);
+  d.computeUntilClosed(2);
+  expect(d.h(2)).toBe(2);
 });
