@@ -5,6 +5,7 @@ import { DStarLite, type ArcChange } from '../src/dstar-lite.js';
 import { DIAGONAL_RULES, Grid, type GridOptions } from '../src/grid.js';
 import { octile, zero, type Heuristic } from '../src/heuristics.js';
 import type { SearchSpace } from '../src/space.js';
+import { bellmanResidual, follow, UniversalPlanner } from '../src/universal-plan.js';
 
 // The differential check of the two repairs: after every change to the world,
 // D* Lite's costToGoal and D* Lite's descent, and D*'s h(robot) and back
@@ -273,6 +274,41 @@ test('D* equals a backward Dijkstra on random graphs with zero-cost arcs, self l
     { seed: 2020, numRuns: 2000 },
   );
   console.log(`D* on graphs: ${starGraphCases} cases, ${starGraphChecks} checks`);
+});
+
+let planChecks = 0;
+
+test('the universal plan equals a backward Dijkstra on the same graphs, and its arrows reach the goal at h', () => {
+  fc.assert(
+    fc.property(graphArb, (c) => {
+      const edges = c.edges.map((e) => ({ a: e.a, b: e.b, c: edgeCost(c, e.a, e.b, e.base) }));
+      const space = new EdgeList(c.n, c.directed, edges);
+      const planner = new UniversalPlanner(space);
+      const check = (what: string) => {
+        const plan = planner.plan(c.goal);
+        const truth = costToGo(space, c.goal);
+        for (let x = 0; x < c.n; x++) {
+          expect(plan.h[x], `${what}: h(${x})`).toBe(truth[x]);
+          const path = follow(plan, x);
+          if (truth[x] === Infinity) expect(path).toBeNull();
+          else expect(walkCost(space, path!), `${what}: follow(${x})`).toBe(truth[x]);
+        }
+        expect(bellmanResidual(space, plan)).toBe(0);
+        planChecks++;
+      };
+      check('first plan');
+      for (const op of c.ops) {
+        if (edges.length === 0) break;
+        for (const ch of op.changes) {
+          const e = edges[ch.edge % edges.length];
+          e.c = edgeCost(c, e.a, e.b, ch.base);
+        }
+        check(`after ${op.changes.length} changes`);
+      }
+    }),
+    { seed: 5050, numRuns: 1000 },
+  );
+  console.log(`universal plan on graphs: ${planChecks} plans checked`);
 });
 
 // --- grids ----------------------------------------------------------------------------
