@@ -1,4 +1,5 @@
 import { InputError, show } from './errors.js';
+import { Graph } from './graph.js';
 import { DX, DY, Grid } from './grid.js';
 import type { Heuristic } from './heuristics.js';
 import { badArcCost, badHeuristic, checkNodeId, checkOptionNames } from './input-checks.js';
@@ -152,6 +153,8 @@ export class DStarLite {
    * g and rhs stay at infinity while it is blocked and cannot go stale.
    */
   private readonly deleted: Uint8Array | null;
+  /** Grid and Graph check their costs when they are made; any other space's lists are checked as they are read. */
+  private readonly checkCosts: boolean;
 
   constructor(space: SearchSpace, start: number, goal: number, heuristic: Heuristic, options: DStarLiteOptions = {}) {
     if (typeof space?.predecessors !== 'function') {
@@ -174,6 +177,7 @@ export class DStarLite {
     this.robot = start;
     this.last = start;
     this.deleted = space instanceof Grid && space.enterCost < 0 ? space.cells : null;
+    this.checkCosts = !(space instanceof Grid || space instanceof Graph);
 
     const n = Math.max(1, space.size);
     this.g = new Float64Array(n).fill(Infinity);
@@ -609,20 +613,24 @@ export class DStarLite {
   private successorsOf(s: number, nodes: Int32Array, costs: Float64Array): number {
     if (this.deleted !== null && this.deleted[s] !== 0) return 0;
     const deg = this.space.successors(s, nodes, costs);
-    for (let i = 0; i < deg; i++) {
-      if (!(costs[i] >= 0)) this.fail(badArcCost('DStarLite', s, nodes[i], costs[i], 'numbers >= 0 (Infinity: no arc)'));
-    }
+    if (this.checkCosts) this.checkListed(s, nodes, costs, deg, true);
     this.fit();
     return deg;
   }
 
   private predecessorsOf(s: number, nodes: Int32Array, costs: Float64Array): number {
     const deg = this.space.predecessors!(s, nodes, costs);
-    for (let i = 0; i < deg; i++) {
-      if (!(costs[i] >= 0)) this.fail(badArcCost('DStarLite', nodes[i], s, costs[i], 'numbers >= 0 (Infinity: no arc)'));
-    }
+    if (this.checkCosts) this.checkListed(s, nodes, costs, deg, false);
     this.fit();
     return deg;
+  }
+
+  /** Refuses a NaN or negative cost the space just listed for s (`out`: arcs from s, else into it). */
+  private checkListed(s: number, nodes: Int32Array, costs: Float64Array, deg: number, out: boolean): void {
+    for (let i = 0; i < deg; i++) {
+      const c = costs[i];
+      if (!(c >= 0)) this.fail(badArcCost('DStarLite', out ? s : nodes[i], out ? nodes[i] : s, c, 'numbers >= 0 (Infinity: no arc)'));
+    }
   }
 
   /** The heuristic, held to its contract (a number >= 0, or Infinity). */
