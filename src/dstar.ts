@@ -1,6 +1,6 @@
 import { InputError, show } from './errors.js';
 import { Heap } from './heap.js';
-import type { Grid } from './grid.js';
+import { Grid } from './grid.js';
 import { badArcCost, checkBooleanOption, checkNodeId, checkOptionNames } from './input-checks.js';
 import type { SearchSpace } from './space.js';
 
@@ -16,7 +16,11 @@ export interface DStarPop {
   node: number;
   kOld: number;
   h: number;
-  /** RAISE when k_old < h(X) at removal (its cost went up), LOWER when k_old = h(X). */
+  /**
+   * RAISE when k_old < h(X) at removal (its cost went up), LOWER when k_old = h(X).
+   * Compared as pairs (see DStar): with zero-cost arcs a RAISE may show equal
+   * kOld and h, its zero-cost arc count having gone up.
+   */
   kind: 'RAISE' | 'LOWER';
 }
 
@@ -514,6 +518,8 @@ function listed(nodes: Int32Array, n: number, y: number, j: number): boolean {
  * the cell already was as asked).
  */
 export function setCellBlocked(dstar: DStar, grid: Grid, cell: number, blocked: boolean): number {
+  if (!(dstar instanceof DStar)) throw new InputError(`D*: setCellBlocked: dstar must be a DStar, got ${show(dstar)}`);
+  if (!(grid instanceof Grid)) throw new InputError(`D*: setCellBlocked: grid must be a Grid, got ${show(grid)}`);
   if (grid.enterCost < 0) {
     throw new InputError("D*: setCellBlocked needs blocked cells kept as nodes (Grid option blocked: { enterCost }), not blocked: 'delete': D* can only see arc costs change, not arcs vanish");
   }

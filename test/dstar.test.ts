@@ -501,6 +501,8 @@ test('dstar_options_and_node_ids_are_input_errors', () => {
   refuse(() => d.pathCost([0, 5]), /pathCost: no arc from 0 to 5 \(step 1 of the path\)/);
   refuse(() => setCellBlocked(d, grid, 1, 'yes' as never), /setCellBlocked: blocked must be true or false, got "yes"/);
   refuse(() => setCellBlocked(d, grid, 6, true), /cell must be a cell id in 0\.\.5/);
+  refuse(() => setCellBlocked({} as never, grid, 1, true), /setCellBlocked: dstar must be a DStar, got a Object/);
+  refuse(() => setCellBlocked(d, null as never, 1, true), /setCellBlocked: grid must be a Grid, got null/);
   expect(grid.isBlocked(1)).toBe(false);
   expect(d.computeUntilClosed(0)).toBeGreaterThan(0);
   expect(d.h(0)).toBeCloseTo(2.4, 9);
