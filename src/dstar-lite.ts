@@ -31,6 +31,8 @@ export type RepairStatus = 'done' | 'step-limit';
 /**
  * One arc whose cost changed. The space already answers with the new cost;
  * `oldCost` is what it cost before (Infinity when the arc did not exist).
+ * With parallel arcs from `from` to `to`, either the old cost of the one
+ * that changed or the old cheapest of them will do.
  */
 export interface ArcChange {
   readonly from: number;
@@ -68,7 +70,10 @@ export interface RepairStats {
  * only then. h may be Infinity where b cannot be reached from a: such a
  * vertex waits at the back of the queue, and if the robot jumps somewhere
  * its old spot cannot reach, every key is recomputed instead of adding an
- * infinite km.
+ * infinite km. A heuristic value outside that contract (NaN, undefined, a
+ * negative number, a string), or a NaN or negative cost from a space other
+ * than Grid and Graph, is an InputError; the repair it interrupted is half
+ * done, so the searcher then refuses every call.
  *
  * Zero-cost arcs. The paper assumes every arc costs more than 0. With arcs
  * of cost 0 the Bellman equation g(s) = min c(s, s') + g(s') has more than
