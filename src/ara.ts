@@ -1,6 +1,8 @@
+import { InputError, show } from './errors.js';
 import { Heap } from './heap.js';
 import type { Heuristic } from './heuristics.js';
-import { checkNode, type SearchSpace } from './space.js';
+import { badArcCost, badHeuristic, checkBooleanOption, checkNodeId, checkOptionNames } from './input-checks.js';
+import type { SearchSpace } from './space.js';
 
 /**
  * Anytime Repairing A* (Likhachev, Gordon and Thrun, NIPS 2003): a series of
@@ -10,6 +12,12 @@ import { checkNode, type SearchSpace } from './space.js';
  * is what keeps each round cheap); it waits on INCONS and joins OPEN when
  * eps next falls. Every round ends with a path and a proven bound on how far
  * its cost can be from the optimum.
+ *
+ * The heuristic h(n, goal) is a number >= 0, or Infinity when the goal cannot
+ * be reached from n: such a state is a dead end, never put on OPEN and never
+ * expanded (a start that is one makes the goal unreachable at once, with no
+ * expansion). Anything else it returns (NaN, undefined, a negative number, a
+ * string) ends the query with an InputError naming the state and the value.
  */
 
 /** The default schedule of inflations, as in the chapter's exercise. */
@@ -49,6 +57,7 @@ export interface AraIteration {
  */
 export type AraStatus = 'optimal' | 'bounded' | 'unreachable' | 'step-limit' | 'time-limit';
 
+/** The options of `ara`, also what `begin` and `run` take between them. */
 export interface AraOptions {
   /** Inflations, decreasing, each a finite number >= 1. Default 3, 2, 1.5, 1. */
   schedule?: readonly number[];
@@ -77,19 +86,32 @@ export interface AraResult {
   millis: number;
 }
 
-/** Throws unless `schedule` is a non-empty, strictly decreasing list of finite numbers >= 1. */
+/** Throws an InputError unless `schedule` is a non-empty, strictly decreasing list of finite numbers >= 1. */
 export function checkSchedule(schedule: readonly number[]): void {
   if (!Array.isArray(schedule) || schedule.length === 0) {
-    throw new RangeError(`ara: schedule must be a non-empty list of inflations (e.g. 3, 2, 1.5, 1), got ${JSON.stringify(schedule)}`);
+    throw new InputError(`ara: schedule must be a non-empty list of inflations (e.g. 3, 2, 1.5, 1), got ${Array.isArray(schedule) ? '[]' : show(schedule)}`);
   }
-  schedule.forEach((eps, i) => {
+  for (let i = 0; i < schedule.length; i++) {
+    const eps: unknown = schedule[i];
     if (typeof eps !== 'number' || !Number.isFinite(eps) || eps < 1) {
-      throw new RangeError(`ara: schedule[${i}] must be a finite number >= 1 (1 is A*), got ${eps}`);
+      throw new InputError(`ara: schedule[${i}] must be a finite number >= 1 (1 is A*), got ${show(eps)}`);
     }
     if (i > 0 && !(eps < schedule[i - 1])) {
-      throw new RangeError(`ara: schedule must decrease, but schedule[${i}] = ${eps} is not below schedule[${i - 1}] = ${schedule[i - 1]}`);
+      throw new InputError(`ara: schedule must decrease, but schedule[${i}] = ${eps} is not below schedule[${i - 1}] = ${schedule[i - 1]}`);
     }
-  });
+  }
+}
+
+const ARA_OPTIONS = ['schedule', 'maxExpansions', 'maxMillis', 'trace'] as const;
+const BEGIN_OPTIONS = ['schedule', 'trace'] as const;
+const RUN_OPTIONS = ['maxExpansions', 'maxMillis'] as const;
+
+/** Throws an InputError unless `v` is a number >= 0 (Infinity allowed). */
+function checkBudget(v: unknown, name: string): number {
+  if (typeof v !== 'number' || !(v >= 0)) {
+    throw new InputError(`ara: ${name} must be a number >= 0 (or Infinity), got ${show(v)}`);
+  }
+  return v;
 }
 
 // The engine's relative slack for "cheaper": rounding noise from adding the
@@ -143,8 +165,13 @@ export class AraSearcher {
   private roundMillis = 0;
   private trace: number[] | null = null;
   private wantTrace = false;
+  /** Why the current query was abandoned half way (a heuristic or a space broke its contract), or null. */
+  private failed: string | null = null;
 
   constructor(space: SearchSpace) {
+    if (typeof space?.successors !== 'function' || !(space.size >= 0)) {
+      throw new InputError(`ara: space must be a SearchSpace (size, maxDegree, successors), got ${show(space)}`);
+    }
     this.space = space;
     const n = Math.max(1, space.size);
     this.g = new Float64Array(n);
@@ -164,13 +191,13 @@ export class AraSearcher {
   /** Starts a query; no search happens until `iterate` or `run`. */
   begin(start: number, goal: number, h: Heuristic, options: { schedule?: readonly number[]; trace?: boolean } = {}): void {
     const space = this.space;
-    checkNode(space, start, 'ara: start');
-    checkNode(space, goal, 'ara: goal');
-    space.checkEndpoint?.(start, 'ara: start');
-    space.checkEndpoint?.(goal, 'ara: goal');
-    if (typeof h !== 'function') throw new RangeError(`ara: h must be a function (n, goal) => number, got ${typeof h}`);
-    const schedule = options.schedule ?? ARA_SCHEDULE;
+    checkNodeId(space, start, 'ara: start', true);
+    checkNodeId(space, goal, 'ara: goal', true);
+    if (typeof h !== 'function') throw new InputError(`ara: h must be a function (n, goal) => number, got ${show(h)}`);
+    checkOptionNames(options, BEGIN_OPTIONS, 'ara: begin');
+    const schedule = options.schedule === undefined ? ARA_SCHEDULE : options.schedule;
     checkSchedule(schedule);
+    checkBooleanOption(options.trace, 'trace', 'ara');
     if (space.size > this.g.length) this.grow(space.size);
     if (this.gen >= 0xfffffff0 || this.round >= 0xfffffff0) {
       this.seen.fill(0); this.closed.fill(0); this.incons.fill(0);
@@ -188,13 +215,14 @@ export class AraSearcher {
     this.next = 0;
     this.inRound = false;
     this.inconsCount = 0;
+    this.failed = null;
     this.status = 'running';
     this.touch(start);
     this.g[start] = 0;
     this.parent[start] = -1;
-    // The first round's OPEN is the start alone.
+    // The first round's OPEN is the start alone, unless h calls it a dead end.
     this.carry[0] = start;
-    this.carryCount = 1;
+    this.carryCount = this.hv[start] < Infinity || start === goal ? 1 : 0;
   }
 
   /** True once the query has ended (read `status`). */
@@ -210,10 +238,12 @@ export class AraSearcher {
    * @param deadline a `performance.now()` value to stop at (default none)
    */
   iterate(maxExpansions = Infinity, deadline = Infinity): AraIteration | null {
-    if (this.status === 'idle') throw new RangeError('ara: call begin(start, goal, h) before iterate()');
+    this.checkQuery('iterate()');
+    checkBudget(maxExpansions, 'maxExpansions');
+    if (typeof deadline !== 'number' || Number.isNaN(deadline)) {
+      throw new InputError(`ara: deadline must be a performance.now() time (or Infinity), got ${show(deadline)}`);
+    }
     if (this.status !== 'running' && this.status !== 'step-limit' && this.status !== 'time-limit') return null;
-    if (!(maxExpansions >= 0)) throw new RangeError(`ara: maxExpansions must be a number >= 0, got ${maxExpansions}`);
-    if (Number.isNaN(deadline)) throw new RangeError('ara: deadline must be a performance.now() time, got NaN');
     if (this.next >= this.schedule.length) return null;
     const t0 = performance.now();
     const eps = this.schedule[this.next];
@@ -244,10 +274,10 @@ export class AraSearcher {
    */
   run(options: { maxExpansions?: number; maxMillis?: number } = {}): AraResult {
     const t0 = performance.now();
-    const maxExp = options.maxExpansions ?? Infinity;
-    const maxMs = options.maxMillis ?? Infinity;
-    if (!(maxExp >= 0)) throw new RangeError(`ara: maxExpansions must be a number >= 0, got ${options.maxExpansions}`);
-    if (!(maxMs >= 0)) throw new RangeError(`ara: maxMillis must be a number >= 0, got ${options.maxMillis}`);
+    checkOptionNames(options, RUN_OPTIONS, 'ara: run');
+    const maxExp = checkBudget(options.maxExpansions === undefined ? Infinity : options.maxExpansions, 'maxExpansions');
+    const maxMs = checkBudget(options.maxMillis === undefined ? Infinity : options.maxMillis, 'maxMillis');
+    this.checkQuery('run()');
     const deadline = t0 + maxMs;
     const spent0 = this.expansions;
     // A query a budget interrupted resumes where it stopped.
@@ -259,10 +289,10 @@ export class AraSearcher {
 
   /** The query's outcome so far as one object. */
   result(millis = this.iterations.reduce((s, it) => s + it.millis, 0)): AraResult {
-    if (this.status === 'idle') throw new RangeError('ara: call begin(start, goal, h) before result()');
+    const status = this.checkQuery('result()');
     const last = this.iterations[this.iterations.length - 1];
     return {
-      status: this.status,
+      status,
       iterations: this.iterations.slice(),
       path: last ? last.path : null,
       cost: last ? last.cost : Infinity,
@@ -274,7 +304,24 @@ export class AraSearcher {
 
   /** g(n) of the current query: Infinity for a state never reached. */
   gOf(n: number): number {
-    return this.seen[n] === this.gen ? this.g[n] : Infinity;
+    checkNodeId(this.space, n, 'ara: gOf');
+    return n < this.seen.length && this.seen[n] === this.gen ? this.g[n] : Infinity;
+  }
+
+  /** Refuses a call before `begin`, or on a query an earlier error abandoned; returns the status otherwise. */
+  private checkQuery(what: string): AraStatus | 'running' {
+    const status = this.status;
+    if (status === 'idle') throw new InputError(`ara: call begin(start, goal, h) before ${what}`);
+    if (this.failed !== null) {
+      throw new InputError(`ara: this query stopped at an earlier error and cannot go on; call begin again (the error: ${this.failed})`);
+    }
+    return status;
+  }
+
+  /** Abandons the query at a broken contract: its state is half updated. */
+  private fail(err: InputError): never {
+    this.failed = err.message;
+    throw err;
   }
 
   // --- one round ------------------------------------------------------------
@@ -330,9 +377,12 @@ export class AraSearcher {
       for (let i = 0; i < deg; i++) {
         const x = nbr[i];
         const c = nbrCost[i];
+        if (!(c >= 0)) this.fail(badArcCost('ara', n, x, c, 'numbers >= 0 (Infinity: no arc)'));
         const gx = gn + c;
         if (seen[x] !== gen) this.touch(x);
         else if (!(gx < g[x] * IMPROVE)) continue;
+        // A dead end (h = Infinity) never goes on OPEN; the goal is never one.
+        if (!(gx < Infinity) || (hv[x] === Infinity && x !== goal)) continue;
         g[x] = gx;
         parent[x] = n;
         parentCost[x] = c;
@@ -394,9 +444,7 @@ export class AraSearcher {
   /** First sight of n in this query: g unknown, h evaluated once and cached. */
   private touch(n: number): void {
     const hn = this.h(n, this.goal);
-    if (!(hn >= 0)) {
-      throw new RangeError(`ara: h(${n}, ${this.goal}) must be a number >= 0, got ${hn}`);
-    }
+    if (typeof hn !== 'number' || !(hn >= 0)) this.fail(badHeuristic('ara', n, this.goal, hn));
     this.seen[n] = this.gen;
     this.g[n] = Infinity;
     this.hv[n] = hn;
@@ -423,6 +471,7 @@ export class AraSearcher {
  * reaches 1, or a budget runs out.
  */
 export function ara(space: SearchSpace, start: number, goal: number, h: Heuristic, options: AraOptions = {}): AraResult {
+  checkOptionNames(options, ARA_OPTIONS, 'ara');
   const s = new AraSearcher(space);
   s.begin(start, goal, h, { schedule: options.schedule, trace: options.trace });
   return s.run({ maxExpansions: options.maxExpansions, maxMillis: options.maxMillis });

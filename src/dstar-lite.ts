@@ -1,19 +1,38 @@
+import { InputError, show } from './errors.js';
+import { Graph } from './graph.js';
 import { DX, DY, Grid } from './grid.js';
 import type { Heuristic } from './heuristics.js';
-import { checkNode, type SearchSpace } from './space.js';
+import { badArcCost, badHeuristic, checkNodeId, checkOptionNames } from './input-checks.js';
+import type { SearchSpace } from './space.js';
 
 export interface DStarLiteOptions {
   /**
-   * Most queue pops one `computeShortestPath` may make before it gives up
-   * with a RangeError. The state stays valid: calling again continues the
-   * repair where it stopped. Default Infinity.
+   * Most queue pops one repair (`computeShortestPath`, `updateEdges`,
+   * `updateCells`, `setBlocked`) may make. When they run out the repair stops
+   * with status `'step-limit'`; the state stays valid, and the next of those
+   * calls carries on where it stopped. A query (`costToGoal`, `nextStep`,
+   * `path`) needs a finished repair, so it finishes one a budget cut short,
+   * whatever the budget: an answer is exact or not given. An integer >= 0, or
+   * Infinity (the default).
    */
   maxSteps?: number;
 }
 
+const OPTION_NAMES = ['maxSteps'] as const;
+
+/**
+ * How the last repair ended: `done` (the robot's cost-to-go and the descent
+ * from it are exact), or `step-limit` (`maxSteps` ran out first; call
+ * `computeShortestPath` again to go on). `done` also before the first search,
+ * when no repair has been cut short.
+ */
+export type RepairStatus = 'done' | 'step-limit';
+
 /**
  * One arc whose cost changed. The space already answers with the new cost;
  * `oldCost` is what it cost before (Infinity when the arc did not exist).
+ * With parallel arcs from `from` to `to`, either the old cost of the one
+ * that changed or the old cheapest of them will do.
  */
 export interface ArcChange {
   readonly from: number;
@@ -29,6 +48,8 @@ export interface RepairStats {
   changed: number;
   /** Distinct vertices popped or changed: the repair's footprint. */
   touched: number;
+  /** Whether the repair finished or ran out of `maxSteps`. */
+  status: RepairStatus;
 }
 
 /**
@@ -43,9 +64,27 @@ export interface RepairStats {
  * [min(g, rhs) + h(start, s) + km; min(g, rhs)].
  *
  * The space must list predecessors, and `successors` and `predecessors`
- * must describe the same arcs at the same costs. `h(a, b)` must estimate the
- * cost from a to b without overestimating and obey the triangle inequality
- * (consistency): the keys stay lower bounds only then.
+ * must describe the same arcs at the same costs, each >= 0 (Infinity: no
+ * arc). `h(a, b)` must estimate the cost from a to b without overestimating
+ * and obey the triangle inequality (consistency): the keys stay lower bounds
+ * only then. h may be Infinity where b cannot be reached from a: such a
+ * vertex waits at the back of the queue, and if the robot jumps somewhere
+ * its old spot cannot reach, every key is recomputed instead of adding an
+ * infinite km. A heuristic value outside that contract (NaN, undefined, a
+ * negative number, a string), or a NaN or negative cost from a space other
+ * than Grid and Graph, is an InputError; the repair it interrupted is half
+ * done, so the searcher then refuses every call.
+ *
+ * Zero-cost arcs. The paper assumes every arc costs more than 0. With arcs
+ * of cost 0 the Bellman equation g(s) = min c(s, s') + g(s') has more than
+ * one solution (the vertices of a zero-cost cycle can hold each other's stale
+ * cost up after the exit they used got dearer), and the descent can go round
+ * such a cycle forever. So every cost here is a pair: the cost itself, then
+ * the number of zero-cost arcs taken, compared lexicographically. Every arc
+ * then costs strictly more than nothing, the solution is unique again, and
+ * the second part only ever decides between equal costs: on a space without
+ * zero-cost arcs it is 0 everywhere and nothing changes. A self loop can
+ * never lie on a cheapest path and is ignored.
  */
 export class DStarLite {
   readonly space: SearchSpace;
@@ -57,15 +96,29 @@ export class DStarLite {
   private last: number;
   private kmValue = 0;
   /**
-   * True until the first search, and after the robot jumps somewhere the
-   * last search did not cover: the next query repairs first. A move along
-   * the greedy descent leaves it false, as in the paper, which replans only
-   * when costs change.
+   * True until the first search, after the robot jumps somewhere the last
+   * search did not cover, and while a repair a budget cut short is
+   * unfinished: the next query repairs first. A move along the greedy
+   * descent leaves it false, as in the paper, which replans only when costs
+   * change.
    */
   private pending = true;
+  private statusValue: RepairStatus = 'done';
+  /**
+   * Set when the heuristic or the space broke its contract in the middle of a
+   * repair. The repair stopped half way, so no answer from this state could
+   * be trusted: every later call refuses, naming the first error.
+   */
+  private broken: string | null = null;
 
+  // g and rhs as pairs (see the class comment): the cost, then the number of
+  // zero-cost arcs taken. The second part is Infinity exactly where the cost is.
   private g: Float64Array;
+  private gz: Float64Array;
   private rhs: Float64Array;
+  private rhsz: Float64Array;
+  /** The second part of the pair the last `bestRhs` returned. */
+  private bz = 0;
 
   // The queue: an indexed binary heap. D* Lite re-keys and removes vertices
   // in the middle of the queue all the time (UpdateVertex), and its loop
@@ -78,6 +131,7 @@ export class DStarLite {
   private pos: Int32Array; // slot of a vertex in the heap, -1 when not queued
   private heapNode: Int32Array;
   private heapK1: Float64Array;
+  private heapKz: Float64Array; // the pair's second part, shared by both key parts
   private heapK2: Float64Array;
   private heapLen = 0;
 
@@ -104,21 +158,22 @@ export class DStarLite {
    * g and rhs stay at infinity while it is blocked and cannot go stale.
    */
   private readonly deleted: Uint8Array | null;
+  /** Grid and Graph check their costs when they are made; any other space's lists are checked as they are read. */
+  private readonly checkCosts: boolean;
 
   constructor(space: SearchSpace, start: number, goal: number, heuristic: Heuristic, options: DStarLiteOptions = {}) {
-    if (typeof space.predecessors !== 'function') {
-      throw new RangeError('DStarLite: the space must list predecessors (D* Lite searches backward from the goal); this space has no predecessors()');
+    if (typeof space?.predecessors !== 'function') {
+      throw new InputError('DStarLite: the space must list predecessors (D* Lite searches backward from the goal); this space has no predecessors()');
     }
     if (typeof heuristic !== 'function') {
-      throw new RangeError(`DStarLite: heuristic must be a function (n, goal) => number, got ${typeof heuristic}`);
+      throw new InputError(`DStarLite: heuristic must be a function (n, goal) => number, got ${show(heuristic)}`);
     }
-    checkNode(space, start, 'DStarLite: start');
-    checkNode(space, goal, 'DStarLite: goal');
-    space.checkEndpoint?.(start, 'DStarLite: start');
-    space.checkEndpoint?.(goal, 'DStarLite: goal');
-    const maxSteps = options.maxSteps ?? Infinity;
-    if (typeof maxSteps !== 'number' || !(maxSteps >= 0)) {
-      throw new RangeError(`DStarLite: maxSteps must be a number >= 0 (or Infinity), got ${options.maxSteps}`);
+    checkNodeId(space, start, 'DStarLite: start', true);
+    checkNodeId(space, goal, 'DStarLite: goal', true);
+    checkOptionNames(options, OPTION_NAMES, 'DStarLite');
+    const maxSteps = options.maxSteps === undefined ? Infinity : options.maxSteps;
+    if (typeof maxSteps !== 'number' || !(maxSteps >= 0) || !(maxSteps === Infinity || Number.isInteger(maxSteps))) {
+      throw new InputError(`DStarLite: maxSteps must be a number >= 0 (a whole number of pops, or Infinity), got ${show(options.maxSteps)}`);
     }
     this.space = space;
     this.goal = goal;
@@ -127,13 +182,17 @@ export class DStarLite {
     this.robot = start;
     this.last = start;
     this.deleted = space instanceof Grid && space.enterCost < 0 ? space.cells : null;
+    this.checkCosts = !(space instanceof Grid || space instanceof Graph);
 
     const n = Math.max(1, space.size);
     this.g = new Float64Array(n).fill(Infinity);
+    this.gz = new Float64Array(n).fill(Infinity);
     this.rhs = new Float64Array(n).fill(Infinity);
+    this.rhsz = new Float64Array(n).fill(Infinity);
     this.pos = new Int32Array(n).fill(-1);
     this.heapNode = new Int32Array(n);
     this.heapK1 = new Float64Array(n);
+    this.heapKz = new Float64Array(n);
     this.heapK2 = new Float64Array(n);
     this.touchMark = new Uint32Array(n);
     this.changeMark = new Uint32Array(n);
@@ -145,8 +204,9 @@ export class DStarLite {
     this.succC = new Float64Array(d);
 
     // Initialize: only the goal is inconsistent, with key [h(start, goal); 0].
-    this.setRhs(goal, 0);
-    this.heapInsert(goal, heuristic(start, goal), 0);
+    const hStart = this.hOf(start, goal);
+    this.setRhs(goal, 0, 0);
+    this.heapInsert(goal, hStart, 0, 0);
   }
 
   // --- reading -------------------------------------------------------------
@@ -155,53 +215,69 @@ export class DStarLite {
   get start(): number { return this.robot; }
   /** The key modifier: the heuristic distance the robot has moved, summed. */
   get km(): number { return this.kmValue; }
-  gOf(n: number): number { return n >= 0 && n < this.g.length ? this.g[n] : Infinity; }
-  rhsOf(n: number): number { return n >= 0 && n < this.rhs.length ? this.rhs[n] : Infinity; }
+  /** How the last repair ended (see RepairStatus). */
+  get status(): RepairStatus { return this.statusValue; }
+  gOf(n: number): number { this.checkRead(n, 'gOf'); return n < this.g.length ? this.g[n] : Infinity; }
+  rhsOf(n: number): number { this.checkRead(n, 'rhsOf'); return n < this.rhs.length ? this.rhs[n] : Infinity; }
   /** True while n is inconsistent and waits in the queue. */
-  isQueued(n: number): boolean { return n >= 0 && n < this.pos.length && this.pos[n] >= 0; }
+  isQueued(n: number): boolean { this.checkRead(n, 'isQueued'); return n < this.pos.length && this.pos[n] >= 0; }
   get queueSize(): number { return this.heapLen; }
-  /** The smallest queued key, or [Infinity, Infinity] when the queue is empty. */
+  /**
+   * The smallest queued key, or [Infinity, Infinity] when the queue is empty.
+   * Keys are shown by their costs; between equal costs the queue also orders
+   * by the zero-cost arcs taken (see the class comment).
+   */
   topKey(): [number, number] {
     return this.heapLen > 0 ? [this.heapK1[0], this.heapK2[0]] : [Infinity, Infinity];
   }
   /** The key n would get now: [min(g, rhs) + h(start, n) + km; min(g, rhs)]. */
   keyOf(n: number): [number, number] {
+    this.checkRead(n, 'keyOf');
+    this.usable();
     const m = Math.min(this.gOf(n), this.rhsOf(n));
-    return [m + this.h(this.robot, n) + this.kmValue, m];
+    return [m + this.hOf(this.robot, n) + this.kmValue, m];
   }
 
   /** Work of the last update (or of the first search, until an update). */
   lastRepair(): RepairStats {
-    return { pops: this.popCount, changed: this.changeCount, touched: this.touchCount };
+    return { pops: this.popCount, changed: this.changeCount, touched: this.touchCount, status: this.statusValue };
   }
   /** The vertices the last update popped or changed (the page's blue footprint). */
   footprint(): Int32Array { return this.touchList.slice(0, this.touchCount); }
   /** True when the last update popped or changed n. */
-  inFootprint(n: number): boolean { return n >= 0 && n < this.touchMark.length && this.touchMark[n] === this.gen; }
+  inFootprint(n: number): boolean { this.checkRead(n, 'inFootprint'); return n < this.touchMark.length && this.touchMark[n] === this.gen; }
 
   /** Cost from the robot to the goal, Infinity when unreachable. Repairs first if needed. */
   costToGoal(): number {
+    this.usable();
     this.settle();
     return this.g[this.robot];
   }
 
   /**
    * The greedy descent: the successor s' of `from` (default: the robot)
-   * minimising c(from, s') + g(s'); null at the goal or when the goal is
-   * unreachable. After a repair, following it from the robot traces a
-   * cheapest path; from vertices off that path, g may still be stale.
+   * minimising c(from, s') + g(s') (equal costs: fewer zero-cost arcs to
+   * go); null at the goal or when the goal is unreachable. After a repair,
+   * following it from the robot traces a cheapest path; from vertices off
+   * that path, g may still be stale.
    */
   nextStep(from: number = this.robot): number | null {
-    checkNode(this.space, from, 'nextStep: from');
+    checkNodeId(this.space, from, 'nextStep: from');
+    this.usable();
     this.settle();
+    this.fit();
     if (from === this.goal || this.g[from] === Infinity) return null;
     const nodes = this.succN, costs = this.succC;
     const deg = this.successorsOf(from, nodes, costs);
-    let best = -1, bestCost = Infinity;
+    const g = this.g, gz = this.gz;
+    let best = -1, bestCost = Infinity, bestZ = Infinity;
     for (let i = 0; i < deg; i++) {
       const v = nodes[i];
-      const c = costs[i] + this.g[v];
-      if (c < bestCost) { bestCost = c; best = v; }
+      if (v === from) continue;
+      const c = costs[i] + g[v];
+      if (!(c < Infinity)) continue;
+      const z = (costs[i] === 0 ? 1 : 0) + gz[v];
+      if (c < bestCost || (c === bestCost && z < bestZ)) { bestCost = c; bestZ = z; best = v; }
     }
     return best < 0 ? null : best;
   }
@@ -213,7 +289,7 @@ export class DStarLite {
     for (let s = this.robot; s !== this.goal;) {
       const next = this.nextStep(s);
       if (next === null || out.length > this.space.size) {
-        throw new Error(`DStarLite: the greedy descent from ${this.robot} stalled at ${s}; successors and predecessors of the space disagree?`);
+        throw new Error(`DStarLite: the greedy descent from ${this.robot} stalled at ${s}; the space changed without updateEdges/updateCells, or its successors and predecessors disagree?`);
       }
       out.push(next);
       s = next;
@@ -231,48 +307,60 @@ export class DStarLite {
    * the next query repair first.
    */
   moveTo(s: number): void {
-    checkNode(this.space, s, 'moveTo');
-    this.space.checkEndpoint?.(s, 'moveTo');
+    checkNodeId(this.space, s, 'moveTo', true);
+    this.usable();
     if (s === this.robot) return;
-    const from = this.robot, gFrom = this.g[from];
-    const onPath = !this.pending && gFrom !== Infinity && this.arcCost(from, s) + this.g[s] === gFrom;
+    const from = this.robot;
+    const c = this.arcCost(from, s); // may grow the arrays: read them after
+    const gFrom = this.g[from];
+    const onPath = !this.pending && gFrom !== Infinity && c + this.g[s] === gFrom && (c === 0 ? 1 : 0) + this.gz[s] === this.gz[from];
     this.robot = s;
     if (!onPath) this.pending = true;
   }
 
   /**
    * Runs ComputeShortestPath as a new update (its footprint replaces the
-   * last one) and returns the number of pops.
+   * last one) and returns the number of pops. Within `maxSteps` pops it ends
+   * with `status` 'done'; otherwise it stops with 'step-limit', and calling
+   * it again continues.
    */
   computeShortestPath(): number {
+    this.usable();
     this.beginUpdate();
     this.catchUpKm();
-    this.repair();
+    this.repair(this.maxSteps);
     return this.popCount;
   }
 
   /**
    * Arc costs changed in the space (the caller changed them first); each
    * change gives the arc and its old cost, the space gives the new one.
-   * Repairs and returns the work done.
+   * Repairs (within `maxSteps`) and returns the work done and the status.
    */
   updateEdges(changes: ArrayLike<ArcChange>): RepairStats {
     const space = this.space;
+    if (changes === null || typeof changes !== 'object' || typeof changes.length !== 'number') {
+      throw new InputError(`updateEdges: changes must be a list of { from, to, oldCost }, got ${show(changes)}`);
+    }
     for (let i = 0; i < changes.length; i++) {
       const ch = changes[i];
-      checkNode(space, ch.from, `updateEdges: change ${i}: from`);
-      checkNode(space, ch.to, `updateEdges: change ${i}: to`);
+      if (ch === null || typeof ch !== 'object') {
+        throw new InputError(`updateEdges: change ${i} must be an object { from, to, oldCost }, got ${show(ch)}`);
+      }
+      checkNodeId(space, ch.from, `updateEdges: change ${i}: from`);
+      checkNodeId(space, ch.to, `updateEdges: change ${i}: to`);
       if (typeof ch.oldCost !== 'number' || !(ch.oldCost >= 0)) {
-        throw new RangeError(`updateEdges: change ${i} (${ch.from} -> ${ch.to}): oldCost must be a number >= 0 or Infinity (no arc), got ${ch.oldCost}`);
+        throw new InputError(`updateEdges: change ${i} (${ch.from} -> ${ch.to}): oldCost must be a number >= 0 or Infinity (no arc), got ${show(ch.oldCost)}`);
       }
     }
+    this.usable();
     this.beginUpdate();
     this.catchUpKm();
     for (let i = 0; i < changes.length; i++) {
       const ch = changes[i];
       this.arcChanged(ch.from, ch.to, ch.oldCost, this.arcCost(ch.from, ch.to));
     }
-    this.repair();
+    this.repair(this.maxSteps);
     return this.lastRepair();
   }
 
@@ -281,14 +369,27 @@ export class DStarLite {
    * (`grid.setBlocked`) and says what each was before. Every arc whose cost
    * can depend on a cell (into it, out of it, and the diagonals it is a side
    * cell of) is compared under the old and the new raster, and each arc that
-   * differs goes through the paper's old-cost/new-cost rule.
+   * differs goes through the paper's old-cost/new-cost rule. Repairs (within
+   * `maxSteps`) and returns the work done and the status.
    */
   updateCells(cells: ArrayLike<number>, wasBlocked: ArrayLike<boolean | number>): RepairStats {
     const grid = this.grid('updateCells');
-    if (cells.length !== wasBlocked.length) {
-      throw new RangeError(`updateCells: cells has ${cells.length} entries but wasBlocked has ${wasBlocked.length}; give one old state per cell`);
+    for (const [name, list] of [['cells', cells], ['wasBlocked', wasBlocked]] as const) {
+      if (list === null || typeof list !== 'object' || typeof list.length !== 'number') {
+        throw new InputError(`updateCells: ${name} must be a list, got ${show(list)}`);
+      }
     }
-    for (let i = 0; i < cells.length; i++) checkNode(grid, cells[i], `updateCells: cells[${i}]`);
+    if (cells.length !== wasBlocked.length) {
+      throw new InputError(`updateCells: cells has ${cells.length} entries but wasBlocked has ${wasBlocked.length}; give one old state per cell`);
+    }
+    for (let i = 0; i < cells.length; i++) {
+      checkNodeId(grid, cells[i], `updateCells: cells[${i}]`);
+      const was = wasBlocked[i];
+      if (typeof was !== 'boolean' && was !== 0 && was !== 1) {
+        throw new InputError(`updateCells: wasBlocked[${i}] must be true, false, 0 or 1 (was cell ${cells[i]} blocked before?), got ${show(was)}`);
+      }
+    }
+    this.usable();
     const w = grid.width, raster = grid.cells, kmax = grid.maxDegree;
     // Tails of the arcs that may have changed: the 3x3 block around each cell.
     const tails: number[] = [];
@@ -324,14 +425,16 @@ export class DStarLite {
         if (cOld !== cNew) this.arcChanged(t, t + DY[k] * w + DX[k], cOld, cNew);
       }
     }
-    this.repair();
+    this.repair(this.maxSteps);
     return this.lastRepair();
   }
 
   /** Sets one grid cell blocked or free and repairs: `grid.setBlocked` plus `updateCells`. */
   setBlocked(cell: number, blocked: boolean): RepairStats {
     const grid = this.grid('setBlocked');
-    checkNode(grid, cell, 'setBlocked: cell');
+    checkNodeId(grid, cell, 'setBlocked: cell');
+    if (typeof blocked !== 'boolean') throw new InputError(`setBlocked: blocked must be true or false, got ${show(blocked)}`);
+    this.usable();
     const was = grid.cells[cell];
     grid.setBlocked(cell, blocked);
     return this.updateCells([cell], [was]);
@@ -341,38 +444,45 @@ export class DStarLite {
 
   /** The paper's rule for one changed arc (u, v); the space already has the new cost. */
   private arcChanged(u: number, v: number, cOld: number, cNew: number): void {
-    if (cOld === cNew || u === this.goal) return;
+    if (cOld === cNew || u === this.goal || u === v) return;
     this.fit();
+    const g = this.g[v], gz = this.gz[v];
     if (cOld > cNew) {
       // Cheaper: u may now go through v.
-      const x = cNew + this.g[v];
-      if (x < this.rhs[u]) this.setRhs(u, x);
-    } else if (this.rhs[u] === cOld + this.g[v]) {
+      const x = cNew + g;
+      if (x < Infinity) {
+        const xz = (cNew === 0 ? 1 : 0) + gz;
+        if (x < this.rhs[u] || (x === this.rhs[u] && xz < this.rhsz[u])) this.setRhs(u, x, xz);
+      }
+    } else if (this.rhs[u] === cOld + g && this.rhsz[u] === (cOld === 0 ? 1 : 0) + gz) {
       // Dearer, and rhs(u) was supported by this arc: look at every successor again.
-      this.setRhs(u, this.bestRhs(u));
+      const b = this.bestRhs(u);
+      this.setRhs(u, b, this.bz);
     }
     this.updateVertex(u);
   }
 
   /** UpdateVertex: queue u iff it is inconsistent, under its current key. rhs is the caller's job. */
   private updateVertex(u: number): void {
-    const g = this.g[u], rhs = this.rhs[u];
-    if (g !== rhs) {
-      const m = g < rhs ? g : rhs;
-      const k1 = m + this.h(this.robot, u) + this.kmValue;
-      if (this.pos[u] >= 0) this.heapUpdate(u, k1, m);
-      else this.heapInsert(u, k1, m);
+    const g = this.g[u], rhs = this.rhs[u], gz = this.gz[u], rz = this.rhsz[u];
+    if (g !== rhs || gz !== rz) {
+      const low = g < rhs || (g === rhs && gz < rz);
+      const m = low ? g : rhs, mz = low ? gz : rz;
+      const k1 = m + this.hOf(this.robot, u) + this.kmValue;
+      if (this.pos[u] >= 0) this.heapUpdate(u, k1, mz, m);
+      else this.heapInsert(u, k1, mz, m);
     } else if (this.pos[u] >= 0) {
       this.heapRemove(u);
     }
   }
 
   /**
-   * ComputeShortestPath. Keeps going while the top key is <= the robot's key
-   * (ties included) or the robot is inconsistent. Why ties: a vertex left in
-   * the queue at a key equal to the robot's may still be inconsistent with a
-   * g that is too low; the greedy descent reads g, so it could step onto that
-   * vertex and follow a path that costs more than g(start) reports.
+   * ComputeShortestPath, stopping after `limit` pops (status 'step-limit').
+   * Keeps going while the top key is <= the robot's key (ties included) or
+   * the robot is inconsistent. Why ties: a vertex left in the queue at a key
+   * equal to the robot's may still be inconsistent with a g that is too low;
+   * the greedy descent reads g, so it could step onto that vertex and follow
+   * a path that costs more than g(start) reports.
    *
    * "Equal" has to survive rounding. A vertex on a cheapest path has
    * g(u) + h(start, u) = g(start) in exact arithmetic, so its first key part
@@ -383,41 +493,46 @@ export class DStarLite {
    * can then hide behind one whose key2 is larger than the robot's, and an
    * exact lexicographic test stops with the wrong cost (seen on random
    * grids with 1.4 diagonals). So the loop goes on while key1 is within a
-   * relative 1e-9 of the robot's, whatever key2 says: the price is the few
-   * vertices behind the robot at the same key1.
+   * relative 1e-9 of the robot's, whatever the rest of the key says: the
+   * price is the few vertices behind the robot at the same key1.
    */
-  private repair(): void {
+  private repair(limit: number): void {
     const goal = this.goal, predN = this.predN, predC = this.predC;
     while (this.heapLen > 0) {
       const s = this.robot;
       const gs = this.g[s], rs = this.rhs[s];
       const ms = gs < rs ? gs : rs;
-      const sk1 = ms + this.h(s, s) + this.kmValue;
-      const tk1 = this.heapK1[0], tk2 = this.heapK2[0];
-      if (!notAbove(tk1, sk1) && gs === rs) break;
-      if (this.popCount >= this.maxSteps) {
-        throw new RangeError(`DStarLite: computeShortestPath stopped after maxSteps = ${this.maxSteps} pops without converging (${this.heapLen} vertices still queued); call it again to continue`);
+      const sk1 = ms + this.hOf(s, s) + this.kmValue;
+      const tk1 = this.heapK1[0], tkz = this.heapKz[0], tk2 = this.heapK2[0];
+      if (!notAbove(tk1, sk1) && gs === rs && this.gz[s] === this.rhsz[s]) break;
+      if (this.popCount >= limit) {
+        this.statusValue = 'step-limit';
+        this.pending = true;
+        return;
       }
       this.popCount++;
       const u = this.heapNode[0];
       this.touch(u);
-      const gu = this.g[u], ru = this.rhs[u];
-      const mu = gu < ru ? gu : ru;
-      const k1 = mu + this.h(s, u) + this.kmValue;
-      if (tk1 < k1 || (tk1 === k1 && tk2 < mu)) {
+      const gu = this.g[u], ru = this.rhs[u], guz = this.gz[u], ruz = this.rhsz[u];
+      const over = gu > ru || (gu === ru && guz > ruz);
+      const mu = over ? ru : gu, muz = over ? ruz : guz;
+      const k1 = mu + this.hOf(s, u) + this.kmValue;
+      if (tk1 < k1 || (tk1 === k1 && (tkz < muz || (tkz === muz && tk2 < mu)))) {
         // The key was computed before the robot moved (km grew): re-key, do not expand.
-        this.heapUpdate(u, k1, mu);
-      } else if (gu > ru) {
+        this.heapUpdate(u, k1, muz, mu);
+      } else if (over) {
         // Overconsistent: commit g, and offer the lower cost to the predecessors.
-        this.setG(u, ru);
+        this.setG(u, ru, ruz);
         this.heapRemove(u);
         const deg = this.predecessorsOf(u, predN, predC);
         for (let i = 0; i < deg; i++) {
           const p = predN[i];
-          if (p === goal) continue;
-          const x = predC[i] + ru;
-          if (x < this.rhs[p]) {
-            this.setRhs(p, x);
+          if (p === goal || p === u) continue;
+          const c = predC[i], x = c + ru;
+          if (!(x < Infinity)) continue;
+          const xz = (c === 0 ? 1 : 0) + ruz;
+          if (x < this.rhs[p] || (x === this.rhs[p] && xz < this.rhsz[p])) {
+            this.setRhs(p, x, xz);
             this.updateVertex(p);
           }
           // An unchanged rhs leaves p's status alone; its queued key, if any, stays a valid lower bound.
@@ -425,63 +540,128 @@ export class DStarLite {
       } else {
         // Underconsistent: g was too low. Forget it, and re-derive rhs of every
         // predecessor that was leaning on the old value.
-        this.setG(u, Infinity);
+        this.setG(u, Infinity, Infinity);
         const deg = this.predecessorsOf(u, predN, predC);
         for (let i = 0; i < deg; i++) {
           const p = predN[i];
           if (p === goal || p === u) continue;
-          if (this.rhs[p] === predC[i] + gu) {
-            this.setRhs(p, this.bestRhs(p));
+          const c = predC[i];
+          if (this.rhs[p] === c + gu && this.rhsz[p] === (c === 0 ? 1 : 0) + guz) {
+            const b = this.bestRhs(p);
+            this.setRhs(p, b, this.bz);
             this.updateVertex(p);
           }
         }
         this.updateVertex(u);
       }
     }
+    this.statusValue = 'done';
     this.pending = false;
   }
 
-  /** Before answering a query: search if nothing has covered the robot's vertex yet. */
+  /** Before answering a query: finish the search if nothing (or an unfinished repair) covers the robot's vertex. */
   private settle(): void {
     if (!this.pending) return;
     this.catchUpKm();
-    this.repair();
+    this.repair(Infinity);
   }
 
-  /** The robot moved since km was last updated: add the heuristic distance (the paper does this before each update's changes). */
+  /**
+   * The robot moved since km was last updated: add the heuristic distance
+   * (the paper does this before each update's changes). An infinite one (the
+   * robot jumped where its old spot cannot reach) would make every key
+   * infinite for good, so the keys are recomputed from scratch instead.
+   */
   private catchUpKm(): void {
     if (this.robot !== this.last) {
-      this.kmValue += this.h(this.last, this.robot);
+      const d = this.hOf(this.last, this.robot);
       this.last = this.robot;
+      if (d < Infinity) this.kmValue += d;
+      else this.rekeyAll();
     }
   }
 
-  /** min over successors s' of c(s, s') + g(s'). */
+  /** km back to 0: every queued key computed afresh for the robot where it is. */
+  private rekeyAll(): void {
+    this.kmValue = 0;
+    const s = this.robot;
+    for (let i = 0; i < this.heapLen; i++) {
+      const n = this.heapNode[i];
+      const g = this.g[n], r = this.rhs[n], gz = this.gz[n], rz = this.rhsz[n];
+      const low = g < r || (g === r && gz < rz);
+      const m = low ? g : r;
+      this.heapK1[i] = m + this.hOf(s, n);
+      this.heapKz[i] = low ? gz : rz;
+      this.heapK2[i] = m;
+    }
+    for (let i = (this.heapLen >> 1) - 1; i >= 0; i--) this.siftDown(i);
+  }
+
+  /** min over successors s' != s of c(s, s') + g(s'), as a pair: the cost is returned, its second part left in `bz`. */
   private bestRhs(s: number): number {
     const nodes = this.succN, costs = this.succC;
     const deg = this.successorsOf(s, nodes, costs);
-    let best = Infinity;
+    const g = this.g, gz = this.gz;
+    let best = Infinity, bestZ = Infinity;
     for (let i = 0; i < deg; i++) {
-      const x = costs[i] + this.g[nodes[i]];
-      if (x < best) best = x;
+      const v = nodes[i];
+      if (v === s) continue;
+      const x = costs[i] + g[v];
+      if (!(x <= best)) continue;
+      const xz = (costs[i] === 0 ? 1 : 0) + gz[v];
+      if (x < best || xz < bestZ) { best = x; bestZ = xz; }
     }
+    this.bz = best < Infinity ? bestZ : Infinity;
     return best;
   }
 
   private successorsOf(s: number, nodes: Int32Array, costs: Float64Array): number {
     if (this.deleted !== null && this.deleted[s] !== 0) return 0;
     const deg = this.space.successors(s, nodes, costs);
+    if (this.checkCosts) this.checkListed(s, nodes, costs, deg, true);
     this.fit();
     return deg;
   }
 
   private predecessorsOf(s: number, nodes: Int32Array, costs: Float64Array): number {
     const deg = this.space.predecessors!(s, nodes, costs);
+    if (this.checkCosts) this.checkListed(s, nodes, costs, deg, false);
     this.fit();
     return deg;
   }
 
-  /** Current cost of the arc u -> v, Infinity when there is none. */
+  /** Refuses a NaN or negative cost the space just listed for s (`out`: arcs from s, else into it). */
+  private checkListed(s: number, nodes: Int32Array, costs: Float64Array, deg: number, out: boolean): void {
+    for (let i = 0; i < deg; i++) {
+      const c = costs[i];
+      if (!(c >= 0)) this.fail(badArcCost('DStarLite', out ? s : nodes[i], out ? nodes[i] : s, c, 'numbers >= 0 (Infinity: no arc)'));
+    }
+  }
+
+  /** The heuristic, held to its contract (a number >= 0, or Infinity). */
+  private hOf(a: number, b: number): number {
+    const v = this.h(a, b);
+    if (typeof v !== 'number' || !(v >= 0)) this.fail(badHeuristic('DStarLite', a, b, v));
+    return v;
+  }
+
+  /** Throws `err`, and keeps every later call from reading the half-repaired state. */
+  private fail(err: InputError): never {
+    this.broken = err.message;
+    throw err;
+  }
+
+  private usable(): void {
+    if (this.broken !== null) {
+      throw new InputError(`DStarLite: this searcher stopped in the middle of a repair at an earlier error and its state cannot be trusted; build a new one (the error: ${this.broken})`);
+    }
+  }
+
+  private checkRead(n: number, what: string): void {
+    checkNodeId(this.space, n, what);
+  }
+
+  /** Current cost of the arc u -> v (the cheapest, if the space lists several), Infinity when there is none. */
   private arcCost(u: number, v: number): number {
     const nodes = this.succN, costs = this.succC;
     const deg = this.successorsOf(u, nodes, costs);
@@ -499,7 +679,7 @@ export class DStarLite {
 
   private grid(what: string): Grid {
     if (!(this.space instanceof Grid)) {
-      throw new RangeError(`${what}: this D* Lite runs on a space that is not a Grid; report arc changes with updateEdges`);
+      throw new InputError(`${what}: this D* Lite runs on a space that is not a Grid; report arc changes with updateEdges`);
     }
     return this.space;
   }
@@ -529,12 +709,12 @@ export class DStarLite {
     this.touch(n);
   }
 
-  private setG(n: number, v: number): void {
-    if (this.g[n] !== v) { this.g[n] = v; this.changed(n); }
+  private setG(n: number, v: number, vz: number): void {
+    if (this.g[n] !== v || this.gz[n] !== vz) { this.g[n] = v; this.gz[n] = vz; this.changed(n); }
   }
 
-  private setRhs(n: number, v: number): void {
-    if (this.rhs[n] !== v) { this.rhs[n] = v; this.changed(n); }
+  private setRhs(n: number, v: number, vz: number): void {
+    if (this.rhs[n] !== v || this.rhsz[n] !== vz) { this.rhs[n] = v; this.rhsz[n] = vz; this.changed(n); }
   }
 
   /** An implicit space may have interned new nodes: grow every per-node array. */
@@ -543,10 +723,13 @@ export class DStarLite {
     if (size <= this.g.length) return;
     const cap = Math.max(size, Math.ceil(this.g.length * 1.5));
     this.g = growF(this.g, cap, Infinity);
+    this.gz = growF(this.gz, cap, Infinity);
     this.rhs = growF(this.rhs, cap, Infinity);
+    this.rhsz = growF(this.rhsz, cap, Infinity);
     const pos = new Int32Array(cap).fill(-1); pos.set(this.pos); this.pos = pos;
     const hn = new Int32Array(cap); hn.set(this.heapNode); this.heapNode = hn;
     this.heapK1 = growF(this.heapK1, cap, 0);
+    this.heapKz = growF(this.heapKz, cap, 0);
     this.heapK2 = growF(this.heapK2, cap, 0);
     const tm = new Uint32Array(cap); tm.set(this.touchMark); this.touchMark = tm;
     const cm = new Uint32Array(cap); cm.set(this.changeMark); this.changeMark = cm;
@@ -554,24 +737,26 @@ export class DStarLite {
   }
 
   // --- the indexed heap ---------------------------------------------------------
-  // Order: key1, then key2, then the smaller vertex id, so runs are reproducible.
+  // Order: key1, then the zero-cost arcs, then key2, then the smaller vertex
+  // id, so runs are reproducible.
 
   private less(a: number, b: number): boolean {
-    const k1 = this.heapK1, k2 = this.heapK2;
+    const k1 = this.heapK1, kz = this.heapKz, k2 = this.heapK2;
     if (k1[a] !== k1[b]) return k1[a] < k1[b];
+    if (kz[a] !== kz[b]) return kz[a] < kz[b];
     if (k2[a] !== k2[b]) return k2[a] < k2[b];
     return this.heapNode[a] < this.heapNode[b];
   }
 
-  private heapInsert(n: number, k1: number, k2: number): void {
+  private heapInsert(n: number, k1: number, kz: number, k2: number): void {
     const i = this.heapLen++;
-    this.heapNode[i] = n; this.heapK1[i] = k1; this.heapK2[i] = k2; this.pos[n] = i;
+    this.heapNode[i] = n; this.heapK1[i] = k1; this.heapKz[i] = kz; this.heapK2[i] = k2; this.pos[n] = i;
     this.siftUp(i);
   }
 
-  private heapUpdate(n: number, k1: number, k2: number): void {
+  private heapUpdate(n: number, k1: number, kz: number, k2: number): void {
     const i = this.pos[n];
-    this.heapK1[i] = k1; this.heapK2[i] = k2;
+    this.heapK1[i] = k1; this.heapKz[i] = kz; this.heapK2[i] = k2;
     this.siftDown(this.siftUp(i));
   }
 
@@ -587,14 +772,14 @@ export class DStarLite {
   /** Moves the entry in slot `from` into slot `to`. */
   private place(from: number, to: number): void {
     const n = this.heapNode[from];
-    this.heapNode[to] = n; this.heapK1[to] = this.heapK1[from]; this.heapK2[to] = this.heapK2[from];
+    this.heapNode[to] = n; this.heapK1[to] = this.heapK1[from]; this.heapKz[to] = this.heapKz[from]; this.heapK2[to] = this.heapK2[from];
     this.pos[n] = to;
   }
 
   private swap(a: number, b: number): void {
-    const n = this.heapNode[a], k1 = this.heapK1[a], k2 = this.heapK2[a];
+    const n = this.heapNode[a], k1 = this.heapK1[a], kz = this.heapKz[a], k2 = this.heapK2[a];
     this.place(b, a);
-    this.heapNode[b] = n; this.heapK1[b] = k1; this.heapK2[b] = k2; this.pos[n] = b;
+    this.heapNode[b] = n; this.heapK1[b] = k1; this.heapKz[b] = kz; this.heapK2[b] = k2; this.pos[n] = b;
   }
 
   private siftUp(i: number): number {

@@ -1,6 +1,8 @@
+import { InputError, show } from './errors.js';
 import { Heap } from './heap.js';
-import type { Grid } from './grid.js';
-import { checkNode, type SearchSpace } from './space.js';
+import { Grid } from './grid.js';
+import { badArcCost, checkBooleanOption, checkNodeId, checkOptionNames } from './input-checks.js';
+import type { SearchSpace } from './space.js';
 
 /** t(X): never on OPEN yet, on OPEN, or taken off it. */
 export const NEW = 0;
@@ -14,7 +16,11 @@ export interface DStarPop {
   node: number;
   kOld: number;
   h: number;
-  /** RAISE when k_old < h(X) at removal (its cost went up), LOWER when k_old = h(X). */
+  /**
+   * RAISE when k_old < h(X) at removal (its cost went up), LOWER when k_old = h(X).
+   * Compared as pairs (see DStar): with zero-cost arcs a RAISE may show equal
+   * kOld and h, its zero-cost arc count having gone up.
+   */
   kind: 'RAISE' | 'LOWER';
 }
 
@@ -35,6 +41,8 @@ export interface DStarOptions {
   trace?: boolean;
 }
 
+const OPTION_NAMES = ['costScale', 'reopen', 'trace'] as const;
+
 /**
  * Stentz's original D* (1994, as in Choset's Appendix H.3), on any space that
  * lists predecessors. It searches backward from the goal: h(X) is the cost
@@ -54,6 +62,18 @@ export interface DStarOptions {
  * OPEN, or a lower k while on it). Entries are never removed from the middle;
  * each node remembers the serial number of its live entry and any other entry
  * of it is stale and skipped (lazy deletion).
+ *
+ * Costs >= 0. Stentz assumes every arc costs more than 0, and with arcs of
+ * cost 0 his tests go wrong: a child Y of X has h(Y) = h(X) and passes the
+ * RAISE test h(Y) <= k_old, so X takes its own child as its way out and the
+ * back pointers close a cycle; a state at k = h(robot) may still raise the
+ * robot, yet the stop test k_min < h(robot) leaves it. So every h and k here
+ * is a pair: the cost, then the number of zero-cost arcs taken, compared
+ * lexicographically. Every arc then costs strictly more than nothing and
+ * Stentz's argument holds as written. The second part is 0 on a space
+ * without zero-cost arcs, where traces, ties and counts are the book's.
+ * Parallel arcs count as their cheapest; arcs may not appear or vanish
+ * (costs must be finite): D* sees only cost changes.
  */
 export class DStar {
   readonly space: SearchSpace;
@@ -66,9 +86,13 @@ export class DStar {
   readonly trace: DStarPop[] | null;
 
   private t: Uint8Array;
-  // h and k in units of 1/costScale; h is Infinity while a state is NEW.
+  // h and k in units of 1/costScale; h is Infinity while a state is NEW. hz
+  // and kz are the second parts of the pairs (zero-cost arcs taken), Infinity
+  // exactly where the costs are.
   private hs: Float64Array;
+  private hz: Float64Array;
   private ks: Float64Array;
+  private kz: Float64Array;
   private bs: Int32Array;
   private live: Float64Array;
   private serial = 0;
@@ -79,23 +103,31 @@ export class DStar {
   private readonly predCosts: Float64Array;
   private readonly succNodes: Int32Array;
   private readonly succCosts: Float64Array;
+  /**
+   * Set when the space listed a cost D* cannot use in the middle of a
+   * PROCESS-STATE call: the state is half processed, so every later call
+   * refuses, naming the first error.
+   */
+  private broken: string | null = null;
 
   constructor(space: SearchSpace, options: DStarOptions = {}) {
     if (typeof space?.predecessors !== 'function') {
-      throw new RangeError('D*: the search space must list predecessors (D* searches backward from the goal), but it has no predecessors method');
+      throw new InputError('D*: the search space must list predecessors (D* searches backward from the goal), but it has no predecessors method');
     }
+    checkOptionNames(options, OPTION_NAMES, 'D*');
     this.space = space;
     const scale = options.costScale;
     if (scale !== undefined && !(typeof scale === 'number' && Number.isFinite(scale) && scale > 0)) {
-      throw new RangeError(`D*: costScale must be a finite number > 0, got ${String(scale)}`);
+      throw new InputError(`D*: costScale must be a finite number > 0, got ${show(scale)}`);
     }
     this.exact = scale !== undefined;
     this.costScale = scale ?? 1;
-    const reopen = options.reopen ?? 'both';
+    const reopen = options.reopen === undefined ? 'both' : options.reopen;
     if (reopen !== 'both' && reopen !== 'head') {
-      throw new RangeError(`D*: reopen must be 'both' or 'head', got ${JSON.stringify(reopen)}`);
+      throw new InputError(`D*: reopen must be 'both' or 'head', got ${show(reopen)}`);
     }
     this.reopen = reopen;
+    checkBooleanOption(options.trace, 'trace', 'D*');
     this.trace = options.trace ? [] : null;
     const d = Math.max(1, space.maxDegree);
     this.predNodes = new Int32Array(d);
@@ -104,7 +136,9 @@ export class DStar {
     this.succCosts = new Float64Array(d);
     this.t = new Uint8Array(0);
     this.hs = new Float64Array(0);
+    this.hz = new Float64Array(0);
     this.ks = new Float64Array(0);
+    this.kz = new Float64Array(0);
     this.bs = new Int32Array(0);
     this.live = new Float64Array(0);
   }
@@ -114,18 +148,20 @@ export class DStar {
 
   /** Forgets everything and puts the goal on OPEN with h = 0. */
   initialize(goal: number): void {
-    checkNode(this.space, goal, 'D*: goal');
-    this.space.checkEndpoint?.(goal, 'D*: goal');
+    checkNodeId(this.space, goal, 'D*: goal', true);
     const n = this.space.size;
+    this.broken = null;
     this.t = new Uint8Array(n);
     this.hs = new Float64Array(n).fill(Infinity);
+    this.hz = new Float64Array(n).fill(Infinity);
     this.ks = new Float64Array(n).fill(Infinity);
+    this.kz = new Float64Array(n).fill(Infinity);
     this.bs = new Int32Array(n).fill(-1);
     this.live = new Float64Array(n);
     this.heap.clear();
     this.serial = 0;
     this.goalNode = goal;
-    this.insert(goal, 0);
+    this.insert(goal, 0, 0);
   }
 
   // --- per-state values, in cost units -------------------------------------
@@ -161,7 +197,7 @@ export class DStar {
   /** Processes states until `robot` is CLOSED (or OPEN runs empty). Returns the pops it made. */
   computeUntilClosed(robot: number): number {
     this.checkStarted('computeUntilClosed');
-    checkNode(this.space, robot, 'D*: computeUntilClosed: robot');
+    checkNodeId(this.space, robot, 'D*: computeUntilClosed: robot');
     this.grow();
     const before = this.pops;
     while (this.t[robot] !== CLOSED) {
@@ -181,12 +217,15 @@ export class DStar {
    */
   repair(robot: number, afterPop?: () => void): number {
     this.checkStarted('repair');
-    checkNode(this.space, robot, 'D*: repair: robot');
+    checkNodeId(this.space, robot, 'D*: repair: robot');
+    if (afterPop !== undefined && typeof afterPop !== 'function') {
+      throw new InputError(`D*: repair: afterPop must be a function, got ${show(afterPop)}`);
+    }
     this.grow();
     const before = this.pops;
     for (;;) {
       const x = this.top();
-      if (x < 0 || !(this.ks[x] < this.hs[robot])) break;
+      if (x < 0 || !lt(this.ks[x], this.kz[x], this.hs[robot], this.hz[robot])) break;
       this.processState();
       afterPop?.();
     }
@@ -200,14 +239,14 @@ export class DStar {
    */
   modifyCost(from: number, to: number): number {
     this.checkStarted('modifyCost');
-    checkNode(this.space, from, 'D*: modifyCost: from');
-    checkNode(this.space, to, 'D*: modifyCost: to');
+    checkNodeId(this.space, from, 'D*: modifyCost: from');
+    checkNodeId(this.space, to, 'D*: modifyCost: to');
     if (this.arcCost(from, to) < 0) {
-      throw new RangeError(`D*: modifyCost: the space has no arc from ${from} to ${to} (only cost changes can be reported; arcs may not appear or vanish)`);
+      throw new InputError(`D*: modifyCost: the space has no arc from ${from} to ${to} (only cost changes can be reported; arcs may not appear or vanish)`);
     }
     this.grow();
-    if (this.reopen === 'both' && this.t[from] === CLOSED) this.insert(from, this.hs[from]);
-    if (this.t[to] === CLOSED) this.insert(to, this.hs[to]);
+    if (this.reopen === 'both' && this.t[from] === CLOSED) this.insert(from, this.hs[from], this.hz[from]);
+    if (this.t[to] === CLOSED) this.insert(to, this.hs[to], this.hz[to]);
     return this.kMin();
   }
 
@@ -219,11 +258,11 @@ export class DStar {
     this.checkStarted('processState');
     const x = this.top();
     if (x < 0) return -1;
-    const kOld = this.ks[x];
+    const kOld = this.ks[x], kOldz = this.kz[x];
     this.heap.pop();
     this.t[x] = CLOSED;
     this.pops++;
-    const raise = kOld < this.hs[x];
+    const raise = lt(kOld, kOldz, this.hs[x], this.hz[x]);
     if (raise) this.raised++;
     if (this.trace) {
       const s = this.costScale;
@@ -234,39 +273,41 @@ export class DStar {
     // this level; if going through it is cheaper, take it now.
     if (raise) {
       const m = this.listSuccessors(x);
-      const sn = this.succNodes, sc = this.succCosts, hs = this.hs, bs = this.bs;
+      const sn = this.succNodes, sc = this.succCosts, hs = this.hs, hz = this.hz, bs = this.bs;
       for (let i = 0; i < m; i++) {
-        const y = sn[i], hy = hs[y] + sc[i];
-        if (hs[y] <= kOld && hs[x] > hy) { bs[x] = y; hs[x] = hy; }
+        const y = sn[i], c = sc[i], hy = hs[y] + c, hyz = hz[y] + (c === 0 ? 1 : 0);
+        if (!lt(kOld, kOldz, hs[y], hz[y]) && lt(hy, hyz, hs[x], hz[x])) { bs[x] = y; hs[x] = hy; hz[x] = hyz; }
       }
     }
 
     const n = this.listPredecessors(x);
+    const settled = kOld === this.hs[x] && kOldz === this.hz[x];
     // Step 3 needs c(X -> Y) too; list now, before taking the arrays (listing may grow them).
-    const m = kOld === this.hs[x] ? 0 : this.listSuccessors(x);
-    const pn = this.predNodes, pc = this.predCosts, t = this.t, hs = this.hs, bs = this.bs;
-    if (kOld === hs[x]) {
+    const m = settled ? 0 : this.listSuccessors(x);
+    const pn = this.predNodes, pc = this.predCosts, t = this.t, hs = this.hs, hz = this.hz, bs = this.bs;
+    const hx = hs[x], hxz = hz[x];
+    if (settled) {
       // Step 2 (LOWER, or a RAISE that step 1 settled): spread like Dijkstra.
       for (let i = 0; i < n; i++) {
-        const y = pn[i], hy = hs[x] + pc[i];
-        if (t[y] === NEW || (bs[y] === x && hs[y] !== hy) || (bs[y] !== x && hs[y] > hy)) {
+        const y = pn[i], c = pc[i], hy = hx + c, hyz = hxz + (c === 0 ? 1 : 0);
+        if (t[y] === NEW || (bs[y] === x && (hs[y] !== hy || hz[y] !== hyz)) || (bs[y] !== x && lt(hy, hyz, hs[y], hz[y]))) {
           bs[y] = x;
-          this.insert(y, hy);
+          this.insert(y, hy, hyz);
         }
       }
     } else {
       // Step 3 (still RAISE): push the increase down to X's children, and
       // wake whichever neighbour can lower X (or X itself) as a LOWER state.
       for (let i = 0; i < n; i++) {
-        const y = pn[i], hy = hs[x] + pc[i];
-        if (t[y] === NEW || (bs[y] === x && hs[y] !== hy)) {
+        const y = pn[i], c = pc[i], hy = hx + c, hyz = hxz + (c === 0 ? 1 : 0);
+        if (t[y] === NEW || (bs[y] === x && (hs[y] !== hy || hz[y] !== hyz))) {
           bs[y] = x;
-          this.insert(y, hy);
-        } else if (bs[y] !== x && hs[y] > hy) {
-          this.insert(x, hs[x]);
-        } else if (bs[y] !== x && t[y] === CLOSED && hs[y] > kOld) {
-          const c = this.costAmong(y, i, m);
-          if (c >= 0 && hs[x] > hs[y] + c) this.insert(y, hs[y]);
+          this.insert(y, hy, hyz);
+        } else if (bs[y] !== x && lt(hy, hyz, hs[y], hz[y])) {
+          this.insert(x, hx, hxz);
+        } else if (bs[y] !== x && t[y] === CLOSED && lt(kOld, kOldz, hs[y], hz[y])) {
+          const cyx = this.costAmong(y, m);
+          if (cyx >= 0 && lt(hs[y] + cyx, hz[y] + (cyx === 0 ? 1 : 0), hx, hxz)) this.insert(y, hs[y], hz[y]);
         }
       }
       // Stentz's neighbours go both ways. In a directed space a successor Y
@@ -274,8 +315,10 @@ export class DStar {
       // the same wake-up test (b(Y) = X is impossible without an arc Y -> X).
       const sn = this.succNodes, sc = this.succCosts;
       for (let j = 0; j < m; j++) {
-        const y = sn[j];
-        if (t[y] === CLOSED && hs[y] > kOld && hs[x] > hs[y] + sc[j] && !listed(pn, n, y, j)) this.insert(y, hs[y]);
+        const y = sn[j], c = sc[j];
+        if (t[y] === CLOSED && lt(kOld, kOldz, hs[y], hz[y]) && lt(hs[y] + c, hz[y] + (c === 0 ? 1 : 0), hx, hxz) && !listed(pn, n, y, j)) {
+          this.insert(y, hs[y], hz[y]);
+        }
       }
     }
     const top = this.top();
@@ -290,7 +333,7 @@ export class DStar {
    * appear mid-repair, never after `repair` returns).
    */
   path(from: number): number[] | null {
-    checkNode(this.space, from, 'D*: path: from');
+    checkNodeId(this.space, from, 'D*: path: from');
     if (this.goalNode < 0 || this.tag(from) === NEW) return null;
     const out = [from];
     let x = from;
@@ -302,12 +345,15 @@ export class DStar {
     return out;
   }
 
-  /** Sum of the space's current arc costs along `path` (exact with costScale). */
+  /** Sum of the space's current arc costs along `path`, the cheapest of parallel arcs (exact with costScale). */
   pathCost(path: readonly number[]): number {
+    if (!Array.isArray(path)) throw new InputError(`D*: pathCost: path must be an array of node ids, got ${show(path)}`);
+    for (let i = 0; i < path.length; i++) checkNodeId(this.space, path[i], `D*: pathCost: path[${i}]`);
+    this.usable();
     let sum = 0;
     for (let i = 1; i < path.length; i++) {
       const c = this.arcCost(path[i - 1], path[i]);
-      if (c < 0) throw new RangeError(`D*: pathCost: no arc from ${path[i - 1]} to ${path[i]} (step ${i} of the path)`);
+      if (c < 0) throw new InputError(`D*: pathCost: no arc from ${path[i - 1]} to ${path[i]} (step ${i} of the path)`);
       sum += c;
     }
     return sum / this.costScale;
@@ -316,16 +362,23 @@ export class DStar {
   // --- internals ----------------------------------------------------------------
 
   /** INSERT(X, h_new): k becomes the smallest h X has had since it went on OPEN. */
-  private insert(x: number, hNew: number): void {
+  private insert(x: number, hNew: number, hNewz: number): void {
     const tx = this.t[x];
-    const kNew = tx === NEW ? hNew : tx === OPEN ? Math.min(this.ks[x], hNew) : Math.min(this.hs[x], hNew);
+    let kNew = hNew, kNewz = hNewz;
+    if (tx !== NEW) {
+      // The smaller of h_new and k(X) if OPEN, h(X) if CLOSED.
+      const a = tx === OPEN ? this.ks[x] : this.hs[x], az = tx === OPEN ? this.kz[x] : this.hz[x];
+      if (lt(a, az, hNew, hNewz)) { kNew = a; kNewz = az; }
+    }
     this.hs[x] = hNew;
+    this.hz[x] = hNewz;
     // An OPEN state whose key does not change keeps its place in the queue.
-    if (tx !== OPEN || kNew !== this.ks[x]) {
+    if (tx !== OPEN || kNew !== this.ks[x] || kNewz !== this.kz[x]) {
       this.ks[x] = kNew;
+      this.kz[x] = kNewz;
       const s = ++this.serial;
       this.live[x] = s;
-      this.heap.push(x, kNew, 0, s);
+      this.heap.push(x, kNew, kNewz, s);
     }
     this.t[x] = OPEN;
   }
@@ -344,13 +397,13 @@ export class DStar {
   private listSuccessors(x: number): number {
     const m = this.space.successors(x, this.succNodes, this.succCosts);
     this.checkCosts(this.succNodes, this.succCosts, m, x, true);
-    return m;
+    return cheapestOnly(this.succNodes, this.succCosts, m);
   }
 
   private listPredecessors(x: number): number {
     const n = this.space.predecessors!(x, this.predNodes, this.predCosts);
     this.checkCosts(this.predNodes, this.predCosts, n, x, false);
-    return n;
+    return cheapestOnly(this.predNodes, this.predCosts, n);
   }
 
   /** Validates (and with costScale, converts to integer units) the costs just listed. */
@@ -360,27 +413,26 @@ export class DStar {
     for (let i = 0; i < count; i++) {
       const c = costs[i];
       if (!(c >= 0 && c < Infinity)) {
-        throw new RangeError(`D*: arc ${out ? `${x} -> ${nodes[i]}` : `${nodes[i]} -> ${x}`}: cost must be a finite number >= 0, got ${c}`);
+        this.fail(new InputError(`D*: arc ${out ? `${x} -> ${nodes[i]}` : `${nodes[i]} -> ${x}`}: cost must be a finite number >= 0, got ${c}`));
       }
       if (exact) {
         const q = Math.round(c * s);
         if (Math.abs(q - c * s) > 1e-6 * Math.max(1, q)) {
-          throw new RangeError(`D*: arc ${out ? `${x} -> ${nodes[i]}` : `${nodes[i]} -> ${x}`}: cost ${c} is not a multiple of 1/costScale = 1/${s}`);
+          this.fail(new InputError(`D*: arc ${out ? `${x} -> ${nodes[i]}` : `${nodes[i]} -> ${x}`}: cost ${c} is not a multiple of 1/costScale = 1/${s}`));
         }
         costs[i] = q;
       }
     }
   }
 
-  /** c(X -> Y) for a predecessor Y of X, from the successor list just made (same slot first: grids list both in one order). */
-  private costAmong(y: number, slot: number, m: number): number {
+  /** c(X -> Y) for a predecessor Y of X, from the successor list just made (parallel arcs are merged there), or -1. */
+  private costAmong(y: number, m: number): number {
     const sn = this.succNodes;
-    if (slot < m && sn[slot] === y) return this.succCosts[slot];
     for (let j = 0; j < m; j++) if (sn[j] === y) return this.succCosts[j];
     return -1;
   }
 
-  /** c(from -> to) in internal units, or -1 when there is no such arc. */
+  /** c(from -> to) in internal units (the cheapest of parallel arcs), or -1 when there is no such arc. */
   private arcCost(from: number, to: number): number {
     const m = this.listSuccessors(from);
     for (let j = 0; j < m; j++) if (this.succNodes[j] === to) return this.succCosts[j];
@@ -389,7 +441,7 @@ export class DStar {
 
   /** Checks x; the arrays may not cover it yet when an implicit space grew (it is then NEW). */
   private at(x: number): number {
-    checkNode(this.space, x, 'D*: state');
+    checkNodeId(this.space, x, 'D*: state');
     return x;
   }
 
@@ -398,14 +450,55 @@ export class DStar {
     if (n <= this.t.length) return;
     const t = new Uint8Array(n); t.set(this.t); this.t = t;
     const h = new Float64Array(n).fill(Infinity); h.set(this.hs); this.hs = h;
+    const hz = new Float64Array(n).fill(Infinity); hz.set(this.hz); this.hz = hz;
     const k = new Float64Array(n).fill(Infinity); k.set(this.ks); this.ks = k;
+    const kz = new Float64Array(n).fill(Infinity); kz.set(this.kz); this.kz = kz;
     const b = new Int32Array(n).fill(-1); b.set(this.bs); this.bs = b;
     const l = new Float64Array(n); l.set(this.live); this.live = l;
   }
 
   private checkStarted(what: string): void {
-    if (this.goalNode < 0) throw new RangeError(`D*: ${what} called before initialize(goal)`);
+    if (this.goalNode < 0) throw new InputError(`D*: ${what} called before initialize(goal)`);
+    this.usable();
   }
+
+  /** Throws `err`, and keeps every later call (until `initialize`) from reading the half-processed state. */
+  private fail(err: InputError): never {
+    this.broken = err.message;
+    throw err;
+  }
+
+  private usable(): void {
+    if (this.broken !== null) {
+      throw new InputError(`D*: this search stopped in the middle of PROCESS-STATE at an earlier error and its state cannot be trusted; call initialize(goal) again (the error: ${this.broken})`);
+    }
+  }
+}
+
+/** (a, az) < (b, bz), lexicographically: a cost, then the zero-cost arcs taken. */
+function lt(a: number, az: number, b: number, bz: number): boolean {
+  return a < b || (a === b && az < bz);
+}
+
+/**
+ * Merges parallel arcs into the first entry of each neighbour, at the
+ * cheapest cost, and returns the new count. Stentz's "b(Y) = X and
+ * h(Y) != h(X) + c" means one arc per pair; a second, dearer one would
+ * raise Y after the cheap one lowered it.
+ */
+function cheapestOnly(nodes: Int32Array, costs: Float64Array, count: number): number {
+  let out = 0;
+  for (let i = 0; i < count; i++) {
+    const y = nodes[i];
+    let j = 0;
+    while (j < out && nodes[j] !== y) j++;
+    if (j < out) {
+      if (costs[i] < costs[j]) costs[j] = costs[i];
+    } else {
+      nodes[out] = y; costs[out] = costs[i]; out++;
+    }
+  }
+  return out;
 }
 
 /** Whether y is among the first n entries of nodes (looking at slot j first: grids list both ways in one order). */
@@ -425,18 +518,21 @@ function listed(nodes: Int32Array, n: number, y: number, j: number): boolean {
  * the cell already was as asked).
  */
 export function setCellBlocked(dstar: DStar, grid: Grid, cell: number, blocked: boolean): number {
+  if (!(dstar instanceof DStar)) throw new InputError(`D*: setCellBlocked: dstar must be a DStar, got ${show(dstar)}`);
+  if (!(grid instanceof Grid)) throw new InputError(`D*: setCellBlocked: grid must be a Grid, got ${show(grid)}`);
   if (grid.enterCost < 0) {
-    throw new RangeError("D*: setCellBlocked needs blocked cells kept as nodes (Grid option blocked: { enterCost }), not blocked: 'delete': D* can only see arc costs change, not arcs vanish");
+    throw new InputError("D*: setCellBlocked needs blocked cells kept as nodes (Grid option blocked: { enterCost }), not blocked: 'delete': D* can only see arc costs change, not arcs vanish");
   }
   if (grid.diagonalRule === 'no-corner-cutting' || grid.diagonalRule === 'at-most-one-blocked') {
-    throw new RangeError(`D*: setCellBlocked needs diagonalRule 'always' or 'never', got '${grid.diagonalRule}': under that rule blocking a cell would make diagonal arcs beside it vanish`);
+    throw new InputError(`D*: setCellBlocked needs diagonalRule 'always' or 'never', got '${grid.diagonalRule}': under that rule blocking a cell would make diagonal arcs beside it vanish`);
   }
   if (!Number.isInteger(cell) || cell < 0 || cell >= grid.size) {
-    throw new RangeError(`D*: setCellBlocked: cell must be a cell id in 0..${grid.size - 1} of the ${grid.width} x ${grid.height} grid, got ${cell}`);
+    throw new InputError(`D*: setCellBlocked: cell must be a cell id in 0..${grid.size - 1} of the ${grid.width} x ${grid.height} grid, got ${cell}`);
   }
   if (dstar.space.size !== grid.size) {
-    throw new RangeError(`D*: setCellBlocked: D* plans on a space of ${dstar.space.size} nodes, not on this ${grid.width} x ${grid.height} grid`);
+    throw new InputError(`D*: setCellBlocked: D* plans on a space of ${dstar.space.size} nodes, not on this ${grid.width} x ${grid.height} grid`);
   }
+  if (typeof blocked !== 'boolean') throw new InputError(`D*: setCellBlocked: blocked must be true or false, got ${show(blocked)}`);
   if (grid.isBlocked(cell) === blocked) return 0;
   grid.setBlocked(cell, blocked);
   const d = Math.max(1, dstar.space.maxDegree);

@@ -1,5 +1,7 @@
+import { InputError, show } from './errors.js';
 import { Heap } from './heap.js';
-import { checkNode, type SearchSpace } from './space.js';
+import { badArcCost, checkNodeId } from './input-checks.js';
+import type { SearchSpace } from './space.js';
 
 /**
  * A universal plan: for every node, the cost-to-go `h` to one goal and the
@@ -13,7 +15,9 @@ import { checkNode, type SearchSpace } from './space.js';
  *   by `h`, or by comparing with `goal`);
  * - `order[0 .. reachable)` lists the nodes in the order the backward search
  *   settled them, goal first, so `h[order[i]]` never decreases: the
- *   wave-front animation replays it.
+ *   wave-front animation replays it;
+ * - each arrow points at a node settled earlier, so the arrows form a tree
+ *   rooted at the goal, zero-cost arcs and self loops included.
  */
 export interface UniversalPlan {
   readonly goal: number;
@@ -45,8 +49,8 @@ export class UniversalPlanner implements UniversalPlan {
   private readonly nbrCost: Float64Array;
 
   constructor(space: SearchSpace) {
-    if (typeof space.predecessors !== 'function') {
-      throw new RangeError('universal plan: the space has no predecessors(), and a backward search needs them (Graph and Grid have them; add predecessors to your SearchSpace)');
+    if (typeof space?.predecessors !== 'function') {
+      throw new InputError('universal plan: the space has no predecessors(), and a backward search needs them (Graph and Grid have them; add predecessors to your SearchSpace)');
     }
     this.space = space;
     this.h = new Float64Array(space.size);
@@ -57,11 +61,15 @@ export class UniversalPlanner implements UniversalPlan {
     this.nbrCost = new Float64Array(Math.max(1, space.maxDegree));
   }
 
-  /** Runs the backward Dijkstra from `goal` to exhaustion and returns the plan (this object). */
+  /**
+   * Runs the backward Dijkstra from `goal` to exhaustion and returns the plan
+   * (this object). A cost the space lists that is NaN or negative is an
+   * InputError naming the arc; the planner is then left with no plan (goal
+   * -1), which `follow` refuses.
+   */
   plan(goal: number): UniversalPlan {
     const space = this.space;
-    checkNode(space, goal, 'universal plan: goal');
-    space.checkEndpoint?.(goal, 'universal plan: goal');
+    checkNodeId(space, goal, 'universal plan: goal', true);
     if (space.size !== this.h.length) {
       // An implicit space grew since the planner was made.
       this.h = new Float64Array(space.size);
@@ -88,7 +96,9 @@ export class UniversalPlanner implements UniversalPlan {
       const deg = space.predecessors!(y, nbr, nbrCost);
       for (let i = 0; i < deg; i++) {
         const x = nbr[i];
-        const hx = nbrCost[i] + hy;
+        const c = nbrCost[i];
+        if (!(c >= 0)) this.fail(badArcCost('universal plan', x, y, c, 'numbers >= 0 (Infinity: no arc)'));
+        const hx = c + hy;
         // A settled x never passes: costs are >= 0 and keys come off in order.
         if (hx < h[x]) {
           h[x] = hx;
@@ -100,6 +110,16 @@ export class UniversalPlanner implements UniversalPlan {
     this.reachable = settled;
     this.maxCostToGo = h[order[settled - 1]];
     return this;
+  }
+
+  /** Leaves no half-made plan behind an error: no goal, nothing reachable. */
+  private fail(err: InputError): never {
+    this.goal = -1;
+    this.h.fill(Infinity);
+    this.next.fill(-1);
+    this.reachable = 0;
+    this.maxCostToGo = 0;
+    throw err;
   }
 }
 
@@ -113,19 +133,39 @@ export function universalPlan(space: SearchSpace, goal: number): UniversalPlan {
  * or null when the goal cannot be reached from there.
  */
 export function follow(plan: UniversalPlan, from: number): number[] | null {
+  checkPlanShape(plan, 'follow');
   const size = plan.h.length;
   if (!Number.isInteger(from) || from < 0 || from >= size) {
-    throw new RangeError(`follow: from must be an integer node id in 0..${size - 1}, got ${from}`);
+    throw new InputError(`follow: from must be an integer node id in 0..${size - 1}, got ${show(from)}`);
   }
   if (plan.h[from] === Infinity) return null;
   const path = [from];
-  // The arrows form a tree rooted at the goal, so this ends within size steps.
+  // The arrows of a plan made here form a tree rooted at the goal, so this
+  // ends within size steps. Arrows that do not were changed (or written) by
+  // the caller: their mistake, not a defect of the planner.
   for (let n = from; n !== plan.goal; ) {
-    n = plan.next[n];
-    if (n < 0 || path.length > size) throw new Error(`follow: the plan's arrows from ${from} do not lead to the goal ${plan.goal}`);
+    const to = plan.next[n];
+    if (!(to >= 0 && to < size) || path.length > size) {
+      const why = path.length > size ? `go round a cycle through ${n}` : `stop at ${n}, whose arrow is ${to}`;
+      throw new InputError(`follow: the plan's arrows from ${from} ${why} instead of leading to its goal ${plan.goal}; a plan made by universalPlan always leads there, so this one was changed after it was made or built by hand`);
+    }
+    n = to;
     path.push(n);
   }
   return path;
+}
+
+/** Refuses what cannot be a plan: arrays missing or of different lengths, a goal outside them. */
+function checkPlanShape(plan: UniversalPlan, what: string): void {
+  if (plan === null || typeof plan !== 'object' || !(plan.h instanceof Float64Array) || !(plan.next instanceof Int32Array)) {
+    throw new InputError(`${what}: plan must be a UniversalPlan (h: Float64Array, next: Int32Array, goal), got ${show(plan)}`);
+  }
+  if (plan.next.length !== plan.h.length) {
+    throw new InputError(`${what}: the plan's next has ${plan.next.length} entries but its h has ${plan.h.length}`);
+  }
+  if (!Number.isInteger(plan.goal) || plan.goal < 0 || plan.goal >= plan.h.length) {
+    throw new InputError(`${what}: the plan has no goal (goal ${show(plan.goal)}): it was never made, or its plan() failed`);
+  }
 }
 
 /**
@@ -190,7 +230,7 @@ export interface BellmanView {
  */
 export function bellmanTerms(space: SearchSpace, plan: UniversalPlan, x: number): BellmanView {
   checkPlanFits(space, plan, 'bellmanTerms');
-  checkNode(space, x, 'bellmanTerms: node');
+  checkNodeId(space, x, 'bellmanTerms: node');
   const nbr = new Int32Array(Math.max(1, space.maxDegree));
   const nbrCost = new Float64Array(Math.max(1, space.maxDegree));
   const deg = space.successors(x, nbr, nbrCost);
@@ -212,7 +252,8 @@ export function bellmanTerms(space: SearchSpace, plan: UniversalPlan, x: number)
 }
 
 function checkPlanFits(space: SearchSpace, plan: UniversalPlan, what: string): void {
+  checkPlanShape(plan, what);
   if (plan.h.length !== space.size) {
-    throw new RangeError(`${what}: the plan covers ${plan.h.length} nodes but the space has ${space.size}; make the plan from this space`);
+    throw new InputError(`${what}: the plan covers ${plan.h.length} nodes but the space has ${space.size}; make the plan from this space`);
   }
 }

@@ -6,6 +6,7 @@ import { ara, AraSearcher, checkSchedule, type AraResult } from '../src/ara.js';
 import { Searcher, weightedAstar } from '../src/best-first.js';
 import { Graph } from '../src/graph.js';
 import { Grid, type DiagonalRule } from '../src/grid.js';
+import { InputError } from '../src/errors.js';
 import { octile, zero } from '../src/heuristics.js';
 import { COST_TO_COME } from '../src/priority.js';
 import { handTraceWorld } from '../src/worlds/hand-trace.js';
@@ -228,9 +229,9 @@ test('ara errors name the value and what is allowed', () => {
   expect(() => ara(grid, 0, 5, h, { schedule: [NaN] })).toThrow(/schedule\[0\] must be a finite number >= 1, got NaN|schedule\[0\].*got NaN/);
   expect(() => ara(grid, 0, 6, h)).toThrow(/ara: goal must be an integer node id in 0\.\.5, got 6/);
   expect(() => ara(grid, 2, 5, h)).toThrow(/ara: start \(2,0\).*blocked/);
-  expect(() => ara(grid, 0, 5, () => NaN)).toThrow(/ara: h\(0, 5\) must be a number >= 0, got NaN/);
-  expect(() => ara(grid, 0, 5, h, { maxExpansions: -1 })).toThrow(/maxExpansions must be a number >= 0, got -1/);
-  expect(() => ara(grid, 0, 5, h, { maxMillis: NaN })).toThrow(/maxMillis must be a number >= 0, got NaN/);
+  expect(() => ara(grid, 0, 5, () => NaN)).toThrow(/ara: heuristic\(0, 5\) returned NaN: h must be a number >= 0, or Infinity when 5 cannot be reached from 0/);
+  expect(() => ara(grid, 0, 5, h, { maxExpansions: -1 })).toThrow(/maxExpansions must be a number >= 0 \(or Infinity\), got -1/);
+  expect(() => ara(grid, 0, 5, h, { maxMillis: NaN })).toThrow(/maxMillis must be a number >= 0 \(or Infinity\), got NaN/);
   expect(() => new AraSearcher(grid).iterate()).toThrow(/call begin\(start, goal, h\) before iterate\(\)/);
 });
 
@@ -278,4 +279,89 @@ test('bestfirst ara prints one line per round and the outcome', () => {
   expect(() => araCommand(['--map', map, '--from', '30,40', '--to', '64,77', '--max-ms', '-3'], quiet.io)).toThrow(/--max-ms: expected a number >= 0, got "-3"/);
   expect(() => araCommand(['--map', map, '--from', '0,0', '--to', '64,77'], quiet.io)).toThrow(/--from 0,0 is a blocked cell/);
   expect(quiet.out).toEqual([]);
+});
+
+test('ara: the heuristic contract: NaN, undefined, negative or non-numbers are InputErrors naming the state', () => {
+  const grid = Grid.fromAscii(['..#', '...']);
+  for (const [bad, shown] of [[NaN, 'NaN'], [undefined, 'undefined'], [-1, '-1'], ['3', '"3"'], [null, 'null']] as const) {
+    const h = (n: number) => (n === 4 ? (bad as unknown as number) : 0);
+    let err: unknown;
+    try { ara(grid, 0, 5, h); } catch (e) { err = e; }
+    expect(err).toBeInstanceOf(InputError);
+    expect((err as Error).message).toBe(`ara: heuristic(4, 5) returned ${shown}: h must be a number >= 0, or Infinity when 5 cannot be reached from 4`);
+  }
+  expect(() => ara(grid, 0, 5, 'octile' as never)).toThrow(InputError);
+  expect(() => ara(grid, 0, 5, 'octile' as never)).toThrow(/ara: h must be a function \(n, goal\) => number, got "octile"/);
+
+  // The error abandons the query: its state is half updated, so it cannot go on; begin starts afresh.
+  const s = new AraSearcher(grid);
+  let broken = true;
+  s.begin(0, 5, (n) => (broken && n === 4 ? NaN : 0));
+  expect(() => s.iterate()).toThrow(/heuristic\(4, 5\) returned NaN/);
+  expect(() => s.iterate()).toThrow(/this query stopped at an earlier error and cannot go on; call begin again \(the error: ara: heuristic\(4, 5\)/);
+  expect(() => s.result()).toThrow(InputError);
+  broken = false;
+  s.begin(0, 5, () => 0);
+  expect(s.run().status).toBe('optimal');
+});
+
+test('ara: h = Infinity marks a dead end: never on OPEN, never expanded', () => {
+  // 0 -> 1 -> 3 is the way; 2 and 4 lead nowhere, and h says so.
+  const g = new Graph(5, [[0, 1, 1], [1, 3, 1], [0, 2, 1], [2, 4, 1]], { directed: true });
+  const h = (n: number) => (n === 2 || n === 4 ? Infinity : 0);
+  const r = ara(g, 0, 3, h, { schedule: [2, 1], trace: true });
+  expect(r.status).toBe('optimal');
+  expect(r.path).toEqual([0, 1, 3]);
+  const expanded = r.iterations.flatMap((it) => Array.from(it.expanded!));
+  expect(expanded).not.toContain(2);
+  expect(expanded).not.toContain(4);
+  // The same without the dead ends marked expands 2.
+  const plain = ara(g, 0, 3, zero, { schedule: [2, 1], trace: true });
+  expect(plain.iterations.flatMap((it) => Array.from(it.expanded!))).toContain(2);
+
+  // A start that is a dead end: unreachable at once, nothing expanded; the goal itself is never one.
+  const none = ara(g, 0, 3, (n) => (n === 0 ? Infinity : 0));
+  expect(none).toMatchObject({ status: 'unreachable', path: null, expansions: 0 });
+  const same = ara(g, 3, 3, () => Infinity);
+  expect(same).toMatchObject({ status: 'optimal', path: [3], cost: 0 });
+  const toGoal = ara(g, 0, 3, (n) => (n === 3 ? Infinity : 0));
+  expect(toGoal).toMatchObject({ status: 'optimal', path: [0, 1, 3], cost: 2 });
+});
+
+test('ara: options are checked for type and name before anything runs', () => {
+  const grid = Grid.fromAscii(['..#', '...']);
+  const h = octile(grid);
+  const refuse = (f: () => unknown, re: RegExp) => { expect(f).toThrow(InputError); expect(f).toThrow(re); };
+  refuse(() => ara(grid, 0, 5, h, { maxExpansions: '5' as never }), /ara: maxExpansions must be a number >= 0 \(or Infinity\), got "5"/);
+  refuse(() => ara(grid, 0, 5, h, { maxMillis: null as never }), /maxMillis must be a number >= 0 \(or Infinity\), got null/);
+  refuse(() => ara(grid, 0, 5, h, { trace: 'yes' as never }), /ara: trace must be true or false, got "yes"/);
+  refuse(() => ara(grid, 0, 5, h, { schedule: ['2', 1] as never }), /schedule\[0\] must be a finite number >= 1 \(1 is A\*\), got "2"/);
+  refuse(() => ara(grid, 0, 5, h, { schedule: 2 as never }), /schedule must be a non-empty list .*got 2/);
+  refuse(() => ara(grid, 0, 5, h, { maxExpansion: 5 } as never), /ara: unknown option "maxExpansion"; the options are schedule, maxExpansions, maxMillis, trace/);
+  refuse(() => ara(grid, 0, 5, h, null as never), /ara: options must be an object, got null/);
+  refuse(() => ara(grid, 0.5, 5, h), /ara: start must be an integer node id in 0\.\.5, got 0.5/);
+  refuse(() => ara(grid, 0, 6, h), /ara: goal must be an integer node id/);
+  refuse(() => new AraSearcher(null as never), /ara: space must be a SearchSpace/);
+  const s = new AraSearcher(grid);
+  refuse(() => s.begin(0, 5, h, { eps: 2 } as never), /ara: begin: unknown option "eps"; the options are schedule, trace/);
+  s.begin(0, 5, h);
+  refuse(() => s.iterate('5' as never), /maxExpansions must be a number >= 0 \(or Infinity\), got "5"/);
+  refuse(() => s.iterate(Infinity, 'soon' as never), /ara: deadline must be a performance.now\(\) time \(or Infinity\), got "soon"/);
+  refuse(() => s.run({ maxMillis: '1' as never }), /maxMillis must be a number >= 0/);
+  refuse(() => s.run({ maxMilis: 1 } as never), /ara: run: unknown option "maxMilis"/);
+  refuse(() => s.gOf(6), /ara: gOf must be an integer node id in 0\.\.5, got 6/);
+  // None of the refusals above touched the query.
+  expect(s.run().status).toBe('optimal');
+  expect(s.gOf(5)).toBeCloseTo(s.result().cost, 12);
+});
+
+test('ara: a space listing a NaN or negative cost is refused, naming the arc', () => {
+  const bad = (cost: number) => ({
+    size: 3, maxDegree: 1,
+    successors: (n: number, nodes: Int32Array, costs: Float64Array) => { if (n === 2) return 0; nodes[0] = n + 1; costs[0] = n === 1 ? cost : 1; return 1; },
+  });
+  expect(() => ara(bad(NaN), 0, 2, zero)).toThrow(/ara: the space lists the arc 1 -> 2 with cost NaN; costs must be numbers >= 0 \(Infinity: no arc\)/);
+  expect(() => ara(bad(-2), 0, 2, zero)).toThrow(InputError);
+  // An Infinity cost is no arc.
+  expect(ara(bad(Infinity), 0, 2, zero).status).toBe('unreachable');
 });

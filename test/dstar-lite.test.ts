@@ -6,6 +6,7 @@ import { UsageError, type Io } from '../cli/io.js';
 import { replanMap } from '../cli/replan-map.js';
 import { astar, dijkstra } from '../src/best-first.js';
 import { DStarLite } from '../src/dstar-lite.js';
+import { InputError } from '../src/errors.js';
 import { DIAGONAL_RULES, Grid, type GridOptions } from '../src/grid.js';
 import { manhattan, octile, zero } from '../src/heuristics.js';
 import { parseMap, parseScen } from '../src/movingai.js';
@@ -196,7 +197,7 @@ test('keys: the goal starts alone at [h(start, goal); 0], and a corridor takes f
   expect([0, 1, 2, 3, 4].map((n) => d.gOf(n))).toEqual([4, 3, 2, 1, 0]);
   expect(d.queueSize).toBe(0);
   expect(d.keyOf(0)).toEqual([4, 4]);
-  expect(d.lastRepair()).toEqual({ pops: 5, changed: 5, touched: 5 });
+  expect(d.lastRepair()).toEqual({ pops: 5, changed: 5, touched: 5, status: 'done' });
   expect([...d.footprint()].sort()).toEqual([0, 1, 2, 3, 4]);
   expect(d.path()).toEqual([0, 1, 2, 3, 4]);
   expect(d.nextStep(4)).toBeNull();
@@ -264,12 +265,36 @@ test('errors: endpoints, spaces without predecessors, bad reports', () => {
   expect(() => new DStarLite(m, 0, 1, zero).updateCells([0], [0])).toThrow(/not a Grid.*updateEdges/);
 });
 
-test('maxSteps: the search says so, and carries on when called again', () => {
+test('maxSteps: the search stops with status step-limit, and carries on when called again', () => {
   const grid = Grid.fromAscii(['.....'], { connectivity: 4 });
   const d = new DStarLite(grid, 0, 4, manhattan(grid), { maxSteps: 3 });
-  expect(() => d.computeShortestPath()).toThrow(/stopped after maxSteps = 3 pops/);
+  expect(d.status).toBe('done'); // nothing has been cut short yet
+  expect(d.computeShortestPath()).toBe(3);
+  expect(d.status).toBe('step-limit');
+  expect(d.lastRepair()).toMatchObject({ pops: 3, status: 'step-limit' });
+  expect(d.gOf(0)).toBe(Infinity); // the robot's vertex is not reached yet
   expect(d.computeShortestPath()).toBe(2);
+  expect(d.status).toBe('done');
   expect(d.costToGoal()).toBe(4);
+
+  // An update gets the same budget; a query finishes what a budget cut short, so its answer is exact.
+  const e = new DStarLite(grid, 0, 4, manhattan(grid), { maxSteps: 1 }); // setBlocked changes this grid
+  const first = e.setBlocked(2, false);
+  expect(first).toMatchObject({ pops: 1, status: 'step-limit' });
+  expect(e.costToGoal()).toBe(4);
+  expect(e.status).toBe('done');
+  expect(e.path()).toEqual([0, 1, 2, 3, 4]);
+  const cut = e.setBlocked(2, true);
+  expect(cut.status).toBe('step-limit');
+  expect(e.nextStep()).toBeNull(); // the wall is in: finished by the query, not guessed
+  expect(e.costToGoal()).toBe(Infinity);
+
+  // maxSteps: 0 never pops; the queries still answer.
+  const open = Grid.fromAscii(['.....'], { connectivity: 4 });
+  const z = new DStarLite(open, 0, 4, manhattan(open), { maxSteps: 0 });
+  expect(z.computeShortestPath()).toBe(0);
+  expect(z.status).toBe('step-limit');
+  expect(z.costToGoal()).toBe(4);
 });
 
 /** A directed graph whose arc costs can change: a dense cost matrix, Infinity for no arc. */
@@ -424,4 +449,171 @@ test('den312d: doors close on the path as the robot drives, and D* Lite keeps ma
     for (const c of shut) grid.setBlocked(c, false);
   }
   expect(closed).toBeGreaterThan(20);
+});
+
+// --- zero-cost arcs and self loops ------------------------------------------------
+
+/** A MatrixSpace from [from, to, cost] arcs. */
+function matrix(size: number, arcs: [number, number, number][]): MatrixSpace {
+  const m = new MatrixSpace(size);
+  for (const [u, v, c] of arcs) m.set(u, v, c);
+  return m;
+}
+
+test('zero-cost cycle: the exit of a cycle of cost 0 gets dearer, and g follows (was 1, true 2)', () => {
+  // 1 and 4 reach each other for free; 4 leaves to the goal 2. Raising 4 -> 2 left both
+  // consistent at g = 0, each propped up by the other.
+  const m = matrix(5, [[3, 1, 1], [1, 4, 0], [4, 1, 0], [4, 2, 0]]);
+  const d = new DStarLite(m, 3, 2, zero);
+  expect(d.costToGoal()).toBe(1);
+  m.set(4, 2, 1);
+  d.updateEdges([{ from: 4, to: 2, oldCost: 0 }]);
+  expect(d.costToGoal()).toBe(2);
+  expect(d.path()).toEqual([3, 1, 4, 2]);
+  expect(descentCost(d)).toBe(2);
+  expect(d.gOf(1)).toBe(1);
+  expect(d.gOf(4)).toBe(1);
+});
+
+test('a self loop never props up rhs: 1 -> 0 raised from 1 to 10 beside a self loop 1 -> 1 of 5 (was 6)', () => {
+  const m = matrix(2, [[1, 0, 1], [1, 1, 5]]);
+  const d = new DStarLite(m, 1, 0, zero);
+  expect(d.costToGoal()).toBe(1);
+  m.set(1, 0, 10);
+  d.updateEdges([{ from: 1, to: 0, oldCost: 1 }]);
+  expect(d.costToGoal()).toBe(10);
+  expect(d.path()).toEqual([1, 0]);
+  // Changing the self loop itself changes nothing.
+  m.set(1, 1, 0);
+  expect(d.updateEdges([{ from: 1, to: 1, oldCost: 5 }]).pops).toBe(0);
+  expect(d.costToGoal()).toBe(10);
+});
+
+test('a zero-cost 2-cycle: nextStep leaves it toward the goal instead of walking 0, 1, 0, 1, ...', () => {
+  const m = matrix(3, [[0, 1, 0], [1, 0, 0], [1, 2, 1]]);
+  const d = new DStarLite(m, 0, 2, zero);
+  expect(d.costToGoal()).toBe(1);
+  expect(d.nextStep(0)).toBe(1);
+  expect(d.nextStep(1)).toBe(2);
+  expect(d.path()).toEqual([0, 1, 2]);
+  // The robot drives it; every step stays on a cheapest path.
+  d.moveTo(1);
+  expect(d.costToGoal()).toBe(1);
+  d.moveTo(2);
+  expect(d.costToGoal()).toBe(0);
+  expect(d.path()).toEqual([2]);
+});
+
+test('blocked: { enterCost: 0 } grids: free walls, closed and opened under the robot, match a fresh Dijkstra', () => {
+  const grid = Grid.fromAscii([
+    '.##..',
+    '.##..',
+    '.....',
+  ], { connectivity: 8, diagonalRule: 'always', blocked: { enterCost: 0 } });
+  const d = new DStarLite(grid, grid.id(0, 0), grid.id(4, 0), zero);
+  const fresh = () => dijkstra(grid, d.start, d.goal).cost;
+  expect(d.costToGoal()).toBe(fresh());
+  for (const c of [grid.id(3, 0), grid.id(3, 1), grid.id(1, 0), grid.id(3, 0), grid.id(2, 2)]) {
+    d.setBlocked(c, !grid.isBlocked(c));
+    expect(d.costToGoal()).toBeCloseTo(fresh(), 9);
+    expect(descentCost(d)).toBeCloseTo(fresh(), 9);
+  }
+});
+
+// --- the heuristic contract, options and input ------------------------------------
+
+test('the heuristic contract: NaN, undefined, negative or non-numbers are InputErrors naming both nodes; the searcher then refuses', () => {
+  const grid = Grid.fromAscii(['.....'], { connectivity: 4 });
+  for (const [bad, shown] of [[NaN, 'NaN'], [undefined, 'undefined'], [-1, '-1'], ['2', '"2"']] as const) {
+    const h = (a: number, b: number) => (b === 2 ? (bad as unknown as number) : manhattan(grid)(a, b));
+    const d = new DStarLite(grid, 0, 4, h);
+    let err: unknown;
+    try { d.costToGoal(); } catch (e) { err = e; }
+    expect(err).toBeInstanceOf(InputError);
+    expect((err as Error).message).toBe(`DStarLite: heuristic(0, 2) returned ${shown}: h must be a number >= 0, or Infinity when 2 cannot be reached from 0`);
+    // The repair stopped half way: no answer from this state, ever.
+    expect(() => d.costToGoal()).toThrow(/DStarLite: this searcher stopped in the middle of a repair at an earlier error .*build a new one \(the error: DStarLite: heuristic\(0, 2\)/);
+    expect(() => d.nextStep()).toThrow(InputError);
+    expect(() => d.setBlocked(3, true)).toThrow(InputError);
+    grid.setBlocked(3, false);
+  }
+  // At construction the first key needs h(start, goal).
+  expect(() => new DStarLite(grid, 0, 4, () => NaN)).toThrow(/DStarLite: heuristic\(0, 4\) returned NaN/);
+});
+
+test('h = Infinity where a vertex cannot be reached: allowed, and a jump to such a vertex re-keys instead of an infinite km', () => {
+  // 0 -> 1 -> 2 -> 5 (goal); 3 -> 4 -> 5 and 3 -> 0; 3 and 4 cannot be reached from 0.
+  const arcs: [number, number, number][] = [[0, 1, 1], [1, 2, 1], [2, 5, 1], [3, 4, 1], [4, 5, 2], [3, 0, 1]];
+  const m = matrix(6, arcs);
+  // The perfect heuristic of the first costs: true forward distances (Floyd-Warshall), Infinity where none.
+  const dist = Array.from({ length: 6 }, (_, a) => Array.from({ length: 6 }, (_, b) => (a === b ? 0 : m.get(a, b))));
+  for (let k = 0; k < 6; k++) for (let a = 0; a < 6; a++) for (let b = 0; b < 6; b++) dist[a][b] = Math.min(dist[a][b], dist[a][k] + dist[k][b]);
+  const h = (a: number, b: number) => dist[a][b];
+  expect(h(0, 3)).toBe(Infinity);
+  const d = new DStarLite(m, 0, 5, h);
+  expect(d.costToGoal()).toBe(3);
+  d.moveTo(3);
+  expect(d.costToGoal()).toBe(3);
+  expect(d.km).toBe(0); // re-keyed: h(0, 3) is Infinity
+  expect(d.path()).toEqual([3, 4, 5]);
+  m.set(4, 5, 10); // only raises: h stays consistent
+  d.updateEdges([{ from: 4, to: 5, oldCost: 2 }]);
+  expect(Number.isFinite(d.km)).toBe(true);
+  expect(d.costToGoal()).toBe(dijkstra(m, 3, 5).cost);
+  expect(d.costToGoal()).toBe(4);
+  expect(d.path()).toEqual([3, 0, 1, 2, 5]);
+  d.moveTo(0);
+  m.set(1, 2, Infinity);
+  d.updateEdges([{ from: 1, to: 2, oldCost: 1 }]);
+  expect(d.costToGoal()).toBe(Infinity);
+  expect(d.km).toBe(1); // h(3, 0)
+});
+
+test('DStarLite options and node ids: InputErrors naming the value and what is allowed, before any state changes', () => {
+  const grid = Grid.fromAscii(['....', '....']);
+  const h = octile(grid);
+  const refuse = (f: () => unknown, re: RegExp) => { expect(f).toThrow(InputError); expect(f).toThrow(re); };
+  refuse(() => new DStarLite(grid, 0, 3, h, { maxSteps: '5' as never }), /DStarLite: maxSteps must be a number >= 0 \(a whole number of pops, or Infinity\), got "5"/);
+  refuse(() => new DStarLite(grid, 0, 3, h, { maxSteps: null as never }), /maxSteps .*got null/);
+  refuse(() => new DStarLite(grid, 0, 3, h, { maxSteps: 2.5 }), /maxSteps .*got 2.5/);
+  refuse(() => new DStarLite(grid, 0, 3, h, { maxStep: 5 } as never), /DStarLite: unknown option "maxStep"; the options are maxSteps/);
+  refuse(() => new DStarLite(grid, 0, 3, h, null as never), /DStarLite: options must be an object, got null/);
+  refuse(() => new DStarLite(grid, 0, 3, 'octile' as never), /DStarLite: heuristic must be a function \(n, goal\) => number, got "octile"/);
+  refuse(() => new DStarLite(grid, 1.5, 3, h), /DStarLite: start must be .*got 1.5/);
+  refuse(() => new DStarLite(grid, 0, '3' as never, h), /DStarLite: goal must be .*got 3/);
+  refuse(() => new DStarLite(null as never, 0, 3, h), /predecessors/);
+
+  const d = new DStarLite(grid, 0, 3, h);
+  const before = d.costToGoal(), queued = d.queueSize, work = d.lastRepair();
+  refuse(() => d.moveTo(-1), /moveTo must be .*got -1/);
+  refuse(() => d.nextStep(99), /nextStep: from must be .*got 99/);
+  refuse(() => d.gOf(8), /gOf must be .*got 8/);
+  refuse(() => d.rhsOf(NaN), /rhsOf must be .*got NaN/);
+  refuse(() => d.isQueued(-1), /isQueued must be/);
+  refuse(() => d.keyOf(1.5), /keyOf must be/);
+  refuse(() => d.inFootprint(9), /inFootprint must be/);
+  refuse(() => d.updateEdges(null as never), /updateEdges: changes must be a list of \{ from, to, oldCost \}, got null/);
+  refuse(() => d.updateEdges([null] as never), /updateEdges: change 0 must be an object \{ from, to, oldCost \}, got null/);
+  refuse(() => d.updateEdges([{ from: 0, to: 1, oldCost: 1 }, { from: 'a', to: 1, oldCost: 1 }] as never), /updateEdges: change 1: from must be .*got a/);
+  refuse(() => d.updateEdges([{ from: 0, to: 1, oldCost: '1' }] as never), /oldCost must be a number >= 0 or Infinity \(no arc\), got "1"/);
+  refuse(() => d.updateCells([1], ['yes'] as never), /updateCells: wasBlocked\[0\] must be true, false, 0 or 1 .*got "yes"/);
+  refuse(() => d.updateCells(5 as never, [0]), /updateCells: cells must be a list, got 5/);
+  refuse(() => d.setBlocked(1, 'yes' as never), /setBlocked: blocked must be true or false, got "yes"/);
+  refuse(() => d.setBlocked(8, true), /setBlocked: cell must be .*got 8/);
+  // Nothing above changed the searcher or the grid.
+  expect(grid.isBlocked(1)).toBe(false);
+  expect(d.lastRepair()).toEqual(work);
+  expect(d.queueSize).toBe(queued);
+  expect(d.costToGoal()).toBe(before);
+});
+
+test('a space listing a NaN or negative cost is an InputError naming the arc, and the searcher refuses afterwards', () => {
+  const m = matrix(3, [[0, 1, 1], [1, 2, 1]]);
+  const d = new DStarLite(m, 0, 2, zero);
+  expect(d.costToGoal()).toBe(2);
+  m.set(0, 1, -3);
+  expect(() => d.updateEdges([{ from: 0, to: 1, oldCost: 1 }])).toThrow(/DStarLite: the space lists the arc 0 -> 1 with cost -3; costs must be numbers >= 0 \(Infinity: no arc\)/);
+  expect(() => d.costToGoal()).toThrow(/stopped in the middle of a repair/);
+  const n = matrix(3, [[0, 1, NaN], [1, 2, 1]]);
+  expect(() => new DStarLite(n, 0, 2, zero).costToGoal()).toThrow(InputError);
 });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { dijkstra } from '../src/best-first.js';
 import { CLOSED, DStar, NEW, OPEN, setCellBlocked, TAG_NAMES } from '../src/dstar.js';
+import { InputError } from '../src/errors.js';
 import { Grid } from '../src/grid.js';
 import type { SearchSpace } from '../src/space.js';
 import { gateScenario, gateWorld, type DStarTable } from '../src/worlds/gate.js';
@@ -403,4 +404,120 @@ test('dstar_repair_calls_afterPop_between_pops', () => {
   expect(hRobot[8]).toBeCloseTo(10004.2, 9);
   expect(hRobot[9]).toBeCloseTo(7.6, 9);
   expect(hRobot[14]).toBeCloseTo(7.6, 9);
+});
+
+// --- zero-cost arcs, self loops and parallel arcs -----------------------------------
+
+test('dstar_zero_cost_arc_raised_to_5_raises_the_robot (was h = 0)', () => {
+  // The goal, re-opened at k = 0, ties with h(robot) = 0: Stentz's k_min < h(robot) stopped before it.
+  for (const reopen of ['both', 'head'] as const) {
+    const g = new MutableDigraph(2, [[1, 0, 0]]);
+    const d = new DStar(g, { reopen });
+    d.initialize(0);
+    d.computeUntilClosed(1);
+    expect(d.h(1)).toBe(0);
+    g.out[1][0].c = 5;
+    d.modifyCost(1, 0);
+    d.repair(1);
+    expect(d.h(1)).toBe(5);
+    expect(d.path(1)).toEqual([1, 0]);
+  }
+});
+
+test('dstar_zero_cost_cycle_does_not_become_a_back_pointer_cycle (was h = 1 and no path)', () => {
+  // 2 and 1 reach each other for free, 2 has a self loop; 2 -> 0 gets dearer. The RAISE at 2 took
+  // its own child 1 (h(1) = k_old) as its way out: b(2) = 1, b(1) = 2.
+  const g = new MutableDigraph(3, [[2, 0, 1], [2, 1, 0], [2, 2, 0], [1, 2, 0]]);
+  const d = new DStar(g);
+  d.initialize(0);
+  d.computeUntilClosed(2);
+  expect(d.h(2)).toBe(1);
+  g.out[2][0].c = 4;
+  d.modifyCost(2, 0);
+  d.repair(2);
+  expect(d.h(2)).toBe(4);
+  expect(d.path(2)).toEqual([2, 0]);
+  expect(d.pathCost(d.path(2)!)).toBe(4);
+});
+
+test('dstar_brief_case_as_stated (1 <-> 2 free, 2 -> 0 and 1 -> 0 cost 2, 1 -> 2 raised to 10) stays at the true 2', () => {
+  const g = new MutableDigraph(3, [[1, 2, 0], [2, 1, 0], [2, 0, 2], [1, 0, 2]]);
+  const d = new DStar(g);
+  d.initialize(0);
+  d.computeUntilClosed(1);
+  expect(d.h(1)).toBe(2);
+  g.out[1][0].c = 10;
+  d.modifyCost(1, 2);
+  d.repair(1);
+  expect(d.h(1)).toBe(2);
+  expect(d.pathCost(d.path(1)!)).toBe(2);
+});
+
+test('dstar_parallel_arcs_count_as_their_cheapest (was h = 5, and pathCost read the first arc)', () => {
+  // Listed dear first: the dear arc used to overwrite what the cheap one set.
+  const g = new MutableDigraph(2, [[1, 0, 1], [1, 0, 5]]);
+  const d = new DStar(g);
+  d.initialize(0);
+  d.computeUntilClosed(1);
+  expect(d.h(1)).toBe(1);
+  expect(d.pathCost([1, 0])).toBe(1);
+  const r = new MutableDigraph(2, [[1, 0, 5], [1, 0, 1]]);
+  const e = new DStar(r);
+  e.initialize(0);
+  e.computeUntilClosed(1);
+  expect(e.h(1)).toBe(1);
+  expect(e.pathCost([1, 0])).toBe(1);
+  // The cheap one gets dear: the other takes over.
+  r.out[1][1].c = 9;
+  e.modifyCost(1, 0);
+  e.repair(1);
+  expect(e.h(1)).toBe(5);
+});
+
+test('dstar_options_and_node_ids_are_input_errors', () => {
+  const grid = new Grid(3, 2, undefined, { diagonalRule: 'always', diagonalCost: 1.4, blocked: { enterCost: 10000 } });
+  const refuse = (f: () => unknown, re: RegExp) => { expect(f).toThrow(InputError); expect(f).toThrow(re); };
+  refuse(() => new DStar(grid, { costScale: null as never }), /D\*: costScale must be a finite number > 0, got null/);
+  refuse(() => new DStar(grid, { costScale: '10' as never }), /costScale must be a finite number > 0, got "10"/);
+  refuse(() => new DStar(grid, { reopen: 'no' as never }), /D\*: reopen must be 'both' or 'head', got "no"/);
+  refuse(() => new DStar(grid, { reopen: null as never }), /reopen must be 'both' or 'head', got null/);
+  refuse(() => new DStar(grid, { trace: 'yes' as never }), /D\*: trace must be true or false, got "yes"/);
+  refuse(() => new DStar(grid, { costscale: 10 } as never), /D\*: unknown option "costscale"; the options are costScale, reopen, trace/);
+  refuse(() => new DStar(grid, null as never), /D\*: options must be an object, got null/);
+  refuse(() => new DStar(null as never), /predecessors/);
+
+  const d = new DStar(grid, { costScale: 10 });
+  refuse(() => d.repair(0), /repair called before initialize\(goal\)/);
+  refuse(() => d.initialize(6), /goal must be an integer node id in 0\.\.5, got 6/);
+  d.initialize(5);
+  refuse(() => d.computeUntilClosed(0.5), /robot must be an integer node id in 0\.\.5, got 0.5/);
+  refuse(() => d.repair(0, 'log' as never), /D\*: repair: afterPop must be a function, got "log"/);
+  refuse(() => d.modifyCost(-1, 0), /modifyCost: from must be/);
+  refuse(() => d.modifyCost(0, 5), /no arc from 0 to 5/);
+  refuse(() => d.path(6), /path: from must be/);
+  refuse(() => d.h(-2), /state must be an integer node id/);
+  refuse(() => d.pathCost('0 1' as never), /pathCost: path must be an array of node ids, got "0 1"/);
+  refuse(() => d.pathCost([0, 9]), /pathCost: path\[1\] must be/);
+  refuse(() => d.pathCost([0, 5]), /pathCost: no arc from 0 to 5 \(step 1 of the path\)/);
+  refuse(() => setCellBlocked(d, grid, 1, 'yes' as never), /setCellBlocked: blocked must be true or false, got "yes"/);
+  refuse(() => setCellBlocked(d, grid, 6, true), /cell must be a cell id in 0\.\.5/);
+  refuse(() => setCellBlocked({} as never, grid, 1, true), /setCellBlocked: dstar must be a DStar, got a Object/);
+  refuse(() => setCellBlocked(d, null as never, 1, true), /setCellBlocked: grid must be a Grid, got null/);
+  expect(grid.isBlocked(1)).toBe(false);
+  expect(d.computeUntilClosed(0)).toBeGreaterThan(0);
+  expect(d.h(0)).toBeCloseTo(2.4, 9);
+});
+
+test('dstar_a_bad_cost_met_mid_process_state_is_an_input_error_and_the_search_refuses_until_initialize', () => {
+  const g = new MutableDigraph(3, [[1, 0, 1], [2, 1, 1]]);
+  const d = new DStar(g);
+  d.initialize(0);
+  g.out[2][0].c = NaN;
+  expect(() => d.computeUntilClosed(2)).toThrow(/D\*: arc 2 -> 1: cost must be a finite number >= 0, got NaN/);
+  expect(() => d.repair(2)).toThrow(/D\*: this search stopped in the middle of PROCESS-STATE at an earlier error .*call initialize\(goal\) again/);
+  expect(() => d.processState()).toThrow(InputError);
+  g.out[2][0].c = 1;
+  d.initialize(0);
+  d.computeUntilClosed(2);
+  expect(d.h(2)).toBe(2);
 });

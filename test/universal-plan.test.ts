@@ -5,6 +5,7 @@ import { fieldCommand } from '../cli/field.js';
 import type { Io } from '../cli/io.js';
 import { Searcher } from '../src/best-first.js';
 import { COST_TO_COME } from '../src/priority.js';
+import { InputError } from '../src/errors.js';
 import { Graph } from '../src/graph.js';
 import { Grid } from '../src/grid.js';
 import { parseMap } from '../src/movingai.js';
@@ -176,4 +177,53 @@ test('bestfirst field prints reach, largest cost-to-go, residual and time', () =
   expect(() => fieldCommand(['--map', map, '--goal', '30,40', '--from', '1,1'], quiet.io)).toThrow(/unknown option --from/);
   expect(() => fieldCommand(['--map', '/nonexistent/x.map', '--goal', '1,1'], quiet.io)).toThrow(/cannot read \/nonexistent\/x\.map/);
   expect(quiet.out).toEqual([]);
+});
+
+test('follow: arrows that do not lead to the goal are the caller\'s plan, refused as an InputError saying why', () => {
+  const g = new Graph(4, [[0, 1, 1], [1, 2, 1], [2, 3, 1]]);
+  const plan = universalPlan(g, 3);
+  expect(follow(plan, 0)).toEqual([0, 1, 2, 3]);
+  // A cycle written into the arrows.
+  const cyclic = { ...plan, next: Int32Array.from([1, 0, 3, -1]) };
+  expect(() => follow(cyclic, 0)).toThrow(InputError);
+  expect(() => follow(cyclic, 0)).toThrow(/follow: the plan's arrows from 0 go round a cycle through \d instead of leading to its goal 3; a plan made by universalPlan always leads there, so this one was changed after it was made or built by hand/);
+  // An arrow cut.
+  const cut = { ...plan, next: Int32Array.from([1, -1, 3, -1]) };
+  expect(() => follow(cut, 0)).toThrow(/arrows from 0 stop at 1, whose arrow is -1 instead of leading to its goal 3/);
+  // Not a plan at all.
+  expect(() => follow(null as never, 0)).toThrow(/follow: plan must be a UniversalPlan .*got null/);
+  expect(() => follow({ ...plan, next: new Int32Array(2) }, 0)).toThrow(/next has 2 entries but its h has 4/);
+  expect(() => follow(plan, 1.5)).toThrow(InputError);
+  expect(() => follow(new UniversalPlanner(g), 0)).toThrow(/follow: the plan has no goal \(goal -1\): it was never made, or its plan\(\) failed/);
+});
+
+test('universal plan: a NaN or negative cost is an InputError naming the arc, and no half-made plan is left', () => {
+  const cost = { c: NaN };
+  const space: SearchSpace = {
+    size: 3, maxDegree: 1,
+    successors: (n, nodes, costs) => { if (n === 2) return 0; nodes[0] = n + 1; costs[0] = n === 0 ? cost.c : 1; return 1; },
+    predecessors: (n, nodes, costs) => { if (n === 0) return 0; nodes[0] = n - 1; costs[0] = n === 1 ? cost.c : 1; return 1; },
+  };
+  const planner = new UniversalPlanner(space);
+  expect(() => planner.plan(2)).toThrow(InputError);
+  expect(() => planner.plan(2)).toThrow(/universal plan: the space lists the arc 0 -> 1 with cost NaN; costs must be numbers >= 0 \(Infinity: no arc\)/);
+  expect(planner.goal).toBe(-1);
+  expect(planner.reachable).toBe(0);
+  expect(() => follow(planner, 1)).toThrow(/has no goal/);
+  cost.c = -1;
+  expect(() => planner.plan(2)).toThrow(/cost -1/);
+  cost.c = 4;
+  expect(follow(planner.plan(2), 0)).toEqual([0, 1, 2]);
+  expect(planner.h[0]).toBe(5);
+});
+
+test('universal plan input errors are InputErrors', () => {
+  const grid = Grid.fromAscii(['.#', '..']);
+  expect(() => universalPlan(grid, 4)).toThrow(InputError);
+  expect(() => universalPlan(grid, 1)).toThrow(InputError);
+  expect(() => new UniversalPlanner(null as never)).toThrow(InputError);
+  const plan = universalPlan(grid, 0);
+  expect(() => bellmanTerms(grid, plan, 1.5)).toThrow(InputError);
+  expect(() => bellmanResidual(Grid.fromAscii(['...']), plan)).toThrow(InputError);
+  expect(() => bellmanTerms(grid, { ...plan, goal: 7 }, 0)).toThrow(/bellmanTerms: the plan has no goal \(goal 7\)/);
 });

@@ -1,0 +1,58 @@
+import { InputError, show } from './errors.js';
+import { checkNode, type SearchSpace } from './space.js';
+
+/**
+ * The checks the repair and reuse searches (D*, D* Lite, ARA*, universal
+ * plans) run on what a caller hands them. Node ids keep the one rule of
+ * `checkNode` (and the space's own `checkEndpoint`); what they throw is the
+ * caller's mistake, so it reaches the caller as an `InputError` whatever
+ * class the space threw it as.
+ */
+
+/** Throws an InputError unless `n` is an integer node of `space` (and, with `endpoint`, a legal start or goal). */
+export function checkNodeId(space: SearchSpace, n: number, what: string, endpoint = false): void {
+  try {
+    checkNode(space, n, what);
+    if (endpoint) space.checkEndpoint?.(n, what);
+  } catch (e) {
+    throw e instanceof RangeError && !(e instanceof InputError) ? new InputError(e.message) : e;
+  }
+}
+
+/**
+ * Refuses an options object that is not a plain object or names an option
+ * not in `known`: a misspelt option (`maxStep`) would otherwise be ignored
+ * without a word.
+ */
+export function checkOptionNames(options: unknown, known: readonly string[], where: string): void {
+  if (options === undefined) return;
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new InputError(`${where}: options must be an object, got ${show(options)}`);
+  }
+  for (const key of Object.keys(options)) {
+    if (!known.includes(key)) {
+      throw new InputError(`${where}: unknown option ${JSON.stringify(key)}; the options are ${known.join(', ')}`);
+    }
+  }
+}
+
+/** Throws an InputError unless `v` is undefined or a boolean. */
+export function checkBooleanOption(v: unknown, name: string, where: string): void {
+  if (v !== undefined && typeof v !== 'boolean') {
+    throw new InputError(`${where}: ${name} must be true or false, got ${show(v)}`);
+  }
+}
+
+/**
+ * The heuristic contract: a number >= 0, Infinity when `b` cannot be reached
+ * from `a`. Anything else (NaN, undefined, a negative number, a string) is the
+ * caller's mistake, named with the node and the value.
+ */
+export function badHeuristic(where: string, a: number, b: number, v: unknown): InputError {
+  return new InputError(`${where}: heuristic(${a}, ${b}) returned ${show(v)}: h must be a number >= 0, or Infinity when ${b} cannot be reached from ${a}`);
+}
+
+/** An arc cost a space listed that no search can use: NaN, negative or not a number. */
+export function badArcCost(where: string, from: number, to: number, c: unknown, allowed: string): InputError {
+  return new InputError(`${where}: the space lists the arc ${from} -> ${to} with cost ${show(c)}; costs must be ${allowed}`);
+}
