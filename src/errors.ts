@@ -19,11 +19,18 @@ export class InputError extends RangeError {
   }
 }
 
-/** A short, printable rendering of any value for an error message: `'abc'`, `-5`, `null`, `[object]`. */
+/** A short, printable rendering of any value for an error message: `'abc'`, `-5`, `null`, `{"a":1}`, `a Map`. */
 export function show(v: unknown): string {
   if (typeof v === 'string') return JSON.stringify(v.length > 60 ? `${v.slice(0, 57)}...` : v);
   if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint' || v === null || v === undefined) return String(v);
   if (typeof v === 'function') return 'a function';
   if (Array.isArray(v)) return `an array of ${v.length}`;
-  return `a ${Object.prototype.toString.call(v).slice(8, -1)}`;
+  const kind = Object.prototype.toString.call(v).slice(8, -1);
+  if (kind === 'Object') {
+    // A plain object: its JSON says what it was, cut short.
+    let json: string | undefined;
+    try { json = JSON.stringify(v); } catch { json = undefined; }
+    if (json !== undefined) return json.length > 60 ? `${json.slice(0, 57)}...` : json;
+  }
+  return /^[AEIOU]/.test(kind) ? `an ${kind}` : `a ${kind}`;
 }

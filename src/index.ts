@@ -31,6 +31,6 @@ export { GridSearcher, type GridSearchOptions } from './grid-search.js';
 export { LazyGridSearcher } from './grid-search-lazy.js';
 export { JumpPointSearcher, jps, type JumpPointSearchOptions } from './jps.js';
 export { DStar, setCellBlocked, TAG_NAMES, type DStarOptions, type DStarPop, type DStarTag } from './dstar.js';
-export { DStarLite, type DStarLiteOptions, type ArcChange, type RepairStats } from './dstar-lite.js';
+export { DStarLite, type DStarLiteOptions, type ArcChange, type RepairStats, type RepairStatus } from './dstar-lite.js';
 export { ara, AraSearcher, ARA_SCHEDULE, checkSchedule, type AraIteration, type AraOptions, type AraResult, type AraStatus } from './ara.js';
 export { UniversalPlanner, universalPlan, follow, bellmanResidual, bellmanTerms, type UniversalPlan, type BellmanTerm, type BellmanView } from './universal-plan.js';
