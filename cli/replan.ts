@@ -9,6 +9,8 @@ import { runReplanMap } from './replan-map.js';
 
 const GATE_FORM = 'bestfirst replan [--world gate] [--trace]';
 export const MAP_FORM = 'bestfirst replan --map FILE.map --from X,Y --to X,Y [--flips N] [--seed S] [--json]';
+/** The same, short enough for the help's usage lines. */
+const MAP_FORM_SHORT = 'bestfirst replan --map FILE.map --from X,Y --to X,Y [options]';
 
 /** The options that only the --map form takes. */
 const MAP_FORM_ONLY = ['from', 'to', 'flips', 'seed', 'json'] as const;
@@ -26,7 +28,7 @@ export const REPLAN: CommandSpec = {
   name: 'replan',
   summary: 'D* on the gate world; D* Lite on a map under random flips',
   about: 'Without --map: Choset\'s gate world replanned by D* (h before and after the gate closes, both routes, the repair\'s work against a fresh search\'s). With --map: a robot drives from --from to --to with D* Lite while --flips random cells (seeded, half of them on or beside the path ahead) turn free or blocked; each update prints the repair\'s work beside a fresh A*\'s from the robot\'s cell and checks their costs agree.',
-  forms: [GATE_FORM, MAP_FORM],
+  forms: [GATE_FORM, MAP_FORM_SHORT],
   options: [
     { name: 'world', kind: 'choice', arg: 'W', choices: ['gate'], default: 'gate', help: 'the world without --map' },
     { name: 'trace', kind: 'flag', help: 'list the repair\'s pops (gate world)' },
