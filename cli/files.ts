@@ -29,6 +29,7 @@ function why(e: unknown): string {
  * one clear line. The size is checked before reading (a regular file says
  * its size) and while reading (`/dev/zero`, a pipe or a FIFO say 0 and may
  * never end), so no file makes the command read forever or fill memory.
+ * (A FIFO that no program writes to blocks in open, as it does for `cat`.)
  * `label` names the file in messages (`--map arena.map`); `kind` says what
  * it should be (`.map`).
  */
