@@ -152,7 +152,7 @@ function accepted(o: OptionSpec): string {
   switch (o.kind) {
     case 'integer': case 'number': return describeNumber({ integer: o.kind === 'integer', min: o.min, max: o.max });
     case 'point': return POINT_HELP;
-    case 'choice': return `one of ${o.choices!.join(', ')}`;
+    case 'choice': return `one of ${o.choices!.map((c) => (/[\s,]/.test(c) ? show(c) : c)).join(', ')}`;
     default: return '';
   }
 }

@@ -78,7 +78,7 @@ test('the help lists every option the parser takes, its accepted values and its 
       expect(text, `${spec.name} --${o.name}`).toMatch(new RegExp(`^  --${o.name}\\b`, 'm'));
       if (o.default !== undefined) expect(flat).toContain(`[default: ${o.default}]`);
       if (o.required) expect(flat).toContain('[required]');
-      if (o.choices) expect(flat).toContain(`one of ${o.choices.join(', ')}`);
+      if (o.choices) expect(flat).toContain(`one of ${o.choices.map((c) => (c.includes(' ') ? JSON.stringify(c) : c)).join(', ')}`);
       if (o.min !== undefined && o.max !== undefined) expect(flat).toContain(`from ${o.min} to ${o.max}`);
     }
     expect(text).toMatch(/^  -h, --help /m);
