@@ -234,3 +234,16 @@ test('the points of every command go through one parser and one check against th
     expect(await refused(cmd, '--map', F.map, ...rest, option, '0,6')).toBe(`bestfirst ${cmd}: ${option} 0,6 is outside the 8 x 6 map ${F.map} (x in 0..7, y in 0..5, y from the top)`);
   }
 });
+
+test('command names inherited from Object.prototype are unknown commands, not a TypeError', async () => {
+  // `bestfirst constructor` found Object's constructor in the table and crashed calling its .run.
+  for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
+    expect(await refused(name)).toMatch(new RegExp(`^bestfirst: unknown command "${name}" \\(known: `));
+    expect(await refused('help', name)).toMatch(/^bestfirst: unknown command/);
+  }
+  // The same for values looked up in tables: algorithms and choices.
+  for (const algo of ['__proto__', 'constructor', 'toString']) {
+    expect(await refused('plan', '--map', F.map, '--from', '0,0', '--to', '7,5', '--algo', algo)).toMatch(/--algo must be one of astar, /);
+  }
+  expect(await refused('trace', '--world', 'constructor')).toMatch(/--world must be one of hand, lesson/);
+});
