@@ -352,8 +352,7 @@ export function renderHelp(spec: CommandSpec): string[] {
     if (acc) words.push(`(${acc})`);
     if (o.required) words.push('[required]');
     else if (o.default !== undefined) words.push(`[default: ${o.default}]`);
-    if (o.accepts) words.push(`${o.arg ?? 'VALUE'} is one of:`);
-    out.push(...wrap(`  ${head(o).padEnd(w)}  `, words.join(' ')));
+    out.push(...wrap(`  ${head(o).padEnd(w)}  `, `${words.join(' ')}${o.accepts ? `; ${o.arg ?? 'VALUE'} is one of:` : ''}`));
     if (o.accepts) {
       const vw = Math.max(...o.accepts.map(([v]) => v.length));
       for (const [v, meaning] of o.accepts) out.push(...wrap(`${' '.repeat(w + 6)}${v.padEnd(vw)}  `, meaning));
