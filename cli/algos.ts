@@ -4,7 +4,8 @@ import { octile, zero } from '../src/heuristics.js';
 import { GridSearcher, type GridSearchOptions } from '../src/grid-search.js';
 import { JumpPointSearcher, type JumpPointSearchOptions } from '../src/jps.js';
 import { ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum } from '../src/priority.js';
-import { UsageError } from './io.js';
+import { InputError, show } from '../src/errors.js';
+import { describeNumber, didYouMean, parseNumber, type NumberRule, type OptionSpec } from './options.js';
 
 /**
  * What the commands need of a search: one reusable object per map, asked
@@ -88,11 +89,17 @@ interface Entry {
 }
 
 function plain(name: string, promise: Guarantee, make: (grid: Grid) => Runner): Entry['build'] {
-  return (param) => {
-    if (param !== undefined) throw new UsageError(`--algo ${name} takes no parameter, got ${JSON.stringify(`${name}:${param}`)}`);
+  return (param, text) => {
+    if (param !== undefined) throw new InputError(`--algo ${name} takes no parameter, got ${show(text)}`);
     return { name, promise, bound: promise === 'optimal' ? 1 : Infinity, make };
   };
 }
+
+/**
+ * The inflation weighted A* accepts. Above a million g hardly counts next to
+ * EPS h (it is greedy search in all but name), and EPS h must stay finite.
+ */
+export const EPS: NumberRule = { integer: false, min: 1, max: 1e6 };
 
 /**
  * Every algorithm `--algo` knows: the one table to extend. Heuristics are
@@ -110,12 +117,10 @@ export const ALGOS: Record<string, Entry> = {
     build: plain('dijkstra', 'optimal', (grid) => best(grid, { priority: COST_TO_COME })),
   },
   wastar: {
-    usage: 'wastar:EPS', help: 'weighted A*, f = g + EPS h, EPS >= 1 (cost <= EPS * optimum)',
+    usage: 'wastar:EPS', help: `weighted A*, f = g + EPS h, EPS ${describeNumber(EPS)} (cost <= EPS * optimum)`,
     build(param, name) {
-      const eps = param === undefined || param.trim() === '' ? NaN : Number(param);
-      if (!(Number.isFinite(eps) && eps >= 1)) {
-        throw new UsageError(`--algo ${JSON.stringify(name)}: EPS must be a number >= 1 (wastar:1.5, say), got ${param === undefined ? 'none' : JSON.stringify(param)}`);
-      }
+      if (param === undefined) throw new InputError(`--algo ${show(name)} needs its EPS: wastar:EPS with EPS ${describeNumber(EPS)} (wastar:1.5, say)`);
+      const eps = parseNumber(param, `--algo ${show(name)}: EPS`, EPS);
       return {
         name, promise: eps === 1 ? 'optimal' : 'bounded', bound: eps,
         // No reopening: the eps bound holds without it under octile (consistent), and it is much faster.
@@ -142,13 +147,21 @@ export function algoUsage(): string {
   return Object.values(ALGOS).map((e) => e.usage).join(', ');
 }
 
-/** Parses an `--algo` value, or throws a UsageError listing the known ones. */
+/** Parses an `--algo` value, or throws an InputError listing the known ones. */
 export function parseAlgo(text: string): Algo {
   const colon = text.indexOf(':');
   const key = colon < 0 ? text : text.slice(0, colon);
   const param = colon < 0 ? undefined : text.slice(colon + 1);
   if (!Object.prototype.hasOwnProperty.call(ALGOS, key)) {
-    throw new UsageError(`unknown --algo ${JSON.stringify(text)}, expected one of ${algoUsage()}`);
+    throw new InputError(`--algo must be one of ${algoUsage()}, got ${show(text)}${didYouMean(key, Object.keys(ALGOS))}`);
   }
   return ALGOS[key].build(param, text);
 }
+
+/** The `--algo` option of every command that runs one search per query: its values listed from ALGOS. */
+export const ALGO_OPTION: OptionSpec = {
+  name: 'algo', kind: 'custom', arg: 'A', help: 'the search', default: 'astar',
+  parse: (text) => parseAlgo(text),
+  // A getter, so an algorithm added to ALGOS is listed where it is parsed.
+  get accepts() { return Object.values(ALGOS).map((e) => [e.usage, e.help] as const); },
+};

@@ -1,8 +1,8 @@
-import type { ApartmentWorld } from '../src/worlds/apartment.js';
-import { describeCell, doorClosesScenario, naiveOpening, type DoorScenario } from '../src/worlds/apartment-scenario.js';
-import { fixed, parseArgs, UsageError, type Io } from './io.js';
-
-export const APARTMENT_HELP = 'apartment [--close-at STEP] [--door halfway|room|corridor|NAME]   Rusty in the Apartment: the naive controller, then a door closing en route (D* Lite repair vs fresh A*)';
+import { InputError } from '../src/errors.js';
+import { APARTMENT_SPEC, type ApartmentWorld } from '../src/worlds/apartment.js';
+import { CLOSURES, describeCell, doorClosesScenario, naiveOpening, type DoorScenario } from '../src/worlds/apartment-scenario.js';
+import { fixed, type Io } from './io.js';
+import { runCommand, type Args, type CommandSpec } from './options.js';
 
 /**
  * `bestfirst apartment [--close-at STEP] [--door NAME]`: the Apartment's
@@ -10,22 +10,40 @@ export const APARTMENT_HELP = 'apartment [--close-at STEP] [--door halfway|room|
  * lab: the plan from room A to the bedroom, the closure, D* Lite's repair
  * against a fresh A* (and a fresh D* Lite) from the same cell.
  */
-export function apartmentCommand(args: string[], io: Io): number {
-  const { options, positionals } = parseArgs(args, { values: ['close-at', 'door'], flags: [] }, 'apartment');
-  if (positionals.length > 0) throw new UsageError(`apartment: unexpected argument ${JSON.stringify(positionals[0])} (usage: ${APARTMENT_HELP})`);
-  let closeAt: number | undefined;
-  if (options.has('close-at')) {
-    const text = options.get('close-at')!;
-    if (!/^\d+$/.test(text)) throw new UsageError(`apartment: --close-at must be a step number (0, 1, 2, ...), got ${JSON.stringify(text)}`);
-    closeAt = Number(text);
-  }
-  const closure = options.get('door') ?? 'halfway';
+export const APARTMENT: CommandSpec = {
+  name: 'apartment',
+  summary: 'Rusty in the Apartment: a door closes en route (D* Lite repair vs fresh A*)',
+  about: 'Rusty in the Apartment: the naive controller wedged against a wall, then a door closing while Rusty drives, and D* Lite\'s repair against a fresh A* from the same cell.',
+  options: [
+    {
+      name: 'close-at', kind: 'integer', arg: 'STEP', min: 0, max: Number.MAX_SAFE_INTEGER, default: '1',
+      help: 'the step of the drive at which the closure happens; it must come before Rusty reaches it (the command says which steps can)',
+    },
+    {
+      name: 'door', kind: 'choice', arg: 'NAME', default: 'halfway', choices: [...CLOSURES, ...APARTMENT_SPEC.doors.map((d) => d.name)],
+      help: 'what closes: the cell halfway along the plan, a cell in the room or the corridor ahead, or a doorway by name',
+    },
+  ],
+  notes: ['Exit status: 0 the repaired costs equal a fresh A*\'s at every step, 1 they do not, 2 a mistake in the command line.'],
+  run,
+};
+
+export function apartmentCommand(args: readonly string[], io: Io): number {
+  return runCommand(APARTMENT, args, io);
+}
+
+function run(args: Args, io: Io): number {
+  const closeAt = args.need<number>('close-at');
+  const closure = args.need<string>('door');
   let s: DoorScenario;
   try {
     s = doorClosesScenario({ closeAt, closure });
   } catch (e) {
-    // A bad step or door name is the user's; say it in one line.
-    if (e instanceof RangeError) throw new UsageError(`apartment: ${e.message.replace(/^closeAt/, '--close-at').replace(/^closure/, '--door')}`);
+    // Which steps a closure allows only the scenario knows, and it names its
+    // parameters first in those refusals; say them as the options they came from.
+    if (e instanceof RangeError && /^(closeAt|closure)\b/.test(e.message)) {
+      throw new InputError(`apartment: ${e.message.replace(/^closeAt/, '--close-at').replace(/^closure/, '--door')}`);
+    }
     throw e;
   }
 

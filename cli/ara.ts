@@ -1,29 +1,37 @@
-import { AraSearcher, ARA_SCHEDULE } from '../src/ara.js';
+import { AraSearcher, ARA_SCHEDULE, checkSchedule } from '../src/ara.js';
+import { InputError, show } from '../src/errors.js';
 import { octile } from '../src/heuristics.js';
-import { parseMap } from '../src/movingai.js';
-import { readText } from './files.js';
-import { fixed, parseArgs, UsageError, type Io } from './io.js';
-import { endpoint } from './plan.js';
+import { EPS } from './algos.js';
+import { displayName, endpoint, jsonOption, loadMap, MAP_OPTION, pointOption } from './files.js';
+import { fixed, type Io } from './io.js';
+import { isDecimal, runCommand, type Args, type CommandSpec } from './options.js';
 
-export const ARA_HELP = 'ara --map FILE.map --from X,Y --to X,Y [--schedule 3,2,1.5,1] [--max-expansions N] [--max-ms T] [--json]   anytime repairing A*, one line per round';
+/** The longest schedule the command line takes: each entry is a search round. */
+const MAX_ROUNDS = 100;
 
-/** "3,2,1.5,1" as numbers; the values themselves are judged by the library's checkSchedule. */
-export function parseSchedule(text: string): number[] {
+/**
+ * "3,2,1.5,1" as numbers, each a decimal as every number on the command
+ * line, at most EPS.max; whether they make a schedule is the library's
+ * checkSchedule to say (one definition of a schedule).
+ */
+export function parseSchedule(text: string, option = '--schedule'): number[] {
+  const expected = `expected decreasing numbers >= 1 separated by commas, e.g. ${ARA_SCHEDULE.join(',')}`;
   const parts = text.split(',');
-  return parts.map((p, i) => {
-    const v = Number(p.trim());
-    if (p.trim() === '' || Number.isNaN(v)) {
-      throw new UsageError(`--schedule: item ${i + 1} ${JSON.stringify(p)} is not a number (expected decreasing numbers >= 1 separated by commas, e.g. ${ARA_SCHEDULE.join(',')})`);
-    }
+  if (parts.length > MAX_ROUNDS) throw new InputError(`${option}: ${parts.length} items, more than the ${MAX_ROUNDS} rounds a schedule may have (${expected})`);
+  const schedule = parts.map((p, i) => {
+    if (!isDecimal(p)) throw new InputError(`${option}: item ${i + 1} ${show(p)} is not a number (${expected})`);
+    const v = Number(p);
+    if (!(v <= EPS.max!)) throw new InputError(`${option}: item ${i + 1} ${show(p)} is above ${EPS.max}, the largest inflation the command line takes`);
     return v;
   });
-}
-
-function budget(text: string | undefined, option: string): number {
-  if (text === undefined) return Infinity;
-  const v = Number(text);
-  if (text.trim() === '' || !(v >= 0)) throw new UsageError(`${option}: expected a number >= 0, got ${JSON.stringify(text)}`);
-  return v;
+  try {
+    checkSchedule(schedule);
+  } catch (e) {
+    // checkSchedule only judges its argument, so whatever it refuses is the user's schedule.
+    if (e instanceof RangeError) throw new InputError(`${option} ${text}: ${e.message.replace(/^ara: /, '')}`);
+    throw e;
+  }
+  return schedule;
 }
 
 /**
@@ -32,25 +40,44 @@ function budget(text: string | undefined, option: string): number {
  * expansions, proven bound and time. Exit 0 with a path, 1 without one
  * (unreachable, or a budget that ran out before the first round ended).
  */
-export function araCommand(args: string[], io: Io): number {
-  const { options, flags, positionals } = parseArgs(args, { values: ['map', 'from', 'to', 'schedule', 'max-expansions', 'max-ms'], flags: ['json'] }, 'ara');
-  if (positionals.length > 0) throw new UsageError(`ara: unexpected argument ${JSON.stringify(positionals[0])} (usage: ${ARA_HELP})`);
-  for (const need of ['map', 'from', 'to']) {
-    if (!options.has(need)) throw new UsageError(`ara: --${need} is required (usage: ${ARA_HELP})`);
-  }
-  const schedule = options.has('schedule') ? parseSchedule(options.get('schedule')!) : ARA_SCHEDULE;
-  const maxExpansions = budget(options.get('max-expansions'), '--max-expansions');
-  const maxMillis = budget(options.get('max-ms'), '--max-ms');
-  const mapFile = options.get('map')!;
-  const grid = parseMap(readText(mapFile), mapFile);
-  const start = endpoint(grid, options.get('from')!, '--from', mapFile);
-  const goal = endpoint(grid, options.get('to')!, '--to', mapFile);
+export const ARA: CommandSpec = {
+  name: 'ara',
+  summary: 'anytime repairing A* (ARA*), one line per round',
+  about: 'Anytime repairing A* (ARA*) with the octile heuristic: one line per round with its inflation, the cost found, expansions, the proven bound on the cost and the time.',
+  options: [
+    MAP_OPTION,
+    pointOption('from', 'the start cell'),
+    pointOption('to', 'the goal cell'),
+    {
+      name: 'schedule', kind: 'custom', arg: 'E1,E2,...', default: ARA_SCHEDULE.join(','), parse: parseSchedule,
+      help: `the inflations of the rounds: decimal numbers from ${EPS.min} to ${EPS.max}, strictly decreasing, at most ${MAX_ROUNDS}; a last 1 proves the optimum`,
+    },
+    { name: 'max-expansions', kind: 'integer', arg: 'N', min: 0, max: Number.MAX_SAFE_INTEGER, help: 'stop after N expansions in all [default: no limit]' },
+    { name: 'max-ms', kind: 'number', arg: 'T', min: 0, help: 'stop after T milliseconds [default: no limit]' },
+    jsonOption('print one JSON record (with every round) instead of text'),
+  ],
+  notes: ['Exit status: 0 a path was found, 1 no path (unreachable, or a budget spent before the first round ended), 2 a mistake in the command line or the files.'],
+  run,
+};
+
+export function araCommand(args: readonly string[], io: Io): number {
+  return runCommand(ARA, args, io);
+}
+
+function run(args: Args, io: Io): number {
+  const schedule = args.need<number[]>('schedule');
+  const maxExpansions = args.get<number>('max-expansions') ?? Infinity;
+  const maxMillis = args.get<number>('max-ms') ?? Infinity;
+  const mapFile = args.need<string>('map');
+  const grid = loadMap(mapFile);
+  const start = endpoint(grid, args.need('from'), '--from', mapFile);
+  const goal = endpoint(grid, args.need('to'), '--to', mapFile);
 
   const searcher = new AraSearcher(grid);
   searcher.begin(start, goal, octile(grid), { schedule });
   const r = searcher.run({ maxExpansions, maxMillis });
 
-  if (flags.has('json')) {
+  if (args.flag('json')) {
     io.out(JSON.stringify({
       map: mapFile, from: [grid.x(start), grid.y(start)], to: [grid.x(goal), grid.y(goal)], schedule,
       status: r.status, cost: r.path ? r.cost : null, bound: r.path ? r.bound : null, expansions: r.expansions,
@@ -60,7 +87,7 @@ export function araCommand(args: string[], io: Io): number {
       })),
     }));
   } else {
-    io.out(`map ${mapFile} (${grid.width} x ${grid.height}), from ${grid.formatXY(start)} to ${grid.formatXY(goal)}, schedule ${schedule.join(', ')}`);
+    io.out(`map ${displayName(mapFile)} (${grid.width} x ${grid.height}), from ${grid.formatXY(start)} to ${grid.formatXY(goal)}, schedule ${schedule.join(', ')}`);
     io.out('   eps            cost  expansions   bound      ms');
     for (const it of r.iterations) {
       io.out(`${fixed(it.eps, 3).padStart(6)}  ${fixed(it.cost, 8).padStart(14)}  ${String(it.expansions).padStart(10)}  ${fixed(it.bound, 4).padStart(6)}  ${fixed(it.millis, 2).padStart(6)}`);

@@ -1,10 +1,7 @@
-import { parseMap } from '../src/movingai.js';
 import { bellmanResidual, UniversalPlanner } from '../src/universal-plan.js';
-import { readText } from './files.js';
-import { parseArgs, UsageError, type Io } from './io.js';
-import { endpoint } from './plan.js';
-
-export const FIELD_HELP = 'field --map FILE.map --goal X,Y [--json]   the universal plan to one goal: reach, largest cost-to-go, Bellman residual';
+import { displayName, endpoint, jsonOption, loadMap, MAP_OPTION, pointOption } from './files.js';
+import type { Io } from './io.js';
+import { runCommand, type Args, type CommandSpec } from './options.js';
 
 /**
  * `bestfirst field --map FILE.map --goal X,Y [--json]`: runs the backward
@@ -12,15 +9,27 @@ export const FIELD_HELP = 'field --map FILE.map --goal X,Y [--json]   the univer
  * goal, the farthest of them, the Bellman residual (zero for a correct plan)
  * and the times of the plan and of the check.
  */
-export function fieldCommand(args: string[], io: Io): number {
-  const { options, flags, positionals } = parseArgs(args, { values: ['map', 'goal'], flags: ['json'] }, 'field');
-  if (positionals.length > 0) throw new UsageError(`field: unexpected argument ${JSON.stringify(positionals[0])} (usage: ${FIELD_HELP})`);
-  for (const need of ['map', 'goal']) {
-    if (!options.has(need)) throw new UsageError(`field: --${need} is required (usage: ${FIELD_HELP})`);
-  }
-  const mapFile = options.get('map')!;
-  const grid = parseMap(readText(mapFile), mapFile);
-  const goal = endpoint(grid, options.get('goal')!, '--goal', mapFile);
+export const FIELD: CommandSpec = {
+  name: 'field',
+  summary: 'the universal plan to one goal: reach, cost-to-go, Bellman residual',
+  about: 'The universal plan to one goal (a backward Dijkstra run to exhaustion): how many cells reach the goal, the largest cost-to-go and where, and the Bellman residual, zero for a correct plan.',
+  options: [
+    MAP_OPTION,
+    pointOption('goal', 'the goal cell'),
+    jsonOption('print one JSON record instead of text'),
+  ],
+  notes: ['Exit status: 0 done, 2 a mistake in the command line or the files.'],
+  run,
+};
+
+export function fieldCommand(args: readonly string[], io: Io): number {
+  return runCommand(FIELD, args, io);
+}
+
+function run(args: Args, io: Io): number {
+  const mapFile = args.need<string>('map');
+  const grid = loadMap(mapFile);
+  const goal = endpoint(grid, args.need('goal'), '--goal', mapFile);
 
   const planner = new UniversalPlanner(grid);
   const t0 = performance.now();
@@ -32,14 +41,14 @@ export function fieldCommand(args: string[], io: Io): number {
   const farthest = plan.order[plan.reachable - 1];
   const free = grid.freeCount();
 
-  if (flags.has('json')) {
+  if (args.flag('json')) {
     io.out(JSON.stringify({
       map: mapFile, goal: [grid.x(goal), grid.y(goal)], cells: grid.size, free, reachable: plan.reachable,
       maxCostToGo: plan.maxCostToGo, farthest: [grid.x(farthest), grid.y(farthest)], residual,
       planMillis: round(planMs), residualMillis: round(checkMs),
     }));
   } else {
-    io.out(`map ${mapFile} (${grid.width} x ${grid.height}, ${free} free cells), goal ${grid.formatXY(goal)}`);
+    io.out(`map ${displayName(mapFile)} (${grid.width} x ${grid.height}, ${free} free cells), goal ${grid.formatXY(goal)}`);
     io.out(`reachable ${plan.reachable} cells (${free - plan.reachable} free cells cannot reach the goal)`);
     io.out(`largest cost-to-go ${plan.maxCostToGo.toFixed(8)} at ${grid.formatXY(farthest)}`);
     io.out(`Bellman residual ${residual.toExponential(2)}`);

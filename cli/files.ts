@@ -1,20 +1,87 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Scenario } from '../src/movingai.js';
-import { UsageError } from './io.js';
+import { InputError, show } from '../src/errors.js';
+import type { Grid } from '../src/grid.js';
+import { basename, MAX_MAP_BYTES, MAX_MAP_CELLS, parseMap, type Scenario } from '../src/movingai.js';
+import type { OptionSpec } from './options.js';
 
-/** Reads a text file, turning the usual failures into one clear line. */
-export function readText(file: string): string {
+/** A file name fit for a one-line message: as typed, or quoted when it holds control characters. */
+export function displayName(file: string): string {
+  return file === '' || /[\x00-\x1f\x7f]/.test(file) ? show(file) : file;
+}
+
+const CHUNK = 1 << 16;
+
+/** Why a file cannot be read, in words. */
+function why(e: unknown): string {
+  const code = (e as { code?: string }).code;
+  return code === 'ENOENT' ? 'no such file'
+    : code === 'EISDIR' ? 'it is a directory'
+    : code === 'ENOTDIR' ? 'a part of the path is not a directory'
+    : code === 'EACCES' || code === 'EPERM' ? 'permission denied'
+    : code === 'ELOOP' ? 'too many symbolic links'
+    : code === 'ENAMETOOLONG' ? 'the name is too long'
+    : (e as Error).message;
+}
+
+/**
+ * Reads a text file of at most `maxBytes`, turning the usual failures into
+ * one clear line. The size is checked before reading (a regular file says
+ * its size) and while reading (`/dev/zero`, a pipe or a FIFO say 0 and may
+ * never end), so no file makes the command read forever or fill memory.
+ * (A FIFO that no program writes to blocks in open, as it does for `cat`.)
+ * `label` names the file in messages (`--map arena.map`); `kind` says what
+ * it should be (`.map`).
+ */
+export function readText(file: string, label: string, kind: string, maxBytes: number): string {
+  let fd: number;
   try {
-    return readFileSync(file, 'utf8');
+    fd = openSync(file, 'r');
   } catch (e) {
-    const code = (e as { code?: string }).code;
-    const why = code === 'ENOENT' ? 'no such file'
-      : code === 'EISDIR' ? 'it is a directory'
-      : code === 'EACCES' || code === 'EPERM' ? 'permission denied'
-      : (e as Error).message;
-    throw new UsageError(`cannot read ${file}: ${why}`);
+    throw new InputError(`cannot read ${label}: ${why(e)}`);
   }
+  try {
+    const st = fstatSync(fd);
+    if (st.isDirectory()) throw new InputError(`cannot read ${label}: it is a directory`);
+    if (st.isFile() && st.size > maxBytes) throw new InputError(`${label} is ${st.size} bytes, more than the ${maxBytes} a ${kind} file may have`);
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const buf = Buffer.allocUnsafe(CHUNK);
+      let n: number;
+      try {
+        n = readSync(fd, buf, 0, CHUNK, null);
+      } catch (e) {
+        throw new InputError(`cannot read ${label}: ${why(e)}`);
+      }
+      if (n === 0) break;
+      total += n;
+      if (total > maxBytes) throw new InputError(`${label} is more than the ${maxBytes} bytes a ${kind} file may have (stopped reading there)`);
+      chunks.push(n === CHUNK ? buf : buf.subarray(0, n));
+    }
+    return Buffer.concat(chunks, total).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Reads and parses a `.map`; `label` names it in a refusal to read (by default as `--map FILE`). */
+export function loadMap(file: string, label = `--map ${displayName(file)}`): Grid {
+  return parseMap(readText(file, label, '.map', MAX_MAP_BYTES), displayName(file));
+}
+
+/**
+ * The node id of a point given by `option`, refused outside the map or on a
+ * blocked cell. The one place the command line turns X,Y into a cell.
+ */
+export function endpoint(grid: Grid, [x, y]: readonly [number, number], option: string, mapFile: string): number {
+  const name = displayName(mapFile);
+  if (!grid.inside(x, y)) {
+    throw new InputError(`${option} ${x},${y} is outside the ${grid.width} x ${grid.height} map ${name} (x in 0..${grid.width - 1}, y in 0..${grid.height - 1}, y from the top)`);
+  }
+  const n = y * grid.width + x;
+  if (grid.cells[n] !== 0) throw new InputError(`${option} ${x},${y} is a blocked cell of ${name}`);
+  return n;
 }
 
 function isFile(path: string): boolean {
@@ -22,23 +89,51 @@ function isFile(path: string): boolean {
 }
 
 /**
- * The map file for the scenarios of `scenFile`. `--map` wins; otherwise the
- * map the rows name, matched on its basename, beside the `.scen` file (the
- * map column holds `maps/dao/arena.map` in classic files, `arena.map` in
- * newer ones), then at the written path taken from the `.scen`'s folder.
- * Every row must name the same map.
+ * The map file for the scenarios of `scenFile`, which must name one map.
+ * With `--map` (`mapOption`), that file, provided its name is the one the
+ * rows give (a file of the same size under another name would run every
+ * problem on the wrong map and report broken promises instead of the
+ * mistake); `force` runs it anyway. Without `--map`, the map the rows name,
+ * matched on its basename beside the `.scen` file (the map column holds
+ * `maps/dao/arena.map` in classic files, `arena.map` in newer ones), then at
+ * the written path taken from the `.scen`'s folder.
  */
-export function resolveMap(scenFile: string, scenarios: readonly Scenario[], mapOption?: string): string {
-  if (mapOption !== undefined) return mapOption;
-  if (scenarios.length === 0) throw new UsageError(`${scenFile} has no scenarios, so it names no map: pass --map FILE.map`);
+export function resolveMap(scenFile: string, scenarios: readonly Scenario[], mapOption?: string, force = false): string {
+  const scenName = displayName(scenFile);
+  if (scenarios.length === 0) throw new InputError(`${scenName} has no problems, so it names no map`);
   const first = scenarios[0];
+  if (mapOption !== undefined) {
+    if (force) return mapOption;
+    const mapName = basename(mapOption);
+    const other = scenarios.find((s) => s.mapName !== mapName);
+    if (other) {
+      throw new InputError(`${scenName}:${other.line}: the problem names map ${show(other.map)}, but --map is ${displayName(mapOption)} (${show(mapName)}); pass --force-map to run it on that map anyway`);
+    }
+    return mapOption;
+  }
   for (const s of scenarios) {
     if (s.mapName !== first.mapName) {
-      throw new UsageError(`${scenFile}:${s.line}:1: this row names map ${JSON.stringify(s.map)}, line ${first.line} names ${JSON.stringify(first.map)}: one map per file, or pass --map FILE.map`);
+      throw new InputError(`${scenName}:${s.line}:1: this row names map ${show(s.map)}, line ${first.line} names ${show(first.map)}: one map per file, or pass --map FILE.map`);
     }
   }
   const dir = dirname(scenFile);
   const tried = [join(dir, first.mapName), join(dir, first.map)];
   for (const path of tried) if (isFile(path)) return path;
-  throw new UsageError(`cannot find map ${JSON.stringify(first.map)} named in ${scenFile}: looked for ${[...new Set(tried)].join(' and ')}; pass --map FILE.map`);
+  throw new InputError(`cannot find map ${show(first.map)} named in ${scenName}: looked for ${[...new Set(tried)].map(displayName).join(' and ')}; pass --map FILE.map`);
+}
+
+/** `--map FILE.map`, as every map command takes it. */
+export const MAP_OPTION: OptionSpec = {
+  name: 'map', kind: 'file', arg: 'FILE.map', required: true,
+  help: `a Moving AI map (type octile; at most ${MAX_MAP_CELLS} cells, ${MAX_MAP_BYTES} bytes)`,
+};
+
+/** A cell option (`--from`, `--to`, `--goal`): X,Y, checked against the map by `endpoint`. */
+export function pointOption(name: string, help: string): OptionSpec {
+  return { name, kind: 'point', arg: 'X,Y', required: true, help };
+}
+
+/** `--json`: one machine-readable record per result. */
+export function jsonOption(help: string): OptionSpec {
+  return { name: 'json', kind: 'flag', help };
 }

@@ -1,40 +1,112 @@
+import { readFileSync } from 'node:fs';
+import { InputError, show } from '../src/errors.js';
 import { COMMANDS } from './commands.js';
-import { UsageError, type Io } from './io.js';
+import type { Io } from './io.js';
+import { didYouMean, renderHelp, runCommand, type CommandSpec } from './options.js';
 
-/** Runs `bestfirst ARGS`; returns the exit code. User errors print one line and return 2. */
-export async function main(argv: string[], io: Io): Promise<number> {
-  const [name, ...rest] = argv;
-  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
-    io.out('usage: bestfirst <command> [options]');
-    for (const c of Object.values(COMMANDS)) io.out(`  ${c.help}`);
-    return name === undefined ? 2 : 0;
+/** The file-system failures that are the user's to fix (a path that is wrong), not our bug. */
+const USER_FS_CODES = new Set(['ENOENT', 'EISDIR', 'ENOTDIR', 'EACCES', 'EPERM', 'ELOOP', 'ENAMETOOLONG']);
+
+/** True for the user's mistakes: an InputError, or a system error about a path. */
+function isUsersMistake(e: unknown): e is Error {
+  if (e instanceof InputError) return true;
+  const sys = e as { code?: unknown; syscall?: unknown };
+  return e instanceof Error && typeof sys.syscall === 'string' && typeof sys.code === 'string' && USER_FS_CODES.has(sys.code);
+}
+
+/** One line, whatever the message holds: control characters (a newline in a file name) are escaped. */
+function oneLine(text: string): string {
+  return text.replace(/[\x00-\x1f\x7f]/g, (c) => JSON.stringify(c).slice(1, -1));
+}
+
+/** The package's version, read at run time from the package.json above this module (source or dist/). */
+export function version(): string {
+  for (const rel of ['../package.json', '../../package.json']) {
+    try {
+      const pkg = JSON.parse(readFileSync(new URL(rel, import.meta.url), 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'bestfirst' && typeof pkg.version === 'string') return pkg.version;
+    } catch { /* not this one */ }
   }
-  const command = COMMANDS[name];
-  if (!command) {
-    io.err(`bestfirst: unknown command ${JSON.stringify(name)} (known: ${Object.keys(COMMANDS).join(', ')})`);
+  throw new Error('cannot find the package.json of bestfirst above the cli module'); // a broken install: a defect
+}
+
+function usage(commands: Readonly<Record<string, CommandSpec>>): string[] {
+  const names = Object.keys(commands);
+  const w = Math.max(...names.map((n) => n.length));
+  return [
+    'usage: bestfirst <command> [options]',
+    '',
+    'commands:',
+    ...names.map((n) => `  ${n.padEnd(w)}  ${commands[n].summary}`),
+    '',
+    'bestfirst help <command>, or bestfirst <command> --help, for its options;',
+    'bestfirst --version for the version.',
+  ];
+}
+
+function lookup(commands: Readonly<Record<string, CommandSpec>>, name: string): CommandSpec | undefined {
+  return Object.prototype.hasOwnProperty.call(commands, name) ? commands[name] : undefined;
+}
+
+function unknownCommand(commands: Readonly<Record<string, CommandSpec>>, name: string): string {
+  const names = Object.keys(commands);
+  return name.startsWith('-')
+    ? `bestfirst: unknown option ${show(name)}; options come after the command (bestfirst <command> [options]; bestfirst help lists the commands)`
+    : `bestfirst: unknown command ${show(name)}${didYouMean(name, names)} (known: ${names.join(', ')})`;
+}
+
+/**
+ * Runs `bestfirst ARGS`; returns the exit code: 0 done, 1 a negative answer
+ * (no path, a failed check) or a defect of ours (printed with its stack), 2
+ * the user's mistake (one line on stderr, no stack). `commands` is the
+ * command table (tests pass their own).
+ */
+export async function main(argv: readonly string[], io: Io, commands: Readonly<Record<string, CommandSpec>> = COMMANDS): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined) {
+    // A bare `bestfirst` is a mistake: usage on stderr.
+    for (const line of usage(commands)) io.err(line);
     return 2;
   }
+  if (name === '--help' || name === '-h' || (name === 'help' && rest.length === 0)) {
+    for (const line of usage(commands)) io.out(line);
+    return 0;
+  }
+  if (name === '--version' || name === '-v') {
+    if (rest.length > 0) { io.err(oneLine(`bestfirst: ${name} takes nothing after it, got ${show(rest[0])}`)); return 2; }
+    io.out(`bestfirst ${version()}`);
+    return 0;
+  }
+  if (name === 'help') {
+    const command = lookup(commands, rest[0]);
+    if (!command) { io.err(oneLine(unknownCommand(commands, rest[0]))); return 2; }
+    if (rest.length > 1) { io.err(oneLine(`bestfirst: help takes one command, got ${show(rest[1])} too`)); return 2; }
+    for (const line of renderHelp(command)) io.out(line);
+    return 0;
+  }
+  const command = lookup(commands, name);
+  if (!command) { io.err(oneLine(unknownCommand(commands, name))); return 2; }
   try {
-    return await command.run(rest, io);
+    return await runCommand(command, rest, io);
   } catch (e) {
-    // Bad input (a usage mistake, a malformed file, a bad value) is the user's
-    // to fix: one clear line, no stack trace. Anything else is our bug.
-    if (e instanceof UsageError || e instanceof RangeError || (e as { code?: string }).code === 'ENOENT') {
-      const message = (e as Error).message;
-      // Commands name themselves in their messages; don't say it twice.
-      io.err(`bestfirst ${message.startsWith(`${name}:`) ? message : `${name}: ${message}`}`);
+    if (isUsersMistake(e)) {
+      // The user's to fix: one clear line. Commands name themselves in their messages; don't say it twice.
+      const message = e.message;
+      io.err(oneLine(`bestfirst ${message.startsWith(`${name}:`) ? message : `${name}: ${message}`}`));
       return 2;
     }
-    throw e;
+    // Anything else is our bug (even a RangeError): keep the stack, so it can be reported and found.
+    io.err(`bestfirst ${name}: internal error (a bug in bestfirst, not in your input; please report it with the command line):`);
+    io.err(e instanceof Error ? (e.stack ?? `${e.name}: ${e.message}`) : `thrown: ${show(e)}`);
+    return 1;
   }
 }
 
-/** The process's own streams. */
+/** The process's own streams. Progress (status) only when stderr is a terminal. */
 export const processIo: Io = {
   out: (line) => { process.stdout.write(line + '\n'); },
   err: (line) => { process.stderr.write(line + '\n'); },
-  tty: Boolean(process.stdout.isTTY),
-  // A progress bar redraws itself on stderr's last line, and moves on when done.
+  tty: Boolean(process.stderr.isTTY),
   status: process.stderr.isTTY
     ? (text) => { process.stderr.write(`\r\x1b[2K${text}`); }
     : undefined,

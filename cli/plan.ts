@@ -1,39 +1,39 @@
-import type { Grid } from '../src/grid.js';
-import { parseMap } from '../src/movingai.js';
 import { checkPath } from '../src/validate-path.js';
-import { parseAlgo } from './algos.js';
-import { readText } from './files.js';
-import { parseArgs, parsePoint, UsageError, type Io } from './io.js';
-
-export const PLAN_HELP = 'plan --map FILE.map --from X,Y --to X,Y [--algo A] [--json]   one path on a Moving AI map';
-
-/** Node id of an `--from`/`--to` point, refused outside the map or on a blocked cell. */
-export function endpoint(grid: Grid, text: string, option: string, mapFile: string): number {
-  const [x, y] = parsePoint(text, option);
-  if (!grid.inside(x, y)) {
-    throw new UsageError(`${option} ${x},${y} is outside ${mapFile} (${grid.width} x ${grid.height}: x in 0..${grid.width - 1}, y in 0..${grid.height - 1}, y from the top)`);
-  }
-  const n = y * grid.width + x;
-  if (grid.cells[n] !== 0) throw new UsageError(`${option} ${x},${y} is a blocked cell of ${mapFile}`);
-  return n;
-}
+import { ALGO_OPTION, type Algo } from './algos.js';
+import { displayName, endpoint, jsonOption, loadMap, MAP_OPTION, pointOption } from './files.js';
+import type { Io } from './io.js';
+import { runCommand, type Args, type CommandSpec } from './options.js';
 
 /**
  * `bestfirst plan --map FILE.map --from X,Y --to X,Y [--algo A] [--json]`:
  * one query, printed as cost, cells on the path, expansions, time and the
  * path itself. Exit 0 with a path, 1 without one.
  */
-export function planCommand(args: string[], io: Io): number {
-  const { options, flags, positionals } = parseArgs(args, { values: ['map', 'from', 'to', 'algo'], flags: ['json'] }, 'plan');
-  if (positionals.length > 0) throw new UsageError(`plan: unexpected argument ${JSON.stringify(positionals[0])} (usage: ${PLAN_HELP})`);
-  for (const need of ['map', 'from', 'to']) {
-    if (!options.has(need)) throw new UsageError(`plan: --${need} is required (usage: ${PLAN_HELP})`);
-  }
-  const mapFile = options.get('map')!;
-  const algo = parseAlgo(options.get('algo') ?? 'astar');
-  const grid = parseMap(readText(mapFile), mapFile);
-  const start = endpoint(grid, options.get('from')!, '--from', mapFile);
-  const goal = endpoint(grid, options.get('to')!, '--to', mapFile);
+export const PLAN: CommandSpec = {
+  name: 'plan',
+  summary: 'one path on a Moving AI map',
+  about: 'One path on a Moving AI map: its cost, cells, expansions, time and the path itself. The path is checked (start, goal, legal moves) before it is printed.',
+  options: [
+    MAP_OPTION,
+    pointOption('from', 'the start cell'),
+    pointOption('to', 'the goal cell'),
+    ALGO_OPTION,
+    jsonOption('print one JSON record (map, algo, from, to, status, cost, cells, expansions, microseconds, path) instead of text'),
+  ],
+  notes: ['Exit status: 0 a path was found, 1 no path (or a failed check), 2 a mistake in the command line or the files.'],
+  run,
+};
+
+export function planCommand(args: readonly string[], io: Io): number {
+  return runCommand(PLAN, args, io);
+}
+
+function run(args: Args, io: Io): number {
+  const mapFile = args.need<string>('map');
+  const algo = args.need<Algo>('algo');
+  const grid = loadMap(mapFile);
+  const start = endpoint(grid, args.need('from'), '--from', mapFile);
+  const goal = endpoint(grid, args.need('to'), '--to', mapFile);
 
   const runner = algo.make(grid);
   const t0 = performance.now();
@@ -48,14 +48,14 @@ export function planCommand(args: string[], io: Io): number {
     if (!check.ok) { io.err(`plan: the ${algo.name} path is invalid: ${check.reason}`); return 1; }
   }
 
-  if (flags.has('json')) {
+  if (args.flag('json')) {
     io.out(JSON.stringify({
       map: mapFile, algo: algo.name, from: [grid.x(start), grid.y(start)], to: [grid.x(goal), grid.y(goal)],
       status, cost: status === 'found' ? runner.cost : null, cells: count, expansions: runner.expansions,
       microseconds: Math.round(microseconds * 10) / 10, path,
     }));
   } else {
-    io.out(`map ${mapFile} (${grid.width} x ${grid.height}), algo ${algo.name}, from ${grid.formatXY(start)} to ${grid.formatXY(goal)}`);
+    io.out(`map ${displayName(mapFile)} (${grid.width} x ${grid.height}), algo ${algo.name}, from ${grid.formatXY(start)} to ${grid.formatXY(goal)}`);
     if (status === 'found') {
       io.out(`cost ${runner.cost.toFixed(8)}, ${count} cells (${count - 1} moves), ${runner.expansions} expansions, ${microseconds.toFixed(1)} us`);
       io.out(`path ${path.map(([x, y]) => `(${x},${y})`).join(' ')}`);
@@ -65,4 +65,3 @@ export function planCommand(args: string[], io: Io): number {
   }
   return status === 'found' ? 0 : 1;
 }
-

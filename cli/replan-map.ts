@@ -1,13 +1,21 @@
-import { readFileSync } from 'node:fs';
 import { Searcher } from '../src/best-first.js';
 import { DStarLite } from '../src/dstar-lite.js';
+import { InputError } from '../src/errors.js';
 import type { Grid } from '../src/grid.js';
 import { octile } from '../src/heuristics.js';
-import { parseMap } from '../src/movingai.js';
-import { fixed, parseArgs, parsePoint, UsageError, type Io } from './io.js';
+import { endpoint, loadMap } from './files.js';
+import { fixed, type Io } from './io.js';
+import { parseCommandLine, type Args } from './options.js';
 import { mulberry32 } from '../src/random.js';
+// A cycle (replan.ts runs this file's runReplanMap), safe because neither file uses the other's names before a call.
+import { MAP_FORM, REPLAN } from './replan.js';
 
-const USAGE = 'replan --map FILE.map --from X,Y --to X,Y [--flips N] [--seed S] [--json]';
+/** `replan --map ...` only: refuses the gate form. */
+export function replanMap(args: readonly string[], io: Io): number {
+  const parsed = parseCommandLine(REPLAN, args);
+  if (!parsed.has('map')) throw new InputError(`replan: --map FILE.map is required (usage: ${MAP_FORM})`);
+  return runReplanMap(parsed, io, MAP_FORM);
+}
 
 /** One D* Lite update against a fresh A* from the robot's cell. */
 interface UpdateRecord {
@@ -33,21 +41,21 @@ interface UpdateRecord {
  * expansions of a fresh A* from the robot's cell, and checks the two costs
  * agree. Exit code 1 if any check fails.
  */
-export function replanMap(args: string[], io: Io): number {
-  const { options, flags, positionals } = parseArgs(args, { values: ['map', 'from', 'to', 'flips', 'seed'], flags: ['json'] }, 'replan');
-  if (positionals.length > 0) throw new UsageError(`replan: unexpected argument ${JSON.stringify(positionals[0])} (usage: ${USAGE})`);
-  const file = options.get('map');
-  if (file === undefined) throw new UsageError(`replan: --map FILE.map is required (usage: ${USAGE})`);
+export function runReplanMap(args: Args, io: Io, usage: string): number {
+  const file = args.need<string>('map');
   for (const need of ['from', 'to']) {
-    if (!options.has(need)) throw new UsageError(`replan: --${need} X,Y is required (usage: ${USAGE})`);
+    if (!args.has(need)) throw new InputError(`replan: --${need} X,Y is required with --map (usage: ${usage})`);
   }
-  const flips = count(options.get('flips') ?? '10', '--flips');
-  const seed = count(options.get('seed') ?? '1', '--seed');
-  const json = flags.has('json');
+  for (const gateOnly of ['world', 'trace']) {
+    if (args.has(gateOnly)) throw new InputError(`replan: --${gateOnly} is for the gate world and does not go with --map (usage: ${usage})`);
+  }
+  const flips = args.need<number>('flips');
+  const seed = args.need<number>('seed');
+  const json = args.flag('json');
 
-  const grid = parseMap(readMap(file), file);
-  const start = cellOf(grid, parsePoint(options.get('from')!, 'replan: --from'), '--from', file);
-  const goal = cellOf(grid, parsePoint(options.get('to')!, 'replan: --to'), '--to', file);
+  const grid = loadMap(file);
+  const start = endpoint(grid, args.need('from'), '--from', file);
+  const goal = endpoint(grid, args.need('to'), '--to', file);
   const h = octile(grid);
   const d = new DStarLite(grid, start, goal, h);
   const fresh = new Searcher(grid);
@@ -77,6 +85,7 @@ export function replanMap(args: string[], io: Io): number {
   const every = Math.max(1, Math.floor((planned ? planned.length - 1 : 0) / (flips + 1)));
 
   let update = 0, step = 0, walked = 0, totalPops = 0, totalExp = 0;
+  let stopped: Stop = 'arrived';
   const guard = 4 * grid.size + flips;
   for (let tick = 1; d.start !== goal && tick <= guard; tick++) {
     if (update < flips && (tick % every === 0 || d.costToGoal() === Infinity)) {
@@ -89,20 +98,38 @@ export function replanMap(args: string[], io: Io): number {
     }
     const next = d.nextStep();
     if (next === null) {
-      if (update >= flips) break;
+      if (update >= flips) { stopped = 'unreachable'; break; }
       continue;
     }
     walked += d.costToGoal() - d.gOf(next);
     d.moveTo(next);
     step++;
   }
-  if (!json) {
-    const where = d.start === goal ? `reached the goal after ${step} steps, cost ${fixed(walked, 3)}` : `stopped at ${grid.formatXY(d.start)} after ${step} steps: the goal is unreachable`;
-    io.out(`robot ${where}`);
+  if (d.start !== goal && stopped === 'arrived') stopped = 'move-limit';
+
+  // The run ends when the robot arrives, whatever was asked: say how many flips ran and why.
+  const why = {
+    'arrived': `the robot reached the goal${update < flips ? ' first' : ''}`,
+    'unreachable': 'the goal is unreachable and no flips were left to open a way',
+    'move-limit': `the robot made no progress in ${guard} moves`,
+  }[stopped];
+  const flipsLine = update === flips ? `all ${flips} flips ran; ${why}` : `${update} of the ${flips} flips ran: ${why}`;
+  if (json) {
+    // stdout holds one record per update; the summary goes to stderr, as scen --json does.
+    io.err(JSON.stringify({
+      summary: true, flipsAsked: flips, flips: update, stopped, steps: step, robot: xy(d.start),
+      cost: d.start === goal ? walked : null, pops: totalPops, astarExpansions: totalExp, failures,
+    }));
+  } else {
+    const where = d.start === goal ? `reached the goal after ${step} steps, cost ${fixed(walked, 3)}` : `stopped at ${grid.formatXY(d.start)} after ${step} steps`;
+    io.out(`robot ${where}; ${flipsLine}`);
     io.out(`${update} updates: D* Lite popped ${totalPops} in all, fresh A* from the robot expanded ${totalExp} (${totalExp > 0 ? fixed(totalPops / totalExp, 3) : '-'} of it); ${failures === 0 ? 'every cost check passed' : `${failures} cost checks FAILED`}`);
   }
   return failures === 0 ? 0 : 1;
 }
+
+/** Why a run ended. */
+type Stop = 'arrived' | 'unreachable' | 'move-limit';
 
 function textLine(r: UpdateRecord): string {
   const p = (v: { x: number; y: number } | null) => (v ? `(${v.x},${v.y})` : '-').padEnd(10);
@@ -129,29 +156,6 @@ function pickCell(grid: Grid, d: DStarLite, random: () => number): number {
     }
     if (c !== d.start && c !== d.goal) return c;
   }
-}
-
-function readMap(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (e) {
-    const code = (e as { code?: string }).code;
-    throw new UsageError(`replan: cannot read --map ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (e as Error).message}`);
-  }
-}
-
-function cellOf(grid: Grid, [x, y]: [number, number], what: string, file: string): number {
-  if (!grid.inside(x, y)) {
-    throw new UsageError(`replan: ${what} ${x},${y} is outside the ${grid.width} x ${grid.height} map ${file} (x in 0..${grid.width - 1}, y in 0..${grid.height - 1}, y from the top)`);
-  }
-  const n = grid.id(x, y);
-  if (grid.isBlocked(n)) throw new UsageError(`replan: ${what} ${x},${y} is a blocked cell of ${file}`);
-  return n;
-}
-
-function count(text: string, what: string): number {
-  if (!/^\d+$/.test(text.trim())) throw new UsageError(`replan: ${what} must be an integer >= 0, got ${JSON.stringify(text)}`);
-  return Number(text);
 }
 
 function finite(v: number): number | null { return v === Infinity ? null : v; }

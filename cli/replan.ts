@@ -1,22 +1,57 @@
 import { OPEN } from '../src/dstar.js';
+import { InputError } from '../src/errors.js';
 import type { Grid } from '../src/grid.js';
 import { gateScenario, type DStarTable, type GateWorld } from '../src/worlds/gate.js';
-import { fixed, parseArgs, UsageError, type Io } from './io.js';
-import { replanMap } from './replan-map.js';
+import { MAP_OPTION, pointOption } from './files.js';
+import { fixed, type Io } from './io.js';
+import { MAX_SEED, runCommand, usageLine, type Args, type CommandSpec } from './options.js';
+import { runReplanMap } from './replan-map.js';
+
+const GATE_FORM = 'bestfirst replan [--world gate] [--trace]';
+export const MAP_FORM = 'bestfirst replan --map FILE.map --from X,Y --to X,Y [--flips N] [--seed S] [--json]';
+/** The same, short enough for the help's usage lines. */
+const MAP_FORM_SHORT = 'bestfirst replan --map FILE.map --from X,Y --to X,Y [options]';
+
+/** The options that only the --map form takes. */
+const MAP_FORM_ONLY = ['from', 'to', 'flips', 'seed', 'json'] as const;
+
+/** The most flips one run may ask for: each is a D* Lite repair and a fresh A*, and the robot arrives long before. */
+export const MAX_FLIPS = 100_000;
 
 /**
- * `bestfirst replan --world gate [--trace]`: Choset's gate world replanned by
- * D*: h before and after the gate closes, both routes, and the repair's work
- * against a fresh search's.
+ * `bestfirst replan [--world gate] [--trace]`: Choset's gate world replanned
+ * by D*: h before and after the gate closes, both routes, and the repair's
+ * work against a fresh search's. `bestfirst replan --map FILE.map ...`: D*
+ * Lite on a Moving AI map while random cells flip (see replan-map.ts).
  */
-export function replanCommand(args: string[], io: Io): number | Promise<number> {
-  // `--map` is D* Lite on a Moving AI map with random flips: its own command.
-  if (args.some((a) => a === '--map' || a.startsWith('--map='))) return replanMap(args, io);
-  const { options, flags, positionals } = parseArgs(args, { values: ['world'], flags: ['trace'] }, 'replan');
-  if (positionals.length > 0) throw new UsageError(`replan: unexpected argument ${JSON.stringify(positionals[0])}`);
-  const world = options.get('world') ?? 'gate';
-  if (world !== 'gate') throw new UsageError(`replan: unknown world ${JSON.stringify(world)} (known: gate)`);
-  printGate(io, flags.has('trace'));
+export const REPLAN: CommandSpec = {
+  name: 'replan',
+  summary: 'D* on the gate world; D* Lite on a map under random flips',
+  about: 'Without --map: Choset\'s gate world replanned by D* (h before and after the gate closes, both routes, the repair\'s work against a fresh search\'s). With --map: a robot drives from --from to --to with D* Lite while --flips random cells (seeded, half of them on or beside the path ahead) turn free or blocked; each update prints the repair\'s work beside a fresh A*\'s from the robot\'s cell and checks their costs agree.',
+  forms: [GATE_FORM, MAP_FORM_SHORT],
+  options: [
+    { name: 'world', kind: 'choice', arg: 'W', choices: ['gate'], default: 'gate', help: 'the world without --map' },
+    { name: 'trace', kind: 'flag', help: 'list the repair\'s pops (gate world)' },
+    { ...MAP_OPTION, required: false, help: `${MAP_OPTION.help}: run D* Lite on it instead of the gate world` },
+    { ...pointOption('from', 'the robot\'s start cell (with --map)'), required: false },
+    { ...pointOption('to', 'the goal cell (with --map)'), required: false },
+    { name: 'flips', kind: 'integer', arg: 'N', min: 0, max: MAX_FLIPS, default: '10', help: 'cells to flip along the way; the run ends when the robot arrives, which may come first (the summary says how many ran and why it stopped)' },
+    { name: 'seed', kind: 'integer', arg: 'S', min: 0, max: MAX_SEED, default: '1', help: 'seed of the flips' },
+    { name: 'json', kind: 'flag', help: 'one JSON record per update on stdout, and the summary (flips asked and run, why the run stopped, steps, cost) as one JSON object on stderr' },
+  ],
+  notes: ['Exit status: 0 every cost check passed, 1 a check failed, 2 a mistake in the command line or the files.'],
+  run,
+};
+
+export function replanCommand(args: readonly string[], io: Io): number {
+  return runCommand(REPLAN, args, io);
+}
+
+function run(args: Args, io: Io): number {
+  if (args.has('map')) return runReplanMap(args, io, MAP_FORM);
+  const stray = MAP_FORM_ONLY.find((name) => args.has(name));
+  if (stray) throw new InputError(`replan: --${stray} needs --map FILE.map (usage: ${usageLine(REPLAN)})`);
+  printGate(io, args.flag('trace'));
   return 0;
 }
 

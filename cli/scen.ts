@@ -1,12 +1,12 @@
-import { checkScenario, parseMap, parseScen, type Scenario } from '../src/movingai.js';
+import { checkScenario, MAX_SCEN_BYTES, parseScen, type Scenario } from '../src/movingai.js';
+import { InputError } from '../src/errors.js';
+import type { Grid } from '../src/grid.js';
 import { checkPath, sameLength, withinBound } from '../src/validate-path.js';
-import { parseAlgo, type Algo } from './algos.js';
-import { readText, resolveMap } from './files.js';
-import { parseArgs, UsageError, type Io } from './io.js';
+import { ALGO_OPTION, type Algo } from './algos.js';
+import { displayName, jsonOption, loadMap, readText, resolveMap } from './files.js';
+import type { Io } from './io.js';
+import { MAX_SEED, runCommand, type Args, type CommandSpec } from './options.js';
 import { mulberry32 } from '../src/random.js';
-
-export const SCEN_HELP = 'scen FILE.scen [--map FILE.map] [--algo A] [--sample N] [--seed S] [--json]   run and check Moving AI scenarios';
-
 
 /**
  * `n` of the indices 0..total-1, chosen by a seeded generator and returned in
@@ -23,14 +23,6 @@ export function sampleIndices(total: number, n: number, seed: number): Int32Arra
     const t = all[i]; all[i] = all[j]; all[j] = t;
   }
   return all.subarray(0, n).sort();
-}
-
-
-function wholeOption(text: string | undefined, option: string, min: number, fallback: number): number {
-  if (text === undefined) return fallback;
-  const v = /^\s*\d+\s*$/.test(text) ? Number(text) : NaN;
-  if (!(Number.isSafeInteger(v) && v >= min)) throw new UsageError(`scen: ${option} must be a whole number >= ${min}, got ${JSON.stringify(text)}`);
-  return v;
 }
 
 /** What one run of a scenario file found; the command prints it, tests read it. */
@@ -55,26 +47,55 @@ export interface ScenSummary {
  * on stderr). Exit 1 on an invalid path or a broken promise (a suboptimal
  * path from an optimal algorithm, a weighted A* cost above eps * optimum).
  */
-export function scenCommand(args: string[], io: Io): number {
-  const { options, flags, positionals } = parseArgs(args, { values: ['map', 'algo', 'sample', 'seed'], flags: ['json'] }, 'scen');
-  if (positionals.length !== 1) {
-    throw new UsageError(`scen: expected one .scen file, got ${positionals.length === 0 ? 'none' : positionals.map((p) => JSON.stringify(p)).join(' ')} (usage: ${SCEN_HELP})`);
-  }
-  const scenFile = positionals[0];
-  const algo = parseAlgo(options.get('algo') ?? 'astar');
-  const sample = options.has('sample') ? wholeOption(options.get('sample'), '--sample', 1, 0) : undefined;
-  const seed = wholeOption(options.get('seed'), '--seed', 0, 1);
-  const json = flags.has('json');
+export const SCEN: CommandSpec = {
+  name: 'scen',
+  summary: 'run and check the problems of a Moving AI scenario file',
+  about: 'Runs the problems of a Moving AI scenario file and checks every path (legal moves, start, goal) and its cost against the published optimal length and the promise of the algorithm.',
+  positionals: [{ name: 'FILE.scen', help: `a Moving AI scenario file ('version 1', then one problem per line; at most ${MAX_SCEN_BYTES} bytes)` }],
+  options: [
+    {
+      name: 'map', kind: 'file', arg: 'FILE.map',
+      help: 'the map to run on; without it, the map the rows name, looked for beside FILE.scen. Its file name must be the one the rows name',
+    },
+    { name: 'force-map', kind: 'flag', help: 'run on --map even when the rows name a map of another name' },
+    ALGO_OPTION,
+    { name: 'sample', kind: 'integer', arg: 'N', min: 1, max: 2 ** 31 - 1, help: 'run N problems drawn at random (seeded) instead of all; N above the count runs all' },
+    { name: 'seed', kind: 'integer', arg: 'S', min: 0, max: MAX_SEED, default: '1', help: 'seed of --sample' },
+    jsonOption('print one JSON record per problem on stdout, and the summary on stderr'),
+  ],
+  notes: [
+    'Progress is drawn on stderr when stderr is a terminal, never into a pipe or a file.',
+    'Exit status: 0 every path valid and every promise kept, 1 an invalid path or a broken promise (each named on stderr), 2 a mistake in the command line or the files (including a file with no problems).',
+  ],
+  run,
+};
 
-  const scenarios = parseScen(readText(scenFile), scenFile);
-  const mapFile = resolveMap(scenFile, scenarios, options.get('map'));
-  const grid = parseMap(readText(mapFile), mapFile);
-  for (const s of scenarios) checkScenario(s, grid, scenFile);
+export function scenCommand(args: readonly string[], io: Io): number {
+  return runCommand(SCEN, args, io);
+}
+
+function run(args: Args, io: Io): number {
+  const [scenFile] = args.positionals;
+  const algo = args.need<Algo>('algo');
+  const sample = args.get<number>('sample');
+  const seed = args.need<number>('seed');
+  const json = args.flag('json');
+  const scenName = displayName(scenFile);
+
+  const text = readText(scenFile, scenName, '.scen', MAX_SCEN_BYTES);
+  // An empty run would print "optimal 100.00%" of nothing: say there is nothing instead.
+  if (text.trim() === '') throw new InputError(`${scenName} is empty: it holds no problems (a .scen file is 'version 1' and then one problem per line)`);
+  const scenarios = parseScen(text, scenName);
+  if (scenarios.length === 0) throw new InputError(`${scenName} holds no problems: nothing follows its 'version 1' line`);
+  const mapOption = args.get<string>('map');
+  const mapFile = resolveMap(scenFile, scenarios, mapOption, args.flag('force-map'));
+  const grid = loadMap(mapFile, mapOption !== undefined ? undefined : `map ${displayName(mapFile)} (named in ${scenName})`);
+  for (const s of scenarios) checkScenario(s, grid, scenName);
   const picked = sampleIndices(scenarios.length, sample ?? scenarios.length, seed);
 
   const say = json ? (l: string) => io.err(l) : (l: string) => io.out(l);
-  say(`${scenFile}: ${picked.length} of ${scenarios.length} scenarios${sample !== undefined ? ` (sample, seed ${seed})` : ''}, map ${mapFile} (${grid.width} x ${grid.height}), algo ${algo.name}`);
-  const summary = runScenarios(scenarios, picked, grid, algo, io, scenFile, json);
+  say(`${scenName}: ${picked.length} of ${scenarios.length} scenarios${sample !== undefined ? ` (sample, seed ${seed})` : ''}, map ${displayName(mapFile)} (${grid.width} x ${grid.height}), algo ${algo.name}`);
+  const summary = runScenarios(scenarios, picked, grid, algo, io, scenName, json);
   printSummary(summary, algo, say);
   const failed = summary.invalid > 0 || summary.broken > 0;
   if (failed) io.err(`scen: FAILED: ${summary.invalid} invalid path${summary.invalid === 1 ? '' : 's'}, ${summary.broken} breaking the ${algo.name} promise`);
@@ -84,7 +105,7 @@ export function scenCommand(args: string[], io: Io): number {
 const MAX_REPORTED = 10;
 
 function runScenarios(
-  scenarios: readonly Scenario[], picked: Int32Array, grid: ReturnType<typeof parseMap>,
+  scenarios: readonly Scenario[], picked: Int32Array, grid: Grid,
   algo: Algo, io: Io, scenFile: string, json: boolean,
 ): ScenSummary {
   const runner = algo.make(grid);
@@ -92,7 +113,7 @@ function runScenarios(
   const n = picked.length;
   const micros = new Float64Array(n);
   let optimal = 0, invalid = 0, broken = 0, expansions = 0, worst = 1, reported = 0;
-  const progress = io.tty ? progressBar(io, n) : null;
+  const progress = io.tty && io.status ? progressBar(io.status.bind(io), n) : null;
   const report = (s: Scenario, what: string) => {
     if (reported++ < MAX_REPORTED) io.err(`${scenFile}:${s.line}: (${s.startX},${s.startY}) -> (${s.goalX},${s.goalY}): ${what}`);
     else if (reported === MAX_REPORTED + 1) io.err('(more failures not shown)');
@@ -146,7 +167,7 @@ function runScenarios(
 }
 
 function printSummary(s: ScenSummary, algo: Algo, say: (line: string) => void): void {
-  const pct = s.queries ? (100 * s.optimal) / s.queries : 100;
+  const pct = (100 * s.optimal) / s.queries; // queries >= 1: an empty file is refused before
   say(`queries ${s.queries}, optimal ${pct.toFixed(2)}% (${s.optimal}), invalid ${s.invalid}`);
   say(`microseconds per query: median ${s.medianMicroseconds.toFixed(1)}, mean ${s.meanMicroseconds.toFixed(1)}`);
   say(`expansions per query: mean ${s.meanExpansions.toFixed(1)}`);
@@ -155,17 +176,12 @@ function printSummary(s: ScenSummary, algo: Algo, say: (line: string) => void): 
   }
 }
 
-/** A 30-column bar on stderr: redrawn in place when the Io can, else a line per tenth. */
-function progressBar(io: Io, total: number): (done: number) => void {
+/** A 30-column bar redrawn in place on the terminal, cleared when done. */
+function progressBar(status: (text: string) => void, total: number): (done: number) => void {
   let shown = -1;
   return (done) => {
-    const tenth = Math.floor((10 * done) / Math.max(1, total));
-    const cols = Math.round((30 * done) / Math.max(1, total));
-    const text = `[${'#'.repeat(cols)}${' '.repeat(30 - cols)}] ${done}/${total}`;
-    if (io.status) {
-      if (cols !== shown || done === total) { shown = cols; io.status(text); }
-      if (done === total) io.status(''); // leave the terminal clean for the summary
-    }
-    else if (tenth !== shown) { shown = tenth; io.err(text); }
+    const cols = Math.round((30 * done) / total);
+    if (cols !== shown || done === total) { shown = cols; status(`[${'#'.repeat(cols)}${' '.repeat(30 - cols)}] ${done}/${total}`); }
+    if (done === total) status(''); // leave the terminal clean for the summary
   };
 }

@@ -1,19 +1,31 @@
 import { dijkstra, Searcher } from '../src/best-first.js';
 import { handTraceWorld } from '../src/worlds/hand-trace.js';
 import { lessonWorld } from '../src/worlds/lesson.js';
-import { fixed, parseArgs, UsageError, type Io } from './io.js';
+import { fixed, type Io } from './io.js';
+import { runCommand, type Args, type CommandSpec } from './options.js';
 
 /**
  * `bestfirst trace [--world hand|lesson]`: the chapter's hand trace as its
  * pop table, or the lesson's step-by-step narration.
  */
-export function traceCommand(args: string[], io: Io): number {
-  const { options, positionals } = parseArgs(args, { values: ['world'], flags: [] }, 'trace');
-  if (positionals.length > 0) throw new UsageError(`trace: unexpected argument ${JSON.stringify(positionals[0])}`);
-  const world = options.get('world') ?? 'hand';
-  if (world === 'hand') printHandTrace(io);
-  else if (world === 'lesson') printLesson(io);
-  else throw new UsageError(`trace: unknown world ${JSON.stringify(world)} (known: hand, lesson)`);
+export const TRACE: CommandSpec = {
+  name: 'trace',
+  summary: 'the chapter\'s hand trace, or the lesson\'s narration',
+  about: 'The chapter\'s hand trace of A* on its 4 x 3 grid as a pop table (g, h, f), or the lesson grid\'s narration, one sentence per expansion.',
+  options: [
+    { name: 'world', kind: 'choice', arg: 'W', choices: ['hand', 'lesson'], default: 'hand', help: 'hand: the 4 x 3 pop table; lesson: the 5 x 6 narration' },
+  ],
+  notes: ['Exit status: 0 done, 2 a mistake in the command line.'],
+  run,
+};
+
+export function traceCommand(args: readonly string[], io: Io): number {
+  return runCommand(TRACE, args, io);
+}
+
+function run(args: Args, io: Io): number {
+  if (args.need<string>('world') === 'hand') printHandTrace(io);
+  else printLesson(io);
   return 0;
 }
 

@@ -1,3 +1,4 @@
+import { InputError, show } from './errors.js';
 import { Grid } from './grid.js';
 
 /**
@@ -5,8 +6,9 @@ import { Grid } from './grid.js';
  * rasters and `.scen` problem lists. Strings in, strings out: reading files
  * is the caller's business, so this runs in a browser too.
  *
- * Every refusal is a RangeError of the form `FILE:LINE:COL: what was found,
- * what was expected`, with LINE and COL 1-based.
+ * Every refusal of a file's contents is an `InputError` of the form
+ * `FILE:LINE:COL: what was found, what was expected`, with LINE and COL
+ * 1-based; a parameter of the wrong type is an `InputError` naming it.
  */
 
 /** The largest side a map may have. Moving AI's biggest maps are under 4,100 cells wide. */
@@ -16,6 +18,19 @@ export const MAX_MAP_SIDE = 1 << 16;
  * 20 bytes per cell, so this is a ~320 MB search; larger is a mistake, not a map.
  */
 export const MAX_MAP_CELLS = 1 << 24;
+/**
+ * The longest `.map` text (in characters, which are bytes in a valid map):
+ * the most cells, a CR LF after each of at most MAX_MAP_SIDE rows, and 64 KiB
+ * for the header and trailing blank lines. A file reader can refuse anything
+ * longer before reading it all (`/dev/zero` is endless).
+ */
+export const MAX_MAP_BYTES = MAX_MAP_CELLS + 2 * MAX_MAP_SIDE + (1 << 16);
+/**
+ * The longest `.scen` text: 64 MiB. The largest published scenario file
+ * (maze512-1-0, about 13,000 problems) is 0.7 MB, so this leaves room for
+ * files 90 times larger while refusing a wrong file before it fills memory.
+ */
+export const MAX_SCEN_BYTES = 1 << 26;
 
 /** The grid the published optimal lengths assume: 8-connected, diagonal sqrt 2, no corner cutting. */
 export const MOVINGAI_GRID = Object.freeze({
@@ -34,7 +49,14 @@ for (const c of '@OTW') TERRAIN[c.charCodeAt(0)] = 1;
 const TERRAIN_HELP = `'.', 'G' or 'S' (passable) or '@', 'O', 'T' or 'W' (blocked)`;
 
 function fail(file: string, line: number, col: number, message: string): never {
-  throw new RangeError(`${file}:${line}:${col}: ${message}`);
+  throw new InputError(`${file}:${line}:${col}: ${message}`);
+}
+
+/** Refuses a text that is not a string or longer than `max`, and a file label that is not a string. */
+function checkText(fn: string, text: unknown, file: unknown, max: number, what: string): asserts text is string {
+  if (typeof file !== 'string') throw new InputError(`${fn}: file must be a string (a name for messages), got ${show(file)}`);
+  if (typeof text !== 'string') throw new InputError(`${fn}: text must be a string (the ${what} file's contents), got ${show(text)}`);
+  if (text.length > max) throw new InputError(`${file}: ${text.length} characters, more than the ${max} a ${what} file may have`);
 }
 
 /** Shows a found piece of text briefly and unambiguously. */
@@ -58,6 +80,7 @@ function lines(text: string): string[] {
  * `file` names the text in error messages.
  */
 export function parseMap(text: string, file = '<map>'): Grid {
+  checkText('parseMap', text, file, MAX_MAP_BYTES, '.map');
   const ls = lines(text);
   const at = (i: number) => (i < ls.length ? ls[i] : undefined);
 
@@ -123,6 +146,7 @@ export function parseMap(text: string, file = '<map>'): Grid {
 
 /** Writes a grid as a `.map`: `.` for a free cell, `@` for a blocked one, LF line ends. */
 export function formatMap(grid: Grid): string {
+  if (!(grid instanceof Grid)) throw new InputError(`formatMap: grid must be a Grid, got ${show(grid)}`);
   const { width, height, cells } = grid;
   const out: string[] = ['type octile', `height ${height}`, `width ${width}`, 'map'];
   for (let y = 0; y < height; y++) {
@@ -169,6 +193,7 @@ const FIELDS = ['bucket', 'map', 'map width', 'map height', 'start x', 'start y'
  * goal x, goal y, optimal length). Blank lines are skipped.
  */
 export function parseScen(text: string, file = '<scen>'): Scenario[] {
+  checkText('parseScen', text, file, MAX_SCEN_BYTES, '.scen');
   const ls = lines(text);
   const head = ls.length > 0 ? ls[0].trim() : undefined;
   if (head === undefined || !/^version\s+1(\.0)?$/.test(head)) {
@@ -213,8 +238,9 @@ export function parseScen(text: string, file = '<scen>'): Scenario[] {
  * (the shortest text that reads back to the same number).
  */
 export function formatScen(scenarios: readonly Scenario[], digits?: number): string {
+  if (!Array.isArray(scenarios)) throw new InputError(`formatScen: scenarios must be an array of Scenario, got ${show(scenarios)}`);
   if (digits !== undefined && !(Number.isInteger(digits) && digits >= 0 && digits <= 20)) {
-    throw new RangeError(`formatScen: digits must be a whole number from 0 to 20, got ${digits}`);
+    throw new InputError(`formatScen: digits must be a whole number from 0 to 20, got ${digits}`);
   }
   let out = 'version 1\n';
   for (const s of scenarios) {
@@ -230,7 +256,9 @@ export function formatScen(scenarios: readonly Scenario[], digits?: number): str
  * (columns are those of the row as `formatScen` writes it, which is how every
  * published file writes it).
  */
-export function checkScenario(s: Scenario, grid: Grid, file = '<scen>', line = s.line): void {
+export function checkScenario(s: Scenario, grid: Grid, file = '<scen>', line = s?.line): void {
+  if (typeof s !== 'object' || s === null) throw new InputError(`checkScenario: s must be a Scenario, got ${show(s)}`);
+  if (!(grid instanceof Grid)) throw new InputError(`checkScenario: grid must be a Grid, got ${show(grid)}`);
   const fields = [String(s.bucket), s.map, String(s.width), String(s.height), String(s.startX), String(s.startY), String(s.goalX), String(s.goalY)];
   const col = (k: number) => {
     let c = 1;

@@ -1,3 +1,4 @@
+import { InputError, show } from './errors.js';
 import { Graph, type Edge } from './graph.js';
 import type { Heuristic } from './heuristics.js';
 
@@ -14,6 +15,15 @@ export interface RoadNetwork {
 type Bytes = ArrayBuffer | Uint8Array;
 
 /**
+ * The most nodes a road file may hold: 2^25 (33,554,432). The largest public
+ * road graph, the DIMACS full USA network, has 23.9 million nodes; a bigger
+ * `co` file is a wrong file, not a road network.
+ */
+export const MAX_ROAD_NODES = 1 << 25;
+/** The most roads: 2^26 (67,108,864); DIMACS USA has 29 million (58 million one-way arcs). */
+export const MAX_ROADS = 1 << 26;
+
+/**
  * Reads the binary road format of the ngraph.path demo (the data README):
  * `co` is little-endian int32 (x, y) pairs, pair i is node i; `gr` is
  * little-endian int32 (from, to) pairs with **1-based** ids, one per road.
@@ -22,13 +32,22 @@ type Bytes = ArrayBuffer | Uint8Array;
  * labels error messages.
  */
 export function parseRoads(co: Bytes, gr: Bytes, name = '<roads>'): RoadNetwork {
+  if (typeof name !== 'string') throw new InputError(`parseRoads: name must be a string (a label for messages), got ${show(name)}`);
+  const coBytes = byteLength(co, 'co'), grBytes = byteLength(gr, 'gr');
+  if (coBytes % 8 !== 0) {
+    throw new InputError(`${name}.co: ${coBytes} bytes is not a whole number of (x, y) int32 pairs (8 bytes each)`);
+  }
+  if (grBytes % 8 !== 0) {
+    throw new InputError(`${name}.gr: ${grBytes} bytes is not a whole number of (from, to) int32 pairs (8 bytes each)`);
+  }
+  // Checked on the byte counts, before anything is allocated.
+  if (coBytes / 8 > MAX_ROAD_NODES) {
+    throw new InputError(`${name}.co: ${coBytes / 8} nodes, more than the ${MAX_ROAD_NODES} a road file may hold`);
+  }
+  if (grBytes / 8 > MAX_ROADS) {
+    throw new InputError(`${name}.gr: ${grBytes / 8} roads, more than the ${MAX_ROADS} a road file may hold`);
+  }
   const cv = view(co), gv = view(gr);
-  if (cv.byteLength % 8 !== 0) {
-    throw new RangeError(`${name}.co: ${cv.byteLength} bytes is not a whole number of (x, y) int32 pairs (8 bytes each)`);
-  }
-  if (gv.byteLength % 8 !== 0) {
-    throw new RangeError(`${name}.gr: ${gv.byteLength} bytes is not a whole number of (from, to) int32 pairs (8 bytes each)`);
-  }
   const size = cv.byteLength / 8;
   const x = new Float64Array(size), y = new Float64Array(size);
   for (let i = 0; i < size; i++) {
@@ -40,7 +59,7 @@ export function parseRoads(co: Bytes, gr: Bytes, name = '<roads>'): RoadNetwork 
   for (let i = 0; i < count; i++) {
     const a = gv.getInt32(8 * i, true), b = gv.getInt32(8 * i + 4, true);
     if (a < 1 || a > size || b < 1 || b > size) {
-      throw new RangeError(`${name}.gr: pair ${i} (byte ${8 * i}) is (${a}, ${b}); ids are 1-based and must be in 1..${size}, the node count of ${name}.co`);
+      throw new InputError(`${name}.gr: pair ${i} (byte ${8 * i}) is (${a}, ${b}); ids are 1-based and must be in 1..${size}, the node count of ${name}.co`);
     }
     const u = a - 1, v = b - 1;
     edges[i] = [u, v, dist(x, y, u, v)];
@@ -55,8 +74,11 @@ function dist(x: Float64Array, y: Float64Array, a: number, b: number): number {
   return Math.sqrt(dx * dx + dy * dy);
 }
 
+function byteLength(b: Bytes, param: 'co' | 'gr'): number {
+  if (b instanceof ArrayBuffer || b instanceof Uint8Array) return b.byteLength;
+  throw new InputError(`parseRoads: ${param} must be the file's bytes: expected an ArrayBuffer or a Uint8Array, got ${show(b)}`);
+}
+
 function view(b: Bytes): DataView {
-  if (b instanceof ArrayBuffer) return new DataView(b);
-  if (b instanceof Uint8Array) return new DataView(b.buffer, b.byteOffset, b.byteLength);
-  throw new RangeError(`parseRoads: expected an ArrayBuffer or a Uint8Array, got ${Object.prototype.toString.call(b)}`);
+  return b instanceof ArrayBuffer ? new DataView(b) : new DataView(b.buffer, b.byteOffset, b.byteLength);
 }

@@ -1,4 +1,5 @@
-import { DX, DY, type Grid } from './grid.js';
+import { InputError, show } from './errors.js';
+import { DX, DY, Grid } from './grid.js';
 
 /** A path that checks out, with its length; or the first thing wrong with it. */
 export type PathCheck = { ok: true; length: number } | { ok: false; reason: string };
@@ -13,9 +14,19 @@ export type PathCheck = { ok: true; length: number } | { ok: false; reason: stri
  * `count` says how many entries of `path` are the path, so a reusable buffer
  * can be checked as is.
  */
-export function checkPath(grid: Grid, path: ArrayLike<number>, start: number, goal: number, count = path.length): PathCheck {
+export function checkPath(grid: Grid, path: ArrayLike<number>, start: number, goal: number, count = path?.length): PathCheck {
+  // The path is what is judged (a bad one gets a reason); the other arguments must be right.
+  if (!(grid instanceof Grid)) throw new InputError(`checkPath: grid must be a Grid, got ${show(grid)}`);
+  if (typeof path !== 'object' || path === null || typeof path.length !== 'number') {
+    throw new InputError(`checkPath: path must be an array of node ids (or a typed array), got ${show(path)}`);
+  }
+  for (const [what, n] of [['start', start], ['goal', goal]] as const) {
+    if (!(Number.isInteger(n) && n >= 0 && n < grid.size)) {
+      throw new InputError(`checkPath: ${what} must be a cell id in 0..${grid.size - 1}, got ${show(n)}`);
+    }
+  }
   if (!(Number.isInteger(count) && count >= 0 && count <= path.length)) {
-    throw new RangeError(`checkPath: count must be a whole number from 0 to ${path.length} (the buffer's length), got ${count}`);
+    throw new InputError(`checkPath: count must be a whole number from 0 to ${path.length} (the buffer's length), got ${count}`);
   }
   if (count === 0) return { ok: false, reason: 'the path is empty' };
   const w = grid.width;

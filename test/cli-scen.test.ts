@@ -3,32 +3,21 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ALGOS, parseAlgo, type Runner } from '../cli/algos.js';
-import { COMMANDS } from '../cli/commands.js';
-import type { Io } from '../cli/io.js';
 import { main } from '../cli/main.js';
-import { PLAN_HELP, planCommand } from '../cli/plan.js';
-import { SCEN_HELP, sampleIndices, scenCommand } from '../cli/scen.js';
+import { usageLine } from '../cli/options.js';
+import { PLAN, planCommand } from '../cli/plan.js';
+import { sampleIndices, scenCommand } from '../cli/scen.js';
 import { sameLength } from '../src/validate-path.js';
+import { collect } from './support/cli-io.js';
 import { dataFile } from './support/data.js';
 
 const dataPath = (name: string): string => dataFile(`movingai/dao/${name}`);
 const ARENA = dataPath('arena.map');
 const ARENA_SCEN = dataPath('arena.map.scen');
 
-function collect(tty = false) {
-  const out: string[] = [], err: string[] = [];
-  const io: Io = { out: (l) => { out.push(l); }, err: (l) => { err.push(l); }, tty };
-  return { io, out, err };
-}
-
 function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'bestfirst-scen-'));
 }
-
-// `main` dispatches through COMMANDS; until plan and scen are registered there,
-// register them here so these tests exercise main's error path for real.
-COMMANDS.plan ??= { run: planCommand, help: PLAN_HELP };
-COMMANDS.scen ??= { run: scenCommand, help: SCEN_HELP };
 
 test('plan prints cost, cells, expansions, time and the path; the cost is the published optimum', () => {
   // arena.map.scen's last row: (1,7) -> (47,46), optimal length 62.1543.
@@ -72,13 +61,13 @@ test('plan without a path exits 1 and says so', () => {
 test('plan refuses bad points and missing options through main: one line, exit 2', async () => {
   const cases: [string[], string][] = [
     [['plan', '--map', ARENA, '--from', '0,0', '--to', '1,7'], `bestfirst plan: --from 0,0 is a blocked cell of ${ARENA}`],
-    [['plan', '--map', ARENA, '--from', '1,7', '--to', '49,1'], `bestfirst plan: --to 49,1 is outside ${ARENA} (49 x 49: x in 0..48, y in 0..48, y from the top)`],
-    [['plan', '--map', ARENA, '--from', '1,7'], `bestfirst plan: --to is required (usage: ${PLAN_HELP})`],
-    [['plan', '--map', '/no/such.map', '--from', '1,7', '--to', '1,8'], 'bestfirst plan: cannot read /no/such.map: no such file'],
+    [['plan', '--map', ARENA, '--from', '1,7', '--to', '49,1'], `bestfirst plan: --to 49,1 is outside the 49 x 49 map ${ARENA} (x in 0..48, y in 0..48, y from the top)`],
+    [['plan', '--map', ARENA, '--from', '1,7'], `bestfirst plan: --to is required (usage: ${usageLine(PLAN)}; bestfirst help plan for more)`],
+    [['plan', '--map', '/no/such.map', '--from', '1,7', '--to', '1,8'], 'bestfirst plan: cannot read --map /no/such.map: no such file'],
     [['plan', '--map', ARENA, '--from', '1,7', '--to', '1,8', '--algo', 'wastar:0.5'],
-      'bestfirst plan: --algo "wastar:0.5": EPS must be a number >= 1 (wastar:1.5, say), got "0.5"'],
+      'bestfirst plan: --algo "wastar:0.5": EPS must be a decimal number from 1 to 1000000, got "0.5"'],
     [['plan', '--map', ARENA, '--from', '1,7', '--to', '1,8', '--algo', 'idastar'],
-      'bestfirst plan: unknown --algo "idastar", expected one of astar, dijkstra, wastar:EPS, greedy, jps, bfs'],
+      'bestfirst plan: --algo must be one of astar, dijkstra, wastar:EPS, greedy, jps, bfs, got "idastar"; did you mean "astar"?'],
   ];
   for (const [argv, message] of cases) {
     const { io, out, err } = collect();
@@ -192,7 +181,7 @@ test('scen refuses malformed maps and scenarios through main: file:line:col, exi
     [['scen', offMap, '--map', ARENA], `bestfirst scen: ${offMap}:2:23: goal (49,2) is outside the 49 x 49 map arena.map, expected x in 0..48 and y in 0..48`],
     [['scen', noMap], `bestfirst scen: cannot find map "maps/dao/lonely.map" named in ${noMap}: looked for ${join(dir, 'lonely.map')} and ${join(dir, 'maps/dao/lonely.map')}; pass --map FILE.map`],
     [['scen', join(dir, 'none.scen')], `bestfirst scen: cannot read ${join(dir, 'none.scen')}: no such file`],
-    [['scen', ARENA_SCEN, '--sample', '0'], 'bestfirst scen: --sample must be a whole number >= 1, got "0"'],
+    [['scen', ARENA_SCEN, '--sample', '0'], 'bestfirst scen: --sample must be a decimal integer from 1 to 2147483647, got "0"'],
     [['scen', ARENA], `bestfirst scen: ${ARENA}:1:1: found "type octile", expected 'version 1'`],
   ];
   for (const [argv, message] of cases) {
@@ -203,15 +192,19 @@ test('scen refuses malformed maps and scenarios through main: file:line:col, exi
   }
 });
 
-test('scen draws progress on stderr only when the output is a terminal', () => {
-  const tty = collect(true);
+test('scen draws progress on the status line only when stderr is a terminal, never as lines into a pipe', () => {
+  const tty = collect({ tty: true });
   expect(scenCommand([ARENA_SCEN, '--sample', '40'], tty.io)).toBe(0);
-  expect(tty.err.length).toBeGreaterThan(0);
-  expect(tty.err.every((l) => /^\[#* *\] \d+\/40$/.test(l))).toBe(true);
-  expect(tty.err[tty.err.length - 1]).toBe(`[${'#'.repeat(30)}] 40/40`);
-  const pipe = collect(false);
-  expect(scenCommand([ARENA_SCEN, '--sample', '40'], pipe.io)).toBe(0);
-  expect(pipe.err).toEqual([]);
+  expect(tty.err).toEqual([]);
+  expect(tty.status.length).toBeGreaterThan(2);
+  expect(tty.status.slice(0, -1).every((l) => /^\[#* *\] \d+\/40$/.test(l))).toBe(true);
+  expect(tty.status.slice(-2)).toEqual([`[${'#'.repeat(30)}] 40/40`, '']); // the last bar, then cleared
+  for (const json of [false, true]) {
+    const pipe = collect();
+    expect(scenCommand([ARENA_SCEN, '--sample', '40', ...(json ? ['--json'] : [])], pipe.io)).toBe(0);
+    expect(pipe.status).toEqual([]);
+    expect(pipe.err.some((l) => l.includes('/40'))).toBe(false);
+  }
 });
 
 test('sampleIndices: a fixed seed gives the same sorted, distinct sample; n >= total takes all', () => {

@@ -4,12 +4,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 import { main } from '../cli/main.js';
-import type { Io } from '../cli/io.js';
-
-function collect(): Io & { lines: string[]; errors: string[] } {
-  const lines: string[] = [], errors: string[] = [];
-  return { lines, errors, out: (l) => lines.push(l), err: (l) => errors.push(l), tty: false };
-}
+import { collect } from './support/cli-io.js';
 
 // The output the chapter prints under "The worked example, and its printed output".
 const CHAPTER = [
@@ -25,9 +20,9 @@ const CHAPTER = [
 ];
 
 test('bestfirst trace prints the chapter\'s hand trace exactly', async () => {
-  const io = collect();
+  const { io, out } = collect();
   expect(await main(['trace'], io)).toBe(0);
-  expect(io.lines).toEqual(CHAPTER);
+  expect(out).toEqual(CHAPTER);
 });
 
 test('the installed command prints the same (bin/bestfirst.js on the build)', () => {
@@ -39,27 +34,28 @@ test('the installed command prints the same (bin/bestfirst.js on the build)', ()
 });
 
 test('bestfirst trace --world lesson narrates the 21 expansions', async () => {
-  const io = collect();
+  const { io, out } = collect();
   expect(await main(['trace', '--world', 'lesson'], io)).toBe(0);
-  expect(io.lines[0]).toBe('Expand (0,0), g = 0, f = 9. New neighbours (1,0), (0,1) get g = 1 and f = 9, 9. Frontier: 2.');
-  expect(io.lines[11]).toBe('Expand (0,5), g = 5, f = 9. Every open neighbour was reached already, so nothing joins the frontier.');
-  expect(io.lines[12]).toBe('Expand (4,2), g = 6, f = 9. New neighbours (4,3), (4,1) get g = 7 and f = 9, 11. Frontier: 4.');
-  expect(io.lines.filter((l) => l.startsWith('Expand '))).toHaveLength(20);
-  expect(io.lines).toContain('Goal reached at distance 9.');
-  expect(io.lines[io.lines.length - 1]).toBe('Shortest path of 9 steps after expanding 21 of the 23 open cells.');
+  expect(out[0]).toBe('Expand (0,0), g = 0, f = 9. New neighbours (1,0), (0,1) get g = 1 and f = 9, 9. Frontier: 2.');
+  expect(out[11]).toBe('Expand (0,5), g = 5, f = 9. Every open neighbour was reached already, so nothing joins the frontier.');
+  expect(out[12]).toBe('Expand (4,2), g = 6, f = 9. New neighbours (4,3), (4,1) get g = 7 and f = 9, 11. Frontier: 4.');
+  expect(out.filter((l) => l.startsWith('Expand '))).toHaveLength(20);
+  expect(out).toContain('Goal reached at distance 9.');
+  expect(out[out.length - 1]).toBe('Shortest path of 9 steps after expanding 21 of the 23 open cells.');
 });
 
 test('usage errors are one line and exit 2', async () => {
-  let io = collect();
-  expect(await main(['trace', '--world', 'moon'], io)).toBe(2);
-  expect(io.errors).toEqual(['bestfirst trace: unknown world "moon" (known: hand, lesson)']);
-  io = collect();
-  expect(await main(['trace', '--speed', '3'], io)).toBe(2);
-  expect(io.errors[0]).toMatch(/unknown option --speed \(known: --world\)/);
-  io = collect();
-  expect(await main(['fly'], io)).toBe(2);
-  expect(io.errors[0]).toMatch(/unknown command "fly" \(known: trace, /);
-  io = collect();
-  expect(await main([], io)).toBe(2);
-  expect(io.lines[0]).toBe('usage: bestfirst <command> [options]');
+  let c = collect();
+  expect(await main(['trace', '--world', 'moon'], c.io)).toBe(2);
+  expect(c.err).toEqual(['bestfirst trace: --world must be one of hand, lesson, got "moon"']);
+  c = collect();
+  expect(await main(['trace', '--world', 'lessen'], c.io)).toBe(2);
+  expect(c.err).toEqual(['bestfirst trace: --world must be one of hand, lesson, got "lessen"; did you mean "lesson"?']);
+  c = collect();
+  expect(await main(['trace', '--speed', '3'], c.io)).toBe(2);
+  expect(c.err).toEqual(['bestfirst trace: unknown option --speed (known: --world, --help)']);
+  c = collect();
+  expect(await main(['fly'], c.io)).toBe(2);
+  expect(c.err).toEqual(['bestfirst: unknown command "fly" (known: trace, plan, scen, replan, field, ara, apartment)']);
+  expect(c.out).toEqual([]);
 });

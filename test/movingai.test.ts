@@ -1,18 +1,20 @@
 import { test, expect } from 'vitest';
 import fc from 'fast-check';
 import { Grid } from '../src/grid.js';
-import { checkScenario, formatMap, formatScen, parseMap, parseScen, MAX_MAP_CELLS, type Scenario } from '../src/movingai.js';
+import { InputError } from '../src/errors.js';
+import { checkScenario, formatMap, formatScen, parseMap, parseScen, MAX_MAP_BYTES, MAX_MAP_CELLS, MAX_MAP_SIDE, MAX_SCEN_BYTES, type Scenario } from '../src/movingai.js';
 import { checkPath, sameLength, withinBound } from '../src/validate-path.js';
 
 const SMALL = ['type octile', 'height 3', 'width 4', 'map', '.@..', 'T...', '..GS', ''].join('\n');
 
-/** The RangeError message `f()` throws (fails the test when it does not throw one). */
+/** The InputError message `f()` throws (fails the test when it does not throw one). */
 function refusal(f: () => unknown): string {
   try { f(); } catch (e) {
-    expect(e).toBeInstanceOf(RangeError);
+    expect(e).toBeInstanceOf(InputError);
+    expect(e).toBeInstanceOf(RangeError); // what 0.1 callers catch
     return (e as Error).message;
   }
-  throw new Error('expected a RangeError, nothing was thrown');
+  throw new Error('expected an InputError, nothing was thrown');
 }
 
 const map = (...rows: string[]) => rows.join('\n') + '\n';
@@ -222,4 +224,33 @@ test('sameLength allows print precision and no more; withinBound adds the same s
   expect(sameLength(2077, 2076)).toBe(false);
   expect(withinBound(150, 100, 1.5)).toBe(true);
   expect(withinBound(150.01, 100, 1.5)).toBe(false);
+});
+
+test('parseMap, parseScen and the writers refuse arguments of the wrong type with an InputError naming the parameter', () => {
+  expect(refusal(() => parseMap(null as unknown as string))).toBe('parseMap: text must be a string (the .map file\'s contents), got null');
+  expect(refusal(() => parseMap(new Uint8Array(3) as unknown as string, 'a.map'))).toBe('parseMap: text must be a string (the .map file\'s contents), got a Uint8Array');
+  expect(refusal(() => parseMap(SMALL, 7 as unknown as string))).toBe('parseMap: file must be a string (a name for messages), got 7');
+  expect(refusal(() => parseScen(undefined as unknown as string))).toBe('parseScen: text must be a string (the .scen file\'s contents), got undefined');
+  expect(refusal(() => parseScen({} as unknown as string, 's.scen'))).toBe('parseScen: text must be a string (the .scen file\'s contents), got a Object');
+  expect(refusal(() => formatMap('grid' as unknown as Grid))).toBe('formatMap: grid must be a Grid, got "grid"');
+  expect(refusal(() => formatScen(null as unknown as Scenario[]))).toBe('formatScen: scenarios must be an array of Scenario, got null');
+  const [ok] = parseScen(SCEN);
+  expect(refusal(() => checkScenario(null as unknown as Scenario, parseMap(SMALL)))).toBe('checkScenario: s must be a Scenario, got null');
+  expect(refusal(() => checkScenario(ok, {} as Grid))).toBe('checkScenario: grid must be a Grid, got a Object');
+});
+
+test('parseMap and parseScen refuse texts longer than any valid file, before splitting them', () => {
+  // The cap holds the largest map with CR LF rows and room for its header.
+  expect(MAX_MAP_BYTES).toBeGreaterThanOrEqual(MAX_MAP_CELLS + 2 * MAX_MAP_SIDE + 100);
+  expect(refusal(() => parseMap(' '.repeat(MAX_MAP_BYTES + 1), 'z.map'))).toBe(`z.map: ${MAX_MAP_BYTES + 1} characters, more than the ${MAX_MAP_BYTES} a .map file may have`);
+  expect(refusal(() => parseScen('x'.repeat(MAX_SCEN_BYTES + 1), 'z.scen'))).toBe(`z.scen: ${MAX_SCEN_BYTES + 1} characters, more than the ${MAX_SCEN_BYTES} a .scen file may have`);
+});
+
+test('checkPath refuses a wrong grid, path, start or goal (the path itself gets a reason instead)', () => {
+  const s = id(0, 2);
+  expect(refusal(() => checkPath(null as unknown as Grid, [s], s, s))).toBe('checkPath: grid must be a Grid, got null');
+  expect(refusal(() => checkPath(grid, null as unknown as number[], s, s))).toBe('checkPath: path must be an array of node ids (or a typed array), got null');
+  expect(refusal(() => checkPath(grid, [s], 12, s))).toBe('checkPath: start must be a cell id in 0..11, got 12');
+  expect(refusal(() => checkPath(grid, [s], s, 0.5))).toBe('checkPath: goal must be a cell id in 0..11, got 0.5');
+  expect(refusal(() => checkPath(grid, [s], s, s, -1))).toBe(`checkPath: count must be a whole number from 0 to 1 (the buffer's length), got -1`);
 });
