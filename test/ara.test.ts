@@ -276,7 +276,7 @@ test('bestfirst ara prints one line per round and the outcome', () => {
   expect(() => araCommand(['--map', map, '--from', '30,40', '--to', '64,77', '--schedule', '2,x'], quiet.io)).toThrow(/--schedule: item 2 "x" is not a number/);
   expect(() => araCommand(['--map', map, '--from', '30,40', '--to', '64,77', '--schedule', '2,3'], quiet.io)).toThrow(/schedule must decrease, but schedule\[1\] = 3 is not below schedule\[0\] = 2/);
   expect(() => araCommand(['--map', map, '--from', '30,40', '--to', '64,77', '--schedule', '0.5'], quiet.io)).toThrow(/schedule\[0\] must be a finite number >= 1/);
-  expect(() => araCommand(['--map', map, '--from', '30,40', '--to', '64,77', '--max-ms', '-3'], quiet.io)).toThrow(/--max-ms: expected a number >= 0, got "-3"/);
+  expect(() => araCommand(['--map', map, '--from', '30,40', '--to', '64,77', '--max-ms', '-3'], quiet.io)).toThrow(/--max-ms must be a decimal number >= 0, got "-3"/);
   expect(() => araCommand(['--map', map, '--from', '0,0', '--to', '64,77'], quiet.io)).toThrow(/--from 0,0 is a blocked cell/);
   expect(quiet.out).toEqual([]);
 });

@@ -409,7 +409,7 @@ test('replan --map: the table, the summary, and clear refusals', () => {
   expect(run('--map', file, '--to', '1,1')).toThrow(/--from X,Y is required/);
   expect(run('--map', file, '--from', '0,0', '--to', '14,0')).toThrow(/--to 14,0 is outside the 14 x 8 map .*x in 0\.\.13/);
   expect(run('--map', file, '--from', '2,1', '--to', '0,0')).toThrow(/--from 2,1 is a blocked cell/);
-  expect(run('--map', file, '--from', '0,0', '--to', '1,1', '--flips', '-2')).toThrow(/--flips must be an integer >= 0, got "-2"/);
+  expect(run('--map', file, '--from', '0,0', '--to', '1,1', '--flips', '-2')).toThrow(/--flips must be a decimal integer from 0 to 100000, got "-2"/);
   expect(run('--map', join(tmpdir(), 'no-such-dir-dstar', 'x.map'), '--from', '0,0', '--to', '1,1')).toThrow(/cannot read --map .*no such file/);
   expect(run('--map', file, '--from', '0,0', '--to', '1,1', '--speed', '2')).toThrow(UsageError);
 });

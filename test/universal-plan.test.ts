@@ -175,7 +175,7 @@ test('bestfirst field prints reach, largest cost-to-go, residual and time', () =
   expect(() => fieldCommand(['--map', map, '--goal', '0,0'], quiet.io)).toThrow(/--goal 0,0 is a blocked cell/);
   expect(() => fieldCommand(['--map', map, '--goal', '65,0'], quiet.io)).toThrow(/--goal 65,0 is outside/);
   expect(() => fieldCommand(['--map', map, '--goal', '30,40', '--from', '1,1'], quiet.io)).toThrow(/unknown option --from/);
-  expect(() => fieldCommand(['--map', '/nonexistent/x.map', '--goal', '1,1'], quiet.io)).toThrow(/cannot read \/nonexistent\/x\.map/);
+  expect(() => fieldCommand(['--map', '/nonexistent/x.map', '--goal', '1,1'], quiet.io)).toThrow(/cannot read --map \/nonexistent\/x\.map: no such file/);
   expect(quiet.out).toEqual([]);
 });
 
