@@ -231,12 +231,12 @@ test('parseMap, parseScen and the writers refuse arguments of the wrong type wit
   expect(refusal(() => parseMap(new Uint8Array(3) as unknown as string, 'a.map'))).toBe('parseMap: text must be a string (the .map file\'s contents), got a Uint8Array');
   expect(refusal(() => parseMap(SMALL, 7 as unknown as string))).toBe('parseMap: file must be a string (a name for messages), got 7');
   expect(refusal(() => parseScen(undefined as unknown as string))).toBe('parseScen: text must be a string (the .scen file\'s contents), got undefined');
-  expect(refusal(() => parseScen({} as unknown as string, 's.scen'))).toBe('parseScen: text must be a string (the .scen file\'s contents), got a Object');
+  expect(refusal(() => parseScen({} as unknown as string, 's.scen'))).toBe('parseScen: text must be a string (the .scen file\'s contents), got {}');
   expect(refusal(() => formatMap('grid' as unknown as Grid))).toBe('formatMap: grid must be a Grid, got "grid"');
   expect(refusal(() => formatScen(null as unknown as Scenario[]))).toBe('formatScen: scenarios must be an array of Scenario, got null');
   const [ok] = parseScen(SCEN);
   expect(refusal(() => checkScenario(null as unknown as Scenario, parseMap(SMALL)))).toBe('checkScenario: s must be a Scenario, got null');
-  expect(refusal(() => checkScenario(ok, {} as Grid))).toBe('checkScenario: grid must be a Grid, got a Object');
+  expect(refusal(() => checkScenario(ok, {} as Grid))).toBe('checkScenario: grid must be a Grid, got {}');
 });
 
 test('parseMap and parseScen refuse texts longer than any valid file, before splitting them', () => {
