@@ -32,5 +32,5 @@ export function show(v: unknown): string {
     try { json = JSON.stringify(v); } catch { json = undefined; }
     if (json !== undefined) return json.length > 60 ? `${json.slice(0, 57)}...` : json;
   }
-  return /^[AEIOU]/.test(kind) ? `an ${kind}` : `a ${kind}`;
+  return /^[AEIO]/.test(kind) ? `an ${kind}` : `a ${kind}`;
 }
