@@ -7,7 +7,8 @@ import { defineConfig } from 'vitest/config';
 // - test/browser: Chromium and the built page;
 // - the real-data suites (every row of Moving AI scenario files, the road
 //   graphs): 100 s of the full run's ~140 s on the 2-core machine;
-// - tests that run the build (the bin in cli-trace, the README's import of
+// - tests that run the build (the bin in cli-trace, the hostile command lines
+//   run in child processes on dist/, the README's import of
 //   'bestfirst' through the package's own exports) or pack it (package).
 // test:unit also filters out, by name ("Moving AI sample", "on Moving AI "), the sampled Moving AI suites that live
 // in unit files (grid-search, jps: 14 s of the unit files' 26 s); a filter on
@@ -18,6 +19,7 @@ const INTEGRATION = [
   'test/movingai-data.test.ts',
   'test/roads.test.ts',
   'test/cli-trace.test.ts',
+  'test/cli-hostile.test.ts',
   'test/readme.test.ts',
   'test/package.test.ts',
 ];
