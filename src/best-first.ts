@@ -426,37 +426,40 @@ export class Searcher {
   }
 }
 
-/**
- * One best-first search: `bestFirst(space, start, goal, h, priority)`.
- * Allocates a searcher per call; keep a `Searcher` for repeated queries.
- */
-export function bestFirst(
-  space: SearchSpace,
-  start: number,
-  goal: number,
-  h: Heuristic,
-  priority: Priority,
-  options: Omit<SearchOptions, 'priority' | 'heuristic'> = {},
-): SearchResult {
+type Opts = Omit<SearchOptions, 'priority' | 'heuristic'>;
+
+// The one-shot functions take the knob and h as arguments; in their options a
+// `priority` or `heuristic` would be silently overridden, so it is refused.
+const ONE_SHOT_KEYS = SEARCH_KEYS.filter((k) => k !== 'priority' && k !== 'heuristic');
+
+function once(where: string, space: SearchSpace, start: number, goal: number, h: Heuristic, priority: Priority, options: Opts): SearchResult {
+  checkSpace(space, where);
+  checkKeys(options, ONE_SHOT_KEYS, where);
   const s = new Searcher(space);
   s.search(start, goal, { ...options, priority, heuristic: h });
   return s.result();
 }
 
-type Opts = Omit<SearchOptions, 'priority' | 'heuristic'>;
+/**
+ * One best-first search: `bestFirst(space, start, goal, h, priority)`.
+ * Allocates a searcher per call; keep a `Searcher` for repeated queries.
+ */
+export function bestFirst(space: SearchSpace, start: number, goal: number, h: Heuristic, priority: Priority, options: Opts = {}): SearchResult {
+  return once('bestFirst', space, start, goal, h, priority, options);
+}
 
 /** Fewest links, FIFO queue. */
 export const bfs = (space: SearchSpace, start: number, goal: number, options: Opts = {}) =>
-  bestFirst(space, start, goal, zero, LINK_LENGTH, options);
+  once('bfs', space, start, goal, zero, LINK_LENGTH, options);
 /** Cheapest path, h = 0. */
 export const dijkstra = (space: SearchSpace, start: number, goal: number, options: Opts = {}) =>
-  bestFirst(space, start, goal, zero, COST_TO_COME, options);
+  once('dijkstra', space, start, goal, zero, COST_TO_COME, options);
 /** f = h: fast, no guarantee. */
 export const greedy = (space: SearchSpace, start: number, goal: number, h: Heuristic, options: Opts = {}) =>
-  bestFirst(space, start, goal, h, HEURISTIC_ONLY, options);
+  once('greedy', space, start, goal, h, HEURISTIC_ONLY, options);
 /** f = g + h: optimal when h is admissible. */
 export const astar = (space: SearchSpace, start: number, goal: number, h: Heuristic, options: Opts = {}) =>
-  bestFirst(space, start, goal, h, ASTAR, options);
+  once('astar', space, start, goal, h, ASTAR, options);
 /** f = g + eps h: cost at most eps times the optimum when h is admissible. */
 export const weightedAstar = (space: SearchSpace, start: number, goal: number, h: Heuristic, eps: number, options: Opts = {}) =>
-  bestFirst(space, start, goal, h, sum(eps), options);
+  once('weightedAstar', space, start, goal, h, sum(eps), options);

@@ -1,20 +1,19 @@
 import { InputError, show } from './errors.js';
 
 /**
- * Throws unless `options` is undefined or an object whose own keys are all in
+ * Throws unless `options` is undefined or an object whose keys are all in
  * `allowed`. Our users write JavaScript as well as TypeScript, and a typo such
  * as `maxExpansion` would otherwise be ignored in silence: refusing unknown
- * keys turns it into a message. `where` names the function or class.
+ * keys turns it into a message. `where` names the function, class or object;
+ * `noun` what a key is called in the message (`option`, `field`).
  */
-export function checkKeys(options: unknown, allowed: readonly string[], where: string, what = 'options'): void {
+export function checkKeys(options: unknown, allowed: readonly string[], where: string, noun = 'option'): void {
   if (options === undefined) return;
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    throw new InputError(`${where}: ${what} must be an object, got ${show(options)}`);
+    throw new InputError(`${where}: options must be an object, got ${show(options)}`);
   }
   for (const k in options) {
-    if (!allowed.includes(k)) {
-      throw new InputError(`${where}: unknown ${what === 'options' ? 'option' : `field of ${what}`} ${JSON.stringify(k)} (allowed: ${allowed.join(', ')})`);
-    }
+    if (!allowed.includes(k)) throw new InputError(`${where}: unknown ${noun} ${JSON.stringify(k)} (allowed: ${allowed.join(', ')})`);
   }
 }
 
