@@ -167,7 +167,7 @@ export class Searcher {
     const tieByH = tieBreak === 'h';
     const maxExp = options.maxExpansions === undefined ? Infinity : options.maxExpansions;
     if (typeof maxExp !== 'number' || !(maxExp >= 0)) {
-      throw new InputError(`maxExpansions must be a number >= 0, got ${typeof maxExp === 'number' ? maxExp : show(maxExp)}`);
+      throw new InputError(`maxExpansions must be a number >= 0, got ${show(maxExp)}`);
     }
     checkBoolean(options.reopen, 'reopen');
     checkBoolean(options.trace, 'trace');

@@ -133,6 +133,6 @@ function checkQuery(where: string, space: SearchSpace, start: number, goal: numb
 
 function checkLimit(v: number | undefined, name: string): number {
   if (v === undefined) return Infinity;
-  if (typeof v !== 'number' || Number.isNaN(v) || v < 0) throw new InputError(`${name} must be a number >= 0, got ${typeof v === 'number' ? v : show(v)}`);
+  if (typeof v !== 'number' || Number.isNaN(v) || v < 0) throw new InputError(`${name} must be a number >= 0, got ${show(v)}`);
   return v;
 }

@@ -23,7 +23,7 @@ export { DStarLite, type DStarLiteOptions, type ArcChange, type RepairStats } fr
 export { UniversalPlanner, universalPlan, follow, bellmanResidual, bellmanTerms, type UniversalPlan, type BellmanTerm, type BellmanView } from './universal-plan.js';
 export { ara, AraSearcher, ARA_SCHEDULE, checkSchedule, type AraIteration, type AraOptions, type AraResult, type AraStatus } from './ara.js';
 export { JumpPointSearcher, jps, type JumpPointSearchOptions } from './jps.js';
-export { FloorPlan, CSpace, rasterize, cellAt, cellCentre, distanceToBox, type Point as MetrePoint, type WallSpec, type DoorSpec, type RoomSpec, type FloorPlanSpec, type Door, type Box, type RasterFrame, type RasterOptions } from './cspace.js';
+export { FloorPlan, CSpace, rasterize, MAX_RASTER_CELLS, cellAt, cellCentre, distanceToBox, type Point as MetrePoint, type WallSpec, type DoorSpec, type RoomSpec, type FloorPlanSpec, type Door, type Box, type RasterFrame, type RasterOptions } from './cspace.js';
 export { apartmentWorld, southRoomsWorld, apartmentPlan, APARTMENT_SPEC, APARTMENT_WALLS, APARTMENT_DOORS, APARTMENT_ROOMS, START_A, GOAL_B, GOAL_BEDROOM, RESOLUTION, RADIUS, type ApartmentWorld, type RoomInfo, type DoorInfo } from './worlds/apartment.js';
 export { naiveController, naiveOpening, halfwayDoorways, halfwayIndex, prefixCosts, doorsOnPath, doorClosesScenario, CLOSURES, type NaiveResult, type HalfwayStats, type DoorScenario, type DoorScenarioOptions, type ReplanStep, type ClosureKind } from './worlds/apartment-scenario.js';
 export { mulberry32 } from './random.js';

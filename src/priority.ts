@@ -26,7 +26,7 @@ export function sum(eps: number): Priority {
 
 export function checkEps(eps: number): void {
   if (typeof eps !== 'number' || !Number.isFinite(eps) || eps < 0) {
-    throw new InputError(`eps must be a finite number >= 0 (0 is Dijkstra, 1 is A*, above 1 weighted A*), got ${typeof eps === 'number' ? eps : show(eps)}`);
+    throw new InputError(`eps must be a finite number >= 0 (0 is Dijkstra, 1 is A*, above 1 weighted A*), got ${show(eps)}`);
   }
 }
 

@@ -32,14 +32,14 @@ export const MAX_SPACE_SIZE = 0x7fffffff;
 /** Throws unless `n` is an integer node of `space`. `what` names the argument. */
 export function checkNode(space: SearchSpace, n: number, what: string): void {
   if (!Number.isInteger(n) || n < 0 || n >= space.size) {
-    throw new InputError(`${what} must be an integer node id in 0..${space.size - 1}, got ${typeof n === 'number' ? n : show(n)}`);
+    throw new InputError(`${what} must be an integer node id in 0..${space.size - 1}, got ${show(n)}`);
   }
 }
 
 /** Throws unless `c` is a finite, non-negative cost. `where` names its origin. */
 export function checkCost(c: number, where: string): void {
   if (typeof c !== 'number' || !Number.isFinite(c) || c < 0) {
-    throw new InputError(`${where}: cost must be a finite number >= 0, got ${typeof c === 'number' ? c : show(c)}`);
+    throw new InputError(`${where}: cost must be a finite number >= 0, got ${show(c)}`);
   }
 }
 

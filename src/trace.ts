@@ -57,7 +57,7 @@ export function frontierBefore(trace: Trace, k: number): FrontierEntry[] {
     throw new InputError(`frontierBefore: trace must be a search's Trace { tieBreak, pops, pushes } (run it with trace: true), got ${show(trace)}`);
   }
   if (!Number.isInteger(k) || k < 0 || k > trace.pops.length) {
-    throw new InputError(`frontierBefore: step must be an integer in 0..${trace.pops.length}, got ${k}`);
+    throw new InputError(`frontierBefore: step must be an integer in 0..${trace.pops.length}, got ${show(k)}`);
   }
   const latest = new Map<number, TracePush>();
   for (const p of trace.pushes) {
