@@ -246,7 +246,7 @@ export class Searcher {
           // A parallel arc from n to x, or n re-expanded: a path through the same
           // parent is the path we report, so any saving counts (pathCost takes the
           // cheapest arc), not only one beyond the noise slack.
-          if (!(gx < g[x] * IMPROVE) && !(parent[x] === n && gx < g[x])) continue;
+          if (!(gx < g[x] * IMPROVE) && (!(gx < g[x]) || parent[x] !== n)) continue;
           kind = 'improve';
         } else if (sx === closedMark) {
           if (!reopen || !(gx < g[x] * IMPROVE)) continue;
