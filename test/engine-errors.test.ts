@@ -92,6 +92,7 @@ describe('eps, priorities and options', () => {
     expect(() => s.pathInto(new Int32Array(0))).not.toThrow(); // no path yet: writes nothing
     s.search(0, grid.id(2, 1));
     expect(() => s.pathInto(new Int32Array(1))).toThrow(/the buffer holds 1 nodes, the path has 3/);
+    expect(() => s.pathInto([0, 0, 0] as never)).toThrow(/pathInto: out must be an Int32Array, got an array of 3/);
   });
   test('depth-first limits and traces', () => {
     expect(() => iddfs(grid, 0, 1, { depthLimit: -1 })).toThrow(/depthLimit must be a number >= 0, got -1/);
@@ -199,4 +200,16 @@ describe('graphs: sizes and edge lists', () => {
     expect(() => pathCost(g, [0, 2])).toThrow(InputError);
     expect(() => pathCost(g, null as never)).toThrow(/pathCost: path must be an array of node ids, got null/);
   });
+});
+
+test('firstEpsilonAboveDijkstra: its epsilons, h and searcher', async () => {
+  const { firstEpsilonAboveDijkstra } = await import('../src/epsilon.js');
+  const h = octile(grid), far = grid.id(2, 1);
+  expect(() => firstEpsilonAboveDijkstra(grid, 0, far, h, [1, Number.NaN])).toThrow(/firstEpsilonAboveDijkstra: epsilons\[1\] must be a finite number >= 0, got NaN/);
+  expect(() => firstEpsilonAboveDijkstra(grid, 0, far, h, 2 as never)).toThrow(/epsilons must be an array of numbers, got 2/);
+  expect(() => firstEpsilonAboveDijkstra(grid, 0, far, 'octile' as never, [1])).toThrow(/h must be a function/);
+  // A searcher over another space answered for that space, in silence.
+  const other = new Searcher(Grid.fromAscii(['......']));
+  expect(() => firstEpsilonAboveDijkstra(grid, 0, far, h, [1], other)).toThrow(/searcher must be a Searcher over the same space, got one over another space/);
+  expect(firstEpsilonAboveDijkstra(grid, 0, far, h, [1, 2], new Searcher(grid))).toBeNull();
 });
