@@ -354,7 +354,7 @@ export class Searcher {
 
   /** Writes the last path (start first) into `out` and returns its node count; 0 without a path. */
   pathInto(out: Int32Array): number {
-    if (!(out instanceof Int32Array)) throw new InputError(`pathInto: out must be an Int32Array, got ${show(out)}`);
+    if (out === null || typeof out !== 'object' || typeof out.length !== 'number') throw new InputError(`pathInto: out must be an Int32Array, got ${show(out)}`);
     if (this.status !== 'found') return 0;
     const parent = this.parent;
     let len = 0;
