@@ -55,7 +55,7 @@ export interface SearchResult {
   linkLength: number;
   /** Nodes taken off the frontier and expanded (the goal's pop included). */
   expansions: number;
-  /** Entries put on the frontier (the start's included). */
+  /** Entries put on the frontier (the start's included, unless h calls it a dead end). */
   pushes: number;
   /** Closed nodes that received a cheaper g and went back on the frontier. */
   reopenings: number;
