@@ -1,13 +1,24 @@
+import { InputError, show } from './errors.js';
 import { Heap } from './heap.js';
 import { zero, type Heuristic } from './heuristics.js';
+import { checkBoolean, checkKeys } from './options.js';
 import { ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, weights, type Priority, type TieBreak } from './priority.js';
-import { checkNode, type SearchSpace } from './space.js';
+import { checkNode, checkSpace, MAX_SPACE_SIZE, pathCost, type SearchSpace } from './space.js';
 import type { Trace } from './trace.js';
 
 export interface SearchOptions {
   /** The knob. Default A* (`sum(1)`). */
   priority?: Priority;
-  /** h(n, goal). Default zero. */
+  /**
+   * h(n, goal). Default zero. It must return a number >= 0, or Infinity for a
+   * node the goal cannot be reached from: such a node is a dead end, never
+   * pushed and never expanded (whatever the priority), and h(start) = Infinity
+   * ends the query at once as `unreachable`, with nothing pushed. Breadth-first
+   * search orders by depth and calls h only to trace, so there an Infinity
+   * prunes nothing. Any other value (NaN, undefined, a negative number, a
+   * string) throws an `InputError` naming the node; so does Infinity for the
+   * goal itself.
+   */
   heuristic?: Heuristic;
   /** Default `h` (smaller h, then insertion order). */
   tieBreak?: TieBreak;
@@ -35,13 +46,16 @@ export interface SearchResult {
   status: SearchStatus;
   /** Nodes from start to goal, or null when no path was found. */
   path: number[] | null;
-  /** Cost of the path (sum of edge costs); Infinity without a path. */
+  /**
+   * Cost of the path: `pathCost(space, path)`, the sum of the cheapest arc
+   * between each pair of consecutive nodes; Infinity without a path.
+   */
   cost: number;
   /** Number of edges on the path; -1 without a path. */
   linkLength: number;
   /** Nodes taken off the frontier and expanded (the goal's pop included). */
   expansions: number;
-  /** Entries put on the frontier (the start's included). */
+  /** Entries put on the frontier (the start's included, unless h calls it a dead end). */
   pushes: number;
   /** Closed nodes that received a cheaper g and went back on the frontier. */
   reopenings: number;
@@ -49,8 +63,26 @@ export interface SearchResult {
 }
 
 export interface SearcherOptions {
-  /** Nodes to allocate for up front; the arrays grow on demand. Default: the space's size. */
+  /** Nodes to allocate for up front, an integer >= 1; the arrays grow on demand. Default: the space's size. */
   capacity?: number;
+}
+
+const SEARCH_KEYS: readonly (keyof SearchOptions)[] = ['priority', 'heuristic', 'tieBreak', 'maxExpansions', 'trace', 'reopen'];
+const SEARCHER_KEYS: readonly (keyof SearcherOptions)[] = ['capacity'];
+
+/** h(n, goal) broke its contract: the caller's mistake, with the node and the value. */
+function badHeuristic(n: number, goal: number, v: unknown): InputError {
+  if (v === Infinity && n === goal) {
+    return new InputError(`heuristic(${n}, ${goal}) returned Infinity for the goal itself, which is always reached from itself (an admissible h is 0 there)`);
+  }
+  return new InputError(`heuristic(${n}, ${goal}) returned ${show(v)}: h must be a number >= 0, or Infinity for a node the goal cannot be reached from`);
+}
+
+/** h(n, goal), held to its contract, where speed does not matter (traces, the start). */
+function hOf(h: Heuristic, n: number, goal: number): number {
+  const v = h(n, goal);
+  if (typeof v !== 'number' || !(v >= 0) || (v === Infinity && n === goal)) throw badHeuristic(n, goal, v);
+  return v;
 }
 
 // Relative slack for "cheaper": sums of 1.4s taken in a different order differ
@@ -65,8 +97,9 @@ const IMPROVE = 1 - 1e-12;
  * start, and nothing is allocated unless the arrays must grow or a path or
  * trace is asked for.
  *
- * A node's stamp is `gen` while it is open and `gen + 1` once closed; any
- * other value means "not seen in this query".
+ * A node's stamp is `gen` while it is open, `gen + 1` once closed and
+ * `gen + 2` for a dead end (h = Infinity: never pushed); any other value means
+ * "not seen in this query".
  */
 export class Searcher {
   readonly space: SearchSpace;
@@ -91,9 +124,14 @@ export class Searcher {
   private goal = -1;
 
   constructor(space: SearchSpace, options: SearcherOptions = {}) {
+    checkSpace(space, 'Searcher');
+    checkKeys(options, SEARCHER_KEYS, 'Searcher');
+    const asked = options.capacity;
+    if (asked !== undefined && (!Number.isInteger(asked) || asked < 1 || asked > MAX_SPACE_SIZE)) {
+      throw new InputError(`Searcher: capacity must be an integer in 1..${MAX_SPACE_SIZE} (node ids are int32), got ${show(asked)}`);
+    }
     this.space = space;
-    const cap = Math.max(1, options.capacity ?? space.size);
-    if (!Number.isInteger(cap)) throw new RangeError(`Searcher: capacity must be an integer, got ${options.capacity}`);
+    const cap = Math.max(1, asked ?? space.size);
     this.g = new Float64Array(cap);
     this.parent = new Int32Array(cap);
     this.stamp = new Uint32Array(cap);
@@ -112,21 +150,29 @@ export class Searcher {
    */
   search(start: number, goal: number, options: SearchOptions = {}): SearchStatus {
     const space = this.space;
+    // Every check before any state changes: a refused query leaves the last answer readable.
+    checkKeys(options, SEARCH_KEYS, 'search');
     checkNode(space, start, 'start');
     checkNode(space, goal, 'goal');
     space.checkEndpoint?.(start, 'start');
     space.checkEndpoint?.(goal, 'goal');
-    const priority = options.priority ?? ASTAR;
+    const priority = options.priority === undefined ? ASTAR : options.priority;
     const [wg, wh] = weights(priority);
-    const h = options.heuristic ?? zero;
-    const tieByH = (options.tieBreak ?? 'h') === 'h';
-    if (options.tieBreak !== undefined && options.tieBreak !== 'h' && options.tieBreak !== 'fifo') {
-      throw new RangeError(`tieBreak must be 'h' or 'fifo', got ${JSON.stringify(options.tieBreak)}`);
+    const h = options.heuristic === undefined ? zero : options.heuristic;
+    if (typeof h !== 'function') throw new InputError(`heuristic must be a function (n, goal) => number, got ${show(h)}`);
+    const tieBreak = options.tieBreak === undefined ? 'h' : options.tieBreak;
+    if (tieBreak !== 'h' && tieBreak !== 'fifo') {
+      throw new InputError(`tieBreak must be 'h' or 'fifo', got ${show(options.tieBreak)}`);
     }
-    const maxExp = options.maxExpansions ?? Infinity;
-    if (!(maxExp >= 0)) throw new RangeError(`maxExpansions must be a number >= 0, got ${options.maxExpansions}`);
-    this.trace = options.trace ? { tieBreak: priority.kind === 'link-length' ? 'fifo' : tieByH ? 'h' : 'fifo', pops: [], pushes: [] } : null;
+    const tieByH = tieBreak === 'h';
+    const maxExp = options.maxExpansions === undefined ? Infinity : options.maxExpansions;
+    if (typeof maxExp !== 'number' || !(maxExp >= 0)) {
+      throw new InputError(`maxExpansions must be a number >= 0, got ${show(maxExp)}`);
+    }
+    checkBoolean(options.reopen, 'reopen');
+    checkBoolean(options.trace, 'trace');
 
+    this.trace = options.trace ? { tieBreak: priority.kind === 'link-length' ? 'fifo' : tieByH ? 'h' : 'fifo', pops: [], pushes: [] } : null;
     this.ensure(space.size);
     this.nextGeneration();
     this.start = start;
@@ -135,23 +181,34 @@ export class Searcher {
     this.pushes = 0;
     this.reopenings = 0;
     this.cost = Infinity;
+    // No answer until the run ends: if h throws half-way, nothing stale is read as this query's path.
+    this.status = 'unreachable';
     this.status = priority.kind === 'link-length'
       ? this.breadthFirst(start, goal, h, maxExp)
-      : this.bestFirst(start, goal, h, wg, wh, tieByH, maxExp, options.reopen ?? true);
-    if (this.status === 'found') this.cost = this.g[goal];
+      : this.bestFirst(start, goal, h, wg, wh, tieByH, maxExp, options.reopen !== false);
+    if (this.status === 'found') {
+      // Without reopenings, g(goal) is the sum of the cheapest arcs along the
+      // parent chain, added in path order: pathCost to the bit. A reopened node
+      // passes its cheaper g only to the children it expands again, so when the
+      // goal is popped first its chain can be cheaper than g(goal): report the
+      // cost of the path we return (rare, and it allocates).
+      this.cost = this.reopenings === 0 ? this.g[goal] : pathCost(space, this.path()!);
+    }
     return this.status;
   }
 
   private bestFirst(start: number, goal: number, h: Heuristic, wg: number, wh: number, tieByH: boolean, maxExp: number, reopen: boolean): SearchStatus {
     const space = this.space, heap = this.heap, trace = this.trace;
-    const gen = this.gen, closedMark = gen + 1;
+    const gen = this.gen, closedMark = gen + 1, deadMark = gen + 2;
     let g = this.g, parent = this.parent, stamp = this.stamp;
     const nbr = this.nbr, nbrCost = this.nbrCost;
     heap.clear();
+    const h0 = hOf(h, start, goal);
+    // The goal cannot be reached from the start: nothing to push, nothing to expand.
+    if (h0 === Infinity) return 'unreachable';
     g[start] = 0;
     parent[start] = -1;
     stamp[start] = gen;
-    const h0 = h(start, goal);
     heap.push(start, wh * h0, tieByH ? h0 : 0, 0);
     this.pushes = 1;
     let open = 1;
@@ -169,7 +226,7 @@ export class Searcher {
       open--;
       this.expansions++;
       const popIndex = this.expansions - 1;
-      if (trace) trace.pops.push({ node: n, g: gn, h: h(n, goal), f: fn, depth: this.depthOf(n), frontier: 0 });
+      if (trace) trace.pops.push({ node: n, g: gn, h: hOf(h, n, goal), f: fn, depth: this.depthOf(n), frontier: 0 });
       if (n === goal) {
         if (trace) trace.pops[popIndex].frontier = open;
         return 'found';
@@ -186,21 +243,38 @@ export class Searcher {
         const sx = stamp[x];
         let kind: 'new' | 'improve' | 'reopen' = 'new';
         if (sx === gen) {
-          if (!(gx < g[x] * IMPROVE)) continue;
+          // A parallel arc from n to x, or n re-expanded: a path through the same
+          // parent is the path we report, so any saving counts (pathCost takes the
+          // cheapest arc), not only one beyond the noise slack.
+          if (!(gx < g[x] * IMPROVE) && (!(gx < g[x]) || parent[x] !== n)) continue;
           kind = 'improve';
         } else if (sx === closedMark) {
           if (!reopen || !(gx < g[x] * IMPROVE)) continue;
           // Only an inconsistent or inflated heuristic gets here.
-          this.reopenings++;
           kind = 'reopen';
+        } else if (sx === deadMark) {
+          continue;
+        }
+        const hx = h(x, goal);
+        // One test on the value in hand keeps the contract nearly free: the
+        // branch is taken only by a dead end or a broken heuristic.
+        if (typeof hx !== 'number' || !(hx >= 0 && hx !== Infinity)) {
+          if (hx !== Infinity || x === goal) throw badHeuristic(x, goal, hx);
+          // A dead end: never pushed, so f = wh * h is never formed (0 x Infinity
+          // is NaN), and h is not asked again this query. A heuristic that calls
+          // a node it gave a finite h a dead end only leaves that node as it was.
+          if (kind === 'new') stamp[x] = deadMark;
+          continue;
+        }
+        if (kind === 'reopen') {
+          this.reopenings++;
           open++;
-        } else {
+        } else if (kind === 'new') {
           open++;
         }
         g[x] = gx;
         parent[x] = n;
         stamp[x] = gen;
-        const hx = h(x, goal);
         const fx = wg * gx + wh * hx;
         if (trace) trace.pushes.push({ node: x, parent: n, g: gx, h: hx, f: fx, kind, during: popIndex, seq: this.pushes });
         heap.push(x, fx, tieByH ? hx : 0, gx);
@@ -229,7 +303,7 @@ export class Searcher {
     stamp[start] = gen;
     queue[tail] = start; depth[tail] = 0; tail++;
     this.pushes = 1;
-    if (trace) trace.pushes.push({ node: start, parent: -1, g: 0, h: h(start, goal), f: 0, kind: 'new', during: -1, seq: 0 });
+    if (trace) trace.pushes.push({ node: start, parent: -1, g: 0, h: hOf(h, start, goal), f: 0, kind: 'new', during: -1, seq: 0 });
     while (head < tail) {
       if (this.expansions >= maxExp) return 'step-limit';
       const n = queue[head], d = depth[head];
@@ -237,7 +311,7 @@ export class Searcher {
       stamp[n] = closedMark;
       this.expansions++;
       const popIndex = this.expansions - 1;
-      if (trace) trace.pops.push({ node: n, g: g[n], h: h(n, goal), f: d, depth: d, frontier: tail - head });
+      if (trace) trace.pops.push({ node: n, g: g[n], h: hOf(h, n, goal), f: d, depth: d, frontier: tail - head });
       if (n === goal) return 'found';
       const deg = space.successors(n, nbr, nbrCost);
       if (space.size > g.length) {
@@ -248,12 +322,21 @@ export class Searcher {
       for (let i = 0; i < deg; i++) {
         const x = nbr[i];
         const sx = stamp[x];
-        if (sx === gen || sx === closedMark) continue;
+        if (sx === gen || sx === closedMark) {
+          // Depth decides which node is the parent; among parallel arcs from that
+          // parent, the cheapest decides g (as in pathCost). Each node is expanded
+          // once, so an open x whose parent is n was queued by this very expansion.
+          if (sx === gen && parent[x] === n && g[n] + nbrCost[i] < g[x]) {
+            g[x] = g[n] + nbrCost[i];
+            if (trace) this.retracePush(x, popIndex, g[x]);
+          }
+          continue;
+        }
         g[x] = g[n] + nbrCost[i];
         parent[x] = n;
         stamp[x] = gen;
         queue[tail] = x; depth[tail] = d + 1; tail++;
-        if (trace) trace.pushes.push({ node: x, parent: n, g: g[x], h: h(x, goal), f: d + 1, kind: 'new', during: popIndex, seq: this.pushes });
+        if (trace) trace.pushes.push({ node: x, parent: n, g: g[x], h: hOf(h, x, goal), f: d + 1, kind: 'new', during: popIndex, seq: this.pushes });
         this.pushes++;
       }
       if (trace) trace.pops[popIndex].frontier = tail - head;
@@ -261,13 +344,22 @@ export class Searcher {
     return 'unreachable';
   }
 
+  /** A cheaper parallel arc lowered x's g after its push was traced: the trace shows the g the search kept. */
+  private retracePush(x: number, during: number, g: number): void {
+    const pushes = this.trace!.pushes;
+    for (let k = pushes.length - 1; k >= 0 && pushes[k].during === during; k--) {
+      if (pushes[k].node === x) { pushes[k].g = g; return; }
+    }
+  }
+
   /** Writes the last path (start first) into `out` and returns its node count; 0 without a path. */
   pathInto(out: Int32Array): number {
+    if (out === null || typeof out !== 'object' || typeof out.length !== 'number') throw new InputError(`pathInto: out must be an Int32Array, got ${show(out)}`);
     if (this.status !== 'found') return 0;
     const parent = this.parent;
     let len = 0;
     for (let n = this.goal; n !== -1; n = parent[n]) len++;
-    if (out.length < len) throw new RangeError(`pathInto: the buffer holds ${out.length} nodes, the path has ${len}`);
+    if (out.length < len) throw new InputError(`pathInto: the buffer holds ${out.length} nodes, the path has ${len}`);
     let i = len;
     for (let n = this.goal; n !== -1; n = parent[n]) out[--i] = n;
     return len;
@@ -296,7 +388,7 @@ export class Searcher {
     };
   }
 
-  /** Cost-to-come g(n) of the last query: Infinity for a node it never reached. */
+  /** Cost-to-come g(n) of the last query: Infinity for a node it never reached or found a dead end. */
   gOf(n: number): number {
     const s = this.stamp[n];
     return n < this.g.length && (s === this.gen || s === this.gen + 1) ? this.g[n] : Infinity;
@@ -309,9 +401,9 @@ export class Searcher {
   }
 
   private nextGeneration(): void {
-    // Two stamps per query (open, closed). Before the counter wraps, clear once.
+    // Three stamps per query (open, closed, dead end). Before the counter wraps, clear once.
     if (this.gen >= 0xfffffff0) { this.stamp.fill(0); this.gen = 0; }
-    this.gen += 2;
+    this.gen += 3;
   }
 
   private ensure(size: number): void {
@@ -335,37 +427,40 @@ export class Searcher {
   }
 }
 
-/**
- * One best-first search: `bestFirst(space, start, goal, h, priority)`.
- * Allocates a searcher per call; keep a `Searcher` for repeated queries.
- */
-export function bestFirst(
-  space: SearchSpace,
-  start: number,
-  goal: number,
-  h: Heuristic,
-  priority: Priority,
-  options: Omit<SearchOptions, 'priority' | 'heuristic'> = {},
-): SearchResult {
+type Opts = Omit<SearchOptions, 'priority' | 'heuristic'>;
+
+// The one-shot functions take the knob and h as arguments; in their options a
+// `priority` or `heuristic` would be silently overridden, so it is refused.
+const ONE_SHOT_KEYS = SEARCH_KEYS.filter((k) => k !== 'priority' && k !== 'heuristic');
+
+function once(where: string, space: SearchSpace, start: number, goal: number, h: Heuristic, priority: Priority, options: Opts): SearchResult {
+  checkSpace(space, where);
+  checkKeys(options, ONE_SHOT_KEYS, where);
   const s = new Searcher(space);
   s.search(start, goal, { ...options, priority, heuristic: h });
   return s.result();
 }
 
-type Opts = Omit<SearchOptions, 'priority' | 'heuristic'>;
+/**
+ * One best-first search: `bestFirst(space, start, goal, h, priority)`.
+ * Allocates a searcher per call; keep a `Searcher` for repeated queries.
+ */
+export function bestFirst(space: SearchSpace, start: number, goal: number, h: Heuristic, priority: Priority, options: Opts = {}): SearchResult {
+  return once('bestFirst', space, start, goal, h, priority, options);
+}
 
 /** Fewest links, FIFO queue. */
 export const bfs = (space: SearchSpace, start: number, goal: number, options: Opts = {}) =>
-  bestFirst(space, start, goal, zero, LINK_LENGTH, options);
+  once('bfs', space, start, goal, zero, LINK_LENGTH, options);
 /** Cheapest path, h = 0. */
 export const dijkstra = (space: SearchSpace, start: number, goal: number, options: Opts = {}) =>
-  bestFirst(space, start, goal, zero, COST_TO_COME, options);
+  once('dijkstra', space, start, goal, zero, COST_TO_COME, options);
 /** f = h: fast, no guarantee. */
 export const greedy = (space: SearchSpace, start: number, goal: number, h: Heuristic, options: Opts = {}) =>
-  bestFirst(space, start, goal, h, HEURISTIC_ONLY, options);
+  once('greedy', space, start, goal, h, HEURISTIC_ONLY, options);
 /** f = g + h: optimal when h is admissible. */
 export const astar = (space: SearchSpace, start: number, goal: number, h: Heuristic, options: Opts = {}) =>
-  bestFirst(space, start, goal, h, ASTAR, options);
+  once('astar', space, start, goal, h, ASTAR, options);
 /** f = g + eps h: cost at most eps times the optimum when h is admissible. */
 export const weightedAstar = (space: SearchSpace, start: number, goal: number, h: Heuristic, eps: number, options: Opts = {}) =>
-  bestFirst(space, start, goal, h, sum(eps), options);
+  once('weightedAstar', space, start, goal, h, sum(eps), options);

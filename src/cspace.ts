@@ -1,4 +1,7 @@
+import { InputError, show } from './errors.js';
 import { Grid, type DiagonalRule } from './grid.js';
+import { MAX_MAP_CELLS } from './movingai.js';
+import { checkBoolean, checkKeys } from './options.js';
 
 /**
  * Floor plans in metres, and their configuration-space raster for a disc robot.
@@ -91,11 +94,25 @@ export function distanceToBox(p: Point, b: Box): number {
 // coordinates are decimals that binary floats only approximate.
 const ON_LINE = 1e-9;
 
+const SPEC_KEYS: readonly (keyof FloorPlanSpec)[] = ['width', 'height', 'walls', 'doors', 'rooms'];
+const WALL_KEYS: readonly (keyof WallSpec)[] = ['name', 'a', 'b', 'thickness'];
+const DOOR_KEYS: readonly (keyof DoorSpec)[] = ['name', 'at', 'width', 'open'];
+const ROOM_KEYS: readonly (keyof RoomSpec)[] = ['name', 'min', 'max', 'label'];
+const RASTER_KEYS: readonly (keyof RasterOptions)[] = ['resolution', 'radius', 'region', 'diagonalCost', 'diagonalRule'];
+
 /**
- * A validated floor plan. Construction throws a RangeError naming the wall,
- * door or room at fault: bad numbers, degenerate walls, walls or rooms
- * outside the extent, doors not on a wall or past its end, overlapping
- * doors, duplicate names.
+ * The most cells a raster may have: 2^24 (4096 x 4096), the Moving AI
+ * reader's cap. Each cell costs a distance to every wall to raster, and a
+ * plan at 0.5 mm (4e8 cells for the Apartment) is a slip of the unit, not a
+ * plan to search.
+ */
+export const MAX_RASTER_CELLS = MAX_MAP_CELLS;
+
+/**
+ * A validated floor plan. Construction throws an `InputError` naming the
+ * field, wall, door or room at fault: a missing or misspelt field, bad
+ * numbers, degenerate walls, walls or rooms outside the extent, doors not on
+ * a wall or past its end, overlapping doors, duplicate names.
  */
 export class FloorPlan {
   readonly width: number;
@@ -108,6 +125,16 @@ export class FloorPlan {
   private readonly spec: FloorPlanSpec;
 
   constructor(spec: FloorPlanSpec) {
+    checkShape(spec, SPEC_KEYS, 'FloorPlan', 'the spec { width, height, walls, doors, rooms }');
+    for (const list of ['walls', 'doors', 'rooms'] as const) {
+      if (!Array.isArray(spec[list])) throw new InputError(`FloorPlan: ${list} must be an array (empty for none), got ${show(spec[list])}`);
+    }
+    spec.walls.forEach((w, i) => checkShape(w, WALL_KEYS, `FloorPlan: walls[${i}]`, 'a wall { name, a, b, thickness }'));
+    spec.doors.forEach((d, i) => {
+      checkShape(d, DOOR_KEYS, `FloorPlan: doors[${i}]`, 'a door { name, at, width, open? }');
+      checkBoolean(d.open, `FloorPlan: doors[${i}] (${show(d.name)}): open`);
+    });
+    spec.rooms.forEach((r, i) => checkShape(r, ROOM_KEYS, `FloorPlan: rooms[${i}]`, 'a room { name, min, max, label }'));
     this.spec = spec;
     this.width = positiveMetres(spec.width, 'FloorPlan: width');
     this.height = positiveMetres(spec.height, 'FloorPlan: height');
@@ -115,8 +142,8 @@ export class FloorPlan {
 
     const names = new Set<string>();
     const unique = (kind: string, name: string) => {
-      if (typeof name !== 'string' || name.length === 0) throw new RangeError(`FloorPlan: every ${kind} needs a non-empty name, got ${JSON.stringify(name)}`);
-      if (names.has(`${kind}:${name}`)) throw new RangeError(`FloorPlan: two ${kind}s are named ${JSON.stringify(name)}`);
+      if (typeof name !== 'string' || name.length === 0) throw new InputError(`FloorPlan: every ${kind} needs a non-empty name, got ${show(name)}`);
+      if (names.has(`${kind}:${name}`)) throw new InputError(`FloorPlan: two ${kind}s are named ${JSON.stringify(name)}`);
       names.add(`${kind}:${name}`);
     };
 
@@ -127,9 +154,9 @@ export class FloorPlan {
       point(w.b, `${what}: b`);
       positiveMetres(w.thickness, `${what}: thickness`);
       const length = Math.hypot(w.b.x - w.a.x, w.b.y - w.a.y);
-      if (!(length > ON_LINE)) throw new RangeError(`${what} is degenerate: a and b are the same point ${fmt(w.a)} (length ${length} m)`);
+      if (!(length > ON_LINE)) throw new InputError(`${what} is degenerate: a and b are the same point ${fmt(w.a)} (length ${length} m)`);
       if (!inside(w.a) || !inside(w.b)) {
-        throw new RangeError(`${what} from ${fmt(w.a)} to ${fmt(w.b)} leaves the plan's extent [0, ${this.width}] x [0, ${this.height}] m`);
+        throw new InputError(`${what} from ${fmt(w.a)} to ${fmt(w.b)} leaves the plan's extent [0, ${this.width}] x [0, ${this.height}] m`);
       }
     }
     this.walls = spec.walls.slice();
@@ -141,19 +168,19 @@ export class FloorPlan {
       point(d.at, `${what}: at`);
       positiveMetres(d.width, `${what}: width`);
       const hosts = this.walls.filter((w) => offLine(w, d.at) <= ON_LINE);
-      if (hosts.length === 0) throw new RangeError(`${what} at ${fmt(d.at)} is not on any wall's centre line`);
+      if (hosts.length === 0) throw new InputError(`${what} at ${fmt(d.at)} is not on any wall's centre line`);
       if (hosts.length > 1) {
-        throw new RangeError(`${what} at ${fmt(d.at)} sits where walls ${hosts.map((w) => JSON.stringify(w.name)).join(' and ')} meet; put it on one wall`);
+        throw new InputError(`${what} at ${fmt(d.at)} sits where walls ${hosts.map((w) => JSON.stringify(w.name)).join(' and ')} meet; put it on one wall`);
       }
       const w = hosts[0];
       const u = along(w, d.at), length = wallLength(w);
       const from = u - d.width / 2, to = u + d.width / 2;
       if (from < -ON_LINE || to > length + ON_LINE) {
-        throw new RangeError(`${what} (${d.width} m wide at ${fmt(d.at)}) runs past the end of wall ${JSON.stringify(w.name)} (the opening spans ${round(from)}..${round(to)} m of its ${round(length)} m)`);
+        throw new InputError(`${what} (${d.width} m wide at ${fmt(d.at)}) runs past the end of wall ${JSON.stringify(w.name)} (the opening spans ${round(from)}..${round(to)} m of its ${round(length)} m)`);
       }
       for (const o of doors) {
         if (o.wall === w.name && from < o.to - ON_LINE && o.from < to - ON_LINE) {
-          throw new RangeError(`${what} (${round(from)}..${round(to)} m along wall ${JSON.stringify(w.name)}) overlaps door ${JSON.stringify(o.name)} (${round(o.from)}..${round(o.to)} m)`);
+          throw new InputError(`${what} (${round(from)}..${round(to)} m along wall ${JSON.stringify(w.name)}) overlaps door ${JSON.stringify(o.name)} (${round(o.from)}..${round(o.to)} m)`);
         }
       }
       doors.push({ name: d.name, at: d.at, width: d.width, open: d.open ?? true, wall: w.name, from, to });
@@ -166,11 +193,11 @@ export class FloorPlan {
       point(r.min, `${what}: min`);
       point(r.max, `${what}: max`);
       point(r.label, `${what}: label`);
-      if (!(r.min.x < r.max.x && r.min.y < r.max.y)) throw new RangeError(`${what}: min ${fmt(r.min)} must lie south-west of max ${fmt(r.max)}`);
+      if (!(r.min.x < r.max.x && r.min.y < r.max.y)) throw new InputError(`${what}: min ${fmt(r.min)} must lie south-west of max ${fmt(r.max)}`);
       if (!inside(r.min) || !inside(r.max)) {
-        throw new RangeError(`${what} (${fmt(r.min)} to ${fmt(r.max)}) lies outside the plan's extent [0, ${this.width}] x [0, ${this.height}] m`);
+        throw new InputError(`${what} (${fmt(r.min)} to ${fmt(r.max)}) lies outside the plan's extent [0, ${this.width}] x [0, ${this.height}] m`);
       }
-      if (!inRect(r, r.label)) throw new RangeError(`${what}: label ${fmt(r.label)} is outside the room (${fmt(r.min)} to ${fmt(r.max)})`);
+      if (!inRect(r, r.label)) throw new InputError(`${what}: label ${fmt(r.label)} is outside the room (${fmt(r.min)} to ${fmt(r.max)})`);
     }
     this.rooms = spec.rooms.slice();
     this.solids = this.walls.flatMap((w) => solidPieces(w, doors.filter((d) => d.wall === w.name && d.open)));
@@ -178,7 +205,13 @@ export class FloorPlan {
 
   /** The same plan with some doors opened or closed: `{ name: open }`. Unknown names throw. */
   withDoors(state: Readonly<Record<string, boolean>>): FloorPlan {
-    for (const name of Object.keys(state)) this.door(name);
+    if (state === null || typeof state !== 'object' || Array.isArray(state)) {
+      throw new InputError(`FloorPlan: withDoors takes { doorName: open }, got ${show(state)}`);
+    }
+    for (const name of Object.keys(state)) {
+      this.door(name);
+      checkBoolean(state[name], `FloorPlan: withDoors: door ${JSON.stringify(name)}`);
+    }
     return new FloorPlan({
       ...this.spec,
       doors: this.spec.doors.map((d) => (Object.prototype.hasOwnProperty.call(state, d.name) ? { ...d, open: state[d.name] } : d)),
@@ -187,13 +220,13 @@ export class FloorPlan {
 
   door(name: string): Door {
     const d = this.doors.find((x) => x.name === name);
-    if (!d) throw new RangeError(`FloorPlan: no door named ${JSON.stringify(name)} (doors: ${this.doors.map((x) => x.name).join(', ')})`);
+    if (!d) throw new InputError(`FloorPlan: no door named ${JSON.stringify(name)} (doors: ${this.doors.map((x) => x.name).join(', ')})`);
     return d;
   }
 
   room(name: string): RoomSpec {
     const r = this.rooms.find((x) => x.name === name);
-    if (!r) throw new RangeError(`FloorPlan: no room named ${JSON.stringify(name)} (rooms: ${this.rooms.map((x) => x.name).join(', ')})`);
+    if (!r) throw new InputError(`FloorPlan: no room named ${JSON.stringify(name)} (rooms: ${this.rooms.map((x) => x.name).join(', ')})`);
     return r;
   }
 
@@ -234,14 +267,15 @@ export interface RasterFrame {
 /**
  * The cell holding the point p (metres). A point on a line between cells
  * belongs to the cell east / north of it, except on the frame's own east and
- * north edges, which belong to the last cell. Outside the frame: RangeError.
+ * north edges, which belong to the last cell. Outside the frame: InputError.
  */
 export function cellAt(frame: RasterFrame, p: Point): number {
+  checkFrame(frame, 'cellAt');
   point(p, 'cellAt: point');
   const { x0, y0, resolution: r, width, height } = frame;
   const fx = (p.x - x0) / r, fy = (p.y - y0) / r;
   if (fx < 0 || fy < 0 || fx > width || fy > height) {
-    throw new RangeError(`cellAt: ${fmt(p)} m is outside the raster, which covers [${x0}, ${x0 + width * r}] x [${y0}, ${y0 + height * r}] m`);
+    throw new InputError(`cellAt: ${fmt(p)} m is outside the raster, which covers [${x0}, ${x0 + width * r}] x [${y0}, ${y0 + height * r}] m`);
   }
   const col = Math.min(width - 1, Math.floor(fx));
   const rowFromSouth = Math.min(height - 1, Math.floor(fy));
@@ -251,9 +285,10 @@ export function cellAt(frame: RasterFrame, p: Point): number {
 
 /** The centre of cell n in metres (x east, y north). */
 export function cellCentre(frame: RasterFrame, n: number): Point {
+  checkFrame(frame, 'cellCentre');
   const { x0, y0, resolution: r, width, height } = frame;
   if (!Number.isInteger(n) || n < 0 || n >= width * height) {
-    throw new RangeError(`cellCentre: cell must be an integer id in 0..${width * height - 1}, got ${n}`);
+    throw new InputError(`cellCentre: cell must be an integer id in 0..${width * height - 1}, got ${show(n)}`);
   }
   const col = n % width, row = (n - col) / width;
   return { x: x0 + (col + 0.5) * r, y: y0 + (height - row - 0.5) * r };
@@ -306,22 +341,28 @@ export class CSpace implements RasterFrame {
   private readonly doorCache = new Map<string, number[]>();
 
   constructor(plan: FloorPlan, options: RasterOptions = {}) {
+    if (!(plan instanceof FloorPlan)) throw new InputError(`CSpace: plan must be a FloorPlan (new FloorPlan(spec)), got ${show(plan)}`);
+    checkKeys(options, RASTER_KEYS, 'CSpace');
     const res = options.resolution ?? 0.5;
     if (typeof res !== 'number' || !Number.isFinite(res) || res <= 0) {
-      throw new RangeError(`CSpace: resolution must be a finite number of metres > 0, got ${res}`);
+      throw new InputError(`CSpace: resolution must be a finite number of metres > 0, got ${show(res)}`);
     }
     const radius = options.radius ?? 0.25;
     if (typeof radius !== 'number' || !Number.isFinite(radius) || radius < 0) {
-      throw new RangeError(`CSpace: radius must be a finite number of metres >= 0, got ${radius}`);
+      throw new InputError(`CSpace: radius must be a finite number of metres >= 0, got ${show(radius)}`);
     }
     const region = options.region ?? { min: { x: 0, y: 0 }, max: { x: plan.width, y: plan.height } };
+    checkShape(region, ['min', 'max'], 'CSpace: region', '{ min, max }');
     point(region.min, 'CSpace: region.min');
     point(region.max, 'CSpace: region.max');
     if (region.min.x < 0 || region.min.y < 0 || region.max.x > plan.width || region.max.y > plan.height || !(region.min.x < region.max.x && region.min.y < region.max.y)) {
-      throw new RangeError(`CSpace: region ${fmt(region.min)} to ${fmt(region.max)} must be a non-empty rectangle inside the plan [0, ${plan.width}] x [0, ${plan.height}] m`);
+      throw new InputError(`CSpace: region ${fmt(region.min)} to ${fmt(region.max)} must be a non-empty rectangle inside the plan [0, ${plan.width}] x [0, ${plan.height}] m`);
     }
     const cols = cellsAcross(region.max.x - region.min.x, res, 'width');
     const rows = cellsAcross(region.max.y - region.min.y, res, 'height');
+    if (cols * rows > MAX_RASTER_CELLS) {
+      throw new InputError(`CSpace: resolution ${res} m makes a raster of ${cols} x ${rows} = ${cols * rows} cells, more than the ${MAX_RASTER_CELLS} (2^24, 4096 x 4096) allowed; use a coarser resolution or a smaller region`);
+    }
     this.plan = plan;
     this.radius = radius;
     this.resolution = res;
@@ -387,7 +428,7 @@ export function rasterize(plan: FloorPlan, options: RasterOptions = {}): CSpace 
 function cellsAcross(metres: number, res: number, what: string): number {
   const n = Math.round(metres / res);
   if (n < 1 || Math.abs(n * res - metres) > 1e-9 * Math.max(1, metres)) {
-    throw new RangeError(`CSpace: the region's ${what} ${metres} m is not a whole number of ${res} m cells`);
+    throw new InputError(`CSpace: the region's ${what} ${metres} m is not a whole number of ${res} m cells`);
   }
   return n;
 }
@@ -436,14 +477,28 @@ function inRect(r: { min: Point; max: Point }, p: Point): boolean {
   return p.x >= r.min.x && p.x <= r.max.x && p.y >= r.min.y && p.y <= r.max.y;
 }
 
+/** Throws unless `o` is an object with no fields beyond `allowed`; `shape` says what was expected. */
+function checkShape(o: unknown, allowed: readonly string[], where: string, shape: string): void {
+  if (o === null || typeof o !== 'object' || Array.isArray(o)) throw new InputError(`${where} must be ${shape}, got ${show(o)}`);
+  checkKeys(o, allowed, where, 'field');
+}
+
+/** Throws unless the frame's numbers can place a cell: finite origin, resolution > 0, whole sizes >= 1. */
+function checkFrame(f: RasterFrame, where: string): void {
+  if (f === null || typeof f !== 'object' || !Number.isFinite(f.x0) || !Number.isFinite(f.y0) || !(f.resolution > 0 && f.resolution < Infinity)
+    || !Number.isInteger(f.width) || f.width < 1 || !Number.isInteger(f.height) || f.height < 1) {
+    throw new InputError(`${where}: frame must be a raster frame { x0, y0, resolution > 0, width, height } (a CSpace is one), got ${show(f)}`);
+  }
+}
+
 function point(p: Point, what: string): void {
   if (p === null || typeof p !== 'object' || !Number.isFinite(p.x) || !Number.isFinite(p.y)) {
-    throw new RangeError(`${what} must be a point { x, y } of finite metres, got ${JSON.stringify(p)}`);
+    throw new InputError(`${what} must be a point { x, y } of finite metres, got ${p !== null && typeof p === 'object' ? `{ x: ${show(p.x)}, y: ${show(p.y)} }` : show(p)}`);
   }
 }
 
 function positiveMetres(v: number, what: string): number {
-  if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) throw new RangeError(`${what} must be a finite number of metres > 0, got ${v}`);
+  if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) throw new InputError(`${what} must be a finite number of metres > 0, got ${show(v)}`);
   return v;
 }
 

@@ -1,12 +1,16 @@
 import type { SearchStatus } from './best-first.js';
-import { checkNode, type SearchSpace } from './space.js';
+import { InputError, show } from './errors.js';
+import { checkKeys } from './options.js';
+import { checkNode, checkSpace, pathCost, type SearchSpace } from './space.js';
 
 export interface DepthFirstOptions {
-  /** Do not expand nodes this many links from the start. Default: no limit. */
+  /** Do not expand nodes this many links from the start: a number >= 0. Default: no limit. */
   depthLimit?: number;
-  /** Stop after this many expansions (over all rounds of iterative deepening). Default: no limit. */
+  /** Stop after this many expansions (over all rounds of iterative deepening): a number >= 0. Default: no limit. */
   maxExpansions?: number;
 }
+
+const DEPTH_FIRST_KEYS: readonly (keyof DepthFirstOptions)[] = ['depthLimit', 'maxExpansions'];
 
 /** `depth-limit`: no path within the depth limit, but nodes were cut off there, so one may exist beyond it. */
 export type DepthFirstStatus = SearchStatus | 'depth-limit';
@@ -14,6 +18,7 @@ export type DepthFirstStatus = SearchStatus | 'depth-limit';
 export interface DepthFirstResult {
   status: DepthFirstStatus;
   path: number[] | null;
+  /** `pathCost` of the path (the cheapest arc between each pair of nodes); Infinity without a path. */
   cost: number;
   linkLength: number;
   expansions: number;
@@ -27,9 +32,7 @@ export interface DepthFirstResult {
  * than before, which makes a depth-limited run complete within its limit.
  */
 export function dfs(space: SearchSpace, start: number, goal: number, options: DepthFirstOptions = {}): DepthFirstResult {
-  checkEnds(space, start, goal);
-  const limit = checkLimit(options.depthLimit, 'depthLimit');
-  const maxExp = checkLimit(options.maxExpansions, 'maxExpansions');
+  const [limit, maxExp] = checkQuery('dfs', space, start, goal, options);
   const run = new DepthLimited(space);
   const r = run.search(start, goal, limit, maxExp);
   return run.result(r, goal, 1);
@@ -42,9 +45,7 @@ export function dfs(space: SearchSpace, start: number, goal: number, options: De
  * level dominates the count.
  */
 export function iddfs(space: SearchSpace, start: number, goal: number, options: DepthFirstOptions = {}): DepthFirstResult {
-  checkEnds(space, start, goal);
-  const maxDepth = checkLimit(options.depthLimit, 'depthLimit');
-  const maxExp = checkLimit(options.maxExpansions, 'maxExpansions');
+  const [maxDepth, maxExp] = checkQuery('iddfs', space, start, goal, options);
   const run = new DepthLimited(space);
   let status: DepthFirstStatus = 'depth-limit';
   let rounds = 0;
@@ -60,7 +61,6 @@ class DepthLimited {
   expansions = 0;
   private depth: Int32Array;
   private parent: Int32Array;
-  private g: Float64Array;
   private readonly nbr: Int32Array;
   private readonly nbrCost: Float64Array;
 
@@ -68,23 +68,24 @@ class DepthLimited {
     const cap = Math.max(1, space.size);
     this.depth = new Int32Array(cap);
     this.parent = new Int32Array(cap);
-    this.g = new Float64Array(cap);
     this.nbr = new Int32Array(Math.max(1, space.maxDegree));
     this.nbrCost = new Float64Array(Math.max(1, space.maxDegree));
   }
 
   search(start: number, goal: number, limit: number, maxExp: number): DepthFirstStatus {
     const { nbr, nbrCost } = this;
-    let { depth, parent, g } = this;
+    let { depth, parent } = this;
     depth.fill(0x7fffffff);
-    // Stack entries: node, its parent, depth and g, pushed together.
-    const sNode: number[] = [start], sParent: number[] = [-1], sDepth: number[] = [0], sG: number[] = [0];
+    // Stack entries: node, its parent and depth, pushed together. No g: the stack
+    // holds one entry per arc, and with parallel arcs the first one listed is not
+    // the cheapest; the cost is taken from the finished path (pathCost).
+    const sNode: number[] = [start], sParent: number[] = [-1], sDepth: number[] = [0];
     let cutOff = false;
     while (sNode.length > 0) {
-      const n = sNode.pop()!, p = sParent.pop()!, d = sDepth.pop()!, gn = sG.pop()!;
+      const n = sNode.pop()!, p = sParent.pop()!, d = sDepth.pop()!;
       if (depth[n] <= d) continue; // already reached with as few links
       if (this.expansions >= maxExp) return 'step-limit';
-      depth[n] = d; parent[n] = p; g[n] = gn;
+      depth[n] = d; parent[n] = p;
       this.expansions++;
       if (n === goal) return 'found';
       if (d >= limit) { cutOff = true; continue; }
@@ -92,13 +93,13 @@ class DepthLimited {
       if (this.space.size > depth.length) {
         // An implicit space interned new nodes.
         this.grow(this.space.size);
-        ({ depth, parent, g } = this);
+        ({ depth, parent } = this);
       }
       // Push in reverse so the first successor is explored first.
       for (let i = deg - 1; i >= 0; i--) {
         const x = nbr[i];
         if (depth[x] <= d + 1) continue;
-        sNode.push(x); sParent.push(n); sDepth.push(d + 1); sG.push(gn + nbrCost[i]);
+        sNode.push(x); sParent.push(n); sDepth.push(d + 1);
       }
     }
     return cutOff ? 'depth-limit' : 'unreachable';
@@ -108,7 +109,6 @@ class DepthLimited {
     const cap = Math.max(size, this.depth.length * 2);
     const d = new Int32Array(cap).fill(0x7fffffff); d.set(this.depth); this.depth = d;
     const p = new Int32Array(cap); p.set(this.parent); this.parent = p;
-    const g = new Float64Array(cap); g.set(this.g); this.g = g;
   }
 
   result(status: DepthFirstStatus, goal: number, rounds: number): DepthFirstResult {
@@ -116,19 +116,23 @@ class DepthLimited {
     const path: number[] = [];
     for (let n = goal; n !== -1; n = this.parent[n]) path.push(n);
     path.reverse();
-    return { status, path, cost: this.g[goal], linkLength: path.length - 1, expansions: this.expansions, rounds };
+    return { status, path, cost: pathCost(this.space, path), linkLength: path.length - 1, expansions: this.expansions, rounds };
   }
 }
 
-function checkEnds(space: SearchSpace, start: number, goal: number): void {
+/** Every check of a query, before anything runs: returns the depth limit and the expansion budget. */
+function checkQuery(where: string, space: SearchSpace, start: number, goal: number, options: DepthFirstOptions): [number, number] {
+  checkSpace(space, where);
+  checkKeys(options, DEPTH_FIRST_KEYS, where);
   checkNode(space, start, 'start');
   checkNode(space, goal, 'goal');
   space.checkEndpoint?.(start, 'start');
   space.checkEndpoint?.(goal, 'goal');
+  return [checkLimit(options.depthLimit, 'depthLimit'), checkLimit(options.maxExpansions, 'maxExpansions')];
 }
 
 function checkLimit(v: number | undefined, name: string): number {
   if (v === undefined) return Infinity;
-  if (typeof v !== 'number' || Number.isNaN(v) || v < 0) throw new RangeError(`${name} must be a number >= 0, got ${v}`);
+  if (typeof v !== 'number' || Number.isNaN(v) || v < 0) throw new InputError(`${name} must be a number >= 0, got ${show(v)}`);
   return v;
 }

@@ -1,4 +1,5 @@
 import { Searcher } from './best-first.js';
+import { InputError, show } from './errors.js';
 import type { Heuristic } from './heuristics.js';
 import { COST_TO_COME, sum } from './priority.js';
 import type { SearchSpace } from './space.js';
@@ -14,8 +15,19 @@ import type { SearchSpace } from './space.js';
  */
 export function firstEpsilonAboveDijkstra(
   space: SearchSpace, start: number, goal: number, h: Heuristic, epsilons: readonly number[],
-  searcher: Searcher = new Searcher(space),
+  searcher?: Searcher,
 ): number | null {
+  const where = 'firstEpsilonAboveDijkstra';
+  if (typeof h !== 'function') throw new InputError(`${where}: h must be a function (n, goal) => number, got ${show(h)}`);
+  if (!Array.isArray(epsilons)) throw new InputError(`${where}: epsilons must be an array of numbers, got ${show(epsilons)}`);
+  epsilons.forEach((eps, i) => {
+    if (typeof eps !== 'number' || !Number.isFinite(eps) || eps < 0) throw new InputError(`${where}: epsilons[${i}] must be a finite number >= 0, got ${show(eps)}`);
+  });
+  // A searcher over another space would answer for that space, in silence.
+  if (searcher !== undefined && (!(searcher instanceof Searcher) || searcher.space !== space)) {
+    throw new InputError(`${where}: searcher must be a Searcher over the same space, got ${searcher instanceof Searcher ? 'one over another space' : show(searcher)}`);
+  }
+  searcher ??= new Searcher(space);
   // One reusable searcher: a query costs O(1) to start and allocates nothing.
   searcher.search(start, goal, { priority: COST_TO_COME });
   const best = searcher.cost;

@@ -1,12 +1,62 @@
-import { checkCost, type SearchSpace } from './space.js';
+import { InputError, show } from './errors.js';
+import { checkBoolean, checkKeys } from './options.js';
+import { checkCost, checkNode, type SearchSpace } from './space.js';
 
 /** One edge of an edge list: from, to, cost. */
 export type Edge = readonly [from: number, to: number, cost: number];
+
+/** An edge between keys of any type; the cost defaults to 1. */
+export type KeyedEdge<K> = readonly [from: K, to: K, cost?: number];
 
 export interface GraphOptions {
   /** Default false: every edge is usable both ways at the same cost. */
   directed?: boolean;
 }
+
+export interface FromEdgesOptions<K> extends GraphOptions {
+  /**
+   * Keys to number first, in this order, before those first seen in the
+   * edges: fixes the ids, and names nodes no edge touches (a start with no
+   * way out is then `unreachable`, not an unknown key).
+   */
+  nodes?: Iterable<K>;
+}
+
+/**
+ * A `Graph` whose nodes are named by keys of any type, with the two-way
+ * mapping: `id(key)` and `key(n)`. Made by `Graph.fromEdges`. The methods
+ * are bound, so `const { graph, id } = Graph.fromEdges(...)` works.
+ */
+export interface KeyedGraph<K> {
+  /** The search space: nodes 0..size-1, numbered in order of first appearance. */
+  readonly graph: Graph;
+  /** `keys[n]` is the key of node n. */
+  readonly keys: readonly K[];
+  /** The node id of `key`. An unknown key throws an `InputError` naming it. */
+  id(key: K): number;
+  /** Whether `key` names a node. */
+  has(key: K): boolean;
+  /** The key of node `n`. */
+  key(n: number): K;
+  /** A path of node ids as keys; null stays null (a search that found nothing). */
+  path(ids: readonly number[] | null): K[] | null;
+}
+
+/**
+ * The most nodes a `Graph` holds: 2^25 = 33,554,432. The largest public road
+ * graph we know of (DIMACS USA, 23,947,347 nodes) fits; every node costs two
+ * int32 row offsets before it has an arc (a `Searcher` adds 16 bytes more), and
+ * an empty graph of 2^25 nodes already takes most of a second to build, so a
+ * size far beyond (`new Graph(1e9, [])` took seconds and gigabytes) is a
+ * mistake to report, not to attempt.
+ */
+export const MAX_GRAPH_SIZE = 2 ** 25;
+
+/** Arc offsets are int32: at most 2^31 - 1 arcs (an undirected edge is two). */
+export const MAX_GRAPH_ARCS = 0x7fffffff;
+
+const GRAPH_KEYS: readonly (keyof GraphOptions)[] = ['directed'];
+const FROM_EDGES_KEYS: readonly (keyof FromEdgesOptions<unknown>)[] = ['directed', 'nodes'];
 
 /**
  * A graph in compressed sparse row form: the successors of node n are
@@ -27,24 +77,36 @@ export class Graph implements SearchSpace {
   private readonly rCost: Float64Array;
 
   /**
-   * @param size number of nodes, 0..size-1
-   * @param edges the edge list; a NaN, infinite or negative cost, or an
-   *   endpoint out of range, is rejected with the edge's index named.
+   * @param size number of nodes, 0..size-1, at most `MAX_GRAPH_SIZE`
+   * @param edges the edge list, `[from, to, cost]` triples; a NaN, infinite
+   *   or negative cost, an endpoint out of range, or an edge that is not a
+   *   triple, is rejected with the edge's index named.
    */
   constructor(size: number, edges: Iterable<Edge>, options: GraphOptions = {}) {
     if (!Number.isInteger(size) || size < 0) {
-      throw new RangeError(`Graph: size must be a non-negative integer, got ${size}`);
+      throw new InputError(`Graph: size must be a non-negative integer, got ${show(size)}`);
     }
-    this.size = size;
-    this.directed = options.directed ?? false;
-    const list = Array.isArray(edges) ? (edges as Edge[]) : Array.from(edges);
-    list.forEach(([u, v, c], i) => {
-      const where = `Graph: edge ${i} (${u} -> ${v}, cost ${c})`;
-      if (!Number.isInteger(u) || u < 0 || u >= size) throw new RangeError(`${where}: 'from' must be a node in 0..${size - 1}`);
-      if (!Number.isInteger(v) || v < 0 || v >= size) throw new RangeError(`${where}: 'to' must be a node in 0..${size - 1}`);
+    if (size > MAX_GRAPH_SIZE) {
+      throw new InputError(`Graph: size must be at most ${MAX_GRAPH_SIZE} (2^25) nodes, got ${size}`);
+    }
+    checkKeys(options, GRAPH_KEYS, 'Graph');
+    checkBoolean(options.directed, 'Graph: directed');
+    const list = edgeList<Edge>(edges, 'Graph');
+    const directed = options.directed === true;
+    list.forEach((e, i) => {
+      if (!Array.isArray(e) || e.length !== 3) throw new InputError(`Graph: edge ${i} must be a triple [from, to, cost], got ${showEdge(e)}`);
+      const [u, v, c] = e;
+      const where = `Graph: edge ${i} (${show(u)} -> ${show(v)}, cost ${show(c)})`;
+      if (!Number.isInteger(u) || u < 0 || u >= size) throw new InputError(`${where}: 'from' must be a node in 0..${size - 1}`);
+      if (!Number.isInteger(v) || v < 0 || v >= size) throw new InputError(`${where}: 'to' must be a node in 0..${size - 1}`);
       checkCost(c, where);
     });
-    const arcs = this.directed ? list.length : 2 * list.length;
+    const arcs = directed ? list.length : 2 * list.length;
+    if (arcs > MAX_GRAPH_ARCS) {
+      throw new InputError(`Graph: ${list.length} ${directed ? 'directed' : 'undirected'} edges make ${arcs} arcs, more than the ${MAX_GRAPH_ARCS} (2^31 - 1) int32 offsets can index`);
+    }
+    this.size = size;
+    this.directed = directed;
     this.arcCount = arcs;
     const from = new Int32Array(arcs);
     const to = new Int32Array(arcs);
@@ -52,7 +114,7 @@ export class Graph implements SearchSpace {
     let k = 0;
     for (const [u, v, c] of list) {
       from[k] = u; to[k] = v; cost[k] = c; k++;
-      if (!this.directed) { from[k] = v; to[k] = u; cost[k] = c; k++; }
+      if (!directed) { from[k] = v; to[k] = u; cost[k] = c; k++; }
     }
     [this.start, this.to, this.cost] = csr(size, from, to, cost);
     [this.rStart, this.rFrom, this.rCost] = csr(size, to, from, cost);
@@ -61,6 +123,72 @@ export class Graph implements SearchSpace {
       deg = Math.max(deg, this.start[n + 1] - this.start[n], this.rStart[n + 1] - this.rStart[n]);
     }
     this.maxDegree = deg;
+  }
+
+  /**
+   * A graph from edges between keys of any type: strings, numbers, objects
+   * (compared by identity, as `Map` does; `1` and `'1'` are two keys). Nodes
+   * are numbered in order of first appearance (after `options.nodes`); a
+   * missing cost is 1.
+   *
+   * ```ts
+   * const roads = Graph.fromEdges([['home', 'park', 1], ['park', 'shop', 0.5], ['home', 'shop', 2]]);
+   * const r = dijkstra(roads.graph, roads.id('home'), roads.id('shop'));
+   * roads.path(r.path); // ['home', 'park', 'shop'], r.cost 1.5
+   * ```
+   */
+  static fromEdges<K>(edges: Iterable<KeyedEdge<K>>, options: FromEdgesOptions<K> = {}): KeyedGraph<K> {
+    const where = 'Graph.fromEdges';
+    checkKeys(options, FROM_EDGES_KEYS, where);
+    checkBoolean(options.directed, `${where}: directed`);
+    const list = edgeList<KeyedEdge<K>>(edges, where);
+    const ids = new Map<K, number>();
+    const keys: K[] = [];
+    const intern = (k: K): number => {
+      let n = ids.get(k);
+      if (n === undefined) {
+        n = keys.length;
+        ids.set(k, n);
+        keys.push(k);
+      }
+      return n;
+    };
+    if (options.nodes !== undefined) {
+      if (options.nodes === null || typeof (options.nodes as Iterable<K>)[Symbol.iterator] !== 'function') {
+        throw new InputError(`${where}: nodes must be an array (or iterable) of keys, got ${show(options.nodes)}`);
+      }
+      for (const k of options.nodes) intern(k);
+    }
+    const numbered: Edge[] = list.map((e, i) => {
+      if (!Array.isArray(e) || (e.length !== 2 && e.length !== 3)) {
+        throw new InputError(`${where}: edge ${i} must be [from, to] or [from, to, cost], got ${showEdge(e)}`);
+      }
+      const c = e.length === 2 ? 1 : e[2];
+      checkCost(c as number, `${where}: edge ${i} (${show(e[0])} -> ${show(e[1])})`);
+      return [intern(e[0]), intern(e[1]), c as number];
+    });
+    if (keys.length > MAX_GRAPH_SIZE) {
+      throw new InputError(`${where}: the edges name ${keys.length} distinct keys, more than the ${MAX_GRAPH_SIZE} (2^25) nodes a Graph holds`);
+    }
+    const graph = new Graph(keys.length, numbered, { directed: options.directed === true });
+    const frozen: readonly K[] = Object.freeze(keys);
+    const id = (key: K): number => {
+      const n = ids.get(key);
+      if (n === undefined) throw new InputError(`${where}: unknown key ${show(key)}: no edge names it (list a node without edges in options.nodes)`);
+      return n;
+    };
+    const key = (n: number): K => {
+      checkNode(graph, n, `${where}: key: node`);
+      return frozen[n];
+    };
+    return Object.freeze({
+      graph,
+      keys: frozen,
+      id,
+      has: (k: K) => ids.has(k),
+      key,
+      path: (path: readonly number[] | null) => (path === null ? null : path.map(key)),
+    });
   }
 
   successors(n: number, nodes: Int32Array, costs: Float64Array): number {
@@ -74,6 +202,19 @@ export class Graph implements SearchSpace {
     for (let i = a; i < b; i++) { nodes[i - a] = this.rFrom[i]; costs[i - a] = this.rCost[i]; }
     return b - a;
   }
+}
+
+/** The edges as an array, or an InputError when they are not iterable. */
+function edgeList<E>(edges: Iterable<E>, where: string): E[] {
+  if (edges === null || edges === undefined || typeof (edges as Iterable<E>)[Symbol.iterator] !== 'function' || typeof edges === 'string') {
+    throw new InputError(`${where}: edges must be an array (or iterable) of [from, to, cost] edges, got ${show(edges)}`);
+  }
+  return Array.isArray(edges) ? (edges as E[]) : Array.from(edges);
+}
+
+/** An edge for a message: short arrays written out, anything else by `show`. */
+function showEdge(e: unknown): string {
+  return Array.isArray(e) && e.length <= 4 ? `[${e.map(show).join(', ')}]` : show(e);
 }
 
 /** Counting sort of arcs by their tail: stable, so edge-list order is kept per node. */

@@ -15,7 +15,7 @@
  */
 export { InputError } from './errors.js';
 export { pathCost, type SearchSpace } from './space.js';
-export { Graph, type Edge, type GraphOptions } from './graph.js';
+export { Graph, MAX_GRAPH_SIZE, type Edge, type GraphOptions, type KeyedEdge, type KeyedGraph, type FromEdgesOptions } from './graph.js';
 export { Grid, DIAGONAL_RULES, type DiagonalRule, type BlockedModel, type GridOptions } from './grid.js';
 export { KeyedSpace, unboundedGrid, pathAmong, type Point, type UnboundedGridOptions, type PathAmongOptions, type PathAmongResult } from './keyed.js';
 export { manhattan, octile, chebyshev, euclidean, zero, heuristicByName, type Heuristic, type HeuristicName } from './heuristics.js';

@@ -1,3 +1,5 @@
+import { InputError, show } from './errors.js';
+
 /**
  * The one knob of best-first search: how a node's priority f is formed.
  * - `link-length`: the number of edges from the start (breadth-first; a FIFO queue, no heap);
@@ -24,7 +26,7 @@ export function sum(eps: number): Priority {
 
 export function checkEps(eps: number): void {
   if (typeof eps !== 'number' || !Number.isFinite(eps) || eps < 0) {
-    throw new RangeError(`eps must be a finite number >= 0 (0 is Dijkstra, 1 is A*, above 1 weighted A*), got ${eps}`);
+    throw new InputError(`eps must be a finite number >= 0 (0 is Dijkstra, 1 is A*, above 1 weighted A*), got ${show(eps)}`);
   }
 }
 
@@ -33,12 +35,15 @@ export function checkEps(eps: number): void {
  * every priority with the same two multiplications and no branch.
  */
 export function weights(p: Priority): [wg: number, wh: number] {
+  if (p === null || typeof p !== 'object') {
+    throw new InputError(`priority must be LINK_LENGTH, COST_TO_COME, HEURISTIC_ONLY, ASTAR or sum(eps), got ${show(p)}`);
+  }
   switch (p.kind) {
     case 'link-length': return [0, 0]; // f is the depth; the FIFO queue never reads it
     case 'cost-to-come': return [1, 0];
     case 'heuristic-only': return [0, 1];
     case 'sum': checkEps(p.eps); return [1, p.eps];
-    default: throw new RangeError(`unknown priority ${JSON.stringify(p)}: expected link-length, cost-to-come, heuristic-only or sum`);
+    default: throw new InputError(`unknown priority ${JSON.stringify(p)}: expected link-length, cost-to-come, heuristic-only or sum`);
   }
 }
 

@@ -1,3 +1,5 @@
+import { InputError, show } from './errors.js';
+
 /**
  * A search space names its nodes 0..size-1 and writes the successors of a
  * node into buffers the caller owns, so walking the graph allocates nothing.
@@ -24,18 +26,37 @@ export interface SearchSpace {
   checkEndpoint?(n: number, what: string): void;
 }
 
+/** Node ids are int32 (typed arrays hold them): no space has more than 2^31 - 1 nodes. */
+export const MAX_SPACE_SIZE = 0x7fffffff;
+
 /** Throws unless `n` is an integer node of `space`. `what` names the argument. */
 export function checkNode(space: SearchSpace, n: number, what: string): void {
   if (!Number.isInteger(n) || n < 0 || n >= space.size) {
-    throw new RangeError(`${what} must be an integer node id in 0..${space.size - 1}, got ${n}`);
+    throw new InputError(`${what} must be an integer node id in 0..${space.size - 1}, got ${show(n)}`);
   }
 }
 
 /** Throws unless `c` is a finite, non-negative cost. `where` names its origin. */
 export function checkCost(c: number, where: string): void {
   if (typeof c !== 'number' || !Number.isFinite(c) || c < 0) {
-    throw new RangeError(`${where}: cost must be a finite number >= 0, got ${c}`);
+    throw new InputError(`${where}: cost must be a finite number >= 0, got ${show(c)}`);
   }
+}
+
+/**
+ * Throws unless `space` has the shape of a `SearchSpace`: a `size` and a
+ * `maxDegree` that are integers >= 0 and a `successors` function. `where`
+ * names the function or class that was given it.
+ */
+export function checkSpace(space: SearchSpace, where: string): void {
+  if (space === null || typeof space !== 'object') {
+    throw new InputError(`${where}: space must be a SearchSpace { size, maxDegree, successors }, got ${show(space)}`);
+  }
+  if (!Number.isInteger(space.size) || space.size < 0) throw new InputError(`${where}: space.size must be an integer >= 0, got ${show(space.size)}`);
+  if (!Number.isInteger(space.maxDegree) || space.maxDegree < 0) {
+    throw new InputError(`${where}: space.maxDegree must be an integer >= 0, got ${show(space.maxDegree)}`);
+  }
+  if (typeof space.successors !== 'function') throw new InputError(`${where}: space.successors must be a function, got ${show(space.successors)}`);
 }
 
 /**
@@ -44,13 +65,16 @@ export function checkCost(c: number, where: string): void {
  * when two consecutive nodes are not joined by an arc.
  */
 export function pathCost(space: SearchSpace, path: readonly number[]): number {
+  checkSpace(space, 'pathCost');
+  if (!Array.isArray(path)) throw new InputError(`pathCost: path must be an array of node ids, got ${show(path)}`);
+  path.forEach((n, i) => checkNode(space, n, `pathCost: path[${i}]`));
   const nbr = new Int32Array(Math.max(1, space.maxDegree)), cost = new Float64Array(Math.max(1, space.maxDegree));
   let total = 0;
   for (let i = 0; i + 1 < path.length; i++) {
     const deg = space.successors(path[i], nbr, cost);
     let c = Infinity;
     for (let k = 0; k < deg; k++) if (nbr[k] === path[i + 1] && cost[k] < c) c = cost[k];
-    if (c === Infinity) throw new RangeError(`pathCost: step ${i} (${path[i]} -> ${path[i + 1]}) is not an arc of the space`);
+    if (c === Infinity) throw new InputError(`pathCost: step ${i} (${path[i]} -> ${path[i + 1]}) is not an arc of the space`);
     total += c;
   }
   return total;

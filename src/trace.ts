@@ -1,3 +1,5 @@
+import { InputError, show } from './errors.js';
+
 /** One expansion: the node taken off the frontier with its g, h and f. */
 export interface TracePop {
   node: number;
@@ -51,8 +53,11 @@ export interface FrontierEntry {
  * entry pushed first. Replays the trace; it runs no search.
  */
 export function frontierBefore(trace: Trace, k: number): FrontierEntry[] {
+  if (trace === null || typeof trace !== 'object' || !Array.isArray(trace.pops) || !Array.isArray(trace.pushes)) {
+    throw new InputError(`frontierBefore: trace must be a search's Trace { tieBreak, pops, pushes } (run it with trace: true), got ${show(trace)}`);
+  }
   if (!Number.isInteger(k) || k < 0 || k > trace.pops.length) {
-    throw new RangeError(`frontierBefore: step must be an integer in 0..${trace.pops.length}, got ${k}`);
+    throw new InputError(`frontierBefore: step must be an integer in 0..${trace.pops.length}, got ${show(k)}`);
   }
   const latest = new Map<number, TracePush>();
   for (const p of trace.pushes) {

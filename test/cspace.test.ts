@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { cellAt, cellCentre, CSpace, distanceToBox, FloorPlan, type FloorPlanSpec, type RasterFrame } from '../src/cspace.js';
+import { InputError } from '../src/errors.js';
 
 const p = (x: number, y: number) => ({ x, y });
 
@@ -149,5 +150,64 @@ describe('bad geometry is a RangeError naming the thing and the value', () => {
     expect(() => new CSpace(plan, { radius: -0.1 })).toThrow(/radius must be .* got -0.1/);
     expect(() => new CSpace(plan, { region: { min: p(0, 0), max: p(5, 3) } })).toThrow(/region .* must be a non-empty rectangle inside the plan/);
     expect(() => plan.withDoors({ nope: false })).toThrow(/no door named "nope" \(doors: d1\)/);
+  });
+});
+
+describe('specs of the wrong shape and rasters too large: an InputError naming the field', () => {
+  const base: FloorPlanSpec = {
+    width: 4, height: 3,
+    walls: [{ name: 'mid', a: p(2, 0), b: p(2, 3), thickness: 0.1 }],
+    doors: [{ name: 'd1', at: p(2, 1), width: 0.8 }],
+    rooms: [],
+  };
+  const plan = (spec: unknown) => () => new FloorPlan(spec as FloorPlanSpec);
+
+  test('missing, misspelt or mistyped fields of the plan', () => {
+    expect(plan({ ...base, walls: undefined })).toThrow(InputError);
+    expect(plan({ ...base, walls: undefined })).toThrow(/FloorPlan: walls must be an array \(empty for none\), got undefined/);
+    expect(plan({ width: 4, height: 3, walls: [], rooms: [] })).toThrow(/FloorPlan: doors must be an array/);
+    expect(plan(null)).toThrow(/FloorPlan must be the spec \{ width, height, walls, doors, rooms \}, got null/);
+    expect(plan({ ...base, wals: [] })).toThrow(/FloorPlan: unknown field "wals" \(allowed: width, height, walls, doors, rooms\)/);
+    expect(plan({ ...base, width: '4' })).toThrow(/FloorPlan: width must be a finite number of metres > 0, got "4"/);
+  });
+  test('walls, doors and rooms of the wrong shape', () => {
+    expect(plan({ ...base, walls: [null] })).toThrow(/FloorPlan: walls\[0\] must be a wall \{ name, a, b, thickness \}, got null/);
+    expect(plan({ ...base, walls: [{ name: 'w', a: p(0, 0), b: p(1, 0), thick: 0.1 }] })).toThrow(/FloorPlan: walls\[0\]: unknown field "thick"/);
+    expect(plan({ ...base, walls: [{ name: 'w', a: p(0, 0), b: p(1, 0) }] })).toThrow(/wall "w": thickness must be a finite number of metres > 0, got undefined/);
+    expect(plan({ ...base, walls: [{ name: 'w', a: 5, b: p(1, 0), thickness: 0.1 }] })).toThrow(/wall "w": a must be a point \{ x, y \} of finite metres, got 5/);
+    expect(plan({ ...base, walls: [{ name: 'w', a: p(NaN, 0), b: p(1, 0), thickness: 0.1 }] })).toThrow(/got \{ x: NaN, y: 0 \}/);
+    // A misspelt optional field would have left the door open.
+    expect(plan({ ...base, doors: [{ name: 'd1', at: p(2, 1), width: 0.8, opened: false }] })).toThrow(/FloorPlan: doors\[0\]: unknown field "opened" \(allowed: name, at, width, open\)/);
+    expect(plan({ ...base, doors: [{ name: 'd1', at: p(2, 1), width: 0.8, open: 'no' }] })).toThrow(/FloorPlan: doors\[0\] \("d1"\): open must be true or false, got "no"/);
+    expect(plan({ ...base, rooms: ['kitchen'] })).toThrow(/FloorPlan: rooms\[0\] must be a room \{ name, min, max, label \}, got "kitchen"/);
+    expect(plan({ ...base, walls: [{ name: 7, a: p(0, 0), b: p(1, 0), thickness: 0.1 }] })).toThrow(/every wall needs a non-empty name, got 7/);
+  });
+  test('withDoors takes booleans', () => {
+    const fp = new FloorPlan(base);
+    expect(() => fp.withDoors({ d1: 'closed' } as never)).toThrow(/withDoors: door "d1" must be true or false, got "closed"/);
+    expect(() => fp.withDoors(null as never)).toThrow(/withDoors takes \{ doorName: open \}, got null/);
+    expect(fp.withDoors({ d1: false }).door('d1').open).toBe(false);
+  });
+  test('raster options of the wrong shape', () => {
+    const fp = new FloorPlan(base);
+    expect(() => new CSpace(base as never)).toThrow(/CSpace: plan must be a FloorPlan \(new FloorPlan\(spec\)\), got a Object/);
+    expect(() => new CSpace(fp, { resolutoin: 0.25 } as never)).toThrow(/CSpace: unknown option "resolutoin" \(allowed: resolution, radius, region, diagonalCost, diagonalRule\)/);
+    expect(() => new CSpace(fp, { region: p(0, 0) } as never)).toThrow(/CSpace: region: unknown field "x"/);
+    expect(() => new CSpace(fp, { region: 3 } as never)).toThrow(/CSpace: region must be \{ min, max \}, got 3/);
+    expect(() => new CSpace(fp, { resolution: '0.5' } as never)).toThrow(/resolution must be a finite number of metres > 0, got "0\.5"/);
+  });
+  test('a raster beyond 2^24 cells is refused before anything is allocated, with the limit', () => {
+    const apartment = new FloorPlan({ width: 12, height: 8, walls: [], doors: [], rooms: [] });
+    // 0.5 mm asks for 24000 x 16000 = 3.84e8 cells; 1e-6 m died with "Invalid typed array length".
+    expect(() => new CSpace(apartment, { resolution: 0.0005 })).toThrow(InputError);
+    expect(() => new CSpace(apartment, { resolution: 0.0005 })).toThrow(/CSpace: resolution 0\.0005 m makes a raster of 24000 x 16000 = 384000000 cells, more than the 16777216 \(2\^24, 4096 x 4096\) allowed/);
+    expect(() => new CSpace(apartment, { resolution: 1e-6 })).toThrow(/more than the 16777216/);
+    expect(() => new CSpace(apartment, { resolution: 1e-300 })).toThrow(/more than the 16777216/);
+    expect(new CSpace(apartment, { resolution: 0.25 }).grid.size).toBe(48 * 32);
+  });
+  test('cellAt and cellCentre check their frame', () => {
+    expect(() => cellAt({ x0: 0, y0: 0, resolution: 0, width: 2, height: 2 }, p(0, 0))).toThrow(/cellAt: frame must be a raster frame .* got a Object/);
+    expect(() => cellCentre(null as never, 0)).toThrow(/cellCentre: frame must be a raster frame/);
+    expect(() => cellCentre({ x0: 0, y0: 0, resolution: 1, width: 2, height: 2 }, '1' as never)).toThrow(/cell must be an integer id in 0\.\.3, got "1"/);
   });
 });

@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { astar, bestFirst, bfs, dijkstra, Searcher, weightedAstar } from '../src/best-first.js';
 import { dfs, iddfs } from '../src/depth-first.js';
+import { InputError } from '../src/errors.js';
 import { Graph } from '../src/graph.js';
 import { Grid } from '../src/grid.js';
 import { heuristicByName, octile, zero } from '../src/heuristics.js';
@@ -91,6 +92,7 @@ describe('eps, priorities and options', () => {
     expect(() => s.pathInto(new Int32Array(0))).not.toThrow(); // no path yet: writes nothing
     s.search(0, grid.id(2, 1));
     expect(() => s.pathInto(new Int32Array(1))).toThrow(/the buffer holds 1 nodes, the path has 3/);
+    expect(() => s.pathInto(null as never)).toThrow(/pathInto: out must be an Int32Array, got null/);
   });
   test('depth-first limits and traces', () => {
     expect(() => iddfs(grid, 0, 1, { depthLimit: -1 })).toThrow(/depthLimit must be a number >= 0, got -1/);
@@ -104,4 +106,110 @@ describe('eps, priorities and options', () => {
     expect(() => unboundedGrid([[0, 2 ** 30]])).toThrow(/obstacle 0 must be a pair of integers .* 2\^25/);
     expect(() => unboundedGrid([], { connectivity: 5 as 4 })).toThrow(/connectivity must be 4 or 8/);
   });
+});
+
+describe('options: every one checked for type and range, unknown names refused, before anything changes', () => {
+  const g = new Graph(3, [[0, 1, 1], [1, 2, 1]]);
+  test('Searcher.search', () => {
+    const s = new Searcher(g);
+    expect(s.search(0, 2)).toBe('found');
+    const bad: [object, RegExp][] = [
+      [{ maxExpansions: '5' }, /maxExpansions must be a number >= 0, got "5"/],
+      [{ maxExpansions: Number.NaN }, /maxExpansions must be a number >= 0, got NaN/],
+      [{ reopen: 'no' }, /reopen must be true or false, got "no"/],
+      [{ reopen: 0 }, /reopen must be true or false, got 0/],
+      [{ trace: 1 }, /trace must be true or false, got 1/],
+      [{ tieBreak: null }, /tieBreak must be 'h' or 'fifo', got null/],
+      [{ priority: 'astar' }, /priority must be LINK_LENGTH, COST_TO_COME, HEURISTIC_ONLY, ASTAR or sum\(eps\), got "astar"/],
+      [{ priority: null }, /priority must be .* got null/],
+      [{ priority: { kind: 'sum', eps: '2' } }, /eps must be a finite number >= 0 .* got "2"/],
+      [{ heuristic: 42 }, /heuristic must be a function \(n, goal\) => number, got 42/],
+      [{ maxExpansion: 5 }, /search: unknown option "maxExpansion" \(allowed: priority, heuristic, tieBreak, maxExpansions, trace, reopen\)/],
+    ];
+    for (const [options, message] of bad) {
+      expect(() => s.search(0, 1, options as never)).toThrow(InputError);
+      expect(() => s.search(0, 1, options as never)).toThrow(message);
+      // Refused before any state changed: the last answer still reads.
+      expect([s.status, s.cost, s.path()]).toEqual(['found', 2, [0, 1, 2]]);
+    }
+    expect(() => s.search(0, 1, null as never)).toThrow(/search: options must be an object, got null/);
+    expect(() => s.search('0' as never, 1)).toThrow(/start must be an integer node id in 0\.\.2, got "0"/);
+    // Infinity is a budget, as is a fractional one; the defaults are undefined only.
+    expect(s.search(0, 2, { maxExpansions: Infinity, reopen: false, trace: false, tieBreak: 'fifo' })).toBe('found');
+  });
+  test('new Searcher', () => {
+    expect(() => new Searcher(g, { capacity: -5 })).toThrow(/Searcher: capacity must be an integer in 1\.\.2147483647 \(node ids are int32\), got -5/);
+    expect(() => new Searcher(g, { capacity: 0 })).toThrow(InputError);
+    expect(() => new Searcher(g, { capacity: '8' as never })).toThrow(/capacity .* got "8"/);
+    expect(() => new Searcher(g, { capacity: 2 ** 31 })).toThrow(/capacity must be an integer in 1\.\.2147483647/);
+    expect(() => new Searcher(g, { capcity: 8 } as never)).toThrow(/Searcher: unknown option "capcity" \(allowed: capacity\)/);
+    expect(() => new Searcher(null as never)).toThrow(/Searcher: space must be a SearchSpace \{ size, maxDegree, successors \}, got null/);
+    expect(() => new Searcher({ size: 3, maxDegree: 2 } as never)).toThrow(/Searcher: space\.successors must be a function, got undefined/);
+    expect(() => new Searcher({ size: -1, maxDegree: 2, successors: () => 0 })).toThrow(/Searcher: space\.size must be an integer >= 0, got -1/);
+    expect(new Searcher(g, { capacity: 1 }).search(0, 2)).toBe('found');
+  });
+  test('the one-shot functions refuse a priority or heuristic in their options (it would be overridden)', () => {
+    expect(() => dijkstra(g, 0, 2, { heuristic: octile(grid) } as never)).toThrow(/dijkstra: unknown option "heuristic" \(allowed: tieBreak, maxExpansions, trace, reopen\)/);
+    expect(() => astar(g, 0, 2, zero, { priority: sum(2) } as never)).toThrow(/astar: unknown option "priority"/);
+    expect(() => bfs(g, 0, 2, { maxExpansion: 3 } as never)).toThrow(/bfs: unknown option "maxExpansion"/);
+    expect(() => bestFirst(undefined as never, 0, 2, zero, sum(1))).toThrow(/bestFirst: space must be a SearchSpace/);
+    expect(bfs(g, 0, 2, { maxExpansions: 1 }).status).toBe('step-limit');
+  });
+  test('dfs and iddfs', () => {
+    expect(() => dfs(g, 0, 2, { depthLimit: '3' } as never)).toThrow(/depthLimit must be a number >= 0, got "3"/);
+    expect(() => iddfs(g, 0, 2, { maxExpansions: -2 })).toThrow(/maxExpansions must be a number >= 0, got -2/);
+    expect(() => iddfs(g, 0, 2, { depth: 3 } as never)).toThrow(/iddfs: unknown option "depth" \(allowed: depthLimit, maxExpansions\)/);
+    expect(() => dfs(g, 0, 2, null as never)).toThrow(/dfs: options must be an object, got null/);
+    expect(() => dfs({} as never, 0, 2)).toThrow(/dfs: space\.size must be an integer >= 0, got undefined/);
+    expect(() => dfs(g, 0, 2, { depthLimit: -1 })).toThrow(InputError);
+    expect(iddfs(g, 0, 2, { depthLimit: Infinity }).status).toBe('found');
+  });
+  test('frontierBefore', () => {
+    expect(() => frontierBefore(null as never, 0)).toThrow(/frontierBefore: trace must be a search's Trace .* got null/);
+  });
+});
+
+describe('graphs: sizes and edge lists', () => {
+  test('a size beyond 2^25 nodes is refused up front, naming the limit', () => {
+    expect(() => new Graph(1e9, [])).toThrow(InputError);
+    expect(() => new Graph(1e9, [])).toThrow(/Graph: size must be at most 33554432 \(2\^25\) nodes, got 1000000000/);
+    expect(() => new Graph(2 ** 25 + 1, [])).toThrow(/at most 33554432/);
+    expect(() => new Graph(2.5, [])).toThrow(/size must be a non-negative integer, got 2\.5/);
+    expect(() => new Graph('3' as never, [])).toThrow(/size must be a non-negative integer, got "3"/);
+  });
+  test('edges that are not a list of triples', () => {
+    expect(() => new Graph(2, null as never)).toThrow(/Graph: edges must be an array \(or iterable\) of \[from, to, cost\] edges, got null/);
+    expect(() => new Graph(2, undefined as never)).toThrow(/edges must be .* got undefined/);
+    expect(() => new Graph(2, 5 as never)).toThrow(/edges must be .* got 5/);
+    expect(() => new Graph(2, '01' as never)).toThrow(/edges must be .* got "01"/);
+    expect(() => new Graph(2, [[0, 1, 1], [0, 1]] as never)).toThrow(/Graph: edge 1 must be a triple \[from, to, cost\], got \[0, 1\]/);
+    expect(() => new Graph(2, [7] as never)).toThrow(/Graph: edge 0 must be a triple \[from, to, cost\], got 7/);
+    expect(() => new Graph(2, [null] as never)).toThrow(/edge 0 must be a triple .* got null/);
+    expect(() => new Graph(2, [[0, '1', 1]] as never)).toThrow(/Graph: edge 0 \(0 -> "1", cost 1\): 'to' must be a node in 0\.\.1/);
+    expect(() => new Graph(2, [[0, 1, '1']] as never)).toThrow(/edge 0 \(0 -> 1, cost "1"\): cost must be a finite number >= 0, got "1"/);
+    expect(() => new Graph(2, [], { directed: 'yes' } as never)).toThrow(/Graph: directed must be true or false, got "yes"/);
+    expect(() => new Graph(2, [], { direct: true } as never)).toThrow(/Graph: unknown option "direct" \(allowed: directed\)/);
+    // Any iterable of triples is an edge list.
+    const fromGenerator = new Graph(3, (function* () { yield [0, 1, 1] as const; yield [1, 2, 1] as const; })());
+    expect(dijkstra(fromGenerator, 0, 2).cost).toBe(2);
+  });
+  test('pathCost checks what it is given', async () => {
+    const { pathCost } = await import('../src/space.js');
+    const g = new Graph(3, [[0, 1, 1]]);
+    expect(() => pathCost(g, [0, 5])).toThrow(/pathCost: path\[1\] must be an integer node id in 0\.\.2, got 5/);
+    expect(() => pathCost(g, [0, 2])).toThrow(InputError);
+    expect(() => pathCost(g, null as never)).toThrow(/pathCost: path must be an array of node ids, got null/);
+  });
+});
+
+test('firstEpsilonAboveDijkstra: its epsilons, h and searcher', async () => {
+  const { firstEpsilonAboveDijkstra } = await import('../src/epsilon.js');
+  const h = octile(grid), far = grid.id(2, 1);
+  expect(() => firstEpsilonAboveDijkstra(grid, 0, far, h, [1, Number.NaN])).toThrow(/firstEpsilonAboveDijkstra: epsilons\[1\] must be a finite number >= 0, got NaN/);
+  expect(() => firstEpsilonAboveDijkstra(grid, 0, far, h, 2 as never)).toThrow(/epsilons must be an array of numbers, got 2/);
+  expect(() => firstEpsilonAboveDijkstra(grid, 0, far, 'octile' as never, [1])).toThrow(/h must be a function/);
+  // A searcher over another space answered for that space, in silence.
+  const other = new Searcher(Grid.fromAscii(['......']));
+  expect(() => firstEpsilonAboveDijkstra(grid, 0, far, h, [1], other)).toThrow(/searcher must be a Searcher over the same space, got one over another space/);
+  expect(firstEpsilonAboveDijkstra(grid, 0, far, h, [1, 2], new Searcher(grid))).toBeNull();
 });

@@ -1,8 +1,10 @@
 import { astar } from '../best-first.js';
 import { fmt, type Point } from '../cspace.js';
 import { DStarLite, type RepairStats } from '../dstar-lite.js';
+import { InputError, show } from '../errors.js';
 import { DX, DY, type Grid } from '../grid.js';
 import { octile } from '../heuristics.js';
+import { checkKeys } from '../options.js';
 import { apartmentWorld, southRoomsWorld, type ApartmentWorld } from './apartment.js';
 
 // --- small path tools -------------------------------------------------------------
@@ -21,7 +23,7 @@ function stepCost(grid: Grid, a: number, b: number): number {
       if (c >= 0) return c;
     }
   }
-  throw new RangeError(`no step from ${grid.formatXY(a)} to ${grid.formatXY(b)} on this grid`);
+  throw new InputError(`no step from ${grid.formatXY(a)} to ${grid.formatXY(b)} on this grid`);
 }
 
 /**
@@ -157,6 +159,7 @@ export function halfwayDoorways(world: ApartmentWorld = apartmentWorld(), goal: 
 
 /** Where the obstacle appears: the plan's halfway cell, a plan cell deep in Rusty's room, the plan's corridor cell, or a named door. */
 export const CLOSURES = ['halfway', 'room', 'corridor'] as const;
+const SCENARIO_KEYS = ['closeAt', 'closure', 'start', 'goal'] as const;
 export type ClosureKind = (typeof CLOSURES)[number];
 
 export interface DoorScenarioOptions {
@@ -228,6 +231,10 @@ export interface DoorScenario {
  * map, so a test can hold them equal.
  */
 export function doorClosesScenario(options: DoorScenarioOptions = {}): DoorScenario {
+  checkKeys(options, SCENARIO_KEYS, 'doorClosesScenario');
+  if (options.closure !== undefined && typeof options.closure !== 'string') {
+    throw new InputError(`doorClosesScenario: closure must be one of ${CLOSURES.join(', ')} or a door's name, got ${show(options.closure)}`);
+  }
   const world = apartmentWorld();
   const { grid, cspace } = world;
   const start = options.start ?? world.start, goal = options.goal ?? world.goal;
@@ -235,19 +242,19 @@ export function doorClosesScenario(options: DoorScenarioOptions = {}): DoorScena
   grid.checkEndpoint(goal, 'doorClosesScenario: goal');
   const h = octile(grid);
   const first = astar(grid, start, goal, h);
-  if (first.path === null) throw new RangeError(`doorClosesScenario: no path from ${grid.formatXY(start)} to ${grid.formatXY(goal)}`);
+  if (first.path === null) throw new InputError(`doorClosesScenario: no path from ${grid.formatXY(start)} to ${grid.formatXY(goal)}`);
   const initialPlan = first.path;
 
   const closeAt = options.closeAt ?? 1;
   if (!Number.isInteger(closeAt) || closeAt < 0 || closeAt >= initialPlan.length - 1) {
-    throw new RangeError(`closeAt must be an integer step in 0..${initialPlan.length - 2} (the plan has ${initialPlan.length - 1} steps), got ${closeAt}`);
+    throw new InputError(`closeAt must be an integer step in 0..${initialPlan.length - 2} (the plan has ${initialPlan.length - 1} steps), got ${show(closeAt)}`);
   }
   const kind = options.closure ?? 'halfway';
   const cells = closureCells(world, initialPlan, kind, closeAt);
-  if (cells.includes(goal)) throw new RangeError(`closure ${JSON.stringify(kind)} would block the goal ${grid.formatXY(goal)}`);
+  if (cells.includes(goal)) throw new InputError(`closure ${JSON.stringify(kind)} would block the goal ${grid.formatXY(goal)}`);
   const reach = initialPlan.findIndex((c) => cells.includes(c));
   if (reach >= 0 && reach <= closeAt) {
-    throw new RangeError(`closeAt ${closeAt}: Rusty is already past the closure (it reaches ${grid.formatXY(initialPlan[reach])} at step ${reach}); choose 0..${reach - 1}`);
+    throw new InputError(`closeAt ${closeAt}: Rusty is already past the closure (it reaches ${grid.formatXY(initialPlan[reach])} at step ${reach}); choose 0..${reach - 1}`);
   }
 
   const truth = grid.with({}); // the world as it is
@@ -318,9 +325,9 @@ function closureCells(world: ApartmentWorld, plan: readonly number[], kind: stri
   } else if (kind === 'corridor') {
     pool = ahead.filter((c) => cspace.roomOf(c) === 'corridor');
   } else {
-    throw new RangeError(`closure must be one of ${CLOSURES.join(', ')} or a door (${floor.doors.map((d) => d.name).join(', ')}), got ${JSON.stringify(kind)}`);
+    throw new InputError(`closure must be one of ${CLOSURES.join(', ')} or a door (${floor.doors.map((d) => d.name).join(', ')}), got ${JSON.stringify(kind)}`);
   }
-  if (pool.length === 0) throw new RangeError(`closure ${JSON.stringify(kind)}: the plan has no such cell ahead of step ${closeAt + 1}`);
+  if (pool.length === 0) throw new InputError(`closure ${JSON.stringify(kind)}: the plan has no such cell ahead of step ${closeAt + 1}`);
   // Deep: the candidate farthest from every wall (the first such on the plan).
   let best = pool[0];
   for (const c of pool) if (floor.clearance(cspace.centre(c)) > floor.clearance(cspace.centre(best)) + 1e-9) best = c;

@@ -1,3 +1,5 @@
+import { InputError, show } from '../errors.js';
+import { checkKeys } from '../options.js';
 import { CSpace, FloorPlan, type DoorSpec, type FloorPlanSpec, type Point, type RoomSpec, type WallSpec } from '../cspace.js';
 import type { Grid } from '../grid.js';
 import { octile, type Heuristic } from '../heuristics.js';
@@ -114,6 +116,7 @@ export interface ApartmentWorld {
 
 /** The floor plan, with any doors closed by name. */
 export function apartmentPlan(closed: readonly string[] = []): FloorPlan {
+  if (!Array.isArray(closed)) throw new InputError(`apartmentPlan: closed must be an array of door names, got ${show(closed)}`);
   const plan = new FloorPlan(APARTMENT_SPEC);
   return closed.length === 0 ? plan : plan.withDoors(Object.fromEntries(closed.map((n) => [n, false])));
 }
@@ -123,6 +126,7 @@ export function apartmentPlan(closed: readonly string[] = []): FloorPlan {
  * start in room A, goal in the bedroom (the integration lab's query).
  */
 export function apartmentWorld(options: { closed?: readonly string[] } = {}): ApartmentWorld {
+  checkKeys(options, ['closed'], 'apartmentWorld');
   const plan = apartmentPlan(options.closed ?? []);
   const cspace = new CSpace(plan, { resolution: RESOLUTION, radius: RADIUS });
   return describe(plan, cspace, START_A, GOAL_BEDROOM);
