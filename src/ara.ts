@@ -1,7 +1,7 @@
 import { InputError, show } from './errors.js';
 import { Heap } from './heap.js';
 import type { Heuristic } from './heuristics.js';
-import { badArcCost, badHeuristic, checkBooleanOption, checkNodeId, checkOptionNames } from './input-checks.js';
+import { badArcCost, badHeuristic, checkBoolean, checkNodeId, checkKeys } from './input-checks.js';
 import type { SearchSpace } from './space.js';
 
 /**
@@ -194,10 +194,10 @@ export class AraSearcher {
     checkNodeId(space, start, 'ara: start', true);
     checkNodeId(space, goal, 'ara: goal', true);
     if (typeof h !== 'function') throw new InputError(`ara: h must be a function (n, goal) => number, got ${show(h)}`);
-    checkOptionNames(options, BEGIN_OPTIONS, 'ara: begin');
+    checkKeys(options, BEGIN_OPTIONS, 'ara: begin');
     const schedule = options.schedule === undefined ? ARA_SCHEDULE : options.schedule;
     checkSchedule(schedule);
-    checkBooleanOption(options.trace, 'trace', 'ara');
+    checkBoolean(options.trace, 'ara: trace');
     if (space.size > this.g.length) this.grow(space.size);
     if (this.gen >= 0xfffffff0 || this.round >= 0xfffffff0) {
       this.seen.fill(0); this.closed.fill(0); this.incons.fill(0);
@@ -274,7 +274,7 @@ export class AraSearcher {
    */
   run(options: { maxExpansions?: number; maxMillis?: number } = {}): AraResult {
     const t0 = performance.now();
-    checkOptionNames(options, RUN_OPTIONS, 'ara: run');
+    checkKeys(options, RUN_OPTIONS, 'ara: run');
     const maxExp = checkBudget(options.maxExpansions === undefined ? Infinity : options.maxExpansions, 'maxExpansions');
     const maxMs = checkBudget(options.maxMillis === undefined ? Infinity : options.maxMillis, 'maxMillis');
     this.checkQuery('run()');
@@ -471,7 +471,7 @@ export class AraSearcher {
  * reaches 1, or a budget runs out.
  */
 export function ara(space: SearchSpace, start: number, goal: number, h: Heuristic, options: AraOptions = {}): AraResult {
-  checkOptionNames(options, ARA_OPTIONS, 'ara');
+  checkKeys(options, ARA_OPTIONS, 'ara');
   const s = new AraSearcher(space);
   s.begin(start, goal, h, { schedule: options.schedule, trace: options.trace });
   return s.run({ maxExpansions: options.maxExpansions, maxMillis: options.maxMillis });

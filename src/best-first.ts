@@ -1,7 +1,7 @@
 import { InputError, show } from './errors.js';
 import { Heap } from './heap.js';
 import { zero, type Heuristic } from './heuristics.js';
-import { checkBoolean, checkKeys } from './options.js';
+import { badHeuristic, checkBoolean, checkKeys } from './input-checks.js';
 import { ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, weights, type Priority, type TieBreak } from './priority.js';
 import { checkNode, checkSpace, MAX_SPACE_SIZE, pathCost, type SearchSpace } from './space.js';
 import type { Trace } from './trace.js';
@@ -70,18 +70,10 @@ export interface SearcherOptions {
 const SEARCH_KEYS: readonly (keyof SearchOptions)[] = ['priority', 'heuristic', 'tieBreak', 'maxExpansions', 'trace', 'reopen'];
 const SEARCHER_KEYS: readonly (keyof SearcherOptions)[] = ['capacity'];
 
-/** h(n, goal) broke its contract: the caller's mistake, with the node and the value. */
-function badHeuristic(n: number, goal: number, v: unknown): InputError {
-  if (v === Infinity && n === goal) {
-    return new InputError(`heuristic(${n}, ${goal}) returned Infinity for the goal itself, which is always reached from itself (an admissible h is 0 there)`);
-  }
-  return new InputError(`heuristic(${n}, ${goal}) returned ${show(v)}: h must be a number >= 0, or Infinity for a node the goal cannot be reached from`);
-}
-
 /** h(n, goal), held to its contract, where speed does not matter (traces, the start). */
 function hOf(h: Heuristic, n: number, goal: number): number {
   const v = h(n, goal);
-  if (typeof v !== 'number' || !(v >= 0) || (v === Infinity && n === goal)) throw badHeuristic(n, goal, v);
+  if (typeof v !== 'number' || !(v >= 0) || (v === Infinity && n === goal)) throw badHeuristic('search', n, goal, v);
   return v;
 }
 
@@ -259,7 +251,7 @@ export class Searcher {
         // One test on the value in hand keeps the contract nearly free: the
         // branch is taken only by a dead end or a broken heuristic.
         if (typeof hx !== 'number' || !(hx >= 0 && hx !== Infinity)) {
-          if (hx !== Infinity || x === goal) throw badHeuristic(x, goal, hx);
+          if (hx !== Infinity || x === goal) throw badHeuristic('search', x, goal, hx);
           // A dead end: never pushed, so f = wh * h is never formed (0 x Infinity
           // is NaN), and h is not asked again this query. A heuristic that calls
           // a node it gave a finite h a dead end only leaves that node as it was.

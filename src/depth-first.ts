@@ -1,6 +1,6 @@
 import type { SearchStatus } from './best-first.js';
 import { InputError, show } from './errors.js';
-import { checkKeys } from './options.js';
+import { checkKeys } from './input-checks.js';
 import { checkNode, checkSpace, pathCost, type SearchSpace } from './space.js';
 
 export interface DepthFirstOptions {

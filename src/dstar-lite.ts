@@ -2,7 +2,7 @@ import { InputError, show } from './errors.js';
 import { Graph } from './graph.js';
 import { DX, DY, Grid } from './grid.js';
 import type { Heuristic } from './heuristics.js';
-import { badArcCost, badHeuristic, checkNodeId, checkOptionNames } from './input-checks.js';
+import { badArcCost, badHeuristic, checkNodeId, checkKeys } from './input-checks.js';
 import type { SearchSpace } from './space.js';
 
 export interface DStarLiteOptions {
@@ -170,7 +170,7 @@ export class DStarLite {
     }
     checkNodeId(space, start, 'DStarLite: start', true);
     checkNodeId(space, goal, 'DStarLite: goal', true);
-    checkOptionNames(options, OPTION_NAMES, 'DStarLite');
+    checkKeys(options, OPTION_NAMES, 'DStarLite');
     const maxSteps = options.maxSteps === undefined ? Infinity : options.maxSteps;
     if (typeof maxSteps !== 'number' || !(maxSteps >= 0) || !(maxSteps === Infinity || Number.isInteger(maxSteps))) {
       throw new InputError(`DStarLite: maxSteps must be a number >= 0 (a whole number of pops, or Infinity), got ${show(options.maxSteps)}`);

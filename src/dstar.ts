@@ -1,7 +1,7 @@
 import { InputError, show } from './errors.js';
 import { Heap } from './heap.js';
 import { Grid } from './grid.js';
-import { badArcCost, checkBooleanOption, checkNodeId, checkOptionNames } from './input-checks.js';
+import { badArcCost, checkBoolean, checkNodeId, checkKeys } from './input-checks.js';
 import type { SearchSpace } from './space.js';
 
 /** t(X): never on OPEN yet, on OPEN, or taken off it. */
@@ -114,7 +114,7 @@ export class DStar {
     if (typeof space?.predecessors !== 'function') {
       throw new InputError('D*: the search space must list predecessors (D* searches backward from the goal), but it has no predecessors method');
     }
-    checkOptionNames(options, OPTION_NAMES, 'D*');
+    checkKeys(options, OPTION_NAMES, 'D*');
     this.space = space;
     const scale = options.costScale;
     if (scale !== undefined && !(typeof scale === 'number' && Number.isFinite(scale) && scale > 0)) {
@@ -127,7 +127,7 @@ export class DStar {
       throw new InputError(`D*: reopen must be 'both' or 'head', got ${show(reopen)}`);
     }
     this.reopen = reopen;
-    checkBooleanOption(options.trace, 'trace', 'D*');
+    checkBoolean(options.trace, 'D*: trace');
     this.trace = options.trace ? [] : null;
     const d = Math.max(1, space.maxDegree);
     this.predNodes = new Int32Array(d);

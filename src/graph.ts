@@ -1,5 +1,5 @@
 import { InputError, show } from './errors.js';
-import { checkBoolean, checkKeys } from './options.js';
+import { checkBoolean, checkKeys } from './input-checks.js';
 import { checkCost, checkNode, type SearchSpace } from './space.js';
 
 /** One edge of an edge list: from, to, cost. */

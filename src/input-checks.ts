@@ -20,27 +20,25 @@ export function checkNodeId(space: SearchSpace, n: number, what: string, endpoin
 }
 
 /**
- * Refuses an options object that is not a plain object or names an option
- * not in `known`: a misspelt option (`maxStep`) would otherwise be ignored
- * without a word.
+ * Throws unless `options` is undefined or an object whose keys are all in
+ * `allowed`. Our users write JavaScript as well as TypeScript, and a typo such
+ * as `maxExpansion` would otherwise be ignored in silence: refusing unknown
+ * keys turns it into a message. `where` names the function, class or object;
+ * `noun` what a key is called in the message (`option`, `field`).
  */
-export function checkOptionNames(options: unknown, known: readonly string[], where: string): void {
+export function checkKeys(options: unknown, allowed: readonly string[], where: string, noun = 'option'): void {
   if (options === undefined) return;
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw new InputError(`${where}: options must be an object, got ${show(options)}`);
   }
-  for (const key of Object.keys(options)) {
-    if (!known.includes(key)) {
-      throw new InputError(`${where}: unknown option ${JSON.stringify(key)}; the options are ${known.join(', ')}`);
-    }
+  for (const k in options) {
+    if (!allowed.includes(k)) throw new InputError(`${where}: unknown ${noun} ${JSON.stringify(k)} (allowed: ${allowed.join(', ')})`);
   }
 }
 
-/** Throws an InputError unless `v` is undefined or a boolean. */
-export function checkBooleanOption(v: unknown, name: string, where: string): void {
-  if (v !== undefined && typeof v !== 'boolean') {
-    throw new InputError(`${where}: ${name} must be true or false, got ${show(v)}`);
-  }
+/** Throws unless `v` is undefined or a boolean. */
+export function checkBoolean(v: unknown, name: string): void {
+  if (v !== undefined && typeof v !== 'boolean') throw new InputError(`${name} must be true or false, got ${show(v)}`);
 }
 
 /**
@@ -49,6 +47,9 @@ export function checkBooleanOption(v: unknown, name: string, where: string): voi
  * caller's mistake, named with the node and the value.
  */
 export function badHeuristic(where: string, a: number, b: number, v: unknown): InputError {
+  if (v === Infinity && a === b) {
+    return new InputError(`${where}: heuristic(${a}, ${b}) returned Infinity for the goal itself, which is always reached from itself (an admissible h is 0 there)`);
+  }
   return new InputError(`${where}: heuristic(${a}, ${b}) returned ${show(v)}: h must be a number >= 0, or Infinity when ${b} cannot be reached from ${a}`);
 }
 

@@ -337,13 +337,13 @@ test('ara: options are checked for type and name before anything runs', () => {
   refuse(() => ara(grid, 0, 5, h, { trace: 'yes' as never }), /ara: trace must be true or false, got "yes"/);
   refuse(() => ara(grid, 0, 5, h, { schedule: ['2', 1] as never }), /schedule\[0\] must be a finite number >= 1 \(1 is A\*\), got "2"/);
   refuse(() => ara(grid, 0, 5, h, { schedule: 2 as never }), /schedule must be a non-empty list .*got 2/);
-  refuse(() => ara(grid, 0, 5, h, { maxExpansion: 5 } as never), /ara: unknown option "maxExpansion"; the options are schedule, maxExpansions, maxMillis, trace/);
+  refuse(() => ara(grid, 0, 5, h, { maxExpansion: 5 } as never), /ara: unknown option "maxExpansion" \(allowed: schedule, maxExpansions, maxMillis, trace\)/);
   refuse(() => ara(grid, 0, 5, h, null as never), /ara: options must be an object, got null/);
   refuse(() => ara(grid, 0.5, 5, h), /ara: start must be an integer node id in 0\.\.5, got 0.5/);
   refuse(() => ara(grid, 0, 6, h), /ara: goal must be an integer node id/);
   refuse(() => new AraSearcher(null as never), /ara: space must be a SearchSpace/);
   const s = new AraSearcher(grid);
-  refuse(() => s.begin(0, 5, h, { eps: 2 } as never), /ara: begin: unknown option "eps"; the options are schedule, trace/);
+  refuse(() => s.begin(0, 5, h, { eps: 2 } as never), /ara: begin: unknown option "eps" \(allowed: schedule, trace\)/);
   s.begin(0, 5, h);
   refuse(() => s.iterate('5' as never), /maxExpansions must be a number >= 0 \(or Infinity\), got "5"/);
   refuse(() => s.iterate(Infinity, 'soon' as never), /ara: deadline must be a performance.now\(\) time \(or Infinity\), got "soon"/);

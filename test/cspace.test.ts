@@ -190,7 +190,7 @@ describe('specs of the wrong shape and rasters too large: an InputError naming t
   });
   test('raster options of the wrong shape', () => {
     const fp = new FloorPlan(base);
-    expect(() => new CSpace(base as never)).toThrow(/CSpace: plan must be a FloorPlan \(new FloorPlan\(spec\)\), got a Object/);
+    expect(() => new CSpace(base as never)).toThrow(/CSpace: plan must be a FloorPlan \(new FloorPlan\(spec\)\), got {"width":4/);
     expect(() => new CSpace(fp, { resolutoin: 0.25 } as never)).toThrow(/CSpace: unknown option "resolutoin" \(allowed: resolution, radius, region, diagonalCost, diagonalRule\)/);
     expect(() => new CSpace(fp, { region: p(0, 0) } as never)).toThrow(/CSpace: region: unknown field "x"/);
     expect(() => new CSpace(fp, { region: 3 } as never)).toThrow(/CSpace: region must be \{ min, max \}, got 3/);
@@ -206,7 +206,7 @@ describe('specs of the wrong shape and rasters too large: an InputError naming t
     expect(new CSpace(apartment, { resolution: 0.25 }).grid.size).toBe(48 * 32);
   });
   test('cellAt and cellCentre check their frame', () => {
-    expect(() => cellAt({ x0: 0, y0: 0, resolution: 0, width: 2, height: 2 }, p(0, 0))).toThrow(/cellAt: frame must be a raster frame .* got a Object/);
+    expect(() => cellAt({ x0: 0, y0: 0, resolution: 0, width: 2, height: 2 }, p(0, 0))).toThrow(/cellAt: frame must be a raster frame .* got {"x0":0,"y0":0,"resolution":0/);
     expect(() => cellCentre(null as never, 0)).toThrow(/cellCentre: frame must be a raster frame/);
     expect(() => cellCentre({ x0: 0, y0: 0, resolution: 1, width: 2, height: 2 }, '1' as never)).toThrow(/cell must be an integer id in 0\.\.3, got "1"/);
   });

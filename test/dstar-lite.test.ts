@@ -576,11 +576,11 @@ test('DStarLite options and node ids: InputErrors naming the value and what is a
   refuse(() => new DStarLite(grid, 0, 3, h, { maxSteps: '5' as never }), /DStarLite: maxSteps must be a number >= 0 \(a whole number of pops, or Infinity\), got "5"/);
   refuse(() => new DStarLite(grid, 0, 3, h, { maxSteps: null as never }), /maxSteps .*got null/);
   refuse(() => new DStarLite(grid, 0, 3, h, { maxSteps: 2.5 }), /maxSteps .*got 2.5/);
-  refuse(() => new DStarLite(grid, 0, 3, h, { maxStep: 5 } as never), /DStarLite: unknown option "maxStep"; the options are maxSteps/);
+  refuse(() => new DStarLite(grid, 0, 3, h, { maxStep: 5 } as never), /DStarLite: unknown option "maxStep" \(allowed: maxSteps\)/);
   refuse(() => new DStarLite(grid, 0, 3, h, null as never), /DStarLite: options must be an object, got null/);
   refuse(() => new DStarLite(grid, 0, 3, 'octile' as never), /DStarLite: heuristic must be a function \(n, goal\) => number, got "octile"/);
   refuse(() => new DStarLite(grid, 1.5, 3, h), /DStarLite: start must be .*got 1.5/);
-  refuse(() => new DStarLite(grid, 0, '3' as never, h), /DStarLite: goal must be .*got 3/);
+  refuse(() => new DStarLite(grid, 0, '3' as never, h), /DStarLite: goal must be .*got "3"/);
   refuse(() => new DStarLite(null as never, 0, 3, h), /predecessors/);
 
   const d = new DStarLite(grid, 0, 3, h);
@@ -594,7 +594,7 @@ test('DStarLite options and node ids: InputErrors naming the value and what is a
   refuse(() => d.inFootprint(9), /inFootprint must be/);
   refuse(() => d.updateEdges(null as never), /updateEdges: changes must be a list of \{ from, to, oldCost \}, got null/);
   refuse(() => d.updateEdges([null] as never), /updateEdges: change 0 must be an object \{ from, to, oldCost \}, got null/);
-  refuse(() => d.updateEdges([{ from: 0, to: 1, oldCost: 1 }, { from: 'a', to: 1, oldCost: 1 }] as never), /updateEdges: change 1: from must be .*got a/);
+  refuse(() => d.updateEdges([{ from: 0, to: 1, oldCost: 1 }, { from: 'a', to: 1, oldCost: 1 }] as never), /updateEdges: change 1: from must be .*got "a"/);
   refuse(() => d.updateEdges([{ from: 0, to: 1, oldCost: '1' }] as never), /oldCost must be a number >= 0 or Infinity \(no arc\), got "1"/);
   refuse(() => d.updateCells([1], ['yes'] as never), /updateCells: wasBlocked\[0\] must be true, false, 0 or 1 .*got "yes"/);
   refuse(() => d.updateCells(5 as never, [0]), /updateCells: cells must be a list, got 5/);

@@ -482,7 +482,7 @@ test('dstar_options_and_node_ids_are_input_errors', () => {
   refuse(() => new DStar(grid, { reopen: 'no' as never }), /D\*: reopen must be 'both' or 'head', got "no"/);
   refuse(() => new DStar(grid, { reopen: null as never }), /reopen must be 'both' or 'head', got null/);
   refuse(() => new DStar(grid, { trace: 'yes' as never }), /D\*: trace must be true or false, got "yes"/);
-  refuse(() => new DStar(grid, { costscale: 10 } as never), /D\*: unknown option "costscale"; the options are costScale, reopen, trace/);
+  refuse(() => new DStar(grid, { costscale: 10 } as never), /D\*: unknown option "costscale" \(allowed: costScale, reopen, trace\)/);
   refuse(() => new DStar(grid, null as never), /D\*: options must be an object, got null/);
   refuse(() => new DStar(null as never), /predecessors/);
 

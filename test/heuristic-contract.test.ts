@@ -122,7 +122,7 @@ describe('anything else is refused, naming the node and the value', () => {
       for (const priority of [COST_TO_COME, ASTAR, HEURISTIC_ONLY, sum(0)]) {
         const call = () => bestFirst(fork(), 0, 3, h, priority);
         expect(call).toThrow(InputError);
-        expect(call).toThrow(`heuristic(2, 3) returned ${shown}: h must be a number >= 0, or Infinity for a node the goal cannot be reached from`);
+        expect(call).toThrow(`heuristic(2, 3) returned ${shown}: h must be a number >= 0, or Infinity when 3 cannot be reached from 2`);
       }
       // Breadth-first calls h only to trace; what it calls is held to the same contract.
       expect(() => bestFirst(fork(), 0, 3, h, LINK_LENGTH, { trace: true })).toThrow(`heuristic(2, 3) returned ${shown}`);

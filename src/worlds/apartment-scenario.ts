@@ -4,7 +4,7 @@ import { DStarLite, type RepairStats } from '../dstar-lite.js';
 import { InputError, show } from '../errors.js';
 import { DX, DY, type Grid } from '../grid.js';
 import { octile } from '../heuristics.js';
-import { checkKeys } from '../options.js';
+import { checkKeys } from '../input-checks.js';
 import { apartmentWorld, southRoomsWorld, type ApartmentWorld } from './apartment.js';
 
 // --- small path tools -------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { InputError, show } from '../errors.js';
-import { checkKeys } from '../options.js';
+import { checkKeys } from '../input-checks.js';
 import { CSpace, FloorPlan, type DoorSpec, type FloorPlanSpec, type Point, type RoomSpec, type WallSpec } from '../cspace.js';
 import type { Grid } from '../grid.js';
 import { octile, type Heuristic } from '../heuristics.js';
