@@ -74,15 +74,17 @@ export abstract class GridSearchBase {
   protected readonly dy = Int32Array.from(DY);
   // The query's knobs, passed through fields rather than arguments: a double
   // argument to a call V8 does not inline is boxed, and the query would allocate.
-  // h = hs * (ha * (dx + dy) + hd * min(dx, dy) + hp * ((dx + dy) & 1)), the
-  // expression of heuristics.octile with its terms (octileTerms) and the cell
-  // size (0 for the zero heuristic).
+  // h = hs * (dx + dy + hd * min(dx, dy)) + hp * ((dx + dy) & 1): the
+  // expression of heuristics.octile, its terms (octileTerms) times the cell
+  // size, both 0 for the zero heuristic. For the usual diagonal costs hp is 0.
   protected wg = 1.5;
   protected wh = 1.5;
   protected hs = 1.5;
-  protected ha = 1.5;
   protected hd = 1.5;
   protected hp = 1.5;
+  // octileTerms of the grid: fixed per grid, folded into hs and hp per query.
+  private readonly scale: number;
+  private readonly parity: number;
   protected tieByH = 1;
   protected maxExp = Infinity;
   protected reopen = true;
@@ -118,10 +120,10 @@ export abstract class GridSearchBase {
       this.off[k] = DY[k] * grid.width + DX[k];
       this.step[k] = k < 4 ? axial : diagonal;
     }
-    const [a, d, p] = octileTerms(grid.connectivity === 8 && grid.diagonalRule !== 'never' ? grid.diagonalCost : 2);
-    this.ha = a;
+    const [scale, d, parity] = octileTerms(grid.connectivity === 8 && grid.diagonalRule !== 'never' ? grid.diagonalCost : 2);
+    this.scale = scale;
     this.hd = d;
-    this.hp = p;
+    this.parity = parity;
     this.refresh();
   }
 
@@ -223,7 +225,8 @@ export abstract class GridSearchBase {
 
     this.version = grid.catchUp(this.version, this.patchFn, this.reloadFn);
     this.wg = wg; this.wh = wh;
-    this.hs = hName === 'zero' ? 0 : grid.cellSize;
+    this.hs = hName === 'zero' ? 0 : grid.cellSize * this.scale;
+    this.hp = hName === 'zero' ? 0 : grid.cellSize * this.parity;
     this.tieByH = tieBreak === 'h' ? 1 : 0;
     this.maxExp = maxExp;
     this.reopen = reopen;

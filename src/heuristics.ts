@@ -27,27 +27,29 @@ export function manhattan(grid: Grid): Heuristic {
 
 /**
  * The cost of going dx across and dy along on an empty, unbounded grid with
- * unit axial steps and diagonal steps of cost `d`, as the coefficients of
- * `axial * (dx + dy) + diagonal * min(dx, dy) + parity * ((dx + dy) & 1)`:
- * - d >= 2: a diagonal never beats two axial steps: Manhattan (1, 0, 0);
- * - 1 <= d <= 2: diagonals first, then straight: octile (1, d - 2, 0);
+ * unit axial steps and diagonal steps of cost `d`, as the three numbers of
+ * `scale * (dx + dy + diagonal * min(dx, dy)) + parity * ((dx + dy) & 1)`:
+ * - d >= 2: a diagonal never beats two axial steps: Manhattan, (1, 0, 0);
+ * - 1 <= d <= 2: diagonals first, then straight: octile, (1, d - 2, 0);
  * - d < 1: two diagonals beat an axial step, so the walk zigzags and needs
  *   one axial step only when dx + dy is odd: d * max(dx, dy) + (1 - d) * odd,
- *   that is (d, -d, 1 - d).
- * Each is a metric, so the heuristic built on it is consistent as well as
- * admissible. `d` = 2 (or more) gives Manhattan, the 4-connected case.
+ *   that is (d, -1, 1 - d).
+ * Each is a metric, so a heuristic built on it is consistent as well as
+ * admissible. `d` = 2 (or more) gives Manhattan, the 4-connected case. The
+ * form keeps the usual octile expression, `dx + dy + (d - 2) * min(dx, dy)`,
+ * as it was, with the parity term adding 0 there.
  */
-export function octileTerms(d: number): readonly [axial: number, diagonal: number, parity: number] {
+export function octileTerms(d: number): readonly [scale: number, diagonal: number, parity: number] {
   if (typeof d !== 'number' || !(d > 0)) throw new InputError(`octile: diagonalCost must be a number > 0, got ${show(d)}`);
   if (d >= 2) return [1, 0, 0];
   if (d >= 1) return [1, d - 2, 0];
-  return [d, -d, 1 - d];
+  return [d, -1, 1 - d];
 }
 
 /** `octileTerms` evaluated: the empty-grid cost of (dx, dy), both >= 0, in cells. */
 export function octileDistance(terms: readonly [number, number, number], dx: number, dy: number): number {
   const s = dx + dy;
-  return terms[0] * s + terms[1] * (dx < dy ? dx : dy) + terms[2] * (s & 1);
+  return terms[0] * (s + terms[1] * (dx < dy ? dx : dy)) + terms[2] * (s & 1);
 }
 
 /**
@@ -62,14 +64,16 @@ export function octileDistance(terms: readonly [number, number, number], dx: num
  */
 export function octile(grid: Grid, diagonalCost: number = grid.diagonalCost): Heuristic {
   if (grid.connectivity === 4 || grid.diagonalRule === 'never') return manhattan(grid);
-  const w = grid.width, s = grid.cellSize;
-  const [a, b, c] = octileTerms(diagonalCost);
+  const w = grid.width;
+  const [scale, b, parity] = octileTerms(diagonalCost);
+  // The cell size folded in as the fast path folds it (grid-search-base.ts).
+  const a = grid.cellSize * scale, c = grid.cellSize * parity;
   return (n, goal) => {
     const nx = n % w, gx = goal % w;
     const dx = Math.abs(nx - gx), dy = Math.abs((n - nx) / w - (goal - gx) / w);
     const sum = dx + dy;
     // The fast path's expression (grid-search.ts), operation for operation.
-    return s * (a * sum + b * (dx < dy ? dx : dy) + c * (sum & 1));
+    return a * (sum + b * (dx < dy ? dx : dy)) + c * (sum & 1);
   };
 }
 

@@ -88,8 +88,7 @@ export class JumpPointSearcher {
   private version = -1;
   private readonly patchFn = (n: number): void => this.patch(n);
   private readonly reloadFn = (): void => this.raster.load(this.grid.cells);
-  // h = axial * (ha * (dx + dy) + hd * min(dx, dy)): heuristics.octile's terms for the grid's diagonal cost.
-  private readonly ha: number;
+  // h = axial * (dx + dy + hd * min(dx, dy)): heuristics.octile's terms for the grid's diagonal cost (scale 1, parity 0 for 1 <= d <= 2).
   private readonly hd: number;
   private open = 0;
   private goalP = -1;
@@ -125,9 +124,7 @@ export class JumpPointSearcher {
     this.parent = allocate(() => new Int32Array(size), what, need);
     this.stamp = allocate(() => new Uint32Array(size), what, need);
     this.dir = allocate(() => new Uint8Array(size), what, need);
-    const [ha, hd] = octileTerms(grid.diagonalCost);
-    this.ha = ha;
-    this.hd = hd;
+    this.hd = octileTerms(grid.diagonalCost)[1];
     this.heap = new JumpHeap(Math.min(size, 1 << 12));
     for (let k = 0; k < 8; k++) this.off[k] = DX[k] + DY[k] * pw;
     for (let k = 4; k < 8; k++) {
@@ -310,7 +307,7 @@ export class JumpPointSearcher {
     const pw = this.pw, x = p % pw, y = (p - x) / pw;
     const dx = x > this.goalX ? x - this.goalX : this.goalX - x;
     const dy = y > this.goalY ? y - this.goalY : this.goalY - y;
-    return this.axial * (this.ha * (dx + dy) + this.hd * (dx < dy ? dx : dy));
+    return this.axial * (dx + dy + this.hd * (dx < dy ? dx : dy));
   }
 
   private pad(id: number): number {

