@@ -34,7 +34,8 @@ const IMPROVE = 1 - 1e-12;
  *   and no dearer than two of them (else a straight step's side neighbour is
  *   not as cheaply reached by the parent's diagonal). At either end a
  *   pruned path only ties with one the rules keep, so the cost stays
- *   optimal; the tests hold JPS to A* at 1 and at 2 as well. 1.4 and sqrt 2 both qualify.
+ *   optimal; the tests hold JPS to A* at 1 and at 2 as well. 1.4 and
+ *   sqrt 2 both qualify.
  *
  * The searcher works on its own padded copy of the raster (a border of
  * blocked cells, so the jumps never bounds-check), stamped with the grid's
@@ -88,7 +89,8 @@ export class JumpPointSearcher {
   private version = -1;
   private readonly patchFn = (n: number): void => this.patch(n);
   private readonly reloadFn = (): void => this.raster.load(this.grid.cells);
-  // h = axial * (dx + dy + hd * min(dx, dy)): heuristics.octile's terms for the grid's diagonal cost (scale 1, parity 0 for 1 <= d <= 2).
+  // h = axial * (dx + dy + hd * min(dx, dy)): heuristics.octile for the
+  // grid's diagonal cost (its scale is 1 and its parity term 0 for 1 <= d <= 2).
   private readonly hd: number;
   private open = 0;
   private goalP = -1;
