@@ -50,7 +50,11 @@ export interface GridOptions {
   connectivity?: 4 | 8;
   /** Default `no-corner-cutting`. Ignored (treated as `never`) when 4-connected. */
   diagonalRule?: DiagonalRule;
-  /** Cost of a diagonal step in cells. Default Math.SQRT2; Choset's worlds use 1.4. */
+  /**
+   * Cost of a diagonal step in cells, any number > 0. Default Math.SQRT2;
+   * Choset's worlds use 1.4. `octile` stays admissible for every value (see
+   * `octileTerms`); jump point search needs 1 to 2.
+   */
   diagonalCost?: number;
   /** Length of a cell side; every step cost is multiplied by it. Default 1. */
   cellSize?: number;
@@ -63,7 +67,6 @@ const OPTION_NAMES = ['connectivity', 'diagonalRule', 'diagonalCost', 'cellSize'
 /** Neighbour order: E, S, W, N, then SE, SW, NW, NE (y grows downward). */
 export const DX: readonly number[] = [1, 0, -1, 0, 1, -1, -1, 1];
 export const DY: readonly number[] = [0, 1, 0, -1, 1, 1, -1, -1];
-
 
 /**
  * A raster of cells. Node ids are `y * width + x` with (x, y) in the Moving AI
