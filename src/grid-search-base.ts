@@ -1,6 +1,8 @@
 import type { SearchStatus } from './best-first.js';
-import { DX, DY, type Grid } from './grid.js';
-import { ASTAR, checkEps, weights, type Priority, type TieBreak } from './priority.js';
+import { InputError, show } from './errors.js';
+import { allocate, diagonalOpen, DX, DY, Grid } from './grid.js';
+import { octileTerms } from './heuristics.js';
+import { ASTAR, type Priority, type TieBreak } from './priority.js';
 
 export interface GridSearchOptions {
   /** Default A* (`sum(1)`); `cost-to-come` is Dijkstra, `sum(eps)` weighted A*, `heuristic-only` greedy. */
@@ -27,6 +29,13 @@ export interface GridSearchOptions {
 export const IMPROVE = 1 - 1e-12;
 
 /**
+ * The most cells a grid searcher takes: `IndexedGridHeap` keeps heap
+ * positions offset by a moving base in int32 state, which needs a little
+ * headroom below 2^31 (see grid-search-indexed-heap.ts).
+ */
+export const MAX_SEARCH_CELLS = 0x7fffff00;
+
+/**
  * What the two grid searchers share (they differ only in the open list, see
  * grid-search.ts and grid-search-lazy.ts): the move masks, the per-cell g
  * and arrival move, the checks of a query, the path walk.
@@ -36,13 +45,16 @@ export const IMPROVE = 1 - 1e-12;
  *   diagonal rule holds). Bounds, blocked targets and the corner rule are one
  *   bit test; this does what a padded border would, without renumbering
  *   cells, so ids stay the grid's own.
- * - Neighbour offsets and step costs are precomputed per direction; h is the
- *   octile formula on int32 coordinates relative to the goal.
+ * - Neighbour offsets and step costs are precomputed per direction; h is
+ *   `heuristics.octile` on int32 coordinates relative to the goal.
  * - A cell remembers the move that reached it (1 byte) instead of a 4-byte
  *   parent id.
  *
- * The move masks are a copy of the grid: after changing cells, call
- * `refresh()` (O(cells)) or change them through `setBlocked` (O(1)).
+ * The move masks are a copy of the grid, stamped with the grid's `version`.
+ * Every query first catches up with the grid (`Grid.catchUp`): it re-derives
+ * the masks around each cell changed since (through `grid.setBlocked`, this
+ * or another searcher's `setBlocked`, or `grid.touch(cells)`), or all of them
+ * after `grid.touch()` or more changes than the grid's log holds.
  */
 export abstract class GridSearchBase {
   readonly grid: Grid;
@@ -62,67 +74,105 @@ export abstract class GridSearchBase {
   protected readonly dy = Int32Array.from(DY);
   // The query's knobs, passed through fields rather than arguments: a double
   // argument to a call V8 does not inline is boxed, and the query would allocate.
+  // h = hs * (dx + dy + hd * min(dx, dy)) + hp * ((dx + dy) & 1): the
+  // expression of heuristics.octile, its terms (octileTerms) times the cell
+  // size, both 0 for the zero heuristic. For the usual diagonal costs hp is 0.
   protected wg = 1.5;
   protected wh = 1.5;
   protected hs = 1.5;
   protected hd = 1.5;
+  protected hp = 1.5;
+  // octileTerms of the grid: fixed per grid, folded into hs and hp per query.
+  private readonly scale: number;
+  private readonly parity: number;
   protected tieByH = 1;
   protected maxExp = Infinity;
   protected reopen = true;
   protected start = -1;
   protected goal = -1;
+  /** The grid version the move masks reflect. */
+  private version = -1;
+  private readonly patchFn = (n: number): void => this.patch(n);
+  private readonly reloadFn = (): void => this.reload();
+  private readonly who: string;
+  private readonly bytes: number;
 
-  constructor(grid: Grid, who: string) {
+  /**
+   * @param who the class name, for messages
+   * @param bytesPerCell what the searcher keeps per cell in all, for the message when it does not fit
+   */
+  constructor(grid: Grid, who: string, bytesPerCell: number) {
+    if (!(grid instanceof Grid)) throw new InputError(`${who}: needs a Grid, got ${show(grid)}`);
     if (grid.enterCost >= 0) {
-      throw new RangeError(`${who}: the grid must delete blocked cells (blocked: 'delete'); it charges ${grid.enterCost} to enter them. Use Searcher for that model.`);
+      throw new InputError(`${who}: the grid must delete blocked cells (blocked: 'delete'); it charges ${grid.enterCost} to enter them. Use Searcher for that model.`);
+    }
+    if (grid.size > MAX_SEARCH_CELLS) {
+      throw new InputError(`${who}: the ${grid.width} x ${grid.height} grid has ${grid.size} cells; at most ${MAX_SEARCH_CELLS} fit its int32 per-cell state`);
     }
     this.grid = grid;
-    this.moves = new Uint8Array(grid.size);
-    this.g = new Float64Array(grid.size);
-    this.via = new Uint8Array(grid.size);
+    this.who = `${who}: the ${grid.width} x ${grid.height} grid (${bytesPerCell} bytes a cell)`;
+    this.bytes = grid.size * bytesPerCell;
+    this.moves = this.perCell(() => new Uint8Array(grid.size));
+    this.g = this.perCell(() => new Float64Array(grid.size));
+    this.via = this.perCell(() => new Uint8Array(grid.size));
     const axial = grid.cellSize, diagonal = grid.cellSize * grid.diagonalCost;
     for (let k = 0; k < 8; k++) {
       this.off[k] = DY[k] * grid.width + DX[k];
       this.step[k] = k < 4 ? axial : diagonal;
     }
+    const [scale, d, parity] = octileTerms(grid.connectivity === 8 && grid.diagonalRule !== 'never' ? grid.diagonalCost : 2);
+    this.scale = scale;
+    this.hd = d;
+    this.parity = parity;
     this.refresh();
   }
 
-  /** Re-reads every cell of the grid. Call after changing `grid.cells` directly. */
+  /** Allocates a per-cell array; a refusal says how much the whole searcher needs. */
+  protected perCell<T>(make: () => T): T {
+    return allocate(make, this.who, this.bytes);
+  }
+
+  /**
+   * Re-reads every cell of the grid (O(cells)). Queries catch up with the
+   * grid's changes by themselves; this is for a write to `grid.cells` that
+   * was not announced with `grid.touch`.
+   */
   refresh(): void {
+    this.reload();
+    this.version = this.grid.version;
+  }
+
+  /** Blocks or frees cell n in the grid (`grid.setBlocked`) and updates the move masks around it. */
+  setBlocked(n: number, blocked: boolean): void {
+    this.grid.setBlocked(n, blocked);
+    this.version = this.grid.catchUp(this.version, this.patchFn, this.reloadFn);
+  }
+
+  private reload(): void {
     const { width: w, height: h } = this.grid;
     for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) this.moves[y * w + x] = this.maskOf(x, y);
   }
 
-  /** Blocks or frees cell n in the grid and updates the move masks around it (O(1)). */
-  setBlocked(n: number, blocked: boolean): void {
-    const grid = this.grid;
-    if (!Number.isInteger(n) || n < 0 || n >= grid.size) {
-      throw new RangeError(`setBlocked: cell must be an id in 0..${grid.size - 1}, got ${n}`);
-    }
-    grid.setBlocked(n, blocked);
-    const w = grid.width, x0 = n % w, y0 = (n - x0) / w;
-    for (let y = Math.max(0, y0 - 1); y <= Math.min(grid.height - 1, y0 + 1); y++) {
-      for (let x = Math.max(0, x0 - 1); x <= Math.min(w - 1, x0 + 1); x++) this.moves[y * w + x] = this.maskOf(x, y);
+  /** Re-derives the masks cell n's state enters: its own and its eight neighbours'. */
+  private patch(n: number): void {
+    const grid = this.grid, w = grid.width, x0 = n % w, y0 = (n - x0) / w;
+    const x1 = Math.min(w - 1, x0 + 1), y1 = Math.min(grid.height - 1, y0 + 1);
+    for (let y = Math.max(0, y0 - 1); y <= y1; y++) {
+      for (let x = Math.max(0, x0 - 1); x <= x1; x++) this.moves[y * w + x] = this.maskOf(x, y);
     }
   }
 
   /** The moves allowed from (x, y) as bits, bit k for direction k of grid.ts. */
   private maskOf(x: number, y: number): number {
-    const grid = this.grid, cells = grid.cells, w = grid.width, h = grid.height;
+    const grid = this.grid, cells = grid.cells, w = grid.width, h = grid.height, rule = grid.diagonalRule;
     if (cells[y * w + x] !== 0) return 0;
-    const free = (cx: number, cy: number) => cx >= 0 && cy >= 0 && cx < w && cy < h && cells[cy * w + cx] === 0;
-    const kmax = grid.diagonalRule === 'never' ? 4 : 8;
+    const kmax = rule === 'never' ? 4 : 8;
     let mask = 0;
     for (let k = 0; k < kmax; k++) {
       const tx = x + DX[k], ty = y + DY[k];
-      if (!free(tx, ty)) continue;
-      if (k >= 4) {
-        const a = free(tx, y), b = free(x, ty);
-        const rule = grid.diagonalRule;
-        if (rule === 'no-corner-cutting' && !(a && b)) continue;
-        if (rule === 'at-most-one-blocked' && !(a || b)) continue;
-      }
+      if (tx < 0 || ty < 0 || tx >= w || ty >= h || cells[ty * w + tx] !== 0) continue;
+      // A diagonal's side cells (tx, y) and (x, ty) are inside whenever its target is.
+      if (k >= 4 && !diagonalOpen(rule, cells[y * w + tx] !== 0, cells[ty * w + x] !== 0)) continue;
       mask |= 1 << k;
     }
     return mask;
@@ -131,40 +181,52 @@ export abstract class GridSearchBase {
   /**
    * Runs one query and returns its status; read `cost`, `expansions`, ...
    * and the path (`pathInto`) afterwards. A start or goal outside the grid or
-   * on a blocked cell throws.
+   * on a blocked cell throws, as does a malformed option; nothing changes then.
    */
   search(start: number, goal: number, options: GridSearchOptions = {}): SearchStatus {
     const grid = this.grid;
     grid.checkEndpoint(start, 'start');
     grid.checkEndpoint(goal, 'goal');
+    if (options === null || typeof options !== 'object') throw new InputError(`grid search: options must be an object, got ${show(options)}`);
     const priority = options.priority ?? ASTAR;
-    // weights() would allocate its pair on every query; read the knob directly (checked the same way).
+    // weights() would allocate its pair on every query; read the knob directly.
     let wg = 1, wh = 1;
-    if (priority.kind === 'cost-to-come') wh = 0;
-    else if (priority.kind === 'heuristic-only') wg = 0;
-    else if (priority.kind === 'sum') { checkEps(priority.eps); wh = priority.eps; }
-    else if (priority.kind === 'link-length') {
-      throw new RangeError(`grid search: priority 'link-length' (breadth-first) needs a FIFO queue; use Searcher for it`);
-    } else weights(priority); // throws the engine's message for an unknown kind
+    if (priority === null || typeof priority !== 'object') {
+      throw new InputError(`grid search: priority must be ASTAR, COST_TO_COME, HEURISTIC_ONLY or sum(eps), got ${show(priority)}`);
+    }
+    switch (priority.kind) {
+      case 'cost-to-come': wh = 0; break;
+      case 'heuristic-only': wg = 0; break;
+      case 'sum': {
+        const eps: unknown = priority.eps;
+        if (typeof eps !== 'number' || !Number.isFinite(eps) || eps < 0) {
+          throw new InputError(`priority: eps must be a finite number >= 0 (0 is Dijkstra, 1 is A*, above 1 weighted A*), got ${show(eps)}`);
+        }
+        wh = eps;
+        break;
+      }
+      case 'link-length':
+        throw new InputError(`grid search: priority 'link-length' (breadth-first) needs a FIFO queue; use Searcher for it`);
+      default:
+        throw new InputError(`grid search: unknown priority kind ${show((priority as { kind: unknown }).kind)}: expected cost-to-come, heuristic-only or sum`);
+    }
     const hName = options.heuristic ?? 'octile';
     if (hName !== 'octile' && hName !== 'zero') {
-      throw new RangeError(`grid search: heuristic must be 'octile' or 'zero', got ${JSON.stringify(hName)}`);
+      throw new InputError(`grid search: heuristic must be 'octile' or 'zero', got ${typeof hName === 'string' ? JSON.stringify(hName) : show(hName)}`);
     }
     const tieBreak = options.tieBreak ?? 'h';
     if (tieBreak !== 'h' && tieBreak !== 'fifo') {
-      throw new RangeError(`tieBreak must be 'h' or 'fifo', got ${JSON.stringify(options.tieBreak)}`);
+      throw new InputError(`tieBreak must be 'h' or 'fifo', got ${show(options.tieBreak)}`);
     }
     const maxExp = options.maxExpansions ?? Infinity;
-    if (!(maxExp >= 0)) throw new RangeError(`maxExpansions must be a number >= 0, got ${options.maxExpansions}`);
+    if (typeof maxExp !== 'number' || !(maxExp >= 0)) throw new InputError(`maxExpansions must be a number >= 0, got ${show(options.maxExpansions)}`);
     const reopen = options.reopen ?? true;
-    if (typeof reopen !== 'boolean') throw new RangeError(`reopen must be true or false, got ${JSON.stringify(options.reopen)}`);
+    if (typeof reopen !== 'boolean') throw new InputError(`reopen must be true or false, got ${show(options.reopen)}`);
 
-    // h = hs * (dx + dy + hd * min(dx, dy)): heuristics.octile's expression, so
-    // the values are identical; hd = 0 gives Manhattan, hs = 0 gives zero.
-    const octileH = grid.connectivity === 8 && grid.diagonalRule !== 'never';
+    this.version = grid.catchUp(this.version, this.patchFn, this.reloadFn);
     this.wg = wg; this.wh = wh;
-    this.hs = hName === 'zero' ? 0 : grid.cellSize;
-    this.hd = octileH ? grid.diagonalCost - 2 : 0;
+    this.hs = hName === 'zero' ? 0 : grid.cellSize * this.scale;
+    this.hp = hName === 'zero' ? 0 : grid.cellSize * this.parity;
     this.tieByH = tieBreak === 'h' ? 1 : 0;
     this.maxExp = maxExp;
     this.reopen = reopen;
@@ -182,11 +244,12 @@ export abstract class GridSearchBase {
 
   /** Writes the last path (start first) into `out` and returns its cell count; 0 without a path. Allocates nothing. */
   pathInto(out: Int32Array): number {
+    if (!(out instanceof Int32Array)) throw new InputError(`pathInto: out must be an Int32Array, got ${show(out)}`);
     if (this.status !== 'found') return 0;
     const via = this.via, off = this.off, start = this.start;
     let len = 1;
     for (let n = this.goal; n !== start; n -= off[via[n]]) len++;
-    if (out.length < len) throw new RangeError(`pathInto: the buffer holds ${out.length} cells, the path has ${len}`);
+    if (out.length < len) throw new InputError(`pathInto: the buffer holds ${out.length} cells, the path has ${len}`);
     let i = len;
     for (let n = this.goal; ; n -= off[via[n]]) {
       out[--i] = n;

@@ -13,6 +13,7 @@
  */
 export class IndexedGridHeap {
   readonly state: Int32Array;
+  // The first query moves it to 3: closed 2, and the zeros of a new array unseen.
   base = 1;
   /** Stride 3: f, tie key, insertion number. Replaced when the heap grows; read it fresh. */
   keys: Float64Array;
@@ -31,7 +32,9 @@ export class IndexedGridHeap {
   /** Starts a query: every cell unseen, heap empty. O(1) except once in ~2^31 / peak queries. */
   newQuery(): void {
     const next = this.base + this.peak + 2;
-    if (next > 0x7ffffff0 - this.state.length) { this.state.fill(0); this.base = 1; } else this.base = next;
+    // After the refill every cell holds 0, which must read as unseen: below
+    // base - 1, the closed mark. So the base restarts at 2, not 1.
+    if (next > 0x7ffffff0 - this.state.length) { this.state.fill(0); this.base = 2; } else this.base = next;
     this.length = 0;
     this.counter = 0;
     this.peak = 0;

@@ -26,8 +26,8 @@ export class LazyGridSearcher extends GridSearchBase {
   private gen = 0;
 
   constructor(grid: Grid) {
-    super(grid, 'LazyGridSearcher');
-    this.stamp = new Uint32Array(grid.size);
+    super(grid, 'LazyGridSearcher', LazyGridSearcher.bytesPerCell);
+    this.stamp = this.perCell(() => new Uint32Array(grid.size));
     this.heap = new GridHeap(Math.min(grid.size, 1 << 14));
   }
 
@@ -39,7 +39,7 @@ export class LazyGridSearcher extends GridSearchBase {
   protected run(start: number, goal: number): SearchStatus {
     if (this.gen >= 0xfffffff0) { this.stamp.fill(0); this.gen = 0; }
     this.gen += 2;
-    const wg = this.wg, wh = this.wh, hs = this.hs, hd = this.hd, tieByH = this.tieByH, maxExp = this.maxExp, reopen = this.reopen;
+    const wg = this.wg, wh = this.wh, hs = this.hs, hd = this.hd, hp = this.hp, tieByH = this.tieByH, maxExp = this.maxExp, reopen = this.reopen;
     const w = this.grid.width;
     const g = this.g, stamp = this.stamp, via = this.via, moves = this.moves, heap = this.heap;
     const off = this.off, step = this.step, ddx = this.dx, ddy = this.dy;
@@ -55,7 +55,7 @@ export class LazyGridSearcher extends GridSearchBase {
     {
       const sx = start % w, rx = sx - gx, ry = (start - sx) / w - gy;
       const dx = (rx ^ (rx >> 31)) - (rx >> 31), dy = (ry ^ (ry >> 31)) - (ry >> 31);
-      const h0 = hs * (dx + dy + hd * (dx < dy ? dx : dy));
+      const dd = dx + dy, h0 = hs * (dd + hd * (dx < dy ? dx : dy)) + hp * (dd & 1);
       heap.reset(start, wh * h0, tieByH * h0);
     }
     while (heap.length > 0) {
@@ -90,7 +90,7 @@ export class LazyGridSearcher extends GridSearchBase {
         const ax = rx + ddx[k], ay = ry + ddy[k];
         // |ax|, |ay| without Math.abs (which V8 may call out of line and box).
         const dx = (ax ^ (ax >> 31)) - (ax >> 31), dy = (ay ^ (ay >> 31)) - (ay >> 31);
-        const hc = hs * (dx + dy + hd * (dx < dy ? dx : dy));
+        const dd = dx + dy, hc = hs * (dd + hd * (dx < dy ? dx : dy)) + hp * (dd & 1);
         heap.push(c, wg * gc + wh * hc, tieByH * hc, gc);
         pushes++;
       }

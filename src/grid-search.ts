@@ -32,8 +32,8 @@ export class GridSearcher extends GridSearchBase {
   private readonly heap: IndexedGridHeap;
 
   constructor(grid: Grid) {
-    super(grid, 'GridSearcher');
-    this.heap = new IndexedGridHeap(grid.size, 1 << 14);
+    super(grid, 'GridSearcher', GridSearcher.bytesPerCell);
+    this.heap = this.perCell(() => new IndexedGridHeap(grid.size, 1 << 14));
   }
 
   protected reached(n: number): boolean {
@@ -43,7 +43,7 @@ export class GridSearcher extends GridSearchBase {
   protected run(start: number, goal: number): SearchStatus {
     const heap = this.heap;
     heap.newQuery();
-    const wg = this.wg, wh = this.wh, hs = this.hs, hd = this.hd, tieByH = this.tieByH, maxExp = this.maxExp, reopen = this.reopen;
+    const wg = this.wg, wh = this.wh, hs = this.hs, hd = this.hd, hp = this.hp, tieByH = this.tieByH, maxExp = this.maxExp, reopen = this.reopen;
     const w = this.grid.width;
     const g = this.g, via = this.via, moves = this.moves, state = heap.state;
     const off = this.off, step = this.step, ddx = this.dx, ddy = this.dy;
@@ -57,7 +57,7 @@ export class GridSearcher extends GridSearchBase {
     {
       const sx = start % w, rx = sx - gx, ry = (start - sx) / w - gy;
       const dx = (rx ^ (rx >> 31)) - (rx >> 31), dy = (ry ^ (ry >> 31)) - (ry >> 31);
-      const h0 = hs * (dx + dy + hd * (dx < dy ? dx : dy));
+      const dd = dx + dy, h0 = hs * (dd + hd * (dx < dy ? dx : dy)) + hp * (dd & 1);
       const hk = heap.keys;
       hk[0] = wh * h0;
       hk[1] = tieByH * h0;
@@ -89,7 +89,7 @@ export class GridSearcher extends GridSearchBase {
         via[c] = k;
         const ax = rx + ddx[k], ay = ry + ddy[k];
         const dx = (ax ^ (ax >> 31)) - (ax >> 31), dy = (ay ^ (ay >> 31)) - (ay >> 31);
-        const hc = hs * (dx + dy + hd * (dx < dy ? dx : dy));
+        const dd = dx + dy, hc = hs * (dd + hd * (dx < dy ? dx : dy)) + hp * (dd & 1);
         heap.f = wg * gc + wh * hc;
         heap.tie = tieByH * hc;
         if (open) heap.update(c); else heap.insert(c);

@@ -1,3 +1,4 @@
+import { InputError, show } from './errors.js';
 import type { SearchSpace } from './space.js';
 
 /**
@@ -12,6 +13,35 @@ export type DiagonalRule = 'always' | 'never' | 'no-corner-cutting' | 'at-most-o
 
 export const DIAGONAL_RULES: readonly DiagonalRule[] = ['always', 'never', 'no-corner-cutting', 'at-most-one-blocked'];
 
+/**
+ * Whether `rule` allows a diagonal step whose two side cells are blocked (or
+ * not) as given: the one definition every neighbour generator reads (the
+ * grid, the fast path's move masks, the unbounded grid).
+ */
+export function diagonalOpen(rule: DiagonalRule, sideABlocked: boolean, sideBBlocked: boolean): boolean {
+  switch (rule) {
+    case 'always': return true;
+    case 'never': return false;
+    case 'no-corner-cutting': return !sideABlocked && !sideBBlocked;
+    default: return !(sideABlocked && sideBBlocked);
+  }
+}
+
+/**
+ * The most cells a grid may have: node ids are int32 (the fast path adds
+ * offsets to them in int32 arithmetic). Node 20 on 64 bits allocates typed
+ * arrays of up to 2^32 elements, so the ids, not the arrays, are the limit.
+ */
+export const MAX_GRID_CELLS = 0x7fffffff;
+
+/**
+ * Changes `setBlocked` and `touch(cells)` remember (one cell id each), so that
+ * a copy of the raster catches up in O(changes) rather than O(cells); a copy
+ * further behind than this reloads everything. 4096 ids: 16 KiB, allocated on
+ * the first change.
+ */
+export const CHANGE_LOG_SIZE = 4096;
+
 /** What a blocked cell is: deleted from the graph, or a node that costs `enterCost` to enter (Choset's 10000). */
 export type BlockedModel = 'delete' | { readonly enterCost: number };
 
@@ -20,13 +50,19 @@ export interface GridOptions {
   connectivity?: 4 | 8;
   /** Default `no-corner-cutting`. Ignored (treated as `never`) when 4-connected. */
   diagonalRule?: DiagonalRule;
-  /** Cost of a diagonal step in cells. Default Math.SQRT2; Choset's worlds use 1.4. */
+  /**
+   * Cost of a diagonal step in cells, any number > 0. Default Math.SQRT2;
+   * Choset's worlds use 1.4. `octile` stays admissible for every value (see
+   * `octileTerms`); jump point search needs 1 to 2.
+   */
   diagonalCost?: number;
   /** Length of a cell side; every step cost is multiplied by it. Default 1. */
   cellSize?: number;
   /** Default `delete`. */
   blocked?: BlockedModel;
 }
+
+const OPTION_NAMES = ['connectivity', 'diagonalRule', 'diagonalCost', 'cellSize', 'blocked'];
 
 /** Neighbour order: E, S, W, N, then SE, SW, NW, NE (y grows downward). */
 export const DX: readonly number[] = [1, 0, -1, 0, 1, -1, -1, 1];
@@ -49,78 +85,162 @@ export class Grid implements SearchSpace {
   /** Entry cost of a blocked cell, or -1 when blocked cells are deleted. */
   readonly enterCost: number;
   readonly maxDegree: number;
-  /** 1 where the cell is blocked. Mutate through `setBlocked` (or call `touch` after writing it). */
+  /**
+   * 1 where the cell is blocked. Change it through `setBlocked`. Writing it
+   * directly is supported only when followed by `touch()` (or `touch(cells)`)
+   * before the next query: searchers that keep a copy of the raster (the
+   * grid fast path, jump point search) learn of changes through `version`,
+   * and a write they are not told of leaves them answering for the old map.
+   */
   readonly cells: Uint8Array;
-  /** Bumped by every change to `cells` made through `setBlocked` or announced by `touch`. */
-  version = 0;
+  private ver = 0;
+  // The change log: the cell changed by version u sits at log[u % CHANGE_LOG_SIZE]
+  // for every u in (logFloor, ver]; versions up to logFloor are not logged.
+  private log: Int32Array | null = null;
+  private logFloor = 0;
   private readonly axialStep: number;
   private readonly diagonalStep: number;
 
-  constructor(width: number, height: number, cells?: ArrayLike<number>, options: GridOptions = {}) {
+  constructor(width: number, height: number, cells?: ArrayLike<number | boolean>, options: GridOptions = {}) {
     if (!Number.isInteger(width) || width < 1 || !Number.isInteger(height) || height < 1) {
-      throw new RangeError(`Grid: width and height must be integers >= 1, got ${width} x ${height}`);
+      throw new InputError(`Grid: width and height must be integers >= 1, got ${show(width)} x ${show(height)}`);
     }
-    if (width * height > 0x7fffffff) {
-      throw new RangeError(`Grid: ${width} x ${height} has more cells than node ids can name (2^31 - 1)`);
+    if (width * height > MAX_GRID_CELLS) {
+      throw new InputError(`Grid: ${width} x ${height} has more cells than node ids can name (2^31 - 1)`);
     }
-    this.width = width;
-    this.height = height;
-    this.size = width * height;
-    this.cells = new Uint8Array(this.size);
-    if (cells !== undefined) {
-      if (cells.length !== this.size) {
-        throw new RangeError(`Grid: cells has length ${cells.length}, expected width * height = ${this.size}`);
-      }
-      for (let i = 0; i < this.size; i++) this.cells[i] = cells[i] ? 1 : 0;
+    const size = width * height;
+    if (cells !== undefined) checkCells(cells, size);
+    if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+      throw new InputError(`Grid: options must be an object, got ${show(options)}`);
+    }
+    for (const key of Object.keys(options)) {
+      if (!OPTION_NAMES.includes(key)) throw new InputError(`Grid: unknown option ${show(key)}; the options are ${OPTION_NAMES.join(', ')}`);
     }
     const connectivity = options.connectivity ?? 8;
     if (connectivity !== 4 && connectivity !== 8) {
-      throw new RangeError(`Grid: connectivity must be 4 or 8, got ${String(connectivity)}`);
+      throw new InputError(`Grid: connectivity must be 4 or 8, got ${show(connectivity)}`);
     }
-    this.connectivity = connectivity;
     const rule = options.diagonalRule ?? 'no-corner-cutting';
     if (!DIAGONAL_RULES.includes(rule)) {
-      throw new RangeError(`Grid: diagonalRule must be one of ${DIAGONAL_RULES.join(', ')}, got ${String(rule)}`);
+      throw new InputError(`Grid: diagonalRule must be one of ${DIAGONAL_RULES.join(', ')}, got ${typeof rule === 'string' ? rule : show(rule)}`);
     }
-    this.diagonalRule = connectivity === 4 ? 'never' : rule;
-    this.diagonalCost = positive(options.diagonalCost ?? Math.SQRT2, 'diagonalCost');
-    this.cellSize = positive(options.cellSize ?? 1, 'cellSize');
+    const diagonalCost = positive(options.diagonalCost ?? Math.SQRT2, 'diagonalCost');
+    const cellSize = positive(options.cellSize ?? 1, 'cellSize');
     const blocked = options.blocked ?? 'delete';
+    let enterCost: number;
     if (blocked === 'delete') {
-      this.enterCost = -1;
-    } else if (typeof blocked === 'object' && blocked !== null && Number.isFinite(blocked.enterCost) && blocked.enterCost >= 0) {
-      this.enterCost = blocked.enterCost;
+      enterCost = -1;
+    } else if (typeof blocked === 'object' && blocked !== null && typeof blocked.enterCost === 'number' && Number.isFinite(blocked.enterCost) && blocked.enterCost >= 0) {
+      enterCost = blocked.enterCost;
     } else {
-      throw new RangeError(`Grid: blocked must be 'delete' or { enterCost: finite number >= 0 }, got ${JSON.stringify(blocked)}`);
+      throw new InputError(`Grid: blocked must be 'delete' or { enterCost: finite number >= 0 }, got ${typeof blocked === 'object' && blocked !== null ? `{ enterCost: ${show(blocked.enterCost)} }` : show(blocked)}`);
     }
+    this.width = width;
+    this.height = height;
+    this.size = size;
+    this.cells = allocate(() => new Uint8Array(size), `Grid: ${width} x ${height}`, size);
+    if (cells !== undefined) for (let i = 0; i < size; i++) this.cells[i] = cells[i] ? 1 : 0;
+    this.connectivity = connectivity;
+    this.diagonalRule = connectivity === 4 ? 'never' : rule;
+    this.diagonalCost = diagonalCost;
+    this.cellSize = cellSize;
+    this.enterCost = enterCost;
     this.maxDegree = this.diagonalRule === 'never' ? 4 : 8;
     this.axialStep = this.cellSize;
     this.diagonalStep = this.cellSize * this.diagonalCost;
   }
 
-  /** A grid from ASCII rows, top row first: `#` blocked, `.` free. */
+  /**
+   * A grid from ASCII rows, top row first: `#` blocked, `.` free. A string is
+   * split at its line breaks; blank lines before the first row and after the
+   * last are ignored (so a template literal may start and end on its own
+   * line), and a blank line between rows is an error.
+   *
+   *     Grid.fromAscii(`
+   *     ..#
+   *     ...
+   *     `); // 3 x 2, (2,0) blocked
+   */
   static fromAscii(rows: string | readonly string[], options: GridOptions = {}): Grid {
-    const lines = typeof rows === 'string' ? rows.split(/\r?\n/).filter((l) => l.length > 0) : rows;
-    if (lines.length === 0) throw new RangeError('Grid.fromAscii: no rows given');
+    let lines: readonly string[];
+    let first = 1; // line number of lines[0] in the string, for messages
+    if (typeof rows === 'string') {
+      const all = rows.split(/\r?\n/);
+      let a = 0, b = all.length;
+      while (a < b && all[a].trim() === '') a++;
+      while (b > a && all[b - 1].trim() === '') b--;
+      lines = all.slice(a, b);
+      first = a + 1;
+      if (lines.length === 0) throw new InputError('Grid.fromAscii: no rows given (the string is empty or blank)');
+      const blank = lines.findIndex((l) => l.trim() === '');
+      if (blank >= 0) {
+        throw new InputError(`Grid.fromAscii: row ${blank + 1} (line ${first + blank} of the string) is blank; rows must follow each other, only blank lines before the first row and after the last are ignored`);
+      }
+    } else if (Array.isArray(rows)) {
+      lines = rows;
+      if (lines.length === 0) throw new InputError('Grid.fromAscii: no rows given');
+      lines.forEach((l, y) => {
+        if (typeof l !== 'string') throw new InputError(`Grid.fromAscii: row ${y + 1} is ${show(l)}, expected a string of '#' and '.'`);
+        if (l.length === 0) throw new InputError(`Grid.fromAscii: row ${y + 1} is empty`);
+      });
+    } else {
+      throw new InputError(`Grid.fromAscii: rows must be a string or an array of strings, got ${show(rows)}`);
+    }
     const width = lines[0].length;
     const cells = new Uint8Array(width * lines.length);
     lines.forEach((line, y) => {
       if (line.length !== width) {
-        throw new RangeError(`Grid.fromAscii: row ${y + 1} has ${line.length} characters, expected ${width} (the width of row 1)`);
+        throw new InputError(`Grid.fromAscii: row ${y + 1} has ${line.length} characters, expected ${width} (the width of row 1)`);
       }
       for (let x = 0; x < width; x++) {
         const ch = line[x];
         if (ch === '#') cells[y * width + x] = 1;
         else if (ch !== '.') {
-          throw new RangeError(`Grid.fromAscii: row ${y + 1}, column ${x + 1}: unexpected ${JSON.stringify(ch)}, expected '#' (blocked) or '.' (free)`);
+          throw new InputError(`Grid.fromAscii: row ${y + 1}, column ${x + 1}: unexpected ${JSON.stringify(ch)}, expected '#' (blocked) or '.' (free)`);
         }
       }
     });
     return new Grid(width, lines.length, cells, options);
   }
 
+  /**
+   * A grid from rows of numbers or booleans, top row first: 1 or `true`
+   * blocked, 0 or `false` free. Rows must all have the same length.
+   *
+   *     Grid.fromMatrix([
+   *       [0, 0, 1],
+   *       [0, 0, 0],
+   *     ]); // 3 x 2, (2,0) blocked
+   */
+  static fromMatrix(rows: readonly (readonly (number | boolean)[])[], options: GridOptions = {}): Grid {
+    if (!Array.isArray(rows)) throw new InputError(`Grid.fromMatrix: rows must be an array of rows, got ${show(rows)}`);
+    if (rows.length === 0) throw new InputError('Grid.fromMatrix: no rows given');
+    for (let y = 0; y < rows.length; y++) {
+      if (!Array.isArray(rows[y])) throw new InputError(`Grid.fromMatrix: row ${y + 1} is ${show(rows[y])}, expected an array of 0/1 or booleans`);
+    }
+    const width = rows[0].length;
+    if (width === 0) throw new InputError('Grid.fromMatrix: row 1 is empty');
+    if (width * rows.length > MAX_GRID_CELLS) {
+      throw new InputError(`Grid.fromMatrix: ${width} x ${rows.length} has more cells than node ids can name (2^31 - 1)`);
+    }
+    const cells = new Uint8Array(width * rows.length);
+    for (let y = 0; y < rows.length; y++) {
+      const row = rows[y];
+      if (row.length !== width) throw new InputError(`Grid.fromMatrix: row ${y + 1} has ${row.length} cells, expected ${width} (the length of row 1)`);
+      for (let x = 0; x < width; x++) {
+        const v = row[x];
+        if (v === 1 || v === true) cells[y * width + x] = 1;
+        else if (v !== 0 && v !== false) {
+          throw new InputError(`Grid.fromMatrix: row ${y + 1}, column ${x + 1} (rows[${y}][${x}]) is ${show(v)}, expected 1 or true (blocked), 0 or false (free)`);
+        }
+      }
+    }
+    return new Grid(width, rows.length, cells, options);
+  }
+
   /** The same raster and options with some overridden (cells are copied). */
   with(options: GridOptions): Grid {
+    if (options === null || typeof options !== 'object') throw new InputError(`Grid.with: options must be an object, got ${show(options)}`);
     return new Grid(this.width, this.height, this.cells, { ...this.options(), ...options });
   }
 
@@ -139,7 +259,7 @@ export class Grid implements SearchSpace {
   /** Node id of (x, y), y from the top, 0-based. Throws outside the grid. */
   id(x: number, y: number): number {
     if (!this.inside(x, y)) {
-      throw new RangeError(`Grid: (x=${x}, y=${y}) is outside the ${this.width} x ${this.height} grid (x in 0..${this.width - 1}, y in 0..${this.height - 1})`);
+      throw new InputError(`Grid: (x=${show(x)}, y=${show(y)}) is outside the ${this.width} x ${this.height} grid (x in 0..${this.width - 1}, y in 0..${this.height - 1})`);
     }
     return y * this.width + x;
   }
@@ -149,10 +269,36 @@ export class Grid implements SearchSpace {
     return Number.isInteger(x) && Number.isInteger(y) && x >= 0 && y >= 0 && x < this.width && y < this.height;
   }
 
+  /**
+   * The cells of a path as [x, y] pairs (x from the left, y from the top,
+   * 0-based), for an array of ids or a `pathInto` buffer with its length.
+   *
+   *     const buf = new Int32Array(grid.size);
+   *     grid.points(buf, searcher.pathInto(buf)); // [[0, 0], [1, 1], ...]
+   */
+  points(path: ArrayLike<number>, length?: number): [x: number, y: number][] {
+    if (path === null || typeof path !== 'object' || !Number.isInteger(path.length)) {
+      throw new InputError(`points: path must be an array or Int32Array of cell ids, got ${show(path)}`);
+    }
+    const len = length ?? path.length;
+    if (!Number.isInteger(len) || len < 0 || len > path.length) {
+      throw new InputError(`points: length must be an integer in 0..${path.length} (the path's length), got ${show(length)}`);
+    }
+    const out: [number, number][] = [];
+    for (let i = 0; i < len; i++) {
+      const n = path[i];
+      if (!Number.isInteger(n) || n < 0 || n >= this.size) {
+        throw new InputError(`points: path[${i}] must be a cell id in 0..${this.size - 1} of the ${this.width} x ${this.height} grid, got ${show(n)}`);
+      }
+      out.push([this.x(n), this.y(n)]);
+    }
+    return out;
+  }
+
   /** Node id of the chapter's 1-based (col, row), row 1 at the bottom. */
   idColRow(col: number, row: number): number {
     if (!this.inside(col - 1, this.height - row)) {
-      throw new RangeError(`Grid: (col=${col}, row=${row}) is outside the grid (col in 1..${this.width}, row in 1..${this.height}, row 1 at the bottom)`);
+      throw new InputError(`Grid: (col=${show(col)}, row=${show(row)}) is outside the grid (col in 1..${this.width}, row in 1..${this.height}, row 1 at the bottom)`);
     }
     return (this.height - row) * this.width + (col - 1);
   }
@@ -172,17 +318,87 @@ export class Grid implements SearchSpace {
 
   // --- cells ---------------------------------------------------------------
 
-  isBlocked(n: number): boolean { return this.cells[n] !== 0; }
-  setBlocked(n: number, blocked: boolean): void {
-    this.cells[n] = blocked ? 1 : 0;
-    this.version++;
+  /** Whether cell n is blocked. Throws unless n is a cell id. */
+  isBlocked(n: number): boolean {
+    this.checkCell(n, 'isBlocked: cell');
+    return this.cells[n] !== 0;
   }
+
+  /** Blocks or frees cell n; every copy of the raster sees it at its next query. */
+  setBlocked(n: number, blocked: boolean): void {
+    this.checkCell(n, 'setBlocked: cell');
+    if (typeof blocked !== 'boolean') throw new InputError(`setBlocked: blocked must be true or false, got ${show(blocked)}`);
+    this.cells[n] = blocked ? 1 : 0;
+    this.record(n);
+  }
+
   /**
-   * Call after writing `cells` directly: bumps `version`, which searchers that
-   * keep a copy of the raster (the grid fast path, jump point search) compare
-   * to refresh themselves.
+   * Announces a direct write to `cells`, which bumps `version`. Without an
+   * argument it means "anything may have changed": every copy of the raster
+   * reloads in full (O(cells)). With the ids of the cells written, copies
+   * patch just those (O(changes)) as they do after `setBlocked`.
    */
-  touch(): void { this.version++; }
+  touch(cells?: ArrayLike<number>): void {
+    if (cells === undefined) {
+      this.ver++;
+      this.logFloor = this.ver;
+      return;
+    }
+    if (cells === null || typeof cells !== 'object' || !Number.isInteger(cells.length)) {
+      throw new InputError(`touch: cells must be an array of cell ids, got ${show(cells)}`);
+    }
+    for (let i = 0; i < cells.length; i++) this.checkCell(cells[i], `touch: cells[${i}]`);
+    if (cells.length > CHANGE_LOG_SIZE) { this.touch(); return; }
+    for (let i = 0; i < cells.length; i++) this.record(cells[i]);
+  }
+
+  /** Bumped by every change made through `setBlocked` (one per call) or announced by `touch`. */
+  get version(): number { return this.ver; }
+
+  /**
+   * How many changes separate version `since` from now when the log still
+   * names every one of them (`changedCell` then reads each), or -1 when it
+   * does not: the log wrapped round, or `touch()` announced an unnamed write.
+   */
+  changesSince(since: number): number {
+    if (!Number.isInteger(since) || since > this.ver || since < this.logFloor || this.ver - since > CHANGE_LOG_SIZE) return -1;
+    return this.ver - since;
+  }
+
+  /** The cell changed by version `v`, for a v that `changesSince` covered. */
+  changedCell(v: number): number {
+    return this.log![v % CHANGE_LOG_SIZE];
+  }
+
+  /**
+   * Brings a copy of the raster made at version `since` up to date: `patch(n)`
+   * for each cell changed since (oldest first; a cell may come twice) when
+   * the log names them all and there are fewer than size / 9 of them (a
+   * patch redoes up to the 3 x 3 cells around n), else `reload()` once.
+   * Returns the version the copy now reflects. The one way every searcher
+   * that copies the raster learns what changed.
+   */
+  catchUp(since: number, patch: (n: number) => void, reload: () => void): number {
+    const now = this.ver;
+    if (since === now) return now;
+    const k = this.changesSince(since);
+    if (k < 0 || k * 9 >= this.size) reload();
+    else for (let v = since + 1; v <= now; v++) patch(this.changedCell(v));
+    return now;
+  }
+
+  private record(n: number): void {
+    if (this.log === null) this.log = new Int32Array(CHANGE_LOG_SIZE);
+    this.ver++;
+    this.log[this.ver % CHANGE_LOG_SIZE] = n;
+  }
+
+  private checkCell(n: number, what: string): void {
+    if (!Number.isInteger(n) || n < 0 || n >= this.size) {
+      throw new InputError(`${what} must be an id in 0..${this.size - 1} of the ${this.width} x ${this.height} grid, got ${show(n)}`);
+    }
+  }
+
   /** Number of cells that are not blocked. */
   freeCount(): number {
     let k = 0;
@@ -193,13 +409,14 @@ export class Grid implements SearchSpace {
   /**
    * Throws unless `n` is a cell a search may start or end on: inside the grid,
    * and not blocked when blocked cells are deleted. `what` names the argument.
+   * Every grid searcher checks its endpoints here, so they word it alike.
    */
   checkEndpoint(n: number, what: string): void {
     if (!Number.isInteger(n) || n < 0 || n >= this.size) {
-      throw new RangeError(`${what} must be a cell id in 0..${this.size - 1} of the ${this.width} x ${this.height} grid, got ${n}`);
+      throw new InputError(`${what} must be a cell id in 0..${this.size - 1} of the ${this.width} x ${this.height} grid, got ${show(n)}`);
     }
     if (this.enterCost < 0 && this.cells[n] !== 0) {
-      throw new RangeError(`${what} ${this.formatXY(n)} (x, y from the top) is a blocked cell`);
+      throw new InputError(`${what} ${this.formatXY(n)} (x, y from the top) is a blocked cell`);
     }
   }
 
@@ -216,12 +433,8 @@ export class Grid implements SearchSpace {
   }
 
   private diagonalAllowed(n: number, k: number): boolean {
-    const rule = this.diagonalRule;
-    if (rule === 'always') return true;
-    if (rule === 'never') return false;
-    const a = this.cells[n + DX[k]]; // side cell (x+dx, y)
-    const b = this.cells[n + DY[k] * this.width]; // side cell (x, y+dy)
-    return rule === 'no-corner-cutting' ? (a | b) === 0 : (a & b) === 0;
+    // The side cells (x+dx, y) and (x, y+dy) of the step; both inside when its target is.
+    return diagonalOpen(this.diagonalRule, this.cells[n + DX[k]] !== 0, this.cells[n + DY[k] * this.width] !== 0);
   }
 
   successors(n: number, nodes: Int32Array, costs: Float64Array): number {
@@ -282,7 +495,44 @@ export class Grid implements SearchSpace {
 
 function positive(v: number, name: string): number {
   if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) {
-    throw new RangeError(`Grid: ${name} must be a finite number > 0, got ${v}`);
+    throw new InputError(`Grid: ${name} must be a finite number > 0, got ${show(v)}`);
   }
   return v;
+}
+
+/** Throws unless `cells` is array-like with `size` numbers (0 free, anything else blocked) or booleans. */
+function checkCells(cells: unknown, size: number): void {
+  if (cells === null || typeof cells !== 'object' || !Number.isInteger((cells as ArrayLike<unknown>).length)) {
+    throw new InputError(`Grid: cells must be an array or typed array of ${size} numbers (0 free, nonzero blocked) or booleans, got ${show(cells)}`);
+  }
+  const a = cells as ArrayLike<unknown>;
+  if (a.length !== size) {
+    throw new InputError(`Grid: cells has length ${a.length}, expected width * height = ${size}`);
+  }
+  // A typed array holds numbers by construction; an integer one cannot even hold NaN.
+  if (ArrayBuffer.isView(a) && !(a instanceof Float32Array || a instanceof Float64Array)) return;
+  for (let i = 0; i < size; i++) {
+    const v = a[i];
+    if ((typeof v !== 'number' || Number.isNaN(v)) && typeof v !== 'boolean') {
+      throw new InputError(`Grid: cells[${i}] is ${show(v)}, expected a number (0 free, nonzero blocked) or a boolean`);
+    }
+  }
+}
+
+/**
+ * Allocates a grid-sized array, turning the engine's refusal ("Invalid typed
+ * array length", "Array buffer allocation failed") into a message that says
+ * who needed how much.
+ */
+export function allocate<T>(make: () => T, who: string, bytes: number): T {
+  try {
+    return make();
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+    throw new InputError(`${who} needs ${formatBytes(bytes)} and the JavaScript engine refused to allocate it (${e.message})`);
+  }
+}
+
+function formatBytes(b: number): string {
+  return b >= 2 ** 30 ? `${(b / 2 ** 30).toFixed(1)} GiB` : b >= 2 ** 20 ? `${(b / 2 ** 20).toFixed(1)} MiB` : `${b} bytes`;
 }

@@ -1,3 +1,4 @@
+import { InputError, show } from './errors.js';
 import type { Grid } from './grid.js';
 
 /**
@@ -10,7 +11,12 @@ export type Heuristic = (n: number, goal: number) => number;
 /** h = 0: turns A* into Dijkstra. */
 export const zero: Heuristic = () => 0;
 
-/** Sum of axial distances, scaled by the cell size. Admissible only without diagonal moves. */
+/**
+ * Sum of axial distances, scaled by the cell size. Admissible and consistent
+ * without diagonal moves (4-connected, or diagonalRule `never`) and when a
+ * diagonal costs at least two axial steps (diagonalCost >= 2), where it is
+ * exact on an empty grid; it overestimates whenever a diagonal is cheaper.
+ */
 export function manhattan(grid: Grid): Heuristic {
   const w = grid.width, s = grid.cellSize;
   return (n, goal) => {
@@ -20,22 +26,64 @@ export function manhattan(grid: Grid): Heuristic {
 }
 
 /**
- * Octile distance, the exact cost-to-go on an empty 8-connected grid:
- * `d * min(dx, dy) + |dx - dy|`, with `d` the diagonal cost (the grid's own,
- * unless given). On a 4-connected grid it is Manhattan.
+ * The cost of going dx across and dy along on an empty, unbounded grid with
+ * unit axial steps and diagonal steps of cost `d`, as the three numbers of
+ * `scale * (dx + dy + diagonal * min(dx, dy)) + parity * ((dx + dy) & 1)`:
+ * - d >= 2: a diagonal never beats two axial steps: Manhattan, (1, 0, 0);
+ * - 1 <= d <= 2: diagonals first, then straight: octile, (1, d - 2, 0);
+ * - d < 1: two diagonals beat an axial step, so the walk zigzags and needs
+ *   one axial step only when dx + dy is odd: d * max(dx, dy) + (1 - d) * odd,
+ *   that is (d, -1, 1 - d).
+ * Each is a metric, so a heuristic built on it is consistent as well as
+ * admissible. `d` = 2 (or more) gives Manhattan, the 4-connected case. The
+ * form keeps the usual octile expression, `dx + dy + (d - 2) * min(dx, dy)`,
+ * as it was, with the parity term adding 0 there.
+ */
+export function octileTerms(d: number): readonly [scale: number, diagonal: number, parity: number] {
+  if (typeof d !== 'number' || !(d > 0)) throw new InputError(`octile: diagonalCost must be a number > 0, got ${show(d)}`);
+  if (d >= 2) return [1, 0, 0];
+  if (d >= 1) return [1, d - 2, 0];
+  return [d, -1, 1 - d];
+}
+
+/** `octileTerms` evaluated: the empty-grid cost of (dx, dy), both >= 0, in cells. */
+export function octileDistance(terms: readonly [number, number, number], dx: number, dy: number): number {
+  const s = dx + dy;
+  return terms[0] * (s + terms[1] * (dx < dy ? dx : dy)) + terms[2] * (s & 1);
+}
+
+/**
+ * The exact cost-to-go on an empty grid with the grid's own moves, times the
+ * cell size (see `octileTerms`): octile distance `d * min(dx, dy) + |dx - dy|`
+ * for the usual diagonal costs 1 <= d <= 2 (1.4, sqrt 2), Manhattan for d >= 2
+ * and on 4-connected grids, the zigzag distance for d < 1. Admissible and
+ * consistent for every diagonal cost a grid accepts. `diagonalCost` overrides
+ * the grid's (the heuristic of a grid with other costs).
+ *
+ * `GridSearcher` computes the same numbers inline, bit for bit.
  */
 export function octile(grid: Grid, diagonalCost: number = grid.diagonalCost): Heuristic {
   if (grid.connectivity === 4 || grid.diagonalRule === 'never') return manhattan(grid);
-  const w = grid.width, s = grid.cellSize, d = diagonalCost - 2;
+  const w = grid.width;
+  const [scale, b, parity] = octileTerms(diagonalCost);
+  // The cell size folded in as the fast path folds it (grid-search-base.ts).
+  const a = grid.cellSize * scale, c = grid.cellSize * parity;
   return (n, goal) => {
     const nx = n % w, gx = goal % w;
     const dx = Math.abs(nx - gx), dy = Math.abs((n - nx) / w - (goal - gx) / w);
-    // (dx + dy) + (diagonal - 2) * min(dx, dy): the textbook formula with one comparison.
-    return s * (dx + dy + d * (dx < dy ? dx : dy));
+    const sum = dx + dy;
+    // The fast path's expression (grid-search.ts), operation for operation.
+    return a * (sum + b * (dx < dy ? dx : dy)) + c * (sum & 1);
   };
 }
 
-/** max(dx, dy): exact when a diagonal step costs the same as an axial one. */
+/**
+ * max(dx, dy), times the cell size: exact on an empty 8-connected grid when
+ * a diagonal costs the same as an axial step (d = 1). Admissible and
+ * consistent for d >= 1 and on 4-connected grids; for d < 1 it overestimates
+ * (two diagonals of cost 2d < 2 cover two cells). Use `octile` unless you
+ * want this one on purpose.
+ */
 export function chebyshev(grid: Grid): Heuristic {
   const w = grid.width, s = grid.cellSize;
   return (n, goal) => {
@@ -44,7 +92,12 @@ export function chebyshev(grid: Grid): Heuristic {
   };
 }
 
-/** Straight-line distance. Admissible on any grid whose diagonal costs at least sqrt 2. */
+/**
+ * Straight-line distance, times the cell size. Admissible and consistent when
+ * every step costs at least its length: on 4-connected grids and for
+ * diagonalCost >= sqrt 2. For d < sqrt 2 (Choset's 1.4 included) it
+ * overestimates a diagonal step, so A* with it may return a longer path.
+ */
 export function euclidean(grid: Grid): Heuristic {
   const w = grid.width, s = grid.cellSize;
   return (n, goal) => {
@@ -56,10 +109,15 @@ export function euclidean(grid: Grid): Heuristic {
 export const HEURISTICS = { manhattan, octile, chebyshev, euclidean, zero: () => zero } as const;
 export type HeuristicName = keyof typeof HEURISTICS;
 
-/** A grid heuristic by name; throws with the allowed names otherwise. */
+/**
+ * A grid heuristic by name; throws with the allowed names otherwise. The
+ * caller chooses knowingly: `octile` and `zero` are admissible on every
+ * grid, `manhattan`, `chebyshev` and `euclidean` only for the diagonal costs
+ * their doc comments give (the chapter's widgets show what happens outside).
+ */
 export function heuristicByName(name: string, grid: Grid): Heuristic {
   if (!Object.prototype.hasOwnProperty.call(HEURISTICS, name)) {
-    throw new RangeError(`unknown heuristic ${JSON.stringify(name)}: expected one of ${Object.keys(HEURISTICS).join(', ')}`);
+    throw new InputError(`unknown heuristic ${JSON.stringify(name)}: expected one of ${Object.keys(HEURISTICS).join(', ')}`);
   }
   return HEURISTICS[name as HeuristicName](grid);
 }

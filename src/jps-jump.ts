@@ -15,8 +15,9 @@
  *
  * Two movement rules, two sets of pruning rules (Harabor & Grastien 2011 for
  * corner cutting; for no corner cutting, the Moving AI rule, their 2014
- * variant). Both assume axial <= diagonal < 2 * axial: one diagonal step beats
- * two axial steps, and a zigzag never beats the straight line it replaces.
+ * variant). Both assume axial <= diagonal <= 2 * axial: one diagonal step is
+ * no dearer than two axial steps, and a zigzag never beats the straight line
+ * it replaces.
  */
 
 // Bit i of a line word stands for cell i - OFF, so that windows reaching up

@@ -1,5 +1,7 @@
 import type { SearchResult, SearchStatus } from './best-first.js';
-import { DX, DY, type Grid } from './grid.js';
+import { InputError, show } from './errors.js';
+import { allocate, DX, DY, Grid, MAX_GRID_CELLS } from './grid.js';
+import { octileTerms } from './heuristics.js';
 import { JumpHeap } from './jps-heap.js';
 import { JumpRaster } from './jps-jump.js';
 import type { Trace } from './trace.js';
@@ -23,19 +25,25 @@ const IMPROVE = 1 - 1e-12;
  * heuristic but puts only jump points (where an optimal path may turn) on the
  * heap, and walks the straight stretches between them without the heap.
  *
- * Requirements, checked in the constructor (RangeError otherwise):
+ * Requirements, checked in the constructor (InputError otherwise):
  * - 8-connected, `diagonalRule` `no-corner-cutting` (the Moving AI rule: a
  *   diagonal step needs both side cells free) or `always` (corner cutting);
  * - blocked cells deleted (`blocked: 'delete'`);
- * - 1 <= diagonalCost < 2: the pruning rules rely on one diagonal step being
- *   no cheaper than an axial one and cheaper than two of them. 1.4 and sqrt 2
- *   both qualify.
+ * - 1 <= diagonalCost <= 2: the pruning rules rely on one diagonal step
+ *   being no cheaper than an axial one (else a zigzag beats a straight run)
+ *   and no dearer than two of them (else a straight step's side neighbour is
+ *   not as cheaply reached by the parent's diagonal). At either end a
+ *   pruned path only ties with one the rules keep, so the cost stays
+ *   optimal; the tests hold JPS to A* at 1 and at 2 as well. 1.4 and
+ *   sqrt 2 both qualify.
  *
  * The searcher works on its own padded copy of the raster (a border of
- * blocked cells, so the jumps never bounds-check). A query compares the
- * grid's `version` with the copy's and reloads it (O(cells)) when the grid
- * changed through `grid.setBlocked` or announced a direct write with
- * `grid.touch()`; this searcher's own `setBlocked` updates both in O(1).
+ * blocked cells, so the jumps never bounds-check), stamped with the grid's
+ * `version`. Every query first catches up with the grid (`Grid.catchUp`):
+ * it copies each cell changed since (through `grid.setBlocked`, a
+ * searcher's `setBlocked` or `grid.touch(cells)`; O(1) each, the bit rows
+ * are per cell), or reloads all of it (O(cells)) after `grid.touch()` or
+ * more changes than the grid's log holds.
  *
  * Like `Searcher`, it is reusable: per-node arrays sized to the padded grid
  * (about 18 bytes a cell), a generation stamp instead of clearing, nothing
@@ -79,35 +87,46 @@ export class JumpPointSearcher {
   private gen = 0;
   /** The grid version the padded copy reflects. */
   private version = -1;
+  private readonly patchFn = (n: number): void => this.patch(n);
+  private readonly reloadFn = (): void => this.raster.load(this.grid.cells);
+  // h = axial * (dx + dy + hd * min(dx, dy)): heuristics.octile for the
+  // grid's diagonal cost (its scale is 1 and its parity term 0 for 1 <= d <= 2).
+  private readonly hd: number;
   private open = 0;
   private goalP = -1;
   private goalX = 0;
   private goalY = 0;
 
   constructor(grid: Grid) {
+    if (!(grid instanceof Grid)) throw new InputError(`JumpPointSearcher: needs a Grid, got ${show(grid)}`);
     if (grid.connectivity !== 8 || (grid.diagonalRule !== 'no-corner-cutting' && grid.diagonalRule !== 'always')) {
-      throw new RangeError(
+      throw new InputError(
         `JumpPointSearcher: needs an 8-connected grid with diagonalRule 'no-corner-cutting' or 'always', got ${grid.connectivity}-connected with '${grid.diagonalRule}'`,
       );
     }
     if (grid.enterCost >= 0) {
-      throw new RangeError(`JumpPointSearcher: needs blocked: 'delete' (blocked cells removed from the graph), got blocked cells with enterCost ${grid.enterCost}`);
+      throw new InputError(`JumpPointSearcher: needs blocked: 'delete' (blocked cells removed from the graph), got blocked cells with enterCost ${grid.enterCost}`);
     }
-    if (!(grid.diagonalCost >= 1 && grid.diagonalCost < 2)) {
-      throw new RangeError(`JumpPointSearcher: needs 1 <= diagonalCost < 2 (its pruning assumes a diagonal step beats two axial ones), got ${grid.diagonalCost}`);
+    if (!(grid.diagonalCost >= 1 && grid.diagonalCost <= 2)) {
+      throw new InputError(`JumpPointSearcher: needs 1 <= diagonalCost <= 2 (its pruning assumes a diagonal step costs no less than one axial step and no more than two), got ${grid.diagonalCost}; use GridSearcher for other costs`);
     }
     const pw = grid.width + 2, size = pw * (grid.height + 2);
-    if (size > 0x7fffffff) throw new RangeError(`JumpPointSearcher: the ${grid.width} x ${grid.height} grid is too large to pad`);
+    if (size > MAX_GRID_CELLS) {
+      throw new InputError(`JumpPointSearcher: the ${grid.width} x ${grid.height} grid is too large to pad: (width + 2) * (height + 2) must be at most 2^31 - 1 (int32 ids), got ${size}`);
+    }
     this.grid = grid;
     this.pw = pw;
     this.noCut = grid.diagonalRule === 'no-corner-cutting';
     this.axial = grid.cellSize;
     this.diag = grid.cellSize * grid.diagonalCost;
-    this.raster = new JumpRaster(grid.width, grid.height, this.noCut);
-    this.g = new Float64Array(size);
-    this.parent = new Int32Array(size);
-    this.stamp = new Uint32Array(size);
-    this.dir = new Uint8Array(size);
+    // Per padded cell: g 8, parent 4, stamp 4, arrival direction 1, raster byte 1, bit rows and columns 1/4.
+    const need = Math.ceil(size * 18.25), what = `JumpPointSearcher: the ${grid.width} x ${grid.height} grid (about 18 bytes a cell)`;
+    this.raster = allocate(() => new JumpRaster(grid.width, grid.height, this.noCut), what, need);
+    this.g = allocate(() => new Float64Array(size), what, need);
+    this.parent = allocate(() => new Int32Array(size), what, need);
+    this.stamp = allocate(() => new Uint32Array(size), what, need);
+    this.dir = allocate(() => new Uint8Array(size), what, need);
+    this.hd = octileTerms(grid.diagonalCost)[1];
     this.heap = new JumpHeap(Math.min(size, 1 << 12));
     for (let k = 0; k < 8; k++) this.off[k] = DX[k] + DY[k] * pw;
     for (let k = 4; k < 8; k++) {
@@ -125,23 +144,26 @@ export class JumpPointSearcher {
     this.refresh();
   }
 
-  /** Copies the grid's cells into the padded raster. Call it after changing the grid. O(cells). */
+  /**
+   * Copies every cell of the grid into the padded raster (O(cells)). Queries
+   * catch up with the grid's changes by themselves; this is for a write to
+   * `grid.cells` that was not announced with `grid.touch`.
+   */
   refresh(): void {
     this.raster.load(this.grid.cells);
     this.version = this.grid.version;
   }
 
-  /** Blocks or frees cell `n` of the grid and of this searcher's copy: the O(1) way to edit. */
+  /** Blocks or frees cell `n` of the grid (`grid.setBlocked`) and of this searcher's copy. */
   setBlocked(n: number, blocked: boolean): void {
-    const grid = this.grid;
-    if (!Number.isInteger(n) || n < 0 || n >= grid.size) {
-      throw new RangeError(`setBlocked: cell must be an id in 0..${grid.size - 1}, got ${n}`);
-    }
-    const inSync = this.version === grid.version;
-    grid.setBlocked(n, blocked);
-    const x = n % grid.width;
-    this.raster.set(x + 1, (n - x) / grid.width + 1, !blocked);
-    if (inSync) this.version = grid.version;
+    this.grid.setBlocked(n, blocked);
+    this.version = this.grid.catchUp(this.version, this.patchFn, this.reloadFn);
+  }
+
+  /** Copies cell n of the grid: forced neighbours are found at scan time, so one cell is all that changes. */
+  private patch(n: number): void {
+    const w = this.grid.width, x = n % w;
+    this.raster.set(x + 1, (n - x) / w + 1, this.grid.cells[n] === 0);
   }
 
   /**
@@ -153,9 +175,11 @@ export class JumpPointSearcher {
     const grid = this.grid;
     grid.checkEndpoint(start, 'start');
     grid.checkEndpoint(goal, 'goal');
+    if (options === null || typeof options !== 'object') throw new InputError(`JumpPointSearcher: options must be an object, got ${show(options)}`);
     const maxExp = options.maxExpansions ?? Infinity;
-    if (!(maxExp >= 0)) throw new RangeError(`maxExpansions must be a number >= 0, got ${options.maxExpansions}`);
-    if (this.version !== grid.version) this.refresh();
+    if (typeof maxExp !== 'number' || !(maxExp >= 0)) throw new InputError(`maxExpansions must be a number >= 0, got ${show(options.maxExpansions)}`);
+    if (options.trace !== undefined && typeof options.trace !== 'boolean') throw new InputError(`trace must be true or false, got ${show(options.trace)}`);
+    this.version = grid.catchUp(this.version, this.patchFn, this.reloadFn);
     const trace: Trace | null = options.trace ? { tieBreak: 'h', pops: [], pushes: [] } : null;
     this.trace = trace;
     if (this.gen >= 0xfffffff0) { this.stamp.fill(0); this.gen = 0; }
@@ -280,12 +304,12 @@ export class JumpPointSearcher {
     this.pushes++;
   }
 
-  /** Octile distance to the goal, on padded ids: axial * (dx + dy) + (diag - 2 axial) * min(dx, dy). */
+  /** Octile distance to the goal on padded ids, as `heuristics.octile` computes it (no parity term: d >= 1 here). */
   private h(p: number): number {
     const pw = this.pw, x = p % pw, y = (p - x) / pw;
     const dx = x > this.goalX ? x - this.goalX : this.goalX - x;
     const dy = y > this.goalY ? y - this.goalY : this.goalY - y;
-    return this.axial * (dx + dy) + (this.diag - 2 * this.axial) * (dx < dy ? dx : dy);
+    return this.axial * (dx + dy + this.hd * (dx < dy ? dx : dy));
   }
 
   private pad(id: number): number {
@@ -318,11 +342,12 @@ export class JumpPointSearcher {
    * cell count; 0 without a path. Throws if `out` is too short.
    */
   pathInto(out: Int32Array): number {
+    if (!(out instanceof Int32Array)) throw new InputError(`pathInto: out must be an Int32Array, got ${show(out)}`);
     if (this.status !== 'found') return 0;
     const parent = this.parent;
     let len = 1;
     for (let n = this.goalP; parent[n] !== -1; n = parent[n]) len += this.steps(parent[n], n);
-    if (out.length < len) throw new RangeError(`pathInto: the buffer holds ${out.length} cells, the path has ${len}`);
+    if (out.length < len) throw new InputError(`pathInto: the buffer holds ${out.length} cells, the path has ${len}`);
     let i = len;
     out[--i] = this.unpad(this.goalP);
     for (let n = this.goalP; parent[n] !== -1; n = parent[n]) {

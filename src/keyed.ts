@@ -1,8 +1,9 @@
 import type { SearchSpace } from './space.js';
 import { checkCost } from './space.js';
-import { DX, DY, type DiagonalRule, DIAGONAL_RULES } from './grid.js';
+import { InputError, show } from './errors.js';
+import { diagonalOpen, DX, DY, type DiagonalRule, DIAGONAL_RULES } from './grid.js';
 import { Searcher, type SearchStatus } from './best-first.js';
-import type { Heuristic } from './heuristics.js';
+import { octileDistance, octileTerms, type Heuristic } from './heuristics.js';
 
 /**
  * An implicit space whose nodes are keys (strings, coordinate pairs, ...).
@@ -25,7 +26,9 @@ export class KeyedSpace<K> implements SearchSpace {
     private readonly hash: (key: K) => string | number,
     maxDegree = 64,
   ) {
-    if (!Number.isInteger(maxDegree) || maxDegree < 1) throw new RangeError(`KeyedSpace: maxDegree must be an integer >= 1, got ${maxDegree}`);
+    if (typeof neighbours !== 'function') throw new InputError(`KeyedSpace: neighbours must be a function (key, visit) => void, got ${show(neighbours)}`);
+    if (typeof hash !== 'function') throw new InputError(`KeyedSpace: hash must be a function key => string | number, got ${show(hash)}`);
+    if (!Number.isInteger(maxDegree) || maxDegree < 1) throw new InputError(`KeyedSpace: maxDegree must be an integer >= 1, got ${show(maxDegree)}`);
     this.maxDegree = maxDegree;
   }
 
@@ -52,7 +55,7 @@ export class KeyedSpace<K> implements SearchSpace {
     let count = 0;
     this.neighbours(this.keys[n], (next, cost) => {
       if (count >= this.maxDegree) {
-        throw new RangeError(`KeyedSpace: ${JSON.stringify(this.keys[n])} has more than maxDegree = ${this.maxDegree} successors; pass a larger maxDegree`);
+        throw new InputError(`KeyedSpace: ${JSON.stringify(this.keys[n])} has more than maxDegree = ${this.maxDegree} successors; pass a larger maxDegree`);
       }
       checkCost(cost, `KeyedSpace: edge ${JSON.stringify(this.keys[n])} -> ${JSON.stringify(next)}`);
       nodes[count] = this.id(next);
@@ -86,31 +89,20 @@ function packPoint(p: Point): number {
  * `obstacles` is free. Cells are interned as the search reaches them.
  */
 export function unboundedGrid(obstacles: Iterable<Point>, options: UnboundedGridOptions = {}): KeyedSpace<Point> {
+  const { rule, diag } = checkUnboundedOptions(options, 'unboundedGrid');
   const blocked = new Set<number>();
-  let i = 0;
-  for (const p of obstacles) {
+  for (const [i, p] of checkObstacles(obstacles, 'unboundedGrid').entries()) {
     checkPoint(p, `obstacle ${i}`);
     blocked.add(packPoint(p));
-    i++;
   }
-  const connectivity = options.connectivity ?? 8;
-  if (connectivity !== 4 && connectivity !== 8) throw new RangeError(`unboundedGrid: connectivity must be 4 or 8, got ${String(connectivity)}`);
-  const rule = connectivity === 4 ? 'never' : options.diagonalRule ?? 'no-corner-cutting';
-  if (!DIAGONAL_RULES.includes(rule)) throw new RangeError(`unboundedGrid: diagonalRule must be one of ${DIAGONAL_RULES.join(', ')}, got ${String(rule)}`);
-  const diag = options.diagonalCost ?? Math.SQRT2;
-  if (!Number.isFinite(diag) || diag <= 0) throw new RangeError(`unboundedGrid: diagonalCost must be a finite number > 0, got ${diag}`);
   const free = (x: number, y: number) => !blocked.has((x + OFFSET) * SHIFT + (y + OFFSET));
+  const kmax = rule === 'never' ? 4 : 8;
   return new KeyedSpace<Point>(
     ([x, y], visit) => {
-      for (let k = 0; k < 8; k++) {
+      for (let k = 0; k < kmax; k++) {
         const nx = x + DX[k], ny = y + DY[k];
         if (!free(nx, ny)) continue;
-        if (k >= 4) {
-          if (rule === 'never') continue;
-          const a = free(nx, y), b = free(x, ny);
-          if (rule === 'no-corner-cutting' && !(a && b)) continue;
-          if (rule === 'at-most-one-blocked' && !(a || b)) continue;
-        }
+        if (k >= 4 && !diagonalOpen(rule, !free(nx, y), !free(x, ny))) continue;
         visit([nx, ny], k < 4 ? 1 : diag);
       }
     },
@@ -119,10 +111,29 @@ export function unboundedGrid(obstacles: Iterable<Point>, options: UnboundedGrid
   );
 }
 
+/** The options of an unbounded grid, checked: the diagonal rule in force (`never` when 4-connected) and the diagonal cost. */
+function checkUnboundedOptions(options: PathAmongOptions, who: string): { rule: DiagonalRule; diag: number } {
+  if (options === null || typeof options !== 'object') throw new InputError(`${who}: options must be an object, got ${show(options)}`);
+  const connectivity = options.connectivity ?? 8;
+  if (connectivity !== 4 && connectivity !== 8) throw new InputError(`${who}: connectivity must be 4 or 8, got ${show(connectivity)}`);
+  const given = options.diagonalRule ?? 'no-corner-cutting';
+  if (!DIAGONAL_RULES.includes(given)) throw new InputError(`${who}: diagonalRule must be one of ${DIAGONAL_RULES.join(', ')}, got ${typeof given === 'string' ? given : show(given)}`);
+  const diag = options.diagonalCost ?? Math.SQRT2;
+  if (typeof diag !== 'number' || !Number.isFinite(diag) || diag <= 0) throw new InputError(`${who}: diagonalCost must be a finite number > 0, got ${show(diag)}`);
+  return { rule: connectivity === 4 ? 'never' : given, diag };
+}
+
+function checkObstacles(obstacles: Iterable<Point>, who: string): Point[] {
+  if (obstacles === null || typeof obstacles !== 'object' || typeof (obstacles as Iterable<Point>)[Symbol.iterator] !== 'function') {
+    throw new InputError(`${who}: obstacles must be an iterable of [x, y] pairs (an array, a Set, ...), got ${show(obstacles)}`);
+  }
+  return Array.from(obstacles);
+}
+
 /** Throws unless p is a pair of integers within +-2^25. */
 export function checkPoint(p: Point, what: string): void {
   if (!Array.isArray(p) || p.length !== 2 || !p.every((v) => Number.isInteger(v) && Math.abs(v) < OFFSET)) {
-    throw new RangeError(`${what} must be a pair of integers [x, y] with |x|, |y| < 2^25, got ${JSON.stringify(p)}`);
+    throw new InputError(`${what} must be a pair of integers [x, y] with |x|, |y| < 2^25, got ${Array.isArray(p) ? JSON.stringify(p) : show(p)}`);
   }
 }
 
@@ -140,26 +151,33 @@ export interface PathAmongResult {
 
 /**
  * A* from `start` to `goal` on the infinite grid around `obstacles` (the C#
- * article's `Calculate(start, target, obstacles)`), with an octile heuristic
- * and an expansion budget that makes an enclosed goal terminate.
+ * article's `Calculate(start, target, obstacles)`), with an expansion budget
+ * that makes an enclosed goal terminate. The heuristic is the exact
+ * empty-grid distance of `heuristics.octileTerms` (octile for the usual
+ * diagonal costs, Manhattan when 4-connected, without diagonals or with a
+ * diagonal costing 2 or more), so the path is optimal for every diagonal cost.
  */
 export function pathAmong(start: Point, goal: Point, obstacles: Iterable<Point>, options: PathAmongOptions = {}): PathAmongResult {
   checkPoint(start, 'start');
   checkPoint(goal, 'goal');
-  const list = Array.from(obstacles);
+  const { rule, diag } = checkUnboundedOptions(options, 'pathAmong');
+  const maxExpansions = options.maxExpansions ?? 100000;
+  if (typeof maxExpansions !== 'number' || !(maxExpansions >= 0)) {
+    throw new InputError(`pathAmong: maxExpansions must be a number >= 0, got ${show(options.maxExpansions)}`);
+  }
+  const list = checkObstacles(obstacles, 'pathAmong');
   const space = unboundedGrid(list, options);
   const blocked = new Set(list.map(packPoint));
-  if (blocked.has(packPoint(start))) throw new RangeError(`start ${JSON.stringify(start)} is an obstacle`);
-  if (blocked.has(packPoint(goal))) throw new RangeError(`goal ${JSON.stringify(goal)} is an obstacle`);
-  const diag = options.connectivity === 4 ? 2 : options.diagonalCost ?? Math.SQRT2;
+  if (blocked.has(packPoint(start))) throw new InputError(`start ${JSON.stringify(start)} is an obstacle`);
+  if (blocked.has(packPoint(goal))) throw new InputError(`goal ${JSON.stringify(goal)} is an obstacle`);
+  const terms = octileTerms(rule === 'never' ? 2 : diag);
   const h: Heuristic = (n, g) => {
     const a = space.key(n), b = space.key(g);
-    const dx = Math.abs(a[0] - b[0]), dy = Math.abs(a[1] - b[1]);
-    return dx + dy + (diag - 2) * Math.min(dx, dy);
+    return octileDistance(terms, Math.abs(a[0] - b[0]), Math.abs(a[1] - b[1]));
   };
   const s = space.id(start), t = space.id(goal);
   const searcher = new Searcher(space, { capacity: 1024 });
-  const status = searcher.search(s, t, { heuristic: h, maxExpansions: options.maxExpansions ?? 100000 });
+  const status = searcher.search(s, t, { heuristic: h, maxExpansions });
   const ids = searcher.path();
   return { status, path: ids ? ids.map((n) => space.key(n)) : null, cost: searcher.cost, expansions: searcher.expansions };
 }
