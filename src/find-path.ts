@@ -1,0 +1,147 @@
+import type { SearchStatus } from './best-first.js';
+import { Searcher } from './best-first.js';
+import { InputError, show } from './errors.js';
+import type { Grid } from './grid.js';
+import { GridSearcher } from './grid-search.js';
+import { octile } from './heuristics.js';
+import { JumpPointSearcher } from './jps.js';
+import { ASTAR, COST_TO_COME, sum, type Priority } from './priority.js';
+
+/** A cell as `[x, y]`: x the column from the left, y the row from the top, both 0-based. */
+export type XY = readonly [x: number, y: number];
+
+export interface FindPathOptions {
+  /**
+   * `astar` (default): optimal, with the grid's own heuristic (octile, or
+   * Manhattan on a 4-connected grid); `dijkstra`: optimal, no heuristic;
+   * `jps`: jump point search, optimal and fastest on open 8-connected maps
+   * (needs an 8-connected grid that deletes blocked cells, with the
+   * `no-corner-cutting` or `always` rule and 1 <= diagonalCost < 2).
+   */
+  algorithm?: 'astar' | 'dijkstra' | 'jps';
+  /**
+   * Weighted A*: f = g + eps * h. Above 1 it expands fewer cells and returns
+   * a path at most eps times the optimum. Default 1. Only with `astar`.
+   */
+  eps?: number;
+  /** Give up with status `step-limit` after this many expansions. Default: no limit. */
+  maxExpansions?: number;
+}
+
+/** The answer of `findPath`. */
+export interface FoundPath {
+  /** `found`, `unreachable` (no path exists) or `step-limit` (the budget ran out first). */
+  status: SearchStatus;
+  /** Length of the path (axial steps cost the cell size, diagonal ones cellSize * diagonalCost); Infinity without a path. */
+  cost: number;
+  /** The path's cells from start to goal as `[x, y]`; empty without a path. */
+  points: [x: number, y: number][];
+  /** The same cells as node ids (`y * width + x`); empty without a path. */
+  path: number[];
+  /** Cells expanded by the search. */
+  expansions: number;
+}
+
+// One searcher per grid and algorithm, reused by every call: the arrays are
+// allocated once, and the searchers notice edits to the grid (grid.version).
+const searchers = new WeakMap<Grid, Map<string, PathSearcher>>();
+
+interface PathSearcher {
+  search(start: number, goal: number, options: object): SearchStatus;
+  pathInto(out: Int32Array): number;
+  readonly cost: number;
+  readonly expansions: number;
+}
+
+/**
+ * The shortest path between two cells of a grid, in one call:
+ *
+ * ```ts
+ * const grid = Grid.fromMatrix([[0, 0, 0], [1, 1, 0], [0, 0, 0]]);
+ * findPath(grid, [0, 0], [0, 2]).points;
+ * // [[0,0], [1,0], [2,0], [2,1], [2,2], [1,2], [0,2]]: no corner cutting by default
+ * ```
+ *
+ * Cells are `[x, y]` pairs (x from the left, y from the top, 0-based, the
+ * Moving AI convention) or node ids. A start or goal outside the grid, or on
+ * a blocked cell of a grid that deletes them, is the caller's mistake and
+ * throws an `InputError` (as every searcher does); a goal that cannot be
+ * reached is the status `unreachable`. Repeated calls on one grid reuse one
+ * searcher, which sees edits made through `grid.setBlocked` (or `touch()`).
+ */
+export function findPath(grid: Grid, from: XY | number, to: XY | number, options: FindPathOptions = {}): FoundPath {
+  if (typeof options !== 'object' || options === null) throw new InputError(`findPath: options must be an object, got ${show(options)}`);
+  for (const key of Object.keys(options)) {
+    if (key !== 'algorithm' && key !== 'eps' && key !== 'maxExpansions') {
+      throw new InputError(`findPath: unknown option ${show(key)} (known: algorithm, eps, maxExpansions)`);
+    }
+  }
+  const algorithm = options.algorithm ?? 'astar';
+  if (algorithm !== 'astar' && algorithm !== 'dijkstra' && algorithm !== 'jps') {
+    throw new InputError(`findPath: algorithm must be 'astar', 'dijkstra' or 'jps', got ${show(algorithm)}`);
+  }
+  const eps = options.eps ?? 1;
+  if (typeof eps !== 'number' || !Number.isFinite(eps) || eps < 1) {
+    throw new InputError(`findPath: eps must be a finite number >= 1 (1 is A*), got ${show(options.eps)}`);
+  }
+  if (eps !== 1 && algorithm !== 'astar') throw new InputError(`findPath: eps applies to 'astar' only, not ${show(algorithm)}`);
+  const maxExpansions = options.maxExpansions ?? Infinity;
+  if (typeof maxExpansions !== 'number' || !(maxExpansions >= 0)) {
+    throw new InputError(`findPath: maxExpansions must be a number >= 0 (or Infinity), got ${show(options.maxExpansions)}`);
+  }
+  const start = cellOf(grid, from, 'start');
+  const goal = cellOf(grid, to, 'goal');
+  grid.checkEndpoint(start, 'findPath: start');
+  grid.checkEndpoint(goal, 'findPath: goal');
+
+  const priority: Priority = algorithm === 'dijkstra' ? COST_TO_COME : eps === 1 ? ASTAR : sum(eps);
+  const searcher = searcherFor(grid, algorithm);
+  // Weighted A* keeps its eps bound without reopening under the grid's consistent h, and is much faster so.
+  const status = searcher instanceof JumpPointSearcher
+    ? searcher.search(start, goal, { maxExpansions })
+    : searcher instanceof Searcher
+      ? searcher.search(start, goal, { priority, heuristic: algorithm === 'dijkstra' ? undefined : octile(grid), maxExpansions, reopen: eps === 1 })
+      : searcher.search(start, goal, { priority, maxExpansions, reopen: eps === 1 });
+  const path: number[] = [];
+  const points: [number, number][] = [];
+  if (status === 'found') {
+    const buffer = new Int32Array(grid.size);
+    const n = searcher.pathInto(buffer);
+    for (let i = 0; i < n; i++) {
+      path.push(buffer[i]);
+      points.push([grid.x(buffer[i]), grid.y(buffer[i])]);
+    }
+  }
+  return { status, cost: searcher.cost, points, path, expansions: searcher.expansions };
+}
+
+function searcherFor(grid: Grid, algorithm: 'astar' | 'dijkstra' | 'jps'): PathSearcher {
+  // The fast path needs deleted blocked cells; a grid that charges for
+  // entering them goes through the generic engine (same answers, slower).
+  const kind = algorithm === 'jps' ? 'jps' : grid.enterCost < 0 ? 'grid' : 'generic';
+  let byKind = searchers.get(grid);
+  if (byKind === undefined) { byKind = new Map(); searchers.set(grid, byKind); }
+  let s = byKind.get(kind);
+  if (s === undefined) {
+    s = kind === 'jps' ? new JumpPointSearcher(grid) : kind === 'grid' ? new GridSearcher(grid) : new Searcher(grid);
+    byKind.set(kind, s);
+  }
+  return s;
+}
+
+function cellOf(grid: Grid, p: XY | number, what: string): number {
+  if (typeof p === 'number') {
+    if (!Number.isInteger(p) || p < 0 || p >= grid.size) {
+      throw new InputError(`findPath: ${what} must be [x, y] or a cell id in 0..${grid.size - 1}, got ${show(p)}`);
+    }
+    return p;
+  }
+  if (!Array.isArray(p) || p.length !== 2) {
+    throw new InputError(`findPath: ${what} must be [x, y] (x from the left, y from the top, 0-based) or a cell id, got ${show(p)}`);
+  }
+  const [x, y] = p;
+  if (!grid.inside(x, y)) {
+    throw new InputError(`findPath: ${what} [${show(x)}, ${show(y)}] is outside the ${grid.width} x ${grid.height} grid (x in 0..${grid.width - 1}, y in 0..${grid.height - 1})`);
+  }
+  return y * grid.width + x;
+}
