@@ -93,6 +93,7 @@ export function buildGrid(w: GridWorld): { grid: Grid; ref: ReferenceGrid } {
 /** Prints a world for a failure message: options, then the raster. */
 export function describeGrid(ref: ReferenceGrid): string {
   const s = ref.spec;
+  if (ref.size > 400) return `${JSON.stringify(s)} (raster in the counterexample)`;
   const rows: string[] = [];
   for (let y = 0; y < s.height; y++) {
     let r = '';
