@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { afterAll, test } from 'vitest';
 import { DStarLite, type ArcChange } from '../../src/dstar-lite.js';
+import { InputError } from '../../src/errors.js';
 import { zero, type Heuristic } from '../../src/heuristics.js';
 import { expectCost, referenceCost, ReferenceGraph, Tally } from '../support/reference.js';
 import { checkAnswer, OPTIMAL } from './check.js';
@@ -68,7 +69,7 @@ test('D* Lite on graphs whose arcs change, appear and vanish, while the robot mo
         path = checkRobot(`D* Lite after updateEdges ${JSON.stringify([...old.values()])}: ${where()}`, d, ref, null);
       }
     }),
-    { seed: SEED, numRuns: 1500 },
+    { seed: SEED, numRuns: 2500 },
   );
 });
 
@@ -116,7 +117,7 @@ test('D* Lite on grids of every option, edited in every way, while the robot mov
         path = checkRobot(`D* Lite after ${how} ${JSON.stringify(edits.map(([, bl], i) => [grid.formatXY(cells[i]), bl]))}: ${where()}`, d, ref, grid);
       }
     }),
-    { seed: SEED, numRuns: 1200 },
+    { seed: SEED, numRuns: 2000 },
   );
 });
 
@@ -131,6 +132,28 @@ test('D* Lite refuses what it documents it cannot do: no predecessors, cell upda
       refusal(() => d.setBlocked(0, true), 'DStarLite.setBlocked on a graph');
       expectCost(d.costToGoal(), referenceCost(ref, 0, w.size - 1), 'D* Lite after refusals');
       tally.add('refusals', 3);
+    }),
+    { seed: SEED, numRuns: 100 },
+  );
+});
+
+test('D* Lite refuses a heuristic value that is not a number >= 0 with an InputError, instead of answering', () => {
+  fc.assert(
+    fc.property(graphWorld(6, 12), fc.nat(), fc.nat(), fc.constantFrom<unknown>(NaN, -1, '2', null, undefined, {}), (w, a, b, bad) => {
+      const ref = ReferenceGraph.fromEdges(w.size, w.edges, w.directed);
+      const start = a % w.size, goal = b % w.size;
+      // Bad on the first pair D* Lite must evaluate: h(start, goal), the goal's first key.
+      const h = ((x: number, y: number) => (x === start && y === goal ? bad : 0)) as Heuristic;
+      let thrown: unknown = null, answer = NaN;
+      try {
+        answer = new DStarLite(ref, start, goal, h).costToGoal();
+      } catch (e) {
+        thrown = e;
+      }
+      if (!(thrown instanceof InputError)) {
+        throw new Error(`DStarLite with h(start, goal) = ${String(bad)}: expected an InputError, got ${thrown === null ? `costToGoal ${answer} (the reference says ${referenceCost(ref, start, goal)})` : String(thrown)}`);
+      }
+      tally.add('refusals');
     }),
     { seed: SEED, numRuns: 100 },
   );

@@ -66,7 +66,7 @@ test('D* on graphs whose arc costs change: h(robot) and its route after initiali
         }
       },
     ),
-    { seed: SEED, numRuns: 1500 },
+    { seed: SEED, numRuns: 2500 },
   );
 });
 
@@ -113,7 +113,7 @@ test('D* on grids edited through setCellBlocked (blocked cells kept as nodes, ru
         }
       },
     ),
-    { seed: SEED, numRuns: 1200 },
+    { seed: SEED, numRuns: 2000 },
   );
 });
 

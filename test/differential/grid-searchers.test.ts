@@ -79,7 +79,7 @@ function runWorld(w: GridWorld, ops: Op[]): void {
 }
 
 test('grid searchers on grids of every option, one pair of searchers per grid across queries and edits', () => {
-  fc.assert(fc.property(smallGrid(12, DELETE), fc.array(op, { minLength: 1, maxLength: 10 }), runWorld), { seed: SEED, numRuns: 1500 });
+  fc.assert(fc.property(smallGrid(12, DELETE), fc.array(op, { minLength: 1, maxLength: 10 }), runWorld), { seed: SEED, numRuns: 2000 });
 });
 
 test('grid searchers on larger grids (up to 200 x 200), every knob', () => {

@@ -57,7 +57,7 @@ test('ARA* on graphs: every round within its bound, the last round (eps 1 or a b
         checkAra(`ARA* [${schedule}] h = ${name}: ${w.directed ? 'directed' : 'undirected'} ${w.size} nodes ${JSON.stringify(w.edges)}, ${s} -> ${t}`, searcher, ref, graph, s, t, h, schedule);
       }
     }),
-    { seed: SEED, numRuns: 1200 },
+    { seed: SEED, numRuns: 1500 },
   );
 });
 
@@ -83,7 +83,7 @@ test('ARA* on grids of every option, one searcher across queries and edits', () 
         tally.add('ARA*');
       }
     }),
-    { seed: SEED, numRuns: 700 },
+    { seed: SEED, numRuns: 1000 },
   );
 });
 
@@ -165,7 +165,7 @@ test('universal plan on grids of every option, one planner across goals and edit
         checkPlan(`UniversalPlanner, goal ${grid.formatXY(goal)} on ${describeGrid(ref)}`, planner.plan(goal), grid, ref, goal);
       }
     }),
-    { seed: SEED, numRuns: 600 },
+    { seed: SEED, numRuns: 800 },
   );
 });
 
@@ -220,6 +220,6 @@ test('pathAmong on the unbounded grid: optimal (a box one cell larger than the o
       }
       tally.add('pathAmong');
     }),
-    { seed: SEED, numRuns: 1500 },
+    { seed: SEED, numRuns: 2500 },
   );
 });
