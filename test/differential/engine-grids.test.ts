@@ -8,10 +8,11 @@ import { afterAll, expect, test } from 'vitest';
 import { Searcher } from '../../src/best-first.js';
 import { chebyshev, euclidean, manhattan, octile, zero, type Heuristic } from '../../src/heuristics.js';
 import { ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum } from '../../src/priority.js';
-import { arcList, referenceCost, referenceCostToGo, Tally, unitCosts, type ReferenceGrid } from '../support/reference.js';
+import { arcList, expectCost, referenceCost, walkPath, referenceCostToGo, Tally, unitCosts, type ReferenceGrid } from '../support/reference.js';
 import { checkAnswer, OPTIMAL, VALID, within } from './check.js';
 import { buildGrid, describeGrid, documentedAdmissible, pickCell, SEED, seededGrid, smallGrid, type GridWorld } from './worlds.js';
 import type { Grid } from '../../src/grid.js';
+import { checkPath } from '../../src/validate-path.js';
 
 const tally = new Tally('engine-grids');
 afterAll(() => tally.report());
@@ -67,6 +68,8 @@ function queryAll(searcher: Searcher, grid: Grid, ref: ReferenceGrid, s: number,
   one(`Dijkstra (h = ${tieName} breaks ties)`, { priority: COST_TO_COME, heuristic: tieH }, OPTIMAL);
   one('Dijkstra', { priority: COST_TO_COME, heuristic: zero }, OPTIMAL);
   tally.add('dijkstra', 2);
+  const path = searcher.path();
+  if (path !== null) checkPathAgainstReference(grid, ref, path, s, t, fifo ? s * 31 + t : s + t * 17);
   const admissible = documentedAdmissible(grid, spec);
   for (const { name, h } of admissible) {
     one(`A* h = ${name}`, { priority: ASTAR, heuristic: h }, OPTIMAL);
@@ -85,6 +88,30 @@ function queryAll(searcher: Searcher, grid: Grid, ref: ReferenceGrid, s: number,
   const linkLength = searcher.result().linkLength;
   if (expected < Infinity && linkLength !== links) throw new Error(`BFS: ${linkLength} links, the reference needs ${links}: ${where}`);
   tally.add('bfs');
+}
+
+/**
+ * checkPath (validate-path.ts) must accept exactly the paths the reference
+ * accepts, with the reference's length: a found path as is, and the same path
+ * with one node moved to another cell.
+ */
+function checkPathAgainstReference(grid: Grid, ref: ReferenceGrid, path: number[], s: number, t: number, salt: number): void {
+  const verdict = (p: number[]) => {
+    try {
+      return walkPath(ref, p, s, t, 'reference');
+    } catch {
+      return -1;
+    }
+  };
+  const moved = path.slice();
+  moved[salt % moved.length] = (salt * 7919) % ref.size;
+  for (const p of [path, moved]) {
+    const got = checkPath(grid, p, s, t), want = verdict(p);
+    const who = `checkPath([${p.join(' ')}]) from ${grid.formatXY(s)} to ${grid.formatXY(t)} on ${describeGrid(ref)}`;
+    if (got.ok !== want >= 0) throw new Error(`${who}: ${got.ok ? 'accepted' : `refused (${got.reason})`}, the reference ${want >= 0 ? 'accepts it' : 'refuses it'}`);
+    if (got.ok) expectCost(got.length, want, who, 'length');
+    tally.add('checkPath');
+  }
 }
 
 function runWorld(w: GridWorld, ops: Op[]): void {
