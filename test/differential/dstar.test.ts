@@ -8,7 +8,7 @@ import { afterAll, test } from 'vitest';
 import { DStar, setCellBlocked } from '../../src/dstar.js';
 import { expectCost, referenceCost, ReferenceGraph, Tally, type ReferenceGrid } from '../support/reference.js';
 import { checkAnswer, OPTIMAL } from './check.js';
-import { buildGrid, describeGrid, GRAPH_COSTS, graphWorld, pickCell, refusal, SEED, smallGrid } from './worlds.js';
+import { buildGrid, describeGrid, GRAPH_COSTS, graphWorld, pickCell, refusal, runs, SEED, smallGrid } from './worlds.js';
 import type { SearchSpace } from '../../src/space.js';
 
 const tally = new Tally('dstar');
@@ -66,7 +66,7 @@ test('D* on graphs whose arc costs change: h(robot) and its route after initiali
         }
       },
     ),
-    { seed: SEED, numRuns: 2500 },
+    { seed: SEED, numRuns: runs(2500) },
   );
 });
 
@@ -113,7 +113,7 @@ test('D* on grids edited through setCellBlocked (blocked cells kept as nodes, ru
         }
       },
     ),
-    { seed: SEED, numRuns: 2000 },
+    { seed: SEED, numRuns: runs(2000) },
   );
 });
 
@@ -133,6 +133,6 @@ test('setCellBlocked refuses grids where cells vanish (deleted, or a rule that r
       if (grid.version !== version || grid.cells.some((v, i) => v !== before[i])) throw new Error(`setCellBlocked refused, yet changed the grid: ${JSON.stringify(s)}`);
       tally.add('refusals');
     }),
-    { seed: SEED, numRuns: 200 },
+    { seed: SEED, numRuns: runs(200) },
   );
 });

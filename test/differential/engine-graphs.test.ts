@@ -12,7 +12,7 @@ import { ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority } 
 import type { Trace } from '../../src/trace.js';
 import { arcList, sameCost, referenceCost, referenceCostToGo, Tally, unitCosts, type ReferenceGraph } from '../support/reference.js';
 import { checkAnswer, OPTIMAL, VALID, within } from './check.js';
-import { buildGraph, graphHeuristics, graphWorld, SEED, type GraphWorld } from './worlds.js';
+import { buildGraph, graphHeuristics, graphWorld, runs, SEED, type GraphWorld } from './worlds.js';
 
 const tally = new Tally('engine-graphs');
 afterAll(() => tally.report());
@@ -39,7 +39,7 @@ test('Graph lists exactly the arcs of its edge list, both ways', () => {
         expect(arcList(graph, n, 'backward')).toBe(arcList(ref, n, 'backward'));
       }
     }),
-    { seed: SEED, numRuns: 300 },
+    { seed: SEED, numRuns: runs(300) },
   );
 });
 
@@ -112,7 +112,7 @@ test('engine on graphs: Dijkstra and A* optimal, weighted A* within eps, greedy 
         tally.add('bfs'); tally.add('dijkstra'); tally.add('astar'); tally.add('weighted astar'); tally.add('greedy'); tally.add('dfs'); tally.add('iddfs');
       }
     }),
-    { seed: SEED, numRuns: 800 },
+    { seed: SEED, numRuns: runs(800) },
   );
 });
 
@@ -147,7 +147,7 @@ test('engine on an implicit space (KeyedSpace interning keys as it goes): Dijkst
         }
       }
     }),
-    { seed: SEED, numRuns: 300 },
+    { seed: SEED, numRuns: runs(300) },
   );
 });
 
@@ -175,6 +175,6 @@ test('engine refuses a heuristic value that is not a number >= 0 with an InputEr
       checkAnswer(`the query after a refusal: ${describe(w)}, ${s} -> ${t}`, searcher.result(), ref, graph, s, t, referenceCost(ref, s, t), OPTIMAL);
       tally.add('refusal then dijkstra');
     }),
-    { seed: SEED, numRuns: 300 },
+    { seed: SEED, numRuns: runs(300) },
   );
 });

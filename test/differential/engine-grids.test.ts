@@ -10,7 +10,7 @@ import { chebyshev, euclidean, manhattan, octile, zero, type Heuristic } from '.
 import { ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum } from '../../src/priority.js';
 import { arcList, expectCost, referenceCost, walkPath, referenceCostToGo, Tally, unitCosts, type ReferenceGrid } from '../support/reference.js';
 import { checkAnswer, OPTIMAL, VALID, within } from './check.js';
-import { buildGrid, describeGrid, documentedAdmissible, pickCell, SEED, seededGrid, smallGrid, type GridWorld } from './worlds.js';
+import { buildGrid, describeGrid, documentedAdmissible, pickCell, runs, SEED, seededGrid, smallGrid, type GridWorld } from './worlds.js';
 import type { Grid } from '../../src/grid.js';
 import { checkPath } from '../../src/validate-path.js';
 
@@ -39,7 +39,7 @@ test('Grid lists exactly the arcs its documented rules define, before and after 
         checkArcs(grid, ref);
       }
     }),
-    { seed: SEED, numRuns: 400 },
+    { seed: SEED, numRuns: runs(400) },
   );
 });
 
@@ -133,7 +133,7 @@ function runWorld(w: GridWorld, ops: Op[]): void {
 }
 
 test('engine on small grids of every option, edited between queries', () => {
-  fc.assert(fc.property(smallGrid(12), fc.array(op, { minLength: 1, maxLength: 8 }), runWorld), { seed: SEED, numRuns: 1000 });
+  fc.assert(fc.property(smallGrid(12), fc.array(op, { minLength: 1, maxLength: 8 }), runWorld), { seed: SEED, numRuns: runs(1000) });
 });
 
 test('engine on larger grids (up to 200 x 200)', () => {
@@ -141,7 +141,7 @@ test('engine on larger grids (up to 200 x 200)', () => {
     fc.property(seededGrid(20, 200), fc.array(fc.tuple(fc.nat(), fc.nat(), fc.boolean()), { minLength: 1, maxLength: 2 }), (w, queries) => {
       runWorld(w, queries.map((q) => ({ query: q })));
     }),
-    { seed: SEED, numRuns: 12 },
+    { seed: SEED, numRuns: runs(12) },
   );
 });
 
@@ -162,6 +162,6 @@ test('grid heuristics never overestimate where their doc comments call them admi
       }
       expect(toGo[goal]).toBe(0);
     }),
-    { seed: SEED, numRuns: 1500 },
+    { seed: SEED, numRuns: runs(1500) },
   );
 });

@@ -6,7 +6,7 @@ import { oracleCost } from '../support/oracle.js';
 import {
   referenceCost, referenceCostToGo, referenceDijkstra, ReferenceGraph, ReferenceGrid, sameCost, unitCosts, walkPath, type GridSpec,
 } from '../support/reference.js';
-import { graphWorld, SEED, smallGrid } from './worlds.js';
+import { graphWorld, runs, SEED, smallGrid } from './worlds.js';
 
 const spec = (o: Partial<GridSpec>): GridSpec => ({
   width: 3, height: 3, connectivity: 8, diagonalRule: 'always', diagonalCost: 1.5, cellSize: 2, enterCost: -1, ...o,
@@ -81,7 +81,7 @@ test('reference: forward and backward agree on every pair, and ngraph.path agree
       // parallel links, not the cheapest: compare only where there are none.
       if (!hasParallelArcs(space)) expect(sameCost(oracleCost(space, s, t), forward[s][t])).toBe(true);
     }),
-    { seed: SEED, numRuns: 150 },
+    { seed: SEED, numRuns: runs(150) },
   );
   expect(pairs).toBeGreaterThan(1000);
 });

@@ -8,8 +8,18 @@ import { Grid, type DiagonalRule } from '../../src/grid.js';
 import { chebyshev, euclidean, manhattan, octile, zero, type Heuristic } from '../../src/heuristics.js';
 import { ReferenceGraph, ReferenceGrid, rng, type GridSpec } from '../support/reference.js';
 
-/** Seeds of the suite: fixed, so every run and machine sees the same cases. */
-export const SEED = 20261210;
+/**
+ * The suite's seed: fixed, so every run and machine sees the same cases.
+ * BESTFIRST_DIFF_SEED picks other cases and BESTFIRST_DIFF_SCALE multiplies
+ * the number of runs, for a deeper search by hand; `npm test` uses neither.
+ */
+export const SEED = Number(process.env.BESTFIRST_DIFF_SEED ?? 20261210);
+const SCALE = Number(process.env.BESTFIRST_DIFF_SCALE ?? 1);
+
+/** Runs of a property: about 30 s of one core for the whole suite at scale 1. */
+export function runs(n: number): number {
+  return Math.max(1, Math.round(2 * n * SCALE));
+}
 
 // --- grids ----------------------------------------------------------------------
 

@@ -341,6 +341,7 @@ export function rng(seed: number): () => number {
 export class Tally {
   private readonly counts = new Map<string, number>();
   private readonly t0 = performance.now();
+  private readonly cpu0 = process.cpuUsage();
   constructor(readonly name: string) {}
 
   add(kind: string, n = 1): void { this.counts.set(kind, (this.counts.get(kind) ?? 0) + n); }
@@ -355,9 +356,12 @@ export class Tally {
     const fmt = (n: number) => n.toLocaleString('en-US');
     const parts = [...this.counts].map(([k, v]) => `${k} ${fmt(v)}`).join(', ');
     const millis = Math.round(performance.now() - this.t0);
-    console.log(`[differential] ${this.name}: ${fmt(this.total)} queries (${parts}) in ${(millis / 1000).toFixed(1)} s`);
+    // CPU time of this worker since the file loaded: what the suite costs one core, load or not.
+    const cpu = process.cpuUsage(this.cpu0);
+    const cpuMillis = Math.round((cpu.user + cpu.system) / 1000);
+    console.log(`[differential] ${this.name}: ${fmt(this.total)} queries (${parts}) in ${(millis / 1000).toFixed(1)} s, ${(cpuMillis / 1000).toFixed(1)} s of CPU`);
     const dir = join('test-output', 'differential');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, `${this.name}.json`), `${JSON.stringify({ file: this.name, queries: this.total, byKind: Object.fromEntries(this.counts), millis }, null, 2)}\n`);
+    writeFileSync(join(dir, `${this.name}.json`), `${JSON.stringify({ file: this.name, queries: this.total, byKind: Object.fromEntries(this.counts), millis, cpuMillis }, null, 2)}\n`);
   }
 }
