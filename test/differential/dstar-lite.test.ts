@@ -69,7 +69,7 @@ test('D* Lite on graphs whose arcs change, appear and vanish, while the robot mo
         path = checkRobot(`D* Lite after updateEdges ${JSON.stringify([...old.values()])}: ${where()}`, d, ref, null);
       }
     }),
-    { seed: SEED, numRuns: runs(2500) },
+    { seed: SEED, numRuns: runs(5000) },
   );
 });
 
@@ -117,7 +117,7 @@ test('D* Lite on grids of every option, edited in every way, while the robot mov
         path = checkRobot(`D* Lite after ${how} ${JSON.stringify(edits.map(([, bl], i) => [grid.formatXY(cells[i]), bl]))}: ${where()}`, d, ref, grid);
       }
     }),
-    { seed: SEED, numRuns: runs(2000) },
+    { seed: SEED, numRuns: runs(4000) },
   );
 });
 
@@ -133,7 +133,7 @@ test('D* Lite refuses what it documents it cannot do: no predecessors, cell upda
       expectCost(d.costToGoal(), referenceCost(ref, 0, w.size - 1), 'D* Lite after refusals');
       tally.add('refusals', 3);
     }),
-    { seed: SEED, numRuns: runs(100) },
+    { seed: SEED, numRuns: runs(200) },
   );
 });
 
@@ -155,6 +155,6 @@ test('D* Lite refuses a heuristic value that is not a number >= 0 with an InputE
       }
       tally.add('refusals');
     }),
-    { seed: SEED, numRuns: runs(100) },
+    { seed: SEED, numRuns: runs(200) },
   );
 });

@@ -66,7 +66,7 @@ test('D* on graphs whose arc costs change: h(robot) and its route after initiali
         }
       },
     ),
-    { seed: SEED, numRuns: runs(2500) },
+    { seed: SEED, numRuns: runs(5000) },
   );
 });
 
@@ -113,7 +113,7 @@ test('D* on grids edited through setCellBlocked (blocked cells kept as nodes, ru
         }
       },
     ),
-    { seed: SEED, numRuns: runs(2000) },
+    { seed: SEED, numRuns: runs(4000) },
   );
 });
 
@@ -133,6 +133,6 @@ test('setCellBlocked refuses grids where cells vanish (deleted, or a rule that r
       if (grid.version !== version || grid.cells.some((v, i) => v !== before[i])) throw new Error(`setCellBlocked refused, yet changed the grid: ${JSON.stringify(s)}`);
       tally.add('refusals');
     }),
-    { seed: SEED, numRuns: runs(200) },
+    { seed: SEED, numRuns: runs(400) },
   );
 });

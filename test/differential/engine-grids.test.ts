@@ -39,7 +39,7 @@ test('Grid lists exactly the arcs its documented rules define, before and after 
         checkArcs(grid, ref);
       }
     }),
-    { seed: SEED, numRuns: runs(400) },
+    { seed: SEED, numRuns: runs(800) },
   );
 });
 
@@ -133,7 +133,7 @@ function runWorld(w: GridWorld, ops: Op[]): void {
 }
 
 test('engine on small grids of every option, edited between queries', () => {
-  fc.assert(fc.property(smallGrid(12), fc.array(op, { minLength: 1, maxLength: 8 }), runWorld), { seed: SEED, numRuns: runs(1000) });
+  fc.assert(fc.property(smallGrid(12), fc.array(op, { minLength: 1, maxLength: 8 }), runWorld), { seed: SEED, numRuns: runs(2000) });
 });
 
 test('engine on larger grids (up to 200 x 200)', () => {
@@ -141,7 +141,7 @@ test('engine on larger grids (up to 200 x 200)', () => {
     fc.property(seededGrid(20, 200), fc.array(fc.tuple(fc.nat(), fc.nat(), fc.boolean()), { minLength: 1, maxLength: 2 }), (w, queries) => {
       runWorld(w, queries.map((q) => ({ query: q })));
     }),
-    { seed: SEED, numRuns: runs(12) },
+    { seed: SEED, numRuns: runs(24) },
   );
 });
 
@@ -162,6 +162,6 @@ test('grid heuristics never overestimate where their doc comments call them admi
       }
       expect(toGo[goal]).toBe(0);
     }),
-    { seed: SEED, numRuns: runs(1500) },
+    { seed: SEED, numRuns: runs(3000) },
   );
 });

@@ -79,7 +79,7 @@ function runWorld(w: GridWorld, ops: Op[]): void {
 }
 
 test('grid searchers on grids of every option, one pair of searchers per grid across queries and edits', () => {
-  fc.assert(fc.property(smallGrid(12, DELETE), fc.array(op, { minLength: 1, maxLength: 10 }), runWorld), { seed: SEED, numRuns: runs(3000) });
+  fc.assert(fc.property(smallGrid(12, DELETE), fc.array(op, { minLength: 1, maxLength: 10 }), runWorld), { seed: SEED, numRuns: runs(6000) });
 });
 
 test('grid searchers on larger grids (up to 200 x 200), every knob', () => {
@@ -91,7 +91,7 @@ test('grid searchers on larger grids (up to 200 x 200), every knob', () => {
       query('GridSearcher', new GridSearcher(grid), grid, ref, s, t, CONFIGS);
       query('LazyGridSearcher', new LazyGridSearcher(grid), grid, ref, s, t, CONFIGS);
     }),
-    { seed: SEED, numRuns: runs(10) },
+    { seed: SEED, numRuns: runs(20) },
   );
 });
 
@@ -108,6 +108,6 @@ test('grid searchers refuse what they document they cannot do: blocked cells kep
       refusal(() => new LazyGridSearcher(grid).search(s, s, { priority: LINK_LENGTH }), 'LazyGridSearcher breadth-first');
       tally.add('refusals', 4);
     }),
-    { seed: SEED, numRuns: runs(100) },
+    { seed: SEED, numRuns: runs(200) },
   );
 });

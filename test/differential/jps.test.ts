@@ -55,7 +55,7 @@ function runWorld(w: GridWorld, ops: Op[]): void {
 }
 
 test('jump point search on every grid it accepts, reused across queries and edits of every kind', () => {
-  fc.assert(fc.property(smallGrid(14, ACCEPTED), fc.array(op, { minLength: 1, maxLength: 12 }), runWorld), { seed: SEED, numRuns: runs(2500) });
+  fc.assert(fc.property(smallGrid(14, ACCEPTED), fc.array(op, { minLength: 1, maxLength: 12 }), runWorld), { seed: SEED, numRuns: runs(5000) });
 });
 
 test('jump point search on larger grids (up to 200 x 200)', () => {
@@ -69,7 +69,7 @@ test('jump point search on larger grids (up to 200 x 200)', () => {
         tally.add('jps()');
       }
     }),
-    { seed: SEED, numRuns: runs(12) },
+    { seed: SEED, numRuns: runs(24) },
   );
 });
 
@@ -83,6 +83,6 @@ test('jump point search refuses, with a message, every grid outside what it docu
       refusal(() => new JumpPointSearcher(buildGrid(w).grid), `JumpPointSearcher on ${JSON.stringify(s)}`);
       tally.add('refusals');
     }),
-    { seed: SEED, numRuns: runs(300) },
+    { seed: SEED, numRuns: runs(600) },
   );
 });

@@ -57,7 +57,7 @@ test('ARA* on graphs: every round within its bound, the last round (eps 1 or a b
         checkAra(`ARA* [${schedule}] h = ${name}: ${w.directed ? 'directed' : 'undirected'} ${w.size} nodes ${JSON.stringify(w.edges)}, ${s} -> ${t}`, searcher, ref, graph, s, t, h, schedule);
       }
     }),
-    { seed: SEED, numRuns: runs(1500) },
+    { seed: SEED, numRuns: runs(3000) },
   );
 });
 
@@ -83,7 +83,7 @@ test('ARA* on grids of every option, one searcher across queries and edits', () 
         tally.add('ARA*');
       }
     }),
-    { seed: SEED, numRuns: runs(1000) },
+    { seed: SEED, numRuns: runs(2000) },
   );
 });
 
@@ -101,7 +101,7 @@ test('ARA* refuses a heuristic value that is not a number >= 0, with a message',
       if (!(thrown instanceof InputError)) throw new Error(`ara with h(start) = ${String(bad)}: expected an InputError, got ${thrown === null ? 'an answer' : String(thrown)}`);
       tally.add('ARA* refusals');
     }),
-    { seed: SEED, numRuns: runs(100) },
+    { seed: SEED, numRuns: runs(200) },
   );
 });
 
@@ -149,7 +149,7 @@ test('universal plan on graphs: h of every node, its arrows, follow; one planner
         checkPlan(`universalPlan(): ${where}`, universalPlan(graph, goal), graph, ref, goal);
       }
     }),
-    { seed: SEED, numRuns: runs(800) },
+    { seed: SEED, numRuns: runs(1600) },
   );
 });
 
@@ -165,7 +165,7 @@ test('universal plan on grids of every option, one planner across goals and edit
         checkPlan(`UniversalPlanner, goal ${grid.formatXY(goal)} on ${describeGrid(ref)}`, planner.plan(goal), grid, ref, goal);
       }
     }),
-    { seed: SEED, numRuns: runs(800) },
+    { seed: SEED, numRuns: runs(1600) },
   );
 });
 
@@ -220,6 +220,6 @@ test('pathAmong on the unbounded grid: optimal (a box one cell larger than the o
       }
       tally.add('pathAmong');
     }),
-    { seed: SEED, numRuns: runs(2500) },
+    { seed: SEED, numRuns: runs(5000) },
   );
 });
