@@ -16,7 +16,8 @@
 export { InputError } from './errors.js';
 export { pathCost, type SearchSpace } from './space.js';
 export { Graph, MAX_GRAPH_SIZE, type Edge, type GraphOptions, type KeyedEdge, type KeyedGraph, type FromEdgesOptions } from './graph.js';
-export { Grid, DIAGONAL_RULES, type DiagonalRule, type BlockedModel, type GridOptions } from './grid.js';
+export { Grid, DIAGONAL_RULES, MAX_GRID_CELLS, type DiagonalRule, type BlockedModel, type GridOptions } from './grid.js';
+export { findPath, type FindPathOptions, type FoundPath, type XY } from './find-path.js';
 export { KeyedSpace, unboundedGrid, pathAmong, type Point, type UnboundedGridOptions, type PathAmongOptions, type PathAmongResult } from './keyed.js';
 export { manhattan, octile, chebyshev, euclidean, zero, heuristicByName, type Heuristic, type HeuristicName } from './heuristics.js';
 export { Heap } from './heap.js';
