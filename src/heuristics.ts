@@ -12,13 +12,31 @@ export type Heuristic = (n: number, goal: number) => number;
 export const zero: Heuristic = () => 0;
 
 /**
+ * The factor every grid heuristic here is multiplied by: 1, except on a grid
+ * that keeps blocked cells as nodes with an entry cost below a step
+ * (`blocked: { enterCost }` with enterCost < the step's length). Entering
+ * such a cell costs enterCost while the distances below fall by up to a
+ * whole step, so they are scaled by enterCost / (the largest fall of one
+ * step) to stay admissible and consistent: 0 when walls cost nothing to
+ * enter (the heuristic is then zero, and A* is Dijkstra).
+ */
+export function entryScale(grid: Grid): number {
+  if (grid.enterCost < 0) return 1;
+  const diagonals = grid.connectivity === 8 && grid.diagonalRule !== 'never';
+  // One diagonal step moves every distance here by at most min(d, 2) cells (and
+  // by at most 1 when d < 1); an axial step by 1.
+  const fall = grid.cellSize * (diagonals ? Math.max(1, Math.min(grid.diagonalCost, 2)) : 1);
+  return Math.min(1, grid.enterCost / fall);
+}
+
+/**
  * Sum of axial distances, scaled by the cell size. Admissible and consistent
  * without diagonal moves (4-connected, or diagonalRule `never`) and when a
  * diagonal costs at least two axial steps (diagonalCost >= 2), where it is
  * exact on an empty grid; it overestimates whenever a diagonal is cheaper.
  */
 export function manhattan(grid: Grid): Heuristic {
-  const w = grid.width, s = grid.cellSize;
+  const w = grid.width, s = grid.cellSize * entryScale(grid);
   return (n, goal) => {
     const nx = n % w, gx = goal % w;
     return s * (Math.abs(nx - gx) + Math.abs((n - nx) / w - (goal - gx) / w));
@@ -57,8 +75,10 @@ export function octileDistance(terms: readonly [number, number, number], dx: num
  * cell size (see `octileTerms`): octile distance `d * min(dx, dy) + |dx - dy|`
  * for the usual diagonal costs 1 <= d <= 2 (1.4, sqrt 2), Manhattan for d >= 2
  * and on 4-connected grids, the zigzag distance for d < 1. Admissible and
- * consistent for every diagonal cost a grid accepts. `diagonalCost` overrides
- * the grid's (the heuristic of a grid with other costs).
+ * consistent for every diagonal cost a grid accepts, and (through
+ * `entryScale`) for walls that cost less than a step to enter.
+ * `diagonalCost` overrides the grid's (the heuristic of a grid with other
+ * costs).
  *
  * `GridSearcher` computes the same numbers inline, bit for bit.
  */
@@ -66,8 +86,10 @@ export function octile(grid: Grid, diagonalCost: number = grid.diagonalCost): He
   if (grid.connectivity === 4 || grid.diagonalRule === 'never') return manhattan(grid);
   const w = grid.width;
   const [scale, b, parity] = octileTerms(diagonalCost);
-  // The cell size folded in as the fast path folds it (grid-search-base.ts).
-  const a = grid.cellSize * scale, c = grid.cellSize * parity;
+  // The cell size folded in as the fast path folds it (grid-search-base.ts);
+  // entryScale is 1 on every grid the fast path accepts.
+  const k = grid.cellSize * entryScale(grid);
+  const a = k * scale, c = k * parity;
   return (n, goal) => {
     const nx = n % w, gx = goal % w;
     const dx = Math.abs(nx - gx), dy = Math.abs((n - nx) / w - (goal - gx) / w);
@@ -85,7 +107,7 @@ export function octile(grid: Grid, diagonalCost: number = grid.diagonalCost): He
  * want this one on purpose.
  */
 export function chebyshev(grid: Grid): Heuristic {
-  const w = grid.width, s = grid.cellSize;
+  const w = grid.width, s = grid.cellSize * entryScale(grid);
   return (n, goal) => {
     const nx = n % w, gx = goal % w;
     return s * Math.max(Math.abs(nx - gx), Math.abs((n - nx) / w - (goal - gx) / w));
@@ -99,7 +121,7 @@ export function chebyshev(grid: Grid): Heuristic {
  * overestimates a diagonal step, so A* with it may return a longer path.
  */
 export function euclidean(grid: Grid): Heuristic {
-  const w = grid.width, s = grid.cellSize;
+  const w = grid.width, s = grid.cellSize * entryScale(grid);
   return (n, goal) => {
     const nx = n % w, gx = goal % w;
     return s * Math.hypot(nx - gx, (n - nx) / w - (goal - gx) / w);

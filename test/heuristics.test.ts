@@ -3,12 +3,13 @@
 // cost a grid accepts; and the fast path's inline h equal to octile bit for bit.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { Searcher } from '../src/best-first.js';
+import { astar, dijkstra, Searcher } from '../src/best-first.js';
 import { Grid, type DiagonalRule, type GridOptions } from '../src/grid.js';
 import { GridSearcher } from '../src/grid-search.js';
 import { LazyGridSearcher } from '../src/grid-search-lazy.js';
-import { chebyshev, euclidean, heuristicByName, manhattan, octile, octileDistance, octileTerms, type Heuristic } from '../src/heuristics.js';
+import { chebyshev, entryScale, euclidean, heuristicByName, manhattan, octile, octileDistance, octileTerms, type Heuristic } from '../src/heuristics.js';
 import { pathAmong } from '../src/keyed.js';
+import { mulberry32 } from '../src/random.js';
 import { gridCase, randomGrid } from './support/random-grid.js';
 
 // Below 1, between 1 and sqrt 2, the usual ones, the ends of [1, 2], above 2.
@@ -221,5 +222,49 @@ describe('what each named heuristic promises (its doc comment), checked', () => 
       expect(heuristicByName('zero', grid(d))(0, 29)).toBe(0);
     }
     expect(() => heuristicByName('diagonal', grid(1))).toThrow(/unknown heuristic "diagonal"/);
+  });
+});
+
+describe('walls that cost less than a step to enter', () => {
+  test('regression: manhattan made A* return 2.3 where Dijkstra finds 1.6 (walls entered for 0.3)', () => {
+    const g = Grid.fromAscii(['#..', '#..', '#..'], { connectivity: 4, blocked: { enterCost: 0.3 } });
+    expect(astar(g, g.id(2, 1), g.id(0, 2), manhattan(g)).cost).toBeCloseTo(1.6, 12);
+    expect(dijkstra(g, g.id(2, 1), g.id(0, 2)).cost).toBeCloseTo(1.6, 12);
+  });
+
+  test('entryScale: 1 unless walls are cheaper than a step, then the entry cost over the largest fall of a step', () => {
+    expect(entryScale(new Grid(2, 2))).toBe(1);
+    expect(entryScale(new Grid(2, 2, undefined, { blocked: { enterCost: 10000 } }))).toBe(1);
+    expect(entryScale(new Grid(2, 2, undefined, { connectivity: 4, blocked: { enterCost: 0.3 } }))).toBeCloseTo(0.3, 15);
+    expect(entryScale(new Grid(2, 2, undefined, { diagonalCost: 1.5, cellSize: 2, blocked: { enterCost: 1.5 } }))).toBeCloseTo(0.5, 15);
+    expect(entryScale(new Grid(2, 2, undefined, { blocked: { enterCost: 0 } }))).toBe(0);
+  });
+
+  test('every heuristic stays consistent on grids whose walls cost 0 to 1.2 to enter', () => {
+    const next = mulberry32(77);
+    for (let trial = 0; trial < 150; trial++) {
+      const w = 2 + Math.floor(next() * 7), h = 2 + Math.floor(next() * 7);
+      const cells = Array.from({ length: w * h }, () => (next() < 0.35 ? 1 : 0));
+      const d = [0.5, 1, 1.4, Math.SQRT2, 2, 3][trial % 6];
+      const grid = new Grid(w, h, cells, {
+        connectivity: trial % 5 === 0 ? 4 : 8,
+        diagonalRule: (['always', 'no-corner-cutting', 'at-most-one-blocked'] as const)[trial % 3],
+        diagonalCost: d,
+        cellSize: trial % 4 === 0 ? 0.5 : 1,
+        blocked: { enterCost: [0, 0.1, 0.3, 0.7, 1.2][trial % 5] },
+      });
+      const goal = Math.floor(next() * grid.size);
+      const admissibleHere = [octile(grid)];
+      if (grid.connectivity === 4 || d >= 2) admissibleHere.push(manhattan(grid));
+      if (d >= 1) admissibleHere.push(chebyshev(grid));
+      if (grid.connectivity === 4 || d >= Math.SQRT2) admissibleHere.push(euclidean(grid));
+      const nodes = new Int32Array(8), costs = new Float64Array(8);
+      for (const hf of admissibleHere) {
+        for (let n = 0; n < grid.size; n++) {
+          const k = grid.successors(n, nodes, costs);
+          for (let i = 0; i < k; i++) expect(hf(n, goal)).toBeLessThanOrEqual(costs[i] + hf(nodes[i], goal) + 1e-12);
+        }
+      }
+    }
   });
 });
