@@ -11,8 +11,12 @@ export function oracleCost(space: SearchSpace, start: number, goal: number): num
   const costs = new Float64Array(space.maxDegree);
   for (let n = 0; n < space.size; n++) {
     graph.addNode(n);
+    // One link per ordered pair, at the cheapest of its parallel arcs: getLink
+    // below returns the first link between two nodes, not the cheapest.
+    const cheapest = new Map<number, number>();
     const k = space.successors(n, nodes, costs);
-    for (let i = 0; i < k; i++) graph.addLink(n, nodes[i], costs[i]);
+    for (let i = 0; i < k; i++) cheapest.set(nodes[i], Math.min(costs[i], cheapest.get(nodes[i]) ?? Infinity));
+    for (const [m, c] of cheapest) graph.addLink(n, m, c);
   }
   if (start === goal) return 0;
   const finder = ngraphPath.aStar(graph, { oriented: true, distance: (_a, _b, link) => link.data });
