@@ -233,8 +233,21 @@ export abstract class GridSearchBase {
     this.start = start;
     this.goal = goal;
     this.status = this.run(start, goal);
-    this.cost = this.status === 'found' ? this.g[goal] : Infinity;
+    this.cost = this.status !== 'found' ? Infinity : this.reopenings === 0 ? this.g[goal] : this.walkedCost();
     return this.status;
+  }
+
+  /**
+   * The cost of the path `pathInto` returns, summed along it. A reopened cell
+   * passes its cheaper g only to the children it expands again, so when the
+   * goal is popped first the moves walked back from it can cost less than
+   * g(goal) (the engine's rule, best-first.ts). Only after reopenings; allocates nothing.
+   */
+  private walkedCost(): number {
+    const via = this.via, off = this.off, step = this.step, start = this.start;
+    let cost = 0;
+    for (let n = this.goal; n !== start; n -= off[via[n]]) cost += step[via[n]];
+    return cost;
   }
 
   /** The search proper; sets expansions, pushes, reopenings, and g and via along the way. */

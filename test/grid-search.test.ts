@@ -13,6 +13,7 @@ import { octile, zero } from '../src/heuristics.js';
 import { JumpPointSearcher } from '../src/jps.js';
 import { parseMap, parseScen } from '../src/movingai.js';
 import { COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority } from '../src/priority.js';
+import { pathCost } from '../src/space.js';
 import { checkPath, sameLength } from '../src/validate-path.js';
 import { dataFile } from './support/data.js';
 import { gridCase, PROPERTY, randomGrid } from './support/random-grid.js';
@@ -288,3 +289,13 @@ test('Moving AI sample: 50 scenarios across maps equal the published optima, pat
   }
   expect(checked).toBeGreaterThanOrEqual(50);
 }, 60_000);
+
+test('regression: after reopenings the cost is that of the path returned (greedy reported 17 for a path of cost 15)', () => {
+  const grid = Grid.fromAscii(['.....', '####.', '#..#.', '..#..', '.....', '..#.#', '##.#.'], { diagonalCost: 3, diagonalRule: 'always' });
+  for (const s of [new GridSearcher(grid), new LazyGridSearcher(grid)]) {
+    expect(s.search(20, 0, { priority: HEURISTIC_ONLY })).toBe('found');
+    expect(s.reopenings).toBeGreaterThan(0);
+    expect(s.cost).toBe(pathCost(grid, s.path()!));
+    expect(s.cost).toBe(15);
+  }
+});
