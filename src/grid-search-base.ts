@@ -238,15 +238,17 @@ export abstract class GridSearchBase {
   }
 
   /**
-   * The cost of the path `pathInto` returns, summed along it. A reopened cell
-   * passes its cheaper g only to the children it expands again, so when the
-   * goal is popped first the moves walked back from it can cost less than
-   * g(goal) (the engine's rule, best-first.ts). Only after reopenings; allocates nothing.
+   * The cost of the path `pathInto` returns, summed from start to goal as
+   * `pathCost` sums it (so the engine and this loop agree to the bit). A
+   * reopened cell passes its cheaper g only to the children it expands
+   * again, so when the goal is popped first the moves walked back from it can
+   * cost less than g(goal) (the engine's rule, best-first.ts). Only after
+   * reopenings, which are rare; it allocates the path, as the engine does.
    */
   private walkedCost(): number {
-    const via = this.via, off = this.off, step = this.step, start = this.start;
+    const path = this.path()!, via = this.via, step = this.step;
     let cost = 0;
-    for (let n = this.goal; n !== start; n -= off[via[n]]) cost += step[via[n]];
+    for (let i = 1; i < path.length; i++) cost += step[via[path[i]]];
     return cost;
   }
 
