@@ -57,7 +57,10 @@ export interface AraIteration {
  */
 export type AraStatus = 'optimal' | 'bounded' | 'unreachable' | 'step-limit' | 'time-limit';
 
-/** The options of `ara`, also what `begin` and `run` take between them. */
+/**
+ * The options of `ara`, also what `begin` and `run` take between them. A bad
+ * value or an unknown key is an `InputError`.
+ */
 export interface AraOptions {
   /** Inflations, decreasing, each a finite number >= 1. Default 3, 2, 1.5, 1. */
   schedule?: readonly number[];
@@ -69,6 +72,7 @@ export interface AraOptions {
   trace?: boolean;
 }
 
+/** The outcome of an ARA* run, as `ara` and `AraSearcher.run`/`result` return it. */
 export interface AraResult {
   /** `running` only when read between `iterate` calls of an unfinished query. */
   status: AraStatus | 'running';
@@ -124,20 +128,30 @@ const CLOCK_EVERY = 256;
  * A reusable ARA* searcher over one space. `begin` starts a query; each
  * `iterate` runs one round (or resumes a round a budget interrupted) and
  * returns it, so a page can step through the rounds. `run` does it all.
+ * The constructor throws an `InputError` when `space` is not a `SearchSpace`.
  *
- * Per-state arrays are stamped: `seen[n] === gen` says g, h and the back
- * pointer belong to this query; `closed[n] === round` says n was expanded in
- * the current round (CLOSED empties in O(1) by bumping `round`), and
- * `incons[n] === round` that it is already on INCONS.
+ * @example
+ * ```ts
+ * const s = new AraSearcher(grid);
+ * s.begin(start, goal, octile(grid));
+ * for (let it = s.iterate(); it !== null; it = s.iterate()) draw(it.path, it.bound);
+ * s.status; // 'optimal' or 'bounded' once the schedule is done
+ * ```
  */
 export class AraSearcher {
+  /** The space every query runs on. */
   readonly space: SearchSpace;
   /** Why the query stopped; `running` while rounds remain, `idle` before `begin`. */
   status: AraStatus | 'running' | 'idle' = 'idle';
+  /** The current query's finished rounds, in order. */
   readonly iterations: AraIteration[] = [];
   /** Expansions over all rounds of this query. */
   expansions = 0;
 
+  // Per-state arrays are stamped: `seen[n] === gen` says g, h and the back
+  // pointer belong to this query; `closed[n] === round` says n was expanded in
+  // the current round (CLOSED empties in O(1) by bumping `round`), and
+  // `incons[n] === round` that it is already on INCONS.
   private g: Float64Array;
   private hv: Float64Array;
   private parent: Int32Array;
@@ -468,7 +482,16 @@ export class AraSearcher {
 /**
  * ARA* from `start` to `goal` with heuristic `h` (admissible and consistent
  * for the bounds to hold), running the schedule until it ends, the bound
- * reaches 1, or a budget runs out.
+ * reaches 1, or a budget runs out. A start or goal that is not a node (or a
+ * blocked grid cell), a bad option or schedule, or a heuristic or arc cost
+ * that breaks its contract is an `InputError`.
+ *
+ * @example
+ * ```ts
+ * const r = ara(grid, start, goal, octile(grid), { schedule: [2.5, 1.5, 1], maxMillis: 50 });
+ * r.status;                                   // 'optimal', 'bounded', 'time-limit', ...
+ * r.iterations.map((it) => [it.eps, it.cost, it.bound]); // a better path each round
+ * ```
  */
 export function ara(space: SearchSpace, start: number, goal: number, h: Heuristic, options: AraOptions = {}): AraResult {
   checkKeys(options, ARA_OPTIONS, 'ara');

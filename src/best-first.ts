@@ -6,8 +6,13 @@ import { ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, weights, type Pr
 import { checkNode, checkSpace, MAX_SPACE_SIZE, pathCost, type SearchSpace } from './space.js';
 import type { Trace } from './trace.js';
 
+/**
+ * The options of one `Searcher.search` query. Every option is checked before
+ * the query starts: a value of the wrong type or range, or a key not listed
+ * here (a misspelt `maxExpansion`), is an `InputError`.
+ */
 export interface SearchOptions {
-  /** The knob. Default A* (`sum(1)`). */
+  /** The knob: `LINK_LENGTH`, `COST_TO_COME`, `HEURISTIC_ONLY`, `ASTAR` or `sum(eps)`. Default `ASTAR`. */
   priority?: Priority;
   /**
    * h(n, goal). Default zero. It must return a number >= 0, or Infinity for a
@@ -20,9 +25,9 @@ export interface SearchOptions {
    * goal itself.
    */
   heuristic?: Heuristic;
-  /** Default `h` (smaller h, then insertion order). */
+  /** How ties in f are broken: `h` (smaller h, then insertion order; the default) or `fifo` (insertion order). */
   tieBreak?: TieBreak;
-  /** Stop with status `step-limit` after this many expansions. Default: no limit. */
+  /** Stop with status `step-limit` after this many expansions: a number >= 0. Default: no limit. */
   maxExpansions?: number;
   /** Record every pop and push. Default false; off, the loop pays one branch per event. */
   trace?: boolean;
@@ -42,7 +47,9 @@ export interface SearchOptions {
  */
 export type SearchStatus = 'found' | 'unreachable' | 'step-limit';
 
+/** The outcome of one search, as the one-shot functions return it and `Searcher.result()` builds it. */
 export interface SearchResult {
+  /** `found`, `unreachable` or `step-limit` (see `SearchStatus`). */
   status: SearchStatus;
   /** Nodes from start to goal, or null when no path was found. */
   path: number[] | null;
@@ -59,9 +66,11 @@ export interface SearchResult {
   pushes: number;
   /** Closed nodes that received a cheaper g and went back on the frontier. */
   reopenings: number;
+  /** Every pop and push, with `trace: true`; null otherwise. */
   trace: Trace | null;
 }
 
+/** The options of `new Searcher(space, options)`. */
 export interface SearcherOptions {
   /** Nodes to allocate for up front, an integer >= 1; the arrays grow on demand. Default: the space's size. */
   capacity?: number;
@@ -83,26 +92,43 @@ function hOf(h: Heuristic, n: number, goal: number): number {
 const IMPROVE = 1 - 1e-12;
 
 /**
- * A reusable best-first searcher over one space. It owns the per-node arrays
- * (g, back pointer, a generation stamp) and reuses them for every query: a
- * new query bumps the generation instead of clearing, so it costs O(1) to
- * start, and nothing is allocated unless the arrays must grow or a path or
- * trace is asked for.
+ * A reusable best-first searcher over one space: breadth-first, Dijkstra,
+ * greedy, A* and weighted A*, chosen per query by `SearchOptions.priority`.
+ * It owns the per-node arrays (g, back pointer, a generation stamp) and
+ * reuses them for every query: a new query bumps the generation instead of
+ * clearing, so it costs O(1) to start, and nothing is allocated unless the
+ * arrays must grow or a path or trace is asked for.
  *
- * A node's stamp is `gen` while it is open, `gen + 1` once closed and
- * `gen + 2` for a dead end (h = Infinity: never pushed); any other value means
- * "not seen in this query".
+ * The constructor throws an `InputError` when `space` does not have the shape
+ * of a `SearchSpace` or `capacity` is not an integer >= 1.
+ *
+ * @example
+ * ```ts
+ * const s = new Searcher(grid);
+ * if (s.search(start, goal, { heuristic: octile(grid) }) === 'found') console.log(s.cost, s.path());
+ * const out = new Int32Array(grid.size);
+ * const n = s.pathInto(out); // the same path in a buffer: out[0..n), start first
+ * ```
  */
 export class Searcher {
+  /** The space every query runs on. */
   readonly space: SearchSpace;
-  // Results of the last query.
+  /** How the last query ended; `unreachable` before the first. */
   status: SearchStatus = 'unreachable';
+  /** Cost of the last query's path (`pathCost` of it); Infinity without one. */
   cost = Infinity;
+  /** Nodes the last query expanded (the goal's pop included). */
   expansions = 0;
+  /** Entries the last query put on the frontier (the start's included, unless h called it a dead end). */
   pushes = 0;
+  /** Closed nodes the last query put back on the frontier with a cheaper g. */
   reopenings = 0;
+  /** The last query's trace with `trace: true`, else null. */
   trace: Trace | null = null;
 
+  // A node's stamp is `gen` while it is open, `gen + 1` once closed and
+  // `gen + 2` for a dead end (h = Infinity: never pushed); any other value
+  // means "not seen in this query".
   private g: Float64Array;
   private parent: Int32Array;
   private stamp: Uint32Array;
@@ -137,8 +163,11 @@ export class Searcher {
 
   /**
    * Runs one query and returns its status; read `cost`, `expansions`, ... and
-   * the path (`pathInto`, `path`) afterwards. Start and goal out of range (or
-   * blocked, on a grid) throw; every other outcome is a status.
+   * the path (`pathInto`, `path`) afterwards. A start or goal that is not a
+   * node of the space (or is a blocked cell of a grid that deletes them), a
+   * bad option, or a heuristic that breaks its contract is an `InputError`;
+   * every other outcome is a status. A query refused before it starts leaves
+   * the last answer readable.
    */
   search(start: number, goal: number, options: SearchOptions = {}): SearchStatus {
     const space = this.space;
@@ -344,7 +373,11 @@ export class Searcher {
     }
   }
 
-  /** Writes the last path (start first) into `out` and returns its node count; 0 without a path. */
+  /**
+   * Writes the last path (start first) into `out` and returns its node count;
+   * 0 without a path. Allocates nothing. An `out` shorter than the path is an
+   * `InputError` (a buffer of `space.size` always fits).
+   */
   pathInto(out: Int32Array): number {
     if (out === null || typeof out !== 'object' || typeof out.length !== 'number') throw new InputError(`pathInto: out must be an Int32Array, got ${show(out)}`);
     if (this.status !== 'found') return 0;
@@ -419,13 +452,19 @@ export class Searcher {
   }
 }
 
-type Opts = Omit<SearchOptions, 'priority' | 'heuristic'>;
+/**
+ * The options of the one-shot functions (`bestFirst`, `bfs`, `dijkstra`,
+ * `greedy`, `astar`, `weightedAstar`): those of `SearchOptions` but the
+ * priority and the heuristic, which they take as arguments. Passing either
+ * here anyway is an `InputError` rather than a silent override.
+ */
+export type OneShotOptions = Omit<SearchOptions, 'priority' | 'heuristic'>;
 
 // The one-shot functions take the knob and h as arguments; in their options a
 // `priority` or `heuristic` would be silently overridden, so it is refused.
 const ONE_SHOT_KEYS = SEARCH_KEYS.filter((k) => k !== 'priority' && k !== 'heuristic');
 
-function once(where: string, space: SearchSpace, start: number, goal: number, h: Heuristic, priority: Priority, options: Opts): SearchResult {
+function once(where: string, space: SearchSpace, start: number, goal: number, h: Heuristic, priority: Priority, options: OneShotOptions): SearchResult {
   checkSpace(space, where);
   checkKeys(options, ONE_SHOT_KEYS, where);
   const s = new Searcher(space);
@@ -434,25 +473,53 @@ function once(where: string, space: SearchSpace, start: number, goal: number, h:
 }
 
 /**
- * One best-first search: `bestFirst(space, start, goal, h, priority)`.
- * Allocates a searcher per call; keep a `Searcher` for repeated queries.
+ * One best-first search: `bestFirst(space, start, goal, h, priority)`, with
+ * the priority `LINK_LENGTH` (breadth-first), `COST_TO_COME` (Dijkstra),
+ * `HEURISTIC_ONLY` (greedy), `ASTAR` or `sum(eps)` (weighted A*). Ties in f go
+ * to the smaller h, then to the node pushed first (`tieBreak: 'fifo'` drops
+ * the h rule). Allocates a searcher per call; keep a `Searcher` for repeated
+ * queries. Throws an `InputError` as `Searcher.search` does.
+ *
+ * @example
+ * ```ts
+ * const grid = Grid.fromAscii(['....', '.#..', '.#..'], { diagonalCost: 1.4, diagonalRule: 'always' });
+ * const r = bestFirst(grid, grid.id(0, 2), grid.id(3, 2), octile(grid), ASTAR, { trace: true });
+ * r.status; r.cost; r.path; // 'found', 5.2 (up to rounding), [8, 4, 1, 6, 11]
+ * r.trace!.pops;             // every expansion with its g, h and f
+ * ```
  */
-export function bestFirst(space: SearchSpace, start: number, goal: number, h: Heuristic, priority: Priority, options: Opts = {}): SearchResult {
+export function bestFirst(space: SearchSpace, start: number, goal: number, h: Heuristic, priority: Priority, options: OneShotOptions = {}): SearchResult {
   return once('bestFirst', space, start, goal, h, priority, options);
 }
 
-/** Fewest links, FIFO queue. */
-export const bfs = (space: SearchSpace, start: number, goal: number, options: Opts = {}) =>
+/**
+ * Breadth-first search: a path with the fewest links (edges), found with a
+ * FIFO queue. Its `cost` is that path's cost, which need not be the cheapest.
+ */
+export const bfs = (space: SearchSpace, start: number, goal: number, options: OneShotOptions = {}) =>
   once('bfs', space, start, goal, zero, LINK_LENGTH, options);
-/** Cheapest path, h = 0. */
-export const dijkstra = (space: SearchSpace, start: number, goal: number, options: Opts = {}) =>
+/** Dijkstra's algorithm: a cheapest path, no heuristic (f = g). */
+export const dijkstra = (space: SearchSpace, start: number, goal: number, options: OneShotOptions = {}) =>
   once('dijkstra', space, start, goal, zero, COST_TO_COME, options);
-/** f = h: fast, no guarantee. */
-export const greedy = (space: SearchSpace, start: number, goal: number, h: Heuristic, options: Opts = {}) =>
+/** Greedy best-first: f = h. Often expands few nodes, but the path may cost more than the cheapest. */
+export const greedy = (space: SearchSpace, start: number, goal: number, h: Heuristic, options: OneShotOptions = {}) =>
   once('greedy', space, start, goal, h, HEURISTIC_ONLY, options);
-/** f = g + h: optimal when h is admissible. */
-export const astar = (space: SearchSpace, start: number, goal: number, h: Heuristic, options: Opts = {}) =>
+/**
+ * A*: f = g + h, a cheapest path when h is admissible (never above the true
+ * cost-to-go).
+ *
+ * @example
+ * ```ts
+ * const r = astar(grid, grid.id(0, 0), grid.id(9, 9), octile(grid));
+ * if (r.status === 'found') console.log(r.cost, grid.points(r.path!));
+ * ```
+ */
+export const astar = (space: SearchSpace, start: number, goal: number, h: Heuristic, options: OneShotOptions = {}) =>
   once('astar', space, start, goal, h, ASTAR, options);
-/** f = g + eps h: cost at most eps times the optimum when h is admissible. */
-export const weightedAstar = (space: SearchSpace, start: number, goal: number, h: Heuristic, eps: number, options: Opts = {}) =>
+/**
+ * Weighted A*: f = g + eps * h with eps a finite number >= 0; above 1 it
+ * usually expands fewer nodes, and its path costs at most eps times the
+ * cheapest when h is admissible.
+ */
+export const weightedAstar = (space: SearchSpace, start: number, goal: number, h: Heuristic, eps: number, options: OneShotOptions = {}) =>
   once('weightedAstar', space, start, goal, h, sum(eps), options);

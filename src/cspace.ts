@@ -16,15 +16,21 @@ import { checkBoolean, checkKeys } from './input-checks.js';
 
 /** A position in metres: x east, y north. */
 export interface Point {
+  /** Metres east of the origin. */
   readonly x: number;
+  /** Metres north of the origin. */
   readonly y: number;
 }
 
 /** A straight wall: its centre line from `a` to `b`, `thickness` metres across, square ends. */
 export interface WallSpec {
+  /** A name, unique among the walls; doors and messages refer to it. */
   readonly name: string;
+  /** One end of the centre line (metres). */
   readonly a: Point;
+  /** The other end (metres); not the same point as `a`. */
   readonly b: Point;
+  /** Metres across, > 0; the wall extends half of it each side of the centre line. */
   readonly thickness: number;
 }
 
@@ -34,37 +40,57 @@ export interface WallSpec {
  * wall around it.
  */
 export interface DoorSpec {
+  /** A name, unique among the doors. */
   readonly name: string;
+  /** The opening's centre, on exactly one wall's centre line (metres). */
   readonly at: Point;
+  /** The opening's width along the wall, metres > 0; it must not run past the wall's ends or overlap another door. */
   readonly width: number;
+  /** Whether the door is open. Default true. */
   readonly open?: boolean;
 }
 
 /** A named room: the rectangle between its walls' centre lines, and where its label goes. */
 export interface RoomSpec {
+  /** A name, unique among the rooms. */
   readonly name: string;
+  /** The south-west corner (metres). */
   readonly min: Point;
+  /** The north-east corner (metres). */
   readonly max: Point;
+  /** Where the room's name is drawn: a point inside the room (metres). */
   readonly label: Point;
 }
 
+/** A floor plan as written: what `new FloorPlan(spec)` checks and builds on. */
 export interface FloorPlanSpec {
   /** Extent in metres: the plan covers [0, width] x [0, height]. */
   readonly width: number;
+  /** Extent north, metres > 0. */
   readonly height: number;
+  /** The walls, inside the extent (empty for none). */
   readonly walls: readonly WallSpec[];
+  /** The doors, each in one wall (empty for none). */
   readonly doors: readonly DoorSpec[];
+  /** The named rooms, inside the extent (empty for none). */
   readonly rooms: readonly RoomSpec[];
 }
 
 /** A door as validated: which wall it is in, and the opening as an interval along that wall (metres from `a`). */
 export interface Door {
+  /** As in the spec. */
   readonly name: string;
+  /** The opening's centre (metres). */
   readonly at: Point;
+  /** The opening's width along the wall (metres). */
   readonly width: number;
+  /** Whether it is open (the spec's `open`, default true). */
   readonly open: boolean;
+  /** The name of the wall it is in. */
   readonly wall: string;
+  /** Where the opening starts, metres along the wall from its end `a`. */
   readonly from: number;
+  /** Where it ends, metres from `a`. */
   readonly to: number;
 }
 
@@ -73,11 +99,17 @@ export interface Door {
  * half-length along it, half-thickness across it.
  */
 export interface Box {
+  /** Centre, metres east. */
   readonly cx: number;
+  /** Centre, metres north. */
   readonly cy: number;
+  /** Unit direction along the wall, east part. */
   readonly ux: number;
+  /** Unit direction along the wall, north part. */
   readonly uy: number;
+  /** Half the length along (ux, uy), metres. */
   readonly halfLength: number;
+  /** Half the thickness across, metres. */
   readonly halfThickness: number;
 }
 
@@ -113,12 +145,27 @@ export const MAX_RASTER_CELLS = MAX_MAP_CELLS;
  * field, wall, door or room at fault: a missing or misspelt field, bad
  * numbers, degenerate walls, walls or rooms outside the extent, doors not on
  * a wall or past its end, overlapping doors, duplicate names.
+ *
+ * @example
+ * ```ts
+ * const plan = new FloorPlan({
+ *   width: 6, height: 4, rooms: [],
+ *   walls: [{ name: 'middle', a: { x: 3, y: 0 }, b: { x: 3, y: 4 }, thickness: 0.1 }],
+ *   doors: [{ name: 'door', at: { x: 3, y: 2.25 }, width: 0.9 }],
+ * });
+ * const cspace = rasterize(plan, { resolution: 0.5, radius: 0.25 }); // a 12 x 8 Grid in cspace.grid
+ * ```
  */
 export class FloorPlan {
+  /** Extent east, metres. */
   readonly width: number;
+  /** Extent north, metres. */
   readonly height: number;
+  /** The walls, as given. */
   readonly walls: readonly WallSpec[];
+  /** The doors, validated: each with its wall and its opening along it. */
   readonly doors: readonly Door[];
+  /** The rooms, as given. */
   readonly rooms: readonly RoomSpec[];
   /** The solid parts: every wall minus its open doors, closed doors included as wall. */
   readonly solids: readonly Box[];
@@ -218,12 +265,14 @@ export class FloorPlan {
     });
   }
 
+  /** The door named `name`; an unknown name is an `InputError` listing the doors. */
   door(name: string): Door {
     const d = this.doors.find((x) => x.name === name);
     if (!d) throw new InputError(`FloorPlan: no door named ${JSON.stringify(name)} (doors: ${this.doors.map((x) => x.name).join(', ')})`);
     return d;
   }
 
+  /** The room named `name`; an unknown name is an `InputError` listing the rooms. */
   room(name: string): RoomSpec {
     const r = this.rooms.find((x) => x.name === name);
     if (!r) throw new InputError(`FloorPlan: no room named ${JSON.stringify(name)} (rooms: ${this.rooms.map((x) => x.name).join(', ')})`);
@@ -257,10 +306,15 @@ export class FloorPlan {
 
 /** Where a raster sits in metres: its south-west corner, its cell size, its size in cells. */
 export interface RasterFrame {
+  /** The raster's west edge, metres east of the plan's origin. */
   readonly x0: number;
+  /** The raster's south edge, metres north of the plan's origin. */
   readonly y0: number;
+  /** The side of a cell, metres. */
   readonly resolution: number;
+  /** Cells across. */
   readonly width: number;
+  /** Cells down. */
   readonly height: number;
 }
 
@@ -294,13 +348,19 @@ export function cellCentre(frame: RasterFrame, n: number): Point {
   return { x: x0 + (col + 0.5) * r, y: y0 + (height - row - 0.5) * r };
 }
 
+/** The options of `rasterize` (and `new CSpace`); a bad value or an unknown key is an `InputError`. */
 export interface RasterOptions {
   /** Cell side in metres. Default 0.5. */
   resolution?: number;
   /** Radius of the disc robot in metres. Default 0.25. */
   radius?: number;
   /** The part of the plan to raster (south-west and north-east corners, multiples of the resolution). Default: all of it. */
-  region?: { readonly min: Point; readonly max: Point };
+  region?: {
+    /** South-west corner (metres). */
+    readonly min: Point;
+    /** North-east corner (metres). */
+    readonly max: Point;
+  };
   /** Cost of a diagonal step in cells. Default 1.4 (Choset's metric). */
   diagonalCost?: number;
   /** Default `no-corner-cutting`: see `rasterize`. */
@@ -330,13 +390,21 @@ const TOUCH = 1e-9;
  * doorway is closed by blocking any one of its cells.
  */
 export class CSpace implements RasterFrame {
+  /** The floor plan rastered. */
   readonly plan: FloorPlan;
+  /** The raster: a cell is blocked where the robot's disc, centred on it, would overlap a wall. */
   readonly grid: Grid;
+  /** The robot's radius, metres. */
   readonly radius: number;
+  /** The side of a cell, metres (the grid's `cellSize`). */
   readonly resolution: number;
+  /** The raster's west edge, metres. */
   readonly x0: number;
+  /** The raster's south edge, metres. */
   readonly y0: number;
+  /** Cells across. */
   readonly width: number;
+  /** Cells down. */
   readonly height: number;
   private readonly doorCache = new Map<string, number[]>();
 
@@ -418,7 +486,17 @@ export class CSpace implements RasterFrame {
   }
 }
 
-/** Rasters a plan: `new CSpace(plan, options)`. */
+/**
+ * Rasters a plan for a disc robot: `new CSpace(plan, options)`. Its `grid` is
+ * ready to search, with costs in metres; `cellAt` and `centre` convert.
+ *
+ * @example
+ * ```ts
+ * const c = rasterize(plan, { resolution: 0.5, radius: 0.25 });
+ * const r = findPath(c.grid, c.cellAt({ x: 1, y: 1 }), c.cellAt({ x: 5, y: 3 }));
+ * r.cost; // metres
+ * ```
+ */
 export function rasterize(plan: FloorPlan, options: RasterOptions = {}): CSpace {
   return new CSpace(plan, options);
 }

@@ -3,6 +3,7 @@ import { InputError, show } from './errors.js';
 import { checkKeys } from './input-checks.js';
 import { checkNode, checkSpace, pathCost, type SearchSpace } from './space.js';
 
+/** The options of `dfs` and `iddfs`; a bad value or an unknown key is an `InputError`. */
 export interface DepthFirstOptions {
   /** Do not expand nodes this many links from the start: a number >= 0. Default: no limit. */
   depthLimit?: number;
@@ -15,12 +16,17 @@ const DEPTH_FIRST_KEYS: readonly (keyof DepthFirstOptions)[] = ['depthLimit', 'm
 /** `depth-limit`: no path within the depth limit, but nodes were cut off there, so one may exist beyond it. */
 export type DepthFirstStatus = SearchStatus | 'depth-limit';
 
+/** The outcome of `dfs` or `iddfs`. */
 export interface DepthFirstResult {
+  /** `found`, `unreachable`, `step-limit` or `depth-limit` (see `DepthFirstStatus`). */
   status: DepthFirstStatus;
+  /** Nodes from start to goal, or null without a path. */
   path: number[] | null;
   /** `pathCost` of the path (the cheapest arc between each pair of nodes); Infinity without a path. */
   cost: number;
+  /** Number of edges on the path; -1 without a path. */
   linkLength: number;
+  /** Nodes expanded, over all rounds. */
   expansions: number;
   /** Rounds run (iterative deepening); 1 for a plain depth-first search. */
   rounds: number;
@@ -30,6 +36,15 @@ export interface DepthFirstResult {
  * Depth-first search with a LIFO stack: fast to write, no promise about the
  * path it returns. A node is expanded again only if reached by fewer links
  * than before, which makes a depth-limited run complete within its limit.
+ * Successors are explored in the order the space lists them. A start or goal
+ * that is not a node (or a blocked grid cell), or a bad option, is an
+ * `InputError`.
+ *
+ * @example
+ * ```ts
+ * const r = dfs(grid, start, goal, { depthLimit: 20 });
+ * r.status; // 'found', 'unreachable', or 'depth-limit' when a path may lie deeper
+ * ```
  */
 export function dfs(space: SearchSpace, start: number, goal: number, options: DepthFirstOptions = {}): DepthFirstResult {
   const [limit, maxExp] = checkQuery('dfs', space, start, goal, options);
@@ -42,7 +57,8 @@ export function dfs(space: SearchSpace, start: number, goal: number, options: De
  * Iterative deepening: depth-limited DFS with the limit raised by one each
  * round. Finds a path of the fewest links using memory proportional to the
  * depth; re-expanding the shallow levels costs little because the deepest
- * level dominates the count.
+ * level dominates the count. With `depthLimit` it stops after that round
+ * (status `depth-limit` when nodes were cut off there). Throws as `dfs` does.
  */
 export function iddfs(space: SearchSpace, start: number, goal: number, options: DepthFirstOptions = {}): DepthFirstResult {
   const [maxDepth, maxExp] = checkQuery('iddfs', space, start, goal, options);

@@ -5,6 +5,7 @@ import type { Heuristic } from './heuristics.js';
 import { badArcCost, badHeuristic, checkNodeId, checkKeys } from './input-checks.js';
 import type { SearchSpace } from './space.js';
 
+/** The options of `new DStarLite(...)`; a bad value or an unknown key is an `InputError`. */
 export interface DStarLiteOptions {
   /**
    * Most queue pops one repair (`computeShortestPath`, `updateEdges`,
@@ -35,8 +36,11 @@ export type RepairStatus = 'done' | 'step-limit';
  * that changed or the old cheapest of them will do.
  */
 export interface ArcChange {
+  /** The arc's tail: the node it leaves. */
   readonly from: number;
+  /** The arc's head: the node it enters. */
   readonly to: number;
+  /** Its cost before the change: a number >= 0, or Infinity when the arc did not exist. */
   readonly oldCost: number;
 }
 
@@ -85,9 +89,25 @@ export interface RepairStats {
  * the second part only ever decides between equal costs: on a space without
  * zero-cost arcs it is 0 everywhere and nothing changes. A self loop can
  * never lie on a cheapest path and is ignored.
+ *
+ * The constructor throws an `InputError` for a space without
+ * `predecessors`, a heuristic that is not a function, a start or goal that
+ * is not a node (or a blocked cell of a grid that deletes them), or a bad
+ * option. It runs no search: the first query (or `computeShortestPath`) does.
+ *
+ * @example
+ * ```ts
+ * const d = new DStarLite(grid, start, goal, octile(grid));
+ * d.path();                                 // the first search, robot first
+ * d.moveTo(d.nextStep()!);                  // drive one step
+ * d.setBlocked(cell, true);                 // the map changed: repair, not redo
+ * d.costToGoal(); d.path();                 // from where the robot now is
+ * ```
  */
 export class DStarLite {
+  /** The space searched, backward from the goal over its predecessors. */
   readonly space: SearchSpace;
+  /** The goal every cost-to-go is measured to. */
   readonly goal: number;
   private readonly h: Heuristic;
   private readonly maxSteps: number;
@@ -217,10 +237,13 @@ export class DStarLite {
   get km(): number { return this.kmValue; }
   /** How the last repair ended (see RepairStatus). */
   get status(): RepairStatus { return this.statusValue; }
+  /** g(n): n's cost-to-goal as last settled (Infinity when unknown or unreachable). It may be stale off the robot's path. */
   gOf(n: number): number { this.checkRead(n, 'gOf'); return n < this.g.length ? this.g[n] : Infinity; }
+  /** rhs(n): the one-step lookahead, min over successors s' of c(n, s') + g(s'); 0 at the goal. */
   rhsOf(n: number): number { this.checkRead(n, 'rhsOf'); return n < this.rhs.length ? this.rhs[n] : Infinity; }
   /** True while n is inconsistent and waits in the queue. */
   isQueued(n: number): boolean { this.checkRead(n, 'isQueued'); return n < this.pos.length && this.pos[n] >= 0; }
+  /** Number of vertices waiting in the queue (the inconsistent ones). */
   get queueSize(): number { return this.heapLen; }
   /**
    * The smallest queued key, or [Infinity, Infinity] when the queue is empty.

@@ -8,13 +8,21 @@ import type { SearchSpace } from './space.js';
 export const NEW = 0;
 export const OPEN = 1;
 export const CLOSED = 2;
-export type DStarTag = typeof NEW | typeof OPEN | typeof CLOSED;
+/**
+ * Stentz's tag t(X) of a state, as `DStar.tag` returns it: 0 NEW (never on
+ * OPEN), 1 OPEN, 2 CLOSED (taken off OPEN). `TAG_NAMES[tag]` spells it.
+ */
+export type DStarTag = 0 | 1 | 2;
+/** The names of the `DStarTag` values, indexed by tag: `TAG_NAMES[dstar.tag(x)]` is 'NEW', 'OPEN' or 'CLOSED'. */
 export const TAG_NAMES: readonly ['NEW', 'OPEN', 'CLOSED'] = ['NEW', 'OPEN', 'CLOSED'];
 
 /** One PROCESS-STATE call: the state removed, its key, its h at removal, and which kind it was. */
 export interface DStarPop {
+  /** The state removed from OPEN. */
   node: number;
+  /** Its key k when removed (k_old), in cost units. */
   kOld: number;
+  /** Its cost-to-goal h when removed, in cost units. */
   h: number;
   /**
    * RAISE when k_old < h(X) at removal (its cost went up), LOWER when k_old = h(X).
@@ -24,6 +32,7 @@ export interface DStarPop {
   kind: 'RAISE' | 'LOWER';
 }
 
+/** The options of `new DStar(space, options)`; a bad value or an unknown key is an `InputError`. */
 export interface DStarOptions {
   /**
    * Work in exact integers: every arc cost times `costScale` must be an integer
@@ -74,13 +83,33 @@ const OPTION_NAMES = ['costScale', 'reopen', 'trace'] as const;
  * without zero-cost arcs, where traces, ties and counts are the book's.
  * Parallel arcs count as their cheapest; arcs may not appear or vanish
  * (costs must be finite): D* sees only cost changes.
+ *
+ * Errors: a space without `predecessors`, a bad option, a node id that is not
+ * a node, or a call before `initialize` is an `InputError`. An arc cost that
+ * is NaN, negative, infinite or (with `costScale`) not a multiple of
+ * 1/costScale is an `InputError` too, and since it stops PROCESS-STATE half
+ * way, every later call refuses until `initialize` starts over.
+ *
+ * @example
+ * ```ts
+ * const grid = Grid.fromAscii(rows, { diagonalRule: 'always', diagonalCost: 1.4, blocked: { enterCost: 10000 } });
+ * const d = new DStar(grid, { costScale: 10 }); // tenths: 1, 1.4 and 10000 are exact
+ * d.initialize(goal);
+ * d.computeUntilClosed(start);         // d.path(start) is the plan
+ * setCellBlocked(d, grid, cell, true); // the map changed: report it
+ * d.repair(robot);                     // d.path(robot) is the repaired plan
+ * ```
  */
 export class DStar {
+  /** The space searched, backward from the goal over its predecessors. */
   readonly space: SearchSpace;
+  /** The unit costs are counted in (1/costScale); 1 without the option. */
   readonly costScale: number;
+  /** Which endpoints of a changed arc `modifyCost` re-opens (see `DStarOptions.reopen`). */
   readonly reopen: 'both' | 'head';
-  /** PROCESS-STATE calls and RAISE pops since construction or `resetCounters`. */
+  /** PROCESS-STATE calls since construction or `resetCounters`. */
   pops = 0;
+  /** RAISE pops among them (states whose cost had gone up). */
   raised = 0;
   /** Every PROCESS-STATE call, when built with `trace: true`. */
   readonly trace: DStarPop[] | null;
@@ -172,7 +201,7 @@ export class DStar {
   k(x: number): number { return this.at(x) < this.ks.length ? this.ks[x] / this.costScale : Infinity; }
   /** b(X): the back pointer, the next state toward the goal, or -1. */
   b(x: number): number { return this.at(x) < this.bs.length ? this.bs[x] : -1; }
-  /** t(X): NEW, OPEN or CLOSED. */
+  /** t(X): 0 NEW, 1 OPEN or 2 CLOSED (`TAG_NAMES[t]` spells it). */
   tag(x: number): DStarTag { return (this.at(x) < this.t.length ? this.t[x] : NEW) as DStarTag; }
   /** The smallest key on OPEN, or -1 when OPEN is empty (Stentz's GET-KMIN). */
   kMin(): number {
@@ -186,6 +215,7 @@ export class DStar {
     return n;
   }
 
+  /** Sets `pops` and `raised` to 0 and empties the trace, e.g. before a repair whose work is to be counted alone. */
   resetCounters(): void {
     this.pops = 0;
     this.raised = 0;

@@ -10,21 +10,24 @@ import { ASTAR, COST_TO_COME, sum, type Priority } from './priority.js';
 /** A cell as `[x, y]`: x the column from the left, y the row from the top, both 0-based. */
 export type XY = readonly [x: number, y: number];
 
+/** The options of `findPath`; an unknown key or a bad value is an `InputError`. */
 export interface FindPathOptions {
   /**
    * `astar` (default): optimal, with the grid's own heuristic (octile, or
    * Manhattan on a 4-connected grid); `dijkstra`: optimal, no heuristic;
    * `jps`: jump point search, optimal and fastest on open 8-connected maps
    * (needs an 8-connected grid that deletes blocked cells, with the
-   * `no-corner-cutting` or `always` rule and 1 <= diagonalCost < 2).
+   * `no-corner-cutting` or `always` rule and 1 <= diagonalCost <= 2; any
+   * other grid is an `InputError`).
    */
   algorithm?: 'astar' | 'dijkstra' | 'jps';
   /**
-   * Weighted A*: f = g + eps * h. Above 1 it expands fewer cells and returns
-   * a path at most eps times the optimum. Default 1. Only with `astar`.
+   * Weighted A*: f = g + eps * h, a finite number >= 1. Above 1 it usually
+   * expands fewer cells and returns a path at most eps times the optimum.
+   * Default 1. Only with `astar`.
    */
   eps?: number;
-  /** Give up with status `step-limit` after this many expansions. Default: no limit. */
+  /** Give up with status `step-limit` after this many expansions: a number >= 0. Default: no limit. */
   maxExpansions?: number;
 }
 
@@ -32,7 +35,11 @@ export interface FindPathOptions {
 export interface FoundPath {
   /** `found`, `unreachable` (no path exists) or `step-limit` (the budget ran out first). */
   status: SearchStatus;
-  /** Length of the path (axial steps cost the cell size, diagonal ones cellSize * diagonalCost); Infinity without a path. */
+  /**
+   * Cost of the path: axial steps cost the cell size, diagonal ones
+   * `cellSize * diagonalCost`, and a step into a blocked cell of a grid that
+   * keeps them costs its `enterCost`. Infinity without a path.
+   */
   cost: number;
   /** The path's cells from start to goal as `[x, y]`; empty without a path. */
   points: [x: number, y: number][];

@@ -8,11 +8,13 @@ export type Edge = readonly [from: number, to: number, cost: number];
 /** An edge between keys of any type; the cost defaults to 1. */
 export type KeyedEdge<K> = readonly [from: K, to: K, cost?: number];
 
+/** The options of `new Graph(size, edges, options)`. */
 export interface GraphOptions {
   /** Default false: every edge is usable both ways at the same cost. */
   directed?: boolean;
 }
 
+/** The options of `Graph.fromEdges`: `directed`, and the keys to number first. */
 export interface FromEdgesOptions<K> extends GraphOptions {
   /**
    * Keys to number first, in this order, before those first seen in the
@@ -59,13 +61,23 @@ const GRAPH_KEYS: readonly (keyof GraphOptions)[] = ['directed'];
 const FROM_EDGES_KEYS: readonly (keyof FromEdgesOptions<unknown>)[] = ['directed', 'nodes'];
 
 /**
- * A graph in compressed sparse row form: the successors of node n are
- * `to[start[n] .. start[n+1])`. Built once from an edge list; searching it
- * touches only typed arrays.
+ * A graph with nodes 0..size-1, built once from an edge list of
+ * `[from, to, cost]` triples (costs finite and >= 0, in any unit), directed
+ * or not. Stored in compressed sparse rows both ways, so searching it touches
+ * only typed arrays and backward searches (D*, D* Lite, universal plans) get
+ * predecessors. Parallel edges are kept; the searches use the cheapest.
+ * For nodes named by strings or objects, use `Graph.fromEdges`.
+ *
+ * @example
+ * ```ts
+ * const g = new Graph(3, [[0, 1, 2.5], [1, 2, 1], [0, 2, 5]]);
+ * dijkstra(g, 0, 2).path; // [0, 1, 2], cost 3.5
+ * ```
  */
 export class Graph implements SearchSpace {
   readonly size: number;
   readonly maxDegree: number;
+  /** Whether edges run one way only (else each edge is two arcs, one each way, at the same cost). */
   readonly directed: boolean;
   /** Number of arcs stored (an undirected edge is two arcs). */
   readonly arcCount: number;
@@ -81,6 +93,8 @@ export class Graph implements SearchSpace {
    * @param edges the edge list, `[from, to, cost]` triples; a NaN, infinite
    *   or negative cost, an endpoint out of range, or an edge that is not a
    *   triple, is rejected with the edge's index named.
+   * @param options `directed` (default false)
+   * @throws InputError for a bad size, edge or option, naming it
    */
   constructor(size: number, edges: Iterable<Edge>, options: GraphOptions = {}) {
     if (!Number.isInteger(size) || size < 0) {

@@ -4,8 +4,17 @@ import { allocate, diagonalOpen, DX, DY, Grid } from './grid.js';
 import { octileTerms } from './heuristics.js';
 import { ASTAR, type Priority, type TieBreak } from './priority.js';
 
+/**
+ * The options of one `GridSearcher` (or `LazyGridSearcher`) query: those of
+ * `SearchOptions`, less tracing, with the heuristic named rather than given.
+ * A bad value is an `InputError`.
+ */
 export interface GridSearchOptions {
-  /** Default A* (`sum(1)`); `cost-to-come` is Dijkstra, `sum(eps)` weighted A*, `heuristic-only` greedy. */
+  /**
+   * Default `ASTAR` (`sum(1)`); `COST_TO_COME` is Dijkstra, `sum(eps)` weighted
+   * A*, `HEURISTIC_ONLY` greedy. `LINK_LENGTH` (breadth-first) is refused: use
+   * `Searcher` for it.
+   */
   priority?: Priority;
   /**
    * `octile` (default): the grid's octile distance, Manhattan when 4-connected,
@@ -14,7 +23,7 @@ export interface GridSearchOptions {
   heuristic?: 'octile' | 'zero';
   /** Default `h` (smaller h, then insertion order), as in `Searcher`. */
   tieBreak?: TieBreak;
-  /** Stop with status `step-limit` after this many expansions. Default: no limit. */
+  /** Stop with status `step-limit` after this many expansions: a number >= 0. Default: no limit. */
   maxExpansions?: number;
   /**
    * Put a closed cell that receives a cheaper g back on the frontier. Default
@@ -57,12 +66,17 @@ export const MAX_SEARCH_CELLS = 0x7fffff00;
  * after `grid.touch()` or more changes than the grid's log holds.
  */
 export abstract class GridSearchBase {
+  /** The grid every query runs on. */
   readonly grid: Grid;
-  // Results of the last query.
+  /** How the last query ended; `unreachable` before the first. */
   status: SearchStatus = 'unreachable';
+  /** Cost of the last query's path, summed along its moves; Infinity without one. */
   cost = Infinity;
+  /** Cells the last query expanded (the goal's pop included). */
   expansions = 0;
+  /** Entries the last query put on the open list (the start's included; an improvement counts as one). */
   pushes = 0;
+  /** Closed cells the last query put back on the open list with a cheaper g. */
   reopenings = 0;
 
   protected readonly moves: Uint8Array;
@@ -257,7 +271,11 @@ export abstract class GridSearchBase {
   /** Whether the last query reached n (open or closed). */
   protected abstract reached(n: number): boolean;
 
-  /** Writes the last path (start first) into `out` and returns its cell count; 0 without a path. Allocates nothing. */
+  /**
+   * Writes the last path (start first) into `out` and returns its cell count;
+   * 0 without a path. Allocates nothing. An `out` that is not an Int32Array,
+   * or is shorter than the path, is an `InputError` (`grid.size` always fits).
+   */
   pathInto(out: Int32Array): number {
     if (!(out instanceof Int32Array)) throw new InputError(`pathInto: out must be an Int32Array, got ${show(out)}`);
     if (this.status !== 'found') return 0;

@@ -10,7 +10,8 @@ const NONE = 255;
  * gets a fresh entry and the stale one is skipped when it surfaces. Same
  * answers, expansion and push counts as `GridSearcher` (decrease-key), which
  * the benchmark found about 20% faster; this one stays as the measured
- * alternative and as a second implementation the tests hold equal.
+ * alternative and as a second implementation the tests hold equal. Its
+ * constructor refuses the grids `GridSearcher`'s does.
  *
  * Per cell: g (8 bytes), a generation stamp (4), the arriving move (1), the
  * move mask (1): 14 bytes, 224 MiB for 4096 x 4096, plus the open list (36

@@ -13,6 +13,20 @@ const NONE = 255;
  * same tie-breaking: f, then smaller h, then insertion order) from a loop
  * that never calls through `SearchSpace` or a heuristic closure. The grid
  * machinery (move masks, offsets, inline octile) is in grid-search-base.ts.
+ * It is the fastest way to run many A*, Dijkstra or weighted A* queries on
+ * one grid; edits made through `grid.setBlocked` are seen at the next query.
+ *
+ * The constructor throws an `InputError` unless `grid` is a `Grid` that
+ * deletes its blocked cells (`blocked: 'delete'`, the default) and has at
+ * most 2^31 - 256 cells. For a grid that charges for entering blocked cells,
+ * use `Searcher`.
+ *
+ * @example
+ * ```ts
+ * const s = new GridSearcher(grid);
+ * const out = new Int32Array(grid.size);
+ * if (s.search(start, goal) === 'found') console.log(s.cost, grid.points(out, s.pathInto(out)));
+ * ```
  *
  * Its open list is indexed (decrease-key): an improved cell's entry moves up
  * in place, so the heap holds one entry per open cell and never pops a stale

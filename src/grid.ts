@@ -11,6 +11,7 @@ import type { SearchSpace } from './space.js';
  */
 export type DiagonalRule = 'always' | 'never' | 'no-corner-cutting' | 'at-most-one-blocked';
 
+/** Every `DiagonalRule`, for menus and for checking a value read from outside. */
 export const DIAGONAL_RULES: readonly DiagonalRule[] = ['always', 'never', 'no-corner-cutting', 'at-most-one-blocked'];
 
 /**
@@ -42,13 +43,29 @@ export const MAX_GRID_CELLS = 0x7fffffff;
  */
 export const CHANGE_LOG_SIZE = 4096;
 
-/** What a blocked cell is: deleted from the graph, or a node that costs `enterCost` to enter (Choset's 10000). */
-export type BlockedModel = 'delete' | { readonly enterCost: number };
+/**
+ * What a blocked cell is: `delete`d from the graph (no arc enters or leaves
+ * it; a search may not start or end on it), or a node that costs `enterCost`
+ * to enter (Choset's model, with 10000), so a path may cross it at a price.
+ */
+export type BlockedModel = 'delete' | {
+  /**
+   * The cost of any step into a blocked cell, straight or diagonal: a finite
+   * number >= 0, used as given (not multiplied by `cellSize`). Leaving a
+   * blocked cell costs the usual step.
+   */
+  readonly enterCost: number;
+};
 
+/**
+ * The options of a `Grid` (its constructor, `fromAscii`, `fromMatrix`,
+ * `with`). A value of the wrong type or range, or an unknown key, is an
+ * `InputError`.
+ */
 export interface GridOptions {
   /** 4 or 8 neighbours. Default 8. */
   connectivity?: 4 | 8;
-  /** Default `no-corner-cutting`. Ignored (treated as `never`) when 4-connected. */
+  /** When a diagonal step is allowed (see `DiagonalRule`). Default `no-corner-cutting`. Ignored (treated as `never`) when 4-connected. */
   diagonalRule?: DiagonalRule;
   /**
    * Cost of a diagonal step in cells, any number > 0. Default Math.SQRT2;
@@ -56,9 +73,16 @@ export interface GridOptions {
    * `octileTerms`); jump point search needs 1 to 2.
    */
   diagonalCost?: number;
-  /** Length of a cell side; every step cost is multiplied by it. Default 1. */
+  /**
+   * Length of a cell side, in whatever unit costs are wanted in (metres, say):
+   * a finite number > 0, default 1. Every step between free cells costs its
+   * length in cells times `cellSize` (an axial step `cellSize`, a diagonal
+   * `cellSize * diagonalCost`), and the grid heuristics scale with it. The
+   * cost of entering a blocked cell, `blocked.enterCost`, is not scaled: it
+   * is used as given.
+   */
   cellSize?: number;
-  /** Default `delete`. */
+  /** What a blocked cell is: `delete` (the default) or `{ enterCost }` (see `BlockedModel`). */
   blocked?: BlockedModel;
 }
 
@@ -69,18 +93,38 @@ export const DX: readonly number[] = [1, 0, -1, 0, 1, -1, -1, 1];
 export const DY: readonly number[] = [0, 1, 0, -1, 1, 1, -1, -1];
 
 /**
- * A raster of cells. Node ids are `y * width + x` with (x, y) in the Moving AI
- * convention: x the column from the left, y the row from the **top**, both
- * 0-based. The chapter's worlds print 1-based (col, row) with row 1 at the
- * **bottom**; those go through `idColRow` / `colRow`, never through `id`.
+ * A raster of cells, free or blocked, searched as a `SearchSpace`. Node ids
+ * are `y * width + x` with (x, y) in the Moving AI convention: x the column
+ * from the left, y the row from the **top**, both 0-based. The chapter's
+ * worlds print 1-based (col, row) with row 1 at the **bottom**; those go
+ * through `idColRow` / `colRow`, never through `id`.
+ *
+ * `new Grid(width, height, cells?, options?)` takes `cells` as `width *
+ * height` numbers (0 free, anything else blocked) or booleans, row by row
+ * from the top; without it every cell is free. A bad size (integers >= 1, at
+ * most `MAX_GRID_CELLS` cells), cells list or option is an `InputError`.
+ * Change cells with `setBlocked`, so every searcher's copy follows.
+ *
+ * @example
+ * ```ts
+ * const grid = Grid.fromAscii(['..#', '...'], { connectivity: 4 });
+ * const r = astar(grid, grid.id(0, 0), grid.id(2, 1), octile(grid)); // cost 3
+ * grid.setBlocked(grid.id(1, 1), true); // every searcher sees it at its next query
+ * ```
  */
 export class Grid implements SearchSpace {
+  /** Cells across (columns). */
   readonly width: number;
+  /** Cells down (rows). */
   readonly height: number;
   readonly size: number;
+  /** 4 (axial steps only) or 8 (diagonals too, under `diagonalRule`). */
   readonly connectivity: 4 | 8;
+  /** When a diagonal step is allowed; `never` on a 4-connected grid. */
   readonly diagonalRule: DiagonalRule;
+  /** Cost of a diagonal step in cells (before `cellSize`). */
   readonly diagonalCost: number;
+  /** Length of a cell side: axial steps cost this, diagonal ones `cellSize * diagonalCost`. */
   readonly cellSize: number;
   /** Entry cost of a blocked cell, or -1 when blocked cells are deleted. */
   readonly enterCost: number;
@@ -244,6 +288,7 @@ export class Grid implements SearchSpace {
     return new Grid(this.width, this.height, this.cells, { ...this.options(), ...options });
   }
 
+  /** The options this grid was made with (a 4-connected grid reports the default rule, which it ignores). */
   options(): GridOptions {
     return {
       connectivity: this.connectivity,
@@ -263,8 +308,11 @@ export class Grid implements SearchSpace {
     }
     return y * this.width + x;
   }
+  /** The column of node n, from the left, 0-based. */
   x(n: number): number { return n % this.width; }
+  /** The row of node n, from the top, 0-based. */
   y(n: number): number { return (n - (n % this.width)) / this.width; }
+  /** Whether (x, y) are integers naming a cell of this grid (y from the top, 0-based). */
   inside(x: number, y: number): boolean {
     return Number.isInteger(x) && Number.isInteger(y) && x >= 0 && y >= 0 && x < this.width && y < this.height;
   }

@@ -6,6 +6,16 @@
  * It never removes an entry from the middle: searches push a fresh entry when
  * a node improves and skip the stale one when it surfaces (lazy deletion),
  * which keeps every operation a plain sift.
+ *
+ * The searches use it internally; it is exported for code that builds its
+ * own search loop. Nothing is checked: it trusts its caller.
+ *
+ * @example
+ * ```ts
+ * const heap = new Heap();
+ * heap.push(7, 2.5, 0, 0); heap.push(3, 1, 0, 0);
+ * heap.topNode(); // 3 (key1 1 < 2.5); heap.pop() removes it
+ * ```
  */
 export class Heap {
   private k1: Float64Array;
@@ -16,6 +26,7 @@ export class Heap {
   private n = 0;
   private counter = 0;
 
+  /** @param capacity entries to allocate for up front (at least 4; the arrays double as needed) */
   constructor(capacity = 64) {
     const c = Math.max(4, capacity | 0);
     this.k1 = new Float64Array(c);
@@ -25,6 +36,7 @@ export class Heap {
     this.ids = new Int32Array(c);
   }
 
+  /** Entries in the heap. */
   get length(): number { return this.n; }
   /** Entries the arrays can hold before they grow. */
   get capacity(): number { return this.ids.length; }
@@ -32,6 +44,10 @@ export class Heap {
   /** Empties the heap and restarts the insertion counter. O(1). */
   clear(): void { this.n = 0; this.counter = 0; }
 
+  /**
+   * Adds an entry. Entries are ordered by key1, then key2, then insertion;
+   * `value` rides along (the searches keep g there).
+   */
   push(node: number, key1: number, key2: number, value: number): void {
     if (this.n === this.ids.length) this.grow();
     const s = this.counter++;
@@ -50,8 +66,11 @@ export class Heap {
 
   /** Node of the smallest entry. Undefined behaviour when empty: check `length`. */
   topNode(): number { return this.ids[0]; }
+  /** First key of the smallest entry (the searches' f). */
   topKey1(): number { return this.k1[0]; }
+  /** Second key of the smallest entry (the searches' tie-break). */
   topKey2(): number { return this.k2[0]; }
+  /** Payload of the smallest entry. */
   topValue(): number { return this.val[0]; }
   /** Insertion number of the smallest entry (0 for the first push since `clear`). */
   topSeq(): number { return this.seq[0]; }

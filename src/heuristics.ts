@@ -2,9 +2,27 @@ import { InputError, show } from './errors.js';
 import type { Grid } from './grid.js';
 
 /**
- * An estimate h(n) of the cost from node n to `goal`. Taking the goal as an
- * argument (instead of closing over it) lets one function serve every query
- * of a reusable searcher without allocating.
+ * An estimate h(n) of the cost from node n to `goal`, in the space's cost
+ * units. Taking the goal as an argument (instead of closing over it) lets one
+ * function serve every query of a reusable searcher without allocating.
+ *
+ * The contract: return a number >= 0, or Infinity for a node the goal cannot
+ * be reached from (a dead end, which the searches never push). Anything else
+ * (NaN, undefined, a negative number, a string) is an `InputError` naming the
+ * node and the value; the best-first engine also refuses Infinity for the
+ * goal itself, which always reaches itself.
+ *
+ * For the optimal answers of A* (and the bounds of weighted A* and ARA*) h
+ * must also be admissible: never above the true cost-to-go. D* Lite calls it
+ * as h(robot, s), an estimate between any two nodes, and needs it consistent
+ * (h(a, c) <= cost(a, b) + h(b, c)). The grid heuristics below say when they
+ * are both.
+ *
+ * @example
+ * ```ts
+ * const h: Heuristic = (n, goal) => Math.abs(x[n] - x[goal]) + Math.abs(y[n] - y[goal]);
+ * astar(graph, start, goal, h);
+ * ```
  */
 export type Heuristic = (n: number, goal: number) => number;
 
@@ -128,14 +146,23 @@ export function euclidean(grid: Grid): Heuristic {
   };
 }
 
-export const HEURISTICS = { manhattan, octile, chebyshev, euclidean, zero: () => zero } as const;
-export type HeuristicName = keyof typeof HEURISTICS;
+/** The names of the grid heuristics, as `heuristicByName` takes them. */
+export type HeuristicName = 'manhattan' | 'octile' | 'chebyshev' | 'euclidean' | 'zero';
+
+/** The grid heuristics by name; the type makes the keys and `HeuristicName` agree. */
+export const HEURISTICS: { readonly [K in HeuristicName]: (grid: Grid) => Heuristic } = { manhattan, octile, chebyshev, euclidean, zero: () => zero };
 
 /**
- * A grid heuristic by name; throws with the allowed names otherwise. The
- * caller chooses knowingly: `octile` and `zero` are admissible on every
- * grid, `manhattan`, `chebyshev` and `euclidean` only for the diagonal costs
- * their doc comments give (the chapter's widgets show what happens outside).
+ * A grid heuristic by name (see `HeuristicName`); an unknown name is an
+ * `InputError` listing the allowed ones. The caller chooses knowingly:
+ * `octile` and `zero` are admissible on every grid, `manhattan`, `chebyshev`
+ * and `euclidean` only for the diagonal costs their doc comments give (the
+ * chapter's widgets show what happens outside).
+ *
+ * @example
+ * ```ts
+ * const h = heuristicByName('octile', grid); // the same as octile(grid)
+ * ```
  */
 export function heuristicByName(name: string, grid: Grid): Heuristic {
   if (!Object.prototype.hasOwnProperty.call(HEURISTICS, name)) {

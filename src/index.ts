@@ -24,7 +24,7 @@ export { Heap } from './heap.js';
 export { LINK_LENGTH, COST_TO_COME, HEURISTIC_ONLY, ASTAR, sum, type Priority, type TieBreak } from './priority.js';
 export {
   Searcher, bestFirst, bfs, dijkstra, greedy, astar, weightedAstar,
-  type SearchOptions, type SearchResult, type SearchStatus, type SearcherOptions,
+  type SearchOptions, type SearchResult, type SearchStatus, type SearcherOptions, type OneShotOptions,
 } from './best-first.js';
 export { frontierBefore, type Trace, type TracePop, type TracePush, type FrontierEntry } from './trace.js';
 export { dfs, iddfs, type DepthFirstOptions, type DepthFirstResult, type DepthFirstStatus } from './depth-first.js';

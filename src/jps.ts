@@ -6,6 +6,7 @@ import { JumpHeap } from './jps-heap.js';
 import { JumpRaster } from './jps-jump.js';
 import type { Trace } from './trace.js';
 
+/** The options of one jump point search; a bad value is an `InputError`. */
 export interface JumpPointSearchOptions {
   /** Stop with status `step-limit` after this many jump points are expanded. Default: no limit. */
   maxExpansions?: number;
@@ -55,16 +56,26 @@ const IMPROVE = 1 - 1e-12;
  * expanded (`depth` counts jump points back to the start, `frontier` the open
  * jump points), each push a jump point found by a jump, with the jump point
  * it was found from as `parent`. The cells in between are never on the heap.
+ *
+ * @example
+ * ```ts
+ * const grid = parseMap(mapText); // a Moving AI map: 8-connected, sqrt 2, no corner cutting
+ * const s = new JumpPointSearcher(grid);
+ * if (s.search(start, goal) === 'found') console.log(s.cost, s.jumpPoints(), s.path());
+ * ```
  */
 export class JumpPointSearcher {
+  /** The grid every query runs on. */
   readonly grid: Grid;
-  // Results of the last query.
+  /** How the last query ended; `unreachable` before the first. */
   status: SearchStatus = 'unreachable';
+  /** Cost of the last query's path (the same as A*'s); Infinity without one. */
   cost = Infinity;
   /** Jump points taken off the heap and expanded (the goal's pop included). */
   expansions = 0;
   /** Jump points put on the heap (the start's included). */
   pushes = 0;
+  /** The last query's trace with `trace: true` (jump points only, grid ids), else null. */
   trace: Trace | null = null;
 
   private readonly pw: number;
@@ -392,7 +403,12 @@ export class JumpPointSearcher {
   }
 }
 
-/** One jump point search (allocates a searcher; keep a `JumpPointSearcher` for repeated queries). */
+/**
+ * One jump point search, its outcome in the engine's shape (`path` cell by
+ * cell; `reopenings` always 0). Allocates a searcher; keep a
+ * `JumpPointSearcher` for repeated queries. Throws an `InputError` for the
+ * grids, endpoints and options `JumpPointSearcher` refuses.
+ */
 export function jps(grid: Grid, start: number, goal: number, options: JumpPointSearchOptions = {}): SearchResult {
   const s = new JumpPointSearcher(grid);
   s.search(start, goal, options);

@@ -9,7 +9,20 @@ import { octileDistance, octileTerms, type Heuristic } from './heuristics.js';
  * An implicit space whose nodes are keys (strings, coordinate pairs, ...).
  * Each key is interned to an integer the first time it is seen, so the
  * integer-based engine runs on spaces that are never enumerated, even
- * unbounded ones.
+ * unbounded ones. `size` grows as a search discovers keys. It lists no
+ * predecessors, so the backward searches (D*, D* Lite, universal plans) do
+ * not run on it.
+ *
+ * A neighbour listed with a NaN, infinite or negative cost, or more
+ * neighbours than `maxDegree`, is an `InputError` when the search reaches it.
+ *
+ * @example
+ * ```ts
+ * // The integers, with moves n -> n + 1 and n -> 2n, each of cost 1.
+ * const space = new KeyedSpace<number>((n, visit) => { visit(n + 1, 1); visit(2 * n, 1); }, (n) => n, 2);
+ * const r = bfs(space, space.id(1), space.id(10));
+ * r.path!.map((n) => space.key(n)); // [1, 2, 4, 5, 10]
+ * ```
  */
 export class KeyedSpace<K> implements SearchSpace {
   readonly maxDegree: number;
@@ -19,7 +32,7 @@ export class KeyedSpace<K> implements SearchSpace {
   /**
    * @param neighbours calls `visit(key, cost)` for each successor of `key`
    * @param hash maps a key to a string or number that identifies it
-   * @param maxDegree the most successors any key has (checked as it is used)
+   * @param maxDegree the most successors any key has, an integer >= 1 (default 64; checked as it is used)
    */
   constructor(
     private readonly neighbours: (key: K, visit: (next: K, cost: number) => void) => void,
@@ -49,6 +62,7 @@ export class KeyedSpace<K> implements SearchSpace {
   /** The id of `key` if it was seen, else -1. Never interns. */
   peek(key: K): number { return this.ids.get(this.hash(key)) ?? -1; }
 
+  /** The key of node n (undefined for an id not yet interned). */
   key(n: number): K { return this.keys[n]; }
 
   successors(n: number, nodes: Int32Array, costs: Float64Array): number {
@@ -66,11 +80,16 @@ export class KeyedSpace<K> implements SearchSpace {
   }
 }
 
+/** A cell of the unbounded grid as `[x, y]`: integers with |x|, |y| < 2^25. */
 export type Point = readonly [x: number, y: number];
 
+/** The moves of an unbounded grid; axial steps cost 1. Bad values are an `InputError`. */
 export interface UnboundedGridOptions {
+  /** 4 or 8 neighbours. Default 8. */
   connectivity?: 4 | 8;
+  /** When a diagonal step is allowed (see `DiagonalRule`). Default `no-corner-cutting`. Ignored when 4-connected. */
   diagonalRule?: DiagonalRule;
+  /** Cost of a diagonal step: a finite number > 0. Default Math.SQRT2. */
   diagonalCost?: number;
 }
 
@@ -86,7 +105,10 @@ function packPoint(p: Point): number {
 
 /**
  * The infinite grid with a set of obstacle cells: every integer (x, y) not in
- * `obstacles` is free. Cells are interned as the search reaches them.
+ * `obstacles` is free. Cells are interned as the search reaches them. An
+ * obstacle that is not a pair of integers within +-2^25, or a bad option, is
+ * an `InputError`. Give every search on it an expansion budget: an enclosed
+ * goal would otherwise never stop it (`pathAmong` does this for you).
  */
 export function unboundedGrid(obstacles: Iterable<Point>, options: UnboundedGridOptions = {}): KeyedSpace<Point> {
   const { rule, diag } = checkUnboundedOptions(options, 'unboundedGrid');
@@ -137,15 +159,21 @@ export function checkPoint(p: Point, what: string): void {
   }
 }
 
+/** The options of `pathAmong`: the grid's moves and an expansion budget. */
 export interface PathAmongOptions extends UnboundedGridOptions {
   /** Expansions before giving up. Default 100000: an unreachable goal on an infinite grid would otherwise never end. */
   maxExpansions?: number;
 }
 
+/** What `pathAmong` found. */
 export interface PathAmongResult {
+  /** `found`, `unreachable` (the goal is walled in by a finite set of obstacles), or `step-limit` (the budget ran out). */
   status: SearchStatus;
+  /** The cells from start to goal, or null without a path. */
   path: Point[] | null;
+  /** The path's cost (axial steps 1, diagonals `diagonalCost`); Infinity without a path. */
   cost: number;
+  /** Cells expanded. */
   expansions: number;
 }
 
@@ -156,6 +184,14 @@ export interface PathAmongResult {
  * empty-grid distance of `heuristics.octileTerms` (octile for the usual
  * diagonal costs, Manhattan when 4-connected, without diagonals or with a
  * diagonal costing 2 or more), so the path is optimal for every diagonal cost.
+ * A start or goal that is not a pair of integers within +-2^25, or that is an
+ * obstacle, is an `InputError`.
+ *
+ * @example
+ * ```ts
+ * const r = pathAmong([0, 0], [4, 0], [[2, -1], [2, 0], [2, 1]], { connectivity: 4 });
+ * r.status; r.path; // 'found', [[0, 0], [1, 0], [1, 1], [1, 2], ...], cost 8
+ * ```
  */
 export function pathAmong(start: Point, goal: Point, obstacles: Iterable<Point>, options: PathAmongOptions = {}): PathAmongResult {
   checkPoint(start, 'start');

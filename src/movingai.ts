@@ -34,8 +34,11 @@ export const MAX_SCEN_BYTES = 1 << 26;
 
 /** The grid the published optimal lengths assume: 8-connected, diagonal sqrt 2, no corner cutting. */
 export const MOVINGAI_GRID = Object.freeze({
+  /** 8 neighbours. */
   connectivity: 8 as const,
+  /** A diagonal step needs both side cells free. */
   diagonalRule: 'no-corner-cutting' as const,
+  /** A diagonal step costs sqrt 2, an axial one 1. */
   diagonalCost: Math.SQRT2,
 });
 
@@ -76,8 +79,19 @@ function lines(text: string): string[] {
 /**
  * Parses a Moving AI `.map`: `type octile`, `height H`, `width W` (these two
  * in either order), `map`, then H rows of W characters, row 0 at the top.
- * Returns an 8-connected grid with diagonal cost sqrt 2 and no corner cutting.
- * `file` names the text in error messages.
+ * Returns an 8-connected grid with diagonal cost sqrt 2 and no corner cutting
+ * (`MOVINGAI_GRID`): `.`, `G` and `S` are free, `@`, `O`, `T` and `W` blocked.
+ * `file` names the text in error messages: anything malformed is an
+ * `InputError` of the form `file:line:col: found ..., expected ...`.
+ *
+ * @example
+ * ```ts
+ * const grid = parseMap(readFileSync('arena.map', 'utf8'), 'arena.map');
+ * for (const s of parseScen(readFileSync('arena.map.scen', 'utf8'), 'arena.map.scen')) {
+ *   const r = findPath(grid, [s.startX, s.startY], [s.goalX, s.goalY]);
+ *   if (!sameLength(r.cost, s.optimal)) console.log('line', s.line, r.cost, s.optimal);
+ * }
+ * ```
  */
 export function parseMap(text: string, file = '<map>'): Grid {
   checkText('parseMap', text, file, MAX_MAP_BYTES, '.map');
@@ -161,17 +175,23 @@ export function formatMap(grid: Grid): string {
 
 /** One problem of a `.scen` file. Coordinates are (x = column, y = row from the top). */
 export interface Scenario {
+  /** The problem's bucket: problems of similar optimal length share one (in the published files, the length / 4 rounded down, give or take rounding). */
   bucket: number;
   /** The map column as written (`maps/dao/arena.map` or `arena.map`). */
   map: string;
   /** Its last path component: what to match a map file on. */
   mapName: string;
-  /** Map size the problem was made for. */
+  /** Map width the problem was made for. */
   width: number;
+  /** Map height the problem was made for. */
   height: number;
+  /** Start column, 0-based from the left. */
   startX: number;
+  /** Start row, 0-based from the top. */
   startY: number;
+  /** Goal column, 0-based from the left. */
   goalX: number;
+  /** Goal row, 0-based from the top. */
   goalY: number;
   /** The published optimal length (8-connected, sqrt 2 diagonals, no corner cutting). */
   optimal: number;

@@ -8,17 +8,53 @@ import { InputError, show } from './errors.js';
  * - `sum`: f = g + eps * h (A* at eps = 1, weighted A* above 1).
  */
 export type Priority =
-  | { readonly kind: 'link-length' }
-  | { readonly kind: 'cost-to-come' }
-  | { readonly kind: 'heuristic-only' }
-  | { readonly kind: 'sum'; readonly eps: number };
+  | {
+    /** Breadth-first: order by the number of edges from the start. */
+    readonly kind: 'link-length';
+  }
+  | {
+    /** Dijkstra: f = g. */
+    readonly kind: 'cost-to-come';
+  }
+  | {
+    /** Greedy: f = h. */
+    readonly kind: 'heuristic-only';
+  }
+  | {
+    /** f = g + eps * h. */
+    readonly kind: 'sum';
+    /** The weight on h: a finite number >= 0 (0 is Dijkstra, 1 is A*, above 1 weighted A*). */
+    readonly eps: number;
+  };
 
+/**
+ * Breadth-first search: the frontier is a FIFO queue, so nodes come off in
+ * order of their link length (edges from the start). Costs do not order
+ * anything (the result's cost is still the path's), and h is called only to
+ * fill a trace. `Searcher` runs it; the grid searchers refuse it.
+ */
 export const LINK_LENGTH: Priority = Object.freeze({ kind: 'link-length' });
+/**
+ * Dijkstra: f = g, the cost from the start. A heuristic, if given, only
+ * breaks ties in f (under the `h` tie-break) and marks dead ends (h = Infinity).
+ */
 export const COST_TO_COME: Priority = Object.freeze({ kind: 'cost-to-come' });
+/** Greedy best-first: f = h. Quick, but the path it returns may cost more than the cheapest. */
 export const HEURISTIC_ONLY: Priority = Object.freeze({ kind: 'heuristic-only' });
+/** A*: f = g + h, the same as `sum(1)`; optimal when h is admissible. The default priority. */
 export const ASTAR: Priority = Object.freeze({ kind: 'sum', eps: 1 });
 
-/** f = g + eps * h. Throws unless eps is a finite number >= 0. */
+/**
+ * f = g + eps * h: weighted A* for eps > 1 (a path at most eps times the
+ * cheapest when h is admissible), A* at 1, Dijkstra at 0. Throws an
+ * `InputError` unless eps is a finite number >= 0.
+ *
+ * @example
+ * ```ts
+ * const r = bestFirst(grid, start, goal, octile(grid), sum(1.5));
+ * // r.cost is at most 1.5 times the cheapest path's cost
+ * ```
+ */
 export function sum(eps: number): Priority {
   checkEps(eps);
   return { kind: 'sum', eps };

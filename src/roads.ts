@@ -4,14 +4,17 @@ import type { Heuristic } from './heuristics.js';
 
 /** A road network: an undirected `Graph` with Euclidean edge lengths, and the coordinates for its heuristic. */
 export interface RoadNetwork {
+  /** The roads as an undirected graph: node i is pair i of the `co` file. */
   graph: Graph;
-  /** Coordinates of node i (the file's projected integers). */
+  /** x[i]: the x coordinate of node i (the file's projected integers). */
   x: Float64Array;
+  /** y[i]: the y coordinate of node i. */
   y: Float64Array;
   /** Straight-line distance to the goal: admissible and consistent, since every edge is a straight segment. */
   heuristic: Heuristic;
 }
 
+/** A file's contents, as `fs.readFileSync` (a Buffer is a Uint8Array) or `fetch(...).arrayBuffer()` give them. */
 type Bytes = ArrayBuffer | Uint8Array;
 
 /**
@@ -29,9 +32,20 @@ export const MAX_ROADS = 1 << 26;
  * little-endian int32 (from, to) pairs with **1-based** ids, one per road.
  * Roads are undirected and cost the Euclidean distance between their ends.
  * Bytes in, graph out: reading the files is the caller's business. `name`
- * labels error messages.
+ * labels error messages. A byte count that is not a whole number of pairs, a
+ * file beyond `MAX_ROAD_NODES` or `MAX_ROADS`, or a road naming a node the
+ * `co` file does not have is an `InputError`.
+ *
+ * @example
+ * ```ts
+ * const roads = parseRoads(readFileSync('data/roads/seattle-roads.co.bin'), readFileSync('data/roads/seattle-roads.gr.bin'), 'seattle');
+ * const r = astar(roads.graph, 0, 1000, roads.heuristic); // optimal: the heuristic is admissible
+ * ```
+ *
+ * @param co the `co` file's bytes: an ArrayBuffer or a Uint8Array (a Node Buffer is one)
+ * @param gr the `gr` file's bytes, likewise
  */
-export function parseRoads(co: Bytes, gr: Bytes, name = '<roads>'): RoadNetwork {
+export function parseRoads(co: ArrayBuffer | Uint8Array, gr: ArrayBuffer | Uint8Array, name = '<roads>'): RoadNetwork {
   if (typeof name !== 'string') throw new InputError(`parseRoads: name must be a string (a label for messages), got ${show(name)}`);
   const coBytes = byteLength(co, 'co'), grBytes = byteLength(gr, 'gr');
   if (coBytes % 8 !== 0) {

@@ -20,8 +20,8 @@ export interface SearchSpace {
    */
   predecessors?(n: number, nodes: Int32Array, costs: Float64Array): number;
   /**
-   * Throws if `n` cannot be a start or goal (a grid's blocked cell, say).
-   * `what` names the argument in the message.
+   * Throws an `InputError` if `n` cannot be a start or goal (a grid's
+   * blocked cell, say). `what` names the argument in the message.
    */
   checkEndpoint?(n: number, what: string): void;
 }
@@ -61,8 +61,15 @@ export function checkSpace(space: SearchSpace, where: string): void {
 
 /**
  * The cost of walking `path` (node ids, first to last) in `space`: the sum of
- * the cheapest arc between each consecutive pair. Throws, naming the step,
- * when two consecutive nodes are not joined by an arc.
+ * the cheapest arc between each consecutive pair; 0 for a path of one node.
+ * Every search's `cost` is this sum for the path it returns. An `InputError`
+ * names the step when two consecutive nodes are not joined by an arc, or
+ * the entry that is not a node of the space.
+ *
+ * @example
+ * ```ts
+ * pathCost(grid, [grid.id(0, 0), grid.id(1, 1)]); // Math.SQRT2 on a default grid
+ * ```
  */
 export function pathCost(space: SearchSpace, path: readonly number[]): number {
   checkSpace(space, 'pathCost');

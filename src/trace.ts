@@ -2,9 +2,13 @@ import { InputError, show } from './errors.js';
 
 /** One expansion: the node taken off the frontier with its g, h and f. */
 export interface TracePop {
+  /** The node expanded. */
   node: number;
+  /** Its cost from the start when it was popped. */
   g: number;
+  /** Its heuristic value h(node, goal). */
   h: number;
+  /** The priority it was popped with (g + eps * h, g, h, or the depth for breadth-first). */
   f: number;
   /** Link length of the node's path from the start. */
   depth: number;
@@ -18,11 +22,17 @@ export interface TracePop {
  * (a reopening: only an inconsistent or inflated heuristic causes it).
  */
 export interface TracePush {
+  /** The node pushed. */
   node: number;
+  /** The node whose expansion pushed it; -1 for the start. */
   parent: number;
+  /** Its cost from the start through `parent`. */
   g: number;
+  /** Its heuristic value h(node, goal). */
   h: number;
+  /** The priority it was pushed with. */
   f: number;
+  /** First sight, a cheaper g for an open node, or a cheaper g for a closed one (a reopening). */
   kind: 'new' | 'improve' | 'reopen';
   /** Index into `pops` of the expansion that pushed it; -1 for the start. */
   during: number;
@@ -34,23 +44,38 @@ export interface TracePush {
 export interface Trace {
   /** The rule the frontier was ordered by, after f: `h` then insertion, or insertion only. */
   tieBreak: 'h' | 'fifo';
+  /** Every expansion, in order. */
   pops: TracePop[];
+  /** Every push, in order (the start's first). */
   pushes: TracePush[];
 }
 
 /** An entry of the frontier as it stood at some step, with its ordering keys. */
 export interface FrontierEntry {
+  /** The open node. */
   node: number;
+  /** Its cost from the start, as pushed. */
   g: number;
+  /** Its heuristic value. */
   h: number;
+  /** Its priority: the first ordering key. */
   f: number;
+  /** Its insertion number: the last ordering key. */
   seq: number;
 }
 
 /**
  * The frontier just before pop `k` (0-based), listed in the order the engine
  * would take it: smallest f, then (under the `h` rule) smaller h, then the
- * entry pushed first. Replays the trace; it runs no search.
+ * entry pushed first. Replays the trace; it runs no search. `k` ranges over
+ * 0..pops.length (pops.length gives the frontier the search ended with); a
+ * `trace` of the wrong shape or a `k` out of range is an `InputError`.
+ *
+ * @example
+ * ```ts
+ * const r = astar(grid, start, goal, octile(grid), { trace: true });
+ * frontierBefore(r.trace!, 3)[0].node === r.trace!.pops[3].node; // true
+ * ```
  */
 export function frontierBefore(trace: Trace, k: number): FrontierEntry[] {
   if (trace === null || typeof trace !== 'object' || !Array.isArray(trace.pops) || !Array.isArray(trace.pushes)) {

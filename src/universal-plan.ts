@@ -20,9 +20,13 @@ import type { SearchSpace } from './space.js';
  *   rooted at the goal, zero-cost arcs and self loops included.
  */
 export interface UniversalPlan {
+  /** The node every arrow leads to; -1 for a planner with no plan. */
   readonly goal: number;
+  /** h[n]: the cost of the cheapest path from n to the goal (Infinity when there is none). */
   readonly h: Float64Array;
+  /** next[n]: the successor of n on a cheapest path to the goal (-1 at the goal and where it cannot be reached). */
   readonly next: Int32Array;
+  /** The nodes in the order the backward search settled them, goal first; the first `reachable` entries count. */
   readonly order: Int32Array;
   /** Nodes that can reach the goal, the goal included. */
   readonly reachable: number;
@@ -34,13 +38,26 @@ export interface UniversalPlan {
  * Computes universal plans over one space, reusing its arrays: each
  * `plan(goal)` overwrites the previous one (the returned object is the
  * planner itself). Keep one per space when the goal moves often; call
- * `universalPlan` for a plan of your own.
+ * `universalPlan` for a plan of your own. The constructor throws an
+ * `InputError` for a space without `predecessors`.
+ *
+ * @example
+ * ```ts
+ * const planner = new UniversalPlanner(grid);
+ * const plan = planner.plan(goal);   // every cell's cost-to-go and arrow
+ * follow(plan, robot);               // the path from any start, no new search
+ * ```
  */
 export class UniversalPlanner implements UniversalPlan {
+  /** The space planned over. */
   readonly space: SearchSpace;
+  /** The goal of the last plan; -1 before the first (or after a `plan` that failed). */
   goal = -1;
+  /** Cost-to-go of every node for the last plan (see `UniversalPlan.h`). */
   h: Float64Array;
+  /** The arrow of every node for the last plan (see `UniversalPlan.next`). */
   next: Int32Array;
+  /** The order the last plan settled nodes in (see `UniversalPlan.order`). */
   order: Int32Array;
   reachable = 0;
   maxCostToGo = 0;
@@ -123,14 +140,28 @@ export class UniversalPlanner implements UniversalPlan {
   }
 }
 
-/** The universal plan of `space` toward `goal`, in arrays of its own. */
+/**
+ * The universal plan of `space` toward `goal`, in arrays of its own: the
+ * cost-to-go of every node and the arrow that achieves it. A goal that is
+ * not a node (or a blocked grid cell), a space without predecessors, or an
+ * arc cost that is NaN or negative, is an `InputError`.
+ *
+ * @example
+ * ```ts
+ * const plan = universalPlan(grid, goal);
+ * plan.h[start];      // the cheapest cost from start, Infinity if walled off
+ * follow(plan, start); // the path along the arrows, start to goal
+ * ```
+ */
 export function universalPlan(space: SearchSpace, goal: number): UniversalPlan {
   return new UniversalPlanner(space).plan(goal);
 }
 
 /**
  * The path the plan's arrows take from `from` to the goal (both included),
- * or null when the goal cannot be reached from there.
+ * or null when the goal cannot be reached from there. A `from` outside the
+ * plan, or a plan whose arrows do not lead to its goal (changed after it was
+ * made, or made by hand), is an `InputError`.
  */
 export function follow(plan: UniversalPlan, from: number): number[] | null {
   checkPlanShape(plan, 'follow');
@@ -212,6 +243,7 @@ export interface BellmanTerm {
 
 /** The Bellman equation evaluated at one node, term by term. */
 export interface BellmanView {
+  /** The node X the equation is evaluated at. */
   node: number;
   /** h(X) as the plan holds it. */
   h: number;

@@ -2,7 +2,19 @@ import { InputError, show } from './errors.js';
 import { DX, DY, Grid } from './grid.js';
 
 /** A path that checks out, with its length; or the first thing wrong with it. */
-export type PathCheck = { ok: true; length: number } | { ok: false; reason: string };
+export type PathCheck =
+  | {
+    /** The path is a legal walk from start to goal. */
+    ok: true;
+    /** Its cost: the grid's step costs summed in path order. */
+    length: number;
+  }
+  | {
+    /** The path is not legal. */
+    ok: false;
+    /** The first thing wrong with it, in words (cells as (x,y) from the top). */
+    reason: string;
+  };
 
 /**
  * Checks a path on a grid without trusting the search that made it: it must
@@ -12,7 +24,15 @@ export type PathCheck = { ok: true; length: number } | { ok: false; reason: stri
  * own step costs (1 and sqrt 2 on a Moving AI grid), added in path order.
  *
  * `count` says how many entries of `path` are the path, so a reusable buffer
- * can be checked as is.
+ * can be checked as is. A bad path is an answer (`ok: false` and the reason);
+ * a bad grid, start, goal or count is an `InputError`.
+ *
+ * @example
+ * ```ts
+ * const c = checkPath(grid, r.path!, start, goal);
+ * if (c.ok) console.log(c.length, sameLength(c.length, scenario.optimal));
+ * else console.log(c.reason); // e.g. 'step 3 from (4,2) to (5,3) cuts a corner (...)'
+ * ```
  */
 export function checkPath(grid: Grid, path: ArrayLike<number>, start: number, goal: number, count = path?.length): PathCheck {
   // The path is what is judged (a bad one gets a reason); the other arguments must be right.

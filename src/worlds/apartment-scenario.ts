@@ -57,19 +57,29 @@ export function doorsOnPath(world: ApartmentWorld, path: readonly number[]): str
 
 // --- the naive controller ------------------------------------------------------------
 
+/** Where the naive controller got to. */
 export interface NaiveResult {
   /** Cells driven through, start first. */
   path: number[];
   /** Where it stopped: the goal, or the cell it wedged in. */
   stop: number;
+  /** The centre of `stop`, metres. */
   stopPoint: Point;
+  /** Whether it reached the goal. */
   reached: boolean;
   /** The blocked cell it tried to drive into, or -1 at the goal. */
   blockedBy: number;
   /** Straight-line distance from the stop to the goal, metres (through the plaster). */
   distance: number;
   /** The door nearest the stop, and where it lies as Rusty sees it (degrees from its heading, + to the left). */
-  nearestDoor: { name: string; distance: number; relativeBearing: number } | null;
+  nearestDoor: {
+    /** The door's name. */
+    name: string;
+    /** From the stop to the door's centre, metres. */
+    distance: number;
+    /** Degrees from Rusty's heading, positive to the left, in -180..180. */
+    relativeBearing: number;
+  } | null;
 }
 
 /**
@@ -121,18 +131,23 @@ export function naiveController(world: Pick<ApartmentWorld, 'grid' | 'cspace' | 
 }
 
 /** The chapter's opening: Rusty in room A, the goal in room B, on the south rooms' raster. */
-export function naiveOpening(): NaiveResult & { world: ApartmentWorld } {
+export function naiveOpening(): NaiveResult & {
+  /** The south rooms' world it ran in. */
+  world: ApartmentWorld;
+} {
   const world = southRoomsWorld();
   return { ...naiveController(world, world.start, world.goal), world };
 }
 
 // --- the halfway property ----------------------------------------------------------------
 
+/** What `halfwayDoorways` counted. */
 export interface HalfwayStats {
   /** Starts tried: every free cell of room A that is not in a doorway. */
   starts: number;
   /** Starts whose plan to the goal has its halfway cell in a doorway. */
   inDoorway: number;
+  /** inDoorway / starts (0 without starts). */
   fraction: number;
   /** How many halfway cells fell in each door. */
   byDoor: Record<string, number>;
@@ -157,24 +172,32 @@ export function halfwayDoorways(world: ApartmentWorld = apartmentWorld(), goal: 
 
 // --- a door closes en route ------------------------------------------------------------------
 
-/** Where the obstacle appears: the plan's halfway cell, a plan cell deep in Rusty's room, the plan's corridor cell, or a named door. */
+/**
+ * The closures chosen on the plan, besides a door by name: its halfway cell,
+ * a cell of it deep in Rusty's room, or one of its corridor cells.
+ */
 export const CLOSURES = ['halfway', 'room', 'corridor'] as const;
 const SCENARIO_KEYS = ['closeAt', 'closure', 'start', 'goal'] as const;
+/** One of `CLOSURES`. */
 export type ClosureKind = (typeof CLOSURES)[number];
 
+/** The options of `doorClosesScenario`; a bad value or an unknown key is an `InputError`. */
 export interface DoorScenarioOptions {
   /** The step (cells driven) at which the closure happens. Default 1. */
   closeAt?: number;
   /** `halfway` (default), `room`, `corridor`, or the name of a door (all its cells close). */
   closure?: string;
-  /** Default: the world's start (room A) and goal (the bedroom). */
+  /** Default: the world's start (room A). */
   start?: number;
+  /** Default: the world's goal (the bedroom). */
   goal?: number;
 }
 
 /** One step of the drive, as the D* Replanner widget replays it. */
 export interface ReplanStep {
+  /** Cells driven so far (0 at the start). */
   step: number;
+  /** Where Rusty stands. */
   robot: number;
   /** What Rusty plans from here with what it knows: robot first, goal last (empty if unreachable). */
   plan: number[];
@@ -182,6 +205,7 @@ export interface ReplanStep {
   cost: number;
   /** A from-scratch A* from the robot on the same map: its cost and expansions. */
   freshCost: number;
+  /** That A*'s expansions. */
   freshExpansions: number;
   /** At a repair: the pops of a from-scratch D* Lite from the robot on the same map (the same backward search, redone); else 0. */
   freshDStarPops: number;
@@ -195,27 +219,50 @@ export interface ReplanStep {
   footprint: number[];
 }
 
+/** The whole drive of `doorClosesScenario`, step by step, with the numbers the chapter quotes. */
 export interface DoorScenario {
+  /** The Apartment as it was at the start (its doors open). */
   world: ApartmentWorld;
+  /** The start cell. */
   start: number;
+  /** The goal cell. */
   goal: number;
-  closure: { kind: string; cells: number[]; door: string | null };
+  /** What closed. */
+  closure: {
+    /** The `closure` option: a `ClosureKind` or a door's name. */
+    kind: string;
+    /** The cells that became blocked. */
+    cells: number[];
+    /** The door those cells belong to, or null. */
+    door: string | null;
+  };
+  /** The step at which they closed. */
   closeAt: number;
+  /** The A* plan before anything closed, start to goal. */
   initialPlan: number[];
+  /** Its cost, metres. */
   initialCost: number;
+  /** The A* expansions it took. */
   initialExpansions: number;
+  /** The doors it goes through, in order. */
   initialDoors: string[];
+  /** Every step of the drive. */
   steps: ReplanStep[];
   /** The whole drive, start to goal. */
   driven: number[];
+  /** Its cost, metres. */
   drivenCost: number;
   /** The step at which Rusty noticed, or -1 if it never came near the closure. */
   noticeStep: number;
   /** At the notice step: the repaired plan, its cost, the repair's work, and a fresh A*'s from the same cell. */
   repairedPlan: number[];
+  /** The repaired plan's cost, metres (Infinity if no way is left). */
   repairedCost: number;
+  /** The repair's work, or null if Rusty never noticed. */
   repair: RepairStats | null;
+  /** A fresh A*'s expansions from the same cell. */
   freshExpansions: number;
+  /** A fresh D* Lite's pops from the same cell. */
   freshDStarPops: number;
   /** Doors on the driven path after the notice. */
   doorsAfter: string[];

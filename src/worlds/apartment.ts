@@ -40,6 +40,7 @@ const DOOR = 0.9;
 
 const p = (x: number, y: number): Point => ({ x, y });
 
+/** The Apartment's nine walls: four outer (0.2 m), five inner (0.1 m). */
 export const APARTMENT_WALLS: readonly WallSpec[] = [
   { name: 'outer south', a: p(0, 0), b: p(12, 0), thickness: OUTER },
   { name: 'outer east', a: p(12, 0), b: p(12, 8), thickness: OUTER },
@@ -52,6 +53,7 @@ export const APARTMENT_WALLS: readonly WallSpec[] = [
   { name: 'bedroom|kitchen', a: p(6, 5), b: p(6, 8), thickness: INNER },
 ];
 
+/** The Apartment's seven doors, all 0.9 m wide and open. */
 export const APARTMENT_DOORS: readonly DoorSpec[] = [
   { name: 'A west', at: p(1.25, 3.5), width: DOOR },
   { name: 'A east', at: p(3.25, 3.5), width: DOOR },
@@ -62,6 +64,7 @@ export const APARTMENT_DOORS: readonly DoorSpec[] = [
   { name: 'kitchen', at: p(8.75, 5), width: DOOR },
 ];
 
+/** The Apartment's six rooms (the corridor is one). */
 export const APARTMENT_ROOMS: readonly RoomSpec[] = [
   { name: 'room A', min: p(0, 0), max: p(5, 3.5), label: p(2.5, 1.75) },
   { name: 'room B', min: p(5, 0), max: p(9, 3.5), label: p(7, 1.75) },
@@ -71,6 +74,7 @@ export const APARTMENT_ROOMS: readonly RoomSpec[] = [
   { name: 'kitchen', min: p(6, 5), max: p(12, 8), label: p(9, 6.5) },
 ];
 
+/** The whole Apartment as a `FloorPlanSpec`: 12 m x 8 m, with the walls, doors and rooms above. */
 export const APARTMENT_SPEC: FloorPlanSpec = { width: 12, height: 8, walls: APARTMENT_WALLS, doors: APARTMENT_DOORS, rooms: APARTMENT_ROOMS };
 
 /** Rusty's default start in room A (a cell centre). */
@@ -80,41 +84,62 @@ export const GOAL_B: Point = p(6.25, 2.75);
 /** The integration lab's goal in the bedroom. */
 export const GOAL_BEDROOM: Point = p(1.25, 6.75);
 
-/** Cell size (m) and disc radius (m) of the chapter's raster. */
+/** Cell size of the chapter's raster, metres. */
 export const RESOLUTION = 0.5;
+/** Radius of Rusty's disc, metres. */
 export const RADIUS = 0.25;
 
 /** A room as the page draws it: name, label point in metres and its cell. */
 export interface RoomInfo {
+  /** The room's name. */
   name: string;
+  /** Where its label goes, metres. */
   label: Point;
+  /** The cell holding `label`. */
   labelCell: number;
+  /** South-west corner, metres. */
   min: Point;
+  /** North-east corner, metres. */
   max: Point;
 }
 
 /** A door as the page draws it: name, centre in metres, open or not, and the cells that closing it blocks. */
 export interface DoorInfo {
+  /** The door's name. */
   name: string;
+  /** The opening's centre, metres. */
   at: Point;
+  /** The opening's width, metres. */
   width: number;
+  /** Whether it is open in this world. */
   open: boolean;
+  /** The wall it is in. */
   wall: string;
+  /** The cells closing it blocks (see `CSpace.doorCells`). */
   cells: number[];
 }
 
+/** One of the Apartment's worlds: the plan, its raster, the query, and what the page draws. */
 export interface ApartmentWorld {
+  /** The floor plan, with the world's doors closed. */
   plan: FloorPlan;
+  /** The plan rastered at `RESOLUTION` for a disc of `RADIUS`. */
   cspace: CSpace;
+  /** `cspace.grid`: 8-connected, no corner cutting, costs in metres (0.5 a step, 0.7 a diagonal). */
   grid: Grid;
+  /** The start cell (room A). */
   start: number;
+  /** The goal cell. */
   goal: number;
+  /** Octile distance on `grid`. */
   h: Heuristic;
+  /** The rooms inside the raster. */
   rooms: RoomInfo[];
+  /** The doors inside the raster. */
   doors: DoorInfo[];
 }
 
-/** The floor plan, with any doors closed by name. */
+/** The floor plan, with any doors closed by name (an unknown name is an `InputError`). */
 export function apartmentPlan(closed: readonly string[] = []): FloorPlan {
   if (!Array.isArray(closed)) throw new InputError(`apartmentPlan: closed must be an array of door names, got ${show(closed)}`);
   const plan = new FloorPlan(APARTMENT_SPEC);
@@ -124,6 +149,14 @@ export function apartmentPlan(closed: readonly string[] = []): FloorPlan {
 /**
  * The whole Apartment at 0.5 m cells for the 0.25 m disc: 24 x 16 cells,
  * start in room A, goal in the bedroom (the integration lab's query).
+ * `closed` names doors to shut.
+ *
+ * @example
+ * ```ts
+ * const w = apartmentWorld({ closed: ['A west'] });
+ * const r = findPath(w.grid, w.start, w.goal);
+ * r.cost; doorsOnPath(w, r.path); // 7.5 m (5.7 with the door open), ['A east', 'bedroom east']
+ * ```
  */
 export function apartmentWorld(options: { closed?: readonly string[] } = {}): ApartmentWorld {
   checkKeys(options, ['closed'], 'apartmentWorld');

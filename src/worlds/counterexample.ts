@@ -8,16 +8,31 @@ import type { Heuristic } from '../heuristics.js';
  * and stops there: it returns 8 via A while 5 via B exists.
  */
 export interface CounterexampleWorld {
+  /** The four nodes and their directed edges. */
   graph: Graph;
+  /** names[n]: 'start', 'A', 'B' or 'goal'. */
   names: readonly string[];
+  /** Node 0. */
   start: number;
+  /** Node 3. */
   goal: number;
+  /** Node 1: on the dearer route, which A* takes. */
   A: number;
+  /** Node 2: on the cheaper route, whose h overestimates. */
   B: number;
   /** The overestimating heuristic (exact everywhere but at B). */
   h: Heuristic;
 }
 
+/**
+ * A fresh counterexample world.
+ *
+ * @example
+ * ```ts
+ * const w = counterexampleWorld();
+ * astar(w.graph, w.start, w.goal, w.h).cost; // 8, while dijkstra(...) finds 5
+ * ```
+ */
 export function counterexampleWorld(): CounterexampleWorld {
   const names = ['start', 'A', 'B', 'goal'] as const;
   const [start, A, B, goal] = [0, 1, 2, 3];

@@ -23,12 +23,17 @@ export const GATE_ROWS: readonly string[] = [
 /** Choset's obstacle cost, in the same units as a step. */
 export const GATE_ENTER_COST = 10000;
 
+/** The gate world, built fresh by `gateWorld`: the grid, its D* view and the story's cells. */
 export interface GateWorld {
+  /** The 7 x 6 grid: blocked cells cost `GATE_ENTER_COST` to enter, diagonals 1.4. */
   grid: Grid;
   /** The grid with neighbours listed counter-clockwise from east: what D* walks. */
   space: SearchSpace;
+  /** Cell (2,1). */
   start: number;
+  /** Cell (7,6). */
   goal: number;
+  /** Cell (4,3), the gate, open at first. */
   gate: number;
   /** Where the robot stands when it sees the gate close. */
   robot: number;
@@ -36,6 +41,7 @@ export interface GateWorld {
   costScale: number;
 }
 
+/** A fresh gate world, the gate open. */
 export function gateWorld(): GateWorld {
   const grid = Grid.fromAscii(GATE_ROWS, {
     connectivity: 8, diagonalRule: 'always', diagonalCost: 1.4, blocked: { enterCost: GATE_ENTER_COST },
@@ -98,11 +104,15 @@ export function counterClockwise(grid: Grid): SearchSpace {
 
 /** h, k and t of every cell at one moment, indexed by node id (h and k Infinity while NEW). */
 export interface DStarTable {
+  /** h(X): cost to the goal. */
   h: Float64Array;
+  /** k(X): the key. */
   k: Float64Array;
+  /** t(X): 0 NEW, 1 OPEN, 2 CLOSED (see `DStarTag`). */
   tag: Uint8Array;
 }
 
+/** A copy of `dstar`'s h, k and t for every node of its space, as they are now. */
 export function snapshot(dstar: DStar): DStarTable {
   const n = dstar.space.size;
   const table: DStarTable = { h: new Float64Array(n), k: new Float64Array(n), tag: new Uint8Array(n) };
@@ -116,25 +126,37 @@ export function snapshot(dstar: DStar): DStarTable {
 
 /** Everything the gate story shows: the D* Replanner widget and the tests read it. */
 export interface GateScenario {
+  /** The world the story ran on (its grid has the gate closed). */
   world: GateWorld;
   /** PROCESS-STATE calls of the first search (until the start is CLOSED). */
   initialPops: number;
+  /** Those calls, in order. */
   initialTrace: DStarPop[];
+  /** The first plan, start to goal. */
   initialPath: number[];
+  /** Its cost. */
   initialCost: number;
+  /** The table after the first search. */
   before: DStarTable;
   /** Cells the robot drives through before the gate closes, start to robot. */
   driven: number[];
   /** States put back on OPEN by the closure, in order. */
   reinserted: number[];
+  /** The repair's PROCESS-STATE calls, in order. */
   repairTrace: DStarPop[];
+  /** How many there were. */
   repairPops: number;
+  /** How many of them were RAISE states. */
   repairRaised: number;
+  /** The table after the repair. */
   after: DStarTable;
+  /** The repaired plan, robot to goal. */
   repairedPath: number[];
+  /** Its cost. */
   repairedCost: number;
   /** A fresh D* on the changed map, up to and including the pop of the robot's state. */
   freshPops: number;
+  /** The states that fresh D* popped, in order. */
   freshOrder: number[];
   /** A from-scratch A* (octile h) from the robot on the changed map. */
   freshAstarExpansions: number;

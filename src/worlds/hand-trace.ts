@@ -7,12 +7,26 @@ import { octile, type Heuristic } from '../heuristics.js';
  * goal (4,1); 8-connected with corner cutting, steps 1 and 1.4; octile h.
  */
 export interface HandTraceWorld {
+  /** The 4 x 3 grid. */
   grid: Grid;
+  /** Cell (1,1), bottom left. */
   start: number;
+  /** Cell (4,1), bottom right. */
   goal: number;
+  /** Octile distance at diagonal cost 1.4. */
   h: Heuristic;
 }
 
+/**
+ * A fresh hand-trace world. A* on it costs 5.2 and expands the cells the
+ * chapter's hand trace lists.
+ *
+ * @example
+ * ```ts
+ * const w = handTraceWorld();
+ * astar(w.grid, w.start, w.goal, w.h, { trace: true }).trace!.pops.map((p) => w.grid.formatColRow(p.node));
+ * ```
+ */
 export function handTraceWorld(): HandTraceWorld {
   const grid = Grid.fromAscii(['....', '.#..', '.#..'], { connectivity: 8, diagonalRule: 'always', diagonalCost: 1.4 });
   return { grid, start: grid.idColRow(1, 1), goal: grid.idColRow(4, 1), h: octile(grid) };
