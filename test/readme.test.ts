@@ -133,3 +133,18 @@ test('the README\'s TypeScript examples type-check (strict, bundler resolution, 
   });
   expect(problems).toEqual([]);
 });
+
+// test/data.test.ts runs every `npx bestfirst ...` line. npx reads a
+// `--version` after the command name as its own flag and prints npm's
+// version, so the README writes `npx -- bestfirst --version`; those lines run here.
+test('the README asks for the version in a form npx passes on, and it prints ours', () => {
+  expect(README).not.toMatch(/^npx bestfirst\b.*\s--version\b/m);
+  const lines = [...README.matchAll(/^npx -- bestfirst(.*)$/gm)].map((m) => m[1].replace(/\s+#.*$/, '').trim());
+  expect(lines).toContain('--version');
+  const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+  for (const line of lines) {
+    const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'bestfirst.js'), ...line.split(/\s+/)], { cwd: ROOT, encoding: 'utf8' });
+    expect(r.status, `npx -- bestfirst ${line}\n${r.stderr}`).toBe(0);
+    if (line === '--version') expect(r.stdout.trim()).toBe(`bestfirst ${version}`);
+  }
+});
