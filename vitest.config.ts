@@ -21,6 +21,7 @@ const INTEGRATION = [
   'test/cli-trace.test.ts',
   'test/cli-hostile.test.ts',
   'test/readme.test.ts',
+  'test/examples.test.ts',
   'test/package.test.ts',
 ];
 
