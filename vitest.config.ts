@@ -9,7 +9,8 @@ import { defineConfig } from 'vitest/config';
 //   graphs): 100 s of the full run's ~140 s on the 2-core machine;
 // - tests that run the build (the bin in cli-trace, the hostile command lines
 //   run in child processes on dist/, the README's import of
-//   'bestfirst' through the package's own exports) or pack it (package).
+//   'bestfirst' through the package's own exports, the examples/ scripts) or
+//   pack it (package).
 // test:unit also filters out, by name ("Moving AI sample", "on Moving AI "), the sampled Moving AI suites that live
 // in unit files (grid-search, jps: 14 s of the unit files' 26 s); a filter on
 // the command line, not here, so that `npm test` runs every test once and

@@ -78,7 +78,7 @@ test('the manifest: require and import both resolve, engines match require(esm),
     if (key === './package.json') continue;
     expect(Object.keys(value as object), key).toEqual(['types', 'default']);
   }
-  expect(manifest.engines.node).toBe('>=20.19');
+  expect(manifest.engines.node).toBe('^20.19 || >=22.12');
   expect(manifest.sideEffects).toBe(false);
   for (const script of ['prepare', 'preinstall', 'install', 'postinstall']) expect(manifest.scripts[script], script).toBeUndefined();
   expect(manifest.scripts.prepack).toContain('npm run build');
