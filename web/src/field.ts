@@ -62,7 +62,7 @@ export class FieldWidget {
     this.residualOut = el('p', { class: 'fd-residual' });
     this.robotOut = el('p', { class: 'fd-robot', 'aria-live': 'polite' }, 'Click a cell (or press Enter on it) to drop the robot there.');
     root.append(
-      el('p', { class: 'help', id: 'field-help' }, 'Point at a cell to see its equation below. Click a cell to drop the robot; drag the red goal to move it. '
+      el('p', { class: 'help', id: 'field-help' }, 'Point at a cell to see its equation worked out below. Click a cell to drop the robot there; drag the orange goal to move it. '
         + 'Keyboard: focus the map, arrows move the cursor, Enter drops the robot, G moves the goal to the cursor.'),
       this.fig.canvas,
       el('p', { class: 'rp-key' },
