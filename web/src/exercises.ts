@@ -6,7 +6,7 @@ import {
 } from './exercise-model.js';
 import type { GridLayout } from './layout.js';
 import { COLORS } from './palette.js';
-import { diamond, disc, fillCell, FitCanvas, gridLines, route } from './shapes.js';
+import { canvasFont, diamond, disc, fillCell, FitCanvas, gridLines, route } from './shapes.js';
 
 const two = (v: number) => (Number.isFinite(v) ? v.toFixed(2) : '∞');
 const byId = (id: string) => document.getElementById(id);
@@ -59,7 +59,7 @@ function consistency(root: HTMLElement): void {
     disc(ctx, layout, 2, COLORS.start, 0.22);
     diamond(ctx, layout, 1, 0.24);
     ctx.fillStyle = '#111111';
-    ctx.font = `${Math.round(layout.cell * 0.16)}px system-ui, sans-serif`;
+    ctx.font = canvasFont(ctx, layout.cell * 0.16);
     ctx.textAlign = 'center';
     ctx.fillText(`move costs ${wit.trueCost}`, layout.cell, layout.cell * 0.9);
     ctx.fillText(`h = √2 ≈ ${wit.h.toFixed(3)}`, layout.cell, layout.cell * 1.2);

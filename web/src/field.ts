@@ -6,7 +6,7 @@ import { cellCentre, moveCursor, type GridLayout } from './layout.js';
 import { COLORS, mix, rampShade } from './palette.js';
 import { Player } from './player.js';
 import { contours, dropRobot, type RobotRun } from './field-model.js';
-import { arrow, diamond, disc, fillCell, FitCanvas, outline, route } from './shapes.js';
+import { arrow, canvasFont, diamond, disc, fillCell, FitCanvas, outline, route } from './shapes.js';
 
 /** Contours every metre of cost-to-go. */
 export const CONTOUR_STEP = 1;
@@ -222,7 +222,7 @@ export class FieldWidget {
       disc(ctx, layout, this.robot.path[Math.min(k, this.robot.path.length - 1)]);
     }
     if (c >= 12) {
-      ctx.font = `600 ${Math.round(c * 0.48)}px system-ui, sans-serif`;
+      ctx.font = canvasFont(ctx, c * 0.48, '600');
       ctx.textAlign = 'center';
       ctx.textBaseline = 'middle';
       ctx.lineWidth = Math.max(2, c * 0.14);
