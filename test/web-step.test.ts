@@ -13,21 +13,22 @@ function lesson() {
 }
 
 describe('step player narration (lesson grid)', () => {
-  it('narrates the first expansion as the lesson does', () => {
+  it('narrates the first expansion with the trace\'s numbers: (0,0) at g 0, f 9; (1,0) and (0,1) join at g 1, f 9; 2 wait', () => {
     const { trace, grid, goal } = lesson();
-    expect(narrationLine(trace, grid, goal, 0)).toBe('Expand (0,0), g = 0, f = 9. New neighbours (1,0), (0,1) get g = 1 and f = 9, 9. Frontier: 2.');
+    expect(narrationLine(trace, grid, goal, 0)).toBe('Step 1: (0,0) leaves the frontier (g 0, f 9) and is closed. (1,0) and (0,1) join with g 1, f 9. 2 cells wait on the frontier.');
   });
   it('a dead end says nothing joins', () => {
     const { trace, grid, goal } = lesson();
     const k = trace.pops.findIndex((p) => p.node === grid.id(0, 5));
-    expect(narrationLine(trace, grid, goal, k)).toMatch(/^Expand \(0,5\), g = 5, f = 9\. Every open neighbour was reached already/);
+    expect(narrationLine(trace, grid, goal, k)).toBe(`Step ${k + 1}: (0,5) leaves the frontier (g 5, f 9) and is closed. `
+      + 'None of its neighbours is new or cheaper to reach from here, so no cell is added. 3 cells wait on the frontier.');
   });
   it('the 21st step announces the goal at distance 9, 9 steps, 21 of 23 cells', () => {
     const { trace, grid, goal } = lesson();
     expect(trace.pops.length).toBe(21);
     const line = narrationLine(trace, grid, goal, 20);
-    expect(line).toContain('Goal reached at distance 9.');
-    expect(line).toContain('Shortest path of 9 steps after expanding 21 of the 23 open cells.');
+    expect(line).toContain('the goal (4,5) now has the lowest f, so it leaves the frontier with g 9.');
+    expect(line).toContain('the path takes 9 moves and costs 9, and 21 of the 23 free cells were expanded');
   });
   it('an unreachable goal says so', () => {
     const { grid, goal } = lesson();
@@ -50,7 +51,7 @@ describe('quiz checking', () => {
     const { trace, grid } = lesson();
     const v = checkPick(trace, 1, grid.id(1, 0), name);
     expect(v.correct).toBe(true);
-    expect(v.reason).toContain('ties go to the cell added first');
+    expect(v.reason).toBe('Right. (1,0) has f 9. 2 cells share the lowest f, and the tie goes to the one that has waited longest: (1,0) joined the frontier before the others.');
   });
   it('rejects (0,1) at the first decision, naming the answer', () => {
     const { trace, grid } = lesson();

@@ -197,7 +197,7 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
     expect(await sp.getAttribute('data-step')).toBe('1');
     await sp.locator(`.pick[data-node="${id(1, 0)}"]`).click();
     await expect.poll(() => sp.locator('.verdict').getAttribute('data-correct')).toBe('true');
-    expect(await sp.locator('.verdict').textContent()).toContain('ties go to the cell added first');
+    expect(await sp.locator('.verdict').textContent()).toContain('the tie goes to the one that has waited longest');
     expect(await sp.getAttribute('data-step')).toBe('2');
     expect(await sp.locator('.score').textContent()).toBe('Score: 0 of 1 on the first try.');
     await page.close();
@@ -209,8 +209,8 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
     for (let i = 0; i < 21; i++) await sp.locator('.sp-step').click();
     expect(await sp.getAttribute('data-step')).toBe('21');
     const text = await sp.locator('.narration').textContent();
-    expect(text).toContain('Goal reached at distance 9.');
-    expect(text).toContain('expanding 21 of the 23 open cells');
+    expect(text).toContain('leaves the frontier with g 9.');
+    expect(text).toContain('21 of the 23 free cells were expanded');
     await page.close();
   });
 

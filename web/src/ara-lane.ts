@@ -6,7 +6,7 @@ import { cellCentre } from './layout.js';
 import { COLORS, exploredShade } from './palette.js';
 import { roundSummary, runAraLane, type AraLaneRun } from './ara-lane-model.js';
 import { ReplayBar } from './replanner-controls.js';
-import { diamond, disc, fillCell, FitCanvas, gridLines, route } from './shapes.js';
+import { canvasFont, diamond, disc, fillCell, FitCanvas, gridLines, route } from './shapes.js';
 
 export interface AraLaneWorld {
   grid: Grid;
@@ -100,7 +100,7 @@ export class AraLane {
     for (let n = 0; n < grid.size; n++) if (grid.isBlocked(n)) fillCell(ctx, layout, n, COLORS.wall);
     gridLines(ctx, layout);
     if (labels && layout.cell >= 10) {
-      ctx.font = `${Math.round(layout.cell * 0.6)}px system-ui, sans-serif`;
+      ctx.font = canvasFont(ctx, layout.cell * 0.6);
       ctx.textAlign = 'center';
       ctx.textBaseline = 'middle';
       ctx.fillStyle = '#222222';

@@ -1,7 +1,7 @@
 import { COLORS, exploredShade, rampShade } from './palette.js';
 import { cellCentre, type GridLayout } from './layout.js';
 import type { Scene } from './scene.js';
-import { diamond, disc, fillCell, gridLines } from './shapes.js';
+import { canvasFont, diamond, disc, fillCell, gridLines } from './shapes.js';
 
 /** The layers a term in the prose can bring forward; `null` draws all at equal weight. */
 export type Layer = 'g' | 'h' | 'explored' | 'path' | 'open';
@@ -102,7 +102,7 @@ export function drawFigure(ctx: CanvasRenderingContext2D, fig: Figure): void {
 
   if (fig.labels && layout.cell >= 8) {
     // Room names sit under everything that moves, in a small dark font with a pale halo.
-    ctx.font = `${Math.round(layout.cell * 0.7)}px system-ui, sans-serif`;
+    ctx.font = canvasFont(ctx, layout.cell * 0.7);
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     ctx.lineWidth = Math.max(2, layout.cell * 0.18);

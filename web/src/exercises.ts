@@ -6,7 +6,7 @@ import {
 } from './exercise-model.js';
 import type { GridLayout } from './layout.js';
 import { COLORS } from './palette.js';
-import { diamond, disc, fillCell, FitCanvas, gridLines, route } from './shapes.js';
+import { canvasFont, diamond, disc, fillCell, FitCanvas, gridLines, route } from './shapes.js';
 
 const two = (v: number) => (Number.isFinite(v) ? v.toFixed(2) : '∞');
 const byId = (id: string) => document.getElementById(id);
@@ -45,13 +45,13 @@ function consistency(root: HTMLElement): void {
     }
     root.dataset.minSlack = String(min);
     verdict.textContent = min > -1e-9
-      ? `All eight moves satisfy h(n) ≤ c(n, x) + h(x); the tight ones (slack 0) are the moves along an optimal route.`
-      : 'A move breaks the inequality!';
+      ? `h(n) ≤ c(n, x) + h(x) holds for every one of the eight moves. Where the two sides are equal (slack 0), the move heads along a cheapest route.`
+      : 'One of the moves breaks the inequality!';
   };
   dx.addEventListener('input', show);
   dy.addEventListener('input', show);
   const wit = sqrt2Witness();
-  const fig = new FitCanvas(2, 2, `Witness: two diagonal neighbours; octile with √2 says ${wit.h.toFixed(3)}, the true cost is ${wit.trueCost}`, (ctx, layout) => {
+  const fig = new FitCanvas(2, 2, `The counterexample: two cells that touch diagonally; octile written with √2 gives ${wit.h.toFixed(3)}, the real cost is ${wit.trueCost}`, (ctx, layout) => {
     ctx.fillStyle = COLORS.free;
     ctx.fillRect(0, 0, layout.width * layout.cell, layout.height * layout.cell);
     gridLines(ctx, layout);
@@ -59,21 +59,21 @@ function consistency(root: HTMLElement): void {
     disc(ctx, layout, 2, COLORS.start, 0.22);
     diamond(ctx, layout, 1, 0.24);
     ctx.fillStyle = '#111111';
-    ctx.font = `${Math.round(layout.cell * 0.16)}px system-ui, sans-serif`;
+    ctx.font = canvasFont(ctx, layout.cell * 0.16);
     ctx.textAlign = 'center';
-    ctx.fillText(`step costs ${wit.trueCost}`, layout.cell, layout.cell * 0.9);
+    ctx.fillText(`move costs ${wit.trueCost}`, layout.cell, layout.cell * 0.9);
     ctx.fillText(`h = √2 ≈ ${wit.h.toFixed(3)}`, layout.cell, layout.cell * 1.2);
   }, 90, 50);
   root.dataset.witnessH = String(wit.h);
   root.dataset.witnessCost = String(wit.trueCost);
   root.append(
-    el('p', {}, 'Cell n sits ', el('label', { for: 'ex1-dx' }, 'Δx = '), dx, ' ', el('label', { for: 'ex1-dy' }, 'Δy = '), dy, ' from the goal. Each row is one move to a neighbour x:'),
+    el('p', {}, 'Put cell n at ', el('label', { for: 'ex1-dx' }, 'Δx = '), dx, ' ', el('label', { for: 'ex1-dy' }, 'Δy = '), dy, ' from the goal. Each row below is one move from n to a neighbour x:'),
     el('div', { class: 'table-wrap' }, el('table', { class: 'mini' },
       el('thead', {}, el('tr', {}, ...['move', 'h(n)', 'c(n, x)', 'h(x)', 'c + h(x)', ''].map((t) => el('th', { scope: 'col' }, t)))), body)),
     verdict,
     el('div', { class: 'ex-witness' }, fig.canvas,
-      el('p', {}, `The witness for the second half: start (green) and goal (red) one diagonal apart. On this grid the step costs ${wit.trueCost}, `
-        + `but octile written with √2 promises ${wit.h.toFixed(4)}: more than the truth, so that version is not admissible here.`)),
+      el('p', {}, `For the second half: the start (green) and the goal (orange) touch diagonally. Moving between them costs ${wit.trueCost} on this grid, `
+        + `yet octile written with √2 says ${wit.h.toFixed(4)}. That is more than the real cost, so this version of the estimate is not admissible here.`)),
   );
   show();
 }
@@ -96,9 +96,9 @@ function walls(root: HTMLElement): void {
     disc(ctx, layout, data.start);
     diamond(ctx, layout, data.goal);
   };
-  const toggle = button('Shut room B’s door', () => {
+  const toggle = button('Close room B’s door', () => {
     closed = !closed;
-    toggle.textContent = closed ? 'Open room B’s door' : 'Shut room B’s door';
+    toggle.textContent = closed ? 'Open room B’s door' : 'Close room B’s door';
     toggle.setAttribute('aria-pressed', String(closed));
     show();
   }, { class: 'ex2-toggle', 'aria-pressed': 'false' });
@@ -111,13 +111,13 @@ function walls(root: HTMLElement): void {
     root.dataset.differ = String(differ);
     out.textContent = '';
     out.append(el('table', { class: 'mini' },
-      el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'walls'), el('th', { scope: 'col' }, 'A* answer'), el('th', { scope: 'col' }, 'expansions'))),
+      el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'walls are'), el('th', { scope: 'col' }, 'A* finds'), el('th', { scope: 'col' }, 'expansions'))),
       el('tbody', {},
         el('tr', {}, el('td', {}, 'deleted (solid line)'), el('td', {}, del.path ? `${two(del.cost)} m` : 'no path'), el('td', {}, String(del.expansions))),
-        el('tr', {}, el('td', {}, 'cost 10000 to enter (dashed)'), el('td', {}, enter.path ? `${two(enter.cost)}` : 'no path'), el('td', {}, String(enter.expansions))))),
+        el('tr', {}, el('td', {}, 'kept, 10000 to enter (dashed)'), el('td', {}, enter.path ? `${two(enter.cost)}` : 'no path'), el('td', {}, String(enter.expansions))))),
       el('p', { class: 'ex-verdict' }, differ
-        ? 'The answers differ: with the door shut there is no way in, and the 10000 model drives through the plaster anyway — a “path” no robot should take.'
-        : 'Same path, same cost: any detour on this little map costs far less than one 10000 step.'));
+        ? 'Now they differ. With the door closed there is no way into room B, so deleting the walls gives no path, while the 10000 version happily goes through the plaster: a “path” no robot can drive.'
+        : 'The same route at the same cost: on a map this small, any way round costs far less than a single 10000 step.'));
     fig.draw();
   };
   root.append(el('div', { class: 'ex-controls' }, toggle), fig.canvas, out);
@@ -127,12 +127,12 @@ function walls(root: HTMLElement): void {
 /** 3: commit to an answer, then run eps = 2 here and on random layouts. */
 function predict(root: HTMLElement): void {
   const options = [
-    ['anything', 'Yes: once the estimate is inflated, any cost is possible.'],
-    ['bounded', 'No: the cost is at most 2 × Dijkstra’s, and usually much closer.'],
-    ['never', 'No: the cost never changes, only the number of expansions.'],
+    ['anything', 'Yes. Once h is blown up, nothing limits what the route can cost.'],
+    ['bounded', 'No. It may cost more than Dijkstra’s route, but never over twice as much, and usually far less.'],
+    ['never', 'No. The route stays exactly the same; only the count of expansions changes.'],
   ] as const;
   // Toggle buttons rather than radios, so Tab reaches every choice.
-  const fieldset = el('fieldset', { class: 'ex-predict' }, el('legend', {}, 'Your prediction, before running ε = 2'));
+  const fieldset = el('fieldset', { class: 'ex-predict' }, el('legend', {}, 'Your guess, before anything runs at ε = 2'));
   let picked: string | null = null;
   const choices = options.map(([value, text]) => button(text, () => {
     picked = value;
@@ -151,10 +151,10 @@ function predict(root: HTMLElement): void {
     const right = picked === 'bounded';
     out.textContent = '';
     out.append(
-      el('p', {}, right ? 'Right. ' : 'Not quite. ', 'With an admissible h, weighted A* at ε never pays more than ε times the optimum; on most layouts it pays far less.'),
-      el('p', {}, `On the theater’s layout: ${two(here.cost)} m against Dijkstra’s ${two(here.best)} m, a ratio of ${here.ratio.toFixed(3)}.`),
-      el('p', {}, `On ${rnd.solved} solvable random layouts (of ${rnd.trials}, seeded): ${rnd.worse} paid more than Dijkstra, the worst by a factor of ${rnd.worst.toFixed(3)} — `
-        + `${rnd.worst <= 2 + 1e-9 ? 'never above 2' : 'ABOVE 2'}, and the “cost never changes” answer is refuted by the ${rnd.worse} that did.`),
+      el('p', {}, right ? 'Right. ' : 'Not quite. ', 'As long as h is admissible, weighted A* at ε pays at most ε times the cheapest cost, and on most maps a lot less than that.'),
+      el('p', {}, `On the theater’s map: ${two(here.cost)} m, where Dijkstra pays ${two(here.best)} m, a ratio of ${here.ratio.toFixed(3)}.`),
+      el('p', {}, `On ${rnd.solved} random maps that have a route (out of ${rnd.trials}, from fixed seeds): ${rnd.worse} cost more than Dijkstra’s route, the worst by a factor of ${rnd.worst.toFixed(3)}, `
+        + `${rnd.worst <= 2 + 1e-9 ? 'never over 2' : 'OVER 2'}. Those ${rnd.worse} maps also rule out the “route stays the same” answer.`),
     );
   }, { class: 'ex3-run', disabled: 'true' });
   root.append(fieldset, run, out);
@@ -169,21 +169,21 @@ function repair(root: HTMLElement): void {
     const got = Number(input.value);
     root.dataset.checked = String(got === want);
     out.textContent = got === want
-      ? `Right: ${want} pops, five of them RAISE states, against 32 for a backward Dijkstra redone from scratch.`
-      : `Not ${input.value || 'that'}. Step the gate world above through its repair and count the pops (the library says ${want}).`;
+      ? `Right: ${want} cells come off the queue, five of them in a RAISE state. Running the backward Dijkstra again from scratch would take 32.`
+      : `Not ${input.value || 'that'}. Step through the repair in the gate world above and count the cells it takes off its queue (the library counts ${want}).`;
   }, { class: 'ex4-check' });
   const rows = repairTable();
   const tbody = el('tbody');
   for (const r of rows) {
     tbody.append(el('tr', r.repair > r.fresh ? { class: 'worse' } : {},
       el('td', {}, r.closure), el('td', {}, String(r.repair)), el('td', {}, String(r.touched)), el('td', {}, String(r.fresh)),
-      el('td', {}, r.repair > r.fresh ? 'repair costs more' : 'repair cheaper')));
+      el('td', {}, r.repair > r.fresh ? 'repair is dearer' : 'repair is cheaper')));
   }
   root.append(
-    el('p', {}, el('label', { for: 'ex4-answer' }, 'On the gate grid, with the robot at (3,2), how many states does the D* repair pop? '), input, ' ', check),
+    el('p', {}, el('label', { for: 'ex4-answer' }, 'Gate world, robot at (3,2): how many cells does the D* repair take off its queue? '), input, ' ', check),
     out,
     el('div', { class: 'table-wrap' }, el('table', { class: 'mini' },
-      el('caption', {}, 'The Apartment, closure at step 1 (D* Lite repair pops vs a fresh A*’s expansions from the same cell)'),
+      el('caption', {}, 'The Apartment with the closure at step 1: cells the D* Lite repair takes off its queue, and cells a fresh A* from the same spot expands'),
       el('thead', {}, el('tr', {}, ...['closure', 'repair pops', 'cells touched', 'fresh A* expansions', ''].map((t) => el('th', { scope: 'col' }, t)))), tbody)),
   );
 }
@@ -197,12 +197,12 @@ function fifo(root: HTMLElement): void {
   root.dataset.dijkstraCost = String(w.dijkstra.cost);
   root.dataset.agree = `${agree.agree}/${agree.compared}`;
   root.append(
-    el('p', {}, `The witness graph: S → a → b → c → G, four axial steps of 1, and S → d → e → G, three diagonals of 1.4.`),
+    el('p', {}, `The smallest example as a graph: S → a → b → c → G is four straight moves of 1 each, and S → d → e → G is three diagonal moves of 1.4 each.`),
     el('table', { class: 'mini' },
       el('thead', {}, el('tr', {}, ...['search', 'path', 'links', 'cost'].map((t) => el('th', { scope: 'col' }, t)))),
       el('tbody', {},
         el('tr', {}, el('td', {}, 'breadth-first (FIFO)'), el('td', {}, name(w.bfs.path)), el('td', {}, String(w.bfs.links)), el('td', {}, w.bfs.cost.toFixed(1))),
         el('tr', {}, el('td', {}, 'Dijkstra'), el('td', {}, name(w.dijkstra.path)), el('td', {}, String(w.dijkstra.links)), el('td', {}, w.dijkstra.cost.toFixed(1))))),
-    el('p', {}, `And with every step costing 1: on ${agree.compared} seeded random 4-connected grids, breadth-first and Dijkstra agreed on cost and link length ${agree.agree} times.`),
+    el('p', {}, `And when every move costs 1: on ${agree.compared} random grids (four moves per cell, fixed seeds), breadth-first and Dijkstra gave the same cost and the same number of moves ${agree.agree} times.`),
   );
 }

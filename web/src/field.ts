@@ -6,7 +6,7 @@ import { cellCentre, moveCursor, type GridLayout } from './layout.js';
 import { COLORS, mix, rampShade } from './palette.js';
 import { Player } from './player.js';
 import { contours, dropRobot, type RobotRun } from './field-model.js';
-import { arrow, diamond, disc, fillCell, FitCanvas, outline, route } from './shapes.js';
+import { arrow, canvasFont, diamond, disc, fillCell, FitCanvas, outline, route } from './shapes.js';
 
 /** Contours every metre of cost-to-go. */
 export const CONTOUR_STEP = 1;
@@ -62,7 +62,7 @@ export class FieldWidget {
     this.residualOut = el('p', { class: 'fd-residual' });
     this.robotOut = el('p', { class: 'fd-robot', 'aria-live': 'polite' }, 'Click a cell (or press Enter on it) to drop the robot there.');
     root.append(
-      el('p', { class: 'help', id: 'field-help' }, 'Point at a cell to see its equation below. Click a cell to drop the robot; drag the red goal to move it. '
+      el('p', { class: 'help', id: 'field-help' }, 'Point at a cell to see its equation worked out below. Click a cell to drop the robot there; drag the orange goal to move it. '
         + 'Keyboard: focus the map, arrows move the cursor, Enter drops the robot, G moves the goal to the cursor.'),
       this.fig.canvas,
       el('p', { class: 'rp-key' },
@@ -222,7 +222,7 @@ export class FieldWidget {
       disc(ctx, layout, this.robot.path[Math.min(k, this.robot.path.length - 1)]);
     }
     if (c >= 12) {
-      ctx.font = `600 ${Math.round(c * 0.48)}px system-ui, sans-serif`;
+      ctx.font = canvasFont(ctx, c * 0.48, '600');
       ctx.textAlign = 'center';
       ctx.textBaseline = 'middle';
       ctx.lineWidth = Math.max(2, c * 0.14);

@@ -27,22 +27,24 @@ export function checkPick(trace: Trace, k: number, picked: number, name: (n: num
   const top = frontier.find((e) => e.node === answer);
   if (!top) throw new Error(`checkPick: the popped node ${answer} is not on the frontier before pop ${k}`);
   const why = reasonFor(top, frontier, trace.tieBreak, name);
-  if (picked === answer) return { correct: true, answer, reason: `Yes: ${name(answer)} with f ${num(top.f)}. ${why}` };
+  if (picked === answer) return { correct: true, answer, reason: `Right. ${name(answer)} has f ${num(top.f)}. ${why}` };
   const mine = frontier.find((e) => e.node === picked);
   let against: string;
-  if (!mine) against = `${name(picked)} is not on the frontier.`;
+  if (!mine) against = `${name(picked)} is not waiting on the frontier.`;
   else if (mine.f > top.f + SAME) against = `${name(picked)} has f ${num(mine.f)}, more than ${num(top.f)}.`;
   else if (trace.tieBreak === 'h' && mine.h > top.h + SAME) against = `${name(picked)} ties on f ${num(mine.f)} but has the larger h (${num(mine.h)} against ${num(top.h)}).`;
   else against = `${name(picked)} ties on f ${num(mine.f)} but joined the frontier after ${name(answer)}.`;
-  return { correct: false, answer, reason: `Not this one: ${against} The library expands ${name(answer)}. ${why}` };
+  return { correct: false, answer, reason: `Not quite: ${against} The library takes ${name(answer)}. ${why}` };
 }
 
 function reasonFor(top: FrontierEntry, frontier: FrontierEntry[], rule: 'h' | 'fifo', name: (n: number) => string): string {
   const tiedF = frontier.filter((e) => Math.abs(e.f - top.f) <= SAME);
-  if (tiedF.length === 1) return 'The smallest f wins.';
+  if (tiedF.length === 1) return 'No other waiting cell has an f that low.';
+  const oldest = `the tie goes to the one that has waited longest: ${name(top.node)} joined the frontier before the others.`;
   if (rule === 'h') {
     const tiedH = tiedF.filter((e) => Math.abs(e.h - top.h) <= SAME);
-    if (tiedH.length === 1) return `The smallest f wins; among the ${tiedF.length} cells tied on f, the smaller h goes first.`;
+    if (tiedH.length === 1) return `${tiedF.length} cells share the lowest f, and the one with the smaller h, the one nearer the goal by the estimate, goes first.`;
+    return `${tiedF.length} cells share the lowest f and ${tiedH.length} of them the smallest h; ${oldest}`;
   }
-  return `The smallest f wins; ties go to the cell added first (${name(top.node)} joined the frontier first).`;
+  return `${tiedF.length} cells share the lowest f, and ${oldest}`;
 }

@@ -48,11 +48,11 @@ export function latestRepair(s: DoorScenario, i: number): number {
   return -1;
 }
 
-/** "68 pops vs 28 fresh A* expansions: the repair did 2.4× the redo's work" and the like. */
+/** "the repair did 2.4× the work of a fresh A*: ..." for 68 pops against 28 expansions, and the like. */
 export function verdict(repairPops: number, freshExpansions: number): string {
   if (freshExpansions === 0) return 'no fresh search was needed';
   const r = repairPops / freshExpansions;
   return r > 1
-    ? `the repair did ${r.toFixed(1)}× the work of a fresh A*: here repair costs more than redo`
+    ? `the repair did ${r.toFixed(1)}× the work of a fresh A*: here, repairing costs more than starting over`
     : `the repair did ${(r * 100).toFixed(0)}% of a fresh A*’s work`;
 }

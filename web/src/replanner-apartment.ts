@@ -7,7 +7,7 @@ import { cellCentre } from './layout.js';
 import { COLORS, mix } from './palette.js';
 import { closureChoices, doorAtCell, latestRepair, runApartment, verdict } from './replanner-apartment-model.js';
 import { ReplayBar } from './replanner-controls.js';
-import { diamond, disc, fillCell, FitCanvas, gridLines, hatchCell, outline, route } from './shapes.js';
+import { canvasFont, diamond, disc, fillCell, FitCanvas, gridLines, hatchCell, outline, route } from './shapes.js';
 import { RAISE_COLOR } from './replanner-gate.js';
 
 const DOOR_TINT = '#f3e9d2';
@@ -159,7 +159,7 @@ export class ApartmentReplanner {
     }
     gridLines(ctx, layout);
     if (c >= 10) {
-      ctx.font = `${Math.round(c * 0.6)}px system-ui, sans-serif`;
+      ctx.font = canvasFont(ctx, c * 0.6);
       ctx.textAlign = 'center';
       ctx.textBaseline = 'middle';
       ctx.lineWidth = Math.max(2, c * 0.15);

@@ -4,7 +4,7 @@ import type { GridLayout } from './layout.js';
 import { cellCentre } from './layout.js';
 import { COLORS, mix } from './palette.js';
 import { ReplayBar } from './replanner-controls.js';
-import { arrow, diamond, disc, fillCell, FitCanvas, gridLines, hatchCell, outline, route } from './shapes.js';
+import { arrow, canvasFont, diamond, disc, fillCell, FitCanvas, gridLines, hatchCell, outline, route } from './shapes.js';
 import { gateStory, LOWER_KIND, oneDecimal, RAISE_KIND, type GateFrame, type GateStory } from './replanner-gate-model.js';
 
 /** Raised states: Okabe–Ito orange plus hatching; lowered: pale blue, plain. */
@@ -135,23 +135,24 @@ export class GateReplanner {
     if (f.pop) outline(ctx, layout, f.pop.node, '#000000', 0.07);
 
     // h above, k below, one decimal.
-    const size = Math.max(8, Math.round(c * 0.19));
-    ctx.font = `${size}px system-ui, sans-serif`;
+    ctx.font = canvasFont(ctx, c * 0.19);
     ctx.textAlign = 'center';
+    // On a narrow screen the legible size no longer fits "h 10004.2" in a cell: the key says which is which.
+    const tag = ctx.measureText('h 10004.2').width <= c * 0.96;
     for (let n = 0; n < g.size; n++) {
       const [cx, cy] = cellCentre(layout, n);
       const dark = blocked(n) || (n === w.gate && f.gateClosed);
       ctx.fillStyle = dark ? '#ffffff' : '#111111';
       ctx.textBaseline = 'top';
-      ctx.fillText(`h ${oneDecimal(f.table.h[n])}`, cx, cy - c / 2 + c * 0.05);
+      ctx.fillText(`${tag ? 'h ' : ''}${oneDecimal(f.table.h[n])}`, cx, cy - c / 2 + c * 0.05);
       ctx.textBaseline = 'bottom';
-      ctx.fillText(`k ${oneDecimal(f.table.k[n])}`, cx, cy + c / 2 - c * 0.04);
+      ctx.fillText(`${tag ? 'k ' : ''}${oneDecimal(f.table.k[n])}`, cx, cy + c / 2 - c * 0.04);
     }
     if (!f.gateClosed && c >= 40) {
       const [cx, cy] = cellCentre(layout, w.gate);
       ctx.fillStyle = mix(RAISE_COLOR, '#000000', 0.35);
       ctx.textBaseline = 'middle';
-      ctx.font = `italic ${size}px system-ui, sans-serif`;
+      ctx.font = canvasFont(ctx, c * 0.19, 'italic');
       ctx.fillText('gate', cx + c * 0.22, cy + c * 0.02);
     }
   }

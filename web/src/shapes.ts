@@ -54,6 +54,22 @@ export class FitCanvas {
   }
 }
 
+/** The smallest text any figure draws, in CSS pixels (a phone included). */
+export const MIN_TEXT_PX = 11;
+
+/**
+ * A canvas font of `px` canvas pixels, raised if needed so that it shows at
+ * MIN_TEXT_PX CSS pixels or more however the page scales the canvas (a cell
+ * size that suits a desktop can shrink a label below legibility on a phone).
+ */
+export function canvasFont(ctx: CanvasRenderingContext2D, px: number, style = ''): string {
+  const c = ctx.canvas as HTMLCanvasElement;
+  const shown = typeof c.getBoundingClientRect === 'function' ? c.getBoundingClientRect().width : 0;
+  const perCss = shown > 0 ? c.width / shown : 1;
+  const size = Math.max(Math.round(px), Math.ceil(MIN_TEXT_PX * perCss));
+  return `${style ? `${style} ` : ''}${size}px system-ui, sans-serif`;
+}
+
 export function fillCell(ctx: CanvasRenderingContext2D, layout: GridLayout, n: number, color: string): void {
   const x = n % layout.width, y = (n - x) / layout.width;
   ctx.fillStyle = color;

@@ -80,7 +80,7 @@ export class StepPlayer {
             this.playBtn, this.stepLabel),
           el('label', { class: 'quiz-toggle' }, this.quizBox, ' Quiz me: I pick the next cell'),
           this.narration,
-          el('h4', {}, 'Frontier by f'), this.frontier,
+          el('h4', {}, 'Waiting on the frontier, lowest f first'), this.frontier,
           this.verdict, this.scoreEl)),
     );
     this.rerun();
@@ -121,7 +121,7 @@ export class StepPlayer {
     this.playBtn.textContent = this.player.playing ? 'Pause' : 'Play';
     this.playBtn.setAttribute('aria-pressed', String(this.player.playing));
     this.narration.textContent = k === 0
-      ? `Before the first step only the start ${this.name(this.model.start)} is on the frontier.`
+      ? `Step 0: nothing is expanded yet. The frontier holds one cell, the start ${this.name(this.model.start)}.`
       : narrationLine(trace, this.run.grid, this.model.goal, k - 1);
 
     const entries = k < n ? frontierBefore(trace, k) : [];

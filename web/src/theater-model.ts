@@ -23,10 +23,10 @@ export interface LaneSpec {
 
 /** The four lanes: one engine, four settings of its one knob. */
 export const LANES: readonly LaneSpec[] = [
-  { id: 'bfs', title: 'Breadth-first', ranks: 'ranks by link length', priority: () => LINK_LENGTH },
-  { id: 'dijkstra', title: 'Dijkstra', ranks: 'ranks by g', priority: () => COST_TO_COME },
-  { id: 'greedy', title: 'Greedy', ranks: 'ranks by h', priority: () => HEURISTIC_ONLY },
-  { id: 'astar', title: 'A*', ranks: 'ranks by g + ε h', priority: (eps) => sum(eps) },
+  { id: 'bfs', title: 'Breadth-first', ranks: 'fewest moves first', priority: () => LINK_LENGTH },
+  { id: 'dijkstra', title: 'Dijkstra', ranks: 'lowest g first', priority: () => COST_TO_COME },
+  { id: 'greedy', title: 'Greedy', ranks: 'lowest h first', priority: () => HEURISTIC_ONLY },
+  { id: 'astar', title: 'A*', ranks: 'lowest g + ε h first', priority: (eps) => sum(eps) },
 ];
 
 export const EPS_MIN = 0, EPS_MAX = 5, EPS_STEP = 0.1;

@@ -15,8 +15,8 @@ export function theaterWorld(): { world: TheaterWorld; caption: string; rooms: {
   // pays more than Dijkstra). From the naive controller's start it never would.
   return {
     world: { grid: g, start: g.id(1, 4), goal: g.id(13, 6) },
-    caption: `The Apartment’s south rooms and corridor: ${g.width} × ${g.height} cells of ${g.cellSize} m, `
-      + `steps of ${g.cellSize} m and ${g.cellSize * g.diagonalCost} m on the diagonal. Rusty starts in room A (green); the goal is in room B (red).`,
+    caption: `The south side of the Apartment, its rooms and the corridor: ${g.width} × ${g.height} cells of ${g.cellSize} m. `
+      + `A straight move costs ${g.cellSize} m and a diagonal one ${g.cellSize * g.diagonalCost} m. Rusty starts in room A (green disc); the goal is in room B (orange diamond).`,
     rooms: w.rooms.map((r) => ({ name: r.name, cell: r.labelCell })),
   };
 }

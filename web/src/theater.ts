@@ -54,7 +54,7 @@ export class Theater {
           this.epsOut),
         playAll, reset),
       this.badgeEl,
-      el('p', { class: 'help' }, 'Drag the green start or the red goal; drag across free cells to paint walls, across walls to erase them. '
+      el('p', { class: 'help' }, 'Drag the green start or the orange goal to move them. Drag across free cells to draw walls, and across walls to rub them out. '
         + 'On a focused lane: arrow keys move the cursor, Space toggles a wall, S and G move the start and goal.'),
       el('div', { class: 'lanes' }, ...this.lanes.map((l) => l.root), this.ara.root),
       this.timing, this.status,
