@@ -21,6 +21,7 @@ const INTEGRATION = [
   'test/roads.test.ts',
   'test/cli-trace.test.ts',
   'test/cli-hostile.test.ts',
+  'test/bad-input/**/*.test.ts',
   'test/readme.test.ts',
   'test/examples.test.ts',
   'test/package.test.ts',

@@ -2,7 +2,7 @@ import { InputError, show } from './errors.js';
 import { Heap } from './heap.js';
 import type { Heuristic } from './heuristics.js';
 import { badArcCost, badHeuristic, checkBoolean, checkNodeId, checkKeys } from './input-checks.js';
-import type { SearchSpace } from './space.js';
+import { checkSpace, type SearchSpace } from './space.js';
 
 /**
  * Anytime Repairing A* (Likhachev, Gordon and Thrun, NIPS 2003): a series of
@@ -183,9 +183,7 @@ export class AraSearcher {
   private failed: string | null = null;
 
   constructor(space: SearchSpace) {
-    if (typeof space?.successors !== 'function' || !(space.size >= 0)) {
-      throw new InputError(`ara: space must be a SearchSpace (size, maxDegree, successors), got ${show(space)}`);
-    }
+    checkSpace(space, 'ara');
     this.space = space;
     const n = Math.max(1, space.size);
     this.g = new Float64Array(n);
@@ -304,6 +302,7 @@ export class AraSearcher {
   /** The query's outcome so far as one object. */
   result(millis = this.iterations.reduce((s, it) => s + it.millis, 0)): AraResult {
     const status = this.checkQuery('result()');
+    checkBudget(millis, 'millis');
     const last = this.iterations[this.iterations.length - 1];
     return {
       status,

@@ -1,7 +1,7 @@
 import { InputError, show } from './errors.js';
 import { Heap } from './heap.js';
 import { zero, type Heuristic } from './heuristics.js';
-import { badHeuristic, checkBoolean, checkKeys } from './input-checks.js';
+import { badArcCost, badHeuristic, checkBoolean, checkKeys } from './input-checks.js';
 import { ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, weights, type Priority, type TieBreak } from './priority.js';
 import { checkNode, checkSpace, MAX_SPACE_SIZE, pathCost, type SearchSpace } from './space.js';
 import type { Trace } from './trace.js';
@@ -261,6 +261,10 @@ export class Searcher {
       for (let i = 0; i < deg; i++) {
         const x = nbr[i];
         const gx = gn + nbrCost[i];
+        // A cost below 0 (or NaN) only a space of the caller's can list: refused, as a
+        // negative cycle would otherwise reopen its nodes for ever. One comparison on
+        // values in hand; Grid and Graph never take the branch.
+        if (!(gx >= gn)) throw badArcCost('search', n, x, nbrCost[i], 'numbers >= 0');
         const sx = stamp[x];
         let kind: 'new' | 'improve' | 'reopen' = 'new';
         if (sx === gen) {
@@ -342,6 +346,7 @@ export class Searcher {
       }
       for (let i = 0; i < deg; i++) {
         const x = nbr[i];
+        if (!(nbrCost[i] >= 0)) throw badArcCost('search', n, x, nbrCost[i], 'numbers >= 0');
         const sx = stamp[x];
         if (sx === gen || sx === closedMark) {
           // Depth decides which node is the parent; among parallel arcs from that
@@ -415,6 +420,7 @@ export class Searcher {
 
   /** Cost-to-come g(n) of the last query: Infinity for a node it never reached or found a dead end. */
   gOf(n: number): number {
+    checkNode(this.space, n, 'gOf: n');
     const s = this.stamp[n];
     return n < this.g.length && (s === this.gen || s === this.gen + 1) ? this.g[n] : Infinity;
   }
@@ -467,6 +473,8 @@ const ONE_SHOT_KEYS = SEARCH_KEYS.filter((k) => k !== 'priority' && k !== 'heuri
 function once(where: string, space: SearchSpace, start: number, goal: number, h: Heuristic, priority: Priority, options: OneShotOptions): SearchResult {
   checkSpace(space, where);
   checkKeys(options, ONE_SHOT_KEYS, where);
+  // h is an argument here: undefined would quietly turn A* into Dijkstra (search() reads it as no heuristic).
+  if (typeof h !== 'function') throw new InputError(`${where}: h must be a function (n, goal) => number, got ${show(h)}`);
   const s = new Searcher(space);
   s.search(start, goal, { ...options, priority, heuristic: h });
   return s.result();

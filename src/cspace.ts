@@ -115,6 +115,16 @@ export interface Box {
 
 /** Exact Euclidean distance from p to a box (0 inside it). */
 export function distanceToBox(p: Point, b: Box): number {
+  point(p, 'distanceToBox: p');
+  const u = b === null || typeof b !== 'object' ? Number.NaN : Math.hypot(b.ux, b.uy);
+  if (!(Math.abs(u - 1) <= 1e-9) || ![b.cx, b.cy, b.halfLength, b.halfThickness].every((v) => typeof v === 'number' && Number.isFinite(v)) || !(b.halfLength >= 0 && b.halfThickness >= 0)) {
+    throw new InputError(`distanceToBox: box must be a Box { cx, cy, ux, uy, halfLength, halfThickness } of finite numbers with (ux, uy) a unit vector and both halves >= 0, got ${show(b)}`);
+  }
+  return boxDistance(p, b);
+}
+
+/** `distanceToBox` without the checks: the rasteriser calls it for every cell and wall. */
+function boxDistance(p: Point, b: Box): number {
   const dx = p.x - b.cx, dy = p.y - b.cy;
   const along = Math.abs(dx * b.ux + dy * b.uy) - b.halfLength;
   const across = Math.abs(-dx * b.uy + dy * b.ux) - b.halfThickness;
@@ -281,6 +291,7 @@ export class FloorPlan {
 
   /** The room whose rectangle holds p (the first listed, on a shared edge), or null. */
   roomAt(p: Point): RoomSpec | null {
+    point(p, 'roomAt: p');
     return this.rooms.find((r) => inRect(r, p)) ?? null;
   }
 
@@ -293,9 +304,10 @@ export class FloorPlan {
 
   /** Distance from p to the nearest solid wall (0 inside one); Infinity in a plan without walls. */
   clearance(p: Point): number {
+    point(p, 'clearance: p');
     let best = Infinity;
     for (const b of this.solids) {
-      const d = distanceToBox(p, b);
+      const d = boxDistance(p, b);
       if (d < best) best = d;
     }
     return best;
@@ -411,15 +423,16 @@ export class CSpace implements RasterFrame {
   constructor(plan: FloorPlan, options: RasterOptions = {}) {
     if (!(plan instanceof FloorPlan)) throw new InputError(`CSpace: plan must be a FloorPlan (new FloorPlan(spec)), got ${show(plan)}`);
     checkKeys(options, RASTER_KEYS, 'CSpace');
-    const res = options.resolution ?? 0.5;
+    // An option given as null is refused like any other wrong value (never read as "not given").
+    const res = options.resolution === undefined ? 0.5 : options.resolution;
     if (typeof res !== 'number' || !Number.isFinite(res) || res <= 0) {
       throw new InputError(`CSpace: resolution must be a finite number of metres > 0, got ${show(res)}`);
     }
-    const radius = options.radius ?? 0.25;
+    const radius = options.radius === undefined ? 0.25 : options.radius;
     if (typeof radius !== 'number' || !Number.isFinite(radius) || radius < 0) {
       throw new InputError(`CSpace: radius must be a finite number of metres >= 0, got ${show(radius)}`);
     }
-    const region = options.region ?? { min: { x: 0, y: 0 }, max: { x: plan.width, y: plan.height } };
+    const region = options.region === undefined ? { min: { x: 0, y: 0 }, max: { x: plan.width, y: plan.height } } : options.region;
     checkShape(region, ['min', 'max'], 'CSpace: region', '{ min, max }');
     point(region.min, 'CSpace: region.min');
     point(region.max, 'CSpace: region.max');
@@ -444,8 +457,8 @@ export class CSpace implements RasterFrame {
     }
     this.grid = new Grid(cols, rows, cells, {
       connectivity: 8,
-      diagonalRule: options.diagonalRule ?? 'no-corner-cutting',
-      diagonalCost: options.diagonalCost ?? 1.4,
+      diagonalRule: options.diagonalRule === undefined ? 'no-corner-cutting' : options.diagonalRule,
+      diagonalCost: options.diagonalCost === undefined ? 1.4 : options.diagonalCost,
       cellSize: res,
     });
   }
@@ -468,7 +481,7 @@ export class CSpace implements RasterFrame {
     const out: number[] = [];
     for (let n = 0; n < this.grid.size; n++) {
       const c = this.centre(n);
-      if (distanceToBox(c, b) < this.radius - TOUCH && !(open.clearance(c) < this.radius - TOUCH)) out.push(n);
+      if (boxDistance(c, b) < this.radius - TOUCH && !(open.clearance(c) < this.radius - TOUCH)) out.push(n);
     }
     this.doorCache.set(name, out);
     return out.slice();
@@ -476,6 +489,9 @@ export class CSpace implements RasterFrame {
 
   /** The door whose cells include n, or null. */
   doorAt(n: number): string | null {
+    if (!Number.isInteger(n) || n < 0 || n >= this.grid.size) {
+      throw new InputError(`doorAt: cell must be an integer id in 0..${this.grid.size - 1}, got ${show(n)}`);
+    }
     for (const d of this.plan.doors) if (this.doorCells(d.name).includes(n)) return d.name;
     return null;
   }

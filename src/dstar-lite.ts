@@ -3,7 +3,7 @@ import { Graph } from './graph.js';
 import { DX, DY, Grid } from './grid.js';
 import type { Heuristic } from './heuristics.js';
 import { badArcCost, badHeuristic, checkNodeId, checkKeys } from './input-checks.js';
-import type { SearchSpace } from './space.js';
+import { checkSpace, type SearchSpace } from './space.js';
 
 /** The options of `new DStarLite(...)`; a bad value or an unknown key is an `InputError`. */
 export interface DStarLiteOptions {
@@ -185,6 +185,7 @@ export class DStarLite {
     if (typeof space?.predecessors !== 'function') {
       throw new InputError('DStarLite: the space must list predecessors (D* Lite searches backward from the goal); this space has no predecessors()');
     }
+    checkSpace(space, 'DStarLite');
     if (typeof heuristic !== 'function') {
       throw new InputError(`DStarLite: heuristic must be a function (n, goal) => number, got ${show(heuristic)}`);
     }

@@ -2,7 +2,7 @@ import { InputError, show } from './errors.js';
 import { Heap } from './heap.js';
 import { Grid } from './grid.js';
 import { badArcCost, checkBoolean, checkNodeId, checkKeys } from './input-checks.js';
-import type { SearchSpace } from './space.js';
+import { checkSpace, type SearchSpace } from './space.js';
 
 /** t(X): never on OPEN yet, on OPEN, or taken off it. */
 export const NEW = 0;
@@ -143,6 +143,7 @@ export class DStar {
     if (typeof space?.predecessors !== 'function') {
       throw new InputError('D*: the search space must list predecessors (D* searches backward from the goal), but it has no predecessors method');
     }
+    checkSpace(space, 'D*');
     checkKeys(options, OPTION_NAMES, 'D*');
     this.space = space;
     const scale = options.costScale;
@@ -227,7 +228,8 @@ export class DStar {
   /** Processes states until `robot` is CLOSED (or OPEN runs empty). Returns the pops it made. */
   computeUntilClosed(robot: number): number {
     this.checkStarted('computeUntilClosed');
-    checkNodeId(this.space, robot, 'D*: computeUntilClosed: robot');
+    // The robot is the search's start: held to the rule every searcher holds its endpoints to.
+    checkNodeId(this.space, robot, 'D*: computeUntilClosed: robot', true);
     this.grow();
     const before = this.pops;
     while (this.t[robot] !== CLOSED) {
@@ -247,7 +249,7 @@ export class DStar {
    */
   repair(robot: number, afterPop?: () => void): number {
     this.checkStarted('repair');
-    checkNodeId(this.space, robot, 'D*: repair: robot');
+    checkNodeId(this.space, robot, 'D*: repair: robot', true);
     if (afterPop !== undefined && typeof afterPop !== 'function') {
       throw new InputError(`D*: repair: afterPop must be a function, got ${show(afterPop)}`);
     }
@@ -364,6 +366,7 @@ export class DStar {
    */
   path(from: number): number[] | null {
     checkNodeId(this.space, from, 'D*: path: from');
+    this.usable();
     if (this.goalNode < 0 || this.tag(from) === NEW) return null;
     const out = [from];
     let x = from;
@@ -557,7 +560,7 @@ export function setCellBlocked(dstar: DStar, grid: Grid, cell: number, blocked: 
     throw new InputError(`D*: setCellBlocked needs diagonalRule 'always' or 'never', got '${grid.diagonalRule}': under that rule blocking a cell would make diagonal arcs beside it vanish`);
   }
   if (!Number.isInteger(cell) || cell < 0 || cell >= grid.size) {
-    throw new InputError(`D*: setCellBlocked: cell must be a cell id in 0..${grid.size - 1} of the ${grid.width} x ${grid.height} grid, got ${cell}`);
+    throw new InputError(`D*: setCellBlocked: cell must be a cell id in 0..${grid.size - 1} of the ${grid.width} x ${grid.height} grid, got ${show(cell)}`);
   }
   if (dstar.space.size !== grid.size) {
     throw new InputError(`D*: setCellBlocked: D* plans on a space of ${dstar.space.size} nodes, not on this ${grid.width} x ${grid.height} grid`);

@@ -1,7 +1,7 @@
 import type { SearchStatus } from './best-first.js';
 import { Searcher } from './best-first.js';
 import { InputError, show } from './errors.js';
-import type { Grid } from './grid.js';
+import { Grid } from './grid.js';
 import { GridSearcher } from './grid-search.js';
 import { octile } from './heuristics.js';
 import { JumpPointSearcher } from './jps.js';
@@ -77,22 +77,24 @@ interface PathSearcher {
  * searcher, which sees edits made through `grid.setBlocked` (or `touch()`).
  */
 export function findPath(grid: Grid, from: XY | number, to: XY | number, options: FindPathOptions = {}): FoundPath {
-  if (typeof options !== 'object' || options === null) throw new InputError(`findPath: options must be an object, got ${show(options)}`);
+  if (!(grid instanceof Grid)) throw new InputError(`findPath: grid must be a Grid, got ${show(grid)}`);
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new InputError(`findPath: options must be an object, got ${show(options)}`);
   for (const key of Object.keys(options)) {
     if (key !== 'algorithm' && key !== 'eps' && key !== 'maxExpansions') {
       throw new InputError(`findPath: unknown option ${show(key)} (known: algorithm, eps, maxExpansions)`);
     }
   }
-  const algorithm = options.algorithm ?? 'astar';
+  // An option given as null is refused like any other wrong value (never read as "not given").
+  const algorithm = options.algorithm === undefined ? 'astar' : options.algorithm;
   if (algorithm !== 'astar' && algorithm !== 'dijkstra' && algorithm !== 'jps') {
     throw new InputError(`findPath: algorithm must be 'astar', 'dijkstra' or 'jps', got ${show(algorithm)}`);
   }
-  const eps = options.eps ?? 1;
+  const eps = options.eps === undefined ? 1 : options.eps;
   if (typeof eps !== 'number' || !Number.isFinite(eps) || eps < 1) {
     throw new InputError(`findPath: eps must be a finite number >= 1 (1 is A*), got ${show(options.eps)}`);
   }
   if (eps !== 1 && algorithm !== 'astar') throw new InputError(`findPath: eps applies to 'astar' only, not ${show(algorithm)}`);
-  const maxExpansions = options.maxExpansions ?? Infinity;
+  const maxExpansions = options.maxExpansions === undefined ? Infinity : options.maxExpansions;
   if (typeof maxExpansions !== 'number' || !(maxExpansions >= 0)) {
     throw new InputError(`findPath: maxExpansions must be a number >= 0 (or Infinity), got ${show(options.maxExpansions)}`);
   }

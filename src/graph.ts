@@ -201,7 +201,11 @@ export class Graph implements SearchSpace {
       id,
       has: (k: K) => ids.has(k),
       key,
-      path: (path: readonly number[] | null) => (path === null ? null : path.map(key)),
+      path: (path: readonly number[] | null) => {
+        if (path === null) return null;
+        if (!Array.isArray(path)) throw new InputError(`${where}: path: ids must be an array of node ids (or null), got ${show(path)}`);
+        return path.map((n) => key(n));
+      },
     });
   }
 

@@ -2,6 +2,7 @@ import type { SearchStatus } from './best-first.js';
 import { InputError, show } from './errors.js';
 import { allocate, diagonalOpen, DX, DY, Grid } from './grid.js';
 import { octileTerms } from './heuristics.js';
+import { checkKeys } from './input-checks.js';
 import { ASTAR, type Priority, type TieBreak } from './priority.js';
 
 /**
@@ -32,6 +33,8 @@ export interface GridSearchOptions {
    */
   reopen?: boolean;
 }
+
+const GRID_SEARCH_KEYS: readonly (keyof GridSearchOptions)[] = ['priority', 'heuristic', 'tieBreak', 'maxExpansions', 'reopen'];
 
 // The engine's slack for "cheaper" (best-first.ts): the same test, so the
 // loops improve, re-push and reopen the same nodes as the engine.
@@ -201,8 +204,9 @@ export abstract class GridSearchBase {
     const grid = this.grid;
     grid.checkEndpoint(start, 'start');
     grid.checkEndpoint(goal, 'goal');
-    if (options === null || typeof options !== 'object') throw new InputError(`grid search: options must be an object, got ${show(options)}`);
-    const priority = options.priority ?? ASTAR;
+    // A misspelt option would be ignored in silence; one given as null is refused, never read as "not given".
+    checkKeys(options, GRID_SEARCH_KEYS, 'grid search');
+    const priority = options.priority === undefined ? ASTAR : options.priority;
     // weights() would allocate its pair on every query; read the knob directly.
     let wg = 1, wh = 1;
     if (priority === null || typeof priority !== 'object') {
@@ -224,17 +228,17 @@ export abstract class GridSearchBase {
       default:
         throw new InputError(`grid search: unknown priority kind ${show((priority as { kind: unknown }).kind)}: expected cost-to-come, heuristic-only or sum`);
     }
-    const hName = options.heuristic ?? 'octile';
+    const hName = options.heuristic === undefined ? 'octile' : options.heuristic;
     if (hName !== 'octile' && hName !== 'zero') {
       throw new InputError(`grid search: heuristic must be 'octile' or 'zero', got ${typeof hName === 'string' ? JSON.stringify(hName) : show(hName)}`);
     }
-    const tieBreak = options.tieBreak ?? 'h';
+    const tieBreak = options.tieBreak === undefined ? 'h' : options.tieBreak;
     if (tieBreak !== 'h' && tieBreak !== 'fifo') {
       throw new InputError(`tieBreak must be 'h' or 'fifo', got ${show(options.tieBreak)}`);
     }
-    const maxExp = options.maxExpansions ?? Infinity;
+    const maxExp = options.maxExpansions === undefined ? Infinity : options.maxExpansions;
     if (typeof maxExp !== 'number' || !(maxExp >= 0)) throw new InputError(`maxExpansions must be a number >= 0, got ${show(options.maxExpansions)}`);
-    const reopen = options.reopen ?? true;
+    const reopen = options.reopen === undefined ? true : options.reopen;
     if (typeof reopen !== 'boolean') throw new InputError(`reopen must be true or false, got ${show(options.reopen)}`);
 
     this.version = grid.catchUp(this.version, this.patchFn, this.reloadFn);
@@ -298,8 +302,11 @@ export abstract class GridSearchBase {
     return Array.from(buf.subarray(0, this.pathInto(buf)));
   }
 
-  /** g(n) of the last query: Infinity for a cell it never reached. */
+  /** g(n) of the last query: Infinity for a cell it never reached. Throws unless n is a cell id, as every gOf does. */
   gOf(n: number): number {
-    return Number.isInteger(n) && n >= 0 && n < this.grid.size && this.reached(n) ? this.g[n] : Infinity;
+    if (!Number.isInteger(n) || n < 0 || n >= this.grid.size) {
+      throw new InputError(`gOf: n must be a cell id in 0..${this.grid.size - 1} of the ${this.grid.width} x ${this.grid.height} grid, got ${show(n)}`);
+    }
+    return this.reached(n) ? this.g[n] : Infinity;
   }
 }

@@ -150,7 +150,7 @@ export class Grid implements SearchSpace {
       throw new InputError(`Grid: width and height must be integers >= 1, got ${show(width)} x ${show(height)}`);
     }
     if (width * height > MAX_GRID_CELLS) {
-      throw new InputError(`Grid: ${width} x ${height} has more cells than node ids can name (2^31 - 1)`);
+      throw new InputError(`Grid: ${width} x ${height} has more cells than node ids can name (2^31 - 1): width * height must be at most ${MAX_GRID_CELLS}`);
     }
     const size = width * height;
     if (cells !== undefined) checkCells(cells, size);
@@ -160,24 +160,27 @@ export class Grid implements SearchSpace {
     for (const key of Object.keys(options)) {
       if (!OPTION_NAMES.includes(key)) throw new InputError(`Grid: unknown option ${show(key)}; the options are ${OPTION_NAMES.join(', ')}`);
     }
-    const connectivity = options.connectivity ?? 8;
+    // An option given as null is refused like any other wrong value (never read as "not given").
+    const connectivity = options.connectivity === undefined ? 8 : options.connectivity;
     if (connectivity !== 4 && connectivity !== 8) {
       throw new InputError(`Grid: connectivity must be 4 or 8, got ${show(connectivity)}`);
     }
-    const rule = options.diagonalRule ?? 'no-corner-cutting';
+    const rule = options.diagonalRule === undefined ? 'no-corner-cutting' : options.diagonalRule;
     if (!DIAGONAL_RULES.includes(rule)) {
       throw new InputError(`Grid: diagonalRule must be one of ${DIAGONAL_RULES.join(', ')}, got ${typeof rule === 'string' ? rule : show(rule)}`);
     }
-    const diagonalCost = positive(options.diagonalCost ?? Math.SQRT2, 'diagonalCost');
-    const cellSize = positive(options.cellSize ?? 1, 'cellSize');
-    const blocked = options.blocked ?? 'delete';
+    const diagonalCost = positive(options.diagonalCost === undefined ? Math.SQRT2 : options.diagonalCost, 'diagonalCost');
+    const cellSize = positive(options.cellSize === undefined ? 1 : options.cellSize, 'cellSize');
+    const blocked = options.blocked === undefined ? 'delete' : options.blocked;
     let enterCost: number;
     if (blocked === 'delete') {
       enterCost = -1;
-    } else if (typeof blocked === 'object' && blocked !== null && typeof blocked.enterCost === 'number' && Number.isFinite(blocked.enterCost) && blocked.enterCost >= 0) {
+    } else if (typeof blocked === 'object' && blocked !== null && typeof blocked.enterCost === 'number' && Number.isFinite(blocked.enterCost) && blocked.enterCost >= 0
+      && Object.keys(blocked).length === 1) {
       enterCost = blocked.enterCost;
     } else {
-      throw new InputError(`Grid: blocked must be 'delete' or { enterCost: finite number >= 0 }, got ${typeof blocked === 'object' && blocked !== null ? `{ enterCost: ${show(blocked.enterCost)} }` : show(blocked)}`);
+      const got = typeof blocked === 'object' && blocked !== null && !Array.isArray(blocked) ? `{ ${Object.keys(blocked).map((k) => `${k}: ${show((blocked as unknown as Record<string, unknown>)[k])}`).join(', ')} }` : show(blocked);
+      throw new InputError(`Grid: blocked must be 'delete' or { enterCost: finite number >= 0 }, got ${got}`);
     }
     this.width = width;
     this.height = height;
@@ -265,7 +268,7 @@ export class Grid implements SearchSpace {
     const width = rows[0].length;
     if (width === 0) throw new InputError('Grid.fromMatrix: row 1 is empty');
     if (width * rows.length > MAX_GRID_CELLS) {
-      throw new InputError(`Grid.fromMatrix: ${width} x ${rows.length} has more cells than node ids can name (2^31 - 1)`);
+      throw new InputError(`Grid.fromMatrix: ${width} x ${rows.length} has more cells than node ids can name (2^31 - 1): width * height must be at most ${MAX_GRID_CELLS}`);
     }
     const cells = new Uint8Array(width * rows.length);
     for (let y = 0; y < rows.length; y++) {
@@ -284,7 +287,7 @@ export class Grid implements SearchSpace {
 
   /** The same raster and options with some overridden (cells are copied). */
   with(options: GridOptions): Grid {
-    if (options === null || typeof options !== 'object') throw new InputError(`Grid.with: options must be an object, got ${show(options)}`);
+    if (options === null || typeof options !== 'object' || Array.isArray(options)) throw new InputError(`Grid.with: options must be an object, got ${show(options)}`);
     return new Grid(this.width, this.height, this.cells, { ...this.options(), ...options });
   }
 
@@ -308,10 +311,16 @@ export class Grid implements SearchSpace {
     }
     return y * this.width + x;
   }
-  /** The column of node n, from the left, 0-based. */
-  x(n: number): number { return n % this.width; }
-  /** The row of node n, from the top, 0-based. */
-  y(n: number): number { return (n - (n % this.width)) / this.width; }
+  /** The column of cell n, from the left, 0-based. Throws unless n is a cell id. */
+  x(n: number): number {
+    this.checkCell(n, 'x: cell');
+    return n % this.width;
+  }
+  /** The row of cell n, from the top, 0-based. Throws unless n is a cell id. */
+  y(n: number): number {
+    this.checkCell(n, 'y: cell');
+    return (n - (n % this.width)) / this.width;
+  }
   /** Whether (x, y) are integers naming a cell of this grid (y from the top, 0-based). */
   inside(x: number, y: number): boolean {
     return Number.isInteger(x) && Number.isInteger(y) && x >= 0 && y >= 0 && x < this.width && y < this.height;
@@ -328,7 +337,7 @@ export class Grid implements SearchSpace {
     if (path === null || typeof path !== 'object' || !Number.isInteger(path.length)) {
       throw new InputError(`points: path must be an array or Int32Array of cell ids, got ${show(path)}`);
     }
-    const len = length ?? path.length;
+    const len = length === undefined ? path.length : length;
     if (!Number.isInteger(len) || len < 0 || len > path.length) {
       throw new InputError(`points: length must be an integer in 0..${path.length} (the path's length), got ${show(length)}`);
     }
@@ -345,14 +354,17 @@ export class Grid implements SearchSpace {
 
   /** Node id of the chapter's 1-based (col, row), row 1 at the bottom. */
   idColRow(col: number, row: number): number {
-    if (!this.inside(col - 1, this.height - row)) {
+    // Integers first: the arithmetic below would read '2' as 2.
+    if (!Number.isInteger(col) || !Number.isInteger(row) || !this.inside(col - 1, this.height - row)) {
       throw new InputError(`Grid: (col=${show(col)}, row=${show(row)}) is outside the grid (col in 1..${this.width}, row in 1..${this.height}, row 1 at the bottom)`);
     }
     return (this.height - row) * this.width + (col - 1);
   }
   /** The chapter's (col, row) of a node: 1-based, row 1 at the bottom. */
   colRow(n: number): [col: number, row: number] {
-    return [this.x(n) + 1, this.height - this.y(n)];
+    this.checkCell(n, 'colRow: cell');
+    const x = n % this.width;
+    return [x + 1, this.height - (n - x) / this.width];
   }
   /** "(col,row)" as the chapter prints it. */
   formatColRow(n: number): string {
@@ -361,7 +373,9 @@ export class Grid implements SearchSpace {
   }
   /** "(x,y)" in the Moving AI / lesson convention. */
   formatXY(n: number): string {
-    return `(${this.x(n)},${this.y(n)})`;
+    this.checkCell(n, 'formatXY: cell');
+    const x = n % this.width;
+    return `(${x},${(n - x) / this.width})`;
   }
 
   // --- cells ---------------------------------------------------------------
@@ -415,6 +429,10 @@ export class Grid implements SearchSpace {
 
   /** The cell changed by version `v`, for a v that `changesSince` covered. */
   changedCell(v: number): number {
+    const low = Math.max(this.logFloor, this.ver - CHANGE_LOG_SIZE) + 1;
+    if (!Number.isInteger(v) || v < low || v > this.ver) {
+      throw new InputError(`changedCell: version must be one the change log still names, an integer in ${low}..${this.ver}, got ${show(v)}${low > this.ver ? ' (it names none)' : ''}`);
+    }
     return this.log![v % CHANGE_LOG_SIZE];
   }
 
@@ -427,6 +445,8 @@ export class Grid implements SearchSpace {
    * that copies the raster learns what changed.
    */
   catchUp(since: number, patch: (n: number) => void, reload: () => void): number {
+    if (typeof patch !== 'function') throw new InputError(`catchUp: patch must be a function (cell) => void, got ${show(patch)}`);
+    if (typeof reload !== 'function') throw new InputError(`catchUp: reload must be a function () => void, got ${show(reload)}`);
     const now = this.ver;
     if (since === now) return now;
     const k = this.changesSince(since);
@@ -470,7 +490,10 @@ export class Grid implements SearchSpace {
 
   /** Cost of the step from n to its neighbour at offset k of DX/DY, or -1 if not allowed. */
   stepCost(n: number, k: number): number {
-    const x = this.x(n) + DX[k], y = this.y(n) + DY[k];
+    this.checkCell(n, 'stepCost: cell');
+    if (!Number.isInteger(k) || k < 0 || k > 7) throw new InputError(`stepCost: k must be a direction 0..7 (E, S, W, N, SE, SW, NW, NE), got ${show(k)}`);
+    const x0 = n % this.width;
+    const x = x0 + DX[k], y = (n - x0) / this.width + DY[k];
     if (x < 0 || y < 0 || x >= this.width || y >= this.height) return -1;
     const m = y * this.width + x;
     const del = this.enterCost < 0;

@@ -1,3 +1,5 @@
+import { InputError, show } from './errors.js';
+
 /**
  * A binary min-heap on typed arrays. Each entry is a node id with a two-part
  * key (key1, key2) and a float payload; ties on both keys go to the entry
@@ -26,9 +28,13 @@ export class Heap {
   private n = 0;
   private counter = 0;
 
-  /** @param capacity entries to allocate for up front (at least 4; the arrays double as needed) */
+  /** @param capacity entries to allocate for up front, an integer in 0..2^31 - 1 (the arrays grow on demand) */
   constructor(capacity = 64) {
-    const c = Math.max(4, capacity | 0);
+    // `capacity | 0` would read '8' as 8, NaN as 0 and 2^31 as a negative number.
+    if (!Number.isInteger(capacity) || capacity < 0 || capacity > 0x7fffffff) {
+      throw new InputError(`Heap: capacity must be an integer in 0..${0x7fffffff} (2^31 - 1), got ${show(capacity)}`);
+    }
+    const c = Math.max(4, capacity);
     this.k1 = new Float64Array(c);
     this.k2 = new Float64Array(c);
     this.val = new Float64Array(c);
@@ -98,6 +104,7 @@ export class Heap {
 
   /** Calls `visit` for every entry, in array order (not sorted). For traces and tests. */
   forEach(visit: (node: number, key1: number, key2: number, value: number, seq: number) => void): void {
+    if (typeof visit !== 'function') throw new InputError(`Heap: forEach: visit must be a function (node, key1, key2, value, seq) => void, got ${show(visit)}`);
     for (let i = 0; i < this.n; i++) visit(this.ids[i], this.k1[i], this.k2[i], this.val[i], this.seq[i]);
   }
 

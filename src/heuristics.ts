@@ -1,5 +1,5 @@
 import { InputError, show } from './errors.js';
-import type { Grid } from './grid.js';
+import { Grid } from './grid.js';
 
 /**
  * An estimate h(n) of the cost from node n to `goal`, in the space's cost
@@ -54,6 +54,7 @@ export function entryScale(grid: Grid): number {
  * exact on an empty grid; it overestimates whenever a diagonal is cheaper.
  */
 export function manhattan(grid: Grid): Heuristic {
+  checkGrid(grid, 'manhattan');
   const w = grid.width, s = grid.cellSize * entryScale(grid);
   return (n, goal) => {
     const nx = n % w, gx = goal % w;
@@ -100,7 +101,9 @@ export function octileDistance(terms: readonly [number, number, number], dx: num
  *
  * `GridSearcher` computes the same numbers inline, bit for bit.
  */
-export function octile(grid: Grid, diagonalCost: number = grid.diagonalCost): Heuristic {
+export function octile(grid: Grid, diagonalCost?: number): Heuristic {
+  checkGrid(grid, 'octile');
+  if (diagonalCost === undefined) diagonalCost = grid.diagonalCost;
   if (grid.connectivity === 4 || grid.diagonalRule === 'never') return manhattan(grid);
   const w = grid.width;
   const [scale, b, parity] = octileTerms(diagonalCost);
@@ -125,6 +128,7 @@ export function octile(grid: Grid, diagonalCost: number = grid.diagonalCost): He
  * want this one on purpose.
  */
 export function chebyshev(grid: Grid): Heuristic {
+  checkGrid(grid, 'chebyshev');
   const w = grid.width, s = grid.cellSize * entryScale(grid);
   return (n, goal) => {
     const nx = n % w, gx = goal % w;
@@ -139,6 +143,7 @@ export function chebyshev(grid: Grid): Heuristic {
  * overestimates a diagonal step, so A* with it may return a longer path.
  */
 export function euclidean(grid: Grid): Heuristic {
+  checkGrid(grid, 'euclidean');
   const w = grid.width, s = grid.cellSize * entryScale(grid);
   return (n, goal) => {
     const nx = n % w, gx = goal % w;
@@ -165,8 +170,14 @@ export const HEURISTICS: { readonly [K in HeuristicName]: (grid: Grid) => Heuris
  * ```
  */
 export function heuristicByName(name: string, grid: Grid): Heuristic {
-  if (!Object.prototype.hasOwnProperty.call(HEURISTICS, name)) {
-    throw new InputError(`unknown heuristic ${JSON.stringify(name)}: expected one of ${Object.keys(HEURISTICS).join(', ')}`);
+  // A string first: hasOwnProperty would turn ['octile'] into 'octile'.
+  if (typeof name !== 'string' || !Object.prototype.hasOwnProperty.call(HEURISTICS, name)) {
+    throw new InputError(`unknown heuristic ${typeof name === 'string' ? JSON.stringify(name) : show(name)}: expected one of ${Object.keys(HEURISTICS).join(', ')}`);
   }
   return HEURISTICS[name as HeuristicName](grid);
+}
+
+/** The grid heuristics read a Grid's fields; anything else would give numbers, silently wrong. */
+function checkGrid(grid: Grid, where: string): void {
+  if (!(grid instanceof Grid)) throw new InputError(`${where}: grid must be a Grid, got ${show(grid)}`);
 }

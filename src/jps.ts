@@ -2,6 +2,7 @@ import type { SearchResult, SearchStatus } from './best-first.js';
 import { InputError, show } from './errors.js';
 import { allocate, DX, DY, Grid, MAX_GRID_CELLS } from './grid.js';
 import { octileTerms } from './heuristics.js';
+import { checkKeys } from './input-checks.js';
 import { JumpHeap } from './jps-heap.js';
 import { JumpRaster } from './jps-jump.js';
 import type { Trace } from './trace.js';
@@ -13,6 +14,8 @@ export interface JumpPointSearchOptions {
   /** Record every jump point popped and pushed (grid ids). Default false. */
   trace?: boolean;
 }
+
+const JPS_KEYS: readonly (keyof JumpPointSearchOptions)[] = ['maxExpansions', 'trace'];
 
 // Arrival direction of the start: it has none, so every direction is open.
 const START = 8;
@@ -186,8 +189,9 @@ export class JumpPointSearcher {
     const grid = this.grid;
     grid.checkEndpoint(start, 'start');
     grid.checkEndpoint(goal, 'goal');
-    if (options === null || typeof options !== 'object') throw new InputError(`JumpPointSearcher: options must be an object, got ${show(options)}`);
-    const maxExp = options.maxExpansions ?? Infinity;
+    // A misspelt option would be ignored in silence; one given as null is refused, never read as "not given".
+    checkKeys(options, JPS_KEYS, 'JumpPointSearcher');
+    const maxExp = options.maxExpansions === undefined ? Infinity : options.maxExpansions;
     if (typeof maxExp !== 'number' || !(maxExp >= 0)) throw new InputError(`maxExpansions must be a number >= 0, got ${show(options.maxExpansions)}`);
     if (options.trace !== undefined && typeof options.trace !== 'boolean') throw new InputError(`trace must be true or false, got ${show(options.trace)}`);
     this.version = grid.catchUp(this.version, this.patchFn, this.reloadFn);

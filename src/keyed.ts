@@ -1,5 +1,7 @@
 import type { SearchSpace } from './space.js';
-import { checkCost } from './space.js';
+import { checkCost, checkNode } from './space.js';
+import { checkKeys } from './input-checks.js';
+import { MAX_GRAPH_SIZE } from './graph.js';
 import { InputError, show } from './errors.js';
 import { diagonalOpen, DX, DY, type DiagonalRule, DIAGONAL_RULES } from './grid.js';
 import { Searcher, type SearchStatus } from './best-first.js';
@@ -41,7 +43,9 @@ export class KeyedSpace<K> implements SearchSpace {
   ) {
     if (typeof neighbours !== 'function') throw new InputError(`KeyedSpace: neighbours must be a function (key, visit) => void, got ${show(neighbours)}`);
     if (typeof hash !== 'function') throw new InputError(`KeyedSpace: hash must be a function key => string | number, got ${show(hash)}`);
+    // Every search allocates maxDegree slots up front: a bound beyond any node's fan-out is a slip, not a space.
     if (!Number.isInteger(maxDegree) || maxDegree < 1) throw new InputError(`KeyedSpace: maxDegree must be an integer >= 1, got ${show(maxDegree)}`);
+    if (maxDegree > MAX_GRAPH_SIZE) throw new InputError(`KeyedSpace: maxDegree must be at most ${MAX_GRAPH_SIZE} (2^25, the most nodes a Graph holds), got ${maxDegree}`);
     this.maxDegree = maxDegree;
   }
 
@@ -49,7 +53,7 @@ export class KeyedSpace<K> implements SearchSpace {
 
   /** The integer id of `key`, interning it on first sight. */
   id(key: K): number {
-    const h = this.hash(key);
+    const h = this.hashOf(key);
     let n = this.ids.get(h);
     if (n === undefined) {
       n = this.keys.length;
@@ -60,10 +64,25 @@ export class KeyedSpace<K> implements SearchSpace {
   }
 
   /** The id of `key` if it was seen, else -1. Never interns. */
-  peek(key: K): number { return this.ids.get(this.hash(key)) ?? -1; }
+  peek(key: K): number { return this.ids.get(this.hashOf(key)) ?? -1; }
 
-  /** The key of node n (undefined for an id not yet interned). */
-  key(n: number): K { return this.keys[n]; }
+  /** The key of node n. Throws unless n is a node interned so far. */
+  key(n: number): K {
+    checkNode(this, n, 'KeyedSpace: key: n');
+    return this.keys[n];
+  }
+
+  /**
+   * hash(key), held to its contract: a string or a number that is not NaN. Anything
+   * else would make keys collide (undefined for all) or never meet (objects by identity).
+   */
+  private hashOf(key: K): string | number {
+    const h = this.hash(key);
+    if (typeof h !== 'string' && (typeof h !== 'number' || Number.isNaN(h))) {
+      throw new InputError(`KeyedSpace: hash(${showKey(key)}) returned ${show(h)}: hash must return a string or a number (not NaN)`);
+    }
+    return h;
+  }
 
   successors(n: number, nodes: Int32Array, costs: Float64Array): number {
     let count = 0;
@@ -111,7 +130,7 @@ function packPoint(p: Point): number {
  * goal would otherwise never stop it (`pathAmong` does this for you).
  */
 export function unboundedGrid(obstacles: Iterable<Point>, options: UnboundedGridOptions = {}): KeyedSpace<Point> {
-  const { rule, diag } = checkUnboundedOptions(options, 'unboundedGrid');
+  const { rule, diag } = checkUnboundedOptions(options, 'unboundedGrid', UNBOUNDED_KEYS);
   const blocked = new Set<number>();
   for (const [i, p] of checkObstacles(obstacles, 'unboundedGrid').entries()) {
     checkPoint(p, `obstacle ${i}`);
@@ -134,13 +153,15 @@ export function unboundedGrid(obstacles: Iterable<Point>, options: UnboundedGrid
 }
 
 /** The options of an unbounded grid, checked: the diagonal rule in force (`never` when 4-connected) and the diagonal cost. */
-function checkUnboundedOptions(options: PathAmongOptions, who: string): { rule: DiagonalRule; diag: number } {
+function checkUnboundedOptions(options: PathAmongOptions, who: string, keys: readonly string[]): { rule: DiagonalRule; diag: number } {
   if (options === null || typeof options !== 'object') throw new InputError(`${who}: options must be an object, got ${show(options)}`);
-  const connectivity = options.connectivity ?? 8;
+  checkKeys(options, keys, who);
+  // An option given as null is refused like any other wrong value (never read as "not given").
+  const connectivity = options.connectivity === undefined ? 8 : options.connectivity;
   if (connectivity !== 4 && connectivity !== 8) throw new InputError(`${who}: connectivity must be 4 or 8, got ${show(connectivity)}`);
-  const given = options.diagonalRule ?? 'no-corner-cutting';
+  const given = options.diagonalRule === undefined ? 'no-corner-cutting' : options.diagonalRule;
   if (!DIAGONAL_RULES.includes(given)) throw new InputError(`${who}: diagonalRule must be one of ${DIAGONAL_RULES.join(', ')}, got ${typeof given === 'string' ? given : show(given)}`);
-  const diag = options.diagonalCost ?? Math.SQRT2;
+  const diag = options.diagonalCost === undefined ? Math.SQRT2 : options.diagonalCost;
   if (typeof diag !== 'number' || !Number.isFinite(diag) || diag <= 0) throw new InputError(`${who}: diagonalCost must be a finite number > 0, got ${show(diag)}`);
   return { rule: connectivity === 4 ? 'never' : given, diag };
 }
@@ -158,6 +179,9 @@ export function checkPoint(p: Point, what: string): void {
     throw new InputError(`${what} must be a pair of integers [x, y] with |x|, |y| < 2^25, got ${Array.isArray(p) ? JSON.stringify(p) : show(p)}`);
   }
 }
+
+const UNBOUNDED_KEYS: readonly (keyof UnboundedGridOptions)[] = ['connectivity', 'diagonalRule', 'diagonalCost'];
+const PATH_AMONG_KEYS: readonly (keyof PathAmongOptions)[] = [...UNBOUNDED_KEYS, 'maxExpansions'];
 
 /** The options of `pathAmong`: the grid's moves and an expansion budget. */
 export interface PathAmongOptions extends UnboundedGridOptions {
@@ -196,13 +220,13 @@ export interface PathAmongResult {
 export function pathAmong(start: Point, goal: Point, obstacles: Iterable<Point>, options: PathAmongOptions = {}): PathAmongResult {
   checkPoint(start, 'start');
   checkPoint(goal, 'goal');
-  const { rule, diag } = checkUnboundedOptions(options, 'pathAmong');
-  const maxExpansions = options.maxExpansions ?? 100000;
+  const { rule, diag } = checkUnboundedOptions(options, 'pathAmong', PATH_AMONG_KEYS);
+  const maxExpansions = options.maxExpansions === undefined ? 100000 : options.maxExpansions;
   if (typeof maxExpansions !== 'number' || !(maxExpansions >= 0)) {
     throw new InputError(`pathAmong: maxExpansions must be a number >= 0, got ${show(options.maxExpansions)}`);
   }
   const list = checkObstacles(obstacles, 'pathAmong');
-  const space = unboundedGrid(list, options);
+  const space = unboundedGrid(list, { connectivity: options.connectivity, diagonalRule: options.diagonalRule, diagonalCost: options.diagonalCost });
   const blocked = new Set(list.map(packPoint));
   if (blocked.has(packPoint(start))) throw new InputError(`start ${JSON.stringify(start)} is an obstacle`);
   if (blocked.has(packPoint(goal))) throw new InputError(`goal ${JSON.stringify(goal)} is an obstacle`);
@@ -216,4 +240,11 @@ export function pathAmong(start: Point, goal: Point, obstacles: Iterable<Point>,
   const status = searcher.search(s, t, { heuristic: h, maxExpansions });
   const ids = searcher.path();
   return { status, path: ids ? ids.map((n) => space.key(n)) : null, cost: searcher.cost, expansions: searcher.expansions };
+}
+
+/** A key for a message: JSON when it has one, else `show`. */
+function showKey(key: unknown): string {
+  let json: string | undefined;
+  try { json = JSON.stringify(key); } catch { json = undefined; }
+  return json === undefined ? show(key) : json.length > 60 ? `${json.slice(0, 57)}...` : json;
 }

@@ -235,7 +235,9 @@ export function parseScen(text: string, file = '<scen>'): Scenario[] {
     };
     const int = (k: number) => {
       const s = f[k].trim();
+      // Past 2^53 the digits no longer name one number (and would be written back as 1e+23).
       if (!/^\d+$/.test(s)) fail(file, lineNo, col(k), `${FIELDS[k]} is ${shown(f[k])}, expected a whole number >= 0`);
+      if (!Number.isSafeInteger(Number(s))) fail(file, lineNo, col(k), `${FIELDS[k]} is ${shown(f[k])}, expected a whole number >= 0 below 2^53`);
       return Number(s);
     };
     const bucket = int(0);
@@ -260,8 +262,10 @@ export function parseScen(text: string, file = '<scen>'): Scenario[] {
 export function formatScen(scenarios: readonly Scenario[], digits?: number): string {
   if (!Array.isArray(scenarios)) throw new InputError(`formatScen: scenarios must be an array of Scenario, got ${show(scenarios)}`);
   if (digits !== undefined && !(Number.isInteger(digits) && digits >= 0 && digits <= 20)) {
-    throw new InputError(`formatScen: digits must be a whole number from 0 to 20, got ${digits}`);
+    throw new InputError(`formatScen: digits must be a whole number from 0 to 20, got ${show(digits)}`);
   }
+  // Every row checked before any is written: a file parseScen would refuse is never made.
+  scenarios.forEach((s, i) => checkFields(s, `formatScen: scenarios[${i}]`));
   let out = 'version 1\n';
   for (const s of scenarios) {
     const len = digits === undefined ? String(s.optimal) : s.optimal.toFixed(digits);
@@ -277,8 +281,10 @@ export function formatScen(scenarios: readonly Scenario[], digits?: number): str
  * published file writes it).
  */
 export function checkScenario(s: Scenario, grid: Grid, file = '<scen>', line = s?.line): void {
-  if (typeof s !== 'object' || s === null) throw new InputError(`checkScenario: s must be a Scenario, got ${show(s)}`);
+  checkFields(s, 'checkScenario: s');
   if (!(grid instanceof Grid)) throw new InputError(`checkScenario: grid must be a Grid, got ${show(grid)}`);
+  if (typeof file !== 'string') throw new InputError(`checkScenario: file must be a string (a name for messages), got ${show(file)}`);
+  if (!Number.isInteger(line) || line < 0) throw new InputError(`checkScenario: line must be a whole number >= 0 (the row's line, 0 for none), got ${show(line)}`);
   const fields = [String(s.bucket), s.map, String(s.width), String(s.height), String(s.startX), String(s.startY), String(s.goalX), String(s.goalY)];
   const col = (k: number) => {
     let c = 1;
@@ -297,5 +303,25 @@ export function checkScenario(s: Scenario, grid: Grid, file = '<scen>', line = s
     if (grid.cells[y * grid.width + x] !== 0) {
       fail(file, line, col(k), `${what} (${x},${y}) is a blocked cell of ${s.mapName}, expected a passable one`);
     }
+  }
+}
+
+const WHOLE_FIELDS = ['bucket', 'width', 'height', 'startX', 'startY', 'goalX', 'goalY'] as const;
+
+/** Throws unless `s` holds what a `.scen` row can say: whole numbers (sizes >= 1), a map name, a finite optimum >= 0. */
+function checkFields(s: unknown, where: string): asserts s is Scenario {
+  if (s === null || typeof s !== 'object') {
+    throw new InputError(`${where} must be a Scenario, got ${show(s)}`);
+  }
+  const r = s as Record<string, unknown>;
+  for (const k of WHOLE_FIELDS) {
+    const min = k === 'width' || k === 'height' ? 1 : 0;
+    if (!Number.isSafeInteger(r[k]) || (r[k] as number) < min) throw new InputError(`${where}.${k} must be a whole number >= ${min}, got ${show(r[k])}`);
+  }
+  if (typeof r.map !== 'string' || r.map.trim() === '' || /[\t\r\n]/.test(r.map)) {
+    throw new InputError(`${where}.map must be a map file name (not blank, no tab or line break), got ${show(r.map)}`);
+  }
+  if (typeof r.optimal !== 'number' || !Number.isFinite(r.optimal) || r.optimal < 0) {
+    throw new InputError(`${where}.optimal must be a finite number >= 0, got ${show(r.optimal)}`);
   }
 }

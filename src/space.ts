@@ -56,6 +56,10 @@ export function checkSpace(space: SearchSpace, where: string): void {
   if (!Number.isInteger(space.maxDegree) || space.maxDegree < 0) {
     throw new InputError(`${where}: space.maxDegree must be an integer >= 0, got ${show(space.maxDegree)}`);
   }
+  // Node ids are int32: a larger size is a mistake to report, not arrays of gigabytes to attempt.
+  for (const [name, v] of [['size', space.size], ['maxDegree', space.maxDegree]] as const) {
+    if (v > MAX_SPACE_SIZE) throw new InputError(`${where}: space.${name} must be at most ${MAX_SPACE_SIZE} (2^31 - 1: node ids are int32), got ${v}`);
+  }
   if (typeof space.successors !== 'function') throw new InputError(`${where}: space.successors must be a function, got ${show(space.successors)}`);
 }
 
@@ -80,7 +84,12 @@ export function pathCost(space: SearchSpace, path: readonly number[]): number {
   for (let i = 0; i + 1 < path.length; i++) {
     const deg = space.successors(path[i], nbr, cost);
     let c = Infinity;
-    for (let k = 0; k < deg; k++) if (nbr[k] === path[i + 1] && cost[k] < c) c = cost[k];
+    for (let k = 0; k < deg; k++) {
+      if (nbr[k] !== path[i + 1]) continue;
+      // A NaN would lose every comparison and read as "no arc"; a negative cost would be summed.
+      if (!(cost[k] >= 0)) throw new InputError(`pathCost: the space lists the arc ${path[i]} -> ${path[i + 1]} with cost ${show(cost[k])}; costs must be numbers >= 0`);
+      if (cost[k] < c) c = cost[k];
+    }
     if (c === Infinity) throw new InputError(`pathCost: step ${i} (${path[i]} -> ${path[i + 1]}) is not an arc of the space`);
     total += c;
   }

@@ -84,6 +84,19 @@ export function frontierBefore(trace: Trace, k: number): FrontierEntry[] {
   if (!Number.isInteger(k) || k < 0 || k > trace.pops.length) {
     throw new InputError(`frontierBefore: step must be an integer in 0..${trace.pops.length}, got ${show(k)}`);
   }
+  // The entries the replay reads, checked first: a trace edited or built by hand fails here, not half-way.
+  for (let i = 0; i < k; i++) {
+    const p = trace.pops[i];
+    if (p === null || typeof p !== 'object' || !Number.isInteger(p.node)) {
+      throw new InputError(`frontierBefore: trace.pops[${i}] must be a pop { node, g, h, f, ... } with an integer node, got ${show(p)}`);
+    }
+  }
+  trace.pushes.forEach((p, i) => {
+    if (p === null || typeof p !== 'object' || !Number.isInteger(p.node) || typeof p.during !== 'number'
+      || typeof p.f !== 'number' || typeof p.h !== 'number' || typeof p.seq !== 'number') {
+      throw new InputError(`frontierBefore: trace.pushes[${i}] must be a push { node, during, g, h, f, seq } of numbers, got ${show(p)}`);
+    }
+  });
   const latest = new Map<number, TracePush>();
   for (const p of trace.pushes) {
     if (p.during >= k) break;

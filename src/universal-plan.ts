@@ -1,7 +1,7 @@
 import { InputError, show } from './errors.js';
 import { Heap } from './heap.js';
 import { badArcCost, checkNodeId } from './input-checks.js';
-import type { SearchSpace } from './space.js';
+import { checkSpace, type SearchSpace } from './space.js';
 
 /**
  * A universal plan: for every node, the cost-to-go `h` to one goal and the
@@ -69,6 +69,7 @@ export class UniversalPlanner implements UniversalPlan {
     if (typeof space?.predecessors !== 'function') {
       throw new InputError('universal plan: the space has no predecessors(), and a backward search needs them (Graph and Grid have them; add predecessors to your SearchSpace)');
     }
+    checkSpace(space, 'universal plan');
     this.space = space;
     this.h = new Float64Array(space.size);
     this.next = new Int32Array(space.size);
@@ -214,6 +215,9 @@ export function bellmanResidual(space: SearchSpace, plan: UniversalPlan): number
   let worst = 0;
   for (let k = 0; k < plan.reachable; k++) {
     const x = order[k];
+    if (!(x >= 0 && x < h.length)) {
+      throw new InputError(`bellmanResidual: the plan's order[${k}] is ${x}, not a node in 0..${h.length - 1}; a plan made by universalPlan lists its nodes there, so this one was changed after it was made or built by hand`);
+    }
     if (x === plan.goal) continue;
     const deg = space.successors(x, nbr, nbrCost);
     let best = Infinity;
@@ -284,7 +288,15 @@ export function bellmanTerms(space: SearchSpace, plan: UniversalPlan, x: number)
 }
 
 function checkPlanFits(space: SearchSpace, plan: UniversalPlan, what: string): void {
+  checkSpace(space, what);
   checkPlanShape(plan, what);
+  // The order and the count of reachable nodes are what bellmanResidual walks.
+  if (!(plan.order instanceof Int32Array) || plan.order.length !== plan.h.length) {
+    throw new InputError(`${what}: the plan's order must be an Int32Array of ${plan.h.length} entries (one per node), got ${show(plan.order)}`);
+  }
+  if (!Number.isInteger(plan.reachable) || plan.reachable < 1 || plan.reachable > plan.h.length) {
+    throw new InputError(`${what}: the plan's reachable must be an integer in 1..${plan.h.length} (the goal reaches itself), got ${show(plan.reachable)}`);
+  }
   if (plan.h.length !== space.size) {
     throw new InputError(`${what}: the plan covers ${plan.h.length} nodes but the space has ${space.size}; make the plan from this space`);
   }

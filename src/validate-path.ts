@@ -46,7 +46,7 @@ export function checkPath(grid: Grid, path: ArrayLike<number>, start: number, go
     }
   }
   if (!(Number.isInteger(count) && count >= 0 && count <= path.length)) {
-    throw new InputError(`checkPath: count must be a whole number from 0 to ${path.length} (the buffer's length), got ${count}`);
+    throw new InputError(`checkPath: count must be a whole number from 0 to ${path.length} (the buffer's length), got ${show(count)}`);
   }
   if (count === 0) return { ok: false, reason: 'the path is empty' };
   const w = grid.width;
@@ -86,10 +86,20 @@ export function checkPath(grid: Grid, path: ArrayLike<number>, start: number, go
  * (2076 may stand for 2075.9995), newer ones 8 decimals.
  */
 export function sameLength(length: number, optimum: number): boolean {
+  checkNumber(length, 'sameLength: length');
+  checkNumber(optimum, 'sameLength: optimum');
   return Math.abs(length - optimum) <= Math.max(1e-4, 1e-5 * optimum);
 }
 
 /** True when `cost` is at most `bound` times `optimum`, with the same print-precision slack. */
 export function withinBound(cost: number, optimum: number, bound: number): boolean {
+  checkNumber(cost, 'withinBound: cost');
+  checkNumber(optimum, 'withinBound: optimum');
+  checkNumber(bound, 'withinBound: bound');
   return cost <= bound * optimum + Math.max(1e-4, 1e-5 * bound * optimum);
+}
+
+/** A length to compare: a number, Infinity allowed (no path), NaN not ('1' - 1 would quietly be 0). */
+function checkNumber(v: unknown, what: string): void {
+  if (typeof v !== 'number' || Number.isNaN(v)) throw new InputError(`${what} must be a number (Infinity for no path), got ${show(v)}`);
 }

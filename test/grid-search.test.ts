@@ -172,14 +172,14 @@ test('pathInto allocates nothing and refuses a short buffer', () => {
   expect(() => fast.pathInto(new Int32Array(len - 1))).toThrow(/buffer holds/);
 });
 
-test('gOf: g of reached cells, Infinity for the rest and for non-cells', () => {
+test('gOf: g of reached cells, Infinity for the rest; a non-cell is refused', () => {
   const grid = Grid.fromAscii(['...#.', '...#.']);
   for (const s of [new GridSearcher(grid), new LazyGridSearcher(grid)]) {
     s.search(0, 2, { priority: COST_TO_COME, heuristic: 'zero' });
     expect(s.gOf(0)).toBe(0);
     expect(s.gOf(2)).toBe(2);
     expect(s.gOf(4)).toBe(Infinity); // behind the wall
-    expect(s.gOf(-1)).toBe(Infinity);
+    expect(() => s.gOf(-1)).toThrow(/gOf: n must be a cell id in 0\.\.9 .*got -1/);
     s.search(4, 9);
     expect(s.gOf(0)).toBe(Infinity); // the last query's, not an earlier one's
   }

@@ -1,8 +1,8 @@
 import { astar } from '../best-first.js';
-import { fmt, type Point } from '../cspace.js';
+import { CSpace, fmt, type Point } from '../cspace.js';
 import { DStarLite, type RepairStats } from '../dstar-lite.js';
 import { InputError, show } from '../errors.js';
-import { DX, DY, type Grid } from '../grid.js';
+import { DX, DY, Grid } from '../grid.js';
 import { octile } from '../heuristics.js';
 import { checkKeys } from '../input-checks.js';
 import { apartmentWorld, southRoomsWorld, type ApartmentWorld } from './apartment.js';
@@ -11,6 +11,7 @@ import { apartmentWorld, southRoomsWorld, type ApartmentWorld } from './apartmen
 
 /** Cost of each prefix of a path on `grid`: out[i] = cost from path[0] to path[i]. Throws on a non-step. */
 export function prefixCosts(grid: Grid, path: readonly number[]): number[] {
+  checkCellPath(grid, path, 'prefixCosts');
   const out = [0];
   for (let i = 1; i < path.length; i++) out.push(out[i - 1] + stepCost(grid, path[i - 1], path[i]));
   return out;
@@ -31,6 +32,8 @@ function stepCost(grid: Grid, a: number, b: number): number {
  * start is nearest half the path's cost (the earlier one on a tie).
  */
 export function halfwayIndex(grid: Grid, path: readonly number[]): number {
+  checkCellPath(grid, path, 'halfwayIndex');
+  if (path.length === 0) throw new InputError('halfwayIndex: path is empty; an empty path has no cell halfway along');
   const acc = prefixCosts(grid, path);
   const half = acc[acc.length - 1] / 2;
   let best = 0;
@@ -47,12 +50,33 @@ function doorIndex(world: ApartmentWorld): Map<number, string> {
 
 /** The doors a path goes through, in order, each once. */
 export function doorsOnPath(world: ApartmentWorld, path: readonly number[]): string[] {
+  checkWorld(world, 'doorsOnPath');
+  checkCellPath(world.grid, path, 'doorsOnPath');
   const at = doorIndex(world), out: string[] = [];
   for (const c of path) {
     const d = at.get(c);
     if (d !== undefined && out[out.length - 1] !== d) out.push(d);
   }
   return out;
+}
+
+/** Throws unless `path` is an array of cell ids of `grid`. */
+function checkCellPath(grid: Grid, path: readonly number[], where: string): void {
+  if (!(grid instanceof Grid)) throw new InputError(`${where}: grid must be a Grid, got ${show(grid)}`);
+  if (!Array.isArray(path)) throw new InputError(`${where}: path must be an array of cell ids, got ${show(path)}`);
+  path.forEach((n, i) => {
+    if (!Number.isInteger(n) || n < 0 || n >= grid.size) throw new InputError(`${where}: path[${i}] must be a cell id in 0..${grid.size - 1}, got ${show(n)}`);
+  });
+}
+
+/** Throws unless `world` has what the Apartment's tools read: a Grid, its CSpace, and doors with their cells. */
+function checkWorld(world: Pick<ApartmentWorld, 'grid' | 'cspace' | 'doors'>, where: string): void {
+  if (world === null || typeof world !== 'object') throw new InputError(`${where}: world must be an ApartmentWorld (apartmentWorld() makes one), got ${show(world)}`);
+  if (!(world.grid instanceof Grid)) throw new InputError(`${where}: world.grid must be a Grid, got ${show(world.grid)}`);
+  if (!(world.cspace instanceof CSpace)) throw new InputError(`${where}: world.cspace must be a CSpace, got ${show(world.cspace)}`);
+  if (!Array.isArray(world.doors) || !world.doors.every((d) => d !== null && typeof d === 'object' && Array.isArray(d.cells) && typeof d.at === 'object' && d.at !== null)) {
+    throw new InputError(`${where}: world.doors must be an array of doors { name, at, cells }, got ${show(world.doors)}`);
+  }
 }
 
 // --- the naive controller ------------------------------------------------------------
@@ -91,6 +115,7 @@ export interface NaiveResult {
  * the bearing and the goal is at least a cell away), so it cannot cycle.
  */
 export function naiveController(world: Pick<ApartmentWorld, 'grid' | 'cspace' | 'doors'>, start: number, goal: number): NaiveResult {
+  checkWorld(world, 'naiveController');
   const { grid, cspace } = world;
   grid.checkEndpoint(start, 'naiveController: start');
   grid.checkEndpoint(goal, 'naiveController: goal');
@@ -154,7 +179,8 @@ export interface HalfwayStats {
 }
 
 /** Over every start in room A: how often the A* plan to the bedroom goal has a doorway at its middle. */
-export function halfwayDoorways(world: ApartmentWorld = apartmentWorld(), goal: number = world.goal): HalfwayStats {
+export function halfwayDoorways(world: ApartmentWorld = apartmentWorld(), goal: number = world?.goal): HalfwayStats {
+  checkWorld(world, 'halfwayDoorways');
   const { grid, cspace } = world;
   const doors = doorIndex(world);
   let starts = 0, inDoorway = 0;
@@ -284,7 +310,8 @@ export function doorClosesScenario(options: DoorScenarioOptions = {}): DoorScena
   }
   const world = apartmentWorld();
   const { grid, cspace } = world;
-  const start = options.start ?? world.start, goal = options.goal ?? world.goal;
+  // An option given as null is refused like any other wrong value (never read as "not given").
+  const start = options.start === undefined ? world.start : options.start, goal = options.goal === undefined ? world.goal : options.goal;
   grid.checkEndpoint(start, 'doorClosesScenario: start');
   grid.checkEndpoint(goal, 'doorClosesScenario: goal');
   const h = octile(grid);
@@ -292,7 +319,7 @@ export function doorClosesScenario(options: DoorScenarioOptions = {}): DoorScena
   if (first.path === null) throw new InputError(`doorClosesScenario: no path from ${grid.formatXY(start)} to ${grid.formatXY(goal)}`);
   const initialPlan = first.path;
 
-  const closeAt = options.closeAt ?? 1;
+  const closeAt = options.closeAt === undefined ? 1 : options.closeAt;
   if (!Number.isInteger(closeAt) || closeAt < 0 || closeAt >= initialPlan.length - 1) {
     throw new InputError(`closeAt must be an integer step in 0..${initialPlan.length - 2} (the plan has ${initialPlan.length - 1} steps), got ${show(closeAt)}`);
   }

@@ -142,6 +142,10 @@ export interface ApartmentWorld {
 /** The floor plan, with any doors closed by name (an unknown name is an `InputError`). */
 export function apartmentPlan(closed: readonly string[] = []): FloorPlan {
   if (!Array.isArray(closed)) throw new InputError(`apartmentPlan: closed must be an array of door names, got ${show(closed)}`);
+  // Names only: a symbol would vanish from Object.fromEntries below, and ['kitchen'] would pass as 'kitchen'.
+  closed.forEach((n, i) => {
+    if (typeof n !== 'string') throw new InputError(`apartmentPlan: closed[${i}] must be a door's name, got ${show(n)}`);
+  });
   const plan = new FloorPlan(APARTMENT_SPEC);
   return closed.length === 0 ? plan : plan.withDoors(Object.fromEntries(closed.map((n) => [n, false])));
 }
@@ -160,7 +164,7 @@ export function apartmentPlan(closed: readonly string[] = []): FloorPlan {
  */
 export function apartmentWorld(options: { closed?: readonly string[] } = {}): ApartmentWorld {
   checkKeys(options, ['closed'], 'apartmentWorld');
-  const plan = apartmentPlan(options.closed ?? []);
+  const plan = apartmentPlan(options.closed === undefined ? [] : options.closed);
   const cspace = new CSpace(plan, { resolution: RESOLUTION, radius: RADIUS });
   return describe(plan, cspace, START_A, GOAL_BEDROOM);
 }

@@ -1,5 +1,6 @@
 import { astar } from '../best-first.js';
 import { CLOSED, DStar, type DStarPop } from '../dstar.js';
+import { InputError, show } from '../errors.js';
 import { DX, DY, Grid } from '../grid.js';
 import { octile } from '../heuristics.js';
 import type { SearchSpace } from '../space.js';
@@ -65,6 +66,7 @@ const OPPOSITE = [2, 3, 0, 1, 6, 7, 4, 5];
 
 /** A view of `grid` (same nodes and costs) that lists neighbours counter-clockwise from east. */
 export function counterClockwise(grid: Grid): SearchSpace {
+  if (!(grid instanceof Grid)) throw new InputError(`counterClockwise: grid must be a Grid, got ${show(grid)}`);
   const w = grid.width, hgt = grid.height;
   const kmax = grid.diagonalRule === 'never' ? 4 : 8;
   return {
@@ -114,6 +116,7 @@ export interface DStarTable {
 
 /** A copy of `dstar`'s h, k and t for every node of its space, as they are now. */
 export function snapshot(dstar: DStar): DStarTable {
+  if (!(dstar instanceof DStar)) throw new InputError(`snapshot: dstar must be a DStar, got ${show(dstar)}`);
   const n = dstar.space.size;
   const table: DStarTable = { h: new Float64Array(n), k: new Float64Array(n), tag: new Uint8Array(n) };
   for (let x = 0; x < n; x++) {

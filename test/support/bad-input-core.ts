@@ -1,0 +1,1013 @@
+// The bad-input table, part 1: the 'bestfirst' entry's spaces, grids, engine and
+// searchers. See bad-input-kit.ts for the row machinery.
+import type { Grid, SearchResult, SearchSpace, Searcher } from '../../src/index.js';
+import {
+  badHeuristics, bool, checkAnswer, count, dyn, fresh, ids, named, near, notFunctions, notNumbers, notSpaces, oneOf, options, positive, same, SYM, v,
+  wanting, type Base, type Lib, type Spec, type V,
+} from './bad-input-kit.js';
+
+// Calls with arguments of any type: the table's whole point.
+type AnyFn = (...a: unknown[]) => unknown;
+type AnyCtor = new (...a: unknown[]) => unknown;
+export const apply = (f: unknown, a: unknown[]): unknown => (f as AnyFn)(...a);
+export const construct = (C: unknown, a: unknown[]): unknown => new (C as AnyCtor)(...a);
+
+/**
+ * The grid most rows search: 5 x 3, start 0 (0,0), goal 12 (2,2) at cost 4, cell
+ * 6 (1,1) blocked, and cells 4 and 9 a pocket no path reaches.
+ */
+export const ROWS = ['...#.', '.#.#.', '...##'];
+export const START = 0, GOAL = 12, BLOCKED = 6, POCKET = 4;
+
+export function grid(L: Lib, options?: object): Grid {
+  return L.root.Grid.fromAscii(ROWS, options);
+}
+
+/** Directed: 0 -> 1 -> 2 -> 3 costs 4, 0 -> 2 costs 5 directly; node 4 has no arcs. */
+export const EDGES: [number, number, number][] = [[0, 1, 1], [1, 2, 2], [0, 2, 5], [2, 3, 1]];
+export function graph(L: Lib) {
+  return new L.root.Graph(5, EDGES, { directed: true });
+}
+
+/** Things that are not a Grid where a Grid is needed. */
+export function notGrids(name = 'grid', o: { optional?: boolean } = {}): V[] {
+  return named([
+    v(null, 'null'), v(5, '5'), v('grid', "'grid'"), fresh(() => ({}), '{}'), fresh(() => [], '[]'), v(SYM, 'a symbol'), v(() => 0, 'a function'),
+    ...(o.optional ? [] : [v(undefined, 'undefined')]),
+    fresh(() => ({ width: 5, height: 3, size: 15, cells: new Uint8Array(15) }), 'a plain object shaped like a grid'),
+  ], [name, 'Grid']);
+}
+
+/** Tolerance of the checks: the answer of a search given these arguments. */
+function searchCheck(optimal: boolean) {
+  return (r: unknown, a: unknown[]) => checkAnswer(a[0] as SearchSpace, a[1] as number, a[2] as number, r as SearchResult, { optimal });
+}
+
+// --- the engine's one-shot functions ----------------------------------------------------------
+
+type Slot = 'space' | 'start' | 'goal' | 'h' | 'priority' | 'eps' | 'options';
+
+const PRIORITY_NAMES = ['priority', 'eps'];
+function priorities(): V[] {
+  const bad = named([
+    v(null, 'null'), v('astar', "'astar'"), v(5, '5'), fresh(() => ({}), '{}'), fresh(() => ({ kind: 'sum' }), "{ kind: 'sum' } (no eps)"),
+    fresh(() => ({ kind: 'sum', eps: Number.NaN }), 'sum(NaN)'), fresh(() => ({ kind: 'sum', eps: -1 }), 'sum(-1)'), fresh(() => ({ kind: 'sum', eps: '1' }), "sum('1')"),
+    fresh(() => ({ kind: 'sum', eps: Infinity }), 'sum(Infinity)'), fresh(() => ({ kind: 'nope' }), "{ kind: 'nope' }"), fresh(() => ({ kind: 'SUM', eps: 1 }), "{ kind: 'SUM' }"),
+    fresh(() => [], '[]'), v(() => 0, 'a function'), v(SYM, 'a symbol'), fresh(() => ({ kind: SYM }), '{ kind: a symbol }'),
+  ], PRIORITY_NAMES);
+  const loose = searchCheck(false);
+  return [
+    ...bad,
+    fresh(() => ({ kind: 'link-length' }), 'link-length', 'ok', { check: loose }), fresh(() => ({ kind: 'cost-to-come' }), 'cost-to-come', 'ok'),
+    fresh(() => ({ kind: 'heuristic-only' }), 'heuristic-only', 'ok', { check: loose }), fresh(() => ({ kind: 'sum', eps: 1 }), 'sum(1)', 'ok'),
+    fresh(() => ({ kind: 'sum', eps: 0 }), 'sum(0)', 'ok'), fresh(() => ({ kind: 'sum', eps: 3 }), 'sum(3)', 'ok', { check: loose }),
+  ];
+}
+
+function searchOptions(where: string, o: { priority?: boolean; heuristic?: boolean } = {}): V[] {
+  const loose = searchCheck(false);
+  const fields: Record<string, V[]> = {
+    tieBreak: oneOf('tieBreak', ['h', 'fifo']),
+    maxExpansions: count('maxExpansions'),
+    trace: bool('trace'),
+    reopen: bool('reopen'),
+  };
+  if (o.priority) fields.priority = priorities();
+  if (o.heuristic) fields.heuristic = [...badHeuristics('heuristic').filter((x) => x.label !== 'undefined'), v(() => 0, '() => 0', 'ok'), v(undefined, 'undefined', 'ok')];
+  const out = options(where, fields);
+  if (!o.priority) out.push(fresh(() => ({ priority: { kind: 'sum', eps: 1 } }), '{ priority } (an argument here)', 'error', { names: ['priority'] }));
+  if (!o.heuristic) out.push(fresh(() => ({ heuristic: () => 0 }), '{ heuristic } (an argument here)', 'error', { names: ['heuristic'] }));
+  out.push(fresh(() => ({ reopen: false }), '{ reopen: false }', 'ok', { check: loose }));
+  return out;
+}
+
+function endpoints(name: string): V[] {
+  return ids(name, {
+    blocked: true,
+    legit: [
+      v(POCKET, 'a cell in the unreachable pocket', 'ok'),
+      v(name === 'start' ? GOAL : START, name === 'start' ? 'the goal (start === goal)' : 'the start (start === goal)', 'ok'),
+    ],
+  });
+}
+
+/** Spaces a search accepts besides the grid: with blocked cells as costly nodes, 4-connected, a graph. */
+function otherSpaces(optimal: boolean): V[] {
+  const check = searchCheck(optimal);
+  return [
+    dyn((b) => (b.args[0] as Grid).with({ blocked: { enterCost: 10 } }), 'the grid with blocked cells entered at cost 10', 'ok', { check }),
+    dyn((b) => (b.args[0] as Grid).with({ connectivity: 4 }), 'the grid, 4-connected', 'ok', { check }),
+    dyn((b) => (b.args[0] as Grid).with({ diagonalRule: 'always', diagonalCost: 1.4 }), 'the grid, corners cut, diagonal 1.4', 'ok', { check }),
+  ];
+}
+
+function oneShot(name: string, slots: readonly Slot[], optimal: boolean): Spec {
+  return {
+    target: `bestfirst:${name}`,
+    paramNames: slots,
+    make(L) {
+      const g = grid(L);
+      const args = slots.map((s) => {
+        switch (s) {
+          case 'space': return g;
+          case 'start': return START;
+          case 'goal': return GOAL;
+          case 'h': return L.root.octile(g);
+          case 'priority': return L.root.ASTAR;
+          case 'eps': return 1.5;
+          case 'options': return {};
+        }
+      });
+      return { args, call: (...a) => apply(L.root[name as 'astar'], a), check: searchCheck(optimal), size: g.size, blocked: BLOCKED };
+    },
+    params: slots.map((s) => {
+      switch (s) {
+        case 'space': return [...notSpaces(), ...otherSpaces(optimal)];
+        case 'start': return endpoints('start');
+        case 'goal': return endpoints('goal');
+        case 'h': return [...badHeuristics('h'), v(() => 0, '() => 0', 'ok'), v(() => -0, '() => -0', 'ok'), v(() => 1e300, '() => 1e300 (inadmissible)', 'ok', { check: searchCheck(false) })];
+        case 'priority': return priorities();
+        case 'eps': return [...named([...notNumbers(), ...[Number.NaN, -1, Infinity, -Infinity, -0.001].map((x) => v(x, String(x)))], ['eps'], />= ?0/),
+          v(0, '0', 'ok'), v(1, '1', 'ok'), v(1e9, '1e9', 'ok', { check: searchCheck(false) })];
+        case 'options': return searchOptions(name);
+      }
+    }),
+    extra: [
+      {
+        label: 'a graph, with an isolated goal', want: 'ok',
+        make: (L) => {
+          const gr = graph(L);
+          const args = slots.map((s) => (s === 'space' ? gr : s === 'start' ? 0 : s === 'goal' ? 4 : s === 'h' ? () => 0 : s === 'priority' ? L.root.ASTAR : s === 'eps' ? 2 : {}));
+          return { args, call: (...a) => apply(L.root[name as 'astar'], a), check: searchCheck(optimal) };
+        },
+      },
+      {
+        label: 'a graph of one node, start === goal', want: 'ok',
+        make: (L) => {
+          const gr = new L.root.Graph(1, []);
+          const args = slots.map((s) => (s === 'space' ? gr : s === 'start' ? 0 : s === 'goal' ? 0 : s === 'h' ? () => 0 : s === 'priority' ? L.root.ASTAR : s === 'eps' ? 2 : {}));
+          return { args, call: (...a) => apply(L.root[name as 'astar'], a), check: (r) => same([(r as SearchResult).status, (r as SearchResult).cost, (r as SearchResult).path], ['found', 0, [0]]) };
+        },
+      },
+      {
+        label: 'a 1 x 1 grid', want: 'ok',
+        make: (L) => {
+          const g = new L.root.Grid(1, 1);
+          const args = slots.map((s) => (s === 'space' ? g : s === 'start' || s === 'goal' ? 0 : s === 'h' ? L.root.octile(g) : s === 'priority' ? L.root.ASTAR : s === 'eps' ? 2 : {}));
+          return { args, call: (...a) => apply(L.root[name as 'astar'], a), check: (r) => same((r as SearchResult).path, [0]) };
+        },
+      },
+      {
+        label: 'a space that lists a NaN cost', want: 'error',
+        make: (L) => {
+          const sp = { size: 3, maxDegree: 1, successors: (n: number, nodes: Int32Array, costs: Float64Array) => { if (n >= 2) return 0; nodes[0] = n + 1; costs[0] = n === 0 ? Number.NaN : 1; return 1; } };
+          const args = slots.map((s) => (s === 'space' ? sp : s === 'start' ? 0 : s === 'goal' ? 2 : s === 'h' ? () => 0 : s === 'priority' ? L.root.ASTAR : s === 'eps' ? 2 : {}));
+          return { args, call: (...a) => apply(L.root[name as 'astar'], a), check: (r) => nanFree(r as SearchResult) };
+        },
+        names: ['cost'],
+      },
+      {
+        label: 'a space with a negative cycle and an unreachable goal (relaxing it never ends)', want: 'error',
+        make: (L) => {
+          // 0 <-> 1 at cost -1, 2 alone: relaxing the cycle would never end.
+          const sp = { size: 3, maxDegree: 1, successors: (n: number, nodes: Int32Array, costs: Float64Array) => { if (n >= 2) return 0; nodes[0] = 1 - n; costs[0] = -1; return 1; } };
+          const args = slots.map((s) => (s === 'space' ? sp : s === 'start' ? 0 : s === 'goal' ? 2 : s === 'h' ? () => 0 : s === 'priority' ? L.root.ASTAR : s === 'eps' ? 2 : {}));
+          return { args, call: (...a) => apply(L.root[name as 'astar'], a), check: (r) => ((r as SearchResult).status === 'unreachable' ? undefined : `status ${(r as SearchResult).status}`) };
+        },
+        names: ['cost'],
+      },
+    ],
+  };
+}
+
+function nanFree(r: SearchResult): string | undefined {
+  if (Number.isNaN(r.cost)) return `cost NaN (status ${r.status})`;
+  return r.status === 'found' || r.status === 'unreachable' ? undefined : `status ${r.status}`;
+}
+
+// --- Searcher -----------------------------------------------------------------------------------
+
+function searcherBase(L: Lib): Base & { s: Searcher; g: Grid; before: SearchResult } {
+  const g = grid(L);
+  const s = new L.root.Searcher(g);
+  s.search(START, GOAL, { heuristic: L.root.octile(g) });
+  const before = s.result();
+  const base = {
+    s, g, before, size: g.size, blocked: BLOCKED,
+    args: [START, GOAL, { heuristic: L.root.octile(g) }] as unknown[],
+    call: (...a: unknown[]) => { const status = (s.search as AnyFn)(...a); return { ...s.result(), returned: status }; },
+    check: (r: unknown, a: unknown[]) => {
+      const res = r as SearchResult & { returned: unknown };
+      if (res.returned !== res.status) return `search returned ${String(res.returned)} but status is ${res.status}`;
+      const o = (a[2] ?? {}) as { priority?: { kind: string; eps?: number }; reopen?: boolean };
+      const optimal = !o.priority || o.priority.kind === 'cost-to-come' || (o.priority.kind === 'sum' && o.priority.eps! <= 1);
+      return checkAnswer(g, a[0] as number, a[1] as number, res, { optimal });
+    },
+    after: () => {
+      // A refused query leaves the last answer readable (or none, when h broke mid-run), and the next query works.
+      const now = s.result();
+      if (!(now.status === 'unreachable' && now.path === null) && same([now.status, now.cost, now.path], [before.status, before.cost, before.path])) {
+        return `a refused query changed the last answer: ${same([now.status, now.cost, now.path], [before.status, before.cost, before.path])}`;
+      }
+      return base.check(base.call(...base.args), base.args);
+    },
+  };
+  return base;
+}
+
+// --- the specs ------------------------------------------------------------------------------------
+
+export function coreSpecs(): Spec[] {
+  const specs: Spec[] = [];
+
+  specs.push({
+    target: 'bestfirst:InputError',
+    extra: [
+      ...['a message', '', 'two\nlines'].map((m) => ({
+        label: `new InputError(${JSON.stringify(m)})`, want: 'ok' as const,
+        make: (L: Lib) => ({ args: [m], call: (...a: unknown[]) => construct(L.root.InputError, a), check: (r: unknown) => {
+          const e = r as Error;
+          return e instanceof RangeError && e.name === 'InputError' && e.message === m ? undefined : `got ${e.name}: ${e.message}`;
+        } }),
+      })),
+      { label: 'new InputError(undefined)', want: 'ok', make: (L) => ({ args: [undefined], call: (...a) => construct(L.root.InputError, a), check: (r) => ((r as Error).name === 'InputError' ? undefined : 'wrong name') }) },
+    ],
+  });
+
+  // pathCost(space, path)
+  specs.push({
+    target: 'bestfirst:pathCost',
+    paramNames: ['space', 'path'],
+    make: (L) => { const g = grid(L); return { args: [g, [0, 5, 10, 11, 12]], call: (...a) => apply(L.root.pathCost, a), check: (r, a) => same(r, a[1] === undefined ? 4 : (a[1] as number[]).length < 2 ? 0 : 4), size: 15 }; },
+    params: [
+      notSpaces(),
+      [
+        ...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), v('0,5', "'0,5'"), fresh(() => ({}), '{}'), fresh(() => new Set([0, 5]), 'a Set'),
+          fresh(() => new Int32Array([0, 5]), 'an Int32Array')], ['path']),
+        ...named([fresh(() => [0, -1], '[0, -1]'), fresh(() => [0, 1.5], '[0, 1.5]'), fresh(() => [0, '5'], "[0, '5']"), fresh(() => [0, 15], '[0, 15]'), fresh(() => [0, null], '[0, null]'),
+          fresh(() => [0, Number.NaN], '[0, NaN]')], ['path['], /\d+\.\.\d+/),
+        fresh(() => [0, 12], '[0, 12] (not neighbours)', 'error', { names: ['step', 'arc'] }),
+        fresh(() => [0, 6], '[0, 6] (into a blocked cell)', 'error', { names: ['step', 'arc'] }),
+        fresh(() => [], '[]', 'ok'), fresh(() => [3], '[3]', 'ok'),
+      ],
+    ],
+  });
+
+  // Graph
+  const edgeNames = ['edge', 'edges'];
+  specs.push({
+    target: 'bestfirst:Graph',
+    paramNames: ['size', 'edges', 'options'],
+    make: (L) => ({ args: [5, EDGES, { directed: true }], call: (...a) => construct(L.root.Graph, a), check: (r, a) => same((r as { arcCount: number }).arcCount, (a[2] as { directed?: boolean } | undefined)?.directed ? 4 : 8) }),
+    params: [
+      [...named([...notNumbers(), ...[Number.NaN, -1, 1.5, Infinity, -Infinity, 2 ** 25 + 1, 2 ** 31, 1e9].map((x) => v(x, String(x)))], ['size'], /non-negative integer|at most/),
+        v(4, '4 (the edges name nodes 0..3)', 'ok'), v(1000, '1000', 'ok')],
+      [
+        ...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), v('abc', "'abc'"), fresh(() => ({}), '{}'), v(() => EDGES, 'a function')], ['edges']),
+        ...named([fresh(() => [[0, 1]], '[[0, 1]]'), fresh(() => [[0, 1, 1, 1]], '[[0, 1, 1, 1]]'), fresh(() => [null], '[null]'), fresh(() => [5], '[5]'), fresh(() => ['012'], "['012']"),
+          fresh(() => [{ 0: 0, 1: 1, 2: 1, length: 3 }], 'an array-like edge')], edgeNames, /triple|\[from, to, cost\]/),
+        ...named([fresh(() => [[0, 1, Number.NaN]], 'cost NaN'), fresh(() => [[0, 1, -1]], 'cost -1'), fresh(() => [[0, 1, Infinity]], 'cost Infinity'), fresh(() => [[0, 1, '1']], "cost '1'"),
+          fresh(() => [[0, 1, null]], 'cost null'), fresh(() => [[0, 1, 1n]], 'cost 1n'), fresh(() => [[0, 1, undefined]], 'cost undefined')], ['cost'], />= ?0/),
+        ...named([fresh(() => [[0, 5, 1]], 'to 5'), fresh(() => [[-1, 0, 1]], 'from -1'), fresh(() => [[0.5, 1, 1]], 'from 0.5'), fresh(() => [['0', 1, 1]], "from '0'"),
+          fresh(() => [[0, Number.NaN, 1]], 'to NaN'), fresh(() => [[SYM, 0, 1]], 'from a symbol')], ['from', 'to', 'edge'], /0\.\.4/),
+        fresh(() => [], '[]', 'ok', { check: (r) => same((r as { arcCount: number }).arcCount, 0) }),
+        fresh(() => new Set([[0, 1, 1]]), 'a Set of edges', 'ok', { check: (r) => same((r as { arcCount: number }).arcCount, 1) }),
+        fresh(() => (function* () { yield [0, 1, 1]; yield [1, 2, 0]; })(), 'a generator', 'ok', { check: (r) => same((r as { arcCount: number }).arcCount, 2) }),
+        fresh(() => [[0, 1, -0], [0, 0, 1], [0, 1, 1e300]], 'cost -0, a self loop, parallel arcs', 'ok', { check: (r) => same((r as { arcCount: number }).arcCount, 3) }),
+      ],
+      options('Graph', { directed: bool('directed') }),
+    ],
+    extra: [{ label: 'new Graph(0, [])', want: 'ok', make: (L) => ({ args: [0, []], call: (...a) => construct(L.root.Graph, a), check: (r) => same((r as { size: number }).size, 0) }) }],
+  });
+
+  specs.push({
+    target: 'bestfirst:Graph.fromEdges',
+    paramNames: ['edges', 'options'],
+    make: (L) => ({ args: [[['a', 'b', 2], ['b', 'c']], {}], call: (...a) => apply(L.root.Graph.fromEdges, a), check: (r, a) => {
+      const nodes = (a[1] as { nodes?: Iterable<string> } | undefined)?.nodes;
+      return same((r as { keys: unknown[] }).keys, [...new Set([...(nodes ?? []), 'a', 'b', 'c'])]);
+    } }),
+    params: [
+      [
+        ...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), v('ab', "'ab'"), fresh(() => ({}), '{}')], ['edges']),
+        ...named([fresh(() => [['a']], "[['a']]"), fresh(() => [['a', 'b', 1, 1]], 'four fields'), fresh(() => [null], '[null]'), fresh(() => ['ab'], "['ab']")], edgeNames, /\[from, to\]/),
+        ...named([fresh(() => [['a', 'b', Number.NaN]], 'cost NaN'), fresh(() => [['a', 'b', -1]], 'cost -1'), fresh(() => [['a', 'b', '2']], "cost '2'"), fresh(() => [['a', 'b', undefined]], 'cost undefined')], ['cost'], />= ?0/),
+        fresh(() => [], '[]', 'ok', { check: (r) => same((r as { keys: unknown[] }).keys, []) }),
+        fresh(() => [[1, '1']], "[[1, '1']]: two keys", 'ok', { check: (r) => same((r as { keys: unknown[] }).keys.length, 2) }),
+        fresh(() => [[Number.NaN, Number.NaN]], 'NaN keys', 'ok', { check: (r) => same((r as { keys: unknown[] }).keys.length, 1) }),
+      ],
+      options('Graph.fromEdges', {
+        directed: bool('directed'),
+        nodes: [...named([v(null, 'null'), v(5, '5'), fresh(() => ({}), '{}'), v(true, 'true')], ['nodes']),
+          fresh(() => ['z'], "['z']", 'ok', { check: (r) => same((r as { keys: unknown[] }).keys, ['z', 'a', 'b', 'c']) }), fresh(() => new Set(['b']), "a Set ['b']", 'ok'), v('zy', "'zy' (a string of keys)", 'either')],
+      }),
+    ],
+  });
+
+  const keyed = (L: Lib) => L.root.Graph.fromEdges([['a', 'b', 2], ['b', 'c']]);
+  specs.push({
+    target: 'bestfirst:Graph.fromEdges#id',
+    paramNames: ['key'],
+    make: (L) => { const k = keyed(L); return { args: ['b'], call: (...a) => apply(k.id, a), check: (r, a) => same(r, ['a', 'b', 'c'].indexOf(a[0] as string)) }; },
+    params: [[...named([v('z', "'z'"), v(undefined, 'undefined'), v(null, 'null'), v(0, '0'), v(SYM, 'a symbol'), fresh(() => ({}), '{}'), v('A', "'A'")], ['key']), v('a', "'a'", 'ok'), v('c', "'c'", 'ok')]],
+  });
+  specs.push({
+    target: 'bestfirst:Graph.fromEdges#key',
+    paramNames: ['n'],
+    make: (L) => { const k = keyed(L); return { args: [1], call: (...a) => apply(k.key, a), check: (r, a) => same(r, ['a', 'b', 'c'][a[0] as number]), size: 3 }; },
+    params: [ids('n', { names: ['node'] })],
+  });
+  specs.push({
+    target: 'bestfirst:Graph.fromEdges#path',
+    paramNames: ['ids'],
+    make: (L) => { const k = keyed(L); return { args: [[0, 1, 2]], call: (...a) => apply(k.path, a), check: (r, a) => (a[0] === null ? same(r, null) : same(r, (a[0] as number[]).map((n) => ['a', 'b', 'c'][n]))) }; },
+    params: [[
+      ...named([v(5, '5'), v('ab', "'ab'"), fresh(() => ({}), '{}'), v(true, 'true'), fresh(() => new Set([0]), 'a Set'), v(undefined, 'undefined')], ['ids', 'path']),
+      ...named([fresh(() => [3], '[3]'), fresh(() => [-1], '[-1]'), fresh(() => ['a'], "['a']"), fresh(() => [0.5], '[0.5]')], ['node'], /0\.\.2/),
+      v(null, 'null', 'ok'), fresh(() => [], '[]', 'ok'),
+    ]],
+  });
+  specs.push({
+    target: 'bestfirst:Graph.fromEdges#has',
+    extra: [undefined, null, 'a', 'z', SYM, 0].map((k) => ({
+      label: `has(${typeof k === 'symbol' ? 'a symbol' : JSON.stringify(k) ?? 'undefined'})`, want: 'ok' as const,
+      make: (L: Lib) => { const kg = keyed(L); return { args: [k], call: (...a: unknown[]) => apply(kg.has, a), check: (r: unknown) => same(r, k === 'a') }; },
+    })),
+  });
+
+  specs.push(...gridSpecs());
+  specs.push(...heuristicSpecs());
+
+  // findPath(grid, from, to, options)
+  const xy = (p: unknown, w: number) => (typeof p === 'number' ? p : (p as number[])[1] * w + (p as number[])[0]);
+  const points = (what: string): V[] => [
+    ...named([v(null, 'null'), v(undefined, 'undefined'), v('0', "'0'"), v(true, 'true'), fresh(() => ({}), '{}'), v(SYM, 'a symbol'), v(0n, '0n'),
+      fresh(() => ({ x: 0, y: 0 }), '{ x: 0, y: 0 }'), fresh(() => [0], '[0]'), fresh(() => [0, 0, 0], '[0, 0, 0]'), v(Number.NaN, 'NaN'), v(-1, '-1'), v(1.5, '1.5'), v(15, '15'), v(2 ** 31, '2**31')], [what]),
+    ...named([fresh(() => [-1, 0], '[-1, 0]'), fresh(() => [5, 0], '[5, 0]'), fresh(() => [0, 3], '[0, 3]'), fresh(() => [0.5, 0], '[0.5, 0]'), fresh(() => ['0', 0], "['0', 0]"),
+      fresh(() => [Number.NaN, 0], '[NaN, 0]'), fresh(() => [0, null], '[0, null]'), fresh(() => [Infinity, 0], '[Infinity, 0]')], [what], /0\.\.4/),
+    fresh(() => [1, 1], '[1, 1] (blocked)', 'error', { names: [what] }), v(BLOCKED, '6 (blocked)', 'error', { names: [what] }),
+    fresh(() => [4, 0], '[4, 0] (the pocket)', 'ok'), v(0, '0 (an id)', 'ok'), fresh(() => [2, 2], '[2, 2]', 'ok'), v(12, '12', 'ok'),
+  ];
+  specs.push({
+    target: 'bestfirst:findPath',
+    paramNames: ['grid', 'from', 'to', 'options'],
+    make: (L) => {
+      const g = grid(L);
+      return {
+        args: [g, [0, 0], [2, 2], {}], call: (...a) => apply(L.root.findPath, a),
+        check: (r, a) => {
+          const res = r as { status: string; path: number[]; points: number[][]; cost: number };
+          const gg = a[0] as Grid;
+          if (res.path.length !== res.points.length || res.path.some((n, i) => res.points[i][0] !== n % gg.width || res.points[i][1] !== Math.floor(n / gg.width))) return 'points and path disagree';
+          const eps = ((a[3] ?? {}) as { eps?: number }).eps ?? 1;
+          return checkAnswer(gg, xy(a[1], gg.width), xy(a[2], gg.width), { status: res.status, cost: res.cost, path: res.status === 'found' ? res.path : null }, { optimal: eps <= 1 });
+        },
+      };
+    },
+    params: [
+      [...notGrids(), dyn((b) => (b.args[0] as Grid).with({ blocked: { enterCost: 10 } }), 'a grid that enters blocked cells at cost 10', 'ok'),
+        dyn((b) => (b.args[0] as Grid).with({ connectivity: 4 }), 'a 4-connected grid', 'ok')],
+      points('start'),
+      points('goal'),
+      options('findPath', {
+        algorithm: oneOf('algorithm', ['astar', 'dijkstra', 'jps']),
+        eps: [...named([...notNumbers().filter((x) => x.label !== 'undefined'), ...[0.5, 0, -1, Number.NaN, Infinity].map((x) => v(x, String(x)))], ['eps'], />= ?1/),
+          v(1, '1', 'ok'), v(2, '2', 'ok'), v(undefined, 'undefined', 'ok')],
+        maxExpansions: count('maxExpansions'),
+      }),
+    ],
+    extra: [
+      { label: 'eps 2 with dijkstra', want: 'error', names: ['eps'], make: (L) => ({ args: [grid(L), 0, 12, { algorithm: 'dijkstra', eps: 2 }], call: (...a) => apply(L.root.findPath, a) }) },
+      { label: 'jps on a 4-connected grid', want: 'error', names: ['8-connected', 'connect'], make: (L) => ({ args: [grid(L, { connectivity: 4 }), 0, 12, { algorithm: 'jps' }], call: (...a) => apply(L.root.findPath, a) }) },
+      { label: 'a 1 x 1 grid, from === to', want: 'ok', make: (L) => ({ args: [new L.root.Grid(1, 1), [0, 0], [0, 0]], call: (...a) => apply(L.root.findPath, a), check: (r) => same((r as { points: unknown }).points, [[0, 0]]) }) },
+    ],
+  });
+
+  // The one-shot engine functions.
+  specs.push(oneShot('bestFirst', ['space', 'start', 'goal', 'h', 'priority', 'options'], true));
+  specs.push(oneShot('bfs', ['space', 'start', 'goal', 'options'], false));
+  specs.push(oneShot('dijkstra', ['space', 'start', 'goal', 'options'], true));
+  specs.push(oneShot('greedy', ['space', 'start', 'goal', 'h', 'options'], false));
+  specs.push(oneShot('astar', ['space', 'start', 'goal', 'h', 'options'], true));
+  specs.push(oneShot('weightedAstar', ['space', 'start', 'goal', 'h', 'eps', 'options'], false));
+  specs.push(...depthFirstSpecs());
+
+  // sum(eps)
+  specs.push({
+    target: 'bestfirst:sum',
+    paramNames: ['eps'],
+    make: (L) => ({ args: [2], call: (...a) => apply(L.root.sum, a), check: (r, a) => same(r, { kind: 'sum', eps: a[0] }) }),
+    params: [[...named([...notNumbers(), ...[Number.NaN, -1, Infinity, -Infinity, -1e-9].map((x) => v(x, String(x)))], ['eps'], />= ?0/),
+      v(0, '0', 'ok'), v(1, '1', 'ok'), v(1e9, '1e9', 'ok')]],
+  });
+
+  // Searcher
+  specs.push({
+    target: 'bestfirst:Searcher',
+    paramNames: ['space', 'options'],
+    make: (L) => { const g = grid(L); return { args: [g, {}], call: (...a) => construct(L.root.Searcher, a), check: (r) => ((r as Searcher).search(START, GOAL) === 'found' ? undefined : 'the new searcher finds no path') }; },
+    params: [
+      [...notSpaces(), ...otherSpaces(true).map((x) => ({ ...x, check: undefined }))],
+      options('Searcher', { capacity: [...named([...notNumbers().filter((x) => x.label !== 'undefined'), ...[0, -1, 1.5, Number.NaN, Infinity, 2 ** 31, 1e10].map((x) => v(x, String(x)))], ['capacity'], /\d+\.\.\d+/),
+        v(1, '1', 'ok'), v(1000, '1000', 'ok'), v(undefined, 'undefined', 'ok')] }),
+    ],
+  });
+  specs.push({
+    target: 'bestfirst:Searcher#search',
+    paramNames: ['start', 'goal', 'options'],
+    make: searcherBase,
+    // The base check reads the priority from the options: no value-level checks here (they expect the one-shot arguments).
+    params: [endpoints('start'), endpoints('goal'), searchOptions('search', { priority: true, heuristic: true }).map((x) => ({ ...x, check: undefined, poisons: false }))],
+  });
+  specs.push({
+    target: 'bestfirst:Searcher#pathInto',
+    paramNames: ['out'],
+    make: (L) => {
+      const b = searcherBase(L);
+      return { args: [new Int32Array(15)], call: (out) => { const n = b.s.pathInto(out as Int32Array); return Array.from(out as ArrayLike<number>).slice(0, n); }, check: (r) => same(r, b.s.path()) };
+    },
+    params: [[
+      ...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), v('abcdefghijklmno', 'a string of 15'), v(true, 'true'), v(SYM, 'a symbol')], ['out']),
+      fresh(() => new Int32Array(2), 'an Int32Array too short', 'error', { names: ['buffer', 'out'] }),
+      fresh(() => [], '[]', 'either', { names: ['out', 'buffer'] }), fresh(() => new Float64Array(15), 'a Float64Array', 'either'), fresh(() => ({ length: 15 }), '{ length: 15 }', 'either'),
+      fresh(() => new Int32Array(5), 'an Int32Array of exactly the path', 'ok'),
+    ]],
+  });
+  for (const m of ['result', 'path'] as const) {
+    specs.push({
+      target: `bestfirst:Searcher#${m}`,
+      extra: [
+        { label: 'after a found query, with junk arguments', want: 'ok', make: (L) => { const b = searcherBase(L); return { args: [5, SYM], call: (...a) => apply(b.s[m].bind(b.s), a), check: (r) => (m === 'path' ? same(r, b.before.path) : same((r as SearchResult).cost, 4)) }; } },
+        { label: 'before any query', want: 'ok', make: (L) => { const s = new L.root.Searcher(grid(L)); return { args: [], call: () => s[m](), check: (r) => (m === 'path' ? same(r, null) : same((r as SearchResult).status, 'unreachable')) }; } },
+      ],
+    });
+  }
+  specs.push({
+    target: 'bestfirst:Searcher#gOf',
+    paramNames: ['n'],
+    make: (L) => { const b = searcherBase(L); return { args: [5], call: (n) => b.s.gOf(n as number), check: (r, a) => same(r, ({ 0: 0, 5: 1 } as Record<number, number>)[a[0] as number] ?? r), size: 15 }; },
+    params: [ids('n', { names: ['gOf', 'n', 'node'], legit: [v(POCKET, 'a cell never reached', 'ok', { check: (r) => same(r, Infinity) })] })],
+  });
+
+  // frontierBefore(trace, k)
+  specs.push({
+    target: 'bestfirst:frontierBefore',
+    paramNames: ['trace', 'step'],
+    make: (L) => {
+      const g = grid(L);
+      const t = L.root.astar(g, START, GOAL, L.root.octile(g), { trace: true }).trace!;
+      return { args: [t, 2], call: (...a) => apply(L.root.frontierBefore, a), check: (r) => (Array.isArray(r) ? undefined : 'not an array'), size: t.pops.length + 1 };
+    },
+    params: [
+      named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), fresh(() => ({}), '{}'), fresh(() => ({ pops: [], pushes: 5 }), '{ pushes: 5 }'), fresh(() => ({ pops: {}, pushes: [] }), '{ pops: {} }'),
+        fresh(() => ({ tieBreak: 'h', pops: [null, null, null], pushes: [] }), 'pops [null, null, null]'), fresh(() => ({ tieBreak: 'h', pops: [{ node: 0 }, { node: 1 }, { node: 2 }], pushes: [null] }), 'pushes [null]'),
+        fresh(() => ({ tieBreak: 'h', pops: [1, 2, 3], pushes: [5] }), 'pops [1, 2, 3], pushes [5]')], ['trace']),
+      [...ids('step', { names: ['step', 'k'] }), dyn((b) => b.size! - 1, 'the pop count', 'ok')],
+    ],
+  });
+
+  specs.push(...keyedSpecs());
+  specs.push(...gridSearcherSpecs());
+  return specs;
+}
+
+// --- dfs, iddfs -------------------------------------------------------------------------------------
+
+function depthFirstSpecs(): Spec[] {
+  return (['dfs', 'iddfs'] as const).map((name) => ({
+    target: `bestfirst:${name}`,
+    paramNames: ['space', 'start', 'goal', 'options'],
+    make: (L: Lib) => {
+      const g = grid(L);
+      return { args: [g, START, GOAL, {}], call: (...a: unknown[]) => apply(L.root[name], a), check: searchCheck(false), size: g.size, blocked: BLOCKED };
+    },
+    params: [
+      [...notSpaces(), ...otherSpaces(false)],
+      endpoints('start'),
+      endpoints('goal'),
+      options(name, { depthLimit: count('depthLimit'), maxExpansions: count('maxExpansions') }),
+    ],
+  }));
+}
+
+// --- Grid --------------------------------------------------------------------------------------------
+
+function gridOptions(where: string): V[] {
+  return options(where, {
+    connectivity: [...named([v(6, '6'), v('8', "'8'"), v(null, 'null'), v(0, '0'), v(Number.NaN, 'NaN'), v(true, 'true'), fresh(() => [8], '[8]'), v(8.5, '8.5')], ['connectivity'], /4 or 8/),
+      v(4, '4', 'ok'), v(8, '8', 'ok'), v(undefined, 'undefined', 'ok')],
+    diagonalRule: oneOf('diagonalRule', ['always', 'never', 'no-corner-cutting', 'at-most-one-blocked']),
+    diagonalCost: positive('diagonalCost', { optional: true, legit: [1, 1.4, 0.5, 2, 3, 1e9] }),
+    cellSize: positive('cellSize', { optional: true, legit: [1, 0.5, 2, 1e-6] }),
+    blocked: [
+      ...named([v('keep', "'keep'"), v(null, 'null'), fresh(() => ({}), '{}'), fresh(() => ({ enterCost: -1 }), '{ enterCost: -1 }'), fresh(() => ({ enterCost: Number.NaN }), '{ enterCost: NaN }'),
+        fresh(() => ({ enterCost: Infinity }), '{ enterCost: Infinity }'), fresh(() => ({ enterCost: '5' }), "{ enterCost: '5' }"), v(5, '5'), fresh(() => [], '[]'), v(true, 'true'),
+        fresh(() => ({ enterCost: 5, extra: 1 }), '{ enterCost: 5, extra: 1 }'), fresh(() => ({ entercost: 5 }), '{ entercost: 5 }')], ['blocked', 'enterCost', 'extra', 'entercost'], /delete|enterCost/),
+      v('delete', "'delete'", 'ok'), fresh(() => ({ enterCost: 0 }), '{ enterCost: 0 }', 'ok'), fresh(() => ({ enterCost: 10000 }), '{ enterCost: 10000 }', 'ok'), v(undefined, 'undefined', 'ok'),
+    ],
+  });
+}
+
+function sides(name: string): V[] {
+  return [...named([...notNumbers(), ...[0, -1, 1.5, Number.NaN, Infinity, -Infinity, 2 ** 31, 1e10].map((x) => v(x, String(x)))], [name, 'width and height'], />= ?1|2\^31/),
+    v(1, '1', 'ok'), v(7, '7', 'ok')];
+}
+
+function gridSpecs(): Spec[] {
+  const specs: Spec[] = [];
+  specs.push({
+    target: 'bestfirst:Grid',
+    paramNames: ['width', 'height', 'cells', 'options'],
+    make: (L) => ({ args: [2, 2, [0, 1, 0, 0], {}], call: (...a) => construct(L.root.Grid, a), check: (r, a) => same([(r as Grid).width, (r as Grid).height], [a[0], a[1]]) }),
+    params: [
+      sides('width').map((x) => (x.want === 'ok' ? { ...x, want: 'error' as const, names: ['cells'] } : x)),
+      sides('height').map((x) => (x.want === 'ok' ? { ...x, want: 'error' as const, names: ['cells'] } : x)),
+      [
+        ...named([v(null, 'null'), v(5, '5'), v('0100', "'0100'"), fresh(() => ({}), '{}'), v(true, 'true'), v(SYM, 'a symbol'), v(() => 0, 'a function')], ['cells']),
+        ...named([fresh(() => [0, 0, 0], 'three cells'), fresh(() => [0, 0, 0, 0, 0], 'five cells'), fresh(() => new Uint8Array(3), 'a Uint8Array of 3'), fresh(() => ({ length: 1e9 }), '{ length: 1e9 }')], ['cells', 'length'], /4/),
+        ...named([fresh(() => [0, Number.NaN, 0, 0], 'a NaN cell'), fresh(() => [0, '1', 0, 0], "a '1' cell"), fresh(() => [0, null, 0, 0], 'a null cell'), fresh(() => [0, {}, 0, 0], 'an object cell'),
+          fresh(() => [0, , 0, 0], 'a hole'), fresh(() => new Float64Array([0, Number.NaN, 0, 0]), 'a Float64Array with NaN'), fresh(() => [0, undefined, 0, 0], 'an undefined cell')], ['cells['], /number|boolean/),
+        v(undefined, 'undefined', 'ok', { check: (r) => same((r as Grid).freeCount(), 4) }), fresh(() => [false, true, false, false], 'booleans', 'ok'),
+        fresh(() => [0, 2, 0, -1], 'nonzero numbers (blocked)', 'ok', { check: (r) => same((r as Grid).freeCount(), 2) }),
+        fresh(() => new Float64Array([0, 0.5, 0, 0]), 'a Float64Array', 'ok'), fresh(() => new Uint8Array(4), 'a Uint8Array', 'ok'),
+      ],
+      gridOptions('Grid'),
+    ],
+    extra: [
+      { label: 'a 1 x 1 grid', want: 'ok', make: (L) => ({ args: [1, 1], call: (...a) => construct(L.root.Grid, a), check: (r) => same((r as Grid).size, 1) }) },
+      { label: '65536 x 65536: more cells than ids', want: 'error', names: ['cells', '65536'], make: (L) => ({ args: [65536, 65536], call: (...a) => construct(L.root.Grid, a) }) },
+    ],
+  });
+
+  specs.push({
+    target: 'bestfirst:Grid.fromAscii',
+    paramNames: ['rows', 'options'],
+    make: (L) => ({ args: [ROWS, {}], call: (...a) => apply(L.root.Grid.fromAscii, a), check: (r) => same((r as Grid).toAscii(), ROWS) }),
+    params: [
+      [
+        ...named([v(5, '5'), v(null, 'null'), v(undefined, 'undefined'), fresh(() => ({}), '{}'), v(SYM, 'a symbol'), fresh(() => new Set(['.']), 'a Set')], ['rows']),
+        ...named([fresh(() => [], '[]'), v('', "''"), v('\n \n', 'blank lines')], ['rows'], /no rows/),
+        ...named([fresh(() => [''], "['']"), fresh(() => ['..', '.'], "['..', '.']"), fresh(() => ['..x'], "['..x']"), fresh(() => [5], '[5]'), fresh(() => ['.', null], "['.', null]"),
+          v('..\n\n..', 'a blank line between rows'), fresh(() => [' ..'], "[' ..']"), fresh(() => ['.\n.'], "['.\\n.']"), v('..\n.', 'rows of 2 and 1'), v('.\u00a0', 'a no-break space'),
+          fresh(() => ['..', '..', '.'], 'a short last row')], ['row'], /expected|empty|blank|must/),
+        v('.', "'.'", 'ok', { check: (r) => same((r as Grid).size, 1) }), fresh(() => ['#'], "['#']", 'ok', { check: (r) => same((r as Grid).toAscii(), ['#']) }),
+        v('\n..\n..\n', 'a template literal', 'ok', { check: (r) => same((r as Grid).toAscii(), ['..', '..']) }),
+        v('..\r\n..', 'CRLF', 'ok', { check: (r) => same((r as Grid).toAscii(), ['..', '..']) }),
+      ],
+      gridOptions('fromAscii'),
+    ],
+  });
+  specs.push({
+    target: 'bestfirst:Grid.fromMatrix',
+    paramNames: ['rows', 'options'],
+    make: (L) => ({ args: [[[0, 1], [0, 0]], {}], call: (...a) => apply(L.root.Grid.fromMatrix, a), check: (r) => same((r as Grid).toAscii(), ['.#', '..']) }),
+    params: [
+      [
+        ...named([v(5, '5'), v(null, 'null'), v(undefined, 'undefined'), v('01', "'01'"), fresh(() => ({}), '{}'), fresh(() => [], '[]')], ['rows']),
+        ...named([fresh(() => [[]], '[[]]'), fresh(() => [[0], [0, 0]], 'ragged'), fresh(() => [5], '[5]'), fresh(() => [[0], null], '[[0], null]'), fresh(() => ['01'], "['01']")], ['row'], /expected|empty|array/),
+        ...named([fresh(() => [[2]], '[[2]]'), fresh(() => [['0']], "[['0']]"), fresh(() => [[Number.NaN]], '[[NaN]]'), fresh(() => [[null]], '[[null]]'), fresh(() => [[-1]], '[[-1]]'), fresh(() => [[0.5]], '[[0.5]]')],
+          ['row', 'rows['], /1 or true|0 or false/),
+        fresh(() => [[1]], '[[1]]', 'ok', { check: (r) => same((r as Grid).toAscii(), ['#']) }), fresh(() => [[true, false]], 'booleans', 'ok', { check: (r) => same((r as Grid).toAscii(), ['#.']) }),
+      ],
+      gridOptions('fromMatrix'),
+    ],
+  });
+
+  const g = (L: Lib) => grid(L);
+  const method = (name: string, args: unknown[], params: readonly (readonly V[] | null)[], check: Base['check'], paramNames: string[], after?: (gr: Grid, before: string[], version: number) => string | undefined): Spec => ({
+    target: `bestfirst:Grid#${name}`,
+    paramNames,
+    make: (L) => {
+      const gr = g(L);
+      const before = gr.toAscii(), version = gr.version;
+      return {
+        args, call: (...a) => apply((gr as unknown as Record<string, AnyFn>)[name].bind(gr), a), check, size: gr.size, blocked: BLOCKED,
+        after: () => {
+          // A refused call changes nothing: the same cells, the same version.
+          const now = gr.toAscii();
+          if (same(now, before) || gr.version !== version) return `a refused ${name} changed the grid: ${now.join('/')} at version ${gr.version}`;
+          return after?.(gr, before, version);
+        },
+      };
+    },
+    params,
+  });
+  const coord = (name: string, max: number) => [...named([...notNumbers(), ...[-1, 1.5, Number.NaN, Infinity, max + 1, 2 ** 31].map((x) => v(x, String(x)))], [name, 'outside'], new RegExp(`0\\.\\.${max}`)), v(0, '0', 'ok'), v(max, String(max), 'ok')];
+  specs.push(method('id', [2, 1], [coord('x', 4), coord('y', 2)], (r, a) => same(r, (a[1] as number) * 5 + (a[0] as number)), ['x', 'y']));
+  const cellIds = (name: string, names: string[], legit: V[] = []) => ids(name, { names, legit: [v(14, '14', 'ok'), ...legit] });
+  specs.push(method('x', [7], [cellIds('n', ['n', 'cell', 'x'])], (r, a) => same(r, (a[0] as number) % 5), ['n']));
+  specs.push(method('y', [7], [cellIds('n', ['n', 'cell', 'y'])], (r, a) => same(r, Math.floor((a[0] as number) / 5)), ['n']));
+  specs.push(method('colRow', [7], [cellIds('n', ['n', 'cell', 'colRow'])], (r, a) => same(r, [(a[0] as number) % 5 + 1, 3 - Math.floor((a[0] as number) / 5)]), ['n']));
+  specs.push(method('formatColRow', [7], [cellIds('n', ['n', 'cell', 'formatColRow'])], (r, a) => same(r, `(${(a[0] as number) % 5 + 1},${3 - Math.floor((a[0] as number) / 5)})`), ['n']));
+  specs.push(method('formatXY', [7], [cellIds('n', ['n', 'cell', 'formatXY'])], (r, a) => same(r, `(${(a[0] as number) % 5},${Math.floor((a[0] as number) / 5)})`), ['n']));
+  specs.push(method('isBlocked', [6], [cellIds('n', ['isBlocked', 'cell'])], (r, a) => same(r, ROWS.join('')[a[0] as number] === '#'), ['n']));
+  specs.push(method('idColRow', [1, 3], [
+    [...named([...notNumbers(), ...[0, -1, 1.5, Number.NaN, 6].map((x) => v(x, String(x)))], ['col', 'outside'], /1\.\.5/), v(5, '5', 'ok')],
+    [...named([...notNumbers(), ...[0, -1, 1.5, Number.NaN, 4].map((x) => v(x, String(x)))], ['row', 'outside'], /1\.\.3/), v(1, '1', 'ok')],
+  ], (r, a) => same(r, (3 - (a[1] as number)) * 5 + (a[0] as number) - 1), ['col', 'row']));
+  specs.push(method('inside', [1, 1], [
+    [...notNumbers(), ...badNumbersFor()].map((x) => ({ ...x, want: 'ok' as const, check: (r: unknown) => same(r, false) })),
+    [...notNumbers(), ...badNumbersFor()].map((x) => ({ ...x, want: 'ok' as const, check: (r: unknown) => same(r, false) })),
+  ], (r) => same(r, true), ['x', 'y']));
+  specs.push(method('points', [[0, 5, 10], 2], [
+    [...named([v(null, 'null'), v(5, '5'), v('0510', "'0510'"), fresh(() => ({}), '{}'), v(SYM, 'a symbol')], ['path']),
+      ...named([fresh(() => [0, -1], '[0, -1]'), fresh(() => [0, 15], '[0, 15]'), fresh(() => [0, '5'], "[0, '5']"), fresh(() => [0, 1.5], '[0, 1.5]')], ['path['], /0\.\.14/),
+      fresh(() => new Int32Array([0, 5, 10]), 'an Int32Array', 'ok'), fresh(() => [], '[] (length 2: too long for it)', 'error', { names: ['length'] })],
+    [...named([...notNumbers().filter((x) => x.label !== 'undefined'), ...[-1, 1.5, Number.NaN, 4, Infinity].map((x) => v(x, String(x)))], ['length'], /0\.\.3/),
+      v(undefined, 'undefined', 'ok', { check: (r, a) => same(r, (a[0] as number[]).length === 3 ? [[0, 0], [0, 1], [0, 2]] : r) }), v(0, '0', 'ok', { check: (r) => same(r, []) })],
+  ], (r) => same(r, [[0, 0], [0, 1]]), ['path', 'length']));
+  specs.push(method('setBlocked', [7, true], [
+    cellIds('n', ['setBlocked', 'cell']),
+    [...named([v(1, '1'), v(0, '0'), v('true', "'true'"), v(null, 'null'), v(undefined, 'undefined'), fresh(() => ({}), '{}'), v(Number.NaN, 'NaN'), v(SYM, 'a symbol')], ['blocked'], /true or false/), v(false, 'false', 'ok')],
+  ], undefined, ['n', 'blocked']));
+  specs.push(method('touch', [[7]], [[
+    ...named([v(null, 'null'), v(5, '5'), v('7', "'7'"), v(true, 'true'), v(SYM, 'a symbol'), fresh(() => ({}), '{}'), fresh(() => ({ length: 1.5 }), '{ length: 1.5 }')], ['cells']),
+    ...named([fresh(() => [15], '[15]'), fresh(() => [-1], '[-1]'), fresh(() => [1.5], '[1.5]'), fresh(() => ['0'], "['0']"), fresh(() => [0, Number.NaN], '[0, NaN]'), fresh(() => ({ length: 1e9 }), '{ length: 1e9 }'),
+      fresh(() => ({ length: 2 ** 31 }), '{ length: 2**31 }')], ['cells['], /0\.\.14/),
+    v(undefined, 'undefined (anything may have changed)', 'ok'), fresh(() => [], '[]', 'ok'), fresh(() => new Int32Array([1, 2]), 'an Int32Array', 'ok'),
+    fresh(() => ({ length: -1 }), '{ length: -1 }', 'either'),
+  ]], undefined, ['cells']));
+  specs.push(method('changesSince', [0], [[...notNumbers(), ...badNumbersFor(), v(1, '1 (a future version)', 'ok')].map((x) => ({ ...x, want: 'ok' as const, check: (r: unknown) => same(r, -1) }))],
+    (r) => same(r, 0), ['since']));
+  specs.push({
+    target: 'bestfirst:Grid#changedCell',
+    paramNames: ['version'],
+    make: (L) => {
+      const gr = grid(L);
+      gr.setBlocked(7, true);
+      gr.setBlocked(8, false);
+      return { args: [2], call: (x) => gr.changedCell(x as number), check: (r, a) => same(r, a[0] === 1 ? 7 : 8), size: 3 };
+    },
+    params: [[...named([...notNumbers(), ...badNumbersFor(), v(0, '0 (before any change)'), v(3, '3 (a future version)')], ['version', 'changedCell', 'v'], /\d/), v(1, '1', 'ok')]],
+    extra: [{ label: 'on a grid never changed', want: 'error', names: ['version', 'changedCell', 'v'], make: (L) => { const gr = grid(L); return { args: [0], call: (x) => gr.changedCell(x as number) }; } }],
+  });
+  specs.push({
+    target: 'bestfirst:Grid#catchUp',
+    paramNames: ['since', 'patch', 'reload'],
+    make: (L) => {
+      const gr = grid(L);
+      gr.setBlocked(7, true);
+      const seen: unknown[] = [];
+      return {
+        args: [0, (n: number) => { seen.push(n); }, () => { seen.push('reload'); }],
+        call: (...a) => { seen.length = 0; return [apply(gr.catchUp.bind(gr), a), seen.slice()]; },
+        check: (r, a) => {
+          const [now, calls] = r as [number, unknown[]];
+          if (now !== 1) return `returned version ${now}, expected 1`;
+          return a[0] === 0 ? same(calls, [7]) : a[0] === 1 ? same(calls, []) : same(calls, ['reload']);
+        },
+      };
+    },
+    params: [
+      [...notNumbers(), ...badNumbersFor()].map((x) => ({ ...x, want: 'ok' as const })),
+      notFunctions('patch'),
+      notFunctions('reload'),
+    ],
+  });
+  specs.push(method('checkEndpoint', [0, 'start'], [
+    [...ids('n', { blocked: true, names: ['start'] }), v(9, 'the pocket', 'ok')],
+    [v(undefined, 'undefined', 'ok'), v(5, '5', 'ok'), v('', "''", 'ok')],
+  ], (r) => same(r, undefined), ['n', 'what']));
+  specs.push(method('stepCost', [0, 0], [
+    cellIds('n', ['n', 'cell', 'stepCost']),
+    [...named([...notNumbers(), ...[-1, 1.5, 8, Number.NaN, 2 ** 31].map((x) => v(x, String(x)))], ['k', 'direction', 'stepCost'], /0\.\.7/), v(7, '7', 'ok')],
+  ], (r, a) => {
+    const n = a[0] as number, k = a[1] as number;
+    const DX = [1, 0, -1, 0, 1, -1, -1, 1], DY = [0, 1, 0, -1, 1, 1, -1, -1];
+    const x = n % 5 + DX[k], y = Math.floor(n / 5) + DY[k];
+    if (x < 0 || y < 0 || x >= 5 || y >= 3) return same(r, -1);
+    return typeof r === 'number' && (r === -1 || r === 1 || near(r, Math.SQRT2)) ? undefined : `stepCost ${String(r)}`;
+  }, ['n', 'k']));
+  specs.push(method('with', [{ connectivity: 4 }], [[...gridOptions('with').filter((x) => x.label !== 'undefined'), v(undefined, 'undefined', 'either')]],
+    (r) => same((r as Grid).toAscii(), ROWS), ['options']));
+  for (const m of ['options', 'freeCount', 'toAscii']) {
+    specs.push({
+      target: `bestfirst:Grid#${m}`,
+      extra: [{
+        label: 'with junk arguments (ignored)', want: 'ok',
+        make: (L) => { const gr = grid(L); return { args: [SYM, -1], call: (...a) => apply((gr as unknown as Record<string, AnyFn>)[m].bind(gr), a), check: (r) => (m === 'freeCount' ? same(r, 10) : m === 'toAscii' ? same(r, ROWS) : same((r as { connectivity: number }).connectivity, 8)) }; },
+      }],
+    });
+  }
+  return specs;
+}
+
+function badNumbersFor(): V[] {
+  return [Number.NaN, Infinity, -Infinity, -1, 1.5, 1e9, 2 ** 31].map((x) => v(x, String(x)));
+}
+
+// --- heuristics and Heap -------------------------------------------------------------------------------
+
+function heuristicSpecs(): Spec[] {
+  const specs: Spec[] = [];
+  // h(0, 12) on the 5 x 3 grid: dx = 2, dy = 2.
+  const at012: Record<string, number> = { manhattan: 4, octile: 2 * Math.SQRT2, chebyshev: 2, euclidean: Math.hypot(2, 2) };
+  for (const name of ['manhattan', 'octile', 'chebyshev', 'euclidean'] as const) {
+    specs.push({
+      target: `bestfirst:${name}`,
+      paramNames: name === 'octile' ? ['grid', 'diagonalCost'] : ['grid'],
+      make: (L) => ({ args: [grid(L)], call: (...a) => apply(L.root[name], a), check: (r, a) => (typeof r === 'function' ? same(near(r(0, 12) as number, name === 'octile' && a[1] !== undefined ? octileAt(a[1] as number) : at012[name]), true) : 'not a function') }),
+      params: [
+        [...notGrids(), dyn(() => ({ width: 5, height: 3, cellSize: 1, connectivity: 8, diagonalRule: 'always', diagonalCost: Math.SQRT2, enterCost: -1 }), 'a plain object with the fields a heuristic reads', 'either')],
+        ...(name === 'octile' ? [[...positive('diagonalCost', { optional: true, legit: [1, 1.4, 0.5, 3], infinityOk: true }).filter((x) => x.label !== 'null'),
+          v(null, 'null', 'error', { names: ['diagonalCost'] }), v(Infinity, 'Infinity (no diagonals: Manhattan)', 'ok')]] : []),
+      ],
+    });
+  }
+  specs.push({
+    target: 'bestfirst:zero',
+    extra: [undefined, SYM, -1, 'x', {}].map((x) => ({ label: `zero(${typeof x === 'symbol' ? 'a symbol' : JSON.stringify(x) ?? 'undefined'}, ...)`, want: 'ok' as const, make: (L: Lib) => ({ args: [x, x], call: (...a: unknown[]) => apply(L.root.zero, a), check: (r: unknown) => same(r, 0) }) })),
+  });
+  specs.push({
+    target: 'bestfirst:heuristicByName',
+    paramNames: ['name', 'grid'],
+    make: (L) => ({ args: ['octile', grid(L)], call: (...a) => apply(L.root.heuristicByName, a), check: (r) => (typeof r === 'function' ? undefined : 'not a function') }),
+    params: [
+      [...oneOf('name', ['manhattan', 'octile', 'chebyshev', 'euclidean', 'zero'], { optional: false, names: ['heuristic', 'name'] }).map((x) => x.want === 'ok' ? x : { ...x, allowed: /manhattan.*octile.*chebyshev.*euclidean.*zero/ })],
+      [...notGrids()],
+    ],
+  });
+  specs.push({
+    target: 'bestfirst:Heap',
+    paramNames: ['capacity'],
+    make: (L) => ({ args: [16], call: (...a) => construct(L.root.Heap, a), check: (r) => { const h = r as { push: AnyFn; topNode(): number; length: number }; h.push(3, 1, 0, 0); return same([h.length, h.topNode()], [1, 3]); } }),
+    params: [[
+      ...named([...notNumbers().filter((x) => x.label !== 'undefined'), ...[-1, 1.5, Number.NaN, Infinity, 2 ** 31, 1e12].map((x) => v(x, String(x)))], ['capacity'], /\d/),
+      v(undefined, 'undefined', 'ok'), v(0, '0', 'ok'), v(1, '1', 'ok'), v(1000, '1000', 'ok'),
+    ]],
+  });
+  specs.push({
+    target: 'bestfirst:Heap#forEach',
+    paramNames: ['visit'],
+    make: (L) => {
+      const h = new L.root.Heap();
+      h.push(1, 2, 3, 4);
+      const seen: number[] = [];
+      return { args: [(n: number) => seen.push(n)], call: (f) => { seen.length = 0; h.forEach(f as never); return seen.slice(); }, check: (r) => same(r, [1]) };
+    },
+    params: [notFunctions('visit')],
+  });
+  specs.push({
+    target: 'bestfirst:Heap#clear',
+    extra: [{ label: 'with junk arguments (ignored)', want: 'ok', make: (L) => { const h = new L.root.Heap(); h.push(1, 2, 3, 4); return { args: [SYM], call: () => { h.clear(); return h.length; }, check: (r) => same(r, 0) }; } }],
+  });
+  return specs;
+}
+
+function octileAt(d: number): number {
+  if (d >= 2) return 4;
+  if (d >= 1) return 2 * d;
+  return 2 * d; // dx = dy = 2: zigzag of two diagonals
+}
+
+// --- KeyedSpace, unboundedGrid, pathAmong ------------------------------------------------------------------
+
+function pointsIn(name: string): V[] {
+  return [
+    ...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), v('ab', "'ab'"), fresh(() => ({ x: 0, y: 0 }), '{ x, y }'), fresh(() => [0], '[0]'), fresh(() => [0, 0, 0], '[0, 0, 0]'),
+      fresh(() => ['0', 0], "['0', 0]"), fresh(() => [0.5, 0], '[0.5, 0]'), fresh(() => [Number.NaN, 0], '[NaN, 0]'), fresh(() => [2 ** 25, 0], '[2**25, 0]'), fresh(() => [0, -(2 ** 25)], '[0, -(2**25)]'),
+      fresh(() => [Infinity, 0], '[Infinity, 0]'), v(SYM, 'a symbol'), fresh(() => new Int32Array(2), 'an Int32Array pair')], [name], /integers/),
+  ];
+}
+
+function keyedSpecs(): Spec[] {
+  const specs: Spec[] = [];
+  const chain = (key: string, visit: (next: string, cost: number) => void) => { if (key.length < 3) visit(`${key}x`, 1); };
+  specs.push({
+    target: 'bestfirst:KeyedSpace',
+    paramNames: ['neighbours', 'hash', 'maxDegree'],
+    make: (L) => ({
+      args: [chain, (k: string) => k, 4], call: (...a) => construct(L.root.KeyedSpace, a),
+      check: (r) => { const s = r as InstanceType<typeof L.root.KeyedSpace<string>>; const a = s.id('a'), b = s.id('axx'); return same(L.root.dijkstra(s, a, b).cost, 2); },
+    }),
+    params: [
+      notFunctions('neighbours'),
+      notFunctions('hash'),
+      [...named([...notNumbers().filter((x) => x.label !== 'undefined'), ...[0, -1, 1.5, Number.NaN, Infinity, 2 ** 31, 1e10].map((x) => v(x, String(x)))], ['maxDegree'], />= ?1|at most \d+/),
+        v(undefined, 'undefined', 'ok'), v(1, '1', 'ok'), v(64, '64', 'ok')],
+    ],
+    extra: [
+      {
+        label: 'neighbours listing a NaN cost, searched', want: 'error', names: ['cost'],
+        make: (L) => { const s = new L.root.KeyedSpace<string>((k, visit) => { if (k === 'a') visit('b', Number.NaN); }, (k) => k); const a = s.id('a'), z = s.id('z'); return { args: [], call: () => L.root.dijkstra(s, a, z) }; },
+      },
+      {
+        label: 'neighbours listing more than maxDegree, searched', want: 'error', names: ['maxDegree'],
+        make: (L) => { const s = new L.root.KeyedSpace<number>((k, visit) => { for (let i = 0; i < 5; i++) visit(k * 10 + i + 1, 1); }, (k) => k, 3); const a = s.id(0), z = s.id(-1); return { args: [], call: () => L.root.dijkstra(s, a, z) }; },
+      },
+    ],
+  });
+  const hashes: [unknown, string][] = [[() => undefined, '() => undefined'], [() => ({}), '() => ({})'], [() => Number.NaN, '() => NaN'], [() => null, '() => null'], [() => SYM, '() => a symbol'], [() => true, '() => true'], [() => 1n, '() => 1n']];
+  for (const m of ['id', 'peek'] as const) {
+    specs.push({
+      target: `bestfirst:KeyedSpace#${m}`,
+      paramNames: ['key'],
+      make: (L) => { const s = new L.root.KeyedSpace<string>(chain, (k) => k); s.id('a'); return { args: ['a'], call: (k) => s[m](k as string), check: (r) => same(r, 0) }; },
+      params: [[v('b', "'b'", 'ok', { check: (r) => same(r, m === 'id' ? 1 : -1) })]],
+      extra: hashes.map(([h, label]) => ({
+        label: `a hash returning ${label.slice(6)}`, want: 'error' as const, names: ['hash'],
+        make: (L: Lib) => { const s = new L.root.KeyedSpace<string>(chain, h as () => string); return { args: ['a'], call: (k: unknown) => s[m](k as string) }; },
+      })),
+    });
+  }
+  specs.push({
+    target: 'bestfirst:KeyedSpace#key',
+    paramNames: ['n'],
+    make: (L) => { const s = new L.root.KeyedSpace<string>(chain, (k) => k); s.id('a'); s.id('b'); return { args: [1], call: (n) => s.key(n as number), check: (r, a) => same(r, ['a', 'b'][a[0] as number]), size: 2 }; },
+    params: [ids('n', { names: ['n', 'node', 'key'] })],
+  });
+
+  const unboundedOptions = (where: string, extra: Record<string, V[]> = {}) => options(where, {
+    connectivity: [...named([v(6, '6'), v('8', "'8'"), v(null, 'null'), v(0, '0'), v(Number.NaN, 'NaN')], ['connectivity'], /4 or 8/), v(4, '4', 'ok'), v(8, '8', 'ok')],
+    diagonalRule: oneOf('diagonalRule', ['always', 'never', 'no-corner-cutting', 'at-most-one-blocked']),
+    diagonalCost: positive('diagonalCost', { optional: true, legit: [1, 1.4, 0.5, 3] }),
+    ...extra,
+  });
+  specs.push({
+    target: 'bestfirst:unboundedGrid',
+    paramNames: ['obstacles', 'options'],
+    make: (L) => ({
+      args: [[[1, 0], [1, 1]], {}], call: (...a) => apply(L.root.unboundedGrid, a),
+      check: (r) => { const s = r as InstanceType<typeof L.root.KeyedSpace<readonly [number, number]>>; return typeof s.id === 'function' && s.id([0, 0]) === 0 ? undefined : 'not a space'; },
+    }),
+    params: [
+      [...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), v('ab', "'ab'"), fresh(() => ({}), '{}'), v(SYM, 'a symbol')], ['obstacles']),
+        ...pointsIn('obstacle').map((x) => ({ ...x, label: `[${x.label}]`, get: (b: Base) => [x.get(b)] })),
+        fresh(() => [], '[]', 'ok'), fresh(() => new Set([[1, 1]]), 'a Set', 'ok'), fresh(() => [[1, 1], [1, 1]], 'a duplicate', 'ok'), fresh(() => [[-3, -(2 ** 25) + 1]], 'far negative', 'ok')],
+      unboundedOptions('unboundedGrid'),
+    ],
+  });
+  const among = (r: unknown, a: unknown[]) => {
+    const res = r as { status: string; path: number[][] | null; cost: number };
+    const s = a[0] as number[], t = a[1] as number[];
+    if (res.status !== 'found') return res.status === 'step-limit' ? undefined : `status ${res.status}`;
+    if (!res.path || same(res.path[0], s) || same(res.path[res.path.length - 1], t)) return 'the path does not join start and goal';
+    return undefined;
+  };
+  specs.push({
+    target: 'bestfirst:pathAmong',
+    paramNames: ['start', 'goal', 'obstacles', 'options'],
+    make: (L) => ({ args: [[0, 0], [3, 0], [[1, 0], [1, 1], [1, -1]], {}], call: (...a) => apply(L.root.pathAmong, a), check: among }),
+    params: [
+      [...pointsIn('start'), fresh(() => [1, 0], 'an obstacle', 'error', { names: ['start', 'obstacle'] }), fresh(() => [-5, 7], '[-5, 7]', 'ok'), fresh(() => [3, 0], 'the goal', 'ok')],
+      [...pointsIn('goal'), fresh(() => [1, 1], 'an obstacle', 'error', { names: ['goal', 'obstacle'] }), fresh(() => [0, 0], 'the start', 'ok')],
+      [...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), v('ab', "'ab'"), fresh(() => ({}), '{}')], ['obstacles']),
+        ...pointsIn('obstacle').map((x) => ({ ...x, label: `[${x.label}]`, get: (b: Base) => [x.get(b)] })), fresh(() => [], '[]', 'ok')],
+      unboundedOptions('pathAmong', { maxExpansions: count('maxExpansions') }),
+    ],
+    extra: [{
+      label: 'an enclosed goal: the default budget ends it', want: 'ok',
+      make: (L) => ({
+        args: [[0, 0], [5, 5], [[4, 4], [5, 4], [6, 4], [4, 5], [6, 5], [4, 6], [5, 6], [6, 6]], { maxExpansions: 2000 }], call: (...a) => apply(L.root.pathAmong, a),
+        check: (r) => same((r as { status: string }).status, 'step-limit'),
+      }),
+    }],
+  });
+  return specs;
+}
+
+// --- the grid searchers --------------------------------------------------------------------------------------
+
+interface GridSearcherLike {
+  search(start: number, goal: number, options?: object): string;
+  pathInto(out: Int32Array): number;
+  path(): number[] | null;
+  cost: number;
+  status: string;
+  gOf?(n: number): number;
+}
+
+function gridSearcherSpecs(): Spec[] {
+  const specs: Spec[] = [];
+  const notGridSearchable = (name: string, extra: V[] = []): V[] => [
+    ...notGrids(),
+    dyn((b) => (b.args[0] as Grid).with({ blocked: { enterCost: 10 } }), 'a grid that keeps blocked cells at a cost', 'error', { names: ['blocked', 'delete'] }),
+    dyn((b) => (b.args[0] as Grid).with({ connectivity: 4 }), 'a 4-connected grid', name === 'JumpPointSearcher' ? 'error' : 'ok', { names: ['8-connected'] }),
+    ...extra,
+  ];
+  const jpsGrids: V[] = [
+    dyn((b) => (b.args[0] as Grid).with({ diagonalRule: 'never' }), "diagonalRule 'never'", 'error', { names: ['diagonalRule'] }),
+    dyn((b) => (b.args[0] as Grid).with({ diagonalRule: 'at-most-one-blocked' }), "diagonalRule 'at-most-one-blocked'", 'error', { names: ['diagonalRule'] }),
+    dyn((b) => (b.args[0] as Grid).with({ diagonalCost: 0.5 }), 'diagonalCost 0.5', 'error', { names: ['diagonalCost'] }),
+    dyn((b) => (b.args[0] as Grid).with({ diagonalCost: 3 }), 'diagonalCost 3', 'error', { names: ['diagonalCost'] }),
+    dyn((b) => (b.args[0] as Grid).with({ diagonalCost: 1 }), 'diagonalCost 1', 'ok'),
+    dyn((b) => (b.args[0] as Grid).with({ diagonalRule: 'always' }), "diagonalRule 'always'", 'ok'),
+  ];
+  const gridSearchOptions = (where: string, jps: boolean): V[] => {
+    const loose = (r: unknown, a: unknown[], b: Base) => (b.check as (r: unknown, a: unknown[], optimal?: boolean) => string | undefined)(r, a, false);
+    if (jps) return options(where, { maxExpansions: count('maxExpansions'), trace: bool('trace') });
+    return options(where, {
+      priority: [
+        ...named([v(null, 'null'), v('astar', "'astar'"), fresh(() => ({}), '{}'), fresh(() => ({ kind: 'sum' }), "{ kind: 'sum' }"), fresh(() => ({ kind: 'sum', eps: -1 }), 'sum(-1)'),
+          fresh(() => ({ kind: 'sum', eps: '1' }), "sum('1')"), fresh(() => ({ kind: 'nope' }), "{ kind: 'nope' }"), v(5, '5'), v(SYM, 'a symbol')], PRIORITY_NAMES),
+        fresh(() => ({ kind: 'link-length' }), 'link-length (needs a FIFO queue)', 'error', { names: ['link-length'] }),
+        fresh(() => ({ kind: 'cost-to-come' }), 'cost-to-come', 'ok'), fresh(() => ({ kind: 'heuristic-only' }), 'heuristic-only', 'ok', { check: loose }),
+        fresh(() => ({ kind: 'sum', eps: 2 }), 'sum(2)', 'ok', { check: loose }),
+      ],
+      heuristic: oneOf('heuristic', ['octile', 'zero']),
+      tieBreak: oneOf('tieBreak', ['h', 'fifo']),
+      maxExpansions: count('maxExpansions'),
+      reopen: bool('reopen'),
+    });
+  };
+  for (const name of ['GridSearcher', 'LazyGridSearcher', 'JumpPointSearcher'] as const) {
+    const jps = name === 'JumpPointSearcher';
+    specs.push({
+      target: `bestfirst:${name}`,
+      paramNames: ['grid'],
+      make: (L) => ({ args: [grid(L)], call: (...a) => construct(L.root[name], a), check: (r, a) => {
+        const s = r as GridSearcherLike;
+        const g = a[0] as Grid;
+        s.search(START, GOAL);
+        return checkAnswer(g, START, GOAL, { status: s.status, cost: s.cost, path: s.path() });
+      } }),
+      params: [[...notGridSearchable(name, jps ? jpsGrids : []), ...(jps ? [] : [dyn((b) => (b.args[0] as Grid).with({ diagonalCost: 0.5 }), 'diagonalCost 0.5', 'ok')])]],
+    });
+    const base = (L: Lib): Base & { s: GridSearcherLike; g: Grid } => {
+      const g = grid(L);
+      const s = new L.root[name](g) as unknown as GridSearcherLike;
+      s.search(START, GOAL);
+      const before = [s.status, s.cost, s.path()];
+      const b: Base & { s: GridSearcherLike; g: Grid } = {
+        s, g, size: g.size, blocked: BLOCKED, args: [START, GOAL, {}],
+        call: (...a) => { const status = apply(s.search.bind(s), a); return { status, cost: s.cost, path: s.path(), field: s.status }; },
+        check: (r, a, optimal = true) => {
+          const res = r as { status: string; cost: number; path: number[] | null; field: string };
+          if (res.status !== res.field) return `search returned ${res.status} but status is ${res.field}`;
+          return checkAnswer(g, a[0] as number, a[1] as number, res, { optimal: optimal !== false });
+        },
+        after: () => {
+          const now = [s.status, s.cost, s.path()];
+          if (same(now, before)) return `a refused query changed the last answer: ${same(now, before)}`;
+          return b.check!(b.call(...b.args), b.args);
+        },
+      };
+      return b;
+    };
+    specs.push({ target: `bestfirst:${name}#search`, paramNames: ['start', 'goal', 'options'], make: base, params: [endpoints('start'), endpoints('goal'), gridSearchOptions('search', jps)] });
+    specs.push({
+      target: `bestfirst:${name}#pathInto`,
+      paramNames: ['out'],
+      make: (L) => { const b = base(L); return { args: [new Int32Array(15)], call: (out) => { const n = b.s.pathInto(out as Int32Array); return Array.from(out as ArrayLike<number>).slice(0, n); }, check: (r) => same(r, b.s.path()) }; },
+      params: [[
+        ...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), v('abcdefghijklmno', 'a string of 15'), v(true, 'true'), v(SYM, 'a symbol')], ['out']),
+        fresh(() => new Int32Array(2), 'an Int32Array too short', 'error', { names: ['buffer', 'out'] }),
+        fresh(() => [], '[]', 'either', { names: ['out', 'buffer'] }), fresh(() => new Float64Array(15), 'a Float64Array', 'either', { names: ['out', 'buffer'] }),
+        fresh(() => new Int32Array(5), 'an Int32Array of exactly the path', 'ok'),
+      ]],
+    });
+    specs.push({
+      target: `bestfirst:${name}#setBlocked`,
+      paramNames: ['n', 'blocked'],
+      make: (L) => {
+        const b = base(L);
+        const before = b.g.toAscii(), version = b.g.version;
+        return {
+          args: [2, true], size: 15,
+          call: (...a) => { apply((b.s as unknown as { setBlocked: AnyFn }).setBlocked.bind(b.s), a); return b.call(START, GOAL, {}); },
+          check: (r) => b.check!(r, [START, GOAL, {}]),
+          after: () => (same(b.g.toAscii(), before) || b.g.version !== version ? 'a refused setBlocked changed the grid' : b.check!(b.call(START, GOAL, {}), [START, GOAL, {}])),
+        };
+      },
+      params: [
+        // 0 is the start of the query that follows: blocking it is refused there, rightly.
+        [...ids('n', { names: ['setBlocked', 'cell'] }).filter((x) => x.want !== 'ok'), v(1, '1', 'ok'), v(BLOCKED, 'a cell blocked already', 'ok')],
+        [...named([v(1, '1'), v(0, '0'), v('true', "'true'"), v(null, 'null'), v(undefined, 'undefined'), fresh(() => ({}), '{}')], ['blocked'], /true or false/), v(false, 'false', 'ok')],
+      ],
+    });
+    for (const m of jps ? ['path', 'refresh', 'jumpPoints', 'result'] : ['path', 'refresh']) {
+      specs.push({
+        target: `bestfirst:${name}#${m}`,
+        extra: [{
+          label: 'with junk arguments (ignored)', want: 'ok',
+          make: (L) => {
+            const b = base(L);
+            return { args: [SYM, -1], call: (...a) => apply((b.s as unknown as Record<string, AnyFn>)[m].bind(b.s), a), check: (r) => {
+              if (m === 'refresh') return undefined;
+              if (m === 'result') return checkAnswer(b.g, START, GOAL, r as SearchResult);
+              if (m === 'jumpPoints') return Array.isArray(r) && r[0] === START && r[r.length - 1] === GOAL ? undefined : `jump points ${JSON.stringify(r)}`;
+              return checkAnswer(b.g, START, GOAL, { status: 'found', cost: b.s.cost, path: r as number[] });
+            } };
+          },
+        }],
+      });
+    }
+    if (!jps) {
+      specs.push({
+        target: `bestfirst:${name}#gOf`,
+        paramNames: ['n'],
+        make: (L) => { const b = base(L); return { args: [5], call: (n) => b.s.gOf!(n as number), check: (r, a) => same(r, ({ 0: 0, 5: 1 } as Record<number, number>)[a[0] as number] ?? r), size: 15 }; },
+        params: [ids('n', { names: ['gOf', 'n', 'node', 'cell'], legit: [v(POCKET, 'a cell never reached', 'ok', { check: (r) => same(r, Infinity) })] })],
+      });
+    }
+  }
+  // jps(grid, start, goal, options)
+  specs.push({
+    target: 'bestfirst:jps',
+    paramNames: ['grid', 'start', 'goal', 'options'],
+    make: (L) => { const g = grid(L); return { args: [g, START, GOAL, {}], call: (...a) => apply(L.root.jps, a), check: searchCheck(true), size: 15, blocked: BLOCKED }; },
+    params: [[...notGridSearchable('JumpPointSearcher', jpsGrids)], endpoints('start'), endpoints('goal'), options('jps', { maxExpansions: count('maxExpansions'), trace: bool('trace') })],
+  });
+  return specs;
+}
+

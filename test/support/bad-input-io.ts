@@ -1,0 +1,460 @@
+// The bad-input table, part 3: 'bestfirst/movingai' (files and path checks),
+// 'bestfirst/cspace' (floor plans) and 'bestfirst/worlds' (the chapter's worlds).
+import type { Grid, SearchSpace } from '../../src/index.js';
+import type { Scenario } from '../../src/io/index.js';
+import type { CSpace, FloorPlan, FloorPlanSpec } from '../../src/cspace/index.js';
+import type { ApartmentWorld } from '../../src/worlds/index.js';
+import { apply, BLOCKED, construct, GOAL, grid, notGrids, POCKET, START } from './bad-input-core.js';
+import {
+  badHeuristics, bool, checkAnswer, count, dyn, fresh, ids, named, near, notFunctions, notNumbers, notSpaces, oneOf, options, positive, same, SYM, v,
+  type Base, type Lib, type Spec, type V,
+} from './bad-input-kit.js';
+
+type AnyFn = (...a: unknown[]) => unknown;
+
+const FILE = 'x.map';
+const MAP = 'type octile\nheight 3\nwidth 5\nmap\n...@.\n.@.@.\n...@@\n';
+const head = (h: number | string, w: number | string) => `type octile\nheight ${h}\nwidth ${w}\nmap\n`;
+
+/** Texts no `.map` reader accepts, each with what the message must name besides the file. */
+const BAD_MAPS: [string, string][] = [
+  ['', 'empty'], ['\n', 'one newline'], ['type octile', 'only the type line'], ['type octile\n', 'only the type line, with its newline'],
+  ['type foo\nheight 1\nwidth 1\nmap\n.\n', 'type foo'], ['type octile extra\nheight 1\nwidth 1\nmap\n.\n', 'type octile extra'], ['TYPE octile\nheight 1\nwidth 1\nmap\n.\n', 'TYPE'],
+  [head(0, 1), 'height 0'], [head(-1, 1) + '.\n', 'height -1'], [head(1.5, 1) + '.\n', 'height 1.5'], [head('1e0', 1) + '.\n', 'height 1e0'], [head('0x1', 1) + '.\n', 'height 0x1'],
+  ['type octile\nheight\nwidth 1\nmap\n.\n', 'height without a value'], [head(99999, 1), 'height 99999'], [head(65536, 65536), '65536 x 65536'], [head('', 1), "height ''"],
+  ['type octile\nheight 1\nheight 1\nmap\n.\n', 'height twice'], ['type octile\nheight 1\nwidth 1\n.\n', "no 'map' line"], ['type octile\nheight 1\nwidth 1\nmaps\n.\n', "'maps'"],
+  [head(2, 1) + '.\n', 'one row of two'], [head(1, 1) + '.\n.\n', 'a row too many'], [head(1, 3) + '..\n', 'a short row'], [head(1, 3) + '....\n', 'a long row'],
+  [head(1, 3) + '.X.\n', "terrain 'X'"], [head(1, 3) + '. .\n', 'a space'], [head(1, 3) + '.\t.\n', 'a tab'], [head(1, 3) + '.\u00e9.\n', 'a non-ASCII letter'], [head(1, 3) + '.\u0000.\n', 'a NUL'],
+  [head(2, 2) + '..\n\n..\n', 'a blank line between rows'], ['type octile\nwidth 2\nwidth 2\nmap\n..\n', 'width twice'], ['height 1\nwidth 1\ntype octile\nmap\n.\n', 'the header out of order'],
+  ['\u0000\u0001\u0002\u00ff\ufffd', 'binary'], ['type octile\r\nheight 1\r\nwidth 1\r\nmap\r\n.\r\n.\r\n', 'CRLF with a row too many'],
+];
+const GOOD_MAPS: [string, string, string[]][] = [
+  [head(1, 1) + '.\n', '1 x 1', ['.']], [head(1, 1) + '@', '1 x 1 blocked, no final newline', ['#']], ['type octile\r\nheight 1\r\nwidth 2\r\nmap\r\n.@\r\n', 'CRLF', ['.#']],
+  ['type octile\nwidth 2\nheight 1\nmap\n.T\n\n\n', 'width before height, trailing blank lines', ['.#']], [head(1, 6) + '.GSTWO\n', 'every terrain letter', ['...###']],
+  [' type  octile \nheight 1\nwidth 1\n map \n.\n', 'spaces around the header words', ['.']],
+];
+
+const SCEN_ROW = (f: string[]) => `version 1\n${f.join('\t')}\n`;
+const OK_FIELDS = ['0', 'x.map', '5', '3', '0', '0', '2', '2', '4'];
+const withField = (k: number, s: string) => SCEN_ROW(OK_FIELDS.map((x, i) => (i === k ? s : x)));
+const BAD_SCENS: [string, string, string[]][] = [
+  ['', 'empty', ['version']], ['version 2\n', 'version 2', ['version']], ['Version 1\n', 'Version 1', ['version']], ['0\tx.map\t5\t3\t0\t0\t2\t2\t4\n', 'no version line', ['version']],
+  [SCEN_ROW(OK_FIELDS.slice(0, 8)), 'eight fields', ['field']], [SCEN_ROW([...OK_FIELDS, '1']), 'ten fields', ['field']], ['version 1\n0 x.map 5 3 0 0 2 2 4\n', 'spaces for tabs', ['field']],
+  [withField(0, 'x'), "bucket 'x'", ['bucket']], [withField(0, '-1'), 'bucket -1', ['bucket']], [withField(0, '1.5'), 'bucket 1.5', ['bucket']], [withField(0, ''), "bucket ''", ['bucket']],
+  [withField(1, ''), 'an empty map field', ['map']], [withField(1, ' '), 'a blank map field', ['map']], [withField(2, '0'), 'width 0', ['size', 'width']], [withField(3, '0'), 'height 0', ['size', 'height']],
+  [withField(4, '1e2'), 'start x 1e2', ['start x']], [withField(5, '-2'), 'start y -2', ['start y']], [withField(6, '0x2'), 'goal x 0x2', ['goal x']], [withField(7, ''), "goal y ''", ['goal y']],
+  [withField(8, 'NaN'), 'optimal NaN', ['optimal']], [withField(8, 'Infinity'), 'optimal Infinity', ['optimal']], [withField(8, '-1'), 'optimal -1', ['optimal']], [withField(8, ''), "optimal ''", ['optimal']],
+  [withField(8, '1e400'), 'optimal 1e400', ['optimal']], [withField(8, '0x10'), 'optimal 0x10', ['optimal']], [withField(8, '4 4'), "optimal '4 4'", ['optimal']],
+  [withField(2, '99999999999999999999999'), 'a width past 2^53', ['width', 'size']],
+];
+const GOOD_SCENS: [string, string, number][] = [
+  ['version 1\n', 'no problems', 0], ['version 1.0\n' + OK_FIELDS.join('\t') + '\n', 'version 1.0', 1], [SCEN_ROW(OK_FIELDS) + '\n\n', 'trailing blank lines', 1],
+  [SCEN_ROW(OK_FIELDS).replace(/\n/g, '\r\n'), 'CRLF', 1], [withField(8, '4.00000000'), 'optimal 4.00000000', 1], [withField(8, '.5'), 'optimal .5', 1], [withField(8, '1e2'), 'optimal 1e2', 1],
+];
+
+function scenario(o: Partial<Scenario> = {}): Scenario {
+  return { bucket: 0, map: 'x.map', mapName: 'x.map', width: 5, height: 3, startX: 0, startY: 0, goalX: 2, goalY: 2, optimal: 4, line: 2, ...o };
+}
+
+function ioSpecs(): Spec[] {
+  const specs: Spec[] = [];
+  specs.push({
+    target: 'bestfirst/movingai:parseMap',
+    paramNames: ['text', 'file'],
+    make: (L) => ({ args: [MAP, FILE], call: (...a) => apply(L.io.parseMap, a), check: (r) => same((r as Grid).toAscii(), ['...#.', '.#.#.', '...##']) }),
+    params: [
+      [
+        ...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), fresh(() => ({}), '{}'), fresh(() => new TextEncoder().encode(MAP), 'the bytes'), v(SYM, 'a symbol'), fresh(() => [MAP], '[text]')], ['text']),
+        ...BAD_MAPS.map(([t, label]) => v(t, label, 'error', { names: [FILE], allowed: /expected|more than/ })),
+        ...GOOD_MAPS.map(([t, label, ascii]) => v(t, label, 'ok', { check: (r: unknown) => same((r as Grid).toAscii(), ascii) })),
+        dyn(() => 'x'.repeat(17_000_000), 'a text of 17 million characters', 'error', { names: [FILE] }),
+      ],
+      [...named([v(null, 'null'), v(5, '5'), fresh(() => ({}), '{}'), v(SYM, 'a symbol'), v(true, 'true')], ['file']), v(undefined, 'undefined', 'ok'), v('', "''", 'ok')],
+    ],
+  });
+  specs.push({
+    target: 'bestfirst/movingai:formatMap',
+    paramNames: ['grid'],
+    make: (L) => ({ args: [grid(L)], call: (...a) => apply(L.io.formatMap, a), check: (r, a) => same(L.io.parseMap(r as string).toAscii(), (a[0] as Grid).toAscii()) }),
+    params: [[...notGrids(), dyn((b) => (b.args[0] as Grid).with({ connectivity: 4 }), 'a 4-connected grid', 'ok')]],
+  });
+  specs.push({
+    target: 'bestfirst/movingai:parseScen',
+    paramNames: ['text', 'file'],
+    make: (L) => ({ args: [SCEN_ROW(OK_FIELDS), 'x.scen'], call: (...a) => apply(L.io.parseScen, a), check: (r) => same((r as Scenario[]).map((s) => [s.startX, s.goalY, s.optimal]), [[0, 2, 4]]) }),
+    params: [
+      [
+        ...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), fresh(() => ({}), '{}'), v(SYM, 'a symbol')], ['text']),
+        ...BAD_SCENS.map(([t, label, names]) => v(t, label, 'error', { names: names.map((n) => n), allowed: /expected/ })),
+        ...GOOD_SCENS.map(([t, label, n]) => v(t, label, 'ok', { check: (r: unknown) => same((r as unknown[]).length, n) })),
+      ],
+      [...named([v(null, 'null'), v(5, '5'), fresh(() => ({}), '{}'), v(SYM, 'a symbol')], ['file']), v(undefined, 'undefined', 'ok')],
+    ],
+  });
+  specs.push({
+    target: 'bestfirst/movingai:formatScen',
+    paramNames: ['scenarios', 'digits'],
+    make: (L) => ({ args: [[scenario()], undefined], call: (...a) => apply(L.io.formatScen, a), check: (r, a) => same(L.io.parseScen(r as string).map((s) => [s.startX, s.goalY, s.width]), (a[0] as Scenario[]).map((s) => [s.startX, s.goalY, s.width])) }),
+    params: [
+      [
+        ...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), v('x', "'x'"), fresh(() => ({}), '{}'), v(SYM, 'a symbol')], ['scenarios']),
+        ...named([fresh(() => [null], '[null]'), fresh(() => [5], '[5]'), fresh(() => [{}], '[{}]')], ['scenario', 'scenarios[']),
+        ...(['bucket', 'width', 'height', 'startX', 'startY', 'goalX', 'goalY'] as const).flatMap((k) => [
+          fresh(() => [scenario({ [k]: -1 })], `${k} -1`, 'error', { names: [k] }), fresh(() => [scenario({ [k]: 1.5 })], `${k} 1.5`, 'error', { names: [k] }),
+          fresh(() => [scenario({ [k]: '2' as never })], `${k} '2'`, 'error', { names: [k] }),
+        ]),
+        fresh(() => [scenario({ width: 0 })], 'width 0', 'error', { names: ['width'] }),
+        fresh(() => [scenario({ optimal: Number.NaN })], 'optimal NaN', 'error', { names: ['optimal'] }), fresh(() => [scenario({ optimal: -1 })], 'optimal -1', 'error', { names: ['optimal'] }),
+        fresh(() => [scenario({ optimal: Infinity })], 'optimal Infinity', 'error', { names: ['optimal'] }),
+        fresh(() => [scenario({ map: '' })], "map ''", 'error', { names: ['map'] }), fresh(() => [scenario({ map: 'a\tb' })], 'a tab in the map name', 'error', { names: ['map'] }),
+        fresh(() => [scenario({ map: 'a\nb' })], 'a newline in the map name', 'error', { names: ['map'] }), fresh(() => [scenario({ map: 5 as never })], 'map 5', 'error', { names: ['map'] }),
+        fresh(() => [], '[]', 'ok', { check: (r) => same(r, 'version 1\n') }), fresh(() => [scenario(), scenario({ bucket: 3 })], 'two rows', 'ok'),
+      ],
+      [...named([...notNumbers().filter((x) => x.label !== 'undefined'), ...[-1, 21, 1.5, Number.NaN, Infinity].map((x) => v(x, String(x)))], ['digits'], /0 to 20/),
+        v(0, '0', 'ok'), v(8, '8', 'ok'), v(20, '20', 'ok')],
+    ],
+  });
+  specs.push({
+    target: 'bestfirst/movingai:checkScenario',
+    paramNames: ['s', 'grid', 'file', 'line'],
+    make: (L) => ({ args: [scenario(), grid(L), 'x.scen', 2], call: (...a) => apply(L.io.checkScenario, a), check: (r) => same(r, undefined) }),
+    params: [
+      [
+        ...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), v('s', "'s'"), v(SYM, 'a symbol')], ['s', 'scenario']),
+        fresh(() => ({}), '{}', 'error', { names: ['scenario', 'width', 'bucket'] }), fresh(() => scenario({ map: undefined as never }), 'no map', 'error', { names: ['map'] }),
+        fresh(() => scenario({ width: 6 }), 'a map 6 wide', 'error', { names: ['x.scen', '6 x 3'] }), fresh(() => scenario({ startX: 5 }), 'start outside', 'error', { names: ['start'], allowed: /0\.\.4/ }),
+        fresh(() => scenario({ goalY: -1 }), 'goal y -1', 'error', { names: ['goal'] }), fresh(() => scenario({ startX: 1, startY: 1 }), 'a blocked start', 'error', { names: ['start'] }),
+        fresh(() => scenario({ goalX: 3, goalY: 0 }), 'a blocked goal', 'error', { names: ['goal'] }), fresh(() => scenario({ startX: 0.5 }), 'start x 0.5', 'error', { names: ['start'] }),
+        fresh(() => scenario({ startX: '0' as never }), "start x '0'", 'error', { names: ['start'] }),
+        fresh(() => scenario({ goalX: 4, goalY: 0 }), 'an unreachable goal (fits the map)', 'ok'),
+      ],
+      [...notGrids(), dyn((b) => (b.args[1] as Grid).with({ connectivity: 4 }), 'a 4-connected grid', 'ok')],
+      [...named([v(null, 'null'), v(5, '5'), fresh(() => ({}), '{}'), v(SYM, 'a symbol')], ['file']), v(undefined, 'undefined', 'ok')],
+      [...named([v(null, 'null'), v('2', "'2'"), v(-1, '-1'), v(1.5, '1.5'), fresh(() => ({}), '{}'), v(SYM, 'a symbol'), v(Number.NaN, 'NaN')], ['line']), v(undefined, 'undefined', 'ok'), v(0, '0', 'ok')],
+    ],
+  });
+  const pathOk = (r: unknown) => ((r as { ok: boolean }).ok === false ? undefined : `judged ${JSON.stringify(r)}`);
+  specs.push({
+    target: 'bestfirst/movingai:checkPath',
+    paramNames: ['grid', 'path', 'start', 'goal', 'count'],
+    make: (L) => ({ args: [grid(L), [0, 5, 10, 11, 12], START, GOAL], call: (...a) => apply(L.io.checkPath, a), check: (r) => same(r, { ok: true, length: 4 }), size: 15 }),
+    params: [
+      [...notGrids()],
+      [
+        ...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), v(SYM, 'a symbol'), v(true, 'true')], ['path']),
+        ...[[0, 6, 12], [0, 12], [0, -1], [0, 1.5], [0, '5'], [0, null], [1, 12], [0, 5, 10, 11], [0, 1, 7, 12]].map((p) => fresh(() => p.slice(), JSON.stringify(p), 'ok', { check: pathOk })),
+        fresh(() => [], '[] (with count 0)', 'ok', { check: pathOk }), fresh(() => new Int32Array([0, 5, 10, 11, 12]), 'an Int32Array', 'ok'),
+        v('0', "'0' (a string has a length)", 'either', { check: pathOk }),
+      ],
+      ids('start', { names: ['start'], legit: [v(BLOCKED, 'a blocked start', 'ok', { check: pathOk })] }),
+      ids('goal', { names: ['goal'], legit: [v(BLOCKED, 'a blocked goal', 'ok', { check: pathOk })] }).map((x) => (x.want === 'ok' && x.label !== 'a blocked goal' ? { ...x, check: pathOk } : x)),
+      [...named([...notNumbers().filter((x) => x.label !== 'undefined'), ...[-1, 6, 1.5, Number.NaN, Infinity].map((x) => v(x, String(x)))], ['count'], /0 to 5/),
+        v(undefined, 'undefined', 'ok'), v(0, '0', 'ok', { check: pathOk }), v(3, '3 (a prefix)', 'ok', { check: pathOk })],
+    ],
+  });
+  for (const name of ['sameLength', 'withinBound'] as const) {
+    const arity = name === 'sameLength' ? 2 : 3;
+    const nums = (pname: string) => [...named([...notNumbers(), v(Number.NaN, 'NaN')], [pname], /number/),
+      v(4.00001, '4.00001', 'ok'), v(0, '0', 'ok'), v(Infinity, 'Infinity', 'ok')];
+    specs.push({
+      target: `bestfirst/movingai:${name}`,
+      paramNames: (arity === 2 ? ['length', 'optimum'] : ['cost', 'optimum', 'bound']),
+      make: (L) => ({ args: arity === 2 ? [4, 4.000001] : [4, 4, 1], call: (...a) => apply(L.io[name], a), check: (r) => (typeof r === 'boolean' ? undefined : `returned ${String(r)}`) }),
+      params: (arity === 2 ? ['length', 'optimum'] : ['cost', 'optimum', 'bound']).map((p) => nums(p)),
+    });
+  }
+  specs.push({
+    target: 'bestfirst/movingai:parseRoads',
+    paramNames: ['co', 'gr', 'name'],
+    make: (L) => ({
+      args: [new Int32Array([0, 0, 3, 4, 6, 8]).buffer, new Int32Array([1, 2, 2, 3]).buffer, 'tiny'], call: (...a) => apply(L.io.parseRoads, a),
+      // Nodes at (0, 0), (3, 4), (6, 8): two roads of length 5.
+      check: (r) => checkAnswer((r as { graph: SearchSpace }).graph, 0, 2, { status: 'found', path: [0, 1, 2], cost: 10 }),
+    }),
+    params: [
+      [...named([v(null, 'null'), v(undefined, 'undefined'), v('abc', "'abc'"), fresh(() => [0, 0], '[0, 0]'), fresh(() => ({}), '{}'), v(5, '5'), fresh(() => new Int32Array(6), 'an Int32Array')], ['co']),
+        fresh(() => new Uint8Array(7), 'seven bytes', 'error', { names: ['tiny.co'] }), fresh(() => new Uint8Array(new Int32Array([0, 0, 3, 4, 6, 8]).buffer), 'a Uint8Array', 'ok')],
+      [...named([v(null, 'null'), v('abc', "'abc'"), fresh(() => ({}), '{}')], ['gr']),
+        fresh(() => new Uint8Array(9), 'nine bytes', 'error', { names: ['tiny.gr'] }), fresh(() => new Int32Array([0, 1]).buffer, 'id 0 (ids are 1-based)', 'error', { names: ['tiny.gr'] }),
+        fresh(() => new Int32Array([1, 4]).buffer, 'id 4 of 3', 'error', { names: ['tiny.gr'] }), fresh(() => new Int32Array([1, -5]).buffer, 'id -5', 'error', { names: ['tiny.gr'] }),
+        fresh(() => new ArrayBuffer(0), 'no roads', 'ok', { check: () => undefined })],
+      [...named([v(null, 'null'), v(5, '5'), fresh(() => ({}), '{}'), v(SYM, 'a symbol')], ['name']), v(undefined, 'undefined', 'ok')],
+    ],
+  });
+  return specs;
+}
+
+// --- cspace ---------------------------------------------------------------------------------------------------
+
+const P = (x: number, y: number) => ({ x, y });
+/** Two rooms 2 x 2 m side by side, a wall between them with a 0.8 m door. */
+function spec(): FloorPlanSpec {
+  return {
+    width: 4, height: 2,
+    walls: [{ name: 'mid', a: P(2, 0), b: P(2, 2), thickness: 0.1 }],
+    doors: [{ name: 'door', at: P(2, 1), width: 0.8 }],
+    rooms: [{ name: 'west', min: P(0, 0), max: P(2, 2), label: P(1, 1) }, { name: 'east', min: P(2, 0), max: P(4, 2), label: P(3, 1) }],
+  };
+}
+const badPoints = (name: string): V[] => named([
+  v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), fresh(() => [1, 1], '[1, 1]'), fresh(() => ({ x: 1 }), '{ x }'), fresh(() => ({ x: Number.NaN, y: 1 }), '{ x: NaN }'),
+  fresh(() => ({ x: '1', y: 1 }), "{ x: '1' }"), fresh(() => ({ x: Infinity, y: 1 }), '{ x: Infinity }'), v(SYM, 'a symbol'),
+], [name, 'point'], /finite/);
+
+function cspaceSpecs(): Spec[] {
+  const specs: Spec[] = [];
+  const field = <K extends keyof FloorPlanSpec>(k: K, x: V): V => ({ ...x, label: `${k}: ${x.label}`, get: (b) => ({ ...spec(), [k]: x.get(b) }), names: x.names ?? [k] });
+  const wall = (o: object, label: string, names: string[]): V => fresh(() => ({ ...spec(), walls: [{ ...spec().walls[0], ...o }] }), `a wall with ${label}`, 'error', { names });
+  const door = (o: object, label: string, names: string[]): V => fresh(() => ({ ...spec(), doors: [{ ...spec().doors[0], ...o }] }), `a door with ${label}`, 'error', { names });
+  const room = (o: object, label: string, names: string[]): V => fresh(() => ({ ...spec(), rooms: [{ ...spec().rooms[0], ...o }] }), `a room with ${label}`, 'error', { names });
+  specs.push({
+    target: 'bestfirst/cspace:FloorPlan',
+    paramNames: ['spec'],
+    make: (L) => ({ args: [spec()], call: (...a) => construct(L.cspace.FloorPlan, a), check: (r) => same((r as FloorPlan).doors.map((d) => [d.name, d.wall]), [['door', 'mid']]) }),
+    params: [[
+      ...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), v('plan', "'plan'"), fresh(() => [], '[]')], ['spec']),
+      fresh(() => ({ ...spec(), extra: 1 }), 'an extra field', 'error', { names: ['extra'] }), fresh(() => ({ width: 4, height: 2, walls: [], doors: [] }), 'no rooms', 'error', { names: ['rooms'] }),
+      ...positive('width', { optional: false, legit: [] }).map((x) => field('width', x)), ...positive('height', { optional: false, legit: [] }).map((x) => field('height', x)),
+      ...['walls', 'doors', 'rooms'].flatMap((k) => [v(null, 'null'), v(5, '5'), fresh(() => ({}), '{}'), v('x', "'x'"), fresh(() => [null], '[null]'), fresh(() => [5], '[5]')]
+        .map((x) => field(k as 'walls', { ...x, names: [k] }))),
+      wall({ thickness: -1 }, 'thickness -1', ['thickness']), wall({ thickness: 0 }, 'thickness 0', ['thickness']), wall({ thickness: '0.1' }, "thickness '0.1'", ['thickness']),
+      wall({ a: P(Number.NaN, 0) }, 'a NaN end', ['a']), wall({ a: null }, 'a null end', ['a']), wall({ b: P(2, 0) }, 'both ends the same', ['degenerate']), wall({ b: P(2, 5) }, 'an end outside', ['extent']),
+      wall({ name: '' }, 'an empty name', ['name']), wall({ name: 5 }, 'a number for a name', ['name']), wall({ colour: 'red' }, 'an extra field', ['colour']),
+      door({ at: P(1, 1) }, 'no wall under it', ['wall']), door({ width: 5 }, 'a width past the wall', ['past the end']), door({ width: 0 }, 'width 0', ['width']), door({ open: 'yes' }, "open: 'yes'", ['open']),
+      door({ at: P(2, 0) }, 'an opening past the end', ['past the end']),
+      fresh(() => ({ ...spec(), doors: [spec().doors[0], { ...spec().doors[0], name: 'other', at: P(2, 1.2) }] }), 'two doors overlapping', 'error', { names: ['overlaps'] }),
+      fresh(() => ({ ...spec(), doors: [spec().doors[0], { ...spec().doors[0] }] }), 'two doors of one name', 'error', { names: ['door'] }),
+      room({ min: P(2, 2), max: P(0, 0) }, 'min north-east of max', ['min']), room({ max: P(5, 2) }, 'a corner outside', ['extent', 'outside']), room({ label: P(3, 1) }, 'its label outside', ['label']),
+      fresh(() => ({ ...spec(), rooms: [spec().rooms[0], { ...spec().rooms[1], name: 'west' }] }), 'two rooms of one name', 'error', { names: ['room'] }),
+      fresh(() => ({ ...spec(), walls: [], doors: [] }), 'no walls at all', 'ok', { check: (r) => same((r as FloorPlan).clearance(P(1, 1)), Infinity) }),
+      fresh(() => ({ ...spec(), doors: [{ ...spec().doors[0], open: false }] }), 'a closed door', 'ok', { check: (r) => same((r as FloorPlan).doors[0].open, false) }),
+    ]],
+  });
+  const plan = (L: Lib) => new L.cspace.FloorPlan(spec());
+  const method = (m: string, args: unknown[], params: (readonly V[] | null)[], check: Base['check'], paramNames: string[]): Spec => ({
+    target: `bestfirst/cspace:FloorPlan#${m}`, paramNames,
+    make: (L) => { const p = plan(L); return { args, call: (...a) => apply((p as unknown as Record<string, AnyFn>)[m].bind(p), a), check }; },
+    params,
+  });
+  const doorNames = (name: string) => [...named([v('nope', "'nope'"), v('', "''"), v('DOOR', "'DOOR'"), v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), fresh(() => ({}), '{}'), v(SYM, 'a symbol'),
+    v('__proto__', "'__proto__'"), v('toString', "'toString'")], [name, 'door'], /door/), v('door', "'door'", 'ok')];
+  specs.push(method('withDoors', [{ door: false }], [[
+    ...named([v(null, 'null'), v(5, '5'), v('door', "'door'"), fresh(() => [], '[]'), v(SYM, 'a symbol')], ['withDoors', 'state']),
+    fresh(() => ({ nope: false }), '{ nope: false }', 'error', { names: ['nope'] }), fresh(() => ({ door: 'no' }), "{ door: 'no' }", 'error', { names: ['door'] }),
+    fresh(() => ({ door: 0 }), '{ door: 0 }', 'error', { names: ['door'] }), fresh(() => ({}), '{}', 'ok', { check: (r) => same((r as FloorPlan).doors[0].open, true) }),
+  ]], (r) => same((r as FloorPlan).doors[0].open, false), ['state']));
+  specs.push(method('door', ['door'], [doorNames('name')], (r) => same((r as { wall: string }).wall, 'mid'), ['name']));
+  specs.push(method('doorBox', ['door'], [doorNames('name')], (r) => same((r as { halfLength: number }).halfLength > 0, true), ['name']));
+  specs.push(method('room', ['west'], [[...named([v('nope', "'nope'"), v(null, 'null'), v(5, '5'), v(SYM, 'a symbol'), v('__proto__', "'__proto__'")], ['room'], /west/), v('east', "'east'", 'ok')]],
+    (r) => same(typeof (r as { name: string }).name, 'string'), ['name']));
+  specs.push(method('roomAt', [P(1, 1)], [[...badPoints('roomAt'), fresh(() => P(10, 10), 'outside the plan', 'ok', { check: (r) => same(r, null) })]],
+    (r) => same((r as { name: string }).name, 'west'), ['p']));
+  specs.push(method('clearance', [P(1, 0.3)], [[...badPoints('clearance'), fresh(() => P(2, 1.8), 'inside the wall', 'ok', { check: (r) => same(r, 0) })]],
+    (r) => same(near(r as number, 0.95), true), ['p']));
+
+  const rasterOptions = (where: string) => options(where, {
+    resolution: [...positive('resolution', { optional: true, legit: [0.5, 1, 0.25] }), v(0.3, '0.3 (not a whole number of cells)', 'error', { names: ['resolution', 'whole number'] }),
+      v(1e-4, '1e-4 (too many cells)', 'error', { names: ['resolution', 'cells'] })],
+    radius: [...named([...notNumbers().filter((x) => x.label !== 'undefined'), ...[-1, Number.NaN, Infinity].map((x) => v(x, String(x)))], ['radius'], />= ?0/),
+      v(0, '0', 'ok'), v(100, '100 (everything blocked)', 'ok'), v(undefined, 'undefined', 'ok')],
+    region: [
+      ...named([v(null, 'null'), v(5, '5'), fresh(() => ({}), '{}'), fresh(() => ({ min: P(0, 0) }), 'no max'), fresh(() => ({ min: P(0, 0), max: P(2, 2), extra: 1 }), 'an extra field')], ['region', 'extra', 'max']),
+      fresh(() => ({ min: P(2, 2), max: P(0, 0) }), 'min > max', 'error', { names: ['region'] }), fresh(() => ({ min: P(0, 0), max: P(5, 2) }), 'outside the plan', 'error', { names: ['region'] }),
+      fresh(() => ({ min: P(0, 0), max: P(1.3, 2) }), 'not a whole number of cells', 'error', { names: ['region', 'whole number'] }),
+      fresh(() => ({ min: P(Number.NaN, 0), max: P(2, 2) }), 'a NaN corner', 'error', { names: ['region'] }),
+      fresh(() => ({ min: P(0, 0), max: P(2, 2) }), 'the west room', 'ok'), v(undefined, 'undefined', 'ok'),
+    ],
+    diagonalCost: positive('diagonalCost', { optional: true, legit: [1.4, 1, 3] }),
+    diagonalRule: oneOf('diagonalRule', ['always', 'never', 'no-corner-cutting', 'at-most-one-blocked']),
+  });
+  for (const name of ['CSpace', 'rasterize'] as const) {
+    specs.push({
+      target: `bestfirst/cspace:${name}`,
+      paramNames: ['plan', 'options'],
+      make: (L) => ({ args: [plan(L), {}], call: (...a) => (name === 'CSpace' ? construct(L.cspace.CSpace, a) : apply(L.cspace.rasterize, a)), check: (r) => (r instanceof L.cspace.CSpace && r.grid.size > 0 ? undefined : 'not a raster') }),
+      params: [
+        named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), fresh(() => spec(), 'a spec (not a FloorPlan)'), fresh(() => ({}), '{}')], ['plan', 'FloorPlan']),
+        rasterOptions(name),
+      ],
+    });
+  }
+  const raster = (L: Lib) => new L.cspace.CSpace(plan(L));
+  const cmethod = (m: string, args: unknown[], params: (readonly V[] | null)[], check: Base['check'], paramNames: string[]): Spec => ({
+    target: `bestfirst/cspace:CSpace#${m}`, paramNames,
+    make: (L) => { const c = raster(L); return { size: c.grid.size, args, call: (...a) => apply((c as unknown as Record<string, AnyFn>)[m].bind(c), a), check }; },
+    params,
+  });
+  specs.push(cmethod('cellAt', [P(1, 1)], [[...badPoints('cellAt'), fresh(() => P(5, 1), 'east of the raster', 'error', { names: ['cellAt', 'outside'] }), fresh(() => P(4, 2), 'the north-east corner', 'ok')]],
+    (r) => (Number.isInteger(r) ? undefined : `cell ${String(r)}`), ['p']));
+  specs.push(cmethod('centre', [0], [ids('n', { names: ['cell', 'n'] })], (r) => (typeof (r as { x: number }).x === 'number' ? undefined : 'not a point'), ['n']));
+  specs.push(cmethod('roomOf', [0], [ids('n', { names: ['cell', 'n'] })], (r) => (r === null || typeof r === 'string' ? undefined : `room ${String(r)}`), ['n']));
+  specs.push(cmethod('doorAt', [0], [ids('n', { names: ['cell', 'n'] })], (r) => (r === null || r === 'door' ? undefined : `door ${String(r)}`), ['n']));
+  specs.push(cmethod('doorCells', ['door'], [doorNames('name')], (r) => (Array.isArray(r) && r.length > 0 ? undefined : 'no cells'), ['name']));
+
+  const frame = { x0: 0, y0: 0, resolution: 0.5, width: 8, height: 4 };
+  const badFrames = (): V[] => named([
+    v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), fresh(() => ({}), '{}'), fresh(() => ({ ...frame, resolution: 0 }), 'resolution 0'), fresh(() => ({ ...frame, width: 0 }), 'width 0'),
+    fresh(() => ({ ...frame, width: 1.5 }), 'width 1.5'), fresh(() => ({ ...frame, x0: Number.NaN }), 'x0 NaN'), fresh(() => ({ ...frame, height: '4' }), "height '4'"),
+  ], ['frame']);
+  specs.push({
+    target: 'bestfirst/cspace:cellAt',
+    paramNames: ['frame', 'p'],
+    make: (L) => ({ args: [{ ...frame }, P(0.75, 1.75)], call: (...a) => apply(L.cspace.cellAt, a), check: (r) => same(r, 1) }),
+    params: [badFrames(), [...badPoints('cellAt'), fresh(() => P(-0.1, 0), 'west of the raster', 'error', { names: ['cellAt', 'outside'] })]],
+  });
+  specs.push({
+    target: 'bestfirst/cspace:cellCentre',
+    paramNames: ['frame', 'n'],
+    make: (L) => ({ args: [{ ...frame }, 1], size: 32, call: (...a) => apply(L.cspace.cellCentre, a), check: (r, a) => (a[1] === 1 ? same(r, P(0.75, 1.75)) : undefined) }),
+    params: [badFrames(), ids('n', { names: ['cell'] })],
+  });
+  const box = { cx: 0, cy: 0, ux: 1, uy: 0, halfLength: 1, halfThickness: 0.5 };
+  specs.push({
+    target: 'bestfirst/cspace:distanceToBox',
+    paramNames: ['p', 'box'],
+    make: (L) => ({ args: [P(3, 0), { ...box }], call: (...a) => apply(L.cspace.distanceToBox, a), check: (r) => same(r, 2) }),
+    params: [badPoints('distanceToBox'), named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), fresh(() => ({}), '{}'), fresh(() => ({ ...box, ux: Number.NaN }), 'ux NaN'),
+      fresh(() => ({ ...box, halfLength: -1 }), 'halfLength -1'), fresh(() => ({ ...box, cx: '0' }), "cx '0'")], ['box', 'b'])],
+  });
+  return specs;
+}
+
+// --- worlds -------------------------------------------------------------------------------------------------
+
+function worldSpecs(): Spec[] {
+  const specs: Spec[] = [];
+  const noArgs: [string, (r: unknown, L: Lib) => string | undefined][] = [
+    ['handTraceWorld', (r, L) => { const w = r as { grid: Grid; start: number; goal: number; h: () => number }; return same(near(L.root.astar(w.grid, w.start, w.goal, w.h).cost, 5.2), true); }],
+    ['lessonWorld', (r) => same((r as { grid: Grid }).grid.size, 30)],
+    ['counterexampleWorld', (r, L) => { const w = r as { graph: SearchSpace; start: number; goal: number; h: () => number }; return same(L.root.astar(w.graph, w.start, w.goal, w.h).cost, 8); }],
+    ['gateWorld', (r) => same((r as { costScale: number }).costScale, 10)],
+    ['gateScenario', (r) => same((r as { repairedPath: number[] }).repairedPath.length > 0, true)],
+    ['southRoomsWorld', (r) => same((r as { grid: Grid }).grid.width, 24)],
+    ['naiveOpening', (r) => same((r as { reached: boolean }).reached, false)],
+    ['apartmentWorld', (r) => same((r as { grid: Grid }).grid.height, 16)],
+  ];
+  for (const [name, check] of noArgs) {
+    specs.push({
+      target: `bestfirst/worlds:${name}`,
+      extra: [{ label: name === 'apartmentWorld' ? 'no arguments' : 'junk arguments (ignored)', want: 'ok', make: (L) => ({ args: name === 'apartmentWorld' ? [] : [SYM, -1, null], call: (...a) => apply(L.worlds[name as 'lessonWorld'], a), check: (r) => check(r, L) }) }],
+    });
+  }
+  specs.push({
+    target: 'bestfirst/worlds:apartmentWorld',
+    paramNames: ['options'],
+    make: (L) => ({ args: [{}], call: (...a) => apply(L.worlds.apartmentWorld, a), check: (r) => same((r as { grid: Grid }).grid.width, 24) }),
+    params: [options('apartmentWorld', { closed: [...named([v('kitchen', "'kitchen'"), v(null, 'null'), v(5, '5'), fresh(() => ['nope'], "['nope']"), fresh(() => [5], '[5]'), fresh(() => [SYM], '[a symbol]'),
+      fresh(() => [null], '[null]')], ['closed', 'door']), fresh(() => ['kitchen'], "['kitchen']", 'ok'), v(undefined, 'undefined', 'ok')] })],
+  });
+  specs.push({
+    target: 'bestfirst/worlds:apartmentPlan',
+    paramNames: ['closed'],
+    make: (L) => ({ args: [['kitchen']], call: (...a) => apply(L.worlds.apartmentPlan, a), check: (r, a) => same((r as FloorPlan).doors.filter((d) => !d.open).map((d) => d.name), a[0] === undefined ? [] : [...new Set(a[0] as string[])]) }),
+    params: [[
+      ...named([v('kitchen', "'kitchen'"), v(null, 'null'), v(5, '5'), fresh(() => ({}), '{}'), v(SYM, 'a symbol')], ['closed']),
+      ...named([fresh(() => ['nope'], "['nope']"), fresh(() => [5], '[5]'), fresh(() => [SYM], '[a symbol]'), fresh(() => [null], '[null]'), fresh(() => [''], "['']"), fresh(() => [['kitchen']], "[['kitchen']]")], ['door', 'closed']),
+      v(undefined, 'undefined', 'ok'), fresh(() => [], '[]', 'ok'), fresh(() => ['kitchen', 'kitchen'], 'a door twice', 'ok'),
+    ]],
+  });
+  const south = (L: Lib) => L.worlds.southRoomsWorld();
+  const notWorlds = (name: string): V[] => named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), fresh(() => ({}), '{}'), fresh(() => ({ grid: null, cspace: null, doors: [] }), 'null grid and cspace'),
+    dyn((b) => ({ ...(b.args[0] as ApartmentWorld), doors: 5 }), 'doors: 5'), dyn((b) => ({ ...(b.args[0] as ApartmentWorld), cspace: {} }), 'cspace: {}')], [name, 'world', 'grid', 'cspace', 'doors']);
+  specs.push({
+    target: 'bestfirst/worlds:naiveController',
+    paramNames: ['world', 'start', 'goal'],
+    make: (L) => { const w = south(L); return { size: w.grid.size, blocked: firstBlocked(w.grid), args: [w, w.start, w.goal], call: (...a) => apply(L.worlds.naiveController, a), check: (r) => (typeof (r as { reached: boolean }).reached === 'boolean' ? undefined : 'no answer') }; },
+    // Cell 0 is wall here: the legit ids are the world's own start and goal.
+    params: [notWorlds('world'), [...ids('start', { blocked: true, names: ['start'] }).filter((x) => x.want !== 'ok'), dyn((b) => b.args[2], 'the goal (start === goal)', 'ok')],
+      [...ids('goal', { blocked: true, names: ['goal'] }).filter((x) => x.want !== 'ok'), dyn((b) => b.args[1], 'the start (start === goal)', 'ok')]],
+  });
+  specs.push({
+    target: 'bestfirst/worlds:halfwayDoorways',
+    paramNames: ['world', 'goal'],
+    make: (L) => { const w = L.worlds.apartmentWorld(); return { size: w.grid.size, blocked: firstBlocked(w.grid), args: [w, w.goal], call: (...a) => apply(L.worlds.halfwayDoorways, a), check: (r) => (typeof (r as { fraction: number }).fraction === 'number' ? undefined : 'no answer') }; },
+    params: [[...notWorlds('world').filter((x) => x.label !== 'undefined'), v(undefined, 'undefined (the default world)', 'ok')],
+      ids('goal', { optional: true, blocked: true, names: ['goal'] }).filter((x) => x.label !== '0' && x.label !== '-0')],
+  });
+  const pathParam = (name: string, legitEmpty: boolean): V[] => [
+    ...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), v('ab', "'ab'"), fresh(() => ({}), '{}'), v(SYM, 'a symbol')], [name, 'path']),
+    ...named([fresh(() => [0, -1], '[0, -1]'), fresh(() => [0, 1.5], '[0, 1.5]'), fresh(() => [0, '1'], "[0, '1']"), fresh(() => [0, 9999], '[0, 9999]')], ['path[', 'path', 'cell']),
+    fresh(() => [0, 2], 'cells that are not neighbours', 'error', { names: ['step'] }),
+    legitEmpty ? fresh(() => [], '[]', 'ok') : fresh(() => [], '[]', 'error', { names: ['path', 'empty'] }),
+  ];
+  specs.push({
+    target: 'bestfirst/worlds:prefixCosts',
+    paramNames: ['grid', 'path'],
+    make: (L) => ({ args: [new L.root.Grid(3, 1), [0, 1, 2]], call: (...a) => apply(L.worlds.prefixCosts, a), check: (r, a) => ((a[1] as unknown[]).length === 0 ? (Array.isArray(r) ? undefined : 'not a list') : same(r, [0, 1, 2])) }),
+    params: [notGrids(), pathParam('path', true)],
+  });
+  specs.push({
+    target: 'bestfirst/worlds:halfwayIndex',
+    paramNames: ['grid', 'path'],
+    make: (L) => ({ args: [new L.root.Grid(3, 1), [0, 1, 2]], call: (...a) => apply(L.worlds.halfwayIndex, a), check: (r) => same(r, 1) }),
+    params: [notGrids(), pathParam('path', false)],
+  });
+  specs.push({
+    target: 'bestfirst/worlds:doorsOnPath',
+    paramNames: ['world', 'path'],
+    make: (L) => { const w = south(L); return { args: [w, [w.start]], call: (...a) => apply(L.worlds.doorsOnPath, a), check: (r) => same(r, []) }; },
+    params: [notWorlds('world'), [...pathParam('path', true).filter((x) => !x.label.includes('neighbours'))]],
+  });
+  specs.push({
+    target: 'bestfirst/worlds:doorClosesScenario',
+    paramNames: ['options'],
+    make: (L) => ({ size: 384, args: [{}], call: (...a) => apply(L.worlds.doorClosesScenario, a), check: (r) => same((r as { driven: number[]; goal: number }).driven.at(-1), (r as { goal: number }).goal) }),
+    params: [options('doorClosesScenario', {
+      closeAt: [...named([...notNumbers().filter((x) => x.label !== 'undefined'), ...[-1, 1.5, Number.NaN, Infinity, 1e9].map((x) => v(x, String(x)))], ['closeAt'], /0\.\.\d+/),
+        v(0, '0', 'ok'), v(undefined, 'undefined', 'ok')],
+      closure: [...named([v(5, '5'), v('', "''"), v('nope', "'nope'"), v('HALFWAY', "'HALFWAY'"), v(null, 'null'), fresh(() => ['halfway'], "['halfway']"), v('__proto__', "'__proto__'")], ['closure'], /halfway/),
+        v('room', "'room'", 'either'), v('corridor', "'corridor'", 'either'), v('kitchen', "'kitchen' (a door)", 'either'), v(undefined, 'undefined', 'ok')],
+      start: [...ids('start', { optional: true, names: ['start'] }).filter((x) => x.want !== 'ok' || x.label === 'undefined'), dyn(() => 0, 'cell 0 (a wall)', 'error', { names: ['start'] })],
+      goal: [...ids('goal', { optional: true, names: ['goal'] }).filter((x) => x.want !== 'ok' || x.label === 'undefined'), dyn(() => 0, 'cell 0 (a wall)', 'error', { names: ['goal'] })],
+    })],
+  });
+  specs.push({
+    target: 'bestfirst/worlds:counterClockwise',
+    paramNames: ['grid'],
+    make: (L) => ({ args: [grid(L)], call: (...a) => apply(L.worlds.counterClockwise, a), check: (r, a) => checkAnswer(r as SearchSpace, START, GOAL, { status: 'found', path: [0, 5, 10, 11, 12], cost: 4 }) ?? same((r as SearchSpace).size, (a[0] as Grid).size) }),
+    params: [notGrids()],
+  });
+  specs.push({
+    target: 'bestfirst/worlds:snapshot',
+    paramNames: ['dstar'],
+    make: (L) => { const d = new L.root.DStar(grid(L)); d.initialize(GOAL); return { args: [d], call: (...a) => apply(L.worlds.snapshot, a), check: (r) => same((r as { h: Float64Array }).h[GOAL], 0) }; },
+    params: [[...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), fresh(() => ({}), '{}'), fresh(() => ({ space: { size: 3 } }), 'a D*-shaped object')], ['dstar']),
+      dyn((b) => new ((b.args[0] as object).constructor as new (g: Grid) => object)(((b.args[0] as { space: Grid }).space)), 'a D* never initialized', 'ok', { check: (r) => same((r as { h: Float64Array }).h[0], Infinity) })]],
+  });
+  specs.push({
+    target: 'bestfirst/worlds:firstEpsilonAboveDijkstra',
+    paramNames: ['space', 'start', 'goal', 'h', 'epsilons', 'searcher'],
+    make: (L) => {
+      const w = L.worlds.counterexampleWorld();
+      return { size: 4, args: [w.graph, w.start, w.goal, w.h, [1, 2]], call: (...a) => apply(L.worlds.firstEpsilonAboveDijkstra, a), check: (r) => (r === null || typeof r === 'number' ? undefined : `returned ${String(r)}`) };
+    },
+    params: [
+      notSpaces(),
+      ids('start', { names: ['start'] }),
+      ids('goal', { names: ['goal'] }),
+      [...badHeuristics('h', { names: ['h', 'heuristic', 'h('] }).filter((x) => !x.label.includes('odd')), v(() => 0, '() => 0', 'ok')],
+      [...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), v('12', "'12'"), fresh(() => ({}), '{}'), fresh(() => new Float64Array([1]), 'a Float64Array')], ['epsilons']),
+        ...named([fresh(() => [Number.NaN], '[NaN]'), fresh(() => [-1], '[-1]'), fresh(() => ['2'], "['2']"), fresh(() => [Infinity], '[Infinity]'), fresh(() => [null], '[null]')], ['epsilons['], />= ?0/),
+        fresh(() => [], '[]', 'ok', { check: (r) => same(r, null) }), fresh(() => [3, 0, 1], 'unsorted', 'ok')],
+      [...named([v(null, 'null'), v(5, '5'), fresh(() => ({}), '{}'), fresh(() => ({ space: null, cost: 1, search: () => 'found' }), 'an object shaped like a Searcher')], ['searcher']),
+        v(undefined, 'undefined', 'ok')],
+    ],
+    extra: [{
+      label: 'a searcher over another space', want: 'error', names: ['searcher'],
+      make: (L) => { const w = L.worlds.counterexampleWorld(); return { args: [w.graph, w.start, w.goal, w.h, [2], new L.root.Searcher(grid(L))], call: (...a) => apply(L.worlds.firstEpsilonAboveDijkstra, a) }; },
+    }],
+  });
+  return specs;
+}
+
+function firstBlocked(g: Grid): number {
+  return g.cells.indexOf(1);
+}
+
+export function ioCspaceWorldSpecs(): Spec[] {
+  return [...ioSpecs(), ...cspaceSpecs(), ...worldSpecs()];
+}
+

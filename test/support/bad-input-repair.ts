@@ -1,0 +1,548 @@
+// The bad-input table, part 2: the searches that repair or reuse a search (D*,
+// D* Lite, ARA*, universal plans). See bad-input-kit.ts for the row machinery.
+import type { AraSearcher, DStar, DStarLite, Grid, UniversalPlan } from '../../src/index.js';
+import { apply, BLOCKED, construct, GOAL, grid, notGrids, POCKET, START } from './bad-input-core.js';
+import {
+  badHeuristics, bool, checkAnswer, count, dyn, fresh, ids, named, notFunctions, notNumbers, notSpaces, oneOf, options, positive, same, SYM, v,
+  type Base, type Lib, type Spec, type V,
+} from './bad-input-kit.js';
+
+type AnyFn = (...a: unknown[]) => unknown;
+
+/** The fixture grid with blocked cells kept as nodes that cost 10 to enter, corners cut: what D* can repair. */
+function costlyGrid(L: Lib): Grid {
+  return grid(L, { blocked: { enterCost: 10 }, diagonalRule: 'always' });
+}
+
+/**
+ * ARA* and D* Lite take h = Infinity at the goal itself as "never a dead end"
+ * (ARA*'s tests pin it) and answer right; the engine refuses it. Either is
+ * accepted here, the answer checked.
+ */
+function tolerant(vs: V[]): V[] {
+  return vs.map((x) => (x.label === 'Infinity at the goal' ? { ...x, want: 'either' as const } : x));
+}
+
+function endpoints(name: string, legit: V[] = []): V[] {
+  return ids(name, { blocked: true, names: [name], legit });
+}
+
+// --- D* ----------------------------------------------------------------------------------------------------
+
+function dstarSpecs(): Spec[] {
+  const specs: Spec[] = [];
+  specs.push({
+    target: 'bestfirst:DStar',
+    paramNames: ['space', 'options'],
+    // Diagonals of 1.4: costScale 10 (or 5) makes every cost a whole number of units.
+    make: (L) => ({
+      args: [grid(L, { diagonalCost: 1.4 }), {}], call: (...a) => construct(L.root.DStar, a),
+      check: (r, a) => {
+        const d = r as DStar;
+        d.initialize(GOAL);
+        d.computeUntilClosed(START);
+        const path = d.path(START);
+        return checkAnswer(a[0] as Grid, START, GOAL, { status: path ? 'found' : 'unreachable', path, cost: path ? d.pathCost(path) : Infinity });
+      },
+    }),
+    params: [
+      [...notSpaces('space', { predecessors: true }), dyn((b) => (b.args[0] as Grid).with({ blocked: { enterCost: 10 }, diagonalRule: 'always' }), 'a grid with costly blocked cells', 'ok')],
+      options('D*', {
+        costScale: positive('costScale', { optional: true, legit: [10, 5] }),
+        reopen: oneOf('reopen', ['both', 'head']),
+        trace: bool('trace'),
+      }),
+    ],
+  });
+  // A D* planned once on the fixture grid (blocked cells deleted), robot at the start.
+  const planned = (L: Lib, g: Grid = grid(L), goal = GOAL) => {
+    const d = new L.root.DStar(g);
+    d.initialize(goal);
+    d.computeUntilClosed(START);
+    return d;
+  };
+  const answer = (d: DStar, g: Grid, from: number) => {
+    const path = d.path(from);
+    return checkAnswer(g, from, d.goal, { status: path ? 'found' : 'unreachable', path, cost: path ? d.pathCost(path) : Infinity });
+  };
+  const stable = (L: Lib) => {
+    const g = grid(L);
+    const d = planned(L, g);
+    return { g, d, size: g.size, blocked: BLOCKED };
+  };
+  specs.push({
+    target: 'bestfirst:DStar#initialize',
+    paramNames: ['goal'],
+    make: (L) => { const { g, d, size, blocked } = stable(L); return { size, blocked, args: [GOAL], call: (x) => { d.initialize(x as number); d.computeUntilClosed(START); return d; }, check: () => answer(d, g, START) }; },
+    params: [endpoints('goal', [v(POCKET, 'the pocket', 'ok'), v(START, 'the start', 'ok')])],
+  });
+  for (const m of ['computeUntilClosed', 'repair'] as const) {
+    specs.push({
+      target: `bestfirst:DStar#${m}`,
+      paramNames: m === 'repair' ? ['robot', 'afterPop'] : ['robot'],
+      make: (L) => {
+        const { g, d, size, blocked } = stable(L);
+        return { size, blocked, args: [START], call: (...a) => { apply(d[m].bind(d), a); return d; }, check: (_r, a) => answer(d, g, a[0] as number) };
+      },
+      params: [
+        endpoints('robot', [v(POCKET, 'the pocket', 'ok'), v(GOAL, 'the goal', 'ok')]),
+        ...(m === 'repair' ? [[...notFunctions('afterPop', { optional: true }), v(undefined, 'undefined', 'ok'), v(() => 0, '() => 0', 'ok')]] : []),
+      ],
+      extra: [{ label: 'before initialize', want: 'error', names: ['initialize'], make: (L) => { const d = new L.root.DStar(grid(L)); return { args: [START], call: (x) => d[m](x as number) }; } }],
+    });
+  }
+  for (const m of ['h', 'k', 'b', 'tag'] as const) {
+    specs.push({
+      target: `bestfirst:DStar#${m}`,
+      paramNames: ['x'],
+      make: (L) => { const { d, size } = stable(L); return { size, args: [GOAL], call: (x) => d[m](x as number), check: (r) => (typeof r === 'number' ? undefined : `not a number: ${String(r)}`) }; },
+      params: [ids('x', { names: ['state', m] })],
+      extra: [{ label: 'before initialize', want: 'ok', make: (L) => { const d = new L.root.DStar(grid(L)); return { args: [0], call: (x) => d[m](x as number), check: (r) => same(r, m === 'b' ? -1 : m === 'tag' ? 0 : Infinity) }; } }],
+    });
+  }
+  specs.push({
+    target: 'bestfirst:DStar#modifyCost',
+    paramNames: ['from', 'to'],
+    make: (L) => {
+      const g = costlyGrid(L);
+      const d = planned(L, g);
+      return { size: g.size, args: [5, 10], call: (...a) => { apply(d.modifyCost.bind(d), a); d.repair(START); return d; }, check: () => answer(d, g, START) };
+    },
+    params: [
+      [...ids('from', { names: ['from'] }).filter((x) => x.want !== 'ok'), v(11, '11', 'ok'), v(0, '0: not an arc into 10', 'error', { names: ['arc'] })],
+      [...ids('to', { names: ['to'] }).filter((x) => x.want !== 'ok'), v(0, '0', 'ok'), v(12, '12: not an arc from 5', 'error', { names: ['arc'] })],
+    ],
+    extra: [{ label: 'before initialize', want: 'error', names: ['initialize'], make: (L) => { const d = new L.root.DStar(grid(L)); return { args: [0, 1], call: (...a) => apply(d.modifyCost.bind(d), a) }; } }],
+  });
+  specs.push({
+    target: 'bestfirst:DStar#path',
+    paramNames: ['from'],
+    make: (L) => { const { g, d, size } = stable(L); return { size, args: [START], call: (x) => d.path(x as number), check: (r, a) => (r === null ? undefined : checkAnswer(g, a[0] as number, GOAL, { status: 'found', path: r as number[], cost: d.pathCost(r as number[]) })) }; },
+    params: [ids('from', { names: ['from'], legit: [v(BLOCKED, 'a blocked cell', 'ok', { check: (r) => same(r, null) })] })],
+  });
+  specs.push({
+    target: 'bestfirst:DStar#pathCost',
+    paramNames: ['path'],
+    make: (L) => { const { d, size } = stable(L); return { size, args: [[0, 5, 10, 11, 12]], call: (p) => d.pathCost(p as number[]), check: (r, a) => same(r, (a[0] as number[]).length <= 1 ? 0 : 4) }; },
+    params: [[
+      ...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), v('0,5', "'0,5'"), fresh(() => ({}), '{}'), fresh(() => new Int32Array([0, 5]), 'an Int32Array')], ['path']),
+      ...named([fresh(() => [0, -1], '[0, -1]'), fresh(() => [0, 15], '[0, 15]'), fresh(() => [0, '5'], "[0, '5']"), fresh(() => [0, 1.5], '[0, 1.5]')], ['path['], /0\.\.14/),
+      fresh(() => [0, 12], 'not an arc', 'error', { names: ['arc'] }), fresh(() => [], '[]', 'ok'), fresh(() => [3], '[3]', 'ok'),
+    ]],
+  });
+  for (const m of ['kMin', 'openCount', 'resetCounters', 'processState'] as const) {
+    specs.push({
+      target: `bestfirst:DStar#${m}`,
+      extra: [
+        { label: 'with junk arguments (ignored)', want: 'ok', make: (L) => { const { d } = stable(L); return { args: [SYM, -1], call: (...a) => apply((d[m] as AnyFn).bind(d), a), check: (r) => (r === undefined || typeof r === 'number' ? undefined : `returned ${String(r)}`) }; } },
+        ...(m === 'processState' ? [{ label: 'before initialize', want: 'error' as const, names: ['initialize'], make: (L: Lib) => { const d = new L.root.DStar(grid(L)); return { args: [], call: () => d.processState() }; } }] : []),
+      ],
+    });
+  }
+  specs.push({
+    target: 'bestfirst:DStar',
+    extra: [{
+      label: 'a space listing a NaN cost: refused, then every call refuses until initialize', want: 'error', names: ['cost'],
+      make: (L) => {
+        const sp = {
+          size: 3, maxDegree: 2,
+          successors: (n: number, nodes: Int32Array, costs: Float64Array) => { if (n === 2) return 0; nodes[0] = n + 1; costs[0] = n === 0 ? Number.NaN : 1; return 1; },
+          predecessors: (n: number, nodes: Int32Array, costs: Float64Array) => { if (n === 0) return 0; nodes[0] = n - 1; costs[0] = n === 1 ? Number.NaN : 1; return 1; },
+        };
+        const d = new L.root.DStar(sp);
+        d.initialize(2);
+        return { args: [], call: () => d.computeUntilClosed(0), after: () => { try { d.path(0); return 'path answered after the error'; } catch (e) { return e instanceof L.root.InputError ? undefined : `path threw ${String(e)}`; } } };
+      },
+    }],
+  });
+
+  // setCellBlocked(dstar, grid, cell, blocked)
+  specs.push({
+    target: 'bestfirst:setCellBlocked',
+    paramNames: ['dstar', 'grid', 'cell', 'blocked'],
+    make: (L) => {
+      const g = costlyGrid(L);
+      const d = planned(L, g);
+      const before = g.toAscii();
+      return {
+        size: g.size, args: [d, g, 7, true], call: (...a) => { const n = apply(L.root.setCellBlocked, a); d.repair(START); return n; },
+        check: (r, a) => (a[2] === 7 && a[3] === true ? same(r, 8) : typeof r === 'number' ? undefined : `returned ${String(r)}`),
+        after: () => (same(g.toAscii(), before) ? 'a refused setCellBlocked changed the grid' : undefined),
+      };
+    },
+    params: [
+      named([v(null, 'null'), v(undefined, 'undefined'), fresh(() => ({}), '{}'), v(5, '5'), fresh(() => ({ space: {}, modifyCost: () => 0 }), 'a D*-shaped object')], ['dstar']),
+      [...notGrids(), dyn((b) => (b.args[1] as Grid).with({ blocked: 'delete' }), "a grid with blocked: 'delete'", 'error', { names: ['blocked', 'enterCost'] }),
+        dyn((b) => (b.args[1] as Grid).with({ diagonalRule: 'no-corner-cutting' }), "diagonalRule 'no-corner-cutting'", 'error', { names: ['diagonalRule'] }),
+        dyn((b) => new ((b.args[1] as Grid).constructor as new (w: number, h: number, c: undefined, o: object) => Grid)(7, 7, undefined, { blocked: { enterCost: 10 }, diagonalRule: 'always' }), 'a grid of another size', 'error', { names: ['grid', 'space'] })],
+      ids('cell', { names: ['cell'], legit: [v(6, 'a cell blocked already', 'ok', { check: (r) => same(r, 0) })] }),
+      [...named([v(1, '1'), v(0, '0'), v('true', "'true'"), v(null, 'null'), v(undefined, 'undefined'), fresh(() => ({}), '{}'), v(SYM, 'a symbol')], ['blocked'], /true or false/), v(false, 'false (it is free)', 'ok', { check: (r) => same(r, 0) })],
+    ],
+  });
+  return specs;
+}
+
+// --- D* Lite ----------------------------------------------------------------------------------------------
+
+interface LiteBase extends Base { d: DStarLite; g: Grid }
+
+function liteBase(L: Lib, g: Grid = grid(L)): LiteBase {
+  const d = new L.root.DStarLite(g, START, GOAL, L.root.octile(g));
+  d.computeShortestPath();
+  const b: LiteBase = {
+    d, g, size: g.size, blocked: BLOCKED, args: [],
+    call: () => d.path(),
+    check: () => liteAnswer(d, g),
+  };
+  return b;
+}
+
+function liteAnswer(d: DStarLite, g: Grid): string | undefined {
+  const path = d.path();
+  return checkAnswer(g, d.start, d.goal, { status: path ? 'found' : 'unreachable', path, cost: d.costToGoal() });
+}
+
+function liteSpecs(): Spec[] {
+  const specs: Spec[] = [];
+  const heuristicNames = ['heuristic', 'h('];
+  specs.push({
+    target: 'bestfirst:DStarLite',
+    paramNames: ['space', 'start', 'goal', 'heuristic', 'options'],
+    // With its first search: the heuristic is asked about most vertices only then.
+    make: (L) => {
+      const g = grid(L);
+      return {
+        size: g.size, blocked: BLOCKED, args: [g, START, GOAL, L.root.octile(g), {}],
+        call: (...a) => { const d = construct(L.root.DStarLite, a) as DStarLite; d.computeShortestPath(); return d; },
+        check: (r) => { const d = r as DStarLite; return liteAnswer(d, d.space as Grid); },
+      };
+    },
+    params: [
+      [...notSpaces('space', { predecessors: true }), dyn((b) => (b.args[0] as Grid).with({ blocked: { enterCost: 10 } }), 'a grid with costly blocked cells', 'ok')],
+      endpoints('start', [v(POCKET, 'the pocket', 'ok'), v(GOAL, 'the goal', 'ok')]),
+      endpoints('goal', [v(POCKET, 'the pocket', 'ok'), v(START, 'the start', 'ok')]),
+      [...tolerant(badHeuristics('heuristic', { names: heuristicNames })), v(() => 0, '() => 0', 'ok')],
+      options('DStarLite', { maxSteps: count('maxSteps', { optional: true, integer: true }) }),
+    ],
+  });
+  const readers: [keyof DStarLite & string, V[]][] = [['gOf', []], ['rhsOf', []], ['isQueued', []], ['keyOf', []], ['inFootprint', []]];
+  for (const [m, legit] of readers) {
+    specs.push({
+      target: `bestfirst:DStarLite#${m}`,
+      paramNames: ['n'],
+      make: (L) => { const b = liteBase(L); return { size: b.size, args: [START], call: (n) => (b.d[m] as AnyFn).call(b.d, n), check: (r) => (r === undefined ? 'returned undefined' : undefined) }; },
+      params: [ids('n', { names: [m, 'n', 'node'], legit })],
+    });
+  }
+  specs.push({
+    target: 'bestfirst:DStarLite#nextStep',
+    paramNames: ['from'],
+    make: (L) => { const b = liteBase(L); return { size: b.size, blocked: BLOCKED, args: [START], call: (n) => b.d.nextStep(n as number), check: (r, a) => (r === null || (typeof r === 'number' && r >= 0 && r < 15) ? undefined : `nextStep(${String(a[0])}) = ${String(r)}`) }; },
+    params: [ids('from', { optional: true, names: ['from'], legit: [v(BLOCKED, 'a blocked cell', 'ok', { check: (r) => same(r, null) }), v(GOAL, 'the goal', 'ok', { check: (r) => same(r, null) })] })],
+  });
+  specs.push({
+    target: 'bestfirst:DStarLite#moveTo',
+    paramNames: ['s'],
+    make: (L) => { const b = liteBase(L); return { size: b.size, blocked: BLOCKED, args: [5], call: (s) => { b.d.moveTo(s as number); return b.d; }, check: () => liteAnswer(b.d, b.g) }; },
+    params: [endpoints('s', [v(POCKET, 'the pocket (a jump)', 'ok'), v(GOAL, 'the goal', 'ok')]).map((x) => (x.names?.[0] === 's' ? { ...x, names: ['moveTo', 's'] } : x))],
+  });
+  specs.push({
+    target: 'bestfirst:DStarLite#updateEdges',
+    paramNames: ['changes'],
+    make: (L) => {
+      const g = new L.root.Graph(4, [[0, 1, 1], [1, 2, 1], [2, 3, 1], [0, 3, 5]], { directed: true });
+      const d = new L.root.DStarLite(g, 0, 3, () => 0);
+      d.computeShortestPath();
+      return {
+        size: 4, args: [[{ from: 0, to: 1, oldCost: 1 }]], call: (c) => { d.updateEdges(c as never); return d.costToGoal(); }, check: (r) => same(r, 3),
+      };
+    },
+    params: [[
+      ...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), v('ab', "'ab'"), fresh(() => ({}), '{}'), v(SYM, 'a symbol')], ['changes']),
+      ...named([fresh(() => [null], '[null]'), fresh(() => [5], '[5]'), fresh(() => ['x'], "['x']")], ['change']),
+      ...named([fresh(() => [{ from: -1, to: 1, oldCost: 1 }], 'from -1'), fresh(() => [{ from: 0, to: 4, oldCost: 1 }], 'to 4'), fresh(() => [{ from: '0', to: 1, oldCost: 1 }], "from '0'"),
+        fresh(() => [{ to: 1, oldCost: 1 }], 'no from'), fresh(() => [{ from: 0, to: 1.5, oldCost: 1 }], 'to 1.5')], ['from', 'to'], /0\.\.3/),
+      ...named([fresh(() => [{ from: 0, to: 1, oldCost: Number.NaN }], 'oldCost NaN'), fresh(() => [{ from: 0, to: 1, oldCost: -1 }], 'oldCost -1'), fresh(() => [{ from: 0, to: 1 }], 'no oldCost'),
+        fresh(() => [{ from: 0, to: 1, oldCost: '1' }], "oldCost '1'")], ['oldCost'], />= ?0/),
+      fresh(() => [], '[]', 'ok'), fresh(() => [{ from: 1, to: 3, oldCost: Infinity }], 'an arc that never existed', 'ok'),
+    ]],
+  });
+  specs.push({
+    target: 'bestfirst:DStarLite#updateCells',
+    paramNames: ['cells', 'wasBlocked'],
+    make: (L) => {
+      const b = liteBase(L);
+      const before = b.g.toAscii();
+      return {
+        size: 15, args: [[2], [true]], call: (...a) => { apply(b.d.updateCells.bind(b.d), a); return b.d; }, check: () => liteAnswer(b.d, b.g),
+        after: () => (same(b.g.toAscii(), before) ? 'a refused updateCells changed the grid' : liteAnswer(b.d, b.g)),
+      };
+    },
+    params: [
+      [...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), v('2', "'2'"), fresh(() => ({}), '{}')], ['cells']),
+        ...named([fresh(() => [15], '[15]'), fresh(() => [-1], '[-1]'), fresh(() => ['2'], "['2']"), fresh(() => [1.5], '[1.5]')], ['cells['], /0\.\.14/),
+        fresh(() => [2, 3], 'two cells, one old state', 'error', { names: ['wasBlocked', 'cells'] })],
+      [...named([v(null, 'null'), v(undefined, 'undefined'), v(true, 'true'), fresh(() => ({}), '{}')], ['wasBlocked']),
+        ...named([fresh(() => [2], '[2]'), fresh(() => ['x'], "['x']"), fresh(() => [null], '[null]'), fresh(() => [], '[]')], ['wasBlocked']),
+        fresh(() => [false], '[false]', 'ok'), fresh(() => [0], '[0]', 'ok'), fresh(() => [1], '[1]', 'ok')],
+    ],
+    extra: [{
+      label: 'on a D* Lite over a Graph', want: 'error', names: ['Grid', 'updateEdges'],
+      make: (L) => { const d = new L.root.DStarLite(new L.root.Graph(2, [[0, 1, 1]]), 0, 1, () => 0); return { args: [[0], [false]], call: (...a) => apply(d.updateCells.bind(d), a) }; },
+    }],
+  });
+  specs.push({
+    target: 'bestfirst:DStarLite#setBlocked',
+    paramNames: ['cell', 'blocked'],
+    make: (L) => {
+      const b = liteBase(L);
+      const before = b.g.toAscii();
+      return {
+        size: 15, args: [5, true], call: (...a) => { apply(b.d.setBlocked.bind(b.d), a); return b.d; }, check: () => liteAnswer(b.d, b.g),
+        after: () => (same(b.g.toAscii(), before) ? 'a refused setBlocked changed the grid' : liteAnswer(b.d, b.g)),
+      };
+    },
+    params: [
+      ids('cell', { names: ['cell'], legit: [v(GOAL, 'the goal (now unreachable)', 'ok')] }),
+      [...named([v(1, '1'), v(0, '0'), v('true', "'true'"), v(null, 'null'), v(undefined, 'undefined'), fresh(() => ({}), '{}')], ['blocked'], /true or false/), v(false, 'false', 'ok')],
+    ],
+  });
+  for (const m of ['topKey', 'lastRepair', 'footprint', 'costToGoal', 'path', 'computeShortestPath'] as const) {
+    specs.push({
+      target: `bestfirst:DStarLite#${m}`,
+      extra: [{ label: 'with junk arguments (ignored)', want: 'ok', make: (L) => { const b = liteBase(L); return { args: [SYM, -1], call: (...a) => apply((b.d[m] as AnyFn).bind(b.d), a), check: () => liteAnswer(b.d, b.g) }; } }],
+    });
+  }
+  specs.push({
+    target: 'bestfirst:DStarLite',
+    extra: [
+      {
+        label: 'a heuristic that breaks mid-repair: every later call refuses', want: 'error', names: ['heuristic', 'h('], poisons: true,
+        make: (L) => {
+          const g = grid(L);
+          let broken = false;
+          const d = new L.root.DStarLite(g, START, GOAL, (a, b) => (broken && a !== b ? Number.NaN : 0));
+          d.computeShortestPath();
+          return { args: [], call: () => { broken = true; d.moveTo(5); d.setBlocked(10, true); return d.costToGoal(); }, after: () => { try { d.costToGoal(); return 'answered after the error'; } catch (e) { return e instanceof L.root.InputError ? undefined : String(e); } } };
+        },
+      },
+      {
+        label: 'a space listing a negative cost', want: 'error', names: ['cost'], poisons: true,
+        make: (L) => {
+          const sp = {
+            size: 2, maxDegree: 1,
+            successors: (n: number, nodes: Int32Array, costs: Float64Array) => { if (n === 1) return 0; nodes[0] = 1; costs[0] = -1; return 1; },
+            predecessors: (n: number, nodes: Int32Array, costs: Float64Array) => { if (n === 0) return 0; nodes[0] = 0; costs[0] = -1; return 1; },
+          };
+          return { args: [], call: () => { const d = new L.root.DStarLite(sp, 0, 1, () => 0); return d.costToGoal(); } };
+        },
+      },
+    ],
+  });
+  return specs;
+}
+
+// --- ARA* ---------------------------------------------------------------------------------------------------
+
+function scheduleValues(name = 'schedule'): V[] {
+  return [
+    ...named([v(null, 'null'), v(5, '5'), v('3,1', "'3,1'"), fresh(() => ({}), '{}'), fresh(() => [], '[]'), v(SYM, 'a symbol'), fresh(() => new Float64Array([2, 1]), 'a Float64Array')], [name]),
+    ...named([fresh(() => [0.5], '[0.5]'), fresh(() => [Number.NaN], '[NaN]'), fresh(() => [Infinity], '[Infinity]'), fresh(() => ['2'], "['2']"), fresh(() => [null], '[null]'), fresh(() => [2, , 1], 'a hole')], ['schedule['], />= ?1/),
+    ...named([fresh(() => [1, 2], '[1, 2]'), fresh(() => [2, 2], '[2, 2]')], ['decrease', 'schedule']),
+    fresh(() => [1], '[1]', 'ok'), fresh(() => [3, 1], '[3, 1]', 'ok'), fresh(() => [1e9, 1], '[1e9, 1]', 'ok'), fresh(() => [5, 2], '[5, 2] (bounded)', 'ok'),
+  ];
+}
+
+function araCheck(g: Grid, start = START, goal = GOAL) {
+  return (r: unknown) => {
+    const res = r as { status: string; path: number[] | null; cost: number; bound: number };
+    if (res.status === 'running') return 'still running';
+    const st = res.status === 'optimal' || res.status === 'bounded' ? 'found' : res.status;
+    return checkAnswer(g, start, goal, { status: st, path: res.path, cost: res.cost }, { optimal: res.status === 'optimal' });
+  };
+}
+
+function araSpecs(): Spec[] {
+  const specs: Spec[] = [];
+  specs.push({
+    target: 'bestfirst:ara',
+    paramNames: ['space', 'start', 'goal', 'h', 'options'],
+    make: (L) => { const g = grid(L); return { size: 15, blocked: BLOCKED, args: [g, START, GOAL, L.root.octile(g), {}], call: (...a) => apply(L.root.ara, a), check: (r, a) => araCheck(a[0] as Grid, a[1] as number, a[2] as number)(r) }; },
+    params: [
+      [...notSpaces(), dyn((b) => (b.args[0] as Grid).with({ blocked: { enterCost: 10 } }), 'a grid with costly blocked cells', 'ok')],
+      endpoints('start', [v(POCKET, 'the pocket', 'ok'), v(GOAL, 'the goal', 'ok')]),
+      endpoints('goal', [v(POCKET, 'the pocket', 'ok'), v(START, 'the start', 'ok')]),
+      [...tolerant(badHeuristics('h')), v(() => 0, '() => 0', 'ok')],
+      options('ara', { schedule: [...scheduleValues(), v(undefined, 'undefined', 'ok')], maxExpansions: count('maxExpansions'), maxMillis: count('maxMillis'), trace: bool('trace') }),
+    ],
+  });
+  specs.push({
+    target: 'bestfirst:checkSchedule',
+    paramNames: ['schedule'],
+    make: (L) => ({ args: [[3, 2, 1]], call: (...a) => apply(L.root.checkSchedule, a), check: (r) => same(r, undefined) }),
+    params: [[...scheduleValues(), v(undefined, 'undefined', 'error', { names: ['schedule'] })]],
+  });
+  specs.push({
+    target: 'bestfirst:AraSearcher',
+    paramNames: ['space'],
+    make: (L) => ({ args: [grid(L)], call: (...a) => construct(L.root.AraSearcher, a), check: (r, a) => { const s = r as AraSearcher; s.begin(START, GOAL, () => 0); return araCheck(a[0] as Grid)(s.run()); } }),
+    params: [notSpaces()],
+  });
+  const began = (L: Lib) => {
+    const g = grid(L);
+    const s = new L.root.AraSearcher(g);
+    s.begin(START, GOAL, L.root.octile(g));
+    return { g, s };
+  };
+  specs.push({
+    target: 'bestfirst:AraSearcher#begin',
+    paramNames: ['start', 'goal', 'h', 'options'],
+    make: (L) => {
+      const { g, s } = began(L);
+      s.run();
+      return { size: 15, blocked: BLOCKED, args: [START, GOAL, L.root.octile(g), {}], call: (...a) => { apply(s.begin.bind(s), a); return s.run(); }, check: (r, a) => araCheck(g, a[0] as number, a[1] as number)(r) };
+    },
+    params: [
+      endpoints('start', [v(POCKET, 'the pocket', 'ok')]),
+      endpoints('goal', [v(POCKET, 'the pocket', 'ok')]),
+      [...tolerant(badHeuristics('h', { poisons: true }).map((x) => (x.label.includes('odd') ? x : { ...x, poisons: false }))), v(() => 0, '() => 0', 'ok')],
+      options('ara: begin', { schedule: [...scheduleValues(), v(undefined, 'undefined', 'ok')], trace: bool('trace') }),
+    ],
+  });
+  specs.push({
+    target: 'bestfirst:AraSearcher#iterate',
+    paramNames: ['maxExpansions', 'deadline'],
+    make: (L) => { const { g, s } = began(L); return { args: [Infinity, Infinity], call: (...a) => { apply(s.iterate.bind(s), a); return s.run(); }, check: araCheck(g) }; },
+    params: [
+      count('maxExpansions'),
+      [...named([...notNumbers().filter((x) => x.label !== 'undefined'), v(Number.NaN, 'NaN')], ['deadline'], /performance\.now|Infinity/), v(undefined, 'undefined', 'ok'), v(0, '0 (already past)', 'ok'), v(-Infinity, '-Infinity', 'ok')],
+    ],
+    extra: [{ label: 'before begin', want: 'error', names: ['begin'], make: (L) => { const s = new L.root.AraSearcher(grid(L)); return { args: [], call: () => s.iterate() }; } }],
+  });
+  specs.push({
+    target: 'bestfirst:AraSearcher#run',
+    paramNames: ['options'],
+    make: (L) => { const { g, s } = began(L); return { args: [{}], call: (o) => { s.run(o as object); return s.run(); }, check: araCheck(g) }; },
+    params: [options('ara: run', { maxExpansions: count('maxExpansions'), maxMillis: count('maxMillis') })],
+    extra: [{ label: 'before begin', want: 'error', names: ['begin'], make: (L) => { const s = new L.root.AraSearcher(grid(L)); return { args: [], call: () => s.run() }; } }],
+  });
+  specs.push({
+    target: 'bestfirst:AraSearcher#result',
+    paramNames: ['millis'],
+    make: (L) => { const { g, s } = began(L); s.run(); return { args: [], call: (m) => s.result(m as number), check: (r, a) => araCheck(g)(r) ?? (a[0] === undefined || (r as { millis: number }).millis === a[0] ? undefined : 'millis not passed through') }; },
+    params: [[...named([...notNumbers().filter((x) => x.label !== 'undefined'), v(Number.NaN, 'NaN'), v(-1, '-1')], ['millis'], />= ?0/), v(0, '0', 'ok'), v(12.5, '12.5', 'ok')]],
+    extra: [{ label: 'before begin', want: 'error', names: ['begin'], make: (L) => { const s = new L.root.AraSearcher(grid(L)); return { args: [], call: () => s.result() }; } }],
+  });
+  specs.push({
+    target: 'bestfirst:AraSearcher#gOf',
+    paramNames: ['n'],
+    make: (L) => { const { s } = began(L); s.run(); return { size: 15, args: [START], call: (n) => s.gOf(n as number), check: (r, a) => (a[0] === START || Object.is(a[0], -0) ? same(r, 0) : typeof r === 'number' ? undefined : 'not a number') }; },
+    params: [ids('n', { names: ['gOf', 'n'] })],
+  });
+  return specs;
+}
+
+// --- universal plans ---------------------------------------------------------------------------------------
+
+function planCheck(plan: UniversalPlan, g: Grid): string | undefined {
+  for (let n = 0; n < g.size; n++) {
+    const want = costTo(g, n, plan.goal);
+    if (!(plan.h[n] === want || Math.abs(plan.h[n] - want) < 1e-9)) return `h[${n}] = ${plan.h[n]}, expected ${want}`;
+  }
+  return undefined;
+}
+
+/** Dijkstra from `from`, arrays only: the cost to `goal`. */
+function costTo(g: Grid, from: number, goal: number): number {
+  const n = g.size, dist = new Array<number>(n).fill(Infinity), done = new Array<boolean>(n).fill(false);
+  const nb = new Int32Array(8), c = new Float64Array(8);
+  dist[from] = 0;
+  for (;;) {
+    let u = -1;
+    for (let i = 0; i < n; i++) if (!done[i] && dist[i] < Infinity && (u < 0 || dist[i] < dist[u])) u = i;
+    if (u < 0) break;
+    done[u] = true;
+    const d = g.successors(u, nb, c);
+    for (let k = 0; k < d; k++) if (dist[u] + c[k] < dist[nb[k]]) dist[nb[k]] = dist[u] + c[k];
+  }
+  return dist[goal];
+}
+
+function planSpecs(): Spec[] {
+  const specs: Spec[] = [];
+  specs.push({
+    target: 'bestfirst:universalPlan',
+    paramNames: ['space', 'goal'],
+    make: (L) => { const g = grid(L); return { size: 15, blocked: BLOCKED, args: [g, GOAL], call: (...a) => apply(L.root.universalPlan, a), check: (r, a) => planCheck(r as UniversalPlan, a[0] as Grid) }; },
+    params: [
+      [...notSpaces('space', { predecessors: true }), dyn((b) => (b.args[0] as Grid).with({ connectivity: 4 }), 'a 4-connected grid', 'ok')],
+      endpoints('goal', [v(POCKET, 'the pocket', 'ok')]),
+    ],
+  });
+  specs.push({
+    target: 'bestfirst:UniversalPlanner',
+    paramNames: ['space'],
+    make: (L) => ({ args: [grid(L)], call: (...a) => construct(L.root.UniversalPlanner, a), check: (r, a) => planCheck((r as { plan(g: number): UniversalPlan }).plan(GOAL), a[0] as Grid) }),
+    params: [notSpaces('space', { predecessors: true })],
+  });
+  specs.push({
+    target: 'bestfirst:UniversalPlanner#plan',
+    paramNames: ['goal'],
+    make: (L) => { const g = grid(L); const p = new L.root.UniversalPlanner(g); p.plan(GOAL); return { size: 15, blocked: BLOCKED, args: [GOAL], call: (x) => p.plan(x as number), check: (r) => planCheck(r as UniversalPlan, g) }; },
+    params: [endpoints('goal', [v(POCKET, 'the pocket', 'ok')])],
+    extra: [{
+      label: 'a space listing a NaN cost: refused, no half-made plan left', want: 'error', names: ['cost'],
+      make: (L) => {
+        const sp = { size: 2, maxDegree: 1, successors: () => 0, predecessors: (n: number, nodes: Int32Array, costs: Float64Array) => { if (n === 0) return 0; nodes[0] = 0; costs[0] = Number.NaN; return 1; } };
+        const p = new L.root.UniversalPlanner(sp);
+        return { args: [1], call: (x) => p.plan(x as number), after: () => { try { L.root.follow(p, 0); return 'follow answered on a failed plan'; } catch (e) { return e instanceof L.root.InputError ? undefined : String(e); } } };
+      },
+    }],
+  });
+  const plan = (L: Lib) => { const g = grid(L); return { g, p: L.root.universalPlan(g, GOAL) }; };
+  const badPlans = (): V[] => named([
+    v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), fresh(() => ({}), '{}'), fresh(() => ({ goal: 0, h: [0], next: [-1], order: [0], reachable: 1 }), 'plain arrays'),
+    fresh(() => ({ goal: 0, h: new Float64Array(2), next: new Int32Array(3), order: new Int32Array(2), reachable: 1 }), 'next and h of different lengths'),
+    fresh(() => ({ goal: -1, h: new Float64Array(15), next: new Int32Array(15), order: new Int32Array(15), reachable: 0 }), 'goal -1'),
+    fresh(() => ({ goal: 1.5, h: new Float64Array(15), next: new Int32Array(15), order: new Int32Array(15), reachable: 0 }), 'goal 1.5'),
+  ], ['plan']);
+  specs.push({
+    target: 'bestfirst:follow',
+    paramNames: ['plan', 'from'],
+    make: (L) => { const { g, p } = plan(L); return { size: 15, args: [p, START], call: (...a) => apply(L.root.follow, a), check: (r, a) => (r === null ? (a[0] as UniversalPlan).h[a[1] as number] === Infinity ? undefined : 'null for a reachable node' : checkAnswer(g, a[1] as number, GOAL, { status: 'found', path: r as number[], cost: (a[0] as UniversalPlan).h[a[1] as number] })) }; },
+    params: [
+      [...badPlans(),
+        dyn((b) => { const p = b.args[0] as UniversalPlan; const q = { ...p, h: p.h.slice(), next: p.next.slice() }; q.next[0] = 1; q.next[1] = 0; q.h.fill(1); q.h[GOAL] = 0; return q; }, 'arrows in a cycle', 'error', { names: ['arrows', 'plan'] }),
+        dyn((b) => { const p = b.args[0] as UniversalPlan; const q = { ...p, next: p.next.slice() }; q.next[0] = 99; return q; }, 'an arrow out of range', 'error', { names: ['arrow', 'plan'] })],
+      ids('from', { names: ['from'], legit: [v(POCKET, 'the pocket', 'ok', { check: (r) => same(r, null) }), v(BLOCKED, 'a blocked cell', 'ok', { check: (r) => same(r, null) })] }),
+    ],
+  });
+  for (const name of ['bellmanResidual', 'bellmanTerms'] as const) {
+    specs.push({
+      target: `bestfirst:${name}`,
+      paramNames: name === 'bellmanTerms' ? ['space', 'plan', 'node'] : ['space', 'plan'],
+      make: (L) => {
+        const { g, p } = plan(L);
+        return {
+          size: 15, args: name === 'bellmanTerms' ? [g, p, START] : [g, p], call: (...a) => apply(L.root[name], a),
+          check: (r) => (name === 'bellmanResidual' ? (typeof r === 'number' && r < 1e-9 ? undefined : `residual ${String(r)}`) : typeof r === 'object' && r !== null ? undefined : 'not a view'),
+        };
+      },
+      params: [
+        [...notSpaces(), dyn((b) => (b.args[0] as Grid).with({ connectivity: 4 }), 'a 4-connected grid (residual > 0)', 'ok', { check: (r) => (typeof r === 'number' || typeof r === 'object' ? undefined : 'nothing') }),
+          dyn((b) => new ((b.args[0] as Grid).constructor as new (w: number, h: number) => Grid)(4, 4), 'a grid of another size', 'error', { names: ['plan', 'space'] })],
+        [...badPlans(),
+          dyn((b) => ({ ...(b.args[1] as UniversalPlan), order: undefined }), 'a plan without order', 'error', { names: ['plan', 'order'] }),
+          dyn((b) => ({ ...(b.args[1] as UniversalPlan), reachable: 1e9 }), 'reachable 1e9', 'error', { names: ['plan', 'reachable'] }),
+          dyn((b) => ({ ...(b.args[1] as UniversalPlan), order: new Int32Array(15).fill(99) }), 'order naming node 99', name === 'bellmanTerms' ? 'either' : 'error', { names: ['plan', 'order'] })],
+        ...(name === 'bellmanTerms' ? [ids('node', { names: ['node'] })] : []),
+      ],
+    });
+  }
+  return specs;
+}
+
+export function repairSpecs(): Spec[] {
+  return [...dstarSpecs(), ...liteSpecs(), ...araSpecs(), ...planSpecs()];
+}
+

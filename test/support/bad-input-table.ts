@@ -1,0 +1,33 @@
+// The bad-input table: every row of every part, numbered. The worker builds it
+// (rows are closures, run against dist/) and the test reads its `info`.
+import { coreSpecs } from './bad-input-core.js';
+import { ioCspaceWorldSpecs } from './bad-input-io.js';
+import { rowsOf, type Row } from './bad-input-kit.js';
+import { repairSpecs } from './bad-input-repair.js';
+
+/**
+ * Public methods the table leaves out on purpose, with the reason: the
+ * per-node calls of a search's inner loop, which trust their caller (the
+ * engine, or code that read the space's size) so that a search pays nothing
+ * for checks it does not need.
+ */
+export const UNCHECKED: Readonly<Record<string, string>> = {
+  'bestfirst:Grid#successors': 'a SearchSpace method called per expansion by every search',
+  'bestfirst:Grid#predecessors': 'a SearchSpace method called per expansion by every backward search',
+  'bestfirst:Graph#successors': 'a SearchSpace method called per expansion by every search',
+  'bestfirst:Graph#predecessors': 'a SearchSpace method called per expansion by every backward search',
+  'bestfirst:KeyedSpace#successors': 'a SearchSpace method called per expansion (it checks the costs and degree its neighbours list)',
+  'bestfirst:Heap#push': 'the open list of the engine and of D*: called per push',
+  'bestfirst:Heap#pop': 'called per pop',
+  'bestfirst:Heap#topNode': 'called per pop',
+  'bestfirst:Heap#topKey1': 'called per pop',
+  'bestfirst:Heap#topKey2': 'called per pop',
+  'bestfirst:Heap#topValue': 'called per pop',
+  'bestfirst:Heap#topSeq': 'called per pop',
+};
+
+export function buildTable(): Row[] {
+  const rows = rowsOf([...coreSpecs(), ...repairSpecs(), ...ioCspaceWorldSpecs()]);
+  rows.forEach((r, i) => { r.info.id = i; });
+  return rows;
+}
