@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { GridSearcher } from '../src/grid-search.js';
-import { BESTFIRST_ASTAR, FOUR_LIBS, GRID_LIBS } from './bench-libs.js';
+import { FOUR_LIBS, GRID_LIBS } from './bench-libs.js';
 import { FAMILIES, fourConnected, runLib, sampleFamily, type Family, type LibResult, type MapSample } from './bench-grid.js';
 import { canCollect, f, geomean, machine, stopObserving, table } from './bench-measure.js';
 import { buildNative, runNative, type NativeRef } from './bench-native.js';

@@ -138,7 +138,6 @@ export class Searcher {
   private fifoDepth: Int32Array | null = null;
   private nbr: Int32Array;
   private nbrCost: Float64Array;
-  private start = -1;
   private goal = -1;
 
   constructor(space: SearchSpace, options: SearcherOptions = {}) {
@@ -196,7 +195,6 @@ export class Searcher {
     this.trace = options.trace ? { tieBreak: priority.kind === 'link-length' ? 'fifo' : tieByH ? 'h' : 'fifo', pops: [], pushes: [] } : null;
     this.ensure(space.size);
     this.nextGeneration();
-    this.start = start;
     this.goal = goal;
     this.expansions = 0;
     this.pushes = 0;

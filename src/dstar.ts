@@ -1,7 +1,7 @@
 import { InputError, show } from './errors.js';
 import { Heap } from './heap.js';
 import { Grid } from './grid.js';
-import { badArcCost, checkBoolean, checkNodeId, checkKeys } from './input-checks.js';
+import { checkBoolean, checkNodeId, checkKeys } from './input-checks.js';
 import type { SearchSpace } from './space.js';
 
 /** t(X): never on OPEN yet, on OPEN, or taken off it. */

@@ -207,14 +207,13 @@ export class Grid implements SearchSpace {
    */
   static fromAscii(rows: string | readonly string[], options: GridOptions = {}): Grid {
     let lines: readonly string[];
-    let first = 1; // line number of lines[0] in the string, for messages
     if (typeof rows === 'string') {
       const all = rows.split(/\r?\n/);
       let a = 0, b = all.length;
       while (a < b && all[a].trim() === '') a++;
       while (b > a && all[b - 1].trim() === '') b--;
       lines = all.slice(a, b);
-      first = a + 1;
+      const first = a + 1; // line number of lines[0] in the string, for messages
       if (lines.length === 0) throw new InputError('Grid.fromAscii: no rows given (the string is empty or blank)');
       const blank = lines.findIndex((l) => l.trim() === '');
       if (blank >= 0) {

@@ -169,7 +169,7 @@ function typecheck(name: string, compilerOptions: Record<string, unknown>, sourc
     compilerOptions: { strict: true, noEmit: true, skipLibCheck: false, target: 'ES2022', lib: ['ES2022'], types: [], ...compilerOptions },
     files: [file],
   }));
-  let out = '';
+  let out: string;
   try {
     out = run(process.execPath, [tsc, '-p', `tsconfig.${name}.json`], consumer);
   } catch (e) {
