@@ -1,6 +1,7 @@
 import type { SearchStatus } from './best-first.js';
 import type { Grid } from './grid.js';
-import { GridSearchBase, IMPROVE } from './grid-search-base.js';
+import { GridSearchBase } from './grid-search-base.js';
+import { IMPROVE } from './improve.js';
 import { GridHeap } from './grid-search-heap.js';
 
 const NONE = 255;
@@ -40,7 +41,7 @@ export class LazyGridSearcher extends GridSearchBase {
   protected run(start: number, goal: number): SearchStatus {
     if (this.gen >= 0xfffffff0) { this.stamp.fill(0); this.gen = 0; }
     this.gen += 2;
-    const wg = this.wg, wh = this.wh, hs = this.hs, hd = this.hd, hp = this.hp, tieByH = this.tieByH, maxExp = this.maxExp, reopen = this.reopen;
+    const wg = this.wg, wh = this.wh, hs = this.hs, hd = this.hd, hp = this.hp, tieByH = this.tieByH, maxExp = this.maxExp, reopen = this.reopen, improve = IMPROVE;
     const w = this.grid.width;
     const g = this.g, stamp = this.stamp, via = this.via, moves = this.moves, heap = this.heap;
     const off = this.off, step = this.step, ddx = this.dx, ddy = this.dy;
@@ -78,7 +79,7 @@ export class LazyGridSearcher extends GridSearchBase {
         const gc = gn + step[k];
         const sc = stamp[c];
         if (sc === gen || sc === closed) {
-          if (!(gc < g[c] * IMPROVE)) continue;
+          if (!(gc < g[c] * improve)) continue;
           // Only an inflated or inconsistent heuristic reopens a closed cell.
           if (sc === closed) {
             if (!reopen) continue;

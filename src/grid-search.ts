@@ -1,6 +1,7 @@
 import type { SearchStatus } from './best-first.js';
 import type { Grid } from './grid.js';
-import { GridSearchBase, IMPROVE } from './grid-search-base.js';
+import { GridSearchBase } from './grid-search-base.js';
+import { IMPROVE } from './improve.js';
 import { IndexedGridHeap } from './grid-search-indexed-heap.js';
 
 export type { GridSearchOptions } from './grid-search-base.js';
@@ -57,7 +58,7 @@ export class GridSearcher extends GridSearchBase {
   protected run(start: number, goal: number): SearchStatus {
     const heap = this.heap;
     heap.newQuery();
-    const wg = this.wg, wh = this.wh, hs = this.hs, hd = this.hd, hp = this.hp, tieByH = this.tieByH, maxExp = this.maxExp, reopen = this.reopen;
+    const wg = this.wg, wh = this.wh, hs = this.hs, hd = this.hd, hp = this.hp, tieByH = this.tieByH, maxExp = this.maxExp, reopen = this.reopen, improve = IMPROVE;
     const w = this.grid.width;
     const g = this.g, via = this.via, moves = this.moves, state = heap.state;
     const off = this.off, step = this.step, ddx = this.dx, ddy = this.dy;
@@ -93,7 +94,7 @@ export class GridSearcher extends GridSearchBase {
         const sc = state[c];
         const open = sc >= base;
         if (open || sc === closed) {
-          if (!(gc < g[c] * IMPROVE)) continue;
+          if (!(gc < g[c] * improve)) continue;
           if (!open) {
             if (!reopen) continue;
             reopenings++;
