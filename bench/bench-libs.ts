@@ -16,7 +16,7 @@ import ndarray from 'ndarray';
 import { Searcher } from '../src/best-first.js';
 import type { Grid } from '../src/grid.js';
 import { GridSearcher } from '../src/grid-search.js';
-import { LazyGridSearcher } from '../src/grid-search-lazy.js';
+import { LazyGridSearcher } from './lazy-grid-searcher.js';
 import { manhattan } from '../src/heuristics.js';
 import { JumpPointSearcher } from '../src/jps.js';
 import { COST_TO_COME, sum } from '../src/priority.js';

@@ -1,4 +1,4 @@
-import type { SearchStatus } from './best-first.js';
+import type { SearchStatus } from './path-searcher.js';
 import type { Grid } from './grid.js';
 import { GridSearchBase } from './grid-search-base.js';
 import { IMPROVE } from './improve.js';
@@ -7,6 +7,9 @@ import { IndexedGridHeap } from './grid-search-indexed-heap.js';
 export type { GridSearchOptions } from './grid-search-base.js';
 
 const NONE = 255;
+
+/** Bytes of `GridSearcher` state per cell (move masks included), for the benchmark's 16-bytes-a-cell budget. */
+export const GRID_SEARCHER_BYTES_PER_CELL = 8 + 4 + 1 + 1;
 
 /**
  * Best-first search specialised for a `Grid` with deleted blocked cells: the
@@ -32,7 +35,7 @@ const NONE = 255;
  * Its open list is indexed (decrease-key): an improved cell's entry moves up
  * in place, so the heap holds one entry per open cell and never pops a stale
  * one. The benchmark measured it about 20% faster than the lazy open list of
- * `LazyGridSearcher` (grid-search-lazy.ts). Push counts match the engine's:
+ * `LazyGridSearcher` (bench/lazy-grid-searcher.ts). Push counts match the engine's:
  * an update counts as a push, as the lazy re-push does.
  *
  * Per cell: g (8), heap position doubling as the generation stamp (4), the
@@ -41,13 +44,10 @@ const NONE = 255;
  * heap's base instead of clearing; a warm searcher allocates nothing.
  */
 export class GridSearcher extends GridSearchBase {
-  /** Bytes of per-cell state (move masks included), for the 16-bytes-a-cell budget. */
-  static readonly bytesPerCell = 8 + 4 + 1 + 1;
-
   private readonly heap: IndexedGridHeap;
 
   constructor(grid: Grid) {
-    super(grid, 'GridSearcher', GridSearcher.bytesPerCell);
+    super(grid, 'GridSearcher', GRID_SEARCHER_BYTES_PER_CELL);
     this.heap = this.perCell(() => new IndexedGridHeap(grid.size, 1 << 14));
   }
 

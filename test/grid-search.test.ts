@@ -7,7 +7,7 @@ import { Searcher } from '../src/best-first.js';
 import { Grid, type DiagonalRule, type GridOptions } from '../src/grid.js';
 import { GridSearcher, type GridSearchOptions } from '../src/grid-search.js';
 import type { GridSearchBase } from '../src/grid-search-base.js';
-import { LazyGridSearcher } from '../src/grid-search-lazy.js';
+import { LazyGridSearcher } from '../bench/lazy-grid-searcher.js';
 import { InputError } from '../src/errors.js';
 import { chebyshev, euclidean, manhattan, octile, zero, type Heuristic } from '../src/heuristics.js';
 import { JumpPointSearcher } from '../src/jps.js';

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { InputError } from '../src/errors.js';
 import { allocate, Grid, MAX_GRID_CELLS, type GridOptions } from '../src/grid.js';
 import { GridSearcher } from '../src/grid-search.js';
-import { LazyGridSearcher } from '../src/grid-search-lazy.js';
+import { LazyGridSearcher } from '../bench/lazy-grid-searcher.js';
 import { JumpPointSearcher } from '../src/jps.js';
 
 /** Asserts that `run` throws an InputError whose message matches. */

@@ -351,12 +351,12 @@ test('D* Lite equals a backward Dijkstra on grids whose walls cost 0 (or 3, or a
       for (const op of c.ops) {
         // Deleted cells may not be where the robot or the goal stands.
         const flips = op.flips.map((f) => f % n).filter((f) => !del || (f !== d.start && f !== goal));
+        // D* Lite reads the grid's edits itself: all of them in one update, or one update each.
         if (op.batch) {
-          const was = flips.map((f) => grid.isBlocked(f));
           for (const f of flips) grid.setBlocked(f, !grid.isBlocked(f));
-          d.updateCells(flips, was);
+          d.updateEdges();
         } else {
-          for (const f of flips) d.setBlocked(f, !grid.isBlocked(f));
+          for (const f of flips) { grid.setBlocked(f, !grid.isBlocked(f)); d.updateEdges(); }
         }
         log.push(`flipped ${flips.join(' ')}`);
         checkLite(d, where);

@@ -320,8 +320,9 @@ export function doorClosesScenario(options: DoorScenarioOptions = {}): DoorScena
     const noticed = cells.filter((c) => truth.isBlocked(c) && !known.isBlocked(c) && adjacent(grid, robot, c));
     let stats: RepairStats | null = null, footprint: number[] = [];
     if (noticed.length > 0) {
+      // D* Lite learns of Rusty's edits to the map it knows from the grid itself.
       for (const c of noticed) known.setBlocked(c, true);
-      stats = dstar.updateCells(noticed, noticed.map(() => false));
+      stats = dstar.updateEdges();
       footprint = Array.from(dstar.footprint());
     }
     const cost = dstar.costToGoal();
