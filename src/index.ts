@@ -30,7 +30,8 @@ export { frontierBefore, type Trace, type TracePop, type TracePush, type Frontie
 export { dfs, iddfs, type DepthFirstOptions, type DepthFirstResult, type DepthFirstStatus } from './depth-first.js';
 export { GridSearcher, type GridSearchOptions } from './grid-search.js';
 export { JumpPointSearcher, jps, type JumpPointSearchOptions } from './jps.js';
-export { DStar, setCellBlocked, TAG_NAMES, type DStarOptions, type DStarPop, type DStarTag } from './dstar.js';
+export { DStar, TAG_NAMES, type DStarOptions, type DStarPop, type DStarTag } from './dstar.js';
+export { setCellBlocked } from './dstar-grid.js';
 export { DStarLite, type DStarLiteOptions, type RepairStats, type RepairStatus } from './dstar-lite.js';
 export { ara, AraSearcher, ARA_SCHEDULE, type AraIteration, type AraOptions, type AraResult, type AraStatus } from './ara.js';
 export { UniversalPlanner, universalPlan, follow, bellmanResidual, bellmanTerms, type UniversalPlan, type BellmanTerm, type BellmanView } from './universal-plan.js';

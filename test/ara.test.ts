@@ -16,6 +16,46 @@ import { dataFile } from './support/data.js';
 
 
 
+test('iterate takes its budget as options, as run does; the 0.2 positional form steps identically', () => {
+  const grid = Grid.fromAscii(['..........', '.########.', '..........', '.########.', '..........'], { diagonalRule: 'always' });
+  const h = octile(grid), start = grid.id(0, 0), goal = grid.id(9, 4);
+  const rounds = (step: (s: AraSearcher) => unknown) => {
+    const s = new AraSearcher(grid);
+    s.begin(start, goal, h);
+    let calls = 0;
+    while (s.status === 'running' || s.status === 'step-limit') { step(s); calls++; }
+    return [calls, s.status, s.result().iterations.map((i) => [i.eps, i.cost, i.expansions, i.bound])];
+  };
+  const now = rounds((s) => s.iterate({ maxExpansions: 5 }));
+  expect(now[0]).toBeGreaterThan(4);
+  expect(rounds((s) => s.iterate(5))).toEqual(now);
+  expect(rounds((s) => s.iterate(5, Infinity))).toEqual(now);
+  // No budget: one round a call, as before.
+  expect(rounds((s) => s.iterate())[2]).toEqual(now[2]);
+  // A time budget already spent stops at once with time-limit (the clock is read every 256 expansions, the first time before any).
+  const s = new AraSearcher(grid);
+  s.begin(start, goal, h);
+  expect(s.iterate({ maxMillis: 0 })).toBeNull();
+  expect(s.status).toBe('time-limit');
+  expect(s.expansions).toBe(0);
+});
+
+test('the generation stamps wrap without a stale state: queries near the counter\'s end answer as fresh ones', () => {
+  const grid = Grid.fromAscii(['.....', '.###.', '.....']);
+  const h = octile(grid);
+  const fresh = ara(grid, 0, 14, h);
+  const s = new AraSearcher(grid);
+  (s as unknown as { round: number }).round = 0xfffffff0 - 6;
+  for (let i = 0; i < 4; i++) {
+    s.begin(0, 14, h);
+    const r = s.run();
+    expect([r.status, r.cost, r.expansions]).toEqual([fresh.status, fresh.cost, fresh.expansions]);
+    expect(s.gOf(14)).toBe(fresh.cost);
+    expect(s.gOf(6)).toBe(Infinity); // a wall cell: never reached, whatever earlier queries stamped
+  }
+  expect((s as unknown as { round: number }).round).toBeLessThan(100); // it did wrap
+});
+
 interface Case { width: number; height: number; density: number; walls: number; diagonalCost: number; rule: DiagonalRule; seed: number }
 
 const caseArb: fc.Arbitrary<Case> = fc.record({
@@ -184,7 +224,7 @@ test('an expansion budget stops ARA* with the best path so far, and it can resum
   s.begin(start, goal, h, { schedule: SCHEDULE });
   let calls = 0;
   while (!(s.status === 'optimal' || s.status === 'bounded' || s.status === 'unreachable')) {
-    s.iterate(7);
+    s.iterate({ maxExpansions: 7 });
     calls++;
   }
   expect(calls).toBeGreaterThan(full.iterations.length);
@@ -349,6 +389,8 @@ test('ara: options are checked for type and name before anything runs', () => {
   refuse(() => s.iterate(Infinity, 'soon' as never), /ara: deadline must be a performance.now\(\) time \(or Infinity\), got "soon"/);
   refuse(() => s.run({ maxMillis: '1' as never }), /maxMillis must be a number >= 0/);
   refuse(() => s.run({ maxMilis: 1 } as never), /ara: run: unknown option "maxMilis"/);
+  refuse(() => s.iterate({ maxExpansion: 1 } as never), /ara: iterate: unknown option "maxExpansion" \(allowed: maxExpansions, maxMillis\)/);
+  refuse(() => s.iterate({ maxMillis: -1 }), /ara: maxMillis must be a number >= 0 \(or Infinity\), got -1/);
   refuse(() => s.gOf(6), /ara: gOf must be an integer node id in 0\.\.5, got 6/);
   // None of the refusals above touched the query.
   expect(s.run().status).toBe('optimal');

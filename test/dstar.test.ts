@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { dijkstra } from '../src/best-first.js';
-import { CLOSED, DStar, NEW, OPEN, setCellBlocked, TAG_NAMES } from '../src/dstar.js';
+import { CLOSED, DStar, NEW, OPEN, TAG_NAMES } from '../src/dstar.js';
+import { setCellBlocked } from '../src/dstar-grid.js';
 import { InputError } from '../src/errors.js';
 import { Grid } from '../src/grid.js';
 import type { SearchSpace } from '../src/space.js';
@@ -146,10 +147,28 @@ test('dstar_gate_counts_do_not_depend_on_neighbour_order', () => {
   expect(fresh.computeUntilClosed(w.robot)).toBe(32);
 });
 
+test('reopen, the 0.2 name of reopenEnds, still chooses which ends modifyCost re-opens', () => {
+  for (const ends of ['both', 'head'] as const) {
+    const runs = [{ reopenEnds: ends }, { reopen: ends }].map((options) => {
+      const w = gateWorld();
+      const d = new DStar(w.space, { costScale: 10, ...options });
+      expect(d.reopenEnds).toBe(ends);
+      expect(d.reopen).toBe(ends);
+      d.initialize(w.goal);
+      d.computeUntilClosed(w.start);
+      d.resetCounters();
+      setCellBlocked(d, w.grid, w.gate, true);
+      d.repair(w.robot);
+      return [d.pops, d.raised];
+    });
+    expect(runs[1]).toEqual(runs[0]);
+  }
+});
+
 test('dstar_gate_literal_stentz_modify_cost_reopens_only_the_head', () => {
   // gate-world.md's sensitivity table: re-opening only the gate gives 8 / 5, same route.
   const w = gateWorld();
-  const d = new DStar(w.space, { costScale: 10, reopen: 'head' });
+  const d = new DStar(w.space, { costScale: 10, reopenEnds: 'head' });
   d.initialize(w.goal);
   d.computeUntilClosed(w.start);
   d.resetCounters();
@@ -198,7 +217,7 @@ test('dstar_repair_matches_fresh_dijkstra_on_random_grids', () => {
       });
       const goal = Math.floor(next() * n);
       let robot = Math.floor(next() * n);
-      const d = new DStar(grid, { costScale: c.exact ? 10 : undefined, reopen: c.reopen });
+      const d = new DStar(grid, { costScale: c.exact ? 10 : undefined, reopenEnds: c.reopen });
       d.initialize(goal);
       d.computeUntilClosed(robot);
       for (let round = 0; round < 6; round++) {
@@ -412,7 +431,7 @@ test('dstar_zero_cost_arc_raised_to_5_raises_the_robot (was h = 0)', () => {
   // The goal, re-opened at k = 0, ties with h(robot) = 0: Stentz's k_min < h(robot) stopped before it.
   for (const reopen of ['both', 'head'] as const) {
     const g = new MutableDigraph(2, [[1, 0, 0]]);
-    const d = new DStar(g, { reopen });
+    const d = new DStar(g, { reopenEnds: reopen });
     d.initialize(0);
     d.computeUntilClosed(1);
     expect(d.h(1)).toBe(0);
@@ -481,8 +500,10 @@ test('dstar_options_and_node_ids_are_input_errors', () => {
   refuse(() => new DStar(grid, { costScale: '10' as never }), /costScale must be a finite number > 0, got "10"/);
   refuse(() => new DStar(grid, { reopen: 'no' as never }), /D\*: reopen must be 'both' or 'head', got "no"/);
   refuse(() => new DStar(grid, { reopen: null as never }), /reopen must be 'both' or 'head', got null/);
+  refuse(() => new DStar(grid, { reopenEnds: 'tail' as never }), /D\*: reopenEnds must be 'both' or 'head', got "tail"/);
+  refuse(() => new DStar(grid, { reopenEnds: 'head', reopen: 'head' }), /D\*: give reopenEnds or reopen \(its deprecated name\), not both/);
   refuse(() => new DStar(grid, { trace: 'yes' as never }), /D\*: trace must be true or false, got "yes"/);
-  refuse(() => new DStar(grid, { costscale: 10 } as never), /D\*: unknown option "costscale" \(allowed: costScale, reopen, trace\)/);
+  refuse(() => new DStar(grid, { costscale: 10 } as never), /D\*: unknown option "costscale" \(allowed: costScale, reopenEnds, reopen, trace\)/);
   refuse(() => new DStar(grid, null as never), /D\*: options must be an object, got null/);
   refuse(() => new DStar(null as never), /predecessors/);
 

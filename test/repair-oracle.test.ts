@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { DStar, NEW, setCellBlocked } from '../src/dstar.js';
+import { DStar, NEW } from '../src/dstar.js';
+import { setCellBlocked } from '../src/dstar-grid.js';
 import { DStarLite, type ArcChange } from '../src/dstar-lite.js';
 import { DIAGONAL_RULES, Grid, type GridOptions } from '../src/grid.js';
 import { octile, zero, type Heuristic } from '../src/heuristics.js';
