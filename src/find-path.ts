@@ -1,6 +1,6 @@
 import { Searcher } from './best-first.js';
 import { InputError, show } from './errors.js';
-import type { Grid } from './grid.js';
+import type { Grid, XY } from './grid.js';
 import { GridSearcher } from './grid-search.js';
 import { octile, zero } from './heuristics.js';
 import { checkBudget } from './input-checks.js';
@@ -8,8 +8,6 @@ import { JumpPointSearcher } from './jps.js';
 import type { PathSearcher, SearchStatus } from './path-searcher.js';
 import { ASTAR, COST_TO_COME, sum, type Priority } from './priority.js';
 
-/** A cell as `[x, y]`: x the column from the left, y the row from the top, both 0-based. */
-export type XY = readonly [x: number, y: number];
 
 /** The options of `findPath`; an unknown key or a bad value is an `InputError`. */
 export interface FindPathOptions {

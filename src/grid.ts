@@ -88,6 +88,14 @@ export interface GridOptions {
 
 const OPTION_NAMES = ['connectivity', 'diagonalRule', 'diagonalCost', 'cellSize', 'blocked'];
 
+/**
+ * A cell as `[x, y]`: x the column from the left, y the row from the top,
+ * both 0-based (the Moving AI convention). The one name for a cell's
+ * coordinates, on a `Grid` and on the unbounded grid of `pathAmong`.
+ * (`bestfirst/cspace`'s `Point` is another idea: a position in metres.)
+ */
+export type XY = readonly [x: number, y: number];
+
 /** Neighbour order: E, S, W, N, then SE, SW, NW, NE (y grows downward). */
 export const DX: readonly number[] = [1, 0, -1, 0, 1, -1, -1, 1];
 export const DY: readonly number[] = [0, 1, 0, -1, 1, 1, -1, -1];

@@ -17,9 +17,9 @@ export { InputError } from './errors.js';
 export { pathCost, type SearchSpace, type ArcChange, type ArcChangeFeed } from './space.js';
 export type { PathSearcher } from './path-searcher.js';
 export { Graph, MAX_GRAPH_SIZE, type Edge, type GraphOptions, type KeyedEdge, type KeyedGraph, type FromEdgesOptions } from './graph.js';
-export { Grid, DIAGONAL_RULES, MAX_GRID_CELLS, type DiagonalRule, type BlockedModel, type GridOptions } from './grid.js';
-export { findPath, type FindPathOptions, type FoundPath, type XY } from './find-path.js';
-export { KeyedSpace, unboundedGrid, pathAmong, type Point, type UnboundedGridOptions, type PathAmongOptions, type PathAmongResult } from './keyed.js';
+export { Grid, DIAGONAL_RULES, MAX_GRID_CELLS, type DiagonalRule, type BlockedModel, type GridOptions, type XY } from './grid.js';
+export { findPath, type FindPathOptions, type FoundPath } from './find-path.js';
+export { KeyedSpace, unboundedGrid, pathAmong, type UnboundedGridOptions, type PathAmongOptions, type PathAmongResult } from './keyed.js';
 export { manhattan, octile, chebyshev, euclidean, zero, heuristicByName, type Heuristic, type HeuristicName } from './heuristics.js';
 export { LINK_LENGTH, COST_TO_COME, HEURISTIC_ONLY, ASTAR, sum, type Priority, type TieBreak } from './priority.js';
 export {
