@@ -160,7 +160,11 @@ export abstract class GridSearchBase implements PathSearcher<GridSearchOptions> 
     this.version = this.grid.version;
   }
 
-  /** Blocks or frees cell n in the grid (`grid.setBlocked`) and updates the move masks around it. */
+  /**
+   * Blocks or frees cell n in the grid (`grid.setBlocked`) and updates the move masks around it.
+   *
+   * @deprecated `grid.setBlocked(n, blocked)` is the one way to edit a grid: every searcher follows it at its next query.
+   */
   setBlocked(n: number, blocked: boolean): void {
     this.grid.setBlocked(n, blocked);
     this.version = this.grid.catchUp(this.version, this.patchFn, this.reloadFn);

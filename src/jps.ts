@@ -169,7 +169,11 @@ export class JumpPointSearcher implements PathSearcher<JumpPointSearchOptions> {
     this.version = this.grid.version;
   }
 
-  /** Blocks or frees cell `n` of the grid (`grid.setBlocked`) and of this searcher's copy. */
+  /**
+   * Blocks or frees cell `n` of the grid (`grid.setBlocked`) and of this searcher's copy.
+   *
+   * @deprecated `grid.setBlocked(n, blocked)` is the one way to edit a grid: every searcher follows it at its next query.
+   */
   setBlocked(n: number, blocked: boolean): void {
     this.grid.setBlocked(n, blocked);
     this.version = this.grid.catchUp(this.version, this.patchFn, this.reloadFn);

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { araCommand } from '../cli/ara.js';
-import type { Io } from '../cli/io.js';
 import { ara, AraSearcher, checkSchedule, type AraResult } from '../src/ara.js';
 import { Searcher, weightedAstar } from '../src/best-first.js';
 import { Graph } from '../src/graph.js';
@@ -13,6 +12,7 @@ import { handTraceWorld } from '../src/worlds/hand-trace.js';
 import { mulberry32 } from '../src/random.js';
 import { pathCost } from '../src/space.js';
 import { dataFile } from './support/data.js';
+import { collect } from './support/cli-io.js';
 
 
 
@@ -275,11 +275,6 @@ test('ara errors name the value and what is allowed', () => {
   expect(() => new AraSearcher(grid).iterate()).toThrow(/call begin\(start, goal, h\) before iterate\(\)/);
 });
 
-/** An Io that keeps what a command prints. */
-function collect(): { io: Io; out: string[]; err: string[] } {
-  const out: string[] = [], err: string[] = [];
-  return { io: { out: (l) => out.push(l), err: (l) => err.push(l), tty: false }, out, err };
-}
 
 test('bestfirst ara prints one line per round and the outcome', () => {
   const map = dataFile('movingai/dao/den312d.map');

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from 'vitest';
-import { UsageError, type Io } from '../cli/io.js';
+import { UsageError } from '../cli/io.js';
 import { replanMap } from '../cli/replan-map.js';
 import { astar, dijkstra } from '../src/best-first.js';
 import { DStarLite } from '../src/dstar-lite.js';
@@ -13,6 +13,7 @@ import { parseMap, parseScen } from '../src/movingai.js';
 import type { SearchSpace } from '../src/space.js';
 import { mulberry32 } from '../src/random.js';
 import { dataFile } from './support/data.js';
+import { collect } from './support/cli-io.js';
 
 
 const nodes = new Int32Array(64);
@@ -373,10 +374,6 @@ test('updateEdges on a directed graph whose costs rise, fall, vanish and appear 
 
 // --- the `replan --map` command -------------------------------------------------
 
-function collect(): { io: Io; out: string[]; err: string[] } {
-  const out: string[] = [], err: string[] = [];
-  return { io: { out: (l) => { out.push(l); }, err: (l) => { err.push(l); }, tty: false }, out, err };
-}
 
 const SMALL_MAP = [
   'type octile', 'height 8', 'width 14', 'map',

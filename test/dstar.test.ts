@@ -8,8 +8,9 @@ import { Grid } from '../src/grid.js';
 import type { SearchSpace } from '../src/space.js';
 import { gateScenario, gateWorld, type DStarTable } from '../src/worlds/gate.js';
 import { replanCommand } from '../cli/replan.js';
-import { UsageError, type Io } from '../cli/io.js';
+import { UsageError } from '../cli/io.js';
 import { mulberry32 as rng } from '../src/random.js';
+import { collect } from './support/cli-io.js';
 
 // --- golden values from shared/gate-world.md (layout A, FIFO ties) ------------
 
@@ -363,37 +364,34 @@ test('dstar_rejects_bad_input_with_clear_messages', () => {
 
 // --- the command ------------------------------------------------------------------
 
-function collect(): Io & { lines: string[] } {
-  const lines: string[] = [];
-  return { lines, out: (l) => lines.push(l), err: (l) => lines.push(`ERR ${l}`), tty: false };
-}
 
 test('dstar_replan_command_prints_tables_routes_and_counts', () => {
-  const io = collect();
-  expect(replanCommand(['--world', 'gate'], io)).toBe(0);
-  const text = io.lines.join('\n');
+  const c = collect();
+  expect(replanCommand(['--world', 'gate'], c.io)).toBe(0);
+  expect(c.err).toEqual([]);
+  const text = c.out.join('\n');
   expect(text).toContain('initial route: (2,1)(3,2)(4,3)(5,4)(6,5)(7,6)  cost 7.0');
   expect(text).toContain('repaired route: (3,2)(4,1)(5,2)(6,3)(7,4)(7,5)(7,6)  cost 7.6');
   expect(text).toContain('repair: 15 pops, 5 raised');
   expect(text).toContain('fresh backward Dijkstra on the changed map: 32 pops');
   // The h grids: row 6 on top, one decimal, OPEN starred.
-  const rows = io.lines.filter((l) => l.startsWith('row 1 ') && /\d\.\d/.test(l));
+  const rows = c.out.filter((l) => l.startsWith('row 1 ') && /\d\.\d/.test(l));
   expect(rows.map((l) => l.trim().split(/\s+/).slice(2))).toEqual([
     ['8.0*', '7.0', '6.6', '6.2', '5.8', '5.4', '5.0'],
     ['10006.6*', '8.2*', '7.2', '6.2', '5.8', '5.4', '5.0'],
   ]);
-  expect(io.lines.find((l) => l.startsWith('row 6 ') && l.includes('10005.0*'))).toBeDefined();
-  expect(io.lines.some((l) => /RAISE|LOWER/.test(l))).toBe(false);
+  expect(c.out.find((l) => l.startsWith('row 6 ') && l.includes('10005.0*'))).toBeDefined();
+  expect(c.out.some((l) => /RAISE|LOWER/.test(l))).toBe(false);
 
   const t = collect();
-  replanCommand(['--trace'], t);
-  const pops = t.lines.filter((l) => /^\s+\d+\s+\(\d,\d\)\s+(RAISE|LOWER)/.test(l));
+  replanCommand(['--trace'], t.io);
+  const pops = t.out.filter((l) => /^\s+\d+\s+\(\d,\d\)\s+(RAISE|LOWER)/.test(l));
   expect(pops).toHaveLength(15);
   expect(pops[8].trim().split(/\s+/)).toEqual(['9', '(3,2)', 'RAISE', '5.6', '10004.2']);
 
-  expect(() => replanCommand(['--world', 'apartment'], collect())).toThrow(UsageError);
-  expect(() => replanCommand(['--world', 'apartment'], collect())).toThrow(/--world must be one of gate, got "apartment"/);
-  expect(() => replanCommand(['extra'], collect())).toThrow(/unexpected argument "extra"/);
+  expect(() => replanCommand(['--world', 'apartment'], collect().io)).toThrow(UsageError);
+  expect(() => replanCommand(['--world', 'apartment'], collect().io)).toThrow(/--world must be one of gate, got "apartment"/);
+  expect(() => replanCommand(['extra'], collect().io)).toThrow(/unexpected argument "extra"/);
 });
 
 test('dstar_gate_world_parses_golden_coordinates', () => {
