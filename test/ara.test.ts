@@ -94,7 +94,7 @@ function build(c: Case): { grid: Grid; start: number; goal: number } {
   return { grid, start, goal };
 }
 
-test('ara_final_equals_dijkstra', () => {
+test('ARA*\'s last round costs what Dijkstra does, on 200 random grids (chapter check ara_final_equals_dijkstra)', () => {
   const cases = fc.sample(caseArb, { seed: 20030101, numRuns: 200 });
   let araTotal = 0, freshTotal = 0, freshNoGoalPop = 0, found = 0, unreachable = 0, reopenedRounds = 0;
   for (const c of cases) {

@@ -64,7 +64,7 @@ function gridOptions(i: number): GridOptions {
   return { connectivity: 8, diagonalRule: rule, diagonalCost, blocked };
 }
 
-test('dstar_lite_equals_fresh_astar', () => {
+test('as cells flip and the robot walks, D* Lite\'s cost-to-goal and descent equal a fresh A*\'s (chapter check dstar_lite_equals_fresh_astar)', () => {
   const failures: string[] = [];
   let checks = 0, unreachable = 0, reopened = 0, arrived = 0, teleports = 0;
   for (let i = 0; i < 40; i++) {

@@ -75,7 +75,7 @@ const at = (grid: Grid, s: string) => {
   return grid.idColRow(Number(m[1]), Number(m[2]));
 };
 
-test('dstar_gate_repairs_to_7_6', () => {
+test('on the gate world D* repairs the robot\'s cost to 7.6 via (4,1), with the golden counts (chapter check dstar_gate_repairs_to_7_6)', () => {
   const s = gateScenario();
   const { grid, start, robot, goal } = s.world;
   const f = (n: number) => grid.formatColRow(n);
@@ -128,7 +128,7 @@ test('dstar_gate_repairs_to_7_6', () => {
   expect(s.freshAstarExpansions).toBe(7);
 });
 
-test('dstar_gate_counts_do_not_depend_on_neighbour_order', () => {
+test('on the gate world the repair counts do not depend on the order neighbours are listed in', () => {
   // On the Grid itself (neighbours E,S,W,N,SE,SW,NW,NE rather than
   // counter-clockwise), some equal keys leave OPEN in another order, but the
   // counts, the labels that matter and the routes are the same.
@@ -166,7 +166,7 @@ test('reopen, the 0.2 name of reopenEnds, still chooses which ends modifyCost re
   }
 });
 
-test('dstar_gate_literal_stentz_modify_cost_reopens_only_the_head', () => {
+test('Stentz\'s literal MODIFY-COST (reopenEnds: head) re-opens only the head and takes 8 pops, 5 RAISE, to the same 7.6', () => {
   // gate-world.md's sensitivity table: re-opening only the gate gives 8 / 5, same route.
   const w = gateWorld();
   const d = new DStar(w.space, { costScale: 10, reopenEnds: 'head' });
@@ -180,7 +180,7 @@ test('dstar_gate_literal_stentz_modify_cost_reopens_only_the_head', () => {
   expect(d.pathCost(d.path(w.robot)!)).toBe(7.6);
 });
 
-test('dstar_gate_reopens_and_repairs_back_to_7_0', () => {
+test('opening the gate again repairs the start back to 7.0 and the first route', () => {
   // Opening the gate again lowers costs: LOWER states carry 7.0 back to the start.
   const s = gateScenario();
   const { grid, gate, start } = s.world;
@@ -203,7 +203,7 @@ const caseArb = fc.record({
   reopen: fc.constantFrom<'both' | 'head'>('both', 'head'),
 });
 
-test('dstar_repair_matches_fresh_dijkstra_on_random_grids', () => {
+test('D*\'s repair costs what a fresh Dijkstra does on random grids', () => {
   let checks = 0;
   fc.assert(
     fc.property(caseArb, (c) => {
@@ -270,7 +270,7 @@ class MutableDigraph implements SearchSpace {
   }
 }
 
-test('dstar_repair_matches_fresh_dijkstra_on_random_directed_graphs', () => {
+test('D*\'s repair costs what a fresh Dijkstra does on random directed graphs', () => {
   fc.assert(
     fc.property(fc.integer({ min: 0, max: 0x7fffffff }), fc.integer({ min: 2, max: 14 }), (seed, size) => {
       const next = rng(seed);
@@ -314,7 +314,7 @@ test('dstar_repair_matches_fresh_dijkstra_on_random_directed_graphs', () => {
 
 // --- bad input ----------------------------------------------------------------
 
-test('dstar_rejects_bad_input_with_clear_messages', () => {
+test('D* refuses bad input with a message naming it', () => {
   const grid = new Grid(3, 2, undefined, { diagonalRule: 'always', diagonalCost: 1.4, blocked: { enterCost: 10000 } });
   const noPred: SearchSpace = { size: 2, maxDegree: 1, successors: () => 0 };
   expect(() => new DStar(noPred)).toThrow(/predecessors/);
@@ -365,7 +365,7 @@ test('dstar_rejects_bad_input_with_clear_messages', () => {
 // --- the command ------------------------------------------------------------------
 
 
-test('dstar_replan_command_prints_tables_routes_and_counts', () => {
+test('bestfirst replan prints the h tables, both routes and the repair counts', () => {
   const c = collect();
   expect(replanCommand(['--world', 'gate'], c.io)).toBe(0);
   expect(c.err).toEqual([]);
@@ -394,7 +394,7 @@ test('dstar_replan_command_prints_tables_routes_and_counts', () => {
   expect(() => replanCommand(['extra'], collect().io)).toThrow(/unexpected argument "extra"/);
 });
 
-test('dstar_gate_world_parses_golden_coordinates', () => {
+test('the gate world puts start, goal, gate and robot at the golden coordinates', () => {
   // Guards the helpers above: the golden tables' coordinates name the cells we think.
   const { grid } = gateWorld();
   expect(grid.isBlocked(at(grid, '(4,2)'))).toBe(true);
@@ -402,7 +402,7 @@ test('dstar_gate_world_parses_golden_coordinates', () => {
   expect(goldenCells(GOLDEN_BEFORE)).toHaveLength(42);
 });
 
-test('dstar_repair_calls_afterPop_between_pops', () => {
+test('repair calls afterPop once after each pop', () => {
   // The hook lets a viewer read h between pops without restating the stopping rule.
   const { space, start, goal, gate, robot, grid, costScale } = gateWorld();
   const d = new DStar(space, { costScale, trace: true });
@@ -425,7 +425,7 @@ test('dstar_repair_calls_afterPop_between_pops', () => {
 
 // --- zero-cost arcs, self loops and parallel arcs -----------------------------------
 
-test('dstar_zero_cost_arc_raised_to_5_raises_the_robot (was h = 0)', () => {
+test('a zero-cost arc raised to 5 raises the robot to 5 (was h = 0)', () => {
   // The goal, re-opened at k = 0, ties with h(robot) = 0: Stentz's k_min < h(robot) stopped before it.
   for (const reopen of ['both', 'head'] as const) {
     const g = new MutableDigraph(2, [[1, 0, 0]]);
@@ -441,7 +441,7 @@ test('dstar_zero_cost_arc_raised_to_5_raises_the_robot (was h = 0)', () => {
   }
 });
 
-test('dstar_zero_cost_cycle_does_not_become_a_back_pointer_cycle (was h = 1 and no path)', () => {
+test('a zero-cost cycle does not become a cycle of back pointers (was h = 1 and no path)', () => {
   // 2 and 1 reach each other for free, 2 has a self loop; 2 -> 0 gets dearer. The RAISE at 2 took
   // its own child 1 (h(1) = k_old) as its way out: b(2) = 1, b(1) = 2.
   const g = new MutableDigraph(3, [[2, 0, 1], [2, 1, 0], [2, 2, 0], [1, 2, 0]]);
@@ -457,7 +457,7 @@ test('dstar_zero_cost_cycle_does_not_become_a_back_pointer_cycle (was h = 1 and 
   expect(d.pathCost(d.path(2)!)).toBe(4);
 });
 
-test('dstar_brief_case_as_stated (1 <-> 2 free, 2 -> 0 and 1 -> 0 cost 2, 1 -> 2 raised to 10) stays at the true 2', () => {
+test('free arcs 1 <-> 2, arcs to 0 of cost 2, 1 -> 2 raised to 10: h stays at the true 2', () => {
   const g = new MutableDigraph(3, [[1, 2, 0], [2, 1, 0], [2, 0, 2], [1, 0, 2]]);
   const d = new DStar(g);
   d.initialize(0);
@@ -470,7 +470,7 @@ test('dstar_brief_case_as_stated (1 <-> 2 free, 2 -> 0 and 1 -> 0 cost 2, 1 -> 2
   expect(d.pathCost(d.path(1)!)).toBe(2);
 });
 
-test('dstar_parallel_arcs_count_as_their_cheapest (was h = 5, and pathCost read the first arc)', () => {
+test('parallel arcs count as their cheapest (was h = 5, and pathCost read the first arc)', () => {
   // Listed dear first: the dear arc used to overwrite what the cheap one set.
   const g = new MutableDigraph(2, [[1, 0, 1], [1, 0, 5]]);
   const d = new DStar(g);
@@ -491,7 +491,7 @@ test('dstar_parallel_arcs_count_as_their_cheapest (was h = 5, and pathCost read 
   expect(e.h(1)).toBe(5);
 });
 
-test('dstar_options_and_node_ids_are_input_errors', () => {
+test('D*\'s options and node ids are InputErrors naming the value', () => {
   const grid = new Grid(3, 2, undefined, { diagonalRule: 'always', diagonalCost: 1.4, blocked: { enterCost: 10000 } });
   const refuse = (f: () => unknown, re: RegExp) => { expect(f).toThrow(InputError); expect(f).toThrow(re); };
   refuse(() => new DStar(grid, { costScale: null as never }), /D\*: costScale must be a finite number > 0, got null/);
@@ -527,7 +527,7 @@ test('dstar_options_and_node_ids_are_input_errors', () => {
   expect(d.h(0)).toBeCloseTo(2.4, 9);
 });
 
-test('dstar_a_bad_cost_met_mid_process_state_is_an_input_error_and_the_search_refuses_until_initialize', () => {
+test('a bad cost met in the middle of PROCESS-STATE is an InputError, and D* refuses every call until initialize', () => {
   const g = new MutableDigraph(3, [[1, 0, 1], [2, 1, 1]]);
   const d = new DStar(g);
   d.initialize(0);

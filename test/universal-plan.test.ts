@@ -41,7 +41,7 @@ function checkFollow(space: SearchSpace, plan: UniversalPlan, count: number, see
   }
 }
 
-test('universal_plan_is_bellman_fixed_point', () => {
+test('the universal plan is a fixed point of the Bellman equation and its arrows cost what Dijkstra does (chapter check universal_plan_is_bellman_fixed_point)', () => {
   const worlds: Array<{ name: string; grid: Grid; goal: number }> = [];
   const hand = handTraceWorld();
   worlds.push({ name: 'hand-trace', grid: hand.grid, goal: hand.goal });
