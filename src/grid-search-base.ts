@@ -188,7 +188,7 @@ export abstract class GridSearchBase implements PathSearcher<GridSearchOptions> 
   private maskOf(x: number, y: number): number {
     const grid = this.grid, cells = grid.cells, w = grid.width, h = grid.height, rule = grid.diagonalRule;
     if (cells[y * w + x] !== 0) return 0;
-    const kmax = rule === 'never' ? 4 : 8;
+    const kmax = grid.maxDegree;
     let mask = 0;
     for (let k = 0; k < kmax; k++) {
       const tx = x + DX[k], ty = y + DY[k];
