@@ -16,8 +16,8 @@ import ndarray from 'ndarray';
 import { Searcher } from '../src/best-first.js';
 import type { Grid } from '../src/grid.js';
 import { GridSearcher } from '../src/grid-search.js';
-import { LazyGridSearcher } from '../src/grid-search-lazy.js';
-import { manhattan } from '../src/heuristics.js';
+import { LazyGridSearcher } from './lazy-grid-searcher.js';
+import { manhattan, zero } from '../src/heuristics.js';
 import { JumpPointSearcher } from '../src/jps.js';
 import { COST_TO_COME, sum } from '../src/priority.js';
 
@@ -88,7 +88,7 @@ export const GRID_LIBS: Lib[] = [
     },
   },
   ours('bestfirst A* lazy heap', {}, false, true),
-  ours('bestfirst Dijkstra', { priority: COST_TO_COME, heuristic: 'zero' }),
+  ours('bestfirst Dijkstra', { priority: COST_TO_COME, heuristic: zero }),
   // Without reopening: the eps bound holds with a consistent h, and it is the fast variant (see SearchOptions.reopen).
   ours('bestfirst wA* 1.5', { priority: sum(1.5), reopen: false }),
   {

@@ -13,8 +13,8 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { GridSearcher } from '../src/grid-search.js';
-import { BESTFIRST_ASTAR, FOUR_LIBS, GRID_LIBS } from './bench-libs.js';
+import { GRID_SEARCHER_BYTES_PER_CELL } from '../src/grid-search.js';
+import { FOUR_LIBS, GRID_LIBS } from './bench-libs.js';
 import { FAMILIES, fourConnected, runLib, sampleFamily, type Family, type LibResult, type MapSample } from './bench-grid.js';
 import { canCollect, f, geomean, machine, stopObserving, table } from './bench-measure.js';
 import { buildNative, runNative, type NativeRef } from './bench-native.js';
@@ -198,7 +198,7 @@ function gridReport(grid: Record<string, LibResult[]>, nat: Record<string, numbe
   say('Notes: PathFinding.js clones its grid before every search (its documented usage; the clone is timed). PathFinding.js JPS returns jump points; they are expanded to cells for the check, untimed.');
   say('javascript-astar and every other library reuse one built structure across queries, as their READMEs show; the checked round runs all queries in sequence on it, so state leaking between searches shows as invalid or suboptimal paths.');
   say(`astar-typescript scans its whole open list on every pop and resets the grid per query; it runs a prefix of each family's sample (n column), and its ratios compare the same queries.`);
-  say(`Engine state of GridSearcher: ${GridSearcher.bytesPerCell} bytes per cell (g 8, heap position doubling as generation stamp 4, arriving move 1, move mask 1): ${f((GridSearcher.bytesPerCell * 4096 * 4096) / 2 ** 20)} MiB for 4096 x 4096, plus 28 bytes per open cell in the heap. LazyGridSearcher: the same 14 bytes (a stamp instead of the position), plus 36 bytes per heap entry (one per push).`);
+  say(`Engine state of GridSearcher: ${GRID_SEARCHER_BYTES_PER_CELL} bytes per cell (g 8, heap position doubling as generation stamp 4, arriving move 1, move mask 1): ${f((GRID_SEARCHER_BYTES_PER_CELL * 4096 * 4096) / 2 ** 20)} MiB for 4096 x 4096, plus 28 bytes per open cell in the heap. LazyGridSearcher: the same 14 bytes (a stamp instead of the position), plus 36 bytes per heap entry (one per push).`);
   say('bestfirst wA* 1.5 runs with reopen: false (closed cells stay closed; the 1.5 bound holds with the consistent octile h); its optimal column is informational.');
   say();
 }
@@ -282,7 +282,7 @@ function targets(grid: Record<string, LibResult[]>, nat: Record<string, number[]
     const same = roads.every((r) => r.sameCost === r.n);
     lines.push(`- roads: bestfirst A* at least 3x faster than ngraph.path A*: ngraph.path A* takes ${f(rr, 2)}x as long (geometric mean over cities): ${mark(rr >= 3)}; costs equal on every pair: ${same ? 'yes' : '**no**'}`);
   }
-  lines.push(`- engine state at most 16 bytes per cell: ${GridSearcher.bytesPerCell} bytes (${f((GridSearcher.bytesPerCell * 4096 * 4096) / 2 ** 20)} MiB at 4096 x 4096): ${mark(GridSearcher.bytesPerCell <= 16)}`);
+  lines.push(`- engine state at most 16 bytes per cell: ${GRID_SEARCHER_BYTES_PER_CELL} bytes (${f((GRID_SEARCHER_BYTES_PER_CELL * 4096 * 4096) / 2 ** 20)} MiB at 4096 x 4096): ${mark(GRID_SEARCHER_BYTES_PER_CELL <= 16)}`);
   for (const l of lines) say(l);
 }
 

@@ -54,7 +54,8 @@ function farCell(grid: Grid, path: number[], random: () => number): number {
 
 function measure(grid: Grid, d: DStarLite, cell: number, fresh: GridSearcher): Sample {
   const t0 = performance.now();
-  const stats = d.setBlocked(cell, true); // changes the grid, and repairs
+  grid.setBlocked(cell, true);
+  const stats = d.updateEdges(); // D* Lite reads the change from the grid, and repairs
   d.costToGoal();
   const t1 = performance.now();
   // The redo is our fastest A*, the grid fast path; its copy of the moves learns of the change untimed.
@@ -65,7 +66,8 @@ function measure(grid: Grid, d: DStarLite, cell: number, fresh: GridSearcher): S
   const ok = fresh.status === 'found' ? Math.abs(fresh.cost - d.costToGoal()) <= 1e-9 : d.costToGoal() === Infinity;
   if (!ok) throw new Error(`dstar-lite bench: D* Lite cost ${d.costToGoal()} but A* ${fresh.cost} after blocking ${grid.formatXY(cell)}`);
   const sample = { pops: stats.pops, touched: stats.touched, astarExp: fresh.expansions, repairMs: t1 - t0, astarMs: t3 - t2, cut: fresh.status !== 'found' };
-  d.setBlocked(cell, false);
+  grid.setBlocked(cell, false);
+  d.updateEdges();
   fresh.refresh();
   return sample;
 }

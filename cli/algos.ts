@@ -1,21 +1,21 @@
-import { Searcher, type SearchOptions, type SearchStatus } from '../src/best-first.js';
+import { Searcher, type SearchOptions } from '../src/best-first.js';
 import type { Grid } from '../src/grid.js';
 import { octile, zero } from '../src/heuristics.js';
-import { GridSearcher, type GridSearchOptions } from '../src/grid-search.js';
-import { JumpPointSearcher, type JumpPointSearchOptions } from '../src/jps.js';
+import { GridSearcher } from '../src/grid-search.js';
+import { JumpPointSearcher } from '../src/jps.js';
+import type { PathSearcher } from '../src/path-searcher.js';
 import { ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum } from '../src/priority.js';
 import { InputError, show } from '../src/errors.js';
 import { describeNumber, didYouMean, parseNumber, type NumberRule, type OptionSpec } from './options.js';
 
 /**
- * What the commands need of a search: one reusable object per map, asked
- * many queries. `Searcher` (through `Engine` below) and JPS both fit.
+ * What the commands need of a search: one reusable searcher per map, asked
+ * many queries with the same options, made once so that a query allocates
+ * nothing: `runner.searcher.search(start, goal, runner.options)`.
  */
 export interface Runner {
-  search(start: number, goal: number): SearchStatus;
-  readonly cost: number;
-  readonly expansions: number;
-  pathInto(out: Int32Array): number;
+  readonly searcher: PathSearcher;
+  readonly options: object;
 }
 
 /**
@@ -34,50 +34,15 @@ export interface Algo {
   make(grid: Grid): Runner;
 }
 
-/** The generic engine with its options fixed once, so a query allocates nothing. */
-class Engine implements Runner {
-  private readonly searcher: Searcher;
-  private readonly options: SearchOptions;
-  constructor(grid: Grid, options: SearchOptions) {
-    this.searcher = new Searcher(grid);
-    this.options = options;
-  }
-  search(start: number, goal: number): SearchStatus { return this.searcher.search(start, goal, this.options); }
-  get cost(): number { return this.searcher.cost; }
-  get expansions(): number { return this.searcher.expansions; }
-  pathInto(out: Int32Array): number { return this.searcher.pathInto(out); }
-}
-
-/** The grid fast path (same answers as the engine, held equal by its tests), its options fixed once. */
-class Fast implements Runner {
-  private readonly searcher: GridSearcher;
-  private readonly options: GridSearchOptions;
-  constructor(grid: Grid, options: GridSearchOptions) {
-    this.searcher = new GridSearcher(grid);
-    this.options = Object.freeze({ ...options });
-  }
-  search(start: number, goal: number): SearchStatus { return this.searcher.search(start, goal, this.options); }
-  get cost(): number { return this.searcher.cost; }
-  get expansions(): number { return this.searcher.expansions; }
-  pathInto(out: Int32Array): number { return this.searcher.pathInto(out); }
-}
-
-/** Jump point search behind the same face, its (empty) options made once. */
-class Jump implements Runner {
-  private readonly jps: JumpPointSearcher;
-  private static readonly OPTIONS: JumpPointSearchOptions = Object.freeze({});
-  constructor(grid: Grid) { this.jps = new JumpPointSearcher(grid); }
-  search(start: number, goal: number): SearchStatus { return this.jps.search(start, goal, Jump.OPTIONS); }
-  get cost(): number { return this.jps.cost; }
-  get expansions(): number { return this.jps.expansions; }
-  pathInto(out: Int32Array): number { return this.jps.pathInto(out); }
-}
-
-/** A best-first runner with the octile heuristic (zero for Dijkstra): the fast path when it applies. */
-function best(grid: Grid, options: { priority: SearchOptions['priority']; reopen?: boolean }): Runner {
+/**
+ * A best-first runner with the octile heuristic (zero for Dijkstra): the
+ * grid fast path when it applies (same answers as the engine, held equal by
+ * its tests), else the engine. Both take the same options.
+ */
+function best(grid: Grid, options: Pick<SearchOptions, 'priority' | 'reopen'>): Runner {
   const dijkstra = options.priority === COST_TO_COME;
-  if (grid.enterCost < 0) return new Fast(grid, { ...options, heuristic: dijkstra ? 'zero' : 'octile' });
-  return new Engine(grid, { ...options, heuristic: dijkstra ? zero : octile(grid) });
+  const searcher = grid.enterCost < 0 ? new GridSearcher(grid) : new Searcher(grid);
+  return { searcher, options: Object.freeze({ ...options, heuristic: dijkstra ? zero : octile(grid) }) };
 }
 
 interface Entry {
@@ -94,6 +59,8 @@ function plain(name: string, promise: Guarantee, make: (grid: Grid) => Runner): 
     return { name, promise, bound: promise === 'optimal' ? 1 : Infinity, make };
   };
 }
+
+const NO_OPTIONS = Object.freeze({});
 
 /**
  * The inflation weighted A* accepts. Above a million g hardly counts next to
@@ -134,11 +101,11 @@ export const ALGOS: Record<string, Entry> = {
   },
   jps: {
     usage: 'jps', help: 'jump point search, 8-connected uniform grids (optimal; expansions count jump points)',
-    build: plain('jps', 'optimal', (grid) => new Jump(grid)),
+    build: plain('jps', 'optimal', (grid) => ({ searcher: new JumpPointSearcher(grid), options: NO_OPTIONS })),
   },
   bfs: {
     usage: 'bfs', help: 'breadth-first, fewest moves (optimal only when all moves cost the same)',
-    build: plain('bfs', 'none', (grid) => new Engine(grid, { priority: LINK_LENGTH, heuristic: zero })),
+    build: plain('bfs', 'none', (grid) => ({ searcher: new Searcher(grid), options: Object.freeze({ priority: LINK_LENGTH, heuristic: zero }) })),
   },
 };
 

@@ -7,6 +7,7 @@ import type { OptionSpec } from './options.js';
 
 /** A file name fit for a one-line message: as typed, or quoted when it holds control characters. */
 export function displayName(file: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what this looks for
   return file === '' || /[\x00-\x1f\x7f]/.test(file) ? show(file) : file;
 }
 

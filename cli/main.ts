@@ -16,6 +16,7 @@ function isUsersMistake(e: unknown): e is Error {
 
 /** One line, whatever the message holds: control characters (a newline in a file name) are escaped. */
 function oneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what this escapes
   return text.replace(/[\x00-\x1f\x7f]/g, (c) => JSON.stringify(c).slice(1, -1));
 }
 

@@ -35,12 +35,12 @@ function run(args: Args, io: Io): number {
   const start = endpoint(grid, args.need('from'), '--from', mapFile);
   const goal = endpoint(grid, args.need('to'), '--to', mapFile);
 
-  const runner = algo.make(grid);
+  const { searcher, options } = algo.make(grid);
   const t0 = performance.now();
-  const status = runner.search(start, goal);
+  const status = searcher.search(start, goal, options);
   const microseconds = (performance.now() - t0) * 1000;
   const buf = new Int32Array(grid.size);
-  const count = runner.pathInto(buf);
+  const count = searcher.pathInto(buf);
   const path = Array.from(buf.subarray(0, count), (n) => [grid.x(n), grid.y(n)] as [number, number]);
   if (status === 'found') {
     // Never print a path we have not checked: a wrong one is a bug, said loudly.
@@ -51,16 +51,16 @@ function run(args: Args, io: Io): number {
   if (args.flag('json')) {
     io.out(JSON.stringify({
       map: mapFile, algo: algo.name, from: [grid.x(start), grid.y(start)], to: [grid.x(goal), grid.y(goal)],
-      status, cost: status === 'found' ? runner.cost : null, cells: count, expansions: runner.expansions,
+      status, cost: status === 'found' ? searcher.cost : null, cells: count, expansions: searcher.expansions,
       microseconds: Math.round(microseconds * 10) / 10, path,
     }));
   } else {
     io.out(`map ${displayName(mapFile)} (${grid.width} x ${grid.height}), algo ${algo.name}, from ${grid.formatXY(start)} to ${grid.formatXY(goal)}`);
     if (status === 'found') {
-      io.out(`cost ${runner.cost.toFixed(8)}, ${count} cells (${count - 1} moves), ${runner.expansions} expansions, ${microseconds.toFixed(1)} us`);
+      io.out(`cost ${searcher.cost.toFixed(8)}, ${count} cells (${count - 1} moves), ${searcher.expansions} expansions, ${microseconds.toFixed(1)} us`);
       io.out(`path ${path.map(([x, y]) => `(${x},${y})`).join(' ')}`);
     } else {
-      io.out(`no path (${status}), ${runner.expansions} expansions, ${microseconds.toFixed(1)} us`);
+      io.out(`no path (${status}), ${searcher.expansions} expansions, ${microseconds.toFixed(1)} us`);
     }
   }
   return status === 'found' ? 0 : 1;

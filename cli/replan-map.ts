@@ -90,7 +90,8 @@ export function runReplanMap(args: Args, io: Io, usage: string): number {
   for (let tick = 1; d.start !== goal && tick <= guard; tick++) {
     if (update < flips && (tick % every === 0 || d.costToGoal() === Infinity)) {
       const cell = pickCell(grid, d, random);
-      const stats = d.setBlocked(cell, !grid.isBlocked(cell));
+      grid.setBlocked(cell, !grid.isBlocked(cell));
+      const stats = d.updateEdges(); // the grid tells D* Lite what changed
       update++;
       totalPops += stats.pops;
       report(update, step, cell, stats.pops, stats.changed, stats.touched);

@@ -108,7 +108,7 @@ function runScenarios(
   scenarios: readonly Scenario[], picked: Int32Array, grid: Grid,
   algo: Algo, io: Io, scenFile: string, json: boolean,
 ): ScenSummary {
-  const runner = algo.make(grid);
+  const { searcher, options } = algo.make(grid);
   const buf = new Int32Array(grid.size);
   const n = picked.length;
   const micros = new Float64Array(n);
@@ -123,18 +123,18 @@ function runScenarios(
     const s = scenarios[picked[q]];
     const start = s.startY * grid.width + s.startX, goal = s.goalY * grid.width + s.goalX;
     const t0 = performance.now();
-    const status = runner.search(start, goal);
+    const status = searcher.search(start, goal, options);
     micros[q] = (performance.now() - t0) * 1000;
-    expansions += runner.expansions;
+    expansions += searcher.expansions;
     const found = status === 'found';
-    const count = found ? runner.pathInto(buf) : 0;
+    const count = found ? searcher.pathInto(buf) : 0;
     const check = found ? checkPath(grid, buf, start, goal, count) : { ok: false as const, reason: `no path found (${status})` };
     let valid = check.ok;
     let reason = check.ok ? '' : check.reason;
     // The reported cost must be the length of the path it came with.
-    if (check.ok && Math.abs(runner.cost - check.length) > 1e-9 * Math.max(1, check.length)) {
+    if (check.ok && Math.abs(searcher.cost - check.length) > 1e-9 * Math.max(1, check.length)) {
       valid = false;
-      reason = `reported cost ${runner.cost} but the path is ${check.length} long`;
+      reason = `reported cost ${searcher.cost} but the path is ${check.length} long`;
     }
     const length = check.ok ? check.length : Infinity;
     const isOptimal = valid && sameLength(length, s.optimal);
@@ -148,7 +148,7 @@ function runScenarios(
     if (json) {
       io.out(JSON.stringify({
         line: s.line, start: [s.startX, s.startY], goal: [s.goalX, s.goalY], found,
-        cost: found ? runner.cost : null, optimum: s.optimal, expansions: runner.expansions,
+        cost: found ? searcher.cost : null, optimum: s.optimal, expansions: searcher.expansions,
         microseconds: Math.round(micros[q] * 10) / 10, valid, optimal: isOptimal, ...(valid ? {} : { reason }),
       }));
     }

@@ -1,8 +1,11 @@
 import { InputError, show } from './errors.js';
 import { Heap } from './heap.js';
 import type { Heuristic } from './heuristics.js';
-import { badArcCost, badHeuristic, checkBoolean, checkNodeId, checkKeys } from './input-checks.js';
-import { checkSpace, type SearchSpace } from './space.js';
+import { IMPROVE } from './improve.js';
+import { badArcCost, badHeuristic, checkBoolean, checkBudget, checkNodeId, checkKeys } from './input-checks.js';
+import { pathTo } from './path.js';
+import { checkSpace, pathCost, type SearchSpace } from './space.js';
+import { nextGeneration } from './stamp.js';
 
 /**
  * Anytime Repairing A* (Likhachev, Gordon and Thrun, NIPS 2003): a series of
@@ -29,7 +32,7 @@ export interface AraIteration {
   eps: number;
   /** Start to goal. */
   path: number[];
-  /** Sum of the arc costs along `path` (never above g(goal)). */
+  /** `pathCost` of `path`: the cheapest arc between each pair of nodes, summed (never above g(goal)). */
   cost: number;
   /** States expanded in this round. */
   expansions: number;
@@ -106,21 +109,22 @@ export function checkSchedule(schedule: readonly number[]): void {
   }
 }
 
-const ARA_OPTIONS = ['schedule', 'maxExpansions', 'maxMillis', 'trace'] as const;
-const BEGIN_OPTIONS = ['schedule', 'trace'] as const;
-const RUN_OPTIONS = ['maxExpansions', 'maxMillis'] as const;
-
-/** Throws an InputError unless `v` is a number >= 0 (Infinity allowed). */
-function checkBudget(v: unknown, name: string): number {
-  if (typeof v !== 'number' || !(v >= 0)) {
-    throw new InputError(`ara: ${name} must be a number >= 0 (or Infinity), got ${show(v)}`);
-  }
-  return v;
+/** The budgets of `AraSearcher.run` and `AraSearcher.iterate`; a bad value or an unknown key is an `InputError`. */
+export interface AraBudget {
+  /** Stop after this many expansions (in this call): a number >= 0. Default: no limit. */
+  maxExpansions?: number;
+  /** Stop after this many milliseconds of wall time (in this call): a number >= 0. Default: no limit. */
+  maxMillis?: number;
 }
 
-// The engine's relative slack for "cheaper": rounding noise from adding the
-// same costs in another order is not an improvement worth a re-expansion.
-const IMPROVE = 1 - 1e-12;
+const ARA_OPTIONS = ['schedule', 'maxExpansions', 'maxMillis', 'trace'] as const;
+const BEGIN_OPTIONS = ['schedule', 'trace'] as const;
+const BUDGET_OPTIONS = ['maxExpansions', 'maxMillis'] as const;
+
+/** A budget as ARA* checks it: a number >= 0, Infinity (or undefined) for none. */
+function budget(v: unknown, name: string): number {
+  return checkBudget(v, `ara: ${name}`, ' (or Infinity)');
+}
 // How many expansions pass between two looks at the clock.
 const CLOCK_EVERY = 256;
 
@@ -155,7 +159,6 @@ export class AraSearcher {
   private g: Float64Array;
   private hv: Float64Array;
   private parent: Int32Array;
-  private parentCost: Float64Array;
   private seen: Uint32Array;
   private closed: Uint32Array;
   private incons: Uint32Array;
@@ -169,7 +172,6 @@ export class AraSearcher {
   private readonly nbr: Int32Array;
   private readonly nbrCost: Float64Array;
 
-  private start = -1;
   private goal = -1;
   private h: Heuristic = () => 0;
   private schedule: readonly number[] = ARA_SCHEDULE;
@@ -189,7 +191,6 @@ export class AraSearcher {
     this.g = new Float64Array(n);
     this.hv = new Float64Array(n);
     this.parent = new Int32Array(n);
-    this.parentCost = new Float64Array(n);
     this.seen = new Uint32Array(n);
     this.closed = new Uint32Array(n);
     this.incons = new Uint32Array(n);
@@ -211,13 +212,12 @@ export class AraSearcher {
     checkSchedule(schedule);
     checkBoolean(options.trace, 'ara: trace');
     if (space.size > this.g.length) this.grow(space.size);
-    if (this.gen >= 0xfffffff0 || this.round >= 0xfffffff0) {
-      this.seen.fill(0); this.closed.fill(0); this.incons.fill(0);
-      this.gen = 0; this.round = 0;
-    }
-    this.gen++;
-    this.round++;
-    this.start = start;
+    // One counter stamps all three arrays: the query takes the next value (for
+    // `seen`), each of its rounds one more (for `closed` and `incons`). Room
+    // for every round is made now, so no clearing ever falls mid-query.
+    const span = schedule.length + 1;
+    this.gen = nextGeneration(this.round, span + 1, this.seen, this.closed, this.incons) - span;
+    this.round = this.gen;
     this.goal = goal;
     this.h = h;
     this.schedule = schedule.slice();
@@ -246,15 +246,31 @@ export class AraSearcher {
    * without finishing a round: a budget ran out (`status` says which; call
    * again with a new budget to go on), no path exists, or the query is over.
    *
-   * @param maxExpansions expansions this call may make (default no limit)
-   * @param deadline a `performance.now()` value to stop at (default none)
+   * The 0.2 form `iterate(maxExpansions, deadline)`, with a
+   * `performance.now()` time to stop at, still works for this release
+   * (deprecated: pass `{ maxExpansions, maxMillis }`).
    */
-  iterate(maxExpansions = Infinity, deadline = Infinity): AraIteration | null {
+  iterate(budget?: AraBudget): AraIteration | null;
+  /** @deprecated pass `{ maxExpansions, maxMillis }` */
+  iterate(maxExpansions: number, deadline?: number): AraIteration | null;
+  iterate(options: AraBudget | number = {}, deadline = Infinity): AraIteration | null {
+    const t0 = performance.now();
     this.checkQuery('iterate()');
-    checkBudget(maxExpansions, 'maxExpansions');
+    if (options !== null && typeof options === 'object') {
+      checkKeys(options, BUDGET_OPTIONS, 'ara: iterate');
+      const maxExp = budget(options.maxExpansions, 'maxExpansions');
+      return this.step(maxExp, t0 + budget(options.maxMillis, 'maxMillis'));
+    }
+    // The deprecated positional form: anything else is its maxExpansions.
+    budget(options, 'maxExpansions');
     if (typeof deadline !== 'number' || Number.isNaN(deadline)) {
       throw new InputError(`ara: deadline must be a performance.now() time (or Infinity), got ${show(deadline)}`);
     }
+    return this.step(options, deadline);
+  }
+
+  /** One `iterate`, its budget checked: at most `maxExpansions`, until the `performance.now()` time `deadline`. */
+  private step(maxExpansions: number, deadline: number): AraIteration | null {
     if (this.status !== 'running' && this.status !== 'step-limit' && this.status !== 'time-limit') return null;
     if (this.next >= this.schedule.length) return null;
     const t0 = performance.now();
@@ -284,17 +300,17 @@ export class AraSearcher {
    * Runs rounds until the schedule ends, optimality is proven, or a budget
    * runs out; after a budget stop, calling it again goes on from there.
    */
-  run(options: { maxExpansions?: number; maxMillis?: number } = {}): AraResult {
+  run(options: AraBudget = {}): AraResult {
     const t0 = performance.now();
-    checkKeys(options, RUN_OPTIONS, 'ara: run');
-    const maxExp = checkBudget(options.maxExpansions === undefined ? Infinity : options.maxExpansions, 'maxExpansions');
-    const maxMs = checkBudget(options.maxMillis === undefined ? Infinity : options.maxMillis, 'maxMillis');
+    checkKeys(options, BUDGET_OPTIONS, 'ara: run');
+    const maxExp = budget(options.maxExpansions, 'maxExpansions');
+    const maxMs = budget(options.maxMillis, 'maxMillis');
     this.checkQuery('run()');
     const deadline = t0 + maxMs;
     const spent0 = this.expansions;
     // A query a budget interrupted resumes where it stopped.
     do {
-      this.iterate(maxExp - (this.expansions - spent0), deadline);
+      this.step(maxExp - (this.expansions - spent0), deadline);
     } while (this.status === 'running');
     return this.result(performance.now() - t0);
   }
@@ -359,10 +375,10 @@ export class AraSearcher {
   /** ImprovePath: expand while some OPEN state's f is below the goal's. */
   private improvePath(eps: number, maxExp: number, deadline: number): 'done' | 'step-limit' | 'time-limit' {
     const space = this.space, heap = this.heap, goal = this.goal, trace = this.trace;
-    let g = this.g, hv = this.hv, parent = this.parent, parentCost = this.parentCost;
+    let g = this.g, hv = this.hv, parent = this.parent;
     let seen = this.seen, closed = this.closed, incons = this.incons, inconsList = this.inconsList;
     const nbr = this.nbr, nbrCost = this.nbrCost;
-    const gen = this.gen, round = this.round;
+    const gen = this.gen, round = this.round, improve = IMPROVE;
     let spent = 0;
     for (;;) {
       // Drop stale entries: states expanded this round, or g beaten since the push.
@@ -384,7 +400,7 @@ export class AraSearcher {
       if (space.size > g.length) {
         // An implicit space interned new states: grow, keeping this query's.
         this.grow(space.size);
-        g = this.g; hv = this.hv; parent = this.parent; parentCost = this.parentCost;
+        g = this.g; hv = this.hv; parent = this.parent;
         seen = this.seen; closed = this.closed; incons = this.incons; inconsList = this.inconsList;
       }
       for (let i = 0; i < deg; i++) {
@@ -393,12 +409,11 @@ export class AraSearcher {
         if (!(c >= 0)) this.fail(badArcCost('ara', n, x, c, 'numbers >= 0 (Infinity: no arc)'));
         const gx = gn + c;
         if (seen[x] !== gen) this.touch(x);
-        else if (!(gx < g[x] * IMPROVE)) continue;
+        else if (!(gx < g[x] * improve)) continue;
         // A dead end (h = Infinity) never goes on OPEN; the goal is never one.
         if (!(gx < Infinity) || (hv[x] === Infinity && x !== goal)) continue;
         g[x] = gx;
         parent[x] = n;
-        parentCost[x] = c;
         if (closed[x] !== round) {
           heap.push(x, gx + eps * hv[x], hv[x], gx);
         } else if (incons[x] !== round) {
@@ -434,17 +449,11 @@ export class AraSearcher {
       if (f < lower) lower = f;
     }
     const bound = gGoal === 0 ? 1 : Math.max(1, Math.min(eps, gGoal / lower));
-    const path: number[] = [];
-    let cost = 0;
-    for (let n = goal; n !== -1; n = this.parent[n]) {
-      path.push(n);
-      if (n !== this.start) cost += this.parentCost[n];
-    }
-    path.reverse();
+    const path = pathTo(this.parent, goal);
     const it: AraIteration = {
       eps,
       path,
-      cost,
+      cost: pathCost(this.space, path),
       expansions: this.roundExpansions,
       totalExpansions: this.expansions,
       bound,
@@ -462,7 +471,6 @@ export class AraSearcher {
     this.g[n] = Infinity;
     this.hv[n] = hn;
     this.parent[n] = -1;
-    this.parentCost[n] = 0;
     this.closed[n] = 0;
     this.incons[n] = 0;
   }
@@ -472,7 +480,7 @@ export class AraSearcher {
     const f = (a: Float64Array) => { const b = new Float64Array(size); b.set(a); return b; };
     const i = (a: Int32Array) => { const b = new Int32Array(size); b.set(a); return b; };
     const u = (a: Uint32Array) => { const b = new Uint32Array(size); b.set(a); return b; };
-    this.g = f(this.g); this.hv = f(this.hv); this.parentCost = f(this.parentCost);
+    this.g = f(this.g); this.hv = f(this.hv);
     this.parent = i(this.parent); this.inconsList = i(this.inconsList); this.carry = i(this.carry);
     this.seen = u(this.seen); this.closed = u(this.closed); this.incons = u(this.incons);
   }

@@ -1,10 +1,16 @@
 import { InputError, show } from './errors.js';
 import { Heap } from './heap.js';
 import { zero, type Heuristic } from './heuristics.js';
-import { badArcCost, badHeuristic, checkBoolean, checkKeys } from './input-checks.js';
+import { IMPROVE } from './improve.js';
+import { badArcCost, badHeuristic, checkBoolean, checkBudget, checkKeys } from './input-checks.js';
+import { depthOf, pathTo, pathToInto } from './path.js';
 import { ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, weights, type Priority, type TieBreak } from './priority.js';
 import { checkNode, checkSpace, MAX_SPACE_SIZE, pathCost, type SearchSpace } from './space.js';
+import { nextGeneration } from './stamp.js';
 import type { Trace } from './trace.js';
+import { resultOf, type PathSearcher, type SearchResult, type SearchStatus } from './path-searcher.js';
+
+export type { SearchResult, SearchStatus } from './path-searcher.js';
 
 /**
  * The options of one `Searcher.search` query. Every option is checked before
@@ -41,35 +47,6 @@ export interface SearchOptions {
   reopen?: boolean;
 }
 
-/**
- * Why a search ended: the goal was popped, the open set ran empty (no path
- * exists), or the expansion budget ran out first (nothing is known).
- */
-export type SearchStatus = 'found' | 'unreachable' | 'step-limit';
-
-/** The outcome of one search, as the one-shot functions return it and `Searcher.result()` builds it. */
-export interface SearchResult {
-  /** `found`, `unreachable` or `step-limit` (see `SearchStatus`). */
-  status: SearchStatus;
-  /** Nodes from start to goal, or null when no path was found. */
-  path: number[] | null;
-  /**
-   * Cost of the path: `pathCost(space, path)`, the sum of the cheapest arc
-   * between each pair of consecutive nodes; Infinity without a path.
-   */
-  cost: number;
-  /** Number of edges on the path; -1 without a path. */
-  linkLength: number;
-  /** Nodes taken off the frontier and expanded (the goal's pop included). */
-  expansions: number;
-  /** Entries put on the frontier (the start's included, unless h calls it a dead end). */
-  pushes: number;
-  /** Closed nodes that received a cheaper g and went back on the frontier. */
-  reopenings: number;
-  /** Every pop and push, with `trace: true`; null otherwise. */
-  trace: Trace | null;
-}
-
 /** The options of `new Searcher(space, options)`. */
 export interface SearcherOptions {
   /** Nodes to allocate for up front, an integer >= 1; the arrays grow on demand. Default: the space's size. */
@@ -85,11 +62,6 @@ function hOf(h: Heuristic, n: number, goal: number): number {
   if (typeof v !== 'number' || !(v >= 0) || (v === Infinity && n === goal)) throw badHeuristic('search', n, goal, v);
   return v;
 }
-
-// Relative slack for "cheaper": sums of 1.4s taken in a different order differ
-// in the last bits, and treating that noise as an improvement would re-push
-// (and reorder) nodes the hand traces pin down.
-const IMPROVE = 1 - 1e-12;
 
 /**
  * A reusable best-first searcher over one space: breadth-first, Dijkstra,
@@ -110,7 +82,7 @@ const IMPROVE = 1 - 1e-12;
  * const n = s.pathInto(out); // the same path in a buffer: out[0..n), start first
  * ```
  */
-export class Searcher {
+export class Searcher implements PathSearcher<SearchOptions> {
   /** The space every query runs on. */
   readonly space: SearchSpace;
   /** How the last query ended; `unreachable` before the first. */
@@ -138,7 +110,6 @@ export class Searcher {
   private fifoDepth: Int32Array | null = null;
   private nbr: Int32Array;
   private nbrCost: Float64Array;
-  private start = -1;
   private goal = -1;
 
   constructor(space: SearchSpace, options: SearcherOptions = {}) {
@@ -186,17 +157,14 @@ export class Searcher {
       throw new InputError(`tieBreak must be 'h' or 'fifo', got ${show(options.tieBreak)}`);
     }
     const tieByH = tieBreak === 'h';
-    const maxExp = options.maxExpansions === undefined ? Infinity : options.maxExpansions;
-    if (typeof maxExp !== 'number' || !(maxExp >= 0)) {
-      throw new InputError(`maxExpansions must be a number >= 0, got ${show(maxExp)}`);
-    }
+    const maxExp = checkBudget(options.maxExpansions, 'maxExpansions');
     checkBoolean(options.reopen, 'reopen');
     checkBoolean(options.trace, 'trace');
 
     this.trace = options.trace ? { tieBreak: priority.kind === 'link-length' ? 'fifo' : tieByH ? 'h' : 'fifo', pops: [], pushes: [] } : null;
     this.ensure(space.size);
-    this.nextGeneration();
-    this.start = start;
+    // Three stamps per query: open, closed, dead end.
+    this.gen = nextGeneration(this.gen, 3, this.stamp);
     this.goal = goal;
     this.expansions = 0;
     this.pushes = 0;
@@ -222,7 +190,7 @@ export class Searcher {
     const space = this.space, heap = this.heap, trace = this.trace;
     const gen = this.gen, closedMark = gen + 1, deadMark = gen + 2;
     let g = this.g, parent = this.parent, stamp = this.stamp;
-    const nbr = this.nbr, nbrCost = this.nbrCost;
+    const nbr = this.nbr, nbrCost = this.nbrCost, improve = IMPROVE;
     heap.clear();
     const h0 = hOf(h, start, goal);
     // The goal cannot be reached from the start: nothing to push, nothing to expand.
@@ -247,7 +215,7 @@ export class Searcher {
       open--;
       this.expansions++;
       const popIndex = this.expansions - 1;
-      if (trace) trace.pops.push({ node: n, g: gn, h: hOf(h, n, goal), f: fn, depth: this.depthOf(n), frontier: 0 });
+      if (trace) trace.pops.push({ node: n, g: gn, h: hOf(h, n, goal), f: fn, depth: depthOf(this.parent, n), frontier: 0 });
       if (n === goal) {
         if (trace) trace.pops[popIndex].frontier = open;
         return 'found';
@@ -271,10 +239,10 @@ export class Searcher {
           // A parallel arc from n to x, or n re-expanded: a path through the same
           // parent is the path we report, so any saving counts (pathCost takes the
           // cheapest arc), not only one beyond the noise slack.
-          if (!(gx < g[x] * IMPROVE) && (!(gx < g[x]) || parent[x] !== n)) continue;
+          if (!(gx < g[x] * improve) && (!(gx < g[x]) || parent[x] !== n)) continue;
           kind = 'improve';
         } else if (sx === closedMark) {
-          if (!reopen || !(gx < g[x] * IMPROVE)) continue;
+          if (!reopen || !(gx < g[x] * improve)) continue;
           // Only an inconsistent or inflated heuristic gets here.
           kind = 'reopen';
         } else if (sx === deadMark) {
@@ -384,38 +352,21 @@ export class Searcher {
    * `InputError` (a buffer of `space.size` always fits).
    */
   pathInto(out: Int32Array): number {
-    if (out === null || typeof out !== 'object' || typeof out.length !== 'number') throw new InputError(`pathInto: out must be an Int32Array, got ${show(out)}`);
-    if (this.status !== 'found') return 0;
-    const parent = this.parent;
-    let len = 0;
-    for (let n = this.goal; n !== -1; n = parent[n]) len++;
-    if (out.length < len) throw new InputError(`pathInto: the buffer holds ${out.length} nodes, the path has ${len}`);
-    let i = len;
-    for (let n = this.goal; n !== -1; n = parent[n]) out[--i] = n;
-    return len;
+    if (this.status !== 'found') {
+      if (out === null || typeof out !== 'object' || typeof out.length !== 'number') throw new InputError(`pathInto: out must be an Int32Array, got ${show(out)}`);
+      return 0;
+    }
+    return pathToInto(this.parent, this.goal, out, 'nodes');
   }
 
   /** The last path, start first, or null without one. */
   path(): number[] | null {
-    if (this.status !== 'found') return null;
-    const out: number[] = [];
-    for (let n = this.goal; n !== -1; n = this.parent[n]) out.push(n);
-    return out.reverse();
+    return this.status === 'found' ? pathTo(this.parent, this.goal) : null;
   }
 
   /** The last query's outcome as one object (allocates; the hot path does not need it). */
   result(): SearchResult {
-    const path = this.path();
-    return {
-      status: this.status,
-      path,
-      cost: this.cost,
-      linkLength: path ? path.length - 1 : -1,
-      expansions: this.expansions,
-      pushes: this.pushes,
-      reopenings: this.reopenings,
-      trace: this.trace,
-    };
+    return resultOf(this, this.trace);
   }
 
   /** Cost-to-come g(n) of the last query: Infinity for a node it never reached or found a dead end. */
@@ -425,17 +376,6 @@ export class Searcher {
     return n < this.g.length && (s === this.gen || s === this.gen + 1) ? this.g[n] : Infinity;
   }
 
-  private depthOf(n: number): number {
-    let d = 0;
-    for (let m = this.parent[n]; m !== -1; m = this.parent[m]) d++;
-    return d;
-  }
-
-  private nextGeneration(): void {
-    // Three stamps per query (open, closed, dead end). Before the counter wraps, clear once.
-    if (this.gen >= 0xfffffff0) { this.stamp.fill(0); this.gen = 0; }
-    this.gen += 3;
-  }
 
   private ensure(size: number): void {
     if (size <= this.g.length) return;

@@ -163,7 +163,7 @@ export const MAX_RASTER_CELLS = MAX_MAP_CELLS;
  *   walls: [{ name: 'middle', a: { x: 3, y: 0 }, b: { x: 3, y: 4 }, thickness: 0.1 }],
  *   doors: [{ name: 'door', at: { x: 3, y: 2.25 }, width: 0.9 }],
  * });
- * const cspace = rasterize(plan, { resolution: 0.5, radius: 0.25 }); // a 12 x 8 Grid in cspace.grid
+ * const cspace = new CSpace(plan, { resolution: 0.5, radius: 0.25 }); // a 12 x 8 Grid in cspace.grid
  * ```
  */
 export class FloorPlan {
@@ -360,7 +360,7 @@ export function cellCentre(frame: RasterFrame, n: number): Point {
   return { x: x0 + (col + 0.5) * r, y: y0 + (height - row - 0.5) * r };
 }
 
-/** The options of `rasterize` (and `new CSpace`); a bad value or an unknown key is an `InputError`. */
+/** The options of `new CSpace`; a bad value or an unknown key is an `InputError`. */
 export interface RasterOptions {
   /** Cell side in metres. Default 0.5. */
   resolution?: number;
@@ -375,7 +375,7 @@ export interface RasterOptions {
   };
   /** Cost of a diagonal step in cells. Default 1.4 (Choset's metric). */
   diagonalCost?: number;
-  /** Default `no-corner-cutting`: see `rasterize`. */
+  /** Default `no-corner-cutting`: see `CSpace`. */
   diagonalRule?: DiagonalRule;
 }
 
@@ -400,6 +400,13 @@ const TOUCH = 1e-9;
  * shares with the two side cells, so both must be free. This keeps the robot
  * from shaving a door jamb the raster cannot see, and means a one-cell-wide
  * doorway is closed by blocking any one of its cells.
+ *
+ * @example
+ * ```ts
+ * const c = new CSpace(plan, { resolution: 0.5, radius: 0.25 });
+ * const r = findPath(c.grid, c.cellAt({ x: 1, y: 1 }), c.cellAt({ x: 5, y: 3 }));
+ * r.cost; // metres
+ * ```
  */
 export class CSpace implements RasterFrame {
   /** The floor plan rastered. */
@@ -487,34 +494,10 @@ export class CSpace implements RasterFrame {
     return out.slice();
   }
 
-  /** The door whose cells include n, or null. */
-  doorAt(n: number): string | null {
-    if (!Number.isInteger(n) || n < 0 || n >= this.grid.size) {
-      throw new InputError(`doorAt: cell must be an integer id in 0..${this.grid.size - 1}, got ${show(n)}`);
-    }
-    for (const d of this.plan.doors) if (this.doorCells(d.name).includes(n)) return d.name;
-    return null;
-  }
-
   /** The room holding the centre of cell n, or null (walls, doorways between rooms). */
   roomOf(n: number): string | null {
     return this.plan.roomAt(this.centre(n))?.name ?? null;
   }
-}
-
-/**
- * Rasters a plan for a disc robot: `new CSpace(plan, options)`. Its `grid` is
- * ready to search, with costs in metres; `cellAt` and `centre` convert.
- *
- * @example
- * ```ts
- * const c = rasterize(plan, { resolution: 0.5, radius: 0.25 });
- * const r = findPath(c.grid, c.cellAt({ x: 1, y: 1 }), c.cellAt({ x: 5, y: 3 }));
- * r.cost; // metres
- * ```
- */
-export function rasterize(plan: FloorPlan, options: RasterOptions = {}): CSpace {
-  return new CSpace(plan, options);
 }
 
 // --- helpers ---------------------------------------------------------------------

@@ -1,6 +1,6 @@
-import type { SearchStatus } from './best-first.js';
-import { InputError, show } from './errors.js';
-import { checkKeys } from './input-checks.js';
+import type { SearchStatus } from './path-searcher.js';
+import { checkBudget, checkKeys } from './input-checks.js';
+import { pathTo } from './path.js';
 import { checkNode, checkSpace, pathCost, type SearchSpace } from './space.js';
 
 /** The options of `dfs` and `iddfs`; a bad value or an unknown key is an `InputError`. */
@@ -129,9 +129,7 @@ class DepthLimited {
 
   result(status: DepthFirstStatus, goal: number, rounds: number): DepthFirstResult {
     if (status !== 'found') return { status, path: null, cost: Infinity, linkLength: -1, expansions: this.expansions, rounds };
-    const path: number[] = [];
-    for (let n = goal; n !== -1; n = this.parent[n]) path.push(n);
-    path.reverse();
+    const path = pathTo(this.parent, goal);
     return { status, path, cost: pathCost(this.space, path), linkLength: path.length - 1, expansions: this.expansions, rounds };
   }
 }
@@ -144,11 +142,5 @@ function checkQuery(where: string, space: SearchSpace, start: number, goal: numb
   checkNode(space, goal, 'goal');
   space.checkEndpoint?.(start, 'start');
   space.checkEndpoint?.(goal, 'goal');
-  return [checkLimit(options.depthLimit, 'depthLimit'), checkLimit(options.maxExpansions, 'maxExpansions')];
-}
-
-function checkLimit(v: number | undefined, name: string): number {
-  if (v === undefined) return Infinity;
-  if (typeof v !== 'number' || Number.isNaN(v) || v < 0) throw new InputError(`${name} must be a number >= 0, got ${show(v)}`);
-  return v;
+  return [checkBudget(options.depthLimit, 'depthLimit'), checkBudget(options.maxExpansions, 'maxExpansions')];
 }

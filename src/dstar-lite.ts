@@ -1,48 +1,42 @@
 import { InputError, show } from './errors.js';
-import { Graph } from './graph.js';
-import { DX, DY, Grid } from './grid.js';
+import { IndexedHeap } from './heap-indexed.js';
 import type { Heuristic } from './heuristics.js';
-import { badArcCost, badHeuristic, checkNodeId, checkKeys } from './input-checks.js';
-import { checkSpace, type SearchSpace } from './space.js';
+import { badArcCost, badHeuristic, checkBudget, checkNodeId, checkKeys } from './input-checks.js';
+import { checkSpace, cheapestTo, type ArcChange, type ArcChangeFeed, type SearchSpace } from './space.js';
+import { nextGeneration } from './stamp.js';
+
+export type { ArcChange } from './space.js';
 
 /** The options of `new DStarLite(...)`; a bad value or an unknown key is an `InputError`. */
 export interface DStarLiteOptions {
   /**
-   * Most queue pops one repair (`computeShortestPath`, `updateEdges`,
-   * `updateCells`, `setBlocked`) may make. When they run out the repair stops
-   * with status `'step-limit'`; the state stays valid, and the next of those
-   * calls carries on where it stopped. A query (`costToGoal`, `nextStep`,
-   * `path`) needs a finished repair, so it finishes one a budget cut short,
-   * whatever the budget: an answer is exact or not given. An integer >= 0, or
-   * Infinity (the default).
+   * Most queue pops (expansions, re-keyings included) one repair
+   * (`computeShortestPath`, `updateEdges`) may make: a number >= 0, default
+   * Infinity. When they run out the repair stops with status `'step-limit'`;
+   * the state stays valid, and the next of those calls carries on where it
+   * stopped. A query (`costToGoal`, `nextStep`, `path`) needs a finished
+   * repair, so it finishes one a budget cut short, whatever the budget: an
+   * answer is exact or not given.
+   */
+  maxExpansions?: number;
+  /**
+   * The 0.2 name of `maxExpansions` (an integer >= 0, or Infinity); still
+   * taken for this release.
+   *
+   * @deprecated use `maxExpansions`
    */
   maxSteps?: number;
 }
 
-const OPTION_NAMES = ['maxSteps'] as const;
+const OPTION_NAMES = ['maxExpansions', 'maxSteps'] as const;
 
 /**
  * How the last repair ended: `done` (the robot's cost-to-go and the descent
- * from it are exact), or `step-limit` (`maxSteps` ran out first; call
+ * from it are exact), or `step-limit` (`maxExpansions` ran out first; call
  * `computeShortestPath` again to go on). `done` also before the first search,
  * when no repair has been cut short.
  */
 export type RepairStatus = 'done' | 'step-limit';
-
-/**
- * One arc whose cost changed. The space already answers with the new cost;
- * `oldCost` is what it cost before (Infinity when the arc did not exist).
- * With parallel arcs from `from` to `to`, either the old cost of the one
- * that changed or the old cheapest of them will do.
- */
-export interface ArcChange {
-  /** The arc's tail: the node it leaves. */
-  readonly from: number;
-  /** The arc's head: the node it enters. */
-  readonly to: number;
-  /** Its cost before the change: a number >= 0, or Infinity when the arc did not exist. */
-  readonly oldCost: number;
-}
 
 /** The work of one update (or of the first search). */
 export interface RepairStats {
@@ -52,7 +46,7 @@ export interface RepairStats {
   changed: number;
   /** Distinct vertices popped or changed: the repair's footprint. */
   touched: number;
-  /** Whether the repair finished or ran out of `maxSteps`. */
+  /** Whether the repair finished or ran out of `maxExpansions`. */
   status: RepairStatus;
 }
 
@@ -75,9 +69,14 @@ export interface RepairStats {
  * vertex waits at the back of the queue, and if the robot jumps somewhere
  * its old spot cannot reach, every key is recomputed instead of adding an
  * infinite km. A heuristic value outside that contract (NaN, undefined, a
- * negative number, a string), or a NaN or negative cost from a space other
- * than Grid and Graph, is an InputError; the repair it interrupted is half
- * done, so the searcher then refuses every call.
+ * negative number, a string), or a NaN or negative cost listed by the space,
+ * is an InputError; the repair it interrupted is half done, so the searcher
+ * then refuses every call.
+ *
+ * Changes. The caller reports arcs whose cost changed with `updateEdges`. A
+ * space that can tell what its edits changed (`SearchSpace.watchArcs`: a
+ * `Grid` can) is read before every update and query instead, so on a grid
+ * `grid.setBlocked(cell, true)` is all it takes: the next query repairs.
  *
  * Zero-cost arcs. The paper assumes every arc costs more than 0. With arcs
  * of cost 0 the Bellman equation g(s) = min c(s, s') + g(s') has more than
@@ -100,8 +99,9 @@ export interface RepairStats {
  * const d = new DStarLite(grid, start, goal, octile(grid));
  * d.path();                                 // the first search, robot first
  * d.moveTo(d.nextStep()!);                  // drive one step
- * d.setBlocked(cell, true);                 // the map changed: repair, not redo
+ * grid.setBlocked(cell, true);              // the map changed: the next query repairs, not redoes
  * d.costToGoal(); d.path();                 // from where the robot now is
+ * d.lastRepair();                           // what the repair did
  * ```
  */
 export class DStarLite {
@@ -110,7 +110,9 @@ export class DStarLite {
   /** The goal every cost-to-go is measured to. */
   readonly goal: number;
   private readonly h: Heuristic;
-  private readonly maxSteps: number;
+  private readonly maxExpansions: number;
+  /** The space's own change reports (`watchArcs`), or null when it gives none. */
+  private readonly feed: ArcChangeFeed | null;
   private robot: number;
   /** Where the robot stood when km was last brought up to date. */
   private last: number;
@@ -140,20 +142,9 @@ export class DStarLite {
   /** The second part of the pair the last `bestRhs` returned. */
   private bz = 0;
 
-  // The queue: an indexed binary heap. D* Lite re-keys and removes vertices
-  // in the middle of the queue all the time (UpdateVertex), and its loop
-  // reads the top key before every pop. With an index, the queue holds
-  // exactly the inconsistent vertices, once each: the top is always live,
-  // the heap never outgrows the node count, and "is s queued" is one read
-  // for the widgets. A lazy heap would need a version stamp per vertex (a
-  // vertex's key can return to an old value) and a skip loop before every
-  // top read, and would grow with every km re-keying.
-  private pos: Int32Array; // slot of a vertex in the heap, -1 when not queued
-  private heapNode: Int32Array;
-  private heapK1: Float64Array;
-  private heapKz: Float64Array; // the pair's second part, shared by both key parts
-  private heapK2: Float64Array;
-  private heapLen = 0;
+  // The queue: the inconsistent vertices, once each, keyed [k1; k2] with
+  // the pair's second part (kz) between them (see heap-indexed.ts for why indexed).
+  private readonly queue: IndexedHeap;
 
   // The footprint of the current update: vertices popped or changed.
   private touchMark: Uint32Array;
@@ -171,16 +162,6 @@ export class DStarLite {
   private succN: Int32Array;
   private succC: Float64Array;
 
-  /**
-   * A grid whose blocked cells are deleted still lists the free neighbours
-   * of a blocked cell as its successors, while it gives that cell no
-   * predecessors. Here a blocked cell has no arcs at all, both ways, so its
-   * g and rhs stay at infinity while it is blocked and cannot go stale.
-   */
-  private readonly deleted: Uint8Array | null;
-  /** Grid and Graph check their costs when they are made; any other space's lists are checked as they are read. */
-  private readonly checkCosts: boolean;
-
   constructor(space: SearchSpace, start: number, goal: number, heuristic: Heuristic, options: DStarLiteOptions = {}) {
     if (typeof space?.predecessors !== 'function') {
       throw new InputError('DStarLite: the space must list predecessors (D* Lite searches backward from the goal); this space has no predecessors()');
@@ -192,29 +173,30 @@ export class DStarLite {
     checkNodeId(space, start, 'DStarLite: start', true);
     checkNodeId(space, goal, 'DStarLite: goal', true);
     checkKeys(options, OPTION_NAMES, 'DStarLite');
-    const maxSteps = options.maxSteps === undefined ? Infinity : options.maxSteps;
-    if (typeof maxSteps !== 'number' || !(maxSteps >= 0) || !(maxSteps === Infinity || Number.isInteger(maxSteps))) {
-      throw new InputError(`DStarLite: maxSteps must be a number >= 0 (a whole number of pops, or Infinity), got ${show(options.maxSteps)}`);
+    let maxExpansions = checkBudget(options.maxExpansions, 'DStarLite: maxExpansions');
+    if (options.maxSteps !== undefined) {
+      const maxSteps = options.maxSteps;
+      if (typeof maxSteps !== 'number' || !(maxSteps >= 0) || !(maxSteps === Infinity || Number.isInteger(maxSteps))) {
+        throw new InputError(`DStarLite: maxSteps must be a number >= 0 (a whole number of pops, or Infinity), got ${show(options.maxSteps)}`);
+      }
+      if (options.maxExpansions !== undefined) {
+        throw new InputError('DStarLite: give maxExpansions or maxSteps (its deprecated name), not both');
+      }
+      maxExpansions = maxSteps;
     }
     this.space = space;
     this.goal = goal;
     this.h = heuristic;
-    this.maxSteps = maxSteps;
+    this.maxExpansions = maxExpansions;
     this.robot = start;
     this.last = start;
-    this.deleted = space instanceof Grid && space.enterCost < 0 ? space.cells : null;
-    this.checkCosts = !(space instanceof Grid || space instanceof Graph);
 
     const n = Math.max(1, space.size);
     this.g = new Float64Array(n).fill(Infinity);
     this.gz = new Float64Array(n).fill(Infinity);
     this.rhs = new Float64Array(n).fill(Infinity);
     this.rhsz = new Float64Array(n).fill(Infinity);
-    this.pos = new Int32Array(n).fill(-1);
-    this.heapNode = new Int32Array(n);
-    this.heapK1 = new Float64Array(n);
-    this.heapKz = new Float64Array(n);
-    this.heapK2 = new Float64Array(n);
+    this.queue = new IndexedHeap(n);
     this.touchMark = new Uint32Array(n);
     this.changeMark = new Uint32Array(n);
     this.touchList = new Int32Array(n);
@@ -227,7 +209,9 @@ export class DStarLite {
     // Initialize: only the goal is inconsistent, with key [h(start, goal); 0].
     const hStart = this.hOf(start, goal);
     this.setRhs(goal, 0, 0);
-    this.heapInsert(goal, hStart, 0, 0);
+    this.queue.insert(goal, hStart, 0, 0);
+    // Watching starts with the first search: what the grid holds now is what it will search.
+    this.feed = space.watchArcs?.() ?? null;
   }
 
   // --- reading -------------------------------------------------------------
@@ -243,16 +227,17 @@ export class DStarLite {
   /** rhs(n): the one-step lookahead, min over successors s' of c(n, s') + g(s'); 0 at the goal. */
   rhsOf(n: number): number { this.checkRead(n, 'rhsOf'); return n < this.rhs.length ? this.rhs[n] : Infinity; }
   /** True while n is inconsistent and waits in the queue. */
-  isQueued(n: number): boolean { this.checkRead(n, 'isQueued'); return n < this.pos.length && this.pos[n] >= 0; }
+  isQueued(n: number): boolean { this.checkRead(n, 'isQueued'); return n < this.queue.pos.length && this.queue.has(n); }
   /** Number of vertices waiting in the queue (the inconsistent ones). */
-  get queueSize(): number { return this.heapLen; }
+  get queueSize(): number { return this.queue.length; }
   /**
    * The smallest queued key, or [Infinity, Infinity] when the queue is empty.
    * Keys are shown by their costs; between equal costs the queue also orders
    * by the zero-cost arcs taken (see the class comment).
    */
   topKey(): [number, number] {
-    return this.heapLen > 0 ? [this.heapK1[0], this.heapK2[0]] : [Infinity, Infinity];
+    const q = this.queue;
+    return q.length > 0 ? [q.k1[0], q.k2[0]] : [Infinity, Infinity];
   }
   /** The key n would get now: [min(g, rhs) + h(start, n) + km; min(g, rhs)]. */
   keyOf(n: number): [number, number] {
@@ -313,7 +298,7 @@ export class DStarLite {
     for (let s = this.robot; s !== this.goal;) {
       const next = this.nextStep(s);
       if (next === null || out.length > this.space.size) {
-        throw new Error(`DStarLite: the greedy descent from ${this.robot} stalled at ${s}; the space changed without updateEdges/updateCells, or its successors and predecessors disagree?`);
+        throw new Error(`DStarLite: the greedy descent from ${this.robot} stalled at ${s}; the space changed without updateEdges (or its watchArcs feed), or its successors and predecessors disagree?`);
       }
       out.push(next);
       s = next;
@@ -344,24 +329,29 @@ export class DStarLite {
 
   /**
    * Runs ComputeShortestPath as a new update (its footprint replaces the
-   * last one) and returns the number of pops. Within `maxSteps` pops it ends
-   * with `status` 'done'; otherwise it stops with 'step-limit', and calling
-   * it again continues.
+   * last one), after taking in the changes the space reported itself, and
+   * returns the number of pops. Within `maxExpansions` pops it ends with
+   * `status` 'done'; otherwise it stops with 'step-limit', and calling it
+   * again continues.
    */
   computeShortestPath(): number {
     this.usable();
     this.beginUpdate();
     this.catchUpKm();
-    this.repair(this.maxSteps);
+    this.takeFeed();
+    this.repair(this.maxExpansions);
     return this.popCount;
   }
 
   /**
    * Arc costs changed in the space (the caller changed them first); each
    * change gives the arc and its old cost, the space gives the new one.
-   * Repairs (within `maxSteps`) and returns the work done and the status.
+   * Repairs (within `maxExpansions`) and returns the work done and the
+   * status. Without `changes` it takes the ones the space reported itself
+   * (`watchArcs`: on a grid, the edits made through `setBlocked` or `touch`),
+   * which it also takes, first, when changes are given.
    */
-  updateEdges(changes: ArrayLike<ArcChange>): RepairStats {
+  updateEdges(changes: ArrayLike<ArcChange> = []): RepairStats {
     const space = this.space;
     if (changes === null || typeof changes !== 'object' || typeof changes.length !== 'number') {
       throw new InputError(`updateEdges: changes must be a list of { from, to, oldCost }, got ${show(changes)}`);
@@ -380,88 +370,26 @@ export class DStarLite {
     this.usable();
     this.beginUpdate();
     this.catchUpKm();
+    this.takeFeed();
+    this.applyChanges(changes);
+    this.repair(this.maxExpansions);
+    return this.lastRepair();
+  }
+
+  /** The paper's rule for each change; the space already has the new costs. */
+  private applyChanges(changes: ArrayLike<ArcChange>): void {
     for (let i = 0; i < changes.length; i++) {
       const ch = changes[i];
       this.arcChanged(ch.from, ch.to, ch.oldCost, this.arcCost(ch.from, ch.to));
     }
-    this.repair(this.maxSteps);
-    return this.lastRepair();
   }
 
-  /**
-   * Grid cells changed between blocked and free: the caller set them first
-   * (`grid.setBlocked`) and says what each was before. Every arc whose cost
-   * can depend on a cell (into it, out of it, and the diagonals it is a side
-   * cell of) is compared under the old and the new raster, and each arc that
-   * differs goes through the paper's old-cost/new-cost rule. Repairs (within
-   * `maxSteps`) and returns the work done and the status.
-   */
-  updateCells(cells: ArrayLike<number>, wasBlocked: ArrayLike<boolean | number>): RepairStats {
-    const grid = this.grid('updateCells');
-    for (const [name, list] of [['cells', cells], ['wasBlocked', wasBlocked]] as const) {
-      if (list === null || typeof list !== 'object' || typeof list.length !== 'number') {
-        throw new InputError(`updateCells: ${name} must be a list, got ${show(list)}`);
-      }
-    }
-    if (cells.length !== wasBlocked.length) {
-      throw new InputError(`updateCells: cells has ${cells.length} entries but wasBlocked has ${wasBlocked.length}; give one old state per cell`);
-    }
-    for (let i = 0; i < cells.length; i++) {
-      checkNodeId(grid, cells[i], `updateCells: cells[${i}]`);
-      const was = wasBlocked[i];
-      if (typeof was !== 'boolean' && was !== 0 && was !== 1) {
-        throw new InputError(`updateCells: wasBlocked[${i}] must be true, false, 0 or 1 (was cell ${cells[i]} blocked before?), got ${show(was)}`);
-      }
-    }
-    this.usable();
-    const w = grid.width, raster = grid.cells, kmax = grid.maxDegree;
-    // Tails of the arcs that may have changed: the 3x3 block around each cell.
-    const tails: number[] = [];
-    const seen = new Set<number>();
-    for (let i = 0; i < cells.length; i++) {
-      const c = cells[i], cx = grid.x(c), cy = grid.y(c);
-      for (let dy = -1; dy <= 1; dy++) {
-        for (let dx = -1; dx <= 1; dx++) {
-          if (!grid.inside(cx + dx, cy + dy)) continue;
-          const t = c + dy * w + dx;
-          if (!seen.has(t)) { seen.add(t); tails.push(t); }
-        }
-      }
-    }
-    // Old costs: put the old states back for a moment (in reverse, so the
-    // first report of a cell listed twice wins), read, then restore.
-    const now = new Uint8Array(cells.length);
-    for (let i = 0; i < cells.length; i++) now[i] = raster[cells[i]];
-    for (let i = cells.length - 1; i >= 0; i--) raster[cells[i]] = wasBlocked[i] ? 1 : 0;
-    const old = new Float64Array(tails.length * 8);
-    for (let j = 0; j < tails.length; j++) {
-      for (let k = 0; k < kmax; k++) old[j * 8 + k] = this.gridArcCost(grid, tails[j], k);
-    }
-    for (let i = 0; i < cells.length; i++) raster[cells[i]] = now[i];
-
-    this.beginUpdate();
-    this.catchUpKm();
-    for (let j = 0; j < tails.length; j++) {
-      const t = tails[j];
-      for (let k = 0; k < kmax; k++) {
-        const cNew = this.gridArcCost(grid, t, k);
-        const cOld = old[j * 8 + k];
-        if (cOld !== cNew) this.arcChanged(t, t + DY[k] * w + DX[k], cOld, cNew);
-      }
-    }
-    this.repair(this.maxSteps);
-    return this.lastRepair();
-  }
-
-  /** Sets one grid cell blocked or free and repairs: `grid.setBlocked` plus `updateCells`. */
-  setBlocked(cell: number, blocked: boolean): RepairStats {
-    const grid = this.grid('setBlocked');
-    checkNodeId(grid, cell, 'setBlocked: cell');
-    if (typeof blocked !== 'boolean') throw new InputError(`setBlocked: blocked must be true or false, got ${show(blocked)}`);
-    this.usable();
-    const was = grid.cells[cell];
-    grid.setBlocked(cell, blocked);
-    return this.updateCells([cell], [was]);
+  /** Takes in the changes the space reported itself since the last look, as part of the current update; true if there were any. */
+  private takeFeed(): boolean {
+    if (this.feed === null) return false;
+    const changes = this.feed.changes();
+    this.applyChanges(changes);
+    return changes.length > 0;
   }
 
   // --- the algorithm ----------------------------------------------------------
@@ -493,10 +421,10 @@ export class DStarLite {
       const low = g < rhs || (g === rhs && gz < rz);
       const m = low ? g : rhs, mz = low ? gz : rz;
       const k1 = m + this.hOf(this.robot, u) + this.kmValue;
-      if (this.pos[u] >= 0) this.heapUpdate(u, k1, mz, m);
-      else this.heapInsert(u, k1, mz, m);
-    } else if (this.pos[u] >= 0) {
-      this.heapRemove(u);
+      if (this.queue.has(u)) this.queue.update(u, k1, mz, m);
+      else this.queue.insert(u, k1, mz, m);
+    } else if (this.queue.has(u)) {
+      this.queue.remove(u);
     }
   }
 
@@ -521,13 +449,13 @@ export class DStarLite {
    * price is the few vertices behind the robot at the same key1.
    */
   private repair(limit: number): void {
-    const goal = this.goal, predN = this.predN, predC = this.predC;
-    while (this.heapLen > 0) {
+    const goal = this.goal, predN = this.predN, predC = this.predC, queue = this.queue;
+    while (queue.length > 0) {
       const s = this.robot;
       const gs = this.g[s], rs = this.rhs[s];
       const ms = gs < rs ? gs : rs;
       const sk1 = ms + this.hOf(s, s) + this.kmValue;
-      const tk1 = this.heapK1[0], tkz = this.heapKz[0], tk2 = this.heapK2[0];
+      const tk1 = queue.k1[0], tkz = queue.kz[0], tk2 = queue.k2[0];
       if (!notAbove(tk1, sk1) && gs === rs && this.gz[s] === this.rhsz[s]) break;
       if (this.popCount >= limit) {
         this.statusValue = 'step-limit';
@@ -535,7 +463,7 @@ export class DStarLite {
         return;
       }
       this.popCount++;
-      const u = this.heapNode[0];
+      const u = queue.node[0];
       this.touch(u);
       const gu = this.g[u], ru = this.rhs[u], guz = this.gz[u], ruz = this.rhsz[u];
       const over = gu > ru || (gu === ru && guz > ruz);
@@ -543,11 +471,11 @@ export class DStarLite {
       const k1 = mu + this.hOf(s, u) + this.kmValue;
       if (tk1 < k1 || (tk1 === k1 && (tkz < muz || (tkz === muz && tk2 < mu)))) {
         // The key was computed before the robot moved (km grew): re-key, do not expand.
-        this.heapUpdate(u, k1, muz, mu);
+        queue.update(u, k1, muz, mu);
       } else if (over) {
         // Overconsistent: commit g, and offer the lower cost to the predecessors.
         this.setG(u, ru, ruz);
-        this.heapRemove(u);
+        queue.remove(u);
         const deg = this.predecessorsOf(u, predN, predC);
         for (let i = 0; i < deg; i++) {
           const p = predN[i];
@@ -583,8 +511,19 @@ export class DStarLite {
     this.pending = false;
   }
 
-  /** Before answering a query: finish the search if nothing (or an unfinished repair) covers the robot's vertex. */
+  /**
+   * Before answering a query: take in the changes the space reported itself
+   * (a repair of their own, a new footprint), then finish the search if
+   * nothing (or an unfinished repair) covers the robot's vertex.
+   */
   private settle(): void {
+    const changes = this.feed === null ? null : this.feed.changes();
+    if (changes !== null && changes.length > 0) {
+      this.beginUpdate();
+      this.catchUpKm();
+      this.applyChanges(changes);
+      this.pending = true;
+    }
     if (!this.pending) return;
     this.catchUpKm();
     this.repair(Infinity);
@@ -608,17 +547,17 @@ export class DStarLite {
   /** km back to 0: every queued key computed afresh for the robot where it is. */
   private rekeyAll(): void {
     this.kmValue = 0;
-    const s = this.robot;
-    for (let i = 0; i < this.heapLen; i++) {
-      const n = this.heapNode[i];
+    const s = this.robot, q = this.queue;
+    for (let i = 0; i < q.length; i++) {
+      const n = q.node[i];
       const g = this.g[n], r = this.rhs[n], gz = this.gz[n], rz = this.rhsz[n];
       const low = g < r || (g === r && gz < rz);
       const m = low ? g : r;
-      this.heapK1[i] = m + this.hOf(s, n);
-      this.heapKz[i] = low ? gz : rz;
-      this.heapK2[i] = m;
+      q.k1[i] = m + this.hOf(s, n);
+      q.kz[i] = low ? gz : rz;
+      q.k2[i] = m;
     }
-    for (let i = (this.heapLen >> 1) - 1; i >= 0; i--) this.siftDown(i);
+    q.heapify();
   }
 
   /** min over successors s' != s of c(s, s') + g(s'), as a pair: the cost is returned, its second part left in `bz`. */
@@ -640,16 +579,15 @@ export class DStarLite {
   }
 
   private successorsOf(s: number, nodes: Int32Array, costs: Float64Array): number {
-    if (this.deleted !== null && this.deleted[s] !== 0) return 0;
     const deg = this.space.successors(s, nodes, costs);
-    if (this.checkCosts) this.checkListed(s, nodes, costs, deg, true);
+    this.checkListed(s, nodes, costs, deg, true);
     this.fit();
     return deg;
   }
 
   private predecessorsOf(s: number, nodes: Int32Array, costs: Float64Array): number {
     const deg = this.space.predecessors!(s, nodes, costs);
-    if (this.checkCosts) this.checkListed(s, nodes, costs, deg, false);
+    this.checkListed(s, nodes, costs, deg, false);
     this.fit();
     return deg;
   }
@@ -688,31 +626,13 @@ export class DStarLite {
   /** Current cost of the arc u -> v (the cheapest, if the space lists several), Infinity when there is none. */
   private arcCost(u: number, v: number): number {
     const nodes = this.succN, costs = this.succC;
-    const deg = this.successorsOf(u, nodes, costs);
-    let c = Infinity;
-    for (let i = 0; i < deg; i++) if (nodes[i] === v && costs[i] < c) c = costs[i];
-    return c;
-  }
-
-  /** Cost of the grid step from t in direction k as this class sees it (Infinity: no arc). */
-  private gridArcCost(grid: Grid, t: number, k: number): number {
-    if (grid.enterCost < 0 && grid.cells[t] !== 0) return Infinity;
-    const c = grid.stepCost(t, k);
-    return c < 0 ? Infinity : c;
-  }
-
-  private grid(what: string): Grid {
-    if (!(this.space instanceof Grid)) {
-      throw new InputError(`${what}: this D* Lite runs on a space that is not a Grid; report arc changes with updateEdges`);
-    }
-    return this.space;
+    return cheapestTo(nodes, costs, this.successorsOf(u, nodes, costs), v);
   }
 
   // --- bookkeeping for the footprint ------------------------------------------
 
   private beginUpdate(): void {
-    if (this.gen >= 0xfffffff0) { this.touchMark.fill(0); this.changeMark.fill(0); this.gen = 0; }
-    this.gen++;
+    this.gen = nextGeneration(this.gen, 1, this.touchMark, this.changeMark);
     this.touchCount = 0;
     this.changeCount = 0;
     this.popCount = 0;
@@ -750,83 +670,10 @@ export class DStarLite {
     this.gz = growF(this.gz, cap, Infinity);
     this.rhs = growF(this.rhs, cap, Infinity);
     this.rhsz = growF(this.rhsz, cap, Infinity);
-    const pos = new Int32Array(cap).fill(-1); pos.set(this.pos); this.pos = pos;
-    const hn = new Int32Array(cap); hn.set(this.heapNode); this.heapNode = hn;
-    this.heapK1 = growF(this.heapK1, cap, 0);
-    this.heapKz = growF(this.heapKz, cap, 0);
-    this.heapK2 = growF(this.heapK2, cap, 0);
+    this.queue.grow(cap);
     const tm = new Uint32Array(cap); tm.set(this.touchMark); this.touchMark = tm;
     const cm = new Uint32Array(cap); cm.set(this.changeMark); this.changeMark = cm;
     const tl = new Int32Array(cap); tl.set(this.touchList); this.touchList = tl;
-  }
-
-  // --- the indexed heap ---------------------------------------------------------
-  // Order: key1, then the zero-cost arcs, then key2, then the smaller vertex
-  // id, so runs are reproducible.
-
-  private less(a: number, b: number): boolean {
-    const k1 = this.heapK1, kz = this.heapKz, k2 = this.heapK2;
-    if (k1[a] !== k1[b]) return k1[a] < k1[b];
-    if (kz[a] !== kz[b]) return kz[a] < kz[b];
-    if (k2[a] !== k2[b]) return k2[a] < k2[b];
-    return this.heapNode[a] < this.heapNode[b];
-  }
-
-  private heapInsert(n: number, k1: number, kz: number, k2: number): void {
-    const i = this.heapLen++;
-    this.heapNode[i] = n; this.heapK1[i] = k1; this.heapKz[i] = kz; this.heapK2[i] = k2; this.pos[n] = i;
-    this.siftUp(i);
-  }
-
-  private heapUpdate(n: number, k1: number, kz: number, k2: number): void {
-    const i = this.pos[n];
-    this.heapK1[i] = k1; this.heapKz[i] = kz; this.heapK2[i] = k2;
-    this.siftDown(this.siftUp(i));
-  }
-
-  private heapRemove(n: number): void {
-    const i = this.pos[n];
-    this.pos[n] = -1;
-    const last = --this.heapLen;
-    if (i === last) return;
-    this.place(last, i);
-    this.siftDown(this.siftUp(i));
-  }
-
-  /** Moves the entry in slot `from` into slot `to`. */
-  private place(from: number, to: number): void {
-    const n = this.heapNode[from];
-    this.heapNode[to] = n; this.heapK1[to] = this.heapK1[from]; this.heapKz[to] = this.heapKz[from]; this.heapK2[to] = this.heapK2[from];
-    this.pos[n] = to;
-  }
-
-  private swap(a: number, b: number): void {
-    const n = this.heapNode[a], k1 = this.heapK1[a], kz = this.heapKz[a], k2 = this.heapK2[a];
-    this.place(b, a);
-    this.heapNode[b] = n; this.heapK1[b] = k1; this.heapKz[b] = kz; this.heapK2[b] = k2; this.pos[n] = b;
-  }
-
-  private siftUp(i: number): number {
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (!this.less(i, p)) break;
-      this.swap(i, p);
-      i = p;
-    }
-    return i;
-  }
-
-  private siftDown(i: number): void {
-    const len = this.heapLen;
-    for (;;) {
-      const l = 2 * i + 1;
-      if (l >= len) return;
-      const r = l + 1;
-      const c = r < len && this.less(r, l) ? r : l;
-      if (!this.less(c, i)) return;
-      this.swap(i, c);
-      i = c;
-    }
   }
 }
 

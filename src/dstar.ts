@@ -1,7 +1,6 @@
 import { InputError, show } from './errors.js';
 import { Heap } from './heap.js';
-import { Grid } from './grid.js';
-import { badArcCost, checkBoolean, checkNodeId, checkKeys } from './input-checks.js';
+import { checkBoolean, checkNodeId, checkKeys } from './input-checks.js';
 import { checkSpace, type SearchSpace } from './space.js';
 
 /** t(X): never on OPEN yet, on OPEN, or taken off it. */
@@ -44,13 +43,21 @@ export interface DStarOptions {
    * Which endpoints of a changed arc `modifyCost` puts back on OPEN (if CLOSED):
    * `head` is Stentz's MODIFY-COST (the state whose predecessors see the change),
    * `both` also re-opens the tail, as Choset's grid examples do. Default `both`.
+   * (Not the engine's `reopen`, which says whether a closed node that gets a
+   * cheaper g goes back on the frontier.)
+   */
+  reopenEnds?: 'both' | 'head';
+  /**
+   * The 0.2 name of `reopenEnds`; still taken for this release.
+   *
+   * @deprecated use `reopenEnds`
    */
   reopen?: 'both' | 'head';
   /** Record every PROCESS-STATE call in `trace`. Default false. */
   trace?: boolean;
 }
 
-const OPTION_NAMES = ['costScale', 'reopen', 'trace'] as const;
+const OPTION_NAMES = ['costScale', 'reopenEnds', 'reopen', 'trace'] as const;
 
 /**
  * Stentz's original D* (1994, as in Choset's Appendix H.3), on any space that
@@ -105,8 +112,8 @@ export class DStar {
   readonly space: SearchSpace;
   /** The unit costs are counted in (1/costScale); 1 without the option. */
   readonly costScale: number;
-  /** Which endpoints of a changed arc `modifyCost` re-opens (see `DStarOptions.reopen`). */
-  readonly reopen: 'both' | 'head';
+  /** Which endpoints of a changed arc `modifyCost` re-opens (see `DStarOptions.reopenEnds`). */
+  readonly reopenEnds: 'both' | 'head';
   /** PROCESS-STATE calls since construction or `resetCounters`. */
   pops = 0;
   /** RAISE pops among them (states whose cost had gone up). */
@@ -152,11 +159,15 @@ export class DStar {
     }
     this.exact = scale !== undefined;
     this.costScale = scale ?? 1;
-    const reopen = options.reopen === undefined ? 'both' : options.reopen;
-    if (reopen !== 'both' && reopen !== 'head') {
-      throw new InputError(`D*: reopen must be 'both' or 'head', got ${show(reopen)}`);
+    if (options.reopenEnds !== undefined && options.reopen !== undefined) {
+      throw new InputError('D*: give reopenEnds or reopen (its deprecated name), not both');
     }
-    this.reopen = reopen;
+    const name = options.reopen !== undefined ? 'reopen' : 'reopenEnds';
+    const ends = options.reopenEnds !== undefined ? options.reopenEnds : options.reopen !== undefined ? options.reopen : 'both';
+    if (ends !== 'both' && ends !== 'head') {
+      throw new InputError(`D*: ${name} must be 'both' or 'head', got ${show(ends)}`);
+    }
+    this.reopenEnds = ends;
     checkBoolean(options.trace, 'D*: trace');
     this.trace = options.trace ? [] : null;
     const d = Math.max(1, space.maxDegree);
@@ -175,6 +186,13 @@ export class DStar {
 
   /** The goal of the current search, or -1 before `initialize`. */
   get goal(): number { return this.goalNode; }
+
+  /**
+   * The 0.2 name of `reopenEnds`.
+   *
+   * @deprecated read `reopenEnds`
+   */
+  get reopen(): 'both' | 'head' { return this.reopenEnds; }
 
   /** Forgets everything and puts the goal on OPEN with h = 0. */
   initialize(goal: number): void {
@@ -209,13 +227,6 @@ export class DStar {
     const x = this.top();
     return x < 0 ? -1 : this.ks[x] / this.costScale;
   }
-  /** Number of states on OPEN. */
-  openCount(): number {
-    let n = 0;
-    for (let i = 0; i < this.t.length; i++) if (this.t[i] === OPEN) n++;
-    return n;
-  }
-
   /** Sets `pops` and `raised` to 0 and empties the trace, e.g. before a repair whose work is to be counted alone. */
   resetCounters(): void {
     this.pops = 0;
@@ -267,7 +278,7 @@ export class DStar {
   /**
    * MODIFY-COST for the arc from -> to, whose cost the space already reports
    * at its new value (change the map first, then report). Re-opens the
-   * CLOSED endpoints `reopen` names. Returns k_min.
+   * CLOSED endpoints `reopenEnds` names. Returns k_min.
    */
   modifyCost(from: number, to: number): number {
     this.checkStarted('modifyCost');
@@ -277,7 +288,7 @@ export class DStar {
       throw new InputError(`D*: modifyCost: the space has no arc from ${from} to ${to} (only cost changes can be reported; arcs may not appear or vanish)`);
     }
     this.grow();
-    if (this.reopen === 'both' && this.t[from] === CLOSED) this.insert(from, this.hs[from], this.hz[from]);
+    if (this.reopenEnds === 'both' && this.t[from] === CLOSED) this.insert(from, this.hs[from], this.hz[from]);
     if (this.t[to] === CLOSED) this.insert(to, this.hs[to], this.hz[to]);
     return this.kMin();
   }
@@ -539,38 +550,4 @@ function listed(nodes: Int32Array, n: number, y: number, j: number): boolean {
   if (j < n && nodes[j] === y) return true;
   for (let i = 0; i < n; i++) if (nodes[i] === y) return true;
   return false;
-}
-
-/**
- * Blocks or frees one cell of a grid that D* is planning on, and reports the
- * arcs whose cost changed. Blocked cells must be nodes that cost `enterCost`
- * to enter (Choset's model): then exactly the arcs *into* the cell change, and
- * each is reported with `modifyCost(p, cell)`, in the order `dstar.space`
- * lists the cell's predecessors (the order decides ties on OPEN). `dstar.space`
- * must be `grid` or a view of it. Returns the number of arcs reported (0 when
- * the cell already was as asked).
- */
-export function setCellBlocked(dstar: DStar, grid: Grid, cell: number, blocked: boolean): number {
-  if (!(dstar instanceof DStar)) throw new InputError(`D*: setCellBlocked: dstar must be a DStar, got ${show(dstar)}`);
-  if (!(grid instanceof Grid)) throw new InputError(`D*: setCellBlocked: grid must be a Grid, got ${show(grid)}`);
-  if (grid.enterCost < 0) {
-    throw new InputError("D*: setCellBlocked needs blocked cells kept as nodes (Grid option blocked: { enterCost }), not blocked: 'delete': D* can only see arc costs change, not arcs vanish");
-  }
-  if (grid.diagonalRule === 'no-corner-cutting' || grid.diagonalRule === 'at-most-one-blocked') {
-    throw new InputError(`D*: setCellBlocked needs diagonalRule 'always' or 'never', got '${grid.diagonalRule}': under that rule blocking a cell would make diagonal arcs beside it vanish`);
-  }
-  if (!Number.isInteger(cell) || cell < 0 || cell >= grid.size) {
-    throw new InputError(`D*: setCellBlocked: cell must be a cell id in 0..${grid.size - 1} of the ${grid.width} x ${grid.height} grid, got ${show(cell)}`);
-  }
-  if (dstar.space.size !== grid.size) {
-    throw new InputError(`D*: setCellBlocked: D* plans on a space of ${dstar.space.size} nodes, not on this ${grid.width} x ${grid.height} grid`);
-  }
-  if (typeof blocked !== 'boolean') throw new InputError(`D*: setCellBlocked: blocked must be true or false, got ${show(blocked)}`);
-  if (grid.isBlocked(cell) === blocked) return 0;
-  grid.setBlocked(cell, blocked);
-  const d = Math.max(1, dstar.space.maxDegree);
-  const nodes = new Int32Array(d), costs = new Float64Array(d);
-  const n = dstar.space.predecessors!(cell, nodes, costs);
-  for (let i = 0; i < n; i++) dstar.modifyCost(nodes[i], cell);
-  return n;
 }

@@ -1,14 +1,13 @@
-import type { SearchStatus } from './best-first.js';
 import { Searcher } from './best-first.js';
 import { InputError, show } from './errors.js';
-import { Grid } from './grid.js';
+import { Grid, type XY } from './grid.js';
 import { GridSearcher } from './grid-search.js';
-import { octile } from './heuristics.js';
+import { octile, zero } from './heuristics.js';
+import { checkBudget } from './input-checks.js';
 import { JumpPointSearcher } from './jps.js';
+import type { PathSearcher, SearchStatus } from './path-searcher.js';
 import { ASTAR, COST_TO_COME, sum, type Priority } from './priority.js';
 
-/** A cell as `[x, y]`: x the column from the left, y the row from the top, both 0-based. */
-export type XY = readonly [x: number, y: number];
 
 /** The options of `findPath`; an unknown key or a bad value is an `InputError`. */
 export interface FindPathOptions {
@@ -41,24 +40,19 @@ export interface FoundPath {
    * keeps them costs its `enterCost`. Infinity without a path.
    */
   cost: number;
-  /** The path's cells from start to goal as `[x, y]`; empty without a path. */
-  points: [x: number, y: number][];
-  /** The same cells as node ids (`y * width + x`); empty without a path. */
-  path: number[];
+  /** The path's cells from start to goal as `[x, y]`; null without a path (as every search's `path`). */
+  points: [x: number, y: number][] | null;
+  /** The same cells as node ids (`y * width + x`); null without a path. */
+  path: number[] | null;
   /** Cells expanded by the search. */
   expansions: number;
 }
 
-// One searcher per grid and algorithm, reused by every call: the arrays are
-// allocated once, and the searchers notice edits to the grid (grid.version).
-const searchers = new WeakMap<Grid, Map<string, PathSearcher>>();
-
-interface PathSearcher {
-  search(start: number, goal: number, options: object): SearchStatus;
-  pathInto(out: Int32Array): number;
-  readonly cost: number;
-  readonly expansions: number;
-}
+// One searcher per grid and algorithm, with the options of its queries, reused
+// by every call: the arrays are allocated once, and the searchers notice edits
+// to the grid (grid.version).
+interface Query { searcher: PathSearcher; astar: object; dijkstra: object }
+const searchers = new WeakMap<Grid, Map<string, Query>>();
 
 /**
  * The shortest path between two cells of a grid, in one call:
@@ -94,48 +88,44 @@ export function findPath(grid: Grid, from: XY | number, to: XY | number, options
     throw new InputError(`findPath: eps must be a finite number >= 1 (1 is A*), got ${show(options.eps)}`);
   }
   if (eps !== 1 && algorithm !== 'astar') throw new InputError(`findPath: eps applies to 'astar' only, not ${show(algorithm)}`);
-  const maxExpansions = options.maxExpansions === undefined ? Infinity : options.maxExpansions;
-  if (typeof maxExpansions !== 'number' || !(maxExpansions >= 0)) {
-    throw new InputError(`findPath: maxExpansions must be a number >= 0 (or Infinity), got ${show(options.maxExpansions)}`);
-  }
+  const maxExpansions = checkBudget(options.maxExpansions, 'findPath: maxExpansions', ' (or Infinity)');
   const start = cellOf(grid, from, 'start');
   const goal = cellOf(grid, to, 'goal');
   grid.checkEndpoint(start, 'findPath: start');
   grid.checkEndpoint(goal, 'findPath: goal');
 
+  const q = queryFor(grid, algorithm);
   const priority: Priority = algorithm === 'dijkstra' ? COST_TO_COME : eps === 1 ? ASTAR : sum(eps);
-  const searcher = searcherFor(grid, algorithm);
   // Weighted A* keeps its eps bound without reopening under the grid's consistent h, and is much faster so.
-  const status = searcher instanceof JumpPointSearcher
-    ? searcher.search(start, goal, { maxExpansions })
-    : searcher instanceof Searcher
-      ? searcher.search(start, goal, { priority, heuristic: algorithm === 'dijkstra' ? undefined : octile(grid), maxExpansions, reopen: eps === 1 })
-      : searcher.search(start, goal, { priority, maxExpansions, reopen: eps === 1 });
-  const path: number[] = [];
-  const points: [number, number][] = [];
+  const status = q.searcher.search(start, goal, q.searcher instanceof JumpPointSearcher
+    ? { maxExpansions }
+    : { ...(algorithm === 'dijkstra' ? q.dijkstra : q.astar), priority, maxExpansions, reopen: eps === 1 });
+  let path: number[] | null = null, points: [number, number][] | null = null;
   if (status === 'found') {
-    const buffer = new Int32Array(grid.size);
-    const n = searcher.pathInto(buffer);
-    for (let i = 0; i < n; i++) {
-      path.push(buffer[i]);
-      points.push([grid.x(buffer[i]), grid.y(buffer[i])]);
-    }
+    path = q.searcher.path()!;
+    points = grid.points(path);
   }
-  return { status, cost: searcher.cost, points, path, expansions: searcher.expansions };
+  return { status, cost: q.searcher.cost, points, path, expansions: q.searcher.expansions };
 }
 
-function searcherFor(grid: Grid, algorithm: 'astar' | 'dijkstra' | 'jps'): PathSearcher {
+function queryFor(grid: Grid, algorithm: 'astar' | 'dijkstra' | 'jps'): Query {
   // The fast path needs deleted blocked cells; a grid that charges for
   // entering them goes through the generic engine (same answers, slower).
   const kind = algorithm === 'jps' ? 'jps' : grid.enterCost < 0 ? 'grid' : 'generic';
   let byKind = searchers.get(grid);
   if (byKind === undefined) { byKind = new Map(); searchers.set(grid, byKind); }
-  let s = byKind.get(kind);
-  if (s === undefined) {
-    s = kind === 'jps' ? new JumpPointSearcher(grid) : kind === 'grid' ? new GridSearcher(grid) : new Searcher(grid);
-    byKind.set(kind, s);
+  let q = byKind.get(kind);
+  if (q === undefined) {
+    // Dijkstra on the fast path keeps its octile h to break ties in f (its default), as in 0.2.
+    const h = octile(grid);
+    q = kind === 'jps'
+      ? { searcher: new JumpPointSearcher(grid), astar: {}, dijkstra: {} }
+      : kind === 'grid'
+        ? { searcher: new GridSearcher(grid), astar: { heuristic: h }, dijkstra: { heuristic: h } }
+        : { searcher: new Searcher(grid), astar: { heuristic: h }, dijkstra: { heuristic: zero } };
+    byKind.set(kind, q);
   }
-  return s;
+  return q;
 }
 
 function cellOf(grid: Grid, p: XY | number, what: string): number {

@@ -1,14 +1,15 @@
-import type { SearchStatus } from './best-first.js';
 import { InputError, show } from './errors.js';
 import { allocate, diagonalOpen, DX, DY, Grid } from './grid.js';
-import { octileTerms } from './heuristics.js';
-import { checkKeys } from './input-checks.js';
+import { inlineForm, octile, zero, type Heuristic } from './heuristics.js';
+import { checkBudget, checkKeys } from './input-checks.js';
+import { resultOf, type PathSearcher, type SearchResult, type SearchStatus } from './path-searcher.js';
 import { ASTAR, type Priority, type TieBreak } from './priority.js';
+import { pathCost } from './space.js';
 
 /**
- * The options of one `GridSearcher` (or `LazyGridSearcher`) query: those of
- * `SearchOptions`, less tracing, with the heuristic named rather than given.
- * A bad value is an `InputError`.
+ * The options of one `GridSearcher` query: those of `SearchOptions`, less
+ * tracing, and with `octile(grid)` as the default heuristic. A bad value is
+ * an `InputError`.
  */
 export interface GridSearchOptions {
   /**
@@ -18,10 +19,19 @@ export interface GridSearchOptions {
    */
   priority?: Priority;
   /**
-   * `octile` (default): the grid's octile distance, Manhattan when 4-connected,
-   * bit for bit `heuristics.octile(grid)`; `zero`: h = 0.
+   * h(n, goal), as in `SearchOptions`, with one restriction: the fast path
+   * computes h inline instead of calling it, so it takes the grid heuristics
+   * it knows how to compute, `octile(grid)` (the default: the grid's octile
+   * distance, Manhattan when 4-connected), `manhattan(grid)`,
+   * `chebyshev(grid)` (each made for this grid, or one as wide), and `zero`.
+   * Any other function is an `InputError` that says so: run it with
+   * `Searcher`, which calls it. The answers are bit for bit the engine's
+   * with the same function.
+   *
+   * The names `'octile'` and `'zero'` of 0.2 still work for this release
+   * (deprecated: pass `octile(grid)` or `zero`).
    */
-  heuristic?: 'octile' | 'zero';
+  heuristic?: Heuristic | 'octile' | 'zero';
   /** Default `h` (smaller h, then insertion order), as in `Searcher`. */
   tieBreak?: TieBreak;
   /** Stop with status `step-limit` after this many expansions: a number >= 0. Default: no limit. */
@@ -36,10 +46,6 @@ export interface GridSearchOptions {
 
 const GRID_SEARCH_KEYS: readonly (keyof GridSearchOptions)[] = ['priority', 'heuristic', 'tieBreak', 'maxExpansions', 'reopen'];
 
-// The engine's slack for "cheaper" (best-first.ts): the same test, so the
-// loops improve, re-push and reopen the same nodes as the engine.
-export const IMPROVE = 1 - 1e-12;
-
 /**
  * The most cells a grid searcher takes: `IndexedGridHeap` keeps heap
  * positions offset by a moving base in int32 state, which needs a little
@@ -48,9 +54,10 @@ export const IMPROVE = 1 - 1e-12;
 export const MAX_SEARCH_CELLS = 0x7fffff00;
 
 /**
- * What the two grid searchers share (they differ only in the open list, see
- * grid-search.ts and grid-search-lazy.ts): the move masks, the per-cell g
- * and arrival move, the checks of a query, the path walk.
+ * The grid fast path less its open list: the move masks, the per-cell g and
+ * arrival move, the checks of a query, the path walk. `GridSearcher`
+ * (grid-search.ts) adds the indexed open list; the benchmark's lazy variant
+ * (bench/lazy-grid-searcher.ts), the measured alternative, adds another.
  *
  * - Each cell keeps a byte of allowed moves (bit k for direction k of
  *   grid.ts: the target is inside the grid and free, and for a diagonal the
@@ -68,7 +75,7 @@ export const MAX_SEARCH_CELLS = 0x7fffff00;
  * or another searcher's `setBlocked`, or `grid.touch(cells)`), or all of them
  * after `grid.touch()` or more changes than the grid's log holds.
  */
-export abstract class GridSearchBase {
+export abstract class GridSearchBase implements PathSearcher<GridSearchOptions> {
   /** The grid every query runs on. */
   readonly grid: Grid;
   /** How the last query ended; `unreachable` before the first. */
@@ -91,17 +98,16 @@ export abstract class GridSearchBase {
   protected readonly dy = Int32Array.from(DY);
   // The query's knobs, passed through fields rather than arguments: a double
   // argument to a call V8 does not inline is boxed, and the query would allocate.
-  // h = hs * (dx + dy + hd * min(dx, dy)) + hp * ((dx + dy) & 1): the
-  // expression of heuristics.octile, its terms (octileTerms) times the cell
-  // size, both 0 for the zero heuristic. For the usual diagonal costs hp is 0.
+  // h = hs * (dx + dy + hd * min(dx, dy)) + hp * ((dx + dy) & 1): the inline
+  // form of the query's heuristic (heuristics.inlineForm), all 0 for zero.
+  // For octile at the usual diagonal costs hp is 0.
   protected wg = 1.5;
   protected wh = 1.5;
   protected hs = 1.5;
   protected hd = 1.5;
   protected hp = 1.5;
-  // octileTerms of the grid: fixed per grid, folded into hs and hp per query.
-  private readonly scale: number;
-  private readonly parity: number;
+  /** The grid's own `octile(grid)`, the default heuristic, made once. */
+  private readonly octile: Heuristic;
   protected tieByH = 1;
   protected maxExp = Infinity;
   protected reopen = true;
@@ -137,10 +143,7 @@ export abstract class GridSearchBase {
       this.off[k] = DY[k] * grid.width + DX[k];
       this.step[k] = k < 4 ? axial : diagonal;
     }
-    const [scale, d, parity] = octileTerms(grid.connectivity === 8 && grid.diagonalRule !== 'never' ? grid.diagonalCost : 2);
-    this.scale = scale;
-    this.hd = d;
-    this.parity = parity;
+    this.octile = octile(grid);
     this.refresh();
   }
 
@@ -159,7 +162,11 @@ export abstract class GridSearchBase {
     this.version = this.grid.version;
   }
 
-  /** Blocks or frees cell n in the grid (`grid.setBlocked`) and updates the move masks around it. */
+  /**
+   * Blocks or frees cell n in the grid (`grid.setBlocked`) and updates the move masks around it.
+   *
+   * @deprecated `grid.setBlocked(n, blocked)` is the one way to edit a grid: every searcher follows it at its next query.
+   */
   setBlocked(n: number, blocked: boolean): void {
     this.grid.setBlocked(n, blocked);
     this.version = this.grid.catchUp(this.version, this.patchFn, this.reloadFn);
@@ -183,7 +190,7 @@ export abstract class GridSearchBase {
   private maskOf(x: number, y: number): number {
     const grid = this.grid, cells = grid.cells, w = grid.width, h = grid.height, rule = grid.diagonalRule;
     if (cells[y * w + x] !== 0) return 0;
-    const kmax = rule === 'never' ? 4 : 8;
+    const kmax = grid.maxDegree;
     let mask = 0;
     for (let k = 0; k < kmax; k++) {
       const tx = x + DX[k], ty = y + DY[k];
@@ -228,46 +235,37 @@ export abstract class GridSearchBase {
       default:
         throw new InputError(`grid search: unknown priority kind ${show((priority as { kind: unknown }).kind)}: expected cost-to-come, heuristic-only or sum`);
     }
-    const hName = options.heuristic === undefined ? 'octile' : options.heuristic;
-    if (hName !== 'octile' && hName !== 'zero') {
-      throw new InputError(`grid search: heuristic must be 'octile' or 'zero', got ${typeof hName === 'string' ? JSON.stringify(hName) : show(hName)}`);
+    const given = options.heuristic;
+    const h = given === undefined || given === 'octile' ? this.octile : given === 'zero' ? zero : given;
+    const form = typeof h === 'function' ? inlineForm(h) : undefined;
+    if (form === undefined || (form.width !== grid.width && h !== zero)) {
+      throw new InputError(`grid search: heuristic must be octile(grid), manhattan(grid) or chebyshev(grid) of a grid ${grid.width} cells wide, or zero (the fast path computes h inline, so it takes only those), got ${typeof h === 'function' ? (form ? `one made for a grid ${form.width} cells wide` : 'another function: run it with Searcher, which calls it') : typeof h === 'string' ? JSON.stringify(h) : show(h)}`);
     }
     const tieBreak = options.tieBreak === undefined ? 'h' : options.tieBreak;
     if (tieBreak !== 'h' && tieBreak !== 'fifo') {
       throw new InputError(`tieBreak must be 'h' or 'fifo', got ${show(options.tieBreak)}`);
     }
-    const maxExp = options.maxExpansions === undefined ? Infinity : options.maxExpansions;
-    if (typeof maxExp !== 'number' || !(maxExp >= 0)) throw new InputError(`maxExpansions must be a number >= 0, got ${show(options.maxExpansions)}`);
-    const reopen = options.reopen === undefined ? true : options.reopen;
+    const maxExp = checkBudget(options.maxExpansions, 'maxExpansions');
+    const reopen = options.reopen ?? true;
     if (typeof reopen !== 'boolean') throw new InputError(`reopen must be true or false, got ${show(options.reopen)}`);
 
     this.version = grid.catchUp(this.version, this.patchFn, this.reloadFn);
     this.wg = wg; this.wh = wh;
-    this.hs = hName === 'zero' ? 0 : grid.cellSize * this.scale;
-    this.hp = hName === 'zero' ? 0 : grid.cellSize * this.parity;
+    this.hs = form.a;
+    this.hd = form.b;
+    this.hp = form.c;
     this.tieByH = tieBreak === 'h' ? 1 : 0;
     this.maxExp = maxExp;
     this.reopen = reopen;
     this.start = start;
     this.goal = goal;
     this.status = this.run(start, goal);
-    this.cost = this.status !== 'found' ? Infinity : this.reopenings === 0 ? this.g[goal] : this.walkedCost();
+    // After reopenings the moves walked back from the goal can cost less than
+    // g(goal): a reopened cell passes its cheaper g only to the children it
+    // expands again. Report the cost of the path returned, as the engine does
+    // (best-first.ts); rare, and it allocates.
+    this.cost = this.status !== 'found' ? Infinity : this.reopenings === 0 ? this.g[goal] : pathCost(grid, this.path()!);
     return this.status;
-  }
-
-  /**
-   * The cost of the path `pathInto` returns, summed from start to goal as
-   * `pathCost` sums it (so the engine and this loop agree to the bit). A
-   * reopened cell passes its cheaper g only to the children it expands
-   * again, so when the goal is popped first the moves walked back from it can
-   * cost less than g(goal) (the engine's rule, best-first.ts). Only after
-   * reopenings, which are rare; it allocates the path, as the engine does.
-   */
-  private walkedCost(): number {
-    const path = this.path()!, via = this.via, step = this.step;
-    let cost = 0;
-    for (let i = 1; i < path.length; i++) cost += step[via[path[i]]];
-    return cost;
   }
 
   /** The search proper; sets expansions, pushes, reopenings, and g and via along the way. */
@@ -300,6 +298,11 @@ export abstract class GridSearchBase {
     if (this.status !== 'found') return null;
     const buf = new Int32Array(this.grid.size);
     return Array.from(buf.subarray(0, this.pathInto(buf)));
+  }
+
+  /** The last query's outcome as one object (allocates; `trace` is always null: the fast path does not trace). */
+  result(): SearchResult {
+    return resultOf(this, null);
   }
 
   /** g(n) of the last query: Infinity for a cell it never reached. Throws unless n is a cell id, as every gOf does. */

@@ -31,6 +31,9 @@ export class IndexedGridHeap {
 
   /** Starts a query: every cell unseen, heap empty. O(1) except once in ~2^31 / peak queries. */
   newQuery(): void {
+    // Not stamp.ts's nextGeneration: the state here is a heap position offset
+    // by a base that moves by the last query's peak, in int32, not a counter
+    // of fixed width in a Uint32Array; the same idea, a different arithmetic.
     const next = this.base + this.peak + 2;
     // After the refill every cell holds 0, which must read as unseen: below
     // base - 1, the closed mark. So the base restarts at 2, not 1.

@@ -1,11 +1,15 @@
-import type { SearchStatus } from './best-first.js';
+import type { SearchStatus } from './path-searcher.js';
 import type { Grid } from './grid.js';
-import { GridSearchBase, IMPROVE } from './grid-search-base.js';
+import { GridSearchBase } from './grid-search-base.js';
+import { IMPROVE } from './improve.js';
 import { IndexedGridHeap } from './grid-search-indexed-heap.js';
 
 export type { GridSearchOptions } from './grid-search-base.js';
 
 const NONE = 255;
+
+/** Bytes of `GridSearcher` state per cell (move masks included), for the benchmark's 16-bytes-a-cell budget. */
+export const GRID_SEARCHER_BYTES_PER_CELL = 8 + 4 + 1 + 1;
 
 /**
  * Best-first search specialised for a `Grid` with deleted blocked cells: the
@@ -31,7 +35,7 @@ const NONE = 255;
  * Its open list is indexed (decrease-key): an improved cell's entry moves up
  * in place, so the heap holds one entry per open cell and never pops a stale
  * one. The benchmark measured it about 20% faster than the lazy open list of
- * `LazyGridSearcher` (grid-search-lazy.ts). Push counts match the engine's:
+ * `LazyGridSearcher` (bench/lazy-grid-searcher.ts). Push counts match the engine's:
  * an update counts as a push, as the lazy re-push does.
  *
  * Per cell: g (8), heap position doubling as the generation stamp (4), the
@@ -40,13 +44,10 @@ const NONE = 255;
  * heap's base instead of clearing; a warm searcher allocates nothing.
  */
 export class GridSearcher extends GridSearchBase {
-  /** Bytes of per-cell state (move masks included), for the 16-bytes-a-cell budget. */
-  static readonly bytesPerCell = 8 + 4 + 1 + 1;
-
   private readonly heap: IndexedGridHeap;
 
   constructor(grid: Grid) {
-    super(grid, 'GridSearcher', GridSearcher.bytesPerCell);
+    super(grid, 'GridSearcher', GRID_SEARCHER_BYTES_PER_CELL);
     this.heap = this.perCell(() => new IndexedGridHeap(grid.size, 1 << 14));
   }
 
@@ -57,7 +58,7 @@ export class GridSearcher extends GridSearchBase {
   protected run(start: number, goal: number): SearchStatus {
     const heap = this.heap;
     heap.newQuery();
-    const wg = this.wg, wh = this.wh, hs = this.hs, hd = this.hd, hp = this.hp, tieByH = this.tieByH, maxExp = this.maxExp, reopen = this.reopen;
+    const wg = this.wg, wh = this.wh, hs = this.hs, hd = this.hd, hp = this.hp, tieByH = this.tieByH, maxExp = this.maxExp, reopen = this.reopen, improve = IMPROVE;
     const w = this.grid.width;
     const g = this.g, via = this.via, moves = this.moves, state = heap.state;
     const off = this.off, step = this.step, ddx = this.dx, ddy = this.dy;
@@ -93,7 +94,7 @@ export class GridSearcher extends GridSearchBase {
         const sc = state[c];
         const open = sc >= base;
         if (open || sc === closed) {
-          if (!(gc < g[c] * IMPROVE)) continue;
+          if (!(gc < g[c] * improve)) continue;
           if (!open) {
             if (!reopen) continue;
             reopenings++;

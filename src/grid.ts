@@ -1,5 +1,5 @@
 import { InputError, show } from './errors.js';
-import type { SearchSpace } from './space.js';
+import type { ArcChange, ArcChangeFeed, SearchSpace } from './space.js';
 
 /**
  * When a diagonal step (x,y) -> (x+dx,y+dy) is allowed, judged by its two
@@ -88,9 +88,23 @@ export interface GridOptions {
 
 const OPTION_NAMES = ['connectivity', 'diagonalRule', 'diagonalCost', 'cellSize', 'blocked'];
 
+/**
+ * A cell as `[x, y]`: x the column from the left, y the row from the top,
+ * both 0-based (the Moving AI convention). The one name for a cell's
+ * coordinates, on a `Grid` and on the unbounded grid of `pathAmong`.
+ * (`bestfirst/cspace`'s `Point` is another idea: a position in metres.)
+ */
+export type XY = readonly [x: number, y: number];
+
 /** Neighbour order: E, S, W, N, then SE, SW, NW, NE (y grows downward). */
 export const DX: readonly number[] = [1, 0, -1, 0, 1, -1, -1, 1];
 export const DY: readonly number[] = [0, 1, 0, -1, 1, 1, -1, -1];
+
+/** The direction k with (DX[k], DY[k]) = (dx, dy), or -1 when (dx, dy) is not a step to a neighbouring cell. */
+export function directionOf(dx: number, dy: number): number {
+  for (let k = 0; k < 8; k++) if (DX[k] === dx && DY[k] === dy) return k;
+  return -1;
+}
 
 /**
  * A raster of cells, free or blocked, searched as a `SearchSpace`. Node ids
@@ -210,14 +224,13 @@ export class Grid implements SearchSpace {
    */
   static fromAscii(rows: string | readonly string[], options: GridOptions = {}): Grid {
     let lines: readonly string[];
-    let first = 1; // line number of lines[0] in the string, for messages
     if (typeof rows === 'string') {
       const all = rows.split(/\r?\n/);
       let a = 0, b = all.length;
       while (a < b && all[a].trim() === '') a++;
       while (b > a && all[b - 1].trim() === '') b--;
       lines = all.slice(a, b);
-      first = a + 1;
+      const first = a + 1; // line number of lines[0] in the string, for messages
       if (lines.length === 0) throw new InputError('Grid.fromAscii: no rows given (the string is empty or blank)');
       const blank = lines.findIndex((l) => l.trim() === '');
       if (blank >= 0) {
@@ -492,15 +505,19 @@ export class Grid implements SearchSpace {
   stepCost(n: number, k: number): number {
     this.checkCell(n, 'stepCost: cell');
     if (!Number.isInteger(k) || k < 0 || k > 7) throw new InputError(`stepCost: k must be a direction 0..7 (E, S, W, N, SE, SW, NW, NE), got ${show(k)}`);
-    const x0 = n % this.width;
-    const x = x0 + DX[k], y = (n - x0) / this.width + DY[k];
-    if (x < 0 || y < 0 || x >= this.width || y >= this.height) return -1;
-    const m = y * this.width + x;
-    const del = this.enterCost < 0;
-    if (del && this.cells[m] !== 0) return -1;
-    if (k >= 4 && !this.diagonalAllowed(n, k)) return -1;
-    if (!del && this.cells[m] !== 0) return this.enterCost;
-    return k < 4 ? this.axialStep : this.diagonalStep;
+    return stepCostOn(this, this.cells, n, k);
+  }
+
+  /**
+   * A feed of the arcs whose cost the grid's edits change (`SearchSpace.watchArcs`):
+   * it keeps a copy of the raster, and each `changes()` compares every arc
+   * around each cell changed since (through `setBlocked` or `touch`) under
+   * the copy and under the grid, then brings the copy up to date. D* Lite
+   * reads it, so `grid.setBlocked` is all it takes to tell it of an edit.
+   * One byte a cell.
+   */
+  watchArcs(): ArcChangeFeed {
+    return new GridArcFeed(this);
   }
 
   private diagonalAllowed(n: number, k: number): boolean {
@@ -514,7 +531,7 @@ export class Grid implements SearchSpace {
     // A deleted cell has no arcs either way (predecessors agrees), so a search
     // that reaches one anyway (a robot on a cell that just closed) sees a dead end.
     if (del && this.cells[n] !== 0) return 0;
-    const kmax = this.diagonalRule === 'never' ? 4 : 8;
+    const kmax = this.maxDegree;
     let count = 0;
     for (let k = 0; k < kmax; k++) {
       const nx = x + DX[k], ny = y + DY[k];
@@ -536,7 +553,7 @@ export class Grid implements SearchSpace {
     const del = this.enterCost < 0;
     const nBlocked = this.cells[n] !== 0;
     if (del && nBlocked) return 0;
-    const kmax = this.diagonalRule === 'never' ? 4 : 8;
+    const kmax = this.maxDegree;
     let count = 0;
     for (let k = 0; k < kmax; k++) {
       const nx = x + DX[k], ny = y + DY[k];
@@ -561,6 +578,81 @@ export class Grid implements SearchSpace {
       rows.push(s);
     }
     return rows;
+  }
+}
+
+/**
+ * The cost of the step from n in direction k on `raster` (1 = blocked, the
+ * grid's layout) under `grid`'s moves, or -1 when there is no such step:
+ * outside the grid, into a deleted cell, or a diagonal its rule refuses.
+ * Whether n itself may be left is the caller's question. `Grid.stepCost`
+ * reads it on the grid's cells, the arc feed on its copy of them.
+ */
+function stepCostOn(grid: Grid, raster: Uint8Array, n: number, k: number): number {
+  const w = grid.width, x0 = n % w, x = x0 + DX[k], y = (n - x0) / w + DY[k];
+  if (x < 0 || y < 0 || x >= w || y >= grid.height) return -1;
+  const m = y * w + x;
+  const del = grid.enterCost < 0;
+  if (del && raster[m] !== 0) return -1;
+  // The side cells (x+dx, y) and (x, y+dy) of a diagonal are inside whenever its target is.
+  if (k >= 4 && !diagonalOpen(grid.diagonalRule, raster[n + DX[k]] !== 0, raster[n + DY[k] * w] !== 0)) return -1;
+  if (!del && raster[m] !== 0) return grid.enterCost;
+  return k < 4 ? grid.cellSize : grid.cellSize * grid.diagonalCost;
+}
+
+const NO_CHANGES: readonly ArcChange[] = Object.freeze([]);
+
+/** `Grid.watchArcs`: the grid's edits as arc changes, against a copy of the raster. */
+class GridArcFeed implements ArcChangeFeed {
+  private readonly copy: Uint8Array;
+  private version: number;
+
+  constructor(private readonly grid: Grid) {
+    this.copy = grid.cells.slice();
+    this.version = grid.version;
+  }
+
+  changes(): readonly ArcChange[] {
+    const grid = this.grid, copy = this.copy, cells = grid.cells;
+    if (grid.version === this.version) return NO_CHANGES;
+    // The cells whose state differs from the copy, in the order they changed.
+    const changed: number[] = [];
+    const seen = new Set<number>();
+    const note = (n: number): void => {
+      if (copy[n] !== cells[n] && !seen.has(n)) { seen.add(n); changed.push(n); }
+    };
+    this.version = grid.catchUp(this.version, note, () => { for (let n = 0; n < cells.length; n++) note(n); });
+    if (changed.length === 0) return NO_CHANGES;
+    // Tails of the arcs whose cost can depend on a changed cell: the 3 x 3
+    // block around it (arcs into it, out of it, and the diagonals it is a side of).
+    const w = grid.width, kmax = grid.maxDegree, deleted = grid.enterCost < 0;
+    const tails: number[] = [];
+    const tailSeen = new Set<number>();
+    for (const c of changed) {
+      const cx = grid.x(c), cy = grid.y(c);
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          if (!grid.inside(cx + dx, cy + dy)) continue;
+          const t = c + dy * w + dx;
+          if (!tailSeen.has(t)) { tailSeen.add(t); tails.push(t); }
+        }
+      }
+    }
+    // A deleted cell has no arcs out either (as `successors` says).
+    const arc = (raster: Uint8Array, t: number, k: number): number => {
+      if (deleted && raster[t] !== 0) return Infinity;
+      const c = stepCostOn(grid, raster, t, k);
+      return c < 0 ? Infinity : c;
+    };
+    const out: ArcChange[] = [];
+    for (const t of tails) {
+      for (let k = 0; k < kmax; k++) {
+        const before = arc(copy, t, k);
+        if (before !== arc(cells, t, k)) out.push({ from: t, to: t + DY[k] * w + DX[k], oldCost: before });
+      }
+    }
+    for (const c of changed) copy[c] = cells[c];
+    return out;
   }
 }
 

@@ -9,8 +9,11 @@ import { InputError, show } from './errors.js';
  * a node improves and skip the stale one when it surfaces (lazy deletion),
  * which keeps every operation a plain sift.
  *
- * The searches use it internally; it is exported for code that builds its
- * own search loop. Nothing is checked: it trusts its caller.
+ * The engine, D*, ARA* and the universal plan share it. It is internal, not
+ * part of the package's API: its shape (two keys, a payload, lazy deletion)
+ * is what those loops need, it checks nothing because it trusts them, and
+ * exporting it would freeze both. A program that builds its own loop is
+ * better served by a heap made for callers, such as `flatqueue`.
  *
  * @example
  * ```ts
@@ -78,8 +81,6 @@ export class Heap {
   topKey2(): number { return this.k2[0]; }
   /** Payload of the smallest entry. */
   topValue(): number { return this.val[0]; }
-  /** Insertion number of the smallest entry (0 for the first push since `clear`). */
-  topSeq(): number { return this.seq[0]; }
 
   /** Removes the smallest entry. Read it with the top* methods first. */
   pop(): void {

@@ -30,6 +30,36 @@ export type Heuristic = (n: number, goal: number) => number;
 export const zero: Heuristic = () => 0;
 
 /**
+ * A grid heuristic as the grid fast path computes it inline, without calling
+ * it: h = a * (dx + dy + b * min(dx, dy)) + c * ((dx + dy) & 1), dx and dy the
+ * column and row distances on a grid `width` cells wide. The same expression,
+ * operation for operation, as the closure, so the fast path and the engine
+ * agree to the bit.
+ */
+export interface InlineHeuristic {
+  /** The width of the grid it was made for. */
+  readonly width: number;
+  readonly a: number;
+  readonly b: number;
+  readonly c: number;
+}
+
+// The grid heuristics made here, by the closure they returned: a Heuristic is
+// a plain function, and this is how the fast path recognises one it can inline.
+const inlineForms = new WeakMap<Heuristic, InlineHeuristic>();
+
+/** The inline form of a heuristic made by `octile`, `manhattan` or `chebyshev`; `zero`'s is all zeros; undefined for any other function. */
+export function inlineForm(h: Heuristic): InlineHeuristic | undefined {
+  return h === zero ? ZERO_FORM : inlineForms.get(h);
+}
+const ZERO_FORM: InlineHeuristic = Object.freeze({ width: -1, a: 0, b: 0, c: 0 });
+
+function registered(h: Heuristic, width: number, a: number, b: number, c: number): Heuristic {
+  inlineForms.set(h, Object.freeze({ width, a, b, c }));
+  return h;
+}
+
+/**
  * The factor every grid heuristic here is multiplied by: 1, except on a grid
  * that keeps blocked cells as nodes with an entry cost below a step
  * (`blocked: { enterCost }` with enterCost < the step's length). Entering
@@ -40,7 +70,7 @@ export const zero: Heuristic = () => 0;
  */
 export function entryScale(grid: Grid): number {
   if (grid.enterCost < 0) return 1;
-  const diagonals = grid.connectivity === 8 && grid.diagonalRule !== 'never';
+  const diagonals = grid.maxDegree === 8;
   // One diagonal step moves every distance here by at most min(d, 2) cells (and
   // by at most 1 when d < 1); an axial step by 1.
   const fall = grid.cellSize * (diagonals ? Math.max(1, Math.min(grid.diagonalCost, 2)) : 1);
@@ -56,10 +86,10 @@ export function entryScale(grid: Grid): number {
 export function manhattan(grid: Grid): Heuristic {
   checkGrid(grid, 'manhattan');
   const w = grid.width, s = grid.cellSize * entryScale(grid);
-  return (n, goal) => {
+  return registered((n, goal) => {
     const nx = n % w, gx = goal % w;
     return s * (Math.abs(nx - gx) + Math.abs((n - nx) / w - (goal - gx) / w));
-  };
+  }, w, s, 0, 0);
 }
 
 /**
@@ -99,25 +129,26 @@ export function octileDistance(terms: readonly [number, number, number], dx: num
  * `diagonalCost` overrides the grid's (the heuristic of a grid with other
  * costs).
  *
- * `GridSearcher` computes the same numbers inline, bit for bit.
+ * `GridSearcher` computes the same numbers inline, bit for bit (see
+ * `inlineForm`; so do `manhattan` and `chebyshev`).
  */
 export function octile(grid: Grid, diagonalCost?: number): Heuristic {
   checkGrid(grid, 'octile');
   if (diagonalCost === undefined) diagonalCost = grid.diagonalCost;
-  if (grid.connectivity === 4 || grid.diagonalRule === 'never') return manhattan(grid);
+  if (grid.maxDegree === 4) return manhattan(grid);
   const w = grid.width;
   const [scale, b, parity] = octileTerms(diagonalCost);
   // The cell size folded in as the fast path folds it (grid-search-base.ts);
   // entryScale is 1 on every grid the fast path accepts.
   const k = grid.cellSize * entryScale(grid);
   const a = k * scale, c = k * parity;
-  return (n, goal) => {
+  return registered((n, goal) => {
     const nx = n % w, gx = goal % w;
     const dx = Math.abs(nx - gx), dy = Math.abs((n - nx) / w - (goal - gx) / w);
     const sum = dx + dy;
     // The fast path's expression (grid-search.ts), operation for operation.
     return a * (sum + b * (dx < dy ? dx : dy)) + c * (sum & 1);
-  };
+  }, w, a, b, c);
 }
 
 /**
@@ -130,10 +161,11 @@ export function octile(grid: Grid, diagonalCost?: number): Heuristic {
 export function chebyshev(grid: Grid): Heuristic {
   checkGrid(grid, 'chebyshev');
   const w = grid.width, s = grid.cellSize * entryScale(grid);
-  return (n, goal) => {
+  // max(dx, dy) = dx + dy - min(dx, dy), exact on integers: the inline form's b = -1.
+  return registered((n, goal) => {
     const nx = n % w, gx = goal % w;
     return s * Math.max(Math.abs(nx - gx), Math.abs((n - nx) / w - (goal - gx) / w));
-  };
+  }, w, s, -1, 0);
 }
 
 /**
@@ -169,7 +201,7 @@ export const HEURISTICS: { readonly [K in HeuristicName]: (grid: Grid) => Heuris
  * const h = heuristicByName('octile', grid); // the same as octile(grid)
  * ```
  */
-export function heuristicByName(name: string, grid: Grid): Heuristic {
+export function heuristicByName(name: HeuristicName, grid: Grid): Heuristic {
   // A string first: hasOwnProperty would turn ['octile'] into 'octile'.
   if (typeof name !== 'string' || !Object.prototype.hasOwnProperty.call(HEURISTICS, name)) {
     throw new InputError(`unknown heuristic ${typeof name === 'string' ? JSON.stringify(name) : show(name)}: expected one of ${Object.keys(HEURISTICS).join(', ')}`);

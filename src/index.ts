@@ -14,13 +14,13 @@
  * @module bestfirst
  */
 export { InputError } from './errors.js';
-export { pathCost, type SearchSpace } from './space.js';
+export { pathCost, type SearchSpace, type ArcChange, type ArcChangeFeed } from './space.js';
+export type { PathSearcher } from './path-searcher.js';
 export { Graph, MAX_GRAPH_SIZE, type Edge, type GraphOptions, type KeyedEdge, type KeyedGraph, type FromEdgesOptions } from './graph.js';
-export { Grid, DIAGONAL_RULES, MAX_GRID_CELLS, type DiagonalRule, type BlockedModel, type GridOptions } from './grid.js';
-export { findPath, type FindPathOptions, type FoundPath, type XY } from './find-path.js';
-export { KeyedSpace, unboundedGrid, pathAmong, type Point, type UnboundedGridOptions, type PathAmongOptions, type PathAmongResult } from './keyed.js';
+export { Grid, DIAGONAL_RULES, MAX_GRID_CELLS, type DiagonalRule, type BlockedModel, type GridOptions, type XY } from './grid.js';
+export { findPath, type FindPathOptions, type FoundPath } from './find-path.js';
+export { KeyedSpace, unboundedGrid, pathAmong, type UnboundedGridOptions, type PathAmongOptions, type PathAmongResult } from './keyed.js';
 export { manhattan, octile, chebyshev, euclidean, zero, heuristicByName, type Heuristic, type HeuristicName } from './heuristics.js';
-export { Heap } from './heap.js';
 export { LINK_LENGTH, COST_TO_COME, HEURISTIC_ONLY, ASTAR, sum, type Priority, type TieBreak } from './priority.js';
 export {
   Searcher, bestFirst, bfs, dijkstra, greedy, astar, weightedAstar,
@@ -29,9 +29,9 @@ export {
 export { frontierBefore, type Trace, type TracePop, type TracePush, type FrontierEntry } from './trace.js';
 export { dfs, iddfs, type DepthFirstOptions, type DepthFirstResult, type DepthFirstStatus } from './depth-first.js';
 export { GridSearcher, type GridSearchOptions } from './grid-search.js';
-export { LazyGridSearcher } from './grid-search-lazy.js';
 export { JumpPointSearcher, jps, type JumpPointSearchOptions } from './jps.js';
-export { DStar, setCellBlocked, TAG_NAMES, type DStarOptions, type DStarPop, type DStarTag } from './dstar.js';
-export { DStarLite, type DStarLiteOptions, type ArcChange, type RepairStats, type RepairStatus } from './dstar-lite.js';
-export { ara, AraSearcher, ARA_SCHEDULE, checkSchedule, type AraIteration, type AraOptions, type AraResult, type AraStatus } from './ara.js';
+export { DStar, TAG_NAMES, type DStarOptions, type DStarPop, type DStarTag } from './dstar.js';
+export { setCellBlocked } from './dstar-grid.js';
+export { DStarLite, type DStarLiteOptions, type RepairStats, type RepairStatus } from './dstar-lite.js';
+export { ara, AraSearcher, ARA_SCHEDULE, type AraBudget, type AraIteration, type AraOptions, type AraResult, type AraStatus } from './ara.js';
 export { UniversalPlanner, universalPlan, follow, bellmanResidual, bellmanTerms, type UniversalPlan, type BellmanTerm, type BellmanView } from './universal-plan.js';

@@ -36,6 +36,20 @@ export function checkKeys(options: unknown, allowed: readonly string[], where: s
   }
 }
 
+/**
+ * The one rule for a budget (expansions, pops, milliseconds) and for other
+ * limits of a search: a number >= 0, where Infinity, and `undefined` (the
+ * default), mean none. Returns the limit. Running out of a budget ends a
+ * search with a status, never a throw; only a bad value throws, as an
+ * `InputError` naming `what` (with its function, if the message should say
+ * it); `note` is added to the rule in the message.
+ */
+export function checkBudget(v: unknown, what: string, note = ''): number {
+  if (v === undefined) return Infinity;
+  if (typeof v !== 'number' || !(v >= 0)) throw new InputError(`${what} must be a number >= 0${note}, got ${show(v)}`);
+  return v;
+}
+
 /** Throws unless `v` is undefined or a boolean. */
 export function checkBoolean(v: unknown, name: string): void {
   if (v !== undefined && typeof v !== 'boolean') throw new InputError(`${name} must be true or false, got ${show(v)}`);

@@ -4,6 +4,13 @@
  * payload, no insertion counter): JPS needs neither. A node whose g improves
  * is pushed again; with a consistent heuristic its new entry has a smaller f
  * and surfaces first, and the stale one is skipped as closed when it pops.
+ *
+ * Why not the engine's `Heap`: measured on 6 Moving AI maps (about 300
+ * scenarios each, JPS with this heap and with `Heap` in one process,
+ * alternating, 6 timed rounds), `Heap` took 1.01, 1.22 and 1.04 times as
+ * long (geometric means of three runs on the shared 2-core machine, up to
+ * 1.9 on a maze), and its insertion-order tie-break changed the expansion
+ * count of 20 of the 1905 queries. Both cost something, so it stays.
  */
 export class JumpHeap {
   private f: Float64Array;

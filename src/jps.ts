@@ -1,10 +1,13 @@
-import type { SearchResult, SearchStatus } from './best-first.js';
 import { InputError, show } from './errors.js';
 import { allocate, DX, DY, Grid, MAX_GRID_CELLS } from './grid.js';
 import { octileTerms } from './heuristics.js';
-import { checkKeys } from './input-checks.js';
+import { IMPROVE } from './improve.js';
+import { checkBoolean, checkBudget, checkKeys } from './input-checks.js';
 import { JumpHeap } from './jps-heap.js';
 import { JumpRaster } from './jps-jump.js';
+import { resultOf, type PathSearcher, type SearchResult, type SearchStatus } from './path-searcher.js';
+import { depthOf } from './path.js';
+import { nextGeneration } from './stamp.js';
 import type { Trace } from './trace.js';
 
 /** The options of one jump point search; a bad value is an `InputError`. */
@@ -19,8 +22,6 @@ const JPS_KEYS: readonly (keyof JumpPointSearchOptions)[] = ['maxExpansions', 't
 
 // Arrival direction of the start: it has none, so every direction is open.
 const START = 8;
-// Same slack as the engine: equal costs summed in another order are not an improvement.
-const IMPROVE = 1 - 1e-12;
 
 /**
  * Jump point search (Harabor & Grastien) on an 8-connected grid of uniform
@@ -67,7 +68,7 @@ const IMPROVE = 1 - 1e-12;
  * if (s.search(start, goal) === 'found') console.log(s.cost, s.jumpPoints(), s.path());
  * ```
  */
-export class JumpPointSearcher {
+export class JumpPointSearcher implements PathSearcher<JumpPointSearchOptions> {
   /** The grid every query runs on. */
   readonly grid: Grid;
   /** How the last query ended; `unreachable` before the first. */
@@ -78,6 +79,8 @@ export class JumpPointSearcher {
   expansions = 0;
   /** Jump points put on the heap (the start's included). */
   pushes = 0;
+  /** Always 0: with the octile heuristic, consistent along jumps, a closed jump point is never reopened. */
+  readonly reopenings = 0;
   /** The last query's trace with `trace: true` (jump points only, grid ids), else null. */
   trace: Trace | null = null;
 
@@ -168,7 +171,11 @@ export class JumpPointSearcher {
     this.version = this.grid.version;
   }
 
-  /** Blocks or frees cell `n` of the grid (`grid.setBlocked`) and of this searcher's copy. */
+  /**
+   * Blocks or frees cell `n` of the grid (`grid.setBlocked`) and of this searcher's copy.
+   *
+   * @deprecated `grid.setBlocked(n, blocked)` is the one way to edit a grid: every searcher follows it at its next query.
+   */
   setBlocked(n: number, blocked: boolean): void {
     this.grid.setBlocked(n, blocked);
     this.version = this.grid.catchUp(this.version, this.patchFn, this.reloadFn);
@@ -191,14 +198,12 @@ export class JumpPointSearcher {
     grid.checkEndpoint(goal, 'goal');
     // A misspelt option would be ignored in silence; one given as null is refused, never read as "not given".
     checkKeys(options, JPS_KEYS, 'JumpPointSearcher');
-    const maxExp = options.maxExpansions === undefined ? Infinity : options.maxExpansions;
-    if (typeof maxExp !== 'number' || !(maxExp >= 0)) throw new InputError(`maxExpansions must be a number >= 0, got ${show(options.maxExpansions)}`);
-    if (options.trace !== undefined && typeof options.trace !== 'boolean') throw new InputError(`trace must be true or false, got ${show(options.trace)}`);
+    const maxExp = checkBudget(options.maxExpansions, 'maxExpansions');
+    checkBoolean(options.trace, 'trace');
     this.version = grid.catchUp(this.version, this.patchFn, this.reloadFn);
     const trace: Trace | null = options.trace ? { tieBreak: 'h', pops: [], pushes: [] } : null;
     this.trace = trace;
-    if (this.gen >= 0xfffffff0) { this.stamp.fill(0); this.gen = 0; }
-    this.gen += 2;
+    this.gen = nextGeneration(this.gen, 2, this.stamp);
     const gen = this.gen, closedMark = gen + 1;
     const pw = this.pw, ps = this.pad(start), pg = this.pad(goal);
     this.goalP = pg;
@@ -234,7 +239,7 @@ export class JumpPointSearcher {
       this.expansions++;
       if (trace) {
         const hn = this.h(n);
-        trace.pops.push({ node: this.unpad(n), g: gn, h: hn, f: gn + hn, depth: this.depthOf(n), frontier: 0 });
+        trace.pops.push({ node: this.unpad(n), g: gn, h: hn, f: gn + hn, depth: depthOf(this.parent, n), frontier: 0 });
       }
       if (n === pg) {
         status = 'found';
@@ -337,12 +342,6 @@ export class JumpPointSearcher {
     return ((p - x) / pw - 1) * this.grid.width + x - 1;
   }
 
-  private depthOf(p: number): number {
-    let d = 0;
-    for (let m = this.parent[p]; m !== -1; m = this.parent[m]) d++;
-    return d;
-  }
-
   /** Cells between jump point `p` and the next one `n` along the path (they lie on one straight or diagonal line). */
   private steps(p: number, n: number): number {
     const pw = this.pw, px = p % pw, nx = n % pw;
@@ -393,17 +392,7 @@ export class JumpPointSearcher {
 
   /** The last query's outcome in the engine's shape; `path` is the full path (allocates). */
   result(): SearchResult {
-    const path = this.path();
-    return {
-      status: this.status,
-      path,
-      cost: this.cost,
-      linkLength: path ? path.length - 1 : -1,
-      expansions: this.expansions,
-      pushes: this.pushes,
-      reopenings: 0,
-      trace: this.trace,
-    };
+    return resultOf(this, this.trace);
   }
 }
 

@@ -3,8 +3,9 @@ import { checkCost, checkNode } from './space.js';
 import { checkKeys } from './input-checks.js';
 import { MAX_GRAPH_SIZE } from './graph.js';
 import { InputError, show } from './errors.js';
-import { diagonalOpen, DX, DY, type DiagonalRule, DIAGONAL_RULES } from './grid.js';
+import { diagonalOpen, DX, DY, type DiagonalRule, DIAGONAL_RULES, type XY } from './grid.js';
 import { Searcher, type SearchStatus } from './best-first.js';
+import { checkBudget } from './input-checks.js';
 import { octileDistance, octileTerms, type Heuristic } from './heuristics.js';
 
 /**
@@ -99,8 +100,6 @@ export class KeyedSpace<K> implements SearchSpace {
   }
 }
 
-/** A cell of the unbounded grid as `[x, y]`: integers with |x|, |y| < 2^25. */
-export type Point = readonly [x: number, y: number];
 
 /** The moves of an unbounded grid; axial steps cost 1. Bad values are an `InputError`. */
 export interface UnboundedGridOptions {
@@ -118,7 +117,7 @@ export interface UnboundedGridOptions {
  */
 const OFFSET = 2 ** 25;
 const SHIFT = 2 ** 26;
-function packPoint(p: Point): number {
+function packPoint(p: XY): number {
   return (p[0] + OFFSET) * SHIFT + (p[1] + OFFSET);
 }
 
@@ -129,7 +128,7 @@ function packPoint(p: Point): number {
  * an `InputError`. Give every search on it an expansion budget: an enclosed
  * goal would otherwise never stop it (`pathAmong` does this for you).
  */
-export function unboundedGrid(obstacles: Iterable<Point>, options: UnboundedGridOptions = {}): KeyedSpace<Point> {
+export function unboundedGrid(obstacles: Iterable<XY>, options: UnboundedGridOptions = {}): KeyedSpace<XY> {
   const { rule, diag } = checkUnboundedOptions(options, 'unboundedGrid', UNBOUNDED_KEYS);
   const blocked = new Set<number>();
   for (const [i, p] of checkObstacles(obstacles, 'unboundedGrid').entries()) {
@@ -138,7 +137,7 @@ export function unboundedGrid(obstacles: Iterable<Point>, options: UnboundedGrid
   }
   const free = (x: number, y: number) => !blocked.has((x + OFFSET) * SHIFT + (y + OFFSET));
   const kmax = rule === 'never' ? 4 : 8;
-  return new KeyedSpace<Point>(
+  return new KeyedSpace<XY>(
     ([x, y], visit) => {
       for (let k = 0; k < kmax; k++) {
         const nx = x + DX[k], ny = y + DY[k];
@@ -166,15 +165,15 @@ function checkUnboundedOptions(options: PathAmongOptions, who: string, keys: rea
   return { rule: connectivity === 4 ? 'never' : given, diag };
 }
 
-function checkObstacles(obstacles: Iterable<Point>, who: string): Point[] {
-  if (obstacles === null || typeof obstacles !== 'object' || typeof (obstacles as Iterable<Point>)[Symbol.iterator] !== 'function') {
+function checkObstacles(obstacles: Iterable<XY>, who: string): XY[] {
+  if (obstacles === null || typeof obstacles !== 'object' || typeof (obstacles as Iterable<XY>)[Symbol.iterator] !== 'function') {
     throw new InputError(`${who}: obstacles must be an iterable of [x, y] pairs (an array, a Set, ...), got ${show(obstacles)}`);
   }
   return Array.from(obstacles);
 }
 
 /** Throws unless p is a pair of integers within +-2^25. */
-export function checkPoint(p: Point, what: string): void {
+export function checkPoint(p: XY, what: string): void {
   if (!Array.isArray(p) || p.length !== 2 || !p.every((v) => Number.isInteger(v) && Math.abs(v) < OFFSET)) {
     throw new InputError(`${what} must be a pair of integers [x, y] with |x|, |y| < 2^25, got ${Array.isArray(p) ? JSON.stringify(p) : show(p)}`);
   }
@@ -194,7 +193,7 @@ export interface PathAmongResult {
   /** `found`, `unreachable` (the goal is walled in by a finite set of obstacles), or `step-limit` (the budget ran out). */
   status: SearchStatus;
   /** The cells from start to goal, or null without a path. */
-  path: Point[] | null;
+  path: XY[] | null;
   /** The path's cost (axial steps 1, diagonals `diagonalCost`); Infinity without a path. */
   cost: number;
   /** Cells expanded. */
@@ -217,14 +216,11 @@ export interface PathAmongResult {
  * r.status; r.path; // 'found', [[0, 0], [1, 0], [1, 1], [1, 2], ...], cost 8
  * ```
  */
-export function pathAmong(start: Point, goal: Point, obstacles: Iterable<Point>, options: PathAmongOptions = {}): PathAmongResult {
+export function pathAmong(start: XY, goal: XY, obstacles: Iterable<XY>, options: PathAmongOptions = {}): PathAmongResult {
   checkPoint(start, 'start');
   checkPoint(goal, 'goal');
   const { rule, diag } = checkUnboundedOptions(options, 'pathAmong', PATH_AMONG_KEYS);
-  const maxExpansions = options.maxExpansions === undefined ? 100000 : options.maxExpansions;
-  if (typeof maxExpansions !== 'number' || !(maxExpansions >= 0)) {
-    throw new InputError(`pathAmong: maxExpansions must be a number >= 0, got ${show(options.maxExpansions)}`);
-  }
+  const maxExpansions = options.maxExpansions === undefined ? 100000 : checkBudget(options.maxExpansions, 'pathAmong: maxExpansions');
   const list = checkObstacles(obstacles, 'pathAmong');
   const space = unboundedGrid(list, { connectivity: options.connectivity, diagonalRule: options.diagonalRule, diagonalCost: options.diagonalCost });
   const blocked = new Set(list.map(packPoint));

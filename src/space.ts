@@ -24,6 +24,34 @@ export interface SearchSpace {
    * blocked cell, say). `what` names the argument in the message.
    */
   checkEndpoint?(n: number, what: string): void;
+  /**
+   * A new feed of the arc costs that change from now on, for a space that
+   * can be edited and can tell what an edit changed (a `Grid` can). The
+   * searches that repair (D* Lite) read it before every update and query,
+   * so an edit made through the space's own methods is never missed.
+   */
+  watchArcs?(): ArcChangeFeed;
+}
+
+/**
+ * One arc whose cost changed. The space already answers with the new cost;
+ * `oldCost` is what it cost before (Infinity when the arc did not exist).
+ * With parallel arcs from `from` to `to`, either the old cost of the one
+ * that changed or the old cheapest of them will do.
+ */
+export interface ArcChange {
+  /** The arc's tail: the node it leaves. */
+  readonly from: number;
+  /** The arc's head: the node it enters. */
+  readonly to: number;
+  /** Its cost before the change: a number >= 0, or Infinity when the arc did not exist. */
+  readonly oldCost: number;
+}
+
+/** What `SearchSpace.watchArcs` returns: the arc changes since it was made, or since they were last taken. */
+export interface ArcChangeFeed {
+  /** The arcs whose cost changed since the last call (or since the feed was made), each once, with its old cost; empty when none did. */
+  changes(): readonly ArcChange[];
 }
 
 /** Node ids are int32 (typed arrays hold them): no space has more than 2^31 - 1 nodes. */
@@ -64,6 +92,18 @@ export function checkSpace(space: SearchSpace, where: string): void {
 }
 
 /**
+ * The cost of the arc to `to` among the `deg` arcs a `successors` call just
+ * listed: the cheapest, when there are parallel arcs (as every search counts
+ * them), Infinity when there is none. The one reading of "the cost of the
+ * step from one node to the next" that `pathCost` and the repair searches share.
+ */
+export function cheapestTo(nodes: Int32Array, costs: Float64Array, deg: number, to: number): number {
+  let c = Infinity;
+  for (let k = 0; k < deg; k++) if (nodes[k] === to && costs[k] < c) c = costs[k];
+  return c;
+}
+
+/**
  * The cost of walking `path` (node ids, first to last) in `space`: the sum of
  * the cheapest arc between each consecutive pair; 0 for a path of one node.
  * Every search's `cost` is this sum for the path it returns. An `InputError`
@@ -83,13 +123,13 @@ export function pathCost(space: SearchSpace, path: readonly number[]): number {
   let total = 0;
   for (let i = 0; i + 1 < path.length; i++) {
     const deg = space.successors(path[i], nbr, cost);
-    let c = Infinity;
+    // A NaN would lose every comparison and read as "no arc"; a negative cost would be summed.
     for (let k = 0; k < deg; k++) {
-      if (nbr[k] !== path[i + 1]) continue;
-      // A NaN would lose every comparison and read as "no arc"; a negative cost would be summed.
-      if (!(cost[k] >= 0)) throw new InputError(`pathCost: the space lists the arc ${path[i]} -> ${path[i + 1]} with cost ${show(cost[k])}; costs must be numbers >= 0`);
-      if (cost[k] < c) c = cost[k];
+      if (nbr[k] === path[i + 1] && !(cost[k] >= 0)) {
+        throw new InputError(`pathCost: the space lists the arc ${path[i]} -> ${path[i + 1]} with cost ${show(cost[k])}; costs must be numbers >= 0`);
+      }
     }
+    const c = cheapestTo(nbr, cost, deg, path[i + 1]);
     if (c === Infinity) throw new InputError(`pathCost: step ${i} (${path[i]} -> ${path[i + 1]}) is not an arc of the space`);
     total += c;
   }

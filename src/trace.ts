@@ -1,4 +1,5 @@
 import { InputError, show } from './errors.js';
+import type { TieBreak } from './priority.js';
 
 /** One expansion: the node taken off the frontier with its g, h and f. */
 export interface TracePop {
@@ -43,7 +44,7 @@ export interface TracePush {
 /** What a search did, in order. Enough to replay any step. */
 export interface Trace {
   /** The rule the frontier was ordered by, after f: `h` then insertion, or insertion only. */
-  tieBreak: 'h' | 'fifo';
+  tieBreak: TieBreak;
   /** Every expansion, in order. */
   pops: TracePop[];
   /** Every push, in order (the start's first). */

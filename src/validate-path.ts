@@ -1,5 +1,5 @@
 import { InputError, show } from './errors.js';
-import { DX, DY, Grid } from './grid.js';
+import { directionOf, Grid } from './grid.js';
 
 /** A path that checks out, with its length; or the first thing wrong with it. */
 export type PathCheck =
@@ -65,10 +65,9 @@ export function checkPath(grid: Grid, path: ArrayLike<number>, start: number, go
   for (let i = 1; i < count; i++) {
     const a = path[i - 1], b = path[i];
     const dx = grid.x(b) - grid.x(a), dy = grid.y(b) - grid.y(a);
-    let k = 0;
-    while (k < 8 && (DX[k] !== dx || DY[k] !== dy)) k++;
-    if (k === 8) return { ok: false, reason: `step ${i} from ${at(a)} to ${at(b)} is not a move to a neighbouring cell` };
-    if (k >= 4 && grid.diagonalRule === 'never') return { ok: false, reason: `step ${i} from ${at(a)} to ${at(b)} is diagonal, and this grid has no diagonal moves` };
+    const k = directionOf(dx, dy);
+    if (k < 0) return { ok: false, reason: `step ${i} from ${at(a)} to ${at(b)} is not a move to a neighbouring cell` };
+    if (k >= grid.maxDegree) return { ok: false, reason: `step ${i} from ${at(a)} to ${at(b)} is diagonal, and this grid has no diagonal moves` };
     const c = grid.stepCost(a, k);
     if (c < 0) {
       // The cells are passable (checked above), so only the diagonal rule can refuse.

@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { apartmentCommand } from '../cli/apartment.js';
-import { UsageError, type Io } from '../cli/io.js';
+import { UsageError } from '../cli/io.js';
 import { astar, dijkstra } from '../src/best-first.js';
 import { apartmentWorld, southRoomsWorld, GOAL_B, START_A } from '../src/worlds/apartment.js';
 import { doorClosesScenario, doorsOnPath, halfwayDoorways, halfwayIndex, naiveOpening } from '../src/worlds/apartment-scenario.js';
+import { collect } from './support/cli-io.js';
 
 const p = (x: number, y: number) => ({ x, y });
 
@@ -167,10 +168,9 @@ describe('a door closes en route', () => {
 
 describe('bestfirst apartment', () => {
   const run = (args: string[]) => {
-    const out: string[] = [];
-    const io: Io = { out: (l) => out.push(l), err: (l) => out.push(l), tty: false };
-    const code = apartmentCommand(args, io);
-    return { code, text: out.join('\n') };
+    const c = collect();
+    const code = apartmentCommand(args, c.io);
+    return { code, text: [...c.out, ...c.err].join('\n') };
   };
 
   test('prints both maps, the naive result and the repair-versus-redo figures', () => {

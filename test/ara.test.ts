@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { araCommand } from '../cli/ara.js';
-import type { Io } from '../cli/io.js';
 import { ara, AraSearcher, checkSchedule, type AraResult } from '../src/ara.js';
 import { Searcher, weightedAstar } from '../src/best-first.js';
 import { Graph } from '../src/graph.js';
@@ -13,8 +12,49 @@ import { handTraceWorld } from '../src/worlds/hand-trace.js';
 import { mulberry32 } from '../src/random.js';
 import { pathCost } from '../src/space.js';
 import { dataFile } from './support/data.js';
+import { collect } from './support/cli-io.js';
 
 
+
+test('iterate takes its budget as options, as run does; the 0.2 positional form steps identically', () => {
+  const grid = Grid.fromAscii(['..........', '.########.', '..........', '.########.', '..........'], { diagonalRule: 'always' });
+  const h = octile(grid), start = grid.id(0, 0), goal = grid.id(9, 4);
+  const rounds = (step: (s: AraSearcher) => unknown) => {
+    const s = new AraSearcher(grid);
+    s.begin(start, goal, h);
+    let calls = 0;
+    while (s.status === 'running' || s.status === 'step-limit') { step(s); calls++; }
+    return [calls, s.status, s.result().iterations.map((i) => [i.eps, i.cost, i.expansions, i.bound])];
+  };
+  const now = rounds((s) => s.iterate({ maxExpansions: 5 }));
+  expect(now[0]).toBeGreaterThan(4);
+  expect(rounds((s) => s.iterate(5))).toEqual(now);
+  expect(rounds((s) => s.iterate(5, Infinity))).toEqual(now);
+  // No budget: one round a call, as before.
+  expect(rounds((s) => s.iterate())[2]).toEqual(now[2]);
+  // A time budget already spent stops at once with time-limit (the clock is read every 256 expansions, the first time before any).
+  const s = new AraSearcher(grid);
+  s.begin(start, goal, h);
+  expect(s.iterate({ maxMillis: 0 })).toBeNull();
+  expect(s.status).toBe('time-limit');
+  expect(s.expansions).toBe(0);
+});
+
+test('the generation stamps wrap without a stale state: queries near the counter\'s end answer as fresh ones', () => {
+  const grid = Grid.fromAscii(['.....', '.###.', '.....']);
+  const h = octile(grid);
+  const fresh = ara(grid, 0, 14, h);
+  const s = new AraSearcher(grid);
+  (s as unknown as { round: number }).round = 0xfffffff0 - 6;
+  for (let i = 0; i < 4; i++) {
+    s.begin(0, 14, h);
+    const r = s.run();
+    expect([r.status, r.cost, r.expansions]).toEqual([fresh.status, fresh.cost, fresh.expansions]);
+    expect(s.gOf(14)).toBe(fresh.cost);
+    expect(s.gOf(6)).toBe(Infinity); // a wall cell: never reached, whatever earlier queries stamped
+  }
+  expect((s as unknown as { round: number }).round).toBeLessThan(100); // it did wrap
+});
 
 interface Case { width: number; height: number; density: number; walls: number; diagonalCost: number; rule: DiagonalRule; seed: number }
 
@@ -54,7 +94,7 @@ function build(c: Case): { grid: Grid; start: number; goal: number } {
   return { grid, start, goal };
 }
 
-test('ara_final_equals_dijkstra', () => {
+test('ARA*\'s last round costs what Dijkstra does, on 200 random grids (chapter check ara_final_equals_dijkstra)', () => {
   const cases = fc.sample(caseArb, { seed: 20030101, numRuns: 200 });
   let araTotal = 0, freshTotal = 0, freshNoGoalPop = 0, found = 0, unreachable = 0, reopenedRounds = 0;
   for (const c of cases) {
@@ -184,7 +224,7 @@ test('an expansion budget stops ARA* with the best path so far, and it can resum
   s.begin(start, goal, h, { schedule: SCHEDULE });
   let calls = 0;
   while (!(s.status === 'optimal' || s.status === 'bounded' || s.status === 'unreachable')) {
-    s.iterate(7);
+    s.iterate({ maxExpansions: 7 });
     calls++;
   }
   expect(calls).toBeGreaterThan(full.iterations.length);
@@ -235,11 +275,6 @@ test('ara errors name the value and what is allowed', () => {
   expect(() => new AraSearcher(grid).iterate()).toThrow(/call begin\(start, goal, h\) before iterate\(\)/);
 });
 
-/** An Io that keeps what a command prints. */
-function collect(): { io: Io; out: string[]; err: string[] } {
-  const out: string[] = [], err: string[] = [];
-  return { io: { out: (l) => out.push(l), err: (l) => err.push(l), tty: false }, out, err };
-}
 
 test('bestfirst ara prints one line per round and the outcome', () => {
   const map = dataFile('movingai/dao/den312d.map');
@@ -349,6 +384,8 @@ test('ara: options are checked for type and name before anything runs', () => {
   refuse(() => s.iterate(Infinity, 'soon' as never), /ara: deadline must be a performance.now\(\) time \(or Infinity\), got "soon"/);
   refuse(() => s.run({ maxMillis: '1' as never }), /maxMillis must be a number >= 0/);
   refuse(() => s.run({ maxMilis: 1 } as never), /ara: run: unknown option "maxMilis"/);
+  refuse(() => s.iterate({ maxExpansion: 1 } as never), /ara: iterate: unknown option "maxExpansion" \(allowed: maxExpansions, maxMillis\)/);
+  refuse(() => s.iterate({ maxMillis: -1 }), /ara: maxMillis must be a number >= 0 \(or Infinity\), got -1/);
   refuse(() => s.gOf(6), /ara: gOf must be an integer node id in 0\.\.5, got 6/);
   // None of the refusals above touched the query.
   expect(s.run().status).toBe('optimal');

@@ -81,7 +81,7 @@ test('the help lists every option the parser takes, its accepted values and its 
       if (o.choices) expect(flat).toContain(`one of ${o.choices.map((c) => (c.includes(' ') ? JSON.stringify(c) : c)).join(', ')}`);
       if (o.min !== undefined && o.max !== undefined) expect(flat).toContain(`from ${o.min} to ${o.max}`);
     }
-    expect(text).toMatch(/^  -h, --help /m);
+    expect(text).toMatch(/^ {2}-h, --help /m);
     // Every default the help shows is one the parser takes (it goes through the same parser).
     expect(() => parseCommandLine({ ...spec, options: spec.options.map((o): OptionSpec => ({ ...o, required: false })) }, spec.positionals?.map(() => 'x') ?? [])).not.toThrow();
   }

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ALGOS, parseAlgo, type Runner } from '../cli/algos.js';
+import { resultOf, type PathSearcher } from '../src/path-searcher.js';
 import { main } from '../cli/main.js';
 import { usageLine } from '../cli/options.js';
 import { PLAN, planCommand } from '../cli/plan.js';
@@ -146,12 +147,14 @@ test('scen exits 1 on an invalid path, checked independently of the searcher', (
       name: 'teleport', promise: 'none', bound: Infinity,
       make: (): Runner => {
         let s = 0, g = 0;
-        return {
+        const searcher: PathSearcher = {
           search(start, goal) { s = start; g = goal; return 'found'; },
-          get cost() { return 1; },
-          get expansions() { return 0; },
+          status: 'found', cost: 1, expansions: 0, pushes: 0, reopenings: 0,
           pathInto(out) { out[0] = s; out[1] = g; return 2; },
+          path: () => [s, g],
+          result: () => resultOf(searcher, null),
         };
+        return { searcher, options: {} };
       },
     }),
   };

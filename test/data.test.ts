@@ -35,7 +35,7 @@ function sums(): Map<string, string> {
   const m = new Map<string, string>();
   readFileSync(dataFile('SHA256SUMS'), 'utf8').split('\n').forEach((line, i) => {
     if (line === '') return;
-    const hit = /^([0-9a-f]{64})  (\S+)$/.exec(line);
+    const hit = /^([0-9a-f]{64}) {2}(\S+)$/.exec(line);
     expect(hit, `SHA256SUMS:${i + 1}: ${JSON.stringify(line)} is not "<sha256>  <path>"`).not.toBeNull();
     expect(m.has(hit![2]), `SHA256SUMS:${i + 1}: ${hit![2]} is listed twice`).toBe(false);
     m.set(hit![2], hit![1]);

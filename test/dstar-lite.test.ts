@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from 'vitest';
-import { UsageError, type Io } from '../cli/io.js';
+import { UsageError } from '../cli/io.js';
 import { replanMap } from '../cli/replan-map.js';
 import { astar, dijkstra } from '../src/best-first.js';
 import { DStarLite } from '../src/dstar-lite.js';
@@ -13,6 +13,7 @@ import { parseMap, parseScen } from '../src/movingai.js';
 import type { SearchSpace } from '../src/space.js';
 import { mulberry32 } from '../src/random.js';
 import { dataFile } from './support/data.js';
+import { collect } from './support/cli-io.js';
 
 
 const nodes = new Int32Array(64);
@@ -63,7 +64,7 @@ function gridOptions(i: number): GridOptions {
   return { connectivity: 8, diagonalRule: rule, diagonalCost, blocked };
 }
 
-test('dstar_lite_equals_fresh_astar', () => {
+test('as cells flip and the robot walks, D* Lite\'s cost-to-goal and descent equal a fresh A*\'s (chapter check dstar_lite_equals_fresh_astar)', () => {
   const failures: string[] = [];
   let checks = 0, unreachable = 0, reopened = 0, arrived = 0, teleports = 0;
   for (let i = 0; i < 40; i++) {
@@ -113,7 +114,7 @@ test('dstar_lite_equals_fresh_astar', () => {
         list.push(c);
         grid.setBlocked(c, grid.cells[c] === 0);
         if (!batch) {
-          d.updateCells([c], [was[was.length - 1]]);
+          d.updateEdges(); // the grid reports the flip itself
           const now = check(`after flipping ${grid.formatXY(c)} in round ${round}`);
           if (!now) unreachable++;
           if (now && !reachable) reopened++;
@@ -121,7 +122,7 @@ test('dstar_lite_equals_fresh_astar', () => {
         }
       }
       if (batch) {
-        d.updateCells(list, was);
+        d.updateEdges();
         const now = check(`after flipping ${list.map((c) => grid.formatXY(c)).join(' ')} at once in round ${round}`);
         if (!now) unreachable++;
         if (now && !reachable) reopened++;
@@ -167,18 +168,19 @@ test('the goal walled in, then reachable when one cell reopens, then walled in a
   const d = new DStarLite(grid, start, goal, octile(grid));
   const open = astar(grid, start, goal, octile(grid)).cost;
   expect(d.costToGoal()).toBeCloseTo(open, 9);
-  expect(d.setBlocked(gap, true).pops).toBeGreaterThan(0);
+  grid.setBlocked(gap, true);
+  expect(d.updateEdges().pops).toBeGreaterThan(0);
   expect(d.costToGoal()).toBe(Infinity);
   expect(d.nextStep()).toBeNull();
   expect(d.path()).toBeNull();
-  d.setBlocked(gap, false);
+  grid.setBlocked(gap, false); // no updateEdges: the next query reads the change from the grid
   expect(d.costToGoal()).toBeCloseTo(open, 9);
   expect(descentCost(d)).toBeCloseTo(open, 9);
   expect(d.path()!.at(-1)).toBe(goal);
   // Walk two steps, close the gap behind the walls again.
   d.moveTo(d.nextStep()!);
   d.moveTo(d.nextStep()!);
-  d.setBlocked(gap, true);
+  grid.setBlocked(gap, true);
   expect(d.costToGoal()).toBe(Infinity);
   expect(d.nextStep()).toBeNull();
 });
@@ -214,13 +216,15 @@ test('km: moving the robot keeps every queued key, the next update adds h(last, 
   expect(d.start).toBe(grid.id(2, 0));
   expect(d.km).toBe(0);
   expect(d.topKey()).toEqual(queued); // no re-keying when the robot moves
-  d.setBlocked(grid.id(3, 0), true);
+  grid.setBlocked(grid.id(3, 0), true);
+  d.updateEdges();
   expect(d.km).toBe(2); // h((0,0), (2,0))
   expect(d.keyOf(d.start)).toEqual([4 + 2, 4]);
   expect(d.costToGoal()).toBe(4); // down, right, right, up
   expect(d.path()!.map((n) => grid.formatXY(n))).toEqual(['(2,0)', '(2,1)', '(3,1)', '(4,1)', '(4,0)']);
   d.moveTo(d.nextStep()!);
-  d.setBlocked(grid.id(3, 0), false);
+  grid.setBlocked(grid.id(3, 0), false);
+  d.updateEdges();
   expect(d.km).toBe(3);
   expect(d.costToGoal()).toBe(astar(grid, d.start, d.goal, h).cost);
   // The footprint is the last update's: the cells whose g or rhs moved, and the pops.
@@ -235,9 +239,11 @@ test('a change far from every path costs a few pops; a change on the path repair
   const grid = Grid.fromAscii(rows);
   const d = new DStarLite(grid, grid.id(0, 0), grid.id(10, 0), octile(grid));
   d.costToGoal();
-  const far = d.setBlocked(grid.id(29, 29), true);
+  grid.setBlocked(grid.id(29, 29), true);
+  const far = d.updateEdges();
   expect(far.pops).toBeLessThanOrEqual(3);
-  const near = d.setBlocked(grid.id(5, 0), true);
+  grid.setBlocked(grid.id(5, 0), true);
+  const near = d.updateEdges();
   expect(near.pops).toBeGreaterThan(0);
   expect(d.costToGoal()).toBeCloseTo(astar(grid, d.start, d.goal, octile(grid)).cost, 9);
 });
@@ -257,12 +263,11 @@ test('errors: endpoints, spaces without predecessors, bad reports', () => {
   const d = new DStarLite(grid, 1, 3, octile(grid));
   expect(() => d.moveTo(0)).toThrow(/moveTo \(0,0\).*blocked/);
   expect(() => d.moveTo(8)).toThrow(/moveTo must be .*got 8/);
-  expect(() => d.updateCells([1, 2], [0])).toThrow(/cells has 2 entries but wasBlocked has 1/);
-  expect(() => d.updateCells([42], [0])).toThrow(/cells\[0\] must be .*got 42/);
   expect(() => d.updateEdges([{ from: 1, to: 2, oldCost: NaN }])).toThrow(/change 0 \(1 -> 2\): oldCost must be/);
   const m = new MatrixSpace(3);
   m.set(0, 1, 1);
-  expect(() => new DStarLite(m, 0, 1, zero).updateCells([0], [0])).toThrow(/not a Grid.*updateEdges/);
+  // A space that reports no changes of its own: updateEdges() with none given just repairs (here, the first search).
+  expect(new DStarLite(m, 0, 1, zero).updateEdges()).toMatchObject({ pops: 2, status: 'done' });
 });
 
 test('maxSteps: the search stops with status step-limit, and carries on when called again', () => {
@@ -278,13 +283,15 @@ test('maxSteps: the search stops with status step-limit, and carries on when cal
   expect(d.costToGoal()).toBe(4);
 
   // An update gets the same budget; a query finishes what a budget cut short, so its answer is exact.
-  const e = new DStarLite(grid, 0, 4, manhattan(grid), { maxSteps: 1 }); // setBlocked changes this grid
-  const first = e.setBlocked(2, false);
+  const e = new DStarLite(grid, 0, 4, manhattan(grid), { maxSteps: 1 }); // this grid is edited below
+  grid.setBlocked(2, false);
+  const first = e.updateEdges();
   expect(first).toMatchObject({ pops: 1, status: 'step-limit' });
   expect(e.costToGoal()).toBe(4);
   expect(e.status).toBe('done');
   expect(e.path()).toEqual([0, 1, 2, 3, 4]);
-  const cut = e.setBlocked(2, true);
+  grid.setBlocked(2, true);
+  const cut = e.updateEdges();
   expect(cut.status).toBe('step-limit');
   expect(e.nextStep()).toBeNull(); // the wall is in: finished by the query, not guessed
   expect(e.costToGoal()).toBe(Infinity);
@@ -295,6 +302,21 @@ test('maxSteps: the search stops with status step-limit, and carries on when cal
   expect(z.computeShortestPath()).toBe(0);
   expect(z.status).toBe('step-limit');
   expect(z.costToGoal()).toBe(4);
+});
+
+test('maxExpansions, the budget\'s name everywhere, is maxSteps under its new name; a bad value or both names is an InputError', () => {
+  const grid = Grid.fromAscii(['.....'], { connectivity: 4 });
+  for (const budget of [0, 1, 3, 7, Infinity]) {
+    const a = new DStarLite(grid, 0, 4, manhattan(grid), { maxExpansions: budget });
+    const b = new DStarLite(grid, 0, 4, manhattan(grid), { maxSteps: budget });
+    expect(a.computeShortestPath()).toBe(b.computeShortestPath());
+    expect(a.lastRepair()).toEqual(b.lastRepair());
+    expect(a.costToGoal()).toBe(4);
+  }
+  // Like every other budget, any number >= 0 (not only whole ones): 2.5 allows 3 pops.
+  expect(new DStarLite(grid, 0, 4, manhattan(grid), { maxExpansions: 2.5 }).computeShortestPath()).toBe(3);
+  expect(() => new DStarLite(grid, 0, 4, manhattan(grid), { maxExpansions: -1 })).toThrow(/DStarLite: maxExpansions must be a number >= 0, got -1/);
+  expect(() => new DStarLite(grid, 0, 4, manhattan(grid), { maxExpansions: 1, maxSteps: 1 })).toThrow(/give maxExpansions or maxSteps .*not both/);
 });
 
 /** A directed graph whose arc costs can change: a dense cost matrix, Infinity for no arc. */
@@ -352,10 +374,6 @@ test('updateEdges on a directed graph whose costs rise, fall, vanish and appear 
 
 // --- the `replan --map` command -------------------------------------------------
 
-function collect(): { io: Io; out: string[]; err: string[] } {
-  const out: string[] = [], err: string[] = [];
-  return { io: { out: (l) => { out.push(l); }, err: (l) => { err.push(l); }, tty: false }, out, err };
-}
 
 const SMALL_MAP = [
   'type octile', 'height 8', 'width 14', 'map',
@@ -434,7 +452,7 @@ test('den312d: doors close on the path as the robot drives, and D* Lite keeps ma
         const path = d.path();
         if (path !== null && path.length > 4) {
           const c = path[2 + Math.floor(r() * Math.min(10, path.length - 3))];
-          d.setBlocked(c, true);
+          grid.setBlocked(c, true); // D* Lite reads it from the grid at the next query
           shut.push(c);
           closed++;
           const fresh = astar(grid, d.start, d.goal, h);
@@ -514,7 +532,7 @@ test('blocked: { enterCost: 0 } grids: free walls, closed and opened under the r
   const fresh = () => dijkstra(grid, d.start, d.goal).cost;
   expect(d.costToGoal()).toBe(fresh());
   for (const c of [grid.id(3, 0), grid.id(3, 1), grid.id(1, 0), grid.id(3, 0), grid.id(2, 2)]) {
-    d.setBlocked(c, !grid.isBlocked(c));
+    grid.setBlocked(c, !grid.isBlocked(c));
     expect(d.costToGoal()).toBeCloseTo(fresh(), 9);
     expect(descentCost(d)).toBeCloseTo(fresh(), 9);
   }
@@ -534,7 +552,8 @@ test('the heuristic contract: NaN, undefined, negative or non-numbers are InputE
     // The repair stopped half way: no answer from this state, ever.
     expect(() => d.costToGoal()).toThrow(/DStarLite: this searcher stopped in the middle of a repair at an earlier error .*build a new one \(the error: DStarLite: heuristic\(0, 2\)/);
     expect(() => d.nextStep()).toThrow(InputError);
-    expect(() => d.setBlocked(3, true)).toThrow(InputError);
+    grid.setBlocked(3, true);
+    expect(() => d.updateEdges()).toThrow(InputError);
     grid.setBlocked(3, false);
   }
   // At construction the first key needs h(start, goal).
@@ -576,7 +595,7 @@ test('DStarLite options and node ids: InputErrors naming the value and what is a
   refuse(() => new DStarLite(grid, 0, 3, h, { maxSteps: '5' as never }), /DStarLite: maxSteps must be a number >= 0 \(a whole number of pops, or Infinity\), got "5"/);
   refuse(() => new DStarLite(grid, 0, 3, h, { maxSteps: null as never }), /maxSteps .*got null/);
   refuse(() => new DStarLite(grid, 0, 3, h, { maxSteps: 2.5 }), /maxSteps .*got 2.5/);
-  refuse(() => new DStarLite(grid, 0, 3, h, { maxStep: 5 } as never), /DStarLite: unknown option "maxStep" \(allowed: maxSteps\)/);
+  refuse(() => new DStarLite(grid, 0, 3, h, { maxStep: 5 } as never), /DStarLite: unknown option "maxStep" \(allowed: maxExpansions, maxSteps\)/);
   refuse(() => new DStarLite(grid, 0, 3, h, null as never), /DStarLite: options must be an object, got null/);
   refuse(() => new DStarLite(grid, 0, 3, 'octile' as never), /DStarLite: heuristic must be a function \(n, goal\) => number, got "octile"/);
   refuse(() => new DStarLite(grid, 1.5, 3, h), /DStarLite: start must be .*got 1.5/);
@@ -596,10 +615,6 @@ test('DStarLite options and node ids: InputErrors naming the value and what is a
   refuse(() => d.updateEdges([null] as never), /updateEdges: change 0 must be an object \{ from, to, oldCost \}, got null/);
   refuse(() => d.updateEdges([{ from: 0, to: 1, oldCost: 1 }, { from: 'a', to: 1, oldCost: 1 }] as never), /updateEdges: change 1: from must be .*got "a"/);
   refuse(() => d.updateEdges([{ from: 0, to: 1, oldCost: '1' }] as never), /oldCost must be a number >= 0 or Infinity \(no arc\), got "1"/);
-  refuse(() => d.updateCells([1], ['yes'] as never), /updateCells: wasBlocked\[0\] must be true, false, 0 or 1 .*got "yes"/);
-  refuse(() => d.updateCells(5 as never, [0]), /updateCells: cells must be a list, got 5/);
-  refuse(() => d.setBlocked(1, 'yes' as never), /setBlocked: blocked must be true or false, got "yes"/);
-  refuse(() => d.setBlocked(8, true), /setBlocked: cell must be .*got 8/);
   // Nothing above changed the searcher or the grid.
   expect(grid.isBlocked(1)).toBe(false);
   expect(d.lastRepair()).toEqual(work);

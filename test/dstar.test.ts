@@ -1,14 +1,16 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { dijkstra } from '../src/best-first.js';
-import { CLOSED, DStar, NEW, OPEN, setCellBlocked, TAG_NAMES } from '../src/dstar.js';
+import { CLOSED, DStar, NEW, OPEN, TAG_NAMES } from '../src/dstar.js';
+import { setCellBlocked } from '../src/dstar-grid.js';
 import { InputError } from '../src/errors.js';
 import { Grid } from '../src/grid.js';
 import type { SearchSpace } from '../src/space.js';
 import { gateScenario, gateWorld, type DStarTable } from '../src/worlds/gate.js';
 import { replanCommand } from '../cli/replan.js';
-import { UsageError, type Io } from '../cli/io.js';
+import { UsageError } from '../cli/io.js';
 import { mulberry32 as rng } from '../src/random.js';
+import { collect } from './support/cli-io.js';
 
 // --- golden values from shared/gate-world.md (layout A, FIFO ties) ------------
 
@@ -73,7 +75,7 @@ const at = (grid: Grid, s: string) => {
   return grid.idColRow(Number(m[1]), Number(m[2]));
 };
 
-test('dstar_gate_repairs_to_7_6', () => {
+test('on the gate world D* repairs the robot\'s cost to 7.6 via (4,1), with the golden counts (chapter check dstar_gate_repairs_to_7_6)', () => {
   const s = gateScenario();
   const { grid, start, robot, goal } = s.world;
   const f = (n: number) => grid.formatColRow(n);
@@ -126,7 +128,7 @@ test('dstar_gate_repairs_to_7_6', () => {
   expect(s.freshAstarExpansions).toBe(7);
 });
 
-test('dstar_gate_counts_do_not_depend_on_neighbour_order', () => {
+test('on the gate world the repair counts do not depend on the order neighbours are listed in', () => {
   // On the Grid itself (neighbours E,S,W,N,SE,SW,NW,NE rather than
   // counter-clockwise), some equal keys leave OPEN in another order, but the
   // counts, the labels that matter and the routes are the same.
@@ -146,10 +148,28 @@ test('dstar_gate_counts_do_not_depend_on_neighbour_order', () => {
   expect(fresh.computeUntilClosed(w.robot)).toBe(32);
 });
 
-test('dstar_gate_literal_stentz_modify_cost_reopens_only_the_head', () => {
+test('reopen, the 0.2 name of reopenEnds, still chooses which ends modifyCost re-opens', () => {
+  for (const ends of ['both', 'head'] as const) {
+    const runs = [{ reopenEnds: ends }, { reopen: ends }].map((options) => {
+      const w = gateWorld();
+      const d = new DStar(w.space, { costScale: 10, ...options });
+      expect(d.reopenEnds).toBe(ends);
+      expect(d.reopen).toBe(ends);
+      d.initialize(w.goal);
+      d.computeUntilClosed(w.start);
+      d.resetCounters();
+      setCellBlocked(d, w.grid, w.gate, true);
+      d.repair(w.robot);
+      return [d.pops, d.raised];
+    });
+    expect(runs[1]).toEqual(runs[0]);
+  }
+});
+
+test('Stentz\'s literal MODIFY-COST (reopenEnds: head) re-opens only the head and takes 8 pops, 5 RAISE, to the same 7.6', () => {
   // gate-world.md's sensitivity table: re-opening only the gate gives 8 / 5, same route.
   const w = gateWorld();
-  const d = new DStar(w.space, { costScale: 10, reopen: 'head' });
+  const d = new DStar(w.space, { costScale: 10, reopenEnds: 'head' });
   d.initialize(w.goal);
   d.computeUntilClosed(w.start);
   d.resetCounters();
@@ -160,7 +180,7 @@ test('dstar_gate_literal_stentz_modify_cost_reopens_only_the_head', () => {
   expect(d.pathCost(d.path(w.robot)!)).toBe(7.6);
 });
 
-test('dstar_gate_reopens_and_repairs_back_to_7_0', () => {
+test('opening the gate again repairs the start back to 7.0 and the first route', () => {
   // Opening the gate again lowers costs: LOWER states carry 7.0 back to the start.
   const s = gateScenario();
   const { grid, gate, start } = s.world;
@@ -183,7 +203,7 @@ const caseArb = fc.record({
   reopen: fc.constantFrom<'both' | 'head'>('both', 'head'),
 });
 
-test('dstar_repair_matches_fresh_dijkstra_on_random_grids', () => {
+test('D*\'s repair costs what a fresh Dijkstra does on random grids', () => {
   let checks = 0;
   fc.assert(
     fc.property(caseArb, (c) => {
@@ -198,7 +218,7 @@ test('dstar_repair_matches_fresh_dijkstra_on_random_grids', () => {
       });
       const goal = Math.floor(next() * n);
       let robot = Math.floor(next() * n);
-      const d = new DStar(grid, { costScale: c.exact ? 10 : undefined, reopen: c.reopen });
+      const d = new DStar(grid, { costScale: c.exact ? 10 : undefined, reopenEnds: c.reopen });
       d.initialize(goal);
       d.computeUntilClosed(robot);
       for (let round = 0; round < 6; round++) {
@@ -250,7 +270,7 @@ class MutableDigraph implements SearchSpace {
   }
 }
 
-test('dstar_repair_matches_fresh_dijkstra_on_random_directed_graphs', () => {
+test('D*\'s repair costs what a fresh Dijkstra does on random directed graphs', () => {
   fc.assert(
     fc.property(fc.integer({ min: 0, max: 0x7fffffff }), fc.integer({ min: 2, max: 14 }), (seed, size) => {
       const next = rng(seed);
@@ -294,7 +314,7 @@ test('dstar_repair_matches_fresh_dijkstra_on_random_directed_graphs', () => {
 
 // --- bad input ----------------------------------------------------------------
 
-test('dstar_rejects_bad_input_with_clear_messages', () => {
+test('D* refuses bad input with a message naming it', () => {
   const grid = new Grid(3, 2, undefined, { diagonalRule: 'always', diagonalCost: 1.4, blocked: { enterCost: 10000 } });
   const noPred: SearchSpace = { size: 2, maxDegree: 1, successors: () => 0 };
   expect(() => new DStar(noPred)).toThrow(/predecessors/);
@@ -344,40 +364,37 @@ test('dstar_rejects_bad_input_with_clear_messages', () => {
 
 // --- the command ------------------------------------------------------------------
 
-function collect(): Io & { lines: string[] } {
-  const lines: string[] = [];
-  return { lines, out: (l) => lines.push(l), err: (l) => lines.push(`ERR ${l}`), tty: false };
-}
 
-test('dstar_replan_command_prints_tables_routes_and_counts', () => {
-  const io = collect();
-  expect(replanCommand(['--world', 'gate'], io)).toBe(0);
-  const text = io.lines.join('\n');
+test('bestfirst replan prints the h tables, both routes and the repair counts', () => {
+  const c = collect();
+  expect(replanCommand(['--world', 'gate'], c.io)).toBe(0);
+  expect(c.err).toEqual([]);
+  const text = c.out.join('\n');
   expect(text).toContain('initial route: (2,1)(3,2)(4,3)(5,4)(6,5)(7,6)  cost 7.0');
   expect(text).toContain('repaired route: (3,2)(4,1)(5,2)(6,3)(7,4)(7,5)(7,6)  cost 7.6');
   expect(text).toContain('repair: 15 pops, 5 raised');
   expect(text).toContain('fresh backward Dijkstra on the changed map: 32 pops');
   // The h grids: row 6 on top, one decimal, OPEN starred.
-  const rows = io.lines.filter((l) => l.startsWith('row 1 ') && /\d\.\d/.test(l));
+  const rows = c.out.filter((l) => l.startsWith('row 1 ') && /\d\.\d/.test(l));
   expect(rows.map((l) => l.trim().split(/\s+/).slice(2))).toEqual([
     ['8.0*', '7.0', '6.6', '6.2', '5.8', '5.4', '5.0'],
     ['10006.6*', '8.2*', '7.2', '6.2', '5.8', '5.4', '5.0'],
   ]);
-  expect(io.lines.find((l) => l.startsWith('row 6 ') && l.includes('10005.0*'))).toBeDefined();
-  expect(io.lines.some((l) => /RAISE|LOWER/.test(l))).toBe(false);
+  expect(c.out.find((l) => l.startsWith('row 6 ') && l.includes('10005.0*'))).toBeDefined();
+  expect(c.out.some((l) => /RAISE|LOWER/.test(l))).toBe(false);
 
   const t = collect();
-  replanCommand(['--trace'], t);
-  const pops = t.lines.filter((l) => /^\s+\d+\s+\(\d,\d\)\s+(RAISE|LOWER)/.test(l));
+  replanCommand(['--trace'], t.io);
+  const pops = t.out.filter((l) => /^\s+\d+\s+\(\d,\d\)\s+(RAISE|LOWER)/.test(l));
   expect(pops).toHaveLength(15);
   expect(pops[8].trim().split(/\s+/)).toEqual(['9', '(3,2)', 'RAISE', '5.6', '10004.2']);
 
-  expect(() => replanCommand(['--world', 'apartment'], collect())).toThrow(UsageError);
-  expect(() => replanCommand(['--world', 'apartment'], collect())).toThrow(/--world must be one of gate, got "apartment"/);
-  expect(() => replanCommand(['extra'], collect())).toThrow(/unexpected argument "extra"/);
+  expect(() => replanCommand(['--world', 'apartment'], collect().io)).toThrow(UsageError);
+  expect(() => replanCommand(['--world', 'apartment'], collect().io)).toThrow(/--world must be one of gate, got "apartment"/);
+  expect(() => replanCommand(['extra'], collect().io)).toThrow(/unexpected argument "extra"/);
 });
 
-test('dstar_gate_world_parses_golden_coordinates', () => {
+test('the gate world puts start, goal, gate and robot at the golden coordinates', () => {
   // Guards the helpers above: the golden tables' coordinates name the cells we think.
   const { grid } = gateWorld();
   expect(grid.isBlocked(at(grid, '(4,2)'))).toBe(true);
@@ -385,7 +402,7 @@ test('dstar_gate_world_parses_golden_coordinates', () => {
   expect(goldenCells(GOLDEN_BEFORE)).toHaveLength(42);
 });
 
-test('dstar_repair_calls_afterPop_between_pops', () => {
+test('repair calls afterPop once after each pop', () => {
   // The hook lets a viewer read h between pops without restating the stopping rule.
   const { space, start, goal, gate, robot, grid, costScale } = gateWorld();
   const d = new DStar(space, { costScale, trace: true });
@@ -408,11 +425,11 @@ test('dstar_repair_calls_afterPop_between_pops', () => {
 
 // --- zero-cost arcs, self loops and parallel arcs -----------------------------------
 
-test('dstar_zero_cost_arc_raised_to_5_raises_the_robot (was h = 0)', () => {
+test('a zero-cost arc raised to 5 raises the robot to 5 (was h = 0)', () => {
   // The goal, re-opened at k = 0, ties with h(robot) = 0: Stentz's k_min < h(robot) stopped before it.
   for (const reopen of ['both', 'head'] as const) {
     const g = new MutableDigraph(2, [[1, 0, 0]]);
-    const d = new DStar(g, { reopen });
+    const d = new DStar(g, { reopenEnds: reopen });
     d.initialize(0);
     d.computeUntilClosed(1);
     expect(d.h(1)).toBe(0);
@@ -424,7 +441,7 @@ test('dstar_zero_cost_arc_raised_to_5_raises_the_robot (was h = 0)', () => {
   }
 });
 
-test('dstar_zero_cost_cycle_does_not_become_a_back_pointer_cycle (was h = 1 and no path)', () => {
+test('a zero-cost cycle does not become a cycle of back pointers (was h = 1 and no path)', () => {
   // 2 and 1 reach each other for free, 2 has a self loop; 2 -> 0 gets dearer. The RAISE at 2 took
   // its own child 1 (h(1) = k_old) as its way out: b(2) = 1, b(1) = 2.
   const g = new MutableDigraph(3, [[2, 0, 1], [2, 1, 0], [2, 2, 0], [1, 2, 0]]);
@@ -440,7 +457,7 @@ test('dstar_zero_cost_cycle_does_not_become_a_back_pointer_cycle (was h = 1 and 
   expect(d.pathCost(d.path(2)!)).toBe(4);
 });
 
-test('dstar_brief_case_as_stated (1 <-> 2 free, 2 -> 0 and 1 -> 0 cost 2, 1 -> 2 raised to 10) stays at the true 2', () => {
+test('free arcs 1 <-> 2, arcs to 0 of cost 2, 1 -> 2 raised to 10: h stays at the true 2', () => {
   const g = new MutableDigraph(3, [[1, 2, 0], [2, 1, 0], [2, 0, 2], [1, 0, 2]]);
   const d = new DStar(g);
   d.initialize(0);
@@ -453,7 +470,7 @@ test('dstar_brief_case_as_stated (1 <-> 2 free, 2 -> 0 and 1 -> 0 cost 2, 1 -> 2
   expect(d.pathCost(d.path(1)!)).toBe(2);
 });
 
-test('dstar_parallel_arcs_count_as_their_cheapest (was h = 5, and pathCost read the first arc)', () => {
+test('parallel arcs count as their cheapest (was h = 5, and pathCost read the first arc)', () => {
   // Listed dear first: the dear arc used to overwrite what the cheap one set.
   const g = new MutableDigraph(2, [[1, 0, 1], [1, 0, 5]]);
   const d = new DStar(g);
@@ -474,15 +491,17 @@ test('dstar_parallel_arcs_count_as_their_cheapest (was h = 5, and pathCost read 
   expect(e.h(1)).toBe(5);
 });
 
-test('dstar_options_and_node_ids_are_input_errors', () => {
+test('D*\'s options and node ids are InputErrors naming the value', () => {
   const grid = new Grid(3, 2, undefined, { diagonalRule: 'always', diagonalCost: 1.4, blocked: { enterCost: 10000 } });
   const refuse = (f: () => unknown, re: RegExp) => { expect(f).toThrow(InputError); expect(f).toThrow(re); };
   refuse(() => new DStar(grid, { costScale: null as never }), /D\*: costScale must be a finite number > 0, got null/);
   refuse(() => new DStar(grid, { costScale: '10' as never }), /costScale must be a finite number > 0, got "10"/);
   refuse(() => new DStar(grid, { reopen: 'no' as never }), /D\*: reopen must be 'both' or 'head', got "no"/);
   refuse(() => new DStar(grid, { reopen: null as never }), /reopen must be 'both' or 'head', got null/);
+  refuse(() => new DStar(grid, { reopenEnds: 'tail' as never }), /D\*: reopenEnds must be 'both' or 'head', got "tail"/);
+  refuse(() => new DStar(grid, { reopenEnds: 'head', reopen: 'head' }), /D\*: give reopenEnds or reopen \(its deprecated name\), not both/);
   refuse(() => new DStar(grid, { trace: 'yes' as never }), /D\*: trace must be true or false, got "yes"/);
-  refuse(() => new DStar(grid, { costscale: 10 } as never), /D\*: unknown option "costscale" \(allowed: costScale, reopen, trace\)/);
+  refuse(() => new DStar(grid, { costscale: 10 } as never), /D\*: unknown option "costscale" \(allowed: costScale, reopenEnds, reopen, trace\)/);
   refuse(() => new DStar(grid, null as never), /D\*: options must be an object, got null/);
   refuse(() => new DStar(null as never), /predecessors/);
 
@@ -508,7 +527,7 @@ test('dstar_options_and_node_ids_are_input_errors', () => {
   expect(d.h(0)).toBeCloseTo(2.4, 9);
 });
 
-test('dstar_a_bad_cost_met_mid_process_state_is_an_input_error_and_the_search_refuses_until_initialize', () => {
+test('a bad cost met in the middle of PROCESS-STATE is an InputError, and D* refuses every call until initialize', () => {
   const g = new MutableDigraph(3, [[1, 0, 1], [2, 1, 1]]);
   const d = new DStar(g);
   d.initialize(0);

@@ -15,7 +15,7 @@ import { gridCase, PROPERTY, randomGrid } from './support/random-grid.js';
 
 const close = (a: number, b: number, tol = 1e-9) => Math.abs(a - b) <= tol || (a === Infinity && b === Infinity);
 
-test('astar_trace_matches_text', () => {
+test('A* on the hand-trace grid pops, costs and returns what the text says: g, h, f of each pop, the path, cost 5.2 (chapter check astar_trace_matches_text)', () => {
   const w = handTraceWorld();
   const r = astar(w.grid, w.start, w.goal, w.h, { trace: true });
   const expected: [number, number, number, number, number][] = [
@@ -49,7 +49,7 @@ test('astar_trace_matches_text', () => {
   expect(gr.path).toEqual(r.path);
 });
 
-test('astar_equals_dijkstra_on_random_grids', () => {
+test('A* with octile costs what Dijkstra does on 200 random grids (chapter check astar_equals_dijkstra_on_random_grids)', () => {
   let withPath = 0;
   fc.assert(
     fc.property(gridCase, fc.constantFrom(1.4, Math.SQRT2), fc.constantFrom('always', 'no-corner-cutting') as fc.Arbitrary<'always' | 'no-corner-cutting'>,
@@ -71,7 +71,7 @@ test('astar_equals_dijkstra_on_random_grids', () => {
   expect(withPath).toBeGreaterThan(100);
 });
 
-test('nonoptimistic_loses', () => {
+test('a heuristic that overestimates makes A* pay 8 where Dijkstra pays 5 (chapter check nonoptimistic_loses)', () => {
   const w = counterexampleWorld();
   const a = astar(w.graph, w.start, w.goal, w.h);
   expect(a.cost).toBe(8);
@@ -84,7 +84,7 @@ test('nonoptimistic_loses', () => {
 });
 
 describe('breadth-first against Dijkstra', () => {
-  test('bfs_agrees_with_dijkstra_on_unit_grids', () => {
+  test('breadth-first costs what Dijkstra does when every move costs the same', () => {
     let compared = 0;
     fc.assert(
       fc.property(gridCase, fc.constantFrom(4, 8) as fc.Arbitrary<4 | 8>, fc.constantFrom('always', 'no-corner-cutting', 'at-most-one-blocked') as fc.Arbitrary<'always' | 'no-corner-cutting' | 'at-most-one-blocked'>,
@@ -104,7 +104,7 @@ describe('breadth-first against Dijkstra', () => {
     expect(compared).toBeGreaterThan(100);
   });
 
-  test('bfs_and_dijkstra_disagree_on_1_1.4_grids', () => {
+  test('with 1 and 1.4 steps breadth-first takes fewer links and Dijkstra the cheaper route', () => {
     // The smallest witness: four axial steps cost 4.0, three diagonals 4.2. Breadth-first
     // takes the route with fewer links; Dijkstra the cheaper one with more links.
     const [S, a, b, c, G, d, e] = [0, 1, 2, 3, 4, 5, 6];
@@ -147,7 +147,7 @@ describe('breadth-first against Dijkstra', () => {
   });
 });
 
-test('weighted_astar_is_bounded', () => {
+test('weighted A* never pays more than eps times Dijkstra\'s cost (chapter check weighted_astar_is_bounded)', () => {
   for (const eps of [1.5, 2, 3, 5]) {
     let found = 0;
     fc.assert(
@@ -177,7 +177,7 @@ test('weighted_astar_is_bounded', () => {
   }
 });
 
-test('lesson_trace_matches_text', () => {
+test('on the lesson\'s grid, ties to the cell added first, A* expands the lesson\'s cells in its order (chapter check lesson_trace_matches_text)', () => {
   const w = lessonWorld();
   const s = new Searcher(w.grid);
   s.search(w.start, w.goal, { heuristic: w.h, tieBreak: 'fifo', trace: true });
@@ -215,7 +215,7 @@ test('lesson_trace_matches_text', () => {
   expect(t.pops.map((p) => p.frontier)).toEqual([2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 4, 3, 4, 5, 4, 4, 4, 3, 3, 2, 1]);
 });
 
-test('octile_is_consistent', () => {
+test('octile never falls by more than a move costs, and is 0 at the goal (chapter check octile_is_consistent)', () => {
   // Consistency: h(n) <= c(n, x) + h(x) for every move, and h(goal) = 0.
   const nodes = new Int32Array(8), costs = new Float64Array(8);
   for (const d of [1.4, Math.SQRT2]) {
@@ -241,7 +241,7 @@ test('octile_is_consistent', () => {
   expect(octile(gSqrt2, 1.4)(a, b)).toBeLessThan(dijkstra(gSqrt2, a, b).cost);
 });
 
-test('obstacle_cost_matches_deletion', () => {
+test('walls that cost 10000 to enter give the same paths as deleted walls wherever a free route exists (chapter check obstacle_cost_matches_deletion)', () => {
   let compared = 0;
   fc.assert(
     fc.property(

@@ -16,7 +16,7 @@ describe('findPath', () => {
     expect(r.status).toBe('found');
     expect(r.cost).toBe(6);
     expect(r.points).toEqual([[0, 0], [1, 0], [2, 0], [2, 1], [2, 2], [1, 2], [0, 2]]);
-    expect(r.path).toEqual(r.points.map(([x, y]) => grid.id(x, y)));
+    expect(r.path).toEqual(r.points!.map(([x, y]) => grid.id(x, y)));
   });
 
   test('node ids are accepted as well as [x, y]', () => {
@@ -24,10 +24,11 @@ describe('findPath', () => {
     expect(findPath(grid, 0, 7).points).toEqual(findPath(grid, [0, 0], [3, 1]).points);
   });
 
-  test('an unreachable goal is a status with no points', () => {
+  test('an unreachable goal is a status with no points: path and points are null, as every search\'s path is without one', () => {
     const grid = Grid.fromAscii(['.#.', '.#.', '.#.']);
     const r = findPath(grid, [0, 0], [2, 2]);
-    expect(r).toMatchObject({ status: 'unreachable', cost: Infinity, points: [], path: [] });
+    expect(r).toMatchObject({ status: 'unreachable', cost: Infinity, points: null, path: null });
+    expect(findPath(grid, [0, 0], [0, 2], { maxExpansions: 1 })).toMatchObject({ status: 'step-limit', points: null, path: null });
   });
 
   test('a budget that runs out is the status step-limit', () => {
@@ -45,9 +46,10 @@ describe('findPath', () => {
         expect(r.status).toBe(truth.status);
         if (truth.status !== 'found') continue;
         expect(r.cost).toBeCloseTo(truth.cost, 9);
-        expect(pathCost(grid, r.path)).toBeCloseTo(r.cost, 9);
-        expect(r.path[0]).toBe(start);
-        expect(r.path[r.path.length - 1]).toBe(goal);
+        const path = r.path!;
+        expect(pathCost(grid, path)).toBeCloseTo(r.cost, 9);
+        expect(path[0]).toBe(start);
+        expect(path[path.length - 1]).toBe(goal);
       }
       const w = findPath(grid, start, goal, { eps: 2 });
       expect(w.status).toBe(truth.status);

@@ -7,7 +7,7 @@ import { InputError } from '../src/errors.js';
 import { CHANGE_LOG_SIZE, Grid, type DiagonalRule, type GridOptions } from '../src/grid.js';
 import { GridSearcher } from '../src/grid-search.js';
 import { IndexedGridHeap } from '../src/grid-search-indexed-heap.js';
-import { LazyGridSearcher } from '../src/grid-search-lazy.js';
+import { LazyGridSearcher } from '../bench/lazy-grid-searcher.js';
 import { octile } from '../src/heuristics.js';
 import { JumpPointSearcher } from '../src/jps.js';
 import { mulberry32 } from '../src/random.js';

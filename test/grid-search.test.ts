@@ -7,9 +7,9 @@ import { Searcher } from '../src/best-first.js';
 import { Grid, type DiagonalRule, type GridOptions } from '../src/grid.js';
 import { GridSearcher, type GridSearchOptions } from '../src/grid-search.js';
 import type { GridSearchBase } from '../src/grid-search-base.js';
-import { LazyGridSearcher } from '../src/grid-search-lazy.js';
+import { LazyGridSearcher } from '../bench/lazy-grid-searcher.js';
 import { InputError } from '../src/errors.js';
-import { octile, zero } from '../src/heuristics.js';
+import { chebyshev, euclidean, manhattan, octile, zero, type Heuristic } from '../src/heuristics.js';
 import { JumpPointSearcher } from '../src/jps.js';
 import { parseMap, parseScen } from '../src/movingai.js';
 import { COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority } from '../src/priority.js';
@@ -53,7 +53,8 @@ class Pair {
 function agree(grid: Grid, start: number, goal: number, pair: Pair, slow: Searcher, mode: Mode, tieBreak: 'h' | 'fifo' = 'h', maxExpansions?: number, reopen?: boolean): void {
   const hf = mode.h === 'zero' ? zero : octile(grid);
   const ss = slow.search(start, goal, { priority: mode.priority, heuristic: hf, tieBreak, maxExpansions, reopen });
-  agreeOne(grid, start, goal, pair.lazy, slow, ss, { priority: mode.priority, heuristic: mode.h, tieBreak, maxExpansions, reopen });
+  // The lazy searcher is given the engine's own function, the indexed one the 0.2 name (deprecated): both must agree.
+  agreeOne(grid, start, goal, pair.lazy, slow, ss, { priority: mode.priority, heuristic: hf, tieBreak, maxExpansions, reopen });
   agreeOne(grid, start, goal, pair.indexed, slow, ss, { priority: mode.priority, heuristic: mode.h, tieBreak, maxExpansions, reopen });
 }
 
@@ -93,6 +94,39 @@ describe('GridSearcher equals Searcher on 200 seeded random grids', () => {
       );
     });
   }
+});
+
+test('GridSearcher takes the grid heuristics as functions, as Searcher does, and answers as Searcher does with the same function', () => {
+  fc.assert(
+    fc.property(gridCase, fc.constantFrom(...SHAPES), (c, shape) => {
+      const { grid, start, goal } = randomGrid(c, shape.options);
+      const fast = new GridSearcher(grid), slow = new Searcher(grid);
+      const hs: Heuristic[] = [octile(grid), manhattan(grid), chebyshev(grid), zero, octile(grid.with({}))];
+      for (const heuristic of hs) {
+        for (const priority of [sum(1), sum(2), HEURISTIC_ONLY, COST_TO_COME]) {
+          const ss = slow.search(start, goal, { priority, heuristic });
+          agreeOne(grid, start, goal, fast, slow, ss, { priority, heuristic });
+        }
+      }
+      // The default is the grid's octile, as the 0.2 name 'octile' was.
+      const ss = slow.search(start, goal, { heuristic: octile(grid) });
+      agreeOne(grid, start, goal, fast, slow, ss, {});
+    }),
+    { ...PROPERTY, numRuns: 60 },
+  );
+});
+
+test('GridSearcher refuses a heuristic it cannot compute inline, and keeps the last answer', () => {
+  const grid = Grid.fromAscii(['....', '.#..', '....']);
+  const fast = new GridSearcher(grid);
+  expect(fast.search(0, 11, { heuristic: manhattan(grid) })).toBe('found');
+  const cost = fast.cost;
+  for (const heuristic of [euclidean(grid), (n: number, goal: number) => octile(grid)(n, goal)]) {
+    expect(() => fast.search(0, 3, { heuristic })).toThrow(InputError);
+    expect(() => fast.search(0, 3, { heuristic })).toThrow(/run it with Searcher, which calls it/);
+  }
+  expect(fast.status).toBe('found');
+  expect(fast.cost).toBe(cost);
 });
 
 test('reopen: false is not vacuous: grids where weighted A* reopens, and then does not', () => {
@@ -203,7 +237,7 @@ describe('bad input', () => {
     ['goal blocked', () => fast.search(0, 2), /goal \(2,0\).*blocked/],
     ['breadth-first', () => fast.search(0, 1, { priority: LINK_LENGTH }), /link-length.*Searcher/],
     ['negative eps', () => fast.search(0, 1, { priority: { kind: 'sum', eps: -1 } }), /eps must be/],
-    ['unknown heuristic', () => fast.search(0, 1, { heuristic: 'euclid' as 'zero' }), /heuristic must be 'octile' or 'zero'/],
+    ['unknown heuristic name', () => fast.search(0, 1, { heuristic: 'euclid' as 'zero' }), /heuristic must be octile\(grid\), manhattan\(grid\) or chebyshev\(grid\) of a grid 3 cells wide, or zero .*got "euclid"/],
     ['unknown tie break', () => fast.search(0, 1, { tieBreak: 'lifo' as 'h' }), /tieBreak must be/],
     ['NaN budget', () => fast.search(0, 1, { maxExpansions: NaN }), /maxExpansions/],
     ['reopen not a boolean', () => fast.search(0, 1, { reopen: 'no' as unknown as boolean }), /reopen must be true or false/],
@@ -214,7 +248,8 @@ describe('bad input', () => {
     ['priority a string', () => fast.search(0, 1, { priority: 'astar' as unknown as Priority }), /priority must be .*got "astar"/],
     ['priority sum without eps', () => fast.search(0, 1, { priority: { kind: 'sum' } as unknown as Priority }), /eps must be a finite number >= 0.*got undefined/],
     ['priority of an unknown kind', () => fast.search(0, 1, { priority: { kind: 'best' } as unknown as Priority }), /unknown priority kind "best"/],
-    ['heuristic a function', () => fast.search(0, 1, { heuristic: octile(grid) as unknown as 'zero' }), /heuristic must be 'octile' or 'zero', got a function/],
+    ['heuristic a function it cannot inline', () => fast.search(0, 1, { heuristic: euclidean(grid) }), /heuristic must be octile\(grid\).*got another function: run it with Searcher, which calls it/],
+    ['octile of a grid of another width', () => fast.search(0, 1, { heuristic: octile(Grid.fromAscii(['....'])) }), /got one made for a grid 4 cells wide/],
     ['options not an object', () => fast.search(0, 1, 'fast' as unknown as GridSearchOptions), /grid search: options must be an object, got "fast"/],
     ['pathInto an array', () => fast.pathInto([] as unknown as Int32Array), /pathInto: out must be an Int32Array, got an array of 0/],
     ['not a grid', () => new GridSearcher({ width: 2, height: 2 } as unknown as Grid), /GridSearcher: needs a Grid, got {"width":2,"height":2}/],

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { InputError } from '../src/errors.js';
 import { allocate, Grid, MAX_GRID_CELLS, type GridOptions } from '../src/grid.js';
 import { GridSearcher } from '../src/grid-search.js';
-import { LazyGridSearcher } from '../src/grid-search-lazy.js';
+import { LazyGridSearcher } from '../bench/lazy-grid-searcher.js';
 import { JumpPointSearcher } from '../src/jps.js';
 
 /** Asserts that `run` throws an InputError whose message matches. */
@@ -130,6 +130,7 @@ describe('Grid.fromMatrix', () => {
     ['ragged rows', () => Grid.fromMatrix([[0, 0], [0, 0], [0]]), /Grid\.fromMatrix: row 3 has 1 cells, expected 2 \(the length of row 1\)/],
     ['a 2', () => Grid.fromMatrix([[0, 0], [0, 2]]), /Grid\.fromMatrix: row 2, column 2 \(rows\[1\]\[1\]\) is 2, expected 1 or true \(blocked\), 0 or false \(free\)/],
     ['a string', () => Grid.fromMatrix([['#', 0]] as unknown as number[][]), /row 1, column 1 \(rows\[0\]\[0\]\) is "#"/],
+    // eslint-disable-next-line no-sparse-arrays -- the hole is the input under test
     ['a hole', () => Grid.fromMatrix([[0, , 0]] as unknown as number[][]), /row 1, column 2 \(rows\[0\]\[1\]\) is undefined/],
     ['a row not an array', () => Grid.fromMatrix([[0], '0'] as unknown as number[][]), /row 2 is "0", expected an array/],
     ['not an array', () => Grid.fromMatrix('01' as unknown as number[][]), /rows must be an array of rows, got "01"/],

@@ -2,16 +2,17 @@
 // checked before any search runs.
 import { expect, test } from 'vitest';
 import { InputError } from '../src/errors.js';
-import { KeyedSpace, pathAmong, unboundedGrid, type Point } from '../src/keyed.js';
+import type { XY } from '../src/grid.js';
+import { KeyedSpace, pathAmong, unboundedGrid } from '../src/keyed.js';
 
 test.each([
-  ['start not a pair', () => pathAmong([0] as unknown as Point, [1, 1], []), /start must be a pair of integers \[x, y\] .* got \[0\]/],
-  ['goal a string', () => pathAmong([0, 0], '1,1' as unknown as Point, []), /goal must be a pair of integers .* got "1,1"/],
+  ['start not a pair', () => pathAmong([0] as unknown as XY, [1, 1], []), /start must be a pair of integers \[x, y\] .* got \[0\]/],
+  ['goal a string', () => pathAmong([0, 0], '1,1' as unknown as XY, []), /goal must be a pair of integers .* got "1,1"/],
   ['goal on an obstacle', () => pathAmong([0, 0], [3, 0], [[3, 0]]), /goal \[3,0\] is an obstacle/],
   ['start on an obstacle', () => pathAmong([3, 0], [0, 0], [[3, 0]]), /start \[3,0\] is an obstacle/],
-  ['obstacles null', () => pathAmong([0, 0], [1, 1], null as unknown as Point[]), /pathAmong: obstacles must be an iterable of \[x, y\] pairs .* got null/],
-  ['obstacles a number', () => unboundedGrid(5 as unknown as Point[]), /unboundedGrid: obstacles must be an iterable .* got 5/],
-  ['an obstacle not a pair', () => unboundedGrid([[0, 0], [1]] as unknown as Point[]), /obstacle 1 must be a pair of integers/],
+  ['obstacles null', () => pathAmong([0, 0], [1, 1], null as unknown as XY[]), /pathAmong: obstacles must be an iterable of \[x, y\] pairs .* got null/],
+  ['obstacles a number', () => unboundedGrid(5 as unknown as XY[]), /unboundedGrid: obstacles must be an iterable .* got 5/],
+  ['an obstacle not a pair', () => unboundedGrid([[0, 0], [1]] as unknown as XY[]), /obstacle 1 must be a pair of integers/],
   ['diagonalCost a string', () => pathAmong([0, 0], [1, 1], [], { diagonalCost: '1.4' as unknown as number }), /pathAmong: diagonalCost must be a finite number > 0, got "1\.4"/],
   ['diagonalCost 0', () => unboundedGrid([], { diagonalCost: 0 }), /unboundedGrid: diagonalCost must be a finite number > 0, got 0/],
   ['connectivity a string', () => unboundedGrid([], { connectivity: '8' as unknown as 8 }), /connectivity must be 4 or 8, got "8"/],
@@ -27,14 +28,14 @@ test.each([
 
 test('the unbounded grid reads the diagonal rule the bounded grid reads (grid.diagonalOpen)', () => {
   // One blocked side cell: cutting the corner is fine under at-most-one-blocked, not under no-corner-cutting.
-  const obstacles: Point[] = [[1, 0]];
+  const obstacles: XY[] = [[1, 0]];
   const cost = (diagonalRule: 'no-corner-cutting' | 'at-most-one-blocked' | 'always' | 'never') => pathAmong([0, 0], [1, 1], obstacles, { diagonalRule }).cost;
   expect(cost('always')).toBe(Math.SQRT2);
   expect(cost('at-most-one-blocked')).toBe(Math.SQRT2);
   expect(cost('no-corner-cutting')).toBe(2);
   expect(cost('never')).toBe(2);
   // Both side cells blocked: only always squeezes through.
-  const both: Point[] = [[1, 0], [0, 1]];
+  const both: XY[] = [[1, 0], [0, 1]];
   expect(pathAmong([0, 0], [1, 1], both, { diagonalRule: 'always' }).cost).toBe(Math.SQRT2);
   // at-most-one-blocked goes round by three diagonals, each with one free side cell.
   expect(pathAmong([0, 0], [1, 1], both, { diagonalRule: 'at-most-one-blocked' }).cost).toBeCloseTo(3 * Math.SQRT2, 12);

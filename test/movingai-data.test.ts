@@ -44,18 +44,18 @@ function loadScen(rel: string): Scenario[] {
  */
 function failures(file: string, grid: Grid, scens: Scenario[], picked: ArrayLike<number>, algoName: string): string[] {
   const algo = parseAlgo(algoName);
-  const runner = algo.make(grid);
+  const { searcher, options } = algo.make(grid);
   const buf = new Int32Array(grid.size);
   const out: string[] = [];
   for (let q = 0; q < picked.length; q++) {
     const s = scens[picked[q]];
     const start = s.startY * grid.width + s.startX, goal = s.goalY * grid.width + s.goalX;
     const where = `${file}:${s.line} ${algoName}`;
-    if (runner.search(start, goal) !== 'found') { out.push(`${where}: no path`); continue; }
-    const count = runner.pathInto(buf);
+    if (searcher.search(start, goal, options) !== 'found') { out.push(`${where}: no path`); continue; }
+    const count = searcher.pathInto(buf);
     const c = checkPath(grid, buf, start, goal, count);
     if (!c.ok) { out.push(`${where}: invalid: ${c.reason}`); continue; }
-    if (Math.abs(c.length - runner.cost) > 1e-9 * c.length) out.push(`${where}: cost ${runner.cost} but path length ${c.length}`);
+    if (Math.abs(c.length - searcher.cost) > 1e-9 * c.length) out.push(`${where}: cost ${searcher.cost} but path length ${c.length}`);
     const kept = algo.promise === 'optimal' ? sameLength(c.length, s.optimal) : withinBound(c.length, s.optimal, algo.bound);
     if (!kept) out.push(`${where}: length ${c.length}, optimum ${s.optimal}`);
   }

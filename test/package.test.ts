@@ -14,7 +14,7 @@ const tsc = join(root, 'node_modules/typescript/bin/tsc');
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const SUBPATHS = ['bestfirst', 'bestfirst/movingai', 'bestfirst/worlds', 'bestfirst/cspace'];
 // Names that are the chapter's or the file formats', not the engine's: each lives behind its subpath only.
-const NOT_AT_ROOT = ['RADIUS', 'START_A', 'snapshot', 'gateWorld', 'apartmentWorld', 'firstEpsilonAboveDijkstra', 'parseMap', 'checkPath', 'parseRoads', 'FloorPlan', 'rasterize', 'mulberry32'];
+const NOT_AT_ROOT = ['RADIUS', 'START_A', 'snapshot', 'gateWorld', 'apartmentWorld', 'firstEpsilonAboveDijkstra', 'parseMap', 'checkPath', 'parseRoads', 'FloorPlan', 'CSpace', 'mulberry32'];
 
 let dir = '';
 let consumer = '';
@@ -92,7 +92,7 @@ const r = bf.astar(grid, start, goal, bf.octile(grid));
 const check = movingai.checkPath(grid, r.path, start, goal);
 const hand = worlds.handTraceWorld();
 const plan = new cspace.FloorPlan({ width: 3, height: 1, walls: [], doors: [], rooms: [] });
-const cs = cspace.rasterize(plan, { resolution: 0.5, radius: 0.25 });
+const cs = new cspace.CSpace(plan, { resolution: 0.5, radius: 0.25 });
 const metres = bf.astar(cs.grid, cspace.cellAt(cs, { x: 0.25, y: 0.25 }), cspace.cellAt(cs, { x: 2.75, y: 0.25 }), bf.octile(cs.grid));
 console.log(JSON.stringify({
   cost: r.cost, check, hand: bf.astar(hand.grid, hand.start, hand.goal, hand.h).cost, metres: metres.cost,
@@ -145,7 +145,7 @@ const TS = `
 import { Grid, astar, octile, type SearchResult } from 'bestfirst';
 import { parseMap, type PathCheck, type Scenario } from 'bestfirst/movingai';
 import { gateWorld, RADIUS, type ApartmentWorld } from 'bestfirst/worlds';
-import { FloorPlan, rasterize, type Point } from 'bestfirst/cspace';
+import { CSpace, FloorPlan, type Point } from 'bestfirst/cspace';
 // @ts-expect-error the chapter's constants are not the engine's
 import { RADIUS as rootRadius } from 'bestfirst';
 // @ts-expect-error the file formats live behind bestfirst/movingai
@@ -157,7 +157,7 @@ const cost: number = r.cost;
 // @ts-expect-error cost is a number
 const wrong: string = r.cost;
 const p: Point = { x: RADIUS, y: 0 };
-const cs = rasterize(new FloorPlan({ width: 1, height: 1, walls: [], doors: [], rooms: [] }));
+const cs = new CSpace(new FloorPlan({ width: 1, height: 1, walls: [], doors: [], rooms: [] }));
 const check: PathCheck = { ok: false, reason: 'x' };
 let s: Scenario | undefined, w: ApartmentWorld | undefined;
 export { cost, wrong, p, cs, check, s, w, gateWorld, rootRadius, rootParseMap };
@@ -169,7 +169,7 @@ function typecheck(name: string, compilerOptions: Record<string, unknown>, sourc
     compilerOptions: { strict: true, noEmit: true, skipLibCheck: false, target: 'ES2022', lib: ['ES2022'], types: [], ...compilerOptions },
     files: [file],
   }));
-  let out = '';
+  let out: string;
   try {
     out = run(process.execPath, [tsc, '-p', `tsconfig.${name}.json`], consumer);
   } catch (e) {

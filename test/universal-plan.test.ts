@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { fieldCommand } from '../cli/field.js';
-import type { Io } from '../cli/io.js';
 import { Searcher } from '../src/best-first.js';
 import { COST_TO_COME } from '../src/priority.js';
 import { InputError } from '../src/errors.js';
@@ -15,6 +14,7 @@ import { handTraceWorld } from '../src/worlds/hand-trace.js';
 import { lessonWorld } from '../src/worlds/lesson.js';
 import { pathCost } from '../src/space.js';
 import { dataFile } from './support/data.js';
+import { collect } from './support/cli-io.js';
 
 /** Reads a Moving AI map from the repository's data/movingai/, or fails saying where it looked. */
 function loadMap(rel: string): Grid {
@@ -41,7 +41,7 @@ function checkFollow(space: SearchSpace, plan: UniversalPlan, count: number, see
   }
 }
 
-test('universal_plan_is_bellman_fixed_point', () => {
+test('the universal plan is a fixed point of the Bellman equation and its arrows cost what Dijkstra does (chapter check universal_plan_is_bellman_fixed_point)', () => {
   const worlds: Array<{ name: string; grid: Grid; goal: number }> = [];
   const hand = handTraceWorld();
   worlds.push({ name: 'hand-trace', grid: hand.grid, goal: hand.goal });
@@ -147,11 +147,6 @@ test('universal plan errors: goal out of range or blocked, no predecessors, mism
   expect(() => follow(plan, -1)).toThrow(/from must be an integer node id in 0\.\.3, got -1/);
 });
 
-/** An Io that keeps what a command prints. */
-function collect(): { io: Io; out: string[]; err: string[] } {
-  const out: string[] = [], err: string[] = [];
-  return { io: { out: (l) => out.push(l), err: (l) => err.push(l), tty: false }, out, err };
-}
 
 test('bestfirst field prints reach, largest cost-to-go, residual and time', () => {
   const map = dataFile('movingai/dao/den312d.map');

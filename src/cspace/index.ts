@@ -10,6 +10,6 @@
  * @module bestfirst/cspace
  */
 export {
-  FloorPlan, CSpace, rasterize, MAX_RASTER_CELLS, cellAt, cellCentre, distanceToBox,
+  FloorPlan, CSpace, MAX_RASTER_CELLS, cellAt, cellCentre, distanceToBox,
   type Point, type WallSpec, type DoorSpec, type RoomSpec, type FloorPlanSpec, type Door, type Box, type RasterFrame, type RasterOptions,
 } from '../cspace.js';

@@ -2,29 +2,26 @@ import { astar } from '../best-first.js';
 import { CSpace, fmt, type Point } from '../cspace.js';
 import { DStarLite, type RepairStats } from '../dstar-lite.js';
 import { InputError, show } from '../errors.js';
-import { DX, DY, Grid } from '../grid.js';
+import { directionOf, Grid } from '../grid.js';
 import { octile } from '../heuristics.js';
 import { checkKeys } from '../input-checks.js';
+import { cheapestTo } from '../space.js';
 import { apartmentWorld, southRoomsWorld, type ApartmentWorld } from './apartment.js';
 
 // --- small path tools -------------------------------------------------------------
 
-/** Cost of each prefix of a path on `grid`: out[i] = cost from path[0] to path[i]. Throws on a non-step. */
+/** Cost of each prefix of a path on `grid`: out[i] = cost from path[0] to path[i], summed as `pathCost` sums it. Throws on a non-step. */
 export function prefixCosts(grid: Grid, path: readonly number[]): number[] {
   checkCellPath(grid, path, 'prefixCosts');
+  const nodes = new Int32Array(grid.maxDegree), costs = new Float64Array(grid.maxDegree);
   const out = [0];
-  for (let i = 1; i < path.length; i++) out.push(out[i - 1] + stepCost(grid, path[i - 1], path[i]));
-  return out;
-}
-
-function stepCost(grid: Grid, a: number, b: number): number {
-  for (let k = 0; k < grid.maxDegree; k++) {
-    if (a + DY[k] * grid.width + DX[k] === b && Math.abs(grid.x(a) - grid.x(b)) <= 1) {
-      const c = grid.stepCost(a, k);
-      if (c >= 0) return c;
-    }
+  for (let i = 1; i < path.length; i++) {
+    const a = path[i - 1], b = path[i];
+    const c = cheapestTo(nodes, costs, grid.successors(a, nodes, costs), b);
+    if (c === Infinity) throw new InputError(`no step from ${grid.formatXY(a)} to ${grid.formatXY(b)} on this grid`);
+    out.push(out[i - 1] + c);
   }
-  throw new InputError(`no step from ${grid.formatXY(a)} to ${grid.formatXY(b)} on this grid`);
+  return out;
 }
 
 /**
@@ -128,9 +125,7 @@ export function naiveController(world: Pick<ApartmentWorld, 'grid' | 'cspace' | 
     const octant = ((Math.round(heading / (Math.PI / 4)) % 8) + 8) % 8;
     const dx = Math.round(Math.cos((octant * Math.PI) / 4));
     const dy = -Math.round(Math.sin((octant * Math.PI) / 4)); // north is up: rows count down
-    let k = 0;
-    while (DX[k] !== dx || DY[k] !== dy) k++;
-    if (grid.stepCost(at, k) < 0) {
+    if (grid.stepCost(at, directionOf(dx, dy)) < 0) {
       const nx = grid.x(at) + dx, ny = grid.y(at) + dy;
       blockedBy = grid.inside(nx, ny) ? grid.id(nx, ny) : -1;
       break;
@@ -347,8 +342,9 @@ export function doorClosesScenario(options: DoorScenarioOptions = {}): DoorScena
     const noticed = cells.filter((c) => truth.isBlocked(c) && !known.isBlocked(c) && adjacent(grid, robot, c));
     let stats: RepairStats | null = null, footprint: number[] = [];
     if (noticed.length > 0) {
+      // D* Lite learns of Rusty's edits to the map it knows from the grid itself.
       for (const c of noticed) known.setBlocked(c, true);
-      stats = dstar.updateCells(noticed, noticed.map(() => false));
+      stats = dstar.updateEdges();
       footprint = Array.from(dstar.footprint());
     }
     const cost = dstar.costToGoal();

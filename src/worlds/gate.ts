@@ -1,5 +1,6 @@
 import { astar } from '../best-first.js';
 import { CLOSED, DStar, type DStarPop } from '../dstar.js';
+import { setCellBlocked } from '../dstar-grid.js';
 import { InputError, show } from '../errors.js';
 import { DX, DY, Grid } from '../grid.js';
 import { octile } from '../heuristics.js';
@@ -68,7 +69,7 @@ const OPPOSITE = [2, 3, 0, 1, 6, 7, 4, 5];
 export function counterClockwise(grid: Grid): SearchSpace {
   if (!(grid instanceof Grid)) throw new InputError(`counterClockwise: grid must be a Grid, got ${show(grid)}`);
   const w = grid.width, hgt = grid.height;
-  const kmax = grid.diagonalRule === 'never' ? 4 : 8;
+  const kmax = grid.maxDegree;
   return {
     size: grid.size,
     maxDegree: grid.maxDegree,
@@ -183,17 +184,17 @@ export function gateScenario(): GateScenario {
   if (at < 0) throw new Error('gate world: the initial path does not pass the robot position (3,2)');
   const driven = initialPath.slice(0, at + 1);
 
-  // The gate closes: the 8 arcs into it now cost 10000. MODIFY-COST each,
-  // which re-opens both of its endpoints if CLOSED.
+  // The gate closes: the 8 arcs into it now cost 10000, and setCellBlocked
+  // reports each with MODIFY-COST, in the order the space lists them, which
+  // re-opens both ends of each if CLOSED. Those ends, in that order, first.
   dstar.resetCounters();
-  grid.setBlocked(gate, true);
   const reinserted: number[] = [];
   const nodes = new Int32Array(8), costs = new Float64Array(8);
   const n = space.predecessors!(gate, nodes, costs);
   for (let i = 0; i < n; i++) {
     for (const x of [nodes[i], gate]) if (dstar.tag(x) === CLOSED && !reinserted.includes(x)) reinserted.push(x);
-    dstar.modifyCost(nodes[i], gate);
   }
+  setCellBlocked(dstar, grid, gate, true);
   dstar.repair(robot);
   const repairTrace = dstar.trace!.slice();
   const after = snapshot(dstar);

@@ -4,7 +4,7 @@
 // on graphs whose arcs change, appear and vanish (zero-cost arcs, parallel
 // arcs, self loops), and on grids of every option edited in every way.
 import fc from 'fast-check';
-import { afterAll, test } from 'vitest';
+import { afterAll, expect, test } from 'vitest';
 import { DStarLite, type ArcChange } from '../../src/dstar-lite.js';
 import { InputError } from '../../src/errors.js';
 import { zero, type Heuristic } from '../../src/heuristics.js';
@@ -73,8 +73,9 @@ test('D* Lite on graphs whose arcs change, appear and vanish, while the robot mo
   );
 });
 
-type How = 'DStarLite.setBlocked' | 'grid.setBlocked + updateCells' | 'cells + updateCells';
-const HOWS: readonly How[] = ['DStarLite.setBlocked', 'grid.setBlocked + updateCells', 'cells + updateCells'];
+// D* Lite learns of a grid's edits from the grid (Grid.watchArcs): at the next query, or at updateEdges().
+type How = 'grid.setBlocked, next query' | 'grid.setBlocked + updateEdges()' | 'cells + touch(cells)' | 'cells + touch()';
+const HOWS: readonly How[] = ['grid.setBlocked, next query', 'grid.setBlocked + updateEdges()', 'cells + touch(cells)', 'cells + touch()'];
 type GridOp = { edit: [How, [number, boolean][]] } | { move: [boolean, number] };
 const gridOp: fc.Arbitrary<GridOp> = fc.oneof(
   { arbitrary: fc.record({ edit: fc.tuple(fc.constantFrom(...HOWS), fc.array(fc.tuple(fc.nat(), fc.boolean()), { minLength: 1, maxLength: 3 })) }), weight: 3 },
@@ -105,15 +106,15 @@ test('D* Lite on grids of every option, edited in every way, while the robot mov
         }
         const [how, edits] = o.edit;
         const cells = edits.map(([c]) => c % ref.size);
-        const was = cells.map((n) => grid.isBlocked(n));
         for (let i = 0; i < cells.length; i++) {
           const n = cells[i], blocked = edits[i][1];
-          if (how === 'DStarLite.setBlocked') d.setBlocked(n, blocked);
-          else if (how === 'grid.setBlocked + updateCells') grid.setBlocked(n, blocked);
+          if (how.startsWith('grid.setBlocked')) grid.setBlocked(n, blocked);
           else grid.cells[n] = blocked ? 1 : 0;
           ref.set(n, blocked);
         }
-        if (how !== 'DStarLite.setBlocked') d.updateCells(cells, was);
+        if (how === 'cells + touch(cells)') grid.touch(cells);
+        else if (how === 'cells + touch()') grid.touch();
+        if (how !== 'grid.setBlocked, next query') d.updateEdges();
         path = checkRobot(`D* Lite after ${how} ${JSON.stringify(edits.map(([, bl], i) => [grid.formatXY(cells[i]), bl]))}: ${where()}`, d, ref, grid);
       }
     }),
@@ -121,17 +122,16 @@ test('D* Lite on grids of every option, edited in every way, while the robot mov
   );
 });
 
-test('D* Lite refuses what it documents it cannot do: no predecessors, cell updates off a grid', () => {
+test('D* Lite refuses a space without predecessors, and on a space that reports no changes of its own updateEdges() only repairs', () => {
   fc.assert(
     fc.property(graphWorld(6, 10), (w) => {
       const ref = ReferenceGraph.fromEdges(w.size, w.edges, w.directed);
       const forwardOnly: SearchSpace = { size: ref.size, maxDegree: ref.maxDegree, successors: (n, nodes, costs) => ref.successors(n, nodes, costs) };
       refusal(() => new DStarLite(forwardOnly, 0, w.size - 1, zero), 'DStarLite without predecessors');
       const d = new DStarLite(ref, 0, w.size - 1, zero);
-      refusal(() => d.updateCells([0], [false]), 'DStarLite.updateCells on a graph');
-      refusal(() => d.setBlocked(0, true), 'DStarLite.setBlocked on a graph');
-      expectCost(d.costToGoal(), referenceCost(ref, 0, w.size - 1), 'D* Lite after refusals');
-      tally.add('refusals', 3);
+      expect(d.updateEdges().status).toBe('done');
+      expectCost(d.costToGoal(), referenceCost(ref, 0, w.size - 1), 'D* Lite after updateEdges() with nothing to report');
+      tally.add('refusals');
     }),
     { seed: SEED, numRuns: runs(200) },
   );

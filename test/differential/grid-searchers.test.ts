@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { afterAll, test } from 'vitest';
 import { GridSearcher, type GridSearchOptions } from '../../src/grid-search.js';
-import { LazyGridSearcher } from '../../src/grid-search-lazy.js';
+import { LazyGridSearcher } from '../../bench/lazy-grid-searcher.js';
 import type { GridSearchBase } from '../../src/grid-search-base.js';
 import { ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum } from '../../src/priority.js';
 import type { Grid } from '../../src/grid.js';

@@ -6,7 +6,8 @@ import { afterAll, test } from 'vitest';
 import { AraSearcher, ara } from '../../src/ara.js';
 import { InputError } from '../../src/errors.js';
 import { zero, type Heuristic } from '../../src/heuristics.js';
-import { pathAmong, type Point } from '../../src/keyed.js';
+import { pathAmong } from '../../src/keyed.js';
+import type { XY } from '../../src/grid.js';
 import { bellmanResidual, follow, UniversalPlanner, universalPlan, type UniversalPlan } from '../../src/universal-plan.js';
 import type { SearchSpace } from '../../src/space.js';
 import {
@@ -170,7 +171,7 @@ test('universal plan on grids of every option, one planner across goals and edit
 });
 
 /** A legal step of the unbounded grid (free cells are those not in `blocked`), and its cost; Infinity when illegal. */
-function unboundedStep(a: Point, b: Point, blocked: Set<string>, rule: string, connectivity: 4 | 8, d: number): number {
+function unboundedStep(a: XY, b: XY, blocked: Set<string>, rule: string, connectivity: 4 | 8, d: number): number {
   const free = (x: number, y: number) => !blocked.has(`${x},${y}`);
   const dx = b[0] - a[0], dy = b[1] - a[1];
   if (Math.max(Math.abs(dx), Math.abs(dy)) !== 1 || !free(b[0], b[1]) || !free(a[0], a[1])) return Infinity;
@@ -190,7 +191,7 @@ test('pathAmong on the unbounded grid: optimal (a box one cell larger than the o
       // at least an axial step, clamping any path into the ring costs no more.
       const W = spec.width + 2, H = spec.height + 2;
       const ringCells = new Uint8Array(W * H);
-      const obstacles: Point[] = [];
+      const obstacles: XY[] = [];
       for (let y = 0; y < spec.height; y++) for (let x = 0; x < spec.width; x++) {
         if (cells[y * spec.width + x]) { obstacles.push([x, y]); ringCells[(y + 1) * W + x + 1] = 1; }
       }
@@ -198,7 +199,7 @@ test('pathAmong on the unbounded grid: optimal (a box one cell larger than the o
       const inner = new ReferenceGrid(spec, cells);
       const s = pickCell(inner, a), t = pickCell(inner, b);
       if (s < 0) return;
-      const sp: Point = [s % spec.width, Math.floor(s / spec.width)], tp: Point = [t % spec.width, Math.floor(t / spec.width)];
+      const sp: XY = [s % spec.width, Math.floor(s / spec.width)], tp: XY = [t % spec.width, Math.floor(t / spec.width)];
       const expected = referenceCost(ref, (sp[1] + 1) * W + sp[0] + 1, (tp[1] + 1) * W + tp[0] + 1);
       const r = pathAmong(sp, tp, obstacles, { connectivity: spec.connectivity, diagonalRule: spec.diagonalRule, diagonalCost: spec.diagonalCost, maxExpansions: 5000 });
       const who = `pathAmong ${JSON.stringify(sp)} -> ${JSON.stringify(tp)} on ${describeGrid(inner)}`;

@@ -28,7 +28,7 @@ export function typesetHtml(html: string): string {
     try {
       out = katex.renderToString(tex, { displayMode: display, throwOnError: true, macros: { ...MACROS }, output: 'htmlAndMathml' });
     } catch (e) {
-      throw new Error(`typesetHtml: cannot typeset ${JSON.stringify(tex)}: ${(e as Error).message}`);
+      throw new Error(`typesetHtml: cannot typeset ${JSON.stringify(tex)}: ${(e as Error).message}`, { cause: e });
     }
     return `<${tag} class="tex tex-done">${out}</${tag}>`;
   });

@@ -1,7 +1,9 @@
-import type { SearchStatus } from './best-first.js';
-import type { Grid } from './grid.js';
-import { GridSearchBase, IMPROVE } from './grid-search-base.js';
-import { GridHeap } from './grid-search-heap.js';
+import type { SearchStatus } from '../src/path-searcher.js';
+import type { Grid } from '../src/grid.js';
+import { GridSearchBase } from '../src/grid-search-base.js';
+import { IMPROVE } from '../src/improve.js';
+import { nextGeneration } from '../src/stamp.js';
+import { GridHeap } from './grid-heap.js';
 
 const NONE = 255;
 
@@ -9,8 +11,9 @@ const NONE = 255;
  * `GridSearcher` with a lazy open list, like the engine's: an improved cell
  * gets a fresh entry and the stale one is skipped when it surfaces. Same
  * answers, expansion and push counts as `GridSearcher` (decrease-key), which
- * the benchmark found about 20% faster; this one stays as the measured
- * alternative and as a second implementation the tests hold equal. Its
+ * the benchmark found about 20% faster; this one stays, out of the library,
+ * as the benchmark's measured alternative (bench-libs.ts, "bestfirst A* lazy
+ * heap") and as a second implementation the tests hold equal. Its
  * constructor refuses the grids `GridSearcher`'s does.
  *
  * Per cell: g (8 bytes), a generation stamp (4), the arriving move (1), the
@@ -38,9 +41,8 @@ export class LazyGridSearcher extends GridSearchBase {
   }
 
   protected run(start: number, goal: number): SearchStatus {
-    if (this.gen >= 0xfffffff0) { this.stamp.fill(0); this.gen = 0; }
-    this.gen += 2;
-    const wg = this.wg, wh = this.wh, hs = this.hs, hd = this.hd, hp = this.hp, tieByH = this.tieByH, maxExp = this.maxExp, reopen = this.reopen;
+    this.gen = nextGeneration(this.gen, 2, this.stamp);
+    const wg = this.wg, wh = this.wh, hs = this.hs, hd = this.hd, hp = this.hp, tieByH = this.tieByH, maxExp = this.maxExp, reopen = this.reopen, improve = IMPROVE;
     const w = this.grid.width;
     const g = this.g, stamp = this.stamp, via = this.via, moves = this.moves, heap = this.heap;
     const off = this.off, step = this.step, ddx = this.dx, ddy = this.dy;
@@ -78,7 +80,7 @@ export class LazyGridSearcher extends GridSearchBase {
         const gc = gn + step[k];
         const sc = stamp[c];
         if (sc === gen || sc === closed) {
-          if (!(gc < g[c] * IMPROVE)) continue;
+          if (!(gc < g[c] * improve)) continue;
           // Only an inflated or inconsistent heuristic reopens a closed cell.
           if (sc === closed) {
             if (!reopen) continue;

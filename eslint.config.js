@@ -1,0 +1,31 @@
+// `npm run lint`: ESLint's and typescript-eslint's recommended rules (no
+// type-aware rules: they would type-check the project a second time, and
+// `npm run typecheck` already does, with noUnusedLocals/noUnusedParameters).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'docs/', 'coverage/', 'test-output/', 'data/', 'node_modules/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: 'module',
+      globals: {
+        // Node and the browser: the library runs in both, the CLI and the tests in Node.
+        console: 'readonly', process: 'readonly', performance: 'readonly', URL: 'readonly',
+        TextDecoder: 'readonly', TextEncoder: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly',
+      },
+    },
+    rules: {
+      // An unused name is the typecheck's job (noUnusedLocals/noUnusedParameters); `_name` marks one kept on purpose.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    // Typings for untyped peer libraries: `any` is what they are.
+    files: ['**/*.d.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+);

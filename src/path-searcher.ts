@@ -1,0 +1,87 @@
+import type { Trace } from './trace.js';
+
+/**
+ * Why a search ended: the goal was popped, the open set ran empty (no path
+ * exists), or the expansion budget ran out first (nothing is known).
+ */
+export type SearchStatus = 'found' | 'unreachable' | 'step-limit';
+
+/** The outcome of one search, as the one-shot functions return it and every `PathSearcher.result()` builds it. */
+export interface SearchResult {
+  /** `found`, `unreachable` or `step-limit` (see `SearchStatus`). */
+  status: SearchStatus;
+  /** Nodes from start to goal, or null when no path was found. */
+  path: number[] | null;
+  /**
+   * Cost of the path: `pathCost(space, path)`, the sum of the cheapest arc
+   * between each pair of consecutive nodes; Infinity without a path.
+   */
+  cost: number;
+  /** Number of edges on the path; -1 without a path. */
+  linkLength: number;
+  /** Nodes taken off the frontier and expanded (the goal's pop included). */
+  expansions: number;
+  /** Entries put on the frontier (the start's included, unless h calls it a dead end). */
+  pushes: number;
+  /** Closed nodes that received a cheaper g and went back on the frontier. */
+  reopenings: number;
+  /** Every pop and push, with `trace: true`; null otherwise. */
+  trace: Trace | null;
+}
+
+/**
+ * The one contract of the reusable point-to-point searchers: `Searcher` (any
+ * space), `GridSearcher` (the grid fast path) and `JumpPointSearcher`. Build
+ * one per space, ask it many queries: `search` runs one and returns its
+ * status; the counters and the path then describe that query until the next.
+ * `Options` is the searcher's own options type; a bad option, or a start or
+ * goal that is not a legal endpoint, is an `InputError` and leaves the last
+ * answer readable.
+ *
+ * @example
+ * ```ts
+ * function run(s: PathSearcher, start: number, goal: number, out: Int32Array): number {
+ *   return s.search(start, goal) === 'found' ? s.pathInto(out) : 0;
+ * }
+ * run(new GridSearcher(grid), a, b, buf); run(new JumpPointSearcher(grid), a, b, buf);
+ * ```
+ */
+export interface PathSearcher<Options extends object = object> {
+  /** Runs one query from `start` to `goal` and returns how it ended. */
+  search(start: number, goal: number, options?: Options): SearchStatus;
+  /** How the last query ended; `unreachable` before the first. */
+  readonly status: SearchStatus;
+  /** Cost of the last query's path; Infinity without one. */
+  readonly cost: number;
+  /** Nodes the last query expanded (the goal's pop included). */
+  readonly expansions: number;
+  /** Entries the last query put on its open list (the start's included). */
+  readonly pushes: number;
+  /** Closed nodes the last query put back on its open list with a cheaper g (0 for a search that never reopens). */
+  readonly reopenings: number;
+  /**
+   * Writes the last path, start first, into `out` and returns its node count;
+   * 0 without a path. Allocates nothing; a buffer of the space's size always
+   * fits, a shorter one that does not is an `InputError`.
+   */
+  pathInto(out: Int32Array): number;
+  /** The last path, start first, or null without one (allocates). */
+  path(): number[] | null;
+  /** The last query's outcome as one object (allocates). */
+  result(): SearchResult;
+}
+
+/** `result()` of a searcher, built one way for every searcher. */
+export function resultOf(s: PathSearcher, trace: Trace | null): SearchResult {
+  const path = s.path();
+  return {
+    status: s.status,
+    path,
+    cost: s.cost,
+    linkLength: path ? path.length - 1 : -1,
+    expansions: s.expansions,
+    pushes: s.pushes,
+    reopenings: s.reopenings,
+    trace,
+  };
+}

@@ -1,0 +1,36 @@
+import { InputError, show } from './errors.js';
+
+/**
+ * Reading a search tree back from a node: every search that keeps one parent
+ * per node, -1 at the root (the engine, ARA*, depth-first), walks it here.
+ * The grid fast path (a move per cell) and jump point search (jump points
+ * with straight runs between them) keep other trees and walk their own.
+ */
+
+/** Links from `n` back to the root. */
+export function depthOf(parent: Int32Array, n: number): number {
+  let d = 0;
+  for (let m = parent[n]; m !== -1; m = parent[m]) d++;
+  return d;
+}
+
+/** The chain from the root to `n`, root first (allocates). */
+export function pathTo(parent: Int32Array, n: number): number[] {
+  const out: number[] = [];
+  for (let m = n; m !== -1; m = parent[m]) out.push(m);
+  return out.reverse();
+}
+
+/**
+ * Writes the chain from the root to `n` into `out`, root first, and returns
+ * its length; allocates nothing. An `out` that is not array-like, or shorter
+ * than the chain, is an `InputError` (`unit` names what the entries are).
+ */
+export function pathToInto(parent: Int32Array, n: number, out: Int32Array, unit: string): number {
+  if (out === null || typeof out !== 'object' || typeof out.length !== 'number') throw new InputError(`pathInto: out must be an Int32Array, got ${show(out)}`);
+  const len = depthOf(parent, n) + 1;
+  if (out.length < len) throw new InputError(`pathInto: the buffer holds ${out.length} ${unit}, the path has ${len}`);
+  let i = len;
+  for (let m = n; m !== -1; m = parent[m]) out[--i] = m;
+  return len;
+}
