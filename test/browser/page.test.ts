@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ara } from '../../src/ara.js';
 import { dijkstra, weightedAstar } from '../../src/best-first.js';
 import { octile } from '../../src/heuristics.js';
-import { COLORS } from '../../web/src/palette.js';
-import { EPSILONS } from '../../web/src/theater-model.js';
-import { theaterWorld } from '../../web/src/theater-world.js';
+import { COLORS } from '../../web/src/shared/palette.js';
+import { EPSILONS } from '../../web/src/theater/theater-model.js';
+import { theaterWorld } from '../../web/src/theater/theater-world.js';
 import { browserAvailability, failWithoutBrowser, openPage, SHOTS, startSession, type Session } from './harness.js';
 
 const SUITE = 'test/browser/page.test.ts (the chapter page in Chromium)';

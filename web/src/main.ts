@@ -1,14 +1,14 @@
 import 'katex/dist/katex.min.css';
 import './style.css';
-import { mountAsides } from './asides.js';
-import { fillCounterexample, fillHandTrace } from './hand-table.js';
-import { StepPlayer } from './step-player.js';
-import { wireTerms } from './terms.js';
-import { mountReplanner } from './replanner.js';
-import { FieldWidget } from './field.js';
-import { mountExercises } from './exercises.js';
-import { Theater } from './theater.js';
-import { theaterWorld } from './theater-world.js';
+import { mountAsides } from './asides/asides.js';
+import { fillCounterexample, fillHandTrace } from './math/hand-table.js';
+import { StepPlayer } from './step-player/step-player.js';
+import { wireTerms } from './theater/terms.js';
+import { mountReplanner } from './replanner/replanner.js';
+import { FieldWidget } from './field/field.js';
+import { mountExercises } from './exercises/exercises.js';
+import { Theater } from './theater/theater.js';
+import { theaterWorld } from './theater/theater-world.js';
 
 // Every widget is mounted into a box the HTML already sized, so nothing jumps.
 const { world, caption, rooms } = theaterWorld();

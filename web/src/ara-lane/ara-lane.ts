@@ -1,12 +1,12 @@
-import { AraSearcher } from '../../src/ara.js';
-import type { Grid } from '../../src/grid.js';
-import { el } from './dom.js';
-import type { GridLayout } from './layout.js';
-import { cellCentre } from './layout.js';
-import { COLORS, exploredShade } from './palette.js';
+import { AraSearcher } from '../../../src/ara.js';
+import type { Grid } from '../../../src/grid.js';
+import { el } from '../shared/dom.js';
+import type { GridLayout } from '../shared/layout.js';
+import { cellCentre } from '../shared/layout.js';
+import { COLORS, exploredShade } from '../shared/palette.js';
 import { roundSummary, runAraLane, type AraLaneRun } from './ara-lane-model.js';
-import { ReplayBar } from './replanner-controls.js';
-import { diamond, disc, fillCell, FitCanvas, gridLines, route } from './shapes.js';
+import { ReplayBar } from '../shared/replay-bar.js';
+import { diamond, disc, fillCell, FitCanvas, gridLines, route } from '../shared/shapes.js';
 
 export interface AraLaneWorld {
   grid: Grid;

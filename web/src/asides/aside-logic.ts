@@ -1,5 +1,5 @@
-import type { Grid } from '../../src/grid.js';
-import type { Trace } from '../../src/trace.js';
+import type { Grid } from '../../../src/grid.js';
+import type { Trace } from '../../../src/trace.js';
 
 /**
  * Frontier entries if the same expansions had marked cells when popped

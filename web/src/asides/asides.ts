@@ -1,11 +1,11 @@
-import { dijkstra, Searcher } from '../../src/best-first.js';
-import { Grid } from '../../src/grid.js';
-import { sum } from '../../src/priority.js';
+import { dijkstra, Searcher } from '../../../src/best-first.js';
+import { Grid } from '../../../src/grid.js';
+import { sum } from '../../../src/priority.js';
 import { estimates, goalTouch, pushesIfMarkedOnPop } from './aside-logic.js';
-import { el } from './dom.js';
-import { metres, num } from './format.js';
-import type { StepPlayer } from './step-player.js';
-import type { Theater } from './theater.js';
+import { el } from '../shared/dom.js';
+import { metres, num } from '../shared/format.js';
+import type { StepPlayer } from '../step-player/step-player.js';
+import type { Theater } from '../theater/theater.js';
 
 /** The lesson's four notes as small live asides, each reading the library's runs. */
 export function mountAsides(sp: StepPlayer, theater: Theater): void {

@@ -1,11 +1,11 @@
-import { astar, bfs, dijkstra, weightedAstar } from '../../src/best-first.js';
-import { Graph } from '../../src/graph.js';
-import { Grid } from '../../src/grid.js';
-import { octile } from '../../src/heuristics.js';
-import { mulberry32 } from '../../src/random.js';
-import { CLOSURES, doorClosesScenario } from '../../src/worlds/apartment-scenario.js';
-import { southRoomsWorld } from '../../src/worlds/apartment.js';
-import { gateScenario } from '../../src/worlds/gate.js';
+import { astar, bfs, dijkstra, weightedAstar } from '../../../src/best-first.js';
+import { Graph } from '../../../src/graph.js';
+import { Grid } from '../../../src/grid.js';
+import { octile } from '../../../src/heuristics.js';
+import { mulberry32 } from '../../../src/random.js';
+import { CLOSURES, doorClosesScenario } from '../../../src/worlds/apartment-scenario.js';
+import { southRoomsWorld } from '../../../src/worlds/apartment.js';
+import { gateScenario } from '../../../src/worlds/gate.js';
 
 /**
  * The exercises' computations, without the DOM. Each one asks the library

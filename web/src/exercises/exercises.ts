@@ -1,12 +1,12 @@
-import { apartmentWorld } from '../../src/worlds/apartment.js';
-import { AraLane } from './ara-lane.js';
-import { button, el } from './dom.js';
+import { apartmentWorld } from '../../../src/worlds/apartment.js';
+import { AraLane } from '../ara-lane/ara-lane.js';
+import { button, el } from '../shared/dom.js';
 import {
   consistencyAt, fifoAgreement, fifoWitness, gateRepairPops, randomBounds, repairTable, sqrt2Witness, theaterBound, wallModels,
 } from './exercise-model.js';
-import type { GridLayout } from './layout.js';
-import { COLORS } from './palette.js';
-import { diamond, disc, fillCell, FitCanvas, gridLines, route } from './shapes.js';
+import type { GridLayout } from '../shared/layout.js';
+import { COLORS } from '../shared/palette.js';
+import { diamond, disc, fillCell, FitCanvas, gridLines, route } from '../shared/shapes.js';
 
 const two = (v: number) => (Number.isFinite(v) ? v.toFixed(2) : '∞');
 const byId = (id: string) => document.getElementById(id);

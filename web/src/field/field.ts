@@ -1,12 +1,12 @@
-import { UniversalPlanner, bellmanResidual, bellmanTerms, type UniversalPlan } from '../../src/universal-plan.js';
-import { apartmentWorld, type ApartmentWorld } from '../../src/worlds/apartment.js';
-import { el, reducedMotion } from './dom.js';
-import { metres } from './format.js';
-import { cellCentre, moveCursor, type GridLayout } from './layout.js';
-import { COLORS, mix, rampShade } from './palette.js';
-import { Player } from './player.js';
+import { UniversalPlanner, bellmanResidual, bellmanTerms, type UniversalPlan } from '../../../src/universal-plan.js';
+import { apartmentWorld, type ApartmentWorld } from '../../../src/worlds/apartment.js';
+import { el, reducedMotion } from '../shared/dom.js';
+import { metres } from '../shared/format.js';
+import { cellCentre, moveCursor, type GridLayout } from '../shared/layout.js';
+import { COLORS, mix, rampShade } from '../shared/palette.js';
+import { Player } from '../shared/player.js';
 import { contours, dropRobot, type RobotRun } from './field-model.js';
-import { arrow, diamond, disc, fillCell, FitCanvas, outline, route } from './shapes.js';
+import { arrow, diamond, disc, fillCell, FitCanvas, outline, route } from '../shared/shapes.js';
 
 /** Contours every metre of cost-to-go. */
 export const CONTOUR_STEP = 1;

@@ -1,5 +1,5 @@
-import { CLOSURES, doorClosesScenario, type DoorScenario } from '../../src/worlds/apartment-scenario.js';
-import type { ApartmentWorld } from '../../src/worlds/apartment.js';
+import { CLOSURES, doorClosesScenario, type DoorScenario } from '../../../src/worlds/apartment-scenario.js';
+import type { ApartmentWorld } from '../../../src/worlds/apartment.js';
 
 /**
  * The Apartment half of the D* Replanner, without the DOM: which closures the

@@ -1,14 +1,14 @@
-import type { DoorScenario } from '../../src/worlds/apartment-scenario.js';
-import { apartmentWorld, type ApartmentWorld } from '../../src/worlds/apartment.js';
-import { el } from './dom.js';
-import { metres } from './format.js';
-import type { GridLayout } from './layout.js';
-import { cellCentre } from './layout.js';
-import { COLORS, mix } from './palette.js';
-import { closureChoices, doorAtCell, latestRepair, runApartment, verdict } from './replanner-apartment-model.js';
-import { ReplayBar } from './replanner-controls.js';
-import { diamond, disc, fillCell, FitCanvas, gridLines, hatchCell, outline, route } from './shapes.js';
-import { RAISE_COLOR } from './replanner-gate.js';
+import type { DoorScenario } from '../../../src/worlds/apartment-scenario.js';
+import { apartmentWorld, type ApartmentWorld } from '../../../src/worlds/apartment.js';
+import { el } from '../shared/dom.js';
+import { metres } from '../shared/format.js';
+import type { GridLayout } from '../shared/layout.js';
+import { cellCentre } from '../shared/layout.js';
+import { COLORS, mix } from '../shared/palette.js';
+import { closureChoices, doorAtCell, latestRepair, runApartment, verdict } from './apartment-model.js';
+import { ReplayBar } from '../shared/replay-bar.js';
+import { diamond, disc, fillCell, FitCanvas, gridLines, hatchCell, outline, route } from '../shared/shapes.js';
+import { RAISE_COLOR } from './gate.js';
 
 const DOOR_TINT = '#f3e9d2';
 

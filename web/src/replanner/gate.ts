@@ -1,11 +1,11 @@
-import { OPEN } from '../../src/dstar.js';
-import { el } from './dom.js';
-import type { GridLayout } from './layout.js';
-import { cellCentre } from './layout.js';
-import { COLORS, mix } from './palette.js';
-import { ReplayBar } from './replanner-controls.js';
-import { arrow, diamond, disc, fillCell, FitCanvas, gridLines, hatchCell, outline, route } from './shapes.js';
-import { gateStory, LOWER_KIND, oneDecimal, RAISE_KIND, type GateFrame, type GateStory } from './replanner-gate-model.js';
+import { OPEN } from '../../../src/dstar.js';
+import { el } from '../shared/dom.js';
+import type { GridLayout } from '../shared/layout.js';
+import { cellCentre } from '../shared/layout.js';
+import { COLORS, mix } from '../shared/palette.js';
+import { ReplayBar } from '../shared/replay-bar.js';
+import { arrow, diamond, disc, fillCell, FitCanvas, gridLines, hatchCell, outline, route } from '../shared/shapes.js';
+import { gateStory, LOWER_KIND, oneDecimal, RAISE_KIND, type GateFrame, type GateStory } from './gate-model.js';
 
 /** Raised states: Okabe–Ito orange plus hatching; lowered: pale blue, plain. */
 export const RAISE_COLOR = '#e69f00';

@@ -1,5 +1,5 @@
-import { ApartmentReplanner } from './replanner-apartment.js';
-import { GateReplanner } from './replanner-gate.js';
+import { ApartmentReplanner } from './apartment.js';
+import { GateReplanner } from './gate.js';
 
 /** The D* Replanner: Choset's gate world, then the Apartment with a door that closes. */
 export function mountReplanner(gateRoot: HTMLElement, apartmentRoot: HTMLElement): { gate: GateReplanner; apartment: ApartmentReplanner } {

@@ -1,4 +1,4 @@
-import { drawFigure, type Figure } from './draw-grid.js';
+import { drawFigure, type Figure } from './figure.js';
 import { applyEdit, keyEdit, modeAt, type Editable, type EditMode } from './editor.js';
 import { cellAt, cellSizeFor, moveCursor, type GridLayout } from './layout.js';
 

@@ -1,6 +1,6 @@
-import type { Grid } from '../../src/grid.js';
-import type { Trace } from '../../src/trace.js';
-import { num } from './format.js';
+import type { Grid } from '../../../src/grid.js';
+import type { Trace } from '../../../src/trace.js';
+import { num } from '../shared/format.js';
 
 /**
  * The step player's narration, one line per expansion, read off the trace

@@ -1,5 +1,5 @@
-import { frontierBefore, type FrontierEntry, type Trace } from '../../src/trace.js';
-import { num } from './format.js';
+import { frontierBefore, type FrontierEntry, type Trace } from '../../../src/trace.js';
+import { num } from '../shared/format.js';
 
 const SAME = 1e-9;
 

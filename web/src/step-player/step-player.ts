@@ -1,11 +1,11 @@
-import { frontierBefore } from '../../src/trace.js';
-import { button, el, reducedMotion } from './dom.js';
-import { num } from './format.js';
-import { GridCanvas } from './grid-canvas.js';
+import { frontierBefore } from '../../../src/trace.js';
+import { button, el, reducedMotion } from '../shared/dom.js';
+import { num } from '../shared/format.js';
+import { GridCanvas } from '../shared/grid-canvas.js';
 import { narrationLine } from './narration.js';
-import { Player } from './player.js';
+import { Player } from '../shared/player.js';
 import { checkPick, isDecision } from './quiz.js';
-import { sceneAt } from './scene.js';
+import { sceneAt } from '../shared/scene.js';
 import { STEP_HEURISTICS, StepModel, type StepHeuristic, type StepRun } from './step-model.js';
 
 /**

@@ -1,9 +1,9 @@
-import type { Layer } from './draw-grid.js';
-import { el, button, reducedMotion } from './dom.js';
-import { metres } from './format.js';
-import { GridCanvas } from './grid-canvas.js';
-import { Player } from './player.js';
-import { sceneAt } from './scene.js';
+import type { Layer } from '../shared/figure.js';
+import { el, button, reducedMotion } from '../shared/dom.js';
+import { metres } from '../shared/format.js';
+import { GridCanvas } from '../shared/grid-canvas.js';
+import { Player } from '../shared/player.js';
+import { sceneAt } from '../shared/scene.js';
 import type { LaneRun, LaneSpec, TheaterModel } from './theater-model.js';
 
 /**

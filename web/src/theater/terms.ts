@@ -1,4 +1,4 @@
-import { LAYERS, type Layer } from './draw-grid.js';
+import { LAYERS, type Layer } from '../shared/figure.js';
 
 /**
  * Terms in the prose (`<span class="term" data-layer="g">`) bring their layer

@@ -1,4 +1,4 @@
-import { southRoomsWorld } from '../../src/worlds/apartment.js';
+import { southRoomsWorld } from '../../../src/worlds/apartment.js';
 import type { TheaterWorld } from './theater-model.js';
 
 /**

@@ -1,6 +1,6 @@
-import { AraLane } from './ara-lane.js';
-import type { Layer } from './draw-grid.js';
-import { button, el } from './dom.js';
+import { AraLane } from '../ara-lane/ara-lane.js';
+import type { Layer } from '../shared/figure.js';
+import { button, el } from '../shared/dom.js';
 import { LaneView } from './lane-view.js';
 import { EPS_MAX, EPS_MIN, EPS_STEP, LANES, TheaterModel, type TheaterWorld } from './theater-model.js';
 
