@@ -1,18 +1,18 @@
 import { AraSearcher } from '../../../src/ara.js';
 import type { Grid } from '../../../src/grid.js';
 import { el } from '../shared/dom.js';
+import { GridCanvas } from '../shared/grid-canvas.js';
 import type { GridLayout } from '../shared/layout.js';
-import { cellCentre } from '../shared/layout.js';
 import { COLORS, exploredShade } from '../shared/palette.js';
-import { roundSummary, runAraLane, type AraLaneRun } from './ara-lane-model.js';
+import { provenBounds, roundSummary, runAraLane, type AraLaneRun } from './ara-lane-model.js';
 import { ReplayBar } from '../shared/replay-bar.js';
-import { diamond, disc, fillCell, FitCanvas, gridLines, route } from '../shared/shapes.js';
+import { clearCells, diamond, disc, drawLabels, fillCell, gridLines, route, type Label } from '../shared/shapes.js';
 
 export interface AraLaneWorld {
   grid: Grid;
   start: number;
   goal: number;
-  labels?: readonly { cell: number; text: string }[];
+  labels?: readonly Label[];
 }
 
 /**
@@ -20,24 +20,24 @@ export interface AraLaneWorld {
  * one round per step. Each step shows that round's expansions (blue) and its
  * path (purple), and the table lists every round's ε, cost, expansions and
  * proven bound, the last held against Dijkstra's cost. Built to sit in the
- * Search Theater as a fifth lane (call `load` after every rerun), and usable
- * on its own.
+ * Search Theater as a fifth lane (which computes the rounds off the frame
+ * and hands them to `show`), and usable on its own (`load` computes them).
  */
 export class AraLane {
   readonly root: HTMLElement;
   readonly bar: ReplayBar;
   run: AraLaneRun | null = null;
   private world: AraLaneWorld;
-  private fig: FitCanvas;
-  private readonly searcher: AraSearcher;
+  private fig: GridCanvas;
+  private searcher: AraSearcher | null = null;
   private readonly tbody: HTMLTableSectionElement;
   private readonly say: HTMLElement;
 
-  constructor(root: HTMLElement, world: AraLaneWorld, title = 'ARA*') {
+  /** `run`: the rounds to show at once, or null to wait for `show` (the theater's worker); omitted, they are computed here. */
+  constructor(root: HTMLElement, world: AraLaneWorld, title = 'ARA*', run?: AraLaneRun | null) {
     this.root = root;
     this.world = world;
-    this.searcher = new AraSearcher(world.grid);
-    this.fig = new FitCanvas(world.grid.width, world.grid.height, `${title} lane`, (ctx, layout) => this.paint(ctx, layout), 30, 4);
+    this.fig = new GridCanvas({ width: world.grid.width, height: world.grid.height, label: `${title} lane`, paint: (ctx, layout) => this.paint(ctx, layout), maxCell: 30 });
     this.bar = new ReplayBar(`the ${title} lane`, 1, () => this.render());
     this.tbody = el('tbody');
     this.say = el('p', { class: 'rp-say', 'aria-live': 'polite' });
@@ -52,13 +52,26 @@ export class AraLane {
         this.tbody)),
       this.say,
     );
-    this.load(world);
+    if (run === undefined) this.load(world);
+    else if (run === null) this.pending();
+    else this.show(world, run);
   }
 
-  /** A new query (or a changed grid): reruns the library and shows the first round. */
+  /** A new query (or a changed grid): reruns the library here and shows the first round. */
   load(world: AraLaneWorld): void {
+    this.searcher ??= new AraSearcher(world.grid);
+    this.show(world, runAraLane(world.grid, world.start, world.goal, undefined, this.searcher));
+  }
+
+  /** The rounds for the query being computed elsewhere: says so until `show` brings them. */
+  pending(): void {
+    this.root.dataset.status = 'pending';
+    this.say.textContent = 'Working out ARA*’s rounds for this query…';
+  }
+
+  /** Shows rounds computed elsewhere (the theater's worker) for `world`, from the first round. */
+  show(world: AraLaneWorld, run: AraLaneRun): void {
     this.world = world;
-    const run = runAraLane(world.grid, world.start, world.goal, undefined, this.searcher);
     this.run = run;
     const d = this.root.dataset;
     d.status = run.status;
@@ -66,11 +79,13 @@ export class AraLane {
     d.eps = run.rounds.map((r) => String(r.eps)).join(' ');
     d.expansions = run.rounds.map((r) => String(r.expansions)).join(' ');
     d.bounds = run.rounds.map((r) => r.bound.toFixed(6)).join(' ');
+    const proven = provenBounds(run.rounds);
+    d.proven = proven.map((b) => b.toFixed(6)).join(' ');
     d.dijkstra = run.dijkstra.toFixed(6);
     this.tbody.textContent = '';
     run.rounds.forEach((r, i) => this.tbody.append(el('tr', { 'data-round': String(i) },
       el('td', {}, String(i + 1)), el('td', {}, String(r.eps)), el('td', {}, r.cost.toFixed(2)),
-      el('td', {}, `${r.expansions}`), el('td', {}, r.bound <= 1 ? '1 (optimal)' : r.bound.toFixed(3)))));
+      el('td', {}, `${r.expansions}`), el('td', {}, proven[i] <= 1 ? '1 (optimal)' : proven[i].toFixed(3)))));
     if (run.rounds.length > 0) {
       this.tbody.append(el('tr', { class: 'ara-dijkstra' }, el('td', {}, 'Dijkstra'), el('td', {}, '–'), el('td', {}, run.dijkstra.toFixed(2)), el('td', {}, ''), el('td', {}, '')));
     }
@@ -93,19 +108,12 @@ export class AraLane {
 
   private paint(ctx: CanvasRenderingContext2D, layout: GridLayout): void {
     const { grid, start, goal, labels } = this.world;
-    ctx.fillStyle = COLORS.free;
-    ctx.fillRect(0, 0, layout.width * layout.cell, layout.height * layout.cell);
+    clearCells(ctx, layout);
     const r = this.run?.rounds[this.bar.k];
     if (r?.expanded) r.expanded.forEach((n, i) => fillCell(ctx, layout, n, exploredShade(i, r.expanded!.length)));
     for (let n = 0; n < grid.size; n++) if (grid.isBlocked(n)) fillCell(ctx, layout, n, COLORS.wall);
     gridLines(ctx, layout);
-    if (labels && layout.cell >= 10) {
-      ctx.font = `${Math.round(layout.cell * 0.6)}px system-ui, sans-serif`;
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'middle';
-      ctx.fillStyle = '#222222';
-      for (const l of labels) { const [cx, cy] = cellCentre(layout, l.cell); ctx.fillText(l.text, cx, cy); }
-    }
+    if (labels) drawLabels(ctx, layout, labels, [start, goal]);
     if (r) route(ctx, layout, r.path);
     disc(ctx, layout, start);
     diamond(ctx, layout, goal);

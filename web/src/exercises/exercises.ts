@@ -2,29 +2,35 @@ import { apartmentWorld } from '../../../src/worlds/apartment.js';
 import { AraLane } from '../ara-lane/ara-lane.js';
 import { button, el } from '../shared/dom.js';
 import {
-  consistencyAt, fifoAgreement, fifoWitness, gateRepairPops, randomBounds, repairTable, sqrt2Witness, theaterBound, wallModels,
+  consistencyAt, fifoAgreement, fifoWitness, gateRepairPops, randomBounds, repairTable, sqrt2Witness, theaterBound, theaterQuery, wallModels,
 } from './exercise-model.js';
+import { GridCanvas } from '../shared/grid-canvas.js';
 import type { GridLayout } from '../shared/layout.js';
 import { COLORS } from '../shared/palette.js';
-import { diamond, disc, fillCell, FitCanvas, gridLines, route } from '../shared/shapes.js';
+import type { MountTask } from '../shared/schedule.js';
+import { clearCells, diamond, disc, drawLabels, fillCell, gridLines, route } from '../shared/shapes.js';
 
 const two = (v: number) => (Number.isFinite(v) ? v.toFixed(2) : '∞');
 const byId = (id: string) => document.getElementById(id);
 
-/** Mounts each exercise's interaction into its box (the statements, hints and answers are in the HTML). */
-export function mountExercises(): { ara: AraLane | null } {
-  const boxes = [1, 2, 3, 4, 5, 6].map((i) => byId(`ex-${i}-widget`));
-  if (boxes[0]) consistency(boxes[0]);
-  if (boxes[1]) walls(boxes[1]);
-  if (boxes[2]) predict(boxes[2]);
-  if (boxes[3]) repair(boxes[3]);
-  if (boxes[4]) fifo(boxes[4]);
-  let ara: AraLane | null = null;
-  if (boxes[5]) {
-    const w = apartmentWorld();
-    ara = new AraLane(boxes[5], { grid: w.grid, start: w.grid.id(21, 3), goal: w.goal, labels: w.rooms.map((r) => ({ cell: r.labelCell, text: r.name })) }, 'ARA*, kitchen to bedroom');
-  }
-  return { ara };
+/**
+ * Each exercise's interaction, as one mount task per box (the statements,
+ * hints and answers are in the HTML): the page runs them when the main
+ * thread is idle or when the box comes near the screen, so the trials of
+ * exercise 5 and the repairs of exercise 4 never delay the first paint.
+ */
+export function exerciseTasks(): MountTask[] {
+  const mounts: [number, (root: HTMLElement) => void][] = [
+    [1, consistency], [2, walls], [3, predict], [4, repair], [5, fifo],
+    [6, (root) => {
+      const w = apartmentWorld();
+      new AraLane(root, { grid: w.grid, start: w.grid.id(21, 3), goal: w.goal, labels: w.rooms.map((r) => ({ cell: r.labelCell, text: r.name })) }, 'ARA*, kitchen to bedroom');
+    }],
+  ];
+  return mounts.flatMap(([i, mount]) => {
+    const box = byId(`ex-${i}-widget`);
+    return box ? [{ name: `exercise ${i}`, near: box, run: () => mount(box) }] : [];
+  });
 }
 
 /** 1: pick a cell relative to the goal; the eight moves are checked with the library's octile. */
@@ -51,19 +57,18 @@ function consistency(root: HTMLElement): void {
   dx.addEventListener('input', show);
   dy.addEventListener('input', show);
   const wit = sqrt2Witness();
-  const fig = new FitCanvas(2, 2, `Witness: two diagonal neighbours; octile with √2 says ${wit.h.toFixed(3)}, the true cost is ${wit.trueCost}`, (ctx, layout) => {
-    ctx.fillStyle = COLORS.free;
-    ctx.fillRect(0, 0, layout.width * layout.cell, layout.height * layout.cell);
-    gridLines(ctx, layout);
-    route(ctx, layout, [2, 1]);
-    disc(ctx, layout, 2, COLORS.start, 0.22);
-    diamond(ctx, layout, 1, 0.24);
-    ctx.fillStyle = '#111111';
-    ctx.font = `${Math.round(layout.cell * 0.16)}px system-ui, sans-serif`;
-    ctx.textAlign = 'center';
-    ctx.fillText(`step costs ${wit.trueCost}`, layout.cell, layout.cell * 0.9);
-    ctx.fillText(`h = √2 ≈ ${wit.h.toFixed(3)}`, layout.cell, layout.cell * 1.2);
-  }, 90, 50);
+  const fig = new GridCanvas({
+    width: 2, height: 2, label: `Witness: two diagonal neighbours; octile with √2 says ${wit.h.toFixed(3)}, the true cost is ${wit.trueCost}`, maxCell: 90, minCell: 50,
+    paint: (ctx, layout) => {
+      clearCells(ctx, layout);
+      gridLines(ctx, layout);
+      route(ctx, layout, [2, 1]);
+      disc(ctx, layout, 2, COLORS.start, 0.22);
+      diamond(ctx, layout, 1, 0.24);
+      // The two numbers sit in the cells the diagonal does not cross, never on its line.
+      drawLabels(ctx, layout, [{ cell: 3, text: `step ${wit.trueCost}` }, { cell: 0, text: `h ≈ ${wit.h.toFixed(3)}` }], [2, 1]);
+    },
+  });
   root.dataset.witnessH = String(wit.h);
   root.dataset.witnessCost = String(wit.trueCost);
   root.append(
@@ -84,10 +89,9 @@ function walls(root: HTMLElement): void {
   const out = el('div', { 'aria-live': 'polite' });
   let data = wallModels(false);
   const g = data.grid;
-  const fig = new FitCanvas(g.width, g.height, 'Walls as 10000-cost cells', (ctx, layout) => paintWalls(ctx, layout), 24, 4);
+  const fig = new GridCanvas({ width: g.width, height: g.height, label: 'Walls as 10000-cost cells', paint: (ctx, layout) => paintWalls(ctx, layout), maxCell: 24 });
   const paintWalls = (ctx: CanvasRenderingContext2D, layout: GridLayout) => {
-    ctx.fillStyle = COLORS.free;
-    ctx.fillRect(0, 0, layout.width * layout.cell, layout.height * layout.cell);
+    clearCells(ctx, layout);
     for (let n = 0; n < data.grid.size; n++) if (data.grid.isBlocked(n)) fillCell(ctx, layout, n, COLORS.wall);
     gridLines(ctx, layout);
     const enter = data.runs.find((r) => r.model === 'enter')!, del = data.runs.find((r) => r.model === 'delete')!;
@@ -120,7 +124,7 @@ function walls(root: HTMLElement): void {
         : 'Same path, same cost: any detour on this little map costs far less than one 10000 step.'));
     fig.draw();
   };
-  root.append(el('div', { class: 'ex-controls' }, toggle), fig.canvas, out);
+  root.append(el('p', { class: 'ex-query' }, `Query: ${theaterQuery().name}.`), el('div', { class: 'ex-controls' }, toggle), fig.canvas, out);
   show();
 }
 
@@ -152,12 +156,12 @@ function predict(root: HTMLElement): void {
     out.textContent = '';
     out.append(
       el('p', {}, right ? 'Right. ' : 'Not quite. ', 'With an admissible h, weighted A* at ε never pays more than ε times the optimum; on most layouts it pays far less.'),
-      el('p', {}, `On the theater’s layout: ${two(here.cost)} m against Dijkstra’s ${two(here.best)} m, a ratio of ${here.ratio.toFixed(3)}.`),
+      el('p', {}, `On ${theaterQuery().name}: ${two(here.cost)} m against Dijkstra’s ${two(here.best)} m, a ratio of ${here.ratio.toFixed(3)}.`),
       el('p', {}, `On ${rnd.solved} solvable random layouts (of ${rnd.trials}, seeded): ${rnd.worse} paid more than Dijkstra, the worst by a factor of ${rnd.worst.toFixed(3)} — `
         + `${rnd.worst <= 2 + 1e-9 ? 'never above 2' : 'ABOVE 2'}, and the “cost never changes” answer is refuted by the ${rnd.worse} that did.`),
     );
   }, { class: 'ex3-run', disabled: 'true' });
-  root.append(fieldset, run, out);
+  root.append(el('p', { class: 'ex-query' }, `Query: ${theaterQuery().name}, with the A* lane’s search (no reopenings).`), fieldset, run, out);
 }
 
 /** 4: the check (15, from the library) and the Apartment's repair-versus-redo table. */

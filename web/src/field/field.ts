@@ -1,12 +1,14 @@
 import { UniversalPlanner, bellmanResidual, bellmanTerms, type UniversalPlan } from '../../../src/universal-plan.js';
 import { apartmentWorld, type ApartmentWorld } from '../../../src/worlds/apartment.js';
 import { el, reducedMotion } from '../shared/dom.js';
+import { EditSwitch } from '../shared/editor.js';
 import { metres } from '../shared/format.js';
-import { cellCentre, moveCursor, type GridLayout } from '../shared/layout.js';
+import { GridCanvas } from '../shared/grid-canvas.js';
+import { cellRect, moveCursor, type GridLayout } from '../shared/layout.js';
 import { COLORS, mix, rampShade } from '../shared/palette.js';
 import { Player } from '../shared/player.js';
 import { contours, dropRobot, type RobotRun } from './field-model.js';
-import { arrow, diamond, disc, fillCell, FitCanvas, outline, route } from '../shared/shapes.js';
+import { arrow, clearCells, diamond, disc, drawLabels, fillCell, outline, route } from '../shared/shapes.js';
 
 /** Contours every metre of cost-to-go. */
 export const CONTOUR_STEP = 1;
@@ -16,21 +18,27 @@ export const CONTOUR_STEP = 1;
  * to exhaustion gives every cell a cost-to-go (the colour) and an arrow; the
  * contours are its wave fronts. Under the cursor the panel spells out the
  * Bellman equation term by term (the library's `bellmanTerms`), with the
- * plan's residual beside it. Click to drop the robot: it follows the arrows
- * home and the panel prices the drive against a fresh Dijkstra. Drag the
- * goal (or press G on a cell) and the field is recomputed.
+ * plan's residual beside it. Click (or tap) to drop the robot: it follows
+ * the arrows home and the panel prices the drive against a fresh Dijkstra.
+ * Drag the goal (by touch only with the switch on; or press G on a cell) and
+ * the field is recomputed, once per frame however fast the pointer moves.
  */
 export class FieldWidget {
   readonly root: HTMLElement;
   readonly world: ApartmentWorld;
   readonly planner: UniversalPlanner;
-  plan: UniversalPlan;
+  plan!: UniversalPlan;
   cursor = -1;
   robot: RobotRun | null = null;
   residual = 0;
-  private readonly fig: FitCanvas;
+  private readonly fig: GridCanvas;
+  readonly touch: EditSwitch;
   private readonly player: Player;
   private dragging = false;
+  /** A goal drag moved the pointer: the click that ends it is not a drop. */
+  private dragged = false;
+  private pendingGoal = -1;
+  private frame = 0;
   private readonly termsBody: HTMLTableSectionElement;
   private readonly head: HTMLElement;
   private readonly residualOut: HTMLElement;
@@ -42,18 +50,24 @@ export class FieldWidget {
     this.world = apartmentWorld();
     const g = this.world.grid;
     this.planner = new UniversalPlanner(g);
-    this.plan = this.planner.plan(this.world.goal);
     this.player = new Player(() => this.fig.draw());
     this.player.rate = 6;
-    this.fig = new FitCanvas(g.width, g.height, 'Cost-to-go field of the Apartment', (ctx, layout) => this.paint(ctx, layout), 40, 6);
+    this.fig = new GridCanvas({ width: g.width, height: g.height, label: 'Cost-to-go field of the Apartment', paint: (ctx, layout) => this.paint(ctx, layout), maxCell: 40, minCell: 6 });
+    this.touch = new EditSwitch('Move the goal by touch');
     const c = this.fig.canvas;
+    this.touch.add(c);
     c.tabIndex = 0;
     c.setAttribute('aria-roledescription', 'interactive field');
     c.setAttribute('aria-describedby', 'field-help');
     c.addEventListener('pointerdown', (e) => this.down(e));
     c.addEventListener('pointermove', (e) => this.move(e));
-    c.addEventListener('pointerup', () => { this.dragging = false; });
+    c.addEventListener('pointerup', () => {
+      // The drop settles the goal now rather than at the next frame.
+      if (this.dragging && this.frame) { cancelAnimationFrame(this.frame); this.frame = 0; this.setGoal(this.pendingGoal); }
+      this.dragging = false;
+    });
     c.addEventListener('pointercancel', () => { this.dragging = false; });
+    c.addEventListener('click', (e) => this.click(e));
     c.addEventListener('keydown', (e) => this.key(e));
     c.addEventListener('focus', () => { if (this.cursor < 0) this.setCursor(this.world.start); });
 
@@ -62,8 +76,10 @@ export class FieldWidget {
     this.residualOut = el('p', { class: 'fd-residual' });
     this.robotOut = el('p', { class: 'fd-robot', 'aria-live': 'polite' }, 'Click a cell (or press Enter on it) to drop the robot there.');
     root.append(
-      el('p', { class: 'help', id: 'field-help' }, 'Point at a cell to see its equation below. Click a cell to drop the robot; drag the red goal to move it. '
+      el('p', { class: 'help', id: 'field-help' }, 'Point at a cell to see its equation below. Click a cell to drop the robot; drag the orange goal to move it '
+        + '(on a touch screen, switch on “Move the goal by touch” first, so that swipes keep scrolling). '
         + 'Keyboard: focus the map, arrows move the cursor, Enter drops the robot, G moves the goal to the cursor.'),
+      this.touch.button,
       this.fig.canvas,
       el('p', { class: 'rp-key' },
         el('span', { class: 'k-field' }, 'colour: cost-to-go (pale near the goal)'), ' ',
@@ -77,15 +93,16 @@ export class FieldWidget {
           this.termsBody)),
         this.residualOut, this.robotOut),
     );
-    this.recompute();
+    this.recompute(this.world.goal);
     this.setCursor(this.world.start);
   }
 
-  /** Recomputes the plan for the current goal (the library's planner) and everything drawn from it. */
-  recompute(): void {
+  /** Plans for `goal` (the library's planner, once) and recomputes everything drawn from the plan. */
+  recompute(goal: number = this.plan.goal): void {
     const g = this.world.grid;
     const t0 = performance.now();
-    this.plan = this.planner.plan(this.plan.goal);
+    this.plan = this.planner.plan(goal);
+    this.root.dataset.plans = String(Number(this.root.dataset.plans ?? '0') + 1);
     this.residual = bellmanResidual(g, this.plan);
     this.lines = contours(this.plan, g.width, g.height, CONTOUR_STEP);
     const ms = performance.now() - t0;
@@ -103,8 +120,7 @@ export class FieldWidget {
   setGoal(cell: number): void {
     const g = this.world.grid;
     if (cell < 0 || g.isBlocked(cell) || cell === this.plan.goal) return;
-    this.plan = this.planner.plan(cell);
-    this.recompute();
+    this.recompute(cell);
     this.root.dataset.goalMoves = String(Number(this.root.dataset.goalMoves ?? '0') + 1);
   }
 
@@ -158,24 +174,35 @@ export class FieldWidget {
   }
 
   private down(e: PointerEvent): void {
+    if (e.pointerType === 'touch' && !this.touch.on) return; // the browser scrolls; a tap still drops the robot (click)
     const cell = this.fig.cellOf(e);
     if (cell < 0) return;
+    this.dragged = false;
+    if (cell !== this.plan.goal) return;
     e.preventDefault();
     this.fig.canvas.focus({ preventScroll: true });
-    if (cell === this.plan.goal) {
-      this.dragging = true;
-      this.fig.canvas.setPointerCapture?.(e.pointerId);
-      return;
-    }
-    this.setCursor(cell);
-    this.drop(cell);
+    this.dragging = true;
+    this.fig.canvas.setPointerCapture?.(e.pointerId);
   }
 
   private move(e: PointerEvent): void {
     const cell = this.fig.cellOf(e);
     if (cell < 0) return;
-    if (this.dragging) this.setGoal(cell);
-    else this.setCursor(cell);
+    if (this.dragging) {
+      // However many moves arrive, the field is planned once per frame, for the latest cell.
+      this.dragged = true;
+      this.pendingGoal = cell;
+      this.frame ||= requestAnimationFrame(() => { this.frame = 0; this.setGoal(this.pendingGoal); });
+    } else if (e.pointerType !== 'touch') this.setCursor(cell);
+  }
+
+  private click(e: MouseEvent): void {
+    if (this.dragged) { this.dragged = false; return; }
+    const cell = this.fig.cellOf(e);
+    if (cell < 0 || cell === this.plan.goal) return;
+    this.fig.canvas.focus({ preventScroll: true });
+    this.setCursor(cell);
+    this.drop(cell);
   }
 
   private key(e: KeyboardEvent): void {
@@ -193,8 +220,7 @@ export class FieldWidget {
 
   private paint(ctx: CanvasRenderingContext2D, layout: GridLayout): void {
     const g = this.world.grid, p = this.plan, c = layout.cell;
-    ctx.fillStyle = COLORS.free;
-    ctx.fillRect(0, 0, layout.width * c, layout.height * c);
+    clearCells(ctx, layout);
     for (let n = 0; n < g.size; n++) {
       if (g.isBlocked(n)) fillCell(ctx, layout, n, COLORS.wall);
       else if (p.h[n] !== Infinity) fillCell(ctx, layout, n, rampShade(COLORS.goal, p.h[n], p.maxCostToGo));
@@ -204,9 +230,9 @@ export class FieldWidget {
     ctx.lineWidth = Math.max(1.5, c * 0.07);
     ctx.beginPath();
     for (const e of this.lines.edges) {
-      const x = e.cell % layout.width, y = (e.cell - x) / layout.width;
-      if (e.side === 'e') { ctx.moveTo((x + 1) * c, y * c); ctx.lineTo((x + 1) * c, (y + 1) * c); }
-      else { ctx.moveTo(x * c, (y + 1) * c); ctx.lineTo((x + 1) * c, (y + 1) * c); }
+      const [x, y] = cellRect(layout, e.cell);
+      if (e.side === 'e') { ctx.moveTo(x + c, y); ctx.lineTo(x + c, y + c); }
+      else { ctx.moveTo(x, y + c); ctx.lineTo(x + c, y + c); }
     }
     ctx.stroke();
     // An arrow per cell.
@@ -216,24 +242,11 @@ export class FieldWidget {
       outline(ctx, layout, p.next[this.cursor], COLORS.path, 0.1);
       arrow(ctx, layout, this.cursor, p.next[this.cursor], COLORS.path, 0.9, 0.1);
     }
-    if (this.robot) {
-      const k = this.player.k;
-      route(ctx, layout, this.robot.path, { width: 0.16 });
-      disc(ctx, layout, this.robot.path[Math.min(k, this.robot.path.length - 1)]);
-    }
-    if (c >= 12) {
-      ctx.font = `600 ${Math.round(c * 0.48)}px system-ui, sans-serif`;
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'middle';
-      ctx.lineWidth = Math.max(2, c * 0.14);
-      ctx.strokeStyle = 'rgba(255,255,255,0.9)';
-      ctx.fillStyle = '#111111';
-      for (const l of this.lines.labels) {
-        const [cx, cy] = cellCentre(layout, l.cell);
-        ctx.strokeText(l.text, cx, cy);
-        ctx.fillText(l.text, cx, cy);
-      }
-    }
+    const robotAt = this.robot ? this.robot.path[Math.min(this.player.k, this.robot.path.length - 1)] : -1;
+    if (this.robot) route(ctx, layout, this.robot.path, { width: 0.16 });
+    // Each wave front's distance, where there is room for it (never on the goal or the robot).
+    drawLabels(ctx, layout, this.lines.labels, robotAt >= 0 ? [p.goal, robotAt] : [p.goal], { dropCrowded: true, weight: 600 });
+    if (robotAt >= 0) disc(ctx, layout, robotAt);
     diamond(ctx, layout, p.goal);
     if (this.cursor >= 0 && document.activeElement === this.fig.canvas) outline(ctx, layout, this.cursor, '#000000', 0.06, true);
   }

@@ -1,4 +1,4 @@
-import { CLOSURES, doorClosesScenario, type DoorScenario } from '../../../src/worlds/apartment-scenario.js';
+import { CLOSURES, doorClosesScenario, doorsOnPath, type DoorScenario } from '../../../src/worlds/apartment-scenario.js';
 import type { ApartmentWorld } from '../../../src/worlds/apartment.js';
 
 /**
@@ -40,6 +40,48 @@ export function runApartment(closure: string, closeAt: number): ApartmentRun {
     if (e instanceof RangeError) return { ok: false, message: e.message };
     throw e;
   }
+}
+
+/**
+ * The run for `closeAt`, or, when Rusty is already past the closure by then,
+ * for the latest step that still comes before it: the widget never goes
+ * blank. `latest` is that step (equal to closeAt when it was fine).
+ */
+export function runLatestValid(closure: string, closeAt: number): { run: ApartmentRun; closeAt: number } {
+  let run = runApartment(closure, closeAt);
+  let k = closeAt;
+  while (!run.ok && k > 0) run = runApartment(closure, --k);
+  return run.ok ? { run, closeAt: k } : { run: runApartment(closure, closeAt), closeAt };
+}
+
+/** The last step at which `closure` can still close ahead of Rusty, out of 0..maxStep. */
+export function lastValidStep(closure: string, maxStep: number): number {
+  for (let k = maxStep; k > 0; k--) if (runApartment(closure, k).ok) return k;
+  return 0;
+}
+
+/** What closed, in words: a door by name, or the kind of plan cell with its coordinates and the door it sits in. */
+export function closureWording(s: DoorScenario): string {
+  const g = s.world.grid;
+  if (s.world.doors.some((d) => d.name === s.closure.kind)) return `door “${s.closure.kind}”`;
+  const cells = s.closure.cells.map((c) => g.formatXY(c)).join(' ');
+  const kind = KIND_LABELS[s.closure.kind] ?? s.closure.kind;
+  return s.closure.door ? `${kind} ${cells}, one of the cells of door “${s.closure.door}”` : `${kind} ${cells}`;
+}
+
+/**
+ * The repaired plan's doors, in words. When Rusty stands in a doorway as it
+ * notices, the plan leaves that doorway first; if the closure blocks that
+ * very doorway, the plan backs out of it rather than going "via" it.
+ */
+export function repairedRouteWording(s: DoorScenario): string {
+  const doors = doorsOnPath(s.world, s.repairedPlan);
+  const here = doorAtCell(s.world, s.repairedPlan[0]);
+  const through = (ds: string[]) => (ds.length ? `through ${ds.map((d) => `“${d}”`).join(' then ')}` : 'through no door');
+  if (here === null || doors[0] !== here) return through(doors);
+  const rest = doors.slice(1);
+  if (here === s.closure.door) return `back out of doorway “${here}”, which the closure blocks, then ${through(rest)}`;
+  return `on out of doorway “${here}”, then ${through(rest)}`;
 }
 
 /** At step i of a run: the latest repair at or before it (its step index), or -1. */

@@ -2,12 +2,12 @@ import type { DoorScenario } from '../../../src/worlds/apartment-scenario.js';
 import { apartmentWorld, type ApartmentWorld } from '../../../src/worlds/apartment.js';
 import { el } from '../shared/dom.js';
 import { metres } from '../shared/format.js';
+import { GridCanvas } from '../shared/grid-canvas.js';
 import type { GridLayout } from '../shared/layout.js';
-import { cellCentre } from '../shared/layout.js';
 import { COLORS, mix } from '../shared/palette.js';
-import { closureChoices, doorAtCell, latestRepair, runApartment, verdict } from './apartment-model.js';
+import { closureChoices, closureWording, doorAtCell, lastValidStep, latestRepair, repairedRouteWording, runLatestValid, verdict } from './apartment-model.js';
 import { ReplayBar } from '../shared/replay-bar.js';
-import { diamond, disc, fillCell, FitCanvas, gridLines, hatchCell, outline, route } from '../shared/shapes.js';
+import { clearCells, diamond, disc, drawLabels, fillCell, gridLines, hatchCell, outline, route, type Label } from '../shared/shapes.js';
 import { RAISE_COLOR } from './gate.js';
 
 const DOOR_TINT = '#f3e9d2';
@@ -25,20 +25,22 @@ export class ApartmentReplanner {
   readonly bar: ReplayBar;
   readonly world: ApartmentWorld;
   scenario: DoorScenario | null = null;
-  private readonly fig: FitCanvas;
+  private readonly fig: GridCanvas;
+  private readonly note: HTMLElement;
+  private maxFor = '';
   private readonly closureSel: HTMLSelectElement;
   private readonly stepIn: HTMLInputElement;
   private readonly stepOut: HTMLOutputElement;
   private readonly say: HTMLElement;
   private readonly readout: HTMLElement;
-  private readonly labels: { cell: number; text: string }[];
+  private readonly labels: Label[];
 
   constructor(root: HTMLElement, closure = 'halfway', closeAt = 1) {
     this.root = root;
     this.world = apartmentWorld();
     const g = this.world.grid;
     this.labels = this.world.rooms.map((r) => ({ cell: r.labelCell, text: r.name }));
-    this.fig = new FitCanvas(g.width, g.height, 'The Apartment', (ctx, layout) => this.paint(ctx, layout), 36, 6);
+    this.fig = new GridCanvas({ width: g.width, height: g.height, label: 'The Apartment', paint: (ctx, layout) => this.paint(ctx, layout), maxCell: 36, minCell: 6 });
     this.fig.canvas.addEventListener('click', (e) => {
       const door = doorAtCell(this.world, this.fig.cellOf(e));
       if (door !== null) { this.closureSel.value = door; this.rerun(); }
@@ -52,11 +54,13 @@ export class ApartmentReplanner {
     this.stepOut = el('output', { id: 'apt-step-out', for: 'apt-step' });
     this.stepIn.addEventListener('input', () => this.rerun());
     this.say = el('p', { class: 'rp-say', 'aria-live': 'polite' });
+    this.note = el('p', { class: 'rp-note', 'aria-live': 'polite' });
     this.readout = el('div', { class: 'rp-apt-readout', 'aria-live': 'polite' });
     root.append(
       el('div', { class: 'rp-apt-controls' },
         el('label', { for: 'apt-closure' }, 'What closes: '), this.closureSel,
         el('span', { class: 'rp-apt-step' }, el('label', { for: 'apt-step' }, 'at step '), this.stepIn, this.stepOut)),
+      this.note,
       el('p', { class: 'help' }, 'Click a door on the plan (or pick it above) to close that door instead. Doors Rusty never passes do not trigger a repair: it only learns about cells next to it.'),
       el('div', { class: 'rp-layout' },
         el('div', { class: 'rp-figure rp-figure-wide' }, this.fig.canvas,
@@ -72,9 +76,19 @@ export class ApartmentReplanner {
 
   /** Re-runs the library's scenario for the current choices and replays it from the start. */
   rerun(): void {
-    const closure = this.closureSel.value, closeAt = Number(this.stepIn.value);
+    const closure = this.closureSel.value;
+    const asked = Number(this.stepIn.value);
+    const { run, closeAt } = runLatestValid(closure, asked);
+    // The slider offers only the steps before Rusty reaches the closure, so no choice leaves the widget empty.
+    if (run.ok && this.maxFor !== closure) {
+      this.maxFor = closure;
+      this.stepIn.max = String(lastValidStep(closure, run.scenario.initialPlan.length - 2));
+    }
+    this.stepIn.value = String(closeAt);
     this.stepOut.textContent = String(closeAt);
-    const run = runApartment(closure, closeAt);
+    this.note.textContent = closeAt < asked
+      ? `Rusty reaches this closure after step ${closeAt}, so step ${closeAt} is the latest it can close before Rusty gets there.`
+      : '';
     const d = this.root.dataset;
     d.closure = closure;
     d.closeAt = String(closeAt);
@@ -88,7 +102,6 @@ export class ApartmentReplanner {
     }
     const s = run.scenario;
     this.scenario = s;
-    this.stepIn.max = String(s.initialPlan.length - 2);
     d.noticeStep = String(s.noticeStep);
     d.repairPops = s.repair ? String(s.repair.pops) : 'none';
     d.touched = s.repair ? String(s.repair.touched) : 'none';
@@ -103,7 +116,7 @@ export class ApartmentReplanner {
     const g = this.world.grid;
     const r = this.readout;
     r.textContent = '';
-    const where = s.closure.door ? `door “${s.closure.door}”` : `${s.closure.kind} cell ${s.closure.cells.map((c) => g.formatXY(c)).join(' ')}`;
+    const where = closureWording(s);
     r.append(el('p', {}, `Plan: ${metres(s.initialCost)} through ${s.initialDoors.join(' then ')} (A*, ${s.initialExpansions} expansions). Closure: ${where}, at step ${s.closeAt}.`));
     if (!s.repair) {
       r.append(el('p', { class: 'rp-verdict' }, 'Rusty never stood next to the closed cells, so it never learned of them and D* Lite had nothing to repair.'));
@@ -115,7 +128,7 @@ export class ApartmentReplanner {
       el('dt', {}, 'cells it touched (blue)'), el('dd', { 'data-out': 'touched' }, String(s.repair.touched)),
       el('dt', {}, 'fresh A* from the same cell: expansions'), el('dd', { 'data-out': 'fresh' }, String(s.freshExpansions)),
       el('dt', {}, 'fresh D* Lite from that cell: pops'), el('dd', { 'data-out': 'fresh-dstar' }, String(s.freshDStarPops)),
-      el('dt', {}, 'repaired plan'), el('dd', { 'data-out': 'cost' }, `${metres(s.repairedCost)} via ${s.doorsAfter.join(' then ') || 'no door'}`)));
+      el('dt', {}, 'repaired plan'), el('dd', { 'data-out': 'cost' }, `${metres(s.repairedCost)}, ${repairedRouteWording(s)}`)));
     r.append(el('p', { class: 'rp-verdict' }, `${s.repair.pops} pops against ${s.freshExpansions} expansions: ${verdict(s.repair.pops, s.freshExpansions)}.`));
   }
 
@@ -140,8 +153,7 @@ export class ApartmentReplanner {
 
   private paint(ctx: CanvasRenderingContext2D, layout: GridLayout): void {
     const g = this.world.grid, c = layout.cell, s = this.scenario;
-    ctx.fillStyle = COLORS.free;
-    ctx.fillRect(0, 0, layout.width * c, layout.height * c);
+    clearCells(ctx, layout);
     for (const d of this.world.doors) for (const n of d.cells) fillCell(ctx, layout, n, DOOR_TINT);
     const k = this.bar.k;
     if (s) {
@@ -158,19 +170,8 @@ export class ApartmentReplanner {
       for (const n of s.closure.cells) outline(ctx, layout, n, RAISE_COLOR, 0.12, true);
     }
     gridLines(ctx, layout);
-    if (c >= 10) {
-      ctx.font = `${Math.round(c * 0.6)}px system-ui, sans-serif`;
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'middle';
-      ctx.lineWidth = Math.max(2, c * 0.15);
-      ctx.strokeStyle = 'rgba(255,255,255,0.85)';
-      ctx.fillStyle = '#222222';
-      for (const l of this.labels) {
-        const [cx, cy] = cellCentre(layout, l.cell);
-        ctx.strokeText(l.text, cx, cy);
-        ctx.fillText(l.text, cx, cy);
-      }
-    }
+    const robot = s ? s.steps[k].robot : this.world.start;
+    drawLabels(ctx, layout, this.labels, [robot, s ? s.goal : this.world.goal]);
     if (s) {
       const st = s.steps[k];
       route(ctx, layout, s.driven.slice(0, k + 1), { dashed: true, width: 0.12 });

@@ -1,10 +1,10 @@
 import { OPEN } from '../../../src/dstar.js';
 import { el } from '../shared/dom.js';
-import type { GridLayout } from '../shared/layout.js';
-import { cellCentre } from '../shared/layout.js';
+import { GridCanvas } from '../shared/grid-canvas.js';
+import { cellCentre, cssPx, type GridLayout } from '../shared/layout.js';
 import { COLORS, mix } from '../shared/palette.js';
 import { ReplayBar } from '../shared/replay-bar.js';
-import { arrow, diamond, disc, fillCell, FitCanvas, gridLines, hatchCell, outline, route } from '../shared/shapes.js';
+import { arrow, clearCells, diamond, disc, fillCell, gridLines, hatchCell, outline, route } from '../shared/shapes.js';
 import { gateStory, LOWER_KIND, oneDecimal, RAISE_KIND, type GateFrame, type GateStory } from './gate-model.js';
 
 /** Raised states: Okabe–Ito orange plus hatching; lowered: pale blue, plain. */
@@ -22,7 +22,7 @@ export class GateReplanner {
   readonly root: HTMLElement;
   readonly story: GateStory;
   readonly bar: ReplayBar;
-  private readonly fig: FitCanvas;
+  private readonly fig: GridCanvas;
   private readonly say: HTMLElement;
   private readonly popsOut: HTMLElement;
   private readonly raisedOut: HTMLElement;
@@ -34,7 +34,7 @@ export class GateReplanner {
     this.story = gateStory();
     const sc = this.story.scenario;
     const g = sc.world.grid;
-    this.fig = new FitCanvas(g.width, g.height, 'The gate world', (ctx, layout) => this.paint(ctx, layout), 96, 30);
+    this.fig = new GridCanvas({ width: g.width, height: g.height, label: 'The gate world', paint: (ctx, layout) => this.paint(ctx, layout), maxCell: 96, minCell: 30 });
     this.bar = new ReplayBar('the gate world', 1.5, () => this.render());
     this.say = el('p', { class: 'rp-say', 'aria-live': 'polite' });
     const dd = (name: string) => el('dd', { 'data-out': name });
@@ -95,8 +95,7 @@ export class GateReplanner {
 
   private paint(ctx: CanvasRenderingContext2D, layout: GridLayout): void {
     const f = this.frame, w = this.story.scenario.world, g = w.grid, c = layout.cell;
-    ctx.fillStyle = COLORS.free;
-    ctx.fillRect(0, 0, layout.width * c, layout.height * c);
+    clearCells(ctx, layout);
     const blocked = (n: number) => g.isBlocked(n) && n !== w.gate;
     for (let n = 0; n < g.size; n++) {
       const dark = blocked(n) || (n === w.gate && f.gateClosed);
@@ -134,8 +133,9 @@ export class GateReplanner {
     disc(ctx, layout, f.robot, COLORS.start, 0.2);
     if (f.pop) outline(ctx, layout, f.pop.node, '#000000', 0.07);
 
-    // h above, k below, one decimal.
-    const size = Math.max(8, Math.round(c * 0.19));
+    // h above, k below, one decimal; never under 11 CSS px, so narrow cells drop the letters (the key names them).
+    const size = Math.max(Math.round(cssPx(layout, 11)), Math.round(c * 0.19));
+    const named = c / (layout.dpr ?? 1) >= 72;
     ctx.font = `${size}px system-ui, sans-serif`;
     ctx.textAlign = 'center';
     for (let n = 0; n < g.size; n++) {
@@ -143,9 +143,9 @@ export class GateReplanner {
       const dark = blocked(n) || (n === w.gate && f.gateClosed);
       ctx.fillStyle = dark ? '#ffffff' : '#111111';
       ctx.textBaseline = 'top';
-      ctx.fillText(`h ${oneDecimal(f.table.h[n])}`, cx, cy - c / 2 + c * 0.05);
+      ctx.fillText(`${named ? 'h ' : ''}${oneDecimal(f.table.h[n])}`, cx, cy - c / 2 + c * 0.05);
       ctx.textBaseline = 'bottom';
-      ctx.fillText(`k ${oneDecimal(f.table.k[n])}`, cx, cy + c / 2 - c * 0.04);
+      ctx.fillText(`${named ? 'k ' : ''}${oneDecimal(f.table.k[n])}`, cx, cy + c / 2 - c * 0.04);
     }
     if (!f.gateClosed && c >= 40) {
       const [cx, cy] = cellCentre(layout, w.gate);

@@ -1,7 +1,7 @@
 import { COLORS, exploredShade, rampShade } from './palette.js';
 import { cellCentre, type GridLayout } from './layout.js';
 import type { Scene } from './scene.js';
-import { diamond, disc, fillCell, gridLines } from './shapes.js';
+import { clearCells, diamond, disc, drawAxes, drawLabels, fillCell, gridLines, outline, route, type Label } from './shapes.js';
 
 /** The layers a term in the prose can bring forward; `null` draws all at equal weight. */
 export type Layer = 'g' | 'h' | 'explored' | 'path' | 'open';
@@ -18,8 +18,10 @@ export interface Figure {
   focus?: Layer | null;
   /** Keyboard cursor cell, outlined; -1 for none. */
   cursor?: number;
+  /** A cell pointed at from outside the figure (a frontier entry), outlined in the path colour; -1 for none. */
+  highlight?: number;
   /** Names written on the figure (the Apartment's rooms), anchored at a cell. */
-  labels?: readonly { cell: number; text: string }[];
+  labels?: readonly Label[];
 }
 
 /**
@@ -35,8 +37,8 @@ export function drawFigure(ctx: CanvasRenderingContext2D, fig: Figure): void {
   const fade = (layer: Layer) => (focus === null || focus === layer ? 1 : 0.25);
   ctx.save();
   ctx.globalAlpha = 1;
-  ctx.fillStyle = COLORS.free;
-  ctx.fillRect(0, 0, width * cell, height * cell);
+  clearCells(ctx, layout);
+  drawAxes(ctx, layout);
 
   // g and h are value layers: drawn only when a term asks for them.
   if (focus === 'h' && fig.h) {
@@ -71,61 +73,23 @@ export function drawFigure(ctx: CanvasRenderingContext2D, fig: Figure): void {
     ctx.globalAlpha = 1;
   }
 
-  if (scene.current >= 0 && scene.path === null) {
-    const x = scene.current % width, y = (scene.current - x) / width;
-    ctx.strokeStyle = COLORS.explored;
-    ctx.lineWidth = Math.max(2, cell * 0.12);
-    ctx.strokeRect(x * cell + 1.5, y * cell + 1.5, cell - 3, cell - 3);
-  }
+  // The cell just expanded: a dark frame, so it stands out from the blue around it.
+  if (scene.current >= 0 && scene.path === null) outline(ctx, layout, scene.current, '#1d1d1f', 0.14);
 
   if (scene.path && scene.path.length > 0) {
     ctx.globalAlpha = fade('path');
-    ctx.strokeStyle = COLORS.path;
-    ctx.fillStyle = COLORS.path;
-    ctx.lineWidth = Math.max(2, cell * (focus === 'path' ? 0.34 : 0.22));
-    ctx.lineCap = 'round';
-    ctx.lineJoin = 'round';
-    ctx.beginPath();
-    scene.path.forEach((n, i) => {
-      const [cx, cy] = cellCentre(layout, n);
-      if (i === 0) ctx.moveTo(cx, cy); else ctx.lineTo(cx, cy);
-    });
-    ctx.stroke();
-    for (const n of scene.path) {
-      const [cx, cy] = cellCentre(layout, n);
-      ctx.beginPath();
-      ctx.arc(cx, cy, Math.max(2, cell * 0.18), 0, Math.PI * 2);
-      ctx.fill();
-    }
+    route(ctx, layout, scene.path, { width: focus === 'path' ? 0.34 : 0.22 });
     ctx.globalAlpha = 1;
   }
 
-  if (fig.labels && layout.cell >= 8) {
-    // Room names sit under everything that moves, in a small dark font with a pale halo.
-    ctx.font = `${Math.round(layout.cell * 0.7)}px system-ui, sans-serif`;
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.lineWidth = Math.max(2, layout.cell * 0.18);
-    ctx.strokeStyle = 'rgba(255,255,255,0.85)';
-    ctx.fillStyle = '#222222';
-    for (const l of fig.labels) {
-      const [cx, cy] = cellCentre(layout, l.cell);
-      ctx.strokeText(l.text, cx, cy);
-      ctx.fillText(l.text, cx, cy);
-    }
-  }
+  // Room names go under the markers, never on them.
+  if (fig.labels) drawLabels(ctx, layout, fig.labels, [fig.start, fig.goal]);
 
   disc(ctx, layout, fig.start);
   diamond(ctx, layout, fig.goal);
 
-  if (fig.cursor !== undefined && fig.cursor >= 0) {
-    const x = fig.cursor % width, y = (fig.cursor - x) / width;
-    ctx.setLineDash([Math.max(2, cell * 0.2), Math.max(2, cell * 0.12)]);
-    ctx.strokeStyle = '#000000';
-    ctx.lineWidth = 2;
-    ctx.strokeRect(x * cell + 1, y * cell + 1, cell - 2, cell - 2);
-    ctx.setLineDash([]);
-  }
+  if (fig.highlight !== undefined && fig.highlight >= 0) outline(ctx, layout, fig.highlight, COLORS.path, 0.16);
+  if (fig.cursor !== undefined && fig.cursor >= 0) outline(ctx, layout, fig.cursor, '#000000', 0.06, true);
   ctx.restore();
 }
 

@@ -1,31 +1,29 @@
-import { drawFigure, type Figure } from './figure.js';
-import { applyEdit, keyEdit, modeAt, type Editable, type EditMode } from './editor.js';
-import { cellAt, cellSizeFor, moveCursor, type GridLayout } from './layout.js';
+import { canvasSize, cellAt, cellSizeFor, type GridLayout } from './layout.js';
 
 export interface GridCanvasOptions {
   width: number;
   height: number;
   label: string;
-  /** The world the gestures edit; omit for a figure that is only looked at. */
-  editable?: () => Editable;
-  /** Called after every change a gesture or key made. */
-  onEdit?: () => void;
-  /** The figure to paint, asked for on every redraw. */
-  figure: (layout: GridLayout, cursor: number) => Figure;
+  /** Paints the figure; asked on every redraw. */
+  paint: (ctx: CanvasRenderingContext2D, layout: GridLayout) => void;
   maxCell?: number;
+  minCell?: number;
+  /** Room along the top and the left for coordinates, in CSS pixels (0: none). */
+  gutter?: number;
 }
 
 /**
- * A canvas showing one grid figure: sized to its container in whole cells,
- * redrawn on demand, and (when editable) driven by pointer drags and by the
- * keyboard (arrows move a cursor, Space toggles a wall, S and G place the
- * endpoints), so nothing on it needs a mouse.
+ * The page's one grid canvas: whole cells at any width (sized to its box,
+ * in device pixels), redrawn on demand or at most once per animation frame,
+ * and able to say which cell a pointer is over. Gestures live in editor.ts;
+ * what is drawn lives with each widget.
  */
 export class GridCanvas {
   readonly canvas: HTMLCanvasElement;
   layout: GridLayout;
-  cursor = -1;
-  private mode: EditMode | null = null;
+  private frame = 0;
+  /** Measured at least once: a figure far down the page is sized on its first draw, not when it scrolls into view. */
+  private sized = false;
 
   constructor(private readonly opts: GridCanvasOptions) {
     const c = document.createElement('canvas');
@@ -34,75 +32,51 @@ export class GridCanvas {
     c.setAttribute('aria-label', opts.label);
     this.canvas = c;
     this.layout = { width: opts.width, height: opts.height, cell: 10 };
-    if (opts.editable) {
-      c.tabIndex = 0;
-      c.setAttribute('aria-roledescription', 'editable grid');
-      c.addEventListener('pointerdown', (e) => this.down(e));
-      c.addEventListener('pointermove', (e) => this.move(e));
-      c.addEventListener('pointerup', () => { this.mode = null; });
-      c.addEventListener('pointercancel', () => { this.mode = null; });
-      c.addEventListener('keydown', (e) => this.key(e));
-      c.addEventListener('focus', () => { if (this.cursor < 0) { this.cursor = opts.editable!().start; this.draw(); } });
-      c.addEventListener('blur', () => { this.draw(); });
-    }
+    [c.width, c.height] = canvasSize(this.layout);
     new ResizeObserver(() => this.resize()).observe(c);
   }
 
-  /** Matches the backing store to the shown size (whole cells, device pixels). */
+  get width(): number { return this.opts.width; }
+  get height(): number { return this.opts.height; }
+
+  /** Matches the backing store to the shown size (whole cells, device pixels), then redraws. */
   resize(): void {
+    this.sized = true;
     const cssW = this.canvas.clientWidth || this.canvas.parentElement?.clientWidth || 320;
-    const cssCell = cellSizeFor(cssW, this.opts.width, 4, this.opts.maxCell ?? 40);
+    const gutter = this.opts.gutter ?? 0;
+    const cssCell = cellSizeFor(cssW - gutter, this.opts.width, this.opts.minCell ?? 4, this.opts.maxCell ?? 40);
     const dpr = Math.min(2, window.devicePixelRatio || 1);
     const cell = Math.max(2, Math.round(cssCell * dpr));
-    if (cell !== this.layout.cell || this.canvas.width !== cell * this.opts.width) {
-      this.layout = { width: this.opts.width, height: this.opts.height, cell };
-      this.canvas.width = cell * this.opts.width;
-      this.canvas.height = cell * this.opts.height;
-      this.draw();
+    const g = Math.round(gutter * dpr);
+    const next: GridLayout = { width: this.opts.width, height: this.opts.height, cell, left: g, top: g, dpr };
+    const [w, h] = canvasSize(next);
+    if (cell !== this.layout.cell || this.canvas.width !== w || this.canvas.height !== h || dpr !== this.layout.dpr) {
+      this.layout = next;
+      this.canvas.width = w;
+      this.canvas.height = h;
     }
+    this.draw();
   }
 
   draw(): void {
+    if (this.frame) { cancelAnimationFrame(this.frame); this.frame = 0; }
+    if (!this.sized && this.canvas.isConnected) { this.resize(); return; }
     const ctx = this.canvas.getContext('2d');
     if (!ctx) return;
-    const focused = document.activeElement === this.canvas;
-    drawFigure(ctx, this.opts.figure(this.layout, focused ? this.cursor : -1));
+    ctx.save();
+    this.opts.paint(ctx, this.layout);
+    ctx.restore();
   }
 
-  private cellOf(e: PointerEvent): number {
+  /** Redraws at the next frame; any number of calls before it cost one paint. */
+  requestDraw(): void {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => { this.frame = 0; this.draw(); });
+  }
+
+  /** The cell under a pointer event, or -1. */
+  cellOf(e: { clientX: number; clientY: number }): number {
     const r = this.canvas.getBoundingClientRect();
     return cellAt(this.layout, e.clientX - r.left, e.clientY - r.top, r.width, r.height);
-  }
-
-  private down(e: PointerEvent): void {
-    const cell = this.cellOf(e);
-    if (cell < 0) return;
-    e.preventDefault();
-    this.canvas.setPointerCapture?.(e.pointerId);
-    const w = this.opts.editable!();
-    this.mode = modeAt(w, cell);
-    this.cursor = cell;
-    if (applyEdit(w, this.mode, cell)) this.opts.onEdit?.();
-  }
-
-  private move(e: PointerEvent): void {
-    if (this.mode === null) return;
-    const cell = this.cellOf(e);
-    if (cell < 0) return;
-    this.cursor = cell;
-    if (applyEdit(this.opts.editable!(), this.mode, cell)) this.opts.onEdit?.();
-  }
-
-  private key(e: KeyboardEvent): void {
-    if (e.key.startsWith('Arrow')) {
-      e.preventDefault();
-      this.cursor = moveCursor(this.layout, this.cursor < 0 ? 0 : this.cursor, e.key);
-      this.draw();
-      return;
-    }
-    if (this.cursor >= 0 && keyEdit(this.opts.editable!(), e.key, this.cursor)) {
-      e.preventDefault();
-      this.opts.onEdit?.();
-    }
   }
 }

@@ -38,7 +38,12 @@ export class Player {
     this.onChange();
   }
 
-  step(by = 1): void { this.pause(); this.seek(this.k + by); }
+  /** One step; forward from the end starts the replay over, so Step always shows something. */
+  step(by = 1): void {
+    this.pause();
+    if (by > 0 && this.k >= this.n && this.n > 0) this.k = 0;
+    this.seek(this.k + by);
+  }
 
   /** Starts from the beginning when at the end, so "play" always shows something. */
   play(): void {

@@ -32,3 +32,25 @@ export function sceneAt(trace: Trace, size: number, k: number, path: number[] | 
   const done = k === n && path !== null;
   return { closed, open, current: k > 0 ? trace.pops[k - 1].node : -1, path: done ? path : null, g };
 }
+
+/** One cell as the replay stands at step k: closed, open or not reached yet, with its g, h and f. */
+export interface CellInfo {
+  state: 'closed' | 'open' | 'unreached';
+  /** From the cell's latest push before step k (NaN when not reached: h is then the caller's to compute). */
+  g: number;
+  h: number;
+  f: number;
+}
+
+/** The state of `node` after the first k pops of `trace`: a replay of the recorded pushes and pops. */
+export function cellInfo(trace: Trace, k: number, node: number): CellInfo {
+  let push: Trace['pushes'][number] | null = null;
+  for (const p of trace.pushes) {
+    if (p.during >= k) break;
+    if (p.node === node) push = p;
+  }
+  if (!push) return { state: 'unreached', g: NaN, h: NaN, f: NaN };
+  let closed = false;
+  for (let i = Math.max(0, push.during); i < k; i++) if (trace.pops[i].node === node) { closed = true; break; }
+  return { state: closed ? 'closed' : 'open', g: push.g, h: push.h, f: push.f };
+}

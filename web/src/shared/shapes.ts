@@ -1,68 +1,26 @@
-// Drawing primitives every grid figure shares: the fitted canvas, cells, hatching,
-// the start disc, the goal diamond, routes and grid lines, in the page's colour language.
-import { cellAt, cellCentre, cellSizeFor, type GridLayout } from './layout.js';
+// Drawing primitives every grid figure shares: cells, hatching, the start disc, the
+// goal diamond, routes, arrows, grid lines, coordinates and labels, in the page's
+// colour language. Every position comes from layout.ts.
+import { canvasSize, cellCentre, cellRect, cssPx, type GridLayout } from './layout.js';
 import { COLORS } from './palette.js';
 
-/**
- * Drawing pieces shared by the part-2 figures (the D* Replanner, the
- * universal-plan field, the ARA* lane): a canvas that keeps whole cells at
- * any width, and the page's markers (green disc, red diamond, purple route)
- * drawn in the same shapes as draw-grid.ts draws them.
- */
-export class FitCanvas {
-  readonly canvas: HTMLCanvasElement;
-  layout: GridLayout;
-
-  constructor(readonly width: number, readonly height: number, label: string, private readonly paint: (ctx: CanvasRenderingContext2D, layout: GridLayout) => void,
-    private readonly maxCell = 40, private readonly minCell = 4) {
-    const c = document.createElement('canvas');
-    c.className = 'grid-canvas';
-    c.setAttribute('role', 'img');
-    c.setAttribute('aria-label', label);
-    this.canvas = c;
-    this.layout = { width, height, cell: 10 };
-    c.width = width * 10;
-    c.height = height * 10;
-    new ResizeObserver(() => this.resize()).observe(c);
-  }
-
-  resize(): void {
-    const cssW = this.canvas.clientWidth || this.canvas.parentElement?.clientWidth || 320;
-    const cssCell = cellSizeFor(cssW, this.width, this.minCell, this.maxCell);
-    const dpr = Math.min(2, window.devicePixelRatio || 1);
-    const cell = Math.max(2, Math.round(cssCell * dpr));
-    if (cell !== this.layout.cell || this.canvas.width !== cell * this.width) {
-      this.layout = { width: this.width, height: this.height, cell };
-      this.canvas.width = cell * this.width;
-      this.canvas.height = cell * this.height;
-    }
-    this.draw();
-  }
-
-  draw(): void {
-    const ctx = this.canvas.getContext('2d');
-    if (!ctx) return;
-    ctx.save();
-    this.paint(ctx, this.layout);
-    ctx.restore();
-  }
-
-  /** The cell under a pointer event, or -1. */
-  cellOf(e: { clientX: number; clientY: number }): number {
-    const r = this.canvas.getBoundingClientRect();
-    return cellAt(this.layout, e.clientX - r.left, e.clientY - r.top, r.width, r.height);
-  }
+export function fillCell(ctx: CanvasRenderingContext2D, layout: GridLayout, n: number, color: string): void {
+  const [x, y, c] = cellRect(layout, n);
+  ctx.fillStyle = color;
+  ctx.fillRect(x, y, c, c);
 }
 
-export function fillCell(ctx: CanvasRenderingContext2D, layout: GridLayout, n: number, color: string): void {
-  const x = n % layout.width, y = (n - x) / layout.width;
+/** Paper under the cells (the gutter, if any, stays transparent). */
+export function clearCells(ctx: CanvasRenderingContext2D, layout: GridLayout, color: string = COLORS.free): void {
+  const [w, h] = canvasSize(layout);
+  ctx.clearRect(0, 0, w, h);
   ctx.fillStyle = color;
-  ctx.fillRect(x * layout.cell, y * layout.cell, layout.cell, layout.cell);
+  ctx.fillRect(layout.left ?? 0, layout.top ?? 0, layout.width * layout.cell, layout.height * layout.cell);
 }
 
 /** Diagonal hatching over a cell: the second channel for "raised" (colour is never the only cue). */
 export function hatchCell(ctx: CanvasRenderingContext2D, layout: GridLayout, n: number, color: string): void {
-  const x = (n % layout.width) * layout.cell, y = Math.floor(n / layout.width) * layout.cell, c = layout.cell;
+  const [x, y, c] = cellRect(layout, n);
   ctx.save();
   ctx.beginPath();
   ctx.rect(x, y, c, c);
@@ -79,11 +37,12 @@ export function hatchCell(ctx: CanvasRenderingContext2D, layout: GridLayout, n: 
 export function gridLines(ctx: CanvasRenderingContext2D, layout: GridLayout, minCell = 8): void {
   const { width, height, cell } = layout;
   if (cell < minCell) return;
+  const l = layout.left ?? 0, t = layout.top ?? 0;
   ctx.strokeStyle = COLORS.line;
   ctx.lineWidth = 1;
   ctx.beginPath();
-  for (let x = 0; x <= width; x++) { ctx.moveTo(x * cell + 0.5, 0); ctx.lineTo(x * cell + 0.5, height * cell); }
-  for (let y = 0; y <= height; y++) { ctx.moveTo(0, y * cell + 0.5); ctx.lineTo(width * cell, y * cell + 0.5); }
+  for (let x = 0; x <= width; x++) { ctx.moveTo(l + x * cell + 0.5, t); ctx.lineTo(l + x * cell + 0.5, t + height * cell); }
+  for (let y = 0; y <= height; y++) { ctx.moveTo(l, t + y * cell + 0.5); ctx.lineTo(l + width * cell, t + y * cell + 0.5); }
   ctx.stroke();
 }
 
@@ -166,11 +125,99 @@ export function arrow(ctx: CanvasRenderingContext2D, layout: GridLayout, from: n
 
 /** Outline a cell (the current pop, the cursor). */
 export function outline(ctx: CanvasRenderingContext2D, layout: GridLayout, n: number, color: string, width = 0.1, dash = false): void {
-  const x = n % layout.width, y = (n - x) / layout.width, c = layout.cell;
+  const [x, y, c] = cellRect(layout, n);
   const w = Math.max(2, c * width);
   ctx.strokeStyle = color;
   ctx.lineWidth = w;
   ctx.setLineDash(dash ? [Math.max(2, c * 0.2), Math.max(2, c * 0.12)] : []);
-  ctx.strokeRect(x * c + w / 2, y * c + w / 2, c - w, c - w);
+  ctx.strokeRect(x + w / 2, y + w / 2, c - w, c - w);
   ctx.setLineDash([]);
+}
+
+/** A name written on a figure (a room, a wave front's distance), anchored at a cell. */
+export interface Label { cell: number; text: string }
+
+/** Where a label ended up: its box in canvas pixels (centre cx, cy). */
+export interface PlacedLabel { text: string; cx: number; cy: number; w: number; h: number }
+
+/** Label text, in CSS pixels: never under 12 (legible on a phone), growing with the cells up to 16. */
+export function labelSize(layout: GridLayout): number {
+  const cssCell = layout.cell / (layout.dpr ?? 1);
+  return Math.round(Math.max(12, Math.min(16, cssCell * 0.6)));
+}
+
+const overlaps = (a: { x: number; y: number; w: number; h: number }, b: { x: number; y: number; w: number; h: number }) =>
+  a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+
+/**
+ * Where each label goes, without drawing: centred on its cell unless its box
+ * would cover a cell of `avoid` (the start, the goal, the robot, a path) or
+ * a label already placed; then one row up or down, then two. With
+ * `dropCrowded` a label that finds no free place is left out (the wave
+ * fronts' distances, which are many); otherwise it keeps its own cell.
+ * Pure (text widths come from `measure`), so the tests pin it.
+ */
+export function placeLabels(layout: GridLayout, labels: readonly Label[], measure: (text: string) => number,
+  avoid: readonly number[] = [], dropCrowded = false): PlacedLabel[] {
+  const size = cssPx(layout, labelSize(layout));
+  const [W, H] = canvasSize(layout);
+  const left = layout.left ?? 0, top = layout.top ?? 0;
+  const blocked = avoid.map((n) => { const [x, y, c] = cellRect(layout, n); return { x, y, w: c, h: c }; });
+  const placed: PlacedLabel[] = [];
+  for (const l of labels) {
+    const w = measure(l.text) + size * 0.5, h = size * 1.3;
+    const [cx0, cy0] = cellCentre(layout, l.cell);
+    const cx = Math.min(W - w / 2, Math.max(left + w / 2, cx0));
+    let chosen: PlacedLabel | null = null;
+    for (const dy of [0, -1, 1, -2, 2]) {
+      const cy = Math.min(H - h / 2, Math.max(top + h / 2, cy0 + dy * layout.cell));
+      const box = { x: cx - w / 2, y: cy - h / 2, w, h };
+      if (blocked.some((b) => overlaps(box, b))) continue;
+      if (placed.some((p) => overlaps(box, { x: p.cx - p.w / 2, y: p.cy - p.h / 2, w: p.w, h: p.h }))) continue;
+      chosen = { text: l.text, cx, cy, w, h };
+      break;
+    }
+    if (chosen) placed.push(chosen);
+    else if (!dropCrowded) placed.push({ text: l.text, cx, cy: cy0, w, h });
+  }
+  return placed;
+}
+
+/**
+ * The one way to write names on a figure: dark text with a pale halo, at
+ * labelSize, placed by placeLabels. Returns the boxes it drew.
+ */
+export function drawLabels(ctx: CanvasRenderingContext2D, layout: GridLayout, labels: readonly Label[],
+  avoid: readonly number[] = [], opts: { dropCrowded?: boolean; weight?: number } = {}): PlacedLabel[] {
+  const size = cssPx(layout, labelSize(layout));
+  ctx.save();
+  ctx.font = `${opts.weight ?? 500} ${size}px system-ui, sans-serif`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  const placed = placeLabels(layout, labels, (t) => ctx.measureText(t).width, avoid, opts.dropCrowded ?? false);
+  ctx.lineJoin = 'round';
+  ctx.lineWidth = size * 0.3;
+  ctx.strokeStyle = 'rgba(255,255,255,0.9)';
+  ctx.fillStyle = '#1d1d1f';
+  for (const p of placed) {
+    ctx.strokeText(p.text, p.cx, p.cy);
+    ctx.fillText(p.text, p.cx, p.cy);
+  }
+  ctx.restore();
+  return placed;
+}
+
+/** Column numbers in the top gutter and row numbers in the left gutter, as formatXY counts them. */
+export function drawAxes(ctx: CanvasRenderingContext2D, layout: GridLayout): void {
+  const left = layout.left ?? 0, top = layout.top ?? 0;
+  if (left <= 0 || top <= 0) return;
+  ctx.save();
+  ctx.font = `${cssPx(layout, 12)}px system-ui, sans-serif`;
+  ctx.fillStyle = '#555555';
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  for (let x = 0; x < layout.width; x++) ctx.fillText(String(x), cellCentre(layout, x)[0], top / 2);
+  ctx.textAlign = 'right';
+  for (let y = 0; y < layout.height; y++) ctx.fillText(String(y), left - cssPx(layout, 4), cellCentre(layout, y * layout.width)[1]);
+  ctx.restore();
 }

@@ -46,3 +46,12 @@ function reasonFor(top: FrontierEntry, frontier: FrontierEntry[], rule: 'h' | 'f
   }
   return `The smallest f wins; ties go to the cell added first (${name(top.node)} joined the frontier first).`;
 }
+
+/** The answer for pop k and why, for a question the reader stepped past without answering. */
+export function revealAnswer(trace: Trace, k: number, name: (n: number) => string): { answer: number; reason: string } {
+  const frontier = frontierBefore(trace, k);
+  const answer = trace.pops[k].node;
+  const top = frontier.find((e) => e.node === answer);
+  if (!top) throw new Error(`revealAnswer: the popped node ${answer} is not on the frontier before pop ${k}`);
+  return { answer, reason: `Skipped: the library takes ${name(answer)} (f ${num(top.f)}). ${reasonFor(top, frontier, trace.tieBreak, name)}` };
+}

@@ -1,116 +1,213 @@
 import { AraLane } from '../ara-lane/ara-lane.js';
-import type { Layer } from '../shared/figure.js';
 import { button, el } from '../shared/dom.js';
-import { LaneView } from './lane-view.js';
-import { EPS_MAX, EPS_MIN, EPS_STEP, LANES, TheaterModel, type TheaterWorld } from './theater-model.js';
+import { EditSwitch } from '../shared/editor.js';
+import type { Layer } from '../shared/figure.js';
+import type { Label } from '../shared/shapes.js';
+import { SPEEDS } from '../shared/replay-bar.js';
+import { LANE_RATE, LaneView } from './lane-view.js';
+import { OffFrame } from './off-frame.js';
+import type { OffFrameResult } from './off-frame-work.js';
+import { PinnedFigure } from './pinned.js';
+import { PRESETS, presetCells, type Preset } from './presets.js';
+import { EPS_MAX, EPS_MIN, EPS_STEP, LANES, TheaterModel, type LaneId, type LaneRun, type TheaterWorld } from './theater-model.js';
 
 /**
- * The Search Theater: four lanes on one shared world. Every edit (drag the
- * start or goal, paint or erase a wall, from any lane) reruns all four lanes
- * and the badge; the epsilon slider reruns only the A* lane. The time of the
- * last rerun (searches, badge and drawing) is kept on the root element as
- * `data-rerun-ms`, which the browser test reads and reports.
+ * The Search Theater: four lanes on one shared world, a menu of preset
+ * queries, the epsilon slider, the reopen switch, the badge and the ARA*
+ * lane. An edit (drag the start or goal, paint or erase a wall, in any lane)
+ * reruns the four lanes at most once per animation frame; the badge's scan
+ * and the ARA* lane run off the frame (in a worker) and arrive when ready.
+ * The time of the last rerun of the lanes (searches and drawing) is kept on
+ * the root element as `data-rerun-ms`.
  */
 export class Theater {
   readonly model: TheaterModel;
   readonly lanes: LaneView[];
-  /** The fifth lane: ARA*'s rounds on the same query, rerun with the other four. */
+  /** The fifth lane: ARA*'s rounds on the same query, computed off the frame. */
   readonly ara: AraLane;
-  private readonly labels: readonly { cell: number; text: string }[];
+  readonly touch: EditSwitch;
+  readonly pinned: PinnedFigure;
+  private readonly labels: readonly Label[];
   private readonly initial: TheaterWorld;
+  private readonly off: OffFrame;
   private readonly badgeEl: HTMLElement;
   private readonly badgeMark: HTMLElement;
+  private readonly slider: HTMLInputElement;
   private readonly epsOut: HTMLOutputElement;
+  private readonly presetSel: HTMLSelectElement;
+  private readonly claimEl: HTMLElement;
+  private readonly reopenBox: HTMLInputElement;
   private readonly timing: HTMLElement;
   private readonly status: HTMLElement;
+  private preset: Preset | null = PRESETS[0];
+  private badge: number | null | undefined = undefined;
+  private frame = 0;
+  private runs: LaneRun[] = [];
 
-  constructor(readonly root: HTMLElement, world: TheaterWorld, caption: string, labels: readonly { cell: number; text: string }[] = []) {
+  constructor(readonly root: HTMLElement, world: TheaterWorld, caption: string, labels: readonly Label[] = []) {
     this.initial = { grid: world.grid.with({}), start: world.start, goal: world.goal };
     this.model = new TheaterModel(world);
-    const onEdit = () => this.rerun('edit');
-    this.lanes = LANES.map((spec) => new LaneView(spec, this.model, onEdit, labels));
     this.labels = labels;
-    this.ara = new AraLane(el('article', { class: 'lane', 'data-lane': 'ara' }), this.araWorld());
+    this.touch = new EditSwitch('Edit walls by touch');
+    const onEdit = (how: 'drag' | 'key' | 'release') => (how === 'release' ? this.flush() : this.edited(how));
+    this.lanes = LANES.map((spec) => new LaneView(spec, this.model, onEdit, this.touch, labels));
+    this.ara = new AraLane(el('article', { class: 'lane', 'data-lane': 'ara' }), this.araWorld(), 'ARA*', null);
+    this.off = new OffFrame(this.model.grid, (r) => this.offFrameDone(r));
+    this.pinned = new PinnedFigure(this.lanes[LANES.findIndex((l) => l.id === 'astar')]);
 
-    const slider = el('input', {
+    this.presetSel = el('select', { id: 'theater-preset' });
+    for (const p of PRESETS) this.presetSel.append(el('option', { value: p.id }, p.title));
+    this.presetSel.append(el('option', { value: 'custom', disabled: '' }, 'Your own query (edited)'));
+    this.presetSel.addEventListener('change', () => this.applyPreset(PRESETS.find((p) => p.id === this.presetSel.value) ?? PRESETS[0]));
+
+    this.slider = el('input', {
       type: 'range', id: 'eps', min: String(EPS_MIN), max: String(EPS_MAX), step: String(EPS_STEP), value: '1',
       'aria-describedby': 'eps-badge',
     });
-    slider.addEventListener('input', () => this.setEps(Number(slider.value)));
+    this.slider.addEventListener('input', () => this.setEps(Number(this.slider.value)));
     this.epsOut = el('output', { for: 'eps', id: 'eps-value' }, '1.0');
+    this.reopenBox = el('input', { type: 'checkbox', id: 'theater-reopen' });
+    this.reopenBox.addEventListener('change', () => { this.model.reopen = this.reopenBox.checked; this.rerun('edit'); });
+    const speed = el('select', { id: 'theater-speed' });
+    for (const s of SPEEDS) speed.append(el('option', { value: String(s) }, `${s}×`));
+    speed.value = '1';
+    speed.addEventListener('change', () => { for (const l of this.lanes) l.player.rate = LANE_RATE * Number(speed.value); });
     this.badgeMark = el('span', { class: 'badge-mark', 'aria-hidden': 'true' });
     this.badgeEl = el('p', { class: 'badge', id: 'eps-badge', 'aria-live': 'polite' });
+    this.claimEl = el('p', { class: 'claim', id: 'theater-claim', 'aria-live': 'polite' });
     this.timing = el('p', { class: 'timing' });
     this.status = el('p', { class: 'visually-hidden', 'aria-live': 'polite' });
     const playAll = button('Play all lanes', () => this.lanes.forEach((l) => l.player.play()), { class: 'play-all' });
-    const reset = button('Reset the world', () => this.reset(), { class: 'reset' });
+    const reset = button('Reset the query', () => this.applyPreset(this.preset ?? PRESETS[0]), { class: 'reset' });
 
     root.append(
       el('p', { class: 'caption' }, caption),
+      el('div', { class: 'theater-query' }, el('label', { for: 'theater-preset' }, 'Query '), this.presetSel),
+      this.claimEl,
       el('div', { class: 'theater-controls' },
         el('div', { class: 'eps-control' },
           el('label', { for: 'eps' }, 'ε for the A* lane '),
-          el('div', { class: 'slider-wrap' }, slider, this.badgeMark),
+          el('div', { class: 'slider-wrap' }, this.slider, this.badgeMark),
           this.epsOut),
-        playAll, reset),
+        el('label', { class: 'reopen-toggle', for: 'theater-reopen' }, this.reopenBox, ' reopen closed cells'),
+        playAll, el('label', { for: 'theater-speed', class: 'speed-label' }, 'speed ', speed), reset, this.touch.button),
       this.badgeEl,
-      el('p', { class: 'help' }, 'Drag the green start or the red goal; drag across free cells to paint walls, across walls to erase them. '
-        + 'On a focused lane: arrow keys move the cursor, Space toggles a wall, S and G move the start and goal.'),
+      el('p', { class: 'help' }, 'With a mouse: drag the green start or the orange goal; drag across free cells to paint walls, across walls to erase them. '
+        + 'On a touch screen a swipe scrolls the page; switch on “Edit walls by touch” to draw with a finger. '
+        + 'On a focused lane: arrow keys move the cursor, Space toggles a wall, S and G move the start and goal. Point at a cell to read its g, h and f.'),
       el('div', { class: 'lanes' }, ...this.lanes.map((l) => l.root), this.ara.root),
       this.timing, this.status,
     );
-    this.rerun('load');
+    document.body.append(this.pinned.root);
+    this.applyPreset(PRESETS[0]);
   }
 
   private araWorld() {
     return { grid: this.model.grid, start: this.model.start, goal: this.model.goal, labels: this.labels };
   }
 
+  /** Puts a preset's query on the stage: the world's own walls, its start, goal and epsilon. */
+  applyPreset(p: Preset): void {
+    this.preset = p;
+    this.presetSel.value = p.id;
+    this.root.dataset.preset = p.id;
+    this.model.cells.set(this.initial.grid.cells);
+    this.model.cellsChanged();
+    const { start, goal } = presetCells(this.model.grid, p);
+    this.model.start = start;
+    this.model.goal = goal;
+    this.slider.value = String(p.eps);
+    this.showEps(p.eps);
+    this.rerun('reset');
+  }
+
   setEps(eps: number): void {
+    this.showEps(eps);
+    this.schedule();
+  }
+
+  private showEps(eps: number): void {
     this.model.eps = eps;
     this.epsOut.textContent = eps.toFixed(1);
     this.root.dataset.eps = String(eps);
-    const i = LANES.findIndex((l) => l.id === 'astar');
-    this.lanes[i].load(this.model.runLane(i));
   }
 
   setFocus(layer: Layer | null): void {
     this.root.dataset.focus = layer ?? '';
     for (const l of this.lanes) { l.focus = layer; l.grid.draw(); }
+    this.pinned.show(layer);
   }
 
-  reset(): void {
-    this.model.cells.set(this.initial.grid.cells);
-    this.model.start = this.initial.start;
-    this.model.goal = this.initial.goal;
-    this.rerun('reset');
+  private edited(how: 'drag' | 'key'): void {
+    this.model.cellsChanged();
+    if (this.preset) {
+      this.preset = null;
+      this.presetSel.value = 'custom';
+      this.root.dataset.preset = 'custom';
+    }
+    // A key is one deliberate change: answer it now. A drag sends a stream: one rerun per frame.
+    if (how === 'key') this.rerun('edit');
+    else this.schedule();
   }
 
-  private rerun(why: 'load' | 'edit' | 'reset'): void {
+  /** The drag ended: a rerun still waiting for its frame runs now, so the last state shows at once. */
+  private flush(): void {
+    if (this.frame) this.rerun('edit');
+  }
+
+  private schedule(): void {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => { this.frame = 0; this.rerun('edit'); });
+  }
+
+  private rerun(why: 'edit' | 'reset'): void {
+    if (this.frame) { cancelAnimationFrame(this.frame); this.frame = 0; }
     const t0 = performance.now();
     const runs = this.model.runAll();
-    const badge = this.model.badge();
     const t1 = performance.now();
     runs.forEach((r, i) => this.lanes[i].load(r));
-    if (why !== 'load') this.ara.load(this.araWorld()); // the constructor already ran it
     const t2 = performance.now();
-    this.showBadge(badge);
+    this.runs = runs;
+    // The badge and ARA* follow off the frame; until then they say so.
+    this.badge = undefined;
+    this.root.dataset.badge = 'pending';
+    this.ara.pending();
+    this.off.submit({ cells: this.model.cells, start: this.model.start, goal: this.model.goal, reopen: this.model.reopen });
+    this.showClaim();
     const d = this.root.dataset;
     d.searchMs = (t1 - t0).toFixed(3);
     d.rerunMs = (t2 - t0).toFixed(3);
     d.reruns = String(Number(d.reruns ?? '0') + 1);
-    this.timing.textContent = `Last rerun: four searches and the badge's scan in ${(t1 - t0).toFixed(1)} ms, drawn (with the ARA* lane's rounds) in ${(t2 - t1).toFixed(1)} ms.`;
-    if (why !== 'load') {
+    this.timing.textContent = `Last rerun: four searches in ${(t1 - t0).toFixed(1)} ms, drawn in ${(t2 - t1).toFixed(1)} ms; `
+      + 'the badge’s scan and the ARA* lane run in the background.';
+    if (why === 'edit') {
       const a = runs.map((r, i) => `${LANES[i].title} ${r.expansions}`).join(', ');
       this.status.textContent = `All lanes reran. Expansions: ${a}.`;
     }
+  }
+
+  private offFrameDone(r: OffFrameResult): void {
+    this.badge = r.badge;
+    this.showBadge(r.badge);
+    this.ara.show(this.araWorld(), r.ara);
+    this.showClaim();
+  }
+
+  private showClaim(): void {
+    const p = this.preset;
+    if (!p) {
+      this.claimEl.textContent = 'Your own query: the counters below are the library’s answers for what you set up.';
+      return;
+    }
+    const lane = Object.fromEntries(this.runs.map((r) => [r.id, r])) as Record<LaneId, LaneRun>;
+    this.claimEl.textContent = p.claim({ lane, eps: this.model.eps, astarAtOne: this.model.astarAt(1), badge: this.badge });
   }
 
   private showBadge(eps: number | null): void {
     this.root.dataset.badge = eps === null ? 'none' : String(eps);
     if (eps === null) {
       this.badgeEl.textContent = `No badge: on this query no ε up to ${EPS_MAX} makes the A* lane's path costlier than Dijkstra's. `
-        + 'Try the start at the west wall of room A and the goal deeper in room B, or wall off part of the corridor.';
+        + 'Pick the first preset query, or wall off part of the corridor.';
       this.badgeMark.hidden = true;
     } else {
       this.badgeEl.innerHTML = '';
