@@ -77,7 +77,7 @@ function consistency(root: HTMLElement): void {
       el('thead', {}, el('tr', {}, ...['move', 'h(n)', 'c(n, x)', 'h(x)', 'c + h(x)', ''].map((t) => el('th', { scope: 'col' }, t)))), body)),
     verdict,
     el('div', { class: 'ex-witness' }, fig.canvas,
-      el('p', {}, `The witness for the second half: start (green) and goal (red) one diagonal apart. On this grid the step costs ${wit.trueCost}, `
+      el('p', {}, `The witness for the second half: start (green) and goal (orange) one diagonal apart. On this grid the step costs ${wit.trueCost}, `
         + `but octile written with √2 promises ${wit.h.toFixed(4)}: more than the truth, so that version is not admissible here.`)),
   );
   show();
