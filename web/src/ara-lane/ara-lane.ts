@@ -63,10 +63,14 @@ export class AraLane {
     this.show(world, runAraLane(world.grid, world.start, world.goal, undefined, this.searcher));
   }
 
-  /** The rounds for the query being computed elsewhere: says so until `show` brings them. */
+  /**
+   * The rounds for a new query are being computed elsewhere: marked busy
+   * until `show` brings them. The old rounds stay on screen meanwhile (a
+   * frame or two), so the lane keeps its height and the page does not reflow.
+   */
   pending(): void {
     this.root.dataset.status = 'pending';
-    this.say.textContent = 'Working out ARA*’s rounds for this query…';
+    this.root.setAttribute('aria-busy', 'true');
   }
 
   /** Shows rounds computed elsewhere (the theater's worker) for `world`, from the first round. */
@@ -74,6 +78,7 @@ export class AraLane {
     this.world = world;
     this.run = run;
     const d = this.root.dataset;
+    this.root.removeAttribute('aria-busy');
     d.status = run.status;
     d.costs = run.rounds.map((r) => r.cost.toFixed(6)).join(' ');
     d.eps = run.rounds.map((r) => String(r.eps)).join(' ');

@@ -4,6 +4,7 @@ import { EditSwitch } from '../shared/editor.js';
 import type { Layer } from '../shared/figure.js';
 import type { Label } from '../shared/shapes.js';
 import { SPEEDS } from '../shared/replay-bar.js';
+import { whenIdle } from '../shared/schedule.js';
 import { LANE_RATE, LaneView } from './lane-view.js';
 import { OffFrame } from './off-frame.js';
 import type { OffFrameResult } from './off-frame-work.js';
@@ -42,7 +43,10 @@ export class Theater {
   private preset: Preset | null = PRESETS[0];
   private badge: number | null | undefined = undefined;
   private frame = 0;
+  /** What the next frame reruns: every lane (an edit), or only the A* lane (the slider). */
+  private due: 'all' | 'astar' = 'astar';
   private runs: LaneRun[] = [];
+  private result: OffFrameResult | null = null;
 
   constructor(readonly root: HTMLElement, world: TheaterWorld, caption: string, labels: readonly Label[] = []) {
     this.initial = { grid: world.grid.with({}), start: world.start, goal: world.goal };
@@ -118,12 +122,14 @@ export class Theater {
     this.model.goal = goal;
     this.slider.value = String(p.eps);
     this.showEps(p.eps);
+    this.badge = undefined;
     this.rerun('reset');
   }
 
+  /** The slider moves only the A* lane (the badge and ARA* do not depend on it): one rerun of it per frame. */
   setEps(eps: number): void {
     this.showEps(eps);
-    this.schedule();
+    this.schedule('astar');
   }
 
   private showEps(eps: number): void {
@@ -147,29 +153,42 @@ export class Theater {
     }
     // A key is one deliberate change: answer it now. A drag sends a stream: one rerun per frame.
     if (how === 'key') this.rerun('edit');
-    else this.schedule();
+    else this.schedule('all');
   }
 
   /** The drag ended: a rerun still waiting for its frame runs now, so the last state shows at once. */
   private flush(): void {
-    if (this.frame) this.rerun('edit');
+    if (this.frame) this.runDue();
   }
 
-  private schedule(): void {
+  private schedule(what: 'all' | 'astar'): void {
+    if (what === 'all') this.due = 'all';
     if (this.frame) return;
-    this.frame = requestAnimationFrame(() => { this.frame = 0; this.rerun('edit'); });
+    this.frame = requestAnimationFrame(() => { this.frame = 0; this.runDue(); });
+  }
+
+  private runDue(): void {
+    const what = this.due;
+    this.due = 'astar';
+    if (what === 'all') { this.rerun('edit'); return; }
+    if (this.frame) { cancelAnimationFrame(this.frame); this.frame = 0; }
+    const i = LANES.findIndex((l) => l.id === 'astar');
+    const run = this.model.runLane(i);
+    this.lanes[i].load(run);
+    this.runs[i] = run;
+    this.showClaim();
   }
 
   private rerun(why: 'edit' | 'reset'): void {
     if (this.frame) { cancelAnimationFrame(this.frame); this.frame = 0; }
+    this.due = 'astar';
     const t0 = performance.now();
     const runs = this.model.runAll();
     const t1 = performance.now();
     runs.forEach((r, i) => this.lanes[i].load(r));
     const t2 = performance.now();
     this.runs = runs;
-    // The badge and ARA* follow off the frame; until then they say so.
-    this.badge = undefined;
+    // The badge and ARA* follow off the frame; until then the old ones stay (marked pending).
     this.root.dataset.badge = 'pending';
     this.ara.pending();
     this.off.submit({ cells: this.model.cells, start: this.model.start, goal: this.model.goal, reopen: this.model.reopen });
@@ -186,11 +205,20 @@ export class Theater {
     }
   }
 
+  /** The worker's answer is shown in idle time too: during a drag, frames go to the four lanes first. */
   private offFrameDone(r: OffFrameResult): void {
-    this.badge = r.badge;
-    this.showBadge(r.badge);
-    this.ara.show(this.araWorld(), r.ara);
-    this.showClaim();
+    const first = this.result === null;
+    this.result = r;
+    if (!first) return;
+    whenIdle(() => {
+      const latest = this.result!;
+      this.result = null;
+      if (latest.seq !== this.off.latest) return; // overtaken by an edit since
+      this.badge = latest.badge;
+      this.showBadge(latest.badge);
+      this.ara.show(this.araWorld(), latest.ara);
+      this.showClaim();
+    }, 250);
   }
 
   private showClaim(): void {
