@@ -485,10 +485,10 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
   it('writes screenshots at 1280 and 390 px', async () => {
     for (const [ctx, w] of [[desk, 1280], [touch, 390]] as const) {
       const page = await open(ctx);
-      await page.screenshot({ path: `${SHOTS}/page-${w}.png`, fullPage: true });
+      await page.screenshot({ path: `${SHOTS}/page-${w}.png`, fullPage: true, scale: 'css' });
       for (const [sel, name] of [['#theater', 'theater'], ['#step-player', 'step-player'], ['#replanner-apartment', 'apartment'], ['#field-widget', 'field'], ['#ex-1', 'exercise-1']] as const) {
         await page.locator(sel).scrollIntoViewIfNeeded();
-        await page.locator(sel).screenshot({ path: `${SHOTS}/${name}-${w}.png` });
+        await page.locator(sel).screenshot({ path: `${SHOTS}/${name}-${w}.png`, scale: 'css' });
       }
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `${w} px: no sideways scrolling`).toBeLessThanOrEqual(0);

@@ -228,7 +228,7 @@ export class Theater {
       return;
     }
     const lane = Object.fromEntries(this.runs.map((r) => [r.id, r])) as Record<LaneId, LaneRun>;
-    this.claimEl.textContent = p.claim({ lane, eps: this.model.eps, astarAtOne: this.model.astarAt(1), badge: this.badge });
+    this.claimEl.textContent = `${p.route}: ${p.claim({ lane, eps: this.model.eps, astarAtOne: this.model.astarAt(1), badge: this.badge })}`;
   }
 
   private showBadge(eps: number | null): void {
