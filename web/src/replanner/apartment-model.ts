@@ -1,3 +1,4 @@
+import { InputError } from '../../../src/errors.js';
 import { CLOSURES, doorClosesScenario, doorsOnPath, type DoorScenario } from '../../../src/worlds/apartment-scenario.js';
 import type { ApartmentWorld } from '../../../src/worlds/apartment.js';
 
@@ -37,7 +38,8 @@ export function runApartment(closure: string, closeAt: number): ApartmentRun {
   try {
     return { ok: true, scenario: doorClosesScenario({ closure, closeAt }) };
   } catch (e) {
-    if (e instanceof RangeError) return { ok: false, message: e.message };
+    // Only the library's verdict on the reader's choice; anything else is a defect and keeps its stack.
+    if (e instanceof InputError) return { ok: false, message: e.message };
     throw e;
   }
 }
