@@ -98,7 +98,8 @@ export interface EditingOptions {
   /** The keyboard cursor moved, or the pointer moved over a cell (-1: it left the grid). */
   onCursor?: (cell: number) => void;
   onHover?: (cell: number) => void;
-  /** A drag ended: time to settle anything deferred to the next frame. */
+  /** A drag began (a gesture grabbed the grid), and ended: time to settle anything deferred to the next frame. */
+  onGrab?: () => void;
   onRelease?: () => void;
 }
 
@@ -123,7 +124,7 @@ export class Editing {
     c.addEventListener('pointerdown', (e) => this.down(e));
     c.addEventListener('pointermove', (e) => this.move(e));
     c.addEventListener('pointerup', () => { if (this.mode !== null) { this.mode = null; opts.onRelease?.(); } });
-    c.addEventListener('pointercancel', () => { this.mode = null; });
+    c.addEventListener('pointercancel', () => { if (this.mode !== null) { this.mode = null; opts.onRelease?.(); } });
     c.addEventListener('pointerleave', (e) => { if (e.pointerType !== 'touch' && this.mode === null) this.setHover(-1); });
     c.addEventListener('keydown', (e) => this.key(e));
     c.addEventListener('focus', () => { if (this.cursor < 0) this.cursor = opts.world().start; opts.onCursor?.(this.cursor); });
@@ -147,6 +148,7 @@ export class Editing {
     this.canvas.setPointerCapture?.(e.pointerId);
     const w = this.opts.world();
     this.mode = modeAt(w, cell);
+    this.opts.onGrab?.();
     this.cursor = cell;
     this.setHover(cell);
     if (applyEdit(w, this.mode, cell)) this.opts.onEdit('drag');

@@ -183,27 +183,47 @@ export function placeLabels(layout: GridLayout, labels: readonly Label[], measur
   return placed;
 }
 
+/** A label drawn once (text, halo) and reused: figures redraw every frame of a drag, and text is the slow part. */
+const sprites = new Map<string, HTMLCanvasElement>();
+
+function labelSprite(text: string, size: number, weight: number): HTMLCanvasElement {
+  const key = `${weight}|${size}|${text}`;
+  let c = sprites.get(key);
+  if (c) return c;
+  c = document.createElement('canvas');
+  const font = `${weight} ${size}px system-ui, sans-serif`;
+  const ctx = c.getContext('2d')!;
+  ctx.font = font;
+  const halo = size * 0.3;
+  c.width = Math.ceil(ctx.measureText(text).width + halo * 2);
+  c.height = Math.ceil(size * 1.3 + halo);
+  ctx.font = font; // resizing the canvas reset it
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.lineJoin = 'round';
+  ctx.lineWidth = halo;
+  ctx.strokeStyle = 'rgba(255,255,255,0.9)';
+  ctx.fillStyle = '#1d1d1f';
+  ctx.strokeText(text, c.width / 2, c.height / 2);
+  ctx.fillText(text, c.width / 2, c.height / 2);
+  sprites.set(key, c);
+  return c;
+}
+
 /**
  * The one way to write names on a figure: dark text with a pale halo, at
  * labelSize, placed by placeLabels. Returns the boxes it drew.
  */
 export function drawLabels(ctx: CanvasRenderingContext2D, layout: GridLayout, labels: readonly Label[],
   avoid: readonly number[] = [], opts: { dropCrowded?: boolean; weight?: number } = {}): PlacedLabel[] {
-  const size = cssPx(layout, labelSize(layout));
-  ctx.save();
-  ctx.font = `${opts.weight ?? 500} ${size}px system-ui, sans-serif`;
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  const placed = placeLabels(layout, labels, (t) => ctx.measureText(t).width, avoid, opts.dropCrowded ?? false);
-  ctx.lineJoin = 'round';
-  ctx.lineWidth = size * 0.3;
-  ctx.strokeStyle = 'rgba(255,255,255,0.9)';
-  ctx.fillStyle = '#1d1d1f';
+  const size = Math.round(cssPx(layout, labelSize(layout)));
+  const weight = opts.weight ?? 500;
+  const halo = size * 0.3;
+  const placed = placeLabels(layout, labels, (t) => labelSprite(t, size, weight).width - halo * 2, avoid, opts.dropCrowded ?? false);
   for (const p of placed) {
-    ctx.strokeText(p.text, p.cx, p.cy);
-    ctx.fillText(p.text, p.cx, p.cy);
+    const img = labelSprite(p.text, size, weight);
+    ctx.drawImage(img, Math.round(p.cx - img.width / 2), Math.round(p.cy - img.height / 2));
   }
-  ctx.restore();
   return placed;
 }
 

@@ -34,7 +34,7 @@ export class LaneView {
   private readonly cellOut: HTMLElement;
   private readonly statusOut: HTMLElement;
 
-  constructor(readonly spec: LaneSpec, readonly model: TheaterModel, onEdit: (how: 'drag' | 'key' | 'release') => void,
+  constructor(readonly spec: LaneSpec, readonly model: TheaterModel, onEdit: (how: 'drag' | 'key' | 'grab' | 'release') => void,
     touch: EditSwitch, labels: readonly Label[] = []) {
     const g = model.grid;
     this.player = new Player(() => this.render());
@@ -51,7 +51,7 @@ export class LaneView {
       },
     });
     this.editing = new Editing(this.grid, {
-      world: () => model, onEdit, touch: () => touch.on, onRelease: () => onEdit('release'),
+      world: () => model, onEdit, touch: () => touch.on, onGrab: () => onEdit('grab'), onRelease: () => onEdit('release'),
       onCursor: () => { this.showCell(); this.grid.requestDraw(); },
       onHover: () => { this.showCell(); this.grid.requestDraw(); },
     });

@@ -53,7 +53,10 @@ export class Theater {
     this.model = new TheaterModel(world);
     this.labels = labels;
     this.touch = new EditSwitch('Edit walls by touch');
-    const onEdit = (how: 'drag' | 'key' | 'release') => (how === 'release' ? this.flush() : this.edited(how));
+    const onEdit = (how: 'drag' | 'key' | 'grab' | 'release') => {
+      if (how === 'grab') this.dragging(true);
+      else if (how === 'release') { this.flush(); this.dragging(false); } else this.edited(how);
+    };
     this.lanes = LANES.map((spec) => new LaneView(spec, this.model, onEdit, this.touch, labels));
     this.ara = new AraLane(el('article', { class: 'lane', 'data-lane': 'ara' }), this.araWorld(), 'ARA*', null);
     this.off = new OffFrame(this.model.grid, (r) => this.offFrameDone(r));
@@ -154,6 +157,16 @@ export class Theater {
     // A key is one deliberate change: answer it now. A drag sends a stream: one rerun per frame.
     if (how === 'key') this.rerun('edit');
     else this.schedule('all');
+  }
+
+  /**
+   * While a drag lasts, the sections below the theater are not painted (the
+   * class lets them skip rendering, interaction.css): every frame of the drag
+   * would otherwise repaint the whole long page for a change in the lanes.
+   * Nothing on screen moves: only the page's height below the theater may.
+   */
+  private dragging(on: boolean): void {
+    document.documentElement.classList.toggle('theater-dragging', on);
   }
 
   /** The drag ended: a rerun still waiting for its frame runs now, so the last state shows at once. */
