@@ -22,7 +22,7 @@ export class GridCanvas {
   readonly canvas: HTMLCanvasElement;
   layout: GridLayout;
   private frame = 0;
-  /** Measured at least once: a figure far down the page is sized on its first draw, not when it scrolls into view. */
+  /** Measured at least once (by the ResizeObserver, after the browser's own layout: no forced layout on mount). */
   private sized = false;
 
   constructor(private readonly opts: GridCanvasOptions) {
@@ -60,7 +60,7 @@ export class GridCanvas {
 
   draw(): void {
     if (this.frame) { cancelAnimationFrame(this.frame); this.frame = 0; }
-    if (!this.sized && this.canvas.isConnected) { this.resize(); return; }
+    if (!this.sized) return; // the first measure draws
     const ctx = this.canvas.getContext('2d');
     if (!ctx) return;
     ctx.save();
