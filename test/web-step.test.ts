@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Searcher } from '../src/best-first.js';
 import { lessonWorld } from '../src/worlds/lesson.js';
-import { arrival, narrationLine } from '../web/src/narration.js';
-import { checkPick, isDecision } from '../web/src/quiz.js';
-import { sceneAt } from '../web/src/scene.js';
+import { arrival, narrationLine } from '../web/src/step-player/narration.js';
+import { checkPick, isDecision } from '../web/src/step-player/quiz.js';
+import { sceneAt } from '../web/src/shared/scene.js';
 
 function lesson() {
   const w = lessonWorld();
