@@ -1,8 +1,5 @@
-/** Numbers as the narration prints them: rounded to 1e-9 so 1.4 + 2.8 reads 4.2, not 4.199999999999999. */
-export function num(v: number): string {
-  if (!Number.isFinite(v)) return '∞';
-  return String(Math.round(v * 1e9) / 1e9);
-}
+// Numbers as the narration prints them, defined once with the narration in the library.
+export { narrationNumber as num } from '../../../src/worlds/lesson-narration.js';
 
 /** Metres with two decimals, for the Apartment's costs. */
 export function metres(v: number): string {

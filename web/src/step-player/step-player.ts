@@ -4,7 +4,7 @@ import { EditSwitch, Editing } from '../shared/editor.js';
 import { drawFigure } from '../shared/figure.js';
 import { num } from '../shared/format.js';
 import { GridCanvas } from '../shared/grid-canvas.js';
-import { narrationLine } from './narration.js';
+import { narrationLine } from '../../../src/worlds/lesson-narration.js';
 import { Player } from '../shared/player.js';
 import { checkPick, isDecision, revealAnswer } from './quiz.js';
 import { cellInfo, sceneAt } from '../shared/scene.js';
