@@ -103,7 +103,7 @@ export class StepPlayer {
       el('div', { class: 'sp-body' },
         el('div', { class: 'sp-figure' }, this.canvas.canvas, this.cellOut,
           el('p', { class: 'help' }, 'Click or drag to draw walls; drag the start or goal. Keyboard: arrows, Space, S, G. '
-            + 'In the quiz, click the cell you think comes next. On a touch screen, switch on editing to draw with a finger.'),
+            + 'In the quiz, click the cell you think comes next. On a touch screen, switch on “Edit walls by touch” to draw with a finger.'),
           this.touch.button),
         el('div', { class: 'sp-side' },
           el('div', { class: 'sp-controls' },
