@@ -6,6 +6,8 @@ export default defineConfig({
   root: 'web',
   base: './',
   build: { outDir: '../dist/web', emptyOutDir: true, target: 'es2022' },
+  // The theater's worker (the badge's scan, the ARA* lane) is an ES module like the page.
+  worker: { format: 'es' },
   preview: { host: '127.0.0.1' },
   server: { host: '127.0.0.1' },
   plugins: [

@@ -1,5 +1,6 @@
 import { dijkstra, Searcher } from '../src/best-first.js';
 import { handTraceWorld } from '../src/worlds/hand-trace.js';
+import { narrationLine } from '../src/worlds/lesson-narration.js';
 import { lessonWorld } from '../src/worlds/lesson.js';
 import { fixed, type Io } from './io.js';
 import { runCommand, type Args, type CommandSpec } from './options.js';
@@ -11,7 +12,7 @@ import { runCommand, type Args, type CommandSpec } from './options.js';
 export const TRACE: CommandSpec = {
   name: 'trace',
   summary: 'the chapter\'s hand trace, or the lesson\'s narration',
-  about: 'The chapter\'s hand trace of A* on its 4 x 3 grid as a pop table (g, h, f), or the lesson grid\'s narration, one sentence per expansion.',
+  about: 'The chapter\'s hand trace of A* on its 4 x 3 grid as a pop table (g, h, f), or the lesson grid\'s narration, one line per expansion, as the page\'s step player tells it.',
   options: [
     { name: 'world', kind: 'choice', arg: 'W', choices: ['hand', 'lesson'], default: 'hand', help: 'hand: the 4 x 3 pop table; lesson: the 5 x 6 narration' },
   ],
@@ -45,27 +46,15 @@ export function printHandTrace(io: Io): void {
   io.out(`dijkstra: expansions = ${d.expansions}, cost = ${fixed(d.cost)}`);
 }
 
-/** The lesson's narration: one line per expansion, then the arrival. */
+/**
+ * The lesson's narration, in the words the page's step player uses (the
+ * library's narrationLine): one line per expansion, the goal's being the
+ * arrival.
+ */
 export function printLesson(io: Io): void {
   const w = lessonWorld();
   const s = new Searcher(w.grid);
   s.search(w.start, w.goal, { heuristic: w.h, tieBreak: 'fifo', trace: true });
   const t = s.trace!;
-  const at = (n: number) => w.grid.formatXY(n);
-  const num = (v: number) => String(Math.round(v * 1e9) / 1e9);
-  t.pops.forEach((p, k) => {
-    if (p.node === w.goal) return;
-    const joined = t.pushes.filter((q) => q.during === k);
-    let line = `Expand ${at(p.node)}, g = ${num(p.g)}, f = ${num(p.f)}.`;
-    if (joined.length === 0) line += ' Every open neighbour was reached already, so nothing joins the frontier.';
-    else {
-      line += ` New neighbours ${joined.map((q) => at(q.node)).join(', ')} get g = ${[...new Set(joined.map((q) => num(q.g)))].join(', ')}`;
-      line += ` and f = ${joined.map((q) => num(q.f)).join(', ')}. Frontier: ${p.frontier}.`;
-    }
-    io.out(line);
-  });
-  const last = t.pops[t.pops.length - 1];
-  io.out(`The goal ${at(last.node)} comes off the frontier with g = ${num(last.g)}; nothing left on it has a smaller f.`);
-  io.out(`Goal reached at distance ${num(s.cost)}.`);
-  io.out(`Shortest path of ${s.path()!.length - 1} steps after expanding ${t.pops.length} of the ${w.grid.freeCount()} open cells.`);
+  for (let k = 0; k < t.pops.length; k++) io.out(narrationLine(t, w.grid, w.goal, k));
 }

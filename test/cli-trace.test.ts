@@ -4,6 +4,9 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 import { main } from '../cli/main.js';
+import { Searcher } from '../src/best-first.js';
+import { narrationLine } from '../src/worlds/lesson-narration.js';
+import { lessonWorld } from '../src/worlds/lesson.js';
 import { collect } from './support/cli-io.js';
 
 // The output the chapter prints under "The worked example, and its printed output".
@@ -33,15 +36,19 @@ test('the installed command prints the same (bin/bestfirst.js on the build)', ()
   expect(out.trimEnd().split('\n')).toEqual(CHAPTER);
 });
 
-test('bestfirst trace --world lesson narrates the 21 expansions', async () => {
+test('bestfirst trace --world lesson narrates the 21 expansions in the page\'s words', async () => {
   const { io, out } = collect();
   expect(await main(['trace', '--world', 'lesson'], io)).toBe(0);
-  expect(out[0]).toBe('Expand (0,0), g = 0, f = 9. New neighbours (1,0), (0,1) get g = 1 and f = 9, 9. Frontier: 2.');
-  expect(out[11]).toBe('Expand (0,5), g = 5, f = 9. Every open neighbour was reached already, so nothing joins the frontier.');
-  expect(out[12]).toBe('Expand (4,2), g = 6, f = 9. New neighbours (4,3), (4,1) get g = 7 and f = 9, 11. Frontier: 4.');
-  expect(out.filter((l) => l.startsWith('Expand '))).toHaveLength(20);
-  expect(out).toContain('Goal reached at distance 9.');
-  expect(out[out.length - 1]).toBe('Shortest path of 9 steps after expanding 21 of the 23 open cells.');
+  expect(out).toHaveLength(21);
+  expect(out[0]).toBe('Step 1: (0,0) leaves the frontier (g 0, f 9) and is closed. (1,0) and (0,1) join with g 1, f 9. 2 cells wait on the frontier.');
+  expect(out[11]).toBe('Step 12: (0,5) leaves the frontier (g 5, f 9) and is closed. None of its neighbours is new or cheaper to reach from here, so no cell is added. 3 cells wait on the frontier.');
+  expect(out[12]).toBe('Step 13: (4,2) leaves the frontier (g 6, f 9) and is closed. (4,3) joins with g 7, f 9 and (4,1) joins with g 7, f 11. 4 cells wait on the frontier.');
+  expect(out[20]).toBe('Step 21: the goal (4,5) now has the lowest f, so it leaves the frontier with g 9. '
+    + 'Arrived: the path takes 9 moves and costs 9, and 21 of the 23 free cells were expanded to find it.');
+  // One narration: the page's step player shows these very lines, step by step.
+  const w = lessonWorld(), s = new Searcher(w.grid);
+  s.search(w.start, w.goal, { heuristic: w.h, tieBreak: 'fifo', trace: true });
+  expect(out).toEqual(s.trace!.pops.map((_, k) => narrationLine(s.trace!, w.grid, w.goal, k)));
 });
 
 test('usage errors are one line and exit 2', async () => {

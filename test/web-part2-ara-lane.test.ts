@@ -3,7 +3,7 @@ import { ara } from '../src/ara.js';
 import { dijkstra } from '../src/best-first.js';
 import { octile } from '../src/heuristics.js';
 import { apartmentWorld, southRoomsWorld } from '../src/worlds/apartment.js';
-import { roundSummary, runAraLane } from '../web/src/ara-lane-model.js';
+import { roundSummary, runAraLane } from '../web/src/ara-lane/ara-lane-model.js';
 
 describe('ARA* lane model', () => {
   it('on the theater\'s query: four rounds at 3, 2, 1.5, 1, each as the library\'s ara() reports it, the last at Dijkstra\'s cost', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Searcher } from '../src/best-first.js';
 import { lessonWorld } from '../src/worlds/lesson.js';
-import { arrival, narrationLine } from '../web/src/narration.js';
-import { checkPick, isDecision } from '../web/src/quiz.js';
-import { sceneAt } from '../web/src/scene.js';
+import { arrivalLine, narrationLine } from '../src/worlds/lesson-narration.js';
+import { checkPick, isDecision } from '../web/src/step-player/quiz.js';
+import { sceneAt } from '../web/src/shared/scene.js';
 
 function lesson() {
   const w = lessonWorld();
@@ -36,7 +36,7 @@ describe('step player narration (lesson grid)', () => {
     g2.setBlocked(grid.id(4, 4), true); g2.setBlocked(grid.id(3, 5), true);
     const s = new Searcher(g2);
     s.search(grid.id(0, 0), goal, { trace: true, tieBreak: 'fifo' });
-    expect(arrival(s.trace!, g2, goal)).toMatch(/cannot be reached/);
+    expect(arrivalLine(s.trace!, g2, goal)).toMatch(/cannot be reached/);
   });
 });
 

@@ -6,12 +6,12 @@ import { heuristicByName } from '../src/heuristics.js';
 import { ASTAR } from '../src/priority.js';
 import { apartmentWorld, southRoomsWorld } from '../src/worlds/apartment.js';
 import { lessonWorld } from '../src/worlds/lesson.js';
-import { roundSummary, runAraLane } from '../web/src/ara-lane-model.js';
-import { arrival, narrationLine } from '../web/src/narration.js';
-import { checkPick, isDecision } from '../web/src/quiz.js';
-import { closureChoices, verdict } from '../web/src/replanner-apartment-model.js';
-import { gateStory } from '../web/src/replanner-gate-model.js';
-import { STEP_HEURISTICS } from '../web/src/step-model.js';
+import { roundSummary, runAraLane } from '../web/src/ara-lane/ara-lane-model.js';
+import { arrivalLine, narrationLine } from '../src/worlds/lesson-narration.js';
+import { checkPick, isDecision } from '../web/src/step-player/quiz.js';
+import { closureChoices, verdict } from '../web/src/replanner/apartment-model.js';
+import { gateStory } from '../web/src/replanner/gate-model.js';
+import { STEP_HEURISTICS } from '../web/src/step-player/step-model.js';
 import { frontierBefore, type Trace } from '../src/trace.js';
 import { checkTexts, isData, packHashes, proseWindows, unpackHashes, WINDOW, windowHash, words } from './support/word-runs.mjs';
 
@@ -99,7 +99,7 @@ function stepTexts(grid: Grid, start: number, goal: number, h: string): string[]
   s.search(start, goal, { priority: ASTAR, heuristic: heuristicByName(h, grid), tieBreak: 'fifo', trace: true });
   const trace: Trace = s.trace!;
   const name = (n: number) => grid.formatXY(n);
-  const out = [arrival(trace, grid, goal)];
+  const out = [arrivalLine(trace, grid, goal)];
   for (let k = 0; k < trace.pops.length; k++) {
     out.push(narrationLine(trace, grid, goal, k));
     if (!isDecision(trace, k)) continue;

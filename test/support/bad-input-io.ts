@@ -447,6 +447,41 @@ function worldSpecs(): Spec[] {
       make: (L) => { const w = L.worlds.counterexampleWorld(); return { args: [w.graph, w.start, w.goal, w.h, [2], new L.root.Searcher(grid(L))], call: (...a) => apply(L.worlds.firstEpsilonAboveDijkstra, a) }; },
     }],
   });
+  // The narration of a traced grid search: the lesson's trace, its grid and goal, and a step.
+  const lesson = (L: Lib) => {
+    const w = L.worlds.lessonWorld(), s = new L.root.Searcher(w.grid);
+    s.search(w.start, w.goal, { heuristic: w.h, tieBreak: 'fifo', trace: true });
+    return { w, t: s.trace! };
+  };
+  const notTraces = (): V[] => named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), fresh(() => ({}), '{}'), fresh(() => ({ pops: [], pushes: 5 }), '{ pushes: 5 }'),
+    fresh(() => ({ pops: {}, pushes: [] }), '{ pops: {} }'), fresh(() => ({ tieBreak: 'fifo', pops: [null, null, null], pushes: [] }), 'pops [null, null, null]'),
+    fresh(() => ({ tieBreak: 'fifo', pops: [{ node: 0 }, { node: 1 }, { node: 2 }], pushes: [null] }), 'pops of bare nodes, pushes [null]'),
+    fresh(() => ({ tieBreak: 'fifo', pops: [1, 2, 3], pushes: [5] }), 'pops [1, 2, 3], pushes [5]')], ['trace']);
+  const lessonGoal = (): V[] => [
+    ...named([...notNumbers(), ...[Number.NaN, Infinity, -1, 1.5, 1e9, 2 ** 31].map((x) => v(x, String(x))), v(30, 'the grid size'), v(31, 'the grid size + 1')], ['goal'], /\d+\.\.\d+/),
+    v(0, '0', 'ok'), v(-0, '-0', 'ok'), v(29, 'the last cell', 'ok'),
+  ];
+  const isLine = (r: unknown) => (typeof r === 'string' && /^(Step \d+|The frontier ran empty)/.test(r) ? undefined : `not a narration line: ${String(r)}`);
+  specs.push({
+    target: 'bestfirst/worlds:narrationLine',
+    paramNames: ['trace', 'grid', 'goal', 'k'],
+    make: (L) => { const { w, t } = lesson(L); return { args: [t, w.grid, w.goal, 2], size: t.pops.length, call: (...a) => apply(L.worlds.narrationLine, a), check: isLine }; },
+    params: [notTraces(), notGrids(), lessonGoal(), [...ids('k', { names: ['k'] }), dyn((b) => b.size! - 1, 'the last pop', 'ok')]],
+    extra: [{
+      label: 'a grid smaller than the trace\'s', want: 'error', names: ['grid'],
+      make: (L) => { const { t } = lesson(L); return { args: [t, new L.root.Grid(2, 1), 1, 2], call: (...a) => apply(L.worlds.narrationLine, a) }; },
+    }],
+  });
+  specs.push({
+    target: 'bestfirst/worlds:arrivalLine',
+    paramNames: ['trace', 'grid', 'goal'],
+    make: (L) => { const { w, t } = lesson(L); return { args: [t, w.grid, w.goal], call: (...a) => apply(L.worlds.arrivalLine, a), check: isLine }; },
+    params: [notTraces(), notGrids(), lessonGoal()],
+    extra: [{
+      label: 'a grid smaller than the trace\'s', want: 'error', names: ['grid'],
+      make: (L) => { const { t } = lesson(L); return { args: [t, new L.root.Grid(2, 1), 1], call: (...a) => apply(L.worlds.arrivalLine, a) }; },
+    }],
+  });
   return specs;
 }
 

@@ -1,26 +1,47 @@
 import 'katex/dist/katex.min.css';
 import './style.css';
-import { mountAsides } from './asides.js';
-import { fillCounterexample, fillHandTrace } from './hand-table.js';
-import { StepPlayer } from './step-player.js';
-import { wireTerms } from './terms.js';
-import { mountReplanner } from './replanner.js';
-import { FieldWidget } from './field.js';
-import { mountExercises } from './exercises.js';
-import { Theater } from './theater.js';
-import { theaterWorld } from './theater-world.js';
+import './interaction.css';
+import { mountAsides } from './asides/asides.js';
+import { fillCounterexample, fillHandTrace } from './math/hand-table.js';
+import { StepPlayer } from './step-player/step-player.js';
+import { wireTerms } from './theater/terms.js';
+import { ApartmentReplanner } from './replanner/apartment.js';
+import { GateReplanner } from './replanner/gate.js';
+import { FieldWidget } from './field/field.js';
+import { exerciseTasks } from './exercises/exercises.js';
+import { Theater } from './theater/theater.js';
+import { theaterWorld } from './theater/theater-world.js';
+import { mountInOrder, type MountTask } from './shared/schedule.js';
 
-// Every widget is mounted into a box the HTML already sized, so nothing jumps.
-const { world, caption, rooms } = theaterWorld();
-const labels = rooms.map((r) => ({ cell: r.cell, text: r.name }));
-const theater = new Theater(document.getElementById('theater')!, world, caption, labels);
-const stepPlayer = new StepPlayer(document.getElementById('step-player')!);
-fillHandTrace(document.getElementById('hand-trace') as HTMLTableElement, document.getElementById('hand-trace-summary')!);
-fillCounterexample(document.getElementById('counterexample-run')!);
-mountAsides(stepPlayer, theater);
-wireTerms(document, (layer) => theater.setFocus(layer));
-// Part 2: the D* Replanner, the universal-plan field, the ARA* lane and the exercises.
-mountReplanner(document.getElementById('replanner')!, document.getElementById('replanner-apartment')!);
-new FieldWidget(document.getElementById('field-widget')!);
-mountExercises();
-document.documentElement.dataset.ready = 'true';
+// The text paints first; every widget then mounts in a task of its own, into a
+// box the HTML already sized (so nothing jumps), in reading order, except that
+// a box the reader scrolls toward jumps the queue.
+const byId = (id: string) => document.getElementById(id)!;
+let theater: Theater | null = null;
+let stepPlayer: StepPlayer | null = null;
+const tasks: MountTask[] = [
+  {
+    name: 'theater', near: byId('theater'), run: () => {
+      const { world, caption, rooms } = theaterWorld();
+      theater = new Theater(byId('theater'), world, caption, rooms.map((r) => ({ cell: r.cell, text: r.name })));
+      wireTerms(document, (layer) => theater!.setFocus(layer));
+    },
+  },
+  {
+    name: 'math', near: byId('hand-trace'), run: () => {
+      fillHandTrace(byId('hand-trace') as HTMLTableElement, byId('hand-trace-summary'));
+      fillCounterexample(byId('counterexample-run'));
+    },
+  },
+  { name: 'step player', near: byId('step-player'), run: () => { stepPlayer = new StepPlayer(byId('step-player')); } },
+  { name: 'asides', near: document.querySelector('.asides'), run: () => mountAsides(stepPlayer!, theater!) },
+  { name: 'gate world', near: byId('replanner'), run: () => { new GateReplanner(byId('replanner')); } },
+  { name: 'apartment', near: byId('replanner-apartment'), run: () => { new ApartmentReplanner(byId('replanner-apartment')); } },
+  { name: 'field', near: byId('field-widget'), run: () => { new FieldWidget(byId('field-widget')); } },
+  ...exerciseTasks(),
+];
+const record: Record<string, number> = {};
+mountInOrder(tasks, () => {
+  document.documentElement.dataset.mountMs = JSON.stringify(record);
+  document.documentElement.dataset.ready = 'true';
+}, record);

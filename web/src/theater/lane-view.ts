@@ -1,0 +1,149 @@
+import { el, button, reducedMotion } from '../shared/dom.js';
+import { Editing, type EditSwitch } from '../shared/editor.js';
+import { drawFigure, type Layer } from '../shared/figure.js';
+import { metres, num } from '../shared/format.js';
+import { GridCanvas } from '../shared/grid-canvas.js';
+import { Player } from '../shared/player.js';
+import { cellInfo, sceneAt, type Scene } from '../shared/scene.js';
+import type { Label } from '../shared/shapes.js';
+import type { LaneRun, LaneSpec, TheaterModel } from './theater-model.js';
+
+/** Pops per second of a lane's replay at 1x: the default query's 63 expansions take about six seconds. */
+export const LANE_RATE = 10;
+
+const EMPTY_SCENE = (size: number): Scene => ({ closed: [], open: [], current: -1, path: null, g: new Float64Array(size).fill(Infinity) });
+
+/**
+ * One lane of the Search Theater: a canvas replaying its lane's trace, the
+ * replay controls (play/pause, step, scrub), counters that follow the replay
+ * and a readout of the cell under the pointer or the keyboard cursor. The
+ * lane never searches; the theater hands it a fresh `LaneRun` after every
+ * rerun.
+ */
+export class LaneView {
+  readonly root: HTMLElement;
+  readonly grid: GridCanvas;
+  readonly player: Player;
+  readonly editing: Editing;
+  run: LaneRun | null = null;
+  focus: Layer | null = null;
+  private readonly playBtn: HTMLButtonElement;
+  private readonly scrub: HTMLInputElement;
+  private readonly stepLabel: HTMLElement;
+  private readonly counters: Record<'expansions' | 'open' | 'cost' | 'link' | 'reopenings', HTMLElement>;
+  private readonly cellOut: HTMLElement;
+  private readonly statusOut: HTMLElement;
+
+  constructor(readonly spec: LaneSpec, readonly model: TheaterModel, onEdit: (how: 'drag' | 'key' | 'grab' | 'release') => void,
+    touch: EditSwitch, labels: readonly Label[] = []) {
+    const g = model.grid;
+    this.player = new Player(() => this.render());
+    this.player.rate = LANE_RATE * (reducedMotion() ? 0.5 : 1);
+    this.grid = new GridCanvas({
+      width: g.width, height: g.height, label: `${spec.title} lane`,
+      paint: (ctx, layout) => {
+        const focused = document.activeElement === this.grid.canvas;
+        drawFigure(ctx, {
+          layout, blocked: model.cells, start: model.start, goal: model.goal, scene: this.scene(),
+          h: (n) => model.h(n, model.goal), focus: this.focus, labels,
+          cursor: focused ? this.editing.cursor : this.editing.hover,
+        });
+      },
+    });
+    this.editing = new Editing(this.grid, {
+      world: () => model, onEdit, touch: () => touch.on, onGrab: () => onEdit('grab'), onRelease: () => onEdit('release'),
+      onCursor: () => { this.showCell(); this.grid.requestDraw(); },
+      onHover: () => { this.showCell(); this.grid.requestDraw(); },
+    });
+    touch.add(this.grid.canvas);
+    const id = `lane-${spec.id}`;
+    this.playBtn = button('Play', () => this.player.toggle(), { class: 'play', 'aria-label': `Play the ${spec.title} lane` });
+    const stepBtn = button('Step', () => this.player.step(), { class: 'step', 'aria-label': `Step the ${spec.title} lane by one expansion` });
+    this.scrub = el('input', { type: 'range', min: '0', max: '0', value: '0', class: 'scrub', 'aria-label': `${spec.title} replay position` });
+    this.scrub.addEventListener('input', () => { this.player.pause(); this.player.seek(Number(this.scrub.value)); });
+    this.stepLabel = el('span', { class: 'step-label' });
+    const counter = (name: string, label: string) => {
+      const dd = el('dd', { 'data-counter': name });
+      return { dd, row: [el('dt', {}, label), dd] };
+    };
+    const ex = counter('expansions', 'expansions'), op = counter('open', 'open'), co = counter('cost', 'cost'),
+      li = counter('link', 'links'), re = counter('reopenings', 'reopenings');
+    this.counters = { expansions: ex.dd, open: op.dd, cost: co.dd, link: li.dd, reopenings: re.dd };
+    this.cellOut = el('p', { class: 'lane-cell', 'aria-live': 'polite' });
+    this.statusOut = el('p', { class: 'lane-status', 'aria-live': 'polite' });
+    this.root = el('article', { class: 'lane', id, 'data-lane': spec.id, 'aria-labelledby': `${id}-title` },
+      el('h3', { id: `${id}-title` }, spec.title, ' ', el('span', { class: 'ranks' }, spec.ranks)),
+      this.grid.canvas,
+      el('div', { class: 'lane-controls' }, this.playBtn, stepBtn, this.scrub, this.stepLabel),
+      el('dl', { class: 'counters' }, ...ex.row, ...op.row, ...co.row, ...li.row, ...re.row),
+      this.cellOut, this.statusOut,
+    );
+  }
+
+  private scene(): Scene {
+    const g = this.model.grid;
+    return this.run ? sceneAt(this.run.trace, g.size, this.player.k, this.run.path) : EMPTY_SCENE(g.size);
+  }
+
+  /** Shows a fresh run from its end: the reader sees the answer at once and can replay it. */
+  load(run: LaneRun): void {
+    this.run = run;
+    const r = this.root.dataset;
+    r.expansions = String(run.expansions);
+    r.cost = Number.isFinite(run.cost) ? run.cost.toFixed(6) : 'Infinity';
+    r.link = String(run.linkLength);
+    r.reopenings = String(run.reopenings);
+    r.start = String(this.model.start);
+    r.goal = String(this.model.goal);
+    r.status = run.status;
+    this.scrub.max = String(run.trace.pops.length);
+    this.player.load(run.trace.pops.length);
+  }
+
+  render(): void {
+    const run = this.run;
+    if (!run) return;
+    const { pops, pushes } = run.trace;
+    const k = this.player.k, n = pops.length, done = k === n;
+    this.scrub.value = String(k);
+    this.scrub.setAttribute('aria-valuetext', `${k} of ${n} expansions`);
+    this.stepLabel.textContent = `${k}/${n}`;
+    this.root.dataset.step = String(k);
+    this.playBtn.textContent = this.player.playing ? 'Pause' : 'Play';
+    this.playBtn.setAttribute('aria-pressed', String(this.player.playing));
+    // The counters tell the state of the replay at step k, not the end of the search.
+    let reopened = 0;
+    for (const p of pushes) { if (p.during >= k) break; if (p.kind === 'reopen') reopened++; }
+    this.counters.expansions.textContent = String(k);
+    this.counters.open.textContent = String(k === 0 ? 1 : pops[k - 1].frontier);
+    this.counters.cost.textContent = !done ? '–' : run.path ? metres(run.cost) : 'no path';
+    this.counters.link.textContent = !done ? '–' : run.path ? String(run.linkLength) : '–';
+    this.counters.reopenings.textContent = String(reopened);
+    this.statusOut.textContent = done && !run.path
+      ? `No path: after ${n} expansions the open set is empty, so every cell the start can reach has been closed, and the goal is not one of them.`
+      : '';
+    const pathText = !done ? 'goal not reached yet' : run.path ? `path cost ${metres(run.cost)} over ${run.linkLength} links` : 'no path';
+    this.grid.canvas.setAttribute('aria-label', `${this.spec.title} lane: ${k} of ${n} expansions shown, ${pathText}, ${reopened} reopenings`);
+    this.showCell();
+    this.grid.draw();
+  }
+
+  /** The readout under the lane: the pointed (or keyboard) cell at this step, with g, h and the lane's key. */
+  private showCell(): void {
+    const focused = document.activeElement === this.grid.canvas;
+    const cell = focused ? this.editing.cursor : this.editing.hover;
+    const d = this.root.dataset;
+    if (cell < 0 || !this.run) { this.cellOut.textContent = ''; delete d.cell; return; }
+    const m = this.model, g = m.grid;
+    d.cell = String(cell);
+    const at = g.formatXY(cell);
+    if (m.cells[cell]) { this.cellOut.textContent = `${at}: wall.`; return; }
+    const info = cellInfo(this.run.trace, this.player.k, cell);
+    const key = this.spec.id === 'bfs' ? (v: number) => num(v) : (v: number) => metres(v);
+    if (info.state === 'unreached') {
+      this.cellOut.textContent = `${at}: not reached yet; h = ${metres(m.h(cell, m.goal))}.`;
+      return;
+    }
+    this.cellOut.textContent = `${at}: ${info.state}; g = ${metres(info.g)}, h = ${metres(info.h)}, f = ${this.spec.key} = ${key(info.f)}.`;
+  }
+}
