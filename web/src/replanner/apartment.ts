@@ -113,7 +113,6 @@ export class ApartmentReplanner {
   }
 
   private fillReadout(s: DoorScenario): void {
-    const g = this.world.grid;
     const r = this.readout;
     r.textContent = '';
     const where = closureWording(s);
@@ -152,7 +151,7 @@ export class ApartmentReplanner {
   }
 
   private paint(ctx: CanvasRenderingContext2D, layout: GridLayout): void {
-    const g = this.world.grid, c = layout.cell, s = this.scenario;
+    const g = this.world.grid, s = this.scenario;
     clearCells(ctx, layout);
     for (const d of this.world.doors) for (const n of d.cells) fillCell(ctx, layout, n, DOOR_TINT);
     const k = this.bar.k;

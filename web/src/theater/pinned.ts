@@ -21,7 +21,7 @@ export class PinnedFigure {
   private laneInView = true;
   private layer: Layer | null = null;
 
-  constructor(private readonly lane: LaneView) {
+  constructor(lane: LaneView) {
     const grid = lane.model.grid;
     this.fig = new GridCanvas({
       width: grid.width, height: grid.height, label: 'A small copy of the A* lane', maxCell: 16,
