@@ -138,6 +138,13 @@ export function wanting(vs: readonly V[], want: Want): V[] {
   return vs.map((x) => ({ ...x, want }));
 }
 
+/** `values` with a hole at `at` (a sparse array: `at in result` is false), made without a sparse literal. */
+export function holey(values: readonly unknown[], at: number): unknown[] {
+  const out = values.slice();
+  delete out[at];
+  return out;
+}
+
 function numLabel(x: number): string {
   return Object.is(x, -0) ? '-0' : x === 2 ** 31 ? '2**31' : x === -(2 ** 31) ? '-(2**31)' : x === 2 ** 53 ? '2**53' : String(x);
 }
@@ -443,7 +450,7 @@ function run(L: Lib, make: (L: Lib) => Base, pick: (b: Base) => unknown[], check
   } catch (e) {
     return { returned: false, error: serial(e, L), problem: e instanceof L.root.InputError ? followUp(b, poisons, L, rerun) : null };
   }
-  let problem: string | null = null;
+  let problem: string | null;
   try {
     problem = (check ? check(r, args, b) : b.check?.(r, args)) ?? null;
   } catch (e) {
