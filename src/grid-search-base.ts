@@ -246,7 +246,7 @@ export abstract class GridSearchBase implements PathSearcher<GridSearchOptions> 
       throw new InputError(`tieBreak must be 'h' or 'fifo', got ${show(options.tieBreak)}`);
     }
     const maxExp = checkBudget(options.maxExpansions, 'maxExpansions');
-    const reopen = options.reopen ?? true;
+    const reopen = options.reopen === undefined ? true : options.reopen;
     if (typeof reopen !== 'boolean') throw new InputError(`reopen must be true or false, got ${show(options.reopen)}`);
 
     this.version = grid.catchUp(this.version, this.patchFn, this.reloadFn);

@@ -241,6 +241,8 @@ describe('bad input', () => {
     ['unknown tie break', () => fast.search(0, 1, { tieBreak: 'lifo' as 'h' }), /tieBreak must be/],
     ['NaN budget', () => fast.search(0, 1, { maxExpansions: NaN }), /maxExpansions/],
     ['reopen not a boolean', () => fast.search(0, 1, { reopen: 'no' as unknown as boolean }), /reopen must be true or false/],
+    // null is a wrong value, never "not given" (the merge of the fast path's move to grid-search-base.ts read it as the default).
+    ['reopen null', () => fast.search(0, 1, { reopen: null as unknown as boolean }), /reopen must be true or false, got null/],
     ['setBlocked outside', () => fast.setBlocked(6, true), /setBlocked: cell must be an id in 0\.\.5/],
     ['setBlocked not a boolean', () => fast.setBlocked(1, 'yes' as unknown as boolean), /setBlocked: blocked must be true or false, got "yes"/],
     ['budget a string', () => fast.search(0, 1, { maxExpansions: '5' as unknown as number }), /maxExpansions must be a number >= 0, got "5"/],
