@@ -954,7 +954,9 @@ function fastPathHeuristics(): V[] {
     const e = new L.Searcher(g);
     e.search(a[0] as number, a[1] as number, o as object);
     const res = r as { status: string; cost: number; path: number[] | null };
-    return same([res.status, res.cost, res.path], [e.status, e.cost, e.path()], 'the fast path\'s answer (status, cost, path) against Searcher\'s');
+    const s = (b as GridBase).s;
+    return same([res.status, res.cost, res.path, s.expansions, s.pushes, s.reopenings], [e.status, e.cost, e.path(), e.expansions, e.pushes, e.reopenings],
+      'the fast path\'s answer (status, cost, path, expansions, pushes, reopenings) against Searcher\'s');
   };
   const other = (b: Base, width: number, height: number) => new (lib(b).Grid)(width, height);
   return [
