@@ -246,7 +246,7 @@ export class AraSearcher {
    * without finishing a round: a budget ran out (`status` says which; call
    * again with a new budget to go on), no path exists, or the query is over.
    *
-   * The 0.2 form `iterate(maxExpansions, deadline)`, with a
+   * The 0.1 form `iterate(maxExpansions, deadline)`, with a
    * `performance.now()` time to stop at, still works for this release
    * (deprecated: pass `{ maxExpansions, maxMillis }`).
    */

@@ -20,7 +20,7 @@ export interface DStarLiteOptions {
    */
   maxExpansions?: number;
   /**
-   * The 0.2 name of `maxExpansions` (an integer >= 0, or Infinity); still
+   * The 0.1 name of `maxExpansions` (an integer >= 0, or Infinity); still
    * taken for this release.
    *
    * @deprecated use `maxExpansions`

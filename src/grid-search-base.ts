@@ -28,7 +28,7 @@ export interface GridSearchOptions {
    * `Searcher`, which calls it. The answers are bit for bit the engine's
    * with the same function.
    *
-   * The names `'octile'` and `'zero'` of 0.2 still work for this release
+   * The names `'octile'` and `'zero'` of 0.1 still work for this release
    * (deprecated: pass `octile(grid)` or `zero`).
    */
   heuristic?: Heuristic | 'octile' | 'zero';

@@ -53,7 +53,7 @@ class Pair {
 function agree(grid: Grid, start: number, goal: number, pair: Pair, slow: Searcher, mode: Mode, tieBreak: 'h' | 'fifo' = 'h', maxExpansions?: number, reopen?: boolean): void {
   const hf = mode.h === 'zero' ? zero : octile(grid);
   const ss = slow.search(start, goal, { priority: mode.priority, heuristic: hf, tieBreak, maxExpansions, reopen });
-  // The lazy searcher is given the engine's own function, the indexed one the 0.2 name (deprecated): both must agree.
+  // The lazy searcher is given the engine's own function, the indexed one the 0.1 name (deprecated): both must agree.
   agreeOne(grid, start, goal, pair.lazy, slow, ss, { priority: mode.priority, heuristic: hf, tieBreak, maxExpansions, reopen });
   agreeOne(grid, start, goal, pair.indexed, slow, ss, { priority: mode.priority, heuristic: mode.h, tieBreak, maxExpansions, reopen });
 }
@@ -108,7 +108,7 @@ test('GridSearcher takes the grid heuristics as functions, as Searcher does, and
           agreeOne(grid, start, goal, fast, slow, ss, { priority, heuristic });
         }
       }
-      // The default is the grid's octile, as the 0.2 name 'octile' was.
+      // The default is the grid's octile, as the 0.1 name 'octile' was.
       const ss = slow.search(start, goal, { heuristic: octile(grid) });
       agreeOne(grid, start, goal, fast, slow, ss, {});
     }),
