@@ -1,7 +1,7 @@
 // The machinery of the bad-input table (test/bad-input/library.test.ts): hostile
 // values, the row builders, an independent oracle for the answers that can be
 // checked, and the code that runs one row. These files are transpiled as they
-// are and run in worker threads against dist/, so they import nothing at run
+// are and run in child processes against dist/, so they import nothing at run
 // time: the library arrives as `Lib`, loaded by the worker.
 import type * as Root from '../../src/index.js';
 import type * as Io from '../../src/io/index.js';
