@@ -24,6 +24,19 @@ export default tseslint.config(
     },
   },
   {
+    // Plain JavaScript that only ever runs in Node (the command's launcher, the
+    // examples, the scripts, the tests' workers): Node's globals besides the
+    // shared ones above. TypeScript files need no list: the compiler checks names.
+    files: ['**/*.mjs', 'bin/**/*.js', 'scripts/**/*.js'],
+    languageOptions: {
+      globals: {
+        Buffer: 'readonly', URLSearchParams: 'readonly', setInterval: 'readonly', clearInterval: 'readonly',
+        setImmediate: 'readonly', clearImmediate: 'readonly', queueMicrotask: 'readonly', structuredClone: 'readonly',
+        AbortController: 'readonly',
+      },
+    },
+  },
+  {
     // Typings for untyped peer libraries: `any` is what they are.
     files: ['**/*.d.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -24,8 +24,10 @@ while (robot.start !== goal) {
       const x = grid.x(ahead) + (vertical ? d : 0), y = grid.y(ahead) + (vertical ? 0 : d);
       if (grid.inside(x, y) && !grid.isBlocked(grid.id(x, y))) cells.push(grid.id(x, y));
     }
+    // The grid tells D* Lite what its edits changed (grid.watchArcs): edit it,
+    // then repair now with updateEdges() (the next query would repair anyway).
     for (const n of cells) grid.setBlocked(n, true);
-    const repair = robot.updateCells(cells, cells.map(() => false));
+    const repair = robot.updateEdges();
     const fresh = findPath(grid, robot.start, goal);
     if (Math.abs(fresh.cost - robot.costToGoal()) > 1e-9) throw new Error(`step ${steps}: D* Lite says ${robot.costToGoal()}, A* ${fresh.cost}`);
     walls++;

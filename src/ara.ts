@@ -246,23 +246,28 @@ export class AraSearcher {
    * without finishing a round: a budget ran out (`status` says which; call
    * again with a new budget to go on), no path exists, or the query is over.
    *
-   * The 0.2 form `iterate(maxExpansions, deadline)`, with a
+   * The 0.1 form `iterate(maxExpansions, deadline)`, with a
    * `performance.now()` time to stop at, still works for this release
    * (deprecated: pass `{ maxExpansions, maxMillis }`).
    */
   iterate(budget?: AraBudget): AraIteration | null;
   /** @deprecated pass `{ maxExpansions, maxMillis }` */
   iterate(maxExpansions: number, deadline?: number): AraIteration | null;
-  iterate(options: AraBudget | number = {}, deadline = Infinity): AraIteration | null {
+  iterate(options: AraBudget | number = {}, deadline?: number): AraIteration | null {
     const t0 = performance.now();
     this.checkQuery('iterate()');
     if (options !== null && typeof options === 'object') {
       checkKeys(options, BUDGET_OPTIONS, 'ara: iterate');
+      // The budget object has maxMillis; a deadline beside it would be ignored in silence.
+      if (deadline !== undefined) {
+        throw new InputError(`ara: iterate: a deadline goes only with the deprecated form iterate(maxExpansions, deadline); with { maxExpansions, maxMillis } give maxMillis, got deadline ${show(deadline)}`);
+      }
       const maxExp = budget(options.maxExpansions, 'maxExpansions');
       return this.step(maxExp, t0 + budget(options.maxMillis, 'maxMillis'));
     }
     // The deprecated positional form: anything else is its maxExpansions.
     budget(options, 'maxExpansions');
+    if (deadline === undefined) deadline = Infinity;
     if (typeof deadline !== 'number' || Number.isNaN(deadline)) {
       throw new InputError(`ara: deadline must be a performance.now() time (or Infinity), got ${show(deadline)}`);
     }

@@ -20,7 +20,7 @@ export interface DStarLiteOptions {
    */
   maxExpansions?: number;
   /**
-   * The 0.2 name of `maxExpansions` (an integer >= 0, or Infinity); still
+   * The 0.1 name of `maxExpansions` (an integer >= 0, or Infinity); still
    * taken for this release.
    *
    * @deprecated use `maxExpansions`
@@ -29,6 +29,29 @@ export interface DStarLiteOptions {
 }
 
 const OPTION_NAMES = ['maxExpansions', 'maxSteps'] as const;
+
+/**
+ * Throws an InputError unless `changes` is a list of arc changes of `space`:
+ * objects `{ from, to, oldCost }` with node ids and an old cost >= 0 (or
+ * Infinity). `where` names the caller for the message.
+ */
+function checkChanges(space: SearchSpace, changes: unknown, where: string): asserts changes is ArrayLike<ArcChange> {
+  if (changes === null || typeof changes !== 'object' || typeof (changes as ArrayLike<unknown>).length !== 'number') {
+    throw new InputError(`${where}: changes must be a list of { from, to, oldCost }, got ${show(changes)}`);
+  }
+  const list = changes as ArrayLike<ArcChange | null>;
+  for (let i = 0; i < list.length; i++) {
+    const ch = list[i];
+    if (ch === null || typeof ch !== 'object') {
+      throw new InputError(`${where}: change ${i} must be an object { from, to, oldCost }, got ${show(ch)}`);
+    }
+    checkNodeId(space, ch.from, `${where}: change ${i}: from`);
+    checkNodeId(space, ch.to, `${where}: change ${i}: to`);
+    if (typeof ch.oldCost !== 'number' || !(ch.oldCost >= 0)) {
+      throw new InputError(`${where}: change ${i} (${ch.from} -> ${ch.to}): oldCost must be a number >= 0 or Infinity (no arc), got ${show(ch.oldCost)}`);
+    }
+  }
+}
 
 /**
  * How the last repair ended: `done` (the robot's cost-to-go and the descent
@@ -172,6 +195,9 @@ export class DStarLite {
     }
     checkNodeId(space, start, 'DStarLite: start', true);
     checkNodeId(space, goal, 'DStarLite: goal', true);
+    if (space.watchArcs !== undefined && typeof space.watchArcs !== 'function') {
+      throw new InputError(`DStarLite: space.watchArcs must be a function returning a feed { changes() }, got ${show(space.watchArcs)}`);
+    }
     checkKeys(options, OPTION_NAMES, 'DStarLite');
     let maxExpansions = checkBudget(options.maxExpansions, 'DStarLite: maxExpansions');
     if (options.maxSteps !== undefined) {
@@ -211,7 +237,12 @@ export class DStarLite {
     this.setRhs(goal, 0, 0);
     this.queue.insert(goal, hStart, 0, 0);
     // Watching starts with the first search: what the grid holds now is what it will search.
-    this.feed = space.watchArcs?.() ?? null;
+    // A space that offers watchArcs promises a feed: null would leave its edits unseen.
+    const feed: unknown = space.watchArcs === undefined ? null : space.watchArcs();
+    if (space.watchArcs !== undefined && (feed === null || typeof feed !== 'object' || typeof (feed as ArcChangeFeed).changes !== 'function')) {
+      throw new InputError(`DStarLite: space.watchArcs() must return a feed { changes() }, got ${show(feed)}`);
+    }
+    this.feed = feed as ArcChangeFeed | null;
   }
 
   // --- reading -------------------------------------------------------------
@@ -352,21 +383,7 @@ export class DStarLite {
    * which it also takes, first, when changes are given.
    */
   updateEdges(changes: ArrayLike<ArcChange> = []): RepairStats {
-    const space = this.space;
-    if (changes === null || typeof changes !== 'object' || typeof changes.length !== 'number') {
-      throw new InputError(`updateEdges: changes must be a list of { from, to, oldCost }, got ${show(changes)}`);
-    }
-    for (let i = 0; i < changes.length; i++) {
-      const ch = changes[i];
-      if (ch === null || typeof ch !== 'object') {
-        throw new InputError(`updateEdges: change ${i} must be an object { from, to, oldCost }, got ${show(ch)}`);
-      }
-      checkNodeId(space, ch.from, `updateEdges: change ${i}: from`);
-      checkNodeId(space, ch.to, `updateEdges: change ${i}: to`);
-      if (typeof ch.oldCost !== 'number' || !(ch.oldCost >= 0)) {
-        throw new InputError(`updateEdges: change ${i} (${ch.from} -> ${ch.to}): oldCost must be a number >= 0 or Infinity (no arc), got ${show(ch.oldCost)}`);
-      }
-    }
+    checkChanges(this.space, changes, 'updateEdges');
     this.usable();
     this.beginUpdate();
     this.catchUpKm();
@@ -386,10 +403,28 @@ export class DStarLite {
 
   /** Takes in the changes the space reported itself since the last look, as part of the current update; true if there were any. */
   private takeFeed(): boolean {
-    if (this.feed === null) return false;
-    const changes = this.feed.changes();
+    const changes = this.fromFeed();
+    if (changes === null) return false;
     this.applyChanges(changes);
     return changes.length > 0;
+  }
+
+  /**
+   * The changes the space reported since the last look, checked as
+   * `updateEdges` checks its own; null without a feed. The feed hands each
+   * change out once, so a bad list leaves this searcher behind the space for
+   * good: it then refuses every call.
+   */
+  private fromFeed(): ArrayLike<ArcChange> | null {
+    if (this.feed === null) return null;
+    const changes: unknown = this.feed.changes();
+    try {
+      checkChanges(this.space, changes, 'DStarLite: the space\'s watchArcs feed');
+    } catch (e) {
+      if (e instanceof InputError) this.fail(e);
+      throw e;
+    }
+    return changes;
   }
 
   // --- the algorithm ----------------------------------------------------------
@@ -517,7 +552,7 @@ export class DStarLite {
    * nothing (or an unfinished repair) covers the robot's vertex.
    */
   private settle(): void {
-    const changes = this.feed === null ? null : this.feed.changes();
+    const changes = this.fromFeed();
     if (changes !== null && changes.length > 0) {
       this.beginUpdate();
       this.catchUpKm();

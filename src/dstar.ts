@@ -48,7 +48,7 @@ export interface DStarOptions {
    */
   reopenEnds?: 'both' | 'head';
   /**
-   * The 0.2 name of `reopenEnds`; still taken for this release.
+   * The 0.1 name of `reopenEnds`; still taken for this release.
    *
    * @deprecated use `reopenEnds`
    */
@@ -188,7 +188,7 @@ export class DStar {
   get goal(): number { return this.goalNode; }
 
   /**
-   * The 0.2 name of `reopenEnds`.
+   * The 0.1 name of `reopenEnds`.
    *
    * @deprecated read `reopenEnds`
    */

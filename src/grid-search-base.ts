@@ -28,7 +28,7 @@ export interface GridSearchOptions {
    * `Searcher`, which calls it. The answers are bit for bit the engine's
    * with the same function.
    *
-   * The names `'octile'` and `'zero'` of 0.2 still work for this release
+   * The names `'octile'` and `'zero'` of 0.1 still work for this release
    * (deprecated: pass `octile(grid)` or `zero`).
    */
   heuristic?: Heuristic | 'octile' | 'zero';
@@ -246,7 +246,7 @@ export abstract class GridSearchBase implements PathSearcher<GridSearchOptions> 
       throw new InputError(`tieBreak must be 'h' or 'fifo', got ${show(options.tieBreak)}`);
     }
     const maxExp = checkBudget(options.maxExpansions, 'maxExpansions');
-    const reopen = options.reopen ?? true;
+    const reopen = options.reopen === undefined ? true : options.reopen;
     if (typeof reopen !== 'boolean') throw new InputError(`reopen must be true or false, got ${show(options.reopen)}`);
 
     this.version = grid.catchUp(this.version, this.patchFn, this.reloadFn);

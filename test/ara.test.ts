@@ -386,6 +386,8 @@ test('ara: options are checked for type and name before anything runs', () => {
   refuse(() => s.run({ maxMilis: 1 } as never), /ara: run: unknown option "maxMilis"/);
   refuse(() => s.iterate({ maxExpansion: 1 } as never), /ara: iterate: unknown option "maxExpansion" \(allowed: maxExpansions, maxMillis\)/);
   refuse(() => s.iterate({ maxMillis: -1 }), /ara: maxMillis must be a number >= 0 \(or Infinity\), got -1/);
+  // A deadline beside the budget object would be ignored in silence: the object has maxMillis for it.
+  refuse(() => (s.iterate as (b: object, d: number) => unknown)({ maxExpansions: 1 }, performance.now() + 5), /ara: iterate: a deadline goes only with the deprecated form iterate\(maxExpansions, deadline\); with \{ maxExpansions, maxMillis \} give maxMillis, got deadline \d/);
   refuse(() => s.gOf(6), /ara: gOf must be an integer node id in 0\.\.5, got 6/);
   // None of the refusals above touched the query.
   expect(s.run().status).toBe('optimal');

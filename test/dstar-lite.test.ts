@@ -632,3 +632,38 @@ test('a space listing a NaN or negative cost is an InputError naming the arc, an
   const n = matrix(3, [[0, 1, NaN], [1, 2, 1]]);
   expect(() => new DStarLite(n, 0, 2, zero).costToGoal()).toThrow(InputError);
 });
+
+test('a space\'s own change feed (watchArcs) is held to updateEdges\' rules: a bad feed is refused when built, a bad change list when read, and the searcher then refuses', () => {
+  /** 0 -> 1 -> 2 at 1 each, 0 -> 2 at 5, with a feed that reports `next` once. */
+  const withFeed = (watchArcs: unknown) => Object.assign(matrix(3, [[0, 1, 1], [1, 2, 1], [0, 2, 5]]), { watchArcs }) as MatrixSpace & SearchSpace;
+  expect(() => new DStarLite(withFeed(5), 0, 2, zero)).toThrow(/DStarLite: space\.watchArcs must be a function returning a feed \{ changes\(\) \}, got 5/);
+  expect(() => new DStarLite(withFeed(() => null), 0, 2, zero)).toThrow(/DStarLite: space\.watchArcs\(\) must return a feed \{ changes\(\) \}, got null/);
+  expect(() => new DStarLite(withFeed(() => ({ changes: 1 })), 0, 2, zero)).toThrow(InputError);
+
+  const junk: [unknown, RegExp][] = [
+    [null, /the space's watchArcs feed: changes must be a list of \{ from, to, oldCost \}, got null/],
+    [[{ from: 0, to: 1e9, oldCost: 5 }], /the space's watchArcs feed: change 0: to must be an integer node id in 0\.\.2, got 1000000000/],
+    [[{ from: 0, to: 2, oldCost: -1 }], /the space's watchArcs feed: change 0 \(0 -> 2\): oldCost must be a number >= 0/],
+  ];
+  for (const [bad, message] of junk) {
+    for (const read of [(d: DStarLite) => d.costToGoal(), (d: DStarLite) => d.updateEdges()]) {
+      let next: unknown = [];
+      const m = withFeed(() => ({ changes: () => { const r = next; next = []; return r; } }));
+      const d = new DStarLite(m, 0, 2, zero);
+      expect(d.costToGoal()).toBe(2);
+      m.set(0, 2, 1);
+      next = bad;
+      expect(() => read(d)).toThrow(message);
+      // The feed handed its changes out once: this searcher is behind the space for good.
+      expect(() => d.costToGoal()).toThrow(/stopped in the middle of a repair at an earlier error/);
+    }
+  }
+  // The same feed, telling the truth: the next query repairs.
+  let next: unknown = [];
+  const m = withFeed(() => ({ changes: () => { const r = next; next = []; return r; } }));
+  const d = new DStarLite(m, 0, 2, zero);
+  expect(d.costToGoal()).toBe(2);
+  m.set(0, 2, 1);
+  next = [{ from: 0, to: 2, oldCost: 5 }];
+  expect([d.costToGoal(), d.path()]).toEqual([1, [0, 2]]);
+});

@@ -148,7 +148,7 @@ test('on the gate world the repair counts do not depend on the order neighbours 
   expect(fresh.computeUntilClosed(w.robot)).toBe(32);
 });
 
-test('reopen, the 0.2 name of reopenEnds, still chooses which ends modifyCost re-opens', () => {
+test('reopen, the 0.1 name of reopenEnds, still chooses which ends modifyCost re-opens', () => {
   for (const ends of ['both', 'head'] as const) {
     const runs = [{ reopenEnds: ends }, { reopen: ends }].map((options) => {
       const w = gateWorld();

@@ -53,7 +53,7 @@ class Pair {
 function agree(grid: Grid, start: number, goal: number, pair: Pair, slow: Searcher, mode: Mode, tieBreak: 'h' | 'fifo' = 'h', maxExpansions?: number, reopen?: boolean): void {
   const hf = mode.h === 'zero' ? zero : octile(grid);
   const ss = slow.search(start, goal, { priority: mode.priority, heuristic: hf, tieBreak, maxExpansions, reopen });
-  // The lazy searcher is given the engine's own function, the indexed one the 0.2 name (deprecated): both must agree.
+  // The lazy searcher is given the engine's own function, the indexed one the 0.1 name (deprecated): both must agree.
   agreeOne(grid, start, goal, pair.lazy, slow, ss, { priority: mode.priority, heuristic: hf, tieBreak, maxExpansions, reopen });
   agreeOne(grid, start, goal, pair.indexed, slow, ss, { priority: mode.priority, heuristic: mode.h, tieBreak, maxExpansions, reopen });
 }
@@ -108,7 +108,7 @@ test('GridSearcher takes the grid heuristics as functions, as Searcher does, and
           agreeOne(grid, start, goal, fast, slow, ss, { priority, heuristic });
         }
       }
-      // The default is the grid's octile, as the 0.2 name 'octile' was.
+      // The default is the grid's octile, as the 0.1 name 'octile' was.
       const ss = slow.search(start, goal, { heuristic: octile(grid) });
       agreeOne(grid, start, goal, fast, slow, ss, {});
     }),
@@ -241,6 +241,8 @@ describe('bad input', () => {
     ['unknown tie break', () => fast.search(0, 1, { tieBreak: 'lifo' as 'h' }), /tieBreak must be/],
     ['NaN budget', () => fast.search(0, 1, { maxExpansions: NaN }), /maxExpansions/],
     ['reopen not a boolean', () => fast.search(0, 1, { reopen: 'no' as unknown as boolean }), /reopen must be true or false/],
+    // null is a wrong value, never "not given" (the merge of the fast path's move to grid-search-base.ts read it as the default).
+    ['reopen null', () => fast.search(0, 1, { reopen: null as unknown as boolean }), /reopen must be true or false, got null/],
     ['setBlocked outside', () => fast.setBlocked(6, true), /setBlocked: cell must be an id in 0\.\.5/],
     ['setBlocked not a boolean', () => fast.setBlocked(1, 'yes' as unknown as boolean), /setBlocked: blocked must be true or false, got "yes"/],
     ['budget a string', () => fast.search(0, 1, { maxExpansions: '5' as unknown as number }), /maxExpansions must be a number >= 0, got "5"/],

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Searcher } from '../src/best-first.js';
 import { Grid } from '../src/grid.js';
-import { heuristicByName } from '../src/heuristics.js';
+import { heuristicByName, type HeuristicName } from '../src/heuristics.js';
 import { ASTAR } from '../src/priority.js';
 import { apartmentWorld, southRoomsWorld } from '../src/worlds/apartment.js';
 import { lessonWorld } from '../src/worlds/lesson.js';
@@ -94,7 +94,7 @@ describe('the copied-text checker', () => {
 });
 
 /** Every narration line and every quiz reason of one run of the step player's model. */
-function stepTexts(grid: Grid, start: number, goal: number, h: string): string[] {
+function stepTexts(grid: Grid, start: number, goal: number, h: HeuristicName): string[] {
   const s = new Searcher(grid);
   s.search(start, goal, { priority: ASTAR, heuristic: heuristicByName(h, grid), tieBreak: 'fifo', trace: true });
   const trace: Trace = s.trace!;

@@ -2,8 +2,8 @@
 // searchers. See bad-input-kit.ts for the row machinery.
 import type { Grid, SearchResult, SearchSpace, Searcher } from '../../src/index.js';
 import {
-  badHeuristics, bool, checkAnswer, count, dyn, fresh, ids, named, near, notFunctions, notNumbers, notSpaces, oneOf, options, positive, same, SYM, v,
-  wanting, type Base, type Lib, type Spec, type V,
+  badHeuristics, bool, checkAnswer, count, dyn, fresh, holey, ids, named, near, notFunctions, notNumbers, notSpaces, oneOf, options, positive, same, SYM, v,
+  type Base, type Extra, type Lib, type Spec, type V,
 } from './bad-input-kit.js';
 
 // Calls with arguments of any type: the table's whole point.
@@ -356,11 +356,17 @@ export function coreSpecs(): Spec[] {
       return {
         args: [g, [0, 0], [2, 2], {}], call: (...a) => apply(L.root.findPath, a),
         check: (r, a) => {
-          const res = r as { status: string; path: number[]; points: number[][]; cost: number };
+          const res = r as { status: string; path: number[] | null; points: number[][] | null; cost: number };
           const gg = a[0] as Grid;
-          if (res.path.length !== res.points.length || res.path.some((n, i) => res.points[i][0] !== n % gg.width || res.points[i][1] !== Math.floor(n / gg.width))) return 'points and path disagree';
+          // Without a path both are null, as every search's path is; with one they name the same cells.
+          if (res.status !== 'found') {
+            if (res.path !== null || res.points !== null) return `status ${res.status} with path ${JSON.stringify(res.path)} and points ${JSON.stringify(res.points)}, not null`;
+          } else if (!Array.isArray(res.path) || !Array.isArray(res.points) || res.path.length !== res.points.length
+            || res.path.some((n, i) => res.points![i][0] !== n % gg.width || res.points![i][1] !== Math.floor(n / gg.width))) {
+            return 'points and path disagree';
+          }
           const eps = ((a[3] ?? {}) as { eps?: number }).eps ?? 1;
-          return checkAnswer(gg, xy(a[1], gg.width), xy(a[2], gg.width), { status: res.status, cost: res.cost, path: res.status === 'found' ? res.path : null }, { optimal: eps <= 1 });
+          return checkAnswer(gg, xy(a[1], gg.width), xy(a[2], gg.width), { status: res.status, cost: res.cost, path: res.path }, { optimal: eps <= 1 });
         },
       };
     },
@@ -526,7 +532,7 @@ function gridSpecs(): Spec[] {
         ...named([v(null, 'null'), v(5, '5'), v('0100', "'0100'"), fresh(() => ({}), '{}'), v(true, 'true'), v(SYM, 'a symbol'), v(() => 0, 'a function')], ['cells']),
         ...named([fresh(() => [0, 0, 0], 'three cells'), fresh(() => [0, 0, 0, 0, 0], 'five cells'), fresh(() => new Uint8Array(3), 'a Uint8Array of 3'), fresh(() => ({ length: 1e9 }), '{ length: 1e9 }')], ['cells', 'length'], /4/),
         ...named([fresh(() => [0, Number.NaN, 0, 0], 'a NaN cell'), fresh(() => [0, '1', 0, 0], "a '1' cell"), fresh(() => [0, null, 0, 0], 'a null cell'), fresh(() => [0, {}, 0, 0], 'an object cell'),
-          fresh(() => [0, , 0, 0], 'a hole'), fresh(() => new Float64Array([0, Number.NaN, 0, 0]), 'a Float64Array with NaN'), fresh(() => [0, undefined, 0, 0], 'an undefined cell')], ['cells['], /number|boolean/),
+          fresh(() => holey([0, 0, 0, 0], 1), 'a hole'), fresh(() => new Float64Array([0, Number.NaN, 0, 0]), 'a Float64Array with NaN'), fresh(() => [0, undefined, 0, 0], 'an undefined cell')], ['cells['], /number|boolean/),
         v(undefined, 'undefined', 'ok', { check: (r) => same((r as Grid).freeCount(), 4) }), fresh(() => [false, true, false, false], 'booleans', 'ok'),
         fresh(() => [0, 2, 0, -1], 'nonzero numbers (blocked)', 'ok', { check: (r) => same((r as Grid).freeCount(), 2) }),
         fresh(() => new Float64Array([0, 0.5, 0, 0]), 'a Float64Array', 'ok'), fresh(() => new Uint8Array(4), 'a Uint8Array', 'ok'),
@@ -680,6 +686,7 @@ function gridSpecs(): Spec[] {
   }, ['n', 'k']));
   specs.push(method('with', [{ connectivity: 4 }], [[...gridOptions('with').filter((x) => x.label !== 'undefined'), v(undefined, 'undefined', 'either')]],
     (r) => same((r as Grid).toAscii(), ROWS), ['options']));
+  specs.push(...watchArcsSpecs());
   for (const m of ['options', 'freeCount', 'toAscii']) {
     specs.push({
       target: `bestfirst:Grid#${m}`,
@@ -692,11 +699,83 @@ function gridSpecs(): Spec[] {
   return specs;
 }
 
+/** Every arc of a space as `from>to` and its cost (the cheapest, with parallel arcs). */
+function arcsOf(space: SearchSpace): Map<string, number> {
+  const out = new Map<string, number>();
+  const nb = new Int32Array(Math.max(1, space.maxDegree)), c = new Float64Array(Math.max(1, space.maxDegree));
+  for (let n = 0; n < space.size; n++) {
+    const d = space.successors(n, nb, c);
+    for (let k = 0; k < d; k++) {
+      const key = `${n}>${nb[k]}`;
+      if (!(out.get(key)! <= c[k])) out.set(key, c[k]);
+    }
+  }
+  return out;
+}
+
+/** The arcs whose cost differs between two snapshots, each as `from>to:oldCost` (Infinity: the arc is new), sorted. */
+function arcDiff(before: Map<string, number>, after: Map<string, number>): string[] {
+  const out: string[] = [];
+  for (const key of new Set([...before.keys(), ...after.keys()])) {
+    const was = before.get(key) ?? Infinity, now = after.get(key) ?? Infinity;
+    if (was !== now) out.push(`${key}:${was}`);
+  }
+  return out.sort();
+}
+
+/**
+ * Grid#watchArcs: the feed's changes against an independent diff of every
+ * arc before and after the edits (the successors the grid lists), on the
+ * grid models whose arcs an edit changes differently; each change once.
+ */
+function watchArcsSpecs(): Spec[] {
+  type Edit = [label: string, edit: (g: Grid) => void];
+  const edits: Edit[] = [
+    ['block a free cell', (g) => g.setBlocked(7, true)],
+    ['free the blocked cell', (g) => g.setBlocked(BLOCKED, false)],
+    ['block a corner cell, then a cell next to it', (g) => { g.setBlocked(14, true); g.setBlocked(13, true); }],
+    ['block a cell and free it again (no net change)', (g) => { g.setBlocked(2, true); g.setBlocked(2, false); }],
+    ['block an already blocked cell', (g) => g.setBlocked(3, true)],
+    ['write cells directly, then touch() (anything may have changed)', (g) => { g.cells[2] = 1; g.cells[6] = 0; g.touch(); }],
+    ['write a cell directly, then touch([cell])', (g) => { g.cells[11] = 1; g.touch([11]); }],
+  ];
+  const models: [string, object][] = [
+    ['', {}], [', blocked cells entered at cost 10', { blocked: { enterCost: 10 } }], [', 4-connected', { connectivity: 4 }],
+    [", diagonalRule 'at-most-one-blocked'", { diagonalRule: 'at-most-one-blocked' }], [", corners cut, walls free to enter", { diagonalRule: 'always', blocked: { enterCost: 0 } }],
+  ];
+  const extra: Extra[] = [];
+  for (const [what, o] of models) {
+    for (const [label, edit] of edits) {
+      extra.push({
+        label: `${label}${what}`, want: 'ok',
+        make: (L) => {
+          const g = grid(L, o);
+          return {
+            args: [SYM, -1],
+            call: (...a) => {
+              const feed = apply((g.watchArcs as AnyFn).bind(g), a) as ReturnType<Grid['watchArcs']>;
+              const before = arcsOf(g);
+              edit(g);
+              const first = feed.changes().map((ch) => `${ch.from}>${ch.to}:${ch.oldCost}`).sort();
+              return { first, diff: arcDiff(before, arcsOf(g)), again: feed.changes().length };
+            },
+            check: (r) => {
+              const { first, diff, again } = r as { first: string[]; diff: string[]; again: number };
+              return same(first, diff, 'the feed\'s changes') ?? (again === 0 ? undefined : `a second changes() gave ${again} more`);
+            },
+          };
+        },
+      });
+    }
+  }
+  return [{ target: 'bestfirst:Grid#watchArcs', extra }];
+}
+
 function badNumbersFor(): V[] {
   return [Number.NaN, Infinity, -Infinity, -1, 1.5, 1e9, 2 ** 31].map((x) => v(x, String(x)));
 }
 
-// --- heuristics and Heap -------------------------------------------------------------------------------
+// --- heuristics --------------------------------------------------------------------------------------
 
 function heuristicSpecs(): Spec[] {
   const specs: Spec[] = [];
@@ -726,30 +805,6 @@ function heuristicSpecs(): Spec[] {
       [...oneOf('name', ['manhattan', 'octile', 'chebyshev', 'euclidean', 'zero'], { optional: false, names: ['heuristic', 'name'] }).map((x) => x.want === 'ok' ? x : { ...x, allowed: /manhattan.*octile.*chebyshev.*euclidean.*zero/ })],
       [...notGrids()],
     ],
-  });
-  specs.push({
-    target: 'bestfirst:Heap',
-    paramNames: ['capacity'],
-    make: (L) => ({ args: [16], call: (...a) => construct(L.root.Heap, a), check: (r) => { const h = r as { push: AnyFn; topNode(): number; length: number }; h.push(3, 1, 0, 0); return same([h.length, h.topNode()], [1, 3]); } }),
-    params: [[
-      ...named([...notNumbers().filter((x) => x.label !== 'undefined'), ...[-1, 1.5, Number.NaN, Infinity, 2 ** 31, 1e12].map((x) => v(x, String(x)))], ['capacity'], /\d/),
-      v(undefined, 'undefined', 'ok'), v(0, '0', 'ok'), v(1, '1', 'ok'), v(1000, '1000', 'ok'),
-    ]],
-  });
-  specs.push({
-    target: 'bestfirst:Heap#forEach',
-    paramNames: ['visit'],
-    make: (L) => {
-      const h = new L.root.Heap();
-      h.push(1, 2, 3, 4);
-      const seen: number[] = [];
-      return { args: [(n: number) => seen.push(n)], call: (f) => { seen.length = 0; h.forEach(f as never); return seen.slice(); }, check: (r) => same(r, [1]) };
-    },
-    params: [notFunctions('visit')],
-  });
-  specs.push({
-    target: 'bestfirst:Heap#clear',
-    extra: [{ label: 'with junk arguments (ignored)', want: 'ok', make: (L) => { const h = new L.root.Heap(); h.push(1, 2, 3, 4); return { args: [SYM], call: () => { h.clear(); return h.length; }, check: (r) => same(r, 0) }; } }],
   });
   return specs;
 }
@@ -874,7 +929,53 @@ interface GridSearcherLike {
   path(): number[] | null;
   cost: number;
   status: string;
+  expansions: number;
+  pushes: number;
+  reopenings: number;
   gOf?(n: number): number;
+}
+
+/** A grid searcher that answered one query, on the fixture grid; `lib` makes the heuristics the values need. */
+type GridBase = Base & { s: GridSearcherLike; g: Grid; lib: Lib };
+
+/**
+ * The fast path's heuristic option: the grid heuristics it computes inline
+ * (and the deprecated names 'octile' and 'zero'), each answering exactly
+ * what the engine answers with the same function; anything else refused.
+ */
+function fastPathHeuristics(): V[] {
+  const lib = (b: Base) => (b as GridBase).lib.root;
+  const gridOf = (b: Base) => (b as GridBase).g;
+  // Searcher calls the function the fast path inlines: status, cost and path must be the same, bit for bit.
+  const asEngine = (r: unknown, a: unknown[], b: Base) => {
+    const L = lib(b), g = gridOf(b);
+    const o = { ...(a[2] as object) } as { heuristic?: unknown };
+    o.heuristic = o.heuristic === undefined || o.heuristic === 'octile' ? L.octile(g) : o.heuristic === 'zero' ? L.zero : o.heuristic;
+    const e = new L.Searcher(g);
+    e.search(a[0] as number, a[1] as number, o as object);
+    const res = r as { status: string; cost: number; path: number[] | null };
+    const s = (b as GridBase).s;
+    return same([res.status, res.cost, res.path, s.expansions, s.pushes, s.reopenings], [e.status, e.cost, e.path(), e.expansions, e.pushes, e.reopenings],
+      'the fast path\'s answer (status, cost, path, expansions, pushes, reopenings) against Searcher\'s');
+  };
+  const other = (b: Base, width: number, height: number) => new (lib(b).Grid)(width, height);
+  return [
+    ...named([
+      v(null, 'null'), v(5, '5'), v('', "''"), v('OCTILE', "'OCTILE'"), v('manhattan', "'manhattan' (not a name it ever took)"), fresh(() => ({}), '{}'),
+      fresh(() => ['octile'], "['octile']"), v(SYM, 'a symbol'), v(() => 0, '() => 0 (a function it cannot inline)'),
+      dyn((b) => lib(b).euclidean(gridOf(b)), 'euclidean(grid) (not inlined)'),
+      dyn((b) => lib(b).octile(other(b, 7, 3)), 'octile of a grid 7 cells wide'),
+      dyn((b) => lib(b).manhattan(other(b, 4, 3)), 'manhattan of a grid 4 cells wide'),
+    ], ['heuristic'], /octile\(grid\)[\s\S]*zero/),
+    v(undefined, 'undefined (octile)', 'ok', { check: asEngine }),
+    v('octile', "'octile' (deprecated)", 'ok', { check: asEngine }), v('zero', "'zero' (deprecated)", 'ok', { check: asEngine }),
+    dyn((b) => lib(b).octile(gridOf(b)), 'octile(grid)', 'ok', { check: asEngine }),
+    dyn((b) => lib(b).octile(gridOf(b), 1), 'octile(grid, 1)', 'ok', { check: asEngine }),
+    dyn((b) => lib(b).manhattan(gridOf(b)), 'manhattan(grid) (inadmissible here)', 'ok', { check: asEngine }),
+    dyn((b) => lib(b).chebyshev(gridOf(b)), 'chebyshev(grid)', 'ok', { check: asEngine }),
+    dyn((b) => lib(b).zero, 'zero', 'ok', { check: asEngine }),
+    dyn((b) => lib(b).octile(other(b, 5, 9)), 'octile of another grid as wide', 'ok', { check: asEngine }),
+  ];
 }
 
 function gridSearcherSpecs(): Spec[] {
@@ -904,13 +1005,13 @@ function gridSearcherSpecs(): Spec[] {
         fresh(() => ({ kind: 'cost-to-come' }), 'cost-to-come', 'ok'), fresh(() => ({ kind: 'heuristic-only' }), 'heuristic-only', 'ok', { check: loose }),
         fresh(() => ({ kind: 'sum', eps: 2 }), 'sum(2)', 'ok', { check: loose }),
       ],
-      heuristic: oneOf('heuristic', ['octile', 'zero']),
+      heuristic: fastPathHeuristics(),
       tieBreak: oneOf('tieBreak', ['h', 'fifo']),
       maxExpansions: count('maxExpansions'),
       reopen: bool('reopen'),
     });
   };
-  for (const name of ['GridSearcher', 'LazyGridSearcher', 'JumpPointSearcher'] as const) {
+  for (const name of ['GridSearcher', 'JumpPointSearcher'] as const) {
     const jps = name === 'JumpPointSearcher';
     specs.push({
       target: `bestfirst:${name}`,
@@ -923,13 +1024,13 @@ function gridSearcherSpecs(): Spec[] {
       } }),
       params: [[...notGridSearchable(name, jps ? jpsGrids : []), ...(jps ? [] : [dyn((b) => (b.args[0] as Grid).with({ diagonalCost: 0.5 }), 'diagonalCost 0.5', 'ok')])]],
     });
-    const base = (L: Lib): Base & { s: GridSearcherLike; g: Grid } => {
+    const base = (L: Lib): GridBase => {
       const g = grid(L);
       const s = new L.root[name](g) as unknown as GridSearcherLike;
       s.search(START, GOAL);
       const before = [s.status, s.cost, s.path()];
-      const b: Base & { s: GridSearcherLike; g: Grid } = {
-        s, g, size: g.size, blocked: BLOCKED, args: [START, GOAL, {}],
+      const b: GridBase = {
+        s, g, lib: L, size: g.size, blocked: BLOCKED, args: [START, GOAL, {}],
         call: (...a) => { const status = apply(s.search.bind(s), a); return { status, cost: s.cost, path: s.path(), field: s.status }; },
         check: (r, a, optimal = true) => {
           const res = r as { status: string; cost: number; path: number[] | null; field: string };
@@ -975,7 +1076,7 @@ function gridSearcherSpecs(): Spec[] {
         [...named([v(1, '1'), v(0, '0'), v('true', "'true'"), v(null, 'null'), v(undefined, 'undefined'), fresh(() => ({}), '{}')], ['blocked'], /true or false/), v(false, 'false', 'ok')],
       ],
     });
-    for (const m of jps ? ['path', 'refresh', 'jumpPoints', 'result'] : ['path', 'refresh']) {
+    for (const m of jps ? ['path', 'refresh', 'jumpPoints', 'result'] : ['path', 'refresh', 'result']) {
       specs.push({
         target: `bestfirst:${name}#${m}`,
         extra: [{
@@ -984,7 +1085,12 @@ function gridSearcherSpecs(): Spec[] {
             const b = base(L);
             return { args: [SYM, -1], call: (...a) => apply((b.s as unknown as Record<string, AnyFn>)[m].bind(b.s), a), check: (r) => {
               if (m === 'refresh') return undefined;
-              if (m === 'result') return checkAnswer(b.g, START, GOAL, r as SearchResult);
+              if (m === 'result') {
+                const res = r as SearchResult;
+                // The fields of the searcher, as one object: PathSearcher's result().
+                const off = same([res.status, res.cost, res.expansions, res.pushes, res.reopenings], [b.s.status, b.s.cost, b.s.expansions, b.s.pushes, b.s.reopenings], 'result()');
+                return off ?? checkAnswer(b.g, START, GOAL, res);
+              }
               if (m === 'jumpPoints') return Array.isArray(r) && r[0] === START && r[r.length - 1] === GOAL ? undefined : `jump points ${JSON.stringify(r)}`;
               return checkAnswer(b.g, START, GOAL, { status: 'found', cost: b.s.cost, path: r as number[] });
             } };

@@ -2,11 +2,11 @@
 // 'bestfirst/cspace' (floor plans) and 'bestfirst/worlds' (the chapter's worlds).
 import type { Grid, SearchSpace } from '../../src/index.js';
 import type { Scenario } from '../../src/io/index.js';
-import type { CSpace, FloorPlan, FloorPlanSpec } from '../../src/cspace/index.js';
+import type { FloorPlan, FloorPlanSpec } from '../../src/cspace/index.js';
 import type { ApartmentWorld } from '../../src/worlds/index.js';
-import { apply, BLOCKED, construct, GOAL, grid, notGrids, POCKET, START } from './bad-input-core.js';
+import { apply, BLOCKED, construct, GOAL, grid, notGrids, START } from './bad-input-core.js';
 import {
-  badHeuristics, bool, checkAnswer, count, dyn, fresh, ids, named, near, notFunctions, notNumbers, notSpaces, oneOf, options, positive, same, SYM, v,
+  badHeuristics, checkAnswer, dyn, fresh, ids, named, near, notNumbers, notSpaces, oneOf, options, positive, same, SYM, v,
   type Base, type Lib, type Spec, type V,
 } from './bad-input-kit.js';
 
@@ -267,17 +267,15 @@ function cspaceSpecs(): Spec[] {
     diagonalCost: positive('diagonalCost', { optional: true, legit: [1.4, 1, 3] }),
     diagonalRule: oneOf('diagonalRule', ['always', 'never', 'no-corner-cutting', 'at-most-one-blocked']),
   });
-  for (const name of ['CSpace', 'rasterize'] as const) {
-    specs.push({
-      target: `bestfirst/cspace:${name}`,
-      paramNames: ['plan', 'options'],
-      make: (L) => ({ args: [plan(L), {}], call: (...a) => (name === 'CSpace' ? construct(L.cspace.CSpace, a) : apply(L.cspace.rasterize, a)), check: (r) => (r instanceof L.cspace.CSpace && r.grid.size > 0 ? undefined : 'not a raster') }),
-      params: [
-        named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), fresh(() => spec(), 'a spec (not a FloorPlan)'), fresh(() => ({}), '{}')], ['plan', 'FloorPlan']),
-        rasterOptions(name),
-      ],
-    });
-  }
+  specs.push({
+    target: 'bestfirst/cspace:CSpace',
+    paramNames: ['plan', 'options'],
+    make: (L) => ({ args: [plan(L), {}], call: (...a) => construct(L.cspace.CSpace, a), check: (r) => (r instanceof L.cspace.CSpace && r.grid.size > 0 ? undefined : 'not a raster') }),
+    params: [
+      named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), fresh(() => spec(), 'a spec (not a FloorPlan)'), fresh(() => ({}), '{}')], ['plan', 'FloorPlan']),
+      rasterOptions('CSpace'),
+    ],
+  });
   const raster = (L: Lib) => new L.cspace.CSpace(plan(L));
   const cmethod = (m: string, args: unknown[], params: (readonly V[] | null)[], check: Base['check'], paramNames: string[]): Spec => ({
     target: `bestfirst/cspace:CSpace#${m}`, paramNames,
@@ -288,7 +286,6 @@ function cspaceSpecs(): Spec[] {
     (r) => (Number.isInteger(r) ? undefined : `cell ${String(r)}`), ['p']));
   specs.push(cmethod('centre', [0], [ids('n', { names: ['cell', 'n'] })], (r) => (typeof (r as { x: number }).x === 'number' ? undefined : 'not a point'), ['n']));
   specs.push(cmethod('roomOf', [0], [ids('n', { names: ['cell', 'n'] })], (r) => (r === null || typeof r === 'string' ? undefined : `room ${String(r)}`), ['n']));
-  specs.push(cmethod('doorAt', [0], [ids('n', { names: ['cell', 'n'] })], (r) => (r === null || r === 'door' ? undefined : `door ${String(r)}`), ['n']));
   specs.push(cmethod('doorCells', ['door'], [doorNames('name')], (r) => (Array.isArray(r) && r.length > 0 ? undefined : 'no cells'), ['name']));
 
   const frame = { x0: 0, y0: 0, resolution: 0.5, width: 8, height: 4 };

@@ -1,7 +1,7 @@
 // The machinery of the bad-input table (test/bad-input/library.test.ts): hostile
 // values, the row builders, an independent oracle for the answers that can be
 // checked, and the code that runs one row. These files are transpiled as they
-// are and run in worker threads against dist/, so they import nothing at run
+// are and run in child processes against dist/, so they import nothing at run
 // time: the library arrives as `Lib`, loaded by the worker.
 import type * as Root from '../../src/index.js';
 import type * as Io from '../../src/io/index.js';
@@ -136,6 +136,13 @@ export function named(vs: readonly V[], names: readonly string[], allowed?: RegE
 /** The values with `want` overridden. */
 export function wanting(vs: readonly V[], want: Want): V[] {
   return vs.map((x) => ({ ...x, want }));
+}
+
+/** `values` with a hole at `at` (a sparse array: `at in result` is false), made without a sparse literal. */
+export function holey(values: readonly unknown[], at: number): unknown[] {
+  const out = values.slice();
+  delete out[at];
+  return out;
 }
 
 function numLabel(x: number): string {
@@ -443,7 +450,7 @@ function run(L: Lib, make: (L: Lib) => Base, pick: (b: Base) => unknown[], check
   } catch (e) {
     return { returned: false, error: serial(e, L), problem: e instanceof L.root.InputError ? followUp(b, poisons, L, rerun) : null };
   }
-  let problem: string | null = null;
+  let problem: string | null;
   try {
     problem = (check ? check(r, args, b) : b.check?.(r, args)) ?? null;
   } catch (e) {

@@ -1,10 +1,10 @@
 // The bad-input table, part 2: the searches that repair or reuse a search (D*,
 // D* Lite, ARA*, universal plans). See bad-input-kit.ts for the row machinery.
-import type { AraSearcher, DStar, DStarLite, Grid, UniversalPlan } from '../../src/index.js';
+import type { AraSearcher, DStar, DStarLite, Grid, SearchSpace, UniversalPlan } from '../../src/index.js';
 import { apply, BLOCKED, construct, GOAL, grid, notGrids, POCKET, START } from './bad-input-core.js';
 import {
-  badHeuristics, bool, checkAnswer, count, dyn, fresh, ids, named, notFunctions, notNumbers, notSpaces, oneOf, options, positive, same, SYM, v,
-  type Base, type Lib, type Spec, type V,
+  badHeuristics, bool, checkAnswer, count, dyn, fresh, holey, ids, named, notFunctions, notNumbers, notSpaces, oneOf, options, positive, same, SYM, v,
+  type Base, type Extra, type Lib, type Spec, type V,
 } from './bad-input-kit.js';
 
 type AnyFn = (...a: unknown[]) => unknown;
@@ -39,6 +39,10 @@ function dstarSpecs(): Spec[] {
       args: [grid(L, { diagonalCost: 1.4 }), {}], call: (...a) => construct(L.root.DStar, a),
       check: (r, a) => {
         const d = r as DStar;
+        // reopen is the deprecated name of reopenEnds: either sets it, and the getter reads it.
+        const o = (a[1] ?? {}) as { reopenEnds?: string; reopen?: string };
+        const ends = same([d.reopenEnds, d.reopen], Array(2).fill(o.reopenEnds ?? o.reopen ?? 'both'), 'reopenEnds and reopen');
+        if (ends) return ends;
         d.initialize(GOAL);
         d.computeUntilClosed(START);
         const path = d.path(START);
@@ -49,10 +53,15 @@ function dstarSpecs(): Spec[] {
       [...notSpaces('space', { predecessors: true }), dyn((b) => (b.args[0] as Grid).with({ blocked: { enterCost: 10 }, diagonalRule: 'always' }), 'a grid with costly blocked cells', 'ok')],
       options('D*', {
         costScale: positive('costScale', { optional: true, legit: [10, 5] }),
+        reopenEnds: oneOf('reopenEnds', ['both', 'head']),
         reopen: oneOf('reopen', ['both', 'head']),
         trace: bool('trace'),
       }),
     ],
+    extra: [{
+      label: 'reopenEnds and reopen (its deprecated name) both given', want: 'error', names: ['reopenEnds'], allowed: /not both/,
+      make: (L) => ({ args: [grid(L), { reopenEnds: 'head', reopen: 'head' }], call: (...a) => construct(L.root.DStar, a) }),
+    }],
   });
   // A D* planned once on the fixture grid (blocked cells deleted), robot at the start.
   const planned = (L: Lib, g: Grid = grid(L), goal = GOAL) => {
@@ -130,7 +139,7 @@ function dstarSpecs(): Spec[] {
       fresh(() => [0, 12], 'not an arc', 'error', { names: ['arc'] }), fresh(() => [], '[]', 'ok'), fresh(() => [3], '[3]', 'ok'),
     ]],
   });
-  for (const m of ['kMin', 'openCount', 'resetCounters', 'processState'] as const) {
+  for (const m of ['kMin', 'resetCounters', 'processState'] as const) {
     specs.push({
       target: `bestfirst:DStar#${m}`,
       extra: [
@@ -202,6 +211,114 @@ function liteAnswer(d: DStarLite, g: Grid): string | undefined {
   return checkAnswer(g, d.start, d.goal, { status: path ? 'found' : 'unreachable', path, cost: d.costToGoal() });
 }
 
+/**
+ * updateEdges() without changes, on a grid: the grid's own feed (watchArcs)
+ * tells D* Lite what `grid.setBlocked` or `grid.touch` changed, and the next
+ * update or query repairs. Each answer against the oracle on the edited grid.
+ */
+function gridEditRows(): Extra[] {
+  type Edit = [label: string, edit: (g: Grid, d: DStarLite) => void];
+  const edits: Edit[] = [
+    ['block a cell on the path', (g) => g.setBlocked(5, true)],
+    ['free the blocked cell', (g) => g.setBlocked(BLOCKED, false)],
+    ['block the goal', (g) => g.setBlocked(GOAL, true)],
+    ["block the robot's cell", (g) => g.setBlocked(START, true)],
+    ['block a cell and free it again', (g) => { g.setBlocked(10, true); g.setBlocked(10, false); }],
+    ['write cells directly, then touch()', (g) => { g.cells[10] = 1; g.cells[4] = 0; g.touch(); }],
+    ['drive one step, then block the cell ahead', (g, d) => { const next = d.nextStep()!; d.moveTo(next); g.setBlocked(d.nextStep()!, true); }],
+  ];
+  const models: [string, object][] = [['', {}], [', walls entered at cost 10', { blocked: { enterCost: 10 } }], [', 4-connected', { connectivity: 4 }]];
+  const out: Extra[] = [];
+  for (const [what, o] of models) {
+    for (const [label, edit] of edits) {
+      for (const then of ['updateEdges()', 'the next query'] as const) {
+        out.push({
+          label: `${label}${what}, then ${then}`, want: 'ok',
+          make: (L) => {
+            const b = liteBase(L, grid(L, o));
+            return {
+              args: [],
+              call: () => { edit(b.g, b.d); return then === 'updateEdges()' ? b.d.updateEdges() : b.d.lastRepair(); },
+              check: (r) => same((r as { status: string }).status, 'done', 'the repair\'s status') ?? liteAnswer(b.d, b.g),
+            };
+          },
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * A space of three nodes with its own change reports: 0 -> 1 -> 2 at cost 1
+ * each, and 0 -> 2 at cost `c02`. `report` is what its feed's `changes()`
+ * returns (the table's hostile feeds return junk).
+ */
+function feedSpace(report: () => unknown) {
+  const sp = {
+    size: 3, maxDegree: 2, c02: 5,
+    successors(n: number, nodes: Int32Array, costs: Float64Array): number {
+      if (n === 0) { nodes[0] = 1; costs[0] = 1; nodes[1] = 2; costs[1] = sp.c02; return 2; }
+      if (n === 1) { nodes[0] = 2; costs[0] = 1; return 1; }
+      return 0;
+    },
+    predecessors(n: number, nodes: Int32Array, costs: Float64Array): number {
+      if (n === 2) { nodes[0] = 1; costs[0] = 1; nodes[1] = 0; costs[1] = sp.c02; return 2; }
+      if (n === 1) { nodes[0] = 0; costs[0] = 1; return 1; }
+      return 0;
+    },
+    watchArcs: (): unknown => ({ changes: report }),
+  };
+  return sp;
+}
+
+/** Spaces whose watchArcs breaks its contract: refused by the constructor, or, for a feed, at the query that reads it (which poisons the searcher: the feed's changes are taken). */
+function feedRows(): Extra[] {
+  const refuseLater = (L: Lib, d: DStarLite) => () => {
+    try { d.costToGoal(); return 'answered after the error'; } catch (e) { return e instanceof L.root.InputError ? undefined : String(e); }
+  };
+  const atBuild: [string, (sp: ReturnType<typeof feedSpace>) => void][] = [
+    ['watchArcs: 5', (sp) => { (sp as { watchArcs: unknown }).watchArcs = 5; }],
+    ['watchArcs returning null', (sp) => { sp.watchArcs = () => null; }],
+    ['watchArcs returning {}', (sp) => { sp.watchArcs = () => ({}); }],
+    ['watchArcs returning { changes: 5 }', (sp) => { sp.watchArcs = () => ({ changes: 5 }); }],
+  ];
+  const junk: [string, unknown][] = [
+    ['null', null], ["'x'", 'x'], ['[null]', [null]], ['[5]', [5]], ['from -1', [{ from: -1, to: 2, oldCost: 5 }]], ['to 3', [{ from: 0, to: 3, oldCost: 5 }]],
+    ['to 1e9', [{ from: 0, to: 1e9, oldCost: 5 }]], ["from '0'", [{ from: '0', to: 2, oldCost: 5 }]], ['oldCost NaN', [{ from: 0, to: 2, oldCost: Number.NaN }]],
+    ['oldCost -1', [{ from: 0, to: 2, oldCost: -1 }]], ['no oldCost', [{ from: 0, to: 2 }]],
+  ];
+  return [
+    ...atBuild.map(([label, spoil]): Extra => ({
+      label: `a space with ${label}`, want: 'error', names: ['watchArcs'],
+      make: (L) => { const sp = feedSpace(() => []); spoil(sp); return { args: [sp, 0, 2, () => 0], call: (...a) => construct(L.root.DStarLite, a) }; },
+    })),
+    ...junk.map(([label, value]): Extra => ({
+      label: `a feed whose changes() returns ${label}, read by the next query`, want: 'error', names: ['watchArcs'], poisons: true,
+      make: (L) => {
+        let next: unknown = [];
+        const sp = feedSpace(() => { const r = next; next = []; return r; });
+        const d = new L.root.DStarLite(sp as unknown as SearchSpace, 0, 2, () => 0);
+        d.costToGoal();
+        return { args: [], call: () => { sp.c02 = 1; next = value; return d.costToGoal(); }, after: refuseLater(L, d) };
+      },
+    })),
+    {
+      label: 'a space with its own feed: a cheaper arc reported, the next query repairs', want: 'ok',
+      make: (L) => {
+        let next: unknown = [];
+        const sp = feedSpace(() => { const r = next; next = []; return r; });
+        const d = new L.root.DStarLite(sp as unknown as SearchSpace, 0, 2, () => 0);
+        return {
+          args: [],
+          call: () => { const before = d.costToGoal(); sp.c02 = 1; next = [{ from: 0, to: 2, oldCost: 5 }]; return [before, d.costToGoal(), d.path()]; },
+          check: (r) => same(r, [2, 1, [0, 2]]),
+        };
+      },
+    },
+  ];
+}
+
 function liteSpecs(): Spec[] {
   const specs: Spec[] = [];
   const heuristicNames = ['heuristic', 'h('];
@@ -222,7 +339,28 @@ function liteSpecs(): Spec[] {
       endpoints('start', [v(POCKET, 'the pocket', 'ok'), v(GOAL, 'the goal', 'ok')]),
       endpoints('goal', [v(POCKET, 'the pocket', 'ok'), v(START, 'the start', 'ok')]),
       [...tolerant(badHeuristics('heuristic', { names: heuristicNames })), v(() => 0, '() => 0', 'ok')],
-      options('DStarLite', { maxSteps: count('maxSteps', { optional: true, integer: true }) }),
+      options('DStarLite', { maxExpansions: count('maxExpansions'), maxSteps: count('maxSteps', { optional: true, integer: true }) }),
+    ],
+    extra: [
+      {
+        label: 'maxExpansions and maxSteps (its deprecated name) both given', want: 'error', names: ['maxExpansions'], allowed: /not both/,
+        make: (L) => { const g = grid(L); return { args: [g, START, GOAL, L.root.octile(g), { maxExpansions: 5, maxSteps: 5 }], call: (...a) => construct(L.root.DStarLite, a) }; },
+      },
+      // The budget stops the first search with a status, never a throw; a query then finishes it, exact.
+      ...(['maxExpansions', 'maxSteps'] as const).map((k): Extra => ({
+        label: `${k}: 1 stops the first search after one pop; a query finishes it`, want: 'ok',
+        make: (L) => {
+          const g = grid(L);
+          return {
+            args: [g, START, GOAL, L.root.octile(g), { [k]: 1 }],
+            call: (...a) => { const d = construct(L.root.DStarLite, a) as DStarLite; const pops = d.computeShortestPath(); return { d, pops, first: d.lastRepair() }; },
+            check: (r) => {
+              const { d, pops, first } = r as { d: DStarLite; pops: number; first: { pops: number; status: string } };
+              return same([pops, first.pops, first.status], [1, 1, 'step-limit'], 'the cut search') ?? liteAnswer(d, g) ?? same(d.status, 'done', 'the status after a query');
+            },
+          };
+        },
+      })),
     ],
   });
   const readers: [keyof DStarLite & string, V[]][] = [['gOf', []], ['rhsOf', []], ['isQueued', []], ['keyOf', []], ['inFootprint', []]];
@@ -258,7 +396,9 @@ function liteSpecs(): Spec[] {
       };
     },
     params: [[
-      ...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), v('ab', "'ab'"), fresh(() => ({}), '{}'), v(SYM, 'a symbol')], ['changes']),
+      ...named([v(null, 'null'), v(5, '5'), v('ab', "'ab'"), fresh(() => ({}), '{}'), v(SYM, 'a symbol')], ['changes']),
+      // No argument: the changes the space reports itself (a Graph reports none), so nothing is repaired.
+      v(undefined, 'undefined (the space reports none)', 'ok'),
       ...named([fresh(() => [null], '[null]'), fresh(() => [5], '[5]'), fresh(() => ['x'], "['x']")], ['change']),
       ...named([fresh(() => [{ from: -1, to: 1, oldCost: 1 }], 'from -1'), fresh(() => [{ from: 0, to: 4, oldCost: 1 }], 'to 4'), fresh(() => [{ from: '0', to: 1, oldCost: 1 }], "from '0'"),
         fresh(() => [{ to: 1, oldCost: 1 }], 'no from'), fresh(() => [{ from: 0, to: 1.5, oldCost: 1 }], 'to 1.5')], ['from', 'to'], /0\.\.3/),
@@ -266,46 +406,7 @@ function liteSpecs(): Spec[] {
         fresh(() => [{ from: 0, to: 1, oldCost: '1' }], "oldCost '1'")], ['oldCost'], />= ?0/),
       fresh(() => [], '[]', 'ok'), fresh(() => [{ from: 1, to: 3, oldCost: Infinity }], 'an arc that never existed', 'ok'),
     ]],
-  });
-  specs.push({
-    target: 'bestfirst:DStarLite#updateCells',
-    paramNames: ['cells', 'wasBlocked'],
-    make: (L) => {
-      const b = liteBase(L);
-      const before = b.g.toAscii();
-      return {
-        size: 15, args: [[2], [true]], call: (...a) => { apply(b.d.updateCells.bind(b.d), a); return b.d; }, check: () => liteAnswer(b.d, b.g),
-        after: () => (same(b.g.toAscii(), before) ? 'a refused updateCells changed the grid' : liteAnswer(b.d, b.g)),
-      };
-    },
-    params: [
-      [...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), v('2', "'2'"), fresh(() => ({}), '{}')], ['cells']),
-        ...named([fresh(() => [15], '[15]'), fresh(() => [-1], '[-1]'), fresh(() => ['2'], "['2']"), fresh(() => [1.5], '[1.5]')], ['cells['], /0\.\.14/),
-        fresh(() => [2, 3], 'two cells, one old state', 'error', { names: ['wasBlocked', 'cells'] })],
-      [...named([v(null, 'null'), v(undefined, 'undefined'), v(true, 'true'), fresh(() => ({}), '{}')], ['wasBlocked']),
-        ...named([fresh(() => [2], '[2]'), fresh(() => ['x'], "['x']"), fresh(() => [null], '[null]'), fresh(() => [], '[]')], ['wasBlocked']),
-        fresh(() => [false], '[false]', 'ok'), fresh(() => [0], '[0]', 'ok'), fresh(() => [1], '[1]', 'ok')],
-    ],
-    extra: [{
-      label: 'on a D* Lite over a Graph', want: 'error', names: ['Grid', 'updateEdges'],
-      make: (L) => { const d = new L.root.DStarLite(new L.root.Graph(2, [[0, 1, 1]]), 0, 1, () => 0); return { args: [[0], [false]], call: (...a) => apply(d.updateCells.bind(d), a) }; },
-    }],
-  });
-  specs.push({
-    target: 'bestfirst:DStarLite#setBlocked',
-    paramNames: ['cell', 'blocked'],
-    make: (L) => {
-      const b = liteBase(L);
-      const before = b.g.toAscii();
-      return {
-        size: 15, args: [5, true], call: (...a) => { apply(b.d.setBlocked.bind(b.d), a); return b.d; }, check: () => liteAnswer(b.d, b.g),
-        after: () => (same(b.g.toAscii(), before) ? 'a refused setBlocked changed the grid' : liteAnswer(b.d, b.g)),
-      };
-    },
-    params: [
-      ids('cell', { names: ['cell'], legit: [v(GOAL, 'the goal (now unreachable)', 'ok')] }),
-      [...named([v(1, '1'), v(0, '0'), v('true', "'true'"), v(null, 'null'), v(undefined, 'undefined'), fresh(() => ({}), '{}')], ['blocked'], /true or false/), v(false, 'false', 'ok')],
-    ],
+    extra: gridEditRows(),
   });
   for (const m of ['topKey', 'lastRepair', 'footprint', 'costToGoal', 'path', 'computeShortestPath'] as const) {
     specs.push({
@@ -323,9 +424,10 @@ function liteSpecs(): Spec[] {
           let broken = false;
           const d = new L.root.DStarLite(g, START, GOAL, (a, b) => (broken && a !== b ? Number.NaN : 0));
           d.computeShortestPath();
-          return { args: [], call: () => { broken = true; d.moveTo(5); d.setBlocked(10, true); return d.costToGoal(); }, after: () => { try { d.costToGoal(); return 'answered after the error'; } catch (e) { return e instanceof L.root.InputError ? undefined : String(e); } } };
+          return { args: [], call: () => { broken = true; d.moveTo(5); g.setBlocked(10, true); return d.costToGoal(); }, after: () => { try { d.costToGoal(); return 'answered after the error'; } catch (e) { return e instanceof L.root.InputError ? undefined : String(e); } } };
         },
       },
+      ...feedRows(),
       {
         label: 'a space listing a negative cost', want: 'error', names: ['cost'], poisons: true,
         make: (L) => {
@@ -347,7 +449,7 @@ function liteSpecs(): Spec[] {
 function scheduleValues(name = 'schedule'): V[] {
   return [
     ...named([v(null, 'null'), v(5, '5'), v('3,1', "'3,1'"), fresh(() => ({}), '{}'), fresh(() => [], '[]'), v(SYM, 'a symbol'), fresh(() => new Float64Array([2, 1]), 'a Float64Array')], [name]),
-    ...named([fresh(() => [0.5], '[0.5]'), fresh(() => [Number.NaN], '[NaN]'), fresh(() => [Infinity], '[Infinity]'), fresh(() => ['2'], "['2']"), fresh(() => [null], '[null]'), fresh(() => [2, , 1], 'a hole')], ['schedule['], />= ?1/),
+    ...named([fresh(() => [0.5], '[0.5]'), fresh(() => [Number.NaN], '[NaN]'), fresh(() => [Infinity], '[Infinity]'), fresh(() => ['2'], "['2']"), fresh(() => [null], '[null]'), fresh(() => holey([2, 0, 1], 1), 'a hole')], ['schedule['], />= ?1/),
     ...named([fresh(() => [1, 2], '[1, 2]'), fresh(() => [2, 2], '[2, 2]')], ['decrease', 'schedule']),
     fresh(() => [1], '[1]', 'ok'), fresh(() => [3, 1], '[3, 1]', 'ok'), fresh(() => [1e9, 1], '[1e9, 1]', 'ok'), fresh(() => [5, 2], '[5, 2] (bounded)', 'ok'),
   ];
@@ -377,12 +479,6 @@ function araSpecs(): Spec[] {
     ],
   });
   specs.push({
-    target: 'bestfirst:checkSchedule',
-    paramNames: ['schedule'],
-    make: (L) => ({ args: [[3, 2, 1]], call: (...a) => apply(L.root.checkSchedule, a), check: (r) => same(r, undefined) }),
-    params: [[...scheduleValues(), v(undefined, 'undefined', 'error', { names: ['schedule'] })]],
-  });
-  specs.push({
     target: 'bestfirst:AraSearcher',
     paramNames: ['space'],
     make: (L) => ({ args: [grid(L)], call: (...a) => construct(L.root.AraSearcher, a), check: (r, a) => { const s = r as AraSearcher; s.begin(START, GOAL, () => 0); return araCheck(a[0] as Grid)(s.run()); } }),
@@ -409,15 +505,51 @@ function araSpecs(): Spec[] {
       options('ara: begin', { schedule: [...scheduleValues(), v(undefined, 'undefined', 'ok')], trace: bool('trace') }),
     ],
   });
+  // iterate(budget): one round, or null when a budget stops it first; then run() finishes the query.
+  const iterated = (g: Grid) => (r: unknown, a: unknown[]) => {
+    const { it, st, res } = r as { it: { path: number[]; cost: number } | null; st: string; res: unknown };
+    const b = a[0];
+    const maxExp = typeof b === 'number' ? b : (b as { maxExpansions?: number } | undefined)?.maxExpansions;
+    const time = typeof b === 'number' ? a[1] : (b as { maxMillis?: number } | undefined)?.maxMillis;
+    if (maxExp === 0 && (it !== null || st !== 'step-limit')) return `iterate with no expansions to spend returned ${it === null ? 'null' : 'a round'}, status ${st}`;
+    if ((maxExp === Infinity || maxExp === undefined) && (time === Infinity || time === undefined)) {
+      if (it === null) return `iterate with no expansion budget returned null (status ${st})`;
+      const off = checkAnswer(g, START, GOAL, { status: 'found', path: it.path, cost: it.cost }, { optimal: false });
+      if (off) return `the round: ${off}`;
+    }
+    return araCheck(g)(res);
+  };
+  const iterateBase = (L: Lib, args: unknown[]): Base => {
+    const { g, s } = began(L);
+    return { args, call: (...a) => { const it = apply(s.iterate.bind(s), a); return { it, st: s.status, res: s.run() }; }, check: iterated(g) };
+  };
+  const numeric = (vs: V[]) => vs.filter((x) => typeof x.get({ args: [], call: () => 0 }) === 'number');
   specs.push({
     target: 'bestfirst:AraSearcher#iterate',
-    paramNames: ['maxExpansions', 'deadline'],
-    make: (L) => { const { g, s } = began(L); return { args: [Infinity, Infinity], call: (...a) => { apply(s.iterate.bind(s), a); return s.run(); }, check: araCheck(g) }; },
+    paramNames: ['budget', 'deadline'],
+    make: (L) => iterateBase(L, [{}]),
     params: [
-      count('maxExpansions'),
-      [...named([...notNumbers().filter((x) => x.label !== 'undefined'), v(Number.NaN, 'NaN')], ['deadline'], /performance\.now|Infinity/), v(undefined, 'undefined', 'ok'), v(0, '0 (already past)', 'ok'), v(-Infinity, '-Infinity', 'ok')],
+      [
+        ...options('ara: iterate', { maxExpansions: count('maxExpansions'), maxMillis: count('maxMillis') })
+          // A number is the deprecated positional maxExpansions (rows below); anything else not an object is read as one too.
+          .filter((x) => typeof x.get({ args: [], call: () => 0 }) !== 'number')
+          .map((x) => (x.names?.includes('options') && !Array.isArray(x.get({ args: [], call: () => 0 })) ? { ...x, names: ['maxExpansions'], allowed: />= ?0/ } : x)),
+      ],
+      [...named([v(Infinity, 'Infinity'), v(0, '0'), v('soon', "'soon'"), v(null, 'null')], ['deadline'], /maxMillis/), v(undefined, 'undefined', 'ok')],
     ],
     extra: [{ label: 'before begin', want: 'error', names: ['begin'], make: (L) => { const s = new L.root.AraSearcher(grid(L)); return { args: [], call: () => s.iterate() }; } }],
+  });
+  // The deprecated positional form iterate(maxExpansions, deadline), a performance.now() time.
+  specs.push({
+    target: 'bestfirst:AraSearcher#iterate',
+    paramNames: ['maxExpansions (positional)', 'deadline'],
+    make: (L) => iterateBase(L, [Infinity, Infinity]),
+    params: [
+      numeric(count('maxExpansions')),
+      [...named([...notNumbers().filter((x) => x.label !== 'undefined'), v(Number.NaN, 'NaN')], ['deadline'], /performance\.now|Infinity/), v(undefined, 'undefined', 'ok'),
+        v(-Infinity, '-Infinity (already past)', 'ok', { check: (r) => ((r as { st: string }).st === 'time-limit' ? undefined : `status ${(r as { st: string }).st} after a deadline in the past`) }),
+        v(0, '0 (already past)', 'ok')],
+    ],
   });
   specs.push({
     target: 'bestfirst:AraSearcher#run',

@@ -17,13 +17,6 @@ export const UNCHECKED: Readonly<Record<string, string>> = {
   'bestfirst:Graph#successors': 'a SearchSpace method called per expansion by every search',
   'bestfirst:Graph#predecessors': 'a SearchSpace method called per expansion by every backward search',
   'bestfirst:KeyedSpace#successors': 'a SearchSpace method called per expansion (it checks the costs and degree its neighbours list)',
-  'bestfirst:Heap#push': 'the open list of the engine and of D*: called per push',
-  'bestfirst:Heap#pop': 'called per pop',
-  'bestfirst:Heap#topNode': 'called per pop',
-  'bestfirst:Heap#topKey1': 'called per pop',
-  'bestfirst:Heap#topKey2': 'called per pop',
-  'bestfirst:Heap#topValue': 'called per pop',
-  'bestfirst:Heap#topSeq': 'called per pop',
 };
 
 export function buildTable(): Row[] {
