@@ -18,6 +18,8 @@ import { defineConfig } from 'vitest/config';
 const INTEGRATION = [
   'test/browser/**/*.test.ts',
   'test/movingai-data.test.ts',
+  'test/movingai-full-astar.test.ts',
+  'test/movingai-full-room.test.ts',
   'test/roads.test.ts',
   'test/cli-trace.test.ts',
   'test/cli-hostile.test.ts',

@@ -1,0 +1,67 @@
+// What the real-data suites share (movingai-data, movingai-full-*.test.ts): the
+// file list with published row counts, cached map loading, and one runner that
+// reports every invalid or non-optimal row.
+import { readFileSync } from 'node:fs';
+import type { Grid } from '../../src/grid.js';
+import { parseMap, parseScen, type Scenario } from '../../src/movingai.js';
+import { checkPath, sameLength, withinBound } from '../../src/validate-path.js';
+import { parseAlgo } from '../../cli/algos.js';
+import { dataFile } from './data.js';
+
+/** A Moving AI file in the repository's data/movingai/, or a failure naming where it looked. */
+export const dataPath = (rel: string): string => dataFile(`movingai/${rel}`);
+
+/** Every .scen here, with its map and its row count as the data README gives it. */
+export const FILES: { scen: string; map: string; rows: number }[] = [
+  ['dao/arena', 160], ['dao/arena2', 929], ['dao/brc202d', 2519], ['dao/den312d', 320], ['dao/lak303d', 1060],
+  ['dao/orz900d', 7015], ['dao/ost003d', 846],
+  ['maze/maze512-1-0', 11960], ['maze/maze512-32-0', 5760], ['maze/maze512-8-0', 6090],
+  ['random/random512-10-0', 1670], ['random/random512-25-0', 1840], ['random/random512-40-0', 3060],
+  ['room/64room_000', 2030], ['room/8room_000', 1940],
+  ['street/Berlin_0_256', 930], ['street/Berlin_0_512', 1870], ['street/Boston_0_512', 1890],
+].map(([name, rows]) => ({ scen: `${name}.map.scen`, map: `${name}.map`, rows: rows as number }));
+// The current site's regenerated scenarios for four of the same maps.
+FILES.push(
+  { scen: 'movingai-site-scen/dao/arena2.map.scen', map: 'dao/arena2.map', rows: 910 },
+  { scen: 'movingai-site-scen/maze/maze512-1-0.map.scen', map: 'maze/maze512-1-0.map', rows: 12120 },
+  { scen: 'movingai-site-scen/random/random512-10-0.map.scen', map: 'random/random512-10-0.map', rows: 1780 },
+  { scen: 'movingai-site-scen/room/8room_000.map.scen', map: 'room/8room_000.map', rows: 2140 },
+);
+
+const maps = new Map<string, Grid>();
+export function loadMap(rel: string): Grid {
+  let g = maps.get(rel);
+  if (!g) { g = parseMap(readFileSync(dataPath(rel), 'utf8'), rel); maps.set(rel, g); }
+  return g;
+}
+export function loadScen(rel: string): Scenario[] {
+  return parseScen(readFileSync(dataPath(rel), 'utf8'), rel);
+}
+
+/**
+ * Runs `picked` scenarios with one runner and one buffer; returns a line per
+ * failure (invalid path, or cost outside the algorithm's promise), so an
+ * assertion on `[]` shows exactly which rows went wrong.
+ */
+export function failures(file: string, grid: Grid, scens: Scenario[], picked: ArrayLike<number>, algoName: string): string[] {
+  const algo = parseAlgo(algoName);
+  const { searcher, options } = algo.make(grid);
+  const buf = new Int32Array(grid.size);
+  const out: string[] = [];
+  for (let q = 0; q < picked.length; q++) {
+    const s = scens[picked[q]];
+    const start = s.startY * grid.width + s.startX, goal = s.goalY * grid.width + s.goalX;
+    const where = `${file}:${s.line} ${algoName}`;
+    if (searcher.search(start, goal, options) !== 'found') { out.push(`${where}: no path`); continue; }
+    const count = searcher.pathInto(buf);
+    const c = checkPath(grid, buf, start, goal, count);
+    if (!c.ok) { out.push(`${where}: invalid: ${c.reason}`); continue; }
+    if (Math.abs(c.length - searcher.cost) > 1e-9 * c.length) out.push(`${where}: cost ${searcher.cost} but path length ${c.length}`);
+    const kept = algo.promise === 'optimal' ? sameLength(c.length, s.optimal) : withinBound(c.length, s.optimal, algo.bound);
+    if (!kept) out.push(`${where}: length ${c.length}, optimum ${s.optimal}`);
+  }
+  return out;
+}
+
+export const every = (n: number, stride = 1) => Array.from({ length: Math.ceil(n / stride) }, (_, i) => i * stride);
+
