@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { frontierBefore } from '../src/trace.js';
 import { num } from '../web/src/shared/format.js';
+import { drawAxes } from '../web/src/shared/shapes.js';
 import { counterexampleFacts } from '../web/src/opening/counterexample-model.js';
 import { handTraceLine, handTraceRun } from '../web/src/opening/hand-trace-model.js';
 import {
@@ -155,5 +156,19 @@ describe('the opening\'s other figures read the chapter\'s worlds', () => {
     expect(f.astar.cost).toBe(8);
     expect(f.best.cost).toBe(5);
     expect(f.expanded).not.toContain(B);
+  });
+});
+
+describe('coordinates in the gutter', () => {
+  /** The numbers drawAxes writes, top gutter left to right, then left gutter top to bottom. */
+  function axes(colRow: boolean): string[] {
+    const out: string[] = [];
+    const ctx = { save() {}, restore() {}, fillText: (t: string) => { out.push(t); } } as unknown as CanvasRenderingContext2D;
+    drawAxes(ctx, { width: 4, height: 3, cell: 40, left: 20, top: 20 }, colRow);
+    return out;
+  }
+  it('count as formatXY does by default, and as formatColRow does for the hand trace (from 1, row 1 at the bottom)', () => {
+    expect(axes(false)).toEqual(['0', '1', '2', '3', '0', '1', '2']);
+    expect(axes(true)).toEqual(['1', '2', '3', '4', '3', '2', '1']);
   });
 });

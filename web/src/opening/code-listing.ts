@@ -13,7 +13,7 @@ export class CodeListing {
   private readonly lines: HTMLElement[] = [];
   private readonly box: HTMLElement;
 
-  constructor(source: string, regions: readonly string[], label: string, mark?: (text: string) => boolean) {
+  constructor(source: string, regions: readonly string[], private readonly label: string, mark?: (text: string) => boolean) {
     this.rows = listing(source, regions);
     const code = el('code');
     for (const r of this.rows) {
@@ -41,6 +41,10 @@ export class CodeListing {
       if (on) { first ??= l; last = l; }
     }
     this.root.dataset.lit = region ?? '';
+    // Screen readers get the lit lines by number, as the eye gets them by colour.
+    this.box.setAttribute('aria-label', first && last
+      ? `${this.label}; lit: line${first === last ? ` ${first.dataset.line}` : `s ${first.dataset.line} to ${last.dataset.line}`}`
+      : this.label);
     if (!first || !last) return;
     // Lines are blocks inside the positioned box: offsetTop is measured from the box.
     const box = this.box;
