@@ -57,7 +57,8 @@ export class HandTraceFigure {
       layout, blocked: world.grid.cells, start: world.start, goal: world.goal, colRow: true,
       scene: sceneAt(trace, world.grid.size, k, path),
     });
-    const size = Math.round(cssPx(layout, 12)), pad = cssPx(layout, 3);
+    // Inset to about the frame drawFigure puts round the cell just expanded, so the numbers stay clear of it.
+    const size = Math.round(cssPx(layout, 12)), pad = Math.max(cssPx(layout, 3), layout.cell * 0.12);
     const latest = new Map<number, { g: number; h: number; f: number }>();
     for (const p of trace.pushes) { if (p.during >= k) break; latest.set(p.node, p); }
     const popped = new Map<number, number>();
