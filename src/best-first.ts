@@ -186,6 +186,10 @@ export class Searcher implements PathSearcher<SearchOptions> {
     return this.status;
   }
 
+  // The `#region` comments in bestFirst and breadthFirst pick the lines the
+  // chapter page shows beside its figures (web/src/opening), so the page shows
+  // this loop rather than a copy of it; test/web-opening.test.ts checks that
+  // every region the page asks for is here.
   private bestFirst(start: number, goal: number, h: Heuristic, wg: number, wh: number, tieByH: boolean, maxExp: number, reopen: boolean): SearchStatus {
     const space = this.space, heap = this.heap, trace = this.trace;
     const gen = this.gen, closedMark = gen + 1, deadMark = gen + 2;
@@ -195,14 +199,17 @@ export class Searcher implements PathSearcher<SearchOptions> {
     const h0 = hOf(h, start, goal);
     // The goal cannot be reached from the start: nothing to push, nothing to expand.
     if (h0 === Infinity) return 'unreachable';
+    // #region start
     g[start] = 0;
     parent[start] = -1;
     stamp[start] = gen;
     heap.push(start, wh * h0, tieByH ? h0 : 0, 0);
+    // #endregion
     this.pushes = 1;
     let open = 1;
     if (trace) trace.pushes.push({ node: start, parent: -1, g: 0, h: h0, f: wh * h0, kind: 'new', during: -1, seq: 0 });
 
+    // #region pop
     while (heap.length > 0) {
       const n = heap.topNode();
       const gn = heap.topValue();
@@ -212,27 +219,35 @@ export class Searcher implements PathSearcher<SearchOptions> {
       if (stamp[n] !== gen || gn !== g[n]) continue;
       if (this.expansions >= maxExp) return 'step-limit';
       stamp[n] = closedMark;
+      // #endregion
       open--;
       this.expansions++;
       const popIndex = this.expansions - 1;
       if (trace) trace.pops.push({ node: n, g: gn, h: hOf(h, n, goal), f: fn, depth: depthOf(this.parent, n), frontier: 0 });
+      // #region goal
       if (n === goal) {
         if (trace) trace.pops[popIndex].frontier = open;
         return 'found';
       }
+      // #endregion
+      // #region expand
       const deg = space.successors(n, nbr, nbrCost);
+      // #endregion
       if (space.size > g.length) {
         // An implicit space interned new nodes: grow, keeping this query's state.
         this.ensure(space.size);
         g = this.g; parent = this.parent; stamp = this.stamp;
       }
+      // #region expand
       for (let i = 0; i < deg; i++) {
         const x = nbr[i];
         const gx = gn + nbrCost[i];
+        // #endregion
         // A cost below 0 (or NaN) only a space of the caller's can list: refused, as a
         // negative cycle would otherwise reopen its nodes for ever. One comparison on
         // values in hand; Grid and Graph never take the branch.
         if (!(gx >= gn)) throw badArcCost('search', n, x, nbrCost[i], 'numbers >= 0');
+        // #region skip
         const sx = stamp[x];
         let kind: 'new' | 'improve' | 'reopen' = 'new';
         if (sx === gen) {
@@ -248,7 +263,10 @@ export class Searcher implements PathSearcher<SearchOptions> {
         } else if (sx === deadMark) {
           continue;
         }
+        // #endregion
+        // #region relax
         const hx = h(x, goal);
+        // #endregion
         // One test on the value in hand keeps the contract nearly free: the
         // branch is taken only by a dead end or a broken heuristic.
         if (typeof hx !== 'number' || !(hx >= 0 && hx !== Infinity)) {
@@ -265,12 +283,14 @@ export class Searcher implements PathSearcher<SearchOptions> {
         } else if (kind === 'new') {
           open++;
         }
+        // #region relax
         g[x] = gx;
         parent[x] = n;
         stamp[x] = gen;
         const fx = wg * gx + wh * hx;
         if (trace) trace.pushes.push({ node: x, parent: n, g: gx, h: hx, f: fx, kind, during: popIndex, seq: this.pushes });
         heap.push(x, fx, tieByH ? hx : 0, gx);
+        // #endregion
         this.pushes++;
       }
       if (trace) trace.pops[popIndex].frontier = open;
@@ -291,32 +311,44 @@ export class Searcher implements PathSearcher<SearchOptions> {
     let queue = this.fifoQueue(), depth = this.fifoDepth!;
     const nbr = this.nbr, nbrCost = this.nbrCost;
     let head = 0, tail = 0;
+    // #region bfs-start
     g[start] = 0;
     parent[start] = -1;
     stamp[start] = gen;
     queue[tail] = start; depth[tail] = 0; tail++;
+    // #endregion
     this.pushes = 1;
     if (trace) trace.pushes.push({ node: start, parent: -1, g: 0, h: hOf(h, start, goal), f: 0, kind: 'new', during: -1, seq: 0 });
+    // #region bfs-pop
     while (head < tail) {
       if (this.expansions >= maxExp) return 'step-limit';
       const n = queue[head], d = depth[head];
       head++;
       stamp[n] = closedMark;
+      // #endregion
       this.expansions++;
       const popIndex = this.expansions - 1;
       if (trace) trace.pops.push({ node: n, g: g[n], h: hOf(h, n, goal), f: d, depth: d, frontier: tail - head });
+      // #region bfs-goal
       if (n === goal) return 'found';
+      // #endregion
+      // #region bfs-expand
       const deg = space.successors(n, nbr, nbrCost);
+      // #endregion
       if (space.size > g.length) {
         this.ensure(space.size);
         g = this.g; parent = this.parent; stamp = this.stamp;
         queue = this.fifoQueue(); depth = this.fifoDepth!;
       }
+      // #region bfs-expand
       for (let i = 0; i < deg; i++) {
         const x = nbr[i];
+        // #endregion
         if (!(nbrCost[i] >= 0)) throw badArcCost('search', n, x, nbrCost[i], 'numbers >= 0');
+        // #region bfs-skip
         const sx = stamp[x];
         if (sx === gen || sx === closedMark) {
+          // #endregion
           // Depth decides which node is the parent; among parallel arcs from that
           // parent, the cheapest decides g (as in pathCost). Each node is expanded
           // once, so an open x whose parent is n was queued by this very expansion.
@@ -324,12 +356,16 @@ export class Searcher implements PathSearcher<SearchOptions> {
             g[x] = g[n] + nbrCost[i];
             if (trace) this.retracePush(x, popIndex, g[x]);
           }
+          // #region bfs-skip
           continue;
         }
+        // #endregion
+        // #region bfs-relax
         g[x] = g[n] + nbrCost[i];
         parent[x] = n;
         stamp[x] = gen;
         queue[tail] = x; depth[tail] = d + 1; tail++;
+        // #endregion
         if (trace) trace.pushes.push({ node: x, parent: n, g: g[x], h: hOf(h, x, goal), f: d + 1, kind: 'new', during: popIndex, seq: this.pushes });
         this.pushes++;
       }

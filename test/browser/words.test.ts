@@ -18,8 +18,8 @@ const SEED = unpackHashes(seed.hashes);
  * Everything the reader can read on the page, gathered the way a reader gets
  * to it: the page with every Stuck?/Reveal and every <details> open, the
  * accessible names and option labels, the words drawn on canvases, and the
- * text that only appears after interacting (every step of the step player
- * and of both replanners, every quiz answer right and wrong, every ARA*
+ * text that only appears after interacting (every step of the step player,
+ * of the opening's figures and of both replanners, every quiz answer right and wrong, every ARA*
  * round, the exercises' checks and runs, the asides' buttons, the field's
  * panel and robot, the theater's badge on a query without one).
  */
@@ -78,6 +78,22 @@ async function readablePage(page: Page): Promise<Set<string>> {
     }
     read();
     q<HTMLInputElement>('#sp-quiz').click();
+    return out;
+  }));
+
+  // The opening's figures (the wedged robot, the four small searches, the hand trace), every step: sentence and list.
+  add(await page.evaluate(() => {
+    const out: string[] = [];
+    for (const fig of Array.from(document.querySelectorAll<HTMLElement>('.opening-figure'))) {
+      const pos = fig.querySelector<HTMLInputElement>('.rp-pos');
+      if (!pos) continue;
+      fig.querySelector<HTMLElement>('.rp-reset')!.click();
+      for (let i = 0; i < 200; i++) {
+        for (const sel of ['.loop-say', '.wedge-say', '.loop-queue']) { const e = fig.querySelector<HTMLElement>(sel); if (e) out.push(e.innerText); }
+        if (pos.value === pos.max) break;
+        fig.querySelector<HTMLElement>('.rp-step')!.click();
+      }
+    }
     return out;
   }));
 

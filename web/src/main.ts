@@ -12,6 +12,7 @@ import { exerciseTasks } from './exercises/exercises.js';
 import { Theater } from './theater/theater.js';
 import { theaterWorld } from './theater/theater-world.js';
 import { mountInOrder, type MountTask } from './shared/schedule.js';
+import { mathFigureTasks, openingTasks } from './opening/opening.js';
 
 // The text paints first; every widget then mounts in a task of its own, into a
 // box the HTML already sized (so nothing jumps), in reading order, except that
@@ -20,6 +21,7 @@ const byId = (id: string) => document.getElementById(id)!;
 let theater: Theater | null = null;
 let stepPlayer: StepPlayer | null = null;
 const tasks: MountTask[] = [
+  ...openingTasks(),
   {
     name: 'theater', near: byId('theater'), run: () => {
       const { world, caption, rooms } = theaterWorld();
@@ -33,6 +35,7 @@ const tasks: MountTask[] = [
       fillCounterexample(byId('counterexample-run'));
     },
   },
+  ...mathFigureTasks(),
   { name: 'step player', near: byId('step-player'), run: () => { stepPlayer = new StepPlayer(byId('step-player')); } },
   { name: 'asides', near: document.querySelector('.asides'), run: () => mountAsides(stepPlayer!, theater!) },
   { name: 'gate world', near: byId('replanner'), run: () => { new GateReplanner(byId('replanner')); } },

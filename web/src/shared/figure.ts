@@ -22,6 +22,8 @@ export interface Figure {
   highlight?: number;
   /** Names written on the figure (the Apartment's rooms), anchored at a cell. */
   labels?: readonly Label[];
+  /** Coordinates in the gutter counted as formatColRow does (the hand trace) rather than formatXY. */
+  colRow?: boolean;
 }
 
 /**
@@ -38,7 +40,7 @@ export function drawFigure(ctx: CanvasRenderingContext2D, fig: Figure): void {
   ctx.save();
   ctx.globalAlpha = 1;
   clearCells(ctx, layout);
-  drawAxes(ctx, layout);
+  drawAxes(ctx, layout, fig.colRow ?? false);
 
   // g and h are value layers: drawn only when a term asks for them.
   if (focus === 'h' && fig.h) {

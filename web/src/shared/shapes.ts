@@ -227,8 +227,12 @@ export function drawLabels(ctx: CanvasRenderingContext2D, layout: GridLayout, la
   return placed;
 }
 
-/** Column numbers in the top gutter and row numbers in the left gutter, as formatXY counts them. */
-export function drawAxes(ctx: CanvasRenderingContext2D, layout: GridLayout): void {
+/**
+ * Column numbers in the top gutter and row numbers in the left gutter, as
+ * formatXY counts them (from 0, rows from the top), or with `colRow` as
+ * formatColRow does (from 1, row 1 at the bottom: the hand trace's cells).
+ */
+export function drawAxes(ctx: CanvasRenderingContext2D, layout: GridLayout, colRow = false): void {
   const left = layout.left ?? 0, top = layout.top ?? 0;
   if (left <= 0 || top <= 0) return;
   ctx.save();
@@ -236,8 +240,8 @@ export function drawAxes(ctx: CanvasRenderingContext2D, layout: GridLayout): voi
   ctx.fillStyle = '#555555';
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  for (let x = 0; x < layout.width; x++) ctx.fillText(String(x), cellCentre(layout, x)[0], top / 2);
+  for (let x = 0; x < layout.width; x++) ctx.fillText(String(colRow ? x + 1 : x), cellCentre(layout, x)[0], top / 2);
   ctx.textAlign = 'right';
-  for (let y = 0; y < layout.height; y++) ctx.fillText(String(y), left - cssPx(layout, 4), cellCentre(layout, y * layout.width)[1]);
+  for (let y = 0; y < layout.height; y++) ctx.fillText(String(colRow ? layout.height - y : y), left - cssPx(layout, 4), cellCentre(layout, y * layout.width)[1]);
   ctx.restore();
 }
