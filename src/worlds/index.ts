@@ -1,7 +1,7 @@
 /**
  * `bestfirst/worlds`: the chapter's worlds, built fresh on each call so a
  * caller may change them. The hand-trace grid, the lesson's 5x6 grid and the
- * graph where an inconsistent heuristic reopens a node; the narration of a
+ * graph where an overestimating heuristic makes A* return a dearer path; the narration of a
  * traced grid search, which the page's step player and `bestfirst trace
  * --world lesson` share; Choset's gate world for D* with its scenario and
  * table snapshots; the Apartment (a floor plan rasterised for Rusty, radius
