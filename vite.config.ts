@@ -1,10 +1,12 @@
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 import { typesetHtml } from './web/build/tex.js';
 
 // The chapter page: web/ is the root, the production build is the static folder dist/web.
 export default defineConfig({
   root: 'web',
   base: './',
+  // The page bundles the library's sources ("#bestfirst..." in package.json "imports"), not dist/.
+  resolve: { conditions: ['bestfirst-source', ...defaultClientConditions] },
   build: { outDir: '../dist/web', emptyOutDir: true, target: 'es2022' },
   // The theater's worker (the badge's scan, the ARA* lane) is an ES module like the page.
   worker: { format: 'es' },

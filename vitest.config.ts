@@ -1,3 +1,4 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // Two tiers, one config. `npm test` (vitest run) runs both projects: every test.
@@ -30,6 +31,11 @@ const INTEGRATION = [
 ];
 
 export default defineConfig({
+  // "#bestfirst..." (package.json "imports") resolves to src/ here, as in the
+  // type-check, so the tests need no build; both lists, or a test module and
+  // the modules it loads could get different copies (src/ and dist/) of a class.
+  resolve: { conditions: ['bestfirst-source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['bestfirst-source', ...defaultServerConditions] } },
   test: {
     testTimeout: 120_000,
     hookTimeout: 120_000,

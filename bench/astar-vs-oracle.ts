@@ -3,10 +3,8 @@
 // `npm run build && node dist/bench/astar-vs-oracle.js [--queries N]`
 import createGraph from 'ngraph.graph';
 import ngraphPath from 'ngraph.path';
-import { Searcher } from '../src/best-first.js';
-import { Grid } from '../src/grid.js';
-import { octile } from '../src/heuristics.js';
-import { mulberry32 } from '../src/random.js';
+import { Searcher, Grid, octile } from '#bestfirst';
+import { mulberry32 } from '#bestfirst/internal';
 
 
 const arg = process.argv.indexOf('--queries');

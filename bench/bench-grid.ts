@@ -8,10 +8,8 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Searcher } from '../src/best-first.js';
-import type { Grid } from '../src/grid.js';
-import { parseMap, parseScen } from '../src/movingai.js';
-import { checkPath, sameLength } from '../src/validate-path.js';
+import { Searcher, type Grid } from '#bestfirst';
+import { parseMap, parseScen, checkPath, sameLength } from '#bestfirst/movingai';
 import { DATA_DIRS } from './bench-data.js';
 import { fourConnectedOptimum, type Lib } from './bench-libs.js';
 import { mean, median, openWindow, retainedBytes, rng, type LoopStats } from './bench-measure.js';

@@ -13,13 +13,8 @@ import jsAstar from 'javascript-astar';
 import { AStarFinder as TsAStarFinder } from 'astar-typescript';
 import createPlanner from 'l1-path-finder';
 import ndarray from 'ndarray';
-import { Searcher } from '../src/best-first.js';
-import type { Grid } from '../src/grid.js';
-import { GridSearcher } from '../src/grid-search.js';
+import { Searcher, type Grid, GridSearcher, manhattan, zero, JumpPointSearcher, COST_TO_COME, sum } from '#bestfirst';
 import { LazyGridSearcher } from './lazy-grid-searcher.js';
-import { manhattan, zero } from '../src/heuristics.js';
-import { JumpPointSearcher } from '../src/jps.js';
-import { COST_TO_COME, sum } from '../src/priority.js';
 
 export interface Built {
   /** One search from (sx, sy) to (gx, gy), x the column, y the row from the top. */

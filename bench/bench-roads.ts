@@ -9,9 +9,8 @@ import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import createGraph from 'ngraph.graph';
 import ngraphPath from 'ngraph.path';
-import { Searcher } from '../src/best-first.js';
-import { COST_TO_COME } from '../src/priority.js';
-import { parseRoads } from '../src/roads.js';
+import { Searcher, COST_TO_COME } from '#bestfirst';
+import { parseRoads } from '#bestfirst/movingai';
 import { dataFile, findData, shown } from './bench-data.js';
 import { mean, median, openWindow, retainedBytes, rng, type LoopStats } from './bench-measure.js';
 

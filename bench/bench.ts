@@ -13,7 +13,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { GRID_SEARCHER_BYTES_PER_CELL } from '../src/grid-search.js';
+import { GRID_SEARCHER_BYTES_PER_CELL } from '#bestfirst/internal';
 import { FOUR_LIBS, GRID_LIBS } from './bench-libs.js';
 import { FAMILIES, fourConnected, runLib, sampleFamily, type Family, type LibResult, type MapSample } from './bench-grid.js';
 import { canCollect, f, geomean, machine, stopObserving, table } from './bench-measure.js';

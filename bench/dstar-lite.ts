@@ -17,12 +17,9 @@
  * for in data/extra/movingai/ (see bench-data.ts).
  */
 import { readFileSync } from 'node:fs';
-import { GridSearcher } from '../src/grid-search.js';
-import { DStarLite } from '../src/dstar-lite.js';
-import type { Grid } from '../src/grid.js';
-import { octile } from '../src/heuristics.js';
-import { parseMap, parseScen, type Scenario } from '../src/movingai.js';
-import { mulberry32 } from '../src/random.js';
+import { GridSearcher, DStarLite, type Grid, octile } from '#bestfirst';
+import { parseMap, parseScen, type Scenario } from '#bestfirst/movingai';
+import { mulberry32 } from '#bestfirst/internal';
 import { dataFile } from './bench-data.js';
 
 const MAPS = ['dao/den312d', 'dao/arena2', 'room/8room_000', 'maze/maze512-1-0'];

@@ -12,11 +12,8 @@
  * named once fetched (data/README.md).
  */
 import { readFileSync } from 'node:fs';
-import { Searcher } from '../src/best-first.js';
-import type { Grid } from '../src/grid.js';
-import { octile } from '../src/heuristics.js';
-import { JumpPointSearcher } from '../src/jps.js';
-import { parseMap, parseScen } from '../src/movingai.js';
+import { Searcher, type Grid, octile, JumpPointSearcher } from '#bestfirst';
+import { parseMap, parseScen } from '#bestfirst/movingai';
 import { dataFile } from './bench-data.js';
 
 const DEFAULT_MAPS = ['dao/brc202d', 'room/8room_000', 'random/random512-10-0', 'street/Boston_0_512'];

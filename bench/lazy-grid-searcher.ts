@@ -1,8 +1,5 @@
-import type { SearchStatus } from '../src/path-searcher.js';
-import type { Grid } from '../src/grid.js';
-import { GridSearchBase } from '../src/grid-search-base.js';
-import { IMPROVE } from '../src/improve.js';
-import { nextGeneration } from '../src/stamp.js';
+import type { SearchStatus, Grid } from '#bestfirst';
+import { GridSearchBase, IMPROVE, nextGeneration } from '#bestfirst/internal';
 import { GridHeap } from './grid-heap.js';
 
 const NONE = 255;

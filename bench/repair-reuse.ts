@@ -20,13 +20,8 @@
  * Data: data/movingai/ (then data/extra/movingai/, see bench-data.ts).
  */
 import { readFileSync } from 'node:fs';
-import { AraSearcher, ARA_SCHEDULE } from '../src/ara.js';
-import { Searcher } from '../src/best-first.js';
-import type { Grid } from '../src/grid.js';
-import { octile } from '../src/heuristics.js';
-import { parseMap, parseScen } from '../src/movingai.js';
-import { COST_TO_COME, sum } from '../src/priority.js';
-import { UniversalPlanner } from '../src/universal-plan.js';
+import { AraSearcher, ARA_SCHEDULE, Searcher, type Grid, octile, COST_TO_COME, sum, UniversalPlanner } from '#bestfirst';
+import { parseMap, parseScen } from '#bestfirst/movingai';
 import { dataFile } from './bench-data.js';
 
 const RUNS = Math.max(1, Number(process.argv[2] ?? 5));

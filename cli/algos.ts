@@ -1,11 +1,8 @@
-import { Searcher, type SearchOptions } from '../src/best-first.js';
-import type { Grid } from '../src/grid.js';
-import { octile, zero } from '../src/heuristics.js';
-import { GridSearcher } from '../src/grid-search.js';
-import { JumpPointSearcher } from '../src/jps.js';
-import type { PathSearcher } from '../src/path-searcher.js';
-import { ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum } from '../src/priority.js';
-import { InputError, show } from '../src/errors.js';
+import {
+  Searcher, type SearchOptions, type Grid, octile, zero, GridSearcher, JumpPointSearcher, type PathSearcher, ASTAR,
+  COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, InputError,
+} from '#bestfirst';
+import { show } from '#bestfirst/internal';
 import { describeNumber, didYouMean, parseNumber, type NumberRule, type OptionSpec } from './options.js';
 
 /**

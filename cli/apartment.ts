@@ -1,6 +1,6 @@
-import { InputError } from '../src/errors.js';
-import { APARTMENT_SPEC, type ApartmentWorld } from '../src/worlds/apartment.js';
-import { CLOSURES, describeCell, doorClosesScenario, naiveOpening, type DoorScenario } from '../src/worlds/apartment-scenario.js';
+import { InputError } from '#bestfirst';
+import { APARTMENT_SPEC, type ApartmentWorld, CLOSURES, doorClosesScenario, naiveOpening, type DoorScenario } from '#bestfirst/worlds';
+import { describeCell } from '#bestfirst/internal';
 import { fixed, type Io } from './io.js';
 import { runCommand, type Args, type CommandSpec } from './options.js';
 

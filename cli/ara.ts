@@ -1,6 +1,5 @@
-import { AraSearcher, ARA_SCHEDULE, checkSchedule } from '../src/ara.js';
-import { InputError, show } from '../src/errors.js';
-import { octile } from '../src/heuristics.js';
+import { AraSearcher, ARA_SCHEDULE, InputError, octile } from '#bestfirst';
+import { checkSchedule, show } from '#bestfirst/internal';
 import { EPS } from './algos.js';
 import { displayName, endpoint, jsonOption, loadMap, MAP_OPTION, pointOption } from './files.js';
 import { fixed, type Io } from './io.js';

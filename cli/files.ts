@@ -1,8 +1,8 @@
 import { closeSync, existsSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { InputError, show } from '../src/errors.js';
-import type { Grid } from '../src/grid.js';
-import { basename, MAX_MAP_BYTES, MAX_MAP_CELLS, parseMap, type Scenario } from '../src/movingai.js';
+import { InputError, type Grid } from '#bestfirst';
+import { MAX_MAP_CELLS, parseMap, type Scenario } from '#bestfirst/movingai';
+import { show, basename, MAX_MAP_BYTES } from '#bestfirst/internal';
 import type { OptionSpec } from './options.js';
 
 /** A file name fit for a one-line message: as typed, or quoted when it holds control characters. */

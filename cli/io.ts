@@ -14,8 +14,8 @@ export interface Io {
 
 // The old name of `InputError`, from when the command line had a class of its
 // own for a user's mistake. One idea, one class: this is the same class, kept
-// so older callers compile; new code imports InputError from src/errors.ts.
-export { InputError as UsageError } from '../src/errors.js';
+// so older callers compile; new code imports InputError from 'bestfirst'.
+export { InputError as UsageError } from '#bestfirst';
 
 /** Fixed-point with `digits` decimals, treating -0.0 as 0.0. */
 export function fixed(v: number, digits = 1): string {

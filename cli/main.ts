@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { InputError, show } from '../src/errors.js';
+import { InputError } from '#bestfirst';
+import { show } from '#bestfirst/internal';
 import { COMMANDS } from './commands.js';
 import type { Io } from './io.js';
 import { didYouMean, renderHelp, runCommand, type CommandSpec } from './options.js';

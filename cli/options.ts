@@ -1,4 +1,5 @@
-import { InputError, show } from '../src/errors.js';
+import { InputError } from '#bestfirst';
+import { show } from '#bestfirst/internal';
 import type { Io } from './io.js';
 
 /**

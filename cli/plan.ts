@@ -1,4 +1,4 @@
-import { checkPath } from '../src/validate-path.js';
+import { checkPath } from '#bestfirst/movingai';
 import { ALGO_OPTION, type Algo } from './algos.js';
 import { displayName, endpoint, jsonOption, loadMap, MAP_OPTION, pointOption } from './files.js';
 import type { Io } from './io.js';

@@ -1,12 +1,8 @@
-import { Searcher } from '../src/best-first.js';
-import { DStarLite } from '../src/dstar-lite.js';
-import { InputError } from '../src/errors.js';
-import type { Grid } from '../src/grid.js';
-import { octile } from '../src/heuristics.js';
+import { Searcher, DStarLite, InputError, type Grid, octile } from '#bestfirst';
+import { mulberry32 } from '#bestfirst/internal';
 import { endpoint, loadMap } from './files.js';
 import { fixed, type Io } from './io.js';
 import { parseCommandLine, type Args } from './options.js';
-import { mulberry32 } from '../src/random.js';
 // A cycle (replan.ts runs this file's runReplanMap), safe because neither file uses the other's names before a call.
 import { MAP_FORM, REPLAN } from './replan.js';
 

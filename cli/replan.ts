@@ -1,7 +1,6 @@
-import { OPEN } from '../src/dstar.js';
-import { InputError } from '../src/errors.js';
-import type { Grid } from '../src/grid.js';
-import { gateScenario, type DStarTable, type GateWorld } from '../src/worlds/gate.js';
+import { InputError, type Grid } from '#bestfirst';
+import { gateScenario, type DStarTable, type GateWorld } from '#bestfirst/worlds';
+import { OPEN } from '#bestfirst/internal';
 import { MAP_OPTION, pointOption } from './files.js';
 import { fixed, type Io } from './io.js';
 import { MAX_SEED, runCommand, usageLine, type Args, type CommandSpec } from './options.js';

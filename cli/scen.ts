@@ -1,12 +1,10 @@
-import { checkScenario, MAX_SCEN_BYTES, parseScen, type Scenario } from '../src/movingai.js';
-import { InputError } from '../src/errors.js';
-import type { Grid } from '../src/grid.js';
-import { checkPath, sameLength, withinBound } from '../src/validate-path.js';
+import { InputError, type Grid } from '#bestfirst';
+import { checkScenario, parseScen, type Scenario, checkPath, sameLength, withinBound } from '#bestfirst/movingai';
+import { MAX_SCEN_BYTES, mulberry32 } from '#bestfirst/internal';
 import { ALGO_OPTION, type Algo } from './algos.js';
 import { displayName, jsonOption, loadMap, readText, resolveMap } from './files.js';
 import type { Io } from './io.js';
 import { MAX_SEED, runCommand, type Args, type CommandSpec } from './options.js';
-import { mulberry32 } from '../src/random.js';
 
 /**
  * `n` of the indices 0..total-1, chosen by a seeded generator and returned in

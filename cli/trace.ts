@@ -1,7 +1,5 @@
-import { dijkstra, Searcher } from '../src/best-first.js';
-import { handTraceWorld } from '../src/worlds/hand-trace.js';
-import { narrationLine } from '../src/worlds/lesson-narration.js';
-import { lessonWorld } from '../src/worlds/lesson.js';
+import { dijkstra, Searcher } from '#bestfirst';
+import { handTraceWorld, narrationLine, lessonWorld } from '#bestfirst/worlds';
 import { fixed, type Io } from './io.js';
 import { runCommand, type Args, type CommandSpec } from './options.js';
 

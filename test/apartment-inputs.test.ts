@@ -1,8 +1,7 @@
 // The Apartment's entry points refuse a bad argument with an InputError naming it.
 import { expect, test } from 'vitest';
-import { InputError } from '../src/errors.js';
-import { apartmentPlan, apartmentWorld } from '../src/worlds/apartment.js';
-import { doorClosesScenario } from '../src/worlds/apartment-scenario.js';
+import { InputError } from '#bestfirst';
+import { apartmentPlan, apartmentWorld, doorClosesScenario } from '#bestfirst/worlds';
 
 test('apartmentPlan and apartmentWorld', () => {
   expect(() => apartmentPlan('kitchen' as never)).toThrow(InputError);

@@ -1,16 +1,12 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { araCommand } from '../cli/ara.js';
-import { ara, AraSearcher, checkSchedule, type AraResult } from '../src/ara.js';
-import { Searcher, weightedAstar } from '../src/best-first.js';
-import { Graph } from '../src/graph.js';
-import { Grid, type DiagonalRule } from '../src/grid.js';
-import { InputError } from '../src/errors.js';
-import { octile, zero } from '../src/heuristics.js';
-import { COST_TO_COME } from '../src/priority.js';
-import { handTraceWorld } from '../src/worlds/hand-trace.js';
-import { mulberry32 } from '../src/random.js';
-import { pathCost } from '../src/space.js';
+import {
+  ara, AraSearcher, type AraResult, Searcher, weightedAstar, Graph, Grid, type DiagonalRule, InputError, octile, zero,
+  COST_TO_COME, pathCost,
+} from '#bestfirst';
+import { handTraceWorld } from '#bestfirst/worlds';
+import { checkSchedule, mulberry32 } from '#bestfirst/internal';
 import { dataFile } from './support/data.js';
 import { collect } from './support/cli-io.js';
 

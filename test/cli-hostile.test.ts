@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, expect, test } from 'vitest';
 import { COMMANDS } from '../cli/commands.js';
 import type { OptionSpec } from '../cli/options.js';
-import { mulberry32 } from '../src/random.js';
+import { mulberry32 } from '#bestfirst/internal';
 import { writeFixtures } from './support/cli-fixtures.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

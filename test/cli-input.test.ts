@@ -6,8 +6,8 @@ import { expect, test } from 'vitest';
 import { main } from '../cli/main.js';
 import { parseNumber, type CommandSpec } from '../cli/options.js';
 import { scenCommand } from '../cli/scen.js';
-import { InputError } from '../src/errors.js';
-import { MAX_MAP_BYTES, MAX_SCEN_BYTES } from '../src/movingai.js';
+import { InputError } from '#bestfirst';
+import { MAX_MAP_BYTES, MAX_SCEN_BYTES } from '#bestfirst/internal';
 import { collect } from './support/cli-io.js';
 import { writeFixtures } from './support/cli-fixtures.js';
 

@@ -3,12 +3,13 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ALGOS, parseAlgo, type Runner } from '../cli/algos.js';
-import { resultOf, type PathSearcher } from '../src/path-searcher.js';
+import type { PathSearcher } from '#bestfirst';
+import { sameLength } from '#bestfirst/movingai';
+import { resultOf } from '#bestfirst/internal';
 import { main } from '../cli/main.js';
 import { usageLine } from '../cli/options.js';
 import { PLAN, planCommand } from '../cli/plan.js';
 import { sampleIndices, scenCommand } from '../cli/scen.js';
-import { sameLength } from '../src/validate-path.js';
 import { collect } from './support/cli-io.js';
 import { dataFile } from './support/data.js';
 

@@ -4,9 +4,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 import { main } from '../cli/main.js';
-import { Searcher } from '../src/best-first.js';
-import { narrationLine } from '../src/worlds/lesson-narration.js';
-import { lessonWorld } from '../src/worlds/lesson.js';
+import { Searcher } from '#bestfirst';
+import { narrationLine, lessonWorld } from '#bestfirst/worlds';
 import { collect } from './support/cli-io.js';
 
 // The output the chapter prints under "The worked example, and its printed output".

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { cellAt, cellCentre, CSpace, distanceToBox, FloorPlan, type FloorPlanSpec, type RasterFrame } from '../src/cspace.js';
-import { InputError } from '../src/errors.js';
+import { InputError } from '#bestfirst';
+import { cellAt, cellCentre, CSpace, distanceToBox, FloorPlan, type FloorPlanSpec, type RasterFrame } from '#bestfirst/cspace';
 
 const p = (x: number, y: number) => ({ x, y });
 

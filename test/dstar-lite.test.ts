@@ -4,14 +4,12 @@ import { join } from 'node:path';
 import { test, expect } from 'vitest';
 import { UsageError } from '../cli/io.js';
 import { replanMap } from '../cli/replan-map.js';
-import { astar, dijkstra } from '../src/best-first.js';
-import { DStarLite } from '../src/dstar-lite.js';
-import { InputError } from '../src/errors.js';
-import { DIAGONAL_RULES, Grid, type GridOptions } from '../src/grid.js';
-import { manhattan, octile, zero } from '../src/heuristics.js';
-import { parseMap, parseScen } from '../src/movingai.js';
-import type { SearchSpace } from '../src/space.js';
-import { mulberry32 } from '../src/random.js';
+import {
+  astar, dijkstra, DStarLite, InputError, DIAGONAL_RULES, Grid, type GridOptions, manhattan, octile, zero,
+  type SearchSpace,
+} from '#bestfirst';
+import { parseMap, parseScen } from '#bestfirst/movingai';
+import { mulberry32 } from '#bestfirst/internal';
 import { dataFile } from './support/data.js';
 import { collect } from './support/cli-io.js';
 

@@ -1,15 +1,10 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { dijkstra } from '../src/best-first.js';
-import { CLOSED, DStar, NEW, OPEN, TAG_NAMES } from '../src/dstar.js';
-import { setCellBlocked } from '../src/dstar-grid.js';
-import { InputError } from '../src/errors.js';
-import { Grid } from '../src/grid.js';
-import type { SearchSpace } from '../src/space.js';
-import { gateScenario, gateWorld, type DStarTable } from '../src/worlds/gate.js';
+import { dijkstra, DStar, TAG_NAMES, setCellBlocked, InputError, Grid, type SearchSpace } from '#bestfirst';
+import { gateScenario, gateWorld, type DStarTable } from '#bestfirst/worlds';
+import { CLOSED, NEW, OPEN, mulberry32 as rng } from '#bestfirst/internal';
 import { replanCommand } from '../cli/replan.js';
 import { UsageError } from '../cli/io.js';
-import { mulberry32 as rng } from '../src/random.js';
 import { collect } from './support/cli-io.js';
 
 // --- golden values from shared/gate-world.md (layout A, FIFO ties) ------------

@@ -1,14 +1,9 @@
 // Check 9: every public entry point refuses bad input with a message that names it.
 import { describe, expect, test } from 'vitest';
-import { astar, bestFirst, bfs, dijkstra, Searcher, weightedAstar } from '../src/best-first.js';
-import { dfs, iddfs } from '../src/depth-first.js';
-import { InputError } from '../src/errors.js';
-import { Graph } from '../src/graph.js';
-import { Grid } from '../src/grid.js';
-import { heuristicByName, octile, zero } from '../src/heuristics.js';
-import { KeyedSpace, pathAmong, unboundedGrid } from '../src/keyed.js';
-import { sum } from '../src/priority.js';
-import { frontierBefore } from '../src/trace.js';
+import {
+  astar, bestFirst, bfs, dijkstra, Searcher, weightedAstar, dfs, iddfs, InputError, Graph, Grid, heuristicByName,
+  octile, zero, KeyedSpace, pathAmong, unboundedGrid, sum, frontierBefore,
+} from '#bestfirst';
 
 const grid = Grid.fromAscii(['..#', '...']);
 
@@ -194,7 +189,7 @@ describe('graphs: sizes and edge lists', () => {
     expect(dijkstra(fromGenerator, 0, 2).cost).toBe(2);
   });
   test('pathCost checks what it is given', async () => {
-    const { pathCost } = await import('../src/space.js');
+    const { pathCost } = await import('#bestfirst');
     const g = new Graph(3, [[0, 1, 1]]);
     expect(() => pathCost(g, [0, 5])).toThrow(/pathCost: path\[1\] must be an integer node id in 0\.\.2, got 5/);
     expect(() => pathCost(g, [0, 2])).toThrow(InputError);
@@ -203,7 +198,7 @@ describe('graphs: sizes and edge lists', () => {
 });
 
 test('firstEpsilonAboveDijkstra: its epsilons, h and searcher', async () => {
-  const { firstEpsilonAboveDijkstra } = await import('../src/epsilon.js');
+  const { firstEpsilonAboveDijkstra } = await import('#bestfirst/worlds');
   const h = octile(grid), far = grid.id(2, 1);
   expect(() => firstEpsilonAboveDijkstra(grid, 0, far, h, [1, Number.NaN])).toThrow(/firstEpsilonAboveDijkstra: epsilons\[1\] must be a finite number >= 0, got NaN/);
   expect(() => firstEpsilonAboveDijkstra(grid, 0, far, h, 2 as never)).toThrow(/epsilons must be an array of numbers, got 2/);

@@ -1,15 +1,8 @@
 // The engine's checks from the chapter and the lesson, each named as the issue names it.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { astar, bfs, bestFirst, dijkstra, greedy, Searcher, weightedAstar } from '../src/best-first.js';
-import { Graph } from '../src/graph.js';
-import { Grid } from '../src/grid.js';
-import { octile } from '../src/heuristics.js';
-import { sum } from '../src/priority.js';
-import { frontierBefore } from '../src/trace.js';
-import { counterexampleWorld } from '../src/worlds/counterexample.js';
-import { handTraceWorld } from '../src/worlds/hand-trace.js';
-import { lessonWorld } from '../src/worlds/lesson.js';
+import { astar, bfs, bestFirst, dijkstra, greedy, Searcher, weightedAstar, Graph, Grid, octile, sum, frontierBefore } from '#bestfirst';
+import { counterexampleWorld, handTraceWorld, lessonWorld } from '#bestfirst/worlds';
 import { oracleCost } from './support/oracle.js';
 import { gridCase, PROPERTY, randomGrid } from './support/random-grid.js';
 

@@ -2,11 +2,7 @@
 // errors InputErrors, and a grid edit between two calls must be seen.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { dijkstra } from '../src/best-first.js';
-import { InputError } from '../src/errors.js';
-import { findPath } from '../src/find-path.js';
-import { Grid } from '../src/grid.js';
-import { pathCost } from '../src/space.js';
+import { dijkstra, InputError, findPath, Grid, pathCost } from '#bestfirst';
 import { gridCase, PROPERTY, randomGrid } from './support/random-grid.js';
 
 describe('findPath', () => {

@@ -1,8 +1,6 @@
 // Graph.fromEdges: general graphs with any keys, without writing a KeyedSpace callback.
 import { describe, expect, test } from 'vitest';
-import { astar, bfs, dijkstra } from '../src/best-first.js';
-import { InputError } from '../src/errors.js';
-import { Graph } from '../src/graph.js';
+import { astar, bfs, dijkstra, InputError, Graph } from '#bestfirst';
 
 describe('Graph.fromEdges', () => {
   test('string keys: the doc example', () => {

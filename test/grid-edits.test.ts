@@ -2,16 +2,10 @@
 // the grid's edits, however they are made, and answers as the generic engine
 // (which reads the grid live) does after each of them.
 import { describe, expect, test } from 'vitest';
-import { Searcher } from '../src/best-first.js';
-import { InputError } from '../src/errors.js';
-import { CHANGE_LOG_SIZE, Grid, type DiagonalRule, type GridOptions } from '../src/grid.js';
-import { GridSearcher } from '../src/grid-search.js';
-import { IndexedGridHeap } from '../src/grid-search-indexed-heap.js';
+import { Searcher, InputError, Grid, type DiagonalRule, type GridOptions, GridSearcher, octile, JumpPointSearcher } from '#bestfirst';
+import { checkPath } from '#bestfirst/movingai';
+import { CHANGE_LOG_SIZE, IndexedGridHeap, mulberry32 } from '#bestfirst/internal';
 import { LazyGridSearcher } from '../bench/lazy-grid-searcher.js';
-import { octile } from '../src/heuristics.js';
-import { JumpPointSearcher } from '../src/jps.js';
-import { mulberry32 } from '../src/random.js';
-import { checkPath } from '../src/validate-path.js';
 
 type Copy = GridSearcher | LazyGridSearcher | JumpPointSearcher;
 

@@ -3,18 +3,14 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { Searcher } from '../src/best-first.js';
-import { Grid, type DiagonalRule, type GridOptions } from '../src/grid.js';
-import { GridSearcher, type GridSearchOptions } from '../src/grid-search.js';
-import type { GridSearchBase } from '../src/grid-search-base.js';
+import {
+  Searcher, Grid, type DiagonalRule, type GridOptions, GridSearcher, type GridSearchOptions, InputError, chebyshev,
+  euclidean, manhattan, octile, zero, type Heuristic, JumpPointSearcher, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH,
+  sum, type Priority, pathCost,
+} from '#bestfirst';
+import { parseMap, parseScen, checkPath, sameLength } from '#bestfirst/movingai';
+import type { GridSearchBase } from '#bestfirst/internal';
 import { LazyGridSearcher } from '../bench/lazy-grid-searcher.js';
-import { InputError } from '../src/errors.js';
-import { chebyshev, euclidean, manhattan, octile, zero, type Heuristic } from '../src/heuristics.js';
-import { JumpPointSearcher } from '../src/jps.js';
-import { parseMap, parseScen } from '../src/movingai.js';
-import { COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority } from '../src/priority.js';
-import { pathCost } from '../src/space.js';
-import { checkPath, sameLength } from '../src/validate-path.js';
 import { dataFile } from './support/data.js';
 import { gridCase, PROPERTY, randomGrid } from './support/random-grid.js';
 

@@ -2,11 +2,9 @@
 // InputError that names it, before anything changes; and the conveniences
 // fromMatrix and points.
 import { describe, expect, test } from 'vitest';
-import { InputError } from '../src/errors.js';
-import { allocate, Grid, MAX_GRID_CELLS, type GridOptions } from '../src/grid.js';
-import { GridSearcher } from '../src/grid-search.js';
+import { InputError, Grid, MAX_GRID_CELLS, type GridOptions, GridSearcher, JumpPointSearcher } from '#bestfirst';
+import { allocate } from '#bestfirst/internal';
 import { LazyGridSearcher } from '../bench/lazy-grid-searcher.js';
-import { JumpPointSearcher } from '../src/jps.js';
 
 /** Asserts that `run` throws an InputError whose message matches. */
 function refuses(run: () => unknown, message: RegExp): void {

@@ -3,13 +3,12 @@
 // cost a grid accepts; and the fast path's inline h equal to octile bit for bit.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { astar, dijkstra, Searcher } from '../src/best-first.js';
-import { Grid, type DiagonalRule, type GridOptions } from '../src/grid.js';
-import { GridSearcher } from '../src/grid-search.js';
+import {
+  astar, dijkstra, Searcher, Grid, type DiagonalRule, type GridOptions, GridSearcher, chebyshev, euclidean,
+  heuristicByName, manhattan, octile, type Heuristic, pathAmong,
+} from '#bestfirst';
+import { entryScale, octileDistance, octileTerms, mulberry32 } from '#bestfirst/internal';
 import { LazyGridSearcher } from '../bench/lazy-grid-searcher.js';
-import { chebyshev, entryScale, euclidean, heuristicByName, manhattan, octile, octileDistance, octileTerms, type Heuristic } from '../src/heuristics.js';
-import { pathAmong } from '../src/keyed.js';
-import { mulberry32 } from '../src/random.js';
 import { gridCase, randomGrid } from './support/random-grid.js';
 
 // Below 1, between 1 and sqrt 2, the usual ones, the ends of [1, 2], above 2.

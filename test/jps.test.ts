@@ -1,14 +1,9 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { astar } from '../src/best-first.js';
-import { InputError } from '../src/errors.js';
-import { Grid, type DiagonalRule } from '../src/grid.js';
-import { octile } from '../src/heuristics.js';
-import { JumpHeap } from '../src/jps-heap.js';
-import { JumpPointSearcher, jps } from '../src/jps.js';
-import { parseMap, parseScen } from '../src/movingai.js';
-import { mulberry32 } from '../src/random.js';
+import { astar, InputError, Grid, type DiagonalRule, octile, JumpPointSearcher, jps } from '#bestfirst';
+import { parseMap, parseScen } from '#bestfirst/movingai';
+import { JumpHeap, mulberry32 } from '#bestfirst/internal';
 import { dataFile } from './support/data.js';
 
 // --- helpers ------------------------------------------------------------------

@@ -1,9 +1,7 @@
 // The unbounded grid and pathAmong: every input mistake an InputError naming it,
 // checked before any search runs.
 import { expect, test } from 'vitest';
-import { InputError } from '../src/errors.js';
-import type { XY } from '../src/grid.js';
-import { KeyedSpace, pathAmong, unboundedGrid } from '../src/keyed.js';
+import { InputError, type XY, KeyedSpace, pathAmong, unboundedGrid } from '#bestfirst';
 
 test.each([
   ['start not a pair', () => pathAmong([0] as unknown as XY, [1, 1], []), /start must be a pair of integers \[x, y\] .* got \[0\]/],

@@ -1,15 +1,8 @@
 // The narration the page's step player and `bestfirst trace --world lesson` share (src/worlds/lesson-narration.ts).
 import { describe, expect, it } from 'vitest';
-import { Searcher } from '../src/best-first.js';
-import { InputError } from '../src/errors.js';
-import { Grid } from '../src/grid.js';
-import { octile } from '../src/heuristics.js';
-import { sum } from '../src/priority.js';
-import type { Trace } from '../src/trace.js';
-import { southRoomsWorld } from '../src/worlds/apartment.js';
-import { arrivalLine, narrationLine } from '../src/worlds/index.js';
-import { narrationNumber } from '../src/worlds/lesson-narration.js';
-import { lessonWorld } from '../src/worlds/lesson.js';
+import { Searcher, InputError, Grid, octile, sum, type Trace } from '#bestfirst';
+import { southRoomsWorld, arrivalLine, narrationLine, lessonWorld } from '#bestfirst/worlds';
+import { narrationNumber } from '#bestfirst/internal';
 
 function lesson(): { grid: Grid; goal: number; trace: Trace } {
   const w = lessonWorld(), s = new Searcher(w.grid);

@@ -1,9 +1,11 @@
 import { test, expect } from 'vitest';
 import fc from 'fast-check';
-import { Grid } from '../src/grid.js';
-import { InputError } from '../src/errors.js';
-import { checkScenario, formatMap, formatScen, parseMap, parseScen, MAX_MAP_BYTES, MAX_MAP_CELLS, MAX_MAP_SIDE, MAX_SCEN_BYTES, type Scenario } from '../src/movingai.js';
-import { checkPath, sameLength, withinBound } from '../src/validate-path.js';
+import { Grid, InputError } from '#bestfirst';
+import {
+  checkScenario, formatMap, formatScen, parseMap, parseScen, MAX_MAP_CELLS, MAX_MAP_SIDE, type Scenario, checkPath,
+  sameLength, withinBound,
+} from '#bestfirst/movingai';
+import { MAX_MAP_BYTES, MAX_SCEN_BYTES } from '#bestfirst/internal';
 
 const SMALL = ['type octile', 'height 3', 'width 4', 'map', '.@..', 'T...', '..GS', ''].join('\n');
 

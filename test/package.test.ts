@@ -66,7 +66,9 @@ test('every import in the shipped code is a node: built-in or a shipped file (no
     for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]/g)) {
       const spec = m[1] ?? m[2];
       if (spec.startsWith('node:')) continue;
-      const target = spec.startsWith('.') ? posix.normalize(posix.join(posix.dirname(p), spec)) : null;
+      // '#bestfirst...' (the CLI's imports) is the package's own "imports": Node takes its default, which must be shipped.
+      const target = spec.startsWith('.') ? posix.normalize(posix.join(posix.dirname(p), spec))
+        : spec.startsWith('#') ? manifest.imports?.[spec]?.default?.replace(/^\.\//, '') ?? null : null;
       if (target === null || !shipped.has(target)) bad.push(`${p} imports ${spec}`);
     }
   }

@@ -1,12 +1,10 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { DStar, NEW } from '../src/dstar.js';
-import { setCellBlocked } from '../src/dstar-grid.js';
-import { DStarLite, type ArcChange } from '../src/dstar-lite.js';
-import { DIAGONAL_RULES, Grid, type GridOptions } from '../src/grid.js';
-import { octile, zero, type Heuristic } from '../src/heuristics.js';
-import type { SearchSpace } from '../src/space.js';
-import { bellmanResidual, follow, UniversalPlanner } from '../src/universal-plan.js';
+import {
+  DStar, setCellBlocked, DStarLite, type ArcChange, DIAGONAL_RULES, Grid, type GridOptions, octile, zero,
+  type Heuristic, type SearchSpace, bellmanResidual, follow, UniversalPlanner,
+} from '#bestfirst';
+import { NEW } from '#bestfirst/internal';
 
 // The differential check of the two repairs: after every change to the world,
 // D* Lite's costToGoal and D* Lite's descent, and D*'s h(robot) and back

@@ -1,7 +1,8 @@
 // parseRoads on bad arguments: InputErrors naming the parameter, size caps checked before allocating.
 import { expect, test } from 'vitest';
-import { InputError } from '../src/errors.js';
-import { MAX_ROAD_NODES, MAX_ROADS, parseRoads } from '../src/roads.js';
+import { InputError } from '#bestfirst';
+import { parseRoads } from '#bestfirst/movingai';
+import { MAX_ROAD_NODES, MAX_ROADS } from '#bestfirst/internal';
 
 const int32 = (...v: number[]) => new Uint8Array(Int32Array.from(v).buffer);
 

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { Searcher } from '../src/best-first.js';
-import { COST_TO_COME } from '../src/priority.js';
-import { parseRoads } from '../src/roads.js';
+import { Searcher, COST_TO_COME } from '#bestfirst';
+import { parseRoads } from '#bestfirst/movingai';
 import { dataFile } from './support/data.js';
 import { oracleCost } from './support/oracle.js';
 

@@ -1,15 +1,11 @@
 // The reusable searcher, traces as a faithful record, the heap, graphs, implicit spaces, DFS and IDDFS.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { astar, bfs, dijkstra, Searcher } from '../src/best-first.js';
-import { dfs, iddfs } from '../src/depth-first.js';
-import { Graph } from '../src/graph.js';
-import { Grid } from '../src/grid.js';
-import { Heap } from '../src/heap.js';
-import { manhattan, octile } from '../src/heuristics.js';
-import { KeyedSpace, pathAmong } from '../src/keyed.js';
-import { ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority, type TieBreak } from '../src/priority.js';
-import { frontierBefore } from '../src/trace.js';
+import {
+  astar, bfs, dijkstra, Searcher, dfs, iddfs, Graph, Grid, manhattan, octile, KeyedSpace, pathAmong, ASTAR,
+  COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority, type TieBreak, frontierBefore,
+} from '#bestfirst';
+import { Heap } from '#bestfirst/internal';
 import { gridCase, PROPERTY, randomGrid } from './support/random-grid.js';
 
 describe('reusable searcher', () => {
@@ -223,8 +219,8 @@ test('Manhattan on a 4-connected grid and octile on an 8-connected one agree wit
 });
 
 test('pathCost walks a path through the space and refuses a step that is not an arc', async () => {
-  const { pathCost } = await import('../src/space.js');
-  const { handTraceWorld } = await import('../src/worlds/hand-trace.js');
+  const { pathCost } = await import('#bestfirst');
+  const { handTraceWorld } = await import('#bestfirst/worlds');
   const w = handTraceWorld();
   const r = astar(w.grid, w.start, w.goal, octile(w.grid));
   expect(pathCost(w.grid, r.path!)).toBeCloseTo(5.2, 12);

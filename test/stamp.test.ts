@@ -1,6 +1,6 @@
 // The generation stamp every reusable searcher starts its queries with (src/stamp.ts).
 import { expect, test } from 'vitest';
-import { nextGeneration, STAMP_LIMIT } from '../src/stamp.js';
+import { nextGeneration, STAMP_LIMIT } from '#bestfirst/internal';
 
 test('a new generation is the old one moved on by its width, with nothing cleared', () => {
   const a = new Uint32Array([5, 7]);

@@ -2,17 +2,12 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { fieldCommand } from '../cli/field.js';
-import { Searcher } from '../src/best-first.js';
-import { COST_TO_COME } from '../src/priority.js';
-import { InputError } from '../src/errors.js';
-import { Graph } from '../src/graph.js';
-import { Grid } from '../src/grid.js';
-import { parseMap } from '../src/movingai.js';
-import type { SearchSpace } from '../src/space.js';
-import { bellmanResidual, bellmanTerms, follow, universalPlan, UniversalPlanner, type UniversalPlan } from '../src/universal-plan.js';
-import { handTraceWorld } from '../src/worlds/hand-trace.js';
-import { lessonWorld } from '../src/worlds/lesson.js';
-import { pathCost } from '../src/space.js';
+import {
+  Searcher, COST_TO_COME, InputError, Graph, Grid, type SearchSpace, bellmanResidual, bellmanTerms, follow,
+  universalPlan, UniversalPlanner, type UniversalPlan, pathCost,
+} from '#bestfirst';
+import { parseMap } from '#bestfirst/movingai';
+import { handTraceWorld, lessonWorld } from '#bestfirst/worlds';
 import { dataFile } from './support/data.js';
 import { collect } from './support/cli-io.js';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { frontierBefore } from '../src/trace.js';
+import { frontierBefore } from '#bestfirst';
 import { num } from '../web/src/shared/format.js';
 import { drawAxes } from '../web/src/shared/shapes.js';
 import { counterexampleFacts } from '../web/src/opening/counterexample-model.js';
@@ -8,15 +8,20 @@ import { handTraceLine, handTraceRun } from '../web/src/opening/hand-trace-model
 import {
   ALL_REGIONS, eventLine, keyText, listingRegions, litRegion, LOOP_KINDS, loopRun, queueAt, type LoopKind,
 } from '../web/src/opening/loop-model.js';
-import { listing, missingRegions, regionsOf } from '../web/src/opening/source-listing.js';
+import { listing, LOOP_SOURCE_FILE, missingRegions, regionsOf } from '../web/src/opening/source-listing.js';
 import { wedgeLine, wedgeStory } from '../web/src/opening/wedge-model.js';
 
 /** The file the page bundles with `?raw` (web/src/opening/loop-source.ts), read the way the page reads it. */
-const SOURCE = readFileSync(new URL('../src/best-first.ts', import.meta.url), 'utf8');
+const SOURCE = readFileSync(new URL(`../${LOOP_SOURCE_FILE}`, import.meta.url), 'utf8');
 const LINES = SOURCE.split('\n');
 const regionText = (name: string) => regionsOf(SOURCE).get(name)!.map((l) => LINES[l - 1]).join('\n');
 
 describe('the opening shows the library\'s own loop', () => {
+  it('the file the listing names is the file the page bundles', () => {
+    const imports = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).imports;
+    expect(imports['#bestfirst/engine-source']).toEqual({ 'bestfirst-source': `./${LOOP_SOURCE_FILE}` });
+  });
+
   it('every region the page asks for is marked in src/best-first.ts and holds code', () => {
     expect(ALL_REGIONS.length).toBe(12);
     expect(missingRegions(SOURCE, ALL_REGIONS)).toEqual([]);

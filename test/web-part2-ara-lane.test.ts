@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ara } from '../src/ara.js';
-import { dijkstra } from '../src/best-first.js';
-import { octile } from '../src/heuristics.js';
-import { apartmentWorld, southRoomsWorld } from '../src/worlds/apartment.js';
+import { ara, dijkstra, octile } from '#bestfirst';
+import { apartmentWorld, southRoomsWorld } from '#bestfirst/worlds';
 import { roundSummary, runAraLane } from '../web/src/ara-lane/ara-lane-model.js';
 
 describe('ARA* lane model', () => {

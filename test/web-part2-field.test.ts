@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dijkstra } from '../src/best-first.js';
-import { universalPlan } from '../src/universal-plan.js';
-import { apartmentWorld } from '../src/worlds/apartment.js';
+import { dijkstra, universalPlan } from '#bestfirst';
+import { apartmentWorld } from '#bestfirst/worlds';
 import { band, contours, dropRobot } from '../web/src/field/field-model.js';
 
 describe('universal-plan field: contours and the robot', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gateScenario } from '../src/worlds/gate.js';
+import { gateScenario } from '#bestfirst/worlds';
 import { gateStory, LOWER_KIND, oneDecimal, RAISE_KIND } from '../web/src/replanner/gate-model.js';
 
 describe('D* Replanner: the gate story frames', () => {

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ara } from '../src/ara.js';
-import { bestFirst, dijkstra, Searcher, weightedAstar } from '../src/best-first.js';
-import { octile } from '../src/heuristics.js';
-import { COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum } from '../src/priority.js';
-import { doorClosesScenario } from '../src/worlds/apartment-scenario.js';
-import { southRoomsWorld } from '../src/worlds/apartment.js';
-import { lessonWorld } from '../src/worlds/lesson.js';
+import { ara, bestFirst, dijkstra, Searcher, weightedAstar, octile, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum } from '#bestfirst';
+import { doorClosesScenario, southRoomsWorld, lessonWorld } from '#bestfirst/worlds';
 import { provenBounds, runAraLane } from '../web/src/ara-lane/ara-lane-model.js';
 import { closureWording, lastValidStep, repairedRouteWording, runApartment, runLatestValid } from '../web/src/replanner/apartment-model.js';
 import { canvasSize, cellAt, cellCentre, cellRect, type GridLayout } from '../web/src/shared/layout.js';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Searcher } from '../src/best-first.js';
-import { lessonWorld } from '../src/worlds/lesson.js';
-import { arrivalLine, narrationLine } from '../src/worlds/lesson-narration.js';
+import { Searcher } from '#bestfirst';
+import { lessonWorld, arrivalLine, narrationLine } from '#bestfirst/worlds';
 import { checkPick, isDecision } from '../web/src/step-player/quiz.js';
 import { sceneAt } from '../web/src/shared/scene.js';
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Grid } from '../src/grid.js';
-import { octile } from '../src/heuristics.js';
-import { weightedAstar, dijkstra } from '../src/best-first.js';
+import { Grid, octile, weightedAstar, dijkstra, Searcher } from '#bestfirst';
+import { lessonWorld } from '#bestfirst/worlds';
 import { applyEdit, keyEdit, modeAt } from '../web/src/shared/editor.js';
 import { firstEpsilonAboveDijkstra, sliderValues } from '../web/src/theater/first-epsilon.js';
 import { cellAt, cellCentre, cellSizeFor, moveCursor } from '../web/src/shared/layout.js';
@@ -9,8 +8,6 @@ import { COLORS, exploredShade, hexToRgb, mix, nearestColor, rampShade } from '.
 import { Player, type Scheduler } from '../web/src/shared/player.js';
 import { estimates, goalTouch, pushesIfMarkedOnPop } from '../web/src/asides/aside-logic.js';
 import { typesetHtml } from '../web/build/tex.js';
-import { Searcher } from '../src/best-first.js';
-import { lessonWorld } from '../src/worlds/lesson.js';
 
 describe('palette', () => {
   it('mixes per channel and maps the ends of the explored ramp', () => {

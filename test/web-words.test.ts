@@ -1,18 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Searcher } from '../src/best-first.js';
-import { Grid } from '../src/grid.js';
-import { heuristicByName, type HeuristicName } from '../src/heuristics.js';
-import { ASTAR } from '../src/priority.js';
-import { apartmentWorld, southRoomsWorld } from '../src/worlds/apartment.js';
-import { lessonWorld } from '../src/worlds/lesson.js';
+import { Searcher, Grid, heuristicByName, type HeuristicName, ASTAR, frontierBefore, type Trace } from '#bestfirst';
+import { apartmentWorld, southRoomsWorld, lessonWorld, arrivalLine, narrationLine } from '#bestfirst/worlds';
 import { roundSummary, runAraLane } from '../web/src/ara-lane/ara-lane-model.js';
-import { arrivalLine, narrationLine } from '../src/worlds/lesson-narration.js';
 import { checkPick, isDecision } from '../web/src/step-player/quiz.js';
 import { closureChoices, verdict } from '../web/src/replanner/apartment-model.js';
 import { gateStory } from '../web/src/replanner/gate-model.js';
 import { STEP_HEURISTICS } from '../web/src/step-player/step-model.js';
-import { frontierBefore, type Trace } from '../src/trace.js';
 import { checkTexts, isData, packHashes, proseWindows, unpackHashes, WINDOW, windowHash, words } from './support/word-runs.mjs';
 
 const HASH_FILE = new URL('./support/seed-runs.json', import.meta.url);

@@ -1,17 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { astar, dijkstra, Searcher } from '../../src/best-first.js';
-import { Grid } from '../../src/grid.js';
-import { octile, zero } from '../../src/heuristics.js';
-import { ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, weights, type Priority } from '../../src/priority.js';
-import { frontierBefore, type Trace } from '../../src/trace.js';
-import { naiveOpening } from '../../src/worlds/apartment-scenario.js';
-import { counterexampleWorld } from '../../src/worlds/counterexample.js';
-import { handTraceWorld } from '../../src/worlds/hand-trace.js';
+import {
+  astar, dijkstra, Searcher, Grid, octile, zero, ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, type Priority,
+  frontierBefore, type Trace,
+} from '#bestfirst';
+import { naiveOpening, counterexampleWorld, handTraceWorld } from '#bestfirst/worlds';
+import { weights } from '#bestfirst/internal';
 import { COLORS } from '../../web/src/shared/palette.js';
 import { LOOP_GOAL, LOOP_ROWS, LOOP_START } from '../../web/src/opening/loop-model.js';
-import { regionsOf } from '../../web/src/opening/source-listing.js';
+import { LOOP_SOURCE_FILE, regionsOf } from '../../web/src/opening/source-listing.js';
 import { browserAvailability, buildAndServe, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, SHOTS, type BuiltPage } from './harness.js';
 
 /**
@@ -25,7 +23,7 @@ const SUITE = 'test/browser/opening.test.ts (the opening figures in Chromium)';
 const avail = browserAvailability(SUITE);
 failWithoutBrowser(avail, 'opening browser tests');
 
-const SOURCE = readFileSync(new URL('../../src/best-first.ts', import.meta.url), 'utf8');
+const SOURCE = readFileSync(new URL(`../../${LOOP_SOURCE_FILE}`, import.meta.url), 'utf8');
 const REGIONS = regionsOf(SOURCE);
 /** The code lines of a region (comment-only lines are not listed): what must light up. */
 const codeLines = (name: string) => REGIONS.get(name)!.filter((l) => { const t = SOURCE.split('\n')[l - 1].trim(); return t !== '' && !t.startsWith('//'); });

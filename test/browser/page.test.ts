@@ -1,8 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ara } from '../../src/ara.js';
-import { dijkstra, weightedAstar } from '../../src/best-first.js';
-import { octile } from '../../src/heuristics.js';
+import { ara, dijkstra, weightedAstar, octile } from '#bestfirst';
 import { COLORS } from '../../web/src/shared/palette.js';
 import { EPSILONS } from '../../web/src/theater/theater-model.js';
 import { theaterWorld } from '../../web/src/theater/theater-world.js';

@@ -1,12 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dijkstra } from '../../src/best-first.js';
-import { bellmanResidual, universalPlan } from '../../src/universal-plan.js';
-import { doorClosesScenario } from '../../src/worlds/apartment-scenario.js';
-import { apartmentWorld } from '../../src/worlds/apartment.js';
-import { gateScenario } from '../../src/worlds/gate.js';
-import { ara } from '../../src/ara.js';
-import { octile } from '../../src/heuristics.js';
+import { dijkstra, bellmanResidual, universalPlan, ara, octile } from '#bestfirst';
+import { doorClosesScenario, apartmentWorld, gateScenario } from '#bestfirst/worlds';
 import { browserAvailability, failWithoutBrowser, openPage, SHOTS, startSession, type Session } from './harness.js';
 
 const SUITE = 'test/browser/part2.test.ts (the chapter page, part 2, in Chromium)';

@@ -1,13 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ara } from '../../src/ara.js';
-import { bestFirst, dijkstra, Searcher, weightedAstar } from '../../src/best-first.js';
-import { octile } from '../../src/heuristics.js';
-import { COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority } from '../../src/priority.js';
-import { lessonWorld } from '../../src/worlds/lesson.js';
-import { southRoomsWorld } from '../../src/worlds/apartment.js';
-import { doorClosesScenario } from '../../src/worlds/apartment-scenario.js';
+import { ara, bestFirst, dijkstra, Searcher, weightedAstar, octile, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority } from '#bestfirst';
+import { lessonWorld, southRoomsWorld, doorClosesScenario } from '#bestfirst/worlds';
 import { PRESETS } from '../../web/src/theater/presets.js';
 import { browserAvailability, buildAndServe, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, SHOTS, type BuiltPage } from './harness.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apartmentWorld } from '../../src/worlds/apartment.js';
+import { apartmentWorld } from '#bestfirst/worlds';
 import { checkTexts, unpackHashes } from '../support/word-runs.mjs';
 import { browserAvailability, failWithoutBrowser, openPage, startSession, type Session } from './harness.js';
 

@@ -1,5 +1,5 @@
 // What every answer of every searcher must satisfy, in one place.
-import { pathCost, type SearchSpace } from '../../src/space.js';
+import { pathCost, type SearchSpace } from '#bestfirst';
 import { atMost, expectCost, walkPath } from '../support/reference.js';
 
 /** How close to the optimum an answer must be. */

@@ -5,13 +5,10 @@
 // arcs, self loops), and on grids of every option edited in every way.
 import fc from 'fast-check';
 import { afterAll, expect, test } from 'vitest';
-import { DStarLite, type ArcChange } from '../../src/dstar-lite.js';
-import { InputError } from '../../src/errors.js';
-import { zero, type Heuristic } from '../../src/heuristics.js';
+import { DStarLite, type ArcChange, InputError, zero, type Heuristic, type SearchSpace } from '#bestfirst';
 import { expectCost, referenceCost, ReferenceGraph, Tally } from '../support/reference.js';
 import { checkAnswer, OPTIMAL } from './check.js';
 import { buildGrid, describeGrid, documentedAdmissible, GRAPH_COSTS, graphWorld, pickCell, refusal, safeGridHeuristic, runs, SEED, smallGrid } from './worlds.js';
-import type { SearchSpace } from '../../src/space.js';
 
 const tally = new Tally('dstar-lite');
 afterAll(() => tally.report());

@@ -5,12 +5,10 @@
 // rules always or never) edited through setCellBlocked.
 import fc from 'fast-check';
 import { afterAll, test } from 'vitest';
-import { DStar } from '../../src/dstar.js';
-import { setCellBlocked } from '../../src/dstar-grid.js';
+import { DStar, setCellBlocked, type SearchSpace } from '#bestfirst';
 import { expectCost, referenceCost, ReferenceGraph, Tally, type ReferenceGrid } from '../support/reference.js';
 import { checkAnswer, OPTIMAL } from './check.js';
 import { buildGrid, describeGrid, GRAPH_COSTS, graphWorld, pickCell, refusal, runs, SEED, smallGrid } from './worlds.js';
-import type { SearchSpace } from '../../src/space.js';
 
 const tally = new Tally('dstar');
 afterAll(() => tally.report());

@@ -5,14 +5,14 @@
 // reference's own grid.
 import fc from 'fast-check';
 import { afterAll, expect, test } from 'vitest';
-import { Searcher } from '../../src/best-first.js';
-import { chebyshev, euclidean, manhattan, octile, zero, type Heuristic } from '../../src/heuristics.js';
-import { ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum } from '../../src/priority.js';
+import {
+  Searcher, chebyshev, euclidean, manhattan, octile, zero, type Heuristic, ASTAR, COST_TO_COME, HEURISTIC_ONLY,
+  LINK_LENGTH, sum, type Grid,
+} from '#bestfirst';
+import { checkPath } from '#bestfirst/movingai';
 import { arcList, expectCost, referenceCost, walkPath, referenceCostToGo, Tally, unitCosts, type ReferenceGrid } from '../support/reference.js';
 import { checkAnswer, OPTIMAL, VALID, within } from './check.js';
 import { buildGrid, describeGrid, documentedAdmissible, pickCell, runs, SEED, seededGrid, smallGrid, type GridWorld } from './worlds.js';
-import type { Grid } from '../../src/grid.js';
-import { checkPath } from '../../src/validate-path.js';
 
 const tally = new Tally('engine-grids');
 afterAll(() => tally.report());

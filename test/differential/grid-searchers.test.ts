@@ -5,11 +5,9 @@
 // searchers on one grid).
 import fc from 'fast-check';
 import { afterAll, test } from 'vitest';
-import { GridSearcher, type GridSearchOptions } from '../../src/grid-search.js';
+import { GridSearcher, type GridSearchOptions, ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Grid } from '#bestfirst';
+import type { GridSearchBase } from '#bestfirst/internal';
 import { LazyGridSearcher } from '../../bench/lazy-grid-searcher.js';
-import type { GridSearchBase } from '../../src/grid-search-base.js';
-import { ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum } from '../../src/priority.js';
-import type { Grid } from '../../src/grid.js';
 import { referenceCost, Tally, type ReferenceGrid } from '../support/reference.js';
 import { checkAnswer, OPTIMAL, VALID, within, type Demand } from './check.js';
 import { buildGrid, describeGrid, pickCell, refusal, runs, SEED, seededGrid, smallGrid, type GridWorld } from './worlds.js';

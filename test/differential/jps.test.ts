@@ -4,8 +4,7 @@
 // and a thrown refusal on every grid it does not accept.
 import fc from 'fast-check';
 import { afterAll, test } from 'vitest';
-import { GridSearcher } from '../../src/grid-search.js';
-import { JumpPointSearcher, jps } from '../../src/jps.js';
+import { GridSearcher, JumpPointSearcher, jps } from '#bestfirst';
 import { referenceCost, Tally } from '../support/reference.js';
 import { checkAnswer, OPTIMAL } from './check.js';
 import { buildGrid, DIAGONAL_COSTS, describeGrid, pickCell, refusal, runs, SEED, seededGrid, smallGrid, type GridWorld } from './worlds.js';

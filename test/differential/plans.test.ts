@@ -3,13 +3,10 @@
 // the reference, on graphs and on grids edited between queries.
 import fc from 'fast-check';
 import { afterAll, test } from 'vitest';
-import { AraSearcher, ara } from '../../src/ara.js';
-import { InputError } from '../../src/errors.js';
-import { zero, type Heuristic } from '../../src/heuristics.js';
-import { pathAmong } from '../../src/keyed.js';
-import type { XY } from '../../src/grid.js';
-import { bellmanResidual, follow, UniversalPlanner, universalPlan, type UniversalPlan } from '../../src/universal-plan.js';
-import type { SearchSpace } from '../../src/space.js';
+import {
+  AraSearcher, ara, InputError, zero, type Heuristic, pathAmong, type XY, bellmanResidual, follow, UniversalPlanner,
+  universalPlan, type UniversalPlan, type SearchSpace,
+} from '#bestfirst';
 import {
   arcCost, atMost, expectCost, referenceCost, referenceCostToGo, ReferenceGrid, sameCost, Tally, walkPath,
 } from '../support/reference.js';

@@ -3,9 +3,7 @@
 // library object and the reference built from the same description, and the
 // heuristics each side may use.
 import fc from 'fast-check';
-import { Graph } from '../../src/graph.js';
-import { Grid, type DiagonalRule } from '../../src/grid.js';
-import { chebyshev, euclidean, manhattan, octile, zero, type Heuristic } from '../../src/heuristics.js';
+import { Graph, Grid, type DiagonalRule, chebyshev, euclidean, manhattan, octile, zero, type Heuristic } from '#bestfirst';
 import { ReferenceGraph, ReferenceGrid, rng, type GridSpec } from '../support/reference.js';
 
 /**

@@ -1,6 +1,6 @@
 // The bad-input table, part 1: the 'bestfirst' entry's spaces, grids, engine and
 // searchers. See bad-input-kit.ts for the row machinery.
-import type { Grid, SearchResult, SearchSpace, Searcher } from '../../src/index.js';
+import type { Grid, SearchResult, SearchSpace, Searcher } from '#bestfirst';
 import {
   badHeuristics, bool, checkAnswer, count, dyn, fresh, holey, ids, named, near, notFunctions, notNumbers, notSpaces, oneOf, options, positive, same, SYM, v,
   type Base, type Extra, type Lib, type Spec, type V,

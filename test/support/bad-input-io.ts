@@ -1,9 +1,9 @@
 // The bad-input table, part 3: 'bestfirst/movingai' (files and path checks),
 // 'bestfirst/cspace' (floor plans) and 'bestfirst/worlds' (the chapter's worlds).
-import type { Grid, SearchSpace } from '../../src/index.js';
-import type { Scenario } from '../../src/io/index.js';
-import type { FloorPlan, FloorPlanSpec } from '../../src/cspace/index.js';
-import type { ApartmentWorld } from '../../src/worlds/index.js';
+import type { Grid, SearchSpace } from '#bestfirst';
+import type { Scenario } from '#bestfirst/movingai';
+import type { FloorPlan, FloorPlanSpec } from '#bestfirst/cspace';
+import type { ApartmentWorld } from '#bestfirst/worlds';
 import { apply, BLOCKED, construct, GOAL, grid, notGrids, START } from './bad-input-core.js';
 import {
   badHeuristics, checkAnswer, dyn, fresh, ids, named, near, notNumbers, notSpaces, oneOf, options, positive, same, SYM, v,

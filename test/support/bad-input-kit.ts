@@ -3,11 +3,11 @@
 // checked, and the code that runs one row. These files are transpiled as they
 // are and run in child processes against dist/, so they import nothing at run
 // time: the library arrives as `Lib`, loaded by the worker.
-import type * as Root from '../../src/index.js';
-import type * as Io from '../../src/io/index.js';
-import type * as Worlds from '../../src/worlds/index.js';
-import type * as Cspace from '../../src/cspace/index.js';
-import type { SearchSpace } from '../../src/index.js';
+import type * as Root from '#bestfirst';
+import type * as Io from '#bestfirst/movingai';
+import type * as Worlds from '#bestfirst/worlds';
+import type * as Cspace from '#bestfirst/cspace';
+import type { SearchSpace } from '#bestfirst';
 
 /** The four entry points, as the worker imported them from dist/. */
 export interface Lib {

@@ -1,6 +1,6 @@
 // The bad-input table, part 2: the searches that repair or reuse a search (D*,
 // D* Lite, ARA*, universal plans). See bad-input-kit.ts for the row machinery.
-import type { AraSearcher, DStar, DStarLite, Grid, SearchSpace, UniversalPlan } from '../../src/index.js';
+import type { AraSearcher, DStar, DStarLite, Grid, SearchSpace, UniversalPlan } from '#bestfirst';
 import { apply, BLOCKED, construct, GOAL, grid, notGrids, POCKET, START } from './bad-input-core.js';
 import {
   badHeuristics, bool, checkAnswer, count, dyn, fresh, holey, ids, named, notFunctions, notNumbers, notSpaces, oneOf, options, positive, same, SYM, v,

@@ -3,8 +3,8 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dijkstra } from '../../src/best-first.js';
-import { formatScen, parseMap, type Scenario } from '../../src/movingai.js';
+import { dijkstra } from '#bestfirst';
+import { formatScen, parseMap, type Scenario } from '#bestfirst/movingai';
 
 /** 8 x 6, with walls that make some diagonals illegal (no corner cutting). */
 export const TINY_MAP = [

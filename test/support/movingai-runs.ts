@@ -2,9 +2,8 @@
 // file list with published row counts, cached map loading, and one runner that
 // reports every invalid or non-optimal row.
 import { readFileSync } from 'node:fs';
-import type { Grid } from '../../src/grid.js';
-import { parseMap, parseScen, type Scenario } from '../../src/movingai.js';
-import { checkPath, sameLength, withinBound } from '../../src/validate-path.js';
+import type { Grid } from '#bestfirst';
+import { parseMap, parseScen, type Scenario, checkPath, sameLength, withinBound } from '#bestfirst/movingai';
 import { parseAlgo } from '../../cli/algos.js';
 import { dataFile } from './data.js';
 

@@ -2,7 +2,7 @@
 // dev dependency only). It sees the space only as an explicit weighted graph.
 import createGraph from 'ngraph.graph';
 import ngraphPath from 'ngraph.path';
-import type { SearchSpace } from '../../src/space.js';
+import type { SearchSpace } from '#bestfirst';
 
 /** Cheapest cost from start to goal by ngraph.path's A* with h = 0 (Dijkstra); Infinity without a path. */
 export function oracleCost(space: SearchSpace, start: number, goal: number): number {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { Grid, type GridOptions } from '../../src/grid.js';
-import { mulberry32 } from '../../src/random.js';
+import { Grid, type GridOptions } from '#bestfirst';
+import { mulberry32 } from '#bestfirst/internal';
 
 
 export interface GridCase {

@@ -4,7 +4,7 @@
 // plain arrays, a sorted array as the priority queue, no stamps, no reuse.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SearchSpace } from '../../src/space.js';
+import type { SearchSpace } from '#bestfirst';
 
 /** Two costs agree: equal (Infinity included) or within 1e-9 relative. */
 export function sameCost(a: number, b: number): boolean {

@@ -1,7 +1,4 @@
-import { ARA_SCHEDULE, AraSearcher, type AraIteration } from '../../../src/ara.js';
-import { dijkstra } from '../../../src/best-first.js';
-import type { Grid } from '../../../src/grid.js';
-import { octile } from '../../../src/heuristics.js';
+import { ARA_SCHEDULE, AraSearcher, type AraIteration, dijkstra, type Grid, octile } from '#bestfirst';
 
 /** One query of the ARA* lane: the library's rounds, in order, and Dijkstra's cost to hold the last one against. */
 export interface AraLaneRun {

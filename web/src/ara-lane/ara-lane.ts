@@ -1,5 +1,4 @@
-import { AraSearcher } from '../../../src/ara.js';
-import type { Grid } from '../../../src/grid.js';
+import { AraSearcher, type Grid } from '#bestfirst';
 import { el } from '../shared/dom.js';
 import { GridCanvas } from '../shared/grid-canvas.js';
 import type { GridLayout } from '../shared/layout.js';

@@ -1,5 +1,4 @@
-import type { Grid } from '../../../src/grid.js';
-import type { Trace } from '../../../src/trace.js';
+import type { Grid, Trace } from '#bestfirst';
 
 /**
  * Frontier entries if the same expansions had marked cells when popped

@@ -1,6 +1,4 @@
-import { dijkstra, Searcher } from '../../../src/best-first.js';
-import { Grid } from '../../../src/grid.js';
-import { sum } from '../../../src/priority.js';
+import { dijkstra, Searcher, Grid, sum } from '#bestfirst';
 import { estimates, goalTouch, pushesIfMarkedOnPop } from './aside-logic.js';
 import { el } from '../shared/dom.js';
 import { metres, num } from '../shared/format.js';

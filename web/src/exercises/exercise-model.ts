@@ -1,12 +1,7 @@
-import { astar, bfs, dijkstra, weightedAstar } from '../../../src/best-first.js';
-import { Graph } from '../../../src/graph.js';
-import { Grid } from '../../../src/grid.js';
-import { octile } from '../../../src/heuristics.js';
-import { mulberry32 } from '../../../src/random.js';
-import { CLOSURES, doorClosesScenario } from '../../../src/worlds/apartment-scenario.js';
-import { southRoomsWorld } from '../../../src/worlds/apartment.js';
+import { astar, bfs, dijkstra, weightedAstar, Graph, Grid, octile } from '#bestfirst';
+import { CLOSURES, doorClosesScenario, southRoomsWorld, gateScenario } from '#bestfirst/worlds';
+import { mulberry32 } from '#bestfirst/internal';
 import { theaterWorld } from '../theater/theater-world.js';
-import { gateScenario } from '../../../src/worlds/gate.js';
 
 /**
  * The exercises' computations, without the DOM. Each one asks the library

@@ -1,4 +1,4 @@
-import { apartmentWorld } from '../../../src/worlds/apartment.js';
+import { apartmentWorld } from '#bestfirst/worlds';
 import { AraLane } from '../ara-lane/ara-lane.js';
 import { button, el } from '../shared/dom.js';
 import {

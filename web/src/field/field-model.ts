@@ -1,7 +1,5 @@
-import { dijkstra } from '../../../src/best-first.js';
-import type { Grid } from '../../../src/grid.js';
-import { follow, type UniversalPlan } from '../../../src/universal-plan.js';
-import { prefixCosts } from '../../../src/worlds/apartment-scenario.js';
+import { dijkstra, type Grid, follow, type UniversalPlan } from '#bestfirst';
+import { prefixCosts } from '#bestfirst/worlds';
 
 /**
  * The universal-plan field without the DOM: where the equal-cost contours

@@ -1,5 +1,5 @@
-import { UniversalPlanner, bellmanResidual, bellmanTerms, type UniversalPlan } from '../../../src/universal-plan.js';
-import { apartmentWorld, type ApartmentWorld } from '../../../src/worlds/apartment.js';
+import { UniversalPlanner, bellmanResidual, bellmanTerms, type UniversalPlan } from '#bestfirst';
+import { apartmentWorld, type ApartmentWorld } from '#bestfirst/worlds';
 import { el, reducedMotion } from '../shared/dom.js';
 import { EditSwitch } from '../shared/editor.js';
 import { metres } from '../shared/format.js';

@@ -1,6 +1,5 @@
-import { astar, dijkstra, greedy, Searcher } from '../../../src/best-first.js';
-import { counterexampleWorld } from '../../../src/worlds/counterexample.js';
-import { handTraceWorld } from '../../../src/worlds/hand-trace.js';
+import { astar, dijkstra, greedy, Searcher } from '#bestfirst';
+import { counterexampleWorld, handTraceWorld } from '#bestfirst/worlds';
 import { el } from '../shared/dom.js';
 
 const f1 = (v: number) => v.toFixed(1);

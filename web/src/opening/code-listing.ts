@@ -1,5 +1,5 @@
 import { el } from '../shared/dom.js';
-import { listing, type ListingRow } from './source-listing.js';
+import { listing, LOOP_SOURCE_FILE, type ListingRow } from './source-listing.js';
 
 /**
  * Lines of the library's loop beside a figure, with the lines of the
@@ -29,7 +29,7 @@ export class CodeListing {
     }
     // The box scrolls itself, sideways and down, so lighting a line never scrolls the page.
     this.box = el('pre', { class: 'code-listing', tabindex: '0', 'aria-label': label }, code);
-    this.root = el('div', { class: 'code-wrap' }, el('p', { class: 'code-source' }, 'From ', el('code', {}, 'src/best-first.ts')), this.box);
+    this.root = el('div', { class: 'code-wrap' }, el('p', { class: 'code-source' }, 'From ', el('code', {}, LOOP_SOURCE_FILE)), this.box);
   }
 
   /** Lights the lines of `region` (none for null) and scrolls the box, only the box, to show them. */

@@ -1,5 +1,5 @@
-import { dijkstra, Searcher } from '../../../src/best-first.js';
-import { counterexampleWorld, type CounterexampleWorld } from '../../../src/worlds/counterexample.js';
+import { dijkstra, Searcher } from '#bestfirst';
+import { counterexampleWorld, type CounterexampleWorld } from '#bestfirst/worlds';
 
 /** What the four-node drawing shows, every number read from the library. */
 export interface CounterexampleFacts {

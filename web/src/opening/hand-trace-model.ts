@@ -1,6 +1,5 @@
-import { Searcher } from '../../../src/best-first.js';
-import type { Trace } from '../../../src/trace.js';
-import { handTraceWorld, type HandTraceWorld } from '../../../src/worlds/hand-trace.js';
+import { Searcher, type Trace } from '#bestfirst';
+import { handTraceWorld, type HandTraceWorld } from '#bestfirst/worlds';
 import { num } from '../shared/format.js';
 
 /** A* on the chapter's 4 x 3 grid, traced: the run the hand-trace table and its figure both show. */

@@ -1,8 +1,8 @@
-import { Searcher } from '../../../src/best-first.js';
-import { Grid } from '../../../src/grid.js';
-import { octile, zero, type Heuristic } from '../../../src/heuristics.js';
-import { ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, weights, type Priority } from '../../../src/priority.js';
-import { frontierBefore, type FrontierEntry, type Trace, type TracePush } from '../../../src/trace.js';
+import {
+  Searcher, Grid, octile, zero, type Heuristic, ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, type Priority,
+  frontierBefore, type FrontierEntry, type Trace, type TracePush,
+} from '#bestfirst';
+import { weights } from '#bestfirst/internal';
 import { num } from '../shared/format.js';
 
 /**

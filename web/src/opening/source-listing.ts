@@ -5,6 +5,13 @@
  * so the unit test runs the same code on the same file.
  */
 
+/**
+ * The file the figures list, as the page names it under a listing. The page
+ * bundles it through package.json's "imports" ("#bestfirst/engine-source",
+ * loop-source.ts); a unit test checks that both name the same file.
+ */
+export const LOOP_SOURCE_FILE = 'src/best-first.ts';
+
 const OPEN = /^\s*\/\/\s*#region\s+(\S+)\s*$/;
 const CLOSE = /^\s*\/\/\s*#endregion\b/;
 
@@ -57,7 +64,7 @@ export type ListingRow =
  */
 export function listing(source: string, names: readonly string[]): ListingRow[] {
   const missing = missingRegions(source, names);
-  if (missing.length > 0) throw new Error(`listing: src/best-first.ts has no region ${missing.join(', ')}`);
+  if (missing.length > 0) throw new Error(`listing: ${LOOP_SOURCE_FILE} has no region ${missing.join(', ')}`);
   const all = source.split('\n');
   const regions = regionsOf(source);
   const owner = new Map<number, string>();

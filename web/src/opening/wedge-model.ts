@@ -1,5 +1,4 @@
-import { naiveOpening, type NaiveResult } from '../../../src/worlds/apartment-scenario.js';
-import type { ApartmentWorld } from '../../../src/worlds/apartment.js';
+import { naiveOpening, type NaiveResult, type ApartmentWorld } from '#bestfirst/worlds';
 
 /** The opening's first figure: the library's naive controller, Rusty in room A aiming at room B. */
 export interface WedgeStory {

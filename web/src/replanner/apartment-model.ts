@@ -1,6 +1,5 @@
-import { InputError } from '../../../src/errors.js';
-import { CLOSURES, doorClosesScenario, doorsOnPath, type DoorScenario } from '../../../src/worlds/apartment-scenario.js';
-import type { ApartmentWorld } from '../../../src/worlds/apartment.js';
+import { InputError } from '#bestfirst';
+import { CLOSURES, doorClosesScenario, doorsOnPath, type DoorScenario, type ApartmentWorld } from '#bestfirst/worlds';
 
 /**
  * The Apartment half of the D* Replanner, without the DOM: which closures the

@@ -1,5 +1,4 @@
-import type { DoorScenario } from '../../../src/worlds/apartment-scenario.js';
-import { apartmentWorld, type ApartmentWorld } from '../../../src/worlds/apartment.js';
+import { type DoorScenario, apartmentWorld, type ApartmentWorld } from '#bestfirst/worlds';
 import { el } from '../shared/dom.js';
 import { metres } from '../shared/format.js';
 import { GridCanvas } from '../shared/grid-canvas.js';

@@ -1,5 +1,5 @@
-import { DStar, type DStarPop } from '../../../src/dstar.js';
-import { gateScenario, gateWorld, snapshot, type DStarTable, type GateScenario } from '../../../src/worlds/gate.js';
+import { DStar, type DStarPop } from '#bestfirst';
+import { gateScenario, gateWorld, snapshot, type DStarTable, type GateScenario } from '#bestfirst/worlds';
 
 /**
  * The gate story as a list of frames for the D* Replanner to replay.

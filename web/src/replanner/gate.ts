@@ -1,4 +1,4 @@
-import { OPEN } from '../../../src/dstar.js';
+import { OPEN } from '#bestfirst/internal';
 import { el } from '../shared/dom.js';
 import { GridCanvas } from '../shared/grid-canvas.js';
 import { cellCentre, cssPx, type GridLayout } from '../shared/layout.js';

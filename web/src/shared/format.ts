@@ -1,5 +1,5 @@
 // Numbers as the narration prints them, defined once with the narration in the library.
-export { narrationNumber as num } from '../../../src/worlds/lesson-narration.js';
+export { narrationNumber as num } from '#bestfirst/internal';
 
 /** Metres with two decimals, for the Apartment's costs. */
 export function metres(v: number): string {

@@ -1,4 +1,4 @@
-import { frontierBefore, type Trace } from '../../../src/trace.js';
+import { frontierBefore, type Trace } from '#bestfirst';
 
 /** What a grid figure shows at one moment of a replay: everything is read off the trace. */
 export interface Scene {

@@ -1,4 +1,4 @@
-import { frontierBefore, type FrontierEntry, type Trace } from '../../../src/trace.js';
+import { frontierBefore, type FrontierEntry, type Trace } from '#bestfirst';
 import { num } from '../shared/format.js';
 
 const SAME = 1e-9;

@@ -1,9 +1,5 @@
-import { Searcher } from '../../../src/best-first.js';
-import { Grid } from '../../../src/grid.js';
-import { heuristicByName, type Heuristic } from '../../../src/heuristics.js';
-import { ASTAR } from '../../../src/priority.js';
-import type { Trace } from '../../../src/trace.js';
-import { LESSON_ROWS, lessonWorld } from '../../../src/worlds/lesson.js';
+import { Searcher, Grid, heuristicByName, type Heuristic, ASTAR, type Trace } from '#bestfirst';
+import { LESSON_ROWS, lessonWorld } from '#bestfirst/worlds';
 
 export type StepHeuristic = 'manhattan' | 'octile' | 'chebyshev' | 'zero';
 export const STEP_HEURISTICS: readonly StepHeuristic[] = ['manhattan', 'octile', 'chebyshev', 'zero'];

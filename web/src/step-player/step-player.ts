@@ -1,10 +1,10 @@
-import { frontierBefore } from '../../../src/trace.js';
+import { frontierBefore } from '#bestfirst';
+import { narrationLine } from '#bestfirst/worlds';
 import { button, el, reducedMotion } from '../shared/dom.js';
 import { EditSwitch, Editing } from '../shared/editor.js';
 import { drawFigure } from '../shared/figure.js';
 import { num } from '../shared/format.js';
 import { GridCanvas } from '../shared/grid-canvas.js';
-import { narrationLine } from '../../../src/worlds/lesson-narration.js';
 import { Player } from '../shared/player.js';
 import { checkPick, isDecision, revealAnswer } from './quiz.js';
 import { cellInfo, sceneAt } from '../shared/scene.js';

@@ -1,7 +1,4 @@
-import { AraSearcher } from '../../../src/ara.js';
-import { Searcher } from '../../../src/best-first.js';
-import type { Grid } from '../../../src/grid.js';
-import { octile } from '../../../src/heuristics.js';
+import { AraSearcher, Searcher, type Grid, octile } from '#bestfirst';
 import { runAraLane, type AraLaneRun } from '../ara-lane/ara-lane-model.js';
 import { badgeEpsilon, EPSILONS } from './theater-model.js';
 

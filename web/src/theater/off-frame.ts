@@ -1,4 +1,4 @@
-import type { Grid } from '../../../src/grid.js';
+import type { Grid } from '#bestfirst';
 import { whenIdle } from '../shared/schedule.js';
 import { OffFrameWork, type OffFrameJob, type OffFrameResult } from './off-frame-work.js';
 

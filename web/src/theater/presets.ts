@@ -1,4 +1,4 @@
-import type { Grid } from '../../../src/grid.js';
+import type { Grid } from '#bestfirst';
 import { metres } from '../shared/format.js';
 import type { LaneId, LaneRun } from './theater-model.js';
 

@@ -1,8 +1,4 @@
-import { Searcher } from '../../../src/best-first.js';
-import type { Grid } from '../../../src/grid.js';
-import { octile, type Heuristic } from '../../../src/heuristics.js';
-import { COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority } from '../../../src/priority.js';
-import type { Trace } from '../../../src/trace.js';
+import { Searcher, type Grid, octile, type Heuristic, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority, type Trace } from '#bestfirst';
 import { sliderValues } from './first-epsilon.js';
 
 /** A world the Search Theater can show: any grid with a start and a goal on free cells. */

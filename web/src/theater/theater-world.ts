@@ -1,4 +1,4 @@
-import { southRoomsWorld } from '../../../src/worlds/apartment.js';
+import { southRoomsWorld } from '#bestfirst/worlds';
 import { PRESETS, presetCells } from './presets.js';
 import type { TheaterWorld } from './theater-model.js';
 

@@ -1,0 +1,31 @@
+/**
+ * What the repository's own consumers (the command line, the benchmark, the
+ * page and the tests) use beyond the public entry points: constants they
+ * print or size by, the pieces the benchmark measures one by one, the
+ * helpers the tests check on their own. Not in the package's "exports", so
+ * not part of the public API; reached as `#bestfirst/internal` through the
+ * package's "imports", like the public entries (`#bestfirst`, ...), so that a
+ * file moved inside src/ changes one line here and none outside.
+ *
+ * @internal
+ * @module
+ */
+export { show } from './errors.js';
+export { IMPROVE } from './improve.js';
+export { nextGeneration, STAMP_LIMIT } from './stamp.js';
+export { weights } from './priority.js';
+export { Heap } from './heap.js';
+export { resultOf } from './path-searcher.js';
+export { entryScale, octileDistance, octileTerms } from './heuristics.js';
+export { allocate, CHANGE_LOG_SIZE } from './grid.js';
+export { GRID_SEARCHER_BYTES_PER_CELL } from './grid-search.js';
+export { GridSearchBase } from './grid-search-base.js';
+export { IndexedGridHeap } from './grid-search-indexed-heap.js';
+export { JumpHeap } from './jps-heap.js';
+export { CLOSED, NEW, OPEN } from './dstar.js';
+export { checkSchedule } from './ara.js';
+export { basename, MAX_MAP_BYTES, MAX_SCEN_BYTES } from './movingai.js';
+export { MAX_ROAD_NODES, MAX_ROADS } from './roads.js';
+export { mulberry32 } from './random.js';
+export { describeCell } from './worlds/apartment-scenario.js';
+export { narrationNumber } from './worlds/lesson-narration.js';
