@@ -1,6 +1,6 @@
 /**
  * The road track: the ngraph.path demo's city graphs, loaded through
- * src/roads.ts into a `Graph`, searched by the generic engine (A* with the
+ * src/io/roads.ts into a `Graph`, searched by the generic engine (A* with the
  * Euclidean heuristic, Dijkstra) and by ngraph.path (A*, NBA*) on the same
  * seeded node pairs. Every answer's cost is compared with bestfirst
  * Dijkstra's; ngraph.path's cost is summed from the path it returns.

@@ -13,25 +13,25 @@
  *
  * @module bestfirst
  */
-export { InputError } from './errors.js';
-export { pathCost, type SearchSpace, type ArcChange, type ArcChangeFeed } from './space.js';
-export type { PathSearcher } from './path-searcher.js';
-export { Graph, MAX_GRAPH_SIZE, type Edge, type GraphOptions, type KeyedEdge, type KeyedGraph, type FromEdgesOptions } from './graph.js';
-export { Grid, DIAGONAL_RULES, MAX_GRID_CELLS, type DiagonalRule, type BlockedModel, type GridOptions, type XY } from './grid.js';
-export { findPath, type FindPathOptions, type FoundPath } from './find-path.js';
-export { KeyedSpace, unboundedGrid, pathAmong, type UnboundedGridOptions, type PathAmongOptions, type PathAmongResult } from './keyed.js';
-export { manhattan, octile, chebyshev, euclidean, zero, heuristicByName, type Heuristic, type HeuristicName } from './heuristics.js';
-export { LINK_LENGTH, COST_TO_COME, HEURISTIC_ONLY, ASTAR, sum, type Priority, type TieBreak } from './priority.js';
+export { InputError } from './core/errors.js';
+export { pathCost, type SearchSpace, type ArcChange, type ArcChangeFeed } from './core/space.js';
+export type { PathSearcher } from './core/path-searcher.js';
+export { Graph, MAX_GRAPH_SIZE, type Edge, type GraphOptions, type KeyedEdge, type KeyedGraph, type FromEdgesOptions } from './spaces/graph.js';
+export { Grid, DIAGONAL_RULES, MAX_GRID_CELLS, type DiagonalRule, type BlockedModel, type GridOptions, type XY } from './grid/grid.js';
+export { findPath, type FindPathOptions, type FoundPath } from './grid/find-path.js';
+export { KeyedSpace, unboundedGrid, pathAmong, type UnboundedGridOptions, type PathAmongOptions, type PathAmongResult } from './spaces/keyed.js';
+export { manhattan, octile, chebyshev, euclidean, zero, heuristicByName, type Heuristic, type HeuristicName } from './core/heuristics.js';
+export { LINK_LENGTH, COST_TO_COME, HEURISTIC_ONLY, ASTAR, sum, type Priority, type TieBreak } from './core/priority.js';
 export {
   Searcher, bestFirst, bfs, dijkstra, greedy, astar, weightedAstar,
   type SearchOptions, type SearchResult, type SearchStatus, type SearcherOptions, type OneShotOptions,
-} from './best-first.js';
-export { frontierBefore, type Trace, type TracePop, type TracePush, type FrontierEntry } from './trace.js';
-export { dfs, iddfs, type DepthFirstOptions, type DepthFirstResult, type DepthFirstStatus } from './depth-first.js';
-export { GridSearcher, type GridSearchOptions } from './grid-search.js';
-export { JumpPointSearcher, jps, type JumpPointSearchOptions } from './jps.js';
-export { DStar, TAG_NAMES, type DStarOptions, type DStarPop, type DStarTag } from './dstar.js';
-export { setCellBlocked } from './dstar-grid.js';
-export { DStarLite, type DStarLiteOptions, type RepairStats, type RepairStatus } from './dstar-lite.js';
-export { ara, AraSearcher, ARA_SCHEDULE, type AraBudget, type AraIteration, type AraOptions, type AraResult, type AraStatus } from './ara.js';
-export { UniversalPlanner, universalPlan, follow, bellmanResidual, bellmanTerms, type UniversalPlan, type BellmanTerm, type BellmanView } from './universal-plan.js';
+} from './core/best-first.js';
+export { frontierBefore, type Trace, type TracePop, type TracePush, type FrontierEntry } from './core/trace.js';
+export { dfs, iddfs, type DepthFirstOptions, type DepthFirstResult, type DepthFirstStatus } from './core/depth-first.js';
+export { GridSearcher, type GridSearchOptions } from './grid/grid-search.js';
+export { JumpPointSearcher, jps, type JumpPointSearchOptions } from './grid/jps.js';
+export { DStar, TAG_NAMES, type DStarOptions, type DStarPop, type DStarTag } from './repair/dstar.js';
+export { setCellBlocked } from './repair/dstar-grid.js';
+export { DStarLite, type DStarLiteOptions, type RepairStats, type RepairStatus } from './repair/dstar-lite.js';
+export { ara, AraSearcher, ARA_SCHEDULE, type AraBudget, type AraIteration, type AraOptions, type AraResult, type AraStatus } from './repair/ara.js';
+export { UniversalPlanner, universalPlan, follow, bellmanResidual, bellmanTerms, type UniversalPlan, type BellmanTerm, type BellmanView } from './repair/universal-plan.js';

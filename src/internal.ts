@@ -10,22 +10,22 @@
  * @internal
  * @module
  */
-export { show } from './errors.js';
-export { IMPROVE } from './improve.js';
-export { nextGeneration, STAMP_LIMIT } from './stamp.js';
-export { weights } from './priority.js';
-export { Heap } from './heap.js';
-export { resultOf } from './path-searcher.js';
-export { entryScale, octileDistance, octileTerms } from './heuristics.js';
-export { allocate, CHANGE_LOG_SIZE } from './grid.js';
-export { GRID_SEARCHER_BYTES_PER_CELL } from './grid-search.js';
-export { GridSearchBase } from './grid-search-base.js';
-export { IndexedGridHeap } from './grid-search-indexed-heap.js';
-export { JumpHeap } from './jps-heap.js';
-export { CLOSED, NEW, OPEN } from './dstar.js';
-export { checkSchedule } from './ara.js';
-export { basename, MAX_MAP_BYTES, MAX_SCEN_BYTES } from './movingai.js';
-export { MAX_ROAD_NODES, MAX_ROADS } from './roads.js';
-export { mulberry32 } from './random.js';
+export { show } from './core/errors.js';
+export { IMPROVE } from './core/improve.js';
+export { nextGeneration, STAMP_LIMIT } from './core/stamp.js';
+export { weights } from './core/priority.js';
+export { Heap } from './core/heap.js';
+export { resultOf } from './core/path-searcher.js';
+export { entryScale, octileDistance, octileTerms } from './core/heuristics.js';
+export { allocate, CHANGE_LOG_SIZE } from './grid/grid.js';
+export { GRID_SEARCHER_BYTES_PER_CELL } from './grid/grid-search.js';
+export { GridSearchBase } from './grid/grid-search-base.js';
+export { IndexedGridHeap } from './grid/grid-search-indexed-heap.js';
+export { JumpHeap } from './grid/jps-heap.js';
+export { CLOSED, NEW, OPEN } from './repair/dstar.js';
+export { checkSchedule } from './repair/ara.js';
+export { basename, MAX_MAP_BYTES, MAX_SCEN_BYTES } from './io/movingai.js';
+export { MAX_ROAD_NODES, MAX_ROADS } from './io/roads.js';
+export { mulberry32 } from './core/random.js';
 export { describeCell } from './worlds/apartment-scenario.js';
 export { narrationNumber } from './worlds/lesson-narration.js';

@@ -32,16 +32,19 @@ test('the library imports only the library', () => {
 });
 
 test('the searches that run on any space import no grid module', () => {
-  const generic = ['best-first', 'depth-first', 'dstar', 'dstar-lite', 'ara', 'universal-plan', 'heap', 'heap-indexed', 'space', 'path', 'path-searcher', 'stamp', 'improve', 'priority', 'trace', 'input-checks'];
-  const gridModules = /^src\/(grid|grid-search.*|jps.*|dstar-grid)\.ts$/;
+  const generic = [
+    'core/best-first', 'core/depth-first', 'repair/dstar', 'repair/dstar-lite', 'repair/ara', 'repair/universal-plan', 'core/heap', 'repair/heap-indexed',
+    'core/space', 'core/path', 'core/path-searcher', 'core/stamp', 'core/improve', 'core/priority', 'core/trace', 'core/input-checks',
+  ];
+  const gridModules = /^src\/(grid\/.*|repair\/dstar-grid\.ts)$/;
   const bad = generic.flatMap((name) => importsOf(join(root, `src/${name}.ts`)).filter((i) => gridModules.test(i)).map((i) => `src/${name}.ts imports ${i}`));
   expect(bad).toEqual([]);
 });
 
-test('the "cheaper" slack and the stamp limit are written once, in improve.ts and stamp.ts', () => {
+test('the "cheaper" slack and the stamp limit are written once, in core/improve.ts and core/stamp.ts', () => {
   const where = (pattern: RegExp) => SRC.filter((f) => pattern.test(readFileSync(f, 'utf8'))).map(rel);
-  expect(where(/1 - 1e-12/)).toEqual(['src/improve.ts']);
-  expect(where(/0xfffffff0/)).toEqual(['src/stamp.ts']);
+  expect(where(/1 - 1e-12/)).toEqual(['src/core/improve.ts']);
+  expect(where(/0xfffffff0/)).toEqual(['src/core/stamp.ts']);
 });
 
 /** Every module specifier in `file`: static imports and re-exports, side-effect imports, dynamic imports. */

@@ -1,4 +1,4 @@
-// The generation stamp every reusable searcher starts its queries with (src/stamp.ts).
+// The generation stamp every reusable searcher starts its queries with (src/core/stamp.ts).
 import { expect, test } from 'vitest';
 import { nextGeneration, STAMP_LIMIT } from '#bestfirst/internal';
 

@@ -4,12 +4,9 @@
  * `bestfirst` run on. `cellAt` and `cellCentre` convert between metres
  * (y north) and cells (y down).
  *
- * A later change moves the implementation into this folder; this entry
- * module is where the subpath already points.
- *
  * @module bestfirst/cspace
  */
 export {
   FloorPlan, CSpace, MAX_RASTER_CELLS, cellAt, cellCentre, distanceToBox,
   type Point, type WallSpec, type DoorSpec, type RoomSpec, type FloorPlanSpec, type Door, type Box, type RasterFrame, type RasterOptions,
-} from '../cspace.js';
+} from './cspace.js';

@@ -1,11 +1,11 @@
-import { astar } from '../best-first.js';
-import { CSpace, fmt, type Point } from '../cspace.js';
-import { DStarLite, type RepairStats } from '../dstar-lite.js';
-import { InputError, show } from '../errors.js';
-import { directionOf, Grid } from '../grid.js';
-import { octile } from '../heuristics.js';
-import { checkKeys } from '../input-checks.js';
-import { cheapestTo } from '../space.js';
+import { astar } from '../core/best-first.js';
+import { CSpace, fmt, type Point } from '../cspace/cspace.js';
+import { DStarLite, type RepairStats } from '../repair/dstar-lite.js';
+import { InputError, show } from '../core/errors.js';
+import { directionOf, Grid } from '../grid/grid.js';
+import { octile } from '../core/heuristics.js';
+import { checkKeys } from '../core/input-checks.js';
+import { cheapestTo } from '../core/space.js';
 import { apartmentWorld, southRoomsWorld, type ApartmentWorld } from './apartment.js';
 
 // --- small path tools -------------------------------------------------------------

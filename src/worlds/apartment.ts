@@ -1,8 +1,8 @@
-import { InputError, show } from '../errors.js';
-import { checkKeys } from '../input-checks.js';
-import { CSpace, FloorPlan, type DoorSpec, type FloorPlanSpec, type Point, type RoomSpec, type WallSpec } from '../cspace.js';
-import type { Grid } from '../grid.js';
-import { octile, type Heuristic } from '../heuristics.js';
+import { InputError, show } from '../core/errors.js';
+import { checkKeys } from '../core/input-checks.js';
+import { CSpace, FloorPlan, type DoorSpec, type FloorPlanSpec, type Point, type RoomSpec, type WallSpec } from '../cspace/cspace.js';
+import type { Grid } from '../grid/grid.js';
+import { octile, type Heuristic } from '../core/heuristics.js';
 
 /**
  * The Apartment, Rusty's world: 12 m x 8 m, metres with x east and y north

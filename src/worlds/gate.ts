@@ -1,10 +1,10 @@
-import { astar } from '../best-first.js';
-import { CLOSED, DStar, type DStarPop } from '../dstar.js';
-import { setCellBlocked } from '../dstar-grid.js';
-import { InputError, show } from '../errors.js';
-import { DX, DY, Grid } from '../grid.js';
-import { octile } from '../heuristics.js';
-import type { SearchSpace } from '../space.js';
+import { astar } from '../core/best-first.js';
+import { CLOSED, DStar, type DStarPop } from '../repair/dstar.js';
+import { setCellBlocked } from '../repair/dstar-grid.js';
+import { InputError, show } from '../core/errors.js';
+import { DX, DY, Grid } from '../grid/grid.js';
+import { octile } from '../core/heuristics.js';
+import type { SearchSpace } from '../core/space.js';
 
 /**
  * Choset's gate world for D* (layout A of shared/gate-world.md): 7 x 6 cells,

@@ -1,5 +1,5 @@
-import { Grid } from '../grid.js';
-import { octile, type Heuristic } from '../heuristics.js';
+import { Grid } from '../grid/grid.js';
+import { octile, type Heuristic } from '../core/heuristics.js';
 
 /**
  * The chapter's 4 x 3 hand-trace grid (Choset §H.2.4 style): columns 1-4,

@@ -24,4 +24,4 @@ export {
   naiveController, naiveOpening, halfwayDoorways, halfwayIndex, prefixCosts, doorsOnPath, doorClosesScenario, CLOSURES,
   type NaiveResult, type HalfwayStats, type DoorScenario, type DoorScenarioOptions, type ReplanStep, type ClosureKind,
 } from './apartment-scenario.js';
-export { firstEpsilonAboveDijkstra } from '../epsilon.js';
+export { firstEpsilonAboveDijkstra } from './epsilon.js';

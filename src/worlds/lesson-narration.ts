@@ -1,6 +1,6 @@
-import { InputError, show } from '../errors.js';
-import { Grid } from '../grid.js';
-import type { Trace, TracePop, TracePush } from '../trace.js';
+import { InputError, show } from '../core/errors.js';
+import { Grid } from '../grid/grid.js';
+import type { Trace, TracePop, TracePush } from '../core/trace.js';
 
 // The narration of a traced grid search in the chapter's words: one sentence
 // group per expansion, then the arrival. The page's step player shows it line

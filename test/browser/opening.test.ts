@@ -15,7 +15,7 @@ import { browserAvailability, buildAndServe, CHROMIUM, CHROMIUM_ARGS, failWithou
 /**
  * The opening, one idea per figure (issue 17): every figure renders, its
  * Step and Play work from the keyboard, stepping lights the lines of
- * src/best-first.ts that the step ran, and every number shown is the
+ * src/core/best-first.ts that the step ran, and every number shown is the
  * library's, computed here from the library itself (the 7 x 5 room is the
  * only thing read from the page's model: its rows, start and goal).
  */
@@ -130,7 +130,7 @@ describe.runIf(avail.run)('the opening figures in Chromium', () => {
           expect(s.queueText.some((t) => t.startsWith(room.formatXY(p.node))), `${id}: ${room.formatXY(p.node)} is listed`).toBe(true);
         }
         expect(s.lit, `${id} after ${s.event}`).toBe(prefix + want[s.event]);
-        expect(s.litLines, `${id}: the lit lines are the ${s.lit} lines of src/best-first.ts`).toEqual(codeLines(s.lit));
+        expect(s.litLines, `${id}: the lit lines are the ${s.lit} lines of src/core/best-first.ts`).toEqual(codeLines(s.lit));
       }
       expect(pops).toBeGreaterThan(3);
     }

@@ -1,7 +1,7 @@
-import { InputError, show } from './errors.js';
-import { Heap } from './heap.js';
-import { badArcCost, checkNodeId } from './input-checks.js';
-import { checkSpace, type SearchSpace } from './space.js';
+import { InputError, show } from '../core/errors.js';
+import { Heap } from '../core/heap.js';
+import { badArcCost, checkNodeId } from '../core/input-checks.js';
+import { checkSpace, type SearchSpace } from '../core/space.js';
 
 /**
  * A universal plan: for every node, the cost-to-go `h` to one goal and the

@@ -1,5 +1,5 @@
 import { InputError, show } from './errors.js';
-import { Grid } from './grid.js';
+import { Grid } from '../grid/grid.js';
 
 /**
  * An estimate h(n) of the cost from node n to `goal`, in the space's cost

@@ -1,12 +1,12 @@
-import { Searcher } from './best-first.js';
-import { InputError, show } from './errors.js';
+import { Searcher } from '../core/best-first.js';
+import { InputError, show } from '../core/errors.js';
 import { Grid, type XY } from './grid.js';
 import { GridSearcher } from './grid-search.js';
-import { octile, zero } from './heuristics.js';
-import { checkBudget } from './input-checks.js';
+import { octile, zero } from '../core/heuristics.js';
+import { checkBudget } from '../core/input-checks.js';
 import { JumpPointSearcher } from './jps.js';
-import type { PathSearcher, SearchStatus } from './path-searcher.js';
-import { ASTAR, COST_TO_COME, sum, type Priority } from './priority.js';
+import type { PathSearcher, SearchStatus } from '../core/path-searcher.js';
+import { ASTAR, COST_TO_COME, sum, type Priority } from '../core/priority.js';
 
 
 /** The options of `findPath`; an unknown key or a bad value is an `InputError`. */

@@ -1,5 +1,5 @@
-import { InputError, show } from './errors.js';
-import { Grid } from './grid.js';
+import { InputError, show } from '../core/errors.js';
+import { Grid } from '../grid/grid.js';
 
 /**
  * Moving AI benchmark files (movingai.com/benchmarks/formats.html): `.map`

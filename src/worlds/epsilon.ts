@@ -1,8 +1,8 @@
-import { Searcher } from './best-first.js';
-import { InputError, show } from './errors.js';
-import type { Heuristic } from './heuristics.js';
-import { COST_TO_COME, sum } from './priority.js';
-import type { SearchSpace } from './space.js';
+import { Searcher } from '../core/best-first.js';
+import { InputError, show } from '../core/errors.js';
+import type { Heuristic } from '../core/heuristics.js';
+import { COST_TO_COME, sum } from '../core/priority.js';
+import type { SearchSpace } from '../core/space.js';
 
 /**
  * The smallest epsilon of `epsilons` (scanned in increasing order) at which

@@ -1,11 +1,11 @@
-import { InputError, show } from './errors.js';
+import { InputError, show } from '../core/errors.js';
 import { IndexedHeap } from './heap-indexed.js';
-import type { Heuristic } from './heuristics.js';
-import { badArcCost, badHeuristic, checkBudget, checkNodeId, checkKeys } from './input-checks.js';
-import { checkSpace, cheapestTo, type ArcChange, type ArcChangeFeed, type SearchSpace } from './space.js';
-import { nextGeneration } from './stamp.js';
+import type { Heuristic } from '../core/heuristics.js';
+import { badArcCost, badHeuristic, checkBudget, checkNodeId, checkKeys } from '../core/input-checks.js';
+import { checkSpace, cheapestTo, type ArcChange, type ArcChangeFeed, type SearchSpace } from '../core/space.js';
+import { nextGeneration } from '../core/stamp.js';
 
-export type { ArcChange } from './space.js';
+export type { ArcChange } from '../core/space.js';
 
 /** The options of `new DStarLite(...)`; a bad value or an unknown key is an `InputError`. */
 export interface DStarLiteOptions {

@@ -1,7 +1,7 @@
-import { InputError, show } from './errors.js';
-import { Grid, type DiagonalRule } from './grid.js';
-import { MAX_MAP_CELLS } from './movingai.js';
-import { checkBoolean, checkKeys } from './input-checks.js';
+import { InputError, show } from '../core/errors.js';
+import { Grid, type DiagonalRule } from '../grid/grid.js';
+import { MAX_MAP_CELLS } from '../io/movingai.js';
+import { checkBoolean, checkKeys } from '../core/input-checks.js';
 
 /**
  * Floor plans in metres, and their configuration-space raster for a disc robot.

@@ -1,6 +1,6 @@
 import { DStar } from './dstar.js';
-import { InputError, show } from './errors.js';
-import { Grid } from './grid.js';
+import { InputError, show } from '../core/errors.js';
+import { Grid } from '../grid/grid.js';
 
 // D* on a grid: the grid convenience lives beside the grid, so that D*
 // itself (dstar.ts) knows nothing of grids.

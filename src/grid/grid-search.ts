@@ -1,7 +1,7 @@
-import type { SearchStatus } from './path-searcher.js';
+import type { SearchStatus } from '../core/path-searcher.js';
 import type { Grid } from './grid.js';
 import { GridSearchBase } from './grid-search-base.js';
-import { IMPROVE } from './improve.js';
+import { IMPROVE } from '../core/improve.js';
 import { IndexedGridHeap } from './grid-search-indexed-heap.js';
 
 export type { GridSearchOptions } from './grid-search-base.js';

@@ -1,4 +1,4 @@
-import { InputError, show } from './errors.js';
+import { InputError, show } from '../core/errors.js';
 import { directionOf, Grid } from './grid.js';
 
 /** A path that checks out, with its length; or the first thing wrong with it. */

@@ -1,12 +1,12 @@
-import type { SearchSpace } from './space.js';
-import { checkCost, checkNode } from './space.js';
-import { checkKeys } from './input-checks.js';
+import type { SearchSpace } from '../core/space.js';
+import { checkCost, checkNode } from '../core/space.js';
+import { checkKeys } from '../core/input-checks.js';
 import { MAX_GRAPH_SIZE } from './graph.js';
-import { InputError, show } from './errors.js';
-import { diagonalOpen, DX, DY, type DiagonalRule, DIAGONAL_RULES, type XY } from './grid.js';
-import { Searcher, type SearchStatus } from './best-first.js';
-import { checkBudget } from './input-checks.js';
-import { octileDistance, octileTerms, type Heuristic } from './heuristics.js';
+import { InputError, show } from '../core/errors.js';
+import { diagonalOpen, DX, DY, type DiagonalRule, DIAGONAL_RULES, type XY } from '../grid/grid.js';
+import { Searcher, type SearchStatus } from '../core/best-first.js';
+import { checkBudget } from '../core/input-checks.js';
+import { octileDistance, octileTerms, type Heuristic } from '../core/heuristics.js';
 
 /**
  * An implicit space whose nodes are keys (strings, coordinate pairs, ...).

@@ -1,6 +1,6 @@
-import { InputError, show } from './errors.js';
-import { checkBoolean, checkKeys } from './input-checks.js';
-import { checkCost, checkNode, type SearchSpace } from './space.js';
+import { InputError, show } from '../core/errors.js';
+import { checkBoolean, checkKeys } from '../core/input-checks.js';
+import { checkCost, checkNode, type SearchSpace } from '../core/space.js';
 
 /** One edge of an edge list: from, to, cost. */
 export type Edge = readonly [from: number, to: number, cost: number];

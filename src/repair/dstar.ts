@@ -1,7 +1,7 @@
-import { InputError, show } from './errors.js';
-import { Heap } from './heap.js';
-import { checkBoolean, checkNodeId, checkKeys } from './input-checks.js';
-import { checkSpace, type SearchSpace } from './space.js';
+import { InputError, show } from '../core/errors.js';
+import { Heap } from '../core/heap.js';
+import { checkBoolean, checkNodeId, checkKeys } from '../core/input-checks.js';
+import { checkSpace, type SearchSpace } from '../core/space.js';
 
 /** t(X): never on OPEN yet, on OPEN, or taken off it. */
 export const NEW = 0;

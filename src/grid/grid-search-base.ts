@@ -1,10 +1,10 @@
-import { InputError, show } from './errors.js';
+import { InputError, show } from '../core/errors.js';
 import { allocate, diagonalOpen, DX, DY, Grid } from './grid.js';
-import { inlineForm, octile, zero, type Heuristic } from './heuristics.js';
-import { checkBudget, checkKeys } from './input-checks.js';
-import { resultOf, type PathSearcher, type SearchResult, type SearchStatus } from './path-searcher.js';
-import { ASTAR, type Priority, type TieBreak } from './priority.js';
-import { pathCost } from './space.js';
+import { inlineForm, octile, zero, type Heuristic } from '../core/heuristics.js';
+import { checkBudget, checkKeys } from '../core/input-checks.js';
+import { resultOf, type PathSearcher, type SearchResult, type SearchStatus } from '../core/path-searcher.js';
+import { ASTAR, type Priority, type TieBreak } from '../core/priority.js';
+import { pathCost } from '../core/space.js';
 
 /**
  * The options of one `GridSearcher` query: those of `SearchOptions`, less

@@ -1,14 +1,14 @@
-import { InputError, show } from './errors.js';
+import { InputError, show } from '../core/errors.js';
 import { allocate, DX, DY, Grid, MAX_GRID_CELLS } from './grid.js';
-import { octileTerms } from './heuristics.js';
-import { IMPROVE } from './improve.js';
-import { checkBoolean, checkBudget, checkKeys } from './input-checks.js';
+import { octileTerms } from '../core/heuristics.js';
+import { IMPROVE } from '../core/improve.js';
+import { checkBoolean, checkBudget, checkKeys } from '../core/input-checks.js';
 import { JumpHeap } from './jps-heap.js';
 import { JumpRaster } from './jps-jump.js';
-import { resultOf, type PathSearcher, type SearchResult, type SearchStatus } from './path-searcher.js';
-import { depthOf } from './path.js';
-import { nextGeneration } from './stamp.js';
-import type { Trace } from './trace.js';
+import { resultOf, type PathSearcher, type SearchResult, type SearchStatus } from '../core/path-searcher.js';
+import { depthOf } from '../core/path.js';
+import { nextGeneration } from '../core/stamp.js';
+import type { Trace } from '../core/trace.js';
 
 /** The options of one jump point search; a bad value is an `InputError`. */
 export interface JumpPointSearchOptions {

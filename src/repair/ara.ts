@@ -1,11 +1,11 @@
-import { InputError, show } from './errors.js';
-import { Heap } from './heap.js';
-import type { Heuristic } from './heuristics.js';
-import { IMPROVE } from './improve.js';
-import { badArcCost, badHeuristic, checkBoolean, checkBudget, checkNodeId, checkKeys } from './input-checks.js';
-import { pathTo } from './path.js';
-import { checkSpace, pathCost, type SearchSpace } from './space.js';
-import { nextGeneration } from './stamp.js';
+import { InputError, show } from '../core/errors.js';
+import { Heap } from '../core/heap.js';
+import type { Heuristic } from '../core/heuristics.js';
+import { IMPROVE } from '../core/improve.js';
+import { badArcCost, badHeuristic, checkBoolean, checkBudget, checkNodeId, checkKeys } from '../core/input-checks.js';
+import { pathTo } from '../core/path.js';
+import { checkSpace, pathCost, type SearchSpace } from '../core/space.js';
+import { nextGeneration } from '../core/stamp.js';
 
 /**
  * Anytime Repairing A* (Likhachev, Gordon and Thrun, NIPS 2003): a series of

@@ -1,5 +1,5 @@
-import { InputError, show } from './errors.js';
-import type { ArcChange, ArcChangeFeed, SearchSpace } from './space.js';
+import { InputError, show } from '../core/errors.js';
+import type { ArcChange, ArcChangeFeed, SearchSpace } from '../core/space.js';
 
 /**
  * When a diagonal step (x,y) -> (x+dx,y+dy) is allowed, judged by its two
