@@ -20,7 +20,8 @@ export { Graph, MAX_GRAPH_SIZE, type Edge, type GraphOptions, type KeyedEdge, ty
 export { Grid, DIAGONAL_RULES, MAX_GRID_CELLS, type DiagonalRule, type BlockedModel, type GridOptions, type XY } from './grid/grid.js';
 export { findPath, type FindPathOptions, type FoundPath } from './grid/find-path.js';
 export { KeyedSpace, unboundedGrid, pathAmong, type UnboundedGridOptions, type PathAmongOptions, type PathAmongResult } from './spaces/keyed.js';
-export { manhattan, octile, chebyshev, euclidean, zero, heuristicByName, type Heuristic, type HeuristicName } from './core/heuristics.js';
+export { zero, type Heuristic } from './core/heuristic.js';
+export { manhattan, octile, chebyshev, euclidean, heuristicByName, type HeuristicName } from './grid/heuristics.js';
 export { LINK_LENGTH, COST_TO_COME, HEURISTIC_ONLY, ASTAR, sum, type Priority, type TieBreak } from './core/priority.js';
 export {
   Searcher, bestFirst, bfs, dijkstra, greedy, astar, weightedAstar,

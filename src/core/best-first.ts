@@ -1,6 +1,6 @@
 import { InputError, show } from './errors.js';
 import { Heap } from './heap.js';
-import { zero, type Heuristic } from './heuristics.js';
+import { zero, type Heuristic } from './heuristic.js';
 import { IMPROVE } from './improve.js';
 import { badArcCost, badHeuristic, checkBoolean, checkBudget, checkKeys } from './input-checks.js';
 import { depthOf, pathTo, pathToInto } from './path.js';

@@ -1,6 +1,7 @@
 import { InputError, show } from '../core/errors.js';
 import { allocate, diagonalOpen, DX, DY, Grid } from './grid.js';
-import { inlineForm, octile, zero, type Heuristic } from '../core/heuristics.js';
+import { zero, type Heuristic } from '../core/heuristic.js';
+import { inlineForm, octile } from './heuristics.js';
 import { checkBudget, checkKeys } from '../core/input-checks.js';
 import { resultOf, type PathSearcher, type SearchResult, type SearchStatus } from '../core/path-searcher.js';
 import { ASTAR, type Priority, type TieBreak } from '../core/priority.js';

@@ -1,6 +1,6 @@
 import { InputError, show } from '../core/errors.js';
 import { allocate, DX, DY, Grid, MAX_GRID_CELLS } from './grid.js';
-import { octileTerms } from '../core/heuristics.js';
+import { octileTerms } from './heuristics.js';
 import { IMPROVE } from '../core/improve.js';
 import { checkBoolean, checkBudget, checkKeys } from '../core/input-checks.js';
 import { JumpHeap } from './jps-heap.js';

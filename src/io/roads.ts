@@ -1,6 +1,6 @@
 import { InputError, show } from '../core/errors.js';
 import { Graph, type Edge } from '../spaces/graph.js';
-import type { Heuristic } from '../core/heuristics.js';
+import type { Heuristic } from '../core/heuristic.js';
 
 /** A road network: an undirected `Graph` with Euclidean edge lengths, and the coordinates for its heuristic. */
 export interface RoadNetwork {

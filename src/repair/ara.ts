@@ -1,6 +1,6 @@
 import { InputError, show } from '../core/errors.js';
 import { Heap } from '../core/heap.js';
-import type { Heuristic } from '../core/heuristics.js';
+import type { Heuristic } from '../core/heuristic.js';
 import { IMPROVE } from '../core/improve.js';
 import { badArcCost, badHeuristic, checkBoolean, checkBudget, checkNodeId, checkKeys } from '../core/input-checks.js';
 import { pathTo } from '../core/path.js';

@@ -1,6 +1,6 @@
 import { InputError, show } from '../core/errors.js';
 import { IndexedHeap } from './heap-indexed.js';
-import type { Heuristic } from '../core/heuristics.js';
+import type { Heuristic } from '../core/heuristic.js';
 import { badArcCost, badHeuristic, checkBudget, checkNodeId, checkKeys } from '../core/input-checks.js';
 import { checkSpace, cheapestTo, type ArcChange, type ArcChangeFeed, type SearchSpace } from '../core/space.js';
 import { nextGeneration } from '../core/stamp.js';

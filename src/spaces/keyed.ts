@@ -6,7 +6,8 @@ import { InputError, show } from '../core/errors.js';
 import { diagonalOpen, DX, DY, type DiagonalRule, DIAGONAL_RULES, type XY } from '../grid/grid.js';
 import { Searcher, type SearchStatus } from '../core/best-first.js';
 import { checkBudget } from '../core/input-checks.js';
-import { octileDistance, octileTerms, type Heuristic } from '../core/heuristics.js';
+import { type Heuristic } from '../core/heuristic.js';
+import { octileDistance, octileTerms } from '../grid/heuristics.js';
 
 /**
  * An implicit space whose nodes are keys (strings, coordinate pairs, ...).

@@ -3,7 +3,7 @@ import { CSpace, fmt, type Point } from '../cspace/cspace.js';
 import { DStarLite, type RepairStats } from '../repair/dstar-lite.js';
 import { InputError, show } from '../core/errors.js';
 import { directionOf, Grid } from '../grid/grid.js';
-import { octile } from '../core/heuristics.js';
+import { octile } from '../grid/heuristics.js';
 import { checkKeys } from '../core/input-checks.js';
 import { cheapestTo } from '../core/space.js';
 import { apartmentWorld, southRoomsWorld, type ApartmentWorld } from './apartment.js';

@@ -2,7 +2,8 @@ import { InputError, show } from '../core/errors.js';
 import { checkKeys } from '../core/input-checks.js';
 import { CSpace, FloorPlan, type DoorSpec, type FloorPlanSpec, type Point, type RoomSpec, type WallSpec } from '../cspace/cspace.js';
 import type { Grid } from '../grid/grid.js';
-import { octile, type Heuristic } from '../core/heuristics.js';
+import { type Heuristic } from '../core/heuristic.js';
+import { octile } from '../grid/heuristics.js';
 
 /**
  * The Apartment, Rusty's world: 12 m x 8 m, metres with x east and y north

@@ -1,5 +1,5 @@
 import { Graph } from '../spaces/graph.js';
-import type { Heuristic } from '../core/heuristics.js';
+import type { Heuristic } from '../core/heuristic.js';
 
 /**
  * Four nodes where optimism fails: start -> A -> goal costs 2 + 6 = 8,

@@ -1,6 +1,6 @@
 import { Searcher } from '../core/best-first.js';
 import { InputError, show } from '../core/errors.js';
-import type { Heuristic } from '../core/heuristics.js';
+import type { Heuristic } from '../core/heuristic.js';
 import { COST_TO_COME, sum } from '../core/priority.js';
 import type { SearchSpace } from '../core/space.js';
 

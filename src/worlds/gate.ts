@@ -3,7 +3,7 @@ import { CLOSED, DStar, type DStarPop } from '../repair/dstar.js';
 import { setCellBlocked } from '../repair/dstar-grid.js';
 import { InputError, show } from '../core/errors.js';
 import { DX, DY, Grid } from '../grid/grid.js';
-import { octile } from '../core/heuristics.js';
+import { octile } from '../grid/heuristics.js';
 import type { SearchSpace } from '../core/space.js';
 
 /**

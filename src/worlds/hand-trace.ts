@@ -1,5 +1,6 @@
 import { Grid } from '../grid/grid.js';
-import { octile, type Heuristic } from '../core/heuristics.js';
+import { type Heuristic } from '../core/heuristic.js';
+import { octile } from '../grid/heuristics.js';
 
 /**
  * The chapter's 4 x 3 hand-trace grid (Choset §H.2.4 style): columns 1-4,

@@ -1,5 +1,6 @@
 import { Grid } from '../grid/grid.js';
-import { manhattan, type Heuristic } from '../core/heuristics.js';
+import { type Heuristic } from '../core/heuristic.js';
+import { manhattan } from '../grid/heuristics.js';
 
 /**
  * The lesson's 5 x 6 grid: x 0-4, y 0-5 from the top, seven walls; start
