@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
 // - test/browser: Chromium and the built page;
 // - the real-data suites (every row of Moving AI scenario files, the road
 //   graphs): 100 s of the full run's ~140 s on the 2-core machine;
-// - tests that run the build (the bin in cli-trace, the hostile command lines
+// - tests that run the build (the bin in cli/trace, the hostile command lines
 //   run in child processes on dist/, the README's import of
 //   'bestfirst' through the package's own exports, the examples/ scripts) or
 //   pack it (package).
@@ -18,12 +18,12 @@ import { defineConfig } from 'vitest/config';
 // reports none as skipped.
 const INTEGRATION = [
   'test/browser/**/*.test.ts',
-  'test/movingai-data.test.ts',
-  'test/movingai-full-astar.test.ts',
-  'test/movingai-full-room.test.ts',
-  'test/roads.test.ts',
-  'test/cli-trace.test.ts',
-  'test/cli-hostile.test.ts',
+  'test/io/movingai-data.test.ts',
+  'test/io/movingai-full-astar.test.ts',
+  'test/io/movingai-full-room.test.ts',
+  'test/io/roads.test.ts',
+  'test/cli/trace.test.ts',
+  'test/cli/hostile.test.ts',
   'test/bad-input/**/*.test.ts',
   'test/readme.test.ts',
   'test/examples.test.ts',

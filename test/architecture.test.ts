@@ -121,3 +121,10 @@ test('each alias points at a source file and at its build in dist/; the public o
     expect(PACKAGE.imports[`#bestfirst${subpath.slice(1)}`]?.default, subpath).toBe(target.default);
   }
 });
+
+test('every test file the vitest projects name exists, so a moved integration file cannot fall into the unit run', () => {
+  const config = readFileSync(join(root, 'vitest.config.ts'), 'utf8');
+  const named = [...config.matchAll(/'(test\/[^'*]+\.test\.ts)'/g)].map((m) => m[1]);
+  expect(named.length).toBeGreaterThan(5);
+  expect(named.filter((f) => !existsSync(join(root, f)))).toEqual([]);
+});

@@ -6,13 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-import { ALGOS } from '../cli/algos.js';
-import { COMMANDS } from '../cli/commands.js';
-import { main } from '../cli/main.js';
-import { closest, editDistance, parseCommandLine, renderHelp, type OptionSpec } from '../cli/options.js';
-import { collect } from './support/cli-io.js';
+import { ALGOS } from '../../cli/algos.js';
+import { COMMANDS } from '../../cli/commands.js';
+import { main } from '../../cli/main.js';
+import { closest, editDistance, parseCommandLine, renderHelp, type OptionSpec } from '../../cli/options.js';
+import { collect } from '../support/cli-io.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
 
 async function run(...argv: string[]) {

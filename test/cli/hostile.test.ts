@@ -8,12 +8,12 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, expect, test } from 'vitest';
-import { COMMANDS } from '../cli/commands.js';
-import type { OptionSpec } from '../cli/options.js';
+import { COMMANDS } from '../../cli/commands.js';
+import type { OptionSpec } from '../../cli/options.js';
 import { mulberry32 } from '#bestfirst/internal';
-import { writeFixtures } from './support/cli-fixtures.js';
+import { writeFixtures } from '../support/cli-fixtures.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MAIN = join(ROOT, 'dist/cli/main.js');
 /** Generous: the machine is shared; a case takes milliseconds. */
 const CASE_TIMEOUT_MS = 30_000;
@@ -169,7 +169,7 @@ class Runner {
   private stderr = '';
 
   private start(): void {
-    const worker = fileURLToPath(new URL('./support/cli-hostile-worker.mjs', import.meta.url));
+    const worker = fileURLToPath(new URL('../support/cli-hostile-worker.mjs', import.meta.url));
     const child = fork(worker, [pathToFileURL(MAIN).href], { execArgv: [], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     this.child = child;
     this.stderr = '';

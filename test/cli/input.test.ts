@@ -3,13 +3,13 @@
 import { truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { main } from '../cli/main.js';
-import { parseNumber, type CommandSpec } from '../cli/options.js';
-import { scenCommand } from '../cli/scen.js';
+import { main } from '../../cli/main.js';
+import { parseNumber, type CommandSpec } from '../../cli/options.js';
+import { scenCommand } from '../../cli/scen.js';
 import { InputError } from '#bestfirst';
 import { MAX_MAP_BYTES, MAX_SCEN_BYTES } from '#bestfirst/internal';
-import { collect } from './support/cli-io.js';
-import { writeFixtures } from './support/cli-fixtures.js';
+import { collect } from '../support/cli-io.js';
+import { writeFixtures } from '../support/cli-fixtures.js';
 
 const F = writeFixtures();
 

@@ -3,10 +3,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-import { main } from '../cli/main.js';
+import { main } from '../../cli/main.js';
 import { Searcher } from '#bestfirst';
 import { narrationLine, lessonWorld } from '#bestfirst/worlds';
-import { collect } from './support/cli-io.js';
+import { collect } from '../support/cli-io.js';
 
 // The output the chapter prints under "The worked example, and its printed output".
 const CHAPTER = [
@@ -28,7 +28,7 @@ test('bestfirst trace prints the chapter\'s hand trace exactly', async () => {
 });
 
 test('the installed command prints the same (bin/bestfirst.js on the build)', () => {
-  const root = fileURLToPath(new URL('..', import.meta.url));
+  const root = fileURLToPath(new URL('../..', import.meta.url));
   // `npm test` builds first; this checks the shipped entry point, not just the module.
   expect(existsSync(`${root}dist/cli/main.js`), 'dist/ is missing: run `npm run build` (npm test does)').toBe(true);
   const out = execFileSync(process.execPath, [`${root}bin/bestfirst.js`, 'trace'], { encoding: 'utf8' });

@@ -1,16 +1,16 @@
 // The command line in our own words: what `bestfirst` prints (the lesson's
 // narration, the hand trace, every command's help and output, its usage
 // errors) has no run of 12 words from a seed document, checked against the
-// seeds' hashes that test/web-words.test.ts keeps current.
+// seeds' hashes that test/page/words.test.ts keeps current.
 import { readFileSync, rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { COMMANDS } from '../cli/commands.js';
-import { main } from '../cli/main.js';
-import { writeFixtures } from './support/cli-fixtures.js';
-import { collect } from './support/cli-io.js';
-import { checkTexts, unpackHashes } from './support/word-runs.mjs';
+import { COMMANDS } from '../../cli/commands.js';
+import { main } from '../../cli/main.js';
+import { writeFixtures } from '../support/cli-fixtures.js';
+import { collect } from '../support/cli-io.js';
+import { checkTexts, unpackHashes } from '../support/word-runs.mjs';
 
-const stored = JSON.parse(readFileSync(new URL('./support/seed-runs.json', import.meta.url), 'utf8')) as { hashes: string };
+const stored = JSON.parse(readFileSync(new URL('../support/seed-runs.json', import.meta.url), 'utf8')) as { hashes: string };
 const SEED = unpackHashes(stored.hashes);
 const F = writeFixtures();
 afterAll(() => rmSync(F.dir, { recursive: true, force: true }));

@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { astar, bfs, bestFirst, dijkstra, greedy, Searcher, weightedAstar, Graph, Grid, octile, sum, frontierBefore } from '#bestfirst';
 import { counterexampleWorld, handTraceWorld, lessonWorld } from '#bestfirst/worlds';
-import { oracleCost } from './support/oracle.js';
-import { gridCase, PROPERTY, randomGrid } from './support/random-grid.js';
+import { oracleCost } from '../support/oracle.js';
+import { gridCase, PROPERTY, randomGrid } from '../support/random-grid.js';
 
 const close = (a: number, b: number, tol = 1e-9) => Math.abs(a - b) <= tol || (a === Infinity && b === Infinity);
 

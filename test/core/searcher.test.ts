@@ -6,7 +6,7 @@ import {
   COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority, type TieBreak, frontierBefore,
 } from '#bestfirst';
 import { Heap } from '#bestfirst/internal';
-import { gridCase, PROPERTY, randomGrid } from './support/random-grid.js';
+import { gridCase, PROPERTY, randomGrid } from '../support/random-grid.js';
 
 describe('reusable searcher', () => {
   test('one searcher answers many queries exactly as fresh ones do, in any order', () => {

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { dijkstra, InputError, findPath, Grid, pathCost } from '#bestfirst';
-import { gridCase, PROPERTY, randomGrid } from './support/random-grid.js';
+import { gridCase, PROPERTY, randomGrid } from '../support/random-grid.js';
 
 describe('findPath', () => {
   test('returns status, cost and [x, y] points on a small grid', () => {

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { DIAGONAL_RULES, Grid, type GridOptions, type ArcChange, type SearchSpace } from '#bestfirst';
-import { gridCase, PROPERTY, randomGrid } from './support/random-grid.js';
+import { gridCase, PROPERTY, randomGrid } from '../support/random-grid.js';
 
 /** Every arc of the space as "from to" -> cost, read through `successors`. */
 function arcs(space: SearchSpace): Map<string, number> {

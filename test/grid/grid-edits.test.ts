@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { Searcher, InputError, Grid, type DiagonalRule, type GridOptions, GridSearcher, octile, JumpPointSearcher } from '#bestfirst';
 import { checkPath } from '#bestfirst/movingai';
 import { CHANGE_LOG_SIZE, IndexedGridHeap, mulberry32 } from '#bestfirst/internal';
-import { LazyGridSearcher } from '../bench/lazy-grid-searcher.js';
+import { LazyGridSearcher } from '../../bench/lazy-grid-searcher.js';
 
 type Copy = GridSearcher | LazyGridSearcher | JumpPointSearcher;
 

@@ -10,9 +10,9 @@ import {
 } from '#bestfirst';
 import { parseMap, parseScen, checkPath, sameLength } from '#bestfirst/movingai';
 import type { GridSearchBase } from '#bestfirst/internal';
-import { LazyGridSearcher } from '../bench/lazy-grid-searcher.js';
-import { dataFile } from './support/data.js';
-import { gridCase, PROPERTY, randomGrid } from './support/random-grid.js';
+import { LazyGridSearcher } from '../../bench/lazy-grid-searcher.js';
+import { dataFile } from '../support/data.js';
+import { gridCase, PROPERTY, randomGrid } from '../support/random-grid.js';
 
 type Mode = { name: string; priority: Priority; h: 'octile' | 'zero' };
 const MODES: Mode[] = [

@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import { InputError, Grid, MAX_GRID_CELLS, type GridOptions, GridSearcher, JumpPointSearcher } from '#bestfirst';
 import { allocate } from '#bestfirst/internal';
-import { LazyGridSearcher } from '../bench/lazy-grid-searcher.js';
+import { LazyGridSearcher } from '../../bench/lazy-grid-searcher.js';
 
 /** Asserts that `run` throws an InputError whose message matches. */
 function refuses(run: () => unknown, message: RegExp): void {

@@ -8,8 +8,8 @@ import {
   heuristicByName, manhattan, octile, type Heuristic, pathAmong,
 } from '#bestfirst';
 import { entryScale, octileDistance, octileTerms, mulberry32 } from '#bestfirst/internal';
-import { LazyGridSearcher } from '../bench/lazy-grid-searcher.js';
-import { gridCase, randomGrid } from './support/random-grid.js';
+import { LazyGridSearcher } from '../../bench/lazy-grid-searcher.js';
+import { gridCase, randomGrid } from '../support/random-grid.js';
 
 // Below 1, between 1 and sqrt 2, the usual ones, the ends of [1, 2], above 2.
 const COSTS = [0.25, 0.5, 0.9, 1, 1.2, 1.4, Math.SQRT2, 1.7, 2, 2.5, 3, 10];

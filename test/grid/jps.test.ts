@@ -4,7 +4,7 @@ import { expect, test } from 'vitest';
 import { astar, InputError, Grid, type DiagonalRule, octile, JumpPointSearcher, jps } from '#bestfirst';
 import { parseMap, parseScen } from '#bestfirst/movingai';
 import { JumpHeap, mulberry32 } from '#bestfirst/internal';
-import { dataFile } from './support/data.js';
+import { dataFile } from '../support/data.js';
 
 // --- helpers ------------------------------------------------------------------
 

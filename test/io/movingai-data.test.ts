@@ -1,8 +1,8 @@
 import { test, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { sampleIndices } from '../cli/scen.js';
+import { sampleIndices } from '../../cli/scen.js';
 import { checkScenario } from '#bestfirst/movingai';
-import { dataPath, failures, FILES, loadMap, loadScen } from './support/movingai-runs.js';
+import { dataPath, failures, FILES, loadMap, loadScen } from '../support/movingai-runs.js';
 
 // The real Moving AI data: every file parses and fits its map, and a seeded
 // sample of every scenario file is solved optimally by each algorithm. The

@@ -1,5 +1,5 @@
 import { test, expect } from 'vitest';
-import { every, failures, loadMap, loadScen } from './support/movingai-runs.js';
+import { every, failures, loadMap, loadScen } from '../support/movingai-runs.js';
 
 // Whole files (or an even stride through them, which visits every bucket)
 // that A* (the grid fast path, through the CLI's algorithm table) gets through

@@ -1,5 +1,5 @@
 import { test, expect } from 'vitest';
-import { every, failures, loadMap, loadScen } from './support/movingai-runs.js';
+import { every, failures, loadMap, loadScen } from '../support/movingai-runs.js';
 
 // The room maps whole: A* on every row of 8room_000 (the longest single run,
 // about 40 s on a busy 2-core machine, so it has a file of its own beside

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { Searcher, COST_TO_COME } from '#bestfirst';
 import { parseRoads } from '#bestfirst/movingai';
-import { dataFile } from './support/data.js';
-import { oracleCost } from './support/oracle.js';
+import { dataFile } from '../support/data.js';
+import { oracleCost } from '../support/oracle.js';
 
 const int32 = (...v: number[]) => new Uint8Array(Int32Array.from(v).buffer);
 

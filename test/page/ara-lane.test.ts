@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ara, dijkstra, octile } from '#bestfirst';
 import { apartmentWorld, southRoomsWorld } from '#bestfirst/worlds';
-import { roundSummary, runAraLane } from '../web/src/ara-lane/ara-lane-model.js';
+import { roundSummary, runAraLane } from '../../web/src/ara-lane/ara-lane-model.js';
 
 describe('ARA* lane model', () => {
   it('on the theater\'s query: four rounds at 3, 2, 1.5, 1, each as the library\'s ara() reports it, the last at Dijkstra\'s cost', () => {

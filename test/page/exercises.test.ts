@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { consistencyAt, fifoAgreement, fifoWitness, gateRepairPops, randomBounds, repairTable, sqrt2Witness, theaterBound, wallModels } from '../web/src/exercises/exercise-model.js';
+import { consistencyAt, fifoAgreement, fifoWitness, gateRepairPops, randomBounds, repairTable, sqrt2Witness, theaterBound, wallModels } from '../../web/src/exercises/exercise-model.js';
 
 describe('exercise computations', () => {
   it('1: octile never breaks the inequality, at many cells; the sqrt 2 witness overestimates 1.4', () => {

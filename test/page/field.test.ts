@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dijkstra, universalPlan } from '#bestfirst';
 import { apartmentWorld } from '#bestfirst/worlds';
-import { band, contours, dropRobot } from '../web/src/field/field-model.js';
+import { band, contours, dropRobot } from '../../web/src/field/field-model.js';
 
 describe('universal-plan field: contours and the robot', () => {
   const w = apartmentWorld();

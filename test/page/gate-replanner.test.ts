@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gateScenario } from '#bestfirst/worlds';
-import { gateStory, LOWER_KIND, oneDecimal, RAISE_KIND } from '../web/src/replanner/gate-model.js';
+import { gateStory, LOWER_KIND, oneDecimal, RAISE_KIND } from '../../web/src/replanner/gate-model.js';
 
 describe('D* Replanner: the gate story frames', () => {
   const story = gateStory();

@@ -1,24 +1,24 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { frontierBefore } from '#bestfirst';
-import { num } from '../web/src/shared/format.js';
-import { drawAxes } from '../web/src/shared/shapes.js';
-import { counterexampleFacts } from '../web/src/opening/counterexample-model.js';
-import { handTraceLine, handTraceRun } from '../web/src/opening/hand-trace-model.js';
+import { num } from '../../web/src/shared/format.js';
+import { drawAxes } from '../../web/src/shared/shapes.js';
+import { counterexampleFacts } from '../../web/src/opening/counterexample-model.js';
+import { handTraceLine, handTraceRun } from '../../web/src/opening/hand-trace-model.js';
 import {
   ALL_REGIONS, eventLine, keyText, listingRegions, litRegion, LOOP_KINDS, loopRun, queueAt, type LoopKind,
-} from '../web/src/opening/loop-model.js';
-import { listing, LOOP_SOURCE_FILE, missingRegions, regionsOf } from '../web/src/opening/source-listing.js';
-import { wedgeLine, wedgeStory } from '../web/src/opening/wedge-model.js';
+} from '../../web/src/opening/loop-model.js';
+import { listing, LOOP_SOURCE_FILE, missingRegions, regionsOf } from '../../web/src/opening/source-listing.js';
+import { wedgeLine, wedgeStory } from '../../web/src/opening/wedge-model.js';
 
 /** The file the page bundles with `?raw` (web/src/opening/loop-source.ts), read the way the page reads it. */
-const SOURCE = readFileSync(new URL(`../${LOOP_SOURCE_FILE}`, import.meta.url), 'utf8');
+const SOURCE = readFileSync(new URL(`../../${LOOP_SOURCE_FILE}`, import.meta.url), 'utf8');
 const LINES = SOURCE.split('\n');
 const regionText = (name: string) => regionsOf(SOURCE).get(name)!.map((l) => LINES[l - 1]).join('\n');
 
 describe('the opening shows the library\'s own loop', () => {
   it('the file the listing names is the file the page bundles', () => {
-    const imports = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).imports;
+    const imports = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).imports;
     expect(imports['#bestfirst/engine-source']).toEqual({ 'bestfirst-source': `./${LOOP_SOURCE_FILE}` });
   });
 
@@ -81,7 +81,7 @@ describe('the four small figures replay the library\'s traces', () => {
     expect(astar.cost).toBeCloseTo(dijkstra.cost, 9);
     expect(astar.expansions * 2).toBeLessThan(dijkstra.expansions);
     expect(greedy.expansions).toBeLessThan(astar.expansions);
-    const html = readFileSync(new URL('../web/index.html', import.meta.url), 'utf8');
+    const html = readFileSync(new URL('../../web/index.html', import.meta.url), 'utf8');
     const prose = html.slice(html.indexOf('<section id="one-loop"'), html.indexOf('<section id="theater-section"')).replace(/\s+/g, ' ');
     for (const claim of [
       `Its route takes ${moves('bfs')} moves and costs ${num(bfs.cost)}`,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Searcher } from '#bestfirst';
 import { lessonWorld, arrivalLine, narrationLine } from '#bestfirst/worlds';
-import { checkPick, isDecision } from '../web/src/step-player/quiz.js';
-import { sceneAt } from '../web/src/shared/scene.js';
+import { checkPick, isDecision } from '../../web/src/step-player/quiz.js';
+import { sceneAt } from '../../web/src/shared/scene.js';
 
 function lesson() {
   const w = lessonWorld();

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { Grid, octile, weightedAstar, dijkstra, Searcher } from '#bestfirst';
 import { lessonWorld } from '#bestfirst/worlds';
-import { applyEdit, keyEdit, modeAt } from '../web/src/shared/editor.js';
-import { firstEpsilonAboveDijkstra, sliderValues } from '../web/src/theater/first-epsilon.js';
-import { cellAt, cellCentre, cellSizeFor, moveCursor } from '../web/src/shared/layout.js';
-import { COLORS, exploredShade, hexToRgb, mix, nearestColor, rampShade } from '../web/src/shared/palette.js';
-import { Player, type Scheduler } from '../web/src/shared/player.js';
-import { estimates, goalTouch, pushesIfMarkedOnPop } from '../web/src/asides/aside-logic.js';
-import { typesetHtml } from '../web/build/tex.js';
+import { applyEdit, keyEdit, modeAt } from '../../web/src/shared/editor.js';
+import { firstEpsilonAboveDijkstra, sliderValues } from '../../web/src/theater/first-epsilon.js';
+import { cellAt, cellCentre, cellSizeFor, moveCursor } from '../../web/src/shared/layout.js';
+import { COLORS, exploredShade, hexToRgb, mix, nearestColor, rampShade } from '../../web/src/shared/palette.js';
+import { Player, type Scheduler } from '../../web/src/shared/player.js';
+import { estimates, goalTouch, pushesIfMarkedOnPop } from '../../web/src/asides/aside-logic.js';
+import { typesetHtml } from '../../web/build/tex.js';
 
 describe('palette', () => {
   it('mixes per channel and maps the ends of the explored ramp', () => {

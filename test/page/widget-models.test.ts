@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { ara, bestFirst, dijkstra, Searcher, weightedAstar, octile, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum } from '#bestfirst';
 import { doorClosesScenario, southRoomsWorld, lessonWorld } from '#bestfirst/worlds';
-import { provenBounds, runAraLane } from '../web/src/ara-lane/ara-lane-model.js';
-import { closureWording, lastValidStep, repairedRouteWording, runApartment, runLatestValid } from '../web/src/replanner/apartment-model.js';
-import { canvasSize, cellAt, cellCentre, cellRect, type GridLayout } from '../web/src/shared/layout.js';
-import { Player, type Scheduler } from '../web/src/shared/player.js';
-import { cellInfo } from '../web/src/shared/scene.js';
-import { labelSize, placeLabels } from '../web/src/shared/shapes.js';
-import { revealAnswer } from '../web/src/step-player/quiz.js';
-import { firstEpsilonAboveDijkstra } from '../web/src/theater/first-epsilon.js';
-import { OffFrameWork } from '../web/src/theater/off-frame-work.js';
-import { PRESETS, presetCells } from '../web/src/theater/presets.js';
-import { badgeEpsilon, EPSILONS, LANES, TheaterModel, type LaneId, type LaneRun } from '../web/src/theater/theater-model.js';
-import { theaterWorld } from '../web/src/theater/theater-world.js';
+import { provenBounds, runAraLane } from '../../web/src/ara-lane/ara-lane-model.js';
+import { closureWording, lastValidStep, repairedRouteWording, runApartment, runLatestValid } from '../../web/src/replanner/apartment-model.js';
+import { canvasSize, cellAt, cellCentre, cellRect, type GridLayout } from '../../web/src/shared/layout.js';
+import { Player, type Scheduler } from '../../web/src/shared/player.js';
+import { cellInfo } from '../../web/src/shared/scene.js';
+import { labelSize, placeLabels } from '../../web/src/shared/shapes.js';
+import { revealAnswer } from '../../web/src/step-player/quiz.js';
+import { firstEpsilonAboveDijkstra } from '../../web/src/theater/first-epsilon.js';
+import { OffFrameWork } from '../../web/src/theater/off-frame-work.js';
+import { PRESETS, presetCells } from '../../web/src/theater/presets.js';
+import { badgeEpsilon, EPSILONS, LANES, TheaterModel, type LaneId, type LaneRun } from '../../web/src/theater/theater-model.js';
+import { theaterWorld } from '../../web/src/theater/theater-world.js';
 
 const boxOf = (layout: GridLayout, n: number) => { const [x, y, c] = cellRect(layout, n); return { x, y, w: c, h: c }; };
 const meets = (a: { x: number; y: number; w: number; h: number }, b: { x: number; y: number; w: number; h: number }) =>

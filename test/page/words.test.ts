@@ -2,15 +2,15 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Searcher, Grid, heuristicByName, type HeuristicName, ASTAR, frontierBefore, type Trace } from '#bestfirst';
 import { apartmentWorld, southRoomsWorld, lessonWorld, arrivalLine, narrationLine } from '#bestfirst/worlds';
-import { roundSummary, runAraLane } from '../web/src/ara-lane/ara-lane-model.js';
-import { checkPick, isDecision } from '../web/src/step-player/quiz.js';
-import { closureChoices, verdict } from '../web/src/replanner/apartment-model.js';
-import { gateStory } from '../web/src/replanner/gate-model.js';
-import { STEP_HEURISTICS } from '../web/src/step-player/step-model.js';
-import { checkTexts, isData, packHashes, proseWindows, unpackHashes, WINDOW, windowHash, words } from './support/word-runs.mjs';
+import { roundSummary, runAraLane } from '../../web/src/ara-lane/ara-lane-model.js';
+import { checkPick, isDecision } from '../../web/src/step-player/quiz.js';
+import { closureChoices, verdict } from '../../web/src/replanner/apartment-model.js';
+import { gateStory } from '../../web/src/replanner/gate-model.js';
+import { STEP_HEURISTICS } from '../../web/src/step-player/step-model.js';
+import { checkTexts, isData, packHashes, proseWindows, unpackHashes, WINDOW, windowHash, words } from '../support/word-runs.mjs';
 
-const HASH_FILE = new URL('./support/seed-runs.json', import.meta.url);
-const SEED_DIR = new URL('../../shared/seeds/', import.meta.url);
+const HASH_FILE = new URL('../support/seed-runs.json', import.meta.url);
+const SEED_DIR = new URL('../../../shared/seeds/', import.meta.url);
 const stored = JSON.parse(readFileSync(HASH_FILE, 'utf8')) as {
   window: number; hash: string; count: number; hashes: string; sources: { file: string; proseWindows: number }[];
 };

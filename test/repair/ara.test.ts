@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { araCommand } from '../cli/ara.js';
+import { araCommand } from '../../cli/ara.js';
 import {
   ara, AraSearcher, type AraResult, Searcher, weightedAstar, Graph, Grid, type DiagonalRule, InputError, octile, zero,
   COST_TO_COME, pathCost,
 } from '#bestfirst';
 import { handTraceWorld } from '#bestfirst/worlds';
 import { checkSchedule, mulberry32 } from '#bestfirst/internal';
-import { dataFile } from './support/data.js';
-import { collect } from './support/cli-io.js';
+import { dataFile } from '../support/data.js';
+import { collect } from '../support/cli-io.js';
 
 
 

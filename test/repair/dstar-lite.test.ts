@@ -2,16 +2,16 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from 'vitest';
-import { UsageError } from '../cli/io.js';
-import { replanMap } from '../cli/replan-map.js';
+import { UsageError } from '../../cli/io.js';
+import { replanMap } from '../../cli/replan-map.js';
 import {
   astar, dijkstra, DStarLite, InputError, DIAGONAL_RULES, Grid, type GridOptions, manhattan, octile, zero,
   type SearchSpace,
 } from '#bestfirst';
 import { parseMap, parseScen } from '#bestfirst/movingai';
 import { mulberry32 } from '#bestfirst/internal';
-import { dataFile } from './support/data.js';
-import { collect } from './support/cli-io.js';
+import { dataFile } from '../support/data.js';
+import { collect } from '../support/cli-io.js';
 
 
 const nodes = new Int32Array(64);

@@ -3,9 +3,9 @@ import { expect, test } from 'vitest';
 import { dijkstra, DStar, TAG_NAMES, setCellBlocked, InputError, Grid, type SearchSpace } from '#bestfirst';
 import { gateScenario, gateWorld, type DStarTable } from '#bestfirst/worlds';
 import { CLOSED, NEW, OPEN, mulberry32 as rng } from '#bestfirst/internal';
-import { replanCommand } from '../cli/replan.js';
-import { UsageError } from '../cli/io.js';
-import { collect } from './support/cli-io.js';
+import { replanCommand } from '../../cli/replan.js';
+import { UsageError } from '../../cli/io.js';
+import { collect } from '../support/cli-io.js';
 
 // --- golden values from shared/gate-world.md (layout A, FIFO ties) ------------
 

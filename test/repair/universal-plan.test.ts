@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { fieldCommand } from '../cli/field.js';
+import { fieldCommand } from '../../cli/field.js';
 import {
   Searcher, COST_TO_COME, InputError, Graph, Grid, type SearchSpace, bellmanResidual, bellmanTerms, follow,
   universalPlan, UniversalPlanner, type UniversalPlan, pathCost,
 } from '#bestfirst';
 import { parseMap } from '#bestfirst/movingai';
 import { handTraceWorld, lessonWorld } from '#bestfirst/worlds';
-import { dataFile } from './support/data.js';
-import { collect } from './support/cli-io.js';
+import { dataFile } from '../support/data.js';
+import { collect } from '../support/cli-io.js';
 
 /** Reads a Moving AI map from the repository's data/movingai/, or fails saying where it looked. */
 function loadMap(rel: string): Grid {

@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { apartmentCommand } from '../cli/apartment.js';
-import { UsageError } from '../cli/io.js';
+import { apartmentCommand } from '../../cli/apartment.js';
+import { UsageError } from '../../cli/io.js';
 import { astar, dijkstra } from '#bestfirst';
 import {
   apartmentWorld, southRoomsWorld, GOAL_B, START_A, doorClosesScenario, doorsOnPath, halfwayDoorways, halfwayIndex,
   naiveOpening,
 } from '#bestfirst/worlds';
-import { collect } from './support/cli-io.js';
+import { collect } from '../support/cli-io.js';
 
 const p = (x: number, y: number) => ({ x, y });
 
