@@ -35,10 +35,10 @@ test('the library imports only the library, by relative paths (no package, no al
 });
 
 /**
- * The layout: each folder of src/ imports itself and the folders listed
- * here, so the arrows point one way (the folders in the README's order).
- * core/ is the engine and what every search shares; the grid and the
- * spaces build on it; the repairing searches run on any space, as the
+ * The layout: each folder of src/ imports itself and the folders listed for
+ * it here, all of them before it in the README's order, so the arrows point
+ * one way. core/ is the engine and what every search shares; the grid and
+ * the spaces build on it; the repairing searches run on any space, as the
  * engine does; io/, cspace/ and worlds/ make grids and graphs for them.
  */
 const MAY_IMPORT: Record<string, string[]> = {
@@ -55,9 +55,11 @@ const MAY_IMPORT: Record<string, string[]> = {
 /** Files that may import one folder more than their own may: D* on a grid is a grid convenience kept beside D*. */
 const ALSO: Record<string, string[]> = { 'src/repair/dstar-grid.ts': ['grid'] };
 
-test('each folder of src/ imports only the folders beneath it', () => {
+test('each folder of src/ imports only folders before it in the layout, core/ only itself', () => {
   const folders = readdirSync(join(root, 'src')).filter((n) => statSync(join(root, 'src', n)).isDirectory());
   expect(folders.sort()).toEqual(Object.keys(MAY_IMPORT).sort());
+  const order = Object.keys(MAY_IMPORT);
+  for (const [folder, below] of Object.entries(MAY_IMPORT)) for (const b of below) expect(order.indexOf(b), `${folder} -> ${b}`).toBeLessThan(order.indexOf(folder));
   const bad = SRC.flatMap((f) => {
     const from = rel(f).split('/');
     // src/index.ts and src/internal.ts are the entries: they gather from everywhere.
