@@ -32,8 +32,10 @@ const INTEGRATION = [
 
 export default defineConfig({
   // "#bestfirst..." (package.json "imports") resolves to src/ here, as in the
-  // type-check, so the tests need no build; both lists, or a test module and
-  // the modules it loads could get different copies (src/ and dist/) of a class.
+  // type-check, so the tests need no build. The tests run in Node, resolved
+  // with the ssr list: without it they would load dist/ (a stale build, or
+  // none; test/architecture.test.ts checks). The client list is the same rule
+  // for a test run as a browser would resolve it.
   resolve: { conditions: ['bestfirst-source', ...defaultClientConditions] },
   ssr: { resolve: { conditions: ['bestfirst-source', ...defaultServerConditions] } },
   test: {

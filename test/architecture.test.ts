@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
+import { Grid } from '#bestfirst';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -129,4 +130,17 @@ test('every test file the vitest projects name exists, so a moved integration fi
   const named = [...config.matchAll(/'(test\/[^'*]+\.test\.ts)'/g)].map((m) => m[1]);
   expect(named.length).toBeGreaterThan(5);
   expect(named.filter((f) => !existsSync(join(root, f)))).toEqual([]);
+});
+
+test('the tests run the sources, not a build: "#bestfirst" resolves to src/ under Vitest', () => {
+  // Without the bestfirst-source condition in vitest.config.ts Node's default
+  // would load dist/: a stale build, tested in silence. Where a library error
+  // was thrown says which one ran.
+  let stack = '';
+  try {
+    new Grid(0, 1);
+  } catch (e) {
+    stack = String((e as Error).stack);
+  }
+  expect(stack).toContain(join(root, 'src/grid/grid.ts'));
 });
