@@ -8,6 +8,9 @@ import { defineConfig } from 'vitest/config';
 // - test/browser: Chromium and the built page;
 // - the real-data suites (every row of Moving AI scenario files, the road
 //   graphs): 100 s of the full run's ~140 s on the 2-core machine;
+// - the differential suites (test/differential, test/repair/repair-oracle:
+//   ~500,000 queries against an independent Dijkstra, ~25 s of CPU); the unit
+//   files keep their own smaller seeded comparisons;
 // - tests that run the build (the bin in cli/trace, the hostile command lines
 //   run in child processes on dist/, the README's import of
 //   'bestfirst' through the package's own exports, the examples/ scripts) or
@@ -26,6 +29,8 @@ const INTEGRATION = [
   'test/cli/hostile.test.ts',
   'test/bad-input/**/*.test.ts',
   'test/readme.test.ts',
+  'test/differential/**/*.test.ts',
+  'test/repair/repair-oracle.test.ts',
   'test/examples.test.ts',
   'test/package.test.ts',
 ];

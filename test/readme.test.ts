@@ -136,7 +136,7 @@ test('the README\'s TypeScript examples type-check (strict, bundler resolution, 
   expect(problems).toEqual([]);
 });
 
-// test/data.test.ts runs every `npx bestfirst ...` line. npx reads a
+// The test below this one runs every `npx bestfirst ...` line. npx reads a
 // `--version` after the command name as its own flag and prints npm's
 // version, so the README writes `npx -- bestfirst --version`; those lines run here.
 test('the README asks for the version in a form npx passes on, and it prints ours', () => {
@@ -148,5 +148,17 @@ test('the README asks for the version in a form npx passes on, and it prints our
     const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'bestfirst.js'), ...line.split(/\s+/)], { cwd: ROOT, encoding: 'utf8' });
     expect(r.status, `npx -- bestfirst ${line}\n${r.stderr}`).toBe(0);
     if (line === '--version') expect(r.stdout.trim()).toBe(`bestfirst ${version}`);
+  }
+});
+
+test('every bestfirst command line in the README runs as written from the repository root (bin/bestfirst.js on the build)', () => {
+  const lines = [...README.matchAll(/^npx bestfirst(.*)$/gm)].map((m) => m[1].replace(/\s+#.*$/, '').trim());
+  expect(lines.length).toBeGreaterThanOrEqual(5);
+  expect(lines.filter((l) => / data\/movingai\//.test(l)).length, 'README examples on the repository data').toBeGreaterThanOrEqual(3);
+  for (const line of lines) {
+    const args = line === '' ? [] : line.split(/\s+/);
+    const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'bestfirst.js'), ...args], { cwd: ROOT, encoding: 'utf8' });
+    expect(r.status, `npx bestfirst ${line}\n${r.stderr}`).toBe(0);
+    expect(r.stdout.length, `npx bestfirst ${line} printed nothing`).toBeGreaterThan(0);
   }
 });
