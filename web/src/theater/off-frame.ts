@@ -15,7 +15,7 @@ export class OffFrame {
   private pending: OffFrameJob | null = null;
 
   constructor(private readonly grid: Grid, private readonly onResult: (r: OffFrameResult) => void) {
-    let w: Worker | null = null;
+    let w: Worker | null;
     try {
       w = new Worker(new URL('./off-frame-worker.ts', import.meta.url), { type: 'module' });
       w.onmessage = (e: MessageEvent<OffFrameResult>) => { if (e.data.seq === this.seq) this.onResult(e.data); };
