@@ -22,3 +22,18 @@ export function button(label: string, onClick: () => void, attrs: Record<string,
 export function reducedMotion(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
+
+/**
+ * Writes `text` into `e` only when it differs from what is there: setting
+ * textContent replaces the text node even when the words are the same, and
+ * every replacement asks the browser for a layout. Widgets that rewrite
+ * their readouts on every frame of a drag use this.
+ */
+export function setText(e: Element, text: string): void {
+  if (e.textContent !== text) e.textContent = text;
+}
+
+/** setAttribute, skipped when the value is already there (an attribute write can restyle the element). */
+export function setAttr(e: Element, name: string, value: string): void {
+  if (e.getAttribute(name) !== value) e.setAttribute(name, value);
+}

@@ -113,6 +113,8 @@ export class Editing {
   cursor = -1;
   hover = -1;
   private mode: EditMode | null = null;
+  /** The canvas's rectangle, measured at the start of a drag and kept until it ends or the page scrolls. */
+  private rect: DOMRectReadOnly | null = null;
 
   private readonly canvas: HTMLCanvasElement;
 
@@ -123,8 +125,10 @@ export class Editing {
     c.setAttribute('aria-roledescription', 'editable grid');
     c.addEventListener('pointerdown', (e) => this.down(e));
     c.addEventListener('pointermove', (e) => this.move(e));
-    c.addEventListener('pointerup', () => { if (this.mode !== null) { this.mode = null; opts.onRelease?.(); } });
-    c.addEventListener('pointercancel', () => { if (this.mode !== null) { this.mode = null; opts.onRelease?.(); } });
+    const end = () => { this.rect = null; if (this.mode !== null) { this.mode = null; opts.onRelease?.(); } };
+    c.addEventListener('pointerup', end);
+    c.addEventListener('pointercancel', end);
+    addEventListener('scroll', () => { this.rect = null; }, { capture: true, passive: true });
     c.addEventListener('pointerleave', (e) => { if (e.pointerType !== 'touch' && this.mode === null) this.setHover(-1); });
     c.addEventListener('keydown', (e) => this.key(e));
     c.addEventListener('focus', () => { if (this.cursor < 0) this.cursor = opts.world().start; opts.onCursor?.(this.cursor); });
@@ -142,26 +146,30 @@ export class Editing {
   private down(e: PointerEvent): void {
     if (e.pointerType === 'touch' && !this.opts.touch()) return; // the browser scrolls
     if (!this.enabled || e.button > 0) return;
-    const cell = this.gc.cellOf(e);
+    const rect = this.canvas.getBoundingClientRect();
+    const cell = this.gc.cellOf(e, rect);
     if (cell < 0) return;
     e.preventDefault();
+    this.rect = rect;
     this.canvas.setPointerCapture?.(e.pointerId);
     const w = this.opts.world();
     this.mode = modeAt(w, cell);
     this.opts.onGrab?.();
     this.cursor = cell;
-    this.setHover(cell);
+    // The edit first: a widget that redraws for it at the next frame then also covers the hover's redraw.
     if (applyEdit(w, this.mode, cell)) this.opts.onEdit('drag');
+    this.setHover(cell);
   }
 
   private move(e: PointerEvent): void {
     if (e.pointerType === 'touch' && this.mode === null) return;
-    const cell = this.gc.cellOf(e);
-    if (this.mode === null) { this.setHover(cell); return; }
+    if (this.mode === null) { this.setHover(this.gc.cellOf(e)); return; }
+    this.rect ??= this.canvas.getBoundingClientRect();
+    const cell = this.gc.cellOf(e, this.rect);
     if (cell < 0) return;
     this.cursor = cell;
-    this.setHover(cell);
     if (applyEdit(this.opts.world(), this.mode, cell)) this.opts.onEdit('drag');
+    this.setHover(cell);
   }
 
   private key(e: KeyboardEvent): void {

@@ -1,7 +1,7 @@
 import { COLORS, exploredShade, rampShade } from './palette.js';
-import { cellCentre, type GridLayout } from './layout.js';
+import { canvasSize, cellCentre, type GridLayout } from './layout.js';
 import type { Scene } from './scene.js';
-import { clearCells, diamond, disc, drawAxes, drawLabels, fillCell, gridLines, outline, route, type Label } from './shapes.js';
+import { CellImage, diamond, disc, drawAxes, drawLabels, gridLines, outline, route, type Label } from './shapes.js';
 
 /** The layers a term in the prose can bring forward; `null` draws all at equal weight. */
 export type Layer = 'g' | 'h' | 'explored' | 'path' | 'open';
@@ -39,25 +39,27 @@ export function drawFigure(ctx: CanvasRenderingContext2D, fig: Figure): void {
   const fade = (layer: Layer) => (focus === null || focus === layer ? 1 : 0.25);
   ctx.save();
   ctx.globalAlpha = 1;
-  clearCells(ctx, layout);
+  // The gutter (coordinates) is transparent; the cells are all painted by the one image below.
+  if (layout.left || layout.top) { const [w, h] = canvasSize(layout); ctx.clearRect(0, 0, w, h); }
   drawAxes(ctx, layout, fig.colRow ?? false);
 
+  const cells = cellImage(width, height);
+  cells.fill(COLORS.free);
   // g and h are value layers: drawn only when a term asks for them.
   if (focus === 'h' && fig.h) {
     let max = 0;
     for (let n = 0; n < width * height; n++) if (!blocked[n]) max = Math.max(max, fig.h(n));
-    for (let n = 0; n < width * height; n++) if (!blocked[n]) fillCell(ctx, layout, n, rampShade(COLORS.goal, fig.h(n), max));
+    for (let n = 0; n < width * height; n++) if (!blocked[n]) cells.set(n, rampShade(COLORS.goal, fig.h(n), max));
   } else if (focus === 'g') {
     let max = 0;
     for (const v of scene.g) if (Number.isFinite(v)) max = Math.max(max, v);
-    scene.g.forEach((v, n) => { if (Number.isFinite(v)) fillCell(ctx, layout, n, rampShade(COLORS.start, v, max)); });
+    scene.g.forEach((v, n) => { if (Number.isFinite(v)) cells.set(n, rampShade(COLORS.start, v, max)); });
   } else {
-    ctx.globalAlpha = fade('explored');
-    scene.closed.forEach((n, i) => fillCell(ctx, layout, n, exploredShade(i, scene.closed.length)));
-    ctx.globalAlpha = 1;
+    const a = fade('explored');
+    scene.closed.forEach((n, i) => cells.set(n, exploredShade(i, scene.closed.length), a));
   }
-
-  for (let n = 0; n < width * height; n++) if (blocked[n]) fillCell(ctx, layout, n, COLORS.wall);
+  for (let n = 0; n < width * height; n++) if (blocked[n]) cells.set(n, COLORS.wall);
+  cells.draw(ctx, layout);
 
   gridLines(ctx, layout, 10);
 
@@ -66,12 +68,13 @@ export function drawFigure(ctx: CanvasRenderingContext2D, fig: Figure): void {
     ctx.globalAlpha = fade('open');
     ctx.strokeStyle = focus === 'open' ? COLORS.explored : COLORS.open;
     ctx.lineWidth = Math.max(1.5, cell * (focus === 'open' ? 0.16 : 0.1));
+    ctx.beginPath();
     for (const n of scene.open) {
       const [cx, cy] = cellCentre(layout, n);
-      ctx.beginPath();
+      ctx.moveTo(cx + cell * 0.3, cy);
       ctx.arc(cx, cy, cell * 0.3, 0, Math.PI * 2);
-      ctx.stroke();
     }
+    ctx.stroke();
     ctx.globalAlpha = 1;
   }
 
@@ -95,3 +98,12 @@ export function drawFigure(ctx: CanvasRenderingContext2D, fig: Figure): void {
   ctx.restore();
 }
 
+
+/** One cell image per grid size, shared by every figure of that size (they paint one at a time). */
+const CELL_IMAGES = new Map<string, CellImage>();
+function cellImage(width: number, height: number): CellImage {
+  const key = `${width}x${height}`;
+  let c = CELL_IMAGES.get(key);
+  if (!c) { c = new CellImage(width, height); CELL_IMAGES.set(key, c); }
+  return c;
+}

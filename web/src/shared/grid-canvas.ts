@@ -74,9 +74,13 @@ export class GridCanvas {
     this.frame = requestAnimationFrame(() => { this.frame = 0; this.draw(); });
   }
 
-  /** The cell under a pointer event, or -1. */
-  cellOf(e: { clientX: number; clientY: number }): number {
-    const r = this.canvas.getBoundingClientRect();
+  /**
+   * The cell under a pointer event, or -1. `rect` is the canvas's client
+   * rectangle when the caller already knows it (a drag measures it once at
+   * its start, so no pointer move asks the browser for a layout).
+   */
+  cellOf(e: { clientX: number; clientY: number }, rect?: DOMRectReadOnly): number {
+    const r = rect ?? this.canvas.getBoundingClientRect();
     return cellAt(this.layout, e.clientX - r.left, e.clientY - r.top, r.width, r.height);
   }
 }

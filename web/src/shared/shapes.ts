@@ -2,7 +2,7 @@
 // goal diamond, routes, arrows, grid lines, coordinates and labels, in the page's
 // colour language. Every position comes from layout.ts.
 import { canvasSize, cellCentre, cellRect, cssPx, type GridLayout } from './layout.js';
-import { COLORS } from './palette.js';
+import { COLORS, hexToRgb } from './palette.js';
 
 export function fillCell(ctx: CanvasRenderingContext2D, layout: GridLayout, n: number, color: string): void {
   const [x, y, c] = cellRect(layout, n);
@@ -33,18 +33,86 @@ export function hatchCell(ctx: CanvasRenderingContext2D, layout: GridLayout, n: 
   ctx.restore();
 }
 
+/**
+ * Every cell's fill at once, through an image of one pixel per cell scaled
+ * up without smoothing: one drawImage instead of a fillRect (and a colour
+ * parse) per cell. The colours come out exactly as fillCell paints them.
+ * Figures that redraw on every frame of a drag fill their cells this way.
+ */
+export class CellImage {
+  private readonly canvas: HTMLCanvasElement;
+  private readonly ctx: CanvasRenderingContext2D;
+  private readonly image: ImageData;
+
+  constructor(readonly width: number, readonly height: number) {
+    this.canvas = document.createElement('canvas');
+    this.canvas.width = width;
+    this.canvas.height = height;
+    this.ctx = this.canvas.getContext('2d')!;
+    this.image = this.ctx.createImageData(width, height);
+  }
+
+  /** Every cell one colour. */
+  fill(color: string): void {
+    const [r, g, b] = rgbOf(color), d = this.image.data;
+    for (let i = 0; i < d.length; i += 4) { d[i] = r; d[i + 1] = g; d[i + 2] = b; d[i + 3] = 255; }
+  }
+
+  /** Cell n in `color`, laid over what is there at opacity `alpha` (1: replaces it). */
+  set(n: number, color: string, alpha = 1): void {
+    const [r, g, b] = rgbOf(color), d = this.image.data, i = n * 4;
+    if (alpha >= 1) { d[i] = r; d[i + 1] = g; d[i + 2] = b; return; }
+    d[i] = Math.round(d[i] + (r - d[i]) * alpha);
+    d[i + 1] = Math.round(d[i + 1] + (g - d[i + 1]) * alpha);
+    d[i + 2] = Math.round(d[i + 2] + (b - d[i + 2]) * alpha);
+  }
+
+  /** Paints the cells where the layout puts them. */
+  draw(ctx: CanvasRenderingContext2D, layout: GridLayout): void {
+    this.ctx.putImageData(this.image, 0, 0);
+    const smooth = ctx.imageSmoothingEnabled;
+    ctx.imageSmoothingEnabled = false;
+    ctx.drawImage(this.canvas, layout.left ?? 0, layout.top ?? 0, layout.width * layout.cell, layout.height * layout.cell);
+    ctx.imageSmoothingEnabled = smooth;
+  }
+}
+
+const RGB = new Map<string, readonly [number, number, number]>();
+function rgbOf(color: string): readonly [number, number, number] {
+  let v = RGB.get(color);
+  if (!v) {
+    if (RGB.size >= 4096) RGB.clear(); // value ramps make many shades; the palette's few come back at once
+    v = hexToRgb(color);
+    RGB.set(color, v);
+  }
+  return v;
+}
+
 /** Faint cell lines that help count cells; skipped when cells are smaller than `minCell` px. */
 export function gridLines(ctx: CanvasRenderingContext2D, layout: GridLayout, minCell = 8): void {
   const { width, height, cell } = layout;
   if (cell < minCell) return;
   const l = layout.left ?? 0, t = layout.top ?? 0;
-  ctx.strokeStyle = COLORS.line;
-  ctx.lineWidth = 1;
-  ctx.beginPath();
-  for (let x = 0; x <= width; x++) { ctx.moveTo(l + x * cell + 0.5, t); ctx.lineTo(l + x * cell + 0.5, t + height * cell); }
-  for (let y = 0; y <= height; y++) { ctx.moveTo(l, t + y * cell + 0.5); ctx.lineTo(l + width * cell, t + y * cell + 0.5); }
-  ctx.stroke();
+  // The lines of one layout are drawn once and copied after: a figure redrawn every frame pays one drawImage.
+  const key = `${width}x${height}@${cell}+${l},${t}`;
+  let lines = LINES.get(key);
+  if (!lines) {
+    lines = document.createElement('canvas');
+    [lines.width, lines.height] = canvasSize(layout);
+    const c = lines.getContext('2d')!;
+    c.strokeStyle = COLORS.line;
+    c.lineWidth = 1;
+    c.beginPath();
+    for (let x = 0; x <= width; x++) { c.moveTo(l + x * cell + 0.5, t); c.lineTo(l + x * cell + 0.5, t + height * cell); }
+    for (let y = 0; y <= height; y++) { c.moveTo(l, t + y * cell + 0.5); c.lineTo(l + width * cell, t + y * cell + 0.5); }
+    c.stroke();
+    if (LINES.size >= 32) LINES.delete(LINES.keys().next().value!); // resizes leave old sizes behind
+    LINES.set(key, lines);
+  }
+  ctx.drawImage(lines, 0, 0);
 }
+
+const LINES = new Map<string, HTMLCanvasElement>();
 
 /** The robot (or a start): a green disc with a white rim. */
 export function disc(ctx: CanvasRenderingContext2D, layout: GridLayout, n: number, color: string = COLORS.start, scale = 0.42): void {
@@ -90,12 +158,13 @@ export function route(ctx: CanvasRenderingContext2D, layout: GridLayout, cells: 
   ctx.stroke();
   ctx.setLineDash([]);
   if (!opts.dashed) {
+    ctx.beginPath();
     for (const n of cells) {
       const [cx, cy] = cellCentre(layout, n);
-      ctx.beginPath();
+      ctx.moveTo(cx + w * 0.8, cy);
       ctx.arc(cx, cy, w * 0.8, 0, Math.PI * 2);
-      ctx.fill();
     }
+    ctx.fill();
   }
 }
 

@@ -1,4 +1,4 @@
-import { el, button, reducedMotion } from '../shared/dom.js';
+import { el, button, reducedMotion, setAttr, setText } from '../shared/dom.js';
 import { Editing, type EditSwitch } from '../shared/editor.js';
 import { drawFigure, type Layer } from '../shared/figure.js';
 import { metres, num } from '../shared/format.js';
@@ -80,52 +80,90 @@ export class LaneView {
     );
   }
 
+  /** The replay's scene at step k, kept until the run or the step changes: hover redraws reuse it. */
+  private shown: { run: LaneRun | null; k: number; scene: Scene } | null = null;
+
   private scene(): Scene {
-    const g = this.model.grid;
-    return this.run ? sceneAt(this.run.trace, g.size, this.player.k, this.run.path) : EMPTY_SCENE(g.size);
+    const g = this.model.grid, run = this.run, k = this.player.k;
+    if (this.shown && this.shown.run === run && this.shown.k === k) return this.shown.scene;
+    const scene = run ? sceneAt(run.trace, g.size, k, run.path) : EMPTY_SCENE(g.size);
+    this.shown = { run, k, scene };
+    return scene;
   }
 
   /** Shows a fresh run from its end: the reader sees the answer at once and can replay it. */
   load(run: LaneRun): void {
     this.run = run;
-    const r = this.root.dataset;
-    r.expansions = String(run.expansions);
-    r.cost = Number.isFinite(run.cost) ? run.cost.toFixed(6) : 'Infinity';
-    r.link = String(run.linkLength);
-    r.reopenings = String(run.reopenings);
-    r.start = String(this.model.start);
-    r.goal = String(this.model.goal);
-    r.status = run.status;
-    this.scrub.max = String(run.trace.pops.length);
+    const r = this.root;
+    setAttr(r, 'data-expansions', String(run.expansions));
+    setAttr(r, 'data-cost', Number.isFinite(run.cost) ? run.cost.toFixed(6) : 'Infinity');
+    setAttr(r, 'data-link', String(run.linkLength));
+    setAttr(r, 'data-reopenings', String(run.reopenings));
+    setAttr(r, 'data-start', String(this.model.start));
+    setAttr(r, 'data-goal', String(this.model.goal));
+    setAttr(r, 'data-status', run.status);
     this.player.load(run.trace.pops.length);
   }
 
+  /**
+   * While a drag in the theater lasts, the lane is held: each frame brings
+   * the figure, the counters and the cell readout to the new run (boxes
+   * whose size does not follow their words), and the rest (the replay bar,
+   * the step label, the status line, the canvas's description) waits for
+   * the drop, where any of them could move the lane's layout.
+   */
+  hold(on: boolean): void {
+    this.held = on;
+    if (!on) this.writeBar();
+  }
+
+  private held = false;
+
+  /**
+   * Brings the readouts and the figure to the replay's step. Called on every
+   * frame of a drag (one rerun per frame), so it writes only what changed:
+   * an unchanged readout costs the page no layout.
+   */
   render(): void {
     const run = this.run;
     if (!run) return;
-    const { pops, pushes } = run.trace;
+    const { pops } = run.trace;
     const k = this.player.k, n = pops.length, done = k === n;
-    this.scrub.value = String(k);
-    this.scrub.setAttribute('aria-valuetext', `${k} of ${n} expansions`);
-    this.stepLabel.textContent = `${k}/${n}`;
-    this.root.dataset.step = String(k);
-    this.playBtn.textContent = this.player.playing ? 'Pause' : 'Play';
-    this.playBtn.setAttribute('aria-pressed', String(this.player.playing));
-    // The counters tell the state of the replay at step k, not the end of the search.
-    let reopened = 0;
-    for (const p of pushes) { if (p.during >= k) break; if (p.kind === 'reopen') reopened++; }
-    this.counters.expansions.textContent = String(k);
-    this.counters.open.textContent = String(k === 0 ? 1 : pops[k - 1].frontier);
-    this.counters.cost.textContent = !done ? '–' : run.path ? metres(run.cost) : 'no path';
-    this.counters.link.textContent = !done ? '–' : run.path ? String(run.linkLength) : '–';
-    this.counters.reopenings.textContent = String(reopened);
-    this.statusOut.textContent = done && !run.path
-      ? `No path: after ${n} expansions the open set is empty, so every cell the start can reach has been closed, and the goal is not one of them.`
-      : '';
-    const pathText = !done ? 'goal not reached yet' : run.path ? `path cost ${metres(run.cost)} over ${run.linkLength} links` : 'no path';
-    this.grid.canvas.setAttribute('aria-label', `${this.spec.title} lane: ${k} of ${n} expansions shown, ${pathText}, ${reopened} reopenings`);
+    const c = this.counters;
+    setText(c.expansions, String(k));
+    setText(c.open, String(k === 0 ? 1 : pops[k - 1].frontier));
+    setText(c.cost, !done ? '–' : run.path ? metres(run.cost) : 'no path');
+    setText(c.link, !done ? '–' : run.path ? String(run.linkLength) : '–');
+    setText(c.reopenings, String(this.reopenedBy(k)));
+    if (!this.held) this.writeBar();
     this.showCell();
     this.grid.draw();
+  }
+
+  /** Reopenings among the first k pops: the counters tell the state of the replay at step k, not the end of the search. */
+  private reopenedBy(k: number): number {
+    let reopened = 0;
+    for (const p of this.run?.trace.pushes ?? []) { if (p.during >= k) break; if (p.kind === 'reopen') reopened++; }
+    return reopened;
+  }
+
+  /** The replay bar, the step label, the no-path line and the canvas's description. */
+  private writeBar(): void {
+    const run = this.run;
+    if (!run) return;
+    const k = this.player.k, n = run.trace.pops.length, done = k === n;
+    setAttr(this.scrub, 'max', String(n)); // first: a value above the old max would be clamped to it
+    if (this.scrub.value !== String(k)) this.scrub.value = String(k);
+    setAttr(this.scrub, 'aria-valuetext', `${k} of ${n} expansions`);
+    setText(this.stepLabel, `${k}/${n}`);
+    setAttr(this.root, 'data-step', String(k));
+    setText(this.playBtn, this.player.playing ? 'Pause' : 'Play');
+    setAttr(this.playBtn, 'aria-pressed', String(this.player.playing));
+    setText(this.statusOut, done && !run.path
+      ? `No path: after ${n} expansions the open set is empty, so every cell the start can reach has been closed, and the goal is not one of them.`
+      : '');
+    const pathText = !done ? 'goal not reached yet' : run.path ? `path cost ${metres(run.cost)} over ${run.linkLength} links` : 'no path';
+    setAttr(this.grid.canvas, 'aria-label', `${this.spec.title} lane: ${k} of ${n} expansions shown, ${pathText}, ${this.reopenedBy(k)} reopenings`);
   }
 
   /** The readout under the lane: the pointed (or keyboard) cell at this step, with g, h and the lane's key. */
@@ -133,17 +171,17 @@ export class LaneView {
     const focused = document.activeElement === this.grid.canvas;
     const cell = focused ? this.editing.cursor : this.editing.hover;
     const d = this.root.dataset;
-    if (cell < 0 || !this.run) { this.cellOut.textContent = ''; delete d.cell; return; }
+    if (cell < 0 || !this.run) { setText(this.cellOut, ''); delete d.cell; return; }
     const m = this.model, g = m.grid;
-    d.cell = String(cell);
+    setAttr(this.root, 'data-cell', String(cell));
     const at = g.formatXY(cell);
-    if (m.cells[cell]) { this.cellOut.textContent = `${at}: wall.`; return; }
+    if (m.cells[cell]) { setText(this.cellOut, `${at}: wall.`); return; }
     const info = cellInfo(this.run.trace, this.player.k, cell);
     const key = this.spec.id === 'bfs' ? (v: number) => num(v) : (v: number) => metres(v);
     if (info.state === 'unreached') {
-      this.cellOut.textContent = `${at}: not reached yet; h = ${metres(m.h(cell, m.goal))}.`;
+      setText(this.cellOut, `${at}: not reached yet; h = ${metres(m.h(cell, m.goal))}.`);
       return;
     }
-    this.cellOut.textContent = `${at}: ${info.state}; g = ${metres(info.g)}, h = ${metres(info.h)}, f = ${this.spec.key} = ${key(info.f)}.`;
+    setText(this.cellOut, `${at}: ${info.state}; g = ${metres(info.g)}, h = ${metres(info.h)}, f = ${this.spec.key} = ${key(info.f)}.`);
   }
 }

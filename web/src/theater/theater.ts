@@ -1,5 +1,5 @@
 import { AraLane } from '../ara-lane/ara-lane.js';
-import { button, el } from '../shared/dom.js';
+import { button, el, setText } from '../shared/dom.js';
 import { EditSwitch } from '../shared/editor.js';
 import type { Layer } from '../shared/figure.js';
 import type { Label } from '../shared/shapes.js';
@@ -12,12 +12,17 @@ import { PinnedFigure } from './pinned.js';
 import { PRESETS, presetCells, type Preset } from './presets.js';
 import { EPS_MAX, EPS_MIN, EPS_STEP, LANES, TheaterModel, type LaneId, type LaneRun, type TheaterWorld } from './theater-model.js';
 
+/** Lanes rerun and redrawn in one frame of a drag: the lane under the pointer and one other (theater.ts, rerunSome). */
+export const LANES_PER_DRAG_FRAME = 2;
+
 /**
  * The Search Theater: four lanes on one shared world, a menu of preset
  * queries, the epsilon slider, the reopen switch, the badge and the ARA*
  * lane. An edit (drag the start or goal, paint or erase a wall, in any lane)
- * reruns the four lanes at most once per animation frame; the badge's scan
- * and the ARA* lane run off the frame (in a worker) and arrive when ready.
+ * is answered at most once per animation frame: during a drag each frame
+ * reruns the lane being dragged in and one other, and the drop brings all
+ * four up to date; the badge's scan and the ARA* lane run off the frame (in
+ * a worker) after the drop and arrive when ready.
  * The time of the last rerun of the lanes (searches and drawing) is kept on
  * the root element as `data-rerun-ms`.
  */
@@ -47,17 +52,32 @@ export class Theater {
   private due: 'all' | 'astar' = 'astar';
   private runs: LaneRun[] = [];
   private result: OffFrameResult | null = null;
+  /** A pointer is dragging in a lane: the frames go to the four lanes, everything else waits for the drop. */
+  private held = false;
+  private idleQueued = false;
+  /** An edit during the drag has not been sent to the worker yet. */
+  private offDue = false;
+  /** Queries so far (each edit, preset or switch is one); each lane shows the answer to one of them. */
+  private version = 0;
+  private readonly shown: number[] = LANES.map(() => -1);
+  /** The last query counted in data-reruns. */
+  private counted = -1;
+  /** The lane the pointer edits in, and the next of the others to rerun in a drag frame. */
+  private dragLane = -1;
+  private turn = 0;
+  /** The last rerun's words (the timing line, the live region), written when no drag is going on. */
+  private words: { timing: string; status: string | null } | null = null;
 
   constructor(readonly root: HTMLElement, world: TheaterWorld, caption: string, labels: readonly Label[] = []) {
     this.initial = { grid: world.grid.with({}), start: world.start, goal: world.goal };
     this.model = new TheaterModel(world);
     this.labels = labels;
     this.touch = new EditSwitch('Edit walls by touch');
-    const onEdit = (how: 'drag' | 'key' | 'grab' | 'release') => {
+    const onEdit = (lane: number) => (how: 'drag' | 'key' | 'grab' | 'release') => {
       if (how === 'grab') this.dragging(true);
-      else if (how === 'release') { this.flush(); this.dragging(false); } else this.edited(how);
+      else if (how === 'release') { this.flush(); this.dragging(false); } else this.edited(how, lane);
     };
-    this.lanes = LANES.map((spec) => new LaneView(spec, this.model, onEdit, this.touch, labels));
+    this.lanes = LANES.map((spec, i) => new LaneView(spec, this.model, onEdit(i), this.touch, labels));
     this.ara = new AraLane(el('article', { class: 'lane', 'data-lane': 'ara' }), this.araWorld(), 'ARA*', null);
     this.off = new OffFrame(this.model.grid, (r) => this.offFrameDone(r));
     this.pinned = new PinnedFigure(this.lanes[LANES.findIndex((l) => l.id === 'astar')]);
@@ -147,31 +167,39 @@ export class Theater {
     this.pinned.show(layer);
   }
 
-  private edited(how: 'drag' | 'key'): void {
+  private edited(how: 'drag' | 'key', lane: number): void {
     this.model.cellsChanged();
+    this.version++;
+    this.dragLane = lane;
     if (this.preset) {
       this.preset = null;
       this.presetSel.value = 'custom';
       this.root.dataset.preset = 'custom';
     }
     // A key is one deliberate change: answer it now. A drag sends a stream: one rerun per frame.
-    if (how === 'key') this.rerun('edit');
+    if (how === 'key') this.rerun('edit', false);
     else this.schedule('all');
   }
 
   /**
-   * While a drag lasts, the sections below the theater are not painted (the
-   * class lets them skip rendering, interaction.css): every frame of the drag
-   * would otherwise repaint the whole long page for a change in the lanes.
-   * Nothing on screen moves: only the page's height below the theater may.
+   * While a drag lasts, each frame is spent on the four lanes: the words that
+   * describe a rerun (the timing line, the live region that a screen reader
+   * would otherwise read out once per frame) and the worker's badge and ARA*
+   * rounds wait for the drop, and are shown then.
    */
   private dragging(on: boolean): void {
-    document.documentElement.classList.toggle('theater-dragging', on);
+    this.held = on;
+    for (const l of this.lanes) l.hold(on);
+    if (on) return;
+    this.showWords();
+    if (this.offDue) this.submitOffFrame();
+    else if (this.result) this.offFrameDone(this.result);
   }
 
-  /** The drag ended: a rerun still waiting for its frame runs now, so the last state shows at once. */
+  /** The drag ended: lanes still showing an older query rerun now, so the last state shows at once in all four. */
   private flush(): void {
-    if (this.frame) this.runDue();
+    if (this.shown.some((v) => v !== this.version)) this.rerun('edit', false);
+    else if (this.frame) this.runDue();
   }
 
   private schedule(what: 'all' | 'astar'): void {
@@ -183,7 +211,11 @@ export class Theater {
   private runDue(): void {
     const what = this.due;
     this.due = 'astar';
-    if (what === 'all') { this.rerun('edit'); return; }
+    if (what === 'all') {
+      if (this.held) this.rerunSome();
+      else this.rerun('edit', false);
+      return;
+    }
     if (this.frame) { cancelAnimationFrame(this.frame); this.frame = 0; }
     const i = LANES.findIndex((l) => l.id === 'astar');
     const run = this.model.runLane(i);
@@ -192,39 +224,99 @@ export class Theater {
     this.showClaim();
   }
 
-  private rerun(why: 'edit' | 'reset'): void {
+  /**
+   * One frame of a drag: the lane under the pointer and one other lane (in
+   * turn) answer the latest edit; a lane left behind catches up in the next
+   * frames, or at the drop. Each frame then draws two figures and writes two
+   * lanes' counters instead of four: the lane the reader drags in never lags,
+   * and the other three follow within three frames.
+   */
+  private rerunSome(): void {
+    const stale = LANES.map((_, i) => i).filter((i) => this.shown[i] !== this.version);
+    const pick = stale.includes(this.dragLane) ? [this.dragLane] : [];
+    for (let k = 0; k < LANES.length && pick.length < LANES_PER_DRAG_FRAME; k++) {
+      const i = (this.turn + k) % LANES.length;
+      if (stale.includes(i) && !pick.includes(i)) { pick.push(i); this.turn = (i + 1) % LANES.length; }
+    }
+    const t0 = performance.now();
+    const runs = pick.map((i) => this.model.runLane(i));
+    const t1 = performance.now();
+    pick.forEach((i, k) => { this.lanes[i].load(runs[k]); this.runs[i] = runs[k]; this.shown[i] = this.version; });
+    this.ran(t0, t1, performance.now());
+    if (stale.length > pick.length) this.schedule('all');
+  }
+
+  /**
+   * Reruns all four lanes now. `fresh`: the query just changed (a preset, a
+   * key, the reopen switch); otherwise this answers edits already counted
+   * (a drag's last frame, its drop).
+   */
+  private rerun(why: 'edit' | 'reset', fresh = true): void {
     if (this.frame) { cancelAnimationFrame(this.frame); this.frame = 0; }
     this.due = 'astar';
+    if (fresh) this.version++;
     const t0 = performance.now();
     const runs = this.model.runAll();
     const t1 = performance.now();
-    runs.forEach((r, i) => this.lanes[i].load(r));
+    runs.forEach((r, i) => { this.lanes[i].load(r); this.shown[i] = this.version; });
     const t2 = performance.now();
     this.runs = runs;
+    this.ran(t0, t1, t2);
+    const a = runs.map((r, i) => `${LANES[i].title} ${r.expansions}`).join(', ');
+    this.words = {
+      timing: `Last rerun: four searches in ${(t1 - t0).toFixed(1)} ms, drawn in ${(t2 - t1).toFixed(1)} ms; `
+        + 'the badge’s scan and the ARA* lane run in the background.',
+      status: why === 'edit' ? `All lanes reran. Expansions: ${a}.` : null,
+    };
+    if (!this.held) this.showWords();
+  }
+
+  /** What every rerun, whole or partial, leaves behind: the record of its time and count, the pending badge. */
+  private ran(t0: number, t1: number, t2: number): void {
     // The badge and ARA* follow off the frame; until then the old ones stay (marked pending).
     this.root.dataset.badge = 'pending';
     this.ara.pending();
-    this.off.submit({ cells: this.model.cells, start: this.model.start, goal: this.model.goal, reopen: this.model.reopen });
+    // During a drag only the drop's query is worth the worker's time: the states in between would be
+    // computed (on a core the frames need) and thrown away. The drop submits the last one.
+    if (this.held) this.offDue = true;
+    else this.submitOffFrame();
     this.showClaim();
     const d = this.root.dataset;
     d.searchMs = (t1 - t0).toFixed(3);
     d.rerunMs = (t2 - t0).toFixed(3);
-    d.reruns = String(Number(d.reruns ?? '0') + 1);
-    this.timing.textContent = `Last rerun: four searches in ${(t1 - t0).toFixed(1)} ms, drawn in ${(t2 - t1).toFixed(1)} ms; `
-      + 'the badge’s scan and the ARA* lane run in the background.';
-    if (why === 'edit') {
-      const a = runs.map((r, i) => `${LANES[i].title} ${r.expansions}`).join(', ');
-      this.status.textContent = `All lanes reran. Expansions: ${a}.`;
+    // One count per query answered, however many frames its answer took.
+    if (this.counted !== this.version) {
+      this.counted = this.version;
+      d.reruns = String(Number(d.reruns ?? '0') + 1);
     }
   }
 
-  /** The worker's answer is shown in idle time too: during a drag, frames go to the four lanes first. */
+  private submitOffFrame(): void {
+    this.offDue = false;
+    this.off.submit({ cells: this.model.cells, start: this.model.start, goal: this.model.goal, reopen: this.model.reopen });
+  }
+
+  private showWords(): void {
+    const w = this.words;
+    if (!w) return;
+    this.words = null;
+    setText(this.timing, w.timing);
+    if (w.status !== null) setText(this.status, w.status);
+  }
+
+  /**
+   * The worker's answer is shown in idle time, and never during a drag: its
+   * frames go to the four lanes, and the drop shows the answer to the last
+   * edit. Answers that arrive meanwhile replace one another.
+   */
   private offFrameDone(r: OffFrameResult): void {
-    const first = this.result === null;
     this.result = r;
-    if (!first) return;
+    if (this.held || this.idleQueued) return;
+    this.idleQueued = true;
     whenIdle(() => {
-      const latest = this.result!;
+      this.idleQueued = false;
+      const latest = this.result;
+      if (!latest || this.held) return; // a drag began since: the drop shows it
       this.result = null;
       if (latest.seq !== this.off.latest) return; // overtaken by an edit since
       this.badge = latest.badge;
@@ -237,11 +329,11 @@ export class Theater {
   private showClaim(): void {
     const p = this.preset;
     if (!p) {
-      this.claimEl.textContent = 'Your own query: the counters below are the library’s answers for what you set up.';
+      setText(this.claimEl, 'Your own query: the counters below are the library’s answers for what you set up.');
       return;
     }
     const lane = Object.fromEntries(this.runs.map((r) => [r.id, r])) as Record<LaneId, LaneRun>;
-    this.claimEl.textContent = `${p.route}: ${p.claim({ lane, eps: this.model.eps, astarAtOne: this.model.astarAt(1), badge: this.badge })}`;
+    setText(this.claimEl, `${p.route}: ${p.claim({ lane, eps: this.model.eps, astarAtOne: this.model.astarAt(1), badge: this.badge })}`);
   }
 
   private showBadge(eps: number | null): void {
