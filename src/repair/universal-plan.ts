@@ -1,6 +1,6 @@
 import { InputError, show } from '../core/errors.js';
-import { Heap } from '../core/heap.js';
-import { badArcCost, checkNodeId } from '../core/input-checks.js';
+import { Flooder } from '../core/flood.js';
+import { checkNodeId } from '../core/input-checks.js';
 import { checkSpace, type SearchSpace } from '../core/space.js';
 
 /**
@@ -53,6 +53,21 @@ export class UniversalPlanner implements UniversalPlan {
   readonly space: SearchSpace;
   /** The goal of the last plan; -1 before the first (or after a `plan` that failed). */
   goal = -1;
+  // The backward Dijkstra is a flood from the goal over predecessors: one loop for both.
+  private readonly flooder: Flooder;
+
+  constructor(space: SearchSpace) {
+    if (typeof space?.predecessors !== 'function') {
+      throw new InputError('universal plan: the space has no predecessors(), and a backward search needs them (Graph and Grid have them; add predecessors to your SearchSpace)');
+    }
+    this.flooder = new Flooder(space, 'universal plan');
+    this.space = space;
+    this.h = this.flooder.g;
+    this.next = this.flooder.parent;
+    this.order = this.flooder.order;
+  }
+
+  // Own fields, not getters, so that a plan spreads into a plain object ({ ...plan }).
   /** Cost-to-go of every node for the last plan (see `UniversalPlan.h`). */
   h: Float64Array;
   /** The arrow of every node for the last plan (see `UniversalPlan.next`). */
@@ -61,23 +76,6 @@ export class UniversalPlanner implements UniversalPlan {
   order: Int32Array;
   reachable = 0;
   maxCostToGo = 0;
-  private readonly heap: Heap;
-  private readonly nbr: Int32Array;
-  private readonly nbrCost: Float64Array;
-
-  constructor(space: SearchSpace) {
-    if (typeof space?.predecessors !== 'function') {
-      throw new InputError('universal plan: the space has no predecessors(), and a backward search needs them (Graph and Grid have them; add predecessors to your SearchSpace)');
-    }
-    checkSpace(space, 'universal plan');
-    this.space = space;
-    this.h = new Float64Array(space.size);
-    this.next = new Int32Array(space.size);
-    this.order = new Int32Array(space.size);
-    this.heap = new Heap(Math.min(Math.max(space.size, 4), 1 << 16));
-    this.nbr = new Int32Array(Math.max(1, space.maxDegree));
-    this.nbrCost = new Float64Array(Math.max(1, space.maxDegree));
-  }
 
   /**
    * Runs the backward Dijkstra from `goal` to exhaustion and returns the plan
@@ -86,58 +84,23 @@ export class UniversalPlanner implements UniversalPlan {
    * -1), which `follow` refuses.
    */
   plan(goal: number): UniversalPlan {
-    const space = this.space;
-    checkNodeId(space, goal, 'universal plan: goal', true);
-    if (space.size !== this.h.length) {
-      // An implicit space grew since the planner was made.
-      this.h = new Float64Array(space.size);
-      this.next = new Int32Array(space.size);
-      this.order = new Int32Array(space.size);
-    }
-    const h = this.h, next = this.next, order = this.order, heap = this.heap;
-    const nbr = this.nbr, nbrCost = this.nbrCost;
-    h.fill(Infinity);
-    next.fill(-1);
-    heap.clear();
-    this.goal = goal;
-    h[goal] = 0;
-    heap.push(goal, 0, 0, 0);
-    let settled = 0;
-    while (heap.length > 0) {
-      const y = heap.topNode();
-      const hy = heap.topKey1();
-      heap.pop();
-      // Lazy deletion: each push strictly lowers h, so only the last entry of
-      // a node matches h and every node is settled exactly once.
-      if (hy !== h[y]) continue;
-      order[settled++] = y;
-      const deg = space.predecessors!(y, nbr, nbrCost);
-      for (let i = 0; i < deg; i++) {
-        const x = nbr[i];
-        const c = nbrCost[i];
-        if (!(c >= 0)) this.fail(badArcCost('universal plan', x, y, c, 'numbers >= 0 (Infinity: no arc)'));
-        const hx = c + hy;
-        // A settled x never passes: costs are >= 0 and keys come off in order.
-        if (hx < h[x]) {
-          h[x] = hx;
-          next[x] = y;
-          heap.push(x, hx, 0, 0);
-        }
-      }
-    }
-    this.reachable = settled;
-    this.maxCostToGo = h[order[settled - 1]];
-    return this;
-  }
-
-  /** Leaves no half-made plan behind an error: no goal, nothing reachable. */
-  private fail(err: InputError): never {
+    checkNodeId(this.space, goal, 'universal plan: goal', true);
+    const f = this.flooder;
     this.goal = -1;
-    this.h.fill(Infinity);
-    this.next.fill(-1);
     this.reachable = 0;
     this.maxCostToGo = 0;
-    throw err;
+    try {
+      f.run(goal, { direction: 'backward' });
+    } finally {
+      // The flooder may have grown its arrays (an implicit space that grew); after an error they hold no plan.
+      this.h = f.g;
+      this.next = f.parent;
+      this.order = f.order;
+    }
+    this.goal = goal;
+    this.reachable = f.reached;
+    this.maxCostToGo = f.maxCost;
+    return this;
   }
 }
 

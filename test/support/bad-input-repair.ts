@@ -1,9 +1,9 @@
 // The bad-input table, part 2: the searches that repair or reuse a search (D*,
 // D* Lite, ARA*, universal plans). See bad-input-kit.ts for the row machinery.
-import type { AraSearcher, DStar, DStarLite, Grid, SearchSpace, UniversalPlan } from '#bestfirst';
+import type { AraSearcher, DStar, DStarLite, Flood, FloodOptions, Grid, SearchSpace, UniversalPlan } from '#bestfirst';
 import { apply, BLOCKED, construct, GOAL, grid, notGrids, POCKET, START } from './bad-input-core.js';
 import {
-  badHeuristics, bool, checkAnswer, count, dyn, fresh, holey, ids, named, notFunctions, notNumbers, notSpaces, oneOf, options, positive, same, SYM, v,
+  badHeuristics, bool, checkAnswer, count, dyn, fresh, holey, ids, named, near, notFunctions, notNumbers, notSpaces, oneOf, options, oracle, positive, same, SYM, v,
   type Base, type Extra, type Lib, type Spec, type V,
 } from './bad-input-kit.js';
 
@@ -674,7 +674,44 @@ function planSpecs(): Spec[] {
   return specs;
 }
 
+/** A flood's answer against the oracle: every node within the budget at its cost from (or to) the nearest source, the rest Infinity. */
+function floodCheck(r: unknown, a: unknown[]): string | undefined {
+  const f = r as Flood, space = a[0] as Grid, opts = (a[2] ?? {}) as FloodOptions;
+  const sources = typeof a[1] === 'number' ? [a[1]] : Array.from(a[1] as ArrayLike<number>);
+  const budget = opts.budget ?? Infinity;
+  if (!(f?.g instanceof Float64Array) || f.g.length !== space.size) return 'no g of the space\'s size';
+  for (let n = 0; n < space.size; n++) {
+    const want = Math.min(...sources.map((s) => (opts.direction === 'backward' ? oracle(space, n, s) : oracle(space, s, n))));
+    const got = f.g[n];
+    if (f.status === 'step-limit') { if (got !== Infinity && !near(got, want)) return `g[${n}] ${got}, want ${want}`; continue; }
+    if (want <= budget ? !near(got, want) : got !== Infinity) return `g[${n}] ${got}, want ${want <= budget ? want : Infinity} (budget ${budget})`;
+  }
+  return undefined;
+}
+
+function floodSpecs(): Spec[] {
+  return [{
+    target: 'bestfirst:flood',
+    paramNames: ['space', 'sources', 'options'],
+    make: (L) => ({ size: 15, blocked: BLOCKED, args: [grid(L), [START, GOAL], {}], call: (...a) => apply(L.root.flood, a), check: floodCheck }),
+    params: [
+      notSpaces('space'),
+      [...ids('sources', { blocked: true, legit: [v(POCKET, 'the pocket', 'ok')] }).map((x) => (x.label === '[0]' || x.label === 'Int32Array [0]' ? { ...x, want: 'ok' as const } : x)),
+        fresh(() => [], '[]', 'error', { names: ['sources'] }),
+        fresh(() => [START, 99], 'a list with an id out of range', 'error', { names: ['sources[1]'] }),
+        fresh(() => [START, BLOCKED], 'a list with a blocked cell', 'error', { names: ['sources[1]'] }),
+        fresh(() => [START, '3'], "a list with '3'", 'error', { names: ['sources[1]'] }),
+        fresh(() => [GOAL, GOAL, START], 'a list with a repeat', 'ok')],
+      options('flood', {
+        budget: count('budget'),
+        direction: oneOf('direction', ['forward', 'backward']),
+        maxExpansions: count('maxExpansions'),
+      }),
+    ],
+  }];
+}
+
 export function repairSpecs(): Spec[] {
-  return [...dstarSpecs(), ...liteSpecs(), ...araSpecs(), ...planSpecs()];
+  return [...dstarSpecs(), ...liteSpecs(), ...araSpecs(), ...planSpecs(), ...floodSpecs()];
 }
 
