@@ -267,6 +267,7 @@ export function parsePgm(bytes: ArrayBuffer | Uint8Array, file = '<image.pgm>'):
   if (typeof file !== 'string') throw new InputError(`parsePgm: file must be a string (a name for messages), got ${show(file)}`);
   const b = bytesOf(bytes, 'parsePgm', 'bytes');
   let p = 0;
+  let tokenAt = 0; // where the last token began, for messages
   const where = (at: number) => {
     let line = 1, col = 1;
     for (let k = 0; k < at && k < b.length; k++) {
@@ -296,6 +297,7 @@ export function parsePgm(bytes: ArrayBuffer | Uint8Array, file = '<image.pgm>'):
       break;
     }
     const start = p;
+    tokenAt = start;
     if (p >= b.length) throw new InputError(`${where(start)}: the file ends before the ${what}, expected ${allowed}`);
     let x = 0;
     while (p < b.length && b[p] >= 0x30 && b[p] <= 0x39) {
@@ -312,20 +314,21 @@ export function parsePgm(bytes: ArrayBuffer | Uint8Array, file = '<image.pgm>'):
   };
   const SIDE = `a whole number from 1 to ${MAX_MAP_CELLS}`;
   const width = token('width', SIDE, MAX_MAP_CELLS);
-  const wAt = p;
+  const wAt = tokenAt;
   const height = token('height', SIDE, MAX_MAP_CELLS);
-  if (width < 1 || width > MAX_MAP_CELLS) throw new InputError(`${where(0)}: the width is ${width > MAX_MAP_CELLS ? `more than ${MAX_MAP_CELLS}` : width}, expected ${SIDE}`);
-  if (height < 1 || height > MAX_MAP_CELLS) throw new InputError(`${where(wAt)}: the height is ${height > MAX_MAP_CELLS ? `more than ${MAX_MAP_CELLS}` : height}, expected ${SIDE}`);
+  const hAt = tokenAt;
+  if (width < 1 || width > MAX_MAP_CELLS) throw new InputError(`${where(wAt)}: the width is ${width > MAX_MAP_CELLS ? `more than ${MAX_MAP_CELLS}` : width}, expected ${SIDE}`);
+  if (height < 1 || height > MAX_MAP_CELLS) throw new InputError(`${where(hAt)}: the height is ${height > MAX_MAP_CELLS ? `more than ${MAX_MAP_CELLS}` : height}, expected ${SIDE}`);
   if (width * height > MAX_MAP_CELLS) {
     throw new InputError(`${where(wAt)}: the image is ${width} x ${height} = ${width * height} pixels, more than the ${MAX_MAP_CELLS} (4096 x 4096) this reader accepts`);
   }
-  const maxAt = p;
   const maxval = token('maxval', 'a whole number from 1 to 255 (8 bit)', 65536);
+  const maxAt = tokenAt;
   if (maxval < 1 || maxval > 255) {
     throw new InputError(`${where(maxAt)}: maxval is ${maxval > 65535 ? 'more than 65535' : maxval}, expected a whole number from 1 to 255 (8 bit${maxval > 255 ? '; 16-bit PGM is not supported' : ''})`);
   }
   const size = width * height;
-  const pixels = new Uint8Array(size);
+  let pixels: Uint8Array;
   if (!ascii) {
     // Exactly one blank ends the header; the raster may start with any byte, '#' too.
     if (p >= b.length) throw new InputError(`${file}: the file ends after the header, expected ${size} bytes of pixels (${width} x ${height})`);
@@ -333,15 +336,19 @@ export function parsePgm(bytes: ArrayBuffer | Uint8Array, file = '<image.pgm>'):
     p++;
     const have = b.length - p;
     if (have < size) throw new InputError(`${file}: the image is ${width} x ${height} = ${size} pixels, but only ${have} bytes follow the header (truncated)`);
-    pixels.set(b.subarray(p, p + size));
+    pixels = b.slice(p, p + size);
     if (maxval < 255) {
       for (let k = 0; k < size; k++) {
         if (pixels[k] > maxval) throw new InputError(`${file}: pixel ${k} (row ${Math.floor(k / width)}, column ${k % width}) is ${pixels[k]}, more than maxval ${maxval}`);
       }
     }
   } else {
+    // Each pixel takes a digit and a blank (the last no blank): refuse a short file before allocating.
+    if (b.length - p < 2 * size) {
+      throw new InputError(`${file}: the image is ${width} x ${height} = ${size} pixels, but only ${b.length - p} bytes follow the header, fewer than ${2 * size - 1} (truncated)`);
+    }
+    pixels = new Uint8Array(size);
     for (let k = 0; k < size; k++) {
-      const at = p;
       let x: number;
       try {
         x = token(`pixel ${k}`, `a whole number from 0 to ${maxval}`, 65536);
@@ -351,7 +358,7 @@ export function parsePgm(bytes: ArrayBuffer | Uint8Array, file = '<image.pgm>'):
         }
         throw e;
       }
-      if (x > maxval) throw new InputError(`${where(at)}: pixel ${k} (row ${Math.floor(k / width)}, column ${k % width}) is ${x > 65535 ? 'more than 65535' : x}, more than maxval ${maxval}`);
+      if (x > maxval) throw new InputError(`${where(tokenAt)}: pixel ${k} (row ${Math.floor(k / width)}, column ${k % width}) is ${x > 65535 ? 'more than 65535' : x}, more than maxval ${maxval}`);
       pixels[k] = x;
     }
   }
