@@ -167,7 +167,7 @@ export function parseRosYaml(text: string, file = '<map.yaml>'): RosMapYaml {
     const m = /^([^:\s][^:]*?)\s*:(?:\s+(.*))?$/.exec(raw);
     if (!m) fail(file, lineNo, `found ${shown(raw)}, expected 'key: value'`);
     const key = unquote(m[1]);
-    if (keys.has(key)) fail(file, lineNo, `the key '${key}' is given twice (first on line ${keys.get(key)!.line})`);
+    if (keys.has(key)) fail(file, lineNo, `the key '${key}' is given twice (first on line ${keys.get(key)!.line}), expected each key once`);
     const value = (m[2] ?? '').trim();
     const entry: Entry = { value, line: lineNo };
     if (value === '') entry.items = [];
@@ -397,6 +397,9 @@ function rint(x: number): number {
  * ```
  */
 export function parseRosMap(yaml: string, image: ArrayBuffer | Uint8Array, yamlFile = '<map.yaml>'): RosMap {
+  if (typeof yaml !== 'string') throw new InputError(`parseRosMap: yaml must be a string (the YAML file's contents), got ${show(yaml)}`);
+  bytesOf(image, 'parseRosMap', 'image');
+  if (typeof yamlFile !== 'string') throw new InputError(`parseRosMap: yamlFile must be a string (a name for messages), got ${show(yamlFile)}`);
   const meta = parseRosYaml(yaml, yamlFile);
   const pgm = parsePgm(image, meta.image);
   const { width, height, maxval, pixels } = pgm;

@@ -125,7 +125,7 @@ describe('hostile input', () => {
   test('parseRosMap names the image file for image errors and the YAML file for YAML errors', () => {
     expect(refusal(() => parseRosMap(yaml(), enc('P6\n1 1\n255\n\0\0\0'), 'm.yaml'))).toMatch(/^x\.pgm:1:1: /);
     expect(refusal(() => parseRosMap(yaml({ mode: 'x' }), P5, 'm.yaml'))).toMatch(/^m\.yaml:2: /);
-    expect(refusal(() => parseRosMap(yaml(), 'P5 1 1 255 x' as never, 'm.yaml'))).toMatch(/bytes must be the file's bytes/);
+    expect(refusal(() => parseRosMap(yaml(), 'P5 1 1 255 x' as never, 'm.yaml'))).toMatch(/^parseRosMap: image must be the file's bytes/);
   });
 
   test('mutated PGM headers: a right image or an InputError naming the file, never anything else (fixed-seed property)', () => {
