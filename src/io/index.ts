@@ -15,5 +15,5 @@ export { checkPath, sameLength, withinBound, type PathCheck } from '../grid/vali
 export { parseRoads, type RoadNetwork } from './roads.js';
 export {
   parseRosYaml, parsePgm, parseRosMap, toGrid, worldToCell, cellToWorld, MAX_ROS_YAML_CHARS,
-  type RosMapMode, type RosOrigin, type RosMapYaml, type PgmImage, type OccupancyGrid, type RosMap, type ToGridOptions,
+  type RosMapMode, type RosOrigin, type RosPoint, type RosMapYaml, type PgmImage, type OccupancyGrid, type RosMap, type ToGridOptions,
 } from './ros.js';

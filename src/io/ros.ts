@@ -29,6 +29,14 @@ export interface RosOrigin {
   readonly yaw: number;
 }
 
+/** A point in the map's world frame, metres. */
+export interface RosPoint {
+  /** Metres along the map's x axis (the image's left to right). */
+  readonly x: number;
+  /** Metres along the map's y axis, which points up (the image's bottom to top). */
+  readonly y: number;
+}
+
 /** What a map's YAML says, checked: the keys `map_server` reads. */
 export interface RosMapYaml {
   /** The image file, as written (relative paths are relative to the YAML's folder). */
@@ -518,7 +526,7 @@ export function worldToCell(map: OccupancyGrid, x: number, y: number): number {
  * the top, as `toGrid` and `worldToCell` number them). An id outside the map
  * or a map whose origin yaw is not 0 is an `InputError`.
  */
-export function cellToWorld(map: OccupancyGrid, cell: number): { x: number; y: number } {
+export function cellToWorld(map: OccupancyGrid, cell: number): RosPoint {
   checkOccupancy(map, 'cellToWorld');
   const { width, height, resolution: r, origin } = map;
   if (!Number.isInteger(cell) || cell < 0 || cell >= width * height) {
