@@ -392,6 +392,10 @@ function rint(x: number): number {
  *   rint(100 (p - free_thresh) / (occupied_thresh - free_thresh));
  * - `raw`: round(255 s) when it is 0..100, else -1 (unknown).
  *
+ * For maxval 255 (every Nav2 map) this is Nav2's arithmetic to the bit; for
+ * a smaller maxval Nav2's image library first rescales each sample to its own
+ * depth, rounding, so a graded value there may differ from this one by 1.
+ *
  * The result's `data` is in ROS order (row 0 the bottom; the image's rows run
  * top to bottom, so the image is flipped). Errors name `yamlFile` for the
  * YAML and the YAML's `image` for the image.

@@ -36,6 +36,12 @@ describe('small maps', () => {
     expect(s.mode).toBe('scale');
   });
 
+  test('scale rounds a tie to even, as C rint does (12.5 -> 12, 37.5 -> 38, 62.5 -> 62, 87.5 -> 88)', () => {
+    // maxval 8 makes every occupancy an exact binary fraction, so the ties are exact.
+    const m = parseRosMap(yaml({ mode: 'scale', occupied_thresh: '1', free_thresh: '0' }), enc('P2 4 1 8 7 5 3 1'));
+    expect(Array.from(m.data)).toEqual([12, 38, 62, 88]);
+  });
+
   test('P2 (ASCII) reads as the same image as P5; maxval below 255 scales the shade', () => {
     const p2 = parsePgm(enc('P2\n# ascii\n3 2\n255\n0 205 255\n100 180 254\n'), 'a.pgm');
     expect(Array.from(p2.pixels)).toEqual(Array.from(parsePgm(P5).pixels));
