@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
 // measured duration and by what it needs beyond src/:
 // - test/browser: Chromium and the built page;
 // - the real-data suites (every row of Moving AI scenario files, the road
-//   graphs): 100 s of the full run's ~140 s on the 2-core machine;
+//   graphs, Nav2's ROS maps): 100 s of the full run's ~140 s on the 2-core machine;
 // - the differential suites (test/differential, test/repair/repair-oracle:
 //   ~500,000 queries against an independent Dijkstra, ~25 s of CPU); the unit
 //   files keep their own smaller seeded comparisons;
@@ -25,6 +25,7 @@ const INTEGRATION = [
   'test/io/movingai-full-astar.test.ts',
   'test/io/movingai-full-room.test.ts',
   'test/io/roads.test.ts',
+  'test/io/ros-data.test.ts',
   'test/cli/trace.test.ts',
   'test/cli/hostile.test.ts',
   'test/bad-input/**/*.test.ts',

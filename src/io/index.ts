@@ -1,7 +1,8 @@
 /**
  * `bestfirst/movingai`: reading and writing the Moving AI benchmark's `.map`
  * and `.scen` files, checking a path against a grid and a published optimum,
- * and reading the road graphs of the ngraph.path demo. Text and bytes in,
+ * reading the road graphs of the ngraph.path demo, and reading ROS
+ * `map_server` maps (YAML and PGM) into occupancy grids and `Grid`s. Text and bytes in,
  * grids and graphs out: no file system, so it runs in a browser too.
  *
  * The readers live in this folder; the path checks are the grid's own
@@ -12,3 +13,7 @@
 export { parseMap, formatMap, parseScen, formatScen, checkScenario, MOVINGAI_GRID, MAX_MAP_SIDE, MAX_MAP_CELLS, type Scenario } from './movingai.js';
 export { checkPath, sameLength, withinBound, type PathCheck } from '../grid/validate-path.js';
 export { parseRoads, type RoadNetwork } from './roads.js';
+export {
+  parseRosYaml, parsePgm, parseRosMap, toGrid, worldToCell, cellToWorld, MAX_ROS_YAML_CHARS,
+  type RosMapMode, type RosOrigin, type RosPoint, type RosMapYaml, type PgmImage, type OccupancyGrid, type RosMap, type ToGridOptions,
+} from './ros.js';

@@ -184,6 +184,141 @@ function ioSpecs(): Spec[] {
   return specs;
 }
 
+// --- ROS maps ---------------------------------------------------------------------------------------------------
+
+const ROS_YAML = 'image: x.pgm\nresolution: 0.5\norigin: [1, 2, 0]\nnegate: 0\noccupied_thresh: 0.65\nfree_thresh: 0.196\n';
+const ROS_META = { image: 'x.pgm', mode: 'trinary', resolution: 0.5, origin: { x: 1, y: 2, yaw: 0 }, negate: false, occupiedThresh: 0.65, freeThresh: 0.196 };
+const pgmBytes = (head: string, px: number[]) => Uint8Array.from([...new TextEncoder().encode(head), ...px]);
+/** 3 x 2: the top row black, grey 205, white; the bottom row 100, 180, 254. */
+const ROS_PGM = () => pgmBytes('P5\n# c\n3 2\n255\n', [0, 205, 255, 100, 180, 254]);
+const ROS_PIXELS = [0, 205, 255, 100, 180, 254];
+/** Its occupancy in ROS order (the bottom row first). */
+const ROS_DATA = [-1, -1, 0, 100, -1, 0];
+const rosMsg = (o: object = {}) => ({ width: 3, height: 2, resolution: 0.5, origin: { x: 1, y: 2, yaw: 0 }, data: Int8Array.from(ROS_DATA), ...o });
+const ROS_LINES = (o: Record<string, string>) => ROS_YAML.split('\n').map((l) => {
+  const k = l.split(':')[0];
+  return k in o ? `${k}: ${o[k]}` : l;
+}).join('\n');
+const BAD_ROS_YAMLS: [string, string][] = [
+  ['', 'empty'], ['image: x.pgm\n', 'only the image'], [ROS_YAML.replace('image: x.pgm\n', ''), 'no image'], [ROS_LINES({ resolution: '-1' }), 'resolution -1'],
+  [ROS_LINES({ resolution: 'abc' }), "resolution 'abc'"], [ROS_LINES({ origin: '[1, 2]' }), 'origin of two'], [ROS_LINES({ negate: '2' }), 'negate 2'],
+  [ROS_LINES({ occupied_thresh: '1.5' }), 'occupied_thresh 1.5'], [ROS_LINES({ free_thresh: '0.9' }), 'free_thresh above occupied_thresh'],
+  [ROS_YAML + 'mode: hex\n', 'mode hex'], [ROS_YAML + 'negate: 1\n', 'negate twice'], [ROS_YAML + 'words\n', 'a line without a colon'],
+  ['\u0000\u0001\ufffd', 'binary'],
+];
+const BAD_PGMS: [() => Uint8Array, string][] = [
+  [() => new Uint8Array(0), 'empty'], [() => pgmBytes('P6\n1 1\n255\n', [0, 0, 0]), 'P6'], [() => pgmBytes('P5\n1 1\n65535\n', [0, 0]), 'maxval 65535'],
+  [() => pgmBytes('P5\n3 2\n255\n', [1, 2]), 'truncated'], [() => pgmBytes('P5\n4097 4097\n255\n', []), '4097 x 4097'], [() => pgmBytes('P5\n0 1\n255\n', []), 'width 0'],
+  [() => pgmBytes('P5\n2 1\n100\n', [1, 200]), 'a pixel above maxval'], [() => pgmBytes('P2\n2 1\n255\n1 x\n', []), 'P2 with a letter'],
+];
+const notBytes = (name: string) => named([
+  v(null, 'null'), v(undefined, 'undefined'), v('P5 1 1 255 x', 'a string'), fresh(() => [80, 53], 'an array'), fresh(() => ({}), '{}'), v(5, '5'),
+  fresh(() => new Int8Array(4), 'an Int8Array'), v(SYM, 'a symbol'),
+], [name]);
+const fileNames = (name: string) => [...named([v(null, 'null'), v(5, '5'), fresh(() => ({}), '{}'), v(SYM, 'a symbol'), v(true, 'true')], [name]), v(undefined, 'undefined', 'ok'), v('', "''", 'ok')];
+const notOccupancy = (): V[] => named([
+  v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), v('map', "'map'"), fresh(() => ({}), '{}'), fresh(() => [], '[]'),
+  fresh(() => rosMsg({ width: 0 }), 'width 0'), fresh(() => rosMsg({ width: 1e9, height: 1e9 }), '1e9 x 1e9'), fresh(() => rosMsg({ width: 2.5 }), 'width 2.5'),
+  fresh(() => rosMsg({ resolution: 0 }), 'resolution 0'), fresh(() => rosMsg({ resolution: Number.NaN }), 'resolution NaN'), fresh(() => rosMsg({ origin: null }), 'origin null'),
+  fresh(() => rosMsg({ origin: { x: 0, y: 0 } }), 'origin without yaw'), fresh(() => rosMsg({ data: ROS_DATA }), 'data a plain array'),
+  fresh(() => rosMsg({ data: new Int8Array(5) }), 'data of 5'), fresh(() => rosMsg({ data: new Uint8Array(6) }), 'data a Uint8Array'),
+], ['map']);
+
+function rosSpecs(): Spec[] {
+  const specs: Spec[] = [];
+  specs.push({
+    target: 'bestfirst/movingai:parseRosYaml',
+    paramNames: ['text', 'file'],
+    make: (L) => ({ args: [ROS_YAML, 'r.yaml'], call: (...a) => apply(L.io.parseRosYaml, a), check: (r) => same(r, ROS_META) }),
+    params: [
+      [
+        ...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), fresh(() => ({}), '{}'), fresh(() => new TextEncoder().encode(ROS_YAML), 'the bytes'), v(SYM, 'a symbol')], ['text']),
+        ...BAD_ROS_YAMLS.map(([t, label]) => v(t, label, 'error', { names: ['r.yaml'], allowed: /expected/ })),
+        v(ROS_YAML.replace(/\n/g, '\r\n'), 'CRLF', 'ok'), v(`# a map\n${ROS_YAML}extra: 1  # ignored\n`, 'comments and an unknown key', 'ok'),
+        v(ROS_YAML + 'mode: scale\n', 'mode scale', 'ok', { check: (r: unknown) => same((r as { mode: string }).mode, 'scale') }),
+        dyn(() => 'x'.repeat(2_000_000), 'a text of 2 million characters', 'error', { names: ['r.yaml'] }),
+      ],
+      fileNames('file'),
+    ],
+  });
+  specs.push({
+    target: 'bestfirst/movingai:parsePgm',
+    paramNames: ['bytes', 'file'],
+    make: (L) => ({ args: [ROS_PGM(), 'i.pgm'], call: (...a) => apply(L.io.parsePgm, a), check: (r) => same([(r as { width: number }).width, Array.from((r as { pixels: Uint8Array }).pixels)], [3, ROS_PIXELS]) }),
+    params: [
+      [
+        ...notBytes('bytes'),
+        ...BAD_PGMS.map(([make, label]) => fresh(make, label, 'error', { names: ['i.pgm'], allowed: /expected|more than|truncated/ })),
+        fresh(() => ROS_PGM().buffer, 'an ArrayBuffer', 'ok'),
+        fresh(() => pgmBytes('P2 3 2 255 0 205 255 100 180 254', []), 'the same image as P2', 'ok'),
+      ],
+      fileNames('file'),
+    ],
+  });
+  specs.push({
+    target: 'bestfirst/movingai:parseRosMap',
+    paramNames: ['yaml', 'image', 'yamlFile'],
+    make: (L) => ({ args: [ROS_YAML, ROS_PGM(), 'r.yaml'], call: (...a) => apply(L.io.parseRosMap, a), check: (r) => same(Array.from((r as { data: Int8Array }).data), ROS_DATA) }),
+    params: [
+      [
+        ...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), fresh(() => ({}), '{}'), v(SYM, 'a symbol')], ['yaml', 'text']),
+        ...BAD_ROS_YAMLS.map(([t, label]) => v(t, label, 'error', { names: ['r.yaml'], allowed: /expected/ })),
+      ],
+      [
+        ...notBytes('image'),
+        ...BAD_PGMS.map(([make, label]) => fresh(make, label, 'error', { names: ['x.pgm'], allowed: /expected|more than|truncated/ })),
+      ],
+      fileNames('yamlFile'),
+    ],
+  });
+  const ascii = (r: unknown) => (r as Grid).toAscii();
+  specs.push({
+    target: 'bestfirst/movingai:toGrid',
+    paramNames: ['map', 'options'],
+    make: (L) => ({ args: [rosMsg(), { unknown: 'blocked' }], call: (...a) => apply(L.io.toGrid, a), check: (r) => same(ascii(r), ['##.', '##.']) }),
+    params: [
+      [...notOccupancy(), fresh(() => rosMsg({ origin: { x: 0, y: 0, yaw: 1 } }), 'a rotated map (cells need no yaw)', 'ok')],
+      [
+        ...named([v(undefined, 'undefined'), v(null, 'null'), v(5, '5'), v('free', "'free'"), fresh(() => [], '[]'), v(SYM, 'a symbol')], ['options']),
+        fresh(() => ({}), '{}', 'error', { names: ['unknown'], allowed: /'free' or 'blocked'/ }),
+        ...['', 'Free', 'unknown', 'toString', '__proto__', null, 0, true].map((u) => fresh(() => ({ unknown: u }), `{ unknown: ${JSON.stringify(u)} }`, 'error', { names: ['unknown'], allowed: /'free' or 'blocked'/ })),
+        ...[0, 101, 1.5, Number.NaN, -1, '50', Infinity].map((k) => fresh(() => ({ unknown: 'free', occupiedAt: k }), `{ occupiedAt: ${String(k)} }`, 'error', { names: ['occupiedAt'], allowed: /1 to 100/ })),
+        fresh(() => ({ unknown: 'free', nope: 1 }), '{ nope: 1 }', 'error', { names: ['nope'], allowed: /unknown.*occupiedAt/ }),
+        fresh(() => ({ unknown: 'free' }), "{ unknown: 'free' }", 'ok', { check: (r: unknown) => same(ascii(r), ['#..', '...']) }),
+        fresh(() => ({ unknown: 'blocked', occupiedAt: 1 }), '{ occupiedAt: 1 }', 'ok'),
+      ],
+    ],
+  });
+  specs.push({
+    target: 'bestfirst/movingai:worldToCell',
+    paramNames: ['map', 'x', 'y'],
+    make: (L) => ({ args: [rosMsg(), 1.25, 2.25], call: (...a) => apply(L.io.worldToCell, a), check: (r) => same(r, 3) }),
+    params: [
+      [...notOccupancy(), fresh(() => rosMsg({ origin: { x: 1, y: 2, yaw: 0.5 } }), 'a rotated map', 'error', { names: ['yaw'], allowed: /yaw 0/ })],
+      [
+        ...named([...notNumbers(), v(Number.NaN, 'NaN'), v(Infinity, 'Infinity')], ['x']),
+        ...[0.99, 2.6, -1e9].map((x) => v(x, String(x), 'error', { names: ['outside'], allowed: /covers/ })),
+        v(1, 'the west edge', 'ok'), v(2.5, 'the east edge (the last cell)', 'ok', { check: (r: unknown) => same(r, 5) }),
+      ],
+      [
+        ...named([...notNumbers(), v(Number.NaN, 'NaN'), v(-Infinity, '-Infinity')], ['y']),
+        ...[1.99, 3.01].map((y) => v(y, String(y), 'error', { names: ['outside'], allowed: /covers/ })),
+        v(3, 'the north edge (the top row)', 'ok', { check: (r: unknown) => same(r, 0) }),
+      ],
+    ],
+  });
+  specs.push({
+    target: 'bestfirst/movingai:cellToWorld',
+    paramNames: ['map', 'cell'],
+    make: (L) => ({ args: [rosMsg(), 0], size: 6, call: (...a) => apply(L.io.cellToWorld, a), check: (r) => same(r, { x: 1.25, y: 2.75 }) }),
+    params: [
+      [...notOccupancy(), fresh(() => rosMsg({ origin: { x: 1, y: 2, yaw: -0.1 } }), 'a rotated map', 'error', { names: ['yaw'], allowed: /yaw 0/ })],
+      ids('cell', { legit: [v(5, 'the last cell', 'ok', { check: (r: unknown) => same(r, { x: 2.25, y: 2.25 }) })] }),
+    ],
+  });
+  return specs;
+}
+
 // --- cspace ---------------------------------------------------------------------------------------------------
 
 const P = (x: number, y: number) => ({ x, y });
@@ -487,6 +622,6 @@ function firstBlocked(g: Grid): number {
 }
 
 export function ioCspaceWorldSpecs(): Spec[] {
-  return [...ioSpecs(), ...cspaceSpecs(), ...worldSpecs()];
+  return [...ioSpecs(), ...rosSpecs(), ...cspaceSpecs(), ...worldSpecs()];
 }
 
