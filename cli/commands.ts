@@ -1,6 +1,7 @@
 import { APARTMENT } from './apartment.js';
 import { ARA } from './ara.js';
 import { FIELD } from './field.js';
+import { FLOOD } from './flood.js';
 import type { CommandSpec } from './options.js';
 import { PLAN } from './plan.js';
 import { REPLAN } from './replan.js';
@@ -12,6 +13,7 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = Object.freeze({
   trace: TRACE,
   plan: PLAN,
   scen: SCEN,
+  flood: FLOOD,
   replan: REPLAN,
   field: FIELD,
   ara: ARA,
