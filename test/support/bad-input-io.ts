@@ -152,6 +152,33 @@ function ioSpecs(): Spec[] {
         v(undefined, 'undefined', 'ok'), v(0, '0', 'ok', { check: pathOk }), v(3, '3 (a prefix)', 'ok', { check: pathOk })],
     ],
   });
+  // Two agents: 0 -> 1 -> 2 and 10 -> 5 -> 0 would meet; the base plan keeps them apart (agent 1 waits).
+  const mapfOk = (r: unknown) => (typeof (r as { ok?: unknown })?.ok === 'boolean' ? undefined : `not a verdict: ${JSON.stringify(r)}`);
+  specs.push({
+    target: 'bestfirst/movingai:checkMapfPlan',
+    paramNames: ['grid', 'tasks', 'paths'],
+    make: (L) => ({
+      args: [grid(L), [{ start: START, goal: 2 }, { start: 10, goal: 5 }], [[START, 1, 2], [10, 5]]], call: (...a) => apply(L.io.checkMapfPlan, a),
+      check: (r) => same(r, { ok: true, sumOfCosts: 3, makespan: 2, costs: [2, 1] }), size: 15,
+    }),
+    params: [
+      [...notGrids()],
+      [...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), fresh(() => ({}), '{}'), v(SYM, 'a symbol')], ['tasks']),
+        fresh(() => [{ start: START, goal: 2 }], 'one task for two paths', 'error', { names: ['tasks', 'paths'] }),
+        fresh(() => [null, { start: 10, goal: 5 }], 'a null task', 'error', { names: ['tasks[0]'] }),
+        fresh(() => [{ start: START, goal: 99 }, { start: 10, goal: 5 }], 'a goal out of range', 'error', { names: ['tasks[0]'] }),
+        fresh(() => [{ start: '0', goal: 2 }, { start: 10, goal: 5 }], "a start '0'", 'error', { names: ['tasks[0]'] }),
+        fresh(() => [{ start: 1, goal: 2 }, { start: 10, goal: 5 }], 'another start (a verdict, not an error)', 'ok', { check: mapfOk })],
+      [...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), fresh(() => ({}), '{}'), v(SYM, 'a symbol')], ['paths']),
+        fresh(() => [[START, 1, 2], []], 'an empty path', 'error', { names: ['paths[1]'] }),
+        fresh(() => [[START, 1.5, 2], [10, 5]], 'a step 1.5', 'error', { names: ['paths[0][1]'] }),
+        fresh(() => [[START, 1, 2], [10, -1]], 'a step -1', 'error', { names: ['paths[1][1]'] }),
+        fresh(() => [[START, 1, 2], [10, 15]], 'a step off the grid', 'error', { names: ['paths[1][1]'] }),
+        fresh(() => [[START, 1, 2], 'ab'], "a path 'ab'", 'error', { names: ['paths[1]'] }),
+        fresh(() => [[START, 5, 10], [10, 5]], 'a plan through a conflict (a verdict)', 'ok', { check: mapfOk }),
+        fresh(() => [[START, BLOCKED, 2], [10, 5]], 'a plan through a wall (a verdict)', 'ok', { check: mapfOk })],
+    ],
+  });
   for (const name of ['sameLength', 'withinBound'] as const) {
     const arity = name === 'sameLength' ? 2 : 3;
     const nums = (pname: string) => [...named([...notNumbers(), v(Number.NaN, 'NaN')], [pname], /number/),
