@@ -1,6 +1,6 @@
 // The bad-input table, part 2: the searches that repair or reuse a search (D*,
 // D* Lite, ARA*, universal plans). See bad-input-kit.ts for the row machinery.
-import type { AraSearcher, DStar, DStarLite, Flood, FloodOptions, Grid, SearchSpace, UniversalPlan } from '#bestfirst';
+import type { AllPairs, AraSearcher, DStar, DStarLite, Flood, FloodOptions, Grid, SearchSpace, UniversalPlan } from '#bestfirst';
 import { apply, BLOCKED, construct, GOAL, grid, notGrids, POCKET, START } from './bad-input-core.js';
 import {
   badHeuristics, bool, checkAnswer, count, dyn, fresh, holey, ids, named, near, notFunctions, notNumbers, notSpaces, oneOf, options, oracle, positive, same, SYM, v,
@@ -711,7 +711,35 @@ function floodSpecs(): Spec[] {
   }];
 }
 
+function allPairsSpecs(): Spec[] {
+  // The fixture grid: from START every free cell but the pocket is reachable; (0,0) -> (2,2) costs 4.
+  const apCheck = (r: unknown, a: unknown[]) => {
+    const ap = r as AllPairs, g = a[0] as Grid;
+    if (!(ap?.dist instanceof Float64Array)) return 'no table';
+    for (const [i, j] of [[START, GOAL], [GOAL, START], [START, POCKET]]) {
+      if (!near(ap.dist[i * ap.size + j], oracle(g, i, j)) && !(ap.dist[i * ap.size + j] === Infinity && oracle(g, i, j) === Infinity)) return `dist ${i} -> ${j}`;
+    }
+    return undefined;
+  };
+  const table = (L: Lib) => { const g = grid(L); return { g, ap: L.root.floydWarshall(g) as AllPairs }; };
+  return [{
+    target: 'bestfirst:floydWarshall',
+    paramNames: ['space'],
+    make: (L) => ({ args: [grid(L)], call: (...a) => apply(L.root.floydWarshall, a), check: apCheck }),
+    params: [[...notSpaces('space'), fresh(() => ({ size: 5000, maxDegree: 1, successors: () => 0 }), 'a space of 5,000 nodes', 'error', { names: ['5000', '2048'] })]],
+  }, {
+    target: 'bestfirst:allPairsPath',
+    paramNames: ['ap', 'from', 'to'],
+    make: (L) => { const { g, ap } = table(L); return { size: 15, args: [ap, START, GOAL], call: (...a) => apply(L.root.allPairsPath, a), check: (r, a) => (r === null ? 'null for a reachable pair' : checkAnswer(g, a[1] as number, a[2] as number, { status: 'found', path: r as number[], cost: ap.dist[(a[1] as number) * 15 + (a[2] as number)] })) }; },
+    params: [
+      named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), fresh(() => ({}), '{}'), fresh(() => ({ size: 2, dist: new Float64Array(3), next: new Int32Array(3) }), 'tables of the wrong size')], ['ap']),
+      ids('from', { names: ['from'], legit: [v(POCKET, 'the pocket', 'ok', { check: (r) => same(r, null) }), v(BLOCKED, 'a blocked cell', 'ok', { check: (r) => same(r, null) })] }),
+      ids('to', { names: ['to'], legit: [v(POCKET, 'the pocket', 'ok', { check: (r) => same(r, null) }), v(BLOCKED, 'a blocked cell', 'ok', { check: (r) => same(r, null) })] }),
+    ],
+  }];
+}
+
 export function repairSpecs(): Spec[] {
-  return [...dstarSpecs(), ...liteSpecs(), ...araSpecs(), ...planSpecs(), ...floodSpecs()];
+  return [...dstarSpecs(), ...liteSpecs(), ...araSpecs(), ...planSpecs(), ...floodSpecs(), ...allPairsSpecs()];
 }
 
