@@ -723,6 +723,19 @@ function allPairsSpecs(): Spec[] {
   };
   const table = (L: Lib) => { const g = grid(L); return { g, ap: L.root.floydWarshall(g) as AllPairs }; };
   return [{
+    target: 'bestfirst:bellmanFord',
+    paramNames: ['space', 'source'],
+    make: (L) => ({
+      size: 15, blocked: BLOCKED, args: [grid(L), START], call: (...a) => apply(L.root.bellmanFord, a),
+      check: (r, a) => {
+        const b = r as { status: string; g: Float64Array };
+        if (b?.status !== 'done') return `status ${String(b?.status)}`;
+        for (let n = 0; n < 15; n++) if (!near(b.g[n], oracle(a[0] as Grid, a[1] as number, n)) && !(b.g[n] === Infinity && oracle(a[0] as Grid, a[1] as number, n) === Infinity)) return `g[${n}]`;
+        return undefined;
+      },
+    }),
+    params: [notSpaces('space'), ids('source', { blocked: true, legit: [v(POCKET, 'the pocket', 'ok')] })],
+  }, {
     target: 'bestfirst:floydWarshall',
     paramNames: ['space'],
     make: (L) => ({ args: [grid(L)], call: (...a) => apply(L.root.floydWarshall, a), check: apCheck }),
