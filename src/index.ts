@@ -36,6 +36,7 @@ export { setCellBlocked } from './repair/dstar-grid.js';
 export { DStarLite, type DStarLiteOptions, type RepairStats, type RepairStatus } from './repair/dstar-lite.js';
 export { ara, AraSearcher, ARA_SCHEDULE, type AraBudget, type AraIteration, type AraOptions, type AraResult, type AraStatus } from './repair/ara.js';
 export { flood, type Flood, type FloodOptions } from './core/flood.js';
+export { zeroOneBfs, type ZeroOneBfsOptions } from './core/zero-one-bfs.js';
 export { bellmanFord, type BellmanFord } from './core/bellman-ford.js';
 export { floydWarshall, allPairsPath, MAX_ALL_PAIRS_NODES, type AllPairs } from './core/floyd-warshall.js';
 export { UniversalPlanner, universalPlan, follow, bellmanResidual, bellmanTerms, type UniversalPlan, type BellmanTerm, type BellmanView } from './repair/universal-plan.js';

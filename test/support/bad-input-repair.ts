@@ -723,6 +723,18 @@ function allPairsSpecs(): Spec[] {
   };
   const table = (L: Lib) => { const g = grid(L); return { g, ap: L.root.floydWarshall(g) as AllPairs }; };
   return [{
+    target: 'bestfirst:zeroOneBfs',
+    paramNames: ['space', 'sources', 'options'],
+    // The fixture grid, 4-connected: every step costs 1.
+    make: (L) => ({ size: 15, blocked: BLOCKED, args: [grid(L, { connectivity: 4 }), [START, GOAL], {}], call: (...a) => apply(L.root.zeroOneBfs, a), check: floodCheck }),
+    params: [
+      [...notSpaces('space'), dyn((b) => (b.args[0] as Grid).with({ connectivity: 8, diagonalRule: 'always' }), 'an 8-connected grid cutting corners (diagonals cost 1.41)', 'error', { names: ['0-1', 'cost'] })],
+      [...ids('sources', { blocked: true, legit: [v(POCKET, 'the pocket', 'ok')] }).map((x) => (x.label === '[0]' ? { ...x, want: 'ok' as const } : x)),
+        fresh(() => [], '[]', 'error', { names: ['sources'] }),
+        fresh(() => [START, 99], 'a list with an id out of range', 'error', { names: ['sources[1]'] })],
+      options('zeroOneBfs', { direction: oneOf('direction', ['forward', 'backward']) }),
+    ],
+  }, {
     target: 'bestfirst:bellmanFord',
     paramNames: ['space', 'source'],
     make: (L) => ({
