@@ -18,6 +18,11 @@ export { pathCost, type SearchSpace, type ArcChange, type ArcChangeFeed } from '
 export type { PathSearcher } from './core/path-searcher.js';
 export { Graph, MAX_GRAPH_SIZE, type Edge, type GraphOptions, type KeyedEdge, type KeyedGraph, type FromEdgesOptions } from './spaces/graph.js';
 export { Grid, DIAGONAL_RULES, MAX_GRID_CELLS, type DiagonalRule, type BlockedModel, type GridOptions, type XY } from './grid/grid.js';
+export { distanceTransform, squaredDistanceTransform } from './grid/distance-transform.js';
+export {
+  inflate, costmapToGrid, LETHAL, INSCRIBED, NO_INFORMATION, FREE,
+  type InflationSource, type InflateOptions, type UnknownCells, type CostmapToGridOptions,
+} from './grid/inflation.js';
 export { findPath, type FindPathOptions, type FoundPath } from './grid/find-path.js';
 export { KeyedSpace, unboundedGrid, pathAmong, type UnboundedGridOptions, type PathAmongOptions, type PathAmongResult } from './spaces/keyed.js';
 export { zero, type Heuristic } from './core/heuristic.js';
