@@ -17,7 +17,7 @@ export function checkMask(mask: unknown, width: unknown, height: unknown, where:
     throw new InputError(`${where}: width and height must be integers >= 1, got ${show(width)} x ${show(height)}`);
   }
   if (width * height > MAX_GRID_CELLS) {
-    throw new InputError(`${where}: ${width} x ${height} is more than ${MAX_GRID_CELLS} cells`);
+    throw new InputError(`${where}: width x height = ${width} x ${height} is more than ${MAX_GRID_CELLS} cells`);
   }
   const size = width * height;
   if (!(mask instanceof Uint8Array)) throw new InputError(`${where}: mask must be a Uint8Array of 0 (free) and 1 (obstacle), got ${show(mask)}`);

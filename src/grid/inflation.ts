@@ -88,10 +88,31 @@ export function inflate(source: InflationSource, options: InflateOptions): Uint8
   if (typeof width !== 'number' || !Number.isInteger(width) || width < 1 || typeof height !== 'number' || !Number.isInteger(height) || height < 1) {
     throw new InputError(`inflate: source.width and source.height must be integers >= 1, got ${show(width)} x ${show(height)}`);
   }
-  if (width * height > MAX_GRID_CELLS) throw new InputError(`inflate: ${width} x ${height} is more than ${MAX_GRID_CELLS} cells`);
+  if (width * height > MAX_GRID_CELLS) throw new InputError(`inflate: source is ${width} x ${height}, more than ${MAX_GRID_CELLS} cells`);
   const size = width * height;
   const hasMask = src.mask !== undefined, hasData = src.data !== undefined;
   if (hasMask === hasData) throw new InputError(`inflate: source must have data (occupancy) or mask (0/1), exactly one of them, got ${hasMask ? 'both' : 'neither'}`);
+  // The source is checked whole before the options, in the order of the
+  // parameters, and read once (a copy: what is checked is what is used).
+  const cells = new Int8Array(size);
+  if (hasMask) {
+    const mask = src.mask;
+    if (!(mask instanceof Uint8Array) || mask.length !== size) throw new InputError(`inflate: source.mask must be a Uint8Array of ${width} x ${height} = ${size} cells, got ${show(mask)}`);
+    for (let i = 0; i < size; i++) {
+      if (mask[i] > 1) throw new InputError(`inflate: source.mask[${i}] is ${mask[i]}; a mask cell is 0 (free) or 1 (obstacle)`);
+      cells[i] = mask[i];
+    }
+  } else {
+    const data = src.data as ArrayLike<number>;
+    if (typeof data !== 'object' || data === null || typeof data.length !== 'number' || data.length !== size) {
+      throw new InputError(`inflate: source.data must hold ${width} x ${height} = ${size} cells, got ${show(data)}`);
+    }
+    for (let i = 0; i < size; i++) {
+      const x = data[i];
+      if (typeof x !== 'number' || !Number.isInteger(x) || x < -1 || x > 100) throw new InputError(`inflate: source.data[${i}] is ${show(x)}; a cell is -1 (unknown) or 0 to 100`);
+      cells[i] = x;
+    }
+  }
   if (options === null || typeof options !== 'object' || Array.isArray(options)) throw new InputError(`inflate: options must be an object, got ${show(options)}`);
   checkKeys(options, INFLATE_KEYS, 'inflate');
   const o = options as unknown as Record<string, unknown>;
@@ -109,24 +130,14 @@ export function inflate(source: InflationSource, options: InflateOptions): Uint8
     throw new InputError(`inflate: options.${o.unknown !== undefined ? 'unknown' : 'occupiedAt'} applies to an occupancy grid's data, not to a mask`);
   }
 
-  // The obstacles, and which cells are unknown to keep (2 in `seed`).
+  // The obstacles (1), and the unknown cells to keep (2).
   const seed = new Uint8Array(size);
   if (hasMask) {
-    const mask = src.mask;
-    if (!(mask instanceof Uint8Array) || mask.length !== size) throw new InputError(`inflate: source.mask must be a Uint8Array of ${width} x ${height} = ${size} cells, got ${show(mask)}`);
-    for (let i = 0; i < size; i++) {
-      if (mask[i] > 1) throw new InputError(`inflate: source.mask[${i}] is ${mask[i]}; a mask cell is 0 (free) or 1 (obstacle)`);
-      seed[i] = mask[i];
-    }
+    for (let i = 0; i < size; i++) seed[i] = cells[i];
   } else {
-    const data = src.data as ArrayLike<number>;
-    if (typeof data !== 'object' || data === null || typeof data.length !== 'number' || data.length !== size) {
-      throw new InputError(`inflate: source.data must hold ${width} x ${height} = ${size} cells, got ${show(data)}`);
-    }
     const unknownSeed = unknown === 'lethal' ? 1 : unknown === 'free' ? 0 : 2;
     for (let i = 0; i < size; i++) {
-      const x = data[i];
-      if (typeof x !== 'number' || !Number.isInteger(x) || x < -1 || x > 100) throw new InputError(`inflate: source.data[${i}] is ${show(x)}; a cell is -1 (unknown) or 0 to 100`);
+      const x = cells[i];
       seed[i] = x < 0 ? unknownSeed : x >= occupiedAt ? 1 : 0;
     }
   }
@@ -170,7 +181,7 @@ export function costmapToGrid(costmap: Uint8Array, width: number, height: number
   if (typeof width !== 'number' || !Number.isInteger(width) || width < 1 || typeof height !== 'number' || !Number.isInteger(height) || height < 1) {
     throw new InputError(`costmapToGrid: width and height must be integers >= 1, got ${show(width)} x ${show(height)}`);
   }
-  if (width * height > MAX_GRID_CELLS) throw new InputError(`costmapToGrid: ${width} x ${height} is more than ${MAX_GRID_CELLS} cells`);
+  if (width * height > MAX_GRID_CELLS) throw new InputError(`costmapToGrid: width x height = ${width} x ${height} is more than ${MAX_GRID_CELLS} cells`);
   const size = width * height;
   if (!(costmap instanceof Uint8Array) || costmap.length !== size) {
     throw new InputError(`costmapToGrid: costmap must be a Uint8Array of ${width} x ${height} = ${size} cells, got ${show(costmap)}`);
