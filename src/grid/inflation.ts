@@ -145,16 +145,21 @@ export function inflate(source: InflationSource, options: InflateOptions): Uint8
   for (let i = 0; i < size; i++) obstacles[i] = seed[i] === 1 ? 1 : 0;
   const d2 = squaredDistances(obstacles, width, height);
 
+  const costOf = (sq: number): number => {
+    if (sq === 0) return LETHAL;
+    const d = Math.sqrt(sq) * resolution;
+    return d <= r ? INSCRIBED : d <= R ? Math.floor((INSCRIBED - 1) * Math.exp(-k * (d - r))) : FREE;
+  };
+  // Squared distances are whole numbers: the cost of each one within reach is
+  // computed once (an exp per cell was most of the time), when the table is
+  // small. Beyond `reach`, sqrt(sq) * resolution > R, so FREE.
+  const reach = Math.min((width - 1) ** 2 + (height - 1) ** 2, Math.floor((R / resolution + 1) ** 2));
+  const table = reach <= 1 << 20 ? new Uint8Array(reach + 1) : null;
+  if (table !== null) for (let sq = 0; sq <= reach; sq++) table[sq] = costOf(sq);
   const out = new Uint8Array(size);
   for (let i = 0; i < size; i++) {
-    const s = d2[i];
-    let cost: number;
-    if (s === 0) cost = LETHAL;
-    else if (s === Infinity) cost = FREE;
-    else {
-      const d = Math.sqrt(s) * resolution;
-      cost = d <= r ? INSCRIBED : d <= R ? Math.floor((INSCRIBED - 1) * Math.exp(-k * (d - r))) : FREE;
-    }
+    const sq = d2[i];
+    const cost = sq > reach ? FREE : table !== null ? table[sq] : costOf(sq);
     out[i] = seed[i] === 2 && cost < INSCRIBED ? NO_INFORMATION : cost;
   }
   return out;

@@ -130,6 +130,15 @@ describe('inflate', () => {
     expect(Array.from(zero)).toEqual([254, Math.floor(252 * Math.exp(-1)), Math.floor(252 * Math.exp(-2)), 0, 0, 0]);
   });
 
+  test('a reach of more than 2^20 squared cells (no cost table) gives the formula too', () => {
+    // 1 x 1100: squared distances up to 1099^2 > 2^20, all within R.
+    const mask = new Uint8Array(1100);
+    mask[0] = 1;
+    const got = inflate({ width: 1100, height: 1, mask }, { resolution: 1, inscribedRadius: 0, inflationRadius: 5000, costScalingFactor: 0.001 });
+    for (let x = 0; x < 1100; x++) expect(got[x]).toBe(nav2Cost(x, 0, 5000, 0.001));
+    expect(got[1099]).toBe(Math.floor(252 * Math.exp(-1.099)));
+  });
+
   const good = { resolution: 0.05, inscribedRadius: 0.3, inflationRadius: 0.55 };
   const mask = () => ({ width: 2, height: 1, mask: new Uint8Array([1, 0]) });
   const occ = () => ({ width: 2, height: 1, data: Int8Array.from([100, -1]), resolution: 0.05 });
