@@ -171,16 +171,23 @@ export interface CostmapToGridOptions {
   resolution: number;
   /** A cell is blocked when its cost is at least this, a whole number 1 to 255. Default `INSCRIBED` (253): obstacles, the inscribed band and unknown cells. */
   blockedAt?: number;
+  /**
+   * Whether the costmap's row 0 is the bottom row (ROS order, as `inflate`
+   * returns for a `parseRosMap` grid). Default false: row 0 is the top. With
+   * true the grid is turned the right way up, so that its ids are those of
+   * `toGrid` and `worldToCell` for the same map.
+   */
+  bottomUp?: boolean;
 }
 
 /**
  * A `Grid` (8-connected, no corner cutting, `cellSize = resolution`) whose
  * blocked cells are the costmap's cells of cost `blockedAt` or more: with
  * the default, a robot's centre kept off the walls by its inscribed radius.
- * The costmap is read as `width * height` bytes, row 0 the grid's top row
- * (an `inflate` of a `parseRosMap` grid has row 0 at the bottom: the grid is
- * then upside down, as its ids are `row * width + col` of the costmap).
- * The graded costs are not weights here: only blocked or free.
+ * The costmap is `width * height` bytes, index `row * width + col`, row 0
+ * the grid's top row, or its bottom row with `bottomUp` (for an `inflate` of
+ * a `parseRosMap` grid). The graded costs are not weights here: a cell is
+ * blocked or free.
  */
 export function costmapToGrid(costmap: Uint8Array, width: number, height: number, options: CostmapToGridOptions): Grid {
   if (typeof width !== 'number' || !Number.isInteger(width) || width < 1 || typeof height !== 'number' || !Number.isInteger(height) || height < 1) {
@@ -192,7 +199,7 @@ export function costmapToGrid(costmap: Uint8Array, width: number, height: number
     throw new InputError(`costmapToGrid: costmap must be a Uint8Array of ${width} x ${height} = ${size} cells, got ${show(costmap)}`);
   }
   if (options === null || typeof options !== 'object' || Array.isArray(options)) throw new InputError(`costmapToGrid: options must be an object, got ${show(options)}`);
-  checkKeys(options, ['resolution', 'blockedAt'], 'costmapToGrid');
+  checkKeys(options, ['resolution', 'blockedAt', 'bottomUp'], 'costmapToGrid');
   const { resolution } = options;
   if (typeof resolution !== 'number' || !Number.isFinite(resolution) || resolution <= 0) {
     throw new InputError(`costmapToGrid: options.resolution must be a finite number > 0, got ${show(resolution)}`);
@@ -201,7 +208,12 @@ export function costmapToGrid(costmap: Uint8Array, width: number, height: number
   if (typeof blockedAt !== 'number' || !Number.isInteger(blockedAt) || blockedAt < 1 || blockedAt > 255) {
     throw new InputError(`costmapToGrid: options.blockedAt must be a whole number from 1 to 255, got ${show(blockedAt)}`);
   }
+  const bottomUp = options.bottomUp === undefined ? false : options.bottomUp;
+  if (typeof bottomUp !== 'boolean') throw new InputError(`costmapToGrid: options.bottomUp must be true or false, got ${show(bottomUp)}`);
   const cells = new Uint8Array(size);
-  for (let i = 0; i < size; i++) cells[i] = costmap[i] >= blockedAt ? 1 : 0;
+  for (let y = 0; y < height; y++) {
+    const from = (bottomUp ? height - 1 - y : y) * width, to = y * width;
+    for (let x = 0; x < width; x++) cells[to + x] = costmap[from + x] >= blockedAt ? 1 : 0;
+  }
   return new Grid(width, height, cells, { connectivity: 8, diagonalRule: 'no-corner-cutting', cellSize: resolution });
 }

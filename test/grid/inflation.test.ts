@@ -3,6 +3,7 @@
 // and the bridge to a Grid.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { parseRosMap, toGrid, worldToCell } from '#bestfirst/movingai';
 import { costmapToGrid, FREE, inflate, INSCRIBED, InputError, LETHAL, NO_INFORMATION, type InflateOptions, type UnknownCells } from '#bestfirst';
 
 /** Nav2's cost at `d` metres from the nearest obstacle (d Infinity: none), written out from the formula. */
@@ -187,6 +188,20 @@ describe('costmapToGrid', () => {
     expect(g.diagonalRule).toBe('no-corner-cutting');
     expect(costmapToGrid(costmap, 3, 2, { resolution: 1, blockedAt: 100 }).toAscii()).toEqual(['.##', '###']);
     expect(costmapToGrid(costmap, 3, 2, { resolution: 1, blockedAt: 255 }).toAscii()).toEqual(['...', '.#.']);
+    expect(costmapToGrid(costmap, 3, 2, { resolution: 1, blockedAt: 255, bottomUp: false }).toAscii()).toEqual(['...', '.#.']);
+    expect(costmapToGrid(costmap, 3, 2, { resolution: 1, blockedAt: 255, bottomUp: true }).toAscii()).toEqual(['.#.', '...']);
+  });
+
+  test('bottomUp: an inflated ROS map gives the ids of toGrid and worldToCell', () => {
+    // A 3 x 2 map in ROS order: the obstacle in the bottom-left pixel of the image.
+    const yaml = 'image: m.pgm\nresolution: 1\norigin: [0, 0, 0]\nnegate: 0\noccupied_thresh: 0.65\nfree_thresh: 0.196\n';
+    const pgm = new Uint8Array([...new TextEncoder().encode('P5 3 2 255\n'), 254, 254, 254, 0, 254, 254]);
+    const map = parseRosMap(yaml, pgm, 'm.yaml');
+    const costmap = inflate(map, { inscribedRadius: 0, inflationRadius: 0 });
+    const g = costmapToGrid(costmap, map.width, map.height, { resolution: map.resolution, bottomUp: true });
+    expect(g.toAscii()).toEqual(toGrid(map, { unknown: 'blocked' }).toAscii());
+    expect(g.toAscii()).toEqual(['...', '#..']);
+    expect(g.isBlocked(worldToCell(map, 0.5, 0.5))).toBe(true);
   });
 
   const refusals: [string, () => unknown, RegExp][] = [
@@ -196,6 +211,7 @@ describe('costmapToGrid', () => {
     ['blockedAt 0', () => costmapToGrid(new Uint8Array(6), 3, 2, { resolution: 1, blockedAt: 0 }), /blockedAt must be a whole number from 1 to 255, got 0/],
     ['blockedAt 256', () => costmapToGrid(new Uint8Array(6), 3, 2, { resolution: 1, blockedAt: 256 }), /blockedAt .* got 256/],
     ['an unknown key', () => costmapToGrid(new Uint8Array(6), 3, 2, { resolution: 1, blocked: 1 } as never), /unknown option "blocked"/],
+    ["bottomUp 'yes'", () => costmapToGrid(new Uint8Array(6), 3, 2, { resolution: 1, bottomUp: 'yes' as never }), /bottomUp must be true or false, got "yes"/],
   ];
   test.each(refusals)('%s is an InputError', (_label, f, message) => {
     expect(f).toThrow(InputError);

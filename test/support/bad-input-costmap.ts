@@ -3,7 +3,7 @@
 // machinery; the answers are checked against the definitions written out here.
 import type { Grid } from '#bestfirst';
 import { apply } from './bad-input-core.js';
-import { escape, fresh, named, notNumbers, oneOf, positive, same, SYM, v, type Spec, type V } from './bad-input-kit.js';
+import { bool, escape, fresh, named, notNumbers, oneOf, positive, same, SYM, v, type Spec, type V } from './bad-input-kit.js';
 
 /** 3 x 2, an obstacle at (0, 0). */
 const MASK = () => new Uint8Array([1, 0, 0, 0, 0, 0]);
@@ -94,9 +94,10 @@ export function costmapSpecs(): Spec[] {
     : `returned ${String(r)}, not a Uint8Array`);
   const COSTMAP = () => new Uint8Array([0, 253, 254, 255, 100, 0]);
   const gridCheck = (r: unknown, a: unknown[]) => {
-    const cm = a[0] as Uint8Array, w = a[1] as number, at = ((a[3] as { blockedAt?: number }).blockedAt ?? 253);
+    const cm = a[0] as Uint8Array, w = a[1] as number, o = a[3] as { blockedAt?: number; bottomUp?: boolean }, at = o.blockedAt ?? 253;
     const rows: string[] = [];
     for (let y = 0; y < (a[2] as number); y++) rows.push(Array.from(cm.subarray(y * w, (y + 1) * w), (c) => (c >= at ? '#' : '.')).join(''));
+    if (o.bottomUp === true) rows.reverse();
     const g = r as Grid;
     return same(g.toAscii(), rows) ?? same([g.cellSize, g.connectivity, g.diagonalRule], [(a[3] as { resolution: number }).resolution, 8, 'no-corner-cutting']);
   };
@@ -159,6 +160,7 @@ export function costmapSpecs(): Spec[] {
         mergedOptions({ resolution: 0.5 }, {
           resolution: positive('resolution', { optional: false, legit: [1, 0.05] }),
           blockedAt: wholeFrom('blockedAt', 1, 255, [1, 100, 253, 255]),
+          bottomUp: bool('bottomUp'),
         }),
       ],
     },
