@@ -4,7 +4,8 @@
  * traces), the spaces it searches (grids, graphs, keyed and unbounded
  * spaces), the reusable searchers (the grid fast path, jump point search,
  * depth-first), and the searches that repair or reuse a search (D*, D* Lite,
- * ARA*, the universal plan).
+ * ARA*, the universal plan), and costmaps as robots have them (the exact
+ * distance transform and Nav2's inflation).
  *
  * The rest is behind subpaths, so that what a program does not import it
  * does not load: `bestfirst/movingai` (benchmark files and path checks),
