@@ -22,7 +22,7 @@ export { Grid, DIAGONAL_RULES, MAX_GRID_CELLS, type DiagonalRule, type BlockedMo
 export { distanceTransform, squaredDistanceTransform } from './grid/distance-transform.js';
 export {
   inflate, costmapToGrid, LETHAL, INSCRIBED, NO_INFORMATION, FREE,
-  type InflationSource, type InflateOptions, type UnknownCells, type CostmapToGridOptions,
+  type InflationSource, type OccupancySource, type MaskSource, type InflateOptions, type UnknownCells, type CostmapToGridOptions,
 } from './grid/inflation.js';
 export { findPath, type FindPathOptions, type FoundPath } from './grid/find-path.js';
 export { KeyedSpace, unboundedGrid, pathAmong, type UnboundedGridOptions, type PathAmongOptions, type PathAmongResult } from './spaces/keyed.js';

@@ -21,15 +21,32 @@ export const NO_INFORMATION = 255;
 export const FREE = 0;
 
 /**
- * What `inflate` reads. Either an occupancy grid (a `nav_msgs/OccupancyGrid`
- * as `parseRosMap` returns it, or any object of this shape): `data` of -1
- * (unknown) or 0 to 100; or a plain obstacle mask: `mask` of 0 (free) and 1
- * (obstacle). Index `row * width + col` in both, in either row order: the
- * costmap keeps it.
+ * An occupancy grid as `inflate` reads it: a `nav_msgs/OccupancyGrid` as
+ * `parseRosMap` returns it, or any object of this shape.
  */
-export type InflationSource =
-  | { readonly width: number; readonly height: number; readonly data: ArrayLike<number>; readonly resolution?: number }
-  | { readonly width: number; readonly height: number; readonly mask: Uint8Array };
+export interface OccupancySource {
+  /** Cells across, a whole number >= 1. */
+  readonly width: number;
+  /** Cells along the other side, a whole number >= 1. */
+  readonly height: number;
+  /** `width * height` cells, index `row * width + col` (either row order: the costmap keeps it), each -1 (unknown) or a whole number 0 (free) to 100. */
+  readonly data: ArrayLike<number>;
+  /** Metres per cell: the default of `InflateOptions.resolution`. */
+  readonly resolution?: number;
+}
+
+/** A plain obstacle mask as `inflate` reads it. */
+export interface MaskSource {
+  /** Cells across, a whole number >= 1. */
+  readonly width: number;
+  /** Cells along the other side, a whole number >= 1. */
+  readonly height: number;
+  /** `width * height` cells, index `row * width + col`, 1 an obstacle and 0 free. */
+  readonly mask: Uint8Array;
+}
+
+/** What `inflate` reads: an occupancy grid (`data`) or an obstacle mask (`mask`), never both. */
+export type InflationSource = OccupancySource | MaskSource;
 
 /** How `inflate` treats an unknown cell (-1) of an occupancy grid. */
 export type UnknownCells = 'keep' | 'free' | 'lethal';
