@@ -4,7 +4,8 @@
  * traces), the spaces it searches (grids, graphs, keyed and unbounded
  * spaces), the reusable searchers (the grid fast path, jump point search,
  * depth-first), and the searches that repair or reuse a search (D*, D* Lite,
- * ARA*, the universal plan).
+ * ARA*, the universal plan), and costmaps as robots have them (the exact
+ * distance transform and Nav2's inflation).
  *
  * The rest is behind subpaths, so that what a program does not import it
  * does not load: `bestfirst/movingai` (benchmark files and path checks),
@@ -18,6 +19,11 @@ export { pathCost, type SearchSpace, type ArcChange, type ArcChangeFeed } from '
 export type { PathSearcher } from './core/path-searcher.js';
 export { Graph, MAX_GRAPH_SIZE, type Edge, type GraphOptions, type KeyedEdge, type KeyedGraph, type FromEdgesOptions } from './spaces/graph.js';
 export { Grid, DIAGONAL_RULES, MAX_GRID_CELLS, type DiagonalRule, type BlockedModel, type GridOptions, type XY } from './grid/grid.js';
+export { distanceTransform, squaredDistanceTransform } from './grid/distance-transform.js';
+export {
+  inflate, costmapToGrid, LETHAL, INSCRIBED, NO_INFORMATION, FREE,
+  type InflationSource, type OccupancySource, type MaskSource, type InflateOptions, type UnknownCells, type CostmapToGridOptions,
+} from './grid/inflation.js';
 export { findPath, type FindPathOptions, type FoundPath } from './grid/find-path.js';
 export { KeyedSpace, unboundedGrid, pathAmong, type UnboundedGridOptions, type PathAmongOptions, type PathAmongResult } from './spaces/keyed.js';
 export { zero, type Heuristic } from './core/heuristic.js';

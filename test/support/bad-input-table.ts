@@ -1,6 +1,7 @@
 // The bad-input table: every row of every part, numbered. The worker builds it
 // (rows are closures, run against dist/) and the test reads its `info`.
 import { coreSpecs } from './bad-input-core.js';
+import { costmapSpecs } from './bad-input-costmap.js';
 import { ioCspaceWorldSpecs } from './bad-input-io.js';
 import { rowsOf, type Row } from './bad-input-kit.js';
 import { repairSpecs } from './bad-input-repair.js';
@@ -20,7 +21,7 @@ export const UNCHECKED: Readonly<Record<string, string>> = {
 };
 
 export function buildTable(): Row[] {
-  const rows = rowsOf([...coreSpecs(), ...repairSpecs(), ...ioCspaceWorldSpecs()]);
+  const rows = rowsOf([...coreSpecs(), ...repairSpecs(), ...ioCspaceWorldSpecs(), ...costmapSpecs()]);
   rows.forEach((r, i) => { r.info.id = i; });
   return rows;
 }

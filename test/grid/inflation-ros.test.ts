@@ -1,0 +1,72 @@
+// inflate on Nav2's warehouse map, as a 0.3 m robot's costmap: a seeded sample
+// of cells against a brute force within the inflation radius, and the counts of
+// each kind of cell against the formula applied to the distance transform.
+import { describe, expect, test } from 'vitest';
+import { distanceTransform, inflate, INSCRIBED, LETHAL, NO_INFORMATION, FREE } from '#bestfirst';
+import { load } from '../support/ros-maps.js';
+
+const OPTIONS = { inscribedRadius: 0.3, inflationRadius: 0.55, costScalingFactor: 3 };
+
+function nav2Cost(d: number, r: number, R: number, k: number): number {
+  if (d === 0) return 254;
+  if (d <= r) return 253;
+  if (d <= R) return Math.floor(252 * Math.exp(-k * (d - r)));
+  return 0;
+}
+
+function kinds(costmap: ArrayLike<number>): Record<string, number> {
+  const c = { lethal: 0, inscribed: 0, graded: 0, free: 0, unknown: 0 };
+  for (let i = 0; i < costmap.length; i++) {
+    const v = costmap[i];
+    if (v === LETHAL) c.lethal++;
+    else if (v === INSCRIBED) c.inscribed++;
+    else if (v === NO_INFORMATION) c.unknown++;
+    else if (v === FREE) c.free++;
+    else c.graded++;
+  }
+  return c;
+}
+
+describe('inflate on the warehouse (1006 x 1674 at 0.03 m)', () => {
+  const map = load('warehouse');
+  const costmap = inflate(map, OPTIONS);
+  const { width, height, resolution, data } = map;
+
+  test('2,000 seeded cells equal a brute force over the obstacles within the inflation radius', () => {
+    const reach = Math.ceil(OPTIONS.inflationRadius / resolution) + 1;
+    let s = 20261205;
+    const seen = new Set<number>();
+    for (let n = 0; n < 2000; n++) {
+      s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+      const i = s % (width * height);
+      const x = i % width, y = Math.floor(i / width);
+      let best = Infinity;
+      for (let yy = Math.max(0, y - reach); yy <= Math.min(height - 1, y + reach); yy++) {
+        for (let xx = Math.max(0, x - reach); xx <= Math.min(width - 1, x + reach); xx++) {
+          if (data[yy * width + xx] >= 100) best = Math.min(best, (xx - x) ** 2 + (yy - y) ** 2);
+        }
+      }
+      const cost = nav2Cost(Math.sqrt(best) * resolution, OPTIONS.inscribedRadius, OPTIONS.inflationRadius, OPTIONS.costScalingFactor);
+      const want = data[i] < 0 && cost < INSCRIBED ? NO_INFORMATION : cost;
+      expect(costmap[i], `cell ${x},${y}`).toBe(want);
+      seen.add(want === LETHAL || want === INSCRIBED || want === NO_INFORMATION || want === FREE ? want : 1);
+    }
+    // The sample met every kind of cell.
+    expect([...seen].sort((a, b) => a - b)).toEqual([FREE, 1, INSCRIBED, LETHAL, NO_INFORMATION]);
+  });
+
+  test('the counts of lethal, inscribed, graded, free and unknown cells equal the formula over the distance transform', () => {
+    const obstacles = Uint8Array.from(data, (v) => (v >= 100 ? 1 : 0));
+    const d = distanceTransform(obstacles, width, height, resolution);
+    const want = new Uint8Array(width * height);
+    for (let i = 0; i < want.length; i++) {
+      const cost = nav2Cost(d[i], OPTIONS.inscribedRadius, OPTIONS.inflationRadius, OPTIONS.costScalingFactor);
+      want[i] = data[i] < 0 && cost < INSCRIBED ? NO_INFORMATION : cost;
+    }
+    const got = kinds(costmap);
+    expect(got).toEqual(kinds(want));
+    // Pinned, so that a change of the map's reading or of the formula shows.
+    expect(got).toEqual({ lethal: 30951, inscribed: 270016, graded: 135711, free: 1115631, unknown: 131735 });
+    expect(got.lethal + got.inscribed + got.graded + got.free + got.unknown).toBe(width * height);
+  });
+});

@@ -1,0 +1,168 @@
+// The bad-input table, the distance transform and Nav2's inflation (src/grid/
+// distance-transform.ts, src/grid/inflation.ts). See bad-input-kit.ts for the row
+// machinery; the answers are checked against the definitions written out here.
+import type { Grid } from '#bestfirst';
+import { apply } from './bad-input-core.js';
+import { bool, escape, fresh, named, notNumbers, oneOf, positive, same, SYM, v, type Spec, type V } from './bad-input-kit.js';
+
+/** 3 x 2, an obstacle at (0, 0). */
+const MASK = () => new Uint8Array([1, 0, 0, 0, 0, 0]);
+const SQUARED = [0, 1, 4, 1, 2, 5];
+
+function numLabel(x: number): string {
+  return Object.is(x, -0) ? '-0' : x === 2 ** 31 ? '2**31' : String(x);
+}
+
+/** A width or height of a 3 x 2 raster (`good` the right one). */
+function side(name: string, good: number, owner: string): V[] {
+  const bad = [...notNumbers(), ...[0, -0, -1, 1.5, Number.NaN, Infinity, -Infinity].map((x) => v(x, numLabel(x)))];
+  return [
+    ...named(bad, [name], /integers >= 1/),
+    v(2 ** 31, '2**31', 'error', { names: [name], allowed: /more than/ }),
+    v(good + 1, `${good + 1} (the cells do not fit)`, 'error', { names: [owner], allowed: /needs|cells/ }),
+    v(good, String(good), 'ok'),
+  ];
+}
+
+const notMasks = (name: string): V[] => named([
+  v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), v('mask', "'mask'"), fresh(() => ({}), '{}'), fresh(() => [1, 0, 0, 0, 0, 0], 'a plain array'),
+  fresh(() => new Int8Array([1, 0, 0, 0, 0, 0]), 'an Int8Array'), fresh(() => new Uint8ClampedArray([1, 0, 0, 0, 0, 0]), 'a Uint8ClampedArray'),
+  fresh(() => new Uint8Array(5), 'a Uint8Array of 5'), fresh(() => new Uint8Array(7), 'a Uint8Array of 7'), v(SYM, 'a symbol'),
+], [name]);
+
+/** Nav2's formula over all pairs, for the table's small sources. */
+function inflateOracle(source: Record<string, unknown>, o: Record<string, unknown>): number[] {
+  const width = source.width as number, height = source.height as number;
+  const res = (o.resolution ?? source.resolution) as number;
+  const r = o.inscribedRadius as number, R = o.inflationRadius as number, k = (o.costScalingFactor ?? 10) as number;
+  const unknown = (o.unknown ?? 'keep') as string, occ = (o.occupiedAt ?? 100) as number;
+  const cells = (source.mask ?? source.data) as ArrayLike<number>;
+  const isMask = source.mask !== undefined;
+  const obstacle = (i: number) => (isMask ? cells[i] === 1 : cells[i] >= occ || (cells[i] < 0 && unknown === 'lethal'));
+  const out: number[] = [];
+  for (let i = 0; i < width * height; i++) {
+    let best = Infinity;
+    for (let j = 0; j < width * height; j++) {
+      if (!obstacle(j)) continue;
+      const dx = (i % width) - (j % width), dy = Math.floor(i / width) - Math.floor(j / width);
+      best = Math.min(best, dx * dx + dy * dy);
+    }
+    const d = Math.sqrt(best) * res;
+    const cost = best === 0 ? 254 : d <= r ? 253 : d <= R ? Math.floor(252 * Math.exp(-k * (d - r))) : 0;
+    out.push(!isMask && cells[i] < 0 && unknown === 'keep' && cost < 253 ? 255 : cost);
+  }
+  return out;
+}
+
+/**
+ * Options with required keys: junk instead of the object, an unknown key,
+ * each key misspelt, and each key's values merged into the valid `base`.
+ */
+function mergedOptions(base: Record<string, unknown>, fields: Record<string, readonly V[]>): V[] {
+  const keys = Object.keys(fields);
+  const listed = new RegExp(keys.map((k) => `(?=[\\s\\S]*${escape(k)})`).join(''));
+  const out: V[] = [
+    ...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), v('x', "'x'"), v(true, 'true'), v(() => ({}), 'a function'), v(SYM, 'a symbol'), fresh(() => [], '[]')], ['options'], /object/),
+    fresh(() => ({ ...base, nope: 1 }), '{ ...valid, nope: 1 }', 'error', { names: ['nope'], allowed: listed }),
+  ];
+  for (const k of keys) {
+    const typo = k.slice(0, -1);
+    out.push(fresh(() => ({ ...base, [typo]: 1 }), `{ ...valid, ${typo}: 1 }`, 'error', { names: [typo], allowed: listed }));
+    for (const x of fields[k]) out.push({ ...x, label: `{ ...valid, ${k}: ${x.label} }`, get: (b) => ({ ...base, [k]: x.get(b) }), names: x.names ?? [k] });
+  }
+  return out;
+}
+
+/** A finite number >= 0 (metres), required. */
+function length(name: string, legit: readonly number[]): V[] {
+  const bad = [...notNumbers(), ...[Number.NaN, -1, -1e-300, Infinity, -Infinity].map((x) => v(x, numLabel(x)))];
+  return [...named(bad, [name], />= ?(0|inscribedRadius)/), ...legit.map((x) => v(x, numLabel(x), 'ok'))];
+}
+
+function wholeFrom(name: string, lo: number, hi: number, good: readonly number[]): V[] {
+  const bad = [...notNumbers().filter((x) => x.label !== 'undefined'), ...[lo - 1, hi + 1, 1.5, Number.NaN, -1, Infinity].map((x) => v(x, numLabel(x)))];
+  return [...named(bad, [name], new RegExp(`${lo} to ${hi}`)), ...[...good, undefined].map((x) => v(x, String(x), 'ok'))];
+}
+
+export function costmapSpecs(): Spec[] {
+  const sqCheck = (r: unknown) => same(Array.from(r as Float64Array), SQUARED);
+  const dCheck = (r: unknown, a: unknown[]) => same(Array.from(r as Float64Array), SQUARED.map((s) => Math.sqrt(s) * ((a[3] as number | undefined) ?? 1)));
+  const SOURCE = () => ({ width: 3, height: 2, data: Int8Array.from([100, 0, 0, -1, 0, 0]), resolution: 1 });
+  const OPTIONS = { inscribedRadius: 1, inflationRadius: 2, costScalingFactor: 1 };
+  const inflateCheck = (r: unknown, a: unknown[]) => (r instanceof Uint8Array
+    ? same(Array.from(r), inflateOracle(a[0] as Record<string, unknown>, a[1] as Record<string, unknown>))
+    : `returned ${String(r)}, not a Uint8Array`);
+  const COSTMAP = () => new Uint8Array([0, 253, 254, 255, 100, 0]);
+  const gridCheck = (r: unknown, a: unknown[]) => {
+    const cm = a[0] as Uint8Array, w = a[1] as number, o = a[3] as { blockedAt?: number; bottomUp?: boolean }, at = o.blockedAt ?? 253;
+    const rows: string[] = [];
+    for (let y = 0; y < (a[2] as number); y++) rows.push(Array.from(cm.subarray(y * w, (y + 1) * w), (c) => (c >= at ? '#' : '.')).join(''));
+    if (o.bottomUp === true) rows.reverse();
+    const g = r as Grid;
+    return same(g.toAscii(), rows) ?? same([g.cellSize, g.connectivity, g.diagonalRule], [(a[3] as { resolution: number }).resolution, 8, 'no-corner-cutting']);
+  };
+  return [
+    {
+      target: 'bestfirst:squaredDistanceTransform',
+      paramNames: ['mask', 'width', 'height'],
+      make: (L) => ({ args: [MASK(), 3, 2], call: (...a) => apply(L.root.squaredDistanceTransform, a), check: sqCheck }),
+      params: [
+        [...notMasks('mask'), fresh(() => new Uint8Array([2, 0, 0, 0, 0, 0]), 'a 2 in the mask', 'error', { names: ['mask[0]'], allowed: /0 .*1/ }),
+          fresh(() => Buffer.from([1, 0, 0, 0, 0, 0]), 'a Buffer', 'ok')],
+        side('width', 3, 'mask'), side('height', 2, 'mask'),
+      ],
+    },
+    {
+      target: 'bestfirst:distanceTransform',
+      paramNames: ['mask', 'width', 'height', 'cellSize'],
+      make: (L) => ({ args: [MASK(), 3, 2, 0.5], call: (...a) => apply(L.root.distanceTransform, a), check: dCheck }),
+      params: [notMasks('mask'), side('width', 3, 'mask'), side('height', 2, 'mask'), positive('cellSize', { optional: true, legit: [1, 0.05, 3] })],
+    },
+    {
+      target: 'bestfirst:inflate',
+      paramNames: ['source', 'options'],
+      make: (L) => ({ args: [SOURCE(), { ...OPTIONS }], call: (...a) => apply(L.root.inflate, a), check: inflateCheck }),
+      params: [
+        [
+          ...named([
+            v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), v('map', "'map'"), fresh(() => ({}), '{}'), fresh(() => [], '[]'), v(SYM, 'a symbol'),
+            fresh(() => ({ ...SOURCE(), width: 0 }), 'width 0'), fresh(() => ({ ...SOURCE(), width: 2.5 }), 'width 2.5'), fresh(() => ({ ...SOURCE(), height: '2' }), "height '2'"),
+            fresh(() => ({ ...SOURCE(), width: 1e9, height: 1e9 }), '1e9 x 1e9'), fresh(() => ({ ...SOURCE(), width: 4 }), 'width 4 (the data does not fit)'),
+            fresh(() => ({ ...SOURCE(), mask: MASK() }), 'both data and mask'), fresh(() => ({ width: 3, height: 2, resolution: 1 }), 'neither data nor mask'),
+            fresh(() => ({ ...SOURCE(), data: Int8Array.from([101, 0, 0, 0, 0, 0]) }), 'data with 101'), fresh(() => ({ ...SOURCE(), data: [100, 0, 0, -2, 0, 0] }), 'data with -2'),
+            fresh(() => ({ ...SOURCE(), data: [100, 0.5, 0, 0, 0, 0] }), 'data with 0.5'), fresh(() => ({ ...SOURCE(), data: [100, '0', 0, 0, 0, 0] }), "data with '0'"),
+            fresh(() => ({ ...SOURCE(), data: 'abcdef' }), 'data a string'), fresh(() => ({ ...SOURCE(), data: null }), 'data null'),
+            fresh(() => ({ width: 3, height: 2, mask: new Uint8Array([2, 0, 0, 0, 0, 0]) }), 'a mask with a 2'), fresh(() => ({ width: 3, height: 2, mask: [1, 0, 0, 0, 0, 0] }), 'a mask as a plain array'),
+            fresh(() => ({ width: 3, height: 2, mask: new Uint8Array(5) }), 'a mask of 5 cells'),
+          ], ['source']),
+          fresh(() => ({ width: 3, height: 2, mask: MASK() }), 'a mask (no resolution of its own)', 'error', { names: ['resolution'], allowed: /> ?0/ }),
+          fresh(() => ({ ...SOURCE(), resolution: 0 }), 'resolution 0 (and none in the options)', 'error', { names: ['resolution'], allowed: /> ?0/ }),
+          fresh(() => ({ ...SOURCE(), data: [100, 0, 0, -1, 0, 0] }), 'data as a plain array', 'ok'),
+          fresh(() => ({ ...SOURCE(), data: Int8Array.from([-1, -1, -1, -1, -1, -1]) }), 'all unknown', 'ok'),
+          fresh(() => ({ ...SOURCE(), origin: { x: 0, y: 0, yaw: 1 } }), 'an OccupancyGrid with more fields', 'ok'),
+        ],
+        mergedOptions(OPTIONS, {
+          resolution: [...positive('resolution', { optional: true, legit: [1, 0.5, 0.05] }).filter((x) => x.label !== 'undefined'), v(undefined, 'undefined (the source\'s)', 'ok')],
+          inscribedRadius: [...length('inscribedRadius', [0, 1, 2, -0]), v(3, '3 (more than inflationRadius)', 'error', { names: ['inflationRadius'], allowed: />= ?inscribedRadius/ })],
+          inflationRadius: [...length('inflationRadius', [1, 2, 10]), v(0.5, '0.5 (less than inscribedRadius)', 'error', { names: ['inflationRadius'], allowed: />= ?inscribedRadius/ })],
+          costScalingFactor: positive('costScalingFactor', { optional: true, legit: [1, 0.5, 3] }),
+          unknown: oneOf('unknown', ['keep', 'free', 'lethal']),
+          occupiedAt: wholeFrom('occupiedAt', 1, 100, [1, 50, 100]),
+        }),
+      ],
+    },
+    {
+      target: 'bestfirst:costmapToGrid',
+      paramNames: ['costmap', 'width', 'height', 'options'],
+      make: (L) => ({ args: [COSTMAP(), 3, 2, { resolution: 0.5 }], call: (...a) => apply(L.root.costmapToGrid, a), check: gridCheck }),
+      params: [
+        notMasks('costmap'), side('width', 3, 'costmap'), side('height', 2, 'costmap'),
+        mergedOptions({ resolution: 0.5 }, {
+          resolution: positive('resolution', { optional: false, legit: [1, 0.05] }),
+          blockedAt: wholeFrom('blockedAt', 1, 255, [1, 100, 253, 255]),
+          bottomUp: bool('bottomUp'),
+        }),
+      ],
+    },
+  ];
+}
