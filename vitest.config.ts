@@ -16,7 +16,8 @@ import { defineConfig } from 'vitest/config';
 //   'bestfirst' through the package's own exports, the examples/ scripts) or
 //   pack it (package).
 // test:unit also filters out, by name ("Moving AI sample", "on Moving AI "), the sampled Moving AI suites that live
-// in unit files (grid-search, jps: 14 s of the unit files' 26 s); a filter on
+// in unit files (grid-search, jps: 14 s of the unit files' 26 s), and grid-search's
+// "on 200 seeded random grids" (7 s; test/differential covers the same ground); a filter on
 // the command line, not here, so that `npm test` runs every test once and
 // reports none as skipped.
 const INTEGRATION = [
