@@ -1,16 +1,16 @@
 #!/usr/bin/env node
 // Keeps test/support/seed-runs.json: the hashes of every 12-word prose run of
-// the seed documents (../shared/seeds/ beside the repository), so that the
+// the seed documents (kept outside the repository; --seeds names their folder), so that the
 // copied-text tests run in a clean clone that has no seeds, and no seed
 // sentence ever enters the repository.
 //
-//   node scripts/seed-runs.mjs                 regenerate the hash file
-//   node scripts/seed-runs.mjs --check         exit 1 if the hash file is stale
-//   node scripts/seed-runs.mjs --near 6 FILE…  list runs of 6 or more words that
+//   node scripts/seed-runs.mjs --seeds DIR          regenerate the hash file
+//   node scripts/seed-runs.mjs --seeds DIR --check  exit 1 if the hash file is stale
+//   node scripts/seed-runs.mjs --seeds DIR --near 6 FILE…  list runs of 6 or more words that
 //                                              FILE (or stdin, "-") shares with the
 //                                              seeds: a writer's aid, shorter than
 //                                              the test's 12 so near-copies show up
-//   --seeds DIR                                read the seeds from DIR instead
+//   --seeds DIR (or BESTFIRST_SEEDS=DIR)       the folder of the seed documents; required
 //
 // The normalisation, the data rule and the hash are test/support/word-runs.mjs.
 
@@ -25,13 +25,14 @@ const OUT = join(root, 'test/support/seed-runs.json');
 const args = process.argv.slice(2);
 const opt = (name) => { const i = args.indexOf(name); return i >= 0 ? args.splice(i, 2)[1] : undefined; };
 const flag = (name) => { const i = args.indexOf(name); if (i >= 0) args.splice(i, 1); return i >= 0; };
-const seedDir = resolve(opt('--seeds') ?? join(root, '../shared/seeds'));
+const seedOpt = opt('--seeds') ?? process.env.BESTFIRST_SEEDS;
+const seedDir = seedOpt === undefined ? undefined : resolve(seedOpt);
 const near = opt('--near');
 const check = flag('--check');
 
 function readSeeds() {
-  if (!existsSync(seedDir)) {
-    console.error(`seed-runs: no seed folder at ${seedDir} (pass --seeds DIR)`);
+  if (seedDir === undefined || !existsSync(seedDir)) {
+    console.error(seedDir === undefined ? 'seed-runs: say where the seed documents are: --seeds DIR (or BESTFIRST_SEEDS=DIR)' : `seed-runs: no seed folder at ${seedDir}`);
     process.exit(2);
   }
   return readdirSync(seedDir).filter((f) => !f.startsWith('.')).sort()
@@ -48,7 +49,7 @@ function build() {
   });
   const packed = packHashes(all);
   return {
-    about: 'Hashes of the 12-word prose runs of ../shared/seeds/; regenerate with node scripts/seed-runs.mjs. '
+    about: 'Hashes of the 12-word prose runs of the seed documents; regenerate with node scripts/seed-runs.mjs --seeds DIR. '
       + 'Normalisation, data rule and hash: test/support/word-runs.mjs.',
     window: WINDOW,
     hash: HASH,
@@ -92,7 +93,7 @@ const data = build();
 const text = JSON.stringify(data, null, 2) + '\n';
 if (check) {
   const old = existsSync(OUT) ? readFileSync(OUT, 'utf8') : '';
-  if (old !== text) { console.error(`seed-runs: ${OUT} is stale; run node scripts/seed-runs.mjs`); process.exit(1); }
+  if (old !== text) { console.error(`seed-runs: ${OUT} is stale; run node scripts/seed-runs.mjs --seeds DIR`); process.exit(1); }
   console.log(`seed-runs: ${OUT} is current (${data.count} hashes)`);
 } else {
   writeFileSync(OUT, text);

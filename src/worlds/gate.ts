@@ -7,7 +7,8 @@ import { octile } from '../grid/heuristics.js';
 import type { SearchSpace } from '../core/space.js';
 
 /**
- * Choset's gate world for D* (layout A of shared/gate-world.md): 7 x 6 cells,
+ * Choset's gate world for D* (our reconstruction of the layout of his D* example,
+ * which reproduces the numbers the chapter gives): 7 x 6 cells,
  * (col,row) 1-based with row 1 at the bottom. Six wall cells and a gate at
  * (4,3) that closes while the robot stands at (3,2). Blocked cells stay nodes
  * that cost 10000 to enter (leaving them costs the usual 1 or 1.4), and

@@ -200,14 +200,14 @@ describe.runIf(avail.run)('the page in our own words', () => {
   it('no run of 12 words the reader can see, after every interaction, comes from a seed document', async () => {
     const page = await openPage(session.ctx, session.site.url, problems, 1280, 900);
     const texts = await readablePage(page);
-    // For writers: WORDS_DUMP=file keeps what was read, for `node scripts/seed-runs.mjs --near 6 file`.
+    // For writers: WORDS_DUMP=file keeps what was read, for `node scripts/seed-runs.mjs --seeds DIR --near 6 file`.
     if (process.env.WORDS_DUMP) writeFileSync(process.env.WORDS_DUMP, [...texts].join('\n\n') + '\n');
     const r = checkTexts(texts, SEED, seed.window);
     const sentences = new Set([...texts].flatMap((t) => t.split(/(?<=[.!?])\s+|\n+/u)).map((s) => s.trim()).filter((s) => s.split(/\s+/u).length >= 4));
     console.log(`[words] ${texts.size} distinct texts, ${sentences.size} distinct sentences; ${r.windows} windows of ${seed.window} words, `
       + `${r.prose} of them prose; ${r.matches.length} prose windows found in the seeds (${new Set(r.matches.map((m) => m.run)).size} distinct)`);
     const distinct = [...new Set(r.matches.map((m) => m.run))];
-    expect(distinct, 'runs of 12 words copied from ../shared/seeds: rewrite them in our own words').toEqual([]);
+    expect(distinct, 'runs of 12 words copied from the seed documents: rewrite them in our own words').toEqual([]);
     expect(r.prose).toBeGreaterThan(3000); // the walk really read the page
     expect(problems).toEqual([]);
     await page.close();

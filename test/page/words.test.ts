@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Searcher, Grid, heuristicByName, type HeuristicName, ASTAR, frontierBefore, type Trace } from '#bestfirst';
 import { apartmentWorld, southRoomsWorld, lessonWorld, arrivalLine, narrationLine } from '#bestfirst/worlds';
@@ -10,7 +10,6 @@ import { STEP_HEURISTICS } from '../../web/src/step-player/step-model.js';
 import { checkTexts, isData, packHashes, proseWindows, unpackHashes, WINDOW, windowHash, words } from '../support/word-runs.mjs';
 
 const HASH_FILE = new URL('../support/seed-runs.json', import.meta.url);
-const SEED_DIR = new URL('../../../shared/seeds/', import.meta.url);
 const stored = JSON.parse(readFileSync(HASH_FILE, 'utf8')) as {
   window: number; hash: string; count: number; hashes: string; sources: { file: string; proseWindows: number }[];
 };
@@ -70,20 +69,17 @@ describe('the copied-text checker', () => {
     expect(windowHash(['a'])).toBe('86f7e437faa5a7fc'); // SHA-1("a"), first 8 bytes
   });
 
-  it('the stored seed hashes are well formed, and current when ../shared/seeds is beside the repository', () => {
+  // Whether they are current is for `node scripts/seed-runs.mjs --check --seeds DIR`, run by whoever holds
+  // the seeds: a clone has none, and the tests read nothing outside the repository.
+  it('the stored seed hashes are well formed', () => {
     expect(stored.window).toBe(WINDOW);
     expect(stored.hash).toBe('sha1-64');
     expect(SEED.size).toBe(stored.count);
     expect(stored.count).toBeGreaterThan(5000);
     const hex = [...SEED];
     expect(hex).toEqual([...hex].sort());
-    if (existsSync(SEED_DIR)) {
-      // Where the seeds are present (the authors' machines), the file must match them.
-      const files = readdirSync(SEED_DIR).filter((f) => !f.startsWith('.')).sort();
-      expect(stored.sources.map((s) => s.file)).toEqual(files);
-      const all = files.flatMap((f) => proseWindows(readFileSync(new URL(f, SEED_DIR), 'utf8')).map((w) => w.hash));
-      expect(packHashes(all), 'test/support/seed-runs.json is stale: run node scripts/seed-runs.mjs').toBe(stored.hashes);
-    }
+    expect(stored.sources.length).toBeGreaterThan(0);
+    expect(stored.sources.reduce((n, s) => n + s.proseWindows, 0)).toBeGreaterThanOrEqual(stored.count);
   });
 });
 

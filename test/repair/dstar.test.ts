@@ -7,7 +7,7 @@ import { replanCommand } from '../../cli/replan.js';
 import { UsageError } from '../../cli/io.js';
 import { collect } from '../support/cli-io.js';
 
-// --- golden values from shared/gate-world.md (layout A, FIFO ties) ------------
+// --- golden values of the reconstructed gate world (FIFO ties) -----------------
 
 const GOLDEN_TRACE = `
 (5,4) 2.8 2.8 LOWER
