@@ -8,7 +8,7 @@
 // cheap) or an InputError whose message is one line, names the parameter and,
 // for a range, says what is allowed; after an InputError the same objects must
 // still give right answers. An export with no row fails the test.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -16,6 +16,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import ts from 'typescript';
 import { afterAll, expect, test } from 'vitest';
 import type { Outcome, RowInfo } from '../support/bad-input-kit.js';
+import { expectFreshBuild } from '../support/build-fresh.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ENTRIES = {
@@ -28,24 +29,6 @@ const ENTRIES = {
 const ROW_TIMEOUT_MS = 5000;
 const WORKERS = 2;
 const BATCH = 150;
-
-/** The table runs dist/, so dist/ must be what these sources make. */
-function checkBuildIsFresh(): void {
-  const stale: string[] = [];
-  const walk = (dir: string) => {
-    for (const e of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
-      const rel = join(dir, e.name);
-      if (e.isDirectory()) walk(rel);
-      else if (rel.endsWith('.ts') && !rel.endsWith('.d.ts')) {
-        const built = statSync(join(ROOT, 'dist', rel.replace(/\.ts$/, '.js')), { throwIfNoEntry: false });
-        if (!built || built.mtimeMs < statSync(join(ROOT, rel)).mtimeMs) stale.push(rel);
-      }
-    }
-  };
-  expect(statSync(join(ROOT, ENTRIES.root[1]), { throwIfNoEntry: false }), 'dist/ is missing: run `npm run build` (npm test does)').toBeDefined();
-  walk('src');
-  expect(stale, 'dist/ is older than these sources: run `npm run build`').toEqual([]);
-}
 
 /** The table's TypeScript, transpiled as is (it imports only types from src/) into a folder the workers load. */
 function transpileTable(): string {
@@ -236,7 +219,7 @@ function judge(info: RowInfo, r: Result): string | null {
 }
 
 test('bad input: every export and method answers right or refuses with an InputError naming the parameter', async () => {
-  checkBuildIsFresh();
+  expectFreshBuild(ENTRIES.root[1], ['src']);
   const t0 = performance.now();
   const { rows, unchecked } = await manifest();
 

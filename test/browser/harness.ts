@@ -78,20 +78,45 @@ export async function buildAndServe(): Promise<BuiltPage> {
 }
 
 /**
- * Opens the page in a new tab of `ctx` at the given size, recording every
- * console error or warning, page error, failed request and HTTP error into
- * `problems`, and waits until the page says its widgets are mounted.
+ * Opens the page in a new tab of `ctx` (at `size`, or the context's own
+ * viewport), recording every console error or warning, page error, failed
+ * request and HTTP error into `problems`, and waits until the page says its
+ * widgets are mounted.
  */
-export async function openPage(ctx: BrowserContext, url: string, problems: string[], width = 1280, height = 900): Promise<Page> {
+export async function openPage(ctx: BrowserContext, url: string, problems: string[], size?: { width: number; height: number }): Promise<Page> {
   const page = await ctx.newPage();
-  await page.setViewportSize({ width, height });
+  if (size) await page.setViewportSize(size);
   page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`); });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
   page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); });
   await page.goto(url);
-  await page.waitForSelector('html[data-ready="true"]');
+  await page.waitForSelector('html[data-ready="true"]', { timeout: 60_000 });
   return page;
+}
+
+/**
+ * Pixel counts of a canvas: how many are not the background white, and how
+ * many are within 12 (summed over r, g, b) of the colour `hex` ('#rrggbb').
+ * Reads a copy, so the page's own canvas never sees a readback (Chromium
+ * warns about repeated ones).
+ */
+export function canvasPixels(page: Page, selector: string, hex: string): Promise<{ inked: number; near: number; total: number }> {
+  return page.evaluate(([sel, color]) => {
+    const c = document.querySelector(sel) as HTMLCanvasElement;
+    const copy = document.createElement('canvas');
+    copy.width = c.width; copy.height = c.height;
+    const cx = copy.getContext('2d', { willReadFrequently: true })!;
+    cx.drawImage(c, 0, 0);
+    const d = cx.getImageData(0, 0, c.width, c.height).data;
+    const want = [1, 3, 5].map((i) => parseInt(color.slice(i, i + 2), 16));
+    let inked = 0, near = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      if (d[i] < 245 || d[i + 1] < 245 || d[i + 2] < 245) inked++;
+      if (Math.abs(d[i] - want[0]) + Math.abs(d[i + 1] - want[1]) + Math.abs(d[i + 2] - want[2]) <= 12) near++;
+    }
+    return { inked, near, total: d.length / 4 };
+  }, [selector, hex] as const);
 }
 
 /** Where the browser suites write their screenshots (CI keeps test-output/). */

@@ -10,7 +10,7 @@ import { weights } from '#bestfirst/internal';
 import { COLORS } from '../../web/src/shared/palette.js';
 import { LOOP_GOAL, LOOP_ROWS, LOOP_START } from '../../web/src/opening/loop-model.js';
 import { LOOP_SOURCE_FILE, regionsOf } from '../../web/src/opening/source-listing.js';
-import { browserAvailability, buildAndServe, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, SHOTS, type BuiltPage } from './harness.js';
+import { browserAvailability, buildAndServe, canvasPixels, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, openPage, SHOTS, type BuiltPage } from './harness.js';
 
 /**
  * The opening, one idea per figure (issue 17): every figure renders, its
@@ -44,28 +44,11 @@ describe.runIf(avail.run)('the opening figures in Chromium', () => {
   let touch: BrowserContext;
   const problems: string[] = [];
 
-  async function open(ctx: BrowserContext): Promise<Page> {
-    const page = await ctx.newPage();
-    page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`); });
-    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    await page.goto(site.url);
-    await page.waitForSelector('html[data-ready="true"]', { timeout: 60_000 });
-    return page;
-  }
+  const open = (ctx: BrowserContext): Promise<Page> => openPage(ctx, site.url, problems);
 
-  /** Pixels of a canvas near a palette colour (read from a copy, so the page's canvas is never read back). */
-  const near = (page: Page, sel: string, hex: string) => page.evaluate(([s, color]) => {
-    const c = document.querySelector(s) as HTMLCanvasElement;
-    const copy = document.createElement('canvas');
-    copy.width = c.width; copy.height = c.height;
-    const cx = copy.getContext('2d', { willReadFrequently: true })!;
-    cx.drawImage(c, 0, 0);
-    const d = cx.getImageData(0, 0, c.width, c.height).data;
-    const want = [1, 3, 5].map((i) => parseInt(color.slice(i, i + 2), 16));
-    let n = 0;
-    for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - want[0]) + Math.abs(d[i + 1] - want[1]) + Math.abs(d[i + 2] - want[2]) <= 12) n++;
-    return n;
-  }, [sel, hex] as const);
+
+  /** Pixels of a canvas near a palette colour. */
+  const near = async (page: Page, sel: string, hex: string) => (await canvasPixels(page, sel, hex)).near;
 
   /** The figure's state after a step: its event, its lit region and lines, its list of open cells. */
   const state = (page: Page, id: string) => page.locator(`#${id}`).evaluate((root) => ({

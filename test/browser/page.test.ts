@@ -15,7 +15,7 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
   let session: Session;
   const problems: string[] = [];
 
-  const open = (width = 1280, height = 900): Promise<Page> => openPage(session.ctx, session.site.url, problems, width, height);
+  const open = (width = 1280, height = 900): Promise<Page> => openPage(session.ctx, session.site.url, problems, { width, height });
 
   beforeAll(async () => { session = await startSession(); });
   afterAll(async () => { await session?.close(); });

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dijkstra, bellmanResidual, universalPlan, ara, octile } from '#bestfirst';
 import { doorClosesScenario, apartmentWorld, gateScenario } from '#bestfirst/worlds';
-import { browserAvailability, failWithoutBrowser, openPage, SHOTS, startSession, type Session } from './harness.js';
+import { browserAvailability, canvasPixels, failWithoutBrowser, openPage, SHOTS, startSession, type Session } from './harness.js';
 
 const SUITE = 'test/browser/part2.test.ts (the chapter page, part 2, in Chromium)';
 const avail = browserAvailability(SUITE);
@@ -13,27 +13,7 @@ describe.runIf(avail.run)('part 2 of the chapter page in Chromium', () => {
   let session: Session;
   const problems: string[] = [];
 
-  const open = (width = 1280, height = 900): Promise<Page> => openPage(session.ctx, session.site.url, problems, width, height);
-
-  /** Pixel counts of a canvas: how many are not the background white, and how many are near `hex`. */
-  async function pixels(page: Page, selector: string, hex: string): Promise<{ inked: number; near: number; total: number }> {
-    return page.evaluate(([sel, color]) => {
-      const c = document.querySelector(sel) as HTMLCanvasElement;
-      // Read a copy, so the page's own canvas never sees a readback (Chromium warns about repeated ones).
-      const copy = document.createElement('canvas');
-      copy.width = c.width; copy.height = c.height;
-      const cx = copy.getContext('2d', { willReadFrequently: true })!;
-      cx.drawImage(c, 0, 0);
-      const d = cx.getImageData(0, 0, c.width, c.height).data;
-      const want = [1, 3, 5].map((i) => parseInt(color.slice(i, i + 2), 16));
-      let inked = 0, near = 0;
-      for (let i = 0; i < d.length; i += 4) {
-        if (d[i] < 245 || d[i + 1] < 245 || d[i + 2] < 245) inked++;
-        if (Math.abs(d[i] - want[0]) + Math.abs(d[i + 1] - want[1]) + Math.abs(d[i + 2] - want[2]) <= 12) near++;
-      }
-      return { inked, near, total: d.length / 4 };
-    }, [selector, hex] as const);
-  }
+  const open = (width = 1280, height = 900): Promise<Page> => openPage(session.ctx, session.site.url, problems, { width, height });
 
   /** Clicks the centre of grid cell (x, y) of a canvas that shows `width` x `height` cells. */
   async function clickCell(page: Page, selector: string, width: number, height: number, x: number, y: number): Promise<void> {
@@ -50,12 +30,12 @@ describe.runIf(avail.run)('part 2 of the chapter page in Chromium', () => {
     const page = await open();
     await page.waitForLoadState('networkidle');
     for (const sel of ['#replanner canvas', '#replanner-apartment canvas', '#field-widget canvas']) {
-      const p = await pixels(page, sel, '#cc79a7');
+      const p = await canvasPixels(page, sel, '#cc79a7');
       expect(p.inked, `${sel}: drawn`).toBeGreaterThan(p.total * 0.2);
     }
     // The gate world starts with its initial route drawn (purple), the Apartment with its plan.
-    expect((await pixels(page, '#replanner canvas', '#cc79a7')).near).toBeGreaterThan(50);
-    expect((await pixels(page, '#replanner-apartment canvas', '#cc79a7')).near).toBeGreaterThan(50);
+    expect((await canvasPixels(page, '#replanner canvas', '#cc79a7')).near).toBeGreaterThan(50);
+    expect((await canvasPixels(page, '#replanner-apartment canvas', '#cc79a7')).near).toBeGreaterThan(50);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -126,7 +106,7 @@ describe.runIf(avail.run)('part 2 of the chapter page in Chromium', () => {
     // Step to the notice: the footprint is painted blue.
     for (let i = 0; i < west.noticeStep; i++) await root.locator('.rp-step').click();
     expect(await root.getAttribute('data-step')).toBe(String(west.noticeStep));
-    expect((await pixels(page, '#replanner-apartment canvas', '#4d9ac9')).near).toBeGreaterThan(0);
+    expect((await canvasPixels(page, '#replanner-apartment canvas', '#4d9ac9')).near).toBeGreaterThan(0);
 
     // Click a cell of door "A west": the closure follows.
     const w = apartmentWorld();
@@ -210,7 +190,7 @@ describe.runIf(avail.run)('part 2 of the chapter page in Chromium', () => {
     for (let i = 0; i < 3; i++) await page.keyboard.press('Enter');
     expect(await lane.getAttribute('data-round')).toBe('3');
     expect(await lane.locator('.rp-say').textContent()).toContain('the last round matches it');
-    expect((await pixels(page, '#ex-6-widget canvas', '#cc79a7')).near).toBeGreaterThan(50);
+    expect((await canvasPixels(page, '#ex-6-widget canvas', '#cc79a7')).near).toBeGreaterThan(50);
     expect(problems).toEqual([]);
     await page.close();
   });

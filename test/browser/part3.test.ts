@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ara, bestFirst, dijkstra, Searcher, weightedAstar, octile, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority } from '#bestfirst';
 import { lessonWorld, southRoomsWorld, doorClosesScenario } from '#bestfirst/worlds';
 import { PRESETS } from '../../web/src/theater/presets.js';
-import { browserAvailability, buildAndServe, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, SHOTS, type BuiltPage } from './harness.js';
+import { browserAvailability, buildAndServe, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, openPage, SHOTS, type BuiltPage } from './harness.js';
 
 /**
  * Issue 17's behaviour defects (1-8 and 11), each pinned by a test that
@@ -33,14 +33,8 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
   let touch: BrowserContext;
   const problems: string[] = [];
 
-  async function open(ctx: BrowserContext = desk): Promise<Page> {
-    const page = await ctx.newPage();
-    page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`); });
-    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    await page.goto(site.url);
-    await page.waitForSelector('html[data-ready="true"]', { timeout: 60_000 });
-    return page;
-  }
+  const open = (ctx: BrowserContext = desk): Promise<Page> => openPage(ctx, site.url, problems);
+
 
   /**
    * Centre of grid cell n on a canvas of `width` x `height` cells, in page pixels. The canvas is

@@ -198,7 +198,7 @@ describe.runIf(avail.run)('the page in our own words', () => {
   afterAll(async () => { await session?.close(); });
 
   it('no run of 12 words the reader can see, after every interaction, comes from a seed document', async () => {
-    const page = await openPage(session.ctx, session.site.url, problems, 1280, 900);
+    const page = await openPage(session.ctx, session.site.url, problems, { width: 1280, height: 900 });
     const texts = await readablePage(page);
     // For writers: WORDS_DUMP=file keeps what was read, for `node scripts/seed-runs.mjs --seeds DIR --near 6 file`.
     if (process.env.WORDS_DUMP) writeFileSync(process.env.WORDS_DUMP, [...texts].join('\n\n') + '\n');

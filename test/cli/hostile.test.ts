@@ -4,7 +4,6 @@
 // with a timeout. Every case must end, with exit 0, 1 or 2 as the case calls for,
 // a refusal in one line without a stack, and never an uncaught exception.
 import { fork, type ChildProcess } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, expect, test } from 'vitest';
@@ -12,6 +11,7 @@ import { COMMANDS } from '../../cli/commands.js';
 import type { OptionSpec } from '../../cli/options.js';
 import { mulberry32 } from '#bestfirst/internal';
 import { writeFixtures } from '../support/cli-fixtures.js';
+import { expectFreshBuild } from '../support/build-fresh.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MAIN = join(ROOT, 'dist/cli/main.js');
@@ -216,27 +216,8 @@ class Runner {
 const runner = new Runner();
 afterAll(() => runner.stop());
 
-/** The built CLI must be the one these sources make: the table runs dist/ (a worker cannot load TypeScript). */
-function checkBuildIsFresh(): void {
-  expect(statSync(MAIN, { throwIfNoEntry: false }), 'dist/ is missing: run `npm run build` (npm test does)').toBeDefined();
-  const stale: string[] = [];
-  const walk = (dir: string) => {
-    for (const e of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
-      const rel = join(dir, e.name);
-      if (e.isDirectory()) walk(rel);
-      else if (rel.endsWith('.ts') && !rel.endsWith('.d.ts')) {
-        const built = statSync(join(ROOT, 'dist', rel.replace(/\.ts$/, '.js')), { throwIfNoEntry: false });
-        if (!built || built.mtimeMs < statSync(join(ROOT, rel)).mtimeMs) stale.push(rel);
-      }
-    }
-  };
-  walk('cli');
-  walk('src');
-  expect(stale, 'dist/ is older than these sources: run `npm run build`').toEqual([]);
-}
-
 test('hostile command lines: every case ends, with the right exit code, one line and no stack for a refusal', async () => {
-  checkBuildIsFresh();
+  expectFreshBuild('dist/cli/main.js', ['cli', 'src']);
   const cases = table();
   expect(cases.length).toBeGreaterThan(500);
   const problems: string[] = [];
