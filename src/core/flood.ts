@@ -1,6 +1,5 @@
-import { InputError, show } from './errors.js';
 import { Heap } from './heap.js';
-import { badArcCost, checkBudget, checkKeys, checkNodeId } from './input-checks.js';
+import { badArcCost, checkBudget, checkDirection, checkKeys, checkSources } from './input-checks.js';
 import { checkSpace, type SearchSpace } from './space.js';
 
 /**
@@ -108,18 +107,8 @@ export class Flooder implements Flood {
     checkKeys(options, FLOOD_KEYS, where);
     const budget = checkBudget(options.budget, `${where}: budget`, ' (Infinity: no limit)');
     const maxExp = checkBudget(options.maxExpansions, `${where}: maxExpansions`);
-    const direction = options.direction === undefined ? 'forward' : options.direction;
-    if (direction !== 'forward' && direction !== 'backward') {
-      throw new InputError(`${where}: direction must be 'forward' or 'backward', got ${show(options.direction)}`);
-    }
-    if (direction === 'backward' && typeof space.predecessors !== 'function') {
-      throw new InputError(`${where}: a backward flood needs the space's predecessors(), and this space has none (Graph and Grid have them)`);
-    }
-    const list: ArrayLike<number> = typeof sources === 'number' ? [sources] : sources;
-    if (!(Array.isArray(list) || list instanceof Int32Array || list instanceof Uint32Array) || list.length === 0) {
-      throw new InputError(`${where}: sources must be a node id in 0..${space.size - 1} or a non-empty array (or Int32Array) of them, got ${show(sources)}`);
-    }
-    for (let i = 0; i < list.length; i++) checkNodeId(space, list[i], `${where}: sources[${i}]`, true);
+    const direction = checkDirection(space, options.direction, where);
+    const list = checkSources(space, sources, where);
 
     if (space.size !== this.g.length) {
       // An implicit space grew since the flooder was made.

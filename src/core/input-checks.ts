@@ -71,3 +71,25 @@ export function badHeuristic(where: string, a: number, b: number, v: unknown): I
 export function badArcCost(where: string, from: number, to: number, c: unknown, allowed: string): InputError {
   return new InputError(`${where}: the space lists the arc ${from} -> ${to} with cost ${show(c)}; costs must be ${allowed}`);
 }
+
+/** The direction of a multi-source search, checked: 'backward' needs the space's predecessors. */
+export function checkDirection(space: SearchSpace, given: unknown, where: string): 'forward' | 'backward' {
+  const direction = given === undefined ? 'forward' : given;
+  if (direction !== 'forward' && direction !== 'backward') {
+    throw new InputError(`${where}: direction must be 'forward' or 'backward', got ${show(given)}`);
+  }
+  if (direction === 'backward' && typeof space.predecessors !== 'function') {
+    throw new InputError(`${where}: a backward search needs the space's predecessors(), and this space has none (Graph and Grid have them)`);
+  }
+  return direction;
+}
+
+/** The sources of a multi-source search (one id, an array or an Int32Array of them), each checked as an endpoint. */
+export function checkSources(space: SearchSpace, sources: unknown, where: string): ArrayLike<number> {
+  const list = typeof sources === 'number' ? [sources] : sources;
+  if (!(Array.isArray(list) || list instanceof Int32Array || list instanceof Uint32Array) || list.length === 0) {
+    throw new InputError(`${where}: sources must be a node id in 0..${space.size - 1} or a non-empty array (or Int32Array) of them, got ${show(sources)}`);
+  }
+  for (let i = 0; i < list.length; i++) checkNodeId(space, list[i] as number, `${where}: sources[${i}]`, true);
+  return list as ArrayLike<number>;
+}

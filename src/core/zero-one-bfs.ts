@@ -1,6 +1,6 @@
 import { InputError, show } from './errors.js';
 import type { Flood } from './flood.js';
-import { checkKeys, checkNodeId } from './input-checks.js';
+import { checkDirection, checkKeys, checkSources } from './input-checks.js';
 import { checkSpace, type SearchSpace } from './space.js';
 
 /** The options of `zeroOneBfs`; a bad value is an `InputError`. */
@@ -30,20 +30,12 @@ const KEYS: readonly (keyof ZeroOneBfsOptions)[] = ['direction'];
  * f.g[n];   // how many paid arcs the cheapest way to n takes
  * ```
  */
-export function zeroOneBfs(space: SearchSpace, sources: number | readonly number[], options: ZeroOneBfsOptions = {}): Flood {
+export function zeroOneBfs(space: SearchSpace, sources: number | readonly number[] | Int32Array, options: ZeroOneBfsOptions = {}): Flood {
   const where = 'zeroOneBfs';
   checkSpace(space, where);
   checkKeys(options, KEYS, where);
-  const direction = options.direction === undefined ? 'forward' : options.direction;
-  if (direction !== 'forward' && direction !== 'backward') throw new InputError(`${where}: direction must be 'forward' or 'backward', got ${show(options.direction)}`);
-  if (direction === 'backward' && typeof space.predecessors !== 'function') {
-    throw new InputError(`${where}: a backward search needs the space's predecessors(), and this space has none (Graph and Grid have them)`);
-  }
-  const list: readonly number[] = typeof sources === 'number' ? [sources] : sources;
-  if (!Array.isArray(list) || list.length === 0) {
-    throw new InputError(`${where}: sources must be a node id in 0..${space.size - 1} or a non-empty array of them, got ${show(sources)}`);
-  }
-  for (let i = 0; i < list.length; i++) checkNodeId(space, list[i], `${where}: sources[${i}]`, true);
+  const direction = checkDirection(space, options.direction, where);
+  const list = checkSources(space, sources, where);
 
   const n = space.size;
   const g = new Float64Array(n).fill(Infinity);

@@ -689,6 +689,16 @@ function floodCheck(r: unknown, a: unknown[]): string | undefined {
   return undefined;
 }
 
+/** The sources of flood and zeroOneBfs: one id, or a list (an array or an Int32Array) of them. */
+function floodSources(): V[] {
+  return [...ids('sources', { blocked: true, legit: [v(POCKET, 'the pocket', 'ok')] }).map((x) => (x.label === '[0]' || x.label === 'Int32Array [0]' ? { ...x, want: 'ok' as const } : x)),
+    fresh(() => [], '[]', 'error', { names: ['sources'] }),
+    fresh(() => [START, 99], 'a list with an id out of range', 'error', { names: ['sources[1]'] }),
+    fresh(() => [START, BLOCKED], 'a list with a blocked cell', 'error', { names: ['sources[1]'] }),
+    fresh(() => [START, '3'], "a list with '3'", 'error', { names: ['sources[1]'] }),
+    fresh(() => [GOAL, GOAL, START], 'a list with a repeat', 'ok')];
+}
+
 function floodSpecs(): Spec[] {
   return [{
     target: 'bestfirst:flood',
@@ -696,12 +706,7 @@ function floodSpecs(): Spec[] {
     make: (L) => ({ size: 15, blocked: BLOCKED, args: [grid(L), [START, GOAL], {}], call: (...a) => apply(L.root.flood, a), check: floodCheck }),
     params: [
       notSpaces('space'),
-      [...ids('sources', { blocked: true, legit: [v(POCKET, 'the pocket', 'ok')] }).map((x) => (x.label === '[0]' || x.label === 'Int32Array [0]' ? { ...x, want: 'ok' as const } : x)),
-        fresh(() => [], '[]', 'error', { names: ['sources'] }),
-        fresh(() => [START, 99], 'a list with an id out of range', 'error', { names: ['sources[1]'] }),
-        fresh(() => [START, BLOCKED], 'a list with a blocked cell', 'error', { names: ['sources[1]'] }),
-        fresh(() => [START, '3'], "a list with '3'", 'error', { names: ['sources[1]'] }),
-        fresh(() => [GOAL, GOAL, START], 'a list with a repeat', 'ok')],
+      floodSources(),
       options('flood', {
         budget: count('budget'),
         direction: oneOf('direction', ['forward', 'backward']),
@@ -729,9 +734,7 @@ function allPairsSpecs(): Spec[] {
     make: (L) => ({ size: 15, blocked: BLOCKED, args: [grid(L, { connectivity: 4 }), [START, GOAL], {}], call: (...a) => apply(L.root.zeroOneBfs, a), check: floodCheck }),
     params: [
       [...notSpaces('space'), dyn((b) => (b.args[0] as Grid).with({ connectivity: 8, diagonalRule: 'always' }), 'an 8-connected grid cutting corners (diagonals cost 1.41)', 'error', { names: ['0-1', 'cost'] })],
-      [...ids('sources', { blocked: true, legit: [v(POCKET, 'the pocket', 'ok')] }).map((x) => (x.label === '[0]' ? { ...x, want: 'ok' as const } : x)),
-        fresh(() => [], '[]', 'error', { names: ['sources'] }),
-        fresh(() => [START, 99], 'a list with an id out of range', 'error', { names: ['sources[1]'] })],
+      floodSources(),
       options('zeroOneBfs', { direction: oneOf('direction', ['forward', 'backward']) }),
     ],
   }, {
