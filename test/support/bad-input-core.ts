@@ -71,6 +71,7 @@ function searchOptions(where: string, o: { priority?: boolean; heuristic?: boole
     maxExpansions: count('maxExpansions'),
     trace: bool('trace'),
     reopen: bool('reopen'),
+    partial: bool('partial'),
   };
   if (o.priority) fields.priority = priorities();
   if (o.heuristic) fields.heuristic = [...badHeuristics('heuristic').filter((x) => x.label !== 'undefined'), v(() => 0, '() => 0', 'ok'), v(undefined, 'undefined', 'ok')];
@@ -380,11 +381,15 @@ export function coreSpecs(): Spec[] {
         eps: [...named([...notNumbers().filter((x) => x.label !== 'undefined'), ...[0.5, 0, -1, Number.NaN, Infinity].map((x) => v(x, String(x)))], ['eps'], />= ?1/),
           v(1, '1', 'ok'), v(2, '2', 'ok'), v(undefined, 'undefined', 'ok')],
         maxExpansions: count('maxExpansions'),
+        partial: bool('partial'),
       }),
     ],
     extra: [
       { label: 'eps 2 with dijkstra', want: 'error', names: ['eps'], make: (L) => ({ args: [grid(L), 0, 12, { algorithm: 'dijkstra', eps: 2 }], call: (...a) => apply(L.root.findPath, a) }) },
       { label: 'jps on a 4-connected grid', want: 'error', names: ['8-connected', 'connect'], make: (L) => ({ args: [grid(L, { connectivity: 4 }), 0, 12, { algorithm: 'jps' }], call: (...a) => apply(L.root.findPath, a) }) },
+      { label: 'partial with jps', want: 'error', names: ['partial'], make: (L) => ({ args: [grid(L), 0, 12, { algorithm: 'jps', partial: true }], call: (...a) => apply(L.root.findPath, a) }) },
+      { label: 'partial into the pocket: the nearest reached cell', want: 'ok', make: (L) => ({ args: [grid(L), [0, 0], [4, 0], { partial: true }], call: (...a) => apply(L.root.findPath, a),
+        check: (r) => same([(r as { status: string }).status, (r as { partial: boolean }).partial], ['unreachable', true]) }) },
       { label: 'a 1 x 1 grid, from === to', want: 'ok', make: (L) => ({ args: [new L.root.Grid(1, 1), [0, 0], [0, 0]], call: (...a) => apply(L.root.findPath, a), check: (r) => same((r as { points: unknown }).points, [[0, 0]]) }) },
     ],
   });
@@ -1025,6 +1030,7 @@ function gridSearcherSpecs(): Spec[] {
       tieBreak: oneOf('tieBreak', ['h', 'fifo']),
       maxExpansions: count('maxExpansions'),
       reopen: bool('reopen'),
+      partial: bool('partial'),
     });
   };
   for (const name of ['GridSearcher', 'JumpPointSearcher'] as const) {
