@@ -11,6 +11,7 @@ import { defineConfig } from 'vitest/config';
 // - the differential suites (test/differential, test/repair/repair-oracle:
 //   ~500,000 queries against an independent Dijkstra, ~25 s of CPU); the unit
 //   files keep their own smaller seeded comparisons;
+// - tests that compile the benchmark's C++ reference (test/bench/costmap-native);
 // - tests that run the build (the bin in cli/trace, the hostile command lines
 //   run in child processes on dist/, the README's import of
 //   'bestfirst' through the package's own exports, the examples/ scripts) or
@@ -36,6 +37,7 @@ const INTEGRATION = [
   'test/repair/repair-oracle.test.ts',
   'test/examples.test.ts',
   'test/package.test.ts',
+  'test/bench/costmap-native.test.ts',
 ];
 
 export default defineConfig({

@@ -31,6 +31,12 @@ export interface Lib {
   connectivity: 4 | 8;
   /** Queries per family at most (the slowest peers get a prefix of the same sample). */
   cap?: number;
+  /**
+   * The cost of a diagonal step the library charges, when it is not the
+   * grid's (easystarjs: 1.4); the costmap track judges its paths on the grid
+   * with this cost instead.
+   */
+  diagonalCost?: number;
   build(grid: Grid): Built;
 }
 
@@ -104,24 +110,7 @@ export const GRID_LIBS: Lib[] = [
   },
   ...pathfindingLibs(),
   ...ngraphLibs(),
-  {
-    name: 'easystarjs', promisesOptimal: true, connectivity: 8,
-    build(grid) {
-      const es = new easystar.js();
-      es.setGrid(matrix(grid));
-      es.setAcceptableTiles([0]);
-      es.enableDiagonals();
-      es.disableCornerCutting();
-      es.enableSync();
-      let last: { x: number; y: number }[] | null = null;
-      const done = (p: { x: number; y: number }[] | null) => { last = p; };
-      const w = grid.width;
-      return {
-        query(sx, sy, gx, gy) { last = null; es.findPath(sx, sy, gx, gy, done); es.calculate(); },
-        path: () => (last ? (last as { x: number; y: number }[]).map((p) => p.y * w + p.x) : null),
-      };
-    },
-  },
+  easystarLib(),
   {
     name: 'javascript-astar', promisesOptimal: true, connectivity: 8,
     build(grid) {
@@ -154,6 +143,54 @@ export const GRID_LIBS: Lib[] = [
   },
 ];
 
+/**
+ * easystarjs with its tile costs: on a weighted grid every distinct weight is
+ * a tile type of that cost (blocked cells a type it may not enter), listed
+ * most common first, since it scans its acceptable types per neighbour. It
+ * charges a step 1 or 1.4 (not sqrt 2) times the cost of the tile entered
+ * (`diagonalCost` 1.4: its paths are judged on that model). It is not
+ * optimal even so: its h is 1.4 min(dx, dy) + max(dx, dy), which
+ * overestimates the octile distance by min(dx, dy) (easystar.js
+ * getDistance), so it returns longer paths on many queries, weighted or not.
+ */
+function easystarLib(): Lib {
+  return {
+    name: 'easystarjs', promisesOptimal: true, connectivity: 8, diagonalCost: 1.4,
+    build(grid) {
+      const es = new easystar.js();
+      const wts = grid.weights;
+      if (wts === null) {
+        es.setGrid(matrix(grid));
+        es.setAcceptableTiles([0]);
+      } else {
+        const count = new Map<number, number>();
+        for (let n = 0; n < grid.size; n++) if (grid.cells[n] === 0) count.set(wts[n], (count.get(wts[n]) ?? 0) + 1);
+        const byUse = [...count.keys()].sort((a, b) => count.get(b)! - count.get(a)!);
+        const tile = new Map(byUse.map((wt, i) => [wt, i]));
+        const rows: number[][] = [];
+        for (let y = 0; y < grid.height; y++) {
+          const row: number[] = [];
+          for (let n = y * grid.width; n < (y + 1) * grid.width; n++) row.push(grid.cells[n] === 0 ? tile.get(wts[n])! : -1);
+          rows.push(row);
+        }
+        es.setGrid(rows);
+        es.setAcceptableTiles(byUse.map((_, i) => i));
+        byUse.forEach((wt, i) => es.setTileCost(i, wt));
+      }
+      es.enableDiagonals();
+      es.disableCornerCutting();
+      es.enableSync();
+      let last: { x: number; y: number }[] | null = null;
+      const done = (p: { x: number; y: number }[] | null) => { last = p; };
+      const w = grid.width;
+      return {
+        query(sx, sy, gx, gy) { last = null; es.findPath(sx, sy, gx, gy, done); es.calculate(); },
+        path: () => (last ? (last as { x: number; y: number }[]).map((p) => p.y * w + p.x) : null),
+      };
+    },
+  };
+}
+
 function pathfindingLibs(): Lib[] {
   const make = (name: string, Finder: new (o: object) => { findPath(...a: unknown[]): number[][] }, expand: boolean): Lib => ({
     name, promisesOptimal: name !== 'PathFinding.js BiA*', connectivity: 8,
@@ -181,10 +218,23 @@ function pathfindingLibs(): Lib[] {
 }
 
 function ngraphLibs(): Lib[] {
-  const make = (name: string, kind: 'aStar' | 'nba'): Lib => ({
+  return [ngraph('ngraph.path A*', 'aStar'), ngraph('ngraph.path NBA*', 'nba')];
+}
+
+/**
+ * ngraph.path on a graph built from the grid: one undirected link per move.
+ * On a weighted grid a link holds the step's length and the distance function
+ * charges the weight of the node entered (A* calls it with that node first),
+ * so the costs are the grid's exactly. Only A*: NBA*'s backward half calls
+ * the same function with the nodes the other way round, so it cannot charge
+ * the right end of a link.
+ */
+function ngraph(name: string, kind: 'aStar' | 'nba'): Lib {
+  return {
     name, promisesOptimal: true, connectivity: 8,
     build(grid) {
-      const w = grid.width;
+      const w = grid.width, wts = grid.weights;
+      if (wts !== null && kind !== 'aStar') throw new Error(`${name} cannot charge per cell (see ngraph in bench-libs.ts)`);
       const graph = createGraph<undefined, number>();
       for (let n = 0; n < grid.size; n++) if (!grid.isBlocked(n)) graph.addNode(n);
       // E, S, SE, SW: each undirected move once, with its cost (-1: not allowed).
@@ -192,12 +242,13 @@ function ngraphLibs(): Lib[] {
         if (grid.isBlocked(n)) continue;
         for (const k of [0, 1, 4, 5]) {
           const c = grid.stepCost(n, k);
-          if (c > 0) graph.addLink(n, n + (k === 0 ? 1 : k === 1 ? w : k === 4 ? w + 1 : w - 1), c);
+          if (c > 0) graph.addLink(n, n + (k === 0 ? 1 : k === 1 ? w : k === 4 ? w + 1 : w - 1), wts === null ? c : (k < 4 ? 1 : grid.diagonalCost) * grid.cellSize);
         }
       }
+      const hScale = wts === null ? 1 : grid.weightFloor * grid.cellSize;
       const finder = ngraphPath[kind](graph, {
-        distance: (_a, _b, link) => link.data,
-        heuristic: (a, b) => octileXY((a.id as number) % w, ((a.id as number) / w) | 0, (b.id as number) % w, ((b.id as number) / w) | 0),
+        distance: wts === null ? (_a, _b, link) => link.data : (a, _b, link) => link.data * wts[a.id as number],
+        heuristic: (a, b) => hScale * octileXY((a.id as number) % w, ((a.id as number) / w) | 0, (b.id as number) % w, ((b.id as number) / w) | 0),
       });
       let last: number[] = [];
       return {
@@ -206,9 +257,11 @@ function ngraphLibs(): Lib[] {
         path: () => (last.length > 0 ? last.slice().reverse() : null),
       };
     },
-  });
-  return [make('ngraph.path A*', 'aStar'), make('ngraph.path NBA*', 'nba')];
+  };
 }
+
+/** The costmap track's contestants: the fast path and the peers that can charge per cell. */
+export const WEIGHTED_LIBS: Lib[] = [BESTFIRST_ASTAR, ngraph('ngraph.path A*', 'aStar'), easystarLib()];
 
 export const FOUR_LIBS: Lib[] = [
   BESTFIRST_ASTAR4,

@@ -2,13 +2,14 @@
  * `npm run bench`: one command, one run, one machine, the same scenarios for
  * everyone. Grid track (Moving AI, five families, 8-connected without corner
  * cutting), a 4-connected track, the native C++ reference, the road track,
- * and the repair-and-reuse track (D* Lite after one change against a fresh
+ * the costmap track (weighted A* on inflated maps and the ROS warehouse:
+ * bench/costmap.ts, also runnable alone), and the repair-and-reuse track (D* Lite after one change against a fresh
  * A*, the universal plan against one Dijkstra, ARA* against one A*); prints
  * the tables and writes them to bench/RESULTS.md.
  *
  *   npm run bench                 full run (a few minutes)
  *   npm run bench -- --quick      under a minute
- *   options: --no-roads --no-peers --no-repair --families=dao,maze --per-family=N --pairs=N
+ *   options: --no-roads --no-peers --no-repair --no-costmap --families=dao,maze --per-family=N --pairs=N
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -19,13 +20,14 @@ import { FAMILIES, fourConnected, runLib, sampleFamily, type Family, type LibRes
 import { canCollect, f, geomean, machine, stopObserving, table } from './bench-measure.js';
 import { buildNative, runNative, type NativeRef } from './bench-native.js';
 import { CITIES, roadCities, runCity, type RoadResult } from './bench-roads.js';
+import { costmapTargets, costmapTrack, type TrackSummary } from './costmap.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
 const opt = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 for (const a of args) {
-  if (!/^--(quick|no-roads|no-peers|no-repair|families=.*|per-family=\d+|pairs=\d+)$/.test(a)) {
-    console.error(`bench: unknown argument ${a}; expected --quick, --no-roads, --no-peers, --no-repair, --families=a,b, --per-family=N, --pairs=N`);
+  if (!/^--(quick|no-roads|no-peers|no-repair|no-costmap|families=.*|per-family=\d+|pairs=\d+)$/.test(a)) {
+    console.error(`bench: unknown argument ${a}; expected --quick, --no-roads, --no-peers, --no-repair, --no-costmap, --families=a,b, --per-family=N, --pairs=N`);
     process.exit(2);
   }
 }
@@ -99,7 +101,13 @@ async function main(): Promise<void> {
     }
     roadReport(roads);
   }
+  let costmap: TrackSummary | undefined;
+  if (!flag('no-costmap')) {
+    // --pairs sets the warehouse pairs too; by default the issue's 200 (20 in quick mode).
+    costmap = await costmapTrack({ quick: QUICK, perFamily: PER_FAMILY, families: FAMILY_LIST, pairs: Number(opt('pairs') ?? (QUICK ? 20 : 200)), ourRounds: OUR_ROUNDS, seed: SEED, noPeers: flag('no-peers') }, say, native);
+  }
   targets(grid, nat, roads);
+  if (costmap) for (const l of costmapTargets(costmap)) say(l);
   if (!flag('no-repair')) repairAndReuse();
 
   const m1 = machine();
