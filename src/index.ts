@@ -25,6 +25,7 @@ export {
   type InflationSource, type OccupancySource, type MaskSource, type InflateOptions, type UnknownCells,
 } from './grid/inflation.js';
 export { costmapToGrid, type CostmapToGridOptions } from './grid/costmap-grid.js';
+export { filterAreas, type AreaFilter } from './grid/areas.js';
 export { applyKeepout, speedWeights, type FilterMask, type SpeedFilterOptions } from './grid/costmap-filters.js';
 export { findPath, type FindPathOptions, type FoundPath } from './grid/find-path.js';
 export { KeyedSpace, unboundedGrid, pathAmong, type UnboundedGridOptions, type PathAmongOptions, type PathAmongResult } from './spaces/keyed.js';
