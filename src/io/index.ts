@@ -19,3 +19,6 @@ export {
   parseRosYaml, parsePgm, parseRosMap, toGrid, worldToCell, cellToWorld, MAX_ROS_YAML_CHARS,
   type RosMapMode, type RosOrigin, type RosPoint, type RosMapYaml, type PgmImage, type OccupancyGrid, type RosMap, type ToGridOptions,
 } from './ros.js';
+export {
+  parseGr, formatGr, parseCo, formatCo, roadsToDimacs, MAX_DIMACS_WEIGHT, MAX_DIMACS_CHARS, type DimacsGraph, type DimacsCoordinates,
+} from './dimacs.js';
