@@ -23,9 +23,10 @@ export const MAX_DIMACS_WEIGHT = 0x7fffffff;
 
 /**
  * The longest `.gr` or `.co` text: 2^28 characters (256 MiB). The reader
- * holds the whole text as one string, and V8 strings end near 2^29; the
- * challenge's graphs up to the western USA (15 million arcs) fit, the full
- * USA graph does not.
+ * holds the whole text as one string, and V8 strings end near 2^29. At some
+ * 25 bytes an arc line that is about 10 million arcs: the challenge's
+ * eastern-USA graph (8.8 million) fits, the western, central and full USA
+ * graphs would need a reader that streams.
  */
 export const MAX_DIMACS_CHARS = 1 << 28;
 
