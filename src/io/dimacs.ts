@@ -109,7 +109,7 @@ export function parseGr(text: string, file = '<gr>'): Graph {
       problemLine = lineNo;
     } else if (kind === 'a') {
       if (problemLine === 0) fail(file, lineNo, w[0].col, `found an arc before the problem line, expected 'p sp N M' first`);
-      if (edges.length === declared) fail(file, lineNo, w[0].col, `arc ${declared + 1}, but the problem line (line ${problemLine}) says ${declared} arcs`);
+      if (edges.length === declared) fail(file, lineNo, w[0].col, `arc ${declared + 1} is one too many: the problem line (line ${problemLine}) says ${declared} arcs, expected no more`);
       const ids = ` (ids are 1-based: 1 to N = ${size})`;
       const u = whole(file, lineNo, w[1], 'the tail U', 1, size, line, ids);
       const v = whole(file, lineNo, w[2], 'the head V', 1, size, line, ids);

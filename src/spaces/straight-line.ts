@@ -63,10 +63,11 @@ export function straightLine(space: SearchSpace, coords: Coordinates): StraightL
   for (let u = 0; u < space.size; u++) {
     const deg = space.successors(u, nodes, costs);
     for (let k = 0; k < deg; k++) {
-      const c = costs[k];
+      const c = costs[k], v = nodes[k];
+      if (!(Number.isInteger(v) && v >= 0 && v < space.size)) throw new InputError(`${where}: node ${u} lists a successor ${show(v)} outside 0..${space.size - 1}`);
       if (c === Infinity) continue;
-      if (!(c >= 0)) throw new InputError(`${where}: the arc ${u} -> ${nodes[k]} costs ${show(c)}; a straight-line bound needs costs >= 0`);
-      const len = planarDistance(x, y, u, nodes[k]);
+      if (!(c >= 0)) throw new InputError(`${where}: the arc ${u} -> ${v} costs ${show(c)}; a straight-line bound needs costs >= 0`);
+      const len = planarDistance(x, y, u, v);
       if (len > 0 && c / len < ratio) ratio = c / len;
     }
   }

@@ -49,7 +49,7 @@ const BAD_GR: [string, string, string, string][] = [
   ['a word after the counts', 'p sp 2 0 x\n', '1:10', "found \"x\" after 'p sp N M'"],
   ['more arcs than declared lines', 'p sp 2 5\na 1 2 3\n', '1:8', 'the arc count M is 5, but only 1 lines follow'],
   ['fewer arcs than declared', 'p sp 2 2\na 1 2 3\nc end\n', '4:1', 'the file ends after 1 arcs, but the problem line (line 1) says 2'],
-  ['more arcs than declared', 'p sp 2 1\na 1 2 3\na 2 1 3\n', '3:1', 'arc 2, but the problem line (line 1) says 1 arcs'],
+  ['more arcs than declared', 'p sp 2 1\na 1 2 3\na 2 1 3\n', '3:1', 'arc 2 is one too many: the problem line (line 1) says 1 arcs, expected no more'],
   ['a 0 id', 'p sp 2 1\na 0 2 3\n', '2:3', 'the tail U is "0", expected a whole number from 1 to 2 (ids are 1-based'],
   ['an id past N', 'p sp 2 1\na 1 3 3\n', '2:5', 'the head V is "3", expected a whole number from 1 to 2'],
   ['a negative id', 'p sp 2 1\na -1 2 3\n', '2:3', 'the tail U is "-1"'],
