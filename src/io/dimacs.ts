@@ -47,29 +47,75 @@ export interface DimacsGraph extends DimacsCoordinates {
 const WHOLE = /^\d+$/;
 const SIGNED = /^-?\d+$/;
 
-/** A line's whitespace-separated words, each with its 1-based column. */
-function words(line: string): { text: string; col: number }[] {
-  const out: { text: string; col: number }[] = [];
-  for (const m of line.matchAll(/\S+/g)) out.push({ text: m[0], col: m.index + 1 });
-  return out;
-}
+/** A word of a line and its 1-based column. */
+interface Word { readonly text: string; readonly col: number }
 
-/** The whole number in `w`, from `min` to `max`, or a refusal naming `what` and the range. */
-function whole(file: string, lineNo: number, w: { text: string; col: number } | undefined, what: string, min: number, max: number, line: string, allowed = ''): number {
-  if (w === undefined) fail(file, lineNo, line.length + 1, `${what} is missing, expected a whole number from ${min} to ${max}${allowed}`);
+/** One line of a file: its text, its 1-based number and its words. */
+interface Line { readonly text: string; readonly no: number; readonly w: readonly Word[] }
+
+/** The whole number in word `k` of `l`, from `min` to `max`, or a refusal naming `what` and the range. */
+function whole(file: string, l: Line, k: number, what: string, min: number, max: number, allowed = ''): number {
+  const w = l.w[k];
+  if (w === undefined) fail(file, l.no, l.text.length + 1, `${what} is missing, expected a whole number from ${min} to ${max}${allowed}`);
   const v = WHOLE.test(w.text) ? Number(w.text) : NaN;
-  if (!(v >= min && v <= max)) fail(file, lineNo, w.col, `${what} is ${shown(w.text)}, expected a whole number from ${min} to ${max}${allowed}`);
+  if (!(v >= min && v <= max)) fail(file, l.no, w.col, `${what} is ${shown(w.text)}, expected a whole number from ${min} to ${max}${allowed}`);
   return v;
 }
 
-/** A record that is not the one expected: the kinds of line this file may hold. */
-function unknownLine(file: string, lineNo: number, line: string, kinds: string): never {
-  fail(file, lineNo, line.search(/\S/) + 1, `found ${shown(line)}, expected ${kinds}`);
+/** The layout of one of the two files: its problem line and its record lines, as the messages write them. */
+interface Layout {
+  /** The problem line: its fixed words, then its counts (`p sp N M`). */
+  readonly problem: string;
+  /** A record line (`a U V W`): its first word is the record's letter. */
+  readonly record: string;
+  /** What a record is, for messages (`an arc`). */
+  readonly noun: string;
+}
+
+/**
+ * The line discipline both files share, read once: blank lines and `c`
+ * comments skipped, exactly one problem line and before any record, records
+ * of the layout's letter with no word past their form, and nothing else.
+ * `problem` reads the problem line's counts (it is told how many lines follow,
+ * to refuse counts a short file cannot hold); `record` reads each record.
+ * Returns the problem line's number and the number of lines, for the checks
+ * at the end of the file.
+ */
+function scan(text: string, file: string, layout: Layout, problem: (l: Line, following: number) => void, record: (l: Line) => void): { problemLine: number; end: number } {
+  const ls = lines(text);
+  const form = layout.problem.split(' '), fixed = form.filter((f) => /^[a-z]+$/.test(f)).join(' ');
+  const letter = layout.record.split(' ')[0], recordWords = layout.record.split(' ').length;
+  let problemLine = 0;
+  for (let i = 0; i < ls.length; i++) {
+    const text = ls[i];
+    const w: Word[] = [];
+    for (const m of text.matchAll(/\S+/g)) w.push({ text: m[0], col: m.index + 1 });
+    const l: Line = { text, no: i + 1, w };
+    if (w.length === 0 || w[0].text === 'c') continue;
+    const size = w[0].text === 'p' ? form.length : w[0].text === letter ? recordWords : -1;
+    if (size < 0) fail(file, l.no, w[0].col, `found ${shown(text)}, expected a comment 'c ...', the problem line '${layout.problem}' or ${layout.noun} '${layout.record}'`);
+    if (w[0].text === 'p') {
+      if (problemLine > 0) fail(file, l.no, w[0].col, `a second problem line (the first is line ${problemLine}), expected one '${layout.problem}' per file`);
+      const tag = w.slice(0, fixed.split(' ').length).map((t) => t.text).join(' ');
+      if (tag !== fixed) fail(file, l.no, w[1]?.col ?? text.length + 1, `found ${shown(text.trim())}, expected the problem line '${layout.problem}'`);
+    } else if (problemLine === 0) {
+      fail(file, l.no, w[0].col, `found ${layout.noun} before the problem line, expected '${layout.problem}' first`);
+    }
+    if (w.length > size) fail(file, l.no, w[size].col, `found ${shown(w[size].text)} after '${w[0].text === 'p' ? layout.problem : layout.record}', expected the end of the line`);
+    if (w[0].text === 'p') {
+      problem(l, ls.length - l.no);
+      problemLine = l.no;
+    } else {
+      record(l);
+    }
+  }
+  if (problemLine === 0) fail(file, ls.length + 1, 1, `the file ends without a problem line, expected '${layout.problem}'`);
+  return { problemLine, end: ls.length + 1 };
 }
 
 // --- .gr -------------------------------------------------------------------
 
-const GR_LINES = "a comment 'c ...', the problem line 'p sp N M' or an arc 'a U V W'";
+const GR: Layout = { problem: 'p sp N M', record: 'a U V W', noun: 'an arc' };
 
 /**
  * Reads a DIMACS `.gr` file: comment lines `c ...`, one problem line
@@ -90,38 +136,23 @@ const GR_LINES = "a comment 'c ...', the problem line 'p sp N M' or an arc 'a U 
  */
 export function parseGr(text: string, file = '<gr>'): Graph {
   checkText('parseGr', text, file, MAX_DIMACS_CHARS, '.gr');
-  const ls = lines(text);
-  let size = -1, declared = -1, problemLine = 0;
+  let size = 0, declared = 0, problemLine = 0;
   const edges: Edge[] = [];
-  for (let i = 0; i < ls.length; i++) {
-    const line = ls[i], lineNo = i + 1;
-    const w = words(line);
-    if (w.length === 0 || w[0].text === 'c') continue;
-    const kind = w[0].text;
-    if (kind === 'p') {
-      if (problemLine > 0) fail(file, lineNo, w[0].col, `a second problem line (the first is line ${problemLine}), expected one 'p sp N M' per file`);
-      if (w[1]?.text !== 'sp') fail(file, lineNo, w[1]?.col ?? line.length + 1, `found problem type ${w[1] ? shown(w[1].text) : 'nothing'}, expected 'sp' (the line is 'p sp N M')`);
-      size = whole(file, lineNo, w[2], 'the node count N', 0, MAX_GRAPH_SIZE, line);
-      declared = whole(file, lineNo, w[3], 'the arc count M', 0, MAX_GRAPH_ARCS, line);
-      if (w.length > 4) fail(file, lineNo, w[4].col, `found ${shown(w[4].text)} after 'p sp N M', expected the end of the line`);
-      // Said here, before M arcs are awaited: a short file cannot hold them.
-      if (declared > ls.length - lineNo) fail(file, lineNo, w[3].col, `the arc count M is ${declared}, but only ${ls.length - lineNo} lines follow, expected an 'a U V W' line per arc`);
-      problemLine = lineNo;
-    } else if (kind === 'a') {
-      if (problemLine === 0) fail(file, lineNo, w[0].col, `found an arc before the problem line, expected 'p sp N M' first`);
-      if (edges.length === declared) fail(file, lineNo, w[0].col, `arc ${declared + 1} is one too many: the problem line (line ${problemLine}) says ${declared} arcs, expected no more`);
-      const ids = ` (ids are 1-based: 1 to N = ${size})`;
-      const u = whole(file, lineNo, w[1], 'the tail U', 1, size, line, ids);
-      const v = whole(file, lineNo, w[2], 'the head V', 1, size, line, ids);
-      const c = whole(file, lineNo, w[3], 'the weight W', 0, MAX_DIMACS_WEIGHT, line);
-      if (w.length > 4) fail(file, lineNo, w[4].col, `found ${shown(w[4].text)} after 'a U V W', expected the end of the line`);
-      edges.push([u - 1, v - 1, c]);
-    } else {
-      unknownLine(file, lineNo, line, GR_LINES);
-    }
-  }
-  if (problemLine === 0) fail(file, ls.length + 1, 1, `the file ends without a problem line, expected 'p sp N M'`);
-  if (edges.length < declared) fail(file, ls.length + 1, 1, `the file ends after ${edges.length} arcs, but the problem line (line ${problemLine}) says ${declared}`);
+  const ids = () => ` (ids are 1-based: 1 to N = ${size})`;
+  const end = scan(text, file, GR, (l, following) => {
+    size = whole(file, l, 2, 'the node count N', 0, MAX_GRAPH_SIZE);
+    declared = whole(file, l, 3, 'the arc count M', 0, MAX_GRAPH_ARCS);
+    // Said here, before M arcs are awaited: a short file cannot hold them.
+    if (declared > following) fail(file, l.no, l.w[3].col, `the arc count M is ${declared}, but only ${following} lines follow, expected an 'a U V W' line per arc`);
+    problemLine = l.no;
+  }, (l) => {
+    if (edges.length === declared) fail(file, l.no, l.w[0].col, `arc ${declared + 1} is one too many: the problem line (line ${problemLine}) says ${declared} arcs, expected no more`);
+    const u = whole(file, l, 1, 'the tail U', 1, size, ids());
+    const v = whole(file, l, 2, 'the head V', 1, size, ids());
+    const c = whole(file, l, 3, 'the weight W', 0, MAX_DIMACS_WEIGHT);
+    edges.push([u - 1, v - 1, c]);
+  }).end;
+  if (edges.length < declared) fail(file, end, 1, `the file ends after ${edges.length} arcs, but the problem line (line ${problemLine}) says ${declared}`);
   return new Graph(size, edges, { directed: true });
 }
 
@@ -168,7 +199,7 @@ function commentLines(comment: string, where: string): string {
 
 // --- .co -------------------------------------------------------------------
 
-const CO_LINES = "a comment 'c ...', the problem line 'p aux sp co N' or a node 'v ID X Y'";
+const CO: Layout = { problem: 'p aux sp co N', record: 'v ID X Y', noun: 'a node' };
 const COORDINATE = `expected a whole number (DIMACS coordinates are integers) from ${-Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}`;
 
 /**
@@ -188,47 +219,29 @@ const COORDINATE = `expected a whole number (DIMACS coordinates are integers) fr
  */
 export function parseCo(text: string, file = '<co>'): DimacsCoordinates {
   checkText('parseCo', text, file, MAX_DIMACS_CHARS, '.co');
-  const ls = lines(text);
-  let size = -1, problemLine = 0;
+  let size = 0, count = 0;
   let x = new Float64Array(0), y = new Float64Array(0), seen = new Int32Array(0);
-  let count = 0;
-  for (let i = 0; i < ls.length; i++) {
-    const line = ls[i], lineNo = i + 1;
-    const w = words(line);
-    if (w.length === 0 || w[0].text === 'c') continue;
-    const kind = w[0].text;
-    if (kind === 'p') {
-      if (problemLine > 0) fail(file, lineNo, w[0].col, `a second problem line (the first is line ${problemLine}), expected one 'p aux sp co N' per file`);
-      const tag = w.slice(1, 4).map((t) => t.text).join(' ');
-      if (tag !== 'aux sp co') fail(file, lineNo, w[1]?.col ?? line.length + 1, `found ${shown(line.trim())}, expected the problem line 'p aux sp co N'`);
-      size = whole(file, lineNo, w[4], 'the node count N', 0, MAX_GRAPH_SIZE, line);
-      if (w.length > 5) fail(file, lineNo, w[5].col, `found ${shown(w[5].text)} after 'p aux sp co N', expected the end of the line`);
-      // Said before N points are allocated: a short file cannot hold them.
-      if (size > ls.length - lineNo) fail(file, lineNo, w[4].col, `the node count N is ${size}, but only ${ls.length - lineNo} lines follow, expected a 'v ID X Y' line per node`);
-      problemLine = lineNo;
-      x = new Float64Array(size); y = new Float64Array(size); seen = new Int32Array(size);
-    } else if (kind === 'v') {
-      if (problemLine === 0) fail(file, lineNo, w[0].col, `found a node before the problem line, expected 'p aux sp co N' first`);
-      const id = whole(file, lineNo, w[1], 'the node ID', 1, size, line, ` (ids are 1-based: 1 to N = ${size})`);
-      if (seen[id - 1] > 0) fail(file, lineNo, w[1].col, `node ${id} is given twice (first on line ${seen[id - 1]}), expected one line per node`);
-      const at = [w[2], w[3]].map((t, k) => {
-        const what = k === 0 ? 'X' : 'Y';
-        if (t === undefined) fail(file, lineNo, line.length + 1, `${what} is missing, ${COORDINATE}`);
-        const c = SIGNED.test(t.text) ? Number(t.text) : NaN;
-        if (!Number.isSafeInteger(c)) fail(file, lineNo, t.col, `${what} is ${shown(t.text)}, ${COORDINATE}`);
-        return c === 0 ? 0 : c; // no -0
-      });
-      if (w.length > 4) fail(file, lineNo, w[4].col, `found ${shown(w[4].text)} after 'v ID X Y', expected the end of the line`);
-      x[id - 1] = at[0]; y[id - 1] = at[1]; seen[id - 1] = lineNo;
-      count++;
-    } else {
-      unknownLine(file, lineNo, line, CO_LINES);
-    }
-  }
-  if (problemLine === 0) fail(file, ls.length + 1, 1, `the file ends without a problem line, expected 'p aux sp co N'`);
+  const { end } = scan(text, file, CO, (l, following) => {
+    size = whole(file, l, 4, 'the node count N', 0, MAX_GRAPH_SIZE);
+    // Said before N points are allocated: a short file cannot hold them.
+    if (size > following) fail(file, l.no, l.w[4].col, `the node count N is ${size}, but only ${following} lines follow, expected a 'v ID X Y' line per node`);
+    x = new Float64Array(size); y = new Float64Array(size); seen = new Int32Array(size);
+  }, (l) => {
+    const id = whole(file, l, 1, 'the node ID', 1, size, ` (ids are 1-based: 1 to N = ${size})`);
+    if (seen[id - 1] > 0) fail(file, l.no, l.w[1].col, `node ${id} is given twice (first on line ${seen[id - 1]}), expected one line per node`);
+    const [cx, cy] = [2, 3].map((k) => {
+      const what = k === 2 ? 'X' : 'Y', t = l.w[k];
+      if (t === undefined) fail(file, l.no, l.text.length + 1, `${what} is missing, ${COORDINATE}`);
+      const c = SIGNED.test(t.text) ? Number(t.text) : NaN;
+      if (!Number.isSafeInteger(c)) fail(file, l.no, t.col, `${what} is ${shown(t.text)}, ${COORDINATE}`);
+      return c === 0 ? 0 : c; // no -0
+    });
+    x[id - 1] = cx; y[id - 1] = cy; seen[id - 1] = l.no;
+    count++;
+  });
   if (count < size) {
     const missing = seen.indexOf(0) + 1;
-    fail(file, ls.length + 1, 1, `the file ends with ${size - count} of its ${size} nodes without a line (node ${missing} first), expected 'v ID X Y' for every node`);
+    fail(file, end, 1, `the file ends with ${size - count} of its ${size} nodes without a line (node ${missing} first), expected 'v ID X Y' for every node`);
   }
   return { x, y };
 }

@@ -38,8 +38,8 @@ const BAD_GR: [string, string, string, string][] = [
   ['only comments', 'c x\nc y\n', '3:1', 'without a problem line'],
   ['an arc first', 'a 1 2 3\np sp 2 1\n', '1:1', 'an arc before the problem line'],
   ['two problem lines', 'p sp 2 0\np sp 2 0\n', '2:1', 'a second problem line (the first is line 1)'],
-  ['another problem type', 'p max 2 0\n', '1:3', "found problem type \"max\", expected 'sp'"],
-  ['no problem type', 'p\n', '1:2', 'found problem type nothing'],
+  ['another problem type', 'p max 2 0\n', '1:3', "found \"p max 2 0\", expected the problem line 'p sp N M'"],
+  ['no problem type', 'p\n', '1:2', "found \"p\", expected the problem line 'p sp N M'"],
   ['no node count', 'p sp\n', '1:5', 'the node count N is missing'],
   ['a node count in hex', 'p sp 0x2 0\n', '1:6', 'the node count N is "0x2", expected a whole number from 0 to 33554432'],
   ['a negative node count', 'p sp -2 0\n', '1:6', 'the node count N is "-2"'],
@@ -65,15 +65,6 @@ const BAD_GR: [string, string, string, string][] = [
   ['binary', '\u0000\u0001\ufffd', '1:1', 'found "\\u0000\\u0001\ufffd"'],
 ];
 
-test.each(BAD_GR)('parseGr refuses %s, naming the file, line, column and value', (_what, text, at, piece) => {
-  let err: unknown;
-  try { parseGr(text, 'bad.gr'); } catch (e) { err = e; }
-  expect(err).toBeInstanceOf(InputError);
-  const message = (err as Error).message;
-  expect(message.startsWith(`bad.gr:${at}: `), message).toBe(true);
-  expect(message).toContain(piece);
-});
-
 const BAD_CO: [string, string, string, string][] = [
   ['an empty file', '', '1:1', "without a problem line, expected 'p aux sp co N'"],
   ['a node first', 'v 1 0 0\np aux sp co 1\n', '1:1', 'a node before the problem line'],
@@ -94,12 +85,15 @@ const BAD_CO: [string, string, string, string][] = [
   ['an arc in a .co', 'p aux sp co 1\na 1 1 0\n', '2:1', "found \"a 1 1 0\", expected a comment 'c ...', the problem line 'p aux sp co N' or a node 'v ID X Y'"],
 ];
 
-test.each(BAD_CO)('parseCo refuses %s, naming the file, line, column and value', (_what, text, at, piece) => {
+const READERS = { gr: parseGr, co: parseCo };
+const BAD = [...BAD_GR.map((r) => ['gr', ...r] as const), ...BAD_CO.map((r) => ['co', ...r] as const)];
+
+test.each(BAD)('the .%s reader refuses %s, naming the file, line, column and value', (kind, _what, text, at, piece) => {
   let err: unknown;
-  try { parseCo(text, 'bad.co'); } catch (e) { err = e; }
+  try { READERS[kind](text, `bad.${kind}`); } catch (e) { err = e; }
   expect(err).toBeInstanceOf(InputError);
   const message = (err as Error).message;
-  expect(message.startsWith(`bad.co:${at}: `), message).toBe(true);
+  expect(message.startsWith(`bad.${kind}:${at}: `), message).toBe(true);
   expect(message).toContain(piece);
 });
 
