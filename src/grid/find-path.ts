@@ -37,8 +37,9 @@ export interface FoundPath {
   status: SearchStatus;
   /**
    * Cost of the path: axial steps cost the cell size, diagonal ones
-   * `cellSize * diagonalCost`, and a step into a blocked cell of a grid that
-   * keeps them costs its `enterCost`. Infinity without a path.
+   * `cellSize * diagonalCost`, each times the weight of the cell it enters on
+   * a weighted grid, and a step into a blocked cell of a grid that keeps
+   * them costs its `enterCost`. Infinity without a path.
    */
   cost: number;
   /** The path's cells from start to goal as `[x, y]`; null without a path (as every search's `path`). */

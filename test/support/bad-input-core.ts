@@ -518,8 +518,18 @@ function depthFirstSpecs(): Spec[] {
 
 // --- Grid --------------------------------------------------------------------------------------------
 
-function gridOptions(where: string): V[] {
+/** `size`: the cells of the grid the options go to; `wall`: one of its blocked cells, where a lethal weight changes nothing. */
+function gridOptions(where: string, size = 4, wall = 1): V[] {
+  const all = (x: unknown, at = -1, y: unknown = x) => Array.from({ length: size }, (_, i) => (i === at ? y : x));
   return options(where, {
+    weights: [
+      ...named([v('heavy', "'heavy'"), v(null, 'null'), v(5, '5'), fresh(() => ({}), '{}'), fresh(() => [1], '[1] (too short)'), fresh(() => all(1).concat([1]), 'one too many')], ['weights']),
+      ...named([fresh(() => all(1, 1, 0), 'a 0'), fresh(() => all(1, 0, -2), 'a -2'), fresh(() => all(1, 2, Number.NaN), 'a NaN'), fresh(() => all(1, 0, '2'), "a '2'"), fresh(() => all(1, 1, null), 'a null'),
+        fresh(() => all(1, 3, -Infinity), 'a -Infinity')], ['weights['], /> 0/),
+      fresh(() => all(2), 'all 2', 'ok'), fresh(() => Float64Array.from(all(0.5) as number[]), 'a Float64Array of 0.5', 'ok'), fresh(() => all(3, wall, Infinity), 'an Infinity (lethal) on a wall', 'ok'),
+      v(undefined, 'undefined', 'ok'),
+    ],
+    weightFloor: positive('weightFloor', { optional: true, legit: [1, 0.5, 1e-6] }),
     connectivity: [...named([v(6, '6'), v('8', "'8'"), v(null, 'null'), v(0, '0'), v(Number.NaN, 'NaN'), v(true, 'true'), fresh(() => [8], '[8]'), v(8.5, '8.5')], ['connectivity'], /4 or 8/),
       v(4, '4', 'ok'), v(8, '8', 'ok'), v(undefined, 'undefined', 'ok')],
     diagonalRule: oneOf('diagonalRule', ['always', 'never', 'no-corner-cutting', 'at-most-one-blocked']),
@@ -580,7 +590,7 @@ function gridSpecs(): Spec[] {
         v('\n..\n..\n', 'a template literal', 'ok', { check: (r) => same((r as Grid).toAscii(), ['..', '..']) }),
         v('..\r\n..', 'CRLF', 'ok', { check: (r) => same((r as Grid).toAscii(), ['..', '..']) }),
       ],
-      gridOptions('fromAscii'),
+      gridOptions('fromAscii', 15, 3),
     ],
   });
   specs.push({
@@ -646,6 +656,12 @@ function gridSpecs(): Spec[] {
     cellIds('n', ['setBlocked', 'cell']),
     [...named([v(1, '1'), v(0, '0'), v('true', "'true'"), v(null, 'null'), v(undefined, 'undefined'), fresh(() => ({}), '{}'), v(Number.NaN, 'NaN'), v(SYM, 'a symbol')], ['blocked'], /true or false/), v(false, 'false', 'ok')],
   ], undefined, ['n', 'blocked']));
+  specs.push(method('weightOf', [7], [cellIds('n', ['weightOf', 'cell'])], (r, a) => same(r, ROWS.join('')[a[0] as number] === '#' ? Infinity : 1), ['n']));
+  specs.push(method('setWeight', [7, 2], [
+    cellIds('n', ['setWeight', 'cell']),
+    [...named([...notNumbers(), v(0, '0'), v(-1, '-1'), v(Number.NaN, 'NaN'), v(-Infinity, '-Infinity')], ['weight'], /> 0/),
+      v(0.5, '0.5', 'ok'), v(Infinity, 'Infinity (lethal)', 'ok'), v(1e9, '1e9', 'ok')],
+  ], undefined, ['n', 'weight']));
   specs.push(method('touch', [[7]], [[
     ...named([v(null, 'null'), v(5, '5'), v('7', "'7'"), v(true, 'true'), v(SYM, 'a symbol'), fresh(() => ({}), '{}'), fresh(() => ({ length: 1.5 }), '{ length: 1.5 }')], ['cells']),
     ...named([fresh(() => [15], '[15]'), fresh(() => [-1], '[-1]'), fresh(() => [1.5], '[1.5]'), fresh(() => ['0'], "['0']"), fresh(() => [0, Number.NaN], '[0, NaN]'), fresh(() => ({ length: 1e9 }), '{ length: 1e9 }'),
@@ -704,7 +720,7 @@ function gridSpecs(): Spec[] {
     if (x < 0 || y < 0 || x >= 5 || y >= 3) return same(r, -1);
     return typeof r === 'number' && (r === -1 || r === 1 || near(r, Math.SQRT2)) ? undefined : `stepCost ${String(r)}`;
   }, ['n', 'k']));
-  specs.push(method('with', [{ connectivity: 4 }], [[...gridOptions('with').filter((x) => x.label !== 'undefined'), v(undefined, 'undefined', 'either')]],
+  specs.push(method('with', [{ connectivity: 4 }], [[...gridOptions('with', 15, 3).filter((x) => x.label !== 'undefined'), v(undefined, 'undefined', 'either')]],
     (r) => same((r as Grid).toAscii(), ROWS), ['options']));
   specs.push(...watchArcsSpecs());
   for (const m of ['options', 'freeCount', 'toAscii']) {
