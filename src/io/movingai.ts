@@ -52,24 +52,25 @@ for (const c of '.GS') TERRAIN[c.charCodeAt(0)] = 0;
 for (const c of '@OTW') TERRAIN[c.charCodeAt(0)] = 1;
 const TERRAIN_HELP = `'.', 'G' or 'S' (passable) or '@', 'O', 'T' or 'W' (blocked)`;
 
-function fail(file: string, line: number, col: number, message: string): never {
+/** Throws the reader's one error shape: `file:line:col: message`, line and column 1-based. */
+export function fail(file: string, line: number, col: number, message: string): never {
   throw new InputError(`${file}:${line}:${col}: ${message}`);
 }
 
 /** Refuses a text that is not a string or longer than `max`, and a file label that is not a string. */
-function checkText(fn: string, text: unknown, file: unknown, max: number, what: string): asserts text is string {
+export function checkText(fn: string, text: unknown, file: unknown, max: number, what: string): asserts text is string {
   if (typeof file !== 'string') throw new InputError(`${fn}: file must be a string (a name for messages), got ${show(file)}`);
   if (typeof text !== 'string') throw new InputError(`${fn}: text must be a string (the ${what} file's contents), got ${show(text)}`);
   if (text.length > max) throw new InputError(`${file}: ${text.length} characters, more than the ${max} a ${what} file may have`);
 }
 
 /** Shows a found piece of text briefly and unambiguously. */
-function shown(text: string): string {
+export function shown(text: string): string {
   return text.length > 40 ? `${JSON.stringify(text.slice(0, 40))}...` : JSON.stringify(text);
 }
 
 /** Splits on LF or CRLF. A final newline does not make an extra line; an empty text has none. */
-function lines(text: string): string[] {
+export function lines(text: string): string[] {
   const ls = text.split(/\r?\n/);
   if (ls[ls.length - 1] === '') ls.pop();
   return ls;

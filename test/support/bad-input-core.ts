@@ -282,6 +282,26 @@ export function coreSpecs(): Spec[] {
   });
 
   specs.push({
+    target: 'bestfirst:straightLine',
+    paramNames: ['space', 'coords'],
+    // The graph's nodes on a line, 1 apart: arc 0 -> 1 costs 1 per unit, the cheapest; h(0, 3) = 3 times a hair under 1.
+    make: (L) => ({ args: [graph(L), { x: [0, 1, 2, 3, 4], y: [0, 0, 0, 0, 0] }], call: (...a) => apply(L.root.straightLine, a), check: (r) => {
+      const s = r as { ratio: number; h: (n: number, g: number) => number };
+      return same(s.ratio, 1) ?? (near(s.h(0, 3), 3) && s.h(0, 3) <= 3 ? undefined : `h(0, 3) is ${s.h(0, 3)}`);
+    } }),
+    params: [
+      [...notSpaces(), ...named([fresh(() => ({ size: 5, maxDegree: 1, successors: (_n: number, nodes: Int32Array, costs: Float64Array) => { nodes[0] = 1; costs[0] = -1; return 1; } }), 'a space with a cost -1'),
+        fresh(() => ({ size: 5, maxDegree: 1, successors: (_n: number, nodes: Int32Array, costs: Float64Array) => { nodes[0] = 1; costs[0] = NaN; return 1; } }), 'a space with a cost NaN')], ['cost'], />= ?0/),
+        fresh(() => ({ size: 5, maxDegree: 1, successors: (_n: number, nodes: Int32Array, costs: Float64Array) => { nodes[0] = 9; costs[0] = 1; return 1; } }), 'a successor outside', 'error', { names: ['successor'] })],
+      [...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), fresh(() => ({}), '{}'), fresh(() => ({ x: [0, 1, 2, 3, 4] }), '{ x } without y')], ['coords']),
+        ...named([fresh(() => ({ x: [0, 1], y: [0, 0] }), 'two points for five nodes'), fresh(() => ({ x: [0, 1, 2, 3, NaN], y: [0, 0, 0, 0, 0] }), 'x NaN'),
+          fresh(() => ({ x: [0, 1, 2, 3, 4], y: [0, 0, 0, 0, '0'] }), "y '0'")], ['coords.']),
+        fresh(() => ({ x: new Float64Array([0, 1, 2, 3, 4]), y: new Int32Array(5) }), 'typed arrays', 'ok'),
+        fresh(() => ({ x: [0, 0, 0, 0, 0], y: [0, 0, 0, 0, 0] }), 'every node at one point (ratio 0)', 'ok', { check: (r) => same((r as { ratio: number }).ratio, 0) })],
+    ],
+  });
+
+  specs.push({
     target: 'bestfirst:Graph.fromEdges',
     paramNames: ['edges', 'options'],
     make: (L) => ({ args: [[['a', 'b', 2], ['b', 'c']], {}], call: (...a) => apply(L.root.Graph.fromEdges, a), check: (r, a) => {
