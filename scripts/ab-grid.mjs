@@ -11,7 +11,11 @@
 // here both builds see the same machine state, alternating old/new and
 // new/old, and each figure is the median over the repetitions of a family's
 // mean query time. Environment: LIBS and FAMS (comma-separated) narrow it,
-// SEED picks the sample (the benchmark's by default).
+// SEED picks the sample (the benchmark's by default), CLOCK=cpu measures the
+// process's CPU time in the timed loop instead of wall time: on a machine
+// loaded past its cores, wall time mostly measures the neighbours (measured
+// at a load of 16 on 2 cores: wall-time ratios from 0.51 to 1.59 for an A*
+// loop whose code had not changed).
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -40,7 +44,8 @@ for (const fam of v.new.g.FAMILIES.filter((f) => !process.env.FAMS || process.en
     const t = { old: [], new: [] };
     for (let r = 0; r < reps; r++) for (const k of r % 2 ? ['old', 'new'] : ['new', 'old']) {
       const res = await v[k].g.runLib(lib[k], fam, maps[k], 3);
-      t[k].push(res.mean);
+      // CPU: the timed loop's process CPU time per query (runLib times 3 rounds).
+      t[k].push(process.env.CLOCK === 'cpu' ? (1000 * res.cpuShare * res.wallMs) / (res.n * 3) : res.mean);
       if (res.valid !== res.n) throw new Error(`${k} ${name} ${fam}: invalid paths`);
     }
     const med = (a) => a.slice().sort((x, y) => x - y)[Math.floor(a.length / 2)];
