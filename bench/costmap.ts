@@ -3,7 +3,7 @@
  * costmaps, against a native C++ weighted A* and the JavaScript libraries
  * that can charge per cell.
  *
- *   npm run build && node --expose-gc dist/bench/costmap.js [--quick] [--per-family=N] [--pairs=N] [--families=a,b]
+ *   npm run build && node --expose-gc dist/bench/costmap.js [--quick] [--no-peers] [--per-family=N] [--pairs=N] [--families=a,b | --warehouse-only]
  *
  * (also part of `npm run bench`). Two parts:
  *
@@ -115,6 +115,8 @@ export interface TrackOptions {
 }
 
 export interface TrackSummary {
+  /** Whether the Moving AI part ran (not with --warehouse-only). */
+  maps: boolean;
   /** Geometric mean over families of bestfirst's time over native's (NaN without g++). */
   vsNative: number;
   /** The fastest peer optimal on every query, and the geometric mean of its time over bestfirst's. */
@@ -134,6 +136,10 @@ export async function costmapTrack(o: TrackOptions, say: (s?: string) => void, n
   const libs = o.noPeers ? WEIGHTED_LIBS.filter((l) => l.name.startsWith('bestfirst')) : WEIGHTED_LIBS;
   say(`## Costmap track (weighted A*)`);
   say();
+  if (o.families.length === 0) {
+    const wh = await warehouse(o, say, native);
+    return { maps: false, vsNative: NaN, fastestPeer: undefined, allEqual: wh.allEqual, warehouseMedianMs: wh.medianMs };
+  }
   say(`Moving AI maps, ${o.perFamily} seeded scenarios per family (the grid track's sample${o.quick ? ', one map per family' : ''}), each map inflated from its own obstacles ` +
     `(inflate: resolution 1, inscribed radius ${MAP_INFLATION.inscribedRadius}, inflation radius ${MAP_INFLATION.inflationRadius}, cost scaling ${MAP_INFLATION.costScalingFactor}) ` +
     `and turned into weights by costmapToGrid (costPenalty ${COST_PENALTY}: weight 1 + ${COST_PENALTY} cost / 252, from 1 in the open to 1.73 beside a wall). ` +
@@ -181,7 +187,7 @@ export async function costmapTrack(o: TrackOptions, say: (s?: string) => void, n
     perFam.every((p) => p.peers.filter((r) => r.lib.startsWith('ngraph')).every((r) => r.optimal === r.n));
 
   const wh = await warehouse(o, say, native);
-  return { vsNative, fastestPeer: peerRatios[0], allEqual: allEqual && wh.allEqual, warehouseMedianMs: wh.medianMs };
+  return { maps: true, vsNative, fastestPeer: peerRatios[0], allEqual: allEqual && wh.allEqual, warehouseMedianMs: wh.medianMs };
 }
 
 /** Seeded start/goal pairs of distinct cells among the cells a flood from one free cell reaches (drawn until that region holds most free cells). */
@@ -255,26 +261,29 @@ async function warehouse(o: TrackOptions, say: (s?: string) => void, native: Nat
 /** The targets of issue 12 this track measures, as report lines. */
 export function costmapTargets(t: TrackSummary): string[] {
   const mark = (ok: boolean) => (ok ? 'met' : '**not met**');
-  return [
+  const maps = t.maps ? [
     `- costmap: weighted A* within 1.5x of native weighted A* (geometric mean): ${f(t.vsNative, 2)}x: ${Number.isFinite(t.vsNative) ? mark(t.vsNative <= 1.5) : 'no native reference'}`,
     `- costmap: weighted A* at least 5x faster than the fastest optimal JS peer: ${t.fastestPeer ? `${t.fastestPeer[0]} takes ${f(t.fastestPeer[1], 2)}x as long: ${mark(t.fastestPeer[1] >= 5)}` : 'no peer ran optimally on every query'}`,
+  ] : ['- costmap: the Moving AI part did not run (--warehouse-only)'];
+  return [
+    ...maps,
     `- costmap: warehouse query under 20 ms median: ${f(t.warehouseMedianMs, 2)} ms: ${mark(t.warehouseMedianMs < 20)}`,
     `- costmap: costs equal to the reference on every query (bestfirst, native, ngraph.path): ${t.allEqual ? 'yes' : '**no**'}`,
   ];
 }
 
-// Standalone: node --expose-gc dist/bench/costmap.js [--quick] [--no-peers] [--per-family=N] [--pairs=N] [--families=a,b]
+// Standalone: node --expose-gc dist/bench/costmap.js [--quick] [--no-peers] [--per-family=N] [--pairs=N] [--families=a,b | --warehouse-only]
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const args = process.argv.slice(2);
   const opt = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
   for (const a of args) {
-    if (!/^--(quick|no-peers|families=.*|per-family=\d+|pairs=\d+)$/.test(a)) {
-      console.error(`costmap: unknown argument ${a}; expected --quick, --no-peers, --families=a,b, --per-family=N, --pairs=N`);
+    if (!/^--(quick|no-peers|warehouse-only|families=.*|per-family=\d+|pairs=\d+)$/.test(a)) {
+      console.error(`costmap: unknown argument ${a}; expected --quick, --no-peers, --warehouse-only, --families=a,b, --per-family=N, --pairs=N`);
       process.exit(2);
     }
   }
   const quick = args.includes('--quick');
-  const families = (opt('families')?.split(',') ?? [...FAMILIES]) as Family[];
+  const families = args.includes('--warehouse-only') ? [] : (opt('families')?.split(',') ?? [...FAMILIES]) as Family[];
   for (const fam of families) if (!FAMILIES.includes(fam)) { console.error(`costmap: unknown family ${fam}; expected ${FAMILIES.join(', ')}`); process.exit(2); }
   const say = (s = '') => console.log(s);
   say(`command: \`node --expose-gc dist/bench/costmap.js${args.length ? ` ${args.join(' ')}` : ''}\`, ${new Date().toISOString()}`);
