@@ -42,7 +42,7 @@ import { parseRosMap } from '#bestfirst/movingai';
 import { dataFile, shown } from './bench-data.js';
 import { FAMILIES, runLib, sampleFamily, type Family, type Judge, type LibResult, type MapSample, type Query } from './bench-grid.js';
 import { BESTFIRST_ASTAR, WEIGHTED_LIBS } from './bench-libs.js';
-import { f, geomean, mean, median, rng, table } from './bench-measure.js';
+import { f, geomean, machine, mean, median, rng, stopObserving, table } from './bench-measure.js';
 import { buildNative, runNativeWeighted, type NativeRef } from './bench-native.js';
 
 /** The Moving AI costmap: inflation in cells (resolution 1), Smac's penalty. Documented at the top of this file. */
@@ -286,12 +286,22 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const families = args.includes('--warehouse-only') ? [] : (opt('families')?.split(',') ?? [...FAMILIES]) as Family[];
   for (const fam of families) if (!FAMILIES.includes(fam)) { console.error(`costmap: unknown family ${fam}; expected ${FAMILIES.join(', ')}`); process.exit(2); }
   const say = (s = '') => console.log(s);
-  say(`command: \`node --expose-gc dist/bench/costmap.js${args.length ? ` ${args.join(' ')}` : ''}\`, ${new Date().toISOString()}`);
+  const m0 = machine();
+  const load = (m: typeof m0) => m.load.map((l) => f(l, 2)).join(', ');
+  say(`- command: \`node --expose-gc dist/bench/costmap.js${args.length ? ` ${args.join(' ')}` : ''}\`, ${new Date().toISOString()}`);
+  say(`- node ${m0.node}, ${m0.cpu} x ${m0.cores}; load average at start (1, 5, 15 min): ${load(m0)}`);
   say();
   costmapTrack({
     quick, families, noPeers: args.includes('--no-peers'),
     perFamily: Number(opt('per-family') ?? (quick ? 4 : 24)), pairs: Number(opt('pairs') ?? (quick ? 20 : 200)), ourRounds: quick ? 2 : 5, seed: 20261201,
-  }, say).then((t) => { say('### Targets'); say(); for (const l of costmapTargets(t)) say(l); }).catch((e) => {
+  }, say).then((t) => {
+    say('### Targets');
+    say();
+    for (const l of costmapTargets(t)) say(l);
+    say();
+    say(`- load average at end: ${load(machine())}; the CPU column is the timed loop's process CPU time over wall time (below 90%: other processes took the CPU, times are inflated; ratios within a family are the figures to read).`);
+    stopObserving();
+  }).catch((e) => {
     console.error(e instanceof Error ? e.stack : e);
     process.exit(1);
   });
