@@ -386,6 +386,28 @@ function rosSpecs(): Spec[] {
       fileNames('file'),
     ],
   });
+  const pgmSide = (name: string, good: number): V[] => [
+    ...named([...notNumbers(), ...[0, -0, -1, 1.5, Number.NaN, Infinity].map((x) => v(x, String(x)))], [name], /whole numbers >= 1/),
+    v(2 ** 31, '2**31', 'error', { names: [name], allowed: /at most \d+ pixels/ }),
+    v(good + 1, `${good + 1} (the pixels do not fit)`, 'error', { names: ['pixels'], allowed: /bytes/ }),
+    v(good, String(good), 'ok'),
+  ];
+  specs.push({
+    target: 'bestfirst/movingai:formatPgm',
+    paramNames: ['width', 'height', 'pixels'],
+    make: (L) => ({
+      args: [3, 2, Uint8Array.from(ROS_PIXELS)], call: (...a) => apply(L.io.formatPgm, a),
+      check: (r) => same(Array.from(L.io.parsePgm(r as Uint8Array).pixels), ROS_PIXELS),
+    }),
+    params: [
+      pgmSide('width', 3), pgmSide('height', 2),
+      named([
+        v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), fresh(() => [...ROS_PIXELS], 'a plain array'), fresh(() => new Int8Array(6), 'an Int8Array'),
+        fresh(() => new Uint8ClampedArray(6), 'a Uint8ClampedArray'), fresh(() => new Uint8Array(5), 'a Uint8Array of 5'), fresh(() => new Uint8Array(7), 'a Uint8Array of 7'),
+        v(SYM, 'a symbol'),
+      ], ['pixels'], /Uint8Array of 3 x 2 = 6 bytes/),
+    ],
+  });
   specs.push({
     target: 'bestfirst/movingai:parseRosMap',
     paramNames: ['yaml', 'image', 'yamlFile'],
