@@ -1,5 +1,6 @@
 import { APARTMENT } from './apartment.js';
 import { ARA } from './ara.js';
+import { COSTMAP } from './costmap.js';
 import { FIELD } from './field.js';
 import { FLOOD } from './flood.js';
 import type { CommandSpec } from './options.js';
@@ -20,4 +21,5 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = Object.freeze({
   ara: ARA,
   apartment: APARTMENT,
   route: ROUTE,
+  costmap: COSTMAP,
 });

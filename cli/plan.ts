@@ -2,25 +2,30 @@ import { checkPath } from '#bestfirst/movingai';
 import { ALGO_OPTION, type Algo } from './algos.js';
 import { displayName, endpoint, jsonOption, loadMap, MAP_OPTION, pointOption } from './files.js';
 import type { Io } from './io.js';
+import { planRos, rosPlanWanted, ROS_OPTION, ROS_PLAN_NOTES, ROS_PLAN_OPTIONS } from './plan-ros.js';
 import { runCommand, type Args, type CommandSpec } from './options.js';
 
 /**
  * `bestfirst plan --map FILE.map --from X,Y --to X,Y [--algo A] [--json]`:
  * one query, printed as cost, cells on the path, expansions, time and the
- * path itself. Exit 0 with a path, 1 without one.
+ * path itself. Exit 0 with a path, 1 without one. With `--ros` instead of
+ * `--map`, a plan in metres on a ROS map (cli/plan-ros.ts).
  */
 export const PLAN: CommandSpec = {
   name: 'plan',
-  summary: 'one path on a Moving AI map',
-  about: 'One path on a Moving AI map: its cost, cells, expansions, time and the path itself. The path is checked (start, goal, legal moves) before it is printed.',
+  summary: 'one path on a Moving AI map, or in metres on a ROS map',
+  about: 'One path on a Moving AI map (--map), or on a ROS map for a round robot (--ros): its cost, cells, expansions, time and the path itself. The path is checked (start, goal, legal moves) before it is printed.',
+  forms: ['bestfirst plan --map FILE.map --from X,Y --to X,Y [options]', 'bestfirst plan --ros FILE.yaml --from X,Y --to X,Y --radius R [options]'],
   options: [
-    MAP_OPTION,
-    pointOption('from', 'the start cell'),
-    pointOption('to', 'the goal cell'),
+    { ...MAP_OPTION, required: false, help: `${MAP_OPTION.help}; this or --ros` },
+    ROS_OPTION,
+    { ...pointOption('from', 'the start: a cell (integers) with --map, a point in metres with --ros'), decimal: true },
+    { ...pointOption('to', 'the goal: a cell (integers) with --map, a point in metres with --ros'), decimal: true },
     ALGO_OPTION,
+    ...ROS_PLAN_OPTIONS,
     jsonOption('print one JSON record (map, algo, from, to, status, cost, cells, expansions, microseconds, path) instead of text'),
   ],
-  notes: ['Exit status: 0 a path was found, 1 no path (or a failed check), 2 a mistake in the command line or the files.'],
+  notes: [...ROS_PLAN_NOTES, 'Exit status: 0 a path was found, 1 no path (or a failed check), 2 a mistake in the command line or the files.'],
   run,
 };
 
@@ -29,8 +34,9 @@ export function planCommand(args: readonly string[], io: Io): number {
 }
 
 function run(args: Args, io: Io): number {
-  const mapFile = args.need<string>('map');
   const algo = args.need<Algo>('algo');
+  if (rosPlanWanted(args)) return planRos(args, io, algo);
+  const mapFile = args.need<string>('map');
   const grid = loadMap(mapFile);
   const start = endpoint(grid, args.need('from'), '--from', mapFile);
   const goal = endpoint(grid, args.need('to'), '--to', mapFile);
