@@ -535,6 +535,11 @@ function gridOptions(where: string, size = 4, wall = 1): V[] {
       v(undefined, 'undefined', 'ok'),
     ],
     weightFloor: positive('weightFloor', { optional: true, legit: [1, 0.5, 1e-6] }),
+    areas: [
+      ...named([v('mud', "'mud'"), v(null, 'null'), v(5, '5'), fresh(() => ({}), '{}'), fresh(() => [1], '[1] (too short)')], ['areas']),
+      ...named([fresh(() => all(0, 1, 256), 'a 256'), fresh(() => all(0, 0, -1), 'a -1'), fresh(() => all(0, 2, 1.5), 'a 1.5'), fresh(() => all(0, 1, '1'), "a '1'"), fresh(() => all(0, 1, Number.NaN), 'a NaN')], ['areas['], /0 to 255/),
+      fresh(() => all(7), 'all 7', 'ok'), fresh(() => new Uint8Array(size).fill(255), 'a Uint8Array of 255', 'ok'), v(undefined, 'undefined', 'ok'),
+    ],
     connectivity: [...named([v(6, '6'), v('8', "'8'"), v(null, 'null'), v(0, '0'), v(Number.NaN, 'NaN'), v(true, 'true'), fresh(() => [8], '[8]'), v(8.5, '8.5')], ['connectivity'], /4 or 8/),
       v(4, '4', 'ok'), v(8, '8', 'ok'), v(undefined, 'undefined', 'ok')],
     diagonalRule: oneOf('diagonalRule', ['always', 'never', 'no-corner-cutting', 'at-most-one-blocked']),

@@ -3,7 +3,7 @@
 // machinery; the answers are checked against the definitions written out here.
 import type { Grid } from '#bestfirst';
 import { apply } from './bad-input-core.js';
-import { bool, escape, fresh, named, notNumbers, oneOf, positive, same, SYM, v, type Spec, type V } from './bad-input-kit.js';
+import { bool, dyn, escape, fresh, named, notNumbers, oneOf, positive, same, SYM, v, type Spec, type V } from './bad-input-kit.js';
 
 /** 3 x 2, an obstacle at (0, 0). */
 const MASK = () => new Uint8Array([1, 0, 0, 0, 0, 0]);
@@ -172,6 +172,19 @@ export function costmapSpecs(): Spec[] {
       ],
     },
     {
+      target: 'bestfirst:filterAreas',
+      paramNames: ['grid', 'filter'],
+      make: (L) => ({ args: [new L.root.Grid(3, 2, [0, 0, 1, 0, 0, 0], { areas: [0, 1, 2, 0, 1, 2] }), { 1: 3, 2: 'excluded' }], call: (...a) => apply(L.root.filterAreas, a), check: areaCheck }),
+      params: [
+        [...named([v(null, 'null'), v(5, '5'), fresh(() => ({}), '{}'), v(SYM, 'a symbol')], ['grid']),
+          dyn((b) => (b.args[0] as Grid).with({ areas: undefined }), 'a grid without areas', 'error', { names: ['areas'] })],
+        [...named([v(null, 'null'), v(5, '5'), v('mud', "'mud'"), fresh(() => [], '[]'), v(SYM, 'a symbol')], ['filter']),
+          ...named([fresh(() => ({ 256: 2 }), '{ 256: 2 }'), fresh(() => ({ '-1': 2 }), "{ '-1': 2 }"), fresh(() => ({ mud: 2 }), '{ mud: 2 }'), fresh(() => ({ 1.5: 2 }), '{ 1.5: 2 }')], ['filter key'], /0 to 255/),
+          ...named([fresh(() => ({ 1: 0 }), '{ 1: 0 }'), fresh(() => ({ 1: -2 }), '{ 1: -2 }'), fresh(() => ({ 1: Number.NaN }), '{ 1: NaN }'), fresh(() => ({ 1: 'x' }), "{ 1: 'x' }"), fresh(() => ({ 1: null }), '{ 1: null }')], ['filter[1]'], /weight|excluded/),
+          fresh(() => ({}), '{} (every cell as it was)', 'ok'), fresh(() => ({ 0: Infinity, 1: 0.5 }), '{ 0: Infinity, 1: 0.5 }', 'ok')],
+      ],
+    },
+    {
       target: 'bestfirst:applyKeepout',
       paramNames: ['costmap', 'width', 'height', 'mask'],
       make: (L) => ({ args: [COSTMAP(), 3, 2, KEEPOUT()], call: (...a) => apply(L.root.applyKeepout, a), check: keepoutCheck }),
@@ -190,6 +203,16 @@ export function costmapSpecs(): Spec[] {
       ],
     },
   ];
+}
+
+/** filterAreas's answer against the definition: named areas take the filter's rule, the rest stay as they were. */
+function areaCheck(r: unknown, a: unknown[]): string | undefined {
+  const src = a[0] as Grid, f = a[1] as Record<number, number | string>, g = r as Grid;
+  const want = Array.from(src.areas!, (area, n) => {
+    const rule = f[area];
+    return rule === undefined ? src.weightOf(n) : rule === 'excluded' || rule === Infinity ? Infinity : rule;
+  });
+  return same(Array.from({ length: g.size }, (_, n) => g.weightOf(n)), want);
 }
 
 /** A 3 x 2 filter mask: a keepout cell, a light one, an unknown one. */

@@ -208,6 +208,18 @@ function ioSpecs(): Spec[] {
       [...named([v(null, 'null'), v(5, '5'), fresh(() => ({}), '{}'), v(SYM, 'a symbol')], ['name']), v(undefined, 'undefined', 'ok')],
     ],
   });
+  specs.push({
+    target: 'bestfirst/movingai:terrainFilter',
+    paramNames: ['spec'],
+    make: (L) => ({ args: [{ S: 2, W: 'excluded' }], call: (...a) => apply(L.io.terrainFilter, a),
+      check: (r, a) => same(r, Object.fromEntries(Object.entries(a[0] as object).map(([k, w]) => [k.charCodeAt(0), w]))) }),
+    params: [[
+      ...named([v(null, 'null'), v(5, '5'), v('S=2', "'S=2'"), fresh(() => [], '[]'), v(SYM, 'a symbol')], ['spec']),
+      ...named([fresh(() => ({ X: 2 }), '{ X: 2 }'), fresh(() => ({ s: 2 }), '{ s: 2 } (lower case)'), fresh(() => ({ SW: 2 }), '{ SW: 2 }')], ['not a terrain letter'], /\. G S W T @ O/),
+      ...named([fresh(() => ({ S: 0 }), '{ S: 0 }'), fresh(() => ({ S: -1 }), '{ S: -1 }'), fresh(() => ({ S: Infinity }), '{ S: Infinity }'), fresh(() => ({ S: '2' }), "{ S: '2' }"), fresh(() => ({ S: 'x' }), "{ S: 'x' }")], ['S'], /weight|excluded/),
+      fresh(() => ({}), '{}', 'ok'), fresh(() => ({ '.': 1, G: 1.5, T: 3, '@': 'excluded', O: 'excluded' }), 'every kind of letter', 'ok'),
+    ]],
+  });
   specs.push(...dimacsSpecs());
   return specs;
 }
