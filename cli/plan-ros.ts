@@ -46,7 +46,13 @@ export function rosPlanWanted(args: Args): boolean {
   if (ros === map) {
     throw new InputError(`plan: give ${ros ? 'only one of' : 'one of'} --map FILE.map (a Moving AI map, points are cells) and --ros FILE.yaml (a ROS map, points in metres)`);
   }
-  if (ros) return true;
+  if (ros) {
+    // Terrain letters are a Moving AI map's; a partial path on a costmap is not offered yet.
+    for (const name of ['terrain', 'partial']) {
+      if (args.has(name)) throw new InputError(`plan: --${name} is for a Moving AI map (--map FILE.map), not for --ros`);
+    }
+    return true;
+  }
   for (const o of ROS_PLAN_OPTIONS) {
     if (args.has(o.name)) throw new InputError(`plan: --${o.name} is for a ROS map (--ros FILE.yaml); a --map plan takes cells as they are`);
   }
