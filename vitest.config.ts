@@ -29,7 +29,7 @@ const INTEGRATION = [
   'test/io/dimacs-roads.test.ts',
   'test/io/ros-data.test.ts',
   'test/grid/inflation-ros.test.ts',
-  'test/cli/ros-warehouse.test.ts',
+  'test/cli/ros-data.test.ts',
   'test/cli/trace.test.ts',
   'test/cli/hostile.test.ts',
   'test/bad-input/**/*.test.ts',

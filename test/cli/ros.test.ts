@@ -1,16 +1,14 @@
 // `bestfirst plan --ros` and `bestfirst costmap` on a small hand-made ROS map
 // (test/support/cli-fixtures.ts) against a reference of the tests' own: Nav2's
 // inflation formula over every pair of cells, Smac 2D's weights, a plain
-// Dijkstra; and on the TurtleBot3 sandbox against the library. Their mistakes
-// are one-line refusals naming the option and the cell. The warehouse runs are
-// in test/cli/ros-warehouse.test.ts (integration tier).
+// Dijkstra. Their mistakes are one-line refusals naming the option and the
+// cell. Nav2's own maps (the TurtleBot3 sandbox, the warehouse) are in
+// test/cli/ros-data.test.ts (integration tier).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, test } from 'vitest';
-import { costmapToGrid, findPath, inflate } from '#bestfirst';
-import { parsePgm, parseRosMap, worldToCell } from '#bestfirst/movingai';
+import { parsePgm } from '#bestfirst/movingai';
 import { main } from '../../cli/main.js';
 import { collect } from '../support/cli-io.js';
 import { keepoutImage, rosImage, writeFixtures } from '../support/cli-fixtures.js';
@@ -136,22 +134,6 @@ describe('plan --ros on a small map', () => {
     expect(jps.err).toHaveLength(1);
     const j0 = await run(...base, '--algo', 'jps', '--penalty', '0');
     expect(j0.code, j0.err.join('\n')).toBe(0);
-  });
-});
-
-describe('plan --ros on the TurtleBot3 sandbox (data/ros/, the image gzipped beside its YAML)', () => {
-  test('the cost is the library\'s own (inflate, costmapToGrid, findPath) for two robots', async () => {
-    const map = parseRosMap(readFileSync(dataFile('ros/tb3_sandbox.yaml'), 'utf8'), gunzipSync(readFileSync(dataFile('ros/tb3_sandbox.pgm.gz'))), 'tb3_sandbox.yaml');
-    for (const [r, penalty] of [[0.11, 2], [0.2, 0]]) {
-      const res = await run('plan', '--ros', dataFile('ros/tb3_sandbox.yaml'), '--from', '-2,-0.5', '--to', '2,0.5', '--radius', String(r), '--penalty', String(penalty), '--json');
-      expect(res.code, res.err.join('\n')).toBe(0);
-      const rec = JSON.parse(res.out[0]) as PlanRecord;
-      const costmap = inflate(map, { inscribedRadius: r, inflationRadius: 0.55, costScalingFactor: 3 });
-      const grid = costmapToGrid(costmap, map.width, map.height, { resolution: map.resolution, bottomUp: true, costPenalty: penalty });
-      const want = findPath(grid, worldToCell(map, -2, -0.5), worldToCell(map, 2, 0.5));
-      expect(sameCost(rec.cost!, want.cost), `r ${r}: ${rec.cost} vs ${want.cost}`).toBe(true);
-      expect(rec.cells).toBe(want.path!.length);
-    }
   });
 });
 
