@@ -91,8 +91,8 @@ export function findPath(grid: Grid, from: XY | number, to: XY | number, options
   }
   if (eps !== 1 && algorithm !== 'astar') throw new InputError(`findPath: eps applies to 'astar' only, not ${show(algorithm)}`);
   const maxExpansions = checkBudget(options.maxExpansions, 'findPath: maxExpansions', ' (or Infinity)');
-  const start = cellOf(grid, from, 'start');
-  const goal = cellOf(grid, to, 'goal');
+  const start = cellOf(grid, from, 'findPath: start');
+  const goal = cellOf(grid, to, 'findPath: goal');
   grid.checkEndpoint(start, 'findPath: start');
   grid.checkEndpoint(goal, 'findPath: goal');
 
@@ -130,19 +130,24 @@ function queryFor(grid: Grid, algorithm: 'astar' | 'dijkstra' | 'jps'): Query {
   return q;
 }
 
-function cellOf(grid: Grid, p: XY | number, what: string): number {
+/**
+ * A cell given as `[x, y]` or as a node id, checked to be one of the grid's
+ * (whether a search may stand on it is `checkEndpoint`'s question); `what`
+ * names the argument with its function ("findPath: start").
+ */
+export function cellOf(grid: Grid, p: XY | number, what: string): number {
   if (typeof p === 'number') {
     if (!Number.isInteger(p) || p < 0 || p >= grid.size) {
-      throw new InputError(`findPath: ${what} must be [x, y] or a cell id in 0..${grid.size - 1}, got ${show(p)}`);
+      throw new InputError(`${what} must be [x, y] or a cell id in 0..${grid.size - 1}, got ${show(p)}`);
     }
     return p;
   }
   if (!Array.isArray(p) || p.length !== 2) {
-    throw new InputError(`findPath: ${what} must be [x, y] (x from the left, y from the top, 0-based) or a cell id, got ${show(p)}`);
+    throw new InputError(`${what} must be [x, y] (x from the left, y from the top, 0-based) or a cell id, got ${show(p)}`);
   }
   const [x, y] = p;
   if (!grid.inside(x, y)) {
-    throw new InputError(`findPath: ${what} [${show(x)}, ${show(y)}] is outside the ${grid.width} x ${grid.height} grid (x in 0..${grid.width - 1}, y in 0..${grid.height - 1})`);
+    throw new InputError(`${what} [${show(x)}, ${show(y)}] is outside the ${grid.width} x ${grid.height} grid (x in 0..${grid.width - 1}, y in 0..${grid.height - 1})`);
   }
   return y * grid.width + x;
 }
