@@ -6,7 +6,7 @@ import { allocate, DX, DY, Grid, type XY } from './grid.js';
 import { MAX_SEARCH_CELLS } from './grid-search-base.js';
 import { IndexedGridHeap } from './grid-search-indexed-heap.js';
 import { cellOf, type FoundPath } from './find-path.js';
-import { walkSegment } from './line-of-sight.js';
+import { distance, walkSegment } from './line-of-sight.js';
 import { MoveMasks } from './move-masks.js';
 
 /** The two any-angle searches: Theta* and Lazy Theta* (Nash, Daniel, Koenig, Felner). */
@@ -123,7 +123,7 @@ export class AnyAngleSearcher implements PathSearcher<AnyAngleOptions> {
     this.heap = perCell(() => new IndexedGridHeap(grid.size, 1 << 14));
     for (let k = 0; k < 8; k++) {
       this.off[k] = DY[k] * grid.width + DX[k];
-      this.len[k] = Math.hypot(DX[k], DY[k]);
+      this.len[k] = distance(DX[k], DY[k]);
     }
   }
 
@@ -169,7 +169,7 @@ export class AnyAngleSearcher implements PathSearcher<AnyAngleOptions> {
     parent[start] = start;
     checked[start] = 1;
     {
-      const sx = start % w, h0 = hw * Math.hypot(sx - gx, (start - sx) / w - gy);
+      const sx = start % w, h0 = hw * distance(sx - gx, (start - sx) / w - gy);
       heap.keys[0] = h0;
       heap.keys[1] = h0;
       heap.placeFirst(start);
@@ -195,7 +195,7 @@ export class AnyAngleSearcher implements PathSearcher<AnyAngleOptions> {
           }
           g[s] = best;
           parent[s] = via;
-          const hs = hw * Math.hypot(sx - gx, sy - gy), f = best + hs;
+          const hs = hw * distance(sx - gx, sy - gy), f = best + hs;
           // Raised above the best open cell: back on the open list, not expanded out of order.
           if (heap.length > 0 && f > heap.keys[0]) {
             heap.f = f;
@@ -221,14 +221,14 @@ export class AnyAngleSearcher implements PathSearcher<AnyAngleOptions> {
         let gc: number, pc: number;
         if (lazy) {
           // Path 2 assumed: straight from s's parent (s itself only at the start).
-          gc = gp + Math.hypot(cx - px, cy - py) * cs;
+          gc = gp + distance(cx - px, cy - py) * cs;
           pc = p;
         } else {
           // Path 1, an ordinary step; then path 2 when it could be cheaper and the parent sees c.
           gc = gs + (weighted ? walkSegment(grid, s, c) : len[k]) * cs;
           pc = s;
           const bound = open && g[c] < gc ? g[c] : gc;
-          if (p !== s && (gp + hw * Math.hypot(cx - px, cy - py)) * IMPROVE <= bound) {
+          if (p !== s && (gp + hw * distance(cx - px, cy - py)) * IMPROVE <= bound) {
             segments++;
             const d = walkSegment(grid, p, c);
             // Ties (a straight line, summed another way) go to the straight segment: fewer waypoints.
@@ -239,7 +239,7 @@ export class AnyAngleSearcher implements PathSearcher<AnyAngleOptions> {
         g[c] = gc;
         parent[c] = pc;
         checked[c] = pc === s ? 1 : lazy ? 0 : 1;
-        const hc = hw * Math.hypot(cx - gx, cy - gy);
+        const hc = hw * distance(cx - gx, cy - gy);
         heap.f = gc + hc;
         heap.tie = hc;
         if (open) heap.update(c); else heap.insert(c);

@@ -64,9 +64,18 @@ export function walkSegment(grid: Grid, a: number, b: number): number {
     }
     if (cells[n] !== 0) return -1;
   }
-  const length = Math.hypot(dx, dy);
+  const length = distance(dx, dy);
   if (wts === null) return length;
   return (sum + (1 - t0) * wts[n]) * length;
+}
+
+/**
+ * The length of the vector (dx, dy) of whole cells: sqrt(dx^2 + dy^2),
+ * correctly rounded (the squares are exact integers), which Math.hypot does
+ * not promise and is slower at. Every any-angle length is this times `cellSize`.
+ */
+export function distance(dx: number, dy: number): number {
+  return Math.sqrt(dx * dx + dy * dy);
 }
 
 /**

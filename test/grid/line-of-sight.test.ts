@@ -71,7 +71,7 @@ test('the corner rule, case by case: a diagonal between two blocked cells, past 
 
 test('segmentCost: the length times cellSize without weights; exact weighted lengths through the cells crossed', () => {
   const grid = new Grid(5, 3, undefined, { cellSize: 0.5 });
-  expect(segmentCost(grid, grid.id(0, 0), grid.id(4, 2))).toBe(Math.hypot(4, 2) * 0.5);
+  expect(segmentCost(grid, grid.id(0, 0), grid.id(4, 2))).toBe(Math.sqrt(20) * 0.5);
   expect(segmentCost(grid, 7, 7)).toBe(0);
   // Weight 3 on (1,0): the segment (0,0) -> (2,0) spends half a cell in (0,0), one in (1,0), half in (2,0).
   const w = new Grid(3, 1, undefined, { weights: [1, 3, 2] });

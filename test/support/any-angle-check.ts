@@ -10,7 +10,8 @@ export const SLACK = 1e-9;
 /** The straight-line lower bound of any path from a to b: distance times cellSize times the weight floor. */
 export function straightLine(grid: Grid, a: number, b: number): number {
   const w = grid.width;
-  return Math.hypot((a % w) - (b % w), Math.floor(a / w) - Math.floor(b / w)) * grid.cellSize * grid.weightFloor;
+  const dx = (a % w) - (b % w), dy = Math.floor(a / w) - Math.floor(b / w);
+  return Math.sqrt(dx * dx + dy * dy) * grid.cellSize * grid.weightFloor;
 }
 
 /**
