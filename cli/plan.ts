@@ -1,13 +1,12 @@
-import { checkPath } from '#bestfirst/movingai';
-import { ALGO_OPTION, type Algo } from './algos.js';
+import { ALGO_OPTION, ANY_ANGLE_OPTION, chosenAlgo } from './algos.js';
 import { displayName, endpoint, jsonOption, loadMap, MAP_OPTION, pointOption } from './files.js';
 import type { Io } from './io.js';
 import { runCommand, type Args, type CommandSpec } from './options.js';
 
 /**
- * `bestfirst plan --map FILE.map --from X,Y --to X,Y [--algo A] [--json]`:
- * one query, printed as cost, cells on the path, expansions, time and the
- * path itself. Exit 0 with a path, 1 without one.
+ * `bestfirst plan --map FILE.map --from X,Y --to X,Y [--algo A | --any-angle] [--json]`:
+ * one query, printed as cost, cells on the path (waypoints with --any-angle),
+ * expansions, time and the path itself. Exit 0 with a path, 1 without one.
  */
 export const PLAN: CommandSpec = {
   name: 'plan',
@@ -18,7 +17,8 @@ export const PLAN: CommandSpec = {
     pointOption('from', 'the start cell'),
     pointOption('to', 'the goal cell'),
     ALGO_OPTION,
-    jsonOption('print one JSON record (map, algo, from, to, status, cost, cells, expansions, microseconds, path) instead of text'),
+    ANY_ANGLE_OPTION,
+    jsonOption('print one JSON record (map, algo, from, to, status, cost, cells, expansions, microseconds, path) instead of text; with --any-angle, cells counts waypoints'),
   ],
   notes: ['Exit status: 0 a path was found, 1 no path (or a failed check), 2 a mistake in the command line or the files.'],
   run,
@@ -30,7 +30,7 @@ export function planCommand(args: readonly string[], io: Io): number {
 
 function run(args: Args, io: Io): number {
   const mapFile = args.need<string>('map');
-  const algo = args.need<Algo>('algo');
+  const algo = chosenAlgo(args, 'plan');
   const grid = loadMap(mapFile);
   const start = endpoint(grid, args.need('from'), '--from', mapFile);
   const goal = endpoint(grid, args.need('to'), '--to', mapFile);
@@ -44,7 +44,7 @@ function run(args: Args, io: Io): number {
   const path = Array.from(buf.subarray(0, count), (n) => [grid.x(n), grid.y(n)] as [number, number]);
   if (status === 'found') {
     // Never print a path we have not checked: a wrong one is a bug, said loudly.
-    const check = checkPath(grid, buf, start, goal, count);
+    const check = algo.check(grid, buf, start, goal, count);
     if (!check.ok) { io.err(`plan: the ${algo.name} path is invalid: ${check.reason}`); return 1; }
   }
 
@@ -57,7 +57,8 @@ function run(args: Args, io: Io): number {
   } else {
     io.out(`map ${displayName(mapFile)} (${grid.width} x ${grid.height}), algo ${algo.name}, from ${grid.formatXY(start)} to ${grid.formatXY(goal)}`);
     if (status === 'found') {
-      io.out(`cost ${searcher.cost.toFixed(8)}, ${count} cells (${count - 1} moves), ${searcher.expansions} expansions, ${microseconds.toFixed(1)} us`);
+      const parts = algo.promise === 'any-angle' ? `${count} waypoints (${count - 1} segments)` : `${count} cells (${count - 1} moves)`;
+      io.out(`cost ${searcher.cost.toFixed(8)}, ${parts}, ${searcher.expansions} expansions, ${microseconds.toFixed(1)} us`);
       io.out(`path ${path.map(([x, y]) => `(${x},${y})`).join(' ')}`);
     } else {
       io.out(`no path (${status}), ${searcher.expansions} expansions, ${microseconds.toFixed(1)} us`);
