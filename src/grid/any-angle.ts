@@ -1,6 +1,7 @@
 import { InputError, show } from '../core/errors.js';
 import { IMPROVE } from '../core/improve.js';
 import { checkBudget, checkKeys } from '../core/input-checks.js';
+import { pathTo, pathToInto } from '../core/path.js';
 import { resultOf, type PathSearcher, type SearchResult, type SearchStatus } from '../core/path-searcher.js';
 import { allocate, DX, DY, Grid, type XY } from './grid.js';
 import { MAX_SEARCH_CELLS } from './grid-search-base.js';
@@ -99,7 +100,6 @@ export class AnyAngleSearcher implements PathSearcher<AnyAngleOptions> {
   private readonly off = new Int32Array(8);
   /** The length of a step in each direction, in cells. */
   private readonly len = new Float64Array(8);
-  private start = -1;
   private goal = -1;
 
   constructor(grid: Grid) {
@@ -144,7 +144,6 @@ export class AnyAngleSearcher implements PathSearcher<AnyAngleOptions> {
     }
     const maxExp = checkBudget(options.maxExpansions, 'maxExpansions');
     this.masks.sync();
-    this.start = start;
     this.goal = goal;
     this.status = this.run(start, goal, algorithm === 'lazy-theta' && grid.weights === null, maxExp);
     this.cost = this.status === 'found' ? this.g[goal] : Infinity;
@@ -166,7 +165,7 @@ export class AnyAngleSearcher implements PathSearcher<AnyAngleOptions> {
     let status: SearchStatus = 'unreachable';
 
     g[start] = 0;
-    parent[start] = start;
+    parent[start] = -1;
     checked[start] = 1;
     {
       const sx = start % w, h0 = hw * distance(sx - gx, (start - sx) / w - gy);
@@ -210,7 +209,8 @@ export class AnyAngleSearcher implements PathSearcher<AnyAngleOptions> {
       if (s === goal) { status = 'found'; break; }
       const m = moves[s];
       if (m === 0) continue;
-      const gs = g[s], p = parent[s], gp = g[p], px = p % w, py = (p - px) / w;
+      // The start is its own parent here (its tree parent is -1): path 2 is then path 1.
+      const gs = g[s], p = parent[s] < 0 ? s : parent[s], gp = g[p], px = p % w, py = (p - px) / w;
       for (let k = 0; k < 8; k++) {
         if ((m & (1 << k)) === 0) continue;
         const c = s + off[k];
@@ -259,24 +259,12 @@ export class AnyAngleSearcher implements PathSearcher<AnyAngleOptions> {
    */
   pathInto(out: Int32Array): number {
     if (!(out instanceof Int32Array)) throw new InputError(`pathInto: out must be an Int32Array, got ${show(out)}`);
-    if (this.status !== 'found') return 0;
-    const parent = this.parent, start = this.start;
-    let len = 1;
-    for (let n = this.goal; n !== start; n = parent[n]) len++;
-    if (out.length < len) throw new InputError(`pathInto: the buffer holds ${out.length} cells, the path has ${len}`);
-    let i = len;
-    for (let n = this.goal; ; n = parent[n]) {
-      out[--i] = n;
-      if (n === start) break;
-    }
-    return len;
+    return this.status === 'found' ? pathToInto(this.parent, this.goal, out, 'cells') : 0;
   }
 
   /** The last path's waypoints, start first, or null without one (allocates; `pathInto` does not). */
   path(): number[] | null {
-    if (this.status !== 'found') return null;
-    const buf = new Int32Array(this.grid.size);
-    return Array.from(buf.subarray(0, this.pathInto(buf)));
+    return this.status === 'found' ? pathTo(this.parent, this.goal) : null;
   }
 
   /** The last query's outcome as one object (allocates; `linkLength` counts segments; `trace` is always null). */

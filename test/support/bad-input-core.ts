@@ -1076,25 +1076,7 @@ function anyAngleSpecs(): Spec[] {
       fresh(() => new Int32Array(3), 'an Int32Array of exactly the waypoints', 'ok'),
     ]],
   });
-  for (const m of ['path', 'refresh', 'result']) {
-    specs.push({
-      target: `bestfirst:AnyAngleSearcher#${m}`,
-      extra: [{
-        label: 'with junk arguments (ignored)', want: 'ok',
-        make: (L) => {
-          const b = base(L);
-          return { args: [SYM, -1], call: (...a) => apply((b.s as unknown as Record<string, AnyFn>)[m].bind(b.s), a), check: (r) => {
-            if (m === 'refresh') return undefined;
-            if (m === 'result') {
-              const res = r as SearchResult;
-              return same([res.status, res.cost, res.expansions, res.pushes, res.reopenings, res.path], [b.s.status, b.s.cost, b.s.expansions, b.s.pushes, b.s.reopenings, b.s.path()], 'result()');
-            }
-            return anyAngleAnswer(b.g, START, GOAL, { status: 'found', cost: b.s.cost, path: r as number[] });
-          } };
-        },
-      }],
-    });
-  }
+  specs.push(...junkArgumentRows('AnyAngleSearcher', ['path', 'refresh', 'result'], base, (b, _m, r) => anyAngleAnswer(b.g, START, GOAL, { status: 'found', cost: b.s.cost, path: r as number[] })));
   // anyAnglePath(grid, from, to, options)
   const xy = (p: unknown, w: number) => (typeof p === 'number' ? p : (p as number[])[1] * w + (p as number[])[0]);
   specs.push({
@@ -1155,6 +1137,31 @@ function anyAngleSpecs(): Spec[] {
     ],
   });
   return specs;
+}
+
+/**
+ * Rows calling each of a searcher's `methods` with junk arguments, which it
+ * ignores: `refresh` returns nothing, `result()` must be the searcher's own
+ * fields as one object (PathSearcher's result()) with a path `judge` accepts,
+ * and any other method's answer goes to `judge` as it is.
+ */
+function junkArgumentRows(name: string, methods: readonly string[], base: (L: Lib) => GridBase, judge: (b: GridBase, method: string, r: unknown) => string | undefined): Spec[] {
+  return methods.map((m) => ({
+    target: `bestfirst:${name}#${m}`,
+    extra: [{
+      label: 'with junk arguments (ignored)', want: 'ok' as const,
+      make: (L: Lib) => {
+        const b = base(L);
+        return { args: [SYM, -1], call: (...a: unknown[]) => apply((b.s as unknown as Record<string, AnyFn>)[m].bind(b.s), a), check: (r: unknown) => {
+          if (m === 'refresh') return undefined;
+          if (m !== 'result') return judge(b, m, r);
+          const res = r as SearchResult;
+          const off = same([res.status, res.cost, res.expansions, res.pushes, res.reopenings], [b.s.status, b.s.cost, b.s.expansions, b.s.pushes, b.s.reopenings], 'result()');
+          return off ?? judge(b, 'path', res.path);
+        } };
+      },
+    }],
+  }));
 }
 
 function gridSearcherSpecs(): Spec[] {
@@ -1255,28 +1262,10 @@ function gridSearcherSpecs(): Spec[] {
         [...named([v(1, '1'), v(0, '0'), v('true', "'true'"), v(null, 'null'), v(undefined, 'undefined'), fresh(() => ({}), '{}')], ['blocked'], /true or false/), v(false, 'false', 'ok')],
       ],
     });
-    for (const m of jps ? ['path', 'refresh', 'jumpPoints', 'result'] : ['path', 'refresh', 'result']) {
-      specs.push({
-        target: `bestfirst:${name}#${m}`,
-        extra: [{
-          label: 'with junk arguments (ignored)', want: 'ok',
-          make: (L) => {
-            const b = base(L);
-            return { args: [SYM, -1], call: (...a) => apply((b.s as unknown as Record<string, AnyFn>)[m].bind(b.s), a), check: (r) => {
-              if (m === 'refresh') return undefined;
-              if (m === 'result') {
-                const res = r as SearchResult;
-                // The fields of the searcher, as one object: PathSearcher's result().
-                const off = same([res.status, res.cost, res.expansions, res.pushes, res.reopenings], [b.s.status, b.s.cost, b.s.expansions, b.s.pushes, b.s.reopenings], 'result()');
-                return off ?? checkAnswer(b.g, START, GOAL, res);
-              }
-              if (m === 'jumpPoints') return Array.isArray(r) && r[0] === START && r[r.length - 1] === GOAL ? undefined : `jump points ${JSON.stringify(r)}`;
-              return checkAnswer(b.g, START, GOAL, { status: 'found', cost: b.s.cost, path: r as number[] });
-            } };
-          },
-        }],
-      });
-    }
+    specs.push(...junkArgumentRows(name, jps ? ['path', 'refresh', 'jumpPoints', 'result'] : ['path', 'refresh', 'result'], base, (b, m, r) => {
+      if (m === 'jumpPoints') return Array.isArray(r) && r[0] === START && r[r.length - 1] === GOAL ? undefined : `jump points ${JSON.stringify(r)}`;
+      return checkAnswer(b.g, START, GOAL, { status: 'found', cost: b.s.cost, path: r as number[] });
+    }));
     if (!jps) {
       specs.push({
         target: `bestfirst:${name}#gOf`,
