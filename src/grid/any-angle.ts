@@ -88,6 +88,8 @@ export class AnyAngleSearcher implements PathSearcher<AnyAngleOptions> {
   pushes = 0;
   /** Always 0: a cell is never reopened once expanded. */
   readonly reopenings = 0;
+  /** Always false: the any-angle search returns a whole path or none (no partial paths). */
+  readonly partial = false;
   /** Segments the last query walked to check a line of sight or cost one. */
   segments = 0;
 
@@ -312,5 +314,5 @@ export function anyAnglePath(grid: Grid, from: XY | number, to: XY | number, opt
   if (s === undefined) { s = new AnyAngleSearcher(grid); searchers.set(grid, s); }
   const status = s.search(start, goal, options);
   const path = s.path();
-  return { status, cost: s.cost, points: path === null ? null : grid.points(path), path, expansions: s.expansions };
+  return { status, cost: s.cost, points: path === null ? null : grid.points(path), path, expansions: s.expansions, partial: false };
 }

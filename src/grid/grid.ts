@@ -106,9 +106,17 @@ export interface GridOptions {
    * it (given or set) is an `InputError`.
    */
   weightFloor?: number;
+  /**
+   * An area id per cell, a whole number 0 to 255 (`width * height` of them,
+   * row by row from the top): what kind of ground the cell is (road, mud,
+   * water; a Moving AI map's terrain letter). Searches do not read it;
+   * `filterAreas(grid, filter)` makes the grid one kind of agent sees, with
+   * each area's weight or exclusion (Recast/Detour's query filters).
+   */
+  areas?: ArrayLike<number>;
 }
 
-const OPTION_NAMES = ['connectivity', 'diagonalRule', 'diagonalCost', 'cellSize', 'blocked', 'weights', 'weightFloor'];
+const OPTION_NAMES = ['connectivity', 'diagonalRule', 'diagonalCost', 'cellSize', 'blocked', 'weights', 'weightFloor', 'areas'];
 
 /**
  * A cell as `[x, y]`: x the column from the left, y the row from the top,
@@ -183,6 +191,8 @@ export class Grid implements SearchSpace {
    */
   get weights(): Float64Array | null { return this.wts; }
   private wts: Float64Array | null = null;
+  /** The area id of every cell (see `GridOptions.areas`), or null when the grid has none. */
+  readonly areas: Uint8Array | null;
   /** The floor the user stated, or 0 when the floor follows the smallest weight. */
   private readonly statedFloor: number;
   // The smallest weight held; stale (recomputed when read) after the cell that
@@ -252,10 +262,29 @@ export class Grid implements SearchSpace {
       throw new InputError(`Grid: weightFloor must be a finite number > 0, got ${show(floor)}`);
     }
     this.statedFloor = floor === undefined ? 0 : floor;
+    this.areas = options.areas === undefined ? null : this.readAreas(options.areas);
     if (options.weights !== undefined) this.loadWeights(options.weights);
     else if (this.statedFloor > 1) {
       throw new InputError(`Grid: weightFloor ${this.statedFloor} is above 1, the weight of every cell of a grid without weights`);
     }
+  }
+
+  /** Checks and copies `GridOptions.areas`. */
+  private readAreas(areas: ArrayLike<number>): Uint8Array {
+    const size = this.size;
+    if (areas === null || typeof areas !== 'object' || !Number.isInteger(areas.length)) {
+      throw new InputError(`Grid: areas must be an array or typed array of ${size} area ids (whole numbers 0 to 255), got ${show(areas)}`);
+    }
+    if (areas.length !== size) throw new InputError(`Grid: areas has length ${areas.length}, expected width * height = ${size}`);
+    if (!(areas instanceof Uint8Array)) {
+      for (let i = 0; i < size; i++) {
+        const a = areas[i];
+        if (typeof a !== 'number' || !Number.isInteger(a) || a < 0 || a > 255) {
+          throw new InputError(`Grid: areas[${i}] (x=${i % this.width}, y=${Math.floor(i / this.width)}) is ${show(a)}, expected an area id, a whole number 0 to 255`);
+        }
+      }
+    }
+    return allocate(() => Uint8Array.from(areas), `Grid: the ${this.width} x ${this.height} area layer`, size);
   }
 
   /** Reads `GridOptions.weights` into the weight layer; Infinity blocks the cell. */
@@ -377,8 +406,9 @@ export class Grid implements SearchSpace {
 
   /**
    * The options this grid was made with (a 4-connected grid reports the
-   * default rule, which it ignores), with a copy of its current weights when
-   * it has them (a blocked cell's weight as it would be once freed).
+   * default rule, which it ignores), with copies of its current weights (a
+   * blocked cell's weight as it would be once freed) and areas when it has
+   * them.
    */
   options(): GridOptions {
     const out: GridOptions = {
@@ -390,6 +420,7 @@ export class Grid implements SearchSpace {
     };
     if (this.weights !== null) out.weights = this.weights.slice();
     if (this.statedFloor > 0) out.weightFloor = this.statedFloor;
+    if (this.areas !== null) out.areas = this.areas.slice();
     return out;
   }
 

@@ -69,6 +69,8 @@ const START = 8;
  * ```
  */
 export class JumpPointSearcher implements PathSearcher<JumpPointSearchOptions> {
+  /** Always false: jump point search has no partial paths (use `GridSearcher` with `partial`). */
+  readonly partial = false;
   /** The grid every query runs on. */
   readonly grid: Grid;
   /** How the last query ended; `unreachable` before the first. */
