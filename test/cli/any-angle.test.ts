@@ -43,6 +43,13 @@ test('--any-angle and an explicit --algo contradict each other', () => {
     const { io } = collect();
     expect(() => run(io)).toThrow(/--any-angle runs Lazy Theta\* and takes no --algo \(got --algo (jps|astar)\)/);
   }
+  // Nor does it give partial paths, nor hold to optima of a weighed map.
+  expect(() => planCommand(['--map', ARENA, '--from', '1,7', '--to', '47,46', '--any-angle', '--partial'], collect().io)).toThrow(/--partial does not combine with --any-angle/);
+  expect(() => scenCommand([ARENA_SCEN, '--any-angle', '--terrain', 'S=2'], collect().io)).toThrow(/--any-angle does not combine with --terrain/);
+  // plan with --terrain and --any-angle is one path on the weighed map, checked.
+  const { io, out } = collect();
+  expect(planCommand(['--map', ARENA, '--from', '1,7', '--to', '47,46', '--any-angle', '--terrain', 'T=2'], io)).toBe(0);
+  expect(out[0]).toMatch(/algo any-angle, terrain T=2, from/);
 });
 
 test('scen --any-angle checks every path and reports the mean length against the optimum', () => {
