@@ -3,7 +3,7 @@
  * with one knob: breadth-first, Dijkstra, greedy, A*, weighted A*, with exact
  * traces), the spaces it searches (grids, graphs, keyed and unbounded
  * spaces), the reusable searchers (the grid fast path, jump point search,
- * depth-first), and the searches that repair or reuse a search (D*, D* Lite,
+ * depth-first, any-angle paths), and the searches that repair or reuse a search (D*, D* Lite,
  * ARA*, the universal plan), and costmaps as robots have them (the exact
  * distance transform and Nav2's inflation).
  *
@@ -41,6 +41,9 @@ export { frontierBefore, type Trace, type TracePop, type TracePush, type Frontie
 export { dfs, iddfs, type DepthFirstOptions, type DepthFirstResult, type DepthFirstStatus } from './core/depth-first.js';
 export { GridSearcher, type GridSearchOptions } from './grid/grid-search.js';
 export { JumpPointSearcher, jps, type JumpPointSearchOptions } from './grid/jps.js';
+export { AnyAngleSearcher, anyAnglePath, type AnyAngleAlgorithm, type AnyAngleOptions } from './grid/any-angle.js';
+export { lineOfSight, segmentCost } from './grid/line-of-sight.js';
+export { smoothPath } from './grid/smooth-path.js';
 export { DStar, TAG_NAMES, type DStarOptions, type DStarPop, type DStarTag } from './repair/dstar.js';
 export { setCellBlocked } from './repair/dstar-grid.js';
 export { DStarLite, type DStarLiteOptions, type RepairStats, type RepairStatus } from './repair/dstar-lite.js';
