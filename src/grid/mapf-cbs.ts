@@ -1,0 +1,242 @@
+import { InputError, show } from '../core/errors.js';
+import { Heap } from '../core/heap.js';
+import type { Grid } from './grid.js';
+import type { AgentTask } from './mapf-check.js';
+import { checkMapfTasks, MapfFloor, mapfBudgets, mapfResult, type MapfOptions, type MapfResult } from './mapf-model.js';
+import { SpaceTimeSearch, type SpaceTimeRules } from './mapf-space-time.js';
+import { solvability } from './mapf-unsolvable.js';
+
+/** The options of `cbs`: those of every MAPF planner, and a budget of constraint-tree nodes. */
+export interface CbsOptions extends MapfOptions {
+  /** Stop with status `node-limit` after expanding this many constraint-tree nodes. Default: no limit. */
+  maxNodes?: number;
+}
+
+/**
+ * A node of the constraint tree: one constraint more than its parent (on
+ * `agent`: not on `cell` at step t, or not along the move `cell` -> `to`
+ * ending at step t), and the paths that keep every constraint above it.
+ */
+interface CtNode {
+  readonly parent: CtNode | null;
+  readonly agent: number;
+  readonly cell: number;
+  /** -1 for a vertex constraint, the move's end cell for an edge constraint. */
+  readonly to: number;
+  readonly t: number;
+  readonly paths: number[][];
+  readonly cost: number;
+}
+
+/** The first conflict of a set of paths: agents i and j on one cell at step t (to -1), or swapping cell <-> to between t - 1 and t (i goes cell -> to). */
+interface Conflict { i: number; j: number; cell: number; to: number; t: number; count: number }
+
+/**
+ * Conflict-based search (Sharon, Stern, Felner and Sturtevant 2015): a plan
+ * of least sum of costs for many agents. The high level searches a tree of
+ * constraints best-first on the sum of costs; each node holds one path per
+ * agent, each the cheapest that keeps that agent's constraints (time-space
+ * A* with the true single-agent distance as heuristic, ties broken toward
+ * fewer collisions with the other paths). At the first conflict of a node's
+ * paths (two agents on one cell at one step, or swapping along one edge) it
+ * splits: one child forbids the first agent its part of the conflict, the
+ * other forbids the second. The first node without conflicts is optimal.
+ *
+ * An agent that has arrived stays on its goal, so passing another agent's
+ * goal after it arrived is a conflict; the child that forbids the arrived
+ * agent its goal at that step makes it arrive later.
+ *
+ * Ends in a status: `solved`; `unsolvable` when proven (an agent cut off
+ * from its goal, a small instance searched through, or a constraint tree
+ * that runs out of nodes); or the budget that ran out first (`maxMillis`,
+ * `maxNodes`, `maxExpansions`). On a large instance with no plan, only a
+ * budget ends it. A grid that is not a Grid, tasks of the wrong shape,
+ * blocked or shared starts or goals, or a bad option is an `InputError`.
+ *
+ * @example
+ * ```ts
+ * const grid = Grid.fromAscii(['.....', '.#.#.', '.....']);
+ * const r = cbs(grid, [
+ *   { start: grid.id(0, 0), goal: grid.id(4, 0) },
+ *   { start: grid.id(4, 0), goal: grid.id(0, 0) },
+ * ], { maxMillis: 1000 });
+ * r.status;         // 'solved'
+ * r.sumOfCosts;     // 10, the least any plan costs
+ * r.highLevelNodes; // constraint-tree nodes expanded
+ * ```
+ */
+export function cbs(grid: Grid, tasks: readonly AgentTask[], options: CbsOptions = {}): MapfResult {
+  const where = 'cbs';
+  const t0 = performance.now();
+  const list = checkMapfTasks(grid, tasks, where);
+  const budgets = mapfBudgets(options, where, ['maxNodes']);
+  const maxNodes = options.maxNodes;
+  if (maxNodes !== undefined && (typeof maxNodes !== 'number' || !(maxNodes >= 0))) {
+    throw new InputError(`${where}: maxNodes must be a number >= 0 (Infinity: no limit), got ${show(maxNodes)}`);
+  }
+  const nodeBudget = maxNodes ?? Infinity;
+  const deadline = t0 + budgets.maxMillis;
+  const floor = new MapfFloor(grid);
+  const k = list.length;
+  const h = list.map((t) => floor.distanceTo(t.goal));
+  const lowerBound = list.reduce((s, t, i) => s + h[i][t.start], 0);
+  const search = new SpaceTimeSearch(floor);
+  let expanded = 0;
+  const end = (status: MapfResult['status'], paths: number[][] | null, reason = '', agent = -1) =>
+    mapfResult(status, paths, lowerBound, reason, agent, expanded, search.expansions, t0);
+
+  const proof = solvability(floor, list, budgets.jointLimit);
+  if (proof.verdict === 'unsolvable') return end('unsolvable', null, proof.reason, proof.agent);
+
+  // One low-level search: agent a under the constraints on the way up from `node`, avoiding `others` where it can.
+  const plan = (a: number, node: CtNode | null, others: readonly number[][]) => {
+    const rules = new Constraints(floor, a, node, others);
+    return search.search(list[a].start, list[a].goal, h[a], rules, budgets.maxExpansions - search.expansions, deadline);
+  };
+  const budgetStatus = (s: string) => (s === 'time-limit' ? 'time-limit' : 'step-limit');
+
+  const rootPaths: number[][] = [];
+  for (let a = 0; a < k; a++) {
+    const r = plan(a, null, rootPaths);
+    if (r.path === null) return r.status === 'no-path' ? end('unsolvable', null, `agent ${a} cannot reach its goal`, a) : end(budgetStatus(r.status), null, `the ${r.status === 'time-limit' ? 'time' : 'expansion'} budget ran out while planning agent ${a} alone`, a);
+    rootPaths.push(r.path);
+  }
+  const nodes: CtNode[] = [];
+  const conflicts: (Conflict | null)[] = [];
+  const open = new Heap(1024);
+  const push = (n: CtNode) => {
+    const c = firstConflict(n.paths);
+    nodes.push(n);
+    conflicts.push(c);
+    open.push(nodes.length - 1, n.cost, c === null ? 0 : c.count, 0);
+  };
+  push({ parent: null, agent: -1, cell: -1, to: -1, t: -1, paths: rootPaths, cost: rootPaths.reduce((s, p) => s + cost(p), 0) });
+
+  while (open.length > 0) {
+    const id = open.topNode();
+    open.pop();
+    const node = nodes[id], c = conflicts[id];
+    if (c === null) return end('solved', node.paths);
+    if (performance.now() > deadline) return end('time-limit', null, `the time budget ran out after ${expanded} constraint-tree nodes`);
+    if (expanded >= nodeBudget) return end('node-limit', null, `the node budget ran out after ${expanded} constraint-tree nodes`);
+    expanded++;
+    // The children keep only the constraints of their ancestors, not their paths (memory on long runs).
+    const bare: CtNode = { ...node, paths: [] };
+    nodes[id] = bare;
+    for (const side of [0, 1]) {
+      const a = side === 0 ? c.i : c.j;
+      // For an edge conflict, j goes the other way: to -> cell.
+      const child: CtNode = c.to < 0
+        ? { parent: bare, agent: a, cell: c.cell, to: -1, t: c.t, paths: node.paths, cost: 0 }
+        : { parent: bare, agent: a, cell: side === 0 ? c.cell : c.to, to: side === 0 ? c.to : c.cell, t: c.t, paths: node.paths, cost: 0 };
+      const r = plan(a, child, node.paths);
+      if (r.status === 'no-path') continue;
+      if (r.path === null) return end(budgetStatus(r.status), null, `the ${r.status === 'time-limit' ? 'time' : 'expansion'} budget ran out after ${expanded} constraint-tree nodes`);
+      const paths = node.paths.slice();
+      paths[a] = r.path;
+      push({ ...child, paths, cost: node.cost - cost(node.paths[a]) + cost(r.path) });
+    }
+  }
+  return end('unsolvable', null, `every branch of the constraint tree ends in an agent with no path (${expanded} nodes expanded)`);
+}
+
+/** An agent's cost: the steps until it reaches its goal for the last time. */
+function cost(p: readonly number[]): number {
+  let c = p.length - 1;
+  while (c > 0 && p[c - 1] === p[p.length - 1]) c--;
+  return c;
+}
+
+/**
+ * The earliest conflict among the paths (each agent on its goal after its
+ * path ends), and how many conflicting (step, pair) events there are in all:
+ * the high level prefers nodes with fewer.
+ */
+function firstConflict(paths: readonly number[][]): Conflict | null {
+  const k = paths.length;
+  let horizon = 0;
+  for (const p of paths) horizon = Math.max(horizon, p.length);
+  const at = (a: number, t: number) => { const p = paths[a]; return p[Math.min(t, p.length - 1)]; };
+  let first: Conflict | null = null, count = 0;
+  const here = new Map<number, number>();
+  const prev = new Map<number, number>();
+  for (let t = 0; t < horizon; t++) {
+    here.clear();
+    for (let a = 0; a < k; a++) {
+      const n = at(a, t);
+      const b = here.get(n);
+      if (b !== undefined) {
+        count++;
+        first ??= { i: b, j: a, cell: n, to: -1, t, count: 0 };
+      } else here.set(n, a);
+      if (t > 0) {
+        // A swap: a goes u -> n while the agent that was on n goes n -> u.
+        const u = at(a, t - 1);
+        const b2 = u === n ? undefined : prev.get(n);
+        if (b2 !== undefined && b2 < a && at(b2, t) === u) {
+          count++;
+          first ??= { i: a, j: b2, cell: u, to: n, t, count: 0 };
+        }
+      }
+    }
+    prev.clear();
+    for (const [n, a] of here) prev.set(n, a);
+    if (first !== null && t > first.t + 8) break; // enough to rank nodes; the count is a tie-break only
+  }
+  if (first !== null) first.count = count;
+  return first;
+}
+
+/** The constraints on one agent along a branch of the tree, as the rules of its time-space search, with the other agents' paths as a tie-break. */
+class Constraints implements SpaceTimeRules {
+  settledAfter = -1;
+  private readonly vertex = new Set<number>();
+  private readonly edge = new Set<number>();
+  private readonly last = new Map<number, number>();
+  private readonly occupied = new Map<number, number>();
+  private readonly moves = new Set<number>();
+  private readonly arrived = new Map<number, number>();
+
+  constructor(private readonly floor: MapfFloor, agent: number, node: CtNode | null, others: readonly number[][]) {
+    const size = floor.size;
+    for (let n = node; n !== null; n = n.parent) {
+      if (n.agent !== agent) continue;
+      if (n.to < 0) {
+        this.vertex.add(n.t * size + n.cell);
+        this.last.set(n.cell, Math.max(this.last.get(n.cell) ?? -1, n.t));
+      } else {
+        this.edge.add(floor.moveKey(n.cell, n.to, n.t));
+      }
+      this.settledAfter = Math.max(this.settledAfter, n.t);
+    }
+    others.forEach((p, b) => {
+      if (b === agent || p === undefined) return;
+      for (let t = 0; t < p.length; t++) {
+        const key = t * size + p[t];
+        this.occupied.set(key, (this.occupied.get(key) ?? 0) + 1);
+        // Stored reversed: a move n -> m collides with someone going m -> n.
+        if (t > 0 && p[t - 1] !== p[t]) this.moves.add(floor.moveKey(p[t], p[t - 1], t));
+      }
+      this.arrived.set(p[p.length - 1], p.length - 1);
+    });
+  }
+
+  vertexFree(cell: number, t: number): boolean {
+    return !this.vertex.has(t * this.floor.size + cell);
+  }
+
+  edgeFree(from: number, to: number, t: number): boolean {
+    return !this.edge.has(this.floor.moveKey(from, to, t));
+  }
+
+  lastBarred(cell: number): number {
+    return this.last.get(cell) ?? -1;
+  }
+
+  collisions(from: number, to: number, t: number): number {
+    const arrival = this.arrived.get(to);
+    let c = (this.occupied.get(t * this.floor.size + to) ?? 0) + (arrival !== undefined && t > arrival ? 1 : 0);
+    if (from !== to && this.moves.has(this.floor.moveKey(from, to, t))) c++;
+    return c;
+  }
+}
