@@ -5,6 +5,7 @@ import type { AgentTask } from './mapf-check.js';
 import { checkMapfTasks, MapfFloor, mapfBudgets, mapfResult, type MapfOptions, type MapfResult } from './mapf-model.js';
 import { SpaceTimeSearch, type SpaceTimeRules } from './mapf-space-time.js';
 import { solvability } from './mapf-unsolvable.js';
+import { mddSingles } from './mapf-mdd.js';
 
 /** The options of `cbs`: those of every MAPF planner, and a budget of constraint-tree nodes. */
 export interface CbsOptions extends MapfOptions {
@@ -21,15 +22,28 @@ interface CtNode {
   readonly parent: CtNode | null;
   readonly agent: number;
   readonly cell: number;
-  /** -1 for a vertex constraint, the move's end cell for an edge constraint. */
+  /**
+   * The kind of constraint: the move's end cell for an edge constraint, or
+   * VERTEX (not on `cell` at t), BARRED_FROM (not on `cell` at t or later),
+   * STAYS_FROM (on its goal `cell` at t and every step after).
+   */
   readonly to: number;
   readonly t: number;
   readonly paths: number[][];
   readonly cost: number;
+  /** The conflicts among `paths`, earliest first (see `conflictsOf`). */
+  readonly conflicts: Conflict[];
+  /** Each agent's MDD narrow steps under this node's constraints, made when first needed (null until then). */
+  readonly mdds: (Int32Array | null)[];
 }
 
 /** The first conflict of a set of paths: agents i and j on one cell at step t (to -1), or swapping cell <-> to between t - 1 and t (i goes cell -> to). */
-interface Conflict { i: number; j: number; cell: number; to: number; t: number; count: number }
+interface Conflict { i: number; j: number; cell: number; to: number; t: number }
+
+const VERTEX = -1, BARRED_FROM = -2, STAYS_FROM = -3;
+
+// Conflicts listed per node: the split picks among them, and the count ranks nodes of equal cost.
+const CONFLICT_LIMIT = 64;
 
 /**
  * Conflict-based search (Sharon, Stern, Felner and Sturtevant 2015): a plan
@@ -102,42 +116,132 @@ export function cbs(grid: Grid, tasks: readonly AgentTask[], options: CbsOptions
     rootPaths.push(r.path);
   }
   const nodes: CtNode[] = [];
-  const conflicts: (Conflict | null)[] = [];
+  const choices: (Conflict | null)[] = [];
   const open = new Heap(1024);
-  const push = (n: CtNode) => {
-    const c = firstConflict(n.paths);
-    nodes.push(n);
-    conflicts.push(c);
-    open.push(nodes.length - 1, n.cost, c === null ? 0 : c.count, 0);
+
+  // Whether agent a, in node n, has no way around its part of conflict c at the same cost (its MDD is one cell wide there).
+  const cardinalFor = (n: CtNode, a: number, c: Conflict) => {
+    const p = n.paths[a], ca = p.length - 1;
+    if (c.to < 0 && c.t >= ca) return true; // arrived: staying off its goal at t costs more
+    let single = n.mdds[a];
+    if (single === null) single = n.mdds[a] = mddSingles(floor, list[a].start, list[a].goal, h[a], new Constraints(floor, a, n, []), ca);
+    if (c.to < 0) return single[c.t] === c.cell;
+    const [u, v] = a === c.i ? [c.cell, c.to] : [c.to, c.cell];
+    return single[c.t - 1] === u && single[c.t] === v;
   };
-  push({ parent: null, agent: -1, cell: -1, to: -1, t: -1, paths: rootPaths, cost: rootPaths.reduce((s, p) => s + cost(p), 0) });
+  // The conflict to split on: cardinal first (both children cost more), then semi-cardinal, then the earliest;
+  // and a lower bound on what the conflicts add to the cost: each cardinal conflict costs one of its two agents
+  // at least one step, so a minimum vertex cover of the cardinal conflict graph (CBSH's CG heuristic, Felner et al.).
+  const classify = (n: CtNode): [Conflict | null, number] => {
+    let best: Conflict | null = n.conflicts[0] ?? null, rank = -1;
+    const cardinal: [number, number][] = [];
+    for (const c of n.conflicts) {
+      const r = (cardinalFor(n, c.i, c) ? 1 : 0) + (cardinalFor(n, c.j, c) ? 1 : 0);
+      if (r > rank) { best = c; rank = r; }
+      if (r === 2) cardinal.push([c.i, c.j]);
+    }
+    return [best, vertexCover(cardinal)];
+  };
+  const push = (n: CtNode) => {
+    const [choice, hc] = classify(n);
+    nodes.push(n);
+    choices.push(choice);
+    open.push(nodes.length - 1, n.cost + hc, n.conflicts.length, 0);
+  };
+  const rootConflicts = conflictsOf(rootPaths, CONFLICT_LIMIT);
+  push({ parent: null, agent: -1, cell: -1, to: -1, t: -1, paths: rootPaths, cost: rootPaths.reduce((s, p) => s + cost(p), 0), conflicts: rootConflicts, mdds: new Array(k).fill(null) });
 
   while (open.length > 0) {
     const id = open.topNode();
     open.pop();
-    const node = nodes[id], c = conflicts[id];
-    if (c === null) return end('solved', node.paths);
+    const node = nodes[id];
+    if (node.conflicts.length === 0) return end('solved', node.paths);
     if (performance.now() > deadline) return end('time-limit', null, `the time budget ran out after ${expanded} constraint-tree nodes`);
     if (expanded >= nodeBudget) return end('node-limit', null, `the node budget ran out after ${expanded} constraint-tree nodes`);
     expanded++;
     // The children keep only the constraints of their ancestors, not their paths (memory on long runs).
-    const bare: CtNode = { ...node, paths: [] };
+    const bare: CtNode = { ...node, paths: [], conflicts: [], mdds: [] };
     nodes[id] = bare;
-    for (const side of [0, 1]) {
-      const a = side === 0 ? c.i : c.j;
-      // For an edge conflict, j goes the other way: to -> cell.
-      const child: CtNode = c.to < 0
-        ? { parent: bare, agent: a, cell: c.cell, to: -1, t: c.t, paths: node.paths, cost: 0 }
-        : { parent: bare, agent: a, cell: side === 0 ? c.cell : c.to, to: side === 0 ? c.to : c.cell, t: c.t, paths: node.paths, cost: 0 };
-      const r = plan(a, child, node.paths);
-      if (r.status === 'no-path') continue;
-      if (r.path === null) return end(budgetStatus(r.status), null, `the ${r.status === 'time-limit' ? 'time' : 'expansion'} budget ran out after ${expanded} constraint-tree nodes`);
-      const paths = node.paths.slice();
-      paths[a] = r.path;
-      push({ ...child, paths, cost: node.cost - cost(node.paths[a]) + cost(r.path) });
+    let paths = node.paths, found = node.conflicts, mdds = node.mdds, c = choices[id]!;
+    for (;;) {
+      const children: CtNode[] = [];
+      let bypass = false;
+      for (const side of [0, 1]) {
+        const a = side === 0 ? c.i : c.j;
+        // For an edge conflict, j goes the other way: to -> cell.
+        const child = split(c, side, a, bare, paths);
+        const r = plan(a, child, paths);
+        if (r.status === 'no-path') continue;
+        if (r.path === null) return end(budgetStatus(r.status), null, `the ${r.status === 'time-limit' ? 'time' : 'expansion'} budget ran out after ${expanded} constraint-tree nodes`);
+        const childPaths = paths.slice();
+        childPaths[a] = r.path;
+        const childCost = node.cost - cost(paths[a]) + cost(r.path);
+        const childConflicts = conflictsOf(childPaths, CONFLICT_LIMIT);
+        const childMdds = mdds.slice();
+        childMdds[a] = null;
+        // Bypass (Boyarski et al.): a path as cheap that removes conflicts replaces the node's own, with no split.
+        if (childCost === node.cost && childConflicts.length < found.length) {
+          paths = childPaths; found = childConflicts; mdds = childMdds;
+          bypass = true;
+          break;
+        }
+        children.push({ ...child, paths: childPaths, cost: childCost, conflicts: childConflicts, mdds: childMdds });
+      }
+      if (bypass) {
+        if (found.length === 0) return end('solved', paths);
+        c = classify({ ...node, paths, conflicts: found, mdds })[0]!;
+        continue;
+      }
+      for (const ch of children) push(ch);
+      break;
     }
   }
   return end('unsolvable', null, `every branch of the constraint tree ends in an agent with no path (${expanded} nodes expanded)`);
+}
+
+/**
+ * The child of `parent` that forbids agent a (side 0: c.i, side 1: c.j) its
+ * part of conflict c. A conflict on a goal whose agent has arrived (a target
+ * conflict) is split as Li et al. do: either that agent arrives after t (a
+ * vertex constraint on it), or it stays on its goal from t on and the other
+ * agent keeps off that cell from t on. One pair of children then covers
+ * every later step, where splitting on the vertex alone would push the
+ * passer back one step at a time.
+ */
+function split(c: Conflict, side: number, a: number, parent: CtNode, paths: number[][]): CtNode {
+  const base = { paths, cost: 0, conflicts: [], mdds: [] };
+  if (c.to >= 0) {
+    // For an edge conflict, j goes the other way: to -> cell.
+    return { ...base, parent, agent: a, cell: side === 0 ? c.cell : c.to, to: side === 0 ? c.to : c.cell, t: c.t };
+  }
+  const b = side === 0 ? c.j : c.i;
+  const arrived = paths[b].length - 1 <= c.t && paths[b][paths[b].length - 1] === c.cell;
+  if (!arrived) return { ...base, parent, agent: a, cell: c.cell, to: VERTEX, t: c.t };
+  const stays: CtNode = { ...base, parent, agent: b, cell: c.cell, to: STAYS_FROM, t: c.t };
+  return { ...base, parent: stays, agent: a, cell: c.cell, to: BARRED_FROM, t: c.t };
+}
+
+/**
+ * The size of a smallest set of agents touching every pair in `pairs`
+ * (exact by branching while the pairs are few, else the size of a greedy
+ * matching, which is never more): a lower bound either way.
+ */
+function vertexCover(pairs: readonly [number, number][]): number {
+  if (pairs.length > 24) {
+    const used = new Set<number>();
+    let m = 0;
+    for (const [a, b] of pairs) if (!used.has(a) && !used.has(b)) { used.add(a); used.add(b); m++; }
+    return m;
+  }
+  const cover = (rest: readonly [number, number][], budget: number): boolean => {
+    if (rest.length === 0) return true;
+    if (budget === 0) return false;
+    const [a, b] = rest[0];
+    return cover(rest.filter(([x, y]) => x !== a && y !== a), budget - 1) || cover(rest.filter(([x, y]) => x !== b && y !== b), budget - 1);
+  };
+  let size = 0;
+  while (!cover(pairs, size)) size++;
+  return size;
 }
 
 /** An agent's cost: the steps until it reaches its goal for the last time. */
@@ -148,43 +252,36 @@ function cost(p: readonly number[]): number {
 }
 
 /**
- * The earliest conflict among the paths (each agent on its goal after its
- * path ends), and how many conflicting (step, pair) events there are in all:
- * the high level prefers nodes with fewer.
+ * The conflicts among the paths (each agent on its goal after its path
+ * ends), earliest first: at most `limit`, enough to pick one to split on and
+ * to rank nodes by (fewer conflicts first).
  */
-function firstConflict(paths: readonly number[][]): Conflict | null {
+function conflictsOf(paths: readonly number[][], limit: number): Conflict[] {
   const k = paths.length;
   let horizon = 0;
   for (const p of paths) horizon = Math.max(horizon, p.length);
   const at = (a: number, t: number) => { const p = paths[a]; return p[Math.min(t, p.length - 1)]; };
-  let first: Conflict | null = null, count = 0;
+  const found: Conflict[] = [];
   const here = new Map<number, number>();
   const prev = new Map<number, number>();
-  for (let t = 0; t < horizon; t++) {
+  for (let t = 0; t < horizon && found.length < limit; t++) {
     here.clear();
     for (let a = 0; a < k; a++) {
       const n = at(a, t);
       const b = here.get(n);
-      if (b !== undefined) {
-        count++;
-        first ??= { i: b, j: a, cell: n, to: -1, t, count: 0 };
-      } else here.set(n, a);
+      if (b !== undefined) found.push({ i: b, j: a, cell: n, to: -1, t });
+      else here.set(n, a);
       if (t > 0) {
         // A swap: a goes u -> n while the agent that was on n goes n -> u.
         const u = at(a, t - 1);
         const b2 = u === n ? undefined : prev.get(n);
-        if (b2 !== undefined && b2 < a && at(b2, t) === u) {
-          count++;
-          first ??= { i: a, j: b2, cell: u, to: n, t, count: 0 };
-        }
+        if (b2 !== undefined && b2 < a && at(b2, t) === u) found.push({ i: a, j: b2, cell: u, to: n, t });
       }
     }
     prev.clear();
     for (const [n, a] of here) prev.set(n, a);
-    if (first !== null && t > first.t + 8) break; // enough to rank nodes; the count is a tie-break only
   }
-  if (first !== null) first.count = count;
-  return first;
+  return found;
 }
 
 /** The constraints on one agent along a branch of the tree, as the rules of its time-space search, with the other agents' paths as a tie-break. */
@@ -193,6 +290,9 @@ class Constraints implements SpaceTimeRules {
   private readonly vertex = new Set<number>();
   private readonly edge = new Set<number>();
   private readonly last = new Map<number, number>();
+  private readonly barredFrom = new Map<number, number>();
+  private goal = -1;
+  private staysFrom = Infinity;
   private readonly occupied = new Map<number, number>();
   private readonly moves = new Set<number>();
   private readonly arrived = new Map<number, number>();
@@ -201,9 +301,14 @@ class Constraints implements SpaceTimeRules {
     const size = floor.size;
     for (let n = node; n !== null; n = n.parent) {
       if (n.agent !== agent) continue;
-      if (n.to < 0) {
+      if (n.to === VERTEX) {
         this.vertex.add(n.t * size + n.cell);
         this.last.set(n.cell, Math.max(this.last.get(n.cell) ?? -1, n.t));
+      } else if (n.to === BARRED_FROM) {
+        this.barredFrom.set(n.cell, Math.min(this.barredFrom.get(n.cell) ?? Infinity, n.t));
+      } else if (n.to === STAYS_FROM) {
+        this.goal = n.cell;
+        this.staysFrom = Math.min(this.staysFrom, n.t);
       } else {
         this.edge.add(floor.moveKey(n.cell, n.to, n.t));
       }
@@ -222,6 +327,8 @@ class Constraints implements SpaceTimeRules {
   }
 
   vertexFree(cell: number, t: number): boolean {
+    if (t >= this.staysFrom && cell !== this.goal) return false;
+    if (t >= (this.barredFrom.get(cell) ?? Infinity)) return false;
     return !this.vertex.has(t * this.floor.size + cell);
   }
 
@@ -230,7 +337,7 @@ class Constraints implements SpaceTimeRules {
   }
 
   lastBarred(cell: number): number {
-    return this.last.get(cell) ?? -1;
+    return this.barredFrom.has(cell) ? Infinity : this.last.get(cell) ?? -1;
   }
 
   collisions(from: number, to: number, t: number): number {
