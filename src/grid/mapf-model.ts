@@ -1,5 +1,5 @@
 import { InputError, show } from '../core/errors.js';
-import { Flooder } from '../core/flood.js';
+import { zeroOneBfs } from '../core/zero-one-bfs.js';
 import { checkBudget, checkKeys } from '../core/input-checks.js';
 import { Grid } from './grid.js';
 import type { AgentTask } from './mapf-check.js';
@@ -20,14 +20,13 @@ export class MapfFloor {
   readonly nbr: Int32Array;
   /** The same raster, 4-connected with unit steps: what the distances are measured on. */
   private readonly grid4: Grid;
-  private readonly flooder: Flooder;
   private readonly distances = new Map<number, Float64Array>();
+  private readonly reached = new Map<number, number>();
 
   constructor(grid: Grid) {
     this.width = grid.width;
     this.size = grid.size;
     this.grid4 = new Grid(grid.width, grid.height, grid.cells, { connectivity: 4 });
-    this.flooder = new Flooder(this.grid4, 'MAPF distances');
     const w = grid.width, h = grid.height, cells = this.grid4.cells;
     this.nbr = new Int32Array(4 * this.size).fill(-1);
     for (let n = 0; n < this.size; n++) {
@@ -45,18 +44,27 @@ export class MapfFloor {
 
   /**
    * The true single-agent distance of every cell to `goal` (Infinity where
-   * the goal cannot be reached): the universal plan toward it, a backward
-   * Dijkstra from the goal. It is the heuristic of every time-space search:
+   * the goal cannot be reached): the costs of the universal plan toward it,
+   * found by a backward search from the goal (breadth-first, every step
+   * costing one). It is the heuristic of every time-space search:
    * exact when no other agent is in the way, never above the truth, and
    * consistent (neighbours differ by at most one). Kept per goal.
    */
   distanceTo(goal: number): Float64Array {
     let d = this.distances.get(goal);
     if (d === undefined) {
-      d = Float64Array.from(this.flooder.run(goal, { direction: 'backward' }).g);
+      const f = zeroOneBfs(this.grid4, goal, { direction: 'backward' });
+      d = f.g;
       this.distances.set(goal, d);
+      this.reached.set(goal, f.reached);
     }
     return d;
+  }
+
+  /** How many cells can reach `goal` (the goal included). */
+  reachable(goal: number): number {
+    this.distanceTo(goal);
+    return this.reached.get(goal)!;
   }
 
   /**

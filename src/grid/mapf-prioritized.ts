@@ -52,6 +52,7 @@ export function prioritizedPlan(grid: Grid, tasks: readonly AgentTask[], options
   const paths: number[][] = [];
   for (let i = 0; i < list.length; i++) {
     const { start, goal } = list[i];
+    if (performance.now() > deadline) return end('time-limit', null, `the time budget ran out before agent ${i} was planned`, i);
     const r = search.search(start, goal, floor.distanceTo(goal), table, budgets.maxExpansions - search.expansions, deadline);
     if (r.status === 'step-limit') return end('step-limit', null, `the expansion budget ran out while planning agent ${i}`, i);
     if (r.status === 'time-limit') return end('time-limit', null, `the time budget ran out while planning agent ${i}`, i);

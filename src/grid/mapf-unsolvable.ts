@@ -29,20 +29,21 @@ const WORK_PER_STATE = 20;
  */
 export function solvability(floor: MapfFloor, tasks: readonly AgentTask[], jointLimit: number): Solvability {
   const k = tasks.length;
-  const reach: Int32Array[] = [];
+  let states = 1;
   for (let i = 0; i < k; i++) {
     const { start, goal } = tasks[i];
     const d = floor.distanceTo(goal);
     if (d[start] === Infinity) {
       return { verdict: 'unsolvable', agent: i, reason: `agent ${i} cannot reach its goal ${floor.at(goal)} from its start ${floor.at(start)} even alone` };
     }
-    reach.push(Int32Array.from(d.keys()).filter((n) => d[n] < Infinity));
+    states *= floor.reachable(goal);
   }
-  let states = 1;
-  for (const r of reach) {
-    states *= r.length;
-    if (states * 5 ** k > jointLimit * WORK_PER_STATE) return { verdict: 'unknown', agent: -1, reason: '' };
-  }
+  if (states * 5 ** k > jointLimit * WORK_PER_STATE) return { verdict: 'unknown', agent: -1, reason: '' };
+  // Each agent moves within the cells that reach its goal (its start among them).
+  const reach = tasks.map(({ goal }) => {
+    const d = floor.distanceTo(goal);
+    return Int32Array.from(d.keys()).filter((n) => d[n] < Infinity);
+  });
   return jointSearch(floor, tasks, reach, states) ? { verdict: 'solvable', agent: -1, reason: '' }
     : { verdict: 'unsolvable', agent: -1, reason: `no joint moves of the ${k} agents bring them all to their goals (searched all ${states} joint positions)` };
 }
