@@ -35,6 +35,7 @@ const INTEGRATION = [
   'test/differential/**/*.test.ts',
   'test/repair/repair-oracle.test.ts',
   'test/examples.test.ts',
+  'test/grid/mapf-optimal.test.ts',
   'test/package.test.ts',
 ];
 

@@ -25,7 +25,8 @@ interface CtNode {
   /**
    * The kind of constraint: the move's end cell for an edge constraint, or
    * VERTEX (not on `cell` at t), BARRED_FROM (not on `cell` at t or later),
-   * STAYS_FROM (on its goal `cell` at t and every step after).
+   * STAYS_FROM (on its goal `cell` at t and every step after), ARRIVES_AFTER
+   * (reaches its goal `cell` for the last time after step t).
    */
   readonly to: number;
   readonly t: number;
@@ -40,7 +41,7 @@ interface CtNode {
 /** The first conflict of a set of paths: agents i and j on one cell at step t (to -1), or swapping cell <-> to between t - 1 and t (i goes cell -> to). */
 interface Conflict { i: number; j: number; cell: number; to: number; t: number }
 
-const VERTEX = -1, BARRED_FROM = -2, STAYS_FROM = -3;
+const VERTEX = -1, BARRED_FROM = -2, STAYS_FROM = -3, ARRIVES_AFTER = -4;
 
 // Conflicts listed per node: the split picks among them, and the count ranks nodes of equal cost.
 const CONFLICT_LIMIT = 64;
@@ -202,9 +203,9 @@ export function cbs(grid: Grid, tasks: readonly AgentTask[], options: CbsOptions
 /**
  * The child of `parent` that forbids agent a (side 0: c.i, side 1: c.j) its
  * part of conflict c. A conflict on a goal whose agent has arrived (a target
- * conflict) is split as Li et al. do: either that agent arrives after t (a
- * vertex constraint on it), or it stays on its goal from t on and the other
- * agent keeps off that cell from t on. One pair of children then covers
+ * conflict) is split as Li et al. do: either that agent arrives for the last
+ * time after t (it may still pass its goal before), or it stays on its goal
+ * from t on and the other agent keeps off that cell from t on. One pair of children then covers
  * every later step, where splitting on the vertex alone would push the
  * passer back one step at a time.
  */
@@ -215,8 +216,9 @@ function split(c: Conflict, side: number, a: number, parent: CtNode, paths: numb
     return { ...base, parent, agent: a, cell: side === 0 ? c.cell : c.to, to: side === 0 ? c.to : c.cell, t: c.t };
   }
   const b = side === 0 ? c.j : c.i;
-  const arrived = paths[b].length - 1 <= c.t && paths[b][paths[b].length - 1] === c.cell;
-  if (!arrived) return { ...base, parent, agent: a, cell: c.cell, to: VERTEX, t: c.t };
+  const arrived = (x: number) => paths[x].length - 1 <= c.t && paths[x][paths[x].length - 1] === c.cell;
+  if (arrived(a)) return { ...base, parent, agent: a, cell: c.cell, to: ARRIVES_AFTER, t: c.t };
+  if (!arrived(b)) return { ...base, parent, agent: a, cell: c.cell, to: VERTEX, t: c.t };
   const stays: CtNode = { ...base, parent, agent: b, cell: c.cell, to: STAYS_FROM, t: c.t };
   return { ...base, parent: stays, agent: a, cell: c.cell, to: BARRED_FROM, t: c.t };
 }
@@ -306,6 +308,8 @@ class Constraints implements SpaceTimeRules {
         this.last.set(n.cell, Math.max(this.last.get(n.cell) ?? -1, n.t));
       } else if (n.to === BARRED_FROM) {
         this.barredFrom.set(n.cell, Math.min(this.barredFrom.get(n.cell) ?? Infinity, n.t));
+      } else if (n.to === ARRIVES_AFTER) {
+        this.last.set(n.cell, Math.max(this.last.get(n.cell) ?? -1, n.t));
       } else if (n.to === STAYS_FROM) {
         this.goal = n.cell;
         this.staysFrom = Math.min(this.staysFrom, n.t);
