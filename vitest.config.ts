@@ -36,6 +36,7 @@ const INTEGRATION = [
   'test/repair/repair-oracle.test.ts',
   'test/examples.test.ts',
   'test/grid/mapf-optimal.test.ts',
+  'test/cli/fleet.test.ts',
   'test/package.test.ts',
 ];
 
