@@ -6,6 +6,7 @@ import { checkMapfTasks, MapfFloor, mapfBudgets, mapfResult, type MapfOptions, t
 import { SpaceTimeSearch, type SpaceTimeRules } from './mapf-space-time.js';
 import { solvability } from './mapf-unsolvable.js';
 import { mddSingles } from './mapf-mdd.js';
+import { PathTable, type Conflict } from './mapf-path-table.js';
 
 /** The options of `cbs`: those of every MAPF planner, and a budget of constraint-tree nodes. */
 export interface CbsOptions extends MapfOptions {
@@ -38,8 +39,6 @@ interface CtNode {
   readonly mdds: (Int32Array | null)[];
 }
 
-/** The first conflict of a set of paths: agents i and j on one cell at step t (to -1), or swapping cell <-> to between t - 1 and t (i goes cell -> to). */
-interface Conflict { i: number; j: number; cell: number; to: number; t: number }
 
 const VERTEX = -1, BARRED_FROM = -2, STAYS_FROM = -3, ARRIVES_AFTER = -4;
 
@@ -104,8 +103,11 @@ export function cbs(grid: Grid, tasks: readonly AgentTask[], options: CbsOptions
   if (proof.verdict === 'unsolvable') return end('unsolvable', null, proof.reason, proof.agent);
 
   // One low-level search: agent a under the constraints on the way up from `node`, avoiding `others` where it can.
+  const table = new PathTable(floor.size);
+  const conflictsOf = (paths: readonly number[][]) => table.conflicts(paths, CONFLICT_LIMIT);
   const plan = (a: number, node: CtNode | null, others: readonly number[][]) => {
-    const rules = new Constraints(floor, a, node, others);
+    table.fill(others, a);
+    const rules = new Constraints(floor, a, node, table);
     return search.search(list[a].start, list[a].goal, h[a], rules, budgets.maxExpansions - search.expansions, deadline);
   };
   const budgetStatus = (s: string) => (s === 'time-limit' ? 'time-limit' : 'step-limit');
@@ -125,7 +127,7 @@ export function cbs(grid: Grid, tasks: readonly AgentTask[], options: CbsOptions
     const p = n.paths[a], ca = p.length - 1;
     if (c.to < 0 && c.t >= ca) return true; // arrived: staying off its goal at t costs more
     let single = n.mdds[a];
-    if (single === null) single = n.mdds[a] = mddSingles(floor, list[a].start, list[a].goal, h[a], new Constraints(floor, a, n, []), ca);
+    if (single === null) single = n.mdds[a] = mddSingles(floor, list[a].start, list[a].goal, h[a], new Constraints(floor, a, n, null), ca);
     if (c.to < 0) return single[c.t] === c.cell;
     const [u, v] = a === c.i ? [c.cell, c.to] : [c.to, c.cell];
     return single[c.t - 1] === u && single[c.t] === v;
@@ -149,7 +151,7 @@ export function cbs(grid: Grid, tasks: readonly AgentTask[], options: CbsOptions
     choices.push(choice);
     open.push(nodes.length - 1, n.cost + hc, n.conflicts.length, 0);
   };
-  const rootConflicts = conflictsOf(rootPaths, CONFLICT_LIMIT);
+  const rootConflicts = conflictsOf(rootPaths);
   push({ parent: null, agent: -1, cell: -1, to: -1, t: -1, paths: rootPaths, cost: rootPaths.reduce((s, p) => s + cost(p), 0), conflicts: rootConflicts, mdds: new Array(k).fill(null) });
 
   while (open.length > 0) {
@@ -177,7 +179,7 @@ export function cbs(grid: Grid, tasks: readonly AgentTask[], options: CbsOptions
         const childPaths = paths.slice();
         childPaths[a] = r.path;
         const childCost = node.cost - cost(paths[a]) + cost(r.path);
-        const childConflicts = conflictsOf(childPaths, CONFLICT_LIMIT);
+        const childConflicts = conflictsOf(childPaths);
         const childMdds = mdds.slice();
         childMdds[a] = null;
         // Bypass (Boyarski et al.): a path as cheap that removes conflicts replaces the node's own, with no split.
@@ -205,22 +207,20 @@ export function cbs(grid: Grid, tasks: readonly AgentTask[], options: CbsOptions
  * part of conflict c. A conflict on a goal whose agent has arrived (a target
  * conflict) is split as Li et al. do: either that agent arrives for the last
  * time after t (it may still pass its goal before), or it stays on its goal
- * from t on and the other agent keeps off that cell from t on. One pair of children then covers
- * every later step, where splitting on the vertex alone would push the
- * passer back one step at a time.
+ * from t on and the other agent keeps off that cell from t on. One pair of
+ * children then covers every later step, where splitting on the vertex
+ * alone would push the passer back one step at a time.
  */
 function split(c: Conflict, side: number, a: number, parent: CtNode, paths: number[][]): CtNode {
-  const base = { paths, cost: 0, conflicts: [], mdds: [] };
-  if (c.to >= 0) {
-    // For an edge conflict, j goes the other way: to -> cell.
-    return { ...base, parent, agent: a, cell: side === 0 ? c.cell : c.to, to: side === 0 ? c.to : c.cell, t: c.t };
-  }
+  // The paths are the parent's until the child's agent is planned again.
+  const make = (up: CtNode, agent: number, cell: number, to: number): CtNode => ({ parent: up, agent, cell, to, t: c.t, paths, cost: 0, conflicts: [], mdds: [] });
+  // For an edge conflict, j goes the other way: to -> cell.
+  if (c.to >= 0) return side === 0 ? make(parent, a, c.cell, c.to) : make(parent, a, c.to, c.cell);
   const b = side === 0 ? c.j : c.i;
   const arrived = (x: number) => paths[x].length - 1 <= c.t && paths[x][paths[x].length - 1] === c.cell;
-  if (arrived(a)) return { ...base, parent, agent: a, cell: c.cell, to: ARRIVES_AFTER, t: c.t };
-  if (!arrived(b)) return { ...base, parent, agent: a, cell: c.cell, to: VERTEX, t: c.t };
-  const stays: CtNode = { ...base, parent, agent: b, cell: c.cell, to: STAYS_FROM, t: c.t };
-  return { ...base, parent: stays, agent: a, cell: c.cell, to: BARRED_FROM, t: c.t };
+  if (arrived(a)) return make(parent, a, c.cell, ARRIVES_AFTER);
+  if (!arrived(b)) return make(parent, a, c.cell, VERTEX);
+  return make(make(parent, b, c.cell, STAYS_FROM), a, c.cell, BARRED_FROM);
 }
 
 /**
@@ -253,39 +253,6 @@ function cost(p: readonly number[]): number {
   return c;
 }
 
-/**
- * The conflicts among the paths (each agent on its goal after its path
- * ends), earliest first: at most `limit`, enough to pick one to split on and
- * to rank nodes by (fewer conflicts first).
- */
-function conflictsOf(paths: readonly number[][], limit: number): Conflict[] {
-  const k = paths.length;
-  let horizon = 0;
-  for (const p of paths) horizon = Math.max(horizon, p.length);
-  const at = (a: number, t: number) => { const p = paths[a]; return p[Math.min(t, p.length - 1)]; };
-  const found: Conflict[] = [];
-  const here = new Map<number, number>();
-  const prev = new Map<number, number>();
-  for (let t = 0; t < horizon && found.length < limit; t++) {
-    here.clear();
-    for (let a = 0; a < k; a++) {
-      const n = at(a, t);
-      const b = here.get(n);
-      if (b !== undefined) found.push({ i: b, j: a, cell: n, to: -1, t });
-      else here.set(n, a);
-      if (t > 0) {
-        // A swap: a goes u -> n while the agent that was on n goes n -> u.
-        const u = at(a, t - 1);
-        const b2 = u === n ? undefined : prev.get(n);
-        if (b2 !== undefined && b2 < a && at(b2, t) === u) found.push({ i: a, j: b2, cell: u, to: n, t });
-      }
-    }
-    prev.clear();
-    for (const [n, a] of here) prev.set(n, a);
-  }
-  return found;
-}
-
 /** The constraints on one agent along a branch of the tree, as the rules of its time-space search, with the other agents' paths as a tie-break. */
 class Constraints implements SpaceTimeRules {
   settledAfter = -1;
@@ -295,11 +262,8 @@ class Constraints implements SpaceTimeRules {
   private readonly barredFrom = new Map<number, number>();
   private goal = -1;
   private staysFrom = Infinity;
-  private readonly occupied = new Map<number, number>();
-  private readonly moves = new Set<number>();
-  private readonly arrived = new Map<number, number>();
 
-  constructor(private readonly floor: MapfFloor, agent: number, node: CtNode | null, others: readonly number[][]) {
+  constructor(private readonly floor: MapfFloor, agent: number, node: CtNode | null, private readonly others: PathTable | null) {
     const size = floor.size;
     for (let n = node; n !== null; n = n.parent) {
       if (n.agent !== agent) continue;
@@ -318,16 +282,6 @@ class Constraints implements SpaceTimeRules {
       }
       this.settledAfter = Math.max(this.settledAfter, n.t);
     }
-    others.forEach((p, b) => {
-      if (b === agent || p === undefined) return;
-      for (let t = 0; t < p.length; t++) {
-        const key = t * size + p[t];
-        this.occupied.set(key, (this.occupied.get(key) ?? 0) + 1);
-        // Stored reversed: a move n -> m collides with someone going m -> n.
-        if (t > 0 && p[t - 1] !== p[t]) this.moves.add(floor.moveKey(p[t], p[t - 1], t));
-      }
-      this.arrived.set(p[p.length - 1], p.length - 1);
-    });
   }
 
   vertexFree(cell: number, t: number): boolean {
@@ -345,9 +299,8 @@ class Constraints implements SpaceTimeRules {
   }
 
   collisions(from: number, to: number, t: number): number {
-    const arrival = this.arrived.get(to);
-    let c = (this.occupied.get(t * this.floor.size + to) ?? 0) + (arrival !== undefined && t > arrival ? 1 : 0);
-    if (from !== to && this.moves.has(this.floor.moveKey(from, to, t))) c++;
-    return c;
+    const o = this.others;
+    if (o === null) return 0;
+    return (o.at(to, t) >= 0 ? 1 : 0) + (from !== to && o.swapper(from, to, t) >= 0 ? 1 : 0);
   }
 }
