@@ -75,7 +75,7 @@ const CONFLICT_LIMIT = 64;
  *   { start: grid.id(4, 0), goal: grid.id(0, 0) },
  * ], { maxMillis: 1000 });
  * r.status;         // 'solved'
- * r.sumOfCosts;     // 10, the least any plan costs
+ * r.sumOfCosts;     // 11, the least any plan costs: one robot ducks into a pocket
  * r.highLevelNodes; // constraint-tree nodes expanded
  * ```
  */

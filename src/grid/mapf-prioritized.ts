@@ -30,7 +30,7 @@ import { solvability } from './mapf-unsolvable.js';
  *   { start: grid.id(4, 0), goal: grid.id(0, 0) },
  * ]);
  * r.status;     // 'solved'
- * r.sumOfCosts; // 10: one robot steps aside through the middle row
+ * r.sumOfCosts; // 12: the first robot goes straight, the second round by the bottom row
  * ```
  */
 export function prioritizedPlan(grid: Grid, tasks: readonly AgentTask[], options: MapfOptions = {}): MapfResult {

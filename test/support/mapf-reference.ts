@@ -25,7 +25,6 @@ export function bruteForce(grid: Grid, tasks: AgentTask[]): number {
   const moves = (n: number) => [n, n % w + 1 < w ? n + 1 : -1, n % w > 0 ? n - 1 : -1, n + w < grid.size ? n + w : -1, n - w].filter(free);
   const key = (cells: number[], done: number) => `${cells.join(',')}|${done}`;
   const best = new Map<string, number>();
-  let frontier: [number[], number][] = [];
   const buckets = new Map<number, [number[], number][]>();
   const add = (cells: number[], done: number, g: number) => {
     // Agents on their goals may finish now (every subset of them).
@@ -42,8 +41,7 @@ export function bruteForce(grid: Grid, tasks: AgentTask[]): number {
   };
   add(tasks.map((t) => t.start), 0, 0);
   for (let g = 0; g <= 200; g++) {
-    frontier = buckets.get(g) ?? [];
-    for (const [cells, done] of frontier) {
+    for (const [cells, done] of buckets.get(g) ?? []) {
       if (best.get(key(cells, done))! < g) continue;
       if (done === (1 << k) - 1) return g;
       const active = tasks.map((_, i) => i).filter((i) => !(done >> i & 1));
