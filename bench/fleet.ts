@@ -20,7 +20,7 @@ import { readFileSync } from 'node:fs';
 import { cbs, prioritizedPlan, type AgentTask, type Grid, type MapfResult } from '#bestfirst';
 import { checkMapfPlan, parseMap, parseScen } from '#bestfirst/movingai';
 import { dataFile } from './bench-data.js';
-import { f, table } from './bench-measure.js';
+import { f, machine, mean, median, table } from './bench-measure.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -78,9 +78,8 @@ function* counts(most: number): Generator<number> {
   for (let k = nextCount(BASE_COUNTS[BASE_COUNTS.length - 1]); k <= most; k = nextCount(k)) yield k;
 }
 
-const median = (a: number[]) => { const s = [...a].sort((x, y) => x - y); return s.length ? (s[(s.length - 1) >> 1] + s[s.length >> 1]) / 2 : NaN; };
-const mean = (a: number[]) => (a.length ? a.reduce((s, x) => s + x, 0) / a.length : NaN);
 
+const loadAtStart = machine().load;
 const lines: string[][] = [];
 const targets: string[] = [];
 for (const map of maps) {
@@ -108,6 +107,8 @@ for (const map of maps) {
 }
 
 console.log(`fleet track: the four agent files of each map (first k rows); prioritized limit ${PRIORITIZED_LIMIT_S} s, CBS limit ${CBS_LIMIT_S} s per instance; every plan checked with checkMapfPlan`);
+const m = machine();
+console.log(`node ${m.node}, ${m.cpu} x ${m.cores}; load average (1, 5, 15 min) ${loadAtStart.map((l) => f(l, 2)).join(', ')} at start, ${m.load.map((l) => f(l, 2)).join(', ')} at end${m.load[0] > m.cores - 1 || loadAtStart[0] > m.cores - 1 ? ': the machine was busy, times are inflated' : ''}`);
 console.log(table(['map', 'agents', 'solver', 'solved', 'median ms', 'max ms', 'SoC / LB', 'CBS nodes'], lines));
 console.log();
 console.log('Targets:');
