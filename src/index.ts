@@ -21,10 +21,14 @@ export { Graph, MAX_GRAPH_SIZE, type Edge, type GraphOptions, type KeyedEdge, ty
 export { Grid, DIAGONAL_RULES, MAX_GRID_CELLS, type DiagonalRule, type BlockedModel, type GridOptions, type XY } from './grid/grid.js';
 export { distanceTransform, squaredDistanceTransform } from './grid/distance-transform.js';
 export {
-  inflate, costmapToGrid, LETHAL, INSCRIBED, NO_INFORMATION, FREE,
-  type InflationSource, type OccupancySource, type MaskSource, type InflateOptions, type UnknownCells, type CostmapToGridOptions,
+  inflate, LETHAL, INSCRIBED, NO_INFORMATION, FREE,
+  type InflationSource, type OccupancySource, type MaskSource, type InflateOptions, type UnknownCells,
 } from './grid/inflation.js';
+export { costmapToGrid, type CostmapToGridOptions } from './grid/costmap-grid.js';
+export { filterAreas, type AreaFilter } from './grid/areas.js';
+export { applyKeepout, speedWeights, type FilterMask, type SpeedFilterOptions } from './grid/costmap-filters.js';
 export { findPath, type FindPathOptions, type FoundPath } from './grid/find-path.js';
+export { straightLine, type Coordinates, type StraightLine } from './spaces/straight-line.js';
 export { KeyedSpace, unboundedGrid, pathAmong, type UnboundedGridOptions, type PathAmongOptions, type PathAmongResult } from './spaces/keyed.js';
 export { zero, type Heuristic } from './core/heuristic.js';
 export { manhattan, octile, chebyshev, euclidean, heuristicByName, type HeuristicName } from './grid/heuristics.js';

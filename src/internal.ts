@@ -16,7 +16,7 @@ export { nextGeneration, STAMP_LIMIT } from './core/stamp.js';
 export { weights } from './core/priority.js';
 export { Heap } from './core/heap.js';
 export { resultOf } from './core/path-searcher.js';
-export { entryScale, octileDistance, octileTerms } from './grid/heuristics.js';
+export { entryScale, heuristicScale, octileDistance, octileTerms } from './grid/heuristics.js';
 export { allocate, CHANGE_LOG_SIZE } from './grid/grid.js';
 export { GRID_SEARCHER_BYTES_PER_CELL } from './grid/grid-search.js';
 export { GridSearchBase } from './grid/grid-search-base.js';

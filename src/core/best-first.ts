@@ -45,6 +45,15 @@ export interface SearchOptions {
    * it), and on large maps skipping the reopenings is much faster.
    */
   reopen?: boolean;
+  /**
+   * When the goal cannot be reached or the budget runs out, return the path
+   * to the reached node nearest the goal by the query's heuristic (ties:
+   * the smaller g), with `partial` set and `cost` its cost; the status still
+   * says why the search failed (Godot's `allow_partial_path`). Default
+   * false. With the zero heuristic every node ties, and the start is chosen:
+   * give a heuristic that measures nearness.
+   */
+  partial?: boolean;
 }
 
 /** The options of `new Searcher(space, options)`. */
@@ -53,7 +62,7 @@ export interface SearcherOptions {
   capacity?: number;
 }
 
-const SEARCH_KEYS: readonly (keyof SearchOptions)[] = ['priority', 'heuristic', 'tieBreak', 'maxExpansions', 'trace', 'reopen'];
+const SEARCH_KEYS: readonly (keyof SearchOptions)[] = ['priority', 'heuristic', 'tieBreak', 'maxExpansions', 'trace', 'reopen', 'partial'];
 const SEARCHER_KEYS: readonly (keyof SearcherOptions)[] = ['capacity'];
 
 /** h(n, goal), held to its contract, where speed does not matter (traces, the start). */
@@ -87,8 +96,10 @@ export class Searcher implements PathSearcher<SearchOptions> {
   readonly space: SearchSpace;
   /** How the last query ended; `unreachable` before the first. */
   status: SearchStatus = 'unreachable';
-  /** Cost of the last query's path (`pathCost` of it); Infinity without one. */
+  /** Cost of the last query's path (`pathCost` of it; a partial one included); Infinity without one. */
   cost = Infinity;
+  /** True when the last query failed and returned a partial path (the `partial` option). */
+  partial = false;
   /** Nodes the last query expanded (the goal's pop included). */
   expansions = 0;
   /** Entries the last query put on the frontier (the start's included, unless h called it a dead end). */
@@ -110,7 +121,8 @@ export class Searcher implements PathSearcher<SearchOptions> {
   private fifoDepth: Int32Array | null = null;
   private nbr: Int32Array;
   private nbrCost: Float64Array;
-  private goal = -1;
+  /** The node the last path ends at: the goal, a partial path's end, or -1 without a path. */
+  private end = -1;
 
   constructor(space: SearchSpace, options: SearcherOptions = {}) {
     checkSpace(space, 'Searcher');
@@ -160,30 +172,56 @@ export class Searcher implements PathSearcher<SearchOptions> {
     const maxExp = checkBudget(options.maxExpansions, 'maxExpansions');
     checkBoolean(options.reopen, 'reopen');
     checkBoolean(options.trace, 'trace');
+    checkBoolean(options.partial, 'partial');
 
     this.trace = options.trace ? { tieBreak: priority.kind === 'link-length' ? 'fifo' : tieByH ? 'h' : 'fifo', pops: [], pushes: [] } : null;
     this.ensure(space.size);
     // Three stamps per query: open, closed, dead end.
     this.gen = nextGeneration(this.gen, 3, this.stamp);
-    this.goal = goal;
     this.expansions = 0;
     this.pushes = 0;
     this.reopenings = 0;
     this.cost = Infinity;
+    this.partial = false;
+    this.end = -1;
     // No answer until the run ends: if h throws half-way, nothing stale is read as this query's path.
     this.status = 'unreachable';
     this.status = priority.kind === 'link-length'
       ? this.breadthFirst(start, goal, h, maxExp)
       : this.bestFirst(start, goal, h, wg, wh, tieByH, maxExp, options.reopen !== false);
-    if (this.status === 'found') {
-      // Without reopenings, g(goal) is the sum of the cheapest arcs along the
+    if (this.status === 'found') this.end = goal;
+    else if (options.partial === true) {
+      this.end = this.nearestReached(start, goal, h);
+      this.partial = true;
+    }
+    if (this.end >= 0) {
+      // Without reopenings, g(end) is the sum of the cheapest arcs along the
       // parent chain, added in path order: pathCost to the bit. A reopened node
       // passes its cheaper g only to the children it expands again, so when the
       // goal is popped first its chain can be cheaper than g(goal): report the
       // cost of the path we return (rare, and it allocates).
-      this.cost = this.reopenings === 0 ? this.g[goal] : pathCost(space, this.path()!);
+      this.cost = this.reopenings === 0 ? this.g[this.end] : pathCost(space, this.path()!);
     }
     return this.status;
+  }
+
+  /**
+   * The end of a partial path: of the nodes the failed query reached (open or
+   * closed), the one with the smallest h, ties to the smaller g; the start
+   * when it reached none (h(start) was Infinity).
+   */
+  private nearestReached(start: number, goal: number, h: Heuristic): number {
+    const stamp = this.stamp, g = this.g, open = this.gen, closed = this.gen + 1;
+    let best = -1, bestH = Infinity, bestG = Infinity;
+    for (let n = Math.min(this.space.size, g.length) - 1; n >= 0; n--) {
+      if (stamp[n] !== open && stamp[n] !== closed) continue;
+      const hn = hOf(h, n, goal);
+      if (best < 0 || hn < bestH || (hn === bestH && g[n] <= bestG)) { best = n; bestH = hn; bestG = g[n]; }
+    }
+    if (best >= 0) return best;
+    g[start] = 0;
+    this.parent[start] = -1;
+    return start;
   }
 
   // The `#region` comments in bestFirst and breadthFirst pick the lines the
@@ -388,16 +426,16 @@ export class Searcher implements PathSearcher<SearchOptions> {
    * `InputError` (a buffer of `space.size` always fits).
    */
   pathInto(out: Int32Array): number {
-    if (this.status !== 'found') {
+    if (this.end < 0) {
       if (out === null || typeof out !== 'object' || typeof out.length !== 'number') throw new InputError(`pathInto: out must be an Int32Array, got ${show(out)}`);
       return 0;
     }
-    return pathToInto(this.parent, this.goal, out, 'nodes');
+    return pathToInto(this.parent, this.end, out, 'nodes');
   }
 
-  /** The last path, start first, or null without one. */
+  /** The last path (a partial one included), start first, or null without one. */
   path(): number[] | null {
-    return this.status === 'found' ? pathTo(this.parent, this.goal) : null;
+    return this.end >= 0 ? pathTo(this.parent, this.end) : null;
   }
 
   /** The last query's outcome as one object (allocates; the hot path does not need it). */

@@ -10,8 +10,14 @@ export type SearchStatus = 'found' | 'unreachable' | 'step-limit';
 export interface SearchResult {
   /** `found`, `unreachable` or `step-limit` (see `SearchStatus`). */
   status: SearchStatus;
-  /** Nodes from start to goal, or null when no path was found. */
+  /**
+   * Nodes from start to goal, or null when no path was found; with the
+   * `partial` option, a search that failed gives the path to the reached
+   * node nearest the goal instead (and `partial` is true).
+   */
   path: number[] | null;
+  /** True when `path` is a partial path: the search failed (see `status`) and was asked for one. */
+  partial: boolean;
   /**
    * Cost of the path: `pathCost(space, path)`, the sum of the cheapest arc
    * between each pair of consecutive nodes; Infinity without a path.
@@ -51,8 +57,14 @@ export interface PathSearcher<Options extends object = object> {
   search(start: number, goal: number, options?: Options): SearchStatus;
   /** How the last query ended; `unreachable` before the first. */
   readonly status: SearchStatus;
-  /** Cost of the last query's path; Infinity without one. */
+  /** Cost of the last query's path (a partial one included); Infinity without one. */
   readonly cost: number;
+  /**
+   * True when the last query failed (`unreachable` or `step-limit`) and, asked
+   * for a partial path, returned the path to the reached node nearest the
+   * goal; false otherwise (searchers without the option are always false).
+   */
+  readonly partial: boolean;
   /** Nodes the last query expanded (the goal's pop included). */
   readonly expansions: number;
   /** Entries the last query put on its open list (the start's included). */
@@ -78,6 +90,7 @@ export function resultOf(s: PathSearcher, trace: Trace | null): SearchResult {
     status: s.status,
     path,
     cost: s.cost,
+    partial: s.partial,
     linkLength: path ? path.length - 1 : -1,
     expansions: s.expansions,
     pushes: s.pushes,

@@ -52,6 +52,13 @@ export interface ArcChange {
 export interface ArcChangeFeed {
   /** The arcs whose cost changed since the last call (or since the feed was made), each once, with its old cost; empty when none did. */
   changes(): readonly ArcChange[];
+  /**
+   * Optional: true when the heuristics made for this space may have fallen
+   * since the last call (a grid's weight floor went down), so that keys
+   * computed with them are no longer lower bounds and must be recomputed.
+   * A searcher that keeps keys across edits (D* Lite) asks after `changes()`.
+   */
+  heuristicsLowered?(): boolean;
 }
 
 /** Node ids are int32 (typed arrays hold them): no space has more than 2^31 - 1 nodes. */

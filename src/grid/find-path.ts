@@ -2,7 +2,6 @@ import { Searcher } from '../core/best-first.js';
 import { InputError, show } from '../core/errors.js';
 import { Grid, type XY } from './grid.js';
 import { GridSearcher } from './grid-search.js';
-import { zero } from '../core/heuristic.js';
 import { octile } from './heuristics.js';
 import { checkBudget } from '../core/input-checks.js';
 import { JumpPointSearcher } from './jps.js';
@@ -29,6 +28,13 @@ export interface FindPathOptions {
   eps?: number;
   /** Give up with status `step-limit` after this many expansions: a number >= 0. Default: no limit. */
   maxExpansions?: number;
+  /**
+   * When the goal cannot be reached (or the budget runs out), return the
+   * path to the reached cell nearest the goal instead of none, with
+   * `partial: true` (Godot's `allow_partial_path`); the status still says
+   * why. Default false. Not with `jps`.
+   */
+  partial?: boolean;
 }
 
 /** The answer of `findPath`. */
@@ -37,8 +43,9 @@ export interface FoundPath {
   status: SearchStatus;
   /**
    * Cost of the path: axial steps cost the cell size, diagonal ones
-   * `cellSize * diagonalCost`, and a step into a blocked cell of a grid that
-   * keeps them costs its `enterCost`. Infinity without a path.
+   * `cellSize * diagonalCost`, each times the weight of the cell it enters on
+   * a weighted grid, and a step into a blocked cell of a grid that keeps
+   * them costs its `enterCost`. Infinity without a path.
    */
   cost: number;
   /** The path's cells from start to goal as `[x, y]`; null without a path (as every search's `path`). */
@@ -47,6 +54,8 @@ export interface FoundPath {
   path: number[] | null;
   /** Cells expanded by the search. */
   expansions: number;
+  /** True when the path is partial: it ends at the reached cell nearest the goal (the `partial` option). */
+  partial: boolean;
 }
 
 // One searcher per grid and algorithm, with the options of its queries, reused
@@ -75,8 +84,8 @@ export function findPath(grid: Grid, from: XY | number, to: XY | number, options
   if (!(grid instanceof Grid)) throw new InputError(`findPath: grid must be a Grid, got ${show(grid)}`);
   if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new InputError(`findPath: options must be an object, got ${show(options)}`);
   for (const key of Object.keys(options)) {
-    if (key !== 'algorithm' && key !== 'eps' && key !== 'maxExpansions') {
-      throw new InputError(`findPath: unknown option ${show(key)} (known: algorithm, eps, maxExpansions)`);
+    if (key !== 'algorithm' && key !== 'eps' && key !== 'maxExpansions' && key !== 'partial') {
+      throw new InputError(`findPath: unknown option ${show(key)} (known: algorithm, eps, maxExpansions, partial)`);
     }
   }
   // An option given as null is refused like any other wrong value (never read as "not given").
@@ -90,6 +99,9 @@ export function findPath(grid: Grid, from: XY | number, to: XY | number, options
   }
   if (eps !== 1 && algorithm !== 'astar') throw new InputError(`findPath: eps applies to 'astar' only, not ${show(algorithm)}`);
   const maxExpansions = checkBudget(options.maxExpansions, 'findPath: maxExpansions', ' (or Infinity)');
+  const partial = options.partial === undefined ? false : options.partial;
+  if (typeof partial !== 'boolean') throw new InputError(`findPath: partial must be true or false, got ${show(options.partial)}`);
+  if (partial && algorithm === 'jps') throw new InputError(`findPath: partial paths need algorithm 'astar' or 'dijkstra'; jump point search keeps no path to the cells it passes`);
   const start = cellOf(grid, from, 'start');
   const goal = cellOf(grid, to, 'goal');
   grid.checkEndpoint(start, 'findPath: start');
@@ -100,13 +112,10 @@ export function findPath(grid: Grid, from: XY | number, to: XY | number, options
   // Weighted A* keeps its eps bound without reopening under the grid's consistent h, and is much faster so.
   const status = q.searcher.search(start, goal, q.searcher instanceof JumpPointSearcher
     ? { maxExpansions }
-    : { ...(algorithm === 'dijkstra' ? q.dijkstra : q.astar), priority, maxExpansions, reopen: eps === 1 });
-  let path: number[] | null = null, points: [number, number][] | null = null;
-  if (status === 'found') {
-    path = q.searcher.path()!;
-    points = grid.points(path);
-  }
-  return { status, cost: q.searcher.cost, points, path, expansions: q.searcher.expansions };
+    : { ...(algorithm === 'dijkstra' ? q.dijkstra : q.astar), priority, maxExpansions, reopen: eps === 1, partial });
+  const path = q.searcher.path();
+  const points = path === null ? null : grid.points(path);
+  return { status, cost: q.searcher.cost, points, path, expansions: q.searcher.expansions, partial: q.searcher.partial };
 }
 
 function queryFor(grid: Grid, algorithm: 'astar' | 'dijkstra' | 'jps'): Query {
@@ -123,7 +132,8 @@ function queryFor(grid: Grid, algorithm: 'astar' | 'dijkstra' | 'jps'): Query {
       ? { searcher: new JumpPointSearcher(grid), astar: {}, dijkstra: {} }
       : kind === 'grid'
         ? { searcher: new GridSearcher(grid), astar: { heuristic: h }, dijkstra: { heuristic: h } }
-        : { searcher: new Searcher(grid), astar: { heuristic: h }, dijkstra: { heuristic: zero } };
+        // The generic engine's Dijkstra takes octile too, for ties and for the nearest cell of a partial path.
+        : { searcher: new Searcher(grid), astar: { heuristic: h }, dijkstra: { heuristic: h } };
     byKind.set(kind, q);
   }
   return q;

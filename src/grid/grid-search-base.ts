@@ -43,9 +43,17 @@ export interface GridSearchOptions {
    * `SearchOptions.reopen`) and runs much faster on large maps.
    */
   reopen?: boolean;
+  /**
+   * When the goal cannot be reached or the budget runs out, return the path
+   * to the reached cell nearest the goal by the grid's octile distance
+   * (whatever heuristic the query ran with; ties: the smaller g), with
+   * `partial` set and `cost` its cost; the status still says why (Godot's
+   * `allow_partial_path`). Default false.
+   */
+  partial?: boolean;
 }
 
-const GRID_SEARCH_KEYS: readonly (keyof GridSearchOptions)[] = ['priority', 'heuristic', 'tieBreak', 'maxExpansions', 'reopen'];
+const GRID_SEARCH_KEYS: readonly (keyof GridSearchOptions)[] = ['priority', 'heuristic', 'tieBreak', 'maxExpansions', 'reopen', 'partial'];
 
 /**
  * The most cells a grid searcher takes: `IndexedGridHeap` keeps heap
@@ -81,8 +89,10 @@ export abstract class GridSearchBase implements PathSearcher<GridSearchOptions> 
   readonly grid: Grid;
   /** How the last query ended; `unreachable` before the first. */
   status: SearchStatus = 'unreachable';
-  /** Cost of the last query's path, summed along its moves; Infinity without one. */
+  /** Cost of the last query's path (a partial one included), summed along its moves; Infinity without one. */
   cost = Infinity;
+  /** True when the last query failed and returned a partial path (the `partial` option). */
+  partial = false;
   /** Cells the last query expanded (the goal's pop included). */
   expansions = 0;
   /** Entries the last query put on the open list (the start's included; an improvement counts as one). */
@@ -114,6 +124,8 @@ export abstract class GridSearchBase implements PathSearcher<GridSearchOptions> 
   protected reopen = true;
   protected start = -1;
   protected goal = -1;
+  /** The cell the last path ends at: the goal, a partial path's end, or -1 without a path. */
+  private end = -1;
   /** The grid version the move masks reflect. */
   private version = -1;
   private readonly patchFn = (n: number): void => this.patch(n);
@@ -249,6 +261,8 @@ export abstract class GridSearchBase implements PathSearcher<GridSearchOptions> 
     const maxExp = checkBudget(options.maxExpansions, 'maxExpansions');
     const reopen = options.reopen === undefined ? true : options.reopen;
     if (typeof reopen !== 'boolean') throw new InputError(`reopen must be true or false, got ${show(options.reopen)}`);
+    const partial = options.partial === undefined ? false : options.partial;
+    if (typeof partial !== 'boolean') throw new InputError(`partial must be true or false, got ${show(options.partial)}`);
 
     this.version = grid.catchUp(this.version, this.patchFn, this.reloadFn);
     this.wg = wg; this.wh = wh;
@@ -261,12 +275,30 @@ export abstract class GridSearchBase implements PathSearcher<GridSearchOptions> 
     this.start = start;
     this.goal = goal;
     this.status = this.run(start, goal);
+    this.end = this.status === 'found' ? goal : partial ? this.nearestReached(goal) : -1;
+    this.partial = this.status !== 'found' && partial;
     // After reopenings the moves walked back from the goal can cost less than
     // g(goal): a reopened cell passes its cheaper g only to the children it
     // expands again. Report the cost of the path returned, as the engine does
     // (best-first.ts); rare, and it allocates.
-    this.cost = this.status !== 'found' ? Infinity : this.reopenings === 0 ? this.g[goal] : pathCost(grid, this.path()!);
+    this.cost = this.end < 0 ? Infinity : this.reopenings === 0 ? this.g[this.end] : pathCost(grid, this.path()!);
     return this.status;
+  }
+
+  /**
+   * The end of a partial path: of the cells the failed query reached, the
+   * one nearest the goal by octile distance (ties: the smaller g). The start
+   * is always reached, so there is one.
+   */
+  private nearestReached(goal: number): number {
+    const h = this.octile, g = this.g;
+    let best = this.start, bestH = h(best, goal), bestG = 0;
+    for (let n = 0; n < this.grid.size; n++) {
+      if (!this.reached(n)) continue;
+      const hn = h(n, goal);
+      if (hn < bestH || (hn === bestH && g[n] < bestG)) { best = n; bestH = hn; bestG = g[n]; }
+    }
+    return best;
   }
 
   /** The search proper; sets expansions, pushes, reopenings, and g and via along the way. */
@@ -281,22 +313,22 @@ export abstract class GridSearchBase implements PathSearcher<GridSearchOptions> 
    */
   pathInto(out: Int32Array): number {
     if (!(out instanceof Int32Array)) throw new InputError(`pathInto: out must be an Int32Array, got ${show(out)}`);
-    if (this.status !== 'found') return 0;
+    if (this.end < 0) return 0;
     const via = this.via, off = this.off, start = this.start;
     let len = 1;
-    for (let n = this.goal; n !== start; n -= off[via[n]]) len++;
+    for (let n = this.end; n !== start; n -= off[via[n]]) len++;
     if (out.length < len) throw new InputError(`pathInto: the buffer holds ${out.length} cells, the path has ${len}`);
     let i = len;
-    for (let n = this.goal; ; n -= off[via[n]]) {
+    for (let n = this.end; ; n -= off[via[n]]) {
       out[--i] = n;
       if (n === start) break;
     }
     return len;
   }
 
-  /** The last path, start first, or null without one (allocates; `pathInto` does not). */
+  /** The last path (a partial one included), start first, or null without one (allocates; `pathInto` does not). */
   path(): number[] | null {
-    if (this.status !== 'found') return null;
+    if (this.end < 0) return null;
     const buf = new Int32Array(this.grid.size);
     return Array.from(buf.subarray(0, this.pathInto(buf)));
   }

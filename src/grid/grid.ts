@@ -84,9 +84,39 @@ export interface GridOptions {
   cellSize?: number;
   /** What a blocked cell is: `delete` (the default) or `{ enterCost }` (see `BlockedModel`). */
   blocked?: BlockedModel;
+  /**
+   * A weight per cell (`width * height` numbers, row by row from the top):
+   * a finite number > 0, or `Infinity` for a lethal cell, which is blocked.
+   * A step costs its length (as above) times the weight of the cell it
+   * enters, the convention of Godot's `AStarGrid2D` and easystarjs; so a
+   * weighted grid is directed (A -> B costs B's weight, B -> A costs A's),
+   * and `predecessors` charges each arc for its head. Without it every
+   * weight is 1 and costs are those of an unweighted grid, bit for bit.
+   * Change weights with `setWeight`. See `weightFloor` for the heuristics.
+   */
+  weights?: ArrayLike<number>;
+  /**
+   * A number every weight is at least, a finite number > 0: the grid's
+   * heuristics (`octile(grid)` and the others) are multiplied by it, which
+   * keeps them admissible and consistent. Without it the floor is the
+   * smallest weight the grid holds, followed as weights change. State one
+   * when a few cells weigh much less than the rest (a road through mud):
+   * the smallest weight present then makes every estimate small and A* close
+   * to Dijkstra, and a stated floor keeps it there for good. A weight below
+   * it (given or set) is an `InputError`.
+   */
+  weightFloor?: number;
+  /**
+   * An area id per cell, a whole number 0 to 255 (`width * height` of them,
+   * row by row from the top): what kind of ground the cell is (road, mud,
+   * water; a Moving AI map's terrain letter). Searches do not read it;
+   * `filterAreas(grid, filter)` makes the grid one kind of agent sees, with
+   * each area's weight or exclusion (Recast/Detour's query filters).
+   */
+  areas?: ArrayLike<number>;
 }
 
-const OPTION_NAMES = ['connectivity', 'diagonalRule', 'diagonalCost', 'cellSize', 'blocked'];
+const OPTION_NAMES = ['connectivity', 'diagonalRule', 'diagonalCost', 'cellSize', 'blocked', 'weights', 'weightFloor', 'areas'];
 
 /**
  * A cell as `[x, y]`: x the column from the left, y the row from the top,
@@ -151,6 +181,24 @@ export class Grid implements SearchSpace {
    * and a write they are not told of leaves them answering for the old map.
    */
   readonly cells: Uint8Array;
+  /**
+   * The weight of every cell (see `GridOptions.weights`), or null while the
+   * grid is unweighted (every weight 1). A blocked cell keeps the weight it
+   * had, which it gets back when it is freed with `setBlocked`. Change it
+   * through `setWeight`; a direct write needs `touch` as `cells` does, and
+   * changes the weight only (a blocked cell stays blocked; an Infinity
+   * written here blocks the cell at `touch`, leaving weight 1).
+   */
+  get weights(): Float64Array | null { return this.wts; }
+  private wts: Float64Array | null = null;
+  /** The area id of every cell (see `GridOptions.areas`), or null when the grid has none. */
+  readonly areas: Uint8Array | null;
+  /** The floor the user stated, or 0 when the floor follows the smallest weight. */
+  private readonly statedFloor: number;
+  // The smallest weight held; stale (recomputed when read) after the cell that
+  // held it was raised or after an unnamed write.
+  private minWeight = 1;
+  private minStale = false;
   private ver = 0;
   // The change log: the cell changed by version u sits at log[u % CHANGE_LOG_SIZE]
   // for every u in (logFloor, ver]; versions up to logFloor are not logged.
@@ -209,6 +257,58 @@ export class Grid implements SearchSpace {
     this.maxDegree = this.diagonalRule === 'never' ? 4 : 8;
     this.axialStep = this.cellSize;
     this.diagonalStep = this.cellSize * this.diagonalCost;
+    const floor = options.weightFloor;
+    if (floor !== undefined && (typeof floor !== 'number' || !Number.isFinite(floor) || floor <= 0)) {
+      throw new InputError(`Grid: weightFloor must be a finite number > 0, got ${show(floor)}`);
+    }
+    this.statedFloor = floor === undefined ? 0 : floor;
+    this.areas = options.areas === undefined ? null : this.readAreas(options.areas);
+    if (options.weights !== undefined) this.loadWeights(options.weights);
+    else if (this.statedFloor > 1) {
+      throw new InputError(`Grid: weightFloor ${this.statedFloor} is above 1, the weight of every cell of a grid without weights`);
+    }
+  }
+
+  /** Checks and copies `GridOptions.areas`. */
+  private readAreas(areas: ArrayLike<number>): Uint8Array {
+    const size = this.size;
+    if (areas === null || typeof areas !== 'object' || !Number.isInteger(areas.length)) {
+      throw new InputError(`Grid: areas must be an array or typed array of ${size} area ids (whole numbers 0 to 255), got ${show(areas)}`);
+    }
+    if (areas.length !== size) throw new InputError(`Grid: areas has length ${areas.length}, expected width * height = ${size}`);
+    if (!(areas instanceof Uint8Array)) {
+      for (let i = 0; i < size; i++) {
+        const a = areas[i];
+        if (typeof a !== 'number' || !Number.isInteger(a) || a < 0 || a > 255) {
+          throw new InputError(`Grid: areas[${i}] (x=${i % this.width}, y=${Math.floor(i / this.width)}) is ${show(a)}, expected an area id, a whole number 0 to 255`);
+        }
+      }
+    }
+    return allocate(() => Uint8Array.from(areas), `Grid: the ${this.width} x ${this.height} area layer`, size);
+  }
+
+  /** Reads `GridOptions.weights` into the weight layer; Infinity blocks the cell. */
+  private loadWeights(weights: ArrayLike<number>): void {
+    const size = this.size;
+    if (weights === null || typeof weights !== 'object' || !Number.isInteger(weights.length)) {
+      throw new InputError(`Grid: weights must be an array or typed array of ${size} numbers (finite > 0, or Infinity for lethal), got ${show(weights)}`);
+    }
+    if (weights.length !== size) throw new InputError(`Grid: weights has length ${weights.length}, expected width * height = ${size}`);
+    const floor = this.statedFloor;
+    for (let i = 0; i < size; i++) {
+      const v = weights[i];
+      if (typeof v !== 'number' || !(v > 0)) {
+        throw new InputError(`Grid: weights[${i}] (x=${i % this.width}, y=${Math.floor(i / this.width)}) is ${show(v)}, expected a finite number > 0, or Infinity for a lethal (blocked) cell`);
+      }
+      if (v < floor) throw new InputError(`Grid: weights[${i}] (x=${i % this.width}, y=${Math.floor(i / this.width)}) is ${v}, below the weightFloor ${floor}`);
+    }
+    const layer = allocate(() => new Float64Array(size), `Grid: the ${this.width} x ${this.height} weight layer`, size * 8);
+    for (let i = 0; i < size; i++) {
+      const v = weights[i];
+      if (v === Infinity) { this.cells[i] = 1; layer[i] = 1; } else layer[i] = v;
+    }
+    this.wts = layer;
+    this.minStale = true;
   }
 
   /**
@@ -304,15 +404,24 @@ export class Grid implements SearchSpace {
     return new Grid(this.width, this.height, this.cells, { ...this.options(), ...options });
   }
 
-  /** The options this grid was made with (a 4-connected grid reports the default rule, which it ignores). */
+  /**
+   * The options this grid was made with (a 4-connected grid reports the
+   * default rule, which it ignores), with copies of its current weights (a
+   * blocked cell's weight as it would be once freed) and areas when it has
+   * them.
+   */
   options(): GridOptions {
-    return {
+    const out: GridOptions = {
       connectivity: this.connectivity,
       diagonalRule: this.connectivity === 4 ? 'no-corner-cutting' : this.diagonalRule,
       diagonalCost: this.diagonalCost,
       cellSize: this.cellSize,
       blocked: this.enterCost < 0 ? 'delete' : { enterCost: this.enterCost },
     };
+    if (this.weights !== null) out.weights = this.weights.slice();
+    if (this.statedFloor > 0) out.weightFloor = this.statedFloor;
+    if (this.areas !== null) out.areas = this.areas.slice();
+    return out;
   }
 
   // --- coordinates -------------------------------------------------------
@@ -407,6 +516,69 @@ export class Grid implements SearchSpace {
     this.record(n);
   }
 
+  /** Whether the grid has a weight layer (`weights` given, or a `setWeight` made one). */
+  get weighted(): boolean { return this.weights !== null; }
+
+  /** The weight of cell n: Infinity when it is blocked, 1 on a grid without weights. Throws unless n is a cell id. */
+  weightOf(n: number): number {
+    this.checkCell(n, 'weightOf: cell');
+    return this.cells[n] !== 0 ? Infinity : this.weights === null ? 1 : this.weights[n];
+  }
+
+  /**
+   * Sets the weight of cell n: a finite number > 0 (the cell is then free,
+   * entered at that weight) or Infinity (the cell is blocked, as
+   * `setBlocked(n, true)`, and keeps its weight for when it is freed). The
+   * first call on a grid without weights gives it a layer of 1s (8 bytes a
+   * cell). Every searcher sees the change at its next query, and D* Lite
+   * takes it as a repair, as it does a blocked cell.
+   */
+  setWeight(n: number, weight: number): void {
+    this.checkCell(n, 'setWeight: cell');
+    if (typeof weight !== 'number' || !(weight > 0)) {
+      throw new InputError(`setWeight: weight must be a finite number > 0, or Infinity for a lethal (blocked) cell, got ${show(weight)}`);
+    }
+    if (weight < this.statedFloor) {
+      throw new InputError(`setWeight: weight ${weight} is below the grid's weightFloor ${this.statedFloor}; the heuristics rely on it (make the grid with a lower weightFloor)`);
+    }
+    if (weight === Infinity) {
+      this.cells[n] = 1;
+      this.record(n);
+      return;
+    }
+    let wts = this.wts;
+    if (wts === null) {
+      if (weight === 1 && this.cells[n] === 0) return;
+      wts = this.wts = allocate(() => new Float64Array(this.size).fill(1), `Grid: the ${this.width} x ${this.height} weight layer`, this.size * 8);
+    }
+    const old = wts[n];
+    wts[n] = weight;
+    this.cells[n] = 0;
+    if (!this.minStale) {
+      if (weight < this.minWeight) this.minWeight = weight;
+      else if (old === this.minWeight && weight > old) this.minStale = true;
+    }
+    this.record(n);
+  }
+
+  /**
+   * The number the grid's heuristics are multiplied by: the stated
+   * `weightFloor`, else the smallest weight the grid holds (blocked cells'
+   * included), 1 without weights. Read at every heuristic call, so an edit
+   * that lowers it keeps every heuristic admissible.
+   */
+  get weightFloor(): number {
+    if (this.statedFloor > 0) return this.statedFloor;
+    if (this.minStale) {
+      const wts = this.weights;
+      let m = Infinity;
+      if (wts !== null) for (let i = 0; i < wts.length; i++) if (wts[i] < m) m = wts[i];
+      this.minWeight = m === Infinity ? 1 : m;
+      this.minStale = false;
+    }
+    return this.minWeight;
+  }
+
   /**
    * Announces a direct write to `cells`, which bumps `version`. Without an
    * argument it means "anything may have changed": every copy of the raster
@@ -415,6 +587,7 @@ export class Grid implements SearchSpace {
    */
   touch(cells?: ArrayLike<number>): void {
     if (cells === undefined) {
+      this.checkWrittenWeights(null);
       this.ver++;
       this.logFloor = this.ver;
       return;
@@ -423,8 +596,33 @@ export class Grid implements SearchSpace {
       throw new InputError(`touch: cells must be an array of cell ids, got ${show(cells)}`);
     }
     for (let i = 0; i < cells.length; i++) this.checkCell(cells[i], `touch: cells[${i}]`);
+    this.checkWrittenWeights(cells);
     if (cells.length > CHANGE_LOG_SIZE) { this.touch(); return; }
     for (let i = 0; i < cells.length; i++) this.record(cells[i]);
+  }
+
+  /**
+   * After a direct write to `weights` (the listed cells, or all of them):
+   * refuses a weight that is not a number > 0 or is below the stated floor,
+   * before anything changes; then turns an Infinity into a blocked cell (as
+   * the constructor does) and lets the floor be recomputed.
+   */
+  private checkWrittenWeights(cells: ArrayLike<number> | null): void {
+    const wts = this.weights;
+    if (wts === null) return;
+    const count = cells === null ? wts.length : cells.length;
+    for (let i = 0; i < count; i++) {
+      const n = cells === null ? i : cells[i];
+      const v = wts[n];
+      if (!(v > 0) || v < this.statedFloor) {
+        throw new InputError(`touch: weights[${n}] (x=${n % this.width}, y=${Math.floor(n / this.width)}) is ${show(v)}, expected a finite number > 0${this.statedFloor > 0 ? ` and at least the weightFloor ${this.statedFloor}` : ''}, or Infinity for a lethal (blocked) cell`);
+      }
+    }
+    for (let i = 0; i < count; i++) {
+      const n = cells === null ? i : cells[i];
+      if (wts[n] === Infinity) { wts[n] = 1; this.cells[n] = 1; }
+    }
+    this.minStale = true;
   }
 
   /** Bumped by every change made through `setBlocked` (one per call) or announced by `touch`. */
@@ -505,7 +703,7 @@ export class Grid implements SearchSpace {
   stepCost(n: number, k: number): number {
     this.checkCell(n, 'stepCost: cell');
     if (!Number.isInteger(k) || k < 0 || k > 7) throw new InputError(`stepCost: k must be a direction 0..7 (E, S, W, N, SE, SW, NW, NE), got ${show(k)}`);
-    return stepCostOn(this, this.cells, n, k);
+    return stepCostOn(this, this.cells, this.weights, n, k);
   }
 
   /**
@@ -531,7 +729,7 @@ export class Grid implements SearchSpace {
     // A deleted cell has no arcs either way (predecessors agrees), so a search
     // that reaches one anyway (a robot on a cell that just closed) sees a dead end.
     if (del && this.cells[n] !== 0) return 0;
-    const kmax = this.maxDegree;
+    const kmax = this.maxDegree, wts = this.weights;
     let count = 0;
     for (let k = 0; k < kmax; k++) {
       const nx = x + DX[k], ny = y + DY[k];
@@ -541,19 +739,19 @@ export class Grid implements SearchSpace {
       if (del && blocked) continue;
       if (k >= 4 && !this.diagonalAllowed(n, k)) continue;
       nodes[count] = m;
-      costs[count] = blocked ? this.enterCost : k < 4 ? this.axialStep : this.diagonalStep;
+      costs[count] = blocked ? this.enterCost : (k < 4 ? this.axialStep : this.diagonalStep) * (wts === null ? 1 : wts[m]);
       count++;
     }
     return count;
   }
 
-  /** Predecessors p of n with c(p, n): the same neighbours, charged for entering n. */
+  /** Predecessors p of n with c(p, n): the same neighbours, each arc charged for entering n (its length times n's weight). */
   predecessors(n: number, nodes: Int32Array, costs: Float64Array): number {
     const w = this.width, x = n % w, y = (n - x) / w;
     const del = this.enterCost < 0;
     const nBlocked = this.cells[n] !== 0;
     if (del && nBlocked) return 0;
-    const kmax = this.maxDegree;
+    const kmax = this.maxDegree, wn = this.weights === null ? 1 : this.weights[n];
     let count = 0;
     for (let k = 0; k < kmax; k++) {
       const nx = x + DX[k], ny = y + DY[k];
@@ -563,7 +761,8 @@ export class Grid implements SearchSpace {
       // The side cells of p -> n are the side cells of n -> p: the rule is symmetric.
       if (k >= 4 && !this.diagonalAllowed(n, k)) continue;
       nodes[count] = p;
-      costs[count] = nBlocked ? this.enterCost : k < 4 ? this.axialStep : this.diagonalStep;
+      // Every arc into n is charged n's weight: p -> n is not n -> p on a weighted grid.
+      costs[count] = nBlocked ? this.enterCost : (k < 4 ? this.axialStep : this.diagonalStep) * wn;
       count++;
     }
     return count;
@@ -583,12 +782,12 @@ export class Grid implements SearchSpace {
 
 /**
  * The cost of the step from n in direction k on `raster` (1 = blocked, the
- * grid's layout) under `grid`'s moves, or -1 when there is no such step:
+ * grid's layout) and `weights` (null: all 1) under `grid`'s moves, or -1 when there is no such step:
  * outside the grid, into a deleted cell, or a diagonal its rule refuses.
  * Whether n itself may be left is the caller's question. `Grid.stepCost`
  * reads it on the grid's cells, the arc feed on its copy of them.
  */
-function stepCostOn(grid: Grid, raster: Uint8Array, n: number, k: number): number {
+function stepCostOn(grid: Grid, raster: Uint8Array, weights: Float64Array | null, n: number, k: number): number {
   const w = grid.width, x0 = n % w, x = x0 + DX[k], y = (n - x0) / w + DY[k];
   if (x < 0 || y < 0 || x >= w || y >= grid.height) return -1;
   const m = y * w + x;
@@ -597,7 +796,7 @@ function stepCostOn(grid: Grid, raster: Uint8Array, n: number, k: number): numbe
   // The side cells (x+dx, y) and (x, y+dy) of a diagonal are inside whenever its target is.
   if (k >= 4 && !diagonalOpen(grid.diagonalRule, raster[n + DX[k]] !== 0, raster[n + DY[k] * w] !== 0)) return -1;
   if (!del && raster[m] !== 0) return grid.enterCost;
-  return k < 4 ? grid.cellSize : grid.cellSize * grid.diagonalCost;
+  return (k < 4 ? grid.cellSize : grid.cellSize * grid.diagonalCost) * (weights === null ? 1 : weights[m]);
 }
 
 const NO_CHANGES: readonly ArcChange[] = Object.freeze([]);
@@ -605,21 +804,35 @@ const NO_CHANGES: readonly ArcChange[] = Object.freeze([]);
 /** `Grid.watchArcs`: the grid's edits as arc changes, against a copy of the raster. */
 class GridArcFeed implements ArcChangeFeed {
   private readonly copy: Uint8Array;
+  /** The weights as of the last look; null while the grid had none. */
+  private weightCopy: Float64Array | null;
   private version: number;
+  private floor: number;
 
   constructor(private readonly grid: Grid) {
     this.copy = grid.cells.slice();
+    this.weightCopy = grid.weights === null ? null : grid.weights.slice();
     this.version = grid.version;
+    this.floor = grid.weightFloor;
+  }
+
+  heuristicsLowered(): boolean {
+    const now = this.grid.weightFloor, lowered = now < this.floor;
+    this.floor = now;
+    return lowered;
   }
 
   changes(): readonly ArcChange[] {
-    const grid = this.grid, copy = this.copy, cells = grid.cells;
+    const grid = this.grid, copy = this.copy, cells = grid.cells, wts = grid.weights;
     if (grid.version === this.version) return NO_CHANGES;
+    // The first weight set on an unweighted grid: the copy starts as all 1s.
+    if (wts !== null && this.weightCopy === null) this.weightCopy = new Float64Array(wts.length).fill(1);
+    const wCopy = this.weightCopy;
     // The cells whose state differs from the copy, in the order they changed.
     const changed: number[] = [];
     const seen = new Set<number>();
     const note = (n: number): void => {
-      if (copy[n] !== cells[n] && !seen.has(n)) { seen.add(n); changed.push(n); }
+      if ((copy[n] !== cells[n] || (wts !== null && wCopy![n] !== wts[n])) && !seen.has(n)) { seen.add(n); changed.push(n); }
     };
     this.version = grid.catchUp(this.version, note, () => { for (let n = 0; n < cells.length; n++) note(n); });
     if (changed.length === 0) return NO_CHANGES;
@@ -639,19 +852,22 @@ class GridArcFeed implements ArcChangeFeed {
       }
     }
     // A deleted cell has no arcs out either (as `successors` says).
-    const arc = (raster: Uint8Array, t: number, k: number): number => {
+    const arc = (raster: Uint8Array, weights: Float64Array | null, t: number, k: number): number => {
       if (deleted && raster[t] !== 0) return Infinity;
-      const c = stepCostOn(grid, raster, t, k);
+      const c = stepCostOn(grid, raster, weights, t, k);
       return c < 0 ? Infinity : c;
     };
     const out: ArcChange[] = [];
     for (const t of tails) {
       for (let k = 0; k < kmax; k++) {
-        const before = arc(copy, t, k);
-        if (before !== arc(cells, t, k)) out.push({ from: t, to: t + DY[k] * w + DX[k], oldCost: before });
+        const before = arc(copy, wCopy, t, k);
+        if (before !== arc(cells, wts, t, k)) out.push({ from: t, to: t + DY[k] * w + DX[k], oldCost: before });
       }
     }
-    for (const c of changed) copy[c] = cells[c];
+    for (const c of changed) {
+      copy[c] = cells[c];
+      if (wts !== null) wCopy![c] = wts[c];
+    }
     return out;
   }
 }

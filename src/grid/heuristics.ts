@@ -51,6 +51,19 @@ export function entryScale(grid: Grid): number {
 }
 
 /**
+ * The factor a grid heuristic is multiplied by at each call: the grid's
+ * `weightFloor` (1 without weights), lowered to `entryScale` when walls that
+ * cost less than a step to enter call for less. A step into a free cell of
+ * weight w costs w times its length and the distances here fall by at most
+ * its length, so any factor up to the smallest weight keeps them consistent.
+ * Read live: an edit that lowers a weight lowers every heuristic with it.
+ */
+export function heuristicScale(grid: Grid): number {
+  const floor = grid.weightFloor;
+  return grid.enterCost < 0 ? floor : Math.min(floor, entryScale(grid));
+}
+
+/**
  * Sum of axial distances, scaled by the cell size. Admissible and consistent
  * without diagonal moves (4-connected, or diagonalRule `never`) and when a
  * diagonal costs at least two axial steps (diagonalCost >= 2), where it is
@@ -58,10 +71,10 @@ export function entryScale(grid: Grid): number {
  */
 export function manhattan(grid: Grid): Heuristic {
   checkGrid(grid, 'manhattan');
-  const w = grid.width, s = grid.cellSize * entryScale(grid);
+  const w = grid.width, s = grid.cellSize;
   return registered((n, goal) => {
     const nx = n % w, gx = goal % w;
-    return s * (Math.abs(nx - gx) + Math.abs((n - nx) / w - (goal - gx) / w));
+    return heuristicScale(grid) * (s * (Math.abs(nx - gx) + Math.abs((n - nx) / w - (goal - gx) / w)));
   }, w, s, 0, 0);
 }
 
@@ -97,8 +110,9 @@ export function octileDistance(terms: readonly [number, number, number], dx: num
  * cell size (see `octileTerms`): octile distance `d * min(dx, dy) + |dx - dy|`
  * for the usual diagonal costs 1 <= d <= 2 (1.4, sqrt 2), Manhattan for d >= 2
  * and on 4-connected grids, the zigzag distance for d < 1. Admissible and
- * consistent for every diagonal cost a grid accepts, and (through
- * `entryScale`) for walls that cost less than a step to enter.
+ * consistent for every diagonal cost a grid accepts, on weighted grids
+ * (times the weight floor) and for walls that cost less than a step to
+ * enter (see `heuristicScale`).
  * `diagonalCost` overrides the grid's (the heuristic of a grid with other
  * costs).
  *
@@ -111,16 +125,16 @@ export function octile(grid: Grid, diagonalCost?: number): Heuristic {
   if (grid.maxDegree === 4) return manhattan(grid);
   const w = grid.width;
   const [scale, b, parity] = octileTerms(diagonalCost);
-  // The cell size folded in as the fast path folds it (grid-search-base.ts);
-  // entryScale is 1 on every grid the fast path accepts.
-  const k = grid.cellSize * entryScale(grid);
+  // The cell size folded in as the fast path folds it (grid-search-base.ts).
+  const k = grid.cellSize;
   const a = k * scale, c = k * parity;
   return registered((n, goal) => {
     const nx = n % w, gx = goal % w;
     const dx = Math.abs(nx - gx), dy = Math.abs((n - nx) / w - (goal - gx) / w);
     const sum = dx + dy;
-    // The fast path's expression (grid-search.ts), operation for operation.
-    return a * (sum + b * (dx < dy ? dx : dy)) + c * (sum & 1);
+    // The fast path's expression (grid-search.ts), operation for operation;
+    // the scale is 1 on an unweighted grid, where the fast path leaves it out.
+    return heuristicScale(grid) * (a * (sum + b * (dx < dy ? dx : dy)) + c * (sum & 1));
   }, w, a, b, c);
 }
 
@@ -133,11 +147,11 @@ export function octile(grid: Grid, diagonalCost?: number): Heuristic {
  */
 export function chebyshev(grid: Grid): Heuristic {
   checkGrid(grid, 'chebyshev');
-  const w = grid.width, s = grid.cellSize * entryScale(grid);
+  const w = grid.width, s = grid.cellSize;
   // max(dx, dy) = dx + dy - min(dx, dy), exact on integers: the inline form's b = -1.
   return registered((n, goal) => {
     const nx = n % w, gx = goal % w;
-    return s * Math.max(Math.abs(nx - gx), Math.abs((n - nx) / w - (goal - gx) / w));
+    return heuristicScale(grid) * (s * Math.max(Math.abs(nx - gx), Math.abs((n - nx) / w - (goal - gx) / w)));
   }, w, s, -1, 0);
 }
 
@@ -149,10 +163,10 @@ export function chebyshev(grid: Grid): Heuristic {
  */
 export function euclidean(grid: Grid): Heuristic {
   checkGrid(grid, 'euclidean');
-  const w = grid.width, s = grid.cellSize * entryScale(grid);
+  const w = grid.width, s = grid.cellSize;
   return (n, goal) => {
     const nx = n % w, gx = goal % w;
-    return s * Math.hypot(nx - gx, (n - nx) / w - (goal - gx) / w);
+    return heuristicScale(grid) * (s * Math.hypot(nx - gx, (n - nx) / w - (goal - gx) / w));
   };
 }
 

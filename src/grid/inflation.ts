@@ -1,7 +1,7 @@
 import { InputError, show } from '../core/errors.js';
 import { checkKeys } from '../core/input-checks.js';
 import { squaredDistances } from './distance-transform.js';
-import { Grid, MAX_GRID_CELLS } from './grid.js';
+import { MAX_GRID_CELLS } from './grid.js';
 
 /**
  * Nav2's inflation layer (nav2_costmap_2d `InflationLayer`) on a whole map:
@@ -180,57 +180,4 @@ export function inflate(source: InflationSource, options: InflateOptions): Uint8
     out[i] = seed[i] === 2 && cost < INSCRIBED ? NO_INFORMATION : cost;
   }
   return out;
-}
-
-/** The options of `costmapToGrid`. */
-export interface CostmapToGridOptions {
-  /** Metres per cell, a finite number > 0: the grid's `cellSize`, so path costs are in metres. Required. */
-  resolution: number;
-  /** A cell is blocked when its cost is at least this, a whole number 1 to 255. Default `INSCRIBED` (253): obstacles, the inscribed band and unknown cells. */
-  blockedAt?: number;
-  /**
-   * Whether the costmap's row 0 is the bottom row (ROS order, as `inflate`
-   * returns for a `parseRosMap` grid). Default false: row 0 is the top. With
-   * true the grid is turned the right way up, so that its ids are those of
-   * `toGrid` and `worldToCell` for the same map.
-   */
-  bottomUp?: boolean;
-}
-
-/**
- * A `Grid` (8-connected, no corner cutting, `cellSize = resolution`) whose
- * blocked cells are the costmap's cells of cost `blockedAt` or more: with
- * the default, a robot's centre kept off the walls by its inscribed radius.
- * The costmap is `width * height` bytes, index `row * width + col`, row 0
- * the grid's top row, or its bottom row with `bottomUp` (for an `inflate` of
- * a `parseRosMap` grid). The graded costs are not weights here: a cell is
- * blocked or free.
- */
-export function costmapToGrid(costmap: Uint8Array, width: number, height: number, options: CostmapToGridOptions): Grid {
-  if (typeof width !== 'number' || !Number.isInteger(width) || width < 1 || typeof height !== 'number' || !Number.isInteger(height) || height < 1) {
-    throw new InputError(`costmapToGrid: width and height must be integers >= 1, got ${show(width)} x ${show(height)}`);
-  }
-  if (width * height > MAX_GRID_CELLS) throw new InputError(`costmapToGrid: width x height = ${width} x ${height} is more than ${MAX_GRID_CELLS} cells`);
-  const size = width * height;
-  if (!(costmap instanceof Uint8Array) || costmap.length !== size) {
-    throw new InputError(`costmapToGrid: costmap must be a Uint8Array of ${width} x ${height} = ${size} cells, got ${show(costmap)}`);
-  }
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) throw new InputError(`costmapToGrid: options must be an object, got ${show(options)}`);
-  checkKeys(options, ['resolution', 'blockedAt', 'bottomUp'], 'costmapToGrid');
-  const { resolution } = options;
-  if (typeof resolution !== 'number' || !Number.isFinite(resolution) || resolution <= 0) {
-    throw new InputError(`costmapToGrid: options.resolution must be a finite number > 0, got ${show(resolution)}`);
-  }
-  const blockedAt = options.blockedAt === undefined ? INSCRIBED : options.blockedAt;
-  if (typeof blockedAt !== 'number' || !Number.isInteger(blockedAt) || blockedAt < 1 || blockedAt > 255) {
-    throw new InputError(`costmapToGrid: options.blockedAt must be a whole number from 1 to 255, got ${show(blockedAt)}`);
-  }
-  const bottomUp = options.bottomUp === undefined ? false : options.bottomUp;
-  if (typeof bottomUp !== 'boolean') throw new InputError(`costmapToGrid: options.bottomUp must be true or false, got ${show(bottomUp)}`);
-  const cells = new Uint8Array(size);
-  for (let y = 0; y < height; y++) {
-    const from = (bottomUp ? height - 1 - y : y) * width, to = y * width;
-    for (let x = 0; x < width; x++) cells[to + x] = costmap[from + x] >= blockedAt ? 1 : 0;
-  }
-  return new Grid(width, height, cells, { connectivity: 8, diagonalRule: 'no-corner-cutting', cellSize: resolution });
 }

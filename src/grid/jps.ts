@@ -69,6 +69,8 @@ const START = 8;
  * ```
  */
 export class JumpPointSearcher implements PathSearcher<JumpPointSearchOptions> {
+  /** Always false: jump point search has no partial paths (use `GridSearcher` with `partial`). */
+  readonly partial = false;
   /** The grid every query runs on. */
   readonly grid: Grid;
   /** How the last query ended; `unreachable` before the first. */
@@ -124,6 +126,7 @@ export class JumpPointSearcher implements PathSearcher<JumpPointSearchOptions> {
     if (grid.enterCost >= 0) {
       throw new InputError(`JumpPointSearcher: needs blocked: 'delete' (blocked cells removed from the graph), got blocked cells with enterCost ${grid.enterCost}`);
     }
+    refuseWeights(grid);
     if (!(grid.diagonalCost >= 1 && grid.diagonalCost <= 2)) {
       throw new InputError(`JumpPointSearcher: needs 1 <= diagonalCost <= 2 (its pruning assumes a diagonal step costs no less than one axial step and no more than two), got ${grid.diagonalCost}; use GridSearcher for other costs`);
     }
@@ -200,6 +203,8 @@ export class JumpPointSearcher implements PathSearcher<JumpPointSearchOptions> {
     checkKeys(options, JPS_KEYS, 'JumpPointSearcher');
     const maxExp = checkBudget(options.maxExpansions, 'maxExpansions');
     checkBoolean(options.trace, 'trace');
+    // Weights may have come since the constructor (grid.setWeight).
+    refuseWeights(grid);
     this.version = grid.catchUp(this.version, this.patchFn, this.reloadFn);
     const trace: Trace | null = options.trace ? { tieBreak: 'h', pops: [], pushes: [] } : null;
     this.trace = trace;
@@ -406,4 +411,15 @@ export function jps(grid: Grid, start: number, goal: number, options: JumpPointS
   const s = new JumpPointSearcher(grid);
   s.search(start, goal, options);
   return s.result();
+}
+
+/**
+ * Jump point search skips cells on the promise that every free cell costs
+ * the same to cross; a weight layer breaks it (a jump would run straight
+ * over a swamp), so a weighted grid is refused rather than searched wrongly.
+ */
+function refuseWeights(grid: Grid): void {
+  if (grid.weights !== null) {
+    throw new InputError(`JumpPointSearcher: the grid has per-cell weights, and jump point search assumes every free cell costs the same; use GridSearcher (or findPath with algorithm 'astar') on a weighted grid`);
+  }
 }

@@ -1,5 +1,6 @@
 import { InputError, show } from '../core/errors.js';
 import { Grid } from '../grid/grid.js';
+import type { AreaFilter } from '../grid/areas.js';
 
 /**
  * Moving AI benchmark files (movingai.com/benchmarks/formats.html): `.map`
@@ -51,24 +52,25 @@ for (const c of '.GS') TERRAIN[c.charCodeAt(0)] = 0;
 for (const c of '@OTW') TERRAIN[c.charCodeAt(0)] = 1;
 const TERRAIN_HELP = `'.', 'G' or 'S' (passable) or '@', 'O', 'T' or 'W' (blocked)`;
 
-function fail(file: string, line: number, col: number, message: string): never {
+/** Throws the reader's one error shape: `file:line:col: message`, line and column 1-based. */
+export function fail(file: string, line: number, col: number, message: string): never {
   throw new InputError(`${file}:${line}:${col}: ${message}`);
 }
 
 /** Refuses a text that is not a string or longer than `max`, and a file label that is not a string. */
-function checkText(fn: string, text: unknown, file: unknown, max: number, what: string): asserts text is string {
+export function checkText(fn: string, text: unknown, file: unknown, max: number, what: string): asserts text is string {
   if (typeof file !== 'string') throw new InputError(`${fn}: file must be a string (a name for messages), got ${show(file)}`);
   if (typeof text !== 'string') throw new InputError(`${fn}: text must be a string (the ${what} file's contents), got ${show(text)}`);
   if (text.length > max) throw new InputError(`${file}: ${text.length} characters, more than the ${max} a ${what} file may have`);
 }
 
 /** Shows a found piece of text briefly and unambiguously. */
-function shown(text: string): string {
+export function shown(text: string): string {
   return text.length > 40 ? `${JSON.stringify(text.slice(0, 40))}...` : JSON.stringify(text);
 }
 
 /** Splits on LF or CRLF. A final newline does not make an extra line; an empty text has none. */
-function lines(text: string): string[] {
+export function lines(text: string): string[] {
   const ls = text.split(/\r?\n/);
   if (ls[ls.length - 1] === '') ls.pop();
   return ls;
@@ -80,7 +82,9 @@ function lines(text: string): string[] {
  * Parses a Moving AI `.map`: `type octile`, `height H`, `width W` (these two
  * in either order), `map`, then H rows of W characters, row 0 at the top.
  * Returns an 8-connected grid with diagonal cost sqrt 2 and no corner cutting
- * (`MOVINGAI_GRID`): `.`, `G` and `S` are free, `@`, `O`, `T` and `W` blocked.
+ * (`MOVINGAI_GRID`): `.`, `G` and `S` are free, `@`, `O`, `T` and `W` blocked,
+ * and every cell's terrain letter kept as its area id (its character code),
+ * so that `filterAreas` with a `terrainFilter` can weigh swamp or water.
  * `file` names the text in error messages: anything malformed is an
  * `InputError` of the form `file:line:col: found ..., expected ...`.
  *
@@ -141,6 +145,7 @@ export function parseMap(text: string, file = '<map>'): Grid {
   if (end - first_row > height) fail(file, first_row + height + 1, 1, `found a row ${shown(ls[first_row + height])} after the ${height} rows the height gives, expected the end of the file`);
 
   const cells = new Uint8Array(width * height);
+  const areas = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
     const row = ls[first_row + y];
     const lineNo = first_row + y + 1;
@@ -150,12 +155,42 @@ export function parseMap(text: string, file = '<map>'): Grid {
       const t = c < 128 ? TERRAIN[c] : 2;
       if (t === 2) fail(file, lineNo, x + 1, `unknown terrain ${JSON.stringify(row[x])}, expected ${TERRAIN_HELP}`);
       cells[y * width + x] = t;
+      areas[y * width + x] = c;
     }
     if (row.length !== width) {
       fail(file, lineNo, Math.min(row.length, width) + 1, `row ${y} has ${row.length} characters, expected ${width} (the width)`);
     }
   }
-  return new Grid(width, height, cells, MOVINGAI_GRID);
+  return new Grid(width, height, cells, { ...MOVINGAI_GRID, areas });
+}
+
+/** The terrain letters of a Moving AI map, each the area id of its cells (its character code). */
+export const TERRAIN_LETTERS: readonly string[] = Object.freeze(['.', 'G', 'S', 'W', 'T', '@', 'O']);
+
+/**
+ * An `AreaFilter` for a Moving AI map from terrain letters: each letter
+ * named gets a weight (a finite number > 0) or `'excluded'`; the rest keep
+ * the benchmark's meaning (`parseMap`'s: `.`, `G`, `S` free at weight 1;
+ * `@`, `O`, `T`, `W` blocked). Use it with `filterAreas` on a grid
+ * `parseMap` read, whose areas are the letters' character codes.
+ *
+ * @example
+ * ```ts
+ * const grid = filterAreas(parseMap(text), terrainFilter({ S: 2, W: 5, T: 'excluded' }));
+ * ```
+ */
+export function terrainFilter(spec: Readonly<Record<string, number | 'excluded'>>): AreaFilter {
+  if (spec === null || typeof spec !== 'object' || Array.isArray(spec)) throw new InputError(`terrainFilter: spec must be an object { letter: weight or 'excluded' }, got ${show(spec)}`);
+  const out: Record<number, number | 'excluded'> = {};
+  for (const letter of Object.keys(spec)) {
+    if (!TERRAIN_LETTERS.includes(letter)) throw new InputError(`terrainFilter: ${JSON.stringify(letter)} is not a terrain letter; the letters are ${TERRAIN_LETTERS.join(' ')}`);
+    const w: unknown = spec[letter];
+    if (w !== 'excluded' && !(typeof w === 'number' && Number.isFinite(w) && w > 0)) {
+      throw new InputError(`terrainFilter: ${letter} is ${show(w)}, expected a weight (a finite number > 0) or 'excluded'`);
+    }
+    out[letter.charCodeAt(0)] = w as number | 'excluded';
+  }
+  return out;
 }
 
 /** Writes a grid as a `.map`: `.` for a free cell, `@` for a blocked one, LF line ends. */

@@ -1,6 +1,7 @@
 import { InputError, show } from '../core/errors.js';
 import { Graph, type Edge } from '../spaces/graph.js';
 import type { Heuristic } from '../core/heuristic.js';
+import { planarDistance as dist } from '../spaces/straight-line.js';
 
 /** A road network: an undirected `Graph` with Euclidean edge lengths, and the coordinates for its heuristic. */
 export interface RoadNetwork {
@@ -79,13 +80,8 @@ export function parseRoads(co: ArrayBuffer | Uint8Array, gr: ArrayBuffer | Uint8
     edges[i] = [u, v, dist(x, y, u, v)];
   }
   const graph = new Graph(size, edges);
+  // One formula for edge lengths and the heuristic, so h(a) <= c(a, b) + h(b) holds in floating point too.
   return { graph, x, y, heuristic: (n, goal) => dist(x, y, n, goal) };
-}
-
-// One formula for edge lengths and the heuristic, so h(a) <= c(a, b) + h(b) holds in floating point too.
-function dist(x: Float64Array, y: Float64Array, a: number, b: number): number {
-  const dx = x[a] - x[b], dy = y[a] - y[b];
-  return Math.sqrt(dx * dx + dy * dy);
 }
 
 function byteLength(b: Bytes, param: 'co' | 'gr'): number {

@@ -155,6 +155,12 @@ export class DStarLite {
    * be trusted: every later call refuses, naming the first error.
    */
   private broken: string | null = null;
+  /**
+   * Set when the space's feed said its heuristics fell (a grid's weight
+   * floor went down): the queued keys are then too high to order the queue,
+   * and are recomputed before the next repair.
+   */
+  private hLowered = false;
 
   // g and rhs as pairs (see the class comment): the cost, then the number of
   // zero-cost arcs taken. The second part is Infinity exactly where the cost is.
@@ -405,6 +411,7 @@ export class DStarLite {
   private takeFeed(): boolean {
     const changes = this.fromFeed();
     if (changes === null) return false;
+    this.rekeyIfLowered();
     this.applyChanges(changes);
     return changes.length > 0;
   }
@@ -418,6 +425,8 @@ export class DStarLite {
   private fromFeed(): ArrayLike<ArcChange> | null {
     if (this.feed === null) return null;
     const changes: unknown = this.feed.changes();
+    // Keys made with a heuristic that has since fallen are no longer lower bounds.
+    if (this.feed.heuristicsLowered?.() === true) this.hLowered = true;
     try {
       checkChanges(this.space, changes, 'DStarLite: the space\'s watchArcs feed');
     } catch (e) {
@@ -553,9 +562,10 @@ export class DStarLite {
    */
   private settle(): void {
     const changes = this.fromFeed();
-    if (changes !== null && changes.length > 0) {
+    if (changes !== null && (changes.length > 0 || this.hLowered)) {
       this.beginUpdate();
       this.catchUpKm();
+      this.rekeyIfLowered();
       this.applyChanges(changes);
       this.pending = true;
     }
@@ -577,6 +587,13 @@ export class DStarLite {
       if (d < Infinity) this.kmValue += d;
       else this.rekeyAll();
     }
+  }
+
+  /** After the space said its heuristics fell (see `fromFeed`): every key afresh. */
+  private rekeyIfLowered(): void {
+    if (!this.hLowered) return;
+    this.hLowered = false;
+    this.rekeyAll();
   }
 
   /** km back to 0: every queued key computed afresh for the robot where it is. */

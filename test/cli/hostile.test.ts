@@ -74,6 +74,8 @@ const BASELINES: Baseline[] = [
   { command: 'ara', positionals: [], options: [['map', F.map], ['from', '0,0'], ['to', '7,5']], want: 0 },
   { command: 'ara', positionals: [], options: [['map', F.split], ['from', '0,0'], ['to', '4,0']], want: 1, mutate: [] },
   { command: 'apartment', positionals: [], options: [], want: 0 },
+  { command: 'route', positionals: [], options: [['gr', F.gr], ['co', F.co], ['from', '1'], ['to', '3'], ['algo', 'astar']], want: 0 },
+  { command: 'route', positionals: [], options: [['gr', F.gr], ['from', '1'], ['to', '4']], want: 1, mutate: [] },
 ];
 
 function argvOf(command: string, positionals: string[], options: [string, string | true][]): string[] {

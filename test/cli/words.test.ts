@@ -40,9 +40,10 @@ describe('what bestfirst prints is our own', () => {
       ['plan', '--map', F.map, '--from', '0,0', '--to', '7,5'], ['plan', '--map', F.split, '--from', '0,0', '--to', '4,0'],
       ['scen', F.scen], ['replan'], ['replan', '--trace'], ['replan', '--map', F.map, '--from', '0,0', '--to', '7,5', '--flips', '3'],
       ['field', '--map', F.map, '--goal', '7,5'], ['ara', '--map', F.map, '--from', '0,0', '--to', '7,5'], ['apartment'],
+      ['route', '--gr', F.gr, '--co', F.co, '--from', '1', '--to', '3', '--algo', 'astar'], ['route', '--gr', F.gr, '--from', '1', '--to', '4'],
       // Mistakes: each message is fixed text around the value given.
       ['fly'], ['trace', '--world', 'lessen'], ['plan', '--map', F.map, '--from', '1,1', '--to', '7,5'], ['plan', '--map', F.missing, '--from', '0,0', '--to', '1,1'],
-      ['scen', F.headerOnly], ['field', '--map', F.map], ['ara', '--map', F.map, '--from', '0,0', '--to', '7,5', '--schedule', '1,2'],
+      ['scen', F.headerOnly], ['field', '--map', F.map], ['route', '--gr', F.gr, '--from', '1', '--to', '3', '--algo', 'astar'], ['ara', '--map', F.map, '--from', '0,0', '--to', '7,5', '--schedule', '1,2'],
     ];
     const texts = await Promise.all(runs.map(said));
     for (const [i, t] of texts.entries()) expect(t, `bestfirst ${runs[i].join(' ')} printed nothing`).not.toBe('');

@@ -119,7 +119,7 @@ describe('options: every one checked for type and range, unknown names refused, 
       [{ priority: null }, /priority must be .* got null/],
       [{ priority: { kind: 'sum', eps: '2' } }, /eps must be a finite number >= 0 .* got "2"/],
       [{ heuristic: 42 }, /heuristic must be a function \(n, goal\) => number, got 42/],
-      [{ maxExpansion: 5 }, /search: unknown option "maxExpansion" \(allowed: priority, heuristic, tieBreak, maxExpansions, trace, reopen\)/],
+      [{ maxExpansion: 5 }, /search: unknown option "maxExpansion" \(allowed: priority, heuristic, tieBreak, maxExpansions, trace, reopen, partial\)/],
     ];
     for (const [options, message] of bad) {
       expect(() => s.search(0, 1, options as never)).toThrow(InputError);
@@ -144,7 +144,7 @@ describe('options: every one checked for type and range, unknown names refused, 
     expect(new Searcher(g, { capacity: 1 }).search(0, 2)).toBe('found');
   });
   test('the one-shot functions refuse a priority or heuristic in their options (it would be overridden)', () => {
-    expect(() => dijkstra(g, 0, 2, { heuristic: octile(grid) } as never)).toThrow(/dijkstra: unknown option "heuristic" \(allowed: tieBreak, maxExpansions, trace, reopen\)/);
+    expect(() => dijkstra(g, 0, 2, { heuristic: octile(grid) } as never)).toThrow(/dijkstra: unknown option "heuristic" \(allowed: tieBreak, maxExpansions, trace, reopen, partial\)/);
     expect(() => astar(g, 0, 2, zero, { priority: sum(2) } as never)).toThrow(/astar: unknown option "priority"/);
     expect(() => bfs(g, 0, 2, { maxExpansion: 3 } as never)).toThrow(/bfs: unknown option "maxExpansion"/);
     expect(() => bestFirst(undefined as never, 0, 2, zero, sum(1))).toThrow(/bestFirst: space must be a SearchSpace/);

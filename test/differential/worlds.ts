@@ -30,6 +30,17 @@ const RULES: readonly DiagonalRule[] = ['always', 'never', 'no-corner-cutting', 
 export interface GridWorld {
   spec: GridSpec;
   cells: Uint8Array;
+  /** Per-cell weights (`GridOptions.weights`), or none for an unweighted grid. */
+  weights?: Float64Array;
+}
+
+/** Cell weights: mostly 1, some far below (a road), some far above (a swamp), none dyadic only. */
+export const WEIGHTS: readonly number[] = [0.25, 0.5, 1, 1, 1, 1.5, 2, 3.7, 10];
+
+/** `smallGrid` with a weight per cell drawn from `WEIGHTS` (one weight for all, now and then). */
+export function weightedGrid(max = 10, limits: SpecLimits = {}): fc.Arbitrary<GridWorld> {
+  return fc.tuple(smallGrid(max, limits), fc.array(fc.nat({ max: WEIGHTS.length - 1 }), { minLength: 1, maxLength: max * max }))
+    .map(([w, picks]) => ({ ...w, weights: Float64Array.from(w.cells, (_, i) => WEIGHTS[picks[i % picks.length]]) }));
 }
 
 export interface SpecLimits {
@@ -94,8 +105,9 @@ export function buildGrid(w: GridWorld): { grid: Grid; ref: ReferenceGrid } {
     diagonalCost: s.diagonalCost,
     cellSize: s.cellSize,
     blocked: s.enterCost < 0 ? 'delete' : { enterCost: s.enterCost },
+    ...(w.weights === undefined ? {} : { weights: w.weights }),
   });
-  return { grid, ref: new ReferenceGrid(s, w.cells) };
+  return { grid, ref: new ReferenceGrid(s, w.cells, w.weights) };
 }
 
 /** Prints a world for a failure message: options, then the raster. */
@@ -108,7 +120,8 @@ export function describeGrid(ref: ReferenceGrid): string {
     for (let x = 0; x < s.width; x++) r += ref.cells[y * s.width + x] ? '#' : '.';
     rows.push(r);
   }
-  return `${JSON.stringify(s)} ${JSON.stringify(rows)}`;
+  const weighted = ref.weights.some((v) => v !== 1);
+  return `${JSON.stringify(s)} ${JSON.stringify(rows)}${weighted ? ` weights ${JSON.stringify(Array.from(ref.weights))}` : ''}`;
 }
 
 /** The `i`-th usable cell (an endpoint a search accepts), counting round; -1 when there is none. */
@@ -153,12 +166,12 @@ export function documentedAdmissible(grid: Grid, s: GridSpec, cheapBlocked = fal
 
 /**
  * The suite's own consistent heuristic for any grid and any edits: the
- * cheapest arc there can be times the Chebyshev distance (every arc changes
- * it by at most one).
+ * cheapest arc there can be (free cells weighing at least `leastWeight`)
+ * times the Chebyshev distance (every arc changes it by at most one).
  */
-export function safeGridHeuristic(s: GridSpec): Heuristic {
-  let least = s.cellSize;
-  if (hasDiagonals(s)) least = Math.min(least, s.cellSize * s.diagonalCost);
+export function safeGridHeuristic(s: GridSpec, leastWeight = 1): Heuristic {
+  let least = s.cellSize * leastWeight;
+  if (hasDiagonals(s)) least = Math.min(least, s.cellSize * s.diagonalCost * leastWeight);
   if (s.enterCost >= 0) least = Math.min(least, s.enterCost);
   const w = s.width;
   return (a, b) => least * Math.max(Math.abs((a % w) - (b % w)), Math.abs(Math.floor(a / w) - Math.floor(b / w)));

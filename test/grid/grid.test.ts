@@ -68,7 +68,7 @@ describe('size guards fail fast, naming the limit', () => {
   // Grids this large would allocate gigabytes; the searchers refuse them before
   // allocating anything, so a Grid-shaped object without cells shows it.
   const fake = (width: number, height: number): Grid => Object.assign(Object.create(Grid.prototype) as Grid, {
-    width, height, size: width * height, connectivity: 8, diagonalRule: 'no-corner-cutting', diagonalCost: Math.SQRT2, cellSize: 1, enterCost: -1,
+    width, height, size: width * height, connectivity: 8, diagonalRule: 'no-corner-cutting', diagonalCost: Math.SQRT2, cellSize: 1, enterCost: -1, wts: null,
   });
   test('JPS pads the grid by one cell all round: the padded size must fit too', () => {
     refuses(() => new JumpPointSearcher(fake(46339, 46339)), /JumpPointSearcher: the 46339 x 46339 grid is too large to pad: \(width \+ 2\) \* \(height \+ 2\) must be at most 2\^31 - 1 \(int32 ids\), got 2147488281/);

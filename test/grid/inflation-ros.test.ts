@@ -2,7 +2,8 @@
 // of cells against a brute force within the inflation radius, and the counts of
 // each kind of cell against the formula applied to the distance transform.
 import { describe, expect, test } from 'vitest';
-import { distanceTransform, inflate, INSCRIBED, LETHAL, NO_INFORMATION, FREE } from '#bestfirst';
+import { applyKeepout, costmapToGrid, distanceTransform, findPath, inflate, INSCRIBED, LETHAL, NO_INFORMATION, FREE, speedWeights } from '#bestfirst';
+import { checkPath } from '#bestfirst/movingai';
 import { load } from '../support/ros-maps.js';
 
 const OPTIONS = { inscribedRadius: 0.3, inflationRadius: 0.55, costScalingFactor: 3 };
@@ -68,5 +69,37 @@ describe('inflate on the warehouse (1006 x 1674 at 0.03 m)', () => {
     // Pinned, so that a change of the map's reading or of the formula shows.
     expect(got).toEqual({ lethal: 30951, inscribed: 270016, graded: 135711, free: 1115631, unknown: 131735 });
     expect(got.lethal + got.inscribed + got.graded + got.free + got.unknown).toBe(width * height);
+  });
+});
+
+describe("Nav2's filter masks on the warehouse: keepout zones lethal, speed zones as weights", () => {
+  const map = load('warehouse'), keepout = load('warehouse_keepout'), speed = load('warehouse_speed');
+  const costmap = inflate(map, OPTIONS);
+
+  test('the keepout mask makes exactly its 100-valued cells lethal, and leaves every other cell as inflate made it', () => {
+    const out = applyKeepout(costmap, map.width, map.height, keepout);
+    let zone = 0, wrong = 0;
+    for (let i = 0; i < out.length; i++) {
+      const v = keepout.data[i];
+      if (v === 100) { zone++; if (out[i] !== LETHAL) wrong++; } else if (out[i] !== costmap[i]) wrong++;
+    }
+    expect([zone, wrong]).toEqual([66742, 0]);
+  });
+
+  test('the speed mask: 20 (80% of full speed) weighs 1.25, 0 and 100 (no limit in Nav2) weigh 1; a path on the combined grid avoids the keepout zones', () => {
+    const factors = speedWeights(speed);
+    const count = new Map<number, number>();
+    for (const f of factors) count.set(f, (count.get(f) ?? 0) + 1);
+    expect(Object.fromEntries(count)).toEqual({ 1: 1354817 + 29447, 1.25: 299780 });
+    const grid = costmapToGrid(applyKeepout(costmap, map.width, map.height, keepout), map.width, map.height, { resolution: map.resolution, bottomUp: true, costPenalty: 2, weights: factors });
+    // Two free cells far apart, found by a seeded scan; the path is checked cell by cell.
+    const free: number[] = [];
+    for (let n = 0; n < grid.size; n += 7919) if (!grid.isBlocked(n)) free.push(n);
+    const r = findPath(grid, free[0], free[free.length - 1]);
+    expect(r.status).toBe('found');
+    const check = checkPath(grid, r.path!, free[0], free[free.length - 1]);
+    expect(check.ok && Math.abs(check.length - r.cost) < 1e-6 * r.cost).toBe(true);
+    const inZone = r.path!.filter((n) => keepout.data[(map.height - 1 - Math.floor(n / map.width)) * map.width + (n % map.width)] === 100); // ROS order: row 0 at the bottom
+    expect(inZone).toEqual([]);
   });
 });

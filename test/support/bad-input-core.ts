@@ -71,6 +71,7 @@ function searchOptions(where: string, o: { priority?: boolean; heuristic?: boole
     maxExpansions: count('maxExpansions'),
     trace: bool('trace'),
     reopen: bool('reopen'),
+    partial: bool('partial'),
   };
   if (o.priority) fields.priority = priorities();
   if (o.heuristic) fields.heuristic = [...badHeuristics('heuristic').filter((x) => x.label !== 'undefined'), v(() => 0, '() => 0', 'ok'), v(undefined, 'undefined', 'ok')];
@@ -281,6 +282,26 @@ export function coreSpecs(): Spec[] {
   });
 
   specs.push({
+    target: 'bestfirst:straightLine',
+    paramNames: ['space', 'coords'],
+    // The graph's nodes on a line, 1 apart: arc 0 -> 1 costs 1 per unit, the cheapest; h(0, 3) = 3 times a hair under 1.
+    make: (L) => ({ args: [graph(L), { x: [0, 1, 2, 3, 4], y: [0, 0, 0, 0, 0] }], call: (...a) => apply(L.root.straightLine, a), check: (r) => {
+      const s = r as { ratio: number; h: (n: number, g: number) => number };
+      return same(s.ratio, 1) ?? (near(s.h(0, 3), 3) && s.h(0, 3) <= 3 ? undefined : `h(0, 3) is ${s.h(0, 3)}`);
+    } }),
+    params: [
+      [...notSpaces(), ...named([fresh(() => ({ size: 5, maxDegree: 1, successors: (_n: number, nodes: Int32Array, costs: Float64Array) => { nodes[0] = 1; costs[0] = -1; return 1; } }), 'a space with a cost -1'),
+        fresh(() => ({ size: 5, maxDegree: 1, successors: (_n: number, nodes: Int32Array, costs: Float64Array) => { nodes[0] = 1; costs[0] = NaN; return 1; } }), 'a space with a cost NaN')], ['cost'], />= ?0/),
+        fresh(() => ({ size: 5, maxDegree: 1, successors: (_n: number, nodes: Int32Array, costs: Float64Array) => { nodes[0] = 9; costs[0] = 1; return 1; } }), 'a successor outside', 'error', { names: ['successor'] })],
+      [...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), fresh(() => ({}), '{}'), fresh(() => ({ x: [0, 1, 2, 3, 4] }), '{ x } without y')], ['coords']),
+        ...named([fresh(() => ({ x: [0, 1], y: [0, 0] }), 'two points for five nodes'), fresh(() => ({ x: [0, 1, 2, 3, NaN], y: [0, 0, 0, 0, 0] }), 'x NaN'),
+          fresh(() => ({ x: [0, 1, 2, 3, 4], y: [0, 0, 0, 0, '0'] }), "y '0'")], ['coords.']),
+        fresh(() => ({ x: new Float64Array([0, 1, 2, 3, 4]), y: new Int32Array(5) }), 'typed arrays', 'ok'),
+        fresh(() => ({ x: [0, 0, 0, 0, 0], y: [0, 0, 0, 0, 0] }), 'every node at one point (ratio 0)', 'ok', { check: (r) => same((r as { ratio: number }).ratio, 0) })],
+    ],
+  });
+
+  specs.push({
     target: 'bestfirst:Graph.fromEdges',
     paramNames: ['edges', 'options'],
     make: (L) => ({ args: [[['a', 'b', 2], ['b', 'c']], {}], call: (...a) => apply(L.root.Graph.fromEdges, a), check: (r, a) => {
@@ -380,11 +401,15 @@ export function coreSpecs(): Spec[] {
         eps: [...named([...notNumbers().filter((x) => x.label !== 'undefined'), ...[0.5, 0, -1, Number.NaN, Infinity].map((x) => v(x, String(x)))], ['eps'], />= ?1/),
           v(1, '1', 'ok'), v(2, '2', 'ok'), v(undefined, 'undefined', 'ok')],
         maxExpansions: count('maxExpansions'),
+        partial: bool('partial'),
       }),
     ],
     extra: [
       { label: 'eps 2 with dijkstra', want: 'error', names: ['eps'], make: (L) => ({ args: [grid(L), 0, 12, { algorithm: 'dijkstra', eps: 2 }], call: (...a) => apply(L.root.findPath, a) }) },
       { label: 'jps on a 4-connected grid', want: 'error', names: ['8-connected', 'connect'], make: (L) => ({ args: [grid(L, { connectivity: 4 }), 0, 12, { algorithm: 'jps' }], call: (...a) => apply(L.root.findPath, a) }) },
+      { label: 'partial with jps', want: 'error', names: ['partial'], make: (L) => ({ args: [grid(L), 0, 12, { algorithm: 'jps', partial: true }], call: (...a) => apply(L.root.findPath, a) }) },
+      { label: 'partial into the pocket: the nearest reached cell', want: 'ok', make: (L) => ({ args: [grid(L), [0, 0], [4, 0], { partial: true }], call: (...a) => apply(L.root.findPath, a),
+        check: (r) => same([(r as { status: string }).status, (r as { partial: boolean }).partial], ['unreachable', true]) }) },
       { label: 'a 1 x 1 grid, from === to', want: 'ok', make: (L) => ({ args: [new L.root.Grid(1, 1), [0, 0], [0, 0]], call: (...a) => apply(L.root.findPath, a), check: (r) => same((r as { points: unknown }).points, [[0, 0]]) }) },
     ],
   });
@@ -498,8 +523,23 @@ function depthFirstSpecs(): Spec[] {
 
 // --- Grid --------------------------------------------------------------------------------------------
 
-function gridOptions(where: string): V[] {
+/** `size`: the cells of the grid the options go to; `wall`: one of its blocked cells, where a lethal weight changes nothing. */
+function gridOptions(where: string, size = 4, wall = 1): V[] {
+  const all = (x: unknown, at = -1, y: unknown = x) => Array.from({ length: size }, (_, i) => (i === at ? y : x));
   return options(where, {
+    weights: [
+      ...named([v('heavy', "'heavy'"), v(null, 'null'), v(5, '5'), fresh(() => ({}), '{}'), fresh(() => [1], '[1] (too short)'), fresh(() => all(1).concat([1]), 'one too many')], ['weights']),
+      ...named([fresh(() => all(1, 1, 0), 'a 0'), fresh(() => all(1, 0, -2), 'a -2'), fresh(() => all(1, 2, Number.NaN), 'a NaN'), fresh(() => all(1, 0, '2'), "a '2'"), fresh(() => all(1, 1, null), 'a null'),
+        fresh(() => all(1, 3, -Infinity), 'a -Infinity')], ['weights['], /> 0/),
+      fresh(() => all(2), 'all 2', 'ok'), fresh(() => Float64Array.from(all(0.5) as number[]), 'a Float64Array of 0.5', 'ok'), fresh(() => all(3, wall, Infinity), 'an Infinity (lethal) on a wall', 'ok'),
+      v(undefined, 'undefined', 'ok'),
+    ],
+    weightFloor: positive('weightFloor', { optional: true, legit: [1, 0.5, 1e-6] }),
+    areas: [
+      ...named([v('mud', "'mud'"), v(null, 'null'), v(5, '5'), fresh(() => ({}), '{}'), fresh(() => [1], '[1] (too short)')], ['areas']),
+      ...named([fresh(() => all(0, 1, 256), 'a 256'), fresh(() => all(0, 0, -1), 'a -1'), fresh(() => all(0, 2, 1.5), 'a 1.5'), fresh(() => all(0, 1, '1'), "a '1'"), fresh(() => all(0, 1, Number.NaN), 'a NaN')], ['areas['], /0 to 255/),
+      fresh(() => all(7), 'all 7', 'ok'), fresh(() => new Uint8Array(size).fill(255), 'a Uint8Array of 255', 'ok'), v(undefined, 'undefined', 'ok'),
+    ],
     connectivity: [...named([v(6, '6'), v('8', "'8'"), v(null, 'null'), v(0, '0'), v(Number.NaN, 'NaN'), v(true, 'true'), fresh(() => [8], '[8]'), v(8.5, '8.5')], ['connectivity'], /4 or 8/),
       v(4, '4', 'ok'), v(8, '8', 'ok'), v(undefined, 'undefined', 'ok')],
     diagonalRule: oneOf('diagonalRule', ['always', 'never', 'no-corner-cutting', 'at-most-one-blocked']),
@@ -560,7 +600,7 @@ function gridSpecs(): Spec[] {
         v('\n..\n..\n', 'a template literal', 'ok', { check: (r) => same((r as Grid).toAscii(), ['..', '..']) }),
         v('..\r\n..', 'CRLF', 'ok', { check: (r) => same((r as Grid).toAscii(), ['..', '..']) }),
       ],
-      gridOptions('fromAscii'),
+      gridOptions('fromAscii', 15, 3),
     ],
   });
   specs.push({
@@ -626,6 +666,12 @@ function gridSpecs(): Spec[] {
     cellIds('n', ['setBlocked', 'cell']),
     [...named([v(1, '1'), v(0, '0'), v('true', "'true'"), v(null, 'null'), v(undefined, 'undefined'), fresh(() => ({}), '{}'), v(Number.NaN, 'NaN'), v(SYM, 'a symbol')], ['blocked'], /true or false/), v(false, 'false', 'ok')],
   ], undefined, ['n', 'blocked']));
+  specs.push(method('weightOf', [7], [cellIds('n', ['weightOf', 'cell'])], (r, a) => same(r, ROWS.join('')[a[0] as number] === '#' ? Infinity : 1), ['n']));
+  specs.push(method('setWeight', [7, 2], [
+    cellIds('n', ['setWeight', 'cell']),
+    [...named([...notNumbers(), v(0, '0'), v(-1, '-1'), v(Number.NaN, 'NaN'), v(-Infinity, '-Infinity')], ['weight'], /> 0/),
+      v(0.5, '0.5', 'ok'), v(Infinity, 'Infinity (lethal)', 'ok'), v(1e9, '1e9', 'ok')],
+  ], undefined, ['n', 'weight']));
   specs.push(method('touch', [[7]], [[
     ...named([v(null, 'null'), v(5, '5'), v('7', "'7'"), v(true, 'true'), v(SYM, 'a symbol'), fresh(() => ({}), '{}'), fresh(() => ({ length: 1.5 }), '{ length: 1.5 }')], ['cells']),
     ...named([fresh(() => [15], '[15]'), fresh(() => [-1], '[-1]'), fresh(() => [1.5], '[1.5]'), fresh(() => ['0'], "['0']"), fresh(() => [0, Number.NaN], '[0, NaN]'), fresh(() => ({ length: 1e9 }), '{ length: 1e9 }'),
@@ -684,7 +730,7 @@ function gridSpecs(): Spec[] {
     if (x < 0 || y < 0 || x >= 5 || y >= 3) return same(r, -1);
     return typeof r === 'number' && (r === -1 || r === 1 || near(r, Math.SQRT2)) ? undefined : `stepCost ${String(r)}`;
   }, ['n', 'k']));
-  specs.push(method('with', [{ connectivity: 4 }], [[...gridOptions('with').filter((x) => x.label !== 'undefined'), v(undefined, 'undefined', 'either')]],
+  specs.push(method('with', [{ connectivity: 4 }], [[...gridOptions('with', 15, 3).filter((x) => x.label !== 'undefined'), v(undefined, 'undefined', 'either')]],
     (r) => same((r as Grid).toAscii(), ROWS), ['options']));
   specs.push(...watchArcsSpecs());
   for (const m of ['options', 'freeCount', 'toAscii']) {
@@ -1009,6 +1055,7 @@ function gridSearcherSpecs(): Spec[] {
       tieBreak: oneOf('tieBreak', ['h', 'fifo']),
       maxExpansions: count('maxExpansions'),
       reopen: bool('reopen'),
+      partial: bool('partial'),
     });
   };
   for (const name of ['GridSearcher', 'JumpPointSearcher'] as const) {

@@ -3,7 +3,7 @@
 // machinery; the answers are checked against the definitions written out here.
 import type { Grid } from '#bestfirst';
 import { apply } from './bad-input-core.js';
-import { bool, escape, fresh, named, notNumbers, oneOf, positive, same, SYM, v, type Spec, type V } from './bad-input-kit.js';
+import { bool, dyn, escape, fresh, named, notNumbers, oneOf, positive, same, SYM, v, type Spec, type V } from './bad-input-kit.js';
 
 /** 3 x 2, an obstacle at (0, 0). */
 const MASK = () => new Uint8Array([1, 0, 0, 0, 0, 0]);
@@ -161,8 +161,82 @@ export function costmapSpecs(): Spec[] {
           resolution: positive('resolution', { optional: false, legit: [1, 0.05] }),
           blockedAt: wholeFrom('blockedAt', 1, 255, [1, 100, 253, 255]),
           bottomUp: bool('bottomUp'),
+          costPenalty: [...named([...notNumbers().filter((x) => x.label !== 'undefined'), ...[-1, Number.NaN, Infinity, -Infinity].map((x) => v(x, numLabel(x)))], ['costPenalty'], />= ?0/),
+            ...[0, 2, 0.5, undefined].map((x) => v(x, String(x), 'ok'))],
+          weights: [
+            ...named([v(null, 'null'), v(5, '5'), v('x', "'x'"), fresh(() => [1, 1], '[1, 1] (too short)')], ['weights']),
+            ...named([fresh(() => [1, 1, 0, 1, 1, 1], 'a 0'), fresh(() => [1, Number.NaN, 1, 1, 1, 1], 'a NaN'), fresh(() => [1, 1, 1, '2', 1, 1], "a '2'"), fresh(() => [-1, 1, 1, 1, 1, 1], 'a -1')], ['weights['], /> ?0/),
+            fresh(() => [1, Infinity, 3, 4, 5, 6], 'six factors, one lethal on a blocked cell', 'ok'), fresh(() => new Float64Array(6).fill(1.25), 'a Float64Array', 'ok'), v(undefined, 'undefined', 'ok'),
+          ],
         }),
       ],
     },
+    {
+      target: 'bestfirst:filterAreas',
+      paramNames: ['grid', 'filter'],
+      make: (L) => ({ args: [new L.root.Grid(3, 2, [0, 0, 1, 0, 0, 0], { areas: [0, 1, 2, 0, 1, 2] }), { 1: 3, 2: 'excluded' }], call: (...a) => apply(L.root.filterAreas, a), check: areaCheck }),
+      params: [
+        [...named([v(null, 'null'), v(5, '5'), fresh(() => ({}), '{}'), v(SYM, 'a symbol')], ['grid']),
+          dyn((b) => (b.args[0] as Grid).with({ areas: undefined }), 'a grid without areas', 'error', { names: ['areas'] })],
+        [...named([v(null, 'null'), v(5, '5'), v('mud', "'mud'"), fresh(() => [], '[]'), v(SYM, 'a symbol')], ['filter']),
+          ...named([fresh(() => ({ 256: 2 }), '{ 256: 2 }'), fresh(() => ({ '-1': 2 }), "{ '-1': 2 }"), fresh(() => ({ mud: 2 }), '{ mud: 2 }'), fresh(() => ({ 1.5: 2 }), '{ 1.5: 2 }')], ['filter key'], /0 to 255/),
+          ...named([fresh(() => ({ 1: 0 }), '{ 1: 0 }'), fresh(() => ({ 1: -2 }), '{ 1: -2 }'), fresh(() => ({ 1: Number.NaN }), '{ 1: NaN }'), fresh(() => ({ 1: 'x' }), "{ 1: 'x' }"), fresh(() => ({ 1: null }), '{ 1: null }')], ['filter[1]'], /weight|excluded/),
+          fresh(() => ({}), '{} (every cell as it was)', 'ok'), fresh(() => ({ 0: Infinity, 1: 0.5 }), '{ 0: Infinity, 1: 0.5 }', 'ok')],
+      ],
+    },
+    {
+      target: 'bestfirst:applyKeepout',
+      paramNames: ['costmap', 'width', 'height', 'mask'],
+      make: (L) => ({ args: [COSTMAP(), 3, 2, KEEPOUT()], call: (...a) => apply(L.root.applyKeepout, a), check: keepoutCheck }),
+      params: [notMasks('costmap'), side('width', 3, 'costmap'), side('height', 2, 'costmap'), notFilterMasks('mask')],
+    },
+    {
+      target: 'bestfirst:speedWeights',
+      paramNames: ['mask', 'options'],
+      make: (L) => ({ args: [KEEPOUT(), {}], call: (...a) => apply(L.root.speedWeights, a), check: speedCheck }),
+      params: [
+        notFilterMasks('mask'),
+        [...mergedOptions({}, {
+          base: [...named([...notNumbers().filter((x) => x.label !== 'undefined'), ...[Number.NaN, Infinity].map((x) => v(x, numLabel(x)))], ['base'], /finite/), ...[0, 100, 50, undefined].map((x) => v(x, String(x), 'ok'))],
+          multiplier: [...named([...notNumbers().filter((x) => x.label !== 'undefined'), ...[Number.NaN, -Infinity].map((x) => v(x, numLabel(x)))], ['multiplier'], /finite/), ...[-1, 2, 0, undefined].map((x) => v(x, String(x), 'ok'))],
+        }).filter((x) => x.label !== 'undefined'), v(undefined, 'undefined (the defaults)', 'ok')],
+      ],
+    },
+  ];
+}
+
+/** filterAreas's answer against the definition: named areas take the filter's rule, the rest stay as they were. */
+function areaCheck(r: unknown, a: unknown[]): string | undefined {
+  const src = a[0] as Grid, f = a[1] as Record<number, number | string>, g = r as Grid;
+  const want = Array.from(src.areas!, (area, n) => {
+    const rule = f[area];
+    return rule === undefined ? src.weightOf(n) : rule === 'excluded' || rule === Infinity ? Infinity : rule;
+  });
+  return same(Array.from({ length: g.size }, (_, n) => g.weightOf(n)), want);
+}
+
+/** A 3 x 2 filter mask: a keepout cell, a light one, an unknown one. */
+const KEEPOUT = () => ({ width: 3, height: 2, data: [100, 0, 50, -1, 20, 0] });
+
+function keepoutCheck(r: unknown, a: unknown[]): string | undefined {
+  const cm = a[0] as Uint8Array, m = (a[3] as { data: number[] }).data;
+  return same(Array.from(r as Uint8Array), Array.from(cm, (c, i) => (m[i] > 0 ? Math.max(c, Math.trunc((m[i] / 100) * 254)) : c)));
+}
+
+function speedCheck(r: unknown, a: unknown[]): string | undefined {
+  const m = (a[0] as { data: number[] }).data, o = (a[1] ?? {}) as { base?: number; multiplier?: number };
+  const base = o.base ?? 100, k = o.multiplier ?? -1;
+  return same(Array.from(r as Float64Array), m.map((x) => { const l = base + k * x; return x <= 0 || l <= 0 || l >= 100 ? 1 : 100 / l; }));
+}
+
+/** Anything but a 3 x 2 filter mask of values -1 to 100. */
+function notFilterMasks(name: string): V[] {
+  return [
+    ...named([v(null, 'null'), v(5, '5'), v('mask', "'mask'"), fresh(() => ({}), '{}'), v(SYM, 'a symbol'),
+      fresh(() => ({ ...KEEPOUT(), width: 2 }), 'width 2'), fresh(() => ({ ...KEEPOUT(), data: [0, 0, 0] }), '3 values'),
+      fresh(() => ({ ...KEEPOUT(), data: [101, 0, 0, 0, 0, 0] }), 'a 101'), fresh(() => ({ ...KEEPOUT(), data: [0, -2, 0, 0, 0, 0] }), 'a -2'),
+      fresh(() => ({ ...KEEPOUT(), data: [0, 0.5, 0, 0, 0, 0] }), 'a 0.5'), fresh(() => ({ ...KEEPOUT(), data: [0, '1', 0, 0, 0, 0] }), "a '1'")], [name, 'mask']),
+    fresh(() => ({ ...KEEPOUT(), data: Int8Array.from([100, 0, 0, 0, 0, 0]) }), 'an Int8Array of data', 'ok'),
+    fresh(() => ({ ...KEEPOUT(), resolution: 0.05, origin: { x: 0, y: 0, yaw: 0 } }), 'an OccupancyGrid with more fields', 'ok'),
   ];
 }

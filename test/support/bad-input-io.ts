@@ -208,6 +208,110 @@ function ioSpecs(): Spec[] {
       [...named([v(null, 'null'), v(5, '5'), fresh(() => ({}), '{}'), v(SYM, 'a symbol')], ['name']), v(undefined, 'undefined', 'ok')],
     ],
   });
+  specs.push({
+    target: 'bestfirst/movingai:terrainFilter',
+    paramNames: ['spec'],
+    make: (L) => ({ args: [{ S: 2, W: 'excluded' }], call: (...a) => apply(L.io.terrainFilter, a),
+      check: (r, a) => same(r, Object.fromEntries(Object.entries(a[0] as object).map(([k, w]) => [k.charCodeAt(0), w]))) }),
+    params: [[
+      ...named([v(null, 'null'), v(5, '5'), v('S=2', "'S=2'"), fresh(() => [], '[]'), v(SYM, 'a symbol')], ['spec']),
+      ...named([fresh(() => ({ X: 2 }), '{ X: 2 }'), fresh(() => ({ s: 2 }), '{ s: 2 } (lower case)'), fresh(() => ({ SW: 2 }), '{ SW: 2 }')], ['not a terrain letter'], /\. G S W T @ O/),
+      ...named([fresh(() => ({ S: 0 }), '{ S: 0 }'), fresh(() => ({ S: -1 }), '{ S: -1 }'), fresh(() => ({ S: Infinity }), '{ S: Infinity }'), fresh(() => ({ S: '2' }), "{ S: '2' }"), fresh(() => ({ S: 'x' }), "{ S: 'x' }")], ['S'], /weight|excluded/),
+      fresh(() => ({}), '{}', 'ok'), fresh(() => ({ '.': 1, G: 1.5, T: 3, '@': 'excluded', O: 'excluded' }), 'every kind of letter', 'ok'),
+    ]],
+  });
+  specs.push(...dimacsSpecs());
+  return specs;
+}
+
+// --- DIMACS shortest-path files -------------------------------------------------------------------------------
+
+const GR = 'c tiny\np sp 3 2\na 1 2 5\na 2 3 7\n';
+const CO = 'p aux sp co 3\nv 1 0 0\nv 2 3 4\nv 3 6 8\n';
+/** Texts no `.gr` reader accepts. */
+const BAD_GRS: [string, string][] = [
+  ['', 'empty'], ['a 1 2 3\np sp 2 1\n', 'an arc first'], ['p sp 2 0\np sp 2 0\n', 'two problem lines'], ['p max 2 0\n', 'problem type max'],
+  ['p sp 2\n', 'no arc count'], ['p sp 0x2 0\n', 'N in hex'], ['p sp 2 1\n', 'an arc missing'], ['p sp 2 0\na 1 2 3\n', 'an arc too many'],
+  ['p sp 2 1\na 0 2 3\n', 'id 0'], ['p sp 2 1\na 1 3 3\n', 'id past N'], ['p sp 2 1\na 1 2 -3\n', 'weight -3'], ['p sp 2 1\na 1 2 2.5\n', 'weight 2.5'],
+  ['p sp 2 1\na 1 2 2147483648\n', 'weight 2^31'], ['p sp 2 1\na 1 2\n', 'no weight'], ['p sp 2 0\nx\n', 'an unknown line'], ['\u0000\u0001\ufffd', 'binary'],
+];
+const BAD_COS: [string, string][] = [
+  ['', 'empty'], ['v 1 0 0\np aux sp co 1\n', 'a node first'], ['p aux sp co 1\np aux sp co 1\nv 1 0 0\n', 'two problem lines'], ['p sp 1 0\nv 1 0 0\n', "a .gr's problem line"],
+  ['p aux sp co 2\nv 1 0 0\nv 1 0 0\n', 'a node twice'], ['p aux sp co 2\nv 1 0 0\nc\n', 'a node missing'], ['p aux sp co 1\nv 2 0 0\n', 'id past N'],
+  ['p aux sp co 1\nv 1 0.5 0\n', 'X 0.5'], ['p aux sp co 1\nv 1 0 1e3\n', 'Y 1e3'], ['p aux sp co 1\nv 1 0\n', 'no Y'], ['\u0000\u0001\ufffd', 'binary'],
+];
+
+function dimacsSpecs(): Spec[] {
+  const specs: Spec[] = [];
+  const arcCount = (r: unknown) => (r as { arcCount: number }).arcCount;
+  const notText = (name: string) => named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), fresh(() => ({}), '{}'), v(SYM, 'a symbol'), fresh(() => [GR], '[text]')], [name]);
+  const notFile = [...named([v(null, 'null'), v(5, '5'), fresh(() => ({}), '{}'), v(SYM, 'a symbol')], ['file']), v(undefined, 'undefined', 'ok'), v('', "''", 'ok')];
+  specs.push({
+    target: 'bestfirst/movingai:parseGr',
+    paramNames: ['text', 'file'],
+    make: (L) => ({ args: [GR, 'x.gr'], call: (...a) => apply(L.io.parseGr, a), check: (r) => checkAnswer(r as SearchSpace, 0, 2, { status: 'found', path: [0, 1, 2], cost: 12 }) }),
+    params: [
+      [...notText('text'), ...BAD_GRS.map(([t, label]) => v(t, label, 'error', { names: ['x.gr'], allowed: /expected/ })),
+        v('p sp 0 0', "'p sp 0 0'", 'ok', { check: (r) => same(arcCount(r), 0) }), v(GR.replace(/\n/g, '\r\n'), 'CRLF', 'ok', { check: (r) => same(arcCount(r), 2) }),
+        dyn(() => 'c'.repeat(2 ** 28 + 1), 'a text past 2^28 characters', 'error', { names: ['x.gr'] })],
+      notFile,
+    ],
+  });
+  specs.push({
+    target: 'bestfirst/movingai:parseCo',
+    paramNames: ['text', 'file'],
+    make: (L) => ({ args: [CO, 'x.co'], call: (...a) => apply(L.io.parseCo, a), check: (r) => same(Array.from((r as { y: Float64Array }).y), [0, 4, 8]) }),
+    params: [
+      [...notText('text'), ...BAD_COS.map(([t, label]) => v(t, label, 'error', { names: ['x.co'], allowed: /expected/ })),
+        v('p aux sp co 2\nv 2 -5 7\nv 1 0 0\n', 'nodes out of order, a negative X', 'ok', { check: (r) => same(Array.from((r as { x: Float64Array }).x), [0, -5]) })],
+      notFile,
+    ],
+  });
+  const graphIn = (L: Lib) => new L.root.Graph(3, [[0, 1, 5], [1, 2, 7]], { directed: true });
+  specs.push({
+    target: 'bestfirst/movingai:formatGr',
+    paramNames: ['space', 'comment'],
+    make: (L) => ({ args: [graphIn(L), 'tiny'], call: (...a) => apply(L.io.formatGr, a), check: (r) => same(r, GR) }),
+    params: [
+      [...notSpaces(),
+        ...named([fresh(() => ({ size: 2, maxDegree: 1, successors: (_n: number, nodes: Int32Array, costs: Float64Array) => { nodes[0] = 1; costs[0] = 1.5; return 1; } }), 'a space with a cost 1.5'),
+          fresh(() => ({ size: 2, maxDegree: 1, successors: (_n: number, nodes: Int32Array, costs: Float64Array) => { nodes[0] = 1; costs[0] = -1; return 1; } }), 'a space with a cost -1'),
+          fresh(() => ({ size: 2, maxDegree: 1, successors: (_n: number, nodes: Int32Array, costs: Float64Array) => { nodes[0] = 1; costs[0] = 2 ** 31; return 1; } }), 'a space with a cost 2^31')], ['cost'], /whole numbers from 0 to/),
+        fresh(() => ({ size: 2, maxDegree: 1, successors: (_n: number, nodes: Int32Array, costs: Float64Array) => { nodes[0] = 7; costs[0] = 1; return 1; } }), 'a successor outside', 'error', { names: ['successor'] })],
+      [...named([v(null, 'null'), v(5, '5'), fresh(() => ({}), '{}'), v(SYM, 'a symbol'), fresh(() => ['a'], "['a']")], ['comment']), v(undefined, 'undefined', 'ok', { check: (r) => same(r, GR.slice(7)) }), v('', "''", 'ok', { check: (r) => same(r, GR.slice(7)) })],
+    ],
+    extra: [
+      { label: 'a grid (sqrt 2 diagonals)', want: 'error', names: ['cost'], allowed: /whole numbers from 0 to/, make: (L) => ({ args: [L.root.Grid.fromAscii(['..', '..'])], call: (...a) => apply(L.io.formatGr, a) }) },
+      { label: 'a 4-connected grid (unit costs)', want: 'ok', make: (L) => ({ args: [grid(L, { connectivity: 4 })], call: (...a) => apply(L.io.formatGr, a), check: (r) => same(L.io.parseGr(r as string).size, 15) }) },
+    ],
+  });
+  const coords = () => ({ x: [0, 3, 6], y: [0, 4, 8] });
+  specs.push({
+    target: 'bestfirst/movingai:formatCo',
+    paramNames: ['coords', 'comment'],
+    make: (L) => ({ args: [coords(), undefined], call: (...a) => apply(L.io.formatCo, a), check: (r) => same(r, CO) }),
+    params: [
+      [...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), v('xy', "'xy'"), fresh(() => ({}), '{}'), fresh(() => ({ x: [0] }), '{ x } without y'), fresh(() => ({ x: [0], y: 5 }), '{ y: 5 }')], ['coords']),
+        ...named([fresh(() => ({ x: [0, 1], y: [0] }), 'y shorter'), fresh(() => ({ x: [NaN], y: [0] }), 'x NaN'), fresh(() => ({ x: [0], y: [Infinity] }), 'y Infinity'), fresh(() => ({ x: ['0'], y: [0] }), "x '0'")], ['coords.']),
+        ...named([fresh(() => ({ x: [0.5], y: [0] }), 'x 0.5'), fresh(() => ({ x: [0], y: [2 ** 53] }), 'y 2^53')], ['coords.'], /whole numbers/),
+        fresh(() => ({ x: new Float64Array([0, 3, 6]), y: Int32Array.from([0, 4, 8]) }), 'typed arrays', 'ok'), fresh(() => ({ x: [], y: [] }), 'no nodes', 'ok', { check: (r) => same(r, 'p aux sp co 0\n') })],
+      [...named([v(null, 'null'), v(5, '5'), v(SYM, 'a symbol')], ['comment']), v('', "''", 'ok'), v('a\nb', 'two lines', 'ok', { check: (r) => same((r as string).slice(0, 8), 'c a\nc b\n') })],
+    ],
+  });
+  specs.push({
+    target: 'bestfirst/movingai:roadsToDimacs',
+    paramNames: ['roads', 'scale'],
+    make: (L) => ({
+      args: [L.io.parseRoads(new Int32Array([0, 0, 3, 4, 6, 8]).buffer, new Int32Array([1, 2, 2, 3]).buffer, 'tiny'), 2.5], call: (...a) => apply(L.io.roadsToDimacs, a),
+      // Roads of length 5: weight round(2.5 x 5) = 13 each way.
+      check: (r) => same(L.io.formatGr((r as { graph: SearchSpace }).graph), 'p sp 3 4\na 1 2 13\na 2 1 13\na 2 3 13\na 3 2 13\n'),
+    }),
+    params: [
+      [...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), fresh(() => ({}), '{}'), fresh(() => ({ graph: 1, x: new Float64Array(0), y: new Float64Array(0) }), '{ graph: 1 }')], ['roads'])],
+      [...named([...notNumbers().filter((x) => x.label !== 'undefined'), ...[0, -1, NaN, Infinity, -Infinity].map((x) => v(x, String(x)))], ['scale'], />\s*0/), v(1e9, '1e9 (a weight past 2^31 - 1)', 'error', { names: ['scale'] }),
+        v(undefined, 'undefined (1)', 'ok', { check: () => undefined }), v(1e-9, '1e-9 (every weight 0)', 'ok', { check: () => undefined })],
+    ],
+  });
   return specs;
 }
 

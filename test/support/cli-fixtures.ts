@@ -28,6 +28,12 @@ export const OPEN_MAP = ['type octile', 'height 6', 'width 8', 'map', ...new Arr
 /** Two halves no path joins. */
 export const SPLIT_MAP = ['type octile', 'height 3', 'width 5', 'map', '..@..', '..@..', '..@..'].join('\n') + '\n';
 
+/** A DIMACS graph: 1 -> 2 -> 3 costs 12, the direct arc 20, 3 -> 1 costs 1; node 4 is cut off. */
+export const TINY_GR = 'c test\np sp 4 4\na 1 2 5\na 2 3 7\na 1 3 20\na 3 1 1\n';
+
+/** Its coordinates: 1, 2 and 3 on a line, 4 far away. */
+export const TINY_CO = 'p aux sp co 4\nv 1 0 0\nv 2 3 4\nv 3 6 8\nv 4 100 100\n';
+
 export interface Fixtures {
   dir: string;
   map: string;
@@ -44,6 +50,10 @@ export interface Fixtures {
   folder: string;
   /** A path with nothing there. */
   missing: string;
+  /** TINY_GR, a DIMACS `.gr`. */
+  gr: string;
+  /** TINY_CO, its `.co`. */
+  co: string;
 }
 
 /** The optimal lengths of TINY_PROBLEMS on TINY_MAP, by Dijkstra. */
@@ -72,5 +82,7 @@ export function writeFixtures(): Fixtures {
     binary: at('binary.map', Uint8Array.from({ length: 300 }, (_, i) => (i * 37 + 11) % 256)),
     folder,
     missing: join(dir, 'missing.map'),
+    gr: at('tiny.gr', TINY_GR),
+    co: at('tiny.co', TINY_CO),
   };
 }

@@ -160,7 +160,9 @@ const DIAGONAL: readonly (readonly [number, number])[] = [[1, 1], [1, -1], [-1, 
  *   both free, `at-most-one-blocked` refuses when both are blocked;
  * - a step costs cellSize (axial) or cellSize * diagonalCost (diagonal);
  * - a blocked cell is deleted (no arcs in or out) or, with an enter cost, a
- *   node whose every entry costs exactly that (Choset's 10000).
+ *   node whose every entry costs exactly that (Choset's 10000);
+ * - with weights, a step into a free cell costs the above times that cell's
+ *   weight (Godot's and easystarjs's convention).
  * Predecessors are found by asking every neighbour for its arcs, so they
  * assume no symmetry.
  */
@@ -168,10 +170,13 @@ export class ReferenceGrid implements SearchSpace {
   readonly size: number;
   readonly maxDegree = 8;
   readonly cells: Uint8Array;
+  /** Every free cell's weight (1 when the grid has none). */
+  readonly weights: Float64Array;
 
-  constructor(readonly spec: GridSpec, cells: ArrayLike<number>) {
+  constructor(readonly spec: GridSpec, cells: ArrayLike<number>, weights?: ArrayLike<number>) {
     this.size = spec.width * spec.height;
     this.cells = Uint8Array.from(cells, (v) => (v ? 1 : 0));
+    this.weights = weights === undefined ? new Float64Array(this.size).fill(1) : Float64Array.from(weights);
   }
 
   private blocked(x: number, y: number): boolean {
@@ -197,7 +202,8 @@ export class ReferenceGrid implements SearchSpace {
         if (diagonalRule === 'no-corner-cutting' && (a || b)) continue;
         if (diagonalRule === 'at-most-one-blocked' && a && b) continue;
       }
-      out.push([ty * w + tx, into ? enterCost : diagonal ? cellSize * diagonalCost : cellSize]);
+      const m = ty * w + tx;
+      out.push([m, into ? enterCost : (diagonal ? cellSize * diagonalCost : cellSize) * this.weights[m]]);
     }
     return out;
   }
@@ -225,6 +231,11 @@ export class ReferenceGrid implements SearchSpace {
 
   isBlocked(n: number): boolean { return this.cells[n] === 1; }
   set(n: number, blocked: boolean): void { this.cells[n] = blocked ? 1 : 0; }
+  /** A free cell of weight w (Infinity: blocked, its weight kept), as `Grid.setWeight` documents. */
+  setWeight(n: number, w: number): void {
+    if (w === Infinity) this.cells[n] = 1;
+    else { this.cells[n] = 0; this.weights[n] = w; }
+  }
   /** A cell a search may start or end on. */
   usable(n: number): boolean { return this.spec.enterCost >= 0 || this.cells[n] === 0; }
 }

@@ -1,0 +1,153 @@
+import {
+  ASTAR, bellmanFord, COST_TO_COME, type Graph, type Heuristic, InputError, pathCost, Searcher, straightLine, zero, zeroOneBfs,
+} from '#bestfirst';
+import { MAX_DIMACS_CHARS, parseCo, parseGr } from '#bestfirst/movingai';
+import { displayName, jsonOption, readText } from './files.js';
+import type { Io } from './io.js';
+import { runCommand, type Args, type CommandSpec } from './options.js';
+
+/** What one `--algo` of `route` found: the path as node ids from 0 (null without one), and the work it did. */
+interface Found {
+  readonly path: number[] | null;
+  /** The search's own cost for it (Infinity without one). */
+  readonly cost: number;
+  /** Nodes expanded (best-first) or settled (0-1 BFS); null for Bellman-Ford, which counts rounds. */
+  readonly expansions: number | null;
+  /** Bellman-Ford's rounds of relaxing every arc; null for the others. */
+  readonly rounds: number | null;
+}
+
+/** The path to `goal` by the parent links of a single-source search, or null when it was not reached. */
+function walkBack(parent: Int32Array, g: Float64Array, start: number, goal: number): number[] | null {
+  if (g[goal] === Infinity) return null;
+  const path = [goal];
+  for (let n = goal; n !== start; ) { n = parent[n]; path.push(n); }
+  return path.reverse();
+}
+
+/** Why `path` is not a path from start to goal of cost `cost` on `graph`, or null when it is one. */
+function check(graph: Graph, path: number[], start: number, goal: number, cost: number): string | null {
+  if (path[0] !== start || path[path.length - 1] !== goal) return `it runs from ${path[0] + 1} to ${path[path.length - 1] + 1}`;
+  let summed: number;
+  try {
+    summed = pathCost(graph, path);
+  } catch (e) {
+    return (e as Error).message;
+  }
+  return summed === cost ? null : `its arcs sum to ${summed}, the search said ${cost}`;
+}
+
+function bestFirst(graph: Graph, start: number, goal: number, h: Heuristic, astar: boolean): Found {
+  const s = new Searcher(graph);
+  s.search(start, goal, { priority: astar ? ASTAR : COST_TO_COME, heuristic: h });
+  return { path: s.status === 'found' ? s.path() : null, cost: s.cost, expansions: s.expansions, rounds: null };
+}
+
+const ALGOS: Readonly<Record<string, { help: string; run(graph: Graph, start: number, goal: number, h: Heuristic | null, gr: string): Found }>> = {
+  dijkstra: { help: 'Dijkstra, h = 0', run: (graph, s, t) => bestFirst(graph, s, t, zero, false) },
+  astar: {
+    help: 'A* with the straight-line distance to the goal times the smallest weight / length ratio over all arcs (admissible whatever the weights are; needs --co)',
+    run: (graph, s, t, h) => bestFirst(graph, s, t, h!, true),
+  },
+  'bellman-ford': {
+    help: 'Bellman-Ford from the start (every arc relaxed each round: slow, a check on the others)',
+    run(graph, s, t) {
+      const r = bellmanFord(graph, s);
+      return { path: walkBack(r.parent, r.g, s, t), cost: r.g[t], expansions: null, rounds: r.rounds };
+    },
+  },
+  '01bfs': {
+    help: '0-1 BFS from the start (weights 0 and 1 only)',
+    run(graph, s, t, _h, gr) {
+      let f;
+      try {
+        f = zeroOneBfs(graph, s);
+      } catch (e) {
+        // zeroOneBfs names its arcs by node ids from 0; the file counts from 1.
+        if (e instanceof InputError) throw new InputError(`route: --algo 01bfs on ${gr}: ${e.message} (node ids counted from 0: add 1 for the file's; --algo dijkstra takes any weights)`);
+        throw e;
+      }
+      return { path: walkBack(f.parent, f.g, s, t), cost: f.g[t], expansions: f.reached, rounds: null };
+    },
+  },
+};
+
+function nodeOption(name: string, help: string) {
+  return { name, kind: 'integer', arg: 'N', min: 1, required: true, help } as const;
+}
+
+/**
+ * `bestfirst route --gr FILE.gr [--co FILE.co] --from N --to N [--algo A]
+ * [--json]`: one cheapest path on a graph in the DIMACS shortest-path
+ * format, by one of four searches. Exit 0 with a path, 1 without one.
+ */
+export const ROUTE: CommandSpec = {
+  name: 'route',
+  summary: 'one cheapest path on a DIMACS graph (.gr arcs, .co coordinates)',
+  about: 'One cheapest path on a graph in the format of the 9th DIMACS shortest-path challenge (the format road benchmarks are published in): its cost, nodes, expansions and time, and with --json the path. Node ids are the file\'s, counted from 1. The path\'s cost is summed again from the graph\'s arcs before it is printed.',
+  options: [
+    { name: 'gr', kind: 'file', arg: 'FILE.gr', required: true, help: `the arcs: 'p sp N M', then 'a U V W' lines (at most ${MAX_DIMACS_CHARS} bytes)` },
+    { name: 'co', kind: 'file', arg: 'FILE.co', help: "the coordinates: 'p aux sp co N', then 'v ID X Y' lines; needed by astar" },
+    nodeOption('from', 'the start node'),
+    nodeOption('to', 'the goal node'),
+    { name: 'algo', kind: 'choice', arg: 'A', default: 'dijkstra', choices: Object.keys(ALGOS), help: 'the search', accepts: Object.entries(ALGOS).map(([k, a]) => [k, a.help] as const) },
+    jsonOption('print one JSON record (gr, co, algo, from, to, status, cost, nodes, expansions, rounds, microseconds, path) instead of text'),
+  ],
+  notes: [
+    'The astar heuristic: every arc costs at least ratio x its straight length (ratio: the smallest weight / length over the arcs), so no path to the goal costs less than ratio x the straight-line distance; it is admissible and consistent for any weights, and zero when some arc between distinct points is free.',
+    'Exit status: 0 a path was found, 1 no path, 2 a mistake in the command line or the files.',
+  ],
+  run,
+};
+
+export function routeCommand(args: readonly string[], io: Io): number {
+  return runCommand(ROUTE, args, io);
+}
+
+function run(args: Args, io: Io): number {
+  const grFile = args.need<string>('gr');
+  const coFile = args.get<string>('co');
+  const algo = args.need<string>('algo');
+  // Said before any file is read: the command line alone is wrong.
+  if (algo === 'astar' && coFile === undefined) {
+    throw new InputError('route: --algo astar needs --co FILE.co: its heuristic is made from the nodes\' coordinates (or use --algo dijkstra)');
+  }
+  const gr = displayName(grFile);
+  const graph = parseGr(readText(grFile, `--gr ${gr}`, '.gr', MAX_DIMACS_CHARS), gr);
+  const node = (name: string) => {
+    const id = args.need<number>(name);
+    if (id > graph.size) throw new InputError(`route: --${name} ${id} is not a node of ${gr}, which has ${graph.size} (ids 1 to ${graph.size})`);
+    return id - 1;
+  };
+  const start = node('from'), goal = node('to');
+  let h: Heuristic | null = null;
+  if (coFile !== undefined) {
+    const co = displayName(coFile);
+    const coords = parseCo(readText(coFile, `--co ${co}`, '.co', MAX_DIMACS_CHARS), co);
+    if (coords.x.length !== graph.size) throw new InputError(`route: --co ${co} has ${coords.x.length} nodes, --gr ${gr} has ${graph.size}: expected the coordinates of the same graph`);
+    h = straightLine(graph, coords).h;
+  }
+
+  const t0 = performance.now();
+  const found = ALGOS[algo].run(graph, start, goal, h, gr);
+  const microseconds = (performance.now() - t0) * 1000;
+  const cost = found.path === null ? null : found.cost;
+  const broken = found.path === null ? null : check(graph, found.path, start, goal, found.cost);
+  // Never print a path we have not checked: a wrong one is a bug, said loudly.
+  if (broken !== null) { io.err(`route: the ${algo} path is invalid: ${broken}`); return 1; }
+  const path = found.path?.map((n) => n + 1) ?? null;
+  const status = path === null ? 'unreachable' : 'found';
+
+  if (args.flag('json')) {
+    io.out(JSON.stringify({
+      gr: grFile, co: coFile ?? null, algo, from: start + 1, to: goal + 1, status, cost, nodes: path?.length ?? 0,
+      expansions: found.expansions, rounds: found.rounds, microseconds: Math.round(microseconds * 10) / 10, path,
+    }));
+  } else {
+    io.out(`graph ${gr} (${graph.size} nodes, ${graph.arcCount} arcs), algo ${algo}, from ${start + 1} to ${goal + 1}`);
+    const work = found.rounds === null ? `${found.expansions} expansions` : `${found.rounds} rounds over every arc`;
+    io.out(path === null ? `no path (unreachable), ${work}, ${microseconds.toFixed(1)} us`
+      : `cost ${cost}, ${path.length} nodes (${path.length - 1} arcs), ${work}, ${microseconds.toFixed(1)} us`);
+  }
+  return path === null ? 1 : 0;
+}

@@ -1,0 +1,140 @@
+import fc from 'fast-check';
+import { expect, test } from 'vitest';
+import { Graph, InputError, type SearchSpace } from '#bestfirst';
+import { formatCo, formatGr, MAX_DIMACS_WEIGHT, parseCo, parseGr } from '#bestfirst/movingai';
+
+/** Every arc as "u v cost", node by node in successor order: what a round trip must keep. */
+function arcs(space: SearchSpace): string[] {
+  const nodes = new Int32Array(Math.max(1, space.maxDegree)), costs = new Float64Array(Math.max(1, space.maxDegree));
+  const out: string[] = [];
+  for (let u = 0; u < space.size; u++) {
+    const deg = space.successors(u, nodes, costs);
+    for (let k = 0; k < deg; k++) out.push(`${u} ${nodes[k]} ${costs[k]}`);
+  }
+  return out;
+}
+
+const GR = 'c a triangle and a loner\np sp 4 3\nc arcs\na 1 2 5\na 2 3 7\n\na 1 3 20\n';
+
+test('a .gr with comments and a blank line: a directed graph, ids from 0, the weights as written', () => {
+  const g = parseGr(GR, 'tri.gr');
+  expect(g.size).toBe(4);
+  expect(g.directed).toBe(true);
+  expect(arcs(g)).toEqual(['0 1 5', '0 2 20', '1 2 7']);
+  expect(parseGr(GR.replace(/\n/g, '\r\n'), 'tri.gr').arcCount).toBe(3);
+  expect(parseGr('p sp 0 0', 'empty.gr').size).toBe(0);
+  expect(parseGr('  p\tsp  2   1 \n a 2 1 0\n', 'spaces.gr').size).toBe(2);
+});
+
+test('a .co: coordinates indexed from 0, in any line order, negative too', () => {
+  const { x, y } = parseCo('c points\np aux sp co 3\nv 2 -5 7\nv 1 0 0\n\nv 3 -73987000 40750000\n', 'p.co');
+  expect(Array.from(x)).toEqual([0, -5, -73987000]);
+  expect(Array.from(y)).toEqual([0, 7, 40750000]);
+});
+
+// [what, text, line:col, a piece of the message]
+const BAD_GR: [string, string, string, string][] = [
+  ['an empty file', '', '1:1', "without a problem line, expected 'p sp N M'"],
+  ['only comments', 'c x\nc y\n', '3:1', 'without a problem line'],
+  ['an arc first', 'a 1 2 3\np sp 2 1\n', '1:1', 'an arc before the problem line'],
+  ['two problem lines', 'p sp 2 0\np sp 2 0\n', '2:1', 'a second problem line (the first is line 1)'],
+  ['another problem type', 'p max 2 0\n', '1:3', "found \"p max 2 0\", expected the problem line 'p sp N M'"],
+  ['no problem type', 'p\n', '1:2', "found \"p\", expected the problem line 'p sp N M'"],
+  ['no node count', 'p sp\n', '1:5', 'the node count N is missing'],
+  ['a node count in hex', 'p sp 0x2 0\n', '1:6', 'the node count N is "0x2", expected a whole number from 0 to 33554432'],
+  ['a negative node count', 'p sp -2 0\n', '1:6', 'the node count N is "-2"'],
+  ['too many nodes', 'p sp 33554433 0\n', '1:6', 'from 0 to 33554432'],
+  ['no arc count', 'p sp 2\n', '1:7', 'the arc count M is missing'],
+  ['a fractional arc count', 'p sp 2 1.0\n', '1:8', 'the arc count M is "1.0"'],
+  ['a word after the counts', 'p sp 2 0 x\n', '1:10', "found \"x\" after 'p sp N M'"],
+  ['more arcs than declared lines', 'p sp 2 5\na 1 2 3\n', '1:8', 'the arc count M is 5, but only 1 lines follow'],
+  ['fewer arcs than declared', 'p sp 2 2\na 1 2 3\nc end\n', '4:1', 'the file ends after 1 arcs, but the problem line (line 1) says 2'],
+  ['more arcs than declared', 'p sp 2 1\na 1 2 3\na 2 1 3\n', '3:1', 'arc 2 is one too many: the problem line (line 1) says 1 arcs, expected no more'],
+  ['a 0 id', 'p sp 2 1\na 0 2 3\n', '2:3', 'the tail U is "0", expected a whole number from 1 to 2 (ids are 1-based'],
+  ['an id past N', 'p sp 2 1\na 1 3 3\n', '2:5', 'the head V is "3", expected a whole number from 1 to 2'],
+  ['a negative id', 'p sp 2 1\na -1 2 3\n', '2:3', 'the tail U is "-1"'],
+  ['a negative weight', 'p sp 2 1\na 1 2 -3\n', '2:7', 'the weight W is "-3", expected a whole number from 0 to 2147483647'],
+  ['a fractional weight', 'p sp 2 1\na 1 2 2.5\n', '2:7', 'the weight W is "2.5"'],
+  ['an exponent weight', 'p sp 2 1\na 1 2 1e3\n', '2:7', 'the weight W is "1e3"'],
+  ['a weight past 2^31 - 1', 'p sp 2 1\na 1 2 2147483648\n', '2:7', 'the weight W is "2147483648"'],
+  ['a missing weight', 'p sp 2 1\na 1 2\n', '2:6', 'the weight W is missing'],
+  ['a word after the weight', 'p sp 2 1\na 1 2 3 4\n', '2:9', "found \"4\" after 'a U V W'"],
+  ['an unknown line', 'p sp 2 0\nx 1 2\n', '2:1', "found \"x 1 2\", expected a comment 'c ...', the problem line 'p sp N M' or an arc 'a U V W'"],
+  ['a .co line in a .gr', 'p sp 2 0\nv 1 0 0\n', '2:1', 'found "v 1 0 0"'],
+  ['a comment without its space', 'p sp 2 0\ncomment\n', '2:1', 'found "comment"'],
+  ['binary', '\u0000\u0001\ufffd', '1:1', 'found "\\u0000\\u0001\ufffd"'],
+];
+
+const BAD_CO: [string, string, string, string][] = [
+  ['an empty file', '', '1:1', "without a problem line, expected 'p aux sp co N'"],
+  ['a node first', 'v 1 0 0\np aux sp co 1\n', '1:1', 'a node before the problem line'],
+  ['two problem lines', 'p aux sp co 0\np aux sp co 0\n', '2:1', 'a second problem line'],
+  ['a .gr problem line', 'p sp 2 0\n', '1:3', "found \"p sp 2 0\", expected the problem line 'p aux sp co N'"],
+  ['no node count', 'p aux sp co\n', '1:12', 'the node count N is missing'],
+  ['a word after N', 'p aux sp co 1 2\nv 1 0 0\n', '1:15', "after 'p aux sp co N'"],
+  ['more nodes than lines', 'p aux sp co 9\nv 1 0 0\n', '1:13', 'the node count N is 9, but only 1 lines follow'],
+  ['a node without a line', 'p aux sp co 3\nv 1 0 0\nv 3 0 0\nc\n', '5:1', 'the file ends with 1 of its 3 nodes without a line (node 2 first)'],
+  ['a node twice', 'p aux sp co 2\nv 1 0 0\nv 1 5 5\n', '3:3', 'node 1 is given twice (first on line 2)'],
+  ['an id 0', 'p aux sp co 1\nv 0 0 0\n', '2:3', 'the node ID is "0", expected a whole number from 1 to 1 (ids are 1-based'],
+  ['an id past N', 'p aux sp co 1\nv 2 0 0\n', '2:3', 'the node ID is "2"'],
+  ['a fractional X', 'p aux sp co 1\nv 1 0.5 0\n', '2:5', 'X is "0.5", expected a whole number (DIMACS coordinates are integers)'],
+  ['a Y in hex', 'p aux sp co 1\nv 1 0 0x1\n', '2:7', 'Y is "0x1"'],
+  ['a Y past 2^53', 'p aux sp co 1\nv 1 0 9007199254740993\n', '2:7', 'Y is "9007199254740993"'],
+  ['a missing Y', 'p aux sp co 1\nv 1 0\n', '2:6', 'Y is missing'],
+  ['a word after Y', 'p aux sp co 1\nv 1 0 0 0\n', '2:9', "after 'v ID X Y'"],
+  ['an arc in a .co', 'p aux sp co 1\na 1 1 0\n', '2:1', "found \"a 1 1 0\", expected a comment 'c ...', the problem line 'p aux sp co N' or a node 'v ID X Y'"],
+];
+
+const READERS = { gr: parseGr, co: parseCo };
+const BAD = [...BAD_GR.map((r) => ['gr', ...r] as const), ...BAD_CO.map((r) => ['co', ...r] as const)];
+
+test.each(BAD)('the .%s reader refuses %s, naming the file, line, column and value', (kind, _what, text, at, piece) => {
+  let err: unknown;
+  try { READERS[kind](text, `bad.${kind}`); } catch (e) { err = e; }
+  expect(err).toBeInstanceOf(InputError);
+  const message = (err as Error).message;
+  expect(message.startsWith(`bad.${kind}:${at}: `), message).toBe(true);
+  expect(message).toContain(piece);
+});
+
+test('the readers refuse what is not text, and text past MAX_DIMACS_CHARS before reading it', () => {
+  expect(() => parseGr(5 as unknown as string)).toThrow(/parseGr: text must be a string/);
+  expect(() => parseCo('p aux sp co 0', 5 as unknown as string)).toThrow(/parseCo: file must be a string/);
+});
+
+test('formatGr writes every arc with ids from 1, an undirected edge as two arcs, comments as c lines', () => {
+  expect(formatGr(new Graph(3, [[0, 1, 4], [1, 2, 0]]), 'two roads\nboth ways')).toBe('c two roads\nc both ways\np sp 3 4\na 1 2 4\na 2 1 4\na 2 3 0\na 3 2 0\n');
+  expect(formatGr(new Graph(2, []))).toBe('p sp 2 0\n');
+  expect(formatCo({ x: [0, -30], y: [0, 40] }, 'c')).toBe('c c\np aux sp co 2\nv 1 0 0\nv 2 -30 40\n');
+});
+
+test('the writers refuse what a file cannot hold: fractional or huge costs, fractional coordinates', () => {
+  expect(() => formatGr(new Graph(2, [[0, 1, 1.5]]))).toThrow(/formatGr: the arc 0 -> 1 costs 1\.5; a \.gr file holds whole numbers from 0 to 2147483647/);
+  expect(() => formatGr(new Graph(2, [[0, 1, MAX_DIMACS_WEIGHT + 1]]))).toThrow(InputError);
+  expect(() => formatGr({} as SearchSpace)).toThrow(/formatGr: space.size/);
+  expect(() => formatCo({ x: [0.5], y: [0] })).toThrow(/formatCo: coords\.x\[0\] is 0\.5/);
+  expect(() => formatCo({ x: [0, 1], y: [0] })).toThrow(/coords\.y has 1 entries/);
+  expect(() => formatCo({ x: [NaN], y: [0] })).toThrow(/coords\.x\[0\] must be a finite number/);
+});
+
+test('round trip on 300 random graphs: write, read, write gives the same arcs and the same text (fast-check, fixed seed)', () => {
+  fc.assert(fc.property(fc.integer({ min: 0, max: 12 }).chain((n) => fc.record({
+    n: fc.constant(n),
+    directed: fc.boolean(),
+    edges: n === 0 ? fc.constant([]) : fc.array(fc.tuple(fc.nat(n - 1), fc.nat(n - 1), fc.oneof(fc.nat(9), fc.constant(MAX_DIMACS_WEIGHT))), { maxLength: 3 * n }),
+    xy: fc.array(fc.tuple(fc.integer({ min: -2e9, max: 2e9 }), fc.integer()), { minLength: n, maxLength: n }),
+  })), (c) => {
+    const g = new Graph(c.n, c.edges, { directed: c.directed });
+    const text = formatGr(g, 'random');
+    const back = parseGr(text, 'r.gr');
+    expect(back.size).toBe(c.n);
+    expect(arcs(back)).toEqual(arcs(g));
+    expect(formatGr(back, 'random')).toBe(text);
+    const coords = { x: c.xy.map((p) => p[0]), y: c.xy.map((p) => p[1]) };
+    const co = formatCo(coords);
+    const read = parseCo(co, 'r.co');
+    expect(Array.from(read.x)).toEqual(coords.x.map((v) => v + 0)); // -0 is written 0
+    expect(Array.from(read.y)).toEqual(coords.y.map((v) => v + 0));
+    expect(formatCo(read)).toBe(co);
+  }), { seed: 20261202, numRuns: 300 });
+});
