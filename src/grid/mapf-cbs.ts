@@ -114,6 +114,7 @@ export function cbs(grid: Grid, tasks: readonly AgentTask[], options: CbsOptions
 
   const rootPaths: number[][] = [];
   for (let a = 0; a < k; a++) {
+    if (performance.now() > deadline) return end('time-limit', null, `the time budget ran out before agent ${a} had its first path`, a);
     const r = plan(a, null, rootPaths);
     if (r.path === null) return r.status === 'no-path' ? end('unsolvable', null, `agent ${a} cannot reach its goal`, a) : end(budgetStatus(r.status), null, `the ${r.status === 'time-limit' ? 'time' : 'expansion'} budget ran out while planning agent ${a} alone`, a);
     rootPaths.push(r.path);

@@ -111,7 +111,7 @@ export interface MapfResult {
   readonly lowerBound: number;
   /** Why the planner did not solve the instance, in words naming the agent and cells; '' when solved. */
   readonly reason: string;
-  /** The agent that could not be planned (`failed`, or `unsolvable` because of one agent), else -1. */
+  /** The agent that could not be planned (`failed`, or `unsolvable` because of one agent), or the one being planned when a budget ran out; else -1. */
   readonly failedAgent: number;
   /** Constraint-tree nodes expanded (CBS; 0 for prioritized planning). */
   readonly highLevelNodes: number;
