@@ -1,13 +1,16 @@
+import { InputError } from '#bestfirst';
 import { checkPath } from '#bestfirst/movingai';
 import { ALGO_OPTION, type Algo } from './algos.js';
 import { displayName, endpoint, jsonOption, loadMap, MAP_OPTION, pointOption } from './files.js';
 import type { Io } from './io.js';
 import { runCommand, type Args, type CommandSpec } from './options.js';
+import { formatTerrain, PARTIAL_OPTION, TERRAIN_OPTION, withTerrain, type TerrainSpec } from './terrain.js';
 
 /**
- * `bestfirst plan --map FILE.map --from X,Y --to X,Y [--algo A] [--json]`:
- * one query, printed as cost, cells on the path, expansions, time and the
- * path itself. Exit 0 with a path, 1 without one.
+ * `bestfirst plan --map FILE.map --from X,Y --to X,Y [--algo A] [--terrain
+ * L=W,...] [--partial] [--json]`: one query, printed as cost, cells on the
+ * path, expansions, time and the path itself. Exit 0 with a path, 1 without
+ * one (a partial path included).
  */
 export const PLAN: CommandSpec = {
   name: 'plan',
@@ -18,7 +21,9 @@ export const PLAN: CommandSpec = {
     pointOption('from', 'the start cell'),
     pointOption('to', 'the goal cell'),
     ALGO_OPTION,
-    jsonOption('print one JSON record (map, algo, from, to, status, cost, cells, expansions, microseconds, path) instead of text'),
+    TERRAIN_OPTION,
+    PARTIAL_OPTION,
+    jsonOption('print one JSON record (map, algo, from, to, status, partial, cost, cells, expansions, microseconds, path) instead of text'),
   ],
   notes: ['Exit status: 0 a path was found, 1 no path (or a failed check), 2 a mistake in the command line or the files.'],
   run,
@@ -31,37 +36,49 @@ export function planCommand(args: readonly string[], io: Io): number {
 function run(args: Args, io: Io): number {
   const mapFile = args.need<string>('map');
   const algo = args.need<Algo>('algo');
-  const grid = loadMap(mapFile);
+  const terrain = args.get<TerrainSpec>('terrain');
+  const grid = withTerrain(loadMap(mapFile), terrain);
   const start = endpoint(grid, args.need('from'), '--from', mapFile);
   const goal = endpoint(grid, args.need('to'), '--to', mapFile);
 
-  const { searcher, options } = algo.make(grid);
+  const runner = algo.make(grid);
+  const { searcher } = runner;
+  const options = args.flag('partial') ? partialOptions(algo, runner.options) : runner.options;
   const t0 = performance.now();
   const status = searcher.search(start, goal, options);
   const microseconds = (performance.now() - t0) * 1000;
   const buf = new Int32Array(grid.size);
   const count = searcher.pathInto(buf);
   const path = Array.from(buf.subarray(0, count), (n) => [grid.x(n), grid.y(n)] as [number, number]);
-  if (status === 'found') {
-    // Never print a path we have not checked: a wrong one is a bug, said loudly.
-    const check = checkPath(grid, buf, start, goal, count);
+  const partial = searcher.partial;
+  if (count > 0) {
+    // Never print a path we have not checked: a wrong one is a bug, said loudly. A partial one ends where it ends.
+    const check = checkPath(grid, buf, start, partial ? buf[count - 1] : goal, count);
     if (!check.ok) { io.err(`plan: the ${algo.name} path is invalid: ${check.reason}`); return 1; }
   }
 
   if (args.flag('json')) {
     io.out(JSON.stringify({
-      map: mapFile, algo: algo.name, from: [grid.x(start), grid.y(start)], to: [grid.x(goal), grid.y(goal)],
-      status, cost: status === 'found' ? searcher.cost : null, cells: count, expansions: searcher.expansions,
+      map: mapFile, algo: algo.name, ...(terrain === undefined ? {} : { terrain }), from: [grid.x(start), grid.y(start)], to: [grid.x(goal), grid.y(goal)],
+      status, partial, cost: count > 0 ? searcher.cost : null, cells: count, expansions: searcher.expansions,
       microseconds: Math.round(microseconds * 10) / 10, path,
     }));
   } else {
-    io.out(`map ${displayName(mapFile)} (${grid.width} x ${grid.height}), algo ${algo.name}, from ${grid.formatXY(start)} to ${grid.formatXY(goal)}`);
+    const weighed = terrain === undefined ? '' : `, terrain ${formatTerrain(terrain)}`;
+    io.out(`map ${displayName(mapFile)} (${grid.width} x ${grid.height}), algo ${algo.name}${weighed}, from ${grid.formatXY(start)} to ${grid.formatXY(goal)}`);
     if (status === 'found') {
       io.out(`cost ${searcher.cost.toFixed(8)}, ${count} cells (${count - 1} moves), ${searcher.expansions} expansions, ${microseconds.toFixed(1)} us`);
-      io.out(`path ${path.map(([x, y]) => `(${x},${y})`).join(' ')}`);
     } else {
       io.out(`no path (${status}), ${searcher.expansions} expansions, ${microseconds.toFixed(1)} us`);
+      if (partial) io.out(`partial path to ${grid.formatXY(buf[count - 1])}, the reached cell nearest the goal: cost ${searcher.cost.toFixed(8)}, ${count} cells (${count - 1} moves)`);
     }
+    if (count > 0) io.out(`path ${path.map(([x, y]) => `(${x},${y})`).join(' ')}`);
   }
   return status === 'found' ? 0 : 1;
+}
+
+/** The runner's options asking for a partial path; an algorithm whose searcher keeps none is refused. */
+export function partialOptions(algo: Algo, options: object): object {
+  if (algo.name === 'jps') throw new InputError('--partial needs a search that keeps a path to every cell it reaches: astar, dijkstra, wastar:EPS, greedy or bfs, not jps');
+  return { ...options, partial: true };
 }

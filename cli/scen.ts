@@ -1,10 +1,12 @@
-import { InputError, type Grid } from '#bestfirst';
+import { COST_TO_COME, GridSearcher, InputError, Searcher, type Grid, type PathSearcher } from '#bestfirst';
 import { checkScenario, parseScen, type Scenario, checkPath, sameLength, withinBound } from '#bestfirst/movingai';
 import { MAX_SCEN_BYTES, mulberry32 } from '#bestfirst/internal';
 import { ALGO_OPTION, type Algo } from './algos.js';
 import { displayName, jsonOption, loadMap, readText, resolveMap } from './files.js';
 import type { Io } from './io.js';
 import { MAX_SEED, runCommand, type Args, type CommandSpec } from './options.js';
+import { partialOptions } from './plan.js';
+import { formatTerrain, PARTIAL_OPTION, TERRAIN_OPTION, withTerrain, type TerrainSpec } from './terrain.js';
 
 /**
  * `n` of the indices 0..total-1, chosen by a seeded generator and returned in
@@ -27,6 +29,10 @@ export function sampleIndices(total: number, n: number, seed: number): Int32Arra
 export interface ScenSummary {
   queries: number;
   optimal: number;
+  /** Problems with no path, where the reference (Dijkstra on a --terrain map) agrees there is none. */
+  unreachable: number;
+  /** Of those, the ones answered with a partial path (--partial), each checked legal. */
+  partial: number;
   invalid: number;
   /** Valid paths whose cost breaks the algorithm's promise. */
   broken: number;
@@ -57,6 +63,8 @@ export const SCEN: CommandSpec = {
     },
     { name: 'force-map', kind: 'flag', help: 'run on --map even when the rows name a map of another name' },
     ALGO_OPTION,
+    { ...TERRAIN_OPTION, help: `${TERRAIN_OPTION.help}. The published optima assume the benchmark's terrain: with --terrain each problem's optimum is computed by Dijkstra on the weighed map instead` },
+    PARTIAL_OPTION,
     { name: 'sample', kind: 'integer', arg: 'N', min: 1, max: 2 ** 31 - 1, help: 'run N problems drawn at random (seeded) instead of all; N above the count runs all' },
     { name: 'seed', kind: 'integer', arg: 'S', min: 0, max: MAX_SEED, default: '1', help: 'seed of --sample' },
     jsonOption('print one JSON record per problem on stdout, and the summary on stderr'),
@@ -87,13 +95,15 @@ function run(args: Args, io: Io): number {
   if (scenarios.length === 0) throw new InputError(`${scenName} holds no problems: nothing follows its 'version 1' line`);
   const mapOption = args.get<string>('map');
   const mapFile = resolveMap(scenFile, scenarios, mapOption, args.flag('force-map'));
-  const grid = loadMap(mapFile, mapOption !== undefined ? undefined : `map ${displayName(mapFile)} (named in ${scenName})`);
-  for (const s of scenarios) checkScenario(s, grid, scenName);
+  const terrain = args.get<TerrainSpec>('terrain');
+  const plain = loadMap(mapFile, mapOption !== undefined ? undefined : `map ${displayName(mapFile)} (named in ${scenName})`);
+  for (const s of scenarios) checkScenario(s, plain, scenName);
+  const grid = withTerrain(plain, terrain);
   const picked = sampleIndices(scenarios.length, sample ?? scenarios.length, seed);
 
   const say = json ? (l: string) => io.err(l) : (l: string) => io.out(l);
-  say(`${scenName}: ${picked.length} of ${scenarios.length} scenarios${sample !== undefined ? ` (sample, seed ${seed})` : ''}, map ${displayName(mapFile)} (${grid.width} x ${grid.height}), algo ${algo.name}`);
-  const summary = runScenarios(scenarios, picked, grid, algo, io, scenName, json);
+  say(`${scenName}: ${picked.length} of ${scenarios.length} scenarios${sample !== undefined ? ` (sample, seed ${seed})` : ''}, map ${displayName(mapFile)} (${grid.width} x ${grid.height}), algo ${algo.name}${terrain === undefined ? '' : `, terrain ${formatTerrain(terrain)} (optima by Dijkstra)`}`);
+  const summary = runScenarios(scenarios, picked, grid, algo, io, scenName, json, { reference: terrain !== undefined, partial: args.flag('partial') });
   printSummary(summary, algo, say);
   const failed = summary.invalid > 0 || summary.broken > 0;
   if (failed) io.err(`scen: FAILED: ${summary.invalid} invalid path${summary.invalid === 1 ? '' : 's'}, ${summary.broken} breaking the ${algo.name} promise`);
@@ -102,15 +112,26 @@ function run(args: Args, io: Io): number {
 
 const MAX_REPORTED = 10;
 
+/**
+ * How scen judges: `reference` computes each optimum by Dijkstra on the grid
+ * (the published ones assume the benchmark's terrain), and an unreachable
+ * goal it confirms is no failure; `partial` asks for partial paths.
+ */
+interface Judging { reference: boolean; partial: boolean }
+
 function runScenarios(
   scenarios: readonly Scenario[], picked: Int32Array, grid: Grid,
-  algo: Algo, io: Io, scenFile: string, json: boolean,
+  algo: Algo, io: Io, scenFile: string, json: boolean, judging: Judging = { reference: false, partial: false },
 ): ScenSummary {
-  const { searcher, options } = algo.make(grid);
+  const runner = algo.make(grid);
+  const { searcher } = runner;
+  const options = judging.partial ? partialOptions(algo, runner.options) : runner.options;
+  // The reference of --terrain: Dijkstra on the same weighed grid, by the other loop of the engine where it can.
+  const oracle: PathSearcher | null = judging.reference ? (grid.enterCost < 0 ? new GridSearcher(grid) : new Searcher(grid)) : null;
   const buf = new Int32Array(grid.size);
   const n = picked.length;
   const micros = new Float64Array(n);
-  let optimal = 0, invalid = 0, broken = 0, expansions = 0, worst = 1, reported = 0;
+  let optimal = 0, invalid = 0, broken = 0, expansions = 0, worst = 1, reported = 0, unreachable = 0, partials = 0;
   const progress = io.tty && io.status ? progressBar(io.status.bind(io), n) : null;
   const report = (s: Scenario, what: string) => {
     if (reported++ < MAX_REPORTED) io.err(`${scenFile}:${s.line}: (${s.startX},${s.startY}) -> (${s.goalX},${s.goalY}): ${what}`);
@@ -125,8 +146,20 @@ function runScenarios(
     micros[q] = (performance.now() - t0) * 1000;
     expansions += searcher.expansions;
     const found = status === 'found';
+    const optimum = oracle === null ? s.optimal : oracle.search(start, goal, { priority: COST_TO_COME }) === 'found' ? oracle.cost : Infinity;
+    if (!found && optimum === Infinity && status === 'unreachable') {
+      // No path, and the reference agrees: not a failure. A partial path must still be legal.
+      unreachable++;
+      const count = searcher.pathInto(buf);
+      const check = count > 0 ? checkPath(grid, buf, start, buf[count - 1], count) : null;
+      if (count > 0) partials++;
+      if (check !== null && !check.ok) { invalid++; report(s, `invalid partial path: ${check.reason}`); }
+      if (json) io.out(JSON.stringify({ line: s.line, start: [s.startX, s.startY], goal: [s.goalX, s.goalY], found, partial: count > 0, optimum: null, expansions: searcher.expansions, microseconds: Math.round(micros[q] * 10) / 10, valid: check === null || check.ok }));
+      progress?.(q + 1);
+      continue;
+    }
     const count = found ? searcher.pathInto(buf) : 0;
-    const check = found ? checkPath(grid, buf, start, goal, count) : { ok: false as const, reason: `no path found (${status})` };
+    const check = found ? checkPath(grid, buf, start, goal, count) : { ok: false as const, reason: `no path found (${status})${optimum < Infinity && oracle !== null ? `, the reference finds one of cost ${optimum}` : ''}` };
     let valid = check.ok;
     let reason = check.ok ? '' : check.reason;
     // The reported cost must be the length of the path it came with.
@@ -135,18 +168,18 @@ function runScenarios(
       reason = `reported cost ${searcher.cost} but the path is ${check.length} long`;
     }
     const length = check.ok ? check.length : Infinity;
-    const isOptimal = valid && sameLength(length, s.optimal);
+    const isOptimal = valid && sameLength(length, optimum);
     if (!valid) { invalid++; report(s, `invalid: ${reason}`); }
     else {
       if (isOptimal) optimal++;
-      if (s.optimal > 0 && length / s.optimal > worst) worst = length / s.optimal;
-      const keeps = algo.promise === 'optimal' ? isOptimal : algo.promise === 'bounded' ? withinBound(length, s.optimal, algo.bound) : true;
-      if (!keeps) { broken++; report(s, `cost ${length}, optimum ${s.optimal} (ratio ${(length / s.optimal).toFixed(6)}), ${algo.name} promises ${algo.promise === 'optimal' ? 'the optimum' : `at most ${algo.bound} x the optimum`}`); }
+      if (optimum > 0 && length / optimum > worst) worst = length / optimum;
+      const keeps = algo.promise === 'optimal' ? isOptimal : algo.promise === 'bounded' ? withinBound(length, optimum, algo.bound) : true;
+      if (!keeps) { broken++; report(s, `cost ${length}, optimum ${optimum} (ratio ${(length / optimum).toFixed(6)}), ${algo.name} promises ${algo.promise === 'optimal' ? 'the optimum' : `at most ${algo.bound} x the optimum`}`); }
     }
     if (json) {
       io.out(JSON.stringify({
         line: s.line, start: [s.startX, s.startY], goal: [s.goalX, s.goalY], found,
-        cost: found ? searcher.cost : null, optimum: s.optimal, expansions: searcher.expansions,
+        cost: found ? searcher.cost : null, optimum, expansions: searcher.expansions,
         microseconds: Math.round(micros[q] * 10) / 10, valid, optimal: isOptimal, ...(valid ? {} : { reason }),
       }));
     }
@@ -158,7 +191,7 @@ function runScenarios(
   const sorted = micros.slice().sort();
   const median = n === 0 ? 0 : n % 2 ? sorted[(n - 1) / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
   return {
-    queries: n, optimal, invalid, broken,
+    queries: n, optimal, invalid, broken, unreachable, partial: partials,
     medianMicroseconds: median, meanMicroseconds: n ? total / n : 0,
     meanExpansions: n ? expansions / n : 0, worstRatio: worst,
   };
@@ -167,6 +200,7 @@ function runScenarios(
 function printSummary(s: ScenSummary, algo: Algo, say: (line: string) => void): void {
   const pct = (100 * s.optimal) / s.queries; // queries >= 1: an empty file is refused before
   say(`queries ${s.queries}, optimal ${pct.toFixed(2)}% (${s.optimal}), invalid ${s.invalid}`);
+  if (s.unreachable > 0) say(`unreachable ${s.unreachable} (the reference agrees)${s.partial > 0 ? `, ${s.partial} answered with a partial path` : ''}`);
   say(`microseconds per query: median ${s.medianMicroseconds.toFixed(1)}, mean ${s.meanMicroseconds.toFixed(1)}`);
   say(`expansions per query: mean ${s.meanExpansions.toFixed(1)}`);
   if (algo.promise !== 'optimal') {

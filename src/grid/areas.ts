@@ -51,6 +51,8 @@ export function filterAreas(grid: Grid, filter: AreaFilter): Grid {
     if (Number.isNaN(r)) weights[n] = own;
     else if (r === Infinity) { cells[n] = 1; weights[n] = own; } else { cells[n] = 0; weights[n] = r; }
   }
-  const { weightFloor: _, ...options } = grid.options();
-  return new Grid(grid.width, grid.height, cells, { ...options, weights });
+  const { weightFloor: _, weights: __, ...options } = grid.options();
+  // A filter that only excludes areas of an unweighted grid leaves it unweighted (jump point search still runs).
+  const uniform = source === null && weights.every((w) => w === 1);
+  return new Grid(grid.width, grid.height, cells, uniform ? options : { ...options, weights });
 }

@@ -42,7 +42,7 @@ test('plan --json gives the same query as one record; every --algo runs', () => 
     expect(planCommand(['--map', ARENA, '--from=1,7', '--to=47,44', '--algo', algo, '--json'], io)).toBe(0);
     expect(out).toHaveLength(1);
     const r = JSON.parse(out[0]);
-    expect(Object.keys(r).sort()).toEqual(['algo', 'cells', 'cost', 'expansions', 'from', 'map', 'microseconds', 'path', 'status', 'to'].sort());
+    expect(Object.keys(r).sort()).toEqual(['algo', 'cells', 'cost', 'expansions', 'from', 'map', 'microseconds', 'partial', 'path', 'status', 'to'].sort());
     expect([r.algo, r.status, r.from, r.to]).toEqual([algo, 'found', [1, 7], [47, 44]]);
     expect(r.path).toHaveLength(r.cells);
     expect(r.path[0]).toEqual([1, 7]);
