@@ -52,4 +52,8 @@ export { flood, type Flood, type FloodOptions } from './core/flood.js';
 export { zeroOneBfs, type ZeroOneBfsOptions } from './core/zero-one-bfs.js';
 export { bellmanFord, type BellmanFord } from './core/bellman-ford.js';
 export { floydWarshall, allPairsPath, MAX_ALL_PAIRS_NODES, type AllPairs } from './core/floyd-warshall.js';
+export { prioritizedPlan } from './grid/mapf-prioritized.js';
+export { cbs, type CbsOptions } from './grid/mapf-cbs.js';
+export type { MapfResult, MapfStatus, MapfOptions } from './grid/mapf-model.js';
+export type { AgentTask } from './grid/mapf-check.js';
 export { UniversalPlanner, universalPlan, follow, bellmanResidual, bellmanTerms, type UniversalPlan, type BellmanTerm, type BellmanView } from './repair/universal-plan.js';
