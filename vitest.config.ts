@@ -37,6 +37,8 @@ const INTEGRATION = [
   'test/differential/**/*.test.ts',
   'test/repair/repair-oracle.test.ts',
   'test/examples.test.ts',
+  'test/grid/mapf-optimal.test.ts',
+  'test/cli/fleet.test.ts',
   'test/package.test.ts',
 ];
 

@@ -1,5 +1,5 @@
 import { costmapToGrid, type Grid, INSCRIBED, InputError, LETHAL, NO_INFORMATION } from '#bestfirst';
-import { cellToWorld, checkPath, worldToCell, type RosMap } from '#bestfirst/movingai';
+import { cellToWorld, worldToCell, type RosMap } from '#bestfirst/movingai';
 import type { Algo } from './algos.js';
 import type { Io } from './io.js';
 import type { Args, OptionSpec } from './options.js';
@@ -32,7 +32,7 @@ export const ROS_PLAN_OPTIONS: readonly OptionSpec[] = [
 
 /** What `plan --help` adds about ROS maps. */
 export const ROS_PLAN_NOTES: readonly string[] = [
-  `With --ros: --from and --to are points in metres in the map's frame (y up); each must lie on the map in a cell the robot's centre may occupy (not an obstacle, not within R of one, not unknown: unknown space is kept unknown, as Nav2 does by default, and blocked). The costmap is Nav2's inflation layer; cells of cost 253 or more are blocked. The path is printed as cell centres in metres (3 decimals); cost is the weighted cost, length the path's length in metres. ${IMAGE_RULE}`,
+  `With --ros: --from and --to are points in metres in the map's frame (y up); each must lie on the map in a cell the robot's centre may occupy (not an obstacle, not within R of one, not unknown: unknown space is kept unknown, as Nav2 does by default, and blocked). The costmap is Nav2's inflation layer; cells of cost 253 or more are blocked. The path is printed as cell centres in metres (3 decimals; with --any-angle its waypoints); cost is the weighted cost, length the path's length in metres. ${IMAGE_RULE}`,
   'With --ros --json the record holds ros, algo, from and to (metres), fromCell and toCell (column, row from the top), radius, inflation, scaling, penalty, status, cost, length, cells, expansions, microseconds, costmapMilliseconds and path (cell centres in metres).',
 ];
 
@@ -112,14 +112,14 @@ export function planRos(args: Args, io: Io, algo: Algo): number {
   let length = 0;
   if (status === 'found') {
     // Never print a path we have not checked: a wrong one is a bug, said loudly.
-    const check = checkPath(grid, buf, start, goal, count);
+    const check = algo.check(grid, buf, start, goal, count);
     if (!check.ok) { io.err(`plan: the ${algo.name} path is invalid: ${check.reason}`); return 1; }
     if (!(Math.abs(check.length - searcher.cost) <= 1e-9 * Math.max(1, searcher.cost))) {
       io.err(`plan: the ${algo.name} path's steps cost ${check.length}, the search said ${searcher.cost}`);
       return 1;
     }
-    // The geometric length: each step's length in metres, whatever the weights.
-    for (let i = 1; i < count; i++) length += grid.x(buf[i]) !== grid.x(buf[i - 1]) && grid.y(buf[i]) !== grid.y(buf[i - 1]) ? grid.diagonalCost : 1;
+    // The geometric length: each step's (or any-angle segment's) length in metres, whatever the weights.
+    for (let i = 1; i < count; i++) length += Math.hypot(grid.x(buf[i]) - grid.x(buf[i - 1]), grid.y(buf[i]) - grid.y(buf[i - 1]));
     length *= grid.cellSize;
   }
   const path = Array.from(buf.subarray(0, count), (n) => { const p = cellToWorld(map, n); return [round3(p.x), round3(p.y)] as [number, number]; });
@@ -135,7 +135,8 @@ export function planRos(args: Args, io: Io, algo: Algo): number {
     io.out(`${describeInflation(loaded, inflated)}, penalty ${penalty}, algo ${algo.name}`);
     io.out(`from ${from.join(',')} m (cell ${grid.formatXY(start)}) to ${to.join(',')} m (cell ${grid.formatXY(goal)}); costmap in ${inflated.milliseconds.toFixed(1)} ms`);
     if (status === 'found') {
-      io.out(`found: cost ${searcher.cost.toFixed(3)}, length ${length.toFixed(3)} m, ${count} cells (${count - 1} moves), ${searcher.expansions} expansions, ${microseconds.toFixed(1)} us`);
+      const parts = algo.promise === 'any-angle' ? `${count} waypoints (${count - 1} segments)` : `${count} cells (${count - 1} moves)`;
+      io.out(`found: cost ${searcher.cost.toFixed(3)}, length ${length.toFixed(3)} m, ${parts}, ${searcher.expansions} expansions, ${microseconds.toFixed(1)} us`);
       io.out(`path (m) ${path.map(([x, y]) => `(${x.toFixed(3)},${y.toFixed(3)})`).join(' ')}`);
     } else {
       io.out(`no path (${status}), ${searcher.expansions} expansions, ${microseconds.toFixed(1)} us`);

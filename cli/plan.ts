@@ -1,6 +1,5 @@
 import { InputError } from '#bestfirst';
-import { checkPath } from '#bestfirst/movingai';
-import { ALGO_OPTION, type Algo } from './algos.js';
+import { ALGO_OPTION, ANY_ANGLE_OPTION, chosenAlgo, type Algo } from './algos.js';
 import { displayName, endpoint, jsonOption, loadMap, MAP_OPTION, pointOption } from './files.js';
 import type { Io } from './io.js';
 import { planRos, rosPlanWanted, ROS_OPTION, ROS_PLAN_NOTES, ROS_PLAN_OPTIONS } from './plan-ros.js';
@@ -8,11 +7,12 @@ import { runCommand, type Args, type CommandSpec } from './options.js';
 import { formatTerrain, PARTIAL_OPTION, TERRAIN_OPTION, withTerrain, type TerrainSpec } from './terrain.js';
 
 /**
- * `bestfirst plan --map FILE.map --from X,Y --to X,Y [--algo A] [--terrain
- * L=W,...] [--partial] [--json]`: one query, printed as cost, cells on the
- * path, expansions, time and the path itself. Exit 0 with a path, 1 without
- * one (a partial path included). With `--ros` instead of `--map`, a plan in
- * metres on a ROS map (cli/plan-ros.ts).
+ * `bestfirst plan --map FILE.map --from X,Y --to X,Y [--algo A | --any-angle]
+ * [--terrain L=W,...] [--partial] [--json]`: one query, printed as cost,
+ * cells on the path (waypoints with --any-angle), expansions, time and the
+ * path itself. Exit 0 with a path, 1 without one (a partial path included).
+ * With `--ros` instead of `--map`, a plan in metres on a ROS map
+ * (cli/plan-ros.ts).
  */
 export const PLAN: CommandSpec = {
   name: 'plan',
@@ -25,10 +25,11 @@ export const PLAN: CommandSpec = {
     { ...pointOption('from', 'the start: a cell (integers) with --map, a point in metres with --ros'), decimal: true },
     { ...pointOption('to', 'the goal: a cell (integers) with --map, a point in metres with --ros'), decimal: true },
     ALGO_OPTION,
+    ANY_ANGLE_OPTION,
     TERRAIN_OPTION,
     PARTIAL_OPTION,
     ...ROS_PLAN_OPTIONS,
-    jsonOption('print one JSON record (map, algo, from, to, status, partial, cost, cells, expansions, microseconds, path) instead of text'),
+    jsonOption('print one JSON record (map, algo, from, to, status, partial, cost, cells, expansions, microseconds, path) instead of text; with --any-angle, cells counts waypoints'),
   ],
   notes: [...ROS_PLAN_NOTES, 'Exit status: 0 a path was found, 1 no path (or a failed check), 2 a mistake in the command line or the files.'],
   run,
@@ -39,7 +40,7 @@ export function planCommand(args: readonly string[], io: Io): number {
 }
 
 function run(args: Args, io: Io): number {
-  const algo = args.need<Algo>('algo');
+  const algo = chosenAlgo(args, 'plan');
   if (rosPlanWanted(args)) return planRos(args, io, algo);
   const mapFile = args.need<string>('map');
   const terrain = args.get<TerrainSpec>('terrain');
@@ -59,7 +60,7 @@ function run(args: Args, io: Io): number {
   const partial = searcher.partial;
   if (count > 0) {
     // Never print a path we have not checked: a wrong one is a bug, said loudly. A partial one ends where it ends.
-    const check = checkPath(grid, buf, start, partial ? buf[count - 1] : goal, count);
+    const check = algo.check(grid, buf, start, partial ? buf[count - 1] : goal, count);
     if (!check.ok) { io.err(`plan: the ${algo.name} path is invalid: ${check.reason}`); return 1; }
   }
 
@@ -73,7 +74,8 @@ function run(args: Args, io: Io): number {
     const weighed = terrain === undefined ? '' : `, terrain ${formatTerrain(terrain)}`;
     io.out(`map ${displayName(mapFile)} (${grid.width} x ${grid.height}), algo ${algo.name}${weighed}, from ${grid.formatXY(start)} to ${grid.formatXY(goal)}`);
     if (status === 'found') {
-      io.out(`cost ${searcher.cost.toFixed(8)}, ${count} cells (${count - 1} moves), ${searcher.expansions} expansions, ${microseconds.toFixed(1)} us`);
+      const parts = algo.promise === 'any-angle' ? `${count} waypoints (${count - 1} segments)` : `${count} cells (${count - 1} moves)`;
+      io.out(`cost ${searcher.cost.toFixed(8)}, ${parts}, ${searcher.expansions} expansions, ${microseconds.toFixed(1)} us`);
     } else {
       io.out(`no path (${status}), ${searcher.expansions} expansions, ${microseconds.toFixed(1)} us`);
       if (partial) io.out(`partial path to ${grid.formatXY(buf[count - 1])}, the reached cell nearest the goal: cost ${searcher.cost.toFixed(8)}, ${count} cells (${count - 1} moves)`);
@@ -86,5 +88,6 @@ function run(args: Args, io: Io): number {
 /** The runner's options asking for a partial path; an algorithm whose searcher keeps none is refused. */
 export function partialOptions(algo: Algo, options: object): object {
   if (algo.name === 'jps') throw new InputError('--partial needs a search that keeps a path to every cell it reaches: astar, dijkstra, wastar:EPS, greedy or bfs, not jps');
+  if (algo.promise === 'any-angle') throw new InputError('--partial does not combine with --any-angle: the any-angle search returns a whole path or none');
   return { ...options, partial: true };
 }

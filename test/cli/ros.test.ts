@@ -139,6 +139,30 @@ describe('plan --ros on a small map', () => {
 
 // --- costmap ----------------------------------------------------------------------------
 
+describe('plan --ros --any-angle', () => {
+  test('Lazy Theta* on the costmap: no longer than A*\'s path, no shorter than the straight line, from the start cell\'s centre to the goal\'s', async () => {
+    const base = ['plan', '--ros', F.ros, '--from', '10.25,10.55', '--to', '11.75,10.35', '--radius', '0.1', '--json'];
+    for (const penalty of ['0', '2']) {
+      const a = JSON.parse((await run(...base, '--penalty', penalty)).out[0]) as PlanRecord;
+      const r = await run(...base, '--penalty', penalty, '--any-angle');
+      expect(r.code, r.err.join('\n')).toBe(0);
+      const t = JSON.parse(r.out[0]) as PlanRecord & { algo: string };
+      expect(t.algo).toBe('any-angle');
+      expect(t.path[0]).toEqual(a.path[0]);
+      expect(t.path[t.path.length - 1]).toEqual(a.path[a.path.length - 1]);
+      expect(t.cost!).toBeLessThanOrEqual(a.cost! + 1e-9);
+      const [s0, g0] = [t.path[0], t.path[t.path.length - 1]];
+      expect(t.length!).toBeGreaterThanOrEqual(Math.hypot(g0[0] - s0[0], g0[1] - s0[1]) - 1e-9);
+      if (penalty === '0') expect(t.length!).toBeLessThanOrEqual(a.length! + 1e-9);
+      let length = 0;
+      for (let i = 1; i < t.path.length; i++) length += Math.hypot(t.path[i][0] - t.path[i - 1][0], t.path[i][1] - t.path[i - 1][1]);
+      expect(t.length!).toBeCloseTo(length, 9);
+    }
+    const text = await run(...base.slice(0, -1), '--any-angle');
+    expect(text.out[2]).toMatch(/^found: cost \d+\.\d{3}, length \d+\.\d{3} m, \d+ waypoints \(\d+ segments\)/);
+  });
+});
+
 describe('costmap', () => {
   const grey = (c: number) => (c === 255 ? 205 : 254 - c);
   const counted = (costs: number[]) => {

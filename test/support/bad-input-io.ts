@@ -134,10 +134,11 @@ function ioSpecs(): Spec[] {
     ],
   });
   const pathOk = (r: unknown) => ((r as { ok: boolean }).ok === false ? undefined : `judged ${JSON.stringify(r)}`);
-  specs.push({
-    target: 'bestfirst/movingai:checkPath',
+  // The two path checks judge these paths alike: every bad one is bad both ways (a step the grid refuses has no sight either).
+  for (const name of ['checkPath', 'checkAnyAnglePath'] as const) specs.push({
+    target: `bestfirst/movingai:${name}`,
     paramNames: ['grid', 'path', 'start', 'goal', 'count'],
-    make: (L) => ({ args: [grid(L), [0, 5, 10, 11, 12], START, GOAL], call: (...a) => apply(L.io.checkPath, a), check: (r) => same(r, { ok: true, length: 4 }), size: 15 }),
+    make: (L) => ({ args: [grid(L), [0, 5, 10, 11, 12], START, GOAL], call: (...a) => apply(L.io[name], a), check: (r) => same(r, { ok: true, length: 4 }), size: 15 }),
     params: [
       [...notGrids()],
       [
