@@ -38,6 +38,7 @@ const INTEGRATION = [
   'test/repair/repair-oracle.test.ts',
   'test/examples.test.ts',
   'test/grid/mapf-optimal.test.ts',
+  'test/grid/mapf-ros.test.ts',
   'test/cli/fleet.test.ts',
   'test/package.test.ts',
 ];
