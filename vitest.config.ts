@@ -30,6 +30,7 @@ const INTEGRATION = [
   'test/io/dimacs-roads.test.ts',
   'test/io/ros-data.test.ts',
   'test/grid/inflation-ros.test.ts',
+  'test/cli/ros-data.test.ts',
   'test/cli/trace.test.ts',
   'test/cli/hostile.test.ts',
   'test/bad-input/**/*.test.ts',
@@ -37,6 +38,9 @@ const INTEGRATION = [
   'test/differential/**/*.test.ts',
   'test/repair/repair-oracle.test.ts',
   'test/examples.test.ts',
+  'test/grid/mapf-optimal.test.ts',
+  'test/grid/mapf-ros.test.ts',
+  'test/cli/fleet.test.ts',
   'test/package.test.ts',
   'test/bench/costmap-native.test.ts',
 ];

@@ -3,13 +3,16 @@
  * everyone. Grid track (Moving AI, five families, 8-connected without corner
  * cutting), a 4-connected track, the native C++ reference, the road track,
  * the costmap track (weighted A* on inflated maps and the ROS warehouse:
- * bench/costmap.ts, also runnable alone), and the repair-and-reuse track (D* Lite after one change against a fresh
- * A*, the universal plan against one Dijkstra, ARA* against one A*); prints
- * the tables and writes them to bench/RESULTS.md.
+ * bench/costmap.ts, also runnable alone), the repair-and-reuse track (D* Lite after one change against a fresh
+ * A*, the universal plan against one Dijkstra, ARA* against one A*), the
+ * any-angle track (Theta*, Lazy Theta* and smoothing against A*) and the
+ * fleet track (many agents on the MAPF benchmark maps: prioritized planning
+ * and CBS, bench/fleet.ts); prints the tables and writes them to
+ * bench/RESULTS.md.
  *
  *   npm run bench                 full run (a few minutes)
  *   npm run bench -- --quick      under a minute
- *   options: --no-roads --no-peers --no-repair --no-costmap --families=dao,maze --per-family=N --pairs=N
+ *   options: --no-roads --no-peers --no-repair --no-costmap --no-any-angle --no-fleet --cbs-limit=S --families=dao,maze --per-family=N --pairs=N
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -26,8 +29,8 @@ const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
 const opt = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 for (const a of args) {
-  if (!/^--(quick|no-roads|no-peers|no-repair|no-costmap|families=.*|per-family=\d+|pairs=\d+)$/.test(a)) {
-    console.error(`bench: unknown argument ${a}; expected --quick, --no-roads, --no-peers, --no-repair, --no-costmap, --families=a,b, --per-family=N, --pairs=N`);
+  if (!/^--(quick|no-roads|no-peers|no-repair|no-costmap|no-any-angle|no-fleet|cbs-limit=\d+(\.\d+)?|families=.*|per-family=\d+|pairs=\d+)$/.test(a)) {
+    console.error(`bench: unknown argument ${a}; expected --quick, --no-roads, --no-peers, --no-repair, --no-costmap, --no-any-angle, --no-fleet, --cbs-limit=S, --families=a,b, --per-family=N, --pairs=N`);
     process.exit(2);
   }
 }
@@ -109,6 +112,8 @@ async function main(): Promise<void> {
   targets(grid, nat, roads);
   if (costmap) for (const l of costmapTargets(costmap)) say(l);
   if (!flag('no-repair')) repairAndReuse();
+  if (!flag('no-any-angle')) anyAngle();
+  if (!flag('no-fleet')) fleet();
 
   const m1 = machine();
   say();
@@ -145,6 +150,36 @@ function repairAndReuse(): void {
     say(`\`node dist/bench/${script.slice(2)} ${n}\``);
     block(text.trimEnd());
   }
+}
+
+/**
+ * The any-angle track: bench/any-angle.ts run as it is (runnable alone too),
+ * on the grid track's seeded scenarios, its table copied into the record.
+ */
+function anyAngle(): void {
+  const script = './any-angle.js', per = QUICK ? '8' : '60', rounds = QUICK ? '1' : '3';
+  process.stderr.write(`  ${script} ${per} ${rounds}...\n`);
+  const text = execFileSync(process.execPath, [fileURLToPath(new URL(script, import.meta.url)), per, rounds], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  say();
+  say('## Any-angle paths (Lazy Theta*, Theta*, A* + smoothPath) against octile A*');
+  say(`\`node dist/bench/any-angle.js ${per} ${rounds}\``);
+  block(text.trimEnd());
+}
+
+/**
+ * The fleet track: bench/fleet.ts run as it is (it is also runnable alone),
+ * its table copied into the record. Quick mode gives CBS 5 s per instance
+ * instead of 30 (or --cbs-limit=S).
+ */
+function fleet(): void {
+  const script = fileURLToPath(new URL('./fleet.js', import.meta.url));
+  const fleetArgs = [...(QUICK ? ['--quick'] : []), ...(opt('cbs-limit') ? [`--cbs-limit=${opt('cbs-limit')}`] : [])];
+  process.stderr.write(`  fleet.js ${fleetArgs.join(' ')}...\n`);
+  const text = execFileSync(process.execPath, [script, ...fleetArgs], { encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'inherit'] });
+  say();
+  say('## Fleet track (many agents on one map: prioritized planning and CBS)');
+  say(`\`node dist/bench/fleet.js${fleetArgs.length ? ` ${fleetArgs.join(' ')}` : ''}\``);
+  block(text.trimEnd());
 }
 
 /** Native per-query microseconds in the same order as the libraries' (maps, then queries); costs checked against the optimum. */

@@ -1,7 +1,8 @@
 import {
   Searcher, type SearchOptions, type Grid, octile, zero, GridSearcher, JumpPointSearcher, type PathSearcher, ASTAR,
-  COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, InputError,
+  COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, InputError, AnyAngleSearcher,
 } from '#bestfirst';
+import { checkAnyAnglePath, checkPath } from '#bestfirst/movingai';
 import { show } from '#bestfirst/internal';
 import { describeNumber, didYouMean, parseNumber, type NumberRule, type OptionSpec } from './options.js';
 
@@ -17,9 +18,11 @@ export interface Runner {
 
 /**
  * What an algorithm promises about the cost it finds:
- * `optimal` (cost = optimum), `bounded` (cost <= bound * optimum), `none`.
+ * `optimal` (cost = optimum), `bounded` (cost <= bound * optimum), `none`;
+ * `any-angle`: a path of straight segments, no longer than the optimum of
+ * the grid's moves and no shorter than the straight line.
  */
-export type Guarantee = 'optimal' | 'bounded' | 'none';
+export type Guarantee = 'optimal' | 'bounded' | 'none' | 'any-angle';
 
 export interface Algo {
   /** The name as the user wrote it (`wastar:1.5`). */
@@ -29,6 +32,8 @@ export interface Algo {
   readonly bound: number;
   /** A runner for `grid`; build one per map and reuse it. */
   make(grid: Grid): Runner;
+  /** How its paths are checked: `checkPath` (moves between neighbours) or, for any-angle paths, `checkAnyAnglePath`. */
+  readonly check: typeof checkPath;
 }
 
 /**
@@ -53,7 +58,7 @@ interface Entry {
 function plain(name: string, promise: Guarantee, make: (grid: Grid) => Runner): Entry['build'] {
   return (param, text) => {
     if (param !== undefined) throw new InputError(`--algo ${name} takes no parameter, got ${show(text)}`);
-    return { name, promise, bound: promise === 'optimal' ? 1 : Infinity, make };
+    return { name, promise, bound: promise === 'optimal' ? 1 : Infinity, make, check: checkPath };
   };
 }
 
@@ -86,7 +91,7 @@ export const ALGOS: Record<string, Entry> = {
       if (param === undefined) throw new InputError(`--algo ${show(name)} needs its EPS: wastar:EPS with EPS ${describeNumber(EPS)} (wastar:1.5, say)`);
       const eps = parseNumber(param, `--algo ${show(name)}: EPS`, EPS);
       return {
-        name, promise: eps === 1 ? 'optimal' : 'bounded', bound: eps,
+        name, promise: eps === 1 ? 'optimal' : 'bounded', bound: eps, check: checkPath,
         // No reopening: the eps bound holds without it under octile (consistent), and it is much faster.
         make: (grid) => best(grid, { priority: sum(eps), reopen: false }),
       };
@@ -105,6 +110,31 @@ export const ALGOS: Record<string, Entry> = {
     build: plain('bfs', 'none', (grid) => ({ searcher: new Searcher(grid), options: Object.freeze({ priority: LINK_LENGTH, heuristic: zero }) })),
   },
 };
+
+/**
+ * What `--any-angle` runs instead of `--algo`: Lazy Theta* (`AnyAngleSearcher`),
+ * whose path is its waypoints, checked segment by segment for line of sight.
+ */
+export const ANY_ANGLE: Algo = {
+  name: 'any-angle', promise: 'any-angle', bound: 1, check: checkAnyAnglePath,
+  make: (grid) => ({ searcher: new AnyAngleSearcher(grid), options: NO_OPTIONS }),
+};
+
+/** The `--any-angle` flag of plan and scen. */
+export const ANY_ANGLE_OPTION: OptionSpec = {
+  name: 'any-angle', kind: 'flag',
+  help: 'an any-angle path (Lazy Theta*): straight segments between cells that see each other, under the same corner rule; not with --algo',
+};
+
+/**
+ * The algorithm a command runs: Lazy Theta* with `--any-angle` (which an
+ * explicit `--algo` contradicts), else `--algo`'s (astar by default).
+ */
+export function chosenAlgo(args: { flag(name: string): boolean; has(name: string): boolean; need<T>(name: string): T }, command: string): Algo {
+  if (!args.flag('any-angle')) return args.need<Algo>('algo');
+  if (args.has('algo')) throw new InputError(`${command}: --any-angle runs Lazy Theta* and takes no --algo (got --algo ${args.need<Algo>('algo').name}); give one or the other`);
+  return ANY_ANGLE;
+}
 
 /** One line listing every `--algo` value. */
 export function algoUsage(): string {

@@ -1,6 +1,8 @@
 import { APARTMENT } from './apartment.js';
 import { ARA } from './ara.js';
+import { COSTMAP } from './costmap.js';
 import { FIELD } from './field.js';
+import { FLEET } from './fleet.js';
 import { FLOOD } from './flood.js';
 import type { CommandSpec } from './options.js';
 import { PLAN } from './plan.js';
@@ -20,4 +22,6 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = Object.freeze({
   ara: ARA,
   apartment: APARTMENT,
   route: ROUTE,
+  costmap: COSTMAP,
+  fleet: FLEET,
 });

@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { InputError, type Grid } from '#bestfirst';
 import { MAX_MAP_CELLS, parseMap, type Scenario } from '#bestfirst/movingai';
@@ -26,15 +26,15 @@ function why(e: unknown): string {
 }
 
 /**
- * Reads a text file of at most `maxBytes`, turning the usual failures into
- * one clear line. The size is checked before reading (a regular file says
- * its size) and while reading (`/dev/zero`, a pipe or a FIFO say 0 and may
- * never end), so no file makes the command read forever or fill memory.
- * (A FIFO that no program writes to blocks in open, as it does for `cat`.)
- * `label` names the file in messages (`--map arena.map`); `kind` says what
- * it should be (`.map`).
+ * Reads a file of at most `maxBytes`, turning the usual failures into one
+ * clear line. The size is checked before reading (a regular file says its
+ * size) and while reading (`/dev/zero`, a pipe or a FIFO say 0 and may never
+ * end), so no file makes the command read forever or fill memory. (A FIFO
+ * that no program writes to blocks in open, as it does for `cat`.) `label`
+ * names the file in messages (`--map arena.map`); `kind` says what it should
+ * be (`.map`).
  */
-export function readText(file: string, label: string, kind: string, maxBytes: number): string {
+export function readBytes(file: string, label: string, kind: string, maxBytes: number): Buffer {
   let fd: number;
   try {
     fd = openSync(file, 'r');
@@ -60,9 +60,40 @@ export function readText(file: string, label: string, kind: string, maxBytes: nu
       if (total > maxBytes) throw new InputError(`${label} is more than the ${maxBytes} bytes a ${kind} file may have (stopped reading there)`);
       chunks.push(n === CHUNK ? buf : buf.subarray(0, n));
     }
-    return Buffer.concat(chunks, total).toString('utf8');
+    return Buffer.concat(chunks, total);
   } finally {
     closeSync(fd);
+  }
+}
+
+/** `readBytes` as UTF-8 text. */
+export function readText(file: string, label: string, kind: string, maxBytes: number): string {
+  return readBytes(file, label, kind, maxBytes).toString('utf8');
+}
+
+/**
+ * Writes `bytes` to `file`, replacing a regular file there: first to a
+ * temporary file beside it, then renamed over it, so that a failure leaves
+ * the old file (or nothing) rather than half a file. A target that exists
+ * and is not a regular file (a directory, `/dev/null`, a FIFO) is refused:
+ * renaming over a device would replace it. `label` names it in messages.
+ */
+export function writeBytes(file: string, bytes: Uint8Array, label: string): void {
+  let st;
+  try {
+    st = statSync(file);
+  } catch (e) {
+    if ((e as { code?: string }).code !== 'ENOENT') throw new InputError(`cannot write ${label}: ${why(e)}`);
+  }
+  if (st !== undefined && !st.isFile()) throw new InputError(`cannot write ${label}: ${st.isDirectory() ? 'it is a directory' : 'it is not a regular file'}`);
+  const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
+  try {
+    writeFileSync(tmp, bytes, { flag: 'wx' });
+    renameSync(tmp, file);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    const code = (e as { code?: string }).code;
+    throw new InputError(`cannot write ${label}: ${code === 'ENOENT' ? `no such folder ${displayName(dirname(file))}` : why(e)}`);
   }
 }
 

@@ -37,6 +37,8 @@ export interface OptionSpec {
   readonly parse?: (text: string, option: string) => unknown;
   /** For 'custom': the accepted values, one [value, meaning] pair per help line. */
   readonly accepts?: readonly (readonly [string, string])[];
+  /** For 'point': decimal coordinates (metres) accepted, not only integers; the command says which it needs where. */
+  readonly decimal?: boolean;
 }
 
 export interface PositionalSpec {
@@ -135,24 +137,25 @@ export const MAX_SEED = 2 ** 32 - 1;
 export function isDecimal(text: string): boolean { return DECIMAL.test(text.trim()); }
 
 const POINT_HELP = 'X,Y: decimal integers, x the column, y the row from the top';
+const DECIMAL_POINT_HELP = 'X,Y: two decimal numbers';
 
-/** "X,Y" as two integers; whether they are on the map is for the map to say (see `endpoint`). */
-export function parsePoint(text: string, what: string): [number, number] {
+/** "X,Y" as two integers (two decimals with `decimal`); whether they are on the map is for the map to say (see `endpoint`). */
+export function parsePoint(text: string, what: string, decimal = false): [number, number] {
   const parts = text.split(',');
-  const coordinate = { integer: true, min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER };
-  if (parts.length === 2 && parts.every((p) => INTEGER.test(p.trim()))) {
+  const coordinate = { integer: !decimal, min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER };
+  if (parts.length === 2 && parts.every((p) => (decimal ? DECIMAL : INTEGER).test(p.trim()))) {
     try {
       return [parseNumber(parts[0], what, coordinate), parseNumber(parts[1], what, coordinate)];
     } catch { /* too large: said below */ }
   }
-  throw new InputError(`${what} must be ${POINT_HELP}, got ${show(text)}`);
+  throw new InputError(`${what} must be ${decimal ? DECIMAL_POINT_HELP : POINT_HELP}, got ${show(text)}`);
 }
 
 /** What an option accepts, in words: the help's description and the parser's refusals say the same. */
 function accepted(o: OptionSpec): string {
   switch (o.kind) {
     case 'integer': case 'number': return describeNumber({ integer: o.kind === 'integer', min: o.min, max: o.max });
-    case 'point': return POINT_HELP;
+    case 'point': return o.decimal ? DECIMAL_POINT_HELP : POINT_HELP;
     case 'choice': return `one of ${o.choices!.map((c) => (/[\s,]/.test(c) ? show(c) : c)).join(', ')}`;
     default: return '';
   }
@@ -167,7 +170,7 @@ function convert(spec: CommandSpec, o: OptionSpec, text: string): unknown {
     case 'integer': case 'number':
       return parseNumber(text, what, { integer: o.kind === 'integer', min: o.min, max: o.max });
     case 'point':
-      return parsePoint(text, what);
+      return parsePoint(text, what, o.decimal);
     case 'choice':
       if (o.choices!.includes(text)) return text;
       throw new InputError(`${what} must be ${accepted(o)}, got ${show(text)}${didYouMean(text, o.choices!)}`);

@@ -1,31 +1,37 @@
 import { InputError } from '#bestfirst';
-import { checkPath } from '#bestfirst/movingai';
-import { ALGO_OPTION, type Algo } from './algos.js';
+import { ALGO_OPTION, ANY_ANGLE_OPTION, chosenAlgo, type Algo } from './algos.js';
 import { displayName, endpoint, jsonOption, loadMap, MAP_OPTION, pointOption } from './files.js';
 import type { Io } from './io.js';
+import { planRos, rosPlanWanted, ROS_OPTION, ROS_PLAN_NOTES, ROS_PLAN_OPTIONS } from './plan-ros.js';
 import { runCommand, type Args, type CommandSpec } from './options.js';
 import { formatTerrain, PARTIAL_OPTION, TERRAIN_OPTION, withTerrain, type TerrainSpec } from './terrain.js';
 
 /**
- * `bestfirst plan --map FILE.map --from X,Y --to X,Y [--algo A] [--terrain
- * L=W,...] [--partial] [--json]`: one query, printed as cost, cells on the
- * path, expansions, time and the path itself. Exit 0 with a path, 1 without
- * one (a partial path included).
+ * `bestfirst plan --map FILE.map --from X,Y --to X,Y [--algo A | --any-angle]
+ * [--terrain L=W,...] [--partial] [--json]`: one query, printed as cost,
+ * cells on the path (waypoints with --any-angle), expansions, time and the
+ * path itself. Exit 0 with a path, 1 without one (a partial path included).
+ * With `--ros` instead of `--map`, a plan in metres on a ROS map
+ * (cli/plan-ros.ts).
  */
 export const PLAN: CommandSpec = {
   name: 'plan',
-  summary: 'one path on a Moving AI map',
-  about: 'One path on a Moving AI map: its cost, cells, expansions, time and the path itself. The path is checked (start, goal, legal moves) before it is printed.',
+  summary: 'one path on a Moving AI map, or in metres on a ROS map',
+  about: 'One path on a Moving AI map (--map), or on a ROS map for a round robot (--ros): its cost, cells, expansions, time and the path itself. The path is checked (start, goal, legal moves) before it is printed.',
+  forms: ['bestfirst plan --map FILE.map --from X,Y --to X,Y [options]', 'bestfirst plan --ros FILE.yaml --from X,Y --to X,Y --radius R [options]'],
   options: [
-    MAP_OPTION,
-    pointOption('from', 'the start cell'),
-    pointOption('to', 'the goal cell'),
+    { ...MAP_OPTION, required: false, help: `${MAP_OPTION.help}; this or --ros` },
+    ROS_OPTION,
+    { ...pointOption('from', 'the start: a cell (integers) with --map, a point in metres with --ros'), decimal: true },
+    { ...pointOption('to', 'the goal: a cell (integers) with --map, a point in metres with --ros'), decimal: true },
     ALGO_OPTION,
+    ANY_ANGLE_OPTION,
     TERRAIN_OPTION,
     PARTIAL_OPTION,
-    jsonOption('print one JSON record (map, algo, from, to, status, partial, cost, cells, expansions, microseconds, path) instead of text'),
+    ...ROS_PLAN_OPTIONS,
+    jsonOption('print one JSON record (map, algo, from, to, status, partial, cost, cells, expansions, microseconds, path) instead of text; with --any-angle, cells counts waypoints'),
   ],
-  notes: ['Exit status: 0 a path was found, 1 no path (or a failed check), 2 a mistake in the command line or the files.'],
+  notes: [...ROS_PLAN_NOTES, 'Exit status: 0 a path was found, 1 no path (or a failed check), 2 a mistake in the command line or the files.'],
   run,
 };
 
@@ -34,8 +40,9 @@ export function planCommand(args: readonly string[], io: Io): number {
 }
 
 function run(args: Args, io: Io): number {
+  const algo = chosenAlgo(args, 'plan');
+  if (rosPlanWanted(args)) return planRos(args, io, algo);
   const mapFile = args.need<string>('map');
-  const algo = args.need<Algo>('algo');
   const terrain = args.get<TerrainSpec>('terrain');
   const grid = withTerrain(loadMap(mapFile), terrain);
   const start = endpoint(grid, args.need('from'), '--from', mapFile);
@@ -53,7 +60,7 @@ function run(args: Args, io: Io): number {
   const partial = searcher.partial;
   if (count > 0) {
     // Never print a path we have not checked: a wrong one is a bug, said loudly. A partial one ends where it ends.
-    const check = checkPath(grid, buf, start, partial ? buf[count - 1] : goal, count);
+    const check = algo.check(grid, buf, start, partial ? buf[count - 1] : goal, count);
     if (!check.ok) { io.err(`plan: the ${algo.name} path is invalid: ${check.reason}`); return 1; }
   }
 
@@ -67,7 +74,8 @@ function run(args: Args, io: Io): number {
     const weighed = terrain === undefined ? '' : `, terrain ${formatTerrain(terrain)}`;
     io.out(`map ${displayName(mapFile)} (${grid.width} x ${grid.height}), algo ${algo.name}${weighed}, from ${grid.formatXY(start)} to ${grid.formatXY(goal)}`);
     if (status === 'found') {
-      io.out(`cost ${searcher.cost.toFixed(8)}, ${count} cells (${count - 1} moves), ${searcher.expansions} expansions, ${microseconds.toFixed(1)} us`);
+      const parts = algo.promise === 'any-angle' ? `${count} waypoints (${count - 1} segments)` : `${count} cells (${count - 1} moves)`;
+      io.out(`cost ${searcher.cost.toFixed(8)}, ${parts}, ${searcher.expansions} expansions, ${microseconds.toFixed(1)} us`);
     } else {
       io.out(`no path (${status}), ${searcher.expansions} expansions, ${microseconds.toFixed(1)} us`);
       if (partial) io.out(`partial path to ${grid.formatXY(buf[count - 1])}, the reached cell nearest the goal: cost ${searcher.cost.toFixed(8)}, ${count} cells (${count - 1} moves)`);
@@ -80,5 +88,6 @@ function run(args: Args, io: Io): number {
 /** The runner's options asking for a partial path; an algorithm whose searcher keeps none is refused. */
 export function partialOptions(algo: Algo, options: object): object {
   if (algo.name === 'jps') throw new InputError('--partial needs a search that keeps a path to every cell it reaches: astar, dijkstra, wastar:EPS, greedy or bfs, not jps');
+  if (algo.promise === 'any-angle') throw new InputError('--partial does not combine with --any-angle: the any-angle search returns a whole path or none');
   return { ...options, partial: true };
 }

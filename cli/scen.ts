@@ -1,7 +1,7 @@
 import { COST_TO_COME, GridSearcher, InputError, Searcher, type Grid, type PathSearcher } from '#bestfirst';
 import { checkScenario, parseScen, type Scenario, checkPath, sameLength, withinBound } from '#bestfirst/movingai';
 import { MAX_SCEN_BYTES, mulberry32 } from '#bestfirst/internal';
-import { ALGO_OPTION, type Algo } from './algos.js';
+import { ALGO_OPTION, ANY_ANGLE_OPTION, chosenAlgo, type Algo } from './algos.js';
 import { displayName, jsonOption, loadMap, readText, resolveMap } from './files.js';
 import type { Io } from './io.js';
 import { MAX_SEED, runCommand, type Args, type CommandSpec } from './options.js';
@@ -41,15 +41,18 @@ export interface ScenSummary {
   meanExpansions: number;
   /** Largest cost / optimum over valid paths with optimum > 0 (1 when there are none). */
   worstRatio: number;
+  /** Mean cost / optimum over valid paths with optimum > 0 (1 when there are none). */
+  meanRatio: number;
 }
 
 /**
- * `bestfirst scen FILE.scen [--map FILE.map] [--algo A] [--sample N] [--seed S] [--json]`:
+ * `bestfirst scen FILE.scen [--map FILE.map] [--algo A | --any-angle] [--sample N] [--seed S] [--json]`:
  * runs the scenarios with one reusable searcher and one path buffer, checks
  * every path and its length against the published optimum, and prints a
  * summary (or, with --json, one record per query on stdout and the summary
  * on stderr). Exit 1 on an invalid path or a broken promise (a suboptimal
- * path from an optimal algorithm, a weighted A* cost above eps * optimum).
+ * path from an optimal algorithm, a weighted A* cost above eps * optimum,
+ * an any-angle path longer than the optimum or shorter than the straight line).
  */
 export const SCEN: CommandSpec = {
   name: 'scen',
@@ -63,6 +66,7 @@ export const SCEN: CommandSpec = {
     },
     { name: 'force-map', kind: 'flag', help: 'run on --map even when the rows name a map of another name' },
     ALGO_OPTION,
+    ANY_ANGLE_OPTION,
     { ...TERRAIN_OPTION, help: `${TERRAIN_OPTION.help}. The published optima assume the benchmark's terrain: with --terrain each problem's optimum is computed by Dijkstra on the weighed map instead` },
     PARTIAL_OPTION,
     { name: 'sample', kind: 'integer', arg: 'N', min: 1, max: 2 ** 31 - 1, help: 'run N problems drawn at random (seeded) instead of all; N above the count runs all' },
@@ -71,6 +75,7 @@ export const SCEN: CommandSpec = {
   ],
   notes: [
     'Progress is drawn on stderr when stderr is a terminal, never into a pipe or a file.',
+    'With --any-angle each path is checked segment by segment (line of sight), and must be no longer than the published optimum and no shorter than the straight line; the summary gives the mean length against the optimum.',
     'Exit status: 0 every path valid and every promise kept, 1 an invalid path or a broken promise (each named on stderr), 2 a mistake in the command line or the files (including a file with no problems).',
   ],
   run,
@@ -82,7 +87,7 @@ export function scenCommand(args: readonly string[], io: Io): number {
 
 function run(args: Args, io: Io): number {
   const [scenFile] = args.positionals;
-  const algo = args.need<Algo>('algo');
+  const algo = chosenAlgo(args, 'scen');
   const sample = args.get<number>('sample');
   const seed = args.need<number>('seed');
   const json = args.flag('json');
@@ -96,6 +101,8 @@ function run(args: Args, io: Io): number {
   const mapOption = args.get<string>('map');
   const mapFile = resolveMap(scenFile, scenarios, mapOption, args.flag('force-map'));
   const terrain = args.get<TerrainSpec>('terrain');
+  // Weighed, a grid path costs each step at the cell it enters and an any-angle path each segment by the cells it crosses: no optimum of the one bounds the other.
+  if (terrain !== undefined && algo.promise === 'any-angle') throw new InputError('scen: --any-angle does not combine with --terrain: the optima are costed by grid steps, any-angle paths by segments (use plan --any-angle --terrain for one path)');
   const plain = loadMap(mapFile, mapOption !== undefined ? undefined : `map ${displayName(mapFile)} (named in ${scenName})`);
   for (const s of scenarios) checkScenario(s, plain, scenName);
   const grid = withTerrain(plain, terrain);
@@ -131,7 +138,7 @@ function runScenarios(
   const buf = new Int32Array(grid.size);
   const n = picked.length;
   const micros = new Float64Array(n);
-  let optimal = 0, invalid = 0, broken = 0, expansions = 0, worst = 1, reported = 0, unreachable = 0, partials = 0;
+  let optimal = 0, invalid = 0, broken = 0, expansions = 0, worst = 1, reported = 0, unreachable = 0, partials = 0, ratioSum = 0, ratios = 0;
   const progress = io.tty && io.status ? progressBar(io.status.bind(io), n) : null;
   const report = (s: Scenario, what: string) => {
     if (reported++ < MAX_REPORTED) io.err(`${scenFile}:${s.line}: (${s.startX},${s.startY}) -> (${s.goalX},${s.goalY}): ${what}`);
@@ -159,7 +166,7 @@ function runScenarios(
       continue;
     }
     const count = found ? searcher.pathInto(buf) : 0;
-    const check = found ? checkPath(grid, buf, start, goal, count) : { ok: false as const, reason: `no path found (${status})${optimum < Infinity && oracle !== null ? `, the reference finds one of cost ${optimum}` : ''}` };
+    const check = found ? algo.check(grid, buf, start, goal, count) : { ok: false as const, reason: `no path found (${status})${optimum < Infinity && oracle !== null ? `, the reference finds one of cost ${optimum}` : ''}` };
     let valid = check.ok;
     let reason = check.ok ? '' : check.reason;
     // The reported cost must be the length of the path it came with.
@@ -172,9 +179,18 @@ function runScenarios(
     if (!valid) { invalid++; report(s, `invalid: ${reason}`); }
     else {
       if (isOptimal) optimal++;
-      if (optimum > 0 && length / optimum > worst) worst = length / optimum;
-      const keeps = algo.promise === 'optimal' ? isOptimal : algo.promise === 'bounded' ? withinBound(length, optimum, algo.bound) : true;
-      if (!keeps) { broken++; report(s, `cost ${length}, optimum ${optimum} (ratio ${(length / optimum).toFixed(6)}), ${algo.name} promises ${algo.promise === 'optimal' ? 'the optimum' : `at most ${algo.bound} x the optimum`}`); }
+      if (optimum > 0) {
+        if (length / optimum > worst) worst = length / optimum;
+        ratioSum += length / optimum;
+        ratios++;
+      }
+      const keeps = algo.promise === 'optimal' ? isOptimal : algo.promise === 'bounded' ? withinBound(length, optimum, algo.bound)
+        : algo.promise === 'any-angle' ? withinBound(length, optimum, 1) && length >= Math.hypot(s.goalX - s.startX, s.goalY - s.startY) * (1 - 1e-9) : true;
+      if (!keeps) {
+        broken++;
+        const promise = algo.promise === 'optimal' ? 'the optimum' : algo.promise === 'any-angle' ? 'at most the optimum and at least the straight line' : `at most ${algo.bound} x the optimum`;
+        report(s, `cost ${length}, optimum ${optimum} (ratio ${(length / optimum).toFixed(6)}), ${algo.name} promises ${promise}`);
+      }
     }
     if (json) {
       io.out(JSON.stringify({
@@ -193,17 +209,21 @@ function runScenarios(
   return {
     queries: n, optimal, invalid, broken, unreachable, partial: partials,
     medianMicroseconds: median, meanMicroseconds: n ? total / n : 0,
-    meanExpansions: n ? expansions / n : 0, worstRatio: worst,
+    meanExpansions: n ? expansions / n : 0, worstRatio: worst, meanRatio: ratios ? ratioSum / ratios : 1,
   };
 }
 
 function printSummary(s: ScenSummary, algo: Algo, say: (line: string) => void): void {
   const pct = (100 * s.optimal) / s.queries; // queries >= 1: an empty file is refused before
-  say(`queries ${s.queries}, optimal ${pct.toFixed(2)}% (${s.optimal}), invalid ${s.invalid}`);
+  if (algo.promise === 'any-angle') {
+    // The published optimum is the grid moves' one: an any-angle path is measured against it, not held to it.
+    say(`queries ${s.queries}, invalid ${s.invalid}`);
+    say(`length / optimum of the grid's moves: mean ${s.meanRatio.toFixed(6)} (${(100 * (1 - s.meanRatio)).toFixed(2)}% shorter), worst ${s.worstRatio.toFixed(6)}`);
+  } else say(`queries ${s.queries}, optimal ${pct.toFixed(2)}% (${s.optimal}), invalid ${s.invalid}`);
   if (s.unreachable > 0) say(`unreachable ${s.unreachable} (the reference agrees)${s.partial > 0 ? `, ${s.partial} answered with a partial path` : ''}`);
   say(`microseconds per query: median ${s.medianMicroseconds.toFixed(1)}, mean ${s.meanMicroseconds.toFixed(1)}`);
   say(`expansions per query: mean ${s.meanExpansions.toFixed(1)}`);
-  if (algo.promise !== 'optimal') {
+  if (algo.promise === 'bounded' || algo.promise === 'none') {
     say(`worst cost / optimum ${s.worstRatio.toFixed(6)}${algo.promise === 'bounded' ? ` (promised <= ${algo.bound})` : ' (no promise)'}`);
   }
 }

@@ -3,7 +3,7 @@
  * with one knob: breadth-first, Dijkstra, greedy, A*, weighted A*, with exact
  * traces), the spaces it searches (grids, graphs, keyed and unbounded
  * spaces), the reusable searchers (the grid fast path, jump point search,
- * depth-first), and the searches that repair or reuse a search (D*, D* Lite,
+ * depth-first, any-angle paths), and the searches that repair or reuse a search (D*, D* Lite,
  * ARA*, the universal plan), and costmaps as robots have them (the exact
  * distance transform and Nav2's inflation).
  *
@@ -41,6 +41,9 @@ export { frontierBefore, type Trace, type TracePop, type TracePush, type Frontie
 export { dfs, iddfs, type DepthFirstOptions, type DepthFirstResult, type DepthFirstStatus } from './core/depth-first.js';
 export { GridSearcher, type GridSearchOptions } from './grid/grid-search.js';
 export { JumpPointSearcher, jps, type JumpPointSearchOptions } from './grid/jps.js';
+export { AnyAngleSearcher, anyAnglePath, type AnyAngleAlgorithm, type AnyAngleOptions } from './grid/any-angle.js';
+export { lineOfSight, segmentCost } from './grid/line-of-sight.js';
+export { smoothPath } from './grid/smooth-path.js';
 export { DStar, TAG_NAMES, type DStarOptions, type DStarPop, type DStarTag } from './repair/dstar.js';
 export { setCellBlocked } from './repair/dstar-grid.js';
 export { DStarLite, type DStarLiteOptions, type RepairStats, type RepairStatus } from './repair/dstar-lite.js';
@@ -49,4 +52,8 @@ export { flood, type Flood, type FloodOptions } from './core/flood.js';
 export { zeroOneBfs, type ZeroOneBfsOptions } from './core/zero-one-bfs.js';
 export { bellmanFord, type BellmanFord } from './core/bellman-ford.js';
 export { floydWarshall, allPairsPath, MAX_ALL_PAIRS_NODES, type AllPairs } from './core/floyd-warshall.js';
+export { prioritizedPlan } from './grid/mapf-prioritized.js';
+export { cbs, type CbsOptions } from './grid/mapf-cbs.js';
+export type { MapfResult, MapfStatus, MapfOptions } from './grid/mapf-model.js';
+export type { AgentTask } from './grid/mapf-check.js';
 export { UniversalPlanner, universalPlan, follow, bellmanResidual, bellmanTerms, type UniversalPlan, type BellmanTerm, type BellmanView } from './repair/universal-plan.js';

@@ -19,6 +19,8 @@ export { resultOf } from './core/path-searcher.js';
 export { entryScale, heuristicScale, octileDistance, octileTerms } from './grid/heuristics.js';
 export { allocate, CHANGE_LOG_SIZE } from './grid/grid.js';
 export { GRID_SEARCHER_BYTES_PER_CELL } from './grid/grid-search.js';
+export { ANY_ANGLE_BYTES_PER_CELL } from './grid/any-angle.js';
+export { walkSegment } from './grid/line-of-sight.js';
 export { GridSearchBase } from './grid/grid-search-base.js';
 export { IndexedGridHeap } from './grid/grid-search-indexed-heap.js';
 export { JumpHeap } from './grid/jps-heap.js';

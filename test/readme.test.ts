@@ -8,7 +8,7 @@
 // whose output drifts fails here. A fragment that cannot run is fenced
 // ```ts no-run; there must be few of them.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -155,6 +155,8 @@ test('every bestfirst command line in the README runs as written from the reposi
   const lines = [...README.matchAll(/^npx bestfirst(.*)$/gm)].map((m) => m[1].replace(/\s+#.*$/, '').trim());
   expect(lines.length).toBeGreaterThanOrEqual(5);
   expect(lines.filter((l) => / data\/movingai\//.test(l)).length, 'README examples on the repository data').toBeGreaterThanOrEqual(3);
+  // `costmap --out test-output/...` writes there (gitignored); the folder may not exist in a fresh clone.
+  mkdirSync(join(ROOT, 'test-output'), { recursive: true });
   for (const line of lines) {
     const args = line === '' ? [] : line.split(/\s+/);
     const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'bestfirst.js'), ...args], { cwd: ROOT, encoding: 'utf8' });

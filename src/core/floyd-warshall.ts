@@ -1,3 +1,4 @@
+import { bellmanFord } from './bellman-ford.js';
 import { InputError, show } from './errors.js';
 import { badArcCost } from './input-checks.js';
 import { checkSpace, type SearchSpace } from './space.js';
@@ -12,10 +13,16 @@ export const MAX_ALL_PAIRS_NODES = 2048;
 export interface AllPairs {
   /** Nodes in the space (the tables are size x size). */
   readonly size: number;
-  /** dist[i * size + j]: the cheapest cost from i to j; Infinity when j cannot be reached; 0 on the diagonal. */
+  /**
+   * dist[i * size + j]: the cheapest cost from i to j; Infinity when j cannot
+   * be reached; 0 on the diagonal; -Infinity when a walk from i to j can
+   * pass a negative cycle (there is no cheapest one).
+   */
   readonly dist: Float64Array;
-  /** next[i * size + j]: the node after i on a cheapest path to j; -1 when there is none or i = j. */
+  /** next[i * size + j]: the node after i on a cheapest path to j; -1 when there is none, i = j, or dist is -Infinity. */
   readonly next: Int32Array;
+  /** A cycle of negative total cost (its nodes in order, the first not repeated at the end), or null when the space has none. */
+  readonly negativeCycle: number[] | null;
 }
 
 /**
@@ -26,8 +33,12 @@ export interface AllPairs {
  * table of travel times between stations, the lesson's last search).
  * Parallel arcs count as their cheapest; self loops never help.
  *
- * A space larger than `MAX_ALL_PAIRS_NODES`, or an arc cost that is NaN or
- * negative, is an `InputError`. `allPairsPath` reads a path out.
+ * Arcs may cost less than nothing. A cycle of negative total cost makes
+ * every pair it lies between arbitrarily cheap: those pairs get -Infinity
+ * and `negativeCycle` names one such cycle (found by `bellmanFord` from a
+ * node on it). A space larger than `MAX_ALL_PAIRS_NODES`, an arc cost that
+ * is NaN or -Infinity, or a successor outside the space is an `InputError`.
+ * `allPairsPath` reads a path out.
  *
  * @example
  * ```ts
@@ -50,9 +61,10 @@ export function floydWarshall(space: SearchSpace): AllPairs {
     const deg = space.successors(i, nodes, costs);
     for (let k = 0; k < deg; k++) {
       const j = nodes[k], c = costs[k];
-      if (!(c >= 0)) throw badArcCost('floydWarshall', i, j, c, 'numbers >= 0 (Infinity: no arc)');
+      if (Number.isNaN(c) || c === -Infinity) throw badArcCost('floydWarshall', i, j, c, 'numbers, negative ones included (Infinity: no arc)');
       if (!(Number.isInteger(j) && j >= 0 && j < n)) throw new InputError(`floydWarshall: node ${i} lists a successor ${show(j)} outside 0..${n - 1}`);
-      if (i !== j && c < dist[i * n + j]) { dist[i * n + j] = c; next[i * n + j] = j; }
+      // A self loop helps only when it costs less than nothing: a negative cycle of one arc.
+      if ((i !== j || c < 0) && c < dist[i * n + j]) { dist[i * n + j] = c; next[i * n + j] = j; }
     }
   }
   for (let k = 0; k < n; k++) {
@@ -68,13 +80,36 @@ export function floydWarshall(space: SearchSpace): AllPairs {
       }
     }
   }
-  return { size: n, dist, next };
+  return { size: n, dist, next, negativeCycle: markNegativeCycles(space, dist, next, n) };
+}
+
+/**
+ * After the main loop, a node on a negative cycle has dist(k, k) < 0. Every
+ * pair (i, j) with i reaching such a k and k reaching j has no cheapest
+ * walk: -Infinity. Nodes of one strongly connected group mark the same
+ * pairs, so one of each group is enough. Returns one negative cycle, or null.
+ */
+function markNegativeCycles(space: SearchSpace, dist: Float64Array, next: Int32Array, n: number): number[] | null {
+  const reps: number[] = [];
+  for (let k = 0; k < n; k++) {
+    if (!(dist[k * n + k] < 0)) continue;
+    if (reps.some((r) => dist[r * n + k] !== Infinity && dist[k * n + r] !== Infinity)) continue;
+    reps.push(k);
+    const from: number[] = [], to: number[] = [];
+    for (let i = 0; i < n; i++) {
+      if (dist[i * n + k] !== Infinity) from.push(i);
+      if (dist[k * n + i] !== Infinity) to.push(i);
+    }
+    for (const i of from) for (const j of to) { dist[i * n + j] = -Infinity; next[i * n + j] = -1; }
+  }
+  return reps.length === 0 ? null : bellmanFord(space, reps[0]).cycle;
 }
 
 /**
  * The nodes of a cheapest path from `from` to `to` in an `AllPairs` table
  * (both included; `[from]` when they are the same node), or null when `to`
- * cannot be reached. Ids outside the table, or a table that is not one, are
+ * cannot be reached. Ids outside the table, a table that is not one, or a
+ * pair with no cheapest path (dist -Infinity: a negative cycle between) are
  * an `InputError`.
  */
 export function allPairsPath(ap: AllPairs, from: number, to: number): number[] | null {
@@ -85,6 +120,9 @@ export function allPairsPath(ap: AllPairs, from: number, to: number): number[] |
   const n = ap.size;
   for (const [name, v] of [['from', from], ['to', to]] as const) {
     if (!Number.isInteger(v) || v < 0 || v >= n) throw new InputError(`allPairsPath: ${name} must be a node id in 0..${n - 1}, got ${show(v)}`);
+  }
+  if (ap.dist[from * n + to] === -Infinity) {
+    throw new InputError(`allPairsPath: there is no cheapest path from ${from} to ${to}: a negative cycle lies on the way (ap.negativeCycle names one), so every path has a cheaper one`);
   }
   if (from === to) return [from];
   if (ap.dist[from * n + to] === Infinity) return null;

@@ -2,7 +2,8 @@ import { InputError, show } from './errors.js';
 
 /**
  * Reading a search tree back from a node: every search that keeps one parent
- * per node, -1 at the root (the engine, ARA*, depth-first), walks it here.
+ * per node, -1 at the root (the engine, ARA*, depth-first, the any-angle
+ * searcher), walks it here.
  * The grid fast path (a move per cell) and jump point search (jump points
  * with straight runs between them) keep other trees and walk their own.
  */

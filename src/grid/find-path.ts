@@ -102,8 +102,8 @@ export function findPath(grid: Grid, from: XY | number, to: XY | number, options
   const partial = options.partial === undefined ? false : options.partial;
   if (typeof partial !== 'boolean') throw new InputError(`findPath: partial must be true or false, got ${show(options.partial)}`);
   if (partial && algorithm === 'jps') throw new InputError(`findPath: partial paths need algorithm 'astar' or 'dijkstra'; jump point search keeps no path to the cells it passes`);
-  const start = cellOf(grid, from, 'start');
-  const goal = cellOf(grid, to, 'goal');
+  const start = cellOf(grid, from, 'findPath: start');
+  const goal = cellOf(grid, to, 'findPath: goal');
   grid.checkEndpoint(start, 'findPath: start');
   grid.checkEndpoint(goal, 'findPath: goal');
 
@@ -139,19 +139,24 @@ function queryFor(grid: Grid, algorithm: 'astar' | 'dijkstra' | 'jps'): Query {
   return q;
 }
 
-function cellOf(grid: Grid, p: XY | number, what: string): number {
+/**
+ * A cell given as `[x, y]` or as a node id, checked to be one of the grid's
+ * (whether a search may stand on it is `checkEndpoint`'s question); `what`
+ * names the argument with its function ("findPath: start").
+ */
+export function cellOf(grid: Grid, p: XY | number, what: string): number {
   if (typeof p === 'number') {
     if (!Number.isInteger(p) || p < 0 || p >= grid.size) {
-      throw new InputError(`findPath: ${what} must be [x, y] or a cell id in 0..${grid.size - 1}, got ${show(p)}`);
+      throw new InputError(`${what} must be [x, y] or a cell id in 0..${grid.size - 1}, got ${show(p)}`);
     }
     return p;
   }
   if (!Array.isArray(p) || p.length !== 2) {
-    throw new InputError(`findPath: ${what} must be [x, y] (x from the left, y from the top, 0-based) or a cell id, got ${show(p)}`);
+    throw new InputError(`${what} must be [x, y] (x from the left, y from the top, 0-based) or a cell id, got ${show(p)}`);
   }
   const [x, y] = p;
   if (!grid.inside(x, y)) {
-    throw new InputError(`findPath: ${what} [${show(x)}, ${show(y)}] is outside the ${grid.width} x ${grid.height} grid (x in 0..${grid.width - 1}, y in 0..${grid.height - 1})`);
+    throw new InputError(`${what} [${show(x)}, ${show(y)}] is outside the ${grid.width} x ${grid.height} grid (x in 0..${grid.width - 1}, y in 0..${grid.height - 1})`);
   }
   return y * grid.width + x;
 }

@@ -1,5 +1,6 @@
 import { InputError, show } from '../core/errors.js';
-import { allocate, diagonalOpen, DX, DY, Grid } from './grid.js';
+import { allocate, DX, DY, Grid } from './grid.js';
+import { MoveMasks } from './move-masks.js';
 import { zero, type Heuristic } from '../core/heuristic.js';
 import { inlineForm, octile } from './heuristics.js';
 import { checkBudget, checkKeys } from '../core/input-checks.js';
@@ -68,21 +69,15 @@ export const MAX_SEARCH_CELLS = 0x7fffff00;
  * (grid-search.ts) adds the indexed open list; the benchmark's lazy variant
  * (bench/lazy-grid-searcher.ts), the measured alternative, adds another.
  *
- * - Each cell keeps a byte of allowed moves (bit k for direction k of
- *   grid.ts: the target is inside the grid and free, and for a diagonal the
- *   diagonal rule holds). Bounds, blocked targets and the corner rule are one
- *   bit test; this does what a padded border would, without renumbering
- *   cells, so ids stay the grid's own.
+ * - Each cell keeps a byte of allowed moves (`MoveMasks`): bounds, blocked
+ *   targets and the corner rule are one bit test.
  * - Neighbour offsets and step costs are precomputed per direction; h is
  *   `heuristics.octile` on int32 coordinates relative to the goal.
  * - A cell remembers the move that reached it (1 byte) instead of a 4-byte
  *   parent id.
  *
- * The move masks are a copy of the grid, stamped with the grid's `version`.
- * Every query first catches up with the grid (`Grid.catchUp`): it re-derives
- * the masks around each cell changed since (through `grid.setBlocked`, this
- * or another searcher's `setBlocked`, or `grid.touch(cells)`), or all of them
- * after `grid.touch()` or more changes than the grid's log holds.
+ * Every query first brings the move masks up to date with the grid
+ * (`MoveMasks.sync`), so edits made through the grid are seen at once.
  */
 export abstract class GridSearchBase implements PathSearcher<GridSearchOptions> {
   /** The grid every query runs on. */
@@ -124,12 +119,9 @@ export abstract class GridSearchBase implements PathSearcher<GridSearchOptions> 
   protected reopen = true;
   protected start = -1;
   protected goal = -1;
+  private readonly masks: MoveMasks;
   /** The cell the last path ends at: the goal, a partial path's end, or -1 without a path. */
   private end = -1;
-  /** The grid version the move masks reflect. */
-  private version = -1;
-  private readonly patchFn = (n: number): void => this.patch(n);
-  private readonly reloadFn = (): void => this.reload();
   private readonly who: string;
   private readonly bytes: number;
 
@@ -148,7 +140,8 @@ export abstract class GridSearchBase implements PathSearcher<GridSearchOptions> 
     this.grid = grid;
     this.who = `${who}: the ${grid.width} x ${grid.height} grid (${bytesPerCell} bytes a cell)`;
     this.bytes = grid.size * bytesPerCell;
-    this.moves = this.perCell(() => new Uint8Array(grid.size));
+    this.masks = new MoveMasks(grid, this.perCell(() => new Uint8Array(grid.size)));
+    this.moves = this.masks.bits;
     this.g = this.perCell(() => new Float64Array(grid.size));
     this.via = this.perCell(() => new Uint8Array(grid.size));
     const axial = grid.cellSize, diagonal = grid.cellSize * grid.diagonalCost;
@@ -157,7 +150,6 @@ export abstract class GridSearchBase implements PathSearcher<GridSearchOptions> 
       this.step[k] = k < 4 ? axial : diagonal;
     }
     this.octile = octile(grid);
-    this.refresh();
   }
 
   /** Allocates a per-cell array; a refusal says how much the whole searcher needs. */
@@ -171,8 +163,7 @@ export abstract class GridSearchBase implements PathSearcher<GridSearchOptions> 
    * was not announced with `grid.touch`.
    */
   refresh(): void {
-    this.reload();
-    this.version = this.grid.version;
+    this.masks.refresh();
   }
 
   /**
@@ -182,37 +173,7 @@ export abstract class GridSearchBase implements PathSearcher<GridSearchOptions> 
    */
   setBlocked(n: number, blocked: boolean): void {
     this.grid.setBlocked(n, blocked);
-    this.version = this.grid.catchUp(this.version, this.patchFn, this.reloadFn);
-  }
-
-  private reload(): void {
-    const { width: w, height: h } = this.grid;
-    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) this.moves[y * w + x] = this.maskOf(x, y);
-  }
-
-  /** Re-derives the masks cell n's state enters: its own and its eight neighbours'. */
-  private patch(n: number): void {
-    const grid = this.grid, w = grid.width, x0 = n % w, y0 = (n - x0) / w;
-    const x1 = Math.min(w - 1, x0 + 1), y1 = Math.min(grid.height - 1, y0 + 1);
-    for (let y = Math.max(0, y0 - 1); y <= y1; y++) {
-      for (let x = Math.max(0, x0 - 1); x <= x1; x++) this.moves[y * w + x] = this.maskOf(x, y);
-    }
-  }
-
-  /** The moves allowed from (x, y) as bits, bit k for direction k of grid.ts. */
-  private maskOf(x: number, y: number): number {
-    const grid = this.grid, cells = grid.cells, w = grid.width, h = grid.height, rule = grid.diagonalRule;
-    if (cells[y * w + x] !== 0) return 0;
-    const kmax = grid.maxDegree;
-    let mask = 0;
-    for (let k = 0; k < kmax; k++) {
-      const tx = x + DX[k], ty = y + DY[k];
-      if (tx < 0 || ty < 0 || tx >= w || ty >= h || cells[ty * w + tx] !== 0) continue;
-      // A diagonal's side cells (tx, y) and (x, ty) are inside whenever its target is.
-      if (k >= 4 && !diagonalOpen(rule, cells[y * w + tx] !== 0, cells[ty * w + x] !== 0)) continue;
-      mask |= 1 << k;
-    }
-    return mask;
+    this.masks.sync();
   }
 
   /**
@@ -264,7 +225,7 @@ export abstract class GridSearchBase implements PathSearcher<GridSearchOptions> 
     const partial = options.partial === undefined ? false : options.partial;
     if (typeof partial !== 'boolean') throw new InputError(`partial must be true or false, got ${show(options.partial)}`);
 
-    this.version = grid.catchUp(this.version, this.patchFn, this.reloadFn);
+    this.masks.sync();
     this.wg = wg; this.wh = wh;
     this.hs = form.a;
     this.hd = form.b;

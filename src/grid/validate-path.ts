@@ -1,5 +1,6 @@
 import { InputError, show } from '../core/errors.js';
 import { directionOf, Grid } from './grid.js';
+import { segmentCost } from './line-of-sight.js';
 
 /** A path that checks out, with its length; or the first thing wrong with it. */
 export type PathCheck =
@@ -35,32 +36,10 @@ export type PathCheck =
  * ```
  */
 export function checkPath(grid: Grid, path: ArrayLike<number>, start: number, goal: number, count = path?.length): PathCheck {
-  // The path is what is judged (a bad one gets a reason); the other arguments must be right.
-  if (!(grid instanceof Grid)) throw new InputError(`checkPath: grid must be a Grid, got ${show(grid)}`);
-  if (typeof path !== 'object' || path === null || typeof path.length !== 'number') {
-    throw new InputError(`checkPath: path must be an array of node ids (or a typed array), got ${show(path)}`);
-  }
-  for (const [what, n] of [['start', start], ['goal', goal]] as const) {
-    if (!(Number.isInteger(n) && n >= 0 && n < grid.size)) {
-      throw new InputError(`checkPath: ${what} must be a cell id in 0..${grid.size - 1}, got ${show(n)}`);
-    }
-  }
-  if (!(Number.isInteger(count) && count >= 0 && count <= path.length)) {
-    throw new InputError(`checkPath: count must be a whole number from 0 to ${path.length} (the buffer's length), got ${show(count)}`);
-  }
-  if (count === 0) return { ok: false, reason: 'the path is empty' };
+  const problem = checkEnds(grid, path, start, goal, count, 'checkPath');
+  if (problem !== null) return { ok: false, reason: problem };
   const w = grid.width;
   const at = (n: number) => grid.formatXY(n);
-  const deleted = grid.enterCost < 0;
-  for (let i = 0; i < count; i++) {
-    const n = path[i];
-    if (!Number.isInteger(n) || n < 0 || n >= grid.size) {
-      return { ok: false, reason: `node ${i} is ${n}, not a cell of the ${w} x ${grid.height} grid` };
-    }
-    if (deleted && grid.cells[n] !== 0) return { ok: false, reason: `node ${i} ${at(n)} is a blocked cell` };
-  }
-  if (path[0] !== start) return { ok: false, reason: `the path starts at ${at(path[0])}, not at the start ${at(start)}` };
-  if (path[count - 1] !== goal) return { ok: false, reason: `the path ends at ${at(path[count - 1])}, not at the goal ${at(goal)}` };
   let length = 0;
   for (let i = 1; i < count; i++) {
     const a = path[i - 1], b = path[i];
@@ -77,6 +56,67 @@ export function checkPath(grid: Grid, path: ArrayLike<number>, start: number, go
     length += c;
   }
   return { ok: true, length };
+}
+
+/**
+ * Checks an any-angle path (waypoints, as `AnyAngleSearcher` and
+ * `smoothPath` give them) without trusting what made it: it must start at
+ * `start`, end at `goal`, stand only on free cells, and every segment
+ * between consecutive waypoints must have line of sight (`lineOfSight`:
+ * no blocked cell crossed, corners passed under the grid's diagonal rule).
+ * The length is the sum of the segments' `segmentCost`, added in path
+ * order: Euclidean length times `cellSize`, weighted on a weighted grid.
+ * A grid path through free cells passes too (each step is a segment).
+ * Arguments as `checkPath`.
+ *
+ * @example
+ * ```ts
+ * const c = checkAnyAnglePath(grid, searcher.path()!, start, goal);
+ * if (!c.ok) console.log(c.reason); // e.g. 'segment 2 from (4,2) to (9,5) has no line of sight'
+ * ```
+ */
+export function checkAnyAnglePath(grid: Grid, path: ArrayLike<number>, start: number, goal: number, count = path?.length): PathCheck {
+  const problem = checkEnds(grid, path, start, goal, count, 'checkAnyAnglePath');
+  if (problem !== null) return { ok: false, reason: problem };
+  let length = 0;
+  for (let i = 1; i < count; i++) {
+    const c = segmentCost(grid, path[i - 1], path[i]);
+    if (c === Infinity) return { ok: false, reason: `segment ${i} from ${grid.formatXY(path[i - 1])} to ${grid.formatXY(path[i])} has no line of sight (rule ${grid.diagonalRule})` };
+    length += c;
+  }
+  return { ok: true, length };
+}
+
+/**
+ * The checks a path's two checkers share: the arguments (an `InputError`
+ * when one is wrong), then the path's nodes and ends, whose first problem
+ * is returned in words (null when there is none).
+ */
+function checkEnds(grid: Grid, path: ArrayLike<number>, start: number, goal: number, count: number, where: string): string | null {
+  // The path is what is judged (a bad one gets a reason); the other arguments must be right.
+  if (!(grid instanceof Grid)) throw new InputError(`${where}: grid must be a Grid, got ${show(grid)}`);
+  if (typeof path !== 'object' || path === null || typeof path.length !== 'number') {
+    throw new InputError(`${where}: path must be an array of node ids (or a typed array), got ${show(path)}`);
+  }
+  for (const [what, n] of [['start', start], ['goal', goal]] as const) {
+    if (!(Number.isInteger(n) && n >= 0 && n < grid.size)) {
+      throw new InputError(`${where}: ${what} must be a cell id in 0..${grid.size - 1}, got ${show(n)}`);
+    }
+  }
+  if (!(Number.isInteger(count) && count >= 0 && count <= path.length)) {
+    throw new InputError(`${where}: count must be a whole number from 0 to ${path.length} (the buffer's length), got ${show(count)}`);
+  }
+  if (count === 0) return 'the path is empty';
+  const at = (n: number) => grid.formatXY(n);
+  const deleted = grid.enterCost < 0;
+  for (let i = 0; i < count; i++) {
+    const n = path[i];
+    if (!Number.isInteger(n) || n < 0 || n >= grid.size) return `node ${i} is ${n}, not a cell of the ${grid.width} x ${grid.height} grid`;
+    if (deleted && grid.cells[n] !== 0) return `node ${i} ${at(n)} is a blocked cell`;
+  }
+  if (path[0] !== start) return `the path starts at ${at(path[0])}, not at the start ${at(start)}`;
+  if (path[count - 1] !== goal) return `the path ends at ${at(path[count - 1])}, not at the goal ${at(goal)}`;
+  return null;
 }
 
 /**

@@ -373,6 +373,36 @@ export function parsePgm(bytes: ArrayBuffer | Uint8Array, file = '<image.pgm>'):
   return Object.freeze({ width, height, maxval, pixels });
 }
 
+/**
+ * Writes an 8-bit grey image as a binary PGM (`P5`, maxval 255): the header
+ * `P5`, `width height`, `255`, each on a line of its own, then the pixels,
+ * `pixels[row * width + col]` with row 0 the top, as `parsePgm` reads them
+ * back (`parsePgm(formatPgm(w, h, p))` gives `w`, `h`, 255 and `p`). Sides
+ * must be whole numbers >= 1 with at most `MAX_MAP_CELLS` pixels, and
+ * `pixels` a Uint8Array of exactly `width * height` bytes; anything else is
+ * an `InputError`. The pixels are copied, not kept.
+ *
+ * @example
+ * ```ts
+ * writeFileSync('out.pgm', formatPgm(2, 1, Uint8Array.of(0, 255))); // black, white
+ * ```
+ */
+export function formatPgm(width: number, height: number, pixels: Uint8Array): Uint8Array {
+  const side = (x: unknown) => typeof x === 'number' && Number.isInteger(x) && x >= 1;
+  if (!side(width) || !side(height) || width * height > MAX_MAP_CELLS) {
+    throw new InputError(`formatPgm: width and height must be whole numbers >= 1 with at most ${MAX_MAP_CELLS} pixels, got ${show(width)} x ${show(height)}`);
+  }
+  const size = width * height;
+  if (!(pixels instanceof Uint8Array) || pixels.length !== size) {
+    throw new InputError(`formatPgm: pixels must be a Uint8Array of ${width} x ${height} = ${size} bytes, got ${show(pixels)}${pixels instanceof Uint8Array ? ` of ${pixels.length}` : ''}`);
+  }
+  const head = new TextEncoder().encode(`P5\n${width} ${height}\n255\n`);
+  const out = new Uint8Array(head.length + size);
+  out.set(head);
+  out.set(pixels, head.length);
+  return out;
+}
+
 // --- occupancy ---------------------------------------------------------------
 
 /** Rounds half to even, as C's `rint` does in the default rounding mode. */

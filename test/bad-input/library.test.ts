@@ -30,12 +30,16 @@ const ROW_TIMEOUT_MS = 5000;
 const WORKERS = 2;
 const BATCH = 150;
 
-/** The table's TypeScript, transpiled as is (it imports only types from src/) into a folder the workers load. */
+/**
+ * The table's TypeScript, transpiled as is (it imports only types from src/)
+ * into a folder the workers load, with the brute-force references it reads
+ * (supercover.ts: line of sight and segment costs, for the any-angle rows).
+ */
 function transpileTable(): string {
   const dir = mkdtempSync(join(tmpdir(), 'bestfirst-bad-input-'));
   writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
   const support = join(ROOT, 'test/support');
-  for (const f of readdirSync(support).filter((n) => /^bad-input-.*\.ts$/.test(n))) {
+  for (const f of readdirSync(support).filter((n) => /^(bad-input-.*|supercover)\.ts$/.test(n))) {
     const out = ts.transpileModule(readFileSync(join(support, f), 'utf8'), {
       compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 },
       fileName: f,

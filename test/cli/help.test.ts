@@ -66,7 +66,7 @@ test('bestfirst help CMD, CMD --help and CMD -h print the same help, exit 0, for
     // Help wins over everything else on the line, even a mistake.
     expect(await run(name, '--no-such-option', '--help')).toEqual(a);
   }
-  expect(await run('help', 'plna')).toEqual({ code: 2, out: [], err: ['bestfirst: unknown command "plna"; did you mean "plan"? (known: trace, plan, scen, flood, replan, field, ara, apartment, route)'] });
+  expect(await run('help', 'plna')).toEqual({ code: 2, out: [], err: ['bestfirst: unknown command "plna"; did you mean "plan"? (known: trace, plan, scen, flood, replan, field, ara, apartment, route, costmap, fleet)'] });
   expect((await run('help', 'plan', 'scen')).code).toBe(2);
 });
 
@@ -102,13 +102,13 @@ test('an algorithm added to the table is listed in the help and parsed, from the
 });
 
 test('unknown commands, options and values suggest the nearest known one', async () => {
-  expect((await run('plna')).err).toEqual(['bestfirst: unknown command "plna"; did you mean "plan"? (known: trace, plan, scen, flood, replan, field, ara, apartment, route)']);
+  expect((await run('plna')).err).toEqual(['bestfirst: unknown command "plna"; did you mean "plan"? (known: trace, plan, scen, flood, replan, field, ara, apartment, route, costmap, fleet)']);
   expect((await run('secn')).err[0]).toMatch(/did you mean "scen"\?/);
   expect((await run('--map')).err).toEqual(['bestfirst: unknown option "--map"; options come after the command (bestfirst <command> [options]; bestfirst help lists the commands)']);
   expect((await run('plan', '--form', '1,1')).err).toEqual(['bestfirst plan: unknown option --form; did you mean --from?']);
   expect((await run('plan', '-from', '1,1')).err).toEqual(['bestfirst plan: unknown option -from; did you mean --from?']);
   expect((await run('scen', 'x.scen', '--sampel', '3')).err).toEqual(['bestfirst scen: unknown option --sampel; did you mean --sample?']);
-  expect((await run('plan', '--speed', '3')).err).toEqual(['bestfirst plan: unknown option --speed (known: --map, --from, --to, --algo, --terrain, --partial, --json, --help)']);
+  expect((await run('plan', '--speed', '3')).err).toEqual(['bestfirst plan: unknown option --speed (known: --map, --ros, --from, --to, --algo, --any-angle, --terrain, --partial, --radius, --inflation, --scaling, --penalty, --json, --help)']);
   expect((await run('plan', '--algo', 'astr', '--map', 'x', '--from', '1,1', '--to', '1,1')).err[0]).toMatch(/got "astr"; did you mean "astar"\?$/);
   expect((await run('trace', '--world', 'hnad')).err).toEqual(['bestfirst trace: --world must be one of hand, lesson, got "hnad"; did you mean "hand"?']);
 });

@@ -76,6 +76,11 @@ const BASELINES: Baseline[] = [
   { command: 'apartment', positionals: [], options: [], want: 0 },
   { command: 'route', positionals: [], options: [['gr', F.gr], ['co', F.co], ['from', '1'], ['to', '3'], ['algo', 'astar']], want: 0 },
   { command: 'route', positionals: [], options: [['gr', F.gr], ['from', '1'], ['to', '4']], want: 1, mutate: [] },
+  // ROS maps: the fixture's origin is (10, 10), so every point the table tries is off the map.
+  { command: 'plan', positionals: [], options: [['ros', F.ros], ['from', '10.25,10.55'], ['to', '11.75,10.35'], ['radius', '0.1']], want: 0 },
+  { command: 'plan', positionals: [], options: [['ros', F.rosSplit], ['from', '10.25,10.55'], ['to', '11.75,10.35'], ['radius', '0.1']], want: 1, mutate: [] },
+  // --out is not mutated here: a good file name is a success, and the devices are for the cases below.
+  { command: 'costmap', positionals: [F.ros], options: [['radius', '0.1'], ['keepout', F.keepout], ['out', join(F.dir, 'costmap.pgm')]], want: 0, mutate: ['radius', 'inflation', 'scaling', 'keepout'] },
 ];
 
 function argvOf(command: string, positionals: string[], options: [string, string | true][]): string[] {
@@ -116,6 +121,10 @@ function table(): Case[] {
   }
   cases.push({ argv: ['scen', F.scen, '--map', F.open], want: 2 }); // another map's name
   cases.push({ argv: ['scen', F.scen, '--map', F.open, '--force-map'], want: 1 }); // forced: its shortcuts break the promise
+  // Where the costmap may not be written: never over a device, a folder, a missing folder or the map's own files.
+  for (const out of ['', F.folder, '/dev/null', '/dev/zero', '/dev/urandom', join(F.map, 'x'), join(F.missing, 'x.pgm'), F.ros, join(F.dir, 'ros.pgm.gz')]) {
+    cases.push({ argv: ['costmap', F.ros, '--radius', '0.1', '--out', out], want: 2 });
+  }
   // Steps and closures only the Apartment scenario can judge.
   for (const extra of [['--close-at', '9'], ['--close-at', '1000'], ['--door', 'room', '--close-at', '10'], ['--door', 'kitchen', '--close-at', '0']]) {
     cases.push({ argv: ['apartment', ...extra], want: extra.includes('kitchen') ? 'any' : 2 });

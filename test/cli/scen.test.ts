@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ALGOS, parseAlgo, type Runner } from '../../cli/algos.js';
 import type { PathSearcher } from '#bestfirst';
-import { sameLength } from '#bestfirst/movingai';
+import { checkPath, sameLength } from '#bestfirst/movingai';
 import { resultOf } from '#bestfirst/internal';
 import { main } from '../../cli/main.js';
 import { usageLine } from '../../cli/options.js';
@@ -145,7 +145,7 @@ test('scen exits 1 on an invalid path, checked independently of the searcher', (
   ALGOS.teleport = {
     usage: 'teleport', help: 'test only',
     build: () => ({
-      name: 'teleport', promise: 'none', bound: Infinity,
+      name: 'teleport', promise: 'none', bound: Infinity, check: checkPath,
       make: (): Runner => {
         let s = 0, g = 0;
         const searcher: PathSearcher = {

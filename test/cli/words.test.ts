@@ -3,6 +3,7 @@
 // errors) has no run of 12 words from a seed document, checked against the
 // seeds' hashes that test/page/words.test.ts keeps current.
 import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../cli/commands.js';
 import { main } from '../../cli/main.js';
@@ -41,9 +42,13 @@ describe('what bestfirst prints is our own', () => {
       ['scen', F.scen], ['replan'], ['replan', '--trace'], ['replan', '--map', F.map, '--from', '0,0', '--to', '7,5', '--flips', '3'],
       ['field', '--map', F.map, '--goal', '7,5'], ['ara', '--map', F.map, '--from', '0,0', '--to', '7,5'], ['apartment'],
       ['route', '--gr', F.gr, '--co', F.co, '--from', '1', '--to', '3', '--algo', 'astar'], ['route', '--gr', F.gr, '--from', '1', '--to', '4'],
+      ['plan', '--ros', F.ros, '--from', '10.25,10.55', '--to', '11.75,10.35', '--radius', '0.1'], ['plan', '--ros', F.rosSplit, '--from', '10.25,10.55', '--to', '11.75,10.35', '--radius', '0.1'],
+      ['costmap', F.ros, '--radius', '0.1', '--keepout', F.keepout, '--out', join(F.dir, 'words.pgm')],
       // Mistakes: each message is fixed text around the value given.
       ['fly'], ['trace', '--world', 'lessen'], ['plan', '--map', F.map, '--from', '1,1', '--to', '7,5'], ['plan', '--map', F.missing, '--from', '0,0', '--to', '1,1'],
       ['scen', F.headerOnly], ['field', '--map', F.map], ['route', '--gr', F.gr, '--from', '1', '--to', '3', '--algo', 'astar'], ['ara', '--map', F.map, '--from', '0,0', '--to', '7,5', '--schedule', '1,2'],
+      ['plan', '--ros', F.ros, '--from', '11.05,10.95', '--to', '11.75,10.35', '--radius', '0.1'], ['plan', '--map', F.map, '--from', '0.5,0', '--to', '7,5'],
+      ['costmap', F.ros, '--radius', '0.1', '--out', F.folder],
     ];
     const texts = await Promise.all(runs.map(said));
     for (const [i, t] of texts.entries()) expect(t, `bestfirst ${runs[i].join(' ')} printed nothing`).not.toBe('');

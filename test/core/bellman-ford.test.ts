@@ -7,34 +7,8 @@ import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { bellmanFord, InputError, type SearchSpace } from '#bestfirst';
 import { arcCost, asSpace, ReferenceGraph, sameCost } from '../support/reference.js';
+import { brute } from '../support/brute-paths.js';
 
-/** Every simple path from s, and every simple cycle through a node reachable from s: brute force. */
-function brute(space: SearchSpace, s: number): { best: number[]; negativeCycle: boolean } {
-  const n = space.size;
-  const best = new Array<number>(n).fill(Infinity);
-  const adj = (x: number) => { const nodes = new Int32Array(space.maxDegree), costs = new Float64Array(space.maxDegree); const d = space.successors(x, nodes, costs); return Array.from({ length: d }, (_, k) => [nodes[k], costs[k]] as const); };
-  const onPath = new Array<boolean>(n).fill(false);
-  const reach = new Set<number>();
-  const walk = (x: number, cost: number) => {
-    reach.add(x);
-    best[x] = Math.min(best[x], cost);
-    onPath[x] = true;
-    for (const [y, c] of adj(x)) if (!onPath[y]) walk(y, cost + c);
-    onPath[x] = false;
-  };
-  walk(s, 0);
-  let negativeCycle = false;
-  const cyc = (start: number, x: number, cost: number) => {
-    onPath[x] = true;
-    for (const [y, c] of adj(x)) {
-      if (y === start && cost + c < -1e-9) negativeCycle = true;
-      else if (!onPath[y]) cyc(start, y, cost + c);
-    }
-    onPath[x] = false;
-  };
-  for (const r of reach) cyc(r, r, 0);
-  return { best, negativeCycle };
-}
 
 test('equals brute force on 400 random graphs with negative costs: exact g without a reachable negative cycle, a real negative cycle with one', () => {
   let done = 0, cycles = 0;

@@ -4,8 +4,8 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { InputError } from '#bestfirst';
-import { cellToWorld, parsePgm, parseRosMap, parseRosYaml, toGrid, worldToCell, MAX_MAP_CELLS, type OccupancyGrid } from '#bestfirst/movingai';
-import { refusal } from '../support/ros-maps.js';
+import { cellToWorld, formatPgm, parsePgm, parseRosMap, parseRosYaml, toGrid, worldToCell, MAX_MAP_CELLS, type OccupancyGrid } from '#bestfirst/movingai';
+import { rawPgm, refusal } from '../support/ros-maps.js';
 
 // --- small files, every mode -------------------------------------------------------
 
@@ -195,5 +195,34 @@ describe('hostile input', () => {
         expect(m.image.length).toBeGreaterThan(0);
       },
     ), { seed: 9001, numRuns: 1000 });
+  });
+});
+
+describe('formatPgm', () => {
+  test('writes the P5 header by hand and the pixels after it, which parsePgm and an independent reader read back (fixed-seed property)', () => {
+    expect(Array.from(formatPgm(3, 2, Uint8Array.from([0, 205, 255, 100, 180, 254])))).toEqual(Array.from(enc('P5\n3 2\n255\n' + String.fromCharCode(0, 205, 255, 100, 180, 254))));
+    fc.assert(fc.property(
+      fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 40 }), fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+      (w, h, seed) => {
+        // Pixels from a seed, every byte value possible: 10 and 32 (blanks), 35 ('#') too.
+        const pixels = Uint8Array.from({ length: w * h }, (_, i) => (Math.imul(seed ^ i, 2654435761) >>> 24) & 255);
+        const bytes = formatPgm(w, h, pixels);
+        const img = parsePgm(bytes, 'round.pgm');
+        expect([img.width, img.height, img.maxval, Array.from(img.pixels)]).toEqual([w, h, 255, Array.from(pixels)]);
+        const raw = rawPgm(bytes);
+        expect([raw.width, raw.height, raw.maxval, Array.from(raw.pixels)]).toEqual([w, h, 255, Array.from(pixels)]);
+        expect(bytes.length).toBe(raw.pixels.byteOffset + w * h);
+      },
+    ), { seed: 1202, numRuns: 100 });
+  });
+
+  test('the pixels are copied, and a wrong size or buffer is refused', () => {
+    const px = new Uint8Array(4);
+    const out = formatPgm(2, 2, px);
+    px[0] = 9;
+    expect(parsePgm(out).pixels[0]).toBe(0);
+    expect(refusal(() => formatPgm(2, 3, px))).toMatch(/pixels must be a Uint8Array of 2 x 3 = 6 bytes, got .* of 4/);
+    expect(refusal(() => formatPgm(0, 3, px))).toMatch(/width and height must be whole numbers >= 1/);
+    expect(refusal(() => formatPgm(4097, 4097, px))).toMatch(/at most 16777216 pixels/);
   });
 });

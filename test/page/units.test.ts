@@ -6,6 +6,7 @@ import { firstEpsilonAboveDijkstra, sliderValues } from '../../web/src/theater/f
 import { cellAt, cellCentre, cellSizeFor, moveCursor } from '../../web/src/shared/layout.js';
 import { COLORS, exploredShade, hexToRgb, mix, nearestColor, rampShade } from '../../web/src/shared/palette.js';
 import { Player, type Scheduler } from '../../web/src/shared/player.js';
+import { FrameTurns } from '../../web/src/shared/frame-turns.js';
 import { estimates, goalTouch, pushesIfMarkedOnPop } from '../../web/src/asides/aside-logic.js';
 import { typesetHtml } from '../../web/build/tex.js';
 
@@ -169,5 +170,21 @@ describe('build-time TeX', () => {
   });
   it('fails the build on bad TeX, naming it', () => {
     expect(() => typesetHtml('<span class="tex">\\frac{</span>')).toThrow(/cannot typeset "\\\\frac\{"/);
+  });
+});
+
+describe('FrameTurns', () => {
+  it('gives each frame one kind of work: the first claim of a frame wins, the other kind waits for the next frame', () => {
+    const turns = new FrameTurns();
+    expect(turns.claim('pictures', 16)).toBe(true);
+    expect(turns.claim('pictures', 16)).toBe(true); // more pictures in the same frame: fine
+    expect(turns.claim('words', 16)).toBe(false);
+    expect(turns.claim('words', 33)).toBe(true);
+    expect(turns.claim('words', 33)).toBe(true); // every lane's words in one frame
+    expect(turns.claim('pictures', 33)).toBe(false);
+    expect(turns.claim('pictures', 50)).toBe(true);
+    // A frame with no claim yet takes either kind.
+    expect(turns.claim('words', 66)).toBe(true);
+    expect(turns.claim('pictures', 83)).toBe(true);
   });
 });

@@ -1,8 +1,9 @@
 // The bad-input table, part 1: the 'bestfirst' entry's spaces, grids, engine and
 // searchers. See bad-input-kit.ts for the row machinery.
 import type { Grid, SearchResult, SearchSpace, Searcher } from '#bestfirst';
+import { bruteCost, bruteSight, brutePathCost } from './supercover.js';
 import {
-  badHeuristics, bool, checkAnswer, count, dyn, fresh, holey, ids, named, near, notFunctions, notNumbers, notSpaces, oneOf, options, positive, same, SYM, v,
+  badHeuristics, bool, checkAnswer, count, dyn, fresh, holey, ids, named, near, notFunctions, notNumbers, notSpaces, oneOf, options, oracle, positive, same, SYM, v,
   type Base, type Extra, type Lib, type Spec, type V,
 } from './bad-input-kit.js';
 
@@ -361,14 +362,6 @@ export function coreSpecs(): Spec[] {
 
   // findPath(grid, from, to, options)
   const xy = (p: unknown, w: number) => (typeof p === 'number' ? p : (p as number[])[1] * w + (p as number[])[0]);
-  const points = (what: string): V[] => [
-    ...named([v(null, 'null'), v(undefined, 'undefined'), v('0', "'0'"), v(true, 'true'), fresh(() => ({}), '{}'), v(SYM, 'a symbol'), v(0n, '0n'),
-      fresh(() => ({ x: 0, y: 0 }), '{ x: 0, y: 0 }'), fresh(() => [0], '[0]'), fresh(() => [0, 0, 0], '[0, 0, 0]'), v(Number.NaN, 'NaN'), v(-1, '-1'), v(1.5, '1.5'), v(15, '15'), v(2 ** 31, '2**31')], [what]),
-    ...named([fresh(() => [-1, 0], '[-1, 0]'), fresh(() => [5, 0], '[5, 0]'), fresh(() => [0, 3], '[0, 3]'), fresh(() => [0.5, 0], '[0.5, 0]'), fresh(() => ['0', 0], "['0', 0]"),
-      fresh(() => [Number.NaN, 0], '[NaN, 0]'), fresh(() => [0, null], '[0, null]'), fresh(() => [Infinity, 0], '[Infinity, 0]')], [what], /0\.\.4/),
-    fresh(() => [1, 1], '[1, 1] (blocked)', 'error', { names: [what] }), v(BLOCKED, '6 (blocked)', 'error', { names: [what] }),
-    fresh(() => [4, 0], '[4, 0] (the pocket)', 'ok'), v(0, '0 (an id)', 'ok'), fresh(() => [2, 2], '[2, 2]', 'ok'), v(12, '12', 'ok'),
-  ];
   specs.push({
     target: 'bestfirst:findPath',
     paramNames: ['grid', 'from', 'to', 'options'],
@@ -394,8 +387,8 @@ export function coreSpecs(): Spec[] {
     params: [
       [...notGrids(), dyn((b) => (b.args[0] as Grid).with({ blocked: { enterCost: 10 } }), 'a grid that enters blocked cells at cost 10', 'ok'),
         dyn((b) => (b.args[0] as Grid).with({ connectivity: 4 }), 'a 4-connected grid', 'ok')],
-      points('start'),
-      points('goal'),
+      findPathPoints('start'),
+      findPathPoints('goal'),
       options('findPath', {
         algorithm: oneOf('algorithm', ['astar', 'dijkstra', 'jps']),
         eps: [...named([...notNumbers().filter((x) => x.label !== 'undefined'), ...[0.5, 0, -1, Number.NaN, Infinity].map((x) => v(x, String(x)))], ['eps'], />= ?1/),
@@ -499,6 +492,7 @@ export function coreSpecs(): Spec[] {
 
   specs.push(...keyedSpecs());
   specs.push(...gridSearcherSpecs());
+  specs.push(...anyAngleSpecs());
   return specs;
 }
 
@@ -1024,6 +1018,182 @@ function fastPathHeuristics(): V[] {
   ];
 }
 
+/** Cells as findPath and anyAnglePath take them: [x, y] or an id, on the table's grid. */
+function findPathPoints(what: string): V[] {
+  return [
+    ...named([v(null, 'null'), v(undefined, 'undefined'), v('0', "'0'"), v(true, 'true'), fresh(() => ({}), '{}'), v(SYM, 'a symbol'), v(0n, '0n'),
+      fresh(() => ({ x: 0, y: 0 }), '{ x: 0, y: 0 }'), fresh(() => [0], '[0]'), fresh(() => [0, 0, 0], '[0, 0, 0]'), v(Number.NaN, 'NaN'), v(-1, '-1'), v(1.5, '1.5'), v(15, '15'), v(2 ** 31, '2**31')], [what]),
+    ...named([fresh(() => [-1, 0], '[-1, 0]'), fresh(() => [5, 0], '[5, 0]'), fresh(() => [0, 3], '[0, 3]'), fresh(() => [0.5, 0], '[0.5, 0]'), fresh(() => ['0', 0], "['0', 0]"),
+      fresh(() => [Number.NaN, 0], '[NaN, 0]'), fresh(() => [0, null], '[0, null]'), fresh(() => [Infinity, 0], '[Infinity, 0]')], [what], /0\.\.4/),
+    fresh(() => [1, 1], '[1, 1] (blocked)', 'error', { names: [what] }), v(BLOCKED, '6 (blocked)', 'error', { names: [what] }),
+    fresh(() => [4, 0], '[4, 0] (the pocket)', 'ok'), v(0, '0 (an id)', 'ok'), fresh(() => [2, 2], '[2, 2]', 'ok'), v(12, '12', 'ok'),
+  ];
+}
+
+/**
+ * An any-angle answer judged independently: ends, brute-force line of sight
+ * on every segment, its cost by brute force, at most the octile optimum, or
+ * unreachable only when no path exists.
+ */
+function anyAngleAnswer(g: Grid, s: number, t: number, r: { status: string; cost: number; path: number[] | null }): string | undefined {
+  if (r.status === 'step-limit') return undefined;
+  const best = oracle(g, s, t);
+  if (r.status === 'unreachable') return best === Infinity ? undefined : `unreachable, but a path of cost ${best} exists`;
+  if (r.status !== 'found') return `unknown status ${r.status}`;
+  if (best === Infinity) return 'found, but no path exists';
+  const p = r.path;
+  if (!Array.isArray(p) || p[0] !== s || p[p.length - 1] !== t) return `the waypoints ${JSON.stringify(p)} do not run ${s} .. ${t}`;
+  for (let i = 1; i < p.length; i++) if (!bruteSight(g, p[i - 1], p[i])) return `no sight from ${p[i - 1]} to ${p[i]}`;
+  const own = brutePathCost(g, p);
+  if (!near(own, r.cost)) return `cost ${r.cost}, but the waypoints measure ${own}`;
+  // On a grid without weights, never longer than the optimum of the grid's moves (a weighted grid measures steps another way).
+  if (!g.weighted && r.cost > best * (1 + 1e-9)) return `cost ${r.cost}, above the grid's optimum ${best}`;
+  return undefined;
+}
+
+function anyAngleSpecs(): Spec[] {
+  const specs: Spec[] = [];
+  // The grids the searcher takes and refuses; the table's grid is 8-connected without weights.
+  const searchable: V[] = [
+    ...notGrids(),
+    dyn((b) => (b.args[0] as Grid).with({ blocked: { enterCost: 10 } }), 'a grid that keeps blocked cells at a cost', 'error', { names: ['blocked', 'delete'] }),
+    dyn((b) => (b.args[0] as Grid).with({ diagonalCost: 1.4 }), 'diagonalCost 1.4', 'error', { names: ['diagonalCost', 'SQRT2'] }),
+    dyn((b) => (b.args[0] as Grid).with({ connectivity: 4 }), 'a 4-connected grid', 'ok'),
+    dyn((b) => (b.args[0] as Grid).with({ diagonalRule: 'always' }), "diagonalRule 'always'", 'ok'),
+    dyn((b) => (b.args[0] as Grid).with({ weights: Array.from({ length: 15 }, (_, i) => 1 + (i % 3)) }), 'a weighted grid', 'ok'),
+  ];
+  const anyOptions = (where: string): V[] => options(where, { algorithm: oneOf('algorithm', ['theta', 'lazy-theta']), maxExpansions: count('maxExpansions') });
+  specs.push({
+    target: 'bestfirst:AnyAngleSearcher',
+    paramNames: ['grid'],
+    make: (L) => ({ args: [grid(L)], call: (...a) => construct(L.root.AnyAngleSearcher, a), check: (r, a) => {
+      const s = r as GridSearcherLike;
+      s.search(START, GOAL);
+      return anyAngleAnswer(a[0] as Grid, START, GOAL, { status: s.status, cost: s.cost, path: s.path() });
+    } }),
+    params: [searchable],
+  });
+  const base = (L: Lib): GridBase => {
+    const g = grid(L);
+    const s = new L.root.AnyAngleSearcher(g) as unknown as GridSearcherLike;
+    s.search(START, GOAL);
+    const before = [s.status, s.cost, s.path()];
+    const b: GridBase = {
+      s, g, lib: L, size: g.size, blocked: BLOCKED, args: [START, GOAL, {}],
+      call: (...a) => { const status = apply(s.search.bind(s), a); return { status, cost: s.cost, path: s.path(), field: s.status }; },
+      check: (r, a) => {
+        const res = r as { status: string; cost: number; path: number[] | null; field: string };
+        if (res.status !== res.field) return `search returned ${res.status} but status is ${res.field}`;
+        return anyAngleAnswer(g, a[0] as number, a[1] as number, res);
+      },
+      after: () => {
+        const now = [s.status, s.cost, s.path()];
+        if (same(now, before)) return `a refused query changed the last answer: ${same(now, before)}`;
+        return b.check!(b.call(...b.args), b.args);
+      },
+    };
+    return b;
+  };
+  specs.push({ target: 'bestfirst:AnyAngleSearcher#search', paramNames: ['start', 'goal', 'options'], make: base, params: [endpoints('start'), endpoints('goal'), anyOptions('AnyAngleSearcher')] });
+  specs.push({
+    target: 'bestfirst:AnyAngleSearcher#pathInto',
+    paramNames: ['out'],
+    make: (L) => { const b = base(L); return { args: [new Int32Array(15)], call: (out) => { const n = b.s.pathInto(out as Int32Array); return Array.from(out as ArrayLike<number>).slice(0, n); }, check: (r) => same(r, b.s.path()) }; },
+    params: [[
+      ...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), v('abcdefghijklmno', 'a string of 15'), v(true, 'true'), v(SYM, 'a symbol')], ['out']),
+      fresh(() => new Int32Array(1), 'an Int32Array too short', 'error', { names: ['buffer', 'out'] }),
+      fresh(() => [], '[]', 'either', { names: ['out', 'buffer'] }), fresh(() => new Float64Array(15), 'a Float64Array', 'either', { names: ['out', 'buffer'] }),
+      fresh(() => new Int32Array(3), 'an Int32Array of exactly the waypoints', 'ok'),
+    ]],
+  });
+  specs.push(...junkArgumentRows('AnyAngleSearcher', ['path', 'refresh', 'result'], base, (b, _m, r) => anyAngleAnswer(b.g, START, GOAL, { status: 'found', cost: b.s.cost, path: r as number[] })));
+  // anyAnglePath(grid, from, to, options)
+  const xy = (p: unknown, w: number) => (typeof p === 'number' ? p : (p as number[])[1] * w + (p as number[])[0]);
+  specs.push({
+    target: 'bestfirst:anyAnglePath',
+    paramNames: ['grid', 'from', 'to', 'options'],
+    make: (L) => ({
+      args: [grid(L), [0, 0], [2, 2], {}], call: (...a) => apply(L.root.anyAnglePath, a), size: 15, blocked: BLOCKED,
+      check: (r, a) => {
+        const res = r as { status: string; cost: number; path: number[] | null; points: [number, number][] | null };
+        const gg = a[0] as Grid;
+        if ((res.path === null) !== (res.points === null) || (res.path && res.path.some((n, i) => res.points![i][0] !== n % gg.width || res.points![i][1] !== Math.floor(n / gg.width)))) return 'points and path disagree';
+        return anyAngleAnswer(gg, xy(a[1], gg.width), xy(a[2], gg.width), res);
+      },
+    }),
+    params: [searchable, findPathPoints('start'), findPathPoints('goal'), anyOptions('anyAnglePath')],
+  });
+  // lineOfSight(grid, from, to), segmentCost(grid, from, to)
+  for (const name of ['lineOfSight', 'segmentCost'] as const) {
+    specs.push({
+      target: `bestfirst:${name}`,
+      paramNames: ['grid', 'from', 'to'],
+      make: (L) => ({
+        args: [grid(L), START, 10], call: (...a) => apply(L.root[name], a), size: 15,
+        check: (r, a) => {
+          const g = a[0] as Grid, from = a[1] as number, to = a[2] as number;
+          return same(r, name === 'lineOfSight' ? bruteSight(g, from, to) : bruteCost(g, from, to));
+        },
+      }),
+      params: [
+        [...notGrids(), dyn((b) => (b.args[0] as Grid).with({ diagonalRule: 'always' }), "diagonalRule 'always'", 'ok'), dyn((b) => (b.args[0] as Grid).with({ connectivity: 4 }), 'a 4-connected grid', 'ok')],
+        ids('from', { names: ['from'], legit: [v(BLOCKED, 'a blocked cell (no sight)', 'ok'), v(GOAL, 'the goal, past the blocked cell', 'ok')] }),
+        ids('to', { names: ['to'], legit: [v(BLOCKED, 'a blocked cell (no sight)', 'ok'), v(START, 'the same cell', 'ok')] }),
+      ],
+    });
+  }
+  // smoothPath(grid, path)
+  specs.push({
+    target: 'bestfirst:smoothPath',
+    paramNames: ['grid', 'path'],
+    make: (L) => ({
+      args: [grid(L), [0, 5, 10, 11, 12]], call: (...a) => apply(L.root.smoothPath, a), size: 15,
+      check: (r, a) => {
+        const g = a[0] as Grid, p = Array.from(a[1] as ArrayLike<number>), out = r as number[];
+        if (!Array.isArray(out) || out[0] !== p[0] || out[out.length - 1] !== p[p.length - 1]) return `smoothed ${JSON.stringify(out)} does not keep the ends of ${JSON.stringify(p)}`;
+        for (let i = 1; i < out.length; i++) if (!bruteSight(g, out[i - 1], out[i])) return `no sight from ${out[i - 1]} to ${out[i]}`;
+        return brutePathCost(g, out) <= brutePathCost(g, p) * (1 + 1e-9) ? undefined : 'longer than the path given';
+      },
+    }),
+    params: [
+      [...notGrids(), dyn((b) => (b.args[0] as Grid).with({ weights: Array.from({ length: 15 }, (_, i) => 1 + 5 * (i % 2)) }), 'a weighted grid', 'ok')],
+      [
+        ...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), v(SYM, 'a symbol'), v(true, 'true'), fresh(() => [], '[]'), v('abc', "'abc'")], ['path']),
+        ...named([[0, 15], [0, -1], [0, 1.5], [0, '5'], [0, null]].map((p) => fresh(() => p.slice(), JSON.stringify(p))), ['path']),
+        ...named([[0, 12], [0, 6, 12], [6]].map((p) => fresh(() => p.slice(), `${JSON.stringify(p)} (no sight, or blocked)`)), ['path', 'sight', 'blocked']),
+        fresh(() => [0], '[0]', 'ok'), fresh(() => [0, 0, 5], '[0, 0, 5] (a repeat)', 'ok'), fresh(() => new Int32Array([0, 5, 10, 11, 12]), 'an Int32Array', 'ok'),
+        fresh(() => [0, 10, 12], '[0, 10, 12] (waypoints)', 'ok'),
+      ],
+    ],
+  });
+  return specs;
+}
+
+/**
+ * Rows calling each of a searcher's `methods` with junk arguments, which it
+ * ignores: `refresh` returns nothing, `result()` must be the searcher's own
+ * fields as one object (PathSearcher's result()) with a path `judge` accepts,
+ * and any other method's answer goes to `judge` as it is.
+ */
+function junkArgumentRows(name: string, methods: readonly string[], base: (L: Lib) => GridBase, judge: (b: GridBase, method: string, r: unknown) => string | undefined): Spec[] {
+  return methods.map((m) => ({
+    target: `bestfirst:${name}#${m}`,
+    extra: [{
+      label: 'with junk arguments (ignored)', want: 'ok' as const,
+      make: (L: Lib) => {
+        const b = base(L);
+        return { args: [SYM, -1], call: (...a: unknown[]) => apply((b.s as unknown as Record<string, AnyFn>)[m].bind(b.s), a), check: (r: unknown) => {
+          if (m === 'refresh') return undefined;
+          if (m !== 'result') return judge(b, m, r);
+          const res = r as SearchResult;
+          const off = same([res.status, res.cost, res.expansions, res.pushes, res.reopenings], [b.s.status, b.s.cost, b.s.expansions, b.s.pushes, b.s.reopenings], 'result()');
+          return off ?? judge(b, 'path', res.path);
+        } };
+      },
+    }],
+  }));
+}
+
 function gridSearcherSpecs(): Spec[] {
   const specs: Spec[] = [];
   const notGridSearchable = (name: string, extra: V[] = []): V[] => [
@@ -1123,28 +1293,10 @@ function gridSearcherSpecs(): Spec[] {
         [...named([v(1, '1'), v(0, '0'), v('true', "'true'"), v(null, 'null'), v(undefined, 'undefined'), fresh(() => ({}), '{}')], ['blocked'], /true or false/), v(false, 'false', 'ok')],
       ],
     });
-    for (const m of jps ? ['path', 'refresh', 'jumpPoints', 'result'] : ['path', 'refresh', 'result']) {
-      specs.push({
-        target: `bestfirst:${name}#${m}`,
-        extra: [{
-          label: 'with junk arguments (ignored)', want: 'ok',
-          make: (L) => {
-            const b = base(L);
-            return { args: [SYM, -1], call: (...a) => apply((b.s as unknown as Record<string, AnyFn>)[m].bind(b.s), a), check: (r) => {
-              if (m === 'refresh') return undefined;
-              if (m === 'result') {
-                const res = r as SearchResult;
-                // The fields of the searcher, as one object: PathSearcher's result().
-                const off = same([res.status, res.cost, res.expansions, res.pushes, res.reopenings], [b.s.status, b.s.cost, b.s.expansions, b.s.pushes, b.s.reopenings], 'result()');
-                return off ?? checkAnswer(b.g, START, GOAL, res);
-              }
-              if (m === 'jumpPoints') return Array.isArray(r) && r[0] === START && r[r.length - 1] === GOAL ? undefined : `jump points ${JSON.stringify(r)}`;
-              return checkAnswer(b.g, START, GOAL, { status: 'found', cost: b.s.cost, path: r as number[] });
-            } };
-          },
-        }],
-      });
-    }
+    specs.push(...junkArgumentRows(name, jps ? ['path', 'refresh', 'jumpPoints', 'result'] : ['path', 'refresh', 'result'], base, (b, m, r) => {
+      if (m === 'jumpPoints') return Array.isArray(r) && r[0] === START && r[r.length - 1] === GOAL ? undefined : `jump points ${JSON.stringify(r)}`;
+      return checkAnswer(b.g, START, GOAL, { status: 'found', cost: b.s.cost, path: r as number[] });
+    }));
     if (!jps) {
       specs.push({
         target: `bestfirst:${name}#gOf`,

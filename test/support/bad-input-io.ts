@@ -134,10 +134,11 @@ function ioSpecs(): Spec[] {
     ],
   });
   const pathOk = (r: unknown) => ((r as { ok: boolean }).ok === false ? undefined : `judged ${JSON.stringify(r)}`);
-  specs.push({
-    target: 'bestfirst/movingai:checkPath',
+  // The two path checks judge these paths alike: every bad one is bad both ways (a step the grid refuses has no sight either).
+  for (const name of ['checkPath', 'checkAnyAnglePath'] as const) specs.push({
+    target: `bestfirst/movingai:${name}`,
     paramNames: ['grid', 'path', 'start', 'goal', 'count'],
-    make: (L) => ({ args: [grid(L), [0, 5, 10, 11, 12], START, GOAL], call: (...a) => apply(L.io.checkPath, a), check: (r) => same(r, { ok: true, length: 4 }), size: 15 }),
+    make: (L) => ({ args: [grid(L), [0, 5, 10, 11, 12], START, GOAL], call: (...a) => apply(L.io[name], a), check: (r) => same(r, { ok: true, length: 4 }), size: 15 }),
     params: [
       [...notGrids()],
       [
@@ -384,6 +385,28 @@ function rosSpecs(): Spec[] {
         fresh(() => pgmBytes('P2 3 2 255 0 205 255 100 180 254', []), 'the same image as P2', 'ok'),
       ],
       fileNames('file'),
+    ],
+  });
+  const pgmSide = (name: string, good: number): V[] => [
+    ...named([...notNumbers(), ...[0, -0, -1, 1.5, Number.NaN, Infinity].map((x) => v(x, String(x)))], [name], /whole numbers >= 1/),
+    v(2 ** 31, '2**31', 'error', { names: [name], allowed: /at most \d+ pixels/ }),
+    v(good + 1, `${good + 1} (the pixels do not fit)`, 'error', { names: ['pixels'], allowed: /bytes/ }),
+    v(good, String(good), 'ok'),
+  ];
+  specs.push({
+    target: 'bestfirst/movingai:formatPgm',
+    paramNames: ['width', 'height', 'pixels'],
+    make: (L) => ({
+      args: [3, 2, Uint8Array.from(ROS_PIXELS)], call: (...a) => apply(L.io.formatPgm, a),
+      check: (r) => same(Array.from(L.io.parsePgm(r as Uint8Array).pixels), ROS_PIXELS),
+    }),
+    params: [
+      pgmSide('width', 3), pgmSide('height', 2),
+      named([
+        v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), fresh(() => [...ROS_PIXELS], 'a plain array'), fresh(() => new Int8Array(6), 'an Int8Array'),
+        fresh(() => new Uint8ClampedArray(6), 'a Uint8ClampedArray'), fresh(() => new Uint8Array(5), 'a Uint8Array of 5'), fresh(() => new Uint8Array(7), 'a Uint8Array of 7'),
+        v(SYM, 'a symbol'),
+      ], ['pixels'], /Uint8Array of 3 x 2 = 6 bytes/),
     ],
   });
   specs.push({

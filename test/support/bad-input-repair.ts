@@ -1,5 +1,7 @@
 // The bad-input table, part 2: the searches that repair or reuse a search (D*,
-// D* Lite, ARA*, universal plans). See bad-input-kit.ts for the row machinery.
+// D* Lite, ARA*, universal plans), the graph searches beside them (flood, 0-1 BFS,
+// Bellman-Ford, Floyd-Warshall) and the MAPF planners. See bad-input-kit.ts for
+// the row machinery.
 import type { AllPairs, AraSearcher, DStar, DStarLite, Flood, FloodOptions, Grid, SearchSpace, UniversalPlan } from '#bestfirst';
 import { apply, BLOCKED, construct, GOAL, grid, notGrids, POCKET, START } from './bad-input-core.js';
 import {
@@ -767,7 +769,54 @@ function allPairsSpecs(): Spec[] {
   }];
 }
 
+/**
+ * The MAPF planners. Two agents on the fixture grid: 0 (0,0) -> 2 (2,0) and
+ * 10 (0,2) -> 12 (2,2), both 2 steps alone, apart (sum of costs 4). The
+ * answer is checked by the plan checker of bestfirst/movingai.
+ */
+function mapfSpecs(): Spec[] {
+  const TASKS = [{ start: START, goal: 2 }, { start: 10, goal: GOAL }];
+  const planCheck = (L: Lib) => (r: unknown, a: unknown[]) => {
+    const res = r as { status?: string; paths?: number[][] | null; sumOfCosts?: number };
+    if (typeof res?.status !== 'string') return `not a result: ${JSON.stringify(r)}`;
+    if (res.status !== 'solved') return undefined; // a budget or a proof of no plan: a status, not an error
+    const v = L.io.checkMapfPlan(a[0] as Grid, a[1] as never, res.paths as number[][]) as { ok: boolean; sumOfCosts?: number; reason?: string };
+    return v.ok && v.sumOfCosts === res.sumOfCosts ? undefined : `invalid plan: ${v.reason ?? `sum of costs ${res.sumOfCosts} vs ${v.sumOfCosts}`}`;
+  };
+  const tasks = (): V[] => [
+    ...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), fresh(() => ({}), '{}'), v(SYM, 'a symbol'), v('ab', "'ab'")], ['tasks']),
+    fresh(() => [null], 'a null task', 'error', { names: ['tasks[0]'] }),
+    fresh(() => [{ start: START, goal: 99 }], 'a goal out of range', 'error', { names: ['tasks[0]'] }),
+    fresh(() => [{ start: '0', goal: 2 }], "a start '0'", 'error', { names: ['tasks[0]'] }),
+    fresh(() => [{ start: 1.5, goal: 2 }], 'a start 1.5', 'error', { names: ['tasks[0]'] }),
+    fresh(() => [{ start: BLOCKED, goal: 2 }], 'a blocked start', 'error', { names: ['tasks[0].start', 'blocked'] }),
+    fresh(() => [{ start: START, goal: BLOCKED }], 'a blocked goal', 'error', { names: ['tasks[0].goal', 'blocked'] }),
+    fresh(() => [{ start: START, goal: 2 }, { start: START, goal: GOAL }], 'two agents on one start', 'error', { names: ['tasks[0]', 'tasks[1]', 'start'] }),
+    fresh(() => [{ start: START, goal: 2 }, { start: 10, goal: 2 }], 'two agents with one goal', 'error', { names: ['tasks[0]', 'tasks[1]', 'goal'] }),
+    fresh(() => [], 'no agents', 'ok'),
+    fresh(() => [{ start: START, goal: POCKET }], 'a goal walled off (unsolvable: a status)', 'ok'),
+    fresh(() => [{ start: START, goal: 2 }, { start: 2, goal: START }], 'two agents swapping ends', 'ok'),
+  ];
+  const common = (where: string) => ({
+    maxMillis: count('maxMillis'),
+    maxExpansions: count('maxExpansions'),
+    jointLimit: [...named([v(-1, '-1'), v(0.5, '0.5'), v(Number.NaN, 'NaN'), v(Infinity, 'Infinity'), v('5', "'5'"), v(null, 'null'), v(1e9, '1e9')], ['jointLimit'], new RegExp(`${where}|whole number`)),
+      v(0, '0', 'ok'), v(10, '10', 'ok'), v(undefined, 'undefined', 'ok')],
+  });
+  return [{
+    target: 'bestfirst:prioritizedPlan',
+    paramNames: ['grid', 'tasks', 'options'],
+    make: (L) => ({ args: [grid(L), TASKS.map((t) => ({ ...t })), {}], call: (...a) => apply(L.root.prioritizedPlan, a), check: planCheck(L) }),
+    params: [notGrids(), tasks(), options('prioritizedPlan', common('prioritizedPlan'))],
+  }, {
+    target: 'bestfirst:cbs',
+    paramNames: ['grid', 'tasks', 'options'],
+    make: (L) => ({ args: [grid(L), TASKS.map((t) => ({ ...t })), {}], call: (...a) => apply(L.root.cbs, a), check: planCheck(L) }),
+    params: [notGrids(), tasks(), options('cbs', { ...common('cbs'), maxNodes: count('maxNodes') })],
+  }];
+}
+
 export function repairSpecs(): Spec[] {
-  return [...dstarSpecs(), ...liteSpecs(), ...araSpecs(), ...planSpecs(), ...floodSpecs(), ...allPairsSpecs()];
+  return [...dstarSpecs(), ...liteSpecs(), ...araSpecs(), ...planSpecs(), ...floodSpecs(), ...allPairsSpecs(), ...mapfSpecs()];
 }
 

@@ -3,6 +3,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { dijkstra } from '#bestfirst';
 import { formatScen, parseMap, type Scenario } from '#bestfirst/movingai';
 
@@ -34,6 +35,30 @@ export const TINY_GR = 'c test\np sp 4 4\na 1 2 5\na 2 3 7\na 1 3 20\na 3 1 1\n'
 /** Its coordinates: 1, 2 and 3 on a line, 4 far away. */
 export const TINY_CO = 'p aux sp co 4\nv 1 0 0\nv 2 3 4\nv 3 6 8\nv 4 100 100\n';
 
+/**
+ * A ROS map's image, 20 x 10 pixels (rows from the top): white (free), a
+ * black wall down column 10 from the top to row 6 (to the bottom with
+ * `split`), a grey (unknown) 2 x 2 block at columns 3-4, rows 1-2.
+ */
+export function rosImage(split = false): Uint8Array {
+  const w = 20, h = 10;
+  const px = new Uint8Array(w * h).fill(254);
+  for (let y = 0; y < (split ? h : 7); y++) px[y * w + 10] = 0;
+  for (const [x, y] of [[3, 1], [4, 1], [3, 2], [4, 2]]) px[y * w + x] = 205;
+  return Uint8Array.from([...new TextEncoder().encode(`P5\n# test map\n${w} ${h}\n255\n`), ...px]);
+}
+
+/** A keepout mask for `rosImage`: a black (100, lethal) 2 x 2 block at columns 14-15, rows 7-8 from the top. */
+export function keepoutImage(): Uint8Array {
+  const w = 20, h = 10;
+  const px = new Uint8Array(w * h).fill(254);
+  for (const [x, y] of [[14, 7], [15, 7], [14, 8], [15, 8]]) px[y * w + x] = 0;
+  return Uint8Array.from([...new TextEncoder().encode(`P5\n${w} ${h}\n255\n`), ...px]);
+}
+
+/** The YAML of `rosImage`: 0.1 m cells, the lower-left corner at (10, 10) m, so the map covers x 10..12, y 10..11. */
+export const rosYaml = (image: string) => `image: ${image}\nresolution: 0.1\norigin: [10.0, 10.0, 0.0]\nnegate: 0\noccupied_thresh: 0.65\nfree_thresh: 0.196\n`;
+
 export interface Fixtures {
   dir: string;
   map: string;
@@ -54,6 +79,12 @@ export interface Fixtures {
   gr: string;
   /** TINY_CO, its `.co`. */
   co: string;
+  /** A ROS map's YAML naming `ros.pgm`, which is there only gzipped, as `ros.pgm.gz` (`rosImage()`). */
+  ros: string;
+  /** A ROS map's YAML naming `ros-split.pgm`, plain (`rosImage(true)`): no path from left to right. */
+  rosSplit: string;
+  /** A keepout mask for `ros` (`keepoutImage()`). */
+  keepout: string;
 }
 
 /** The optimal lengths of TINY_PROBLEMS on TINY_MAP, by Dijkstra. */
@@ -84,5 +115,8 @@ export function writeFixtures(): Fixtures {
     missing: join(dir, 'missing.map'),
     gr: at('tiny.gr', TINY_GR),
     co: at('tiny.co', TINY_CO),
+    ros: (at('ros.pgm.gz', gzipSync(rosImage())), at('ros.yaml', rosYaml('ros.pgm'))),
+    rosSplit: (at('ros-split.pgm', rosImage(true)), at('ros-split.yaml', rosYaml('ros-split.pgm'))),
+    keepout: (at('keepout.pgm', keepoutImage()), at('keepout.yaml', rosYaml('keepout.pgm'))),
   };
 }

@@ -1,4 +1,5 @@
 import { canvasSize, cellAt, cellSizeFor, type GridLayout } from './layout.js';
+import { trackDistance } from './out-of-view.js';
 
 export interface GridCanvasOptions {
   width: number;
@@ -34,6 +35,7 @@ export class GridCanvas {
     this.layout = { width: opts.width, height: opts.height, cell: 10 };
     [c.width, c.height] = canvasSize(this.layout);
     new ResizeObserver(() => this.resize()).observe(c);
+    trackDistance(c);
   }
 
   get width(): number { return this.opts.width; }

@@ -2,6 +2,7 @@ import { el, button, reducedMotion, setAttr, setText } from '../shared/dom.js';
 import { Editing, type EditSwitch } from '../shared/editor.js';
 import { drawFigure, type Layer } from '../shared/figure.js';
 import { metres, num } from '../shared/format.js';
+import type { FrameTurns } from '../shared/frame-turns.js';
 import { GridCanvas } from '../shared/grid-canvas.js';
 import { Player } from '../shared/player.js';
 import { cellInfo, sceneAt, type Scene } from '../shared/scene.js';
@@ -35,7 +36,7 @@ export class LaneView {
   private readonly statusOut: HTMLElement;
 
   constructor(readonly spec: LaneSpec, readonly model: TheaterModel, onEdit: (how: 'drag' | 'key' | 'grab' | 'release') => void,
-    touch: EditSwitch, labels: readonly Label[] = []) {
+    touch: EditSwitch, labels: readonly Label[] = [], private readonly turns: FrameTurns | null = null) {
     const g = model.grid;
     this.player = new Player(() => this.render());
     this.player.rate = LANE_RATE * (reducedMotion() ? 0.5 : 1);
@@ -52,8 +53,8 @@ export class LaneView {
     });
     this.editing = new Editing(this.grid, {
       world: () => model, onEdit, touch: () => touch.on, onGrab: () => onEdit('grab'), onRelease: () => onEdit('release'),
-      onCursor: () => { this.showCell(); this.grid.requestDraw(); },
-      onHover: () => { this.showCell(); this.grid.requestDraw(); },
+      onCursor: () => { this.cellMoved(); this.grid.requestDraw(); },
+      onHover: () => { this.cellMoved(); this.grid.requestDraw(); },
     });
     touch.add(this.grid.canvas);
     const id = `lane-${spec.id}`;
@@ -106,18 +107,40 @@ export class LaneView {
   }
 
   /**
-   * While a drag in the theater lasts, the lane is held: each frame brings
-   * the figure, the counters and the cell readout to the new run (boxes
-   * whose size does not follow their words), and the rest (the replay bar,
+   * While a drag in the theater lasts, the lane is held: a frame brings the
+   * figure to the new run and the next one the counters and the cell
+   * readout (boxes whose size does not follow their words; FrameTurns says
+   * why not both in one frame), and the rest (the replay bar,
    * the step label, the status line, the canvas's description) waits for
    * the drop, where any of them could move the lane's layout.
    */
   hold(on: boolean): void {
     this.held = on;
-    if (!on) this.writeBar();
+    if (on) return;
+    if (this.wordsFrame) { cancelAnimationFrame(this.wordsFrame); this.wordsFrame = 0; }
+    if (this.run) this.writeWords();
+    this.writeBar();
   }
 
   private held = false;
+  /** The frame that will write the counters and the cell readout, held back from a frame that drew (FrameTurns). */
+  private wordsFrame = 0;
+
+  /** During a hold the words wait for a frame of their own; otherwise they are written now. */
+  private wordsLater(): void {
+    if (!this.held || !this.turns) { this.writeWords(); return; }
+    if (this.wordsFrame) return;
+    this.wordsFrame = requestAnimationFrame((t) => {
+      this.wordsFrame = 0;
+      if (this.turns?.claim('words', t) === false) this.wordsLater();
+      else this.writeWords();
+    });
+  }
+
+  private cellMoved(): void {
+    if (this.held && this.turns) this.wordsLater();
+    else this.showCell();
+  }
 
   /**
    * Brings the readouts and the figure to the replay's step. Called on every
@@ -125,6 +148,14 @@ export class LaneView {
    * an unchanged readout costs the page no layout.
    */
   render(): void {
+    if (!this.run) return;
+    this.wordsLater();
+    if (!this.held) this.writeBar();
+    this.grid.draw();
+  }
+
+  /** The counters and the cell readout at the replay's step. */
+  private writeWords(): void {
     const run = this.run;
     if (!run) return;
     const { pops } = run.trace;
@@ -135,9 +166,7 @@ export class LaneView {
     setText(c.cost, !done ? '–' : run.path ? metres(run.cost) : 'no path');
     setText(c.link, !done ? '–' : run.path ? String(run.linkLength) : '–');
     setText(c.reopenings, String(this.reopenedBy(k)));
-    if (!this.held) this.writeBar();
     this.showCell();
-    this.grid.draw();
   }
 
   /** Reopenings among the first k pops: the counters tell the state of the replay at step k, not the end of the search. */

@@ -4,6 +4,8 @@ import { EditSwitch } from '../shared/editor.js';
 import type { Layer } from '../shared/figure.js';
 import type { Label } from '../shared/shapes.js';
 import { SPEEDS } from '../shared/replay-bar.js';
+import { FrameTurns } from '../shared/frame-turns.js';
+import { hideFarCanvases } from '../shared/out-of-view.js';
 import { whenIdle } from '../shared/schedule.js';
 import { LANE_RATE, LaneView } from './lane-view.js';
 import { OffFrame } from './off-frame.js';
@@ -65,6 +67,8 @@ export class Theater {
   /** The lane the pointer edits in, and the next of the others to rerun in a drag frame. */
   private dragLane = -1;
   private turn = 0;
+  /** During a drag a frame either reruns and draws lanes or writes their words, not both. */
+  private readonly turns = new FrameTurns();
   /** The last rerun's words (the timing line, the live region), written when no drag is going on. */
   private words: { timing: string; status: string | null } | null = null;
 
@@ -77,7 +81,7 @@ export class Theater {
       if (how === 'grab') this.dragging(true);
       else if (how === 'release') { this.flush(); this.dragging(false); } else this.edited(how, lane);
     };
-    this.lanes = LANES.map((spec, i) => new LaneView(spec, this.model, onEdit(i), this.touch, labels));
+    this.lanes = LANES.map((spec, i) => new LaneView(spec, this.model, onEdit(i), this.touch, labels, this.turns));
     this.ara = new AraLane(el('article', { class: 'lane', 'data-lane': 'ara' }), this.araWorld(), 'ARA*', null);
     this.off = new OffFrame(this.model.grid, (r) => this.offFrameDone(r));
     this.pinned = new PinnedFigure(this.lanes[LANES.findIndex((l) => l.id === 'astar')]);
@@ -126,6 +130,11 @@ export class Theater {
       this.timing, this.status,
     );
     document.body.append(this.pinned.root);
+    // While the lanes are on screen, figures far away are not painted (out-of-view.ts): a drag pays for no canvas out of sight.
+    const lanes = root.querySelector('.lanes');
+    if (lanes && typeof IntersectionObserver === 'function') {
+      new IntersectionObserver((entries) => hideFarCanvases(entries[entries.length - 1].isIntersecting)).observe(lanes);
+    }
     this.applyPreset(PRESETS[0]);
   }
 
@@ -205,7 +214,12 @@ export class Theater {
   private schedule(what: 'all' | 'astar'): void {
     if (what === 'all') this.due = 'all';
     if (this.frame) return;
-    this.frame = requestAnimationFrame(() => { this.frame = 0; this.runDue(); });
+    this.frame = requestAnimationFrame((t) => {
+      this.frame = 0;
+      // A frame that wrote the lanes' words leaves the next rerun to the frame after it.
+      if (this.held && !this.turns.claim('pictures', t)) this.schedule(this.due);
+      else this.runDue();
+    });
   }
 
   private runDue(): void {

@@ -1,0 +1,80 @@
+import { cbs, InputError, prioritizedPlan, type MapfResult } from '#bestfirst';
+import { checkMapfPlan, checkScenario, parseScen } from '#bestfirst/movingai';
+import { MAX_SCEN_BYTES } from '#bestfirst/internal';
+import { displayName, jsonOption, loadMap, MAP_OPTION, readText, resolveMap } from './files.js';
+import type { Io } from './io.js';
+import type { Args, CommandSpec } from './options.js';
+
+/** The planners `--solver` names. */
+const SOLVERS = ['prioritized', 'cbs'] as const;
+
+/**
+ * `bestfirst fleet --map FILE.map --scen FILE.scen --agents K [--solver S]
+ * [--time-limit S] [--json]`: plans the first K agents of a MAPF scenario
+ * file, checks the plan with `checkMapfPlan`, and prints whether it was
+ * solved (or why not), the sum of costs, the makespan, the lower bound and
+ * the time; with --json, one record with every agent's path.
+ */
+export const FLEET: CommandSpec = {
+  name: 'fleet',
+  summary: 'plan many agents on one map (MAPF): prioritized or CBS',
+  about: 'Plans the first K agents of a multi-agent (MAPF) scenario file on its map, every agent moving to a side neighbour or waiting at each step, with no two on one cell and no two swapping: prioritized planning (cooperative A*, fast, not optimal, may fail) or conflict-based search (least sum of costs). The plan is checked by the independent plan checker before anything is printed.',
+  options: [
+    MAP_OPTION,
+    { name: 'scen', kind: 'file', arg: 'FILE.scen', required: true, help: 'a Moving AI scenario file whose rows are the agents, in order (the MAPF benchmark\'s)' },
+    { name: 'force-map', kind: 'flag', help: 'run on --map even when the rows name a map of another name' },
+    { name: 'agents', kind: 'integer', arg: 'K', min: 1, max: 100_000, required: true, help: 'plan the first K rows of FILE.scen' },
+    { name: 'solver', kind: 'choice', arg: 'S', choices: SOLVERS, default: 'prioritized', help: 'prioritized (cooperative A*) or cbs (conflict-based search, optimal)' },
+    { name: 'time-limit', kind: 'number', arg: 'S', min: 0, max: 86_400, default: '30', help: 'stop the planner after S seconds of wall time' },
+    jsonOption('print one JSON record (the summary, and every agent\'s path as [x, y] cells, or null) instead of text'),
+  ],
+  notes: ['Exit status: 0 solved and the plan checked valid, 1 no plan (unsolvable, prioritized planning stuck, or the time limit) or an invalid plan, 2 a mistake in the command line or the files.'],
+  run,
+};
+
+function run(args: Args, io: Io): number {
+  const mapFile = args.need<string>('map');
+  const scenFile = args.need<string>('scen');
+  const k = args.need<number>('agents');
+  const solver = args.need<(typeof SOLVERS)[number]>('solver');
+  const seconds = args.need<number>('time-limit');
+  const scenName = displayName(scenFile);
+
+  const rows = parseScen(readText(scenFile, `--scen ${scenName}`, '.scen', MAX_SCEN_BYTES), scenName);
+  if (rows.length < k) throw new InputError(`--agents ${k} asks for more agents than ${scenName} has (${rows.length} row${rows.length === 1 ? '' : 's'})`);
+  const agents = rows.slice(0, k);
+  resolveMap(scenFile, agents, mapFile, args.flag('force-map'));
+  const grid = loadMap(mapFile);
+  for (const s of agents) checkScenario(s, grid, scenName);
+  const tasks = agents.map((s) => ({ start: grid.id(s.startX, s.startY), goal: grid.id(s.goalX, s.goalY) }));
+
+  const options = { maxMillis: seconds * 1000 };
+  const r: MapfResult = solver === 'cbs' ? cbs(grid, tasks, options) : prioritizedPlan(grid, tasks, options);
+  const check = r.paths === null ? null : checkMapfPlan(grid, tasks, r.paths);
+  const valid = check !== null && check.ok && check.sumOfCosts === r.sumOfCosts && check.makespan === r.makespan;
+  const invalid = check === null ? '' : !check.ok ? check.reason : valid ? '' : `the planner reports sum of costs ${r.sumOfCosts} and makespan ${r.makespan}, the checker counts ${check.sumOfCosts} and ${check.makespan}`;
+  const ms = Math.round(r.millis * 10) / 10;
+  const finite = (v: number) => (Number.isFinite(v) ? v : null);
+
+  if (args.flag('json')) {
+    io.out(JSON.stringify({
+      map: mapFile, scen: scenFile, agents: k, solver, timeLimit: seconds,
+      status: r.status, valid: check === null ? null : valid, reason: r.reason || invalid || null, failedAgent: r.failedAgent < 0 ? null : r.failedAgent,
+      sumOfCosts: finite(r.sumOfCosts), makespan: finite(r.makespan), lowerBound: finite(r.lowerBound),
+      highLevelNodes: r.highLevelNodes, lowLevelExpansions: r.lowLevelExpansions, millis: ms,
+      paths: r.paths === null ? null : r.paths.map((p) => p.map((n) => [grid.x(n), grid.y(n)])),
+    }));
+  } else {
+    io.out(`map ${displayName(mapFile)} (${grid.width} x ${grid.height}), ${k} agent${k === 1 ? '' : 's'} from ${scenName}, solver ${solver}, time limit ${seconds} s`);
+    const search = `${solver === 'cbs' ? `${r.highLevelNodes} constraint-tree nodes, ` : ''}${r.lowLevelExpansions} time-space expansions; ${ms} ms`;
+    if (r.status === 'solved') {
+      const over = r.lowerBound > 0 ? ` (+${(100 * (r.sumOfCosts / r.lowerBound - 1)).toFixed(2)}%)` : '';
+      io.out(`solved: sum of costs ${r.sumOfCosts}, makespan ${r.makespan}, lower bound ${r.lowerBound}${over}; plan ${valid ? 'checked valid' : 'INVALID'}`);
+    } else {
+      io.out(`not solved (${r.status}): ${r.reason}; lower bound ${r.lowerBound}`);
+    }
+    io.out(search);
+  }
+  if (check !== null && !valid) io.err(`fleet: INVALID PLAN from ${solver}: ${invalid}`);
+  return r.status === 'solved' && valid ? 0 : 1;
+}

@@ -1,0 +1,146 @@
+import { costmapToGrid, type Grid, INSCRIBED, InputError, LETHAL, NO_INFORMATION } from '#bestfirst';
+import { cellToWorld, worldToCell, type RosMap } from '#bestfirst/movingai';
+import type { Algo } from './algos.js';
+import type { Io } from './io.js';
+import type { Args, OptionSpec } from './options.js';
+import { describeInflation, IMAGE_RULE, inflateFor, INFLATION_OPTIONS, loadRosMap, RADIUS_OPTION } from './ros-map.js';
+
+/**
+ * `bestfirst plan --ros map.yaml --from X,Y --to X,Y --radius R`: one path in
+ * metres on a ROS map, for a round robot, on Nav2's inflated costmap. `plan`
+ * (cli/plan.ts) hands over here when `--ros` is given.
+ */
+
+/** `--ros FILE.yaml`, the other map `plan` takes. */
+export const ROS_OPTION: OptionSpec = {
+  name: 'ros', kind: 'file', arg: 'FILE.yaml',
+  help: 'a ROS map_server map (its YAML; the image beside it): plan in metres for a round robot of --radius R; this or --map',
+};
+
+/** Smac 2D's default `cost_travel_multiplier`. */
+const NAV2_COST_PENALTY = '2';
+
+/** The options only a ROS plan reads, after `--algo` in `plan`'s table. */
+export const ROS_PLAN_OPTIONS: readonly OptionSpec[] = [
+  { ...RADIUS_OPTION, help: `${RADIUS_OPTION.help} [required with --ros]` },
+  ...INFLATION_OPTIONS,
+  {
+    name: 'penalty', kind: 'number', arg: 'P', min: 0, default: NAV2_COST_PENALTY,
+    help: "how much the graded costs weigh: a step into a cell of cost c (below 253) costs its length times 1 + P c / 252 (the rule of Nav2's Smac 2D planner, whose default P is 2); 0 finds the shortest path that keeps clear of the inscribed band",
+  },
+];
+
+/** What `plan --help` adds about ROS maps. */
+export const ROS_PLAN_NOTES: readonly string[] = [
+  `With --ros: --from and --to are points in metres in the map's frame (y up); each must lie on the map in a cell the robot's centre may occupy (not an obstacle, not within R of one, not unknown: unknown space is kept unknown, as Nav2 does by default, and blocked). The costmap is Nav2's inflation layer; cells of cost 253 or more are blocked. The path is printed as cell centres in metres (3 decimals; with --any-angle its waypoints); cost is the weighted cost, length the path's length in metres. ${IMAGE_RULE}`,
+  'With --ros --json the record holds ros, algo, from and to (metres), fromCell and toCell (column, row from the top), radius, inflation, scaling, penalty, status, cost, length, cells, expansions, microseconds, costmapMilliseconds and path (cell centres in metres).',
+];
+
+/**
+ * Which map `plan` was given: true for `--ros` (run `planRos`), false for
+ * `--map`. Refuses neither or both, the ROS options with `--map`, and
+ * decimal points with `--map`, before any file is read.
+ */
+export function rosPlanWanted(args: Args): boolean {
+  const ros = args.has('ros'), map = args.has('map');
+  if (ros === map) {
+    throw new InputError(`plan: give ${ros ? 'only one of' : 'one of'} --map FILE.map (a Moving AI map, points are cells) and --ros FILE.yaml (a ROS map, points in metres)`);
+  }
+  if (ros) {
+    // Terrain letters are a Moving AI map's; a partial path on a costmap is not offered yet.
+    for (const name of ['terrain', 'partial']) {
+      if (args.has(name)) throw new InputError(`plan: --${name} is for a Moving AI map (--map FILE.map), not for --ros`);
+    }
+    return true;
+  }
+  for (const o of ROS_PLAN_OPTIONS) {
+    if (args.has(o.name)) throw new InputError(`plan: --${o.name} is for a ROS map (--ros FILE.yaml); a --map plan takes cells as they are`);
+  }
+  for (const name of ['from', 'to']) {
+    const [x, y] = args.need<[number, number]>(name);
+    if (!Number.isSafeInteger(x) || !Number.isSafeInteger(y)) {
+      throw new InputError(`plan: --${name} ${x},${y} must be a cell with --map: X,Y decimal integers, x the column, y the row from the top (points in metres are for --ros)`);
+    }
+  }
+  return false;
+}
+
+/** Why a blocked cell is blocked, from its cost. */
+function why(cost: number, radius: number): string {
+  return cost === LETHAL ? 'an obstacle (cost 254, lethal)'
+    : cost === NO_INFORMATION ? 'unknown space (cost 255)'
+    : cost === INSCRIBED ? `within the robot's radius ${radius} m of an obstacle (cost 253, inscribed)`
+    : `blocked (cost ${cost})`;
+}
+
+/** The cell of a point given by `option`, refused off the map or where the robot's centre may not be. */
+function endpoint(map: RosMap, grid: Grid, costmap: Uint8Array, [x, y]: readonly [number, number], option: string, name: string, radius: number): number {
+  const { width, height, resolution: r, origin } = map;
+  const x1 = origin.x + width * r, y1 = origin.y + height * r;
+  if (!(x >= origin.x && x <= x1 && y >= origin.y && y <= y1)) {
+    throw new InputError(`plan: ${option} ${x},${y} is outside the map ${name}, which covers x from ${origin.x} to ${round3(x1)} and y from ${origin.y} to ${round3(y1)} m`);
+  }
+  const n = worldToCell(map, x, y);
+  if (grid.cells[n] !== 0) {
+    // The costmap is in ROS order: the grid's row y is its row height - 1 - y.
+    const cost = costmap[(height - 1 - grid.y(n)) * width + grid.x(n)];
+    throw new InputError(`plan: ${option} ${x},${y} is in cell ${grid.formatXY(n)} (column, row from the top) of ${name}, ${why(cost, radius)}: the robot's centre cannot be there`);
+  }
+  return n;
+}
+
+const round3 = (v: number) => Number(v.toFixed(3));
+
+/** The ROS half of `plan`: exit 0 with a path, 1 without one (or a failed check). */
+export function planRos(args: Args, io: Io, algo: Algo): number {
+  const loaded = loadRosMap(args.need<string>('ros'), `--ros ${args.need<string>('ros')}`);
+  const { map, name } = loaded;
+  const inflated = inflateFor(map, args, 'plan');
+  const { costmap, radius } = inflated;
+  const penalty = args.need<number>('penalty');
+  const grid = costmapToGrid(costmap, map.width, map.height, { resolution: map.resolution, bottomUp: true, costPenalty: penalty });
+  const from = args.need<[number, number]>('from'), to = args.need<[number, number]>('to');
+  const start = endpoint(map, grid, costmap, from, '--from', name, radius);
+  const goal = endpoint(map, grid, costmap, to, '--to', name, radius);
+
+  const { searcher, options } = algo.make(grid);
+  const t0 = performance.now();
+  const status = searcher.search(start, goal, options);
+  const microseconds = (performance.now() - t0) * 1000;
+  const buf = new Int32Array(grid.size);
+  const count = status === 'found' ? searcher.pathInto(buf) : 0;
+  let length = 0;
+  if (status === 'found') {
+    // Never print a path we have not checked: a wrong one is a bug, said loudly.
+    const check = algo.check(grid, buf, start, goal, count);
+    if (!check.ok) { io.err(`plan: the ${algo.name} path is invalid: ${check.reason}`); return 1; }
+    if (!(Math.abs(check.length - searcher.cost) <= 1e-9 * Math.max(1, searcher.cost))) {
+      io.err(`plan: the ${algo.name} path's steps cost ${check.length}, the search said ${searcher.cost}`);
+      return 1;
+    }
+    // The geometric length: each step's (or any-angle segment's) length in metres, whatever the weights.
+    for (let i = 1; i < count; i++) length += Math.hypot(grid.x(buf[i]) - grid.x(buf[i - 1]), grid.y(buf[i]) - grid.y(buf[i - 1]));
+    length *= grid.cellSize;
+  }
+  const path = Array.from(buf.subarray(0, count), (n) => { const p = cellToWorld(map, n); return [round3(p.x), round3(p.y)] as [number, number]; });
+
+  if (args.flag('json')) {
+    io.out(JSON.stringify({
+      ros: args.need<string>('ros'), algo: algo.name, from, to, fromCell: [grid.x(start), grid.y(start)], toCell: [grid.x(goal), grid.y(goal)],
+      radius, inflation: inflated.inflation, scaling: inflated.scaling, penalty, status,
+      cost: status === 'found' ? searcher.cost : null, length: status === 'found' ? length : null, cells: count, expansions: searcher.expansions,
+      microseconds: Math.round(microseconds * 10) / 10, costmapMilliseconds: Math.round(inflated.milliseconds * 10) / 10, path,
+    }));
+  } else {
+    io.out(`${describeInflation(loaded, inflated)}, penalty ${penalty}, algo ${algo.name}`);
+    io.out(`from ${from.join(',')} m (cell ${grid.formatXY(start)}) to ${to.join(',')} m (cell ${grid.formatXY(goal)}); costmap in ${inflated.milliseconds.toFixed(1)} ms`);
+    if (status === 'found') {
+      const parts = algo.promise === 'any-angle' ? `${count} waypoints (${count - 1} segments)` : `${count} cells (${count - 1} moves)`;
+      io.out(`found: cost ${searcher.cost.toFixed(3)}, length ${length.toFixed(3)} m, ${parts}, ${searcher.expansions} expansions, ${microseconds.toFixed(1)} us`);
+      io.out(`path (m) ${path.map(([x, y]) => `(${x.toFixed(3)},${y.toFixed(3)})`).join(' ')}`);
+    } else {
+      io.out(`no path (${status}), ${searcher.expansions} expansions, ${microseconds.toFixed(1)} us`);
+    }
+  }
+  return status === 'found' ? 0 : 1;
+}

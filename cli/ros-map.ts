@@ -1,0 +1,109 @@
+import { existsSync } from 'node:fs';
+import { dirname, isAbsolute, join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { inflate, InputError } from '#bestfirst';
+import { MAX_MAP_CELLS, MAX_ROS_YAML_CHARS, parseRosMap, parseRosYaml, type RosMap } from '#bestfirst/movingai';
+import { show } from '#bestfirst/internal';
+import { displayName, readBytes, readText } from './files.js';
+import type { Args, OptionSpec } from './options.js';
+
+/**
+ * A ROS `map_server` map from the command line (`plan --ros`, `costmap`):
+ * the YAML, the PGM it names (gzipped or not), and Nav2's inflation for a
+ * round robot, with the options both commands take.
+ */
+
+/** A map read from its files: the occupancy grid (ROS order, row 0 the bottom) and the files it came from. */
+export interface LoadedRosMap {
+  readonly map: RosMap;
+  /** The YAML as the user wrote it, fit for messages. */
+  readonly name: string;
+  /** The YAML's path and the image's path, as read (to refuse writing over them). */
+  readonly files: readonly string[];
+}
+
+/** The largest image file read: an ASCII (P2) pixel takes up to 4 bytes ("255 "), plus a header. */
+const MAX_PGM_BYTES = 4 * MAX_MAP_CELLS + (1 << 16);
+
+/** How the image is found, for the help: said once, printed by both commands. */
+export const IMAGE_RULE = "The YAML's image is read relative to the YAML's folder: FILE.pgm as named, or FILE.pgm.gz beside it when FILE.pgm is not there (data/ros/ keeps its images gzipped); a gzipped file is recognised by its first bytes, whatever its name.";
+
+/**
+ * Reads a map's YAML and its image. `label` names the YAML in a refusal to
+ * read it (`--ros tb3.yaml`). Every mistake is an InputError naming the file.
+ */
+export function loadRosMap(yamlFile: string, label: string): LoadedRosMap {
+  const name = displayName(yamlFile);
+  const text = readText(yamlFile, label, 'map .yaml', MAX_ROS_YAML_CHARS);
+  const meta = parseRosYaml(text, name);
+  const written = isAbsolute(meta.image) ? meta.image : join(dirname(yamlFile), meta.image);
+  const tried = written.endsWith('.gz') ? [written] : [written, `${written}.gz`];
+  const image = tried.find((p) => existsSync(p));
+  if (image === undefined) {
+    throw new InputError(`cannot find the image ${show(meta.image)} named in ${name}: looked for ${tried.map(displayName).join(' and ')}`);
+  }
+  const imageLabel = `the image ${displayName(image)} of ${name}`;
+  let bytes: Uint8Array = readBytes(image, imageLabel, 'PGM', MAX_PGM_BYTES);
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+    try {
+      bytes = gunzipSync(bytes, { maxOutputLength: MAX_PGM_BYTES });
+    } catch (e) {
+      throw new InputError(`cannot read ${imageLabel}: it starts as a gzip file but does not unpack (${(e as Error).message.replace(/\s+/g, ' ')}; at most ${MAX_PGM_BYTES} bytes unpacked)`);
+    }
+  }
+  return { map: parseRosMap(text, bytes, name), name, files: [yamlFile, image] };
+}
+
+/** Nav2's inflation radius by default (nav2_costmap_2d's `inflation_radius`), metres. */
+export const NAV2_INFLATION_RADIUS = 0.55;
+
+/** `--radius R`: required by both commands (`plan` checks it itself, as `--map` plans take none). */
+export const RADIUS_OPTION: OptionSpec = {
+  name: 'radius', kind: 'number', arg: 'R', min: 0,
+  help: "the robot's inscribed radius in metres: a cell within R of an obstacle is a collision for the robot's centre (cost 253, inscribed)",
+};
+
+/** The inflation options both commands take after `--radius`. */
+export const INFLATION_OPTIONS: readonly OptionSpec[] = [
+  {
+    name: 'inflation', kind: 'number', arg: 'R2', min: 0,
+    help: `how far costs spread from obstacles, metres, at least R [default: ${NAV2_INFLATION_RADIUS}, Nav2's inflation_radius, or R when R is larger]`,
+  },
+  {
+    name: 'scaling', kind: 'number', arg: 'K', min: 0, default: '3',
+    help: "how fast the cost falls beyond R, per metre: a cell at distance d (R < d <= R2) costs floor(252 exp(-K (d - R))) (Nav2's cost_scaling_factor, 3 as in Nav2's example parameters; must be > 0)",
+  },
+];
+
+/** An inflated map: the costmap (ROS order, as `inflate` returns it) and the parameters that made it. */
+export interface Inflated {
+  readonly costmap: Uint8Array;
+  readonly radius: number;
+  readonly inflation: number;
+  readonly scaling: number;
+  /** The time `inflate` took. */
+  readonly milliseconds: number;
+}
+
+/**
+ * Inflates `map` by `--radius`, `--inflation` and `--scaling`, checked here
+ * in the command line's words before any work. Unknown cells stay unknown
+ * (Nav2's default): a planner treats them as blocked.
+ */
+export function inflateFor(map: RosMap, args: Args, command: string): Inflated {
+  const radius = args.get<number>('radius');
+  if (radius === undefined) throw new InputError(`${command}: --radius R is required with a ROS map (the robot's inscribed radius in metres; 0 for a point robot)`);
+  const inflation = args.get<number>('inflation') ?? Math.max(NAV2_INFLATION_RADIUS, radius);
+  if (inflation < radius) throw new InputError(`${command}: --inflation ${inflation} is less than --radius ${radius}; costs spread out from the inscribed radius, so R2 must be at least R`);
+  const scaling = args.need<number>('scaling');
+  if (!(scaling > 0)) throw new InputError(`${command}: --scaling must be a decimal number > 0 (per metre), got ${scaling}`);
+  const t0 = performance.now();
+  const costmap = inflate(map, { inscribedRadius: radius, inflationRadius: inflation, costScalingFactor: scaling });
+  return { costmap, radius, inflation, scaling, milliseconds: performance.now() - t0 };
+}
+
+/** "tb3.yaml (384 x 384 cells of 0.05 m), robot radius 0.2 m, inflation 0.55 m, scaling 3": the first line of both commands. */
+export function describeInflation(loaded: LoadedRosMap, f: Inflated): string {
+  const { map } = loaded;
+  return `map ${loaded.name} (${map.width} x ${map.height} cells of ${map.resolution} m), robot radius ${f.radius} m, inflation ${f.inflation} m, scaling ${f.scaling}`;
+}
