@@ -40,6 +40,11 @@ const INTEGRATION = [
   'test/examples.test.ts',
   'test/grid/mapf-optimal.test.ts',
   'test/grid/mapf-ros.test.ts',
+  // Property suites against brute force (seconds each): the whole run checks them, the inner loop need not.
+  'test/core/floyd-warshall.test.ts',
+  'test/grid/line-of-sight.test.ts',
+  'test/grid/any-angle.test.ts',
+  'test/grid/smooth-path.test.ts',
   'test/cli/fleet.test.ts',
   'test/package.test.ts',
   'test/bench/costmap-native.test.ts',
