@@ -7,7 +7,7 @@ import {
 } from '#bestfirst';
 import { naiveOpening, counterexampleWorld, handTraceWorld } from '#bestfirst/worlds';
 import { weights } from '#bestfirst/internal';
-import { COLORS } from '../../web/src/shared/palette.js';
+import { COLORS } from '../../web/src/common/palette.js';
 import { LOOP_GOAL, LOOP_ROWS, LOOP_START } from '../../web/src/opening/loop-model.js';
 import { LOOP_SOURCE_FILE, regionsOf } from '../../web/src/opening/source-listing.js';
 import { browserAvailability, buildAndServe, canvasPixels, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, openPage, SHOTS, type BuiltPage } from './harness.js';

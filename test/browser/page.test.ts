@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ara, dijkstra, weightedAstar, octile } from '#bestfirst';
-import { COLORS } from '../../web/src/shared/palette.js';
+import { COLORS } from '../../web/src/common/palette.js';
 import { EPSILONS } from '../../web/src/theater/theater-model.js';
 import { theaterWorld } from '../../web/src/theater/theater-world.js';
 import { browserAvailability, failWithoutBrowser, openPage, SHOTS, startSession, type Session } from './harness.js';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { frontierBefore } from '#bestfirst';
-import { num } from '../../web/src/shared/format.js';
-import { drawAxes } from '../../web/src/shared/shapes.js';
+import { num } from '../../web/src/common/format.js';
+import { drawAxes } from '../../web/src/common/shapes.js';
 import { counterexampleFacts } from '../../web/src/opening/counterexample-model.js';
 import { handTraceLine, handTraceRun } from '../../web/src/opening/hand-trace-model.js';
 import {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Searcher } from '#bestfirst';
 import { lessonWorld, arrivalLine, narrationLine } from '#bestfirst/worlds';
 import { checkPick, isDecision } from '../../web/src/step-player/quiz.js';
-import { sceneAt } from '../../web/src/shared/scene.js';
+import { sceneAt } from '../../web/src/common/scene.js';
 
 function lesson() {
   const w = lessonWorld();

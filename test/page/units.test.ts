@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { Grid, octile, weightedAstar, dijkstra, Searcher } from '#bestfirst';
 import { lessonWorld } from '#bestfirst/worlds';
-import { applyEdit, keyEdit, modeAt } from '../../web/src/shared/editor.js';
+import { applyEdit, keyEdit, modeAt } from '../../web/src/common/editor.js';
 import { firstEpsilonAboveDijkstra, sliderValues } from '../../web/src/theater/first-epsilon.js';
-import { cellAt, cellCentre, cellSizeFor, moveCursor } from '../../web/src/shared/layout.js';
-import { COLORS, exploredShade, hexToRgb, mix, nearestColor, rampShade } from '../../web/src/shared/palette.js';
-import { Player, type Scheduler } from '../../web/src/shared/player.js';
-import { FrameTurns } from '../../web/src/shared/frame-turns.js';
+import { cellAt, cellCentre, cellSizeFor, moveCursor } from '../../web/src/common/layout.js';
+import { COLORS, exploredShade, hexToRgb, mix, nearestColor, rampShade } from '../../web/src/common/palette.js';
+import { Player, type Scheduler } from '../../web/src/common/player.js';
+import { FrameTurns } from '../../web/src/common/frame-turns.js';
 import { estimates, goalTouch, pushesIfMarkedOnPop } from '../../web/src/asides/aside-logic.js';
 import { typesetHtml } from '../../web/build/tex.js';
 

@@ -3,10 +3,10 @@ import { ara, bestFirst, dijkstra, Searcher, weightedAstar, octile, COST_TO_COME
 import { doorClosesScenario, southRoomsWorld, lessonWorld } from '#bestfirst/worlds';
 import { provenBounds, runAraLane } from '../../web/src/ara-lane/ara-lane-model.js';
 import { closureWording, lastValidStep, repairedRouteWording, runApartment, runLatestValid } from '../../web/src/replanner/apartment-model.js';
-import { canvasSize, cellAt, cellCentre, cellRect, type GridLayout } from '../../web/src/shared/layout.js';
-import { Player, type Scheduler } from '../../web/src/shared/player.js';
-import { cellInfo } from '../../web/src/shared/scene.js';
-import { labelSize, placeLabels } from '../../web/src/shared/shapes.js';
+import { canvasSize, cellAt, cellCentre, cellRect, type GridLayout } from '../../web/src/common/layout.js';
+import { Player, type Scheduler } from '../../web/src/common/player.js';
+import { cellInfo } from '../../web/src/common/scene.js';
+import { labelSize, placeLabels } from '../../web/src/common/shapes.js';
 import { revealAnswer } from '../../web/src/step-player/quiz.js';
 import { firstEpsilonAboveDijkstra } from '../../web/src/theater/first-epsilon.js';
 import { OffFrameWork } from '../../web/src/theater/off-frame-work.js';

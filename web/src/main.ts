@@ -11,7 +11,7 @@ import { FieldWidget } from './field/field.js';
 import { exerciseTasks } from './exercises/exercises.js';
 import { Theater } from './theater/theater.js';
 import { theaterWorld } from './theater/theater-world.js';
-import { mountInOrder, type MountTask } from './shared/schedule.js';
+import { mountInOrder, type MountTask } from './common/schedule.js';
 import { mathFigureTasks, openingTasks } from './opening/opening.js';
 
 // The text paints first; every widget then mounts in a task of its own, into a

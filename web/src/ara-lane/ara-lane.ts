@@ -1,11 +1,11 @@
 import { AraSearcher, type Grid } from '#bestfirst';
-import { el } from '../shared/dom.js';
-import { GridCanvas } from '../shared/grid-canvas.js';
-import type { GridLayout } from '../shared/layout.js';
-import { COLORS, exploredShade } from '../shared/palette.js';
+import { el } from '../common/dom.js';
+import { GridCanvas } from '../common/grid-canvas.js';
+import type { GridLayout } from '../common/layout.js';
+import { COLORS, exploredShade } from '../common/palette.js';
 import { provenBounds, roundSummary, runAraLane, type AraLaneRun } from './ara-lane-model.js';
-import { ReplayBar } from '../shared/replay-bar.js';
-import { clearCells, diamond, disc, drawLabels, fillCell, gridLines, route, type Label } from '../shared/shapes.js';
+import { ReplayBar } from '../common/replay-bar.js';
+import { clearCells, diamond, disc, drawLabels, fillCell, gridLines, route, type Label } from '../common/shapes.js';
 
 export interface AraLaneWorld {
   grid: Grid;

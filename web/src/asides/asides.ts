@@ -1,7 +1,7 @@
 import { dijkstra, Searcher, Grid, sum } from '#bestfirst';
 import { estimates, goalTouch, pushesIfMarkedOnPop } from './aside-logic.js';
-import { el } from '../shared/dom.js';
-import { metres, num } from '../shared/format.js';
+import { el } from '../common/dom.js';
+import { metres, num } from '../common/format.js';
 import type { StepPlayer } from '../step-player/step-player.js';
 import type { Theater } from '../theater/theater.js';
 

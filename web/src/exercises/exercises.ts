@@ -1,14 +1,14 @@
 import { apartmentWorld } from '#bestfirst/worlds';
 import { AraLane } from '../ara-lane/ara-lane.js';
-import { button, el } from '../shared/dom.js';
+import { button, el } from '../common/dom.js';
 import {
   consistencyAt, fifoAgreement, fifoWitness, gateRepairPops, randomBounds, repairTable, sqrt2Witness, theaterBound, theaterQuery, wallModels,
 } from './exercise-model.js';
-import { GridCanvas } from '../shared/grid-canvas.js';
-import type { GridLayout } from '../shared/layout.js';
-import { COLORS } from '../shared/palette.js';
-import type { MountTask } from '../shared/schedule.js';
-import { clearCells, diamond, disc, drawLabels, fillCell, gridLines, route } from '../shared/shapes.js';
+import { GridCanvas } from '../common/grid-canvas.js';
+import type { GridLayout } from '../common/layout.js';
+import { COLORS } from '../common/palette.js';
+import type { MountTask } from '../common/schedule.js';
+import { clearCells, diamond, disc, drawLabels, fillCell, gridLines, route } from '../common/shapes.js';
 
 const two = (v: number) => (Number.isFinite(v) ? v.toFixed(2) : '∞');
 const byId = (id: string) => document.getElementById(id);

@@ -1,14 +1,14 @@
 import { UniversalPlanner, bellmanResidual, bellmanTerms, type UniversalPlan } from '#bestfirst';
 import { apartmentWorld, type ApartmentWorld } from '#bestfirst/worlds';
-import { el, reducedMotion } from '../shared/dom.js';
-import { EditSwitch } from '../shared/editor.js';
-import { metres } from '../shared/format.js';
-import { GridCanvas } from '../shared/grid-canvas.js';
-import { cellRect, moveCursor, type GridLayout } from '../shared/layout.js';
-import { COLORS, mix, rampShade } from '../shared/palette.js';
-import { Player } from '../shared/player.js';
+import { el, reducedMotion } from '../common/dom.js';
+import { EditSwitch } from '../common/editor.js';
+import { metres } from '../common/format.js';
+import { GridCanvas } from '../common/grid-canvas.js';
+import { cellRect, moveCursor, type GridLayout } from '../common/layout.js';
+import { COLORS, mix, rampShade } from '../common/palette.js';
+import { Player } from '../common/player.js';
 import { contours, dropRobot, type RobotRun } from './field-model.js';
-import { arrow, clearCells, diamond, disc, drawLabels, fillCell, outline, route } from '../shared/shapes.js';
+import { arrow, clearCells, diamond, disc, drawLabels, fillCell, outline, route } from '../common/shapes.js';
 
 /** Contours every metre of cost-to-go. */
 export const CONTOUR_STEP = 1;

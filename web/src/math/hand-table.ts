@@ -1,6 +1,6 @@
 import { astar, dijkstra, greedy, Searcher } from '#bestfirst';
 import { counterexampleWorld, handTraceWorld } from '#bestfirst/worlds';
-import { el } from '../shared/dom.js';
+import { el } from '../common/dom.js';
 
 const f1 = (v: number) => v.toFixed(1);
 

@@ -1,4 +1,4 @@
-import { el } from '../shared/dom.js';
+import { el } from '../common/dom.js';
 import { listing, LOOP_SOURCE_FILE, type ListingRow } from './source-listing.js';
 
 /**

@@ -1,5 +1,5 @@
-import { el } from '../shared/dom.js';
-import { num } from '../shared/format.js';
+import { el } from '../common/dom.js';
+import { num } from '../common/format.js';
 import { counterexampleFacts, type CounterexampleFacts } from './counterexample-model.js';
 
 const SVG = 'http://www.w3.org/2000/svg';

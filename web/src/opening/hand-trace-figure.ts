@@ -1,10 +1,10 @@
-import { el } from '../shared/dom.js';
-import { drawFigure } from '../shared/figure.js';
-import { num } from '../shared/format.js';
-import { GridCanvas } from '../shared/grid-canvas.js';
-import { cellRect, cssPx, type GridLayout } from '../shared/layout.js';
-import { ReplayBar } from '../shared/replay-bar.js';
-import { sceneAt } from '../shared/scene.js';
+import { el } from '../common/dom.js';
+import { drawFigure } from '../common/figure.js';
+import { num } from '../common/format.js';
+import { GridCanvas } from '../common/grid-canvas.js';
+import { cellRect, cssPx, type GridLayout } from '../common/layout.js';
+import { ReplayBar } from '../common/replay-bar.js';
+import { sceneAt } from '../common/scene.js';
 import { cellText } from './cell-text.js';
 import { handTraceLine, handTraceRun, type HandTraceRun } from './hand-trace-model.js';
 

@@ -1,6 +1,6 @@
 import { Searcher, type Trace } from '#bestfirst';
 import { handTraceWorld, type HandTraceWorld } from '#bestfirst/worlds';
-import { num } from '../shared/format.js';
+import { num } from '../common/format.js';
 
 /** A* on the chapter's 4 x 3 grid, traced: the run the hand-trace table and its figure both show. */
 export interface HandTraceRun {

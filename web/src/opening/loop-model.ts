@@ -3,7 +3,7 @@ import {
   frontierBefore, type FrontierEntry, type Trace, type TracePush,
 } from '#bestfirst';
 import { weights } from '#bestfirst/internal';
-import { num } from '../shared/format.js';
+import { num } from '../common/format.js';
 
 /**
  * The opening's four small figures: one 7 x 5 room with a hooked wall,

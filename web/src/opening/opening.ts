@@ -1,5 +1,5 @@
 import './opening.css';
-import type { MountTask } from '../shared/schedule.js';
+import type { MountTask } from '../common/schedule.js';
 import { drawCounterexample } from './counterexample-figure.js';
 import { HandTraceFigure } from './hand-trace-figure.js';
 import { LoopFigure } from './loop-figure.js';

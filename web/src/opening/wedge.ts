@@ -1,9 +1,9 @@
-import { el } from '../shared/dom.js';
-import { GridCanvas } from '../shared/grid-canvas.js';
-import { cellCentre, cssPx, type GridLayout } from '../shared/layout.js';
-import { COLORS } from '../shared/palette.js';
-import { ReplayBar } from '../shared/replay-bar.js';
-import { clearCells, diamond, disc, drawLabels, fillCell, gridLines, outline, route, type Label } from '../shared/shapes.js';
+import { el } from '../common/dom.js';
+import { GridCanvas } from '../common/grid-canvas.js';
+import { cellCentre, cssPx, type GridLayout } from '../common/layout.js';
+import { COLORS } from '../common/palette.js';
+import { ReplayBar } from '../common/replay-bar.js';
+import { clearCells, diamond, disc, drawLabels, fillCell, gridLines, outline, route, type Label } from '../common/shapes.js';
 import { metres1, wedgeLine, wedgeStory, type WedgeStory } from './wedge-model.js';
 
 /** Darker than the goal's vermillion, so the wall Rusty hit reads as a warning and not as the goal. */

@@ -1,12 +1,12 @@
 import { type DoorScenario, apartmentWorld, type ApartmentWorld } from '#bestfirst/worlds';
-import { el } from '../shared/dom.js';
-import { metres } from '../shared/format.js';
-import { GridCanvas } from '../shared/grid-canvas.js';
-import type { GridLayout } from '../shared/layout.js';
-import { COLORS, mix } from '../shared/palette.js';
+import { el } from '../common/dom.js';
+import { metres } from '../common/format.js';
+import { GridCanvas } from '../common/grid-canvas.js';
+import type { GridLayout } from '../common/layout.js';
+import { COLORS, mix } from '../common/palette.js';
 import { closureChoices, closureWording, doorAtCell, lastValidStep, latestRepair, repairedRouteWording, runLatestValid, verdict } from './apartment-model.js';
-import { ReplayBar } from '../shared/replay-bar.js';
-import { clearCells, diamond, disc, drawLabels, fillCell, gridLines, hatchCell, outline, route, type Label } from '../shared/shapes.js';
+import { ReplayBar } from '../common/replay-bar.js';
+import { clearCells, diamond, disc, drawLabels, fillCell, gridLines, hatchCell, outline, route, type Label } from '../common/shapes.js';
 import { RAISE_COLOR } from './gate.js';
 
 const DOOR_TINT = '#f3e9d2';

@@ -1,10 +1,10 @@
 import { OPEN } from '#bestfirst/internal';
-import { el } from '../shared/dom.js';
-import { GridCanvas } from '../shared/grid-canvas.js';
-import { cellCentre, cssPx, type GridLayout } from '../shared/layout.js';
-import { COLORS, mix } from '../shared/palette.js';
-import { ReplayBar } from '../shared/replay-bar.js';
-import { arrow, clearCells, diamond, disc, fillCell, gridLines, hatchCell, outline, route } from '../shared/shapes.js';
+import { el } from '../common/dom.js';
+import { GridCanvas } from '../common/grid-canvas.js';
+import { cellCentre, cssPx, type GridLayout } from '../common/layout.js';
+import { COLORS, mix } from '../common/palette.js';
+import { ReplayBar } from '../common/replay-bar.js';
+import { arrow, clearCells, diamond, disc, fillCell, gridLines, hatchCell, outline, route } from '../common/shapes.js';
 import { gateStory, LOWER_KIND, oneDecimal, RAISE_KIND, type GateFrame, type GateStory } from './gate-model.js';
 
 /** Raised states: Okabe–Ito orange plus hatching; lowered: pale blue, plain. */

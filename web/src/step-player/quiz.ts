@@ -1,5 +1,5 @@
 import { frontierBefore, type FrontierEntry, type Trace } from '#bestfirst';
-import { num } from '../shared/format.js';
+import { num } from '../common/format.js';
 
 const SAME = 1e-9;
 

@@ -1,13 +1,13 @@
 import { frontierBefore } from '#bestfirst';
 import { narrationLine } from '#bestfirst/worlds';
-import { button, el, reducedMotion } from '../shared/dom.js';
-import { EditSwitch, Editing } from '../shared/editor.js';
-import { drawFigure } from '../shared/figure.js';
-import { num } from '../shared/format.js';
-import { GridCanvas } from '../shared/grid-canvas.js';
-import { Player } from '../shared/player.js';
+import { button, el, reducedMotion } from '../common/dom.js';
+import { EditSwitch, Editing } from '../common/editor.js';
+import { drawFigure } from '../common/figure.js';
+import { num } from '../common/format.js';
+import { GridCanvas } from '../common/grid-canvas.js';
+import { Player } from '../common/player.js';
 import { checkPick, isDecision, revealAnswer } from './quiz.js';
-import { cellInfo, sceneAt } from '../shared/scene.js';
+import { cellInfo, sceneAt } from '../common/scene.js';
 import { STEP_HEURISTICS, StepModel, type StepHeuristic, type StepRun } from './step-model.js';
 
 /** Room for the coordinates along the top and left of the grid, in CSS pixels. */

@@ -1,12 +1,12 @@
-import { el, button, reducedMotion, setAttr, setText } from '../shared/dom.js';
-import { Editing, type EditSwitch } from '../shared/editor.js';
-import { drawFigure, type Layer } from '../shared/figure.js';
-import { metres, num } from '../shared/format.js';
-import type { FrameTurns } from '../shared/frame-turns.js';
-import { GridCanvas } from '../shared/grid-canvas.js';
-import { Player } from '../shared/player.js';
-import { cellInfo, sceneAt, type Scene } from '../shared/scene.js';
-import type { Label } from '../shared/shapes.js';
+import { el, button, reducedMotion, setAttr, setText } from '../common/dom.js';
+import { Editing, type EditSwitch } from '../common/editor.js';
+import { drawFigure, type Layer } from '../common/figure.js';
+import { metres, num } from '../common/format.js';
+import type { FrameTurns } from '../common/frame-turns.js';
+import { GridCanvas } from '../common/grid-canvas.js';
+import { Player } from '../common/player.js';
+import { cellInfo, sceneAt, type Scene } from '../common/scene.js';
+import type { Label } from '../common/shapes.js';
 import type { LaneRun, LaneSpec, TheaterModel } from './theater-model.js';
 
 /** Pops per second of a lane's replay at 1x: the default query's 63 expansions take about six seconds. */

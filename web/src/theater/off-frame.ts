@@ -1,5 +1,5 @@
 import type { Grid } from '#bestfirst';
-import { whenIdle } from '../shared/schedule.js';
+import { whenIdle } from '../common/schedule.js';
 import { OffFrameWork, type OffFrameJob, type OffFrameResult } from './off-frame-work.js';
 
 /**

@@ -1,7 +1,7 @@
-import { el } from '../shared/dom.js';
-import { drawFigure, type Layer } from '../shared/figure.js';
-import { GridCanvas } from '../shared/grid-canvas.js';
-import { sceneAt } from '../shared/scene.js';
+import { el } from '../common/dom.js';
+import { drawFigure, type Layer } from '../common/figure.js';
+import { GridCanvas } from '../common/grid-canvas.js';
+import { sceneAt } from '../common/scene.js';
 import type { LaneView } from './lane-view.js';
 
 const LAYER_NAMES: Record<Layer, string> = {

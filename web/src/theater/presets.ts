@@ -1,5 +1,5 @@
 import type { Grid } from '#bestfirst';
-import { metres } from '../shared/format.js';
+import { metres } from '../common/format.js';
 import type { LaneId, LaneRun } from './theater-model.js';
 
 /**

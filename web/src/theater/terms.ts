@@ -1,4 +1,4 @@
-import { LAYERS, type Layer } from '../shared/figure.js';
+import { LAYERS, type Layer } from '../common/figure.js';
 
 /**
  * Terms in the prose (`<span class="term" data-layer="g">`) bring their layer
