@@ -119,6 +119,31 @@ export function canvasPixels(page: Page, selector: string, hex: string): Promise
   }, [selector, hex] as const);
 }
 
+/**
+ * The pixels of the element `selector` as the screen shows them: an
+ * element screenshot (device pixels), decoded in the page, handed to
+ * `read` there with `arg`. Canvases drawn off the main thread (the
+ * theater's lanes: web/src/common/figure-thread.ts) can be read no other
+ * way: their own 2D context belongs to the figure worker. `read` runs in
+ * the page, so it may use nothing from the test's scope but `arg`.
+ */
+export async function shownPixels<A, R>(page: Page, selector: string,
+  read: (data: Uint8ClampedArray, width: number, height: number, arg: A) => R, arg: A): Promise<R> {
+  const png = await page.locator(selector).screenshot({ animations: 'disabled', scale: 'device' });
+  return page.evaluate(async ({ b64, src, a }) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = img.height;
+    const ctx = c.getContext('2d', { willReadFrequently: true })!;
+    ctx.drawImage(img, 0, 0);
+    const f = (0, eval)(`(${src})`) as (d: Uint8ClampedArray, w: number, h: number, arg: unknown) => unknown;
+    return f(ctx.getImageData(0, 0, c.width, c.height).data, c.width, c.height, a);
+  }, { b64: png.toString('base64'), src: read.toString(), a: arg as unknown }) as Promise<R>;
+}
+
 /** Where the browser suites write their screenshots (CI keeps test-output/). */
 export const SHOTS = 'test-output/screenshots';
 

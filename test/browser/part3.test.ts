@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ara, bestFirst, dijkstra, Searcher, weightedAstar, octile, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority } from '#bestfirst';
 import { lessonWorld, southRoomsWorld, doorClosesScenario } from '#bestfirst/worlds';
 import { PRESETS } from '../../web/src/theater/presets.js';
-import { browserAvailability, buildAndServe, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, openPage, SHOTS, type BuiltPage } from './harness.js';
+import { browserAvailability, buildAndServe, shownPixels, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, openPage, SHOTS, type BuiltPage } from './harness.js';
 
 /**
  * Issue 17's behaviour defects (1-8 and 11), each pinned by a test that
@@ -45,7 +45,8 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     const loc = page.locator(selector);
     await loc.scrollIntoViewIfNeeded();
     const b = (await loc.boundingBox())!;
-    const [cw, ch] = await loc.evaluate((c: HTMLCanvasElement) => [c.width, c.height]);
+    // A canvas drawn by the figure worker states its backing size in data-backing (its own width and height stay as first set).
+    const [cw, ch] = await loc.evaluate((c: HTMLCanvasElement) => (c.dataset.backing ? c.dataset.backing.split('x').map(Number) : [c.width, c.height]));
     const cell = (cw - ch) / (width - height), g = cw - width * cell;
     const s = b.width / cw;
     return { x: b.x + (g + ((n % width) + 0.5) * cell) * s, y: b.y + (g + (Math.floor(n / width) + 0.5) * cell) * s };
@@ -281,16 +282,17 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     expect(read).toContain('closed');
     for (const v of [push.g, push.h, push.f]) expect(read).toContain(`${v.toFixed(2)} m`);
     // The current cell is framed in dark ink: more dark pixels at step 5 than at step 0.
-    const dark = () => page.locator('#theater [data-lane="astar"] canvas').evaluate((c: HTMLCanvasElement) => {
-      const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+    // Read off the screen: the lane is drawn by the figure worker.
+    const dark = () => shownPixels(page, '#theater [data-lane="astar"] canvas', (d) => {
       let k = 0;
       for (let i = 0; i < d.length; i += 4) if (d[i] < 40 && d[i + 1] < 40 && d[i + 2] < 40 && d[i + 3] > 200) k++;
       return k;
-    });
+    }, null);
     await page.mouse.move(2, 2);
-    const at5 = await dark();
+    let at5 = await dark();
+    for (let again = await dark(); again !== at5; again = await dark()) at5 = again; // the worker has drawn the pointer's leaving
     await a.locator('.scrub').fill('0');
-    expect(at5).toBeGreaterThan((await dark()) + 20);
+    await expect.poll(async () => at5 - (await dark()), { timeout: 10_000 }).toBeGreaterThan(20);
 
     // The step player: coordinates in a gutter (transparent but for the digits) above and left of the cells.
     const gutter = await page.locator('#step-player canvas').evaluate((c: HTMLCanvasElement) => {

@@ -24,7 +24,8 @@ export const LANES_PER_DRAG_FRAME = 2;
  * is answered at most once per animation frame: during a drag each frame
  * reruns the lane being dragged in and one other, and the drop brings all
  * four up to date; the badge's scan and the ARA* lane run off the frame (in
- * a worker) after the drop and arrive when ready.
+ * a worker) after the drop and arrive when ready. The four lanes are drawn
+ * off the main thread too, by the figure worker (figure-thread.ts).
  * The time of the last rerun of the lanes (searches and drawing) is kept on
  * the root element as `data-rerun-ms`.
  */
@@ -67,8 +68,12 @@ export class Theater {
   /** The lane the pointer edits in, and the next of the others to rerun in a drag frame. */
   private dragLane = -1;
   private turn = 0;
-  /** During a drag a frame either reruns and draws lanes or writes their words, not both. */
-  private readonly turns = new FrameTurns();
+  /**
+   * During a drag a frame either reruns and draws lanes or writes their
+   * words (once the pointer rests: lane-view.ts), not both, and words for
+   * two lanes at most.
+   */
+  private readonly turns = new FrameTurns(LANES_PER_DRAG_FRAME);
   /** The last rerun's words (the timing line, the live region), written when no drag is going on. */
   private words: { timing: string; status: string | null } | null = null;
 
@@ -278,7 +283,7 @@ export class Theater {
     this.ran(t0, t1, t2);
     const a = runs.map((r, i) => `${LANES[i].title} ${r.expansions}`).join(', ');
     this.words = {
-      timing: `Last rerun: four searches in ${(t1 - t0).toFixed(1)} ms, drawn in ${(t2 - t1).toFixed(1)} ms; `
+      timing: `Last rerun: four searches in ${(t1 - t0).toFixed(1)} ms, handed to the drawing in ${(t2 - t1).toFixed(1)} ms; `
         + 'the badge’s scan and the ARA* lane run in the background.',
       status: why === 'edit' ? `All lanes reran. Expansions: ${a}.` : null,
     };
