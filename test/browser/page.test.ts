@@ -153,8 +153,8 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
     await page.mouse.down();
     await page.mouse.move(b.x, b.y, { steps: 8 });
     await page.mouse.up();
-    const goals = await knob.evaluateAll((ls) => ls.map((l) => l.getAttribute('data-goal')));
-    expect(goals).toEqual([String(target), String(target), String(target), String(target)]);
+    // The drop brings the lanes up to date over a few frames (theater.ts, drop).
+    await expect.poll(() => knob.evaluateAll((ls) => ls.map((l) => l.getAttribute('data-goal')))).toEqual([String(target), String(target), String(target), String(target)]);
     expect(Number(await page.locator('#theater').getAttribute('data-reruns'))).toBeGreaterThan(Number(before));
     const newExp = await knob.evaluateAll((ls) => ls.map((l) => l.getAttribute('data-expansions')));
     expect(newExp).not.toEqual(oldExp);

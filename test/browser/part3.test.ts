@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ara, bestFirst, dijkstra, Searcher, weightedAstar, octile, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority } from '#bestfirst';
 import { lessonWorld, southRoomsWorld, doorClosesScenario } from '#bestfirst/worlds';
 import { PRESETS } from '../../web/src/theater/presets.js';
+import { REST_MS } from '../../web/src/theater/lane-view.js';
 import { browserAvailability, buildAndServe, mainThreadTasks, shownPixels, TASK_TRACE_CATEGORIES, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, openPage, SHOTS, type BuiltPage } from './harness.js';
 
 /**
@@ -308,6 +309,47 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     const entry = sp.locator('.frontier li[data-node]').first();
     await entry.hover();
     expect(await sp.getAttribute('data-highlight')).toBe(await entry.getAttribute('data-node'));
+    await page.close();
+  });
+
+  it('7b. dragging the goal: counters wait while the pointer moves, follow once it rests, and the drop brings all four lanes up to date', async () => {
+    const page = await open();
+    const o = preset('opening'), s = cellOf(o.start), g0 = cellOf(o.goal);
+    const counter = (id: string) => lane(page, id).locator('[data-counter="expansions"]');
+    // A free cell two columns from the goal, reached in one move of the pointer.
+    const g1 = [g0 - 2, g0 + 2, g0 - 1, g0 + 1].find((n) => !G.isBlocked(n) && n !== s)!;
+    const expected = (goal: number) => ({
+      bfs: laneRun(LINK_LENGTH, s, goal).expansions, dijkstra: laneRun(COST_TO_COME, s, goal).expansions,
+      greedy: laneRun(HEURISTIC_ONLY, s, goal).expansions, astar: astarLane(s, goal, 1).expansions,
+    });
+    const before = expected(g0), after = expected(g1);
+    expect(after.astar, 'the move changes the A* lane\'s count').not.toBe(before.astar);
+    const from = await cellPoint(page, '#theater [data-lane="astar"] canvas', g0);
+    const to = await cellPoint(page, '#theater [data-lane="astar"] canvas', g1);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    // In the page: when the pointer last moved, and when the A* lane's counter changed.
+    await page.evaluate(() => {
+      const w = window as unknown as { __lastMove: number; __counterAt: number };
+      w.__lastMove = 0; w.__counterAt = 0;
+      addEventListener('pointermove', () => { w.__lastMove = performance.now(); }, { capture: true });
+      new MutationObserver(() => { w.__counterAt = performance.now(); })
+        .observe(document.querySelector('#theater [data-lane="astar"] [data-counter="expansions"]')!, { childList: true, characterData: true, subtree: true });
+    });
+    await page.mouse.move(to.x, to.y, { steps: 2 });
+    // The figure's data follow at once; the words once the pointer rests (REST_MS).
+    await expect.poll(() => lane(page, 'astar').getAttribute('data-goal')).toBe(String(g1));
+    await expect.poll(() => counter('astar').textContent()).toBe(String(after.astar));
+    const { lastMove, counterAt } = await page.evaluate(() => {
+      const w = window as unknown as { __lastMove: number; __counterAt: number };
+      return { lastMove: w.__lastMove, counterAt: w.__counterAt };
+    });
+    expect(counterAt - lastMove, 'the counter is written after the pointer has rested').toBeGreaterThanOrEqual(REST_MS);
+    await page.mouse.up();
+    for (const id of ['bfs', 'dijkstra', 'greedy', 'astar'] as const) {
+      await expect.poll(() => counter(id).textContent(), { message: `${id} lane after the drop` }).toBe(String(after[id]));
+    }
+    await expect.poll(() => page.locator('#theater .timing').textContent()).toMatch(/^Last rerun: four searches/);
     await page.close();
   });
 

@@ -121,14 +121,17 @@ export class LaneView {
    * waits for the drop, where any of them could move the lane's layout.
    */
   hold(on: boolean): void {
-    this.held = on;
+    if (on === this.holding) return;
+    this.holding = on;
     if (on) return;
     this.cancelWords();
     if (this.run) this.writeWords();
     this.writeBar();
   }
 
-  private held = false;
+  private holding = false;
+  /** Whether the lane is held (see hold). */
+  get held(): boolean { return this.holding; }
   /** The rest timer, then the frame, that will write the counters and the cell readout during a hold. */
   private restTimer: ReturnType<typeof setTimeout> | 0 = 0;
   private wordsFrame = 0;
@@ -140,7 +143,7 @@ export class LaneView {
 
   /** During a hold the words wait until the pointer rests, then for a frame of their own; otherwise they are written now. */
   private wordsLater(): void {
-    if (!this.held || !this.turns) { this.writeWords(); return; }
+    if (!this.holding || !this.turns) { this.writeWords(); return; }
     this.cancelWords();
     this.restTimer = setTimeout(() => { this.restTimer = 0; this.wordsInFrame(); }, REST_MS);
   }
@@ -154,7 +157,7 @@ export class LaneView {
   }
 
   private cellMoved(): void {
-    if (this.held && this.turns) this.wordsLater();
+    if (this.holding && this.turns) this.wordsLater();
     else this.showCell();
   }
 
@@ -166,7 +169,7 @@ export class LaneView {
   render(): void {
     if (!this.run) return;
     this.wordsLater();
-    if (!this.held) this.writeBar();
+    if (!this.holding) this.writeBar();
     this.grid.draw();
   }
 
