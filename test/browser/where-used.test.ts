@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { flood } from '#bestfirst';
+import { filterAreas, findPath, flood } from '#bestfirst';
 import { leeBoard } from '../../web/src/lee/lee-model.js';
+import { AGENTS, areaFilter, areaMap, type Filter } from '../../web/src/areas/area-model.js';
 import { browserAvailability, failWithoutBrowser, openPage, SHOTS, startSession, type Session } from './harness.js';
 
 /**
@@ -72,6 +73,55 @@ describe.runIf(avail.run)('where grid search is used, in Chromium', () => {
     await page.close();
   });
 
+  it('area costs: each agent\'s filter reruns the search; the cost, its split by ground and the budgeted flood are the library\'s', async () => {
+    problems.length = 0;
+    const page = await open();
+    const root = page.locator('#area-widget');
+    await root.scrollIntoViewIfNeeded();
+    const map = areaMap();
+    /** The library, here: the filtered grid, its path, and the flood within the budget. */
+    const library = (f: Filter, budget: number) => {
+      const grid = filterAreas(map.grid, areaFilter(f));
+      return { found: findPath(grid, map.start, map.goal), reached: flood(grid, map.start, { budget }).reached };
+    };
+    const check = async (f: Filter, budget: number) => {
+      const want = library(f, budget);
+      expect(await root.getAttribute('data-cost')).toBe(Number.isFinite(want.found.cost) ? want.found.cost.toFixed(6) : 'Infinity');
+      expect(Number(await root.getAttribute('data-reached'))).toBe(want.reached);
+      if (want.found.path) {
+        const split = JSON.parse((await root.getAttribute('data-by-area'))!) as Record<string, number>;
+        expect(Object.values(split).reduce((a, b) => a + b, 0)).toBeCloseTo(want.found.cost, 5); // each part written to 6 decimals
+      }
+      return want;
+    };
+    const costs = new Set<string>();
+    for (const a of AGENTS) {
+      await root.locator('.ac-agent', { hasText: a.name }).click();
+      expect(await root.getAttribute('data-agent')).toBe(a.name);
+      costs.add((await check(a.filter, 12)).found.cost.toFixed(6));
+    }
+    expect(costs.size, 'each agent pays differently for the same trip').toBe(AGENTS.length);
+    // The hiker's path crosses no water; excluding mud too changes it, and its split has no mud.
+    await root.locator('.ac-agent', { hasText: 'Hiker' }).click();
+    await root.locator('#ac-mud').selectOption('excluded');
+    const custom: Filter = { ...AGENTS[0].filter, mud: 'excluded' };
+    expect(await root.getAttribute('data-agent')).toBe('custom');
+    await check(custom, 12);
+    expect(JSON.parse((await root.getAttribute('data-by-area'))!).mud).toBe(0);
+    // The flood's budget: more budget, more cells, as the library counts them.
+    for (const budget of [0, 5, 25]) {
+      await root.locator('#ac-budget').fill(String(budget));
+      await check(custom, budget);
+    }
+    // Excluding every way round: no path, said in words.
+    await root.locator('#ac-grass').selectOption('excluded');
+    await check({ ...custom, grass: 'excluded' }, 25);
+    expect(await root.locator('.ac-path').textContent()).toContain('No path');
+    await root.screenshot({ path: `${SHOTS}/area-costs-1280.png` });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it("Lee's wave front on a phone: the board fits, and the keyboard places pins too", async () => {
     problems.length = 0;
     const page = await open(390, 844);
@@ -87,6 +137,8 @@ describe.runIf(avail.run)('where grid search is used, in Chromium', () => {
     expect(await root.getAttribute('data-second')).toBe(`${wires[1].from + 1},${wires[1].to}`);
     expect(grid.isBlocked(wires[1].from + 1)).toBe(false);
     await root.screenshot({ path: `${SHOTS}/lee-390.png` });
+    await page.locator('#area-widget').scrollIntoViewIfNeeded();
+    await page.locator('#area-widget').screenshot({ path: `${SHOTS}/area-costs-390.png` });
     expect(problems).toEqual([]);
     await page.close();
   });
