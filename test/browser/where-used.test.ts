@@ -1,8 +1,12 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filterAreas, findPath, flood } from '#bestfirst';
+import { readFileSync } from 'node:fs';
+import { cbs, filterAreas, findPath, flood, prioritizedPlan } from '#bestfirst';
+import { checkMapfPlan } from '#bestfirst/movingai';
 import { leeBoard } from '../../web/src/lee/lee-model.js';
 import { AGENTS, areaFilter, areaMap, type Filter } from '../../web/src/areas/area-model.js';
+import { fleetGrid } from '../../web/src/warehouse/fleet-grid.js';
+import { fleetTasks } from '../../web/src/warehouse/fleet-model.js';
 import { browserAvailability, failWithoutBrowser, openPage, SHOTS, startSession, type Session } from './harness.js';
 
 /**
@@ -118,6 +122,53 @@ describe.runIf(avail.run)('where grid search is used, in Chromium', () => {
     await check({ ...custom, grass: 'excluded' }, 25);
     expect(await root.locator('.ac-path').textContent()).toContain('No path');
     await root.screenshot({ path: `${SHOTS}/area-costs-1280.png` });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('warehouse robots: prioritized planning and CBS give the library\'s sum of costs, makespan and lower bound; robots planned alone collide', async () => {
+    problems.length = 0;
+    const page = await open();
+    const root = page.locator('#warehouse-widget');
+    await root.scrollIntoViewIfNeeded();
+    const grid = fleetGrid(readFileSync('data/mapf/warehouse-10-20-10-2-1.map', 'utf8'));
+    const scen = readFileSync('data/mapf/warehouse-10-20-10-2-1-random-1.scen', 'utf8');
+    const settled = async (robots: number, method: string) => {
+      await expect.poll(async () => [await root.getAttribute('data-robots'), await root.getAttribute('data-method'), await root.getAttribute('data-status')],
+        { timeout: 60_000 }).toEqual([String(robots), method, method === 'independent' ? 'independent' : 'solved']);
+    };
+    const shows = async (r: { sumOfCosts: number; makespan: number; lowerBound: number }) => {
+      expect(Number(await root.getAttribute('data-sum'))).toBe(r.sumOfCosts);
+      expect(Number(await root.getAttribute('data-makespan'))).toBe(r.makespan);
+      expect(Number(await root.getAttribute('data-lower'))).toBe(r.lowerBound);
+    };
+    // Thirty robots, prioritized (the default).
+    await settled(30, 'prioritized');
+    const t30 = fleetTasks(grid, scen, 30);
+    await shows(prioritizedPlan(grid, t30));
+    expect(await root.getAttribute('data-conflicts')).toBe('0');
+    // Ten robots, conflict-based search: the optimum, never above prioritized planning.
+    await root.locator('#wh-robots').fill('10');
+    await root.locator('#wh-robots').dispatchEvent('change');
+    await root.locator('#wh-method').selectOption('cbs');
+    await settled(10, 'cbs');
+    const t10 = fleetTasks(grid, scen, 10);
+    const opt = cbs(grid, t10);
+    await shows(opt);
+    expect(opt.sumOfCosts).toBeLessThanOrEqual(prioritizedPlan(grid, t10).sumOfCosts);
+    // The same ten robots each planned alone: the lower bound exactly, and the library's checker finds the collisions.
+    await root.locator('#wh-method').selectOption('independent');
+    await settled(10, 'independent');
+    const alone = t10.map((t) => findPath(grid, t.start, t.goal).path!);
+    const sum = alone.reduce((s, p) => s + p.length - 1, 0);
+    expect(Number(await root.getAttribute('data-sum'))).toBe(sum);
+    expect(sum).toBe(opt.lowerBound);
+    const verdict = checkMapfPlan(grid, t10, alone);
+    expect(Number(await root.getAttribute('data-conflicts')) > 0).toBe(!verdict.ok);
+    // The timeline: scrubbing shows another step.
+    await root.locator('.rp-pos').fill('5');
+    expect(await root.getAttribute('data-step')).toBe('5');
+    await root.screenshot({ path: `${SHOTS}/warehouse-1280.png` });
     expect(problems).toEqual([]);
     await page.close();
   });

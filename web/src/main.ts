@@ -10,6 +10,7 @@ import { GateReplanner } from './replanner/gate.js';
 import { FieldWidget } from './field/field.js';
 import { LeeWidget } from './lee/lee.js';
 import { AreaCostsWidget } from './areas/area-costs.js';
+import { WarehouseWidget } from './warehouse/warehouse.js';
 import { exerciseTasks } from './exercises/exercises.js';
 import { Theater } from './theater/theater.js';
 import { theaterWorld } from './theater/theater-world.js';
@@ -45,6 +46,7 @@ const tasks: MountTask[] = [
   { name: 'field', near: byId('field-widget'), run: () => { new FieldWidget(byId('field-widget')); } },
   { name: 'lee', near: byId('lee-widget'), run: () => { new LeeWidget(byId('lee-widget')).mount(); } },
   { name: 'area costs', near: byId('area-widget'), run: () => { new AreaCostsWidget(byId('area-widget')); } },
+  { name: 'warehouse', near: byId('warehouse-widget'), run: () => { new WarehouseWidget(byId('warehouse-widget')); } },
   ...exerciseTasks(),
 ];
 const record: Record<string, number> = {};
