@@ -1,0 +1,194 @@
+/**
+ * Monotone reach on a 4-connected grid, row by row in runs of cells: the one
+ * primitive of the 4-connected subgoal graph (subgoal4.ts). A path that only
+ * ever steps toward one quadrant (x by qx, y by qy) costs exactly the
+ * Manhattan distance, so the cells such a path reaches from an origin are
+ * the cells the origin reaches at free-space cost ("h-reachable"). Row y+qy
+ * of that set is found from row y's runs: every free cell below a reached
+ * one is reached, and so is every free cell after it in direction qx. With
+ * run lengths precomputed per cell, one row costs a step per run, not per
+ * cell, which is what makes connecting a query's start and goal fast.
+ *
+ * Subgoals (free cells at a convex corner of the obstacles) stop a
+ * "direct" sweep: the sweep records them and does not reach past them, so
+ * it yields the subgoals reachable with no other subgoal in between (the
+ * graph's edges, and a query's first and last hops). A bounded sweep to one
+ * target goes through them and keeps every row, to walk a monotone path
+ * back from the target (`monotonePath`).
+ */
+export class MonotoneSweep {
+  /** Scratch runs of the current and next row: pairs (first, last) in sweep order. */
+  private cur: Int32Array;
+  private next: Int32Array;
+  /** Every row of a bounded sweep: runs in `rows`, row r's from rowAt[r] to rowAt[r + 1]. */
+  private rows: Int32Array;
+  private rowAt: Int32Array;
+  /** Subgoals a direct sweep recorded (ids and Manhattan distances), `found` of them. */
+  readonly foundIds: Int32Array;
+  readonly foundDist: Int32Array;
+  found = 0;
+  /** Per subgoal: the query that recorded it last (dedup within one set of sweeps). */
+  private readonly seen: Uint32Array;
+  private seenGen = 0;
+  /** Whether the last direct sweeps reached the target cell. */
+  reachedTarget = false;
+
+  /**
+   * @param width grid width; `height` rows
+   * @param cells 0 free, else blocked (the grid's own raster)
+   * @param sub subgoal index per cell, -1 when the cell is none
+   * @param runE free cell: how many free non-subgoal cells follow it eastward before a stop (blocked, subgoal or edge); blocked cell: steps to the next free cell eastward (past the edge when none)
+   * @param runW the same westward
+   * @param subgoals number of subgoals
+   */
+  constructor(
+    private readonly width: number,
+    private readonly height: number,
+    private readonly cells: Uint8Array,
+    private readonly sub: Int32Array,
+    private readonly runE: Int32Array,
+    private readonly runW: Int32Array,
+    subgoals: number,
+  ) {
+    // A row holds at most (width + 1) / 2 runs: runs are separated by stops.
+    const pairs = 2 * (((width + 1) >> 1) + 1);
+    this.cur = new Int32Array(pairs);
+    this.next = new Int32Array(pairs);
+    this.rows = new Int32Array(Math.max(64, 4 * width));
+    this.rowAt = new Int32Array(height + 2);
+    this.foundIds = new Int32Array(Math.max(16, subgoals));
+    this.foundDist = new Int32Array(Math.max(16, subgoals));
+    this.seen = new Uint32Array(Math.max(1, subgoals));
+  }
+
+  /** Starts a new set of direct sweeps: `found` empties, the dedup forgets. */
+  begin(): void {
+    this.found = 0;
+    this.reachedTarget = false;
+    if (++this.seenGen > 0xfffffff0) { this.seen.fill(0); this.seenGen = 1; }
+  }
+
+  private record(s: number, d: number): void {
+    if (this.seen[s] === this.seenGen) return;
+    this.seen[s] = this.seenGen;
+    this.foundIds[this.found] = s;
+    this.foundDist[this.found++] = d;
+  }
+
+  /**
+   * The subgoals directly h-reachable from (ox, oy) in quadrant (qx, qy),
+   * appended to `foundIds`/`foundDist` (the origin itself is not recorded);
+   * sets `reachedTarget` when cell (tx, ty) is reached with no subgoal
+   * before it (pass -1, -1 for no target).
+   */
+  direct(ox: number, oy: number, qx: number, qy: number, tx: number, ty: number): void {
+    const w = this.width, h = this.height, cells = this.cells, sub = this.sub, run = qx > 0 ? this.runE : this.runW;
+    let cur = this.cur, next = this.next;
+    // Row oy: the origin goes on even if it is a subgoal itself.
+    let e = ox + qx * run[oy * w + ox];
+    this.stopper(oy, e + qx, ox, oy);
+    if (ty === oy && qx * (tx - ox) >= 0 && qx * (e - tx) >= 0) this.reachedTarget = true;
+    cur[0] = ox; cur[1] = e;
+    let n = 2;
+    for (let y = oy + qy; y >= 0 && y < h && n > 0; y += qy) {
+      const row = y * w, dy = qy * (y - oy);
+      let m = 0, done = ox - qx;
+      for (let i = 0; i < n; i += 2) {
+        let x = cur[i];
+        const b = cur[i + 1];
+        if (qx * (x - done) <= 0) x = done + qx;
+        while (qx * (b - x) >= 0) {
+          const c = row + x;
+          if (cells[c] !== 0) { x += qx * run[c]; continue; }
+          const s = sub[c];
+          if (s >= 0) { this.record(s, qx * (x - ox) + dy); x += qx; continue; }
+          e = x + qx * run[c];
+          this.stopper(y, e + qx, ox, oy);
+          if (y === ty && qx * (tx - x) >= 0 && qx * (e - tx) >= 0) this.reachedTarget = true;
+          next[m++] = x; next[m++] = e;
+          done = e;
+          x = e + qx;
+        }
+      }
+      const t = cur; cur = next; next = t;
+      n = m;
+    }
+    this.cur = cur; this.next = next;
+  }
+
+  /** Records cell x of row y when it is a free subgoal (the stop that ended a run there). */
+  private stopper(y: number, x: number, ox: number, oy: number): void {
+    if (x < 0 || x >= this.width) return;
+    const c = y * this.width + x;
+    if (this.cells[c] !== 0) return;
+    const s = this.sub[c];
+    if (s >= 0) this.record(s, Math.abs(x - ox) + Math.abs(y - oy));
+  }
+
+  /** The last free cell from free cell x of row y going qx, through subgoals, not past `limit`. */
+  private extend(y: number, x: number, qx: number, limit: number): number {
+    const w = this.width, row = y * w, run = qx > 0 ? this.runE : this.runW, cells = this.cells;
+    let e = x;
+    for (;;) {
+      e += qx * run[row + e];
+      if (qx * (e - limit) >= 0) return limit;
+      const n = e + qx;
+      if (n < 0 || n >= w || cells[row + n] !== 0) return e;
+      e = n;
+    }
+  }
+
+  /**
+   * Writes a monotone path from cell a to cell b into out[at .. at + d]
+   * (a first, d their Manhattan distance) and returns true, or returns
+   * false when none exists (b is not h-reachable from a). The sweep keeps
+   * every row's runs inside the box between them, then walks back from b:
+   * along its run to where the run began, which lies below a reached cell
+   * of the row before, and up.
+   */
+  monotonePath(a: number, b: number, out: Int32Array, at: number): boolean {
+    const w = this.width, cells = this.cells;
+    const ax = a % w, ay = (a - ax) / w, bx = b % w, by = (b - bx) / w;
+    const qx = bx >= ax ? 1 : -1, qy = by >= ay ? 1 : -1, run = qx > 0 ? this.runE : this.runW;
+    const rowsN = qy * (by - ay) + 1;
+    if (this.rowAt.length < rowsN + 1) this.rowAt = new Int32Array(rowsN + 1);
+    const rowAt = this.rowAt;
+    let rows = this.rows, k = 0;
+    rows[k++] = ax; rows[k++] = this.extend(ay, ax, qx, bx);
+    rowAt[0] = 0; rowAt[1] = k;
+    for (let r = 1; r < rowsN; r++) {
+      const y = ay + qy * r, row = y * w;
+      let done = ax - qx;
+      for (let i = rowAt[r - 1]; i < rowAt[r]; i += 2) {
+        let x = rows[i];
+        const last = rows[i + 1];
+        if (qx * (x - done) <= 0) x = done + qx;
+        while (qx * (last - x) >= 0) {
+          const c = row + x;
+          if (cells[c] !== 0) { x += qx * run[c]; continue; }
+          const e = this.extend(y, x, qx, bx);
+          if (k + 2 > rows.length) { const grown = new Int32Array(rows.length * 2); grown.set(rows); this.rows = rows = grown; }
+          rows[k++] = x; rows[k++] = e;
+          done = e;
+          x = e + qx;
+        }
+      }
+      rowAt[r + 1] = k;
+      if (k === rowAt[r]) return false;
+    }
+    // Walk back from b: find its run in the last row, go to the run's first cell, step up a row.
+    let x = bx, i = at + qx * (bx - ax) + qy * (by - ay);
+    for (let r = rowsN - 1; r >= 0; r--) {
+      const y = ay + qy * r;
+      let first = -1;
+      for (let j = rowAt[r]; j < rowAt[r + 1]; j += 2) {
+        if (qx * (x - rows[j]) >= 0 && qx * (rows[j + 1] - x) >= 0) { first = rows[j]; break; }
+      }
+      if (first < 0) return false;
+      const row = y * w;
+      for (; x !== first; x -= qx) out[i--] = row + x;
+      out[i--] = row + x;
+    }
+    return true;
+  }
+}
