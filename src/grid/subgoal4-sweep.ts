@@ -20,6 +20,9 @@ export class MonotoneSweep {
   /** Scratch runs of the current and next row: pairs (first, last) in sweep order. */
   private cur: Int32Array;
   private next: Int32Array;
+  /** Scratch covered spans of the current and next row: pairs (first, last) in sweep order. */
+  private cov: Int32Array;
+  private ncov: Int32Array;
   /** Every row of a bounded sweep: runs in `rows`, row r's from rowAt[r] to rowAt[r + 1]. */
   private rows: Int32Array;
   private rowAt: Int32Array;
@@ -30,6 +33,8 @@ export class MonotoneSweep {
   /** Per subgoal: the query that recorded it last (dedup within one set of sweeps). */
   private readonly seen: Uint32Array;
   private seenGen = 0;
+  /** Whether `direct` prunes covered subgoals (see there). */
+  prune = true;
   /** Whether the last direct sweeps reached the target cell. */
   reachedTarget = false;
 
@@ -54,6 +59,8 @@ export class MonotoneSweep {
     const pairs = 2 * (((width + 1) >> 1) + 1);
     this.cur = new Int32Array(pairs);
     this.next = new Int32Array(pairs);
+    this.cov = new Int32Array(2 * width + 2);
+    this.ncov = new Int32Array(2 * width + 2);
     this.rows = new Int32Array(Math.max(64, 4 * width));
     this.rowAt = new Int32Array(height + 2);
     this.foundIds = new Int32Array(Math.max(16, subgoals));
@@ -68,31 +75,42 @@ export class MonotoneSweep {
     if (++this.seenGen > 0xfffffff0) { this.seen.fill(0); this.seenGen = 1; }
   }
 
-  private record(s: number, d: number): void {
-    if (this.seen[s] === this.seenGen) return;
-    this.seen[s] = this.seenGen;
-    this.foundIds[this.found] = s;
-    this.foundDist[this.found++] = d;
-  }
-
   /**
-   * The subgoals directly h-reachable from (ox, oy) in quadrant (qx, qy),
-   * appended to `foundIds`/`foundDist` (the origin itself is not recorded);
-   * sets `reachedTarget` when cell (tx, ty) is reached with no subgoal
-   * before it (pass -1, -1 for no target).
+   * The subgoals directly h-reachable from (ox, oy) in quadrant (qx, qy)
+   * that no other such subgoal covers, appended to `foundIds`/`foundDist`
+   * (the origin itself is not recorded); sets `reachedTarget` when cell
+   * (tx, ty) is reached with no subgoal before it (pass -1, -1 for no
+   * target), unless it lies where a subgoal covers.
+   *
+   * Covered: a cell a monotone path reaches from a subgoal w the sweep
+   * recorded (w then lies on a shortest path from the origin to it). A
+   * subgoal v so covered needs no edge from the origin: origin, w, v is as
+   * short, and by induction on the distance the graph holds it. Covered
+   * cells are kept per row as spans (`cov`) and not swept further, as all
+   * they reach is covered too; a cell is marked covered only with such a w
+   * (the cell above or to its left covered, or a recorded subgoal), never by
+   * guess, so leaving one unmarked only keeps an edge the graph could do
+   * without. In open country this keeps the nearest subgoals of each
+   * quadrant instead of every one in view.
    */
   direct(ox: number, oy: number, qx: number, qy: number, tx: number, ty: number): void {
     const w = this.width, h = this.height, cells = this.cells, sub = this.sub, run = qx > 0 ? this.runE : this.runW;
-    let cur = this.cur, next = this.next;
-    // Row oy: the origin goes on even if it is a subgoal itself.
+    const seen = this.seen, gen = this.seenGen;
+    let cur = this.cur, next = this.next, cov = this.cov, ncov = this.ncov;
+    // Row oy: the origin goes on even if it is a subgoal itself; the subgoal that stops it is the first one.
     let e = ox + qx * run[oy * w + ox];
-    this.stopper(oy, e + qx, ox, oy);
     if (ty === oy && qx * (tx - ox) >= 0 && qx * (e - tx) >= 0) this.reachedTarget = true;
     cur[0] = ox; cur[1] = e;
-    let n = 2;
+    let n = 2, k = 0;
+    let xs = e + qx;
+    if (xs >= 0 && xs < w && cells[oy * w + xs] === 0) {
+      const s = sub[oy * w + xs];
+      if (seen[s] !== gen) { seen[s] = gen; this.emit(s, qx * (xs - ox)); }
+      cov[k++] = xs; cov[k++] = xs;
+    }
     for (let y = oy + qy; y >= 0 && y < h && n > 0; y += qy) {
       const row = y * w, dy = qy * (y - oy);
-      let m = 0, done = ox - qx;
+      let m = 0, kk = 0, done = ox - qx, j = 0;
       for (let i = 0; i < n; i += 2) {
         let x = cur[i];
         const b = cur[i + 1];
@@ -101,28 +119,57 @@ export class MonotoneSweep {
           const c = row + x;
           if (cells[c] !== 0) { x += qx * run[c]; continue; }
           const s = sub[c];
-          if (s >= 0) { this.record(s, qx * (x - ox) + dy); x += qx; continue; }
+          if (s >= 0) {
+            // Below an uncovered cell: covered only if the cell to its left is.
+            if (seen[s] !== gen) { seen[s] = gen; if (!this.prune || !(kk > 0 && ncov[kk - 1] === x - qx)) this.emit(s, qx * (x - ox) + dy); }
+            kk = append(ncov, kk, x, x, qx);
+            x += qx;
+            continue;
+          }
           e = x + qx * run[c];
-          this.stopper(y, e + qx, ox, oy);
-          if (y === ty && qx * (tx - x) >= 0 && qx * (e - tx) >= 0) this.reachedTarget = true;
-          next[m++] = x; next[m++] = e;
+          // p: the first covered cell of the run x..e (e + qx for none).
+          let p: number;
+          if (!this.prune) p = e + qx;
+          else if (kk > 0 && ncov[kk - 1] === x - qx) p = x;
+          else {
+            while (j < k && qx * (cov[j + 1] - x) < 0) j += 2;
+            p = j < k && qx * (cov[j] - e) <= 0 ? (qx * (cov[j] - x) > 0 ? cov[j] : x) : e + qx;
+          }
+          if (p !== x) {
+            next[m++] = x; next[m++] = p - qx;
+            if (y === ty && qx * (tx - x) >= 0 && qx * (p - qx - tx) >= 0) this.reachedTarget = true;
+          }
+          const covered = qx * (e - p) >= 0;
+          if (covered) kk = append(ncov, kk, p, e, qx);
+          xs = e + qx;
+          if (xs >= 0 && xs < w && cells[row + xs] === 0) {
+            const s2 = sub[row + xs];
+            if (seen[s2] !== gen) {
+              seen[s2] = gen;
+              let above = false;
+              if (!covered && this.prune) {
+                while (j < k && qx * (cov[j + 1] - xs) < 0) j += 2;
+                above = j < k && qx * (cov[j] - xs) <= 0;
+              }
+              if (!covered && !above) this.emit(s2, qx * (xs - ox) + dy);
+            }
+            kk = append(ncov, kk, xs, xs, qx);
+          }
           done = e;
           x = e + qx;
         }
       }
-      const t = cur; cur = next; next = t;
+      let t = cur; cur = next; next = t;
+      t = cov; cov = ncov; ncov = t;
       n = m;
+      k = kk;
     }
-    this.cur = cur; this.next = next;
+    this.cur = cur; this.next = next; this.cov = cov; this.ncov = ncov;
   }
 
-  /** Records cell x of row y when it is a free subgoal (the stop that ended a run there). */
-  private stopper(y: number, x: number, ox: number, oy: number): void {
-    if (x < 0 || x >= this.width) return;
-    const c = y * this.width + x;
-    if (this.cells[c] !== 0) return;
-    const s = this.sub[c];
-    if (s >= 0) this.record(s, Math.abs(x - ox) + Math.abs(y - oy));
+  private emit(s: number, d: number): void {
+    this.foundIds[this.found] = s;
+    this.foundDist[this.found++] = d;
   }
 
   /** The last free cell from free cell x of row y going qx, through subgoals, not past `limit`. */
@@ -138,6 +185,15 @@ export class MonotoneSweep {
     }
   }
 
+  /** Whether column x is free from row y0 to row y1 (both included; y1 - y0 has the sign of qy). */
+  private columnFree(x: number, y0: number, y1: number, qy: number): boolean {
+    const w = this.width, cells = this.cells;
+    for (let y = y0; ; y += qy) {
+      if (cells[y * w + x] !== 0) return false;
+      if (y === y1) return true;
+    }
+  }
+
   /**
    * Writes a monotone path from cell a to cell b into out[at .. at + d]
    * (a first, d their Manhattan distance) and returns true, or returns
@@ -150,6 +206,19 @@ export class MonotoneSweep {
     const w = this.width, cells = this.cells;
     const ax = a % w, ay = (a - ax) / w, bx = b % w, by = (b - bx) / w;
     const qx = bx >= ax ? 1 : -1, qy = by >= ay ? 1 : -1, run = qx > 0 ? this.runE : this.runW;
+    // Most hops are an L: along a's row then down b's column, or down a's column then along b's row.
+    const dx = qx * (bx - ax);
+    if (this.extend(ay, ax, qx, bx) === bx && this.columnFree(bx, ay, by, qy)) {
+      for (let i = 0; i <= dx; i++) out[at + i] = ay * w + ax + qx * i;
+      for (let y = ay + qy, i = at + dx + 1; qy * (by - y) >= 0; y += qy) out[i++] = y * w + bx;
+      return true;
+    }
+    if (this.columnFree(ax, ay, by, qy) && this.extend(by, ax, qx, bx) === bx) {
+      let i = at;
+      for (let y = ay; qy * (by - y) > 0; y += qy) out[i++] = y * w + ax;
+      for (let k = 0; k <= dx; k++) out[i++] = by * w + ax + qx * k;
+      return true;
+    }
     const rowsN = qy * (by - ay) + 1;
     if (this.rowAt.length < rowsN + 1) this.rowAt = new Int32Array(rowsN + 1);
     const rowAt = this.rowAt;
@@ -191,4 +260,15 @@ export class MonotoneSweep {
     }
     return true;
   }
+}
+
+/** Appends span x0..x1 (sweep order qx) to a row's covered spans of length k, merging with the last when they touch; returns the new length. */
+function append(spans: Int32Array, k: number, x0: number, x1: number, qx: number): number {
+  if (k > 0 && qx * (spans[k - 1] - (x0 - qx)) >= 0) {
+    if (qx * (x1 - spans[k - 1]) > 0) spans[k - 1] = x1;
+    return k;
+  }
+  spans[k] = x0;
+  spans[k + 1] = x1;
+  return k + 2;
 }
