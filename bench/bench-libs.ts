@@ -268,11 +268,16 @@ export const BESTFIRST_SUBGOAL4: Lib = {
   name: 'bestfirst subgoal4', promisesOptimal: true, connectivity: 4,
   build(grid) {
     const s = new SubgoalSearcher4(grid);
-    const buf = new Int32Array(grid.size);
+    // The path buffer grows to the longest path met (cells = cost + 1 on a Moving AI grid, cell size 1),
+    // not to the grid's size: l1-path-finder keeps no such buffer, and the build's memory is compared.
+    let buf = new Int32Array(1024);
     let len = 0;
     const w = grid.width;
     return {
-      query(sx, sy, gx, gy) { s.search(sy * w + sx, gy * w + gx); len = s.pathInto(buf); },
+      query(sx, sy, gx, gy) {
+        if (s.search(sy * w + sx, gy * w + gx) === 'found' && s.cost + 1 > buf.length) buf = new Int32Array(2 * (s.cost + 1));
+        len = s.pathInto(buf);
+      },
       path: () => (len > 0 ? buf.subarray(0, len) : null),
     };
   },

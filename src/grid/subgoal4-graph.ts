@@ -1,5 +1,6 @@
 import { JumpHeap } from './jps-heap.js';
-import { MonotoneSweep } from './subgoal4-sweep.js';
+import { RankedCells } from './ranked-cells.js';
+import { MonotoneSweep, type Runs } from './subgoal4-sweep.js';
 
 /**
  * How many landmarks each connected part of the subgoal graph gets: each
@@ -19,16 +20,16 @@ export const LANDMARKS = 8;
  * start, a chain of subgoals and a goal, each hop monotone, so a search on
  * this graph (plus the hops from the start and to the goal) is exact.
  *
- * Everything is flat typed arrays: the adjacency in CSR form, per cell the
- * subgoal index and the run lengths the sweeps jump by, per subgoal its
+ * Everything is flat typed arrays: the adjacency in CSR form, per cell a subgoal
+ * bit and the run lengths the sweeps jump by, per subgoal its
  * component and its distances to `LANDMARKS` landmarks of its component
  * (for the ALT heuristic; distances in steps).
  */
 export class SubgoalGraph4 {
   readonly width: number;
   readonly height: number;
-  /** Subgoal index per cell, -1 for the others. */
-  readonly sub: Int32Array;
+  /** The subgoal cells, numbered in id order: subgoal `sub.rank(c)` is cell c. */
+  readonly sub: RankedCells;
   /** Cell id per subgoal. */
   readonly cellOf: Int32Array;
   readonly count: number;
@@ -40,8 +41,8 @@ export class SubgoalGraph4 {
   readonly part: Int32Array;
   /** Steps from each landmark of its part to each subgoal: dist[u * LANDMARKS + i]. */
   readonly dist: Int32Array;
-  readonly runE: Int32Array;
-  readonly runW: Int32Array;
+  readonly runE: Runs;
+  readonly runW: Runs;
   /** The sweeps, on this graph's arrays (the searcher reuses them for its queries). */
   readonly sweep: MonotoneSweep;
 
@@ -49,27 +50,27 @@ export class SubgoalGraph4 {
     this.width = width;
     this.height = height;
     const size = width * height;
-    const sub = new Int32Array(size).fill(-1);
-    let count = 0;
     const free = (x: number, y: number) => x >= 0 && y >= 0 && x < width && y < height && cells[y * width + x] === 0;
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        if (cells[y * width + x] !== 0) continue;
-        for (let d = 0; d < 4; d++) {
-          const dx = d & 1 ? 1 : -1, dy = d & 2 ? 1 : -1;
-          // Inside the grid when both side cells are, so the map's edge makes no corner.
-          if (free(x + dx, y) && free(x, y + dy) && !free(x + dx, y + dy)) { sub[y * width + x] = count++; break; }
-        }
+    const sub = new RankedCells(size, (c) => {
+      if (cells[c] !== 0) return false;
+      const x = c % width, y = (c - x) / width;
+      for (let d = 0; d < 4; d++) {
+        const dx = d & 1 ? 1 : -1, dy = d & 2 ? 1 : -1;
+        // Inside the grid when both side cells are, so the map's edge makes no corner.
+        if (free(x + dx, y) && free(x, y + dy) && !free(x + dx, y + dy)) return true;
       }
-    }
+      return false;
+    });
+    const count = sub.count;
     this.sub = sub;
     this.count = count;
     const cellOf = new Int32Array(count);
-    for (let c = 0; c < size; c++) if (sub[c] >= 0) cellOf[sub[c]] = c;
+    for (let c = 0, k = 0; c < size; c++) if (sub.has(c)) cellOf[k++] = c;
     this.cellOf = cellOf;
 
-    this.runE = new Int32Array(size);
-    this.runW = new Int32Array(size);
+    // Run lengths are at most the width: two bytes a cell when the width fits.
+    this.runE = width <= 0xffff ? new Uint16Array(size) : new Int32Array(size);
+    this.runW = width <= 0xffff ? new Uint16Array(size) : new Int32Array(size);
     for (let y = 0; y < height; y++) {
       const row = y * width;
       for (let x = width - 1; x >= 0; x--) this.runE[row + x] = runLength(cells, sub, row, x, x + 1, width, this.runE);
@@ -193,9 +194,9 @@ export class SubgoalGraph4 {
     }
   }
 
-  /** Bytes held: per cell the subgoal index and two run lengths, per subgoal and per edge the rest. */
+  /** Bytes held: per cell the subgoal bit and rank and two run lengths, per subgoal and per edge the rest. */
   get bytes(): number {
-    return this.sub.byteLength + this.runE.byteLength + this.runW.byteLength + this.cellOf.byteLength + this.at.byteLength
+    return this.sub.bytes + this.runE.byteLength + this.runW.byteLength + this.cellOf.byteLength + this.at.byteLength
       + this.adj.byteLength + this.len.byteLength + this.part.byteLength + this.dist.byteLength;
   }
 }
@@ -205,8 +206,8 @@ export class SubgoalGraph4 {
  * value already computed for nx: a free cell counts the free non-subgoal
  * cells after it up to a stop; a blocked one the steps to the next free cell.
  */
-function runLength(cells: Uint8Array, sub: Int32Array, row: number, x: number, nx: number, width: number, run: Int32Array): number {
+function runLength(cells: Uint8Array, sub: RankedCells, row: number, x: number, nx: number, width: number, run: Runs): number {
   const inside = nx >= 0 && nx < width;
-  if (cells[row + x] === 0) return inside && cells[row + nx] === 0 && sub[row + nx] < 0 ? 1 + run[row + nx] : 0;
+  if (cells[row + x] === 0) return inside && cells[row + nx] === 0 && !sub.has(row + nx) ? 1 + run[row + nx] : 0;
   return !inside || cells[row + nx] === 0 ? 1 : 1 + run[row + nx];
 }

@@ -1,3 +1,8 @@
+import type { RankedCells } from './ranked-cells.js';
+
+/** Run lengths per cell: two bytes when the grid is at most 65535 wide, else four. */
+export type Runs = Uint16Array | Int32Array;
+
 /**
  * Monotone reach on a 4-connected grid, row by row in runs of cells: the one
  * primitive of the 4-connected subgoal graph (subgoal4.ts). A path that only
@@ -41,7 +46,7 @@ export class MonotoneSweep {
   /**
    * @param width grid width; `height` rows
    * @param cells 0 free, else blocked (the grid's own raster)
-   * @param sub subgoal index per cell, -1 when the cell is none
+   * @param sub the subgoal cells, numbered by rank
    * @param runE free cell: how many free non-subgoal cells follow it eastward before a stop (blocked, subgoal or edge); blocked cell: steps to the next free cell eastward (past the edge when none)
    * @param runW the same westward
    * @param subgoals number of subgoals
@@ -50,9 +55,9 @@ export class MonotoneSweep {
     private readonly width: number,
     private readonly height: number,
     private readonly cells: Uint8Array,
-    private readonly sub: Int32Array,
-    private readonly runE: Int32Array,
-    private readonly runW: Int32Array,
+    private readonly sub: RankedCells,
+    private readonly runE: Runs,
+    private readonly runW: Runs,
     subgoals: number,
   ) {
     // A row holds at most (width + 1) / 2 runs: runs are separated by stops.
@@ -94,7 +99,7 @@ export class MonotoneSweep {
    * quadrant instead of every one in view.
    */
   direct(ox: number, oy: number, qx: number, qy: number, tx: number, ty: number): void {
-    const w = this.width, h = this.height, cells = this.cells, sub = this.sub, run = qx > 0 ? this.runE : this.runW;
+    const w = this.width, h = this.height, cells = this.cells, sub = this.sub, bits = sub.bits, run = qx > 0 ? this.runE : this.runW;
     const seen = this.seen, gen = this.seenGen;
     let cur = this.cur, next = this.next, cov = this.cov, ncov = this.ncov;
     // Row oy: the origin goes on even if it is a subgoal itself; the subgoal that stops it is the first one.
@@ -104,7 +109,7 @@ export class MonotoneSweep {
     let n = 2, k = 0;
     let xs = e + qx;
     if (xs >= 0 && xs < w && cells[oy * w + xs] === 0) {
-      const s = sub[oy * w + xs];
+      const s = sub.rank(oy * w + xs);
       if (seen[s] !== gen) { seen[s] = gen; this.emit(s, qx * (xs - ox)); }
       cov[k++] = xs; cov[k++] = xs;
     }
@@ -118,8 +123,8 @@ export class MonotoneSweep {
         while (qx * (b - x) >= 0) {
           const c = row + x;
           if (cells[c] !== 0) { x += qx * run[c]; continue; }
-          const s = sub[c];
-          if (s >= 0) {
+          if ((bits[c >> 5] >>> (c & 31)) & 1) {
+            const s = sub.rank(c);
             // Below an uncovered cell: covered only if the cell to its left is.
             if (seen[s] !== gen) { seen[s] = gen; if (!this.prune || !(kk > 0 && ncov[kk - 1] === x - qx)) this.emit(s, qx * (x - ox) + dy); }
             kk = append(ncov, kk, x, x, qx);
@@ -143,7 +148,7 @@ export class MonotoneSweep {
           if (covered) kk = append(ncov, kk, p, e, qx);
           xs = e + qx;
           if (xs >= 0 && xs < w && cells[row + xs] === 0) {
-            const s2 = sub[row + xs];
+            const s2 = sub.rank(row + xs);
             if (seen[s2] !== gen) {
               seen[s2] = gen;
               let above = false;

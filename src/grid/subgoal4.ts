@@ -42,7 +42,7 @@ const KEYS: readonly (keyof SubgoalSearch4Options)[] = ['maxExpansions'];
  * ever comes from a stale graph. A grid edited often wants `GridSearcher`,
  * which follows edits at no cost.
  *
- * Memory: 12 bytes per cell (subgoal index, two run lengths), and per
+ * Memory: 4.25 bytes per cell (two run lengths, a subgoal bit and rank), and per
  * subgoal its edges (8 bytes each way), part and landmark distances
  * (`4 * (LANDMARKS + 6)` bytes with the search state).
  *
@@ -236,8 +236,8 @@ export class SubgoalSearcher4 implements PathSearcher<SubgoalSearch4Options> {
   private sweepAll(x: number, y: number, tx: number, ty: number, cell: number): void {
     const sw = this.graph.sweep;
     sw.begin();
-    const s = this.graph.sub[cell];
-    if (s >= 0) { sw.foundIds[0] = s; sw.foundDist[0] = 0; sw.found = 1; }
+    const sub = this.graph.sub;
+    if (sub.has(cell)) { sw.foundIds[0] = sub.rank(cell); sw.foundDist[0] = 0; sw.found = 1; }
     sw.direct(x, y, 1, 1, tx, ty);
     sw.direct(x, y, -1, 1, tx, ty);
     sw.direct(x, y, 1, -1, tx, ty);
