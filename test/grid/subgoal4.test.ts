@@ -2,38 +2,8 @@ import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { Grid, InputError, SubgoalSearcher4 } from '#bestfirst';
 import { mulberry32 } from '#bestfirst/internal';
+import { bfsSteps, walk4 } from '../support/grid4-reference.js';
 
-// --- the reference: plain breadth-first search, written here -----------------------
-
-/** Steps from `from` to every cell (4 neighbours, free cells only); -1 where unreachable. */
-function bfsSteps(grid: Grid, from: number): Int32Array {
-  const w = grid.width, h = grid.height, d = new Int32Array(grid.size).fill(-1), queue = new Int32Array(grid.size);
-  let head = 0, tail = 0;
-  d[from] = 0;
-  queue[tail++] = from;
-  while (head < tail) {
-    const c = queue[head++], x = c % w, y = (c - x) / w;
-    const next = [x > 0 ? c - 1 : -1, x < w - 1 ? c + 1 : -1, y > 0 ? c - w : -1, y < h - 1 ? c + w : -1];
-    for (const n of next) {
-      if (n >= 0 && grid.cells[n] === 0 && d[n] < 0) { d[n] = d[c] + 1; queue[tail++] = n; }
-    }
-  }
-  return d;
-}
-
-/** Checks a path on its own: starts and ends right, consecutive cells 4-adjacent, all free. Returns its steps or what is wrong. */
-function walk(grid: Grid, path: ArrayLike<number>, len: number, start: number, goal: number): number | string {
-  const w = grid.width;
-  if (path[0] !== start) return `starts at ${path[0]}, not ${start}`;
-  if (path[len - 1] !== goal) return `ends at ${path[len - 1]}, not ${goal}`;
-  for (let i = 0; i < len; i++) if (grid.cells[path[i]] !== 0) return `cell ${i} (${path[i]}) is blocked`;
-  for (let i = 1; i < len; i++) {
-    const a = path[i - 1], b = path[i];
-    const dx = Math.abs((b % w) - (a % w)), dy = Math.abs(Math.floor(b / w) - Math.floor(a / w));
-    if (dx + dy !== 1) return `step ${i} ${a}->${b} is not a 4-neighbour step`;
-  }
-  return len - 1;
-}
 
 /** Every query from `starts` to every free cell, against breadth-first search. */
 function agreeWithBfs(grid: Grid, s: SubgoalSearcher4, starts: readonly number[], where: string): void {
@@ -44,13 +14,12 @@ function agreeWithBfs(grid: Grid, s: SubgoalSearcher4, starts: readonly number[]
     for (let to = 0; to < grid.size; to++) {
       if (grid.cells[to] !== 0) continue;
       const status = s.search(from, to);
-      const at = `${where}: ${grid.formatXY(from)} -> ${grid.formatXY(to)}`;
-      if (d[to] < 0) { expect(status, at).toBe('unreachable'); expect(s.pathInto(buf), at).toBe(0); continue; }
-      expect(status, at).toBe('found');
-      expect(s.cost, at).toBe(d[to] * grid.cellSize === d[to] ? d[to] : s.cost);
-      expect(s.cost, at).toBeCloseTo(d[to] * grid.cellSize, 9);
       const len = s.pathInto(buf);
-      expect(walk(grid, buf, len, from, to), at).toBe(d[to]);
+      // Plain comparisons first (expect per pair is slow); the expects say what is wrong when one fails.
+      if (d[to] < 0 ? status === 'unreachable' && len === 0 : status === 'found' && s.cost === d[to] * grid.cellSize && walk4(grid, buf, len, from, to) === d[to]) continue;
+      const at = `${where}: ${grid.formatXY(from)} -> ${grid.formatXY(to)}`;
+      expect({ status, cost: s.cost, walked: len > 0 ? walk4(grid, buf, len, from, to) : null }, at).toEqual(
+        d[to] < 0 ? { status: 'unreachable', cost: Infinity, walked: null } : { status: 'found', cost: d[to] * grid.cellSize, walked: d[to] });
     }
   }
 }
@@ -78,7 +47,7 @@ function randomGrid(c: { width: number; height: number; density: number; blocks:
   return new Grid(c.width, c.height, cells, { connectivity: 4, cellSize });
 }
 
-test('subgoal4: every pair from 3 starts on 300 seeded random grids has the cost of breadth-first search, and a legal path of that length', () => {
+test('subgoal4: every pair from 3 starts on 250 seeded random grids has the cost of breadth-first search, and a legal path of that length', () => {
   fc.assert(
     fc.property(caseArb, (c) => {
       const grid = randomGrid(c);
@@ -87,7 +56,7 @@ test('subgoal4: every pair from 3 starts on 300 seeded random grids has the cost
       const starts = [0, 1, 2].map(() => Math.floor(next() * grid.size));
       agreeWithBfs(grid, s, starts, JSON.stringify(c));
     }),
-    { numRuns: 300, seed: 20261202 },
+    { numRuns: 250, seed: 20261202 },
   );
 });
 
