@@ -20,7 +20,8 @@ import { fileURLToPath } from 'node:url';
 import { SubgoalSearcher4 } from '#bestfirst';
 import { FAMILIES, fourConnected, runLib, sampleFamily, type Family, type LibResult, type MapSample } from './bench-grid.js';
 import { BESTFIRST_ASTAR4, BESTFIRST_SUBGOAL4, L1_PATH_FINDER } from './bench-libs.js';
-import { f, geomean, machine, stopObserving, table } from './bench-measure.js';
+import { collect, f, geomean, machine, stopObserving, table } from './bench-measure.js';
+import type { Lib } from './bench-libs.js';
 
 export interface Grid4Options {
   quick: boolean;
@@ -52,13 +53,45 @@ function costsChecked(maps: MapSample[]): { n: number; equal: number } {
   return { n, equal };
 }
 
+/** Heap and typed-array bytes in use after full collections, waiting for typed-array stores to be freed. */
+async function settled(): Promise<number> {
+  let m = Infinity;
+  for (let i = 0; i < 3; i++) {
+    collect();
+    await new Promise((r) => setTimeout(r, 40));
+    const u = process.memoryUsage();
+    m = Math.min(m, u.heapUsed + u.arrayBuffers);
+  }
+  return m;
+}
+
+/**
+ * What a library's built structures hold, summed over the maps: each map
+ * built alone between two settled measurements (the structure kept alive
+ * across the second), in a pass of its own so that nothing else the track
+ * allocates is counted or freed in between.
+ */
+async function buildBytes(lib: Lib, maps: MapSample[]): Promise<number> {
+  let total = 0;
+  // Declared outside the loop and dropped before each "before": an async function keeps a local
+  // alive across an await until it is overwritten, so the last map's structure would count against the next.
+  const slot: { built: unknown } = { built: null };
+  for (const m of maps) {
+    slot.built = null;
+    const before = await settled();
+    slot.built = lib.build(m.grid);
+    total += (await settled()) - before;
+  }
+  return total;
+}
+
 /** Runs the track, reporting through `say` (markdown lines). */
 export async function grid4Track(o: Grid4Options, say: (s?: string) => void): Promise<Grid4Summary> {
   const block = (s: string) => { say('```'); say(s); say('```'); };
   say('## 4-connected preprocessing track (subgoal graph against l1-path-finder)');
   say();
   say(`${o.perFamily} seeded scenarios per family (the grid track's sample${o.quick ? ', one map per family' : ''}), 4-connected; optimum from the generic engine. ` +
-    `bestfirst ${o.ourRounds} timed rounds, l1-path-finder 1, each after a checked round. Build ms and MB: summed over the family's maps (MB: heap and typed arrays retained after a full collection). ` +
+    `bestfirst ${o.ourRounds} timed rounds, l1-path-finder 1, each after a checked round. Build ms and MB: summed over the family's maps (MB: heap and typed arrays retained after full collections, each map built alone in a pass of its own). ` +
     'Ratios are the peer\'s figure over subgoal4\'s (above 1: subgoal4 is faster or smaller); query ratios sum the same queries. The native C++ A* has no 4-connected mode.');
   say();
   const rows: string[][] = [];
@@ -72,14 +105,15 @@ export async function grid4Track(o: Grid4Options, say: (s?: string) => void): Pr
       rs.push(r);
       process.stderr.write(`  grid4 ${fam.padEnd(7)} ${lib.name.padEnd(22)} n=${r.n} median ${f(r.median, 1)} us, build ${f(r.buildMs)} ms, ${f(r.optimal * 100 / r.n)}% optimal\n`);
     }
-    const [ours, l1, astar] = rs;
+    // Build memory from a pass of its own (see buildBytes), not runLib's figure.
+    for (const r of rs) r.buildBytes = await buildBytes([BESTFIRST_SUBGOAL4, L1_PATH_FINDER, BESTFIRST_ASTAR4].find((l) => l.name === r.lib)!, maps);
+    const [ours, l1] = rs;
     for (const r of rs) {
       rows.push([
         `${fam} ${r.lib}`, String(r.n), f(r.median, 1), f(r.mean, 1), f(sum(r.us) / sum(ours.us), 2), pct(r.optimal, r.n), pct(r.valid, r.n),
         f(r.buildMs, 1), f(r.buildBytes / 2 ** 20, 1), f(r.buildMs / ours.buildMs, 2), f(r.buildBytes / ours.buildBytes, 2), `${r.gcMinor}/${r.gcMajor}`,
       ]);
     }
-    void astar;
     summary.perFamily.push({
       fam, queryVsL1: sum(l1.us) / sum(ours.us), buildMsVsL1: l1.buildMs / ours.buildMs, buildMbVsL1: l1.buildBytes / ours.buildBytes,
       costsEqual: costs.equal === costs.n && ours.optimal === ours.n && ours.valid === ours.n,
