@@ -1,3 +1,4 @@
+import { nextGeneration } from '../core/stamp.js';
 import type { RankedCells } from './ranked-cells.js';
 
 /** Run lengths per cell: two bytes when the grid is at most 65535 wide, else four. */
@@ -77,7 +78,7 @@ export class MonotoneSweep {
   begin(): void {
     this.found = 0;
     this.reachedTarget = false;
-    if (++this.seenGen > 0xfffffff0) { this.seen.fill(0); this.seenGen = 1; }
+    this.seenGen = nextGeneration(this.seenGen, 1, this.seen);
   }
 
   /**

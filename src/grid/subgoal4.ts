@@ -42,9 +42,10 @@ const KEYS: readonly (keyof SubgoalSearch4Options)[] = ['maxExpansions'];
  * ever comes from a stale graph. A grid edited often wants `GridSearcher`,
  * which follows edits at no cost.
  *
- * Memory: 4.25 bytes per cell (two run lengths, a subgoal bit and rank), and per
- * subgoal its edges (8 bytes each way), part and landmark distances
- * (`4 * (LANDMARKS + 6)` bytes with the search state).
+ * Memory: 4.25 bytes per cell (two 2-byte run lengths, a subgoal bit and
+ * its rank; 8.25 on a grid wider than 65535), and per subgoal about 80 bytes
+ * (8 landmark distances, its cell, part and search state) plus 8 bytes per
+ * edge end. `bytes` adds it up; the grid's own cells are not counted.
  *
  * @example
  * ```ts
