@@ -6,6 +6,9 @@ export const INFLATION_BEYOND = 0.4;
 export const COST_SCALING = 3;
 /** Smac 2D's default cost penalty: a passable cell of cost c weighs 1 + 2c/252. */
 export const COST_PENALTY = 2;
+/** Where the robot starts and where it is sent, in the map's metres (the README's query on this map). */
+export const START_XY = [-2, -0.5] as const;
+export const GOAL_XY = [2, 0.5] as const;
 /** The radius of an obstacle the reader drops (m). */
 export const DROP_RADIUS = 0.12;
 

@@ -8,14 +8,10 @@ import type { GridLayout } from '../common/layout.js';
 import { COLORS, mix } from '../common/palette.js';
 import { CellImage, diamond, disc, route } from '../common/shapes.js';
 import type { Ctx2D } from '../common/surface.js';
-import { cellAtWorld, cropKnown, discCells, robotPaths, robotWorld, type RobotPaths, type RobotWorld } from './robot-model.js';
+import { cellAtWorld, cropKnown, discCells, GOAL_XY, robotPaths, robotWorld, START_XY, type RobotPaths, type RobotWorld } from './robot-model.js';
 
 /** Nav2's costmap as RViz paints it: lethal, inscribed, a graded band, free; unknown grey. */
 export const COSTMAP_COLORS = { lethal: '#5b1a72', inscribed: '#1fa3c4', high: '#e0413a', low: '#fbe3e1', free: '#ffffff', unknown: '#cfcfcf' } as const;
-
-/** Where the robot starts and where it is sent, in the map's metres (the README's query on this map). */
-export const START_XY = [-2, -0.5] as const;
-export const GOAL_XY = [2, 0.5] as const;
 
 /** The gzip'd PGM, from its data URL, unpacked by the browser's own gzip. */
 async function loadMap(): Promise<OccupancyGrid> {

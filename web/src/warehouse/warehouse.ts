@@ -50,7 +50,7 @@ export class WarehouseWidget {
     for (const m of METHODS) method.append(el('option', { value: m.id }, m.label));
     method.addEventListener('change', () => { this.method = method.value as FleetMethod; this.replan(); });
     this.status = el('p', { class: 'wh-status', 'aria-live': 'polite' });
-    let w: Worker | null = null;
+    let w: Worker | null;
     try {
       w = new Worker(new URL('./fleet-worker.ts', import.meta.url), { type: 'module' });
       w.onmessage = (e: MessageEvent<{ seq: number; plan: FleetPlan }>) => { if (e.data.seq === this.seq) this.planned(e.data.plan); };
