@@ -7,6 +7,7 @@ import { JumpHeap } from './jps-heap.js';
 import { JumpRaster } from './jps-jump.js';
 import { resultOf, type PathSearcher, type SearchResult, type SearchStatus } from '../core/path-searcher.js';
 import { depthOf } from '../core/path.js';
+import { jumpPathInto, jumpPathLength } from './jump-path.js';
 import { nextGeneration } from '../core/stamp.js';
 import type { Trace } from '../core/trace.js';
 
@@ -117,23 +118,8 @@ export class JumpPointSearcher implements PathSearcher<JumpPointSearchOptions> {
   private goalY = 0;
 
   constructor(grid: Grid) {
-    if (!(grid instanceof Grid)) throw new InputError(`JumpPointSearcher: needs a Grid, got ${show(grid)}`);
-    if (grid.connectivity !== 8 || (grid.diagonalRule !== 'no-corner-cutting' && grid.diagonalRule !== 'always')) {
-      throw new InputError(
-        `JumpPointSearcher: needs an 8-connected grid with diagonalRule 'no-corner-cutting' or 'always', got ${grid.connectivity}-connected with '${grid.diagonalRule}'`,
-      );
-    }
-    if (grid.enterCost >= 0) {
-      throw new InputError(`JumpPointSearcher: needs blocked: 'delete' (blocked cells removed from the graph), got blocked cells with enterCost ${grid.enterCost}`);
-    }
-    refuseWeights(grid);
-    if (!(grid.diagonalCost >= 1 && grid.diagonalCost <= 2)) {
-      throw new InputError(`JumpPointSearcher: needs 1 <= diagonalCost <= 2 (its pruning assumes a diagonal step costs no less than one axial step and no more than two), got ${grid.diagonalCost}; use GridSearcher for other costs`);
-    }
+    checkJumpGrid(grid, 'JumpPointSearcher');
     const pw = grid.width + 2, size = pw * (grid.height + 2);
-    if (size > MAX_GRID_CELLS) {
-      throw new InputError(`JumpPointSearcher: the ${grid.width} x ${grid.height} grid is too large to pad: (width + 2) * (height + 2) must be at most 2^31 - 1 (int32 ids), got ${size}`);
-    }
     this.grid = grid;
     this.pw = pw;
     this.noCut = grid.diagonalRule === 'no-corner-cutting';
@@ -204,7 +190,7 @@ export class JumpPointSearcher implements PathSearcher<JumpPointSearchOptions> {
     const maxExp = checkBudget(options.maxExpansions, 'maxExpansions');
     checkBoolean(options.trace, 'trace');
     // Weights may have come since the constructor (grid.setWeight).
-    refuseWeights(grid);
+    refuseWeights(grid, 'JumpPointSearcher');
     this.version = grid.catchUp(this.version, this.patchFn, this.reloadFn);
     const trace: Trace | null = options.trace ? { tieBreak: 'h', pops: [], pushes: [] } : null;
     this.trace = trace;
@@ -347,14 +333,6 @@ export class JumpPointSearcher implements PathSearcher<JumpPointSearchOptions> {
     return ((p - x) / pw - 1) * this.grid.width + x - 1;
   }
 
-  /** Cells between jump point `p` and the next one `n` along the path (they lie on one straight or diagonal line). */
-  private steps(p: number, n: number): number {
-    const pw = this.pw, px = p % pw, nx = n % pw;
-    const ax = px > nx ? px - nx : nx - px;
-    const ay = Math.abs((p - px) / pw - (n - nx) / pw);
-    return ax > ay ? ax : ay;
-  }
-
   /**
    * Writes the last path cell by cell (start first, grid ids), filling in
    * the straight and diagonal runs between jump points, and returns its
@@ -363,26 +341,13 @@ export class JumpPointSearcher implements PathSearcher<JumpPointSearchOptions> {
   pathInto(out: Int32Array): number {
     if (!(out instanceof Int32Array)) throw new InputError(`pathInto: out must be an Int32Array, got ${show(out)}`);
     if (this.status !== 'found') return 0;
-    const parent = this.parent;
-    let len = 1;
-    for (let n = this.goalP; parent[n] !== -1; n = parent[n]) len += this.steps(parent[n], n);
-    if (out.length < len) throw new InputError(`pathInto: the buffer holds ${out.length} cells, the path has ${len}`);
-    let i = len;
-    out[--i] = this.unpad(this.goalP);
-    for (let n = this.goalP; parent[n] !== -1; n = parent[n]) {
-      const p = parent[n], s = this.steps(p, n), u = (n - p) / s;
-      let c = n;
-      for (let t = 0; t < s; t++) { c -= u; out[--i] = this.unpad(c); }
-    }
-    return len;
+    return jumpPathInto(this.parent, this.goalP, this.pw, this.grid.width, out);
   }
 
   /** The last path, cell by cell, start first, or null without one. */
   path(): number[] | null {
     if (this.status !== 'found') return null;
-    let len = 1;
-    for (let n = this.goalP; this.parent[n] !== -1; n = this.parent[n]) len += this.steps(this.parent[n], n);
-    const buf = new Int32Array(len);
+    const buf = new Int32Array(jumpPathLength(this.parent, this.goalP, this.pw));
     this.pathInto(buf);
     return Array.from(buf);
   }
@@ -414,12 +379,42 @@ export function jps(grid: Grid, start: number, goal: number, options: JumpPointS
 }
 
 /**
+ * The grids jump point search (and JPS+, which shares its pruning rules)
+ * runs on, checked for searcher `who`; an `InputError` otherwise:
+ * - 8-connected, `diagonalRule` `no-corner-cutting` (the Moving AI rule: a
+ *   diagonal step needs both side cells free) or `always` (corner cutting);
+ * - blocked cells deleted (`blocked: 'delete'`), no per-cell weights;
+ * - 1 <= diagonalCost <= 2 (see `JumpPointSearcher`);
+ * - (width + 2) * (height + 2) at most 2^31 - 1: the padded copy's ids are int32.
+ */
+export function checkJumpGrid(grid: Grid, who: string): void {
+  if (!(grid instanceof Grid)) throw new InputError(`${who}: needs a Grid, got ${show(grid)}`);
+  if (grid.connectivity !== 8 || (grid.diagonalRule !== 'no-corner-cutting' && grid.diagonalRule !== 'always')) {
+    throw new InputError(
+      `${who}: needs an 8-connected grid with diagonalRule 'no-corner-cutting' or 'always', got ${grid.connectivity}-connected with '${grid.diagonalRule}'`,
+    );
+  }
+  if (grid.enterCost >= 0) {
+    throw new InputError(`${who}: needs blocked: 'delete' (blocked cells removed from the graph), got blocked cells with enterCost ${grid.enterCost}`);
+  }
+  refuseWeights(grid, who);
+  if (!(grid.diagonalCost >= 1 && grid.diagonalCost <= 2)) {
+    throw new InputError(`${who}: needs 1 <= diagonalCost <= 2 (its pruning assumes a diagonal step costs no less than one axial step and no more than two), got ${grid.diagonalCost}; use GridSearcher for other costs`);
+  }
+  const size = (grid.width + 2) * (grid.height + 2);
+  if (size > MAX_GRID_CELLS) {
+    throw new InputError(`${who}: the ${grid.width} x ${grid.height} grid is too large to pad: (width + 2) * (height + 2) must be at most 2^31 - 1 (int32 ids), got ${size}`);
+  }
+}
+
+/**
  * Jump point search skips cells on the promise that every free cell costs
  * the same to cross; a weight layer breaks it (a jump would run straight
  * over a swamp), so a weighted grid is refused rather than searched wrongly.
+ * Checked at every query too: weights may come after the constructor.
  */
-function refuseWeights(grid: Grid): void {
+export function refuseWeights(grid: Grid, who: string): void {
   if (grid.weights !== null) {
-    throw new InputError(`JumpPointSearcher: the grid has per-cell weights, and jump point search assumes every free cell costs the same; use GridSearcher (or findPath with algorithm 'astar') on a weighted grid`);
+    throw new InputError(`${who}: the grid has per-cell weights, and jump point search assumes every free cell costs the same; use GridSearcher (or findPath with algorithm 'astar') on a weighted grid`);
   }
 }

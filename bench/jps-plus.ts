@@ -1,0 +1,104 @@
+/**
+ * The 8-connected preprocessing track (issue 14): JPS+ (`JpsPlusSearcher`,
+ * jumps precomputed per cell and direction) against our online jump point
+ * search and the grid fast path's A*, on the grid track's seeded scenarios
+ * (bench-grid.ts's sampleFamily, same seed), under both corner rules the
+ * jump searches take: `no-corner-cutting` (the Moving AI rule) and `always`.
+ *
+ * Per map: the JPS+ build is timed (one build; `buildMs`) and its table
+ * weighed (bytes per grid cell). Per query: one untimed round checks every
+ * answer (each searcher's cost equal to Dijkstra's on the same grid, up to
+ * 1e-9 relative, and JPS+'s full path legal with checkPath and of that
+ * length), then `rounds` timed rounds, the three searchers interleaved
+ * query by query (so a busy moment hits all three); a query's time is its
+ * median over the rounds, search and full path included. "x JPS" and
+ * "x A*" are total time over the same queries' total for that searcher.
+ *
+ *   npm run build && node dist/bench/jps-plus.js [per-family] [rounds]
+ */
+import { COST_TO_COME, GridSearcher, JpsPlusSearcher, JumpPointSearcher, zero, type Grid } from '#bestfirst';
+import { checkPath } from '#bestfirst/movingai';
+import { FAMILIES, sampleFamily } from './bench-grid.js';
+import { f, geomean, median, table } from './bench-measure.js';
+
+const PER_FAMILY = Number(process.argv[2] ?? 60);
+const ROUNDS = Math.max(1, Number(process.argv[3] ?? 5));
+// The grid track's seed, so the no-corner-cutting queries are the ones its tables time.
+const SEED = 20261201;
+const RULES = ['no-corner-cutting', 'always'] as const;
+const NAMES = ['JPS+', 'JPS', 'A*'] as const;
+
+interface Searchers { readonly list: readonly { search(a: number, b: number): string; cost: number; pathInto(out: Int32Array): number }[] }
+
+const sameCost = (a: number, b: number) => a === b || Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
+const sum = (a: number[]) => a.reduce((s, x) => s + x, 0);
+
+const rows: string[][] = [];
+const ratios: Record<string, { jps: number[]; astar: number[]; buildMax: number; bytes: number }> = {};
+let problems = 0, checked = 0;
+for (const rule of RULES) ratios[rule] = { jps: [], astar: [], buildMax: 0, bytes: 0 };
+
+for (const fam of FAMILIES) {
+  const maps = sampleFamily(fam, PER_FAMILY, SEED + FAMILIES.indexOf(fam));
+  for (const rule of RULES) {
+    const us: number[][] = NAMES.map(() => []);
+    let buildMs = 0, buildMax = 0, bytes = 0, cells = 0;
+    for (const m of maps) {
+      const grid: Grid = rule === 'always' ? m.grid.with({ diagonalRule: 'always' }) : m.grid;
+      const t0 = performance.now();
+      const plus = new JpsPlusSearcher(grid);
+      const ms = performance.now() - t0;
+      buildMs += ms;
+      buildMax = Math.max(buildMax, ms);
+      bytes += plus.tableBytesPerCell * grid.size;
+      cells += grid.size;
+      const s: Searchers = { list: [plus, new JumpPointSearcher(grid), new GridSearcher(grid)] };
+      const dijkstra = new GridSearcher(grid);
+      const buf = new Int32Array(grid.size);
+      const ids = m.queries.map((q) => [q.sy * grid.width + q.sx, q.gy * grid.width + q.gx] as const);
+      // The checked round (also the warm-up).
+      for (const [a, b] of ids) {
+        dijkstra.search(a, b, { priority: COST_TO_COME, heuristic: zero });
+        const want = dijkstra.cost;
+        s.list.forEach((x, i) => {
+          x.search(a, b);
+          checked++;
+          if (!sameCost(x.cost, want)) { problems++; console.error(`${m.name} ${rule} ${NAMES[i]}: cost ${x.cost}, Dijkstra ${want}`); }
+        });
+        const len = plus.pathInto(buf);
+        const c = checkPath(grid, buf, a, b, len);
+        if (!c.ok || !sameCost(c.length, want)) { problems++; console.error(`${m.name} ${rule} JPS+ path: ${c.ok ? `length ${c.length}` : c.reason}`); }
+      }
+      const times = NAMES.map(() => ids.map(() => [] as number[]));
+      for (let r = 0; r < ROUNDS; r++) {
+        ids.forEach(([a, b], q) => {
+          s.list.forEach((x, i) => {
+            const t = performance.now();
+            x.search(a, b);
+            x.pathInto(buf);
+            times[i][q].push((performance.now() - t) * 1000);
+          });
+        });
+      }
+      NAMES.forEach((_, i) => us[i].push(...times[i].map((t) => median(t))));
+    }
+    const r = ratios[rule];
+    r.jps.push(sum(us[0]) / sum(us[1]));
+    r.astar.push(sum(us[0]) / sum(us[2]));
+    r.buildMax = Math.max(r.buildMax, buildMax);
+    r.bytes = Math.max(r.bytes, bytes / cells);
+    NAMES.forEach((name, i) => rows.push([
+      fam, rule, name, String(us[i].length), i === 0 ? f(buildMs / maps.length, 1) : '', i === 0 ? f(bytes / cells, 1) : '',
+      f(median(us[i]), 1), f(sum(us[i]) / us[i].length, 1), f(sum(us[i]) / sum(us[1]), 3), f(sum(us[i]) / sum(us[2]), 3),
+    ]));
+  }
+}
+
+console.log(`JPS+ against online JPS and A*: ${PER_FAMILY} seeded scenarios per family (the grid track's), ${ROUNDS} timed rounds each after a checking round; both corner rules.`);
+console.log(table(['family', 'rule', 'search', 'n', 'build ms/map', 'table B/cell', 'median us', 'mean us', 'x JPS', 'x A*'], rows));
+for (const rule of RULES) {
+  const r = ratios[rule];
+  console.log(`${rule}: JPS+ / JPS ${f(geomean(r.jps), 3)} (JPS+ ${f(1 / geomean(r.jps), 2)}x faster), JPS+ / A* ${f(geomean(r.astar), 4)} (geometric means over families); slowest build ${f(r.buildMax, 1)} ms; table ${f(r.bytes, 1)} bytes per cell`);
+}
+console.log(problems === 0 ? `Every answer checked (${checked}): costs equal to Dijkstra's, JPS+ paths legal and of that length.` : `${problems} PROBLEMS (listed on stderr)`);
+if (problems > 0) process.exitCode = 1;

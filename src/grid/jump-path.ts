@@ -1,0 +1,55 @@
+import { InputError, show } from '../core/errors.js';
+
+/**
+ * The cells of a path of jump points on a padded raster (width `pw`, a
+ * border of one cell, grid width `width`), shared by jump point search and
+ * JPS+. Each leg, from a jump point's parent p to it, is min(|dx|, |dy|)
+ * diagonal steps and then the rest straight: a plain jump is one or the
+ * other, and a JPS+ leg that skips a diagonal jump point is first the
+ * diagonal up to that point, then the straight jump from it.
+ */
+
+/** Steps of the leg between padded cells p and n: the larger of |dx| and |dy|. */
+function legSteps(p: number, n: number, pw: number): number {
+  const px = p % pw, nx = n % pw;
+  const ax = px > nx ? px - nx : nx - px;
+  const ay = Math.abs((p - px) / pw - (n - nx) / pw);
+  return ax > ay ? ax : ay;
+}
+
+/** Cells of the path ending at padded cell `last` (parents until -1): 1 plus every leg's steps. */
+export function jumpPathLength(parent: Int32Array, last: number, pw: number): number {
+  let len = 1;
+  for (let n = last; parent[n] !== -1; n = parent[n]) len += legSteps(parent[n], n, pw);
+  return len;
+}
+
+/**
+ * Writes the path ending at padded cell `last`, start first, cell by cell in
+ * grid ids, into `out`, and returns its cell count. Throws an `InputError`
+ * (writing nothing) if `out` is too short.
+ */
+export function jumpPathInto(parent: Int32Array, last: number, pw: number, width: number, out: Int32Array): number {
+  if (!(out instanceof Int32Array)) throw new InputError(`pathInto: out must be an Int32Array, got ${show(out)}`);
+  const len = jumpPathLength(parent, last, pw);
+  if (out.length < len) throw new InputError(`pathInto: the buffer holds ${out.length} cells, the path has ${len}`);
+  const unpad = (c: number): number => {
+    const x = c % pw;
+    return ((c - x) / pw - 1) * width + x - 1;
+  };
+  let i = len;
+  out[--i] = unpad(last);
+  for (let n = last; parent[n] !== -1; n = parent[n]) {
+    const p = parent[n], px = p % pw, nx = n % pw;
+    const dx = nx - px, dy = (n - nx) / pw - (p - px) / pw;
+    const ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
+    const sx = Math.sign(dx), sy = Math.sign(dy) * pw;
+    // Walking back from n: the straight part first, then the diagonal one.
+    const diag = ax < ay ? ax : ay;
+    const straight = (ax > ay ? ax : ay) - diag, us = ax > ay ? sx : sy;
+    let c = n;
+    for (let t = 0; t < straight; t++) { c -= us; out[--i] = unpad(c); }
+    for (let t = 0; t < diag; t++) { c -= sx + sy; out[--i] = unpad(c); }
+  }
+  return len;
+}
