@@ -1,5 +1,5 @@
 import {
-  Searcher, type SearchOptions, type Grid, octile, zero, GridSearcher, JumpPointSearcher, type PathSearcher, ASTAR,
+  Searcher, type SearchOptions, type Grid, octile, zero, GridSearcher, JumpPointSearcher, JpsPlusSearcher, type PathSearcher, ASTAR,
   COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, InputError, AnyAngleSearcher,
 } from '#bestfirst';
 import { checkAnyAnglePath, checkPath } from '#bestfirst/movingai';
@@ -14,6 +14,8 @@ import { describeNumber, didYouMean, parseNumber, type NumberRule, type OptionSp
 export interface Runner {
   readonly searcher: PathSearcher;
   readonly options: object;
+  /** Milliseconds the searcher spent preprocessing the map when it was made (JPS+'s table); absent for a searcher that does none. */
+  readonly buildMs?: number;
 }
 
 /**
@@ -105,6 +107,13 @@ export const ALGOS: Record<string, Entry> = {
     usage: 'jps', help: 'jump point search, 8-connected uniform grids (optimal; expansions count jump points)',
     build: plain('jps', 'optimal', (grid) => ({ searcher: new JumpPointSearcher(grid), options: NO_OPTIONS })),
   },
+  'jps-plus': {
+    usage: 'jps-plus', help: 'JPS+: jump point search with its jumps precomputed once per map, 8-connected uniform grids (optimal; the build time is printed)',
+    build: plain('jps-plus', 'optimal', (grid) => {
+      const searcher = new JpsPlusSearcher(grid);
+      return { searcher, options: NO_OPTIONS, buildMs: searcher.buildMs };
+    }),
+  },
   bfs: {
     usage: 'bfs', help: 'breadth-first, fewest moves (optimal only when all moves cost the same)',
     build: plain('bfs', 'none', (grid) => ({ searcher: new Searcher(grid), options: Object.freeze({ priority: LINK_LENGTH, heuristic: zero }) })),
@@ -134,6 +143,16 @@ export function chosenAlgo(args: { flag(name: string): boolean; has(name: string
   if (!args.flag('any-angle')) return args.need<Algo>('algo');
   if (args.has('algo')) throw new InputError(`${command}: --any-angle runs Lazy Theta* and takes no --algo (got --algo ${args.need<Algo>('algo').name}); give one or the other`);
   return ANY_ANGLE;
+}
+
+/** Whether the algorithm's searcher keeps a path to every cell it reaches (what `--partial` needs); jump point searches keep jump points only. */
+export function keepsPartialPaths(algo: Algo): boolean {
+  return algo.name !== 'jps' && algo.name !== 'jps-plus';
+}
+
+/** The line plan and scen print for a runner that preprocessed its map (its `buildMs`), or null for one that did not. */
+export function buildLine(buildMs: number | null | undefined): string | null {
+  return buildMs === undefined || buildMs === null ? null : `preprocessing: ${buildMs.toFixed(1)} ms (once per map, not in the query time)`;
 }
 
 /** One line listing every `--algo` value. */

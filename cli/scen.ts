@@ -1,7 +1,7 @@
 import { COST_TO_COME, GridSearcher, InputError, Searcher, type Grid, type PathSearcher } from '#bestfirst';
 import { checkScenario, parseScen, type Scenario, checkPath, sameLength, withinBound } from '#bestfirst/movingai';
 import { MAX_SCEN_BYTES, mulberry32 } from '#bestfirst/internal';
-import { ALGO_OPTION, ANY_ANGLE_OPTION, chosenAlgo, type Algo } from './algos.js';
+import { ALGO_OPTION, ANY_ANGLE_OPTION, buildLine, chosenAlgo, type Algo } from './algos.js';
 import { displayName, jsonOption, loadMap, readText, resolveMap } from './files.js';
 import type { Io } from './io.js';
 import { MAX_SEED, runCommand, type Args, type CommandSpec } from './options.js';
@@ -38,6 +38,8 @@ export interface ScenSummary {
   broken: number;
   medianMicroseconds: number;
   meanMicroseconds: number;
+  /** Milliseconds the search spent preprocessing the map (once, before the queries), or null for one that does none. */
+  buildMs: number | null;
   meanExpansions: number;
   /** Largest cost / optimum over valid paths with optimum > 0 (1 when there are none). */
   worstRatio: number;
@@ -208,7 +210,7 @@ function runScenarios(
   const median = n === 0 ? 0 : n % 2 ? sorted[(n - 1) / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
   return {
     queries: n, optimal, invalid, broken, unreachable, partial: partials,
-    medianMicroseconds: median, meanMicroseconds: n ? total / n : 0,
+    medianMicroseconds: median, meanMicroseconds: n ? total / n : 0, buildMs: runner.buildMs ?? null,
     meanExpansions: n ? expansions / n : 0, worstRatio: worst, meanRatio: ratios ? ratioSum / ratios : 1,
   };
 }
@@ -222,6 +224,8 @@ function printSummary(s: ScenSummary, algo: Algo, say: (line: string) => void): 
   } else say(`queries ${s.queries}, optimal ${pct.toFixed(2)}% (${s.optimal}), invalid ${s.invalid}`);
   if (s.unreachable > 0) say(`unreachable ${s.unreachable} (the reference agrees)${s.partial > 0 ? `, ${s.partial} answered with a partial path` : ''}`);
   say(`microseconds per query: median ${s.medianMicroseconds.toFixed(1)}, mean ${s.meanMicroseconds.toFixed(1)}`);
+  const built = buildLine(s.buildMs);
+  if (built !== null) say(built);
   say(`expansions per query: mean ${s.meanExpansions.toFixed(1)}`);
   if (algo.promise === 'bounded' || algo.promise === 'none') {
     say(`worst cost / optimum ${s.worstRatio.toFixed(6)}${algo.promise === 'bounded' ? ` (promised <= ${algo.bound})` : ' (no promise)'}`);
