@@ -19,30 +19,32 @@ import { DX, DY } from './grid.js';
  * direction is one sweep that reads the cell one step ahead, already done:
  * O(cells) in all, no scan.
  *
- * Padded layout: a border of blocked cells all round (the grid's cell (x, y)
- * at (x + 1, y + 1), width `pw`), so no sweep or query bounds-checks.
+ * The table is indexed by grid id, with no border: a jump never leaves the
+ * grid (a side of the grid is a wall to it), and a query reads the table
+ * only at free cells. The build works on a padded copy (a border of blocked
+ * cells all round), so it never bounds-checks either.
  */
 export type JumpTable = Int16Array | Int32Array;
 
-/** Side length up to which distances fit in int16 (2 bytes): padded sides up to 32767. */
+/** Side length up to which distances fit in int16 (2 bytes). */
 export const INT16_SIDE = 0x7fff;
 
 /**
- * Fills `jp` (8 entries per padded cell) for `cells` (1 = blocked, row-major,
- * `width` x `height`, unpadded). `free` is scratch of one byte per padded
- * cell. `noCut`: diagonal steps need both side cells free (else only the
- * cell entered).
+ * Fills `jp` (8 entries per cell, by grid id) for `cells` (1 = blocked,
+ * row-major, `width` x `height`). `free` is scratch of one byte per padded
+ * cell ((width + 2) x (height + 2)). `noCut`: diagonal steps need both side
+ * cells free (else only the cell entered).
  */
 export function buildJumpTable(jp: JumpTable, free: Uint8Array, cells: Uint8Array, width: number, height: number, noCut: boolean): void {
-  const pw = width + 2, ph = height + 2;
+  const pw = width + 2;
   free.fill(0);
   for (let y = 0; y < height; y++) {
     const row = y * width, prow = (y + 1) * pw + 1;
     for (let x = 0; x < width; x++) free[prow + x] = cells[row + x] === 0 ? 1 : 0;
   }
   jp.fill(0);
-  for (let k = 0; k < 4; k++) straightSweep(jp, free, pw, ph, k, noCut);
-  for (let k = 4; k < 8; k++) diagonalSweep(jp, free, pw, ph, k, noCut);
+  for (let k = 0; k < 4; k++) straightSweep(jp, free, width, height, k, noCut);
+  for (let k = 4; k < 8; k++) diagonalSweep(jp, free, width, height, k, noCut);
 }
 
 /**
@@ -51,30 +53,31 @@ export function buildJumpTable(jp: JumpTable, free: Uint8Array, cells: Uint8Arra
  * when a side cell makes a forced neighbour: with no corner cutting, the
  * side cell is free and the one behind it blocked; with corner cutting, the
  * side cell is blocked and the one ahead of it free (the rules of
- * `JumpRaster`'s scans).
+ * `JumpRaster`'s scans). `free` is padded, `jp` by grid id: p and u name
+ * the same cell in each.
  */
-function straightSweep(jp: JumpTable, free: Uint8Array, pw: number, ph: number, k: number, noCut: boolean): void {
-  const d = DX[k] + DY[k] * pw;
-  // The two side offsets: perpendicular to k.
+function straightSweep(jp: JumpTable, free: Uint8Array, w: number, h: number, k: number, noCut: boolean): void {
+  const pw = w + 2, d = DX[k] + DY[k] * pw, du = DX[k] + DY[k] * w;
+  // The two side offsets (padded): perpendicular to k.
   const a = DY[k] === 0 ? pw : 1, b = -a;
-  const across = DY[k] === 0;
-  // Visit order: against k. Rows (or columns) in any order, inner index against k.
-  const outer = across ? ph : pw, inner = across ? pw : ph;
-  const back = DX[k] + DY[k] < 0; // k runs towards smaller coordinates
-  for (let o = 1; o < outer - 1; o++) {
-    for (let t = 1; t < inner - 1; t++) {
-      const i = back ? t : inner - 1 - t;
-      const c = across ? o * pw + i : i * pw + o;
-      if (free[c] === 0) continue;
-      const n = c + d;
+  // Each row (across) or column, from its far end in direction k back.
+  const across = DY[k] === 0, back = DX[k] + DY[k] < 0;
+  const lines = across ? h : w, len = across ? w : h;
+  for (let o = 0; o < lines; o++) {
+    for (let t = 0; t < len; t++) {
+      const i = back ? t : len - 1 - t;
+      const x = across ? i : o, y = across ? o : i;
+      const p = (y + 1) * pw + x + 1;
+      if (free[p] === 0) continue;
+      const n = p + d, u = y * w + x;
       let v: number;
       if (free[n] === 0) v = 0;
       else if (forcedStraight(free, n, d, a, noCut) || forcedStraight(free, n, d, b, noCut)) v = 1;
       else {
-        const u = jp[n * 8 + k];
-        v = u > 0 ? u + 1 : u - 1;
+        const q = jp[(u + du) * 8 + k];
+        v = q > 0 ? q + 1 : q - 1;
       }
-      jp[c * 8 + k] = v;
+      jp[u * 8 + k] = v;
     }
   }
 }
@@ -90,25 +93,25 @@ function forcedStraight(free: Uint8Array, n: number, d: number, s: number, noCut
  * legal when the cell entered is free and, with no corner cutting, both
  * cells beside it too.
  */
-function diagonalSweep(jp: JumpTable, free: Uint8Array, pw: number, ph: number, k: number, noCut: boolean): void {
-  const sx = DX[k], sy = DY[k], dy = sy * pw, d = sx + dy;
+function diagonalSweep(jp: JumpTable, free: Uint8Array, w: number, hh: number, k: number, noCut: boolean): void {
+  const pw = w + 2, sx = DX[k], sy = DY[k], dy = sy * pw, d = sx + dy, du = sx + sy * w;
   const h = sx > 0 ? 0 : 2, v = sy > 0 ? 1 : 3;
-  for (let t = 1; t < ph - 1; t++) {
-    const y = sy > 0 ? ph - 1 - t : t;
-    for (let u = 1; u < pw - 1; u++) {
-      const x = sx > 0 ? pw - 1 - u : u;
-      const c = y * pw + x;
+  for (let t = 0; t < hh; t++) {
+    const y = sy > 0 ? hh - 1 - t : t;
+    for (let r = 0; r < w; r++) {
+      const x = sx > 0 ? w - 1 - r : r;
+      const c = (y + 1) * pw + x + 1;
       if (free[c] === 0) continue;
-      const n = c + d;
-      let r: number;
-      if (free[n] === 0 || (noCut && (free[c + sx] === 0 || free[c + dy] === 0))) r = 0;
-      else if (jp[n * 8 + h] > 0 || jp[n * 8 + v] > 0
-        || (!noCut && (free[n - sx + dy] > free[n - sx] || free[n + sx - dy] > free[n - dy]))) r = 1;
+      const n = c + d, u = y * w + x, un = (u + du) * 8;
+      let q: number;
+      if (free[n] === 0 || (noCut && (free[c + sx] === 0 || free[c + dy] === 0))) q = 0;
+      else if (jp[un + h] > 0 || jp[un + v] > 0
+        || (!noCut && (free[n - sx + dy] > free[n - sx] || free[n + sx - dy] > free[n - dy]))) q = 1;
       else {
-        const q = jp[n * 8 + k];
-        r = q > 0 ? q + 1 : q - 1;
+        const e = jp[un + k];
+        q = e > 0 ? e + 1 : e - 1;
       }
-      jp[c * 8 + k] = r;
+      jp[u * 8 + k] = q;
     }
   }
 }

@@ -33,9 +33,9 @@ const START = 8;
  * implicit in the path: a leg is diagonal first, then straight).
  *
  * Preprocessing: one sweep per direction, O(cells); 16 bytes a cell (8
- * int16 distances; int32, 32 bytes, when a side exceeds 32765 cells). The
- * search state is that of `JumpPointSearcher` without its raster: 17 bytes
- * a cell. `buildMs` is the last build's time.
+ * int16 distances; int32, 32 bytes, when a side exceeds 32767 cells). The
+ * search state is that of `JumpPointSearcher` without its raster and its
+ * border: 17 bytes a cell. `buildMs` is the last build's time.
  *
  * Edits: the table is tied to the grid's content. Every query compares the
  * grid's `version` with the one the table was built at, and rebuilds the
@@ -72,7 +72,7 @@ export class JpsPlusSearcher implements PathSearcher<JpsPlusOptions> {
   /** Milliseconds the last table build took. */
   buildMs = 0;
 
-  private readonly pw: number;
+  private readonly w: number;
   private readonly jp: JumpTable;
   private readonly g: Float64Array;
   private readonly parent: Int32Array;
@@ -98,22 +98,23 @@ export class JpsPlusSearcher implements PathSearcher<JpsPlusOptions> {
 
   constructor(grid: Grid) {
     checkJumpGrid(grid, 'JpsPlusSearcher');
-    const pw = grid.width + 2, ph = grid.height + 2, size = pw * ph;
+    // Grid ids, no border: the table stops every jump at the grid's sides.
+    const w = grid.width, size = w * grid.height;
     this.grid = grid;
-    this.pw = pw;
+    this.w = w;
     this.noCut = grid.diagonalRule === 'no-corner-cutting';
     this.axial = grid.cellSize;
     this.diag = grid.cellSize * grid.diagonalCost;
     this.hd = octileTerms(grid.diagonalCost)[1];
-    const wide = pw > INT16_SIDE || ph > INT16_SIDE;
-    const need = size * ((wide ? 32 : 16) + 17), what = `JpsPlusSearcher: the ${grid.width} x ${grid.height} grid (about ${wide ? 49 : 33} bytes a cell)`;
+    const wide = w > INT16_SIDE || grid.height > INT16_SIDE;
+    const need = size * ((wide ? 32 : 16) + 17), what = `JpsPlusSearcher: the ${grid.width} x ${grid.height} grid (${wide ? 49 : 33} bytes a cell)`;
     this.jp = allocate(() => (wide ? new Int32Array(size * 8) : new Int16Array(size * 8)), what, need);
     this.g = allocate(() => new Float64Array(size), what, need);
     this.parent = allocate(() => new Int32Array(size), what, need);
     this.stamp = allocate(() => new Uint32Array(size), what, need);
     this.dir = allocate(() => new Uint8Array(size), what, need);
     this.heap = new JumpHeap(Math.min(size, 1 << 12));
-    for (let k = 0; k < 8; k++) this.off[k] = DX[k] + DY[k] * pw;
+    for (let k = 0; k < 8; k++) this.off[k] = DX[k] + DY[k] * w;
     for (let k = 4; k < 8; k++) {
       const h = DX[k] > 0 ? 0 : 2, v = DY[k] > 0 ? 1 : 3;
       this.horiz[k] = h;
@@ -128,9 +129,9 @@ export class JpsPlusSearcher implements PathSearcher<JpsPlusOptions> {
     this.rebuild();
   }
 
-  /** Bytes of the precomputed table per grid cell (padding included): 16, or 32 on a grid with a side above 32765. */
+  /** Bytes of the precomputed table per grid cell: 16, or 32 on a grid with a side above 32767 cells. */
   get tableBytesPerCell(): number {
-    return this.jp.byteLength / (this.grid.width * this.grid.height);
+    return this.jp.byteLength / this.grid.size;
   }
 
   /**
@@ -140,7 +141,8 @@ export class JpsPlusSearcher implements PathSearcher<JpsPlusOptions> {
    */
   rebuild(): void {
     const grid = this.grid, t0 = performance.now();
-    const free = allocate(() => new Uint8Array(this.g.length), 'JpsPlusSearcher: the build scratch (1 byte a cell)', this.g.length);
+    const padded = (grid.width + 2) * (grid.height + 2);
+    const free = allocate(() => new Uint8Array(padded), 'JpsPlusSearcher: the build scratch (1 byte a cell)', padded);
     buildJumpTable(this.jp, free, grid.cells, grid.width, grid.height, this.noCut);
     this.version = grid.version;
     this.builds++;
@@ -164,10 +166,10 @@ export class JpsPlusSearcher implements PathSearcher<JpsPlusOptions> {
     if (grid.version !== this.version) this.rebuild();
     this.gen = nextGeneration(this.gen, 2, this.stamp);
     const gen = this.gen, closedMark = gen + 1;
-    const pw = this.pw, ps = this.pad(start), pg = this.pad(goal);
+    const w = this.w, ps = start, pg = goal;
     this.goalP = pg;
-    this.goalX = pg % pw;
-    this.goalY = (pg - this.goalX) / pw;
+    this.goalX = pg % w;
+    this.goalY = (pg - this.goalX) / w;
     this.expansions = 0;
     this.cost = Infinity;
 
@@ -203,8 +205,8 @@ export class JpsPlusSearcher implements PathSearcher<JpsPlusOptions> {
 
   /** Generates the successors the pruning rules allow from `n`, given the direction it was reached in. */
   private expand(n: number, gn: number): void {
-    const k = this.dir[n], jp = this.jp, pw = this.pw;
-    const x = n % pw, y = (n - x) / pw;
+    const k = this.dir[n], jp = this.jp, w = this.w;
+    const x = n % w, y = (n - x) / w;
     if (k === START) {
       for (let d = 0; d < 4; d++) this.straight(n, gn, d, x, y, n);
       for (let d = 4; d < 8; d++) this.diagonal(n, gn, d, x, y);
@@ -296,17 +298,12 @@ export class JpsPlusSearcher implements PathSearcher<JpsPlusOptions> {
     this.pushes++;
   }
 
-  /** Octile distance to the goal on padded ids, as `JumpPointSearcher` computes it. */
+  /** Octile distance to the goal, as `JumpPointSearcher` computes it. */
   private h(p: number): number {
-    const pw = this.pw, x = p % pw, y = (p - x) / pw;
+    const w = this.w, x = p % w, y = (p - x) / w;
     const dx = x > this.goalX ? x - this.goalX : this.goalX - x;
     const dy = y > this.goalY ? y - this.goalY : this.goalY - y;
     return this.axial * (dx + dy + this.hd * (dx < dy ? dx : dy));
-  }
-
-  private pad(id: number): number {
-    const w = this.grid.width, x = id % w;
-    return ((id - x) / w + 1) * this.pw + x + 1;
   }
 
   /**
@@ -316,13 +313,13 @@ export class JpsPlusSearcher implements PathSearcher<JpsPlusOptions> {
   pathInto(out: Int32Array): number {
     if (!(out instanceof Int32Array)) throw new InputError(`pathInto: out must be an Int32Array, got ${show(out)}`);
     if (this.status !== 'found') return 0;
-    return jumpPathInto(this.parent, this.goalP, this.pw, this.grid.width, out);
+    return jumpPathInto(this.parent, this.goalP, this.w, 0, out);
   }
 
   /** The last path, cell by cell, start first, or null without one. */
   path(): number[] | null {
     if (this.status !== 'found') return null;
-    const buf = new Int32Array(jumpPathLength(this.parent, this.goalP, this.pw));
+    const buf = new Int32Array(jumpPathLength(this.parent, this.goalP, this.w));
     this.pathInto(buf);
     return Array.from(buf);
   }

@@ -341,7 +341,7 @@ export class JumpPointSearcher implements PathSearcher<JumpPointSearchOptions> {
   pathInto(out: Int32Array): number {
     if (!(out instanceof Int32Array)) throw new InputError(`pathInto: out must be an Int32Array, got ${show(out)}`);
     if (this.status !== 'found') return 0;
-    return jumpPathInto(this.parent, this.goalP, this.pw, this.grid.width, out);
+    return jumpPathInto(this.parent, this.goalP, this.pw, 1, out);
   }
 
   /** The last path, cell by cell, start first, or null without one. */

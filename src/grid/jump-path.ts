@@ -1,15 +1,15 @@
 import { InputError, show } from '../core/errors.js';
 
 /**
- * The cells of a path of jump points on a padded raster (width `pw`, a
- * border of one cell, grid width `width`), shared by jump point search and
- * JPS+. Each leg, from a jump point's parent p to it, is min(|dx|, |dy|)
+ * The cells of a path of jump points on a raster of width `pw` whose cell
+ * (x, y) is the grid's cell (x - border, y - border): jump point search
+ * works on a copy with a border of one cell, JPS+ on grid ids (border 0). Each leg, from a jump point's parent p to it, is min(|dx|, |dy|)
  * diagonal steps and then the rest straight: a plain jump is one or the
  * other, and a JPS+ leg that skips a diagonal jump point is first the
  * diagonal up to that point, then the straight jump from it.
  */
 
-/** Steps of the leg between padded cells p and n: the larger of |dx| and |dy|. */
+/** Steps of the leg between raster cells p and n: the larger of |dx| and |dy|. */
 function legSteps(p: number, n: number, pw: number): number {
   const px = p % pw, nx = n % pw;
   const ax = px > nx ? px - nx : nx - px;
@@ -17,7 +17,7 @@ function legSteps(p: number, n: number, pw: number): number {
   return ax > ay ? ax : ay;
 }
 
-/** Cells of the path ending at padded cell `last` (parents until -1): 1 plus every leg's steps. */
+/** Cells of the path ending at raster cell `last` (parents until -1): 1 plus every leg's steps. */
 export function jumpPathLength(parent: Int32Array, last: number, pw: number): number {
   let len = 1;
   for (let n = last; parent[n] !== -1; n = parent[n]) len += legSteps(parent[n], n, pw);
@@ -25,17 +25,18 @@ export function jumpPathLength(parent: Int32Array, last: number, pw: number): nu
 }
 
 /**
- * Writes the path ending at padded cell `last`, start first, cell by cell in
+ * Writes the path ending at raster cell `last`, start first, cell by cell in
  * grid ids, into `out`, and returns its cell count. Throws an `InputError`
  * (writing nothing) if `out` is too short.
  */
-export function jumpPathInto(parent: Int32Array, last: number, pw: number, width: number, out: Int32Array): number {
+export function jumpPathInto(parent: Int32Array, last: number, pw: number, border: 0 | 1, out: Int32Array): number {
   if (!(out instanceof Int32Array)) throw new InputError(`pathInto: out must be an Int32Array, got ${show(out)}`);
   const len = jumpPathLength(parent, last, pw);
   if (out.length < len) throw new InputError(`pathInto: the buffer holds ${out.length} cells, the path has ${len}`);
+  const width = pw - 2 * border;
   const unpad = (c: number): number => {
     const x = c % pw;
-    return ((c - x) / pw - 1) * width + x - 1;
+    return ((c - x) / pw - border) * width + x - border;
   };
   let i = len;
   out[--i] = unpad(last);
