@@ -17,6 +17,8 @@ export interface JpsPlusOptions {
 }
 
 const KEYS: readonly (keyof JpsPlusOptions)[] = ['maxExpansions'];
+// The options of a query that gives none: one object, not one per query.
+const DEFAULTS: JpsPlusOptions = Object.freeze({});
 
 // Arrival direction of the start: it has none, so every direction is open.
 const START = 8;
@@ -156,7 +158,7 @@ export class JpsPlusSearcher implements PathSearcher<JpsPlusOptions> {
    * every other outcome is a status. Rebuilds the table first if the grid
    * was edited since it was built.
    */
-  search(start: number, goal: number, options: JpsPlusOptions = {}): SearchStatus {
+  search(start: number, goal: number, options: JpsPlusOptions = DEFAULTS): SearchStatus {
     const grid = this.grid;
     grid.checkEndpoint(start, 'start');
     grid.checkEndpoint(goal, 'goal');
@@ -248,8 +250,8 @@ export class JpsPlusSearcher implements PathSearcher<JpsPlusOptions> {
     const d = this.jp[c * 8 + k];
     const ex = this.goalX - x, ey = this.goalY - y;
     const t = DY[k] === 0 ? (ey === 0 ? ex * DX[k] : 0) : (ex === 0 ? ey * DY[k] : 0);
-    if (t > 0 && t <= (d > 0 ? d : -d)) this.relax(from, this.goalP, gc + t * this.axial, k);
-    else if (d > 0) this.relax(from, c + d * this.off[k], gc + d * this.axial, k);
+    if (t > 0 && t <= (d > 0 ? d : -d)) this.relax(from, this.goalP, gc + t * this.axial, k, 0, 0);
+    else if (d > 0) this.relax(from, c + d * this.off[k], gc + d * this.axial, k, ex - d * DX[k], ey - d * DY[k]);
   }
 
   /**
@@ -269,19 +271,20 @@ export class JpsPlusSearcher implements PathSearcher<JpsPlusOptions> {
     let c = n, s = 0;
     for (;;) {
       const d = jp[c * 8 + k];
-      if (m > s && m <= s + (d > 0 ? d : -d)) { this.relax(n, n + m * off, gn + m * diag, k); return; }
+      if (m > s && m <= s + (d > 0 ? d : -d)) { this.relax(n, n + m * off, gn + m * diag, k, ex - m, ey - m); return; }
       if (d <= 0) return;
       s += d;
       c += d * off;
       const gc = gn + s * diag;
-      if (!this.noCut && (jp[c * 8 + (h ^ 2)] === 0 || jp[c * 8 + (v ^ 2)] === 0)) { this.relax(n, c, gc, k); return; }
+      if (!this.noCut && (jp[c * 8 + (h ^ 2)] === 0 || jp[c * 8 + (v ^ 2)] === 0)) { this.relax(n, c, gc, k, ex - s, ey - s); return; }
       const cx = x + s * sx, cy = y + s * sy;
       this.straight(c, gc, h, cx, cy, n);
       this.straight(c, gc, v, cx, cy, n);
     }
   }
 
-  private relax(n: number, j: number, gj: number, k: number): void {
+  /** Records j (reached from n in direction k at cost gj; |ax|, |ay| its distances to the goal) unless it has a g as good. */
+  private relax(n: number, j: number, gj: number, k: number, ax: number, ay: number): void {
     const sj = this.stamp[j];
     if (sj === this.gen) {
       if (!(gj < this.g[j] * IMPROVE)) return;
@@ -293,7 +296,9 @@ export class JpsPlusSearcher implements PathSearcher<JpsPlusOptions> {
     this.parent[j] = n;
     this.dir[j] = k;
     this.stamp[j] = this.gen;
-    const hj = this.h(j);
+    // The octile h of JumpPointSearcher, from the offsets the jump already knows.
+    const dx = ax < 0 ? -ax : ax, dy = ay < 0 ? -ay : ay;
+    const hj = this.axial * (dx + dy + this.hd * (dx < dy ? dx : dy));
     this.heap.push(j, gj + hj, hj);
     this.pushes++;
   }

@@ -34,23 +34,22 @@ export function jumpPathInto(parent: Int32Array, last: number, pw: number, borde
   const len = jumpPathLength(parent, last, pw);
   if (out.length < len) throw new InputError(`pathInto: the buffer holds ${out.length} cells, the path has ${len}`);
   const width = pw - 2 * border;
-  const unpad = (c: number): number => {
-    const x = c % pw;
-    return ((c - x) / pw - border) * width + x - border;
-  };
   let i = len;
-  out[--i] = unpad(last);
-  for (let n = last; parent[n] !== -1; n = parent[n]) {
-    const p = parent[n], px = p % pw, nx = n % pw;
-    const dx = nx - px, dy = (n - nx) / pw - (p - px) / pw;
+  for (let n = last; ; n = parent[n]) {
+    // Each leg is walked back in grid ids, from n's id, without converting cell by cell.
+    const nx = n % pw, ny = (n - nx) / pw;
+    let c = (ny - border) * width + nx - border;
+    out[--i] = c;
+    const p = parent[n];
+    if (p === -1) break;
+    const px = p % pw, py = (p - px) / pw;
+    const dx = nx - px, dy = ny - py;
     const ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
-    const sx = Math.sign(dx), sy = Math.sign(dy) * pw;
-    // Walking back from n: the straight part first, then the diagonal one.
-    const diag = ax < ay ? ax : ay;
-    const straight = (ax > ay ? ax : ay) - diag, us = ax > ay ? sx : sy;
-    let c = n;
-    for (let t = 0; t < straight; t++) { c -= us; out[--i] = unpad(c); }
-    for (let t = 0; t < diag; t++) { c -= sx + sy; out[--i] = unpad(c); }
+    const sx = Math.sign(dx), sy = Math.sign(dy) * width;
+    // The cells strictly between n and p, walking back from n: the straight part first, then the diagonal one.
+    const diag = ax < ay ? ax : ay, steps = ax > ay ? ax : ay;
+    const straight = steps - diag, us = ax > ay ? sx : sy;
+    for (let t = 1; t < steps; t++) { c -= t <= straight ? us : sx + sy; out[--i] = c; }
   }
   return len;
 }
