@@ -23,6 +23,11 @@ const DEFAULTS: JpsPlusOptions = Object.freeze({});
 // Arrival direction of the start: it has none, so every direction is open.
 const START = 8;
 
+/** Steps along straight direction k to a goal (ex, ey) away, or 0 or less when it is not on that ray. */
+function onRay(k: number, ex: number, ey: number): number {
+  return DY[k] === 0 ? (ey === 0 ? ex * DX[k] : 0) : (ex === 0 ? ey * DY[k] : 0);
+}
+
 /**
  * JPS+: jump point search with every jump precomputed (Rabin's JPS+,
  * Harabor & Grastien 2014). The constructor stores, for each cell and each
@@ -219,10 +224,12 @@ export class JpsPlusSearcher implements PathSearcher<JpsPlusOptions> {
       const a = this.sideA[k], b = this.sideB[k], at = n * 8;
       // A side cell's freedom is whether the straight step into it is legal: jp != 0.
       if (this.noCut) {
-        // Forced: the side cell is free, the one beside the cell behind is blocked.
-        const bt = (n - this.off[k]) * 8;
-        if (jp[at + a] !== 0 && jp[bt + a] === 0) { this.straight(n, gn, a, x, y, n); this.diagonal(n, gn, this.join[k * 4 + a], x, y); }
-        if (jp[at + b] !== 0 && jp[bt + b] === 0) { this.straight(n, gn, b, x, y, n); this.diagonal(n, gn, this.join[k * 4 + b], x, y); }
+        // Forced: the side cell is free, the one beside the cell behind is blocked. With the
+        // side cell and the cell behind free, that one is free just when the diagonal step
+        // back to it is legal: n's own entry says it, without reading the cell behind's.
+        const back = (k ^ 2) * 4;
+        if (jp[at + a] !== 0 && jp[at + this.join[back + a]] === 0) { this.straight(n, gn, a, x, y, n); this.diagonal(n, gn, this.join[k * 4 + a], x, y); }
+        if (jp[at + b] !== 0 && jp[at + this.join[back + b]] === 0) { this.straight(n, gn, b, x, y, n); this.diagonal(n, gn, this.join[k * 4 + b], x, y); }
       } else {
         // Forced: the side cell is blocked, so the way round it is gone.
         if (jp[at + a] === 0) this.diagonal(n, gn, this.join[k * 4 + a], x, y);
@@ -249,9 +256,54 @@ export class JpsPlusSearcher implements PathSearcher<JpsPlusOptions> {
   private straight(c: number, gc: number, k: number, x: number, y: number, from: number): void {
     const d = this.jp[c * 8 + k];
     const ex = this.goalX - x, ey = this.goalY - y;
-    const t = DY[k] === 0 ? (ey === 0 ? ex * DX[k] : 0) : (ex === 0 ? ey * DY[k] : 0);
+    const t = onRay(k, ex, ey);
     if (t > 0 && t <= (d > 0 ? d : -d)) this.relax(from, this.goalP, gc + t * this.axial, k, 0, 0);
-    else if (d > 0) this.relax(from, c + d * this.off[k], gc + d * this.axial, k, ex - d * DX[k], ey - d * DY[k]);
+    else if (d > 0) {
+      if (this.noCut) this.follow(from, c + d * this.off[k], gc + d * this.axial, k, ex - d * DX[k], ey - d * DY[k]);
+      else this.relax(from, c + d * this.off[k], gc + d * this.axial, k, ex - d * DX[k], ey - d * DY[k]);
+    }
+  }
+
+  /**
+   * No corner cutting: the jump point j that a straight jump (from `from`,
+   * in direction k) found, at cost gj, (ex, ey) from the goal. If its
+   * expansion would make exactly one jump, a straight one (a corridor's
+   * turn: one forced side, nothing ahead, no diagonal step), j is recorded
+   * (g, parent) but not queued, and that jump is made at once, as long as
+   * that holds; else j is queued as usual. What its expansion would have
+   * found is found with the same g, so the costs stay optimal; should j be
+   * reached more cheaply later, relax queues it then, and it is expanded
+   * before anything found through it.
+   */
+  private follow(from: number, j: number, gj: number, k: number, ex: number, ey: number): void {
+    const jp = this.jp, join = this.join, off = this.off, g = this.g, stamp = this.stamp, gen = this.gen;
+    for (;;) {
+      const at = j * 8, a = this.sideA[k], b = this.sideB[k], back = (k ^ 2) * 4;
+      const fa = jp[at + a] !== 0 && jp[at + join[back + a]] === 0;
+      const fb = jp[at + b] !== 0 && jp[at + join[back + b]] === 0;
+      const ahead = jp[at + k];
+      let only = -1;
+      if (fa !== fb && ahead <= 0 && !(onRay(k, ex, ey) > 0 && onRay(k, ex, ey) <= -ahead)) {
+        only = fa ? a : b;
+        if (jp[at + join[k * 4 + only]] !== 0) only = -1;
+      }
+      if (only < 0) { this.relax(from, j, gj, k, ex, ey); return; }
+      const sj = stamp[j];
+      if (sj === gen + 1 || (sj === gen && !(gj < g[j] * IMPROVE))) return;
+      g[j] = gj;
+      this.parent[j] = from;
+      this.dir[j] = k;
+      stamp[j] = gen;
+      const d = jp[at + only], t = onRay(only, ex, ey);
+      if (t > 0 && t <= (d > 0 ? d : -d)) { this.relax(j, this.goalP, gj + t * this.axial, only, 0, 0); return; }
+      if (d <= 0) return;
+      from = j;
+      j += d * off[only];
+      gj += d * this.axial;
+      k = only;
+      ex -= d * DX[only];
+      ey -= d * DY[only];
+    }
   }
 
   /**
