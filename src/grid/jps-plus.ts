@@ -268,9 +268,10 @@ export class JpsPlusSearcher implements PathSearcher<JpsPlusOptions> {
    * No corner cutting: the jump point j that a straight jump (from `from`,
    * in direction k) found, at cost gj, (ex, ey) from the goal. If its
    * expansion would make exactly one jump, a straight one (a corridor's
-   * turn: one forced side, nothing ahead, no diagonal step), j is recorded
-   * (g, parent) but not queued, and that jump is made at once, as long as
-   * that holds; else j is queued as usual. What its expansion would have
+   * turn: one forced side, nothing ahead, no diagonal step; or a side
+   * pocket: nothing beside, straight on), j is recorded (g, parent) but not
+   * queued, and that jump is made at once, as long as that holds; with no
+   * jump at all, j is dropped; else j is queued as usual. What its expansion would have
    * found is found with the same g, so the costs stay optimal; should j be
    * reached more cheaply later, relax queues it then, and it is expanded
    * before anything found through it.
@@ -281,13 +282,21 @@ export class JpsPlusSearcher implements PathSearcher<JpsPlusOptions> {
       const at = j * 8, a = this.sideA[k], b = this.sideB[k], back = (k ^ 2) * 4;
       const fa = jp[at + a] !== 0 && jp[at + join[back + a]] === 0;
       const fb = jp[at + b] !== 0 && jp[at + join[back + b]] === 0;
-      const ahead = jp[at + k];
-      let only = -1;
-      if (fa !== fb && ahead <= 0 && !(onRay(k, ex, ey) > 0 && onRay(k, ex, ey) <= -ahead)) {
-        only = fa ? a : b;
-        if (jp[at + join[k * 4 + only]] !== 0) only = -1;
+      // The jumps its expansion would make: ahead, and to each forced side and that side's
+      // diagonal (counted as two: a diagonal walk may find several). Only one, straight: follow it.
+      let ways = 0, only = -1;
+      if (this.live(at, k, ex, ey)) { ways++; only = k; }
+      if (fa) {
+        if (jp[at + join[k * 4 + a]] !== 0) ways += 2;
+        else if (this.live(at, a, ex, ey)) { ways++; only = a; }
       }
-      if (only < 0) { this.relax(from, j, gj, k, ex, ey); return; }
+      if (fb) {
+        if (jp[at + join[k * 4 + b]] !== 0) ways += 2;
+        else if (this.live(at, b, ex, ey)) { ways++; only = b; }
+      }
+      // No jump at all: j leads nowhere (and is not the goal, which the jump to it checked).
+      if (ways === 0) return;
+      if (ways > 1) { this.relax(from, j, gj, k, ex, ey); return; }
       const sj = stamp[j];
       if (sj === gen + 1 || (sj === gen && !(gj < g[j] * IMPROVE))) return;
       g[j] = gj;
@@ -333,6 +342,14 @@ export class JpsPlusSearcher implements PathSearcher<JpsPlusOptions> {
       this.straight(c, gc, h, cx, cy, n);
       this.straight(c, gc, v, cx, cy, n);
     }
+  }
+
+  /** Whether the straight jump from the cell with table entry `at` in direction k finds something: a jump point, or the goal (ex, ey) away. */
+  private live(at: number, k: number, ex: number, ey: number): boolean {
+    const d = this.jp[at + k];
+    if (d > 0) return true;
+    const t = onRay(k, ex, ey);
+    return t > 0 && t <= -d;
   }
 
   /** Records j (reached from n in direction k at cost gj; |ax|, |ay| its distances to the goal) unless it has a g as good. */
