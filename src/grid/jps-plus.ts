@@ -6,6 +6,7 @@ import { checkBudget, checkKeys } from '../core/input-checks.js';
 import { JumpHeap } from './jps-heap.js';
 import { checkJumpGrid, refuseWeights } from './jps.js';
 import { buildJumpTable, INT16_SIDE, type JumpTable } from './jps-plus-table.js';
+import { jumpDirections } from './jump-directions.js';
 import { jumpPathInto, jumpPathLength } from './jump-path.js';
 import { resultOf, type PathSearcher, type SearchResult, type SearchStatus } from '../core/path-searcher.js';
 import { nextGeneration } from '../core/stamp.js';
@@ -90,13 +91,13 @@ export class JpsPlusSearcher implements PathSearcher<JpsPlusOptions> {
   private readonly axial: number;
   private readonly diag: number;
   private readonly hd: number;
-  // Tables over the direction index k of grid.ts (E,S,W,N,SE,SW,NW,NE).
-  private readonly off = new Int32Array(8);
-  private readonly sideA = new Uint8Array(4);
-  private readonly sideB = new Uint8Array(4);
-  private readonly horiz = new Uint8Array(8);
-  private readonly vert = new Uint8Array(8);
-  private readonly join = new Uint8Array(16);
+  // Tables over the direction index k of grid.ts (see jump-directions.ts).
+  private readonly off: Int32Array;
+  private readonly sideA: Uint8Array;
+  private readonly sideB: Uint8Array;
+  private readonly horiz: Uint8Array;
+  private readonly vert: Uint8Array;
+  private readonly join: Uint8Array;
   private gen = 0;
   private version = -1;
   private goalP = -1;
@@ -121,18 +122,7 @@ export class JpsPlusSearcher implements PathSearcher<JpsPlusOptions> {
     this.stamp = allocate(() => new Uint32Array(size), what, need);
     this.dir = allocate(() => new Uint8Array(size), what, need);
     this.heap = new JumpHeap(Math.min(size, 1 << 12));
-    for (let k = 0; k < 8; k++) this.off[k] = DX[k] + DY[k] * w;
-    for (let k = 4; k < 8; k++) {
-      const h = DX[k] > 0 ? 0 : 2, v = DY[k] > 0 ? 1 : 3;
-      this.horiz[k] = h;
-      this.vert[k] = v;
-      this.join[h * 4 + v] = k;
-      this.join[v * 4 + h] = k;
-    }
-    for (let k = 0; k < 4; k++) {
-      this.sideA[k] = DY[k] === 0 ? 1 : 0;
-      this.sideB[k] = DY[k] === 0 ? 3 : 2;
-    }
+    ({ off: this.off, sideA: this.sideA, sideB: this.sideB, horiz: this.horiz, vert: this.vert, join: this.join } = jumpDirections(w));
     this.rebuild();
   }
 

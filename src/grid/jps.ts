@@ -7,6 +7,7 @@ import { JumpHeap } from './jps-heap.js';
 import { JumpRaster } from './jps-jump.js';
 import { resultOf, type PathSearcher, type SearchResult, type SearchStatus } from '../core/path-searcher.js';
 import { depthOf } from '../core/path.js';
+import { jumpDirections } from './jump-directions.js';
 import { jumpPathInto, jumpPathLength } from './jump-path.js';
 import { nextGeneration } from '../core/stamp.js';
 import type { Trace } from '../core/trace.js';
@@ -97,13 +98,13 @@ export class JumpPointSearcher implements PathSearcher<JumpPointSearchOptions> {
   private readonly noCut: boolean;
   private readonly axial: number;
   private readonly diag: number;
-  // Tables over the direction index k of grid.ts (E,S,W,N,SE,SW,NW,NE).
-  private readonly off = new Int32Array(8); // padded offset of one step
-  private readonly sideA = new Uint8Array(4); // straight k: its two perpendicular directions
-  private readonly sideB = new Uint8Array(4);
-  private readonly horiz = new Uint8Array(8); // diagonal k: its across and up/down parts
-  private readonly vert = new Uint8Array(8);
-  private readonly join = new Uint8Array(16); // join[a*4+b]: diagonal of straights a and b
+  // Tables over the direction index k of grid.ts (see jump-directions.ts).
+  private readonly off: Int32Array;
+  private readonly sideA: Uint8Array;
+  private readonly sideB: Uint8Array;
+  private readonly horiz: Uint8Array;
+  private readonly vert: Uint8Array;
+  private readonly join: Uint8Array;
   private gen = 0;
   /** The grid version the padded copy reflects. */
   private version = -1;
@@ -134,19 +135,7 @@ export class JumpPointSearcher implements PathSearcher<JumpPointSearchOptions> {
     this.dir = allocate(() => new Uint8Array(size), what, need);
     this.hd = octileTerms(grid.diagonalCost)[1];
     this.heap = new JumpHeap(Math.min(size, 1 << 12));
-    for (let k = 0; k < 8; k++) this.off[k] = DX[k] + DY[k] * pw;
-    for (let k = 4; k < 8; k++) {
-      const h = DX[k] > 0 ? 0 : 2, v = DY[k] > 0 ? 1 : 3;
-      this.horiz[k] = h;
-      this.vert[k] = v;
-      this.join[h * 4 + v] = k;
-      this.join[v * 4 + h] = k;
-    }
-    for (let k = 0; k < 4; k++) {
-      const across = DY[k] === 0;
-      this.sideA[k] = across ? 1 : 0;
-      this.sideB[k] = across ? 3 : 2;
-    }
+    ({ off: this.off, sideA: this.sideA, sideB: this.sideB, horiz: this.horiz, vert: this.vert, join: this.join } = jumpDirections(pw));
     this.refresh();
   }
 
