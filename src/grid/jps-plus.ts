@@ -38,7 +38,10 @@ function onRay(k: number, ex: number, ey: number): number {
  * `no-corner-cutting` and `always`), with fewer heap operations: a diagonal
  * jump does not stop at the jump points it passes; it hands their straight
  * jumps' results to the heap directly (the jump point it passed stays
- * implicit in the path: a leg is diagonal first, then straight).
+ * implicit in the path: a leg is diagonal first, then straight). Without
+ * corner cutting, a jump point whose expansion would make one straight jump
+ * only (a corridor's turn) is passed through as well: recorded for the
+ * path, not queued, and not counted in `expansions`.
  *
  * Preprocessing: one sweep per direction, O(cells); 16 bytes a cell (8
  * int16 distances; int32, 32 bytes, when a side exceeds 32767 cells). The

@@ -174,6 +174,23 @@ test('jps+: refuses what jump point search refuses, weights included (also weigh
   expect(() => t.pathInto([] as unknown as Int32Array)).toThrow(/pathInto: out must be an Int32Array/);
 });
 
+test('jps+: a side above 32767 cells takes int32 distances (32 bytes a cell) and the same costs', () => {
+  const { cells, next } = raster(40000, 3, 0.3, 99);
+  const grid = new Grid(40000, 3, cells, { diagonalRule: 'always' });
+  const s = new JpsPlusSearcher(grid), ref = reference(grid);
+  expect(s.tableBytesPerCell).toBe(32);
+  const buf = new Int32Array(grid.size);
+  const free = (n: number) => cells[n] === 0;
+  for (let q = 0; q < 6; q++) {
+    const a = Math.floor(next() * 300), b = grid.size - 1 - Math.floor(next() * 300);
+    if (free(a) && free(b)) agree(s, ref, a, b, buf);
+  }
+  // An open row: the longest jump, 39999 steps, does not fit in int16.
+  const open = new JpsPlusSearcher(new Grid(40000, 1));
+  expect(open.search(0, 39999)).toBe('found');
+  expect(open.cost).toBe(39999);
+});
+
 test('jps+: 16 bytes a cell of table on a 510 x 510 grid', () => {
   const s = new JpsPlusSearcher(new Grid(510, 510));
   expect(s.tableBytesPerCell).toBe(16);
