@@ -34,9 +34,9 @@ const sameCost = (a: number, b: number) => a === b || Math.abs(a - b) <= 1e-9 * 
 const sum = (a: number[]) => a.reduce((s, x) => s + x, 0);
 
 const rows: string[][] = [];
-const ratios: Record<string, { jps: number[]; astar: number[]; buildMax: number; bytes: number }> = {};
+const ratios: Record<string, { jps: number[]; astar: number[]; build512: number; build512Cpu: number; buildMax: number; bytes: number }> = {};
 let problems = 0, checked = 0;
-for (const rule of RULES) ratios[rule] = { jps: [], astar: [], buildMax: 0, bytes: 0 };
+for (const rule of RULES) ratios[rule] = { jps: [], astar: [], build512: 0, build512Cpu: 0, buildMax: 0, bytes: 0 };
 
 for (const fam of FAMILIES) {
   const maps = sampleFamily(fam, PER_FAMILY, SEED + FAMILIES.indexOf(fam));
@@ -45,11 +45,16 @@ for (const fam of FAMILIES) {
     let buildMs = 0, buildMax = 0, bytes = 0, cells = 0;
     for (const m of maps) {
       const grid: Grid = rule === 'always' ? m.grid.with({ diagonalRule: 'always' }) : m.grid;
-      const t0 = performance.now();
+      const t0 = performance.now(), c0 = process.cpuUsage();
       const plus = new JpsPlusSearcher(grid);
-      const ms = performance.now() - t0;
+      const ms = performance.now() - t0, c = process.cpuUsage(c0), cpuMs = (c.user + c.system) / 1000;
       buildMs += ms;
       buildMax = Math.max(buildMax, ms);
+      // The target speaks of 512 x 512 maps: those (and smaller) are judged on their own; CPU time beside wall time, for a busy machine.
+      if (grid.size <= 512 * 512) {
+        ratios[rule].build512 = Math.max(ratios[rule].build512, ms);
+        ratios[rule].build512Cpu = Math.max(ratios[rule].build512Cpu, cpuMs);
+      }
       bytes += plus.tableBytesPerCell * grid.size;
       cells += grid.size;
       const s: Searchers = { list: [plus, new JumpPointSearcher(grid), new GridSearcher(grid)] };
@@ -103,8 +108,8 @@ for (const rule of RULES) {
   const r = ratios[rule], speedup = 1 / geomean(r.jps);
   console.log(`${rule}: JPS+ / JPS ${f(geomean(r.jps), 3)}, JPS+ / A* ${f(geomean(r.astar), 4)} (geometric means over families)`);
   console.log(`- at least 5x faster than online JPS: ${f(speedup, 2)}x: ${mark(speedup >= 5)}`);
-  console.log(`- build under 1 s for a 512 x 512 map: slowest build ${f(r.buildMax, 1)} ms (the largest map, orz900d, is 1491 x 656): ${mark(r.buildMax < 1000)}`);
-  console.log(`- extra memory at most 16 bytes per cell: the table takes ${f(r.bytes, 2)} bytes per grid cell (16 per padded cell; the search state is online JPS's without its 1.25-byte raster): ${mark(r.bytes <= 16)}`);
+  console.log(`- build under 1 s for a 512 x 512 map: slowest build of a map of at most 512 x 512 cells ${f(r.build512, 1)} ms wall, ${f(r.build512Cpu, 1)} ms CPU: ${mark(r.build512 < 1000)} (slowest of all, the 1491 x 656 orz900d included: ${f(r.buildMax, 1)} ms wall)`);
+  console.log(`- extra memory at most 16 bytes per cell: the table takes ${f(r.bytes, 2)} bytes per grid cell (the search state, 17 bytes a cell, is online JPS's without its raster, which takes 18.25): ${mark(r.bytes <= 16)}`);
 }
 console.log(problems === 0 ? `Every answer checked (${checked}): costs equal to Dijkstra's, JPS+ paths legal and of that length.` : `${problems} PROBLEMS (listed on stderr)`);
 if (problems > 0) process.exitCode = 1;
