@@ -1,6 +1,6 @@
 import {
   Searcher, type SearchOptions, type Grid, octile, zero, GridSearcher, JumpPointSearcher, JpsPlusSearcher, type PathSearcher, ASTAR,
-  COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, InputError, AnyAngleSearcher,
+  COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, InputError, AnyAngleSearcher, SubgoalSearcher4,
 } from '#bestfirst';
 import { checkAnyAnglePath, checkPath } from '#bestfirst/movingai';
 import { show } from '#bestfirst/internal';
@@ -14,7 +14,7 @@ import { describeNumber, didYouMean, parseNumber, type NumberRule, type OptionSp
 export interface Runner {
   readonly searcher: PathSearcher;
   readonly options: object;
-  /** Milliseconds the searcher spent preprocessing the map when it was made (JPS+'s table); absent for a searcher that does none. */
+  /** Milliseconds the searcher's preprocessing of the map took, for the searches that preprocess (else undefined). */
   readonly buildMs?: number;
 }
 
@@ -36,6 +36,22 @@ export interface Algo {
   make(grid: Grid): Runner;
   /** How its paths are checked: `checkPath` (moves between neighbours) or, for any-angle paths, `checkAnyAnglePath`. */
   readonly check: typeof checkPath;
+  /** 4 when it searches the map with 4 neighbours (the commands turn the map 4-connected for it); else the map's own. */
+  readonly connectivity?: 4;
+}
+
+/** The grid an algorithm searches: the map itself, or its 4-connected twin for a 4-connected method. */
+export function gridFor(algo: Algo, grid: Grid): Grid {
+  return algo.connectivity === 4 && grid.connectivity !== 4 ? grid.with({ connectivity: 4 }) : grid;
+}
+
+/** A runner whose searcher preprocesses the map: its construction is timed, to be printed as the build time. */
+function preprocessed(make: (grid: Grid) => PathSearcher): (grid: Grid) => Runner {
+  return (grid) => {
+    const t0 = performance.now();
+    const searcher = make(grid);
+    return { searcher, options: NO_OPTIONS, buildMs: performance.now() - t0 };
+  };
 }
 
 /**
@@ -109,10 +125,11 @@ export const ALGOS: Record<string, Entry> = {
   },
   'jps-plus': {
     usage: 'jps-plus', help: 'JPS+: jump point search with its jumps precomputed once per map, 8-connected uniform grids (optimal; the build time is printed)',
-    build: plain('jps-plus', 'optimal', (grid) => {
-      const searcher = new JpsPlusSearcher(grid);
-      return { searcher, options: NO_OPTIONS, buildMs: searcher.buildMs };
-    }),
+    build: plain('jps-plus', 'optimal', preprocessed((grid) => new JpsPlusSearcher(grid))),
+  },
+  subgoal4: {
+    usage: 'subgoal4', help: 'subgoal graph on the map made 4-connected, preprocessed once per map (optimal with 4 neighbours; optima then by Dijkstra)',
+    build: (param, text) => ({ ...plain('subgoal4', 'optimal', preprocessed((grid) => new SubgoalSearcher4(grid)))(param, text), connectivity: 4 }),
   },
   bfs: {
     usage: 'bfs', help: 'breadth-first, fewest moves (optimal only when all moves cost the same)',
@@ -143,16 +160,6 @@ export function chosenAlgo(args: { flag(name: string): boolean; has(name: string
   if (!args.flag('any-angle')) return args.need<Algo>('algo');
   if (args.has('algo')) throw new InputError(`${command}: --any-angle runs Lazy Theta* and takes no --algo (got --algo ${args.need<Algo>('algo').name}); give one or the other`);
   return ANY_ANGLE;
-}
-
-/** Whether the algorithm's searcher keeps a path to every cell it reaches (what `--partial` needs); jump point searches keep jump points only. */
-export function keepsPartialPaths(algo: Algo): boolean {
-  return algo.name !== 'jps' && algo.name !== 'jps-plus';
-}
-
-/** The line plan and scen print for a runner that preprocessed its map (its `buildMs`), or null for one that did not. */
-export function buildLine(buildMs: number | null | undefined): string | null {
-  return buildMs === undefined || buildMs === null ? null : `preprocessing: ${buildMs.toFixed(1)} ms (once per map, not in the query time)`;
 }
 
 /** One line listing every `--algo` value. */

@@ -217,7 +217,7 @@ describe.runIf(avail.run)('where grid search is used, in Chromium', () => {
     await page.close();
   });
 
-  it("Lee's wave front on a phone: the board fits, and the keyboard places pins too", async () => {
+  it("on a phone: every where-used widget fits, and Lee's board takes pins from the keyboard", async () => {
     problems.length = 0;
     const page = await open(390, 844);
     const root = page.locator('#lee-widget');
@@ -232,8 +232,12 @@ describe.runIf(avail.run)('where grid search is used, in Chromium', () => {
     expect(await root.getAttribute('data-second')).toBe(`${wires[1].from + 1},${wires[1].to}`);
     expect(grid.isBlocked(wires[1].from + 1)).toBe(false);
     await root.screenshot({ path: `${SHOTS}/lee-390.png` });
-    await page.locator('#area-widget').scrollIntoViewIfNeeded();
-    await page.locator('#area-widget').screenshot({ path: `${SHOTS}/area-costs-390.png` });
+    for (const [sel, name] of [['#area-widget', 'area-costs'], ['#robot-widget', 'robot'], ['#warehouse-widget', 'warehouse']] as const) {
+      await page.locator(sel).scrollIntoViewIfNeeded();
+      const box = (await page.locator(sel).boundingBox())!;
+      expect(box.x + box.width, `${sel} fits the phone`).toBeLessThanOrEqual(390);
+      await page.locator(sel).screenshot({ path: `${SHOTS}/${name}-390.png` });
+    }
     expect(problems).toEqual([]);
     await page.close();
   });
