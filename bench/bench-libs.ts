@@ -13,7 +13,7 @@ import jsAstar from 'javascript-astar';
 import { AStarFinder as TsAStarFinder } from 'astar-typescript';
 import createPlanner from 'l1-path-finder';
 import ndarray from 'ndarray';
-import { Searcher, type Grid, GridSearcher, manhattan, zero, JumpPointSearcher, COST_TO_COME, sum, SubgoalSearcher4 } from '#bestfirst';
+import { Searcher, type Grid, GridSearcher, manhattan, zero, JumpPointSearcher, JpsPlusSearcher, COST_TO_COME, sum, SubgoalSearcher4, type PathSearcher } from '#bestfirst';
 import { LazyGridSearcher } from './lazy-grid-searcher.js';
 
 export interface Built {
@@ -70,15 +70,12 @@ function ours(name: string, options: Parameters<GridSearcher['search']>[2], four
   };
 }
 
-export const BESTFIRST_ASTAR = ours('bestfirst A*', {});
-export const BESTFIRST_ASTAR4 = ours('bestfirst A* (4-conn)', {}, true);
-
-export const GRID_LIBS: Lib[] = [
-  BESTFIRST_ASTAR,
-  {
-    name: 'bestfirst JPS', promisesOptimal: true, connectivity: 8,
+/** A searcher without options (the jump point searches), made once per map. */
+function jumpLib(name: string, make: (grid: Grid) => PathSearcher): Lib {
+  return {
+    name, promisesOptimal: true, connectivity: 8,
     build(grid) {
-      const s = new JumpPointSearcher(grid);
+      const s = make(grid);
       const buf = new Int32Array(grid.size);
       let len = 0;
       const w = grid.width;
@@ -87,7 +84,17 @@ export const GRID_LIBS: Lib[] = [
         path: () => (len > 0 ? buf.subarray(0, len) : null),
       };
     },
-  },
+  };
+}
+
+export const BESTFIRST_ASTAR = ours('bestfirst A*', {});
+export const BESTFIRST_ASTAR4 = ours('bestfirst A* (4-conn)', {}, true);
+
+export const GRID_LIBS: Lib[] = [
+  BESTFIRST_ASTAR,
+  jumpLib('bestfirst JPS', (grid) => new JumpPointSearcher(grid)),
+  // Its build (the jump table) is the timed and weighed build of the grid track.
+  jumpLib('bestfirst JPS+', (grid) => new JpsPlusSearcher(grid)),
   ours('bestfirst A* lazy heap', {}, false, true),
   ours('bestfirst Dijkstra', { priority: COST_TO_COME, heuristic: zero }),
   // Without reopening: the eps bound holds with a consistent h, and it is the fast variant (see SearchOptions.reopen).

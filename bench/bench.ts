@@ -5,14 +5,16 @@
  * the costmap track (weighted A* on inflated maps and the ROS warehouse:
  * bench/costmap.ts, also runnable alone), the repair-and-reuse track (D* Lite after one change against a fresh
  * A*, the universal plan against one Dijkstra, ARA* against one A*), the
- * any-angle track (Theta*, Lazy Theta* and smoothing against A*) and the
+ * any-angle track (Theta*, Lazy Theta* and smoothing against A*), the JPS+
+ * track (preprocessed jumps against online JPS, both corner rules:
+ * bench/jps-plus.ts) and the
  * fleet track (many agents on the MAPF benchmark maps: prioritized planning
  * and CBS, bench/fleet.ts); prints the tables and writes them to
  * bench/RESULTS.md.
  *
  *   npm run bench                 full run (a few minutes)
  *   npm run bench -- --quick      under a minute
- *   options: --no-roads --no-peers --no-repair --no-costmap --no-any-angle --no-fleet --no-grid4 --cbs-limit=S --families=dao,maze --per-family=N --pairs=N
+ *   options: --no-roads --no-peers --no-repair --no-costmap --no-any-angle --no-jps-plus --no-fleet --no-grid4 --cbs-limit=S --families=dao,maze --per-family=N --pairs=N
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -30,8 +32,8 @@ const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
 const opt = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 for (const a of args) {
-  if (!/^--(quick|no-roads|no-peers|no-repair|no-costmap|no-any-angle|no-fleet|no-grid4|cbs-limit=\d+(\.\d+)?|families=.*|per-family=\d+|pairs=\d+)$/.test(a)) {
-    console.error(`bench: unknown argument ${a}; expected --quick, --no-roads, --no-peers, --no-repair, --no-costmap, --no-any-angle, --no-fleet, --no-grid4, --cbs-limit=S, --families=a,b, --per-family=N, --pairs=N`);
+  if (!/^--(quick|no-roads|no-peers|no-repair|no-costmap|no-any-angle|no-jps-plus|no-fleet|no-grid4|cbs-limit=\d+(\.\d+)?|families=.*|per-family=\d+|pairs=\d+)$/.test(a)) {
+    console.error(`bench: unknown argument ${a}; expected --quick, --no-roads, --no-peers, --no-repair, --no-costmap, --no-any-angle, --no-jps-plus, --no-fleet, --no-grid4, --cbs-limit=S, --families=a,b, --per-family=N, --pairs=N`);
     process.exit(2);
   }
 }
@@ -118,6 +120,7 @@ async function main(): Promise<void> {
   if (grid4) for (const l of grid4Targets(grid4)) say(l);
   if (!flag('no-repair')) repairAndReuse();
   if (!flag('no-any-angle')) anyAngle();
+  if (!flag('no-jps-plus')) jpsPlus();
   if (!flag('no-fleet')) fleet();
 
   const m1 = machine();
@@ -168,6 +171,23 @@ function anyAngle(): void {
   say();
   say('## Any-angle paths (Lazy Theta*, Theta*, A* + smoothPath) against octile A*');
   say(`\`node dist/bench/any-angle.js ${per} ${rounds}\``);
+  block(text.trimEnd());
+}
+
+/**
+ * The JPS+ track: bench/jps-plus.ts run as it is (runnable alone too), on
+ * the grid track's seeded scenarios under both corner rules, its table and
+ * its target lines (5x JPS, build under 1 s, 16 bytes a cell) copied into
+ * the record. The grid track above has JPS+ beside the peers and the
+ * native A* under the Moving AI rule.
+ */
+function jpsPlus(): void {
+  const script = './jps-plus.js', per = QUICK ? '8' : '60', rounds = QUICK ? '2' : '5';
+  process.stderr.write(`  ${script} ${per} ${rounds}...\n`);
+  const text = execFileSync(process.execPath, [fileURLToPath(new URL(script, import.meta.url)), per, rounds], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  say();
+  say('## JPS+ track (jumps precomputed per cell and direction) against online JPS and A*, both corner rules');
+  say(`\`node dist/bench/jps-plus.js ${per} ${rounds}\``);
   block(text.trimEnd());
 }
 
@@ -310,7 +330,7 @@ function targets(grid: Record<string, LibResult[]>, nat: Record<string, number[]
     return sum(r.us) / sum(j.us, r.n);
   }));
   const astarRuns = pick('bestfirst A*');
-  const allOk = ['bestfirst A*', 'bestfirst JPS', 'bestfirst Dijkstra'].every((n) => pick(n).every((r) => r.optimal === r.n && r.valid === r.n));
+  const allOk = ['bestfirst A*', 'bestfirst JPS', 'bestfirst JPS+', 'bestfirst Dijkstra'].every((n) => pick(n).every((r) => r.optimal === r.n && r.valid === r.n));
   const wOk = pick('bestfirst wA* 1.5').every((r) => r.valid === r.n);
   const majors = astarRuns.reduce((s, r) => s + r.gcMajor, 0);
   const growth = Math.max(...astarRuns.map((r) => r.heapGrowth));
@@ -321,7 +341,9 @@ function targets(grid: Record<string, LibResult[]>, nat: Record<string, number[]
     `${peers.length > optimalPeers.length ? ` (not optimal or not valid on every query, so not counted: ${peers.filter((n) => !optimalPeers.includes(n)).join(', ')})` : ''}`);
   lines.push(`- JPS faster than native plain A*: ${f(jpsVsNative, 2)}x the native time: ${Number.isFinite(jpsVsNative) ? mark(jpsVsNative < 1) : 'no native reference'}`);
   lines.push(`- JPS at least 10x faster than PathFinding.js JPS: PathFinding.js JPS takes ${f(jpsVsPf, 1)}x as long: ${Number.isFinite(jpsVsPf) ? mark(jpsVsPf >= 10) : 'not run'}`);
-  lines.push(`- 100% optimal and valid (A*, JPS, Dijkstra; weighted A* valid): ${mark(allOk && wOk)}`);
+  const plusVsJps = geomean(pick('bestfirst JPS+').map((r) => ratio(r, grid[r.family].find((x) => x.lib === 'bestfirst JPS')?.us)));
+  lines.push(`- JPS+ at least 5x faster than online JPS (geometric mean, Moving AI rule; both rules in the JPS+ track): ${Number.isFinite(plusVsJps) ? `JPS+ takes ${f(plusVsJps, 3)}x JPS's time (${f(1 / plusVsJps, 2)}x faster): ${mark(1 / plusVsJps >= 5)}` : 'not run'}`);
+  lines.push(`- 100% optimal and valid (A*, JPS, JPS+, Dijkstra; weighted A* valid): ${mark(allOk && wOk)}`);
   lines.push(`- zero major GCs and < 1 MB heap growth over the timed A* loop: ${majors} major GCs, largest growth ${f(growth / 1024)} KB per family: ${mark(majors === 0 && growth < 2 ** 20)}`);
   if (roads.length) {
     const byCity = new Map<string, RoadResult[]>();

@@ -1,5 +1,5 @@
 import {
-  Searcher, type SearchOptions, type Grid, octile, zero, GridSearcher, JumpPointSearcher, type PathSearcher, ASTAR,
+  Searcher, type SearchOptions, type Grid, octile, zero, GridSearcher, JumpPointSearcher, JpsPlusSearcher, type PathSearcher, ASTAR,
   COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, InputError, AnyAngleSearcher, SubgoalSearcher4,
 } from '#bestfirst';
 import { checkAnyAnglePath, checkPath } from '#bestfirst/movingai';
@@ -122,6 +122,10 @@ export const ALGOS: Record<string, Entry> = {
   jps: {
     usage: 'jps', help: 'jump point search, 8-connected uniform grids (optimal; expansions count jump points)',
     build: plain('jps', 'optimal', (grid) => ({ searcher: new JumpPointSearcher(grid), options: NO_OPTIONS })),
+  },
+  'jps-plus': {
+    usage: 'jps-plus', help: 'JPS+: jump point search with its jumps precomputed once per map, 8-connected uniform grids (optimal; the build time is printed)',
+    build: plain('jps-plus', 'optimal', preprocessed((grid) => new JpsPlusSearcher(grid))),
   },
   subgoal4: {
     usage: 'subgoal4', help: 'subgoal graph on the map made 4-connected, preprocessed once per map (optimal with 4 neighbours; optima then by Dijkstra)',

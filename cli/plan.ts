@@ -29,7 +29,7 @@ export const PLAN: CommandSpec = {
     TERRAIN_OPTION,
     PARTIAL_OPTION,
     ...ROS_PLAN_OPTIONS,
-    jsonOption('print one JSON record (map, algo, from, to, status, partial, cost, cells, expansions, microseconds, buildMilliseconds for subgoal4, path) instead of text; with --any-angle, cells counts waypoints'),
+    jsonOption('print one JSON record (map, algo, from, to, status, partial, cost, cells, expansions, microseconds, buildMilliseconds for subgoal4 and jps-plus, path) instead of text; with --any-angle, cells counts waypoints'),
   ],
   notes: [...ROS_PLAN_NOTES, 'Exit status: 0 a path was found, 1 no path (or a failed check), 2 a mistake in the command line or the files.'],
   run,
@@ -88,7 +88,7 @@ function run(args: Args, io: Io): number {
 
 /** The runner's options asking for a partial path; an algorithm whose searcher keeps none is refused. */
 export function partialOptions(algo: Algo, options: object): object {
-  if (algo.name === 'jps' || algo.name === 'subgoal4') throw new InputError(`--partial needs a search that keeps a path to every cell it reaches: astar, dijkstra, wastar:EPS, greedy or bfs, not ${algo.name}`);
+  if (algo.name === 'jps' || algo.name === 'jps-plus' || algo.name === 'subgoal4') throw new InputError(`--partial needs a search that keeps a path to every cell it reaches: astar, dijkstra, wastar:EPS, greedy or bfs, not ${algo.name}`);
   if (algo.promise === 'any-angle') throw new InputError('--partial does not combine with --any-angle: the any-angle search returns a whole path or none');
   return { ...options, partial: true };
 }

@@ -7,6 +7,8 @@ import { JumpHeap } from './jps-heap.js';
 import { JumpRaster } from './jps-jump.js';
 import { resultOf, type PathSearcher, type SearchResult, type SearchStatus } from '../core/path-searcher.js';
 import { depthOf } from '../core/path.js';
+import { jumpDirections } from './jump-directions.js';
+import { jumpPathInto, jumpPathLength } from './jump-path.js';
 import { nextGeneration } from '../core/stamp.js';
 import type { Trace } from '../core/trace.js';
 
@@ -96,13 +98,13 @@ export class JumpPointSearcher implements PathSearcher<JumpPointSearchOptions> {
   private readonly noCut: boolean;
   private readonly axial: number;
   private readonly diag: number;
-  // Tables over the direction index k of grid.ts (E,S,W,N,SE,SW,NW,NE).
-  private readonly off = new Int32Array(8); // padded offset of one step
-  private readonly sideA = new Uint8Array(4); // straight k: its two perpendicular directions
-  private readonly sideB = new Uint8Array(4);
-  private readonly horiz = new Uint8Array(8); // diagonal k: its across and up/down parts
-  private readonly vert = new Uint8Array(8);
-  private readonly join = new Uint8Array(16); // join[a*4+b]: diagonal of straights a and b
+  // Tables over the direction index k of grid.ts (see jump-directions.ts).
+  private readonly off: Int32Array;
+  private readonly sideA: Uint8Array;
+  private readonly sideB: Uint8Array;
+  private readonly horiz: Uint8Array;
+  private readonly vert: Uint8Array;
+  private readonly join: Uint8Array;
   private gen = 0;
   /** The grid version the padded copy reflects. */
   private version = -1;
@@ -117,23 +119,8 @@ export class JumpPointSearcher implements PathSearcher<JumpPointSearchOptions> {
   private goalY = 0;
 
   constructor(grid: Grid) {
-    if (!(grid instanceof Grid)) throw new InputError(`JumpPointSearcher: needs a Grid, got ${show(grid)}`);
-    if (grid.connectivity !== 8 || (grid.diagonalRule !== 'no-corner-cutting' && grid.diagonalRule !== 'always')) {
-      throw new InputError(
-        `JumpPointSearcher: needs an 8-connected grid with diagonalRule 'no-corner-cutting' or 'always', got ${grid.connectivity}-connected with '${grid.diagonalRule}'`,
-      );
-    }
-    if (grid.enterCost >= 0) {
-      throw new InputError(`JumpPointSearcher: needs blocked: 'delete' (blocked cells removed from the graph), got blocked cells with enterCost ${grid.enterCost}`);
-    }
-    refuseWeights(grid);
-    if (!(grid.diagonalCost >= 1 && grid.diagonalCost <= 2)) {
-      throw new InputError(`JumpPointSearcher: needs 1 <= diagonalCost <= 2 (its pruning assumes a diagonal step costs no less than one axial step and no more than two), got ${grid.diagonalCost}; use GridSearcher for other costs`);
-    }
+    checkJumpGrid(grid, 'JumpPointSearcher');
     const pw = grid.width + 2, size = pw * (grid.height + 2);
-    if (size > MAX_GRID_CELLS) {
-      throw new InputError(`JumpPointSearcher: the ${grid.width} x ${grid.height} grid is too large to pad: (width + 2) * (height + 2) must be at most 2^31 - 1 (int32 ids), got ${size}`);
-    }
     this.grid = grid;
     this.pw = pw;
     this.noCut = grid.diagonalRule === 'no-corner-cutting';
@@ -148,19 +135,7 @@ export class JumpPointSearcher implements PathSearcher<JumpPointSearchOptions> {
     this.dir = allocate(() => new Uint8Array(size), what, need);
     this.hd = octileTerms(grid.diagonalCost)[1];
     this.heap = new JumpHeap(Math.min(size, 1 << 12));
-    for (let k = 0; k < 8; k++) this.off[k] = DX[k] + DY[k] * pw;
-    for (let k = 4; k < 8; k++) {
-      const h = DX[k] > 0 ? 0 : 2, v = DY[k] > 0 ? 1 : 3;
-      this.horiz[k] = h;
-      this.vert[k] = v;
-      this.join[h * 4 + v] = k;
-      this.join[v * 4 + h] = k;
-    }
-    for (let k = 0; k < 4; k++) {
-      const across = DY[k] === 0;
-      this.sideA[k] = across ? 1 : 0;
-      this.sideB[k] = across ? 3 : 2;
-    }
+    ({ off: this.off, sideA: this.sideA, sideB: this.sideB, horiz: this.horiz, vert: this.vert, join: this.join } = jumpDirections(pw));
     this.refresh();
   }
 
@@ -204,7 +179,7 @@ export class JumpPointSearcher implements PathSearcher<JumpPointSearchOptions> {
     const maxExp = checkBudget(options.maxExpansions, 'maxExpansions');
     checkBoolean(options.trace, 'trace');
     // Weights may have come since the constructor (grid.setWeight).
-    refuseWeights(grid);
+    refuseWeights(grid, 'JumpPointSearcher');
     this.version = grid.catchUp(this.version, this.patchFn, this.reloadFn);
     const trace: Trace | null = options.trace ? { tieBreak: 'h', pops: [], pushes: [] } : null;
     this.trace = trace;
@@ -347,14 +322,6 @@ export class JumpPointSearcher implements PathSearcher<JumpPointSearchOptions> {
     return ((p - x) / pw - 1) * this.grid.width + x - 1;
   }
 
-  /** Cells between jump point `p` and the next one `n` along the path (they lie on one straight or diagonal line). */
-  private steps(p: number, n: number): number {
-    const pw = this.pw, px = p % pw, nx = n % pw;
-    const ax = px > nx ? px - nx : nx - px;
-    const ay = Math.abs((p - px) / pw - (n - nx) / pw);
-    return ax > ay ? ax : ay;
-  }
-
   /**
    * Writes the last path cell by cell (start first, grid ids), filling in
    * the straight and diagonal runs between jump points, and returns its
@@ -363,26 +330,13 @@ export class JumpPointSearcher implements PathSearcher<JumpPointSearchOptions> {
   pathInto(out: Int32Array): number {
     if (!(out instanceof Int32Array)) throw new InputError(`pathInto: out must be an Int32Array, got ${show(out)}`);
     if (this.status !== 'found') return 0;
-    const parent = this.parent;
-    let len = 1;
-    for (let n = this.goalP; parent[n] !== -1; n = parent[n]) len += this.steps(parent[n], n);
-    if (out.length < len) throw new InputError(`pathInto: the buffer holds ${out.length} cells, the path has ${len}`);
-    let i = len;
-    out[--i] = this.unpad(this.goalP);
-    for (let n = this.goalP; parent[n] !== -1; n = parent[n]) {
-      const p = parent[n], s = this.steps(p, n), u = (n - p) / s;
-      let c = n;
-      for (let t = 0; t < s; t++) { c -= u; out[--i] = this.unpad(c); }
-    }
-    return len;
+    return jumpPathInto(this.parent, this.goalP, this.pw, 1, out);
   }
 
   /** The last path, cell by cell, start first, or null without one. */
   path(): number[] | null {
     if (this.status !== 'found') return null;
-    let len = 1;
-    for (let n = this.goalP; this.parent[n] !== -1; n = this.parent[n]) len += this.steps(this.parent[n], n);
-    const buf = new Int32Array(len);
+    const buf = new Int32Array(jumpPathLength(this.parent, this.goalP, this.pw));
     this.pathInto(buf);
     return Array.from(buf);
   }
@@ -414,12 +368,42 @@ export function jps(grid: Grid, start: number, goal: number, options: JumpPointS
 }
 
 /**
+ * The grids jump point search (and JPS+, which shares its pruning rules)
+ * runs on, checked for searcher `who`; an `InputError` otherwise:
+ * - 8-connected, `diagonalRule` `no-corner-cutting` (the Moving AI rule: a
+ *   diagonal step needs both side cells free) or `always` (corner cutting);
+ * - blocked cells deleted (`blocked: 'delete'`), no per-cell weights;
+ * - 1 <= diagonalCost <= 2 (see `JumpPointSearcher`);
+ * - (width + 2) * (height + 2) at most 2^31 - 1: the padded copy's ids are int32.
+ */
+export function checkJumpGrid(grid: Grid, who: string): void {
+  if (!(grid instanceof Grid)) throw new InputError(`${who}: needs a Grid, got ${show(grid)}`);
+  if (grid.connectivity !== 8 || (grid.diagonalRule !== 'no-corner-cutting' && grid.diagonalRule !== 'always')) {
+    throw new InputError(
+      `${who}: needs an 8-connected grid with diagonalRule 'no-corner-cutting' or 'always', got ${grid.connectivity}-connected with '${grid.diagonalRule}'`,
+    );
+  }
+  if (grid.enterCost >= 0) {
+    throw new InputError(`${who}: needs blocked: 'delete' (blocked cells removed from the graph), got blocked cells with enterCost ${grid.enterCost}`);
+  }
+  refuseWeights(grid, who);
+  if (!(grid.diagonalCost >= 1 && grid.diagonalCost <= 2)) {
+    throw new InputError(`${who}: needs 1 <= diagonalCost <= 2 (its pruning assumes a diagonal step costs no less than one axial step and no more than two), got ${grid.diagonalCost}; use GridSearcher for other costs`);
+  }
+  const size = (grid.width + 2) * (grid.height + 2);
+  if (size > MAX_GRID_CELLS) {
+    throw new InputError(`${who}: the ${grid.width} x ${grid.height} grid is too large to pad: (width + 2) * (height + 2) must be at most 2^31 - 1 (int32 ids), got ${size}`);
+  }
+}
+
+/**
  * Jump point search skips cells on the promise that every free cell costs
  * the same to cross; a weight layer breaks it (a jump would run straight
  * over a swamp), so a weighted grid is refused rather than searched wrongly.
+ * Checked at every query too: weights may come after the constructor.
  */
-function refuseWeights(grid: Grid): void {
+export function refuseWeights(grid: Grid, who: string): void {
   if (grid.weights !== null) {
-    throw new InputError(`JumpPointSearcher: the grid has per-cell weights, and jump point search assumes every free cell costs the same; use GridSearcher (or findPath with algorithm 'astar') on a weighted grid`);
+    throw new InputError(`${who}: the grid has per-cell weights, and jump point search assumes every free cell costs the same; use GridSearcher (or findPath with algorithm 'astar') on a weighted grid`);
   }
 }

@@ -77,4 +77,7 @@ test('--terrain and --partial mistakes are one-line refusals, exit 2', async () 
   const jps = await run('plan', '--map', MAP, '--from', '0,0', '--to', '5,0', '--partial', '--algo', 'jps');
   expect(jps.code).toBe(2);
   expect(jps.err.join('\n')).toMatch(/--partial needs a search that keeps a path .* not jps/);
+  const plus = await run('plan', '--map', MAP, '--from', '0,0', '--to', '5,0', '--partial', '--algo', 'jps-plus');
+  expect(plus.code).toBe(2);
+  expect(plus.err.join('\n')).toMatch(/--partial needs a search that keeps a path .* not jps-plus/);
 });

@@ -1184,7 +1184,7 @@ function junkArgumentRows(name: string, methods: readonly string[], base: (L: Li
       make: (L: Lib) => {
         const b = base(L);
         return { args: [SYM, -1], call: (...a: unknown[]) => apply((b.s as unknown as Record<string, AnyFn>)[m].bind(b.s), a), check: (r: unknown) => {
-          if (m === 'refresh') return undefined;
+          if (m === 'refresh' || m === 'rebuild') return undefined;
           if (m !== 'result') return judge(b, m, r);
           const res = r as SearchResult;
           const off = same([res.status, res.cost, res.expansions, res.pushes, res.reopenings], [b.s.status, b.s.cost, b.s.expansions, b.s.pushes, b.s.reopenings], 'result()');
@@ -1200,7 +1200,7 @@ function gridSearcherSpecs(): Spec[] {
   const notGridSearchable = (name: string, extra: V[] = []): V[] => [
     ...notGrids(),
     dyn((b) => (b.args[0] as Grid).with({ blocked: { enterCost: 10 } }), 'a grid that keeps blocked cells at a cost', 'error', { names: ['blocked', 'delete'] }),
-    dyn((b) => (b.args[0] as Grid).with({ connectivity: 4 }), 'a 4-connected grid', name === 'JumpPointSearcher' ? 'error' : 'ok', { names: ['8-connected'] }),
+    dyn((b) => (b.args[0] as Grid).with({ connectivity: 4 }), 'a 4-connected grid', name === 'GridSearcher' ? 'ok' : 'error', { names: ['8-connected'] }),
     ...extra,
   ];
   const jpsGrids: V[] = [
@@ -1211,8 +1211,10 @@ function gridSearcherSpecs(): Spec[] {
     dyn((b) => (b.args[0] as Grid).with({ diagonalCost: 1 }), 'diagonalCost 1', 'ok'),
     dyn((b) => (b.args[0] as Grid).with({ diagonalRule: 'always' }), "diagonalRule 'always'", 'ok'),
   ];
-  const gridSearchOptions = (where: string, jps: boolean): V[] => {
+  const gridSearchOptions = (where: string, jps: boolean, plus = false): V[] => {
     const loose = (r: unknown, a: unknown[], b: Base) => (b.check as (r: unknown, a: unknown[], optimal?: boolean) => string | undefined)(r, a, false);
+    // JPS+ takes no trace (its diagonal jumps skip the jump points a trace would show).
+    if (plus) return options(where, { maxExpansions: count('maxExpansions') });
     if (jps) return options(where, { maxExpansions: count('maxExpansions'), trace: bool('trace') });
     return options(where, {
       priority: [
@@ -1229,8 +1231,9 @@ function gridSearcherSpecs(): Spec[] {
       partial: bool('partial'),
     });
   };
-  for (const name of ['GridSearcher', 'JumpPointSearcher'] as const) {
-    const jps = name === 'JumpPointSearcher';
+  for (const name of ['GridSearcher', 'JumpPointSearcher', 'JpsPlusSearcher'] as const) {
+    // Both jump point searchers take the same grids; JPS+ rebuilds instead of patching, so it has no setBlocked of its own.
+    const jps = name !== 'GridSearcher', plus = name === 'JpsPlusSearcher';
     specs.push({
       target: `bestfirst:${name}`,
       paramNames: ['grid'],
@@ -1243,9 +1246,9 @@ function gridSearcherSpecs(): Spec[] {
       params: [[...notGridSearchable(name, jps ? jpsGrids : []), ...(jps ? [] : [dyn((b) => (b.args[0] as Grid).with({ diagonalCost: 0.5 }), 'diagonalCost 0.5', 'ok')])]],
     });
     const base = (L: Lib): GridBase => gridSearcherBase(L, grid(L), name);
-    specs.push({ target: `bestfirst:${name}#search`, paramNames: ['start', 'goal', 'options'], make: base, params: [endpoints('start'), endpoints('goal'), gridSearchOptions('search', jps)] });
+    specs.push({ target: `bestfirst:${name}#search`, paramNames: ['start', 'goal', 'options'], make: base, params: [endpoints('start'), endpoints('goal'), gridSearchOptions('search', jps, plus)] });
     specs.push(pathIntoSpec(name, base));
-    specs.push({
+    if (!plus) specs.push({
       target: `bestfirst:${name}#setBlocked`,
       paramNames: ['n', 'blocked'],
       make: (L) => {
@@ -1264,7 +1267,7 @@ function gridSearcherSpecs(): Spec[] {
         [...named([v(1, '1'), v(0, '0'), v('true', "'true'"), v(null, 'null'), v(undefined, 'undefined'), fresh(() => ({}), '{}')], ['blocked'], /true or false/), v(false, 'false', 'ok')],
       ],
     });
-    specs.push(...junkArgumentRows(name, jps ? ['path', 'refresh', 'jumpPoints', 'result'] : ['path', 'refresh', 'result'], base, (b, m, r) => {
+    specs.push(...junkArgumentRows(name, plus ? ['path', 'rebuild', 'result'] : jps ? ['path', 'refresh', 'jumpPoints', 'result'] : ['path', 'refresh', 'result'], base, (b, m, r) => {
       if (m === 'jumpPoints') return Array.isArray(r) && r[0] === START && r[r.length - 1] === GOAL ? undefined : `jump points ${JSON.stringify(r)}`;
       return checkAnswer(b.g, START, GOAL, { status: 'found', cost: b.s.cost, path: r as number[] });
     }));
@@ -1326,7 +1329,7 @@ function subgoal4Specs(): Spec[] {
  * search as the call, the answer checked (optimal unless the row says
  * otherwise), and a refused query shown to leave the last answer as it was.
  */
-function gridSearcherBase(L: Lib, g: Grid, name: 'GridSearcher' | 'JumpPointSearcher' | 'SubgoalSearcher4'): GridBase {
+function gridSearcherBase(L: Lib, g: Grid, name: 'GridSearcher' | 'JumpPointSearcher' | 'JpsPlusSearcher' | 'SubgoalSearcher4'): GridBase {
   const s = new L.root[name](g) as unknown as GridSearcherLike;
   s.search(START, GOAL);
   const before = [s.status, s.cost, s.path()];

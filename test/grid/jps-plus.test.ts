@@ -1,0 +1,197 @@
+import fc from 'fast-check';
+import { expect, test } from 'vitest';
+import { Grid, InputError, JpsPlusSearcher, type DiagonalRule } from '#bestfirst';
+import { checkPath } from '#bestfirst/movingai';
+import { mulberry32 } from '#bestfirst/internal';
+import { ReferenceGrid, referenceCost, sameCost } from '../support/reference.js';
+
+// JPS+ against the test suite's own Dijkstra on a reference grid (never the
+// Grid class), paths checked move by move with checkPath.
+
+const RULES: readonly DiagonalRule[] = ['no-corner-cutting', 'always'];
+
+const caseArb = fc.record({
+  width: fc.integer({ min: 1, max: 60 }),
+  height: fc.integer({ min: 1, max: 40 }),
+  density: fc.double({ min: 0, max: 0.5, noNaN: true }),
+  seed: fc.integer({ min: 0, max: 0x7fffffff }),
+  rule: fc.constantFrom(...RULES),
+  diagonalCost: fc.constantFrom(1, 1.4, Math.SQRT2, 2),
+  cellSize: fc.constantFrom(1, 0.25, 3),
+});
+
+function raster(width: number, height: number, density: number, seed: number): { cells: Uint8Array; next: () => number } {
+  const next = mulberry32(seed);
+  const cells = new Uint8Array(width * height);
+  for (let i = 0; i < cells.length; i++) cells[i] = next() < density ? 1 : 0;
+  return { cells, next };
+}
+
+function reference(grid: Grid): ReferenceGrid {
+  return new ReferenceGrid({
+    width: grid.width, height: grid.height, connectivity: 8, diagonalRule: grid.diagonalRule,
+    diagonalCost: grid.diagonalCost, cellSize: grid.cellSize, enterCost: -1,
+  }, grid.cells);
+}
+
+/** Throws unless the searcher's last answer is the reference's: status, cost, and a legal path of that cost. */
+function agree(s: JpsPlusSearcher, ref: ReferenceGrid, start: number, goal: number, buf: Int32Array): 'found' | 'unreachable' {
+  const want = referenceCost(ref, start, goal);
+  const status = s.search(start, goal);
+  if (want === Infinity) {
+    expect(status).toBe('unreachable');
+    expect(s.pathInto(buf)).toBe(0);
+    return 'unreachable';
+  }
+  expect(status).toBe('found');
+  if (!sameCost(s.cost, want)) throw new Error(`cost ${s.cost}, the reference says ${want} (${start} -> ${goal})`);
+  const len = s.pathInto(buf);
+  const c = checkPath(s.grid, buf, start, goal, len);
+  if (!c.ok) throw new Error(`invalid path ${start} -> ${goal}: ${c.reason}`);
+  expect(sameCost(c.length, want)).toBe(true);
+  expect(s.path()).toEqual(Array.from(buf.subarray(0, len)));
+  return 'found';
+}
+
+test('jps+: the reference Dijkstra\'s cost and a legal path of that cost on 200 seeded random grids, both corner rules, diagonal costs 1 to 2', () => {
+  const seen = { found: 0, unreachable: 0, always: 0 };
+  const buf = new Int32Array(60 * 40);
+  fc.assert(
+    fc.property(caseArb, (c) => {
+      const { cells, next } = raster(c.width, c.height, c.density, c.seed);
+      const grid = new Grid(c.width, c.height, cells, { diagonalRule: c.rule, diagonalCost: c.diagonalCost, cellSize: c.cellSize });
+      const s = new JpsPlusSearcher(grid), ref = reference(grid);
+      // Several queries on one searcher: its stamps and heap are reused.
+      for (let q = 0; q < 4; q++) {
+        const start = Math.floor(next() * cells.length), goal = Math.floor(next() * cells.length);
+        if (cells[start] !== 0 || cells[goal] !== 0) continue;
+        seen[agree(s, ref, start, goal, buf)]++;
+        if (c.rule === 'always') seen.always++;
+      }
+    }),
+    { seed: 20261202, numRuns: 200 },
+  );
+  // Both outcomes and both rules really occur, or part of the property is untested.
+  expect(seen.found).toBeGreaterThan(200);
+  expect(seen.unreachable).toBeGreaterThan(5);
+  expect(seen.always).toBeGreaterThan(100);
+});
+
+test('jps+: every pair of cells of small dense grids, both rules (exhaustive against the reference)', () => {
+  const buf = new Int32Array(12 * 9);
+  for (const rule of RULES) {
+    for (let seed = 1; seed <= 4; seed++) {
+      const { cells } = raster(12, 9, 0.3, seed * 7919);
+      const grid = new Grid(12, 9, cells, { diagonalRule: rule });
+      const s = new JpsPlusSearcher(grid), ref = reference(grid);
+      for (let a = 0; a < grid.size; a += 1) {
+        if (cells[a] !== 0) continue;
+        for (let b = 0; b < grid.size; b += 4) if (cells[b] === 0) agree(s, ref, a, b, buf);
+      }
+    }
+  }
+});
+
+test('jps+: edits through grid.setBlocked and grid.touch rebuild the table at the next query; never a stale answer', () => {
+  const buf = new Int32Array(30 * 20);
+  for (const rule of RULES) {
+    const { cells, next } = raster(30, 20, 0.2, rule === 'always' ? 11 : 12);
+    const grid = new Grid(30, 20, cells, { diagonalRule: rule });
+    const s = new JpsPlusSearcher(grid);
+    expect(s.builds).toBe(1);
+    for (let round = 0; round < 40; round++) {
+      // Toggle a few cells, then ask queries that the old table would answer wrongly more often than not.
+      const edits = 1 + Math.floor(next() * 5);
+      for (let e = 0; e < edits; e++) {
+        const n = Math.floor(next() * grid.size);
+        if (round % 4 === 3) { grid.cells[n] ^= 1; grid.touch([n]); } else grid.setBlocked(n, grid.cells[n] === 0);
+      }
+      const ref = reference(grid);
+      for (let q = 0; q < 5; q++) {
+        const a = Math.floor(next() * grid.size), b = Math.floor(next() * grid.size);
+        if (grid.cells[a] === 0 && grid.cells[b] === 0) agree(s, ref, a, b, buf);
+      }
+    }
+    // One rebuild per round that changed the grid, none for queries in between.
+    expect(s.builds).toBeLessThanOrEqual(41);
+    expect(s.builds).toBeGreaterThan(30);
+  }
+});
+
+test('jps+: a wall put across an open room is seen by the very next query', () => {
+  const grid = new Grid(9, 5);
+  const s = new JpsPlusSearcher(grid);
+  expect(s.search(grid.id(0, 2), grid.id(8, 2))).toBe('found');
+  expect(s.cost).toBe(8);
+  for (let y = 0; y < 5; y++) grid.setBlocked(grid.id(4, y), true);
+  expect(s.search(grid.id(0, 2), grid.id(8, 2))).toBe('unreachable');
+  grid.setBlocked(grid.id(4, 0), false);
+  expect(s.search(grid.id(0, 2), grid.id(8, 2))).toBe('found');
+  expect(s.cost).toBeCloseTo(4 + 4 * Math.SQRT2 - 2 * Math.SQRT2 + 2 * Math.SQRT2, 12);
+  // A write the grid was not told of is not seen until rebuild(): the documented contract.
+  grid.cells[grid.id(4, 0)] = 1;
+  s.rebuild();
+  expect(s.search(grid.id(0, 2), grid.id(8, 2))).toBe('unreachable');
+});
+
+test('jps+: start = goal, step limit, and the path of an open room', () => {
+  const grid = new Grid(10, 6);
+  const s = new JpsPlusSearcher(grid);
+  expect(s.search(7, 7)).toBe('found');
+  expect(s.cost).toBe(0);
+  expect(s.path()).toEqual([7]);
+  expect(s.search(0, grid.id(9, 3))).toBe('found');
+  expect(s.path()).toEqual([0, 11, 22, 33, 34, 35, 36, 37, 38, 39]);
+  expect(s.cost).toBeCloseTo(3 * Math.SQRT2 + 6, 12);
+  expect(s.search(0, grid.id(9, 3), { maxExpansions: 1 })).toBe('step-limit');
+  expect(s.cost).toBe(Infinity);
+  expect(s.path()).toBeNull();
+  expect(s.result().status).toBe('step-limit');
+});
+
+test('jps+: refuses what jump point search refuses, weights included (also weights added after the build)', () => {
+  const ok = Grid.fromAscii(['..#', '...']);
+  expect(() => new JpsPlusSearcher(ok.with({ connectivity: 4 }))).toThrow(/JpsPlusSearcher: needs an 8-connected grid/);
+  expect(() => new JpsPlusSearcher(ok.with({ diagonalRule: 'at-most-one-blocked' }))).toThrow(InputError);
+  expect(() => new JpsPlusSearcher(ok.with({ blocked: { enterCost: 10000 } }))).toThrow(/JpsPlusSearcher: needs blocked: 'delete'/);
+  expect(() => new JpsPlusSearcher(ok.with({ diagonalCost: 2.5 }))).toThrow(/JpsPlusSearcher: needs 1 <= diagonalCost <= 2/);
+  expect(() => new JpsPlusSearcher(null as unknown as Grid)).toThrow(/JpsPlusSearcher: needs a Grid, got null/);
+  const weighted = Grid.fromAscii(['...', '...'], { weights: [1, 2, 1, 1, 1, 1] });
+  expect(() => new JpsPlusSearcher(weighted)).toThrow(/JpsPlusSearcher: the grid has per-cell weights/);
+  const later = Grid.fromAscii(['...', '...']);
+  const s = new JpsPlusSearcher(later);
+  expect(s.search(0, 5)).toBe('found');
+  later.setWeight(1, 3);
+  expect(() => s.search(0, 5)).toThrow(/JpsPlusSearcher: the grid has per-cell weights/);
+  const t = new JpsPlusSearcher(ok);
+  expect(() => t.search(2, 0)).toThrow(/start \(2,0\).*blocked/);
+  expect(() => t.search(0, 6)).toThrow(/goal must be a cell id in 0\.\.5/);
+  expect(() => t.search(0, 5, { maxExpansions: -1 })).toThrow(/maxExpansions must be a number >= 0/);
+  expect(() => t.search(0, 5, { trace: true } as object)).toThrow(InputError);
+  expect(() => t.pathInto(new Int32Array(1))).not.toThrow();
+  expect(t.search(0, 5)).toBe('found');
+  expect(() => t.pathInto(new Int32Array(1))).toThrow(/pathInto: the buffer holds 1 cells, the path has 3/);
+  expect(() => t.pathInto([] as unknown as Int32Array)).toThrow(/pathInto: out must be an Int32Array/);
+});
+
+test('jps+: a side above 32767 cells takes int32 distances (32 bytes a cell) and the same costs', () => {
+  const { cells, next } = raster(40000, 3, 0.3, 99);
+  const grid = new Grid(40000, 3, cells, { diagonalRule: 'always' });
+  const s = new JpsPlusSearcher(grid), ref = reference(grid);
+  expect(s.tableBytesPerCell).toBe(32);
+  const buf = new Int32Array(grid.size);
+  const free = (n: number) => cells[n] === 0;
+  for (let q = 0; q < 6; q++) {
+    const a = Math.floor(next() * 300), b = grid.size - 1 - Math.floor(next() * 300);
+    if (free(a) && free(b)) agree(s, ref, a, b, buf);
+  }
+  // An open row: the longest jump, 39999 steps, does not fit in int16.
+  const open = new JpsPlusSearcher(new Grid(40000, 1));
+  expect(open.search(0, 39999)).toBe('found');
+  expect(open.cost).toBe(39999);
+});
+
+test('jps+: 16 bytes a cell of table on a 510 x 510 grid', () => {
+  const s = new JpsPlusSearcher(new Grid(510, 510));
+  expect(s.tableBytesPerCell).toBe(16);
+});
