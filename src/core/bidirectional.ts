@@ -201,21 +201,17 @@ export class BidirectionalSearcher implements PathSearcher<BidirectionalOptions>
     const deg = half.sign === 1 ? space.successors(n, nbr, nbrCost) : space.predecessors!(n, nbr, nbrCost);
     // An implicit space may intern nodes as it lists them.
     if (space.size > half.g.length) this.ensure(space.size);
-    const g = half.g, link = half.link, stamp = half.stamp, og = other.g, ostamp = other.stamp;
+    const g = half.g, link = half.link, stamp = half.stamp, og = other.g, ostamp = other.stamp, informed = this.h !== null;
     for (let i = 0; i < deg; i++) {
       const x = nbr[i];
       const gx = gn + nbrCost[i];
       if (!(gx >= gn)) throw half.sign === 1 ? badArcCost('search', n, x, nbrCost[i], 'numbers >= 0') : badArcCost('search', x, n, nbrCost[i], 'numbers >= 0');
       const sx = stamp[x];
       if (sx === closed || sx === dead) continue;
-      let p: number;
-      if (sx === gen) {
-        if (!(gx < g[x])) continue;
-        p = this.potential(x);
-      } else {
-        p = this.potential(x);
-        if (Number.isNaN(p)) { stamp[x] = dead; continue; }
-      }
+      if (sx === gen && !(gx < g[x])) continue;
+      // Without a heuristic every potential is 0: no call.
+      const p = informed ? this.potential(x) : 0;
+      if (Number.isNaN(p)) { stamp[x] = dead; continue; }
       g[x] = gx;
       link[x] = n;
       stamp[x] = gen;
