@@ -124,8 +124,10 @@ export class BidirectionalSearcher implements PathSearcher<BidirectionalOptions>
     checkNode(space, goal, 'goal');
     space.checkEndpoint?.(start, 'start');
     space.checkEndpoint?.(goal, 'goal');
+    if (options.heuristic !== undefined && typeof options.heuristic !== 'function') {
+      throw new InputError(`heuristic must be a function (a, b) => number, got ${show(options.heuristic)}`);
+    }
     const h = options.heuristic ?? null;
-    if (h !== null && typeof h !== 'function') throw new InputError(`heuristic must be a function (a, b) => number, got ${show(h)}`);
     const maxExp = checkBudget(options.maxExpansions, 'maxExpansions');
 
     this.ensure(space.size);

@@ -11,7 +11,7 @@ import { nextGeneration } from './stamp.js';
 export interface ContractionOptions {
   /**
    * How many nodes a witness search may settle before it gives up and the
-   * shortcut is added anyway: an integer >= 0, default 500. A lower limit
+   * shortcut is added anyway: an integer >= 0 or Infinity, default 500. A lower limit
    * builds faster and adds shortcuts that were not needed (slower queries);
    * 0 adds every candidate shortcut. The answers are exact whatever it is.
    */
@@ -106,8 +106,10 @@ export class ContractionHierarchy implements PathSearcher<ContractionQueryOption
     const where = 'ContractionHierarchy';
     checkSpace(space, where);
     checkKeys(options, BUILD_KEYS, where);
-    const settles = options.witnessSettles ?? 500;
-    if (!Number.isInteger(settles) || settles < 0) throw new InputError(`${where}: witnessSettles must be an integer >= 0, got ${show(options.witnessSettles)}`);
+    const settles = options.witnessSettles === undefined ? 500 : options.witnessSettles;
+    if (!(settles === Infinity || (Number.isInteger(settles) && settles >= 0))) {
+      throw new InputError(`${where}: witnessSettles must be an integer >= 0 or Infinity, got ${show(options.witnessSettles)}`);
+    }
     this.space = space;
     // Watched from before the arcs are read, so no edit slips between the copy and the first query.
     this.feed = space.watchArcs?.() ?? null;

@@ -56,7 +56,7 @@ describe('the searcher contract', () => {
     const s = new BidirectionalSearcher(line);
     expect(() => s.search(0, 4, { heuristic: () => -1 })).toThrow(/heuristic\(\d, \d\) returned -1/);
     expect(() => s.search(0, 4, { heuristic: 3 as unknown as Heuristic })).toThrow(/heuristic must be a function/);
-    expect(() => new ContractionHierarchy(line, { witnessSettles: 1.5 })).toThrow(/witnessSettles must be an integer >= 0, got 1.5/);
+    expect(() => new ContractionHierarchy(line, { witnessSettles: 1.5 })).toThrow(/witnessSettles must be an integer >= 0 or Infinity, got 1.5/);
     expect(() => new ContractionHierarchy(line, { witnesSettles: 1 } as object)).toThrow(InputError);
     const negative: SearchSpace = { size: 2, maxDegree: 1, successors: (n, nodes, costs) => { if (n) return 0; nodes[0] = 1; costs[0] = -2; return 1; } };
     expect(() => new ContractionHierarchy(negative)).toThrow(/arc 0 -> 1 with cost -2/);
