@@ -2,10 +2,10 @@ import { InputError, show } from './errors.js';
 import { Heap, liveTopKey } from './heap.js';
 import type { Heuristic } from './heuristic.js';
 import { badArcCost, badHeuristic, checkBudget, checkKeys } from './input-checks.js';
-import { copyPathInto } from './path.js';
-import { resultOf, type PathSearcher, type SearchResult, type SearchStatus } from './path-searcher.js';
-import { cheapestTo, checkNode, checkSpace, type SearchSpace } from './space.js';
+import type { SearchStatus } from './path-searcher.js';
+import { cheapestTo, checkEndpoints, checkSpace, type SearchSpace } from './space.js';
 import { nextGeneration } from './stamp.js';
+import { TwoEndedSearcher } from './two-ended.js';
 
 /** The options of one `BidirectionalSearcher.search` query. */
 export interface BidirectionalOptions {
@@ -62,30 +62,15 @@ interface Half {
  * s.search(0, 1000, { heuristic: roads.heuristic }); // bidirectional A*: the cost of dijkstra(roads.graph, 0, 1000)
  * ```
  */
-export class BidirectionalSearcher implements PathSearcher<BidirectionalOptions> {
+export class BidirectionalSearcher extends TwoEndedSearcher<BidirectionalOptions> {
   /** The space every query runs on. */
   readonly space: SearchSpace;
-  /** How the last query ended; `unreachable` before the first. */
-  status: SearchStatus = 'unreachable';
-  /** Cost of the last query's path; Infinity without one. */
-  cost = Infinity;
-  /** Always false: this searcher gives no partial paths. */
-  readonly partial = false;
-  /** Nodes the last query expanded, both halves together. */
-  expansions = 0;
-  /** Entries the last query put on its two frontiers (the start's and the goal's included). */
-  pushes = 0;
-  /** Always 0: with consistent potentials no node is expanded twice. */
-  readonly reopenings = 0;
 
   private readonly fwd: Half;
   private readonly bwd: Half;
   private gen = 0;
   private readonly nbr: Int32Array;
   private readonly nbrCost: Float64Array;
-  /** The last path, start first, in `buf[0..len)`. */
-  private buf: Int32Array;
-  private len = 0;
   // The query's best meeting: its cost and the node where the halves meet.
   private mu = Infinity;
   private meet = -1;
@@ -103,11 +88,11 @@ export class BidirectionalSearcher implements PathSearcher<BidirectionalOptions>
     if (typeof space.predecessors !== 'function') {
       throw new InputError(`BidirectionalSearcher: the space must list predecessors (the backward half walks the arcs in reverse), got ${show(space.predecessors)}; a Graph does`);
     }
+    super(space.size);
     this.space = space;
     const n = Math.max(1, space.size);
     this.fwd = { heap: new Heap(Math.min(n, 1 << 16)), g: new Float64Array(n), link: new Int32Array(n), stamp: new Uint32Array(n), sign: 1 };
     this.bwd = { heap: new Heap(Math.min(n, 1 << 16)), g: new Float64Array(n), link: new Int32Array(n), stamp: new Uint32Array(n), sign: -1 };
-    this.buf = new Int32Array(n);
     this.nbr = new Int32Array(Math.max(1, space.maxDegree));
     this.nbrCost = new Float64Array(Math.max(1, space.maxDegree));
   }
@@ -120,10 +105,7 @@ export class BidirectionalSearcher implements PathSearcher<BidirectionalOptions>
   search(start: number, goal: number, options: BidirectionalOptions = {}): SearchStatus {
     const space = this.space;
     checkKeys(options, SEARCH_KEYS, 'search');
-    checkNode(space, start, 'start');
-    checkNode(space, goal, 'goal');
-    space.checkEndpoint?.(start, 'start');
-    space.checkEndpoint?.(goal, 'goal');
+    checkEndpoints(space, start, goal);
     if (options.heuristic !== undefined && typeof options.heuristic !== 'function') {
       throw new InputError(`heuristic must be a function (a, b) => number, got ${show(options.heuristic)}`);
     }
@@ -242,21 +224,6 @@ export class BidirectionalSearcher implements PathSearcher<BidirectionalOptions>
     const nbr = this.nbr, nbrCost = this.nbrCost;
     for (let k = 0; k + 1 < len; k++) cost += cheapestTo(nbr, nbrCost, this.space.successors(buf[k], nbr, nbrCost), buf[k + 1]);
     return cost;
-  }
-
-  /** Writes the last path, start first, into `out` and returns its node count; 0 without a path. */
-  pathInto(out: Int32Array): number {
-    return copyPathInto(this.buf, this.len, out);
-  }
-
-  /** The last path, start first, or null without one. */
-  path(): number[] | null {
-    return this.len > 0 ? Array.from(this.buf.subarray(0, this.len)) : null;
-  }
-
-  /** The last query's outcome as one object (allocates). */
-  result(): SearchResult {
-    return resultOf(this, null);
   }
 
   private ensure(size: number): void {

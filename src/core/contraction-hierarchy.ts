@@ -2,10 +2,10 @@ import { contract, type ContractedGraph } from './contraction-build.js';
 import { InputError, show } from './errors.js';
 import { Heap, liveTopKey } from './heap.js';
 import { checkBudget, checkKeys } from './input-checks.js';
-import { copyPathInto } from './path.js';
-import { resultOf, type PathSearcher, type SearchResult, type SearchStatus } from './path-searcher.js';
-import { checkNode, checkSpace, type ArcChangeFeed, type SearchSpace } from './space.js';
+import type { SearchStatus } from './path-searcher.js';
+import { checkEndpoints, checkSpace, type ArcChangeFeed, type SearchSpace } from './space.js';
 import { nextGeneration } from './stamp.js';
+import { TwoEndedSearcher } from './two-ended.js';
 
 /** The options of `new ContractionHierarchy(space, options)`. */
 export interface ContractionOptions {
@@ -63,7 +63,7 @@ interface Half {
  * ch.search(0, 1000); // microseconds, every time: the cost of dijkstra(roads.graph, 0, 1000)
  * ```
  */
-export class ContractionHierarchy implements PathSearcher<ContractionQueryOptions> {
+export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptions> {
   /** The space the hierarchy was built from. */
   readonly space: SearchSpace;
   /** Shortcuts the contraction added (arcs of the hierarchy that bypass a node). */
@@ -72,25 +72,11 @@ export class ContractionHierarchy implements PathSearcher<ContractionQueryOption
   readonly arcs: number;
   /** Bytes of typed arrays the hierarchy and its query state hold. */
   readonly bytes: number;
-  /** How the last query ended; `unreachable` before the first. */
-  status: SearchStatus = 'unreachable';
-  /** Cost of the last query's path; Infinity without one. */
-  cost = Infinity;
-  /** Always false: this searcher gives no partial paths. */
-  readonly partial = false;
-  /** Nodes the last query expanded (stalled ones included), both halves together. */
-  expansions = 0;
-  /** Entries the last query put on its two frontiers. */
-  pushes = 0;
-  /** Always 0: no node is expanded twice. */
-  readonly reopenings = 0;
 
   private readonly ch: ContractedGraph;
   private readonly fwd: Half;
   private readonly bwd: Half;
   private gen = 0;
-  private readonly buf: Int32Array;
-  private len = 0;
   private readonly stack: number[] = [];
   private readonly feed: ArcChangeFeed | null;
   private stale = false;
@@ -110,6 +96,7 @@ export class ContractionHierarchy implements PathSearcher<ContractionQueryOption
     if (!(settles === Infinity || (Number.isInteger(settles) && settles >= 0))) {
       throw new InputError(`${where}: witnessSettles must be an integer >= 0 or Infinity, got ${show(options.witnessSettles)}`);
     }
+    super(space.size);
     this.space = space;
     // Watched from before the arcs are read, so no edit slips between the copy and the first query.
     this.feed = space.watchArcs?.() ?? null;
@@ -118,7 +105,6 @@ export class ContractionHierarchy implements PathSearcher<ContractionQueryOption
     const half = (): Half => ({ heap: new Heap(256), g: new Float64Array(n), from: new Int32Array(n), arc: new Int32Array(n), stamp: new Uint32Array(n) });
     this.fwd = half();
     this.bwd = half();
-    this.buf = new Int32Array(n);
     this.shortcuts = this.ch.shortcuts;
     this.arcs = this.ch.fHead.length + this.ch.bTail.length;
     const c = this.ch;
@@ -134,13 +120,10 @@ export class ContractionHierarchy implements PathSearcher<ContractionQueryOption
    */
   search(start: number, goal: number, options: ContractionQueryOptions = {}): SearchStatus {
     checkKeys(options, QUERY_KEYS, 'search');
-    checkNode(this.space, start, 'start');
-    checkNode(this.space, goal, 'goal');
+    checkEndpoints(this.space, start, goal);
     if (start >= this.ch.rank.length || goal >= this.ch.rank.length) {
       throw new InputError(`search: the space has grown to ${this.space.size} nodes since the hierarchy was built on ${this.ch.rank.length}: build it again`);
     }
-    this.space.checkEndpoint?.(start, 'start');
-    this.space.checkEndpoint?.(goal, 'goal');
     const maxExp = checkBudget(options.maxExpansions, 'maxExpansions');
     if (!this.stale && this.feed !== null && this.feed.changes().length > 0) this.stale = true;
     if (this.stale) throw new InputError('search: the space was edited after the contraction hierarchy was built, so its shortcuts may be wrong: build a new ContractionHierarchy');
@@ -238,21 +221,6 @@ export class ContractionHierarchy implements PathSearcher<ContractionQueryOption
     }
     this.len = len;
     return cost;
-  }
-
-  /** Writes the last path, start first, into `out` and returns its node count; 0 without a path. */
-  pathInto(out: Int32Array): number {
-    return copyPathInto(this.buf, this.len, out);
-  }
-
-  /** The last path, start first, or null without one. */
-  path(): number[] | null {
-    return this.len > 0 ? Array.from(this.buf.subarray(0, this.len)) : null;
-  }
-
-  /** The last query's outcome as one object (allocates). */
-  result(): SearchResult {
-    return resultOf(this, null);
   }
 }
 
