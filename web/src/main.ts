@@ -8,6 +8,7 @@ import { wireTerms } from './theater/terms.js';
 import { ApartmentReplanner } from './replanner/apartment.js';
 import { GateReplanner } from './replanner/gate.js';
 import { FieldWidget } from './field/field.js';
+import { LeeWidget } from './lee/lee.js';
 import { exerciseTasks } from './exercises/exercises.js';
 import { Theater } from './theater/theater.js';
 import { theaterWorld } from './theater/theater-world.js';
@@ -41,6 +42,7 @@ const tasks: MountTask[] = [
   { name: 'gate world', near: byId('replanner'), run: () => { new GateReplanner(byId('replanner')); } },
   { name: 'apartment', near: byId('replanner-apartment'), run: () => { new ApartmentReplanner(byId('replanner-apartment')); } },
   { name: 'field', near: byId('field-widget'), run: () => { new FieldWidget(byId('field-widget')); } },
+  { name: 'lee', near: byId('lee-widget'), run: () => { new LeeWidget(byId('lee-widget')).mount(); } },
   ...exerciseTasks(),
 ];
 const record: Record<string, number> = {};
