@@ -111,6 +111,8 @@ class Contractor {
   private readonly g: Float64Array;
   private readonly stamp: Uint32Array;
   private readonly target: Uint32Array;
+  /** via[w]: for a target w of the current search, the cost of u -> v -> w. */
+  private readonly via: Float64Array;
   private gen = 0;
   private readonly heap = new Heap(256);
   /** The shortcuts the last `witness` pass found needed: (u, w, cost) triples. */
@@ -121,6 +123,7 @@ class Contractor {
     this.g = new Float64Array(n);
     this.stamp = new Uint32Array(n);
     this.target = new Uint32Array(n);
+    this.via = new Float64Array(n);
   }
 
   /**
@@ -135,14 +138,15 @@ class Contractor {
     if (ins.length === 0 || outs.length === 0) return;
     let maxOut = 0;
     for (let k = 0; k < outs.length; k += 3) if (outs[k + 1] > maxOut) maxOut = outs[k + 1];
-    const g = this.g, stamp = this.stamp, target = this.target, heap = this.heap;
+    const g = this.g, stamp = this.stamp, target = this.target, via = this.via, heap = this.heap;
     for (let i = 0; i < ins.length; i += 3) {
       const u = ins[i], cuv = ins[i + 1];
       this.gen = nextGeneration(this.gen, 2, stamp, target);
       const open = this.gen, closed = open + 1;
-      // The targets: v's successors other than u; the search stops once it has settled them all.
+      // The targets: v's successors other than u, each with the cost of the path through v. The
+      // search stops once each is settled or reached at most as dearly (a witness: no shortcut).
       let left = 0;
-      for (let k = 0; k < outs.length; k += 3) if (outs[k] !== u) { target[outs[k]] = open; left++; }
+      for (let k = 0; k < outs.length; k += 3) if (outs[k] !== u) { target[outs[k]] = open; via[outs[k]] = cuv + outs[k + 1]; left++; }
       if (left === 0) continue;
       const limit = cuv + maxOut;
       heap.clear();
@@ -156,7 +160,7 @@ class Contractor {
         if (gx > limit) break;
         stamp[x] = closed;
         settled++;
-        if (target[x] === open) left--;
+        if (target[x] === open) { target[x] = 0; left--; }
         const row = out[x];
         for (let k = 0; k < row.length; k += 3) {
           const y = row[k];
@@ -166,6 +170,7 @@ class Contractor {
           if (sy === closed || (sy === open && !(gy < g[y]))) continue;
           g[y] = gy; stamp[y] = open;
           heap.push(y, gy, 0, gy);
+          if (target[y] === open && gy <= via[y]) { target[y] = 0; left--; }
         }
       }
       for (let k = 0; k < outs.length; k += 3) {
