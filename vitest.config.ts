@@ -26,6 +26,7 @@ const INTEGRATION = [
   'test/io/movingai-data.test.ts',
   'test/io/movingai-full-astar.test.ts',
   'test/io/movingai-full-room.test.ts',
+  'test/io/movingai-subgoal4.test.ts',
   'test/io/roads.test.ts',
   'test/io/dimacs-roads.test.ts',
   'test/io/roads-two-ended.test.ts',

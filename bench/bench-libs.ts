@@ -13,7 +13,7 @@ import jsAstar from 'javascript-astar';
 import { AStarFinder as TsAStarFinder } from 'astar-typescript';
 import createPlanner from 'l1-path-finder';
 import ndarray from 'ndarray';
-import { Searcher, type Grid, GridSearcher, manhattan, zero, JumpPointSearcher, COST_TO_COME, sum } from '#bestfirst';
+import { Searcher, type Grid, GridSearcher, manhattan, zero, JumpPointSearcher, COST_TO_COME, sum, SubgoalSearcher4 } from '#bestfirst';
 import { LazyGridSearcher } from './lazy-grid-searcher.js';
 
 export interface Built {
@@ -263,35 +263,54 @@ function ngraph(name: string, kind: 'aStar' | 'nba'): Lib {
 /** The costmap track's contestants: the fast path and the peers that can charge per cell. */
 export const WEIGHTED_LIBS: Lib[] = [BESTFIRST_ASTAR, ngraph('ngraph.path A*', 'aStar'), easystarLib()];
 
-export const FOUR_LIBS: Lib[] = [
-  BESTFIRST_ASTAR4,
-  {
-    name: 'l1-path-finder', promisesOptimal: true, connectivity: 4,
-    build(grid) {
-      // ndarray of shape [height, width]: get(y, x); the planner speaks (y, x) and returns corner points.
-      const planner = createPlanner(ndarray(Uint8Array.from(grid.cells), [grid.height, grid.width]));
-      const w = grid.width;
-      let corners: number[] = [];
-      return {
-        query(sx, sy, gx, gy) { corners = []; planner.search(sy, sx, gy, gx, corners); },
-        path: () => {
-          if (corners.length === 0) return null;
-          const cells = [corners[1] + corners[0] * w];
-          for (let i = 2; i < corners.length; i += 2) {
-            let y = corners[i - 2], x = corners[i - 1];
-            const ty = corners[i], tx = corners[i + 1];
-            while (y !== ty || x !== tx) {
-              // An L1 corner list may go diagonally in one segment; walk x, then y, cell by cell.
-              if (x !== tx) x += Math.sign(tx - x); else y += Math.sign(ty - y);
-              cells.push(y * w + x);
-            }
-          }
-          return cells;
-        },
-      };
-    },
+/** The 4-connected subgoal graph: built once per map (the grid given is already 4-connected), then queried; the path is written cell by cell. */
+export const BESTFIRST_SUBGOAL4: Lib = {
+  name: 'bestfirst subgoal4', promisesOptimal: true, connectivity: 4,
+  build(grid) {
+    const s = new SubgoalSearcher4(grid);
+    // The path buffer grows to the longest path met (cells = cost + 1 on a Moving AI grid, cell size 1),
+    // not to the grid's size: l1-path-finder keeps no such buffer, and the build's memory is compared.
+    let buf = new Int32Array(1024);
+    let len = 0;
+    const w = grid.width;
+    return {
+      query(sx, sy, gx, gy) {
+        if (s.search(sy * w + sx, gy * w + gx) === 'found' && s.cost + 1 > buf.length) buf = new Int32Array(2 * (s.cost + 1));
+        len = s.pathInto(buf);
+      },
+      path: () => (len > 0 ? buf.subarray(0, len) : null),
+    };
   },
-];
+};
+
+export const L1_PATH_FINDER: Lib = {
+  name: 'l1-path-finder', promisesOptimal: true, connectivity: 4,
+  build(grid) {
+    // ndarray of shape [height, width]: get(y, x); the planner speaks (y, x) and returns corner points.
+    const planner = createPlanner(ndarray(Uint8Array.from(grid.cells), [grid.height, grid.width]));
+    const w = grid.width;
+    let corners: number[] = [];
+    return {
+      query(sx, sy, gx, gy) { corners = []; planner.search(sy, sx, gy, gx, corners); },
+      path: () => {
+        if (corners.length === 0) return null;
+        const cells = [corners[1] + corners[0] * w];
+        for (let i = 2; i < corners.length; i += 2) {
+          let y = corners[i - 2], x = corners[i - 1];
+          const ty = corners[i], tx = corners[i + 1];
+          while (y !== ty || x !== tx) {
+            // An L1 corner list may go diagonally in one segment; walk x, then y, cell by cell.
+            if (x !== tx) x += Math.sign(tx - x); else y += Math.sign(ty - y);
+            cells.push(y * w + x);
+          }
+        }
+        return cells;
+      },
+    };
+  },
+};
+
+export const FOUR_LIBS: Lib[] = [BESTFIRST_ASTAR4, L1_PATH_FINDER];
 
 /** The 4-connected optimum, from the generic engine (which the engine tests check against an oracle). */
 export function fourConnectedOptimum(grid4: Grid, searcher: Searcher, start: number, goal: number): number {

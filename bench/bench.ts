@@ -12,7 +12,7 @@
  *
  *   npm run bench                 full run (a few minutes)
  *   npm run bench -- --quick      under a minute
- *   options: --no-roads --no-peers --no-repair --no-costmap --no-any-angle --no-fleet --cbs-limit=S --families=dao,maze --per-family=N --pairs=N
+ *   options: --no-roads --no-peers --no-repair --no-costmap --no-any-angle --no-fleet --no-grid4 --cbs-limit=S --families=dao,maze --per-family=N --pairs=N
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -24,13 +24,14 @@ import { canCollect, f, geomean, machine, stopObserving, table } from './bench-m
 import { buildNative, runNative, type NativeRef } from './bench-native.js';
 import { CITIES, roadCities, roadReport, roadTargets, runCity, type RoadResult } from './bench-roads.js';
 import { costmapTargets, costmapTrack, type TrackSummary } from './costmap.js';
+import { grid4Targets, grid4Track, type Grid4Summary } from './grid4.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
 const opt = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 for (const a of args) {
-  if (!/^--(quick|no-roads|no-peers|no-repair|no-costmap|no-any-angle|no-fleet|cbs-limit=\d+(\.\d+)?|families=.*|per-family=\d+|pairs=\d+)$/.test(a)) {
-    console.error(`bench: unknown argument ${a}; expected --quick, --no-roads, --no-peers, --no-repair, --no-costmap, --no-any-angle, --no-fleet, --cbs-limit=S, --families=a,b, --per-family=N, --pairs=N`);
+  if (!/^--(quick|no-roads|no-peers|no-repair|no-costmap|no-any-angle|no-fleet|no-grid4|cbs-limit=\d+(\.\d+)?|families=.*|per-family=\d+|pairs=\d+)$/.test(a)) {
+    console.error(`bench: unknown argument ${a}; expected --quick, --no-roads, --no-peers, --no-repair, --no-costmap, --no-any-angle, --no-fleet, --no-grid4, --cbs-limit=S, --families=a,b, --per-family=N, --pairs=N`);
     process.exit(2);
   }
 }
@@ -96,6 +97,9 @@ async function main(): Promise<void> {
 
   gridReport(grid, nat);
   fourReport(four);
+  // The 4-connected preprocessing track (bench/grid4.ts, also runnable alone): the subgoal graph against l1-path-finder.
+  let grid4: Grid4Summary | undefined;
+  if (!flag('no-grid4')) grid4 = await grid4Track({ quick: QUICK, perFamily: PER_FAMILY, families: FAMILY_LIST, ourRounds: OUR_ROUNDS, seed: SEED }, say);
   const roads: RoadResult[] = [];
   if (!flag('no-roads')) {
     for (const { city } of cities.present) {
@@ -111,6 +115,7 @@ async function main(): Promise<void> {
   }
   targets(grid, nat, roads);
   if (costmap) for (const l of costmapTargets(costmap)) say(l);
+  if (grid4) for (const l of grid4Targets(grid4)) say(l);
   if (!flag('no-repair')) repairAndReuse();
   if (!flag('no-any-angle')) anyAngle();
   if (!flag('no-fleet')) fleet();

@@ -1,6 +1,6 @@
 import {
   Searcher, type SearchOptions, type Grid, octile, zero, GridSearcher, JumpPointSearcher, type PathSearcher, ASTAR,
-  COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, InputError, AnyAngleSearcher,
+  COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, InputError, AnyAngleSearcher, SubgoalSearcher4,
 } from '#bestfirst';
 import { checkAnyAnglePath, checkPath } from '#bestfirst/movingai';
 import { show } from '#bestfirst/internal';
@@ -14,6 +14,8 @@ import { describeNumber, didYouMean, parseNumber, type NumberRule, type OptionSp
 export interface Runner {
   readonly searcher: PathSearcher;
   readonly options: object;
+  /** Milliseconds the searcher's preprocessing of the map took, for the searches that preprocess (else undefined). */
+  readonly buildMs?: number;
 }
 
 /**
@@ -34,6 +36,22 @@ export interface Algo {
   make(grid: Grid): Runner;
   /** How its paths are checked: `checkPath` (moves between neighbours) or, for any-angle paths, `checkAnyAnglePath`. */
   readonly check: typeof checkPath;
+  /** 4 when it searches the map with 4 neighbours (the commands turn the map 4-connected for it); else the map's own. */
+  readonly connectivity?: 4;
+}
+
+/** The grid an algorithm searches: the map itself, or its 4-connected twin for a 4-connected method. */
+export function gridFor(algo: Algo, grid: Grid): Grid {
+  return algo.connectivity === 4 && grid.connectivity !== 4 ? grid.with({ connectivity: 4 }) : grid;
+}
+
+/** A runner whose searcher preprocesses the map: its construction is timed, to be printed as the build time. */
+function preprocessed(make: (grid: Grid) => PathSearcher): (grid: Grid) => Runner {
+  return (grid) => {
+    const t0 = performance.now();
+    const searcher = make(grid);
+    return { searcher, options: NO_OPTIONS, buildMs: performance.now() - t0 };
+  };
 }
 
 /**
@@ -104,6 +122,10 @@ export const ALGOS: Record<string, Entry> = {
   jps: {
     usage: 'jps', help: 'jump point search, 8-connected uniform grids (optimal; expansions count jump points)',
     build: plain('jps', 'optimal', (grid) => ({ searcher: new JumpPointSearcher(grid), options: NO_OPTIONS })),
+  },
+  subgoal4: {
+    usage: 'subgoal4', help: 'subgoal graph on the map made 4-connected, preprocessed once per map (optimal with 4 neighbours; optima then by Dijkstra)',
+    build: (param, text) => ({ ...plain('subgoal4', 'optimal', preprocessed((grid) => new SubgoalSearcher4(grid)))(param, text), connectivity: 4 }),
   },
   bfs: {
     usage: 'bfs', help: 'breadth-first, fewest moves (optimal only when all moves cost the same)',

@@ -1,5 +1,5 @@
 import { InputError } from '#bestfirst';
-import { ALGO_OPTION, ANY_ANGLE_OPTION, chosenAlgo, type Algo } from './algos.js';
+import { ALGO_OPTION, ANY_ANGLE_OPTION, chosenAlgo, gridFor, type Algo } from './algos.js';
 import { displayName, endpoint, jsonOption, loadMap, MAP_OPTION, pointOption } from './files.js';
 import type { Io } from './io.js';
 import { planRos, rosPlanWanted, ROS_OPTION, ROS_PLAN_NOTES, ROS_PLAN_OPTIONS } from './plan-ros.js';
@@ -29,7 +29,7 @@ export const PLAN: CommandSpec = {
     TERRAIN_OPTION,
     PARTIAL_OPTION,
     ...ROS_PLAN_OPTIONS,
-    jsonOption('print one JSON record (map, algo, from, to, status, partial, cost, cells, expansions, microseconds, path) instead of text; with --any-angle, cells counts waypoints'),
+    jsonOption('print one JSON record (map, algo, from, to, status, partial, cost, cells, expansions, microseconds, buildMilliseconds for subgoal4, path) instead of text; with --any-angle, cells counts waypoints'),
   ],
   notes: [...ROS_PLAN_NOTES, 'Exit status: 0 a path was found, 1 no path (or a failed check), 2 a mistake in the command line or the files.'],
   run,
@@ -44,7 +44,7 @@ function run(args: Args, io: Io): number {
   if (rosPlanWanted(args)) return planRos(args, io, algo);
   const mapFile = args.need<string>('map');
   const terrain = args.get<TerrainSpec>('terrain');
-  const grid = withTerrain(loadMap(mapFile), terrain);
+  const grid = gridFor(algo, withTerrain(loadMap(mapFile), terrain));
   const start = endpoint(grid, args.need('from'), '--from', mapFile);
   const goal = endpoint(grid, args.need('to'), '--to', mapFile);
 
@@ -68,11 +68,12 @@ function run(args: Args, io: Io): number {
     io.out(JSON.stringify({
       map: mapFile, algo: algo.name, ...(terrain === undefined ? {} : { terrain }), from: [grid.x(start), grid.y(start)], to: [grid.x(goal), grid.y(goal)],
       status, partial, cost: count > 0 ? searcher.cost : null, cells: count, expansions: searcher.expansions,
-      microseconds: Math.round(microseconds * 10) / 10, path,
+      microseconds: Math.round(microseconds * 10) / 10, ...(runner.buildMs === undefined ? {} : { buildMilliseconds: Math.round(runner.buildMs * 10) / 10 }), path,
     }));
   } else {
     const weighed = terrain === undefined ? '' : `, terrain ${formatTerrain(terrain)}`;
-    io.out(`map ${displayName(mapFile)} (${grid.width} x ${grid.height}), algo ${algo.name}${weighed}, from ${grid.formatXY(start)} to ${grid.formatXY(goal)}`);
+    io.out(`map ${displayName(mapFile)} (${grid.width} x ${grid.height}${algo.connectivity === 4 ? ', 4-connected' : ''}), algo ${algo.name}${weighed}, from ${grid.formatXY(start)} to ${grid.formatXY(goal)}`);
+    if (runner.buildMs !== undefined) io.out(`preprocessing ${runner.buildMs.toFixed(1)} ms (once per map)`);
     if (status === 'found') {
       const parts = algo.promise === 'any-angle' ? `${count} waypoints (${count - 1} segments)` : `${count} cells (${count - 1} moves)`;
       io.out(`cost ${searcher.cost.toFixed(8)}, ${parts}, ${searcher.expansions} expansions, ${microseconds.toFixed(1)} us`);
@@ -87,7 +88,7 @@ function run(args: Args, io: Io): number {
 
 /** The runner's options asking for a partial path; an algorithm whose searcher keeps none is refused. */
 export function partialOptions(algo: Algo, options: object): object {
-  if (algo.name === 'jps') throw new InputError('--partial needs a search that keeps a path to every cell it reaches: astar, dijkstra, wastar:EPS, greedy or bfs, not jps');
+  if (algo.name === 'jps' || algo.name === 'subgoal4') throw new InputError(`--partial needs a search that keeps a path to every cell it reaches: astar, dijkstra, wastar:EPS, greedy or bfs, not ${algo.name}`);
   if (algo.promise === 'any-angle') throw new InputError('--partial does not combine with --any-angle: the any-angle search returns a whole path or none');
   return { ...options, partial: true };
 }

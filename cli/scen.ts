@@ -1,7 +1,7 @@
 import { COST_TO_COME, GridSearcher, InputError, Searcher, type Grid, type PathSearcher } from '#bestfirst';
 import { checkScenario, parseScen, type Scenario, checkPath, sameLength, withinBound } from '#bestfirst/movingai';
 import { MAX_SCEN_BYTES, mulberry32 } from '#bestfirst/internal';
-import { ALGO_OPTION, ANY_ANGLE_OPTION, chosenAlgo, type Algo } from './algos.js';
+import { ALGO_OPTION, ANY_ANGLE_OPTION, chosenAlgo, gridFor, type Algo } from './algos.js';
 import { displayName, jsonOption, loadMap, readText, resolveMap } from './files.js';
 import type { Io } from './io.js';
 import { MAX_SEED, runCommand, type Args, type CommandSpec } from './options.js';
@@ -29,7 +29,7 @@ export function sampleIndices(total: number, n: number, seed: number): Int32Arra
 export interface ScenSummary {
   queries: number;
   optimal: number;
-  /** Problems with no path, where the reference (Dijkstra on a --terrain map) agrees there is none. */
+  /** Problems with no path, where the reference (Dijkstra on a --terrain or 4-connected map) agrees there is none. */
   unreachable: number;
   /** Of those, the ones answered with a partial path (--partial), each checked legal. */
   partial: number;
@@ -43,6 +43,8 @@ export interface ScenSummary {
   worstRatio: number;
   /** Mean cost / optimum over valid paths with optimum > 0 (1 when there are none). */
   meanRatio: number;
+  /** Milliseconds the searcher's preprocessing of the map took (subgoal4), else undefined. */
+  buildMs?: number;
 }
 
 /**
@@ -105,12 +107,14 @@ function run(args: Args, io: Io): number {
   if (terrain !== undefined && algo.promise === 'any-angle') throw new InputError('scen: --any-angle does not combine with --terrain: the optima are costed by grid steps, any-angle paths by segments (use plan --any-angle --terrain for one path)');
   const plain = loadMap(mapFile, mapOption !== undefined ? undefined : `map ${displayName(mapFile)} (named in ${scenName})`);
   for (const s of scenarios) checkScenario(s, plain, scenName);
-  const grid = withTerrain(plain, terrain);
+  // A 4-connected method searches the map with 4 neighbours, where the published (8-connected) optima do not hold.
+  const grid = gridFor(algo, withTerrain(plain, terrain));
+  const reference = terrain !== undefined || grid.connectivity !== plain.connectivity;
   const picked = sampleIndices(scenarios.length, sample ?? scenarios.length, seed);
 
   const say = json ? (l: string) => io.err(l) : (l: string) => io.out(l);
-  say(`${scenName}: ${picked.length} of ${scenarios.length} scenarios${sample !== undefined ? ` (sample, seed ${seed})` : ''}, map ${displayName(mapFile)} (${grid.width} x ${grid.height}), algo ${algo.name}${terrain === undefined ? '' : `, terrain ${formatTerrain(terrain)} (optima by Dijkstra)`}`);
-  const summary = runScenarios(scenarios, picked, grid, algo, io, scenName, json, { reference: terrain !== undefined, partial: args.flag('partial') });
+  say(`${scenName}: ${picked.length} of ${scenarios.length} scenarios${sample !== undefined ? ` (sample, seed ${seed})` : ''}, map ${displayName(mapFile)} (${grid.width} x ${grid.height}), algo ${algo.name}${terrain === undefined ? '' : `, terrain ${formatTerrain(terrain)}`}${grid.connectivity !== plain.connectivity ? ', 4-connected' : ''}${reference ? ' (optima by Dijkstra)' : ''}`);
+  const summary = runScenarios(scenarios, picked, grid, algo, io, scenName, json, { reference, partial: args.flag('partial') });
   printSummary(summary, algo, say);
   const failed = summary.invalid > 0 || summary.broken > 0;
   if (failed) io.err(`scen: FAILED: ${summary.invalid} invalid path${summary.invalid === 1 ? '' : 's'}, ${summary.broken} breaking the ${algo.name} promise`);
@@ -209,7 +213,7 @@ function runScenarios(
   return {
     queries: n, optimal, invalid, broken, unreachable, partial: partials,
     medianMicroseconds: median, meanMicroseconds: n ? total / n : 0,
-    meanExpansions: n ? expansions / n : 0, worstRatio: worst, meanRatio: ratios ? ratioSum / ratios : 1,
+    meanExpansions: n ? expansions / n : 0, worstRatio: worst, meanRatio: ratios ? ratioSum / ratios : 1, buildMs: runner.buildMs,
   };
 }
 
@@ -221,6 +225,7 @@ function printSummary(s: ScenSummary, algo: Algo, say: (line: string) => void): 
     say(`length / optimum of the grid's moves: mean ${s.meanRatio.toFixed(6)} (${(100 * (1 - s.meanRatio)).toFixed(2)}% shorter), worst ${s.worstRatio.toFixed(6)}`);
   } else say(`queries ${s.queries}, optimal ${pct.toFixed(2)}% (${s.optimal}), invalid ${s.invalid}`);
   if (s.unreachable > 0) say(`unreachable ${s.unreachable} (the reference agrees)${s.partial > 0 ? `, ${s.partial} answered with a partial path` : ''}`);
+  if (s.buildMs !== undefined) say(`preprocessing ${s.buildMs.toFixed(1)} ms (once for the map, before the queries)`);
   say(`microseconds per query: median ${s.medianMicroseconds.toFixed(1)}, mean ${s.meanMicroseconds.toFixed(1)}`);
   say(`expansions per query: mean ${s.meanExpansions.toFixed(1)}`);
   if (algo.promise === 'bounded' || algo.promise === 'none') {

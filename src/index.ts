@@ -41,6 +41,7 @@ export { frontierBefore, type Trace, type TracePop, type TracePush, type Frontie
 export { dfs, iddfs, type DepthFirstOptions, type DepthFirstResult, type DepthFirstStatus } from './core/depth-first.js';
 export { GridSearcher, type GridSearchOptions } from './grid/grid-search.js';
 export { JumpPointSearcher, jps, type JumpPointSearchOptions } from './grid/jps.js';
+export { SubgoalSearcher4, type SubgoalSearch4Options } from './grid/subgoal4.js';
 export { AnyAngleSearcher, anyAnglePath, type AnyAngleAlgorithm, type AnyAngleOptions } from './grid/any-angle.js';
 export { lineOfSight, segmentCost } from './grid/line-of-sight.js';
 export { smoothPath } from './grid/smooth-path.js';

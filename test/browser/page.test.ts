@@ -84,6 +84,28 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
     await page.close();
   });
 
+  it('without OffscreenCanvas (older browsers) the lanes are drawn on the main thread, as before', async () => {
+    problems.length = 0;
+    const page = await session.ctx.newPage();
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    // What a browser without transferControlToOffscreen looks like to the page.
+    await page.addInitScript(() => { delete (HTMLCanvasElement.prototype as { transferControlToOffscreen?: unknown }).transferControlToOffscreen; });
+    await page.goto(session.site.url);
+    await page.waitForSelector('html[data-ready="true"]', { timeout: 60_000 });
+    const canvas = page.locator('#theater [data-lane="astar"] canvas');
+    expect(await canvas.getAttribute('data-backing'), 'not handed to the figure worker').toBeNull();
+    const start = await canvas.evaluate((c: HTMLCanvasElement, hex: string) => {
+      const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      const want = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+      let k = 0;
+      for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - want[0]) + Math.abs(d[i + 1] - want[1]) + Math.abs(d[i + 2] - want[2]) <= 12) k++;
+      return k;
+    }, COLORS.start);
+    expect(start, 'the start disc is drawn on the lane').toBeGreaterThan(20);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   /** The library's answer for the badge: scan the slider's values with the wrappers directly (no reopenings, as the A* lane). */
   function libraryBadge(start: number, goal: number): string {
     const { world } = theaterWorld();

@@ -492,6 +492,7 @@ export function coreSpecs(): Spec[] {
 
   specs.push(...keyedSpecs());
   specs.push(...gridSearcherSpecs());
+  specs.push(...subgoal4Specs());
   specs.push(...anyAngleSpecs());
   specs.push(...twoEndedSpecs());
   return specs;
@@ -1242,39 +1243,9 @@ function gridSearcherSpecs(): Spec[] {
       } }),
       params: [[...notGridSearchable(name, jps ? jpsGrids : []), ...(jps ? [] : [dyn((b) => (b.args[0] as Grid).with({ diagonalCost: 0.5 }), 'diagonalCost 0.5', 'ok')])]],
     });
-    const base = (L: Lib): GridBase => {
-      const g = grid(L);
-      const s = new L.root[name](g) as unknown as GridSearcherLike;
-      s.search(START, GOAL);
-      const before = [s.status, s.cost, s.path()];
-      const b: GridBase = {
-        s, g, lib: L, size: g.size, blocked: BLOCKED, args: [START, GOAL, {}],
-        call: (...a) => { const status = apply(s.search.bind(s), a); return { status, cost: s.cost, path: s.path(), field: s.status }; },
-        check: (r, a, optimal = true) => {
-          const res = r as { status: string; cost: number; path: number[] | null; field: string };
-          if (res.status !== res.field) return `search returned ${res.status} but status is ${res.field}`;
-          return checkAnswer(g, a[0] as number, a[1] as number, res, { optimal: optimal !== false });
-        },
-        after: () => {
-          const now = [s.status, s.cost, s.path()];
-          if (same(now, before)) return `a refused query changed the last answer: ${same(now, before)}`;
-          return b.check!(b.call(...b.args), b.args);
-        },
-      };
-      return b;
-    };
+    const base = (L: Lib): GridBase => gridSearcherBase(L, grid(L), name);
     specs.push({ target: `bestfirst:${name}#search`, paramNames: ['start', 'goal', 'options'], make: base, params: [endpoints('start'), endpoints('goal'), gridSearchOptions('search', jps)] });
-    specs.push({
-      target: `bestfirst:${name}#pathInto`,
-      paramNames: ['out'],
-      make: (L) => { const b = base(L); return { args: [new Int32Array(15)], call: (out) => { const n = b.s.pathInto(out as Int32Array); return Array.from(out as ArrayLike<number>).slice(0, n); }, check: (r) => same(r, b.s.path()) }; },
-      params: [[
-        ...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), v('abcdefghijklmno', 'a string of 15'), v(true, 'true'), v(SYM, 'a symbol')], ['out']),
-        fresh(() => new Int32Array(2), 'an Int32Array too short', 'error', { names: ['buffer', 'out'] }),
-        fresh(() => [], '[]', 'either', { names: ['out', 'buffer'] }), fresh(() => new Float64Array(15), 'a Float64Array', 'either', { names: ['out', 'buffer'] }),
-        fresh(() => new Int32Array(5), 'an Int32Array of exactly the path', 'ok'),
-      ]],
-    });
+    specs.push(pathIntoSpec(name, base));
     specs.push({
       target: `bestfirst:${name}#setBlocked`,
       paramNames: ['n', 'blocked'],
@@ -1390,4 +1361,77 @@ function twoEndedSpecs(): Spec[] {
     specs.push(...junkArgumentRows(t.name, ['path', 'result'], base, (b, _m, r) => checkAnswer(b.g, START, GOAL, { status: 'found', cost: b.s.cost, path: r as number[] })));
   }
   return specs;
+}
+/**
+ * `SubgoalSearcher4`: the fixture grid made 4-connected (START to GOAL costs 4
+ * there too). It refuses 8-connected grids, blocked cells at a cost and
+ * weights; its queries take only `maxExpansions`.
+ */
+function subgoal4Specs(): Spec[] {
+  const specs: Spec[] = [];
+  const grid4 = (L: Lib) => grid(L, { connectivity: 4 });
+  const notSearchable: V[] = [
+    ...notGrids(),
+    dyn((b) => (b.args[0] as Grid).with({ blocked: { enterCost: 10 } }), 'a grid that keeps blocked cells at a cost', 'error', { names: ['blocked', 'delete'] }),
+    dyn((b) => (b.args[0] as Grid).with({ connectivity: 8 }), 'an 8-connected grid', 'error', { names: ['4-connected'] }),
+    dyn((b) => (b.args[0] as Grid).with({ weights: new Array(15).fill(2) }), 'a grid with weights', 'error', { names: ['weights'] }),
+    dyn((b) => (b.args[0] as Grid).with({ cellSize: 0.25 }), 'cellSize 0.25', 'ok'),
+  ];
+  specs.push({
+    target: 'bestfirst:SubgoalSearcher4',
+    paramNames: ['grid'],
+    make: (L) => ({ args: [grid4(L)], call: (...a) => construct(L.root.SubgoalSearcher4, a), check: (r, a) => {
+      const s = r as GridSearcherLike;
+      const g = a[0] as Grid;
+      s.search(START, GOAL);
+      return checkAnswer(g, START, GOAL, { status: s.status, cost: s.cost, path: s.path() });
+    } }),
+    params: [notSearchable],
+  });
+  const base = (L: Lib): GridBase => gridSearcherBase(L, grid4(L), 'SubgoalSearcher4');
+  specs.push({ target: 'bestfirst:SubgoalSearcher4#search', paramNames: ['start', 'goal', 'options'], make: base, params: [endpoints('start'), endpoints('goal'), options('SubgoalSearcher4', { maxExpansions: count('maxExpansions') })] });
+  specs.push(pathIntoSpec('SubgoalSearcher4', base));
+  specs.push(...junkArgumentRows('SubgoalSearcher4', ['path', 'result'], base, (b, _m, r) => checkAnswer(b.g, START, GOAL, { status: 'found', cost: b.s.cost, path: r as number[] })));
+  return specs;
+}
+
+/**
+ * A grid searcher of class `name` on grid g that answered START to GOAL: its
+ * search as the call, the answer checked (optimal unless the row says
+ * otherwise), and a refused query shown to leave the last answer as it was.
+ */
+function gridSearcherBase(L: Lib, g: Grid, name: 'GridSearcher' | 'JumpPointSearcher' | 'SubgoalSearcher4'): GridBase {
+  const s = new L.root[name](g) as unknown as GridSearcherLike;
+  s.search(START, GOAL);
+  const before = [s.status, s.cost, s.path()];
+  const b: GridBase = {
+    s, g, lib: L, size: g.size, blocked: BLOCKED, args: [START, GOAL, {}],
+    call: (...a) => { const status = apply(s.search.bind(s), a); return { status, cost: s.cost, path: s.path(), field: s.status }; },
+    check: (r, a, optimal = true) => {
+      const res = r as { status: string; cost: number; path: number[] | null; field: string };
+      if (res.status !== res.field) return `search returned ${res.status} but status is ${res.field}`;
+      return checkAnswer(g, a[0] as number, a[1] as number, res, { optimal: optimal !== false });
+    },
+    after: () => {
+      const now = [s.status, s.cost, s.path()];
+      if (same(now, before)) return `a refused query changed the last answer: ${same(now, before)}`;
+      return b.check!(b.call(...b.args), b.args);
+    },
+  };
+  return b;
+}
+
+/** The rows of a grid searcher's pathInto(out): what is no buffer, one too short, one exactly long enough. */
+function pathIntoSpec(name: string, base: (L: Lib) => GridBase): Spec {
+  return {
+    target: `bestfirst:${name}#pathInto`,
+    paramNames: ['out'],
+    make: (L) => { const b = base(L); return { args: [new Int32Array(15)], call: (out) => { const n = b.s.pathInto(out as Int32Array); return Array.from(out as ArrayLike<number>).slice(0, n); }, check: (r) => same(r, b.s.path()) }; },
+    params: [[
+      ...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), v('abcdefghijklmno', 'a string of 15'), v(true, 'true'), v(SYM, 'a symbol')], ['out']),
+      fresh(() => new Int32Array(2), 'an Int32Array too short', 'error', { names: ['buffer', 'out'] }),
+      fresh(() => [], '[]', 'either', { names: ['out', 'buffer'] }), fresh(() => new Float64Array(15), 'a Float64Array', 'either', { names: ['out', 'buffer'] }),
+      fresh(() => new Int32Array(5), 'an Int32Array of exactly the path', 'ok'),
+    ]],
+  };
 }

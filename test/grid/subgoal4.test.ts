@@ -1,0 +1,151 @@
+import fc from 'fast-check';
+import { expect, test } from 'vitest';
+import { Grid, InputError, SubgoalSearcher4 } from '#bestfirst';
+import { mulberry32 } from '#bestfirst/internal';
+import { bfsSteps, walk4 } from '../support/grid4-reference.js';
+
+
+/** Every query from `starts` to every free cell, against breadth-first search. */
+function agreeWithBfs(grid: Grid, s: SubgoalSearcher4, starts: readonly number[], where: string): void {
+  const buf = new Int32Array(grid.size);
+  for (const from of starts) {
+    if (grid.cells[from] !== 0) continue;
+    const d = bfsSteps(grid, from);
+    for (let to = 0; to < grid.size; to++) {
+      if (grid.cells[to] !== 0) continue;
+      const status = s.search(from, to);
+      const len = s.pathInto(buf);
+      // Plain comparisons first (expect per pair is slow); the expects say what is wrong when one fails.
+      if (d[to] < 0 ? status === 'unreachable' && len === 0 : status === 'found' && s.cost === d[to] * grid.cellSize && walk4(grid, buf, len, from, to) === d[to]) continue;
+      const at = `${where}: ${grid.formatXY(from)} -> ${grid.formatXY(to)}`;
+      expect({ status, cost: s.cost, walked: len > 0 ? walk4(grid, buf, len, from, to) : null }, at).toEqual(
+        d[to] < 0 ? { status: 'unreachable', cost: Infinity, walked: null } : { status: 'found', cost: d[to] * grid.cellSize, walked: d[to] });
+    }
+  }
+}
+
+// --- random grids ----------------------------------------------------------------------
+
+const caseArb = fc.record({
+  width: fc.integer({ min: 1, max: 24 }),
+  height: fc.integer({ min: 1, max: 24 }),
+  density: fc.double({ min: 0, max: 0.5, noNaN: true }),
+  // Blocks of obstacles (rooms, bars) make corners that single cells rarely do.
+  blocks: fc.integer({ min: 0, max: 6 }),
+  seed: fc.integer({ min: 0, max: 0x7fffffff }),
+});
+
+function randomGrid(c: { width: number; height: number; density: number; blocks: number; seed: number }, cellSize = 1): Grid {
+  const next = mulberry32(c.seed);
+  const cells = new Uint8Array(c.width * c.height);
+  for (let i = 0; i < cells.length; i++) cells[i] = next() < c.density ? 1 : 0;
+  for (let b = 0; b < c.blocks; b++) {
+    const x0 = Math.floor(next() * c.width), y0 = Math.floor(next() * c.height);
+    const bw = 1 + Math.floor(next() * 6), bh = 1 + Math.floor(next() * 6);
+    for (let y = y0; y < Math.min(c.height, y0 + bh); y++) for (let x = x0; x < Math.min(c.width, x0 + bw); x++) cells[y * c.width + x] = 1;
+  }
+  return new Grid(c.width, c.height, cells, { connectivity: 4, cellSize });
+}
+
+test('subgoal4: every pair from 3 starts on 150 seeded random grids has the cost of breadth-first search, and a legal path of that length', () => {
+  fc.assert(
+    fc.property(caseArb, (c) => {
+      const grid = randomGrid(c);
+      const s = new SubgoalSearcher4(grid);
+      const next = mulberry32(c.seed ^ 0x5bd1e995);
+      const starts = [0, 1, 2].map(() => Math.floor(next() * grid.size));
+      agreeWithBfs(grid, s, starts, JSON.stringify(c));
+    }),
+    { numRuns: 150, seed: 20261202 },
+  );
+});
+
+test('subgoal4: on 60 seeded mazes of walls with gaps (detours Manhattan cannot see), every pair from 2 starts has the cost of breadth-first search', () => {
+  fc.assert(
+    fc.property(fc.record({ width: fc.integer({ min: 5, max: 30 }), height: fc.integer({ min: 5, max: 30 }), seed: fc.integer({ min: 0, max: 0x7fffffff }) }), (c) => {
+      const next = mulberry32(c.seed);
+      const cells = new Uint8Array(c.width * c.height);
+      // Every other row a wall with one or two gaps, every other column of it now and then a wall piece.
+      for (let y = 1; y < c.height; y += 2) {
+        for (let x = 0; x < c.width; x++) cells[y * c.width + x] = 1;
+        for (let k = 0; k < 1 + (next() < 0.3 ? 1 : 0); k++) cells[y * c.width + Math.floor(next() * c.width)] = 0;
+      }
+      for (let i = 0; i < c.width * c.height * 0.05; i++) cells[Math.floor(next() * cells.length)] = 1;
+      const grid = new Grid(c.width, c.height, cells, { connectivity: 4 });
+      const s = new SubgoalSearcher4(grid);
+      agreeWithBfs(grid, s, [Math.floor(next() * grid.size), Math.floor(next() * grid.size)], JSON.stringify(c));
+    }),
+    { numRuns: 60, seed: 20261203 },
+  );
+});
+
+test('subgoal4: cellSize scales the cost, added step by step as Dijkstra adds it', () => {
+  const grid = Grid.fromAscii(['.....', '.###.', '.#...', '.#.#.', '...#.'], { connectivity: 4, cellSize: 0.1 });
+  const s = new SubgoalSearcher4(grid);
+  expect(s.search(grid.id(0, 0), grid.id(2, 2))).toBe('found');
+  let c = 0;
+  for (let i = 0; i < 8; i++) c += 0.1;
+  expect(s.cost).toBe(c);
+});
+
+// --- edits -------------------------------------------------------------------------------
+
+test('subgoal4: after setBlocked, touch(cells) and touch(), the next query rebuilds and agrees with breadth-first search', () => {
+  const next = mulberry32(77);
+  const grid = randomGrid({ width: 18, height: 14, density: 0.2, blocks: 3, seed: 5 });
+  const s = new SubgoalSearcher4(grid);
+  expect(s.builds).toBe(1);
+  const free = () => { for (;;) { const c = Math.floor(next() * grid.size); if (grid.cells[c] === 0) return c; } };
+  for (let round = 0; round < 12; round++) {
+    const c = Math.floor(next() * grid.size);
+    if (round % 3 === 0) grid.setBlocked(c, grid.cells[c] === 0);
+    else if (round % 3 === 1) { grid.cells[c] ^= 1; grid.touch([c]); }
+    else { grid.cells[c] ^= 1; grid.touch(); }
+    agreeWithBfs(grid, s, [free(), free()], `round ${round}`);
+    expect(s.builds).toBe(round + 2);
+  }
+});
+
+test('subgoal4: a wall closed between two queries is never crossed by a stale graph', () => {
+  const grid = Grid.fromAscii(['.....', '..#..', '..#..', '.....'], { connectivity: 4 });
+  const s = new SubgoalSearcher4(grid);
+  expect(s.search(grid.id(0, 1), grid.id(4, 1))).toBe('found');
+  expect(s.cost).toBe(6);
+  grid.setBlocked(grid.id(2, 0), true);
+  grid.setBlocked(grid.id(2, 3), true);
+  expect(s.search(grid.id(0, 1), grid.id(4, 1))).toBe('unreachable');
+  grid.setBlocked(grid.id(2, 3), false);
+  expect(s.search(grid.id(0, 1), grid.id(4, 1))).toBe('found');
+  expect(s.cost).toBe(8);
+});
+
+// --- the contract and bad input ---------------------------------------------------------
+
+test('subgoal4: refuses what it cannot answer exactly, with an InputError', () => {
+  expect(() => new SubgoalSearcher4(Grid.fromAscii(['...']))).toThrow(/4-connected/);
+  expect(() => new SubgoalSearcher4(Grid.fromAscii(['...'], { connectivity: 4, blocked: { enterCost: 5 } }))).toThrow(InputError);
+  expect(() => new SubgoalSearcher4(new Grid(3, 1, undefined, { connectivity: 4, weights: [1, 2, 1] }))).toThrow(/weights/);
+  expect(() => new SubgoalSearcher4({} as Grid)).toThrow(InputError);
+  const grid = Grid.fromAscii(['..#', '...'], { connectivity: 4 });
+  const s = new SubgoalSearcher4(grid);
+  expect(() => s.search(2, 0)).toThrow(/blocked/);
+  expect(() => s.search(0, 99)).toThrow(InputError);
+  expect(() => s.search(0, 1, { maxExpansion: 3 } as never)).toThrow(/unknown option/);
+  expect(() => s.search(0, 1, { maxExpansions: -1 })).toThrow(InputError);
+  expect(() => s.pathInto([] as never)).toThrow(InputError);
+  grid.setWeight(0, 2);
+  expect(() => s.search(0, 1)).toThrow(/weights/);
+});
+
+test('subgoal4: a budget of expansions ends in step-limit; start = goal costs 0', () => {
+  const grid = Grid.fromAscii(['.......', '.#####.', '.#...#.', '.#.#.#.', '...#...'], { connectivity: 4 });
+  const s = new SubgoalSearcher4(grid);
+  expect(s.search(grid.id(2, 4), grid.id(4, 4), { maxExpansions: 0 })).toBe('step-limit');
+  expect(s.cost).toBe(Infinity);
+  expect(s.path()).toBeNull();
+  expect(s.search(grid.id(2, 4), grid.id(4, 4))).toBe('found');
+  expect(s.search(grid.id(3, 2), grid.id(3, 2))).toBe('found');
+  expect(s.cost).toBe(0);
+  expect(s.path()).toEqual([grid.id(3, 2)]);
+  expect(s.result().linkLength).toBe(0);
+});
