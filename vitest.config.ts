@@ -30,6 +30,7 @@ const INTEGRATION = [
   'test/io/movingai-subgoal4.test.ts',
   'test/io/roads.test.ts',
   'test/io/dimacs-roads.test.ts',
+  'test/io/roads-two-ended.test.ts',
   'test/io/ros-data.test.ts',
   'test/grid/inflation-ros.test.ts',
   'test/cli/ros-data.test.ts',
@@ -44,6 +45,7 @@ const INTEGRATION = [
   'test/grid/mapf-ros.test.ts',
   // Property suites against brute force (seconds each): the whole run checks them, the inner loop need not.
   'test/core/floyd-warshall.test.ts',
+  'test/core/two-ended-property.test.ts',
   'test/grid/line-of-sight.test.ts',
   'test/grid/any-angle.test.ts',
   'test/grid/smooth-path.test.ts',

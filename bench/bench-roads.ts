@@ -1,18 +1,24 @@
 /**
  * The road track: the ngraph.path demo's city graphs, loaded through
  * src/io/roads.ts into a `Graph`, searched by the generic engine (A* with the
- * Euclidean heuristic, Dijkstra) and by ngraph.path (A*, NBA*) on the same
- * seeded node pairs. Every answer's cost is compared with bestfirst
+ * Euclidean heuristic, Dijkstra), by the two-ended searches (bidirectional
+ * Dijkstra and A*, and the contraction hierarchy, built once per city with
+ * its build time and memory reported) and by ngraph.path (A*, NBA*) on the
+ * same seeded node pairs. Every answer's cost is compared with bestfirst
  * Dijkstra's; ngraph.path's cost is summed from the path it returns.
+ *
+ * Run alone: node --expose-gc dist/bench/bench-roads.js [--pairs=N] [--cities=a,b]
+ * (npm run bench:roads); `npm run bench` runs it as its road track.
  */
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import createGraph from 'ngraph.graph';
 import ngraphPath from 'ngraph.path';
-import { Searcher, COST_TO_COME } from '#bestfirst';
+import { BidirectionalSearcher, ContractionHierarchy, Searcher, COST_TO_COME } from '#bestfirst';
 import { parseRoads } from '#bestfirst/movingai';
 import { dataFile, findData, shown } from './bench-data.js';
-import { mean, median, openWindow, retainedBytes, rng, type LoopStats } from './bench-measure.js';
+import { f, geomean, machine, mean, median, openWindow, retainedBytes, rng, table, type LoopStats } from './bench-measure.js';
 
 export const CITIES = ['amsterdam', 'seattle', 'rome', 'delhi', 'moscow'] as const;
 
@@ -40,15 +46,25 @@ export interface RoadResult extends LoopStats {
   n: number;
   found: number;
   us: number[];
+  /** Mean CPU time per query (user + system of the process, read around each query), in microseconds. */
+  cpuMean: number;
   median: number;
   mean: number;
   /** Queries whose cost equals bestfirst Dijkstra's (both unreachable counts as equal). */
   sameCost: number;
+  /** What this solver built before its queries: the graph (bestfirst), ngraph's graph, or the hierarchy (CH, on top of the graph). */
   buildMs: number;
   buildBytes: number;
+  /** The build's CPU time (user + system), measured for the hierarchy only; NaN for the others. */
+  buildCpuMs: number;
 }
 
-interface Solver { name: string; query(s: number, t: number): number }
+/** A solver and what its build cost (ms, retained bytes), shared by the solvers that read one structure. */
+interface Solver { name: string; query(s: number, t: number): number; buildMs: number; buildBytes: number; buildCpuMs?: number }
+
+/** The contraction hierarchy's solver name, the one the targets read. */
+export const CH_NAME = 'bestfirst CH';
+const NBA_NAME = 'ngraph.path NBA*';
 
 export async function runCity(city: string, pairs: number, seed: number): Promise<RoadResult[]> {
   const co = readFileSync(dataFile(roadFile(city, 'co'))), gr = readFileSync(dataFile(roadFile(city, 'gr')));
@@ -57,10 +73,21 @@ export async function runCity(city: string, pairs: number, seed: number): Promis
   let t0 = performance.now();
   const net = parseRoads(co, gr, `${city}-roads`);
   const ourBuildMs = performance.now() - t0;
-  const a = new Searcher(net.graph), d = new Searcher(net.graph);
+  const a = new Searcher(net.graph), d = new Searcher(net.graph), bi = new BidirectionalSearcher(net.graph);
   const ourBytes = (await retainedBytes()) - before;
   const size = net.graph.size;
   const { x, y } = net;
+
+  // The hierarchy on top of the graph: its own build time and the memory it adds.
+  before = await retainedBytes();
+  t0 = performance.now();
+  const cpu0 = process.cpuUsage();
+  const ch = new ContractionHierarchy(net.graph);
+  const chBuildMs = performance.now() - t0;
+  // The CPU time beside the wall time: on a shared machine the wall time counts the other processes too.
+  const cpu = process.cpuUsage(cpu0), chBuildCpuMs = (cpu.user + cpu.system) / 1000;
+  const chBytes = (await retainedBytes()) - before;
+  process.stderr.write(`    ${city}: hierarchy built in ${f(chBuildMs)} ms (CPU ${f(chBuildCpuMs)} ms), ${ch.shortcuts} shortcuts, ${f(chBytes / 2 ** 20, 1)} MB\n`);
 
   before = await retainedBytes();
   t0 = performance.now();
@@ -82,11 +109,15 @@ export async function runCity(city: string, pairs: number, seed: number): Promis
     return c;
   };
   // Dijkstra first: its costs are the reference the others are checked against.
+  const ours = { buildMs: ourBuildMs, buildBytes: ourBytes }, theirs = { buildMs: ngBuildMs, buildBytes: ngBytes };
   const solvers: Solver[] = [
-    { name: 'bestfirst Dijkstra', query: (s, t) => { d.search(s, t, { priority: COST_TO_COME }); return d.cost; } },
-    { name: 'bestfirst A*', query: (s, t) => { a.search(s, t, { heuristic: net.heuristic }); return a.cost; } },
-    { name: 'ngraph.path A*', query: (s, t) => pathCost(ngA.find(s, t)) },
-    { name: 'ngraph.path NBA*', query: (s, t) => pathCost(ngN.find(s, t)) },
+    { name: 'bestfirst Dijkstra', query: (s, t) => { d.search(s, t, { priority: COST_TO_COME }); return d.cost; }, ...ours },
+    { name: 'bestfirst A*', query: (s, t) => { a.search(s, t, { heuristic: net.heuristic }); return a.cost; }, ...ours },
+    { name: 'bestfirst bidir. Dijkstra', query: (s, t) => { bi.search(s, t); return bi.cost; }, ...ours },
+    { name: 'bestfirst bidir. A*', query: (s, t) => { bi.search(s, t, { heuristic: net.heuristic }); return bi.cost; }, ...ours },
+    { name: CH_NAME, query: (s, t) => { ch.search(s, t); return ch.cost; }, buildMs: chBuildMs, buildBytes: chBytes, buildCpuMs: chBuildCpuMs },
+    { name: 'ngraph.path A*', query: (s, t) => pathCost(ngA.find(s, t)), ...theirs },
+    { name: NBA_NAME, query: (s, t) => pathCost(ngN.find(s, t)), ...theirs },
   ];
 
   const next = rng(seed);
@@ -96,15 +127,21 @@ export async function runCity(city: string, pairs: number, seed: number): Promis
 
   const out: RoadResult[] = [];
   for (const solver of solvers) {
-    const ours = solver.name.startsWith('bestfirst');
-    // Warm-up on a few pairs, then one timed pass over all of them (the costs are checked from it).
-    for (let i = 0; i < Math.min(5, qs.length); i++) solver.query(qs[i][0], qs[i][1]);
+    // Warm-up: at least 5 queries and 200 ms (a query of microseconds needs thousands before the
+    // compiler has settled), then one timed pass over all of them (the costs are checked from it).
+    const warm = performance.now();
+    for (let i = 0; qs.length > 0 && (i < 5 || performance.now() - warm < 200); i++) solver.query(qs[i % qs.length][0], qs[i % qs.length][1]);
     const us = new Float64Array(qs.length), costs = new Float64Array(qs.length);
+    let cpuUs = 0;
     const win = openWindow();
     for (let i = 0; i < qs.length; i++) {
+      // CPU time beside wall time: a query preempted by another process keeps its CPU time.
+      const c0 = process.cpuUsage();
       const t = performance.now();
       costs[i] = solver.query(qs[i][0], qs[i][1]);
       us[i] = (performance.now() - t) * 1000;
+      const c = process.cpuUsage(c0);
+      cpuUs += c.user + c.system;
     }
     const s = await win.close();
     ref ??= costs;
@@ -114,9 +151,104 @@ export async function runCity(city: string, pairs: number, seed: number): Promis
       if (costs[i] === ref[i] || Math.abs(costs[i] - ref[i]) <= 1e-9 * Math.max(1, ref[i])) same++;
     }
     out.push({
-      lib: solver.name, city, nodes: size, n: qs.length, found, us: Array.from(us), median: median(us), mean: mean(us), sameCost: same,
-      buildMs: ours ? ourBuildMs : ngBuildMs, buildBytes: ours ? ourBytes : ngBytes, ...s,
+      lib: solver.name, city, nodes: size, n: qs.length, found, us: Array.from(us), median: median(us), mean: mean(us), cpuMean: cpuUs / Math.max(1, qs.length), sameCost: same,
+      buildMs: solver.buildMs, buildBytes: solver.buildBytes, buildCpuMs: solver.buildCpuMs ?? NaN, ...s,
     });
   }
   return out;
+}
+
+const total = (a: number[]) => a.reduce((s, x) => s + x, 0);
+const byCity = (roads: RoadResult[]) => {
+  const m = new Map<string, RoadResult[]>();
+  for (const r of roads) m.set(r.city, [...(m.get(r.city) ?? []), r]);
+  return m;
+};
+const one = (rs: RoadResult[], lib: string) => rs.find((r) => r.lib === lib)!;
+/** CPU time per query, measured around each query. */
+const cpuMeanUs = (r: RoadResult) => r.cpuMean;
+
+/**
+ * The road track's table (one row per city and solver: times, ratios to our
+ * A* and to NBA*, costs checked, build time and memory) and the geometric
+ * means, as lines of Markdown.
+ */
+export function roadReport(roads: RoadResult[], pairs: number): string[] {
+  const out = [`## Road track (${pairs} seeded node pairs per city, one timed pass after at least 5 warm-up queries and 200 ms; costs compared with bestfirst Dijkstra's)`, ''];
+  const rows: string[][] = [];
+  const pct = (k: number, n: number) => (n ? `${f((100 * k) / n)}%` : '-');
+  for (const [city, rs] of byCity(roads)) {
+    const a = one(rs, 'bestfirst A*'), nba = one(rs, NBA_NAME);
+    for (const r of rs) {
+      const cpuMean = cpuMeanUs(r);
+      rows.push([`${city} (${r.nodes} nodes) ${r.lib}`, String(r.n), String(r.found), f(r.median, r.median < 100 ? 1 : 0), f(r.mean, r.mean < 100 ? 1 : 0), f(cpuMean, cpuMean < 100 ? 1 : 0), f(total(r.us) / total(a.us), 3), f(total(nba.us) / total(r.us), 1), pct(r.sameCost, r.n), f(r.buildMs), f(r.buildBytes / 2 ** 20, 1), f(r.heapGrowth / 1024), `${r.gcMinor}/${r.gcMajor}`]);
+    }
+  }
+  out.push('```', table(['city library', 'n', 'found', 'median us', 'mean us', 'CPU mean us', 'x A*', 'NBA* / it', 'same cost', 'build ms', 'build MB', 'heap +KB', 'GC min/maj'], rows), '```');
+  out.push('', 'CPU mean us: the process\'s CPU time (user + system) read around each query, averaged (on a shared machine a query of microseconds that is preempted once has its wall time multiplied, its CPU time not). x A*: its total time over bestfirst A*\'s; NBA* / it: ngraph.path NBA*\'s total time over its own (how many times faster than NBA*). Build ms and MB: the graph for bestfirst\'s online searches, ngraph\'s graph for ngraph.path, the hierarchy alone (on top of the graph) for CH, whose build CPU time is listed below the table.', '');
+  for (const lib of ['bestfirst Dijkstra', 'bestfirst bidir. Dijkstra', 'bestfirst bidir. A*', CH_NAME, 'ngraph.path A*', NBA_NAME]) {
+    const g = geomean([...byCity(roads).values()].map((rs) => total(one(rs, lib).us) / total(one(rs, 'bestfirst A*').us)));
+    out.push(`- geometric mean over cities, ${lib} / bestfirst A*: ${f(g, 3)}`);
+  }
+  for (const rs of byCity(roads).values()) {
+    const c = one(rs, CH_NAME);
+    out.push(`- ${c.city}: hierarchy built in ${f(c.buildMs)} ms wall, ${f(c.buildCpuMs)} ms CPU, ${f(c.buildBytes / 2 ** 20, 1)} MB retained`);
+  }
+  out.push('');
+  return out;
+}
+
+/** The road targets: A* against ngraph.path A*, CH against NBA* on every city (median and mean), the largest city's build. */
+export function roadTargets(roads: RoadResult[]): string[] {
+  const mark = (ok: boolean) => (ok ? 'met' : '**not met**');
+  const cities = [...byCity(roads).values()];
+  const rr = geomean(cities.map((rs) => total(one(rs, 'ngraph.path A*').us) / total(one(rs, 'bestfirst A*').us)));
+  const same = roads.every((r) => r.sameCost === r.n);
+  const lines = [`- roads: bestfirst A* at least 3x faster than ngraph.path A*: ngraph.path A* takes ${f(rr, 2)}x as long (geometric mean over cities): ${mark(rr >= 3)}; costs equal on every pair: ${same ? 'yes' : '**no**'}`];
+  const perCity = cities.map((rs) => {
+    const c = one(rs, CH_NAME), nba = one(rs, NBA_NAME);
+    return { city: c.city, median: nba.median / c.median, mean: nba.mean / c.mean, cpu: cpuMeanUs(nba) / cpuMeanUs(c) };
+  });
+  // Judged on the median and on the CPU time per query; the wall-clock mean is shown, but preemption on a shared machine swamps it for queries of microseconds.
+  const worst = Math.min(...perCity.map((p) => Math.min(p.median, p.cpu)));
+  lines.push(`- roads: contraction hierarchies at least 100x faster per query than ngraph.path NBA* on every city (median wall time and mean CPU time): ${perCity.map((p) => `${p.city} ${f(p.median)}x median, ${f(p.cpu)}x CPU mean (${f(p.mean)}x wall mean)`).join('; ')}: ${mark(worst >= 100)}`);
+  const largest = cities.map((rs) => one(rs, CH_NAME)).sort((p, q) => q.nodes - p.nodes)[0];
+  if (largest) {
+    lines.push(`- roads: preprocessing of the largest city (${largest.city}, ${largest.nodes} nodes) under 60 s: ${f(largest.buildMs / 1000, 1)} s wall (${f(largest.buildCpuMs / 1000, 1)} s CPU), ${f(largest.buildBytes / 2 ** 20, 1)} MB: ${mark(largest.buildMs < 60_000)}`);
+  }
+  return lines;
+}
+
+// Standalone: node --expose-gc dist/bench/bench-roads.js [--pairs=N] [--cities=a,b]
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const args = process.argv.slice(2);
+  const opt = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+  for (const a of args) {
+    if (!/^--(pairs=\d+|cities=.*)$/.test(a)) {
+      console.error(`bench-roads: unknown argument ${a}; expected --pairs=N, --cities=a,b`);
+      process.exit(2);
+    }
+  }
+  const pairs = Number(opt('pairs') ?? 250);
+  const { present, absent } = roadCities(opt('cities')?.split(',') ?? CITIES);
+  const say = (s = '') => console.log(s);
+  const m0 = machine();
+  const load = (m: typeof m0) => m.load.map((l) => f(l, 2)).join(', ');
+  say(`- command: \`node --expose-gc dist/bench/bench-roads.js${args.length ? ` ${args.join(' ')}` : ''}\`, ${new Date().toISOString()}`);
+  say(`- node ${m0.node}, ${m0.cpu} x ${m0.cores}; load average at start (1, 5, 15 min): ${load(m0)}`);
+  say(`- road graphs: ${present.map((c) => `${c.city} (${c.dir}/)`).join(', ')}${absent.length ? `; absent, so left out: ${absent.join(', ')}` : ''}`);
+  say();
+  (async () => {
+    const roads: RoadResult[] = [];
+    for (const { city } of present) {
+      process.stderr.write(`  roads ${city}...\n`);
+      roads.push(...(await runCity(city, pairs, 20261201)));
+    }
+    for (const l of roadReport(roads, pairs)) say(l);
+    say('### Targets');
+    say();
+    for (const l of roadTargets(roads)) say(l);
+    say();
+    say(`- load average at end (1, 5, 15 min): ${load(machine())}; CPU share of the timed loops (process CPU / wall): lowest ${f(100 * Math.min(...roads.map((r) => r.cpuShare)))}%`);
+  })().catch((e) => { console.error(e); process.exit(1); });
 }

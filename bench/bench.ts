@@ -24,7 +24,7 @@ import { FOUR_LIBS, GRID_LIBS } from './bench-libs.js';
 import { FAMILIES, fourConnected, runLib, sampleFamily, type Family, type LibResult, type MapSample } from './bench-grid.js';
 import { canCollect, f, geomean, machine, stopObserving, table } from './bench-measure.js';
 import { buildNative, runNative, type NativeRef } from './bench-native.js';
-import { CITIES, roadCities, runCity, type RoadResult } from './bench-roads.js';
+import { CITIES, roadCities, roadReport, roadTargets, runCity, type RoadResult } from './bench-roads.js';
 import { costmapTargets, costmapTrack, type TrackSummary } from './costmap.js';
 import { grid4Targets, grid4Track, type Grid4Summary } from './grid4.js';
 
@@ -108,7 +108,7 @@ async function main(): Promise<void> {
       process.stderr.write(`  roads ${city}...\n`);
       roads.push(...(await runCity(city, PAIRS, SEED)));
     }
-    roadReport(roads);
+    for (const l of roadReport(roads, PAIRS)) say(l);
   }
   let costmap: TrackSummary | undefined;
   if (!flag('no-costmap')) {
@@ -292,26 +292,6 @@ function fourReport(four: Record<string, LibResult[]>): void {
   say();
 }
 
-function roadReport(roads: RoadResult[]): void {
-  say(`## Road track (${PAIRS} seeded node pairs per city, one timed pass after 5 warm-up queries; costs compared with bestfirst Dijkstra's)`);
-  say();
-  const byCity = new Map<string, RoadResult[]>();
-  for (const r of roads) byCity.set(r.city, [...(byCity.get(r.city) ?? []), r]);
-  const rows: string[][] = [];
-  for (const [city, rs] of byCity) {
-    const a = rs.find((r) => r.lib === 'bestfirst A*')!;
-    for (const r of rs) {
-      rows.push([`${city} (${r.nodes} nodes) ${r.lib}`, String(r.n), String(r.found), f(r.median), f(r.mean), f(sum(r.us) / sum(a.us), 2), pct(r.sameCost, r.n), f(r.buildMs), f(r.buildBytes / 2 ** 20, 1), f(r.heapGrowth / 1024), `${r.gcMinor}/${r.gcMajor}`]);
-    }
-  }
-  block(table(['city library', 'n', 'found', 'median us', 'mean us', 'x A*', 'same cost', 'build ms', 'build MB', 'heap +KB', 'GC min/maj'], rows));
-  for (const lib of ['bestfirst Dijkstra', 'ngraph.path A*', 'ngraph.path NBA*']) {
-    const g = geomean([...byCity.values()].map((rs) => sum(rs.find((r) => r.lib === lib)!.us) / sum(rs.find((r) => r.lib === 'bestfirst A*')!.us)));
-    say(`geometric mean over cities, ${lib} / bestfirst A*: ${f(g, 2)}`);
-  }
-  say();
-}
-
 function targets(grid: Record<string, LibResult[]>, nat: Record<string, number[]>, roads: RoadResult[]): void {
   say('## Targets');
   say();
@@ -345,13 +325,7 @@ function targets(grid: Record<string, LibResult[]>, nat: Record<string, number[]
   lines.push(`- JPS+ at least 5x faster than online JPS (geometric mean, Moving AI rule; both rules in the JPS+ track): ${Number.isFinite(plusVsJps) ? `JPS+ takes ${f(plusVsJps, 3)}x JPS's time (${f(1 / plusVsJps, 2)}x faster): ${mark(1 / plusVsJps >= 5)}` : 'not run'}`);
   lines.push(`- 100% optimal and valid (A*, JPS, JPS+, Dijkstra; weighted A* valid): ${mark(allOk && wOk)}`);
   lines.push(`- zero major GCs and < 1 MB heap growth over the timed A* loop: ${majors} major GCs, largest growth ${f(growth / 1024)} KB per family: ${mark(majors === 0 && growth < 2 ** 20)}`);
-  if (roads.length) {
-    const byCity = new Map<string, RoadResult[]>();
-    for (const r of roads) byCity.set(r.city, [...(byCity.get(r.city) ?? []), r]);
-    const rr = geomean([...byCity.values()].map((rs) => sum(rs.find((r) => r.lib === 'ngraph.path A*')!.us) / sum(rs.find((r) => r.lib === 'bestfirst A*')!.us)));
-    const same = roads.every((r) => r.sameCost === r.n);
-    lines.push(`- roads: bestfirst A* at least 3x faster than ngraph.path A*: ngraph.path A* takes ${f(rr, 2)}x as long (geometric mean over cities): ${mark(rr >= 3)}; costs equal on every pair: ${same ? 'yes' : '**no**'}`);
-  }
+  if (roads.length) lines.push(...roadTargets(roads));
   lines.push(`- engine state at most 16 bytes per cell: ${GRID_SEARCHER_BYTES_PER_CELL} bytes (${f((GRID_SEARCHER_BYTES_PER_CELL * 4096 * 4096) / 2 ** 20)} MiB at 4096 x 4096): ${mark(GRID_SEARCHER_BYTES_PER_CELL <= 16)}`);
   for (const l of lines) say(l);
 }

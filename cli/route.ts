@@ -1,5 +1,6 @@
 import {
-  ASTAR, bellmanFord, COST_TO_COME, type Graph, type Heuristic, InputError, pathCost, Searcher, straightLine, zero, zeroOneBfs,
+  ASTAR, bellmanFord, BidirectionalSearcher, ContractionHierarchy, COST_TO_COME, type Graph, type Heuristic, InputError, pathCost, Searcher,
+  straightLine, zero, zeroOneBfs,
 } from '#bestfirst';
 import { MAX_DIMACS_CHARS, parseCo, parseGr } from '#bestfirst/movingai';
 import { displayName, jsonOption, readText } from './files.js';
@@ -15,6 +16,8 @@ interface Found {
   readonly expansions: number | null;
   /** Bellman-Ford's rounds of relaxing every arc; null for the others. */
   readonly rounds: number | null;
+  /** What was built before the search (the contraction hierarchy), and what it took; null for the searches that build nothing. */
+  readonly built?: { readonly ms: number; readonly shortcuts: number; readonly bytes: number };
 }
 
 /** The path to `goal` by the parent links of a single-source search, or null when it was not reached. */
@@ -43,11 +46,35 @@ function bestFirst(graph: Graph, start: number, goal: number, h: Heuristic, asta
   return { path: s.status === 'found' ? s.path() : null, cost: s.cost, expansions: s.expansions, rounds: null };
 }
 
-const ALGOS: Readonly<Record<string, { help: string; run(graph: Graph, start: number, goal: number, h: Heuristic | null, gr: string): Found }>> = {
+function bidirectional(graph: Graph, start: number, goal: number, h: Heuristic | null): Found {
+  const s = new BidirectionalSearcher(graph);
+  s.search(start, goal, h === null ? {} : { heuristic: h });
+  return { path: s.path(), cost: s.cost, expansions: s.expansions, rounds: null };
+}
+
+/** The searches; `needsCo` marks those whose heuristic is made from the coordinates. */
+const ALGOS: Readonly<Record<string, { help: string; needsCo?: true; run(graph: Graph, start: number, goal: number, h: Heuristic | null, gr: string): Found }>> = {
   dijkstra: { help: 'Dijkstra, h = 0', run: (graph, s, t) => bestFirst(graph, s, t, zero, false) },
   astar: {
     help: 'A* with the straight-line distance to the goal times the smallest weight / length ratio over all arcs (admissible whatever the weights are; needs --co)',
+    needsCo: true,
     run: (graph, s, t, h) => bestFirst(graph, s, t, h!, true),
+  },
+  bidijkstra: { help: 'bidirectional Dijkstra: one search from the start, one from the goal against the arcs, until they meet', run: (graph, s, t) => bidirectional(graph, s, t, null) },
+  biastar: {
+    help: 'bidirectional A* on the average of the two straight-line potentials (needs --co)',
+    needsCo: true,
+    run: (graph, s, t, h) => bidirectional(graph, s, t, h),
+  },
+  ch: {
+    help: 'contraction hierarchies: the graph is contracted first (its build time is printed), then one upward search from each end',
+    run(graph, s, t) {
+      const t0 = performance.now();
+      const ch = new ContractionHierarchy(graph);
+      const built = { ms: performance.now() - t0, shortcuts: ch.shortcuts, bytes: ch.bytes };
+      ch.search(s, t);
+      return { path: ch.path(), cost: ch.cost, expansions: ch.expansions, rounds: null, built };
+    },
   },
   'bellman-ford': {
     help: 'Bellman-Ford from the start (every arc relaxed each round: slow, a check on the others)',
@@ -79,22 +106,23 @@ function nodeOption(name: string, help: string) {
 /**
  * `bestfirst route --gr FILE.gr [--co FILE.co] --from N --to N [--algo A]
  * [--json]`: one cheapest path on a graph in the DIMACS shortest-path
- * format, by one of four searches. Exit 0 with a path, 1 without one.
+ * format, by one of seven searches (`ch` contracts the graph first and says
+ * how long that took). Exit 0 with a path, 1 without one.
  */
 export const ROUTE: CommandSpec = {
   name: 'route',
   summary: 'one cheapest path on a DIMACS graph (.gr arcs, .co coordinates)',
-  about: 'One cheapest path on a graph in the format of the 9th DIMACS shortest-path challenge (the format road benchmarks are published in): its cost, nodes, expansions and time, and with --json the path. Node ids are the file\'s, counted from 1. The path\'s cost is summed again from the graph\'s arcs before it is printed.',
+  about: 'One cheapest path on a graph in the format of the 9th DIMACS shortest-path challenge (the format road benchmarks are published in): its cost, nodes, expansions and time, and with --json the path. Node ids are the file\'s, counted from 1. The path\'s cost is summed again from the graph\'s arcs before it is printed. With --algo ch the graph is contracted into a hierarchy first; its build time, shortcuts and memory are printed beside the query\'s time, which leaves the build out.',
   options: [
     { name: 'gr', kind: 'file', arg: 'FILE.gr', required: true, help: `the arcs: 'p sp N M', then 'a U V W' lines (at most ${MAX_DIMACS_CHARS} bytes)` },
-    { name: 'co', kind: 'file', arg: 'FILE.co', help: "the coordinates: 'p aux sp co N', then 'v ID X Y' lines; needed by astar" },
+    { name: 'co', kind: 'file', arg: 'FILE.co', help: "the coordinates: 'p aux sp co N', then 'v ID X Y' lines; needed by astar and biastar" },
     nodeOption('from', 'the start node'),
     nodeOption('to', 'the goal node'),
     { name: 'algo', kind: 'choice', arg: 'A', default: 'dijkstra', choices: Object.keys(ALGOS), help: 'the search', accepts: Object.entries(ALGOS).map(([k, a]) => [k, a.help] as const) },
-    jsonOption('print one JSON record (gr, co, algo, from, to, status, cost, nodes, expansions, rounds, microseconds, path) instead of text'),
+    jsonOption('print one JSON record (gr, co, algo, from, to, status, cost, nodes, expansions, rounds, microseconds, built, path) instead of text; built is { ms, shortcuts, bytes } for ch, else null'),
   ],
   notes: [
-    'The astar heuristic: every arc costs at least ratio x its straight length (ratio: the smallest weight / length over the arcs), so no path to the goal costs less than ratio x the straight-line distance; it is admissible and consistent for any weights, and zero when some arc between distinct points is free.',
+    'The astar and biastar heuristic: every arc costs at least ratio x its straight length (ratio: the smallest weight / length over the arcs), so no path to the goal costs less than ratio x the straight-line distance; it is admissible and consistent for any weights, and zero when some arc between distinct points is free.',
     'Exit status: 0 a path was found, 1 no path, 2 a mistake in the command line or the files.',
   ],
   run,
@@ -109,8 +137,8 @@ function run(args: Args, io: Io): number {
   const coFile = args.get<string>('co');
   const algo = args.need<string>('algo');
   // Said before any file is read: the command line alone is wrong.
-  if (algo === 'astar' && coFile === undefined) {
-    throw new InputError('route: --algo astar needs --co FILE.co: its heuristic is made from the nodes\' coordinates (or use --algo dijkstra)');
+  if (ALGOS[algo].needsCo && coFile === undefined) {
+    throw new InputError(`route: --algo ${algo} needs --co FILE.co: its heuristic is made from the nodes' coordinates (or use --algo ${algo === 'astar' ? 'dijkstra' : 'bidijkstra'})`);
   }
   const gr = displayName(grFile);
   const graph = parseGr(readText(grFile, `--gr ${gr}`, '.gr', MAX_DIMACS_CHARS), gr);
@@ -130,7 +158,9 @@ function run(args: Args, io: Io): number {
 
   const t0 = performance.now();
   const found = ALGOS[algo].run(graph, start, goal, h, gr);
-  const microseconds = (performance.now() - t0) * 1000;
+  // The search alone: a hierarchy's build is reported on its own.
+  const microseconds = (performance.now() - t0 - (found.built?.ms ?? 0)) * 1000;
+  const built = found.built === undefined ? null : { ms: Math.round(found.built.ms * 10) / 10, shortcuts: found.built.shortcuts, bytes: found.built.bytes };
   const cost = found.path === null ? null : found.cost;
   const broken = found.path === null ? null : check(graph, found.path, start, goal, found.cost);
   // Never print a path we have not checked: a wrong one is a bug, said loudly.
@@ -141,10 +171,11 @@ function run(args: Args, io: Io): number {
   if (args.flag('json')) {
     io.out(JSON.stringify({
       gr: grFile, co: coFile ?? null, algo, from: start + 1, to: goal + 1, status, cost, nodes: path?.length ?? 0,
-      expansions: found.expansions, rounds: found.rounds, microseconds: Math.round(microseconds * 10) / 10, path,
+      expansions: found.expansions, rounds: found.rounds, microseconds: Math.round(microseconds * 10) / 10, built, path,
     }));
   } else {
     io.out(`graph ${gr} (${graph.size} nodes, ${graph.arcCount} arcs), algo ${algo}, from ${start + 1} to ${goal + 1}`);
+    if (built !== null) io.out(`hierarchy built in ${built.ms.toFixed(1)} ms: ${built.shortcuts} shortcuts, ${(built.bytes / 1e6).toFixed(1)} MB`);
     const work = found.rounds === null ? `${found.expansions} expansions` : `${found.rounds} rounds over every arc`;
     io.out(path === null ? `no path (unreachable), ${work}, ${microseconds.toFixed(1)} us`
       : `cost ${cost}, ${path.length} nodes (${path.length - 1} arcs), ${work}, ${microseconds.toFixed(1)} us`);

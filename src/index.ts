@@ -53,6 +53,8 @@ export { ara, AraSearcher, ARA_SCHEDULE, type AraBudget, type AraIteration, type
 export { flood, type Flood, type FloodOptions } from './core/flood.js';
 export { zeroOneBfs, type ZeroOneBfsOptions } from './core/zero-one-bfs.js';
 export { bellmanFord, type BellmanFord } from './core/bellman-ford.js';
+export { BidirectionalSearcher, type BidirectionalOptions } from './core/bidirectional.js';
+export { ContractionHierarchy, type ContractionOptions, type ContractionQueryOptions } from './core/contraction-hierarchy.js';
 export { floydWarshall, allPairsPath, MAX_ALL_PAIRS_NODES, type AllPairs } from './core/floyd-warshall.js';
 export { prioritizedPlan } from './grid/mapf-prioritized.js';
 export { cbs, type CbsOptions } from './grid/mapf-cbs.js';

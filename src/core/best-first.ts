@@ -5,7 +5,7 @@ import { IMPROVE } from './improve.js';
 import { badArcCost, badHeuristic, checkBoolean, checkBudget, checkKeys } from './input-checks.js';
 import { depthOf, pathTo, pathToInto } from './path.js';
 import { ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, weights, type Priority, type TieBreak } from './priority.js';
-import { checkNode, checkSpace, MAX_SPACE_SIZE, pathCost, type SearchSpace } from './space.js';
+import { checkEndpoints, checkNode, checkSpace, MAX_SPACE_SIZE, pathCost, type SearchSpace } from './space.js';
 import { nextGeneration } from './stamp.js';
 import type { Trace } from './trace.js';
 import { resultOf, type PathSearcher, type SearchResult, type SearchStatus } from './path-searcher.js';
@@ -156,10 +156,7 @@ export class Searcher implements PathSearcher<SearchOptions> {
     const space = this.space;
     // Every check before any state changes: a refused query leaves the last answer readable.
     checkKeys(options, SEARCH_KEYS, 'search');
-    checkNode(space, start, 'start');
-    checkNode(space, goal, 'goal');
-    space.checkEndpoint?.(start, 'start');
-    space.checkEndpoint?.(goal, 'goal');
+    checkEndpoints(space, start, goal);
     const priority = options.priority === undefined ? ASTAR : options.priority;
     const [wg, wh] = weights(priority);
     const h = options.heuristic === undefined ? zero : options.heuristic;

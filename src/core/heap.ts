@@ -134,3 +134,18 @@ function resize(a: Float64Array, c: number): Float64Array {
   b.set(a);
   return b;
 }
+
+/**
+ * The smallest key of a live entry under lazy deletion: entries whose node
+ * is no longer open (`stamp[node] !== open`) or whose payload is not the
+ * node's g any more are popped off the top first. Infinity when none is
+ * left. The two-ended searches test their stopping rules on it.
+ */
+export function liveTopKey(heap: Heap, stamp: Uint32Array, g: Float64Array, open: number): number {
+  while (heap.length > 0) {
+    const n = heap.topNode();
+    if (stamp[n] === open && heap.topValue() === g[n]) return heap.topKey1();
+    heap.pop();
+  }
+  return Infinity;
+}

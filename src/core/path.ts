@@ -35,3 +35,16 @@ export function pathToInto(parent: Int32Array, n: number, out: Int32Array, unit:
   for (let m = n; m !== -1; m = parent[m]) out[--i] = m;
   return len;
 }
+
+/**
+ * Copies a path a searcher keeps whole in its own buffer (`buf[0..len)`,
+ * start first) into `out` and returns `len`; allocates nothing. The
+ * bidirectional searches, which join two half paths once at the end, keep
+ * their answer this way. The same refusals as `pathToInto`.
+ */
+export function copyPathInto(buf: Int32Array, len: number, out: Int32Array): number {
+  if (out === null || typeof out !== 'object' || typeof out.length !== 'number') throw new InputError(`pathInto: out must be an Int32Array, got ${show(out)}`);
+  if (out.length < len) throw new InputError(`pathInto: the buffer holds ${out.length} nodes, the path has ${len}`);
+  for (let i = 0; i < len; i++) out[i] = buf[i];
+  return len;
+}

@@ -71,6 +71,18 @@ export function checkNode(space: SearchSpace, n: number, what: string): void {
   }
 }
 
+/**
+ * Throws unless `start` and `goal` are nodes of `space` that it takes as
+ * endpoints (`checkNode`, then the space's own `checkEndpoint`): the checks
+ * every point-to-point query makes before it touches its state.
+ */
+export function checkEndpoints(space: SearchSpace, start: number, goal: number): void {
+  checkNode(space, start, 'start');
+  checkNode(space, goal, 'goal');
+  space.checkEndpoint?.(start, 'start');
+  space.checkEndpoint?.(goal, 'goal');
+}
+
 /** Throws unless `c` is a finite, non-negative cost. `where` names its origin. */
 export function checkCost(c: number, where: string): void {
   if (typeof c !== 'number' || !Number.isFinite(c) || c < 0) {

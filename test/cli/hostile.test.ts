@@ -76,6 +76,7 @@ const BASELINES: Baseline[] = [
   { command: 'apartment', positionals: [], options: [], want: 0 },
   { command: 'route', positionals: [], options: [['gr', F.gr], ['co', F.co], ['from', '1'], ['to', '3'], ['algo', 'astar']], want: 0 },
   { command: 'route', positionals: [], options: [['gr', F.gr], ['from', '1'], ['to', '4']], want: 1, mutate: [] },
+  { command: 'route', positionals: [], options: [['gr', F.gr], ['from', '1'], ['to', '3'], ['algo', 'ch']], want: 0 },
   // ROS maps: the fixture's origin is (10, 10), so every point the table tries is off the map.
   { command: 'plan', positionals: [], options: [['ros', F.ros], ['from', '10.25,10.55'], ['to', '11.75,10.35'], ['radius', '0.1']], want: 0 },
   { command: 'plan', positionals: [], options: [['ros', F.rosSplit], ['from', '10.25,10.55'], ['to', '11.75,10.35'], ['radius', '0.1']], want: 1, mutate: [] },

@@ -1,4 +1,4 @@
-// `bestfirst route`: its four searches agree with the reference Dijkstra on
+// `bestfirst route`: its seven searches agree with the reference Dijkstra on
 // random 0/1 graphs; text and JSON say the same; astar needs coordinates;
 // every mistake in the command line or the files is a one-line refusal (exit 2).
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { referenceDijkstra, rng } from '../support/reference.js';
 
 const DIR = mkdtempSync(join(tmpdir(), 'bestfirst-route-'));
 const at = (name: string, text: string) => { const p = join(DIR, name); writeFileSync(p, text); return p; };
-const ALGOS = ['dijkstra', 'astar', 'bellman-ford', '01bfs'];
+const ALGOS = ['dijkstra', 'astar', 'bidijkstra', 'biastar', 'ch', 'bellman-ford', '01bfs'];
 
 async function run(...argv: string[]) {
   const c = collect();
@@ -22,21 +22,29 @@ async function run(...argv: string[]) {
   return { code, out: c.out, err: c.err };
 }
 
-interface Record { status: string; cost: number | null; nodes: number; path: number[] | null; expansions: number | null; rounds: number | null; from: number; to: number }
+interface Record {
+  status: string; cost: number | null; nodes: number; path: number[] | null; expansions: number | null; rounds: number | null; from: number; to: number;
+  built: { ms: number; shortcuts: number; bytes: number } | null;
+}
 
 // 1 -> 2 -> 3 costs 12, the direct arc 20; node 4 is cut off.
 const { gr: GR, co: CO } = writeFixtures();
 
 test('each search finds the cheapest path; text and JSON say the same; ids are the file\'s', async () => {
-  for (const algo of ALGOS.slice(0, 3)) {
+  for (const algo of ALGOS.slice(0, 6)) {
     const t = await run('route', '--gr', GR, '--co', CO, '--from', '1', '--to', '3', '--algo', algo);
     expect(t.code, t.err.join('\n')).toBe(0);
     expect(t.out[0]).toBe(`graph ${GR} (4 nodes, 4 arcs), algo ${algo}, from 1 to 3`);
+    // The hierarchy's build is its own line, before the query's.
+    if (algo === 'ch') expect(t.out.splice(1, 1)[0]).toMatch(/^hierarchy built in [\d.]+ ms: \d+ shortcuts, [\d.]+ MB$/);
+    expect(t.out).toHaveLength(2);
     expect(t.out[1]).toMatch(algo === 'bellman-ford' ? /^cost 12, 3 nodes \(2 arcs\), \d+ rounds over every arc, [\d.]+ us$/ : /^cost 12, 3 nodes \(2 arcs\), \d+ expansions, [\d.]+ us$/);
     const j = await run('route', '--gr', GR, '--co', CO, '--from', '1', '--to', '3', '--algo', algo, '--json');
     const rec = JSON.parse(j.out[0]) as Record;
     expect(rec).toMatchObject({ status: 'found', cost: 12, nodes: 3, path: [1, 2, 3], from: 1, to: 3 });
     expect(algo === 'bellman-ford' ? rec.rounds : rec.expansions).toBeGreaterThan(0);
+    if (algo === 'ch') expect(rec.built).toMatchObject({ shortcuts: expect.any(Number) as number, bytes: expect.any(Number) as number });
+    else expect(rec.built).toBeNull();
   }
   const d = await run('route', '--gr', GR, '--from', '3', '--to', '2'); // the default: dijkstra, no --co needed
   expect(d.out[1]).toMatch(/^cost 6, 3 nodes/);
@@ -51,7 +59,7 @@ test('no path: exit 1, said in text and JSON', async () => {
   expect(JSON.parse(j.out[0])).toMatchObject({ status: 'unreachable', cost: null, nodes: 0, path: null });
 });
 
-test('the four searches cost what the reference Dijkstra says on 40 random 0/1 graphs with points', async () => {
+test('the seven searches cost what the reference Dijkstra says on 40 random 0/1 graphs with points', async () => {
   const random = rng(2026);
   for (let i = 0; i < 40; i++) {
     const n = 2 + Math.floor(random() * 12);
@@ -77,6 +85,7 @@ test('mistakes are one-line refusals with exit 2, naming the file, line and valu
   const shortCo = at('short.co', 'p aux sp co 2\nv 1 0 0\nv 2 0 0\n');
   for (const [argv, msg] of [
     [['--gr', GR, '--from', '1', '--to', '3', '--algo', 'astar'], /^bestfirst route: --algo astar needs --co FILE\.co/],
+    [['--gr', GR, '--from', '1', '--to', '3', '--algo', 'biastar'], /^bestfirst route: --algo biastar needs --co FILE\.co.*or use --algo bidijkstra/],
     [['--gr', GR, '--co', shortCo, '--from', '1', '--to', '3'], /^bestfirst route: --co .*short\.co has 2 nodes, --gr .*tiny\.gr has 4/],
     [['--gr', GR, '--from', '1', '--to', '3', '--algo', '01bfs'], /^bestfirst route: --algo 01bfs on .*tiny\.gr: zeroOneBfs: the arc 0 -> 1 costs 5; 0-1 BFS takes costs 0 and 1 only.*add 1 for the file's/],
     [['--gr', badGr, '--from', '1', '--to', '2'], /^bestfirst route: .*bad\.gr:2:5: the head V is "3", expected a whole number from 1 to 2/],
@@ -84,7 +93,8 @@ test('mistakes are one-line refusals with exit 2, naming the file, line and valu
     [['--gr', join(DIR, 'missing.gr'), '--from', '1', '--to', '2'], /^bestfirst route: cannot read --gr .*missing\.gr: no such file/],
     [['--gr', GR, '--from', '0', '--to', '2'], /^bestfirst route: --from must be a decimal integer >= 1, got "0"/],
     [['--gr', GR, '--from', '1', '--to', '5'], /^bestfirst route: --to 5 is not a node of .*tiny\.gr, which has 4 \(ids 1 to 4\)/],
-    [['--gr', GR, '--from', '1', '--to', '2', '--algo', 'astra'], /--algo must be one of dijkstra, astar, bellman-ford, 01bfs, got "astra"; did you mean "astar"\?/],
+    [['--gr', GR, '--from', '1', '--to', '2', '--algo', 'astra'], /--algo must be one of dijkstra, astar, bidijkstra, biastar, ch, bellman-ford, 01bfs, got "astra"; did you mean "astar"\?/],
+    [['--gr', GR, '--from', '1', '--to', '2', '--algo', 'contraction'], /--algo must be one of dijkstra, astar, bidijkstra, biastar, ch, bellman-ford, 01bfs, got "contraction"/],
     [['--gr', GR, '--to', '2'], /--from is required/],
     [['--from', '1', '--to', '2'], /--gr is required/],
     [['--gr', GR, '--from', '1', '--to', '2', '--map', 'x'], /unknown option --map/],

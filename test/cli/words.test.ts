@@ -42,6 +42,7 @@ describe('what bestfirst prints is our own', () => {
       ['scen', F.scen], ['replan'], ['replan', '--trace'], ['replan', '--map', F.map, '--from', '0,0', '--to', '7,5', '--flips', '3'],
       ['field', '--map', F.map, '--goal', '7,5'], ['ara', '--map', F.map, '--from', '0,0', '--to', '7,5'], ['apartment'],
       ['route', '--gr', F.gr, '--co', F.co, '--from', '1', '--to', '3', '--algo', 'astar'], ['route', '--gr', F.gr, '--from', '1', '--to', '4'],
+      ['route', '--gr', F.gr, '--from', '1', '--to', '3', '--algo', 'ch'], ['route', '--gr', F.gr, '--from', '1', '--to', '3', '--algo', 'biastar'],
       ['plan', '--ros', F.ros, '--from', '10.25,10.55', '--to', '11.75,10.35', '--radius', '0.1'], ['plan', '--ros', F.rosSplit, '--from', '10.25,10.55', '--to', '11.75,10.35', '--radius', '0.1'],
       ['costmap', F.ros, '--radius', '0.1', '--keepout', F.keepout, '--out', join(F.dir, 'words.pgm')],
       // Mistakes: each message is fixed text around the value given.

@@ -494,6 +494,7 @@ export function coreSpecs(): Spec[] {
   specs.push(...gridSearcherSpecs());
   specs.push(...subgoal4Specs());
   specs.push(...anyAngleSpecs());
+  specs.push(...twoEndedSpecs());
   return specs;
 }
 
@@ -1291,6 +1292,79 @@ function gridSearcherSpecs(): Spec[] {
 }
 
 
+// --- the two-ended searchers: BidirectionalSearcher, ContractionHierarchy ----------------------------
+
+function twoEndedSpecs(): Spec[] {
+  const specs: Spec[] = [];
+  const negative = fresh(() => ({ size: 5, maxDegree: 1, successors: (_n: number, nodes: Int32Array, costs: Float64Array) => { nodes[0] = 1; costs[0] = -1; return 1; } }), 'a space with a cost -1', 'error', { names: ['cost'], allowed: />= ?0/ });
+  const searchers = [
+    {
+      name: 'BidirectionalSearcher',
+      spaces: [...notSpaces('space', { predecessors: true }), dyn((b) => graph((b as GridBase).lib), 'a directed graph', 'ok')],
+      buildOptions: null,
+      queryOptions: { heuristic: [...badHeuristics('heuristic').filter((x) => x.label !== 'undefined'), v(() => 0, '() => 0', 'ok'), v(undefined, 'undefined', 'ok')], maxExpansions: count('maxExpansions') },
+      queryArgs: (L: Lib, g: Grid) => [START, GOAL, { heuristic: L.root.octile(g) }],
+    },
+    {
+      name: 'ContractionHierarchy',
+      spaces: [...notSpaces(), negative, dyn((b) => graph((b as GridBase).lib), 'a directed graph', 'ok')],
+      buildOptions: options('ContractionHierarchy', { witnessSettles: count('witnessSettles', { optional: true, integer: true }) }),
+      queryOptions: { maxExpansions: count('maxExpansions') },
+      queryArgs: () => [START, GOAL, {}],
+    },
+  ] as const;
+  for (const t of searchers) {
+    const make = (L: Lib, g: Grid) => construct((L.root as unknown as Record<string, unknown>)[t.name], [g]) as GridSearcherLike;
+    specs.push({
+      target: `bestfirst:${t.name}`,
+      paramNames: t.buildOptions ? ['space', 'options'] : ['space'],
+      make: (L) => ({ lib: L, args: t.buildOptions ? [grid(L), {}] : [grid(L)], call: (...a) => construct((L.root as unknown as Record<string, unknown>)[t.name], a), check: (r, a) => {
+        const s = r as GridSearcherLike;
+        const space = a[0] as SearchSpace;
+        const goal = space.size > GOAL ? GOAL : space.size - 1;
+        s.search(START, goal);
+        return checkAnswer(space, START, goal, { status: s.status, cost: s.cost, path: s.path() });
+      } }),
+      params: t.buildOptions ? [t.spaces, t.buildOptions] : [t.spaces],
+    });
+    const base = (L: Lib): GridBase => {
+      const g = grid(L);
+      const s = make(L, g);
+      const args = t.queryArgs(L, g);
+      s.search(...(args as [number, number, object]));
+      const before = [s.status, s.cost, s.path()];
+      const b: GridBase = {
+        s, g, lib: L, size: g.size, blocked: BLOCKED, args,
+        call: (...a) => { const status = apply(s.search.bind(s), a); return { status, cost: s.cost, path: s.path(), field: s.status }; },
+        check: (r, a) => {
+          const res = r as { status: string; cost: number; path: number[] | null; field: string };
+          if (res.status !== res.field) return `search returned ${res.status} but status is ${res.field}`;
+          return checkAnswer(g, a[0] as number, a[1] as number, res);
+        },
+        after: () => {
+          // A refused query leaves the last answer (or none, when h broke mid-run), and the next query works.
+          const now = [s.status, s.cost, s.path()];
+          if (!(now[0] === 'unreachable' && now[2] === null) && same(now, before)) return `a refused query changed the last answer: ${same(now, before)}`;
+          return b.check!(b.call(...b.args), b.args);
+        },
+      };
+      return b;
+    };
+    specs.push({ target: `bestfirst:${t.name}#search`, paramNames: ['start', 'goal', 'options'], make: base, params: [endpoints('start'), endpoints('goal'), options('search', t.queryOptions)] });
+    specs.push({
+      target: `bestfirst:${t.name}#pathInto`,
+      paramNames: ['out'],
+      make: (L) => { const b = base(L); return { args: [new Int32Array(15)], call: (out) => { const n = b.s.pathInto(out as Int32Array); return Array.from(out as ArrayLike<number>).slice(0, n); }, check: (r) => same(r, b.s.path()) }; },
+      params: [[
+        ...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), v(true, 'true'), v(SYM, 'a symbol')], ['out']),
+        fresh(() => new Int32Array(1), 'an Int32Array too short', 'error', { names: ['buffer', 'out'] }),
+        fresh(() => [], '[]', 'either', { names: ['out', 'buffer'] }), fresh(() => new Float64Array(15), 'a Float64Array', 'either', { names: ['out', 'buffer'] }),
+      ]],
+    });
+    specs.push(...junkArgumentRows(t.name, ['path', 'result'], base, (b, _m, r) => checkAnswer(b.g, START, GOAL, { status: 'found', cost: b.s.cost, path: r as number[] })));
+  }
+  return specs;
+}
 /**
  * `SubgoalSearcher4`: the fixture grid made 4-connected (START to GOAL costs 4
  * there too). It refuses 8-connected grids, blocked cells at a cost and

@@ -1,0 +1,91 @@
+// The two-ended searches (bidirectional Dijkstra and A*, the contraction
+// hierarchy's query) as searchers: the contract every PathSearcher keeps
+// (start = goal, budgets, refusals that leave the last answer readable), and
+// every pair of a small grid against the reference Dijkstra. The random
+// graphs are in two-ended-property.test.ts (integration tier), the road
+// graphs in test/io/roads-two-ended.test.ts.
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import {
+  BidirectionalSearcher, ContractionHierarchy, Graph, Grid, InputError, type Heuristic, type SearchSpace,
+} from '#bestfirst';
+import { referenceDijkstra, sameCost, walkPath } from '../support/reference.js';
+
+describe('the searcher contract', () => {
+  const line = new Graph(5, [[0, 1, 1], [1, 2, 1], [2, 3, 1], [3, 4, 1]]);
+
+  test.each([
+    ['bidirectional', () => new BidirectionalSearcher(line)],
+    ['contraction hierarchy', () => new ContractionHierarchy(line)],
+  ] as const)('%s: start = goal, budgets, a refused query leaves the last answer', (_name, make) => {
+    const s = make();
+    expect(s.status).toBe('unreachable');
+    expect(s.search(2, 2)).toBe('found');
+    expect(s.path()).toEqual([2]);
+    expect(s.cost).toBe(0);
+    expect(s.search(0, 4, { maxExpansions: 0 })).toBe('step-limit');
+    expect(s.path()).toBeNull();
+    expect(s.cost).toBe(Infinity);
+    expect(s.search(0, 4)).toBe('found');
+    expect(s.cost).toBe(4);
+    expect(() => s.search(0, 5)).toThrow(InputError);
+    expect(() => s.search(0, 4, { maxExpansions: -1 })).toThrow(/maxExpansions must be a number >= 0, got -1/);
+    expect(() => s.search(0, 4, { maxExpension: 3 } as object)).toThrow(InputError);
+    expect(s.status).toBe('found');
+    expect(s.path()).toEqual([0, 1, 2, 3, 4]);
+    expect(s.result()).toMatchObject({ status: 'found', cost: 4, linkLength: 4, partial: false, reopenings: 0 });
+    expect(() => s.pathInto(new Int32Array(2))).toThrow(/the buffer holds 2 nodes, the path has 5/);
+  });
+
+  test('a budget ends every query in a status', () => {
+    const rnd = fc.sample(fc.array(fc.tuple(fc.nat(29), fc.nat(29), fc.integer({ min: 0, max: 9 })), { minLength: 60, maxLength: 60 }), { seed: 1405, numRuns: 1 })[0];
+    const g = new Graph(30, rnd, { directed: true });
+    const bi = new BidirectionalSearcher(g), ch = new ContractionHierarchy(g);
+    for (const s of [bi, ch]) {
+      for (let budget = 0; budget < 40; budget++) {
+        const status = s.search(0, 29, { maxExpansions: budget });
+        expect(['found', 'unreachable', 'step-limit']).toContain(status);
+        expect(s.expansions).toBeLessThanOrEqual(budget);
+      }
+    }
+  });
+
+  test('bad input: a space without predecessors, a bad heuristic, a bad build option, a negative arc', () => {
+    const noPreds: SearchSpace = { size: 2, maxDegree: 1, successors: () => 0 };
+    expect(() => new BidirectionalSearcher(noPreds)).toThrow(/must list predecessors/);
+    const s = new BidirectionalSearcher(line);
+    expect(() => s.search(0, 4, { heuristic: () => -1 })).toThrow(/heuristic\(\d, \d\) returned -1/);
+    expect(() => s.search(0, 4, { heuristic: 3 as unknown as Heuristic })).toThrow(/heuristic must be a function/);
+    expect(() => new ContractionHierarchy(line, { witnessSettles: 1.5 })).toThrow(/witnessSettles must be an integer >= 0 or Infinity, got 1.5/);
+    expect(() => new ContractionHierarchy(line, { witnesSettles: 1 } as object)).toThrow(InputError);
+    const negative: SearchSpace = { size: 2, maxDegree: 1, successors: (n, nodes, costs) => { if (n) return 0; nodes[0] = 1; costs[0] = -2; return 1; } };
+    expect(() => new ContractionHierarchy(negative)).toThrow(/arc 0 -> 1 with cost -2/);
+  });
+
+  test('a hierarchy refuses to answer once the grid it was built on is edited', () => {
+    const grid = Grid.fromAscii(['....', '.##.', '....']);
+    const ch = new ContractionHierarchy(grid);
+    expect(ch.search(grid.id(0, 0), grid.id(3, 2))).toBe('found');
+    grid.setBlocked(grid.id(1, 0), true);
+    expect(() => ch.search(grid.id(0, 0), grid.id(3, 2))).toThrow(/edited after the contraction hierarchy was built/);
+    // Put back, it stays refused: the hierarchy cannot know what happened in between.
+    grid.setBlocked(grid.id(1, 0), false);
+    expect(() => ch.search(grid.id(0, 0), grid.id(3, 2))).toThrow(InputError);
+  });
+
+  test('on a grid every pair equals the reference (a hierarchy on any space)', () => {
+    const grid = Grid.fromAscii(['.....', '.##..', '...#.', '#....']);
+    const ch = new ContractionHierarchy(grid), bi = new BidirectionalSearcher(grid);
+    const cells = Array.from({ length: grid.size }, (_, n) => n).filter((n) => !grid.isBlocked(n));
+    for (const a of cells) {
+      const ref = referenceDijkstra(grid, a, 'forward');
+      for (const b of cells) {
+        for (const s of [ch, bi]) {
+          s.search(a, b);
+          expect(sameCost(s.cost, ref[b])).toBe(true);
+          if (ref[b] < Infinity) expect(walkPath(grid, s.path(), a, b, 'grid')).toBe(s.cost);
+        }
+      }
+    }
+  });
+});
