@@ -58,7 +58,12 @@ export class GridSearcher extends GridSearchBase {
     return this.heap.state[n] >= this.heap.base - 1;
   }
 
+  protected override takesLandmarks(): boolean {
+    return true;
+  }
+
   protected run(start: number, goal: number): SearchStatus {
+    if (this.lm !== null) return this.runLandmarks(start, goal, this.grid.weights, this.grid.weightFloor, this.lm.table, this.lm.count);
     return this.grid.weights === null ? this.runUnweighted(start, goal) : this.runWeighted(start, goal, this.grid.weights, this.grid.weightFloor);
   }
 
@@ -183,6 +188,99 @@ export class GridSearcher extends GridSearchBase {
         const ax = rx + ddx[k], ay = ry + ddy[k];
         const dx = (ax ^ (ax >> 31)) - (ax >> 31), dy = (ay ^ (ay >> 31)) - (ay >> 31);
         const dd = dx + dy, hc = hw * (hs * (dd + hd * (dx < dy ? dx : dy)) + hp * (dd & 1));
+        heap.f = wg * gc + wh * hc;
+        heap.tie = tieByH * hc;
+        if (open) heap.update(c); else heap.insert(c);
+        pushes++;
+      }
+    }
+    this.expansions = expansions;
+    this.pushes = pushes;
+    this.reopenings = reopenings;
+    return status;
+  }
+
+  /**
+   * The loop with a landmark heuristic (`landmarks`), weighted or not: h is
+   * the larger of the inline octile times the weight floor and the landmark
+   * bound read from the table, in the order the heuristic's closure computes
+   * it. A cell with h Infinity (the landmarks show it cannot reach the goal)
+   * is never pushed, as the engine treats a dead end; a start with h
+   * Infinity ends the query at once. The per-neighbour weight test costs
+   * little next to the table reads, so one loop serves both kinds of grid.
+   */
+  private runLandmarks(start: number, goal: number, wts: Float64Array | null, hw: number, table: Float64Array, K: number): SearchStatus {
+    const heap = this.heap;
+    heap.newQuery();
+    const wg = this.wg, wh = this.wh, hs = this.hs, hd = this.hd, hp = this.hp, tieByH = this.tieByH, maxExp = this.maxExp, reopen = this.reopen, improve = IMPROVE;
+    const w = this.grid.width;
+    const g = this.g, via = this.via, moves = this.moves, state = heap.state;
+    const off = this.off, step = this.step, ddx = this.dx, ddy = this.dy;
+    const base = heap.base, closed = base - 1;
+    const gx = goal % w, gy = (goal - gx) / w;
+    const gb = goal * K;
+    let expansions = 0, pushes = 1, reopenings = 0;
+    let status: SearchStatus = 'unreachable';
+
+    g[start] = 0;
+    via[start] = NONE;
+    {
+      const sx = start % w, rx = sx - gx, ry = (start - sx) / w - gy;
+      const dx = (rx ^ (rx >> 31)) - (rx >> 31), dy = (ry ^ (ry >> 31)) - (ry >> 31);
+      const dd = dx + dy;
+      let h0 = hw * (hs * (dd + hd * (dx < dy ? dx : dy)) + hp * (dd & 1));
+      const a = start * K;
+      for (let i = 0; i < K; i++) {
+        const d = table[gb + i] - table[a + i];
+        const e = d < 0 ? -d : d;
+        if (e > h0) h0 = e;
+      }
+      if (h0 === Infinity) {
+        this.expansions = 0;
+        this.pushes = 0;
+        this.reopenings = 0;
+        return status;
+      }
+      const hk = heap.keys;
+      hk[0] = wh * h0;
+      hk[1] = tieByH * h0;
+      heap.placeFirst(start);
+    }
+    while (heap.length > 0) {
+      if (expansions >= maxExp) { status = 'step-limit'; break; }
+      const n = heap.pop();
+      const gn = g[n];
+      expansions++;
+      if (n === goal) { status = 'found'; break; }
+      const m = moves[n];
+      if (m === 0) continue;
+      const x = n % w, rx = x - gx, ry = (n - x) / w - gy;
+      for (let k = 0; k < 8; k++) {
+        if ((m & (1 << k)) === 0) continue;
+        const c = n + off[k];
+        const gc = gn + (wts === null ? step[k] : step[k] * wts[c]);
+        const sc = state[c];
+        const open = sc >= base;
+        if (open || sc === closed) {
+          if (!(gc < g[c] * improve)) continue;
+          if (!open) {
+            if (!reopen) continue;
+            reopenings++;
+          }
+        }
+        const ax = rx + ddx[k], ay = ry + ddy[k];
+        const dx = (ax ^ (ax >> 31)) - (ax >> 31), dy = (ay ^ (ay >> 31)) - (ay >> 31);
+        const dd = dx + dy;
+        let hc = hw * (hs * (dd + hd * (dx < dy ? dx : dy)) + hp * (dd & 1));
+        const a = c * K;
+        for (let i = 0; i < K; i++) {
+          const d = table[gb + i] - table[a + i];
+          const e = d < 0 ? -d : d;
+          if (e > hc) hc = e;
+        }
+        if (hc === Infinity) continue;
+        g[c] = gc;
+        via[c] = k;
         heap.f = wg * gc + wh * hc;
         heap.tie = tieByH * hc;
         if (open) heap.update(c); else heap.insert(c);
