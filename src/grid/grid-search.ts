@@ -7,6 +7,8 @@ import { IndexedGridHeap } from './grid-search-indexed-heap.js';
 export type { GridSearchOptions } from './grid-search-base.js';
 
 const NONE = 255;
+/** The landmark table of a query without landmarks (`runWeighted` with K = 0). */
+const NO_TABLE = new Float64Array(0);
 
 /** Bytes of `GridSearcher` state per cell (move masks included), for the benchmark's 16-bytes-a-cell budget. */
 export const GRID_SEARCHER_BYTES_PER_CELL = 8 + 4 + 1 + 1;
@@ -63,8 +65,9 @@ export class GridSearcher extends GridSearchBase {
   }
 
   protected run(start: number, goal: number): SearchStatus {
-    if (this.lm !== null) return this.runLandmarks(start, goal, this.grid.weights, this.grid.weightFloor, this.lm.table, this.lm.count);
-    return this.grid.weights === null ? this.runUnweighted(start, goal) : this.runWeighted(start, goal, this.grid.weights, this.grid.weightFloor);
+    const wts = this.grid.weights;
+    if (this.lm !== null) return this.runWeighted(start, goal, wts, this.grid.weightFloor, this.lm.table, this.lm.count);
+    return wts === null ? this.runUnweighted(start, goal) : this.runWeighted(start, goal, wts, this.grid.weightFloor, NO_TABLE, 0);
   }
 
   /** The loop on a grid without weights: every step costs its length. */
@@ -131,85 +134,20 @@ export class GridSearcher extends GridSearchBase {
   }
 
   /**
-   * The loop on a weighted grid: a step costs its length times the weight of
-   * the cell it enters, and h is the inline heuristic times the weight floor
-   * `hw` (what `heuristicScale` gives the closure, in the same order of
-   * operations, so the engine's answers match bit for bit). A copy of the
-   * loop above rather than one loop with a test per neighbour: the unweighted
-   * loop is the benchmark's hot path and keeps its speed untouched.
+   * The loop on a weighted grid, and on any grid with a landmark heuristic
+   * (`landmarks`): a step costs its length times the weight of the cell it
+   * enters (its length alone when `wts` is null), and h is the inline
+   * heuristic times the weight floor `hw` (what `heuristicScale` gives the
+   * closure, in the same order of operations, so the engine's answers match
+   * bit for bit), raised to the landmark bound read from `table` (K
+   * landmarks a cell; K = 0 without). A cell with h Infinity (the landmarks
+   * show it cannot reach the goal) is never pushed, as the engine treats a
+   * dead end; a start with h Infinity ends the query at once. A copy of the
+   * loop above rather than one loop with tests per neighbour: the
+   * unweighted loop is the benchmark's hot path and keeps its speed
+   * untouched; here the weight and the table cost more than the tests.
    */
-  private runWeighted(start: number, goal: number, wts: Float64Array, hw: number): SearchStatus {
-    const heap = this.heap;
-    heap.newQuery();
-    const wg = this.wg, wh = this.wh, hs = this.hs, hd = this.hd, hp = this.hp, tieByH = this.tieByH, maxExp = this.maxExp, reopen = this.reopen, improve = IMPROVE;
-    const w = this.grid.width;
-    const g = this.g, via = this.via, moves = this.moves, state = heap.state;
-    const off = this.off, step = this.step, ddx = this.dx, ddy = this.dy;
-    const base = heap.base, closed = base - 1;
-    const gx = goal % w, gy = (goal - gx) / w;
-    let expansions = 0, pushes = 1, reopenings = 0;
-    let status: SearchStatus = 'unreachable';
-
-    g[start] = 0;
-    via[start] = NONE;
-    {
-      const sx = start % w, rx = sx - gx, ry = (start - sx) / w - gy;
-      const dx = (rx ^ (rx >> 31)) - (rx >> 31), dy = (ry ^ (ry >> 31)) - (ry >> 31);
-      const dd = dx + dy, h0 = hw * (hs * (dd + hd * (dx < dy ? dx : dy)) + hp * (dd & 1));
-      const hk = heap.keys;
-      hk[0] = wh * h0;
-      hk[1] = tieByH * h0;
-      heap.placeFirst(start);
-    }
-    while (heap.length > 0) {
-      if (expansions >= maxExp) { status = 'step-limit'; break; }
-      const n = heap.pop();
-      const gn = g[n];
-      expansions++;
-      if (n === goal) { status = 'found'; break; }
-      const m = moves[n];
-      if (m === 0) continue;
-      const x = n % w, rx = x - gx, ry = (n - x) / w - gy;
-      for (let k = 0; k < 8; k++) {
-        if ((m & (1 << k)) === 0) continue;
-        const c = n + off[k];
-        const gc = gn + step[k] * wts[c];
-        const sc = state[c];
-        const open = sc >= base;
-        if (open || sc === closed) {
-          if (!(gc < g[c] * improve)) continue;
-          if (!open) {
-            if (!reopen) continue;
-            reopenings++;
-          }
-        }
-        g[c] = gc;
-        via[c] = k;
-        const ax = rx + ddx[k], ay = ry + ddy[k];
-        const dx = (ax ^ (ax >> 31)) - (ax >> 31), dy = (ay ^ (ay >> 31)) - (ay >> 31);
-        const dd = dx + dy, hc = hw * (hs * (dd + hd * (dx < dy ? dx : dy)) + hp * (dd & 1));
-        heap.f = wg * gc + wh * hc;
-        heap.tie = tieByH * hc;
-        if (open) heap.update(c); else heap.insert(c);
-        pushes++;
-      }
-    }
-    this.expansions = expansions;
-    this.pushes = pushes;
-    this.reopenings = reopenings;
-    return status;
-  }
-
-  /**
-   * The loop with a landmark heuristic (`landmarks`), weighted or not: h is
-   * the larger of the inline octile times the weight floor and the landmark
-   * bound read from the table, in the order the heuristic's closure computes
-   * it. A cell with h Infinity (the landmarks show it cannot reach the goal)
-   * is never pushed, as the engine treats a dead end; a start with h
-   * Infinity ends the query at once. The per-neighbour weight test costs
-   * little next to the table reads, so one loop serves both kinds of grid.
-   */
-  private runLandmarks(start: number, goal: number, wts: Float64Array | null, hw: number, table: Float64Array, K: number): SearchStatus {
+  private runWeighted(start: number, goal: number, wts: Float64Array | null, hw: number, table: Float64Array, K: number): SearchStatus {
     const heap = this.heap;
     heap.newQuery();
     const wg = this.wg, wh = this.wh, hs = this.hs, hd = this.hd, hp = this.hp, tieByH = this.tieByH, maxExp = this.maxExp, reopen = this.reopen, improve = IMPROVE;

@@ -105,7 +105,7 @@ export function landmarks(grid: Grid, options: LandmarkOptions = {}): Heuristic 
   const K = t.count, table = t.table;
   const h: Heuristic = (n, goal) => {
     checkFresh(t, 'landmarks');
-    // The grid fast path's expression (grid-search.ts runLandmarks), in the
+    // The grid fast path's expression (grid-search.ts runWeighted), in the
     // same order, so the two agree to the bit. |Inf - Inf| is NaN (a landmark
     // that reaches neither) and never wins a comparison.
     let best = oct(n, goal);
