@@ -119,6 +119,62 @@ export function canvasPixels(page: Page, selector: string, hex: string): Promise
   }, [selector, hex] as const);
 }
 
+/**
+ * The pixels of the element `selector` as the screen shows them: an
+ * element screenshot (device pixels), decoded in the page, handed to
+ * `read` there with `arg`. Canvases drawn off the main thread (the
+ * theater's lanes: web/src/common/figure-thread.ts) can be read no other
+ * way: their own 2D context belongs to the figure worker. `read` runs in
+ * the page, so it may use nothing from the test's scope but `arg`.
+ */
+export async function shownPixels<A, R>(page: Page, selector: string,
+  read: (data: Uint8ClampedArray, width: number, height: number, arg: A) => R, arg: A): Promise<R> {
+  const png = await page.locator(selector).screenshot({ animations: 'disabled', scale: 'device' });
+  return page.evaluate(async ({ b64, src, a }) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = img.height;
+    const ctx = c.getContext('2d', { willReadFrequently: true })!;
+    ctx.drawImage(img, 0, 0);
+    const f = (0, eval)(`(${src})`) as (d: Uint8ClampedArray, w: number, h: number, arg: unknown) => unknown;
+    return f(ctx.getImageData(0, 0, c.width, c.height).data, c.width, c.height, a);
+  }, { b64: png.toString('base64'), src: read.toString(), a: arg as unknown }) as Promise<R>;
+}
+
+/** Trace categories that record the renderer's tasks with their CPU time. */
+export const TASK_TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline'];
+
+/**
+ * The top-level tasks of the page's main thread in a Chromium trace
+ * (browser.startTracing with TASK_TRACE_CATEGORIES), each with its CPU time
+ * (thread time: what the thread itself ran, so other programs on a shared
+ * machine do not count, while CPU throttling does) and its wall time, in ms.
+ * A frame is one such task: a task over 16.7 ms of CPU is a frame the
+ * thread could not finish within one vsync.
+ */
+export function mainThreadTasks(trace: Buffer): { cpu: number; wall: number }[] {
+  type Ev = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { name?: string } };
+  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: Ev[] }).traceEvents;
+  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  // The page's main thread is the busiest renderer main thread in the trace.
+  const count = new Map<string, number>();
+  for (const e of events) { const k = `${e.pid}:${e.tid}`; if (mains.has(k)) count.set(k, (count.get(k) ?? 0) + 1); }
+  const main = [...count.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const tops = events.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X' && e.dur !== undefined
+    && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask')).sort((a, b) => a.ts - b.ts);
+  const out: { cpu: number; wall: number }[] = [];
+  let end = -Infinity;
+  for (const e of tops) {
+    if (e.ts < end) continue; // nested
+    end = e.ts + e.dur!;
+    out.push({ cpu: (e.tdur ?? e.dur!) / 1000, wall: e.dur! / 1000 });
+  }
+  return out;
+}
+
 /** Where the browser suites write their screenshots (CI keeps test-output/). */
 export const SHOTS = 'test-output/screenshots';
 

@@ -19,32 +19,56 @@ const PHONE: Phone = { width: 390, height: 844, dpr: 3 };
 /**
  * Records every string a canvas draws with the size of its font in canvas
  * pixels and the canvas's backing width at that moment, so the test can turn
- * it into CSS pixels against the canvas's shown size.
+ * it into CSS pixels against the canvas's shown size. Runs in the page and
+ * in the figure worker (which draws the theater's lanes on OffscreenCanvas),
+ * so it patches both kinds of 2D context.
  */
 function recordCanvasText(): void {
-  type Rec = { canvas: HTMLCanvasElement; px: number; backing: number; text: string };
+  type Surface = HTMLCanvasElement | OffscreenCanvas;
+  type Rec = { canvas: Surface; px: number; backing: number; text: string };
   const recs: Rec[] = [];
-  (window as unknown as { __canvasText: Rec[] }).__canvasText = recs;
-  for (const m of ['fillText', 'strokeText'] as const) {
-    const orig = CanvasRenderingContext2D.prototype[m];
-    CanvasRenderingContext2D.prototype[m] = function (this: CanvasRenderingContext2D, text: string, x: number, y: number, maxWidth?: number) {
-      const px = Number(/(\d+(?:\.\d+)?)px/.exec(this.font)?.[1] ?? NaN);
-      recs.push({ canvas: this.canvas as HTMLCanvasElement, px, backing: this.canvas.width, text: String(text) });
-      return maxWidth === undefined ? orig.call(this, text, x, y) : orig.call(this, text, x, y, maxWidth);
-    };
-  }
-  // Labels drawn once on a spare canvas and then copied onto a figure count as the figure's text, at the copy's scale.
-  const drawImage = CanvasRenderingContext2D.prototype.drawImage as (this: CanvasRenderingContext2D, ...a: unknown[]) => void;
-  CanvasRenderingContext2D.prototype.drawImage = function (this: CanvasRenderingContext2D, ...a: unknown[]) {
-    const src = a[0];
-    if (src instanceof HTMLCanvasElement && src !== this.canvas && src.width > 0) {
-      const scale = a.length >= 5 && a.length < 9 ? Number(a[3]) / src.width : a.length >= 9 ? Number(a[7]) / Number(a[3]) : 1;
-      for (const r of recs.filter((q) => q.canvas === src && q.backing === src.width)) {
-        recs.push({ canvas: this.canvas as HTMLCanvasElement, px: r.px * scale, backing: this.canvas.width, text: r.text });
-      }
+  (globalThis as unknown as { __canvasText: Rec[] }).__canvasText = recs;
+  const isSurface = (v: unknown): v is Surface => (typeof HTMLCanvasElement === 'function' && v instanceof HTMLCanvasElement)
+    || (typeof OffscreenCanvas === 'function' && v instanceof OffscreenCanvas);
+  const protos = [globalThis.CanvasRenderingContext2D?.prototype, globalThis.OffscreenCanvasRenderingContext2D?.prototype].filter(Boolean);
+  for (const proto of protos as CanvasRenderingContext2D[]) {
+    for (const m of ['fillText', 'strokeText'] as const) {
+      const orig = proto[m];
+      proto[m] = function (this: CanvasRenderingContext2D, text: string, x: number, y: number, maxWidth?: number) {
+        const px = Number(/(\d+(?:\.\d+)?)px/.exec(this.font)?.[1] ?? NaN);
+        recs.push({ canvas: this.canvas, px, backing: this.canvas.width, text: String(text) });
+        return maxWidth === undefined ? orig.call(this, text, x, y) : orig.call(this, text, x, y, maxWidth);
+      };
     }
-    return drawImage.apply(this, a);
-  } as typeof CanvasRenderingContext2D.prototype.drawImage;
+    // Labels drawn once on a spare canvas and then copied onto a figure count as the figure's text, at the copy's scale.
+    const drawImage = proto.drawImage as (this: CanvasRenderingContext2D, ...a: unknown[]) => void;
+    proto.drawImage = function (this: CanvasRenderingContext2D, ...a: unknown[]) {
+      const src = a[0];
+      if (isSurface(src) && src !== this.canvas && src.width > 0) {
+        const scale = a.length >= 5 && a.length < 9 ? Number(a[3]) / src.width : a.length >= 9 ? Number(a[7]) / Number(a[3]) : 1;
+        for (const r of recs.filter((q) => q.canvas === src && q.backing === src.width)) {
+          recs.push({ canvas: this.canvas, px: r.px * scale, backing: this.canvas.width, text: r.text });
+        }
+      }
+      return drawImage.apply(this, a);
+    } as typeof proto.drawImage;
+  }
+}
+
+/**
+ * The figure worker's records that its canvases show now (drawn at their
+ * present backing size), named by that size: the page's handed-over
+ * canvases say theirs in data-backing, which is how they are matched.
+ */
+async function workerCanvasText(page: Page): Promise<{ size: string; px: number; text: string }[]> {
+  const out: { size: string; px: number; text: string }[] = [];
+  for (const w of page.workers()) {
+    out.push(...await w.evaluate(() => {
+      const recs = (globalThis as unknown as { __canvasText?: { canvas: OffscreenCanvas; px: number; backing: number; text: string }[] }).__canvasText ?? [];
+      return recs.filter((r) => r.backing === r.canvas.width).map((r) => ({ size: `${r.canvas.width}x${r.canvas.height}`, px: r.px, text: r.text }));
+    }));
+  }
+  return out;
 }
 
 /** Opens what hides text (hints, answers, the repair's pop list, the quiz) so that it is measured too. */
@@ -90,7 +114,8 @@ async function revealTheRest(page: Page): Promise<void> {
 
 /** Text smaller than MIN_PX: DOM text by its computed size, canvas text by its drawn size over the canvas's scale. */
 async function smallText(page: Page, min: number): Promise<string[]> {
-  return page.evaluate((minPx) => {
+  const drawnElsewhere = await workerCanvasText(page);
+  return page.evaluate(([minPx, worker]) => {
     const bad: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
@@ -118,8 +143,20 @@ async function smallText(page: Page, min: number): Promise<string[]> {
       const key = `${where}|${r.text}|${css.toFixed(1)}`;
       if (css < minPx - 0.01 && !seen.has(key)) { seen.add(key); bad.push(`${css.toFixed(1)} px on the canvas in #${where}: "${r.text}"`); }
     }
+    // Text the figure worker drew, on every shown canvas handed to it at that backing size.
+    for (const c of Array.from(document.querySelectorAll<HTMLCanvasElement>('canvas[data-backing]'))) {
+      if (!c.checkVisibility()) continue;
+      const shown = c.getBoundingClientRect().width, backing = Number(c.dataset.backing!.split('x')[0]);
+      if (shown === 0) continue;
+      const where = c.closest('[id]')?.id ?? '?';
+      for (const r of worker.filter((q) => q.size === c.dataset.backing)) {
+        const css = (r.px * shown) / backing;
+        const key = `${where}|${r.text}|${css.toFixed(1)}`;
+        if (css < minPx - 0.01 && !seen.has(key)) { seen.add(key); bad.push(`${css.toFixed(1)} px on the canvas in #${where} (figure worker): "${r.text}"`); }
+      }
+    }
     return bad;
-  }, min);
+  }, [min, drawnElsewhere] as const);
 }
 
 /**
@@ -245,6 +282,12 @@ describe.runIf(avail.run)('legibility: text size, wide content and contrast', ()
   const open = async (width: number, height: number, dpr: number, mobile: boolean): Promise<{ ctx: BrowserContext; page: Page }> => {
     const ctx = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: dpr, isMobile: mobile, hasTouch: mobile });
     await ctx.addInitScript(recordCanvasText);
+    // The figure worker records too, from its first line: the recorder is put in front of its script as it is served
+    // (label sprites are drawn once and cached, so a recorder that started later would miss their text).
+    await ctx.route(/figure-worker[^/]*\.js$/, async (route) => {
+      const res = await route.fetch();
+      await route.fulfill({ response: res, body: `(${recordCanvasText.toString()})();\n${await res.text()}` });
+    });
     const page = await ctx.newPage();
     await page.goto(site.url);
     await page.waitForSelector('html[data-ready="true"]');
@@ -270,6 +313,8 @@ describe.runIf(avail.run)('legibility: text size, wide content and contrast', ()
       const labels = await page.evaluate(() => (window as unknown as { __canvasText: { canvas: HTMLCanvasElement; text: string }[] }).__canvasText
         .filter((r) => r.canvas.isConnected && /^(room A|room B|bath|kitchen|bedroom|corridor)$/i.test(r.text)).length);
       expect(labels).toBeGreaterThan(0);
+      // The lanes' room names are drawn in the figure worker: seen there too.
+      expect((await workerCanvasText(page)).filter((r) => /^(room A|room B|bath|corridor)$/i.test(r.text)).length).toBeGreaterThan(0);
       await ctx.close();
     });
   }

@@ -4,7 +4,7 @@ import { ara, dijkstra, weightedAstar, octile } from '#bestfirst';
 import { COLORS } from '../../web/src/common/palette.js';
 import { EPSILONS } from '../../web/src/theater/theater-model.js';
 import { theaterWorld } from '../../web/src/theater/theater-world.js';
-import { browserAvailability, failWithoutBrowser, openPage, SHOTS, startSession, type Session } from './harness.js';
+import { shownPixels, browserAvailability, failWithoutBrowser, openPage, SHOTS, startSession, type Session } from './harness.js';
 
 const SUITE = 'test/browser/page.test.ts (the chapter page in Chromium)';
 const avail = browserAvailability(SUITE);
@@ -47,20 +47,29 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
 
   it('draws every canvas in the palette: lanes show explored, path, start and goal', async () => {
     const page = await open();
-    const counts = await page.evaluate((colors) => {
+    /** Pixels of each palette colour (within 12 summed over r, g, b), counted in the page. */
+    const tally = (d: Uint8ClampedArray, _w: number, _h: number, colors: Record<string, string>) => {
       const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
       const want = { start: rgb(colors.start), goal: rgb(colors.goal), explored: rgb(colors.explored), path: rgb(colors.path), open: rgb(colors.open), wall: rgb(colors.wall), free: rgb(colors.free) };
-      return Array.from(document.querySelectorAll('canvas')).map((c) => {
-        const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
-        const n: Record<string, number> = { start: 0, goal: 0, explored: 0, path: 0, open: 0, wall: 0, free: 0, total: d.length / 4 };
-        for (let i = 0; i < d.length; i += 4) {
-          for (const [k, v] of Object.entries(want)) {
-            if (Math.abs(d[i] - v[0]) + Math.abs(d[i + 1] - v[1]) + Math.abs(d[i + 2] - v[2]) <= 12) { n[k]++; break; }
-          }
+      const n: Record<string, number> = { start: 0, goal: 0, explored: 0, path: 0, open: 0, wall: 0, free: 0, total: d.length / 4 };
+      for (let i = 0; i < d.length; i += 4) {
+        for (const [k, v] of Object.entries(want)) {
+          if (Math.abs(d[i] - v[0]) + Math.abs(d[i + 1] - v[1]) + Math.abs(d[i + 2] - v[2]) <= 12) { n[k]++; break; }
         }
-        return { id: c.closest('[data-lane]')?.getAttribute('data-lane') ?? c.closest('.widget')?.id ?? '?', n };
-      });
-    }, COLORS);
+      }
+      return n;
+    };
+    // The lanes are drawn by the figure worker: read as the screen shows them, once the worker has drawn.
+    const counts: { id: string; n: Record<string, number> }[] = [];
+    for (const id of ['bfs', 'dijkstra', 'greedy', 'astar']) {
+      const sel = `#theater [data-lane="${id}"] canvas`;
+      await expect.poll(async () => (await shownPixels(page, sel, tally, COLORS)).start, { timeout: 10_000 }).toBeGreaterThan(0);
+      counts.push({ id, n: await shownPixels(page, sel, tally, COLORS) });
+    }
+    counts.push({ id: 'step-player', n: await page.locator('#step-player canvas').evaluate((c: HTMLCanvasElement, [src, colors]) => {
+      const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      return ((0, eval)(`(${src})`) as (d: Uint8ClampedArray, w: number, h: number, a: unknown) => Record<string, number>)(d, c.width, c.height, colors);
+    }, [tally.toString(), COLORS] as const) });
     const lanes = counts.filter((c) => ['bfs', 'dijkstra', 'greedy', 'astar'].includes(c.id));
     expect(lanes.length).toBe(4);
     for (const { id, n } of lanes) {
@@ -72,6 +81,28 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
     const sp = counts.find((c) => c.id === 'step-player')!;
     // At step 0 the step player shows walls, the start, the goal and the start's open ring.
     for (const k of ['start', 'goal', 'wall', 'free'] as const) expect(sp.n[k], `step player: ${k}`).toBeGreaterThan(50);
+    await page.close();
+  });
+
+  it('without OffscreenCanvas (older browsers) the lanes are drawn on the main thread, as before', async () => {
+    problems.length = 0;
+    const page = await session.ctx.newPage();
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    // What a browser without transferControlToOffscreen looks like to the page.
+    await page.addInitScript(() => { delete (HTMLCanvasElement.prototype as { transferControlToOffscreen?: unknown }).transferControlToOffscreen; });
+    await page.goto(session.site.url);
+    await page.waitForSelector('html[data-ready="true"]', { timeout: 60_000 });
+    const canvas = page.locator('#theater [data-lane="astar"] canvas');
+    expect(await canvas.getAttribute('data-backing'), 'not handed to the figure worker').toBeNull();
+    const start = await canvas.evaluate((c: HTMLCanvasElement, hex: string) => {
+      const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      const want = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+      let k = 0;
+      for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - want[0]) + Math.abs(d[i + 1] - want[1]) + Math.abs(d[i + 2] - want[2]) <= 12) k++;
+      return k;
+    }, COLORS.start);
+    expect(start, 'the start disc is drawn on the lane').toBeGreaterThan(20);
+    expect(problems).toEqual([]);
     await page.close();
   });
 
@@ -144,8 +175,8 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
     await page.mouse.down();
     await page.mouse.move(b.x, b.y, { steps: 8 });
     await page.mouse.up();
-    const goals = await knob.evaluateAll((ls) => ls.map((l) => l.getAttribute('data-goal')));
-    expect(goals).toEqual([String(target), String(target), String(target), String(target)]);
+    // The drop brings the lanes up to date over a few frames (theater.ts, drop).
+    await expect.poll(() => knob.evaluateAll((ls) => ls.map((l) => l.getAttribute('data-goal')))).toEqual([String(target), String(target), String(target), String(target)]);
     expect(Number(await page.locator('#theater').getAttribute('data-reruns'))).toBeGreaterThan(Number(before));
     const newExp = await knob.evaluateAll((ls) => ls.map((l) => l.getAttribute('data-expansions')));
     expect(newExp).not.toEqual(oldExp);
@@ -244,27 +275,31 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
   it('pointing at a term in the prose brings its layer forward in the theater', async () => {
     const page = await open();
     const theater = page.locator('#theater');
-    const pixels = () => page.locator('[data-lane="astar"] canvas').evaluate((c: HTMLCanvasElement) => {
-      const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+    // Read off the screen (the lane is drawn by the figure worker), once the worker has drawn what was asked.
+    const pixels = () => shownPixels(page, '[data-lane="astar"] canvas', (d) => {
       let sum = 0;
       for (let i = 0; i < d.length; i += 97) sum = (sum * 31 + d[i]) % 1000000007;
       return sum;
-    });
-    const plain = await pixels();
+    }, null);
+    const settled = async () => { let a = await pixels(), b = await pixels(); while (a !== b) { a = b; b = await pixels(); } return a; };
+    const plain = await settled();
     const seen = new Set<number>([plain]);
     for (const layer of ['g', 'h', 'explored', 'open', 'path']) {
       const term = page.locator(`#term-help .term[data-layer="${layer}"]`);
       await term.hover();
       expect(await theater.getAttribute('data-focus')).toBe(layer);
-      seen.add(await pixels());
       await page.mouse.move(0, 0);
       expect(await theater.getAttribute('data-focus')).toBe('');
+      // Focus works like pointing, for keyboard readers; it also stays while the lane is scrolled into view to be read.
+      await term.focus();
+      expect(await theater.getAttribute('data-focus')).toBe(layer);
+      await expect.poll(pixels, { timeout: 10_000 }).not.toBe(plain);
+      seen.add(await settled());
+      await term.blur();
+      expect(await theater.getAttribute('data-focus')).toBe('');
     }
-    expect(await pixels()).toBe(plain); // letting go restores the plain figure
+    await expect.poll(pixels, { timeout: 10_000 }).toBe(plain); // letting go restores the plain figure
     expect(seen.size).toBe(6); // each layer draws a different figure
-    // Focus works like pointing, for keyboard readers.
-    await page.locator('#term-help .term[data-layer="path"]').focus();
-    expect(await theater.getAttribute('data-focus')).toBe('path');
     await page.close();
   });
 

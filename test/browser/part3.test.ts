@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ara, bestFirst, dijkstra, Searcher, weightedAstar, octile, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority } from '#bestfirst';
 import { lessonWorld, southRoomsWorld, doorClosesScenario } from '#bestfirst/worlds';
 import { PRESETS } from '../../web/src/theater/presets.js';
-import { browserAvailability, buildAndServe, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, openPage, SHOTS, type BuiltPage } from './harness.js';
+import { REST_MS } from '../../web/src/theater/lane-view.js';
+import { browserAvailability, buildAndServe, mainThreadTasks, shownPixels, TASK_TRACE_CATEGORIES, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, openPage, SHOTS, type BuiltPage } from './harness.js';
 
 /**
  * Issue 17's behaviour defects (1-8 and 11), each pinned by a test that
@@ -45,7 +46,8 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     const loc = page.locator(selector);
     await loc.scrollIntoViewIfNeeded();
     const b = (await loc.boundingBox())!;
-    const [cw, ch] = await loc.evaluate((c: HTMLCanvasElement) => [c.width, c.height]);
+    // A canvas drawn by the figure worker states its backing size in data-backing (its own width and height stay as first set).
+    const [cw, ch] = await loc.evaluate((c: HTMLCanvasElement) => (c.dataset.backing ? c.dataset.backing.split('x').map(Number) : [c.width, c.height]));
     const cell = (cw - ch) / (width - height), g = cw - width * cell;
     const s = b.width / cw;
     return { x: b.x + (g + ((n % width) + 0.5) * cell) * s, y: b.y + (g + (Math.floor(n / width) + 0.5) * cell) * s };
@@ -281,16 +283,17 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     expect(read).toContain('closed');
     for (const v of [push.g, push.h, push.f]) expect(read).toContain(`${v.toFixed(2)} m`);
     // The current cell is framed in dark ink: more dark pixels at step 5 than at step 0.
-    const dark = () => page.locator('#theater [data-lane="astar"] canvas').evaluate((c: HTMLCanvasElement) => {
-      const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+    // Read off the screen: the lane is drawn by the figure worker.
+    const dark = () => shownPixels(page, '#theater [data-lane="astar"] canvas', (d) => {
       let k = 0;
       for (let i = 0; i < d.length; i += 4) if (d[i] < 40 && d[i + 1] < 40 && d[i + 2] < 40 && d[i + 3] > 200) k++;
       return k;
-    });
+    }, null);
     await page.mouse.move(2, 2);
-    const at5 = await dark();
+    let at5 = await dark();
+    for (let again = await dark(); again !== at5; again = await dark()) at5 = again; // the worker has drawn the pointer's leaving
     await a.locator('.scrub').fill('0');
-    expect(at5).toBeGreaterThan((await dark()) + 20);
+    await expect.poll(async () => at5 - (await dark()), { timeout: 10_000 }).toBeGreaterThan(20);
 
     // The step player: coordinates in a gutter (transparent but for the digits) above and left of the cells.
     const gutter = await page.locator('#step-player canvas').evaluate((c: HTMLCanvasElement) => {
@@ -306,6 +309,47 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     const entry = sp.locator('.frontier li[data-node]').first();
     await entry.hover();
     expect(await sp.getAttribute('data-highlight')).toBe(await entry.getAttribute('data-node'));
+    await page.close();
+  });
+
+  it('7b. dragging the goal: counters wait while the pointer moves, follow once it rests, and the drop brings all four lanes up to date', async () => {
+    const page = await open();
+    const o = preset('opening'), s = cellOf(o.start), g0 = cellOf(o.goal);
+    const counter = (id: string) => lane(page, id).locator('[data-counter="expansions"]');
+    // A free cell two columns from the goal, reached in one move of the pointer.
+    const g1 = [g0 - 2, g0 + 2, g0 - 1, g0 + 1].find((n) => !G.isBlocked(n) && n !== s)!;
+    const expected = (goal: number) => ({
+      bfs: laneRun(LINK_LENGTH, s, goal).expansions, dijkstra: laneRun(COST_TO_COME, s, goal).expansions,
+      greedy: laneRun(HEURISTIC_ONLY, s, goal).expansions, astar: astarLane(s, goal, 1).expansions,
+    });
+    const before = expected(g0), after = expected(g1);
+    expect(after.astar, 'the move changes the A* lane\'s count').not.toBe(before.astar);
+    const from = await cellPoint(page, '#theater [data-lane="astar"] canvas', g0);
+    const to = await cellPoint(page, '#theater [data-lane="astar"] canvas', g1);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    // In the page: when the pointer last moved, and when the A* lane's counter changed.
+    await page.evaluate(() => {
+      const w = window as unknown as { __lastMove: number; __counterAt: number };
+      w.__lastMove = 0; w.__counterAt = 0;
+      addEventListener('pointermove', () => { w.__lastMove = performance.now(); }, { capture: true });
+      new MutationObserver(() => { w.__counterAt = performance.now(); })
+        .observe(document.querySelector('#theater [data-lane="astar"] [data-counter="expansions"]')!, { childList: true, characterData: true, subtree: true });
+    });
+    await page.mouse.move(to.x, to.y, { steps: 2 });
+    // The figure's data follow at once; the words once the pointer rests (REST_MS).
+    await expect.poll(() => lane(page, 'astar').getAttribute('data-goal')).toBe(String(g1));
+    await expect.poll(() => counter('astar').textContent()).toBe(String(after.astar));
+    const { lastMove, counterAt } = await page.evaluate(() => {
+      const w = window as unknown as { __lastMove: number; __counterAt: number };
+      return { lastMove: w.__lastMove, counterAt: w.__counterAt };
+    });
+    expect(counterAt - lastMove, 'the counter is written after the pointer has rested').toBeGreaterThanOrEqual(REST_MS);
+    await page.mouse.up();
+    for (const id of ['bfs', 'dijkstra', 'greedy', 'astar'] as const) {
+      await expect.poll(() => counter(id).textContent(), { message: `${id} lane after the drop` }).toBe(String(after[id]));
+    }
+    await expect.poll(() => page.locator('#theater .timing').textContent()).toMatch(/^Last rerun: four searches/);
     await page.close();
   });
 
@@ -418,6 +462,8 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
    * whose work takes longer than 16.7 ms shows as a longer interval).
    */
   async function timeDrag(page: Page, box: { x: number; y: number; width: number; height: number }, w: number, h: number, path: readonly (readonly [number, number])[]) {
+    // The main thread's tasks are traced too: their CPU time is the figure a shared, loaded machine does not inflate.
+    await browser.startTracing(page, { categories: TASK_TRACE_CATEGORIES });
     await page.evaluate(() => {
       const win = window as unknown as { __lat: number[]; __frames: number[] };
       win.__lat = [];
@@ -437,6 +483,7 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     await page.mouse.up();
     const t1 = await page.evaluate(() => performance.now());
     await page.waitForTimeout(200);
+    const tasks = mainThreadTasks(await browser.stopTracing()).filter((t) => t.cpu >= 1).map((t) => t.cpu);
     const { lat, frames } = await page.evaluate(() => ({ lat: (window as unknown as { __lat: number[] }).__lat, frames: (window as unknown as { __frames: number[] }).__frames }));
     const during = frames.filter((t) => t >= t0 && t <= t1);
     const gaps = during.slice(1).map((t, i) => t - during[i]);
@@ -445,7 +492,9 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
       lat, frames: during.length,
       text: `move->next frame median ${q(lat, 0.5).toFixed(1)} ms, p90 ${q(lat, 0.9).toFixed(1)} ms, max ${q(lat, 1).toFixed(1)} ms; `
         + `frame intervals median ${q(gaps, 0.5).toFixed(1)} ms, p90 ${q(gaps, 0.9).toFixed(1)} ms, max ${q(gaps, 1).toFixed(1)} ms, `
-        + `${gaps.filter((g) => g > 16.7).length} of ${gaps.length} over 16.7 ms (a vsync's jitter counts), ${gaps.filter((g) => g > 20).length} over 20 ms`,
+        + `${gaps.filter((g) => g > 16.7).length} of ${gaps.length} over 16.7 ms (a vsync's jitter counts), ${gaps.filter((g) => g > 20).length} over 20 ms; `
+        + `main-thread tasks of 1 ms or more (CPU time, traced, drop included): ${tasks.length}, median ${q(tasks, 0.5).toFixed(1)} ms, `
+        + `p90 ${q(tasks, 0.9).toFixed(1)} ms, max ${q(tasks, 1).toFixed(1)} ms, ${tasks.filter((t) => t > 16.7).length} over 16.7 ms`,
     };
   }
 

@@ -187,4 +187,14 @@ describe('FrameTurns', () => {
     expect(turns.claim('words', 66)).toBe(true);
     expect(turns.claim('pictures', 83)).toBe(true);
   });
+  it('caps the writers of one frame of words when asked: the rest wait for a later frame', () => {
+    const turns = new FrameTurns(2);
+    expect(turns.claim('words', 16)).toBe(true);
+    expect(turns.claim('words', 16)).toBe(true);
+    expect(turns.claim('words', 16)).toBe(false);
+    expect(turns.claim('pictures', 16)).toBe(false);
+    expect(turns.claim('words', 33)).toBe(true); // a new frame, a new count
+    expect(turns.claim('words', 33)).toBe(true);
+    expect(turns.claim('words', 33)).toBe(false);
+  });
 });

@@ -8,6 +8,9 @@ import { wireTerms } from './theater/terms.js';
 import { ApartmentReplanner } from './replanner/apartment.js';
 import { GateReplanner } from './replanner/gate.js';
 import { FieldWidget } from './field/field.js';
+import { LeeWidget } from './lee/lee.js';
+import { AreaCostsWidget } from './areas/area-costs.js';
+import { WarehouseWidget } from './warehouse/warehouse.js';
 import { exerciseTasks } from './exercises/exercises.js';
 import { Theater } from './theater/theater.js';
 import { theaterWorld } from './theater/theater-world.js';
@@ -41,6 +44,9 @@ const tasks: MountTask[] = [
   { name: 'gate world', near: byId('replanner'), run: () => { new GateReplanner(byId('replanner')); } },
   { name: 'apartment', near: byId('replanner-apartment'), run: () => { new ApartmentReplanner(byId('replanner-apartment')); } },
   { name: 'field', near: byId('field-widget'), run: () => { new FieldWidget(byId('field-widget')); } },
+  { name: 'lee', near: byId('lee-widget'), run: () => { new LeeWidget(byId('lee-widget')).mount(); } },
+  { name: 'area costs', near: byId('area-widget'), run: () => { new AreaCostsWidget(byId('area-widget')); } },
+  { name: 'warehouse', near: byId('warehouse-widget'), run: () => { new WarehouseWidget(byId('warehouse-widget')); } },
   ...exerciseTasks(),
 ];
 const record: Record<string, number> = {};

@@ -6,6 +6,7 @@ import { COLORS, exploredShade } from '../common/palette.js';
 import { provenBounds, roundSummary, runAraLane, type AraLaneRun } from './ara-lane-model.js';
 import { ReplayBar } from '../common/replay-bar.js';
 import { clearCells, diamond, disc, drawLabels, fillCell, gridLines, route, type Label } from '../common/shapes.js';
+import type { Ctx2D } from '../common/surface.js';
 
 export interface AraLaneWorld {
   grid: Grid;
@@ -110,7 +111,7 @@ export class AraLane {
     this.fig.draw();
   }
 
-  private paint(ctx: CanvasRenderingContext2D, layout: GridLayout): void {
+  private paint(ctx: Ctx2D, layout: GridLayout): void {
     const { grid, start, goal, labels } = this.world;
     clearCells(ctx, layout);
     const r = this.run?.rounds[this.bar.k];

@@ -30,6 +30,13 @@ export function reducedMotion(): boolean {
  * their readouts on every frame of a drag use this.
  */
 export function setText(e: Element, text: string): void {
+  // A lone text node is rewritten in place: replacing it (textContent) would also restyle and re-lay out a new node.
+  const only = e.firstChild;
+  if (only !== null && only === e.lastChild && only.nodeType === Node.TEXT_NODE) {
+    const t = only as Text;
+    if (t.data !== text) t.data = text;
+    return;
+  }
   if (e.textContent !== text) e.textContent = text;
 }
 

@@ -1,6 +1,7 @@
 import { COLORS, exploredShade, rampShade } from './palette.js';
 import { canvasSize, cellCentre, type GridLayout } from './layout.js';
 import type { Scene } from './scene.js';
+import type { Ctx2D } from './surface.js';
 import { CellImage, diamond, disc, drawAxes, drawLabels, gridLines, outline, route, type Label } from './shapes.js';
 
 /** The layers a term in the prose can bring forward; `null` draws all at equal weight. */
@@ -32,7 +33,7 @@ export interface Figure {
  * A focused layer is drawn at full strength and the others are faded, which
  * is what "bring the layer forward" means on a flat canvas.
  */
-export function drawFigure(ctx: CanvasRenderingContext2D, fig: Figure): void {
+export function drawFigure(ctx: Ctx2D, fig: Figure): void {
   const { layout, blocked, scene } = fig;
   const { width, height, cell } = layout;
   const focus = fig.focus ?? null;

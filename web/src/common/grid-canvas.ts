@@ -1,12 +1,22 @@
+import { drawFigure, type Figure } from './figure.js';
+import { FigureThread } from './figure-thread.js';
 import { canvasSize, cellAt, cellSizeFor, type GridLayout } from './layout.js';
 import { trackDistance } from './out-of-view.js';
+import type { Ctx2D } from './surface.js';
 
 export interface GridCanvasOptions {
   width: number;
   height: number;
   label: string;
   /** Paints the figure; asked on every redraw. */
-  paint: (ctx: CanvasRenderingContext2D, layout: GridLayout) => void;
+  paint?: (ctx: Ctx2D, layout: GridLayout) => void;
+  /**
+   * A figure redrawn on every frame of a drag says what it shows instead
+   * of painting it (`paint` is then not asked): the figure worker draws it
+   * off the main thread (figure-thread.ts), or, where the browser cannot,
+   * it is drawn here with drawFigure.
+   */
+  figure?: (layout: GridLayout) => Figure;
   maxCell?: number;
   minCell?: number;
   /** Room along the top and the left for coordinates, in CSS pixels (0: none). */
@@ -23,6 +33,10 @@ export class GridCanvas {
   readonly canvas: HTMLCanvasElement;
   layout: GridLayout;
   private frame = 0;
+  /** The figure worker and this canvas's id there, when its pixels were handed over. */
+  private readonly remote: { thread: FigureThread; id: number } | null = null;
+  /** The backing store's size in device pixels (a handed-over canvas's own width and height stay as they were). */
+  private backing: [number, number];
   /** Measured at least once (by the ResizeObserver, after the browser's own layout: no forced layout on mount). */
   private sized = false;
 
@@ -33,7 +47,13 @@ export class GridCanvas {
     c.setAttribute('aria-label', opts.label);
     this.canvas = c;
     this.layout = { width: opts.width, height: opts.height, cell: 10 };
-    [c.width, c.height] = canvasSize(this.layout);
+    this.backing = canvasSize(this.layout);
+    [c.width, c.height] = this.backing;
+    const thread = opts.figure ? FigureThread.get() : null;
+    if (thread) {
+      this.remote = { thread, id: thread.attach(c) };
+      c.dataset.backing = `${c.width}x${c.height}`;
+    }
     new ResizeObserver(() => this.resize()).observe(c);
     trackDistance(c);
   }
@@ -52,10 +72,14 @@ export class GridCanvas {
     const g = Math.round(gutter * dpr);
     const next: GridLayout = { width: this.opts.width, height: this.opts.height, cell, left: g, top: g, dpr };
     const [w, h] = canvasSize(next);
-    if (cell !== this.layout.cell || this.canvas.width !== w || this.canvas.height !== h || dpr !== this.layout.dpr) {
+    if (cell !== this.layout.cell || this.backing[0] !== w || this.backing[1] !== h || dpr !== this.layout.dpr) {
       this.layout = next;
-      this.canvas.width = w;
-      this.canvas.height = h;
+      this.backing = [w, h];
+      if (this.remote) {
+        this.remote.thread.size(this.remote.id, w, h);
+        // A handed-over canvas's own width and height stay as first set: tests and tools read the backing size here.
+        this.canvas.dataset.backing = `${w}x${h}`;
+      } else [this.canvas.width, this.canvas.height] = [w, h];
     }
     this.draw();
   }
@@ -63,10 +87,13 @@ export class GridCanvas {
   draw(): void {
     if (this.frame) { cancelAnimationFrame(this.frame); this.frame = 0; }
     if (!this.sized) return; // the first measure draws
+    const { figure, paint } = this.opts;
+    if (this.remote && figure) { this.remote.thread.draw(this.remote.id, figure(this.layout)); return; }
     const ctx = this.canvas.getContext('2d');
     if (!ctx) return;
     ctx.save();
-    this.opts.paint(ctx, this.layout);
+    if (figure) drawFigure(ctx, figure(this.layout));
+    else paint?.(ctx, this.layout);
     ctx.restore();
   }
 

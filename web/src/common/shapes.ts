@@ -3,15 +3,16 @@
 // colour language. Every position comes from layout.ts.
 import { canvasSize, cellCentre, cellRect, cssPx, type GridLayout } from './layout.js';
 import { COLORS, hexToRgb } from './palette.js';
+import { scratch, scratchContext, type Ctx2D, type Scratch } from './surface.js';
 
-export function fillCell(ctx: CanvasRenderingContext2D, layout: GridLayout, n: number, color: string): void {
+export function fillCell(ctx: Ctx2D, layout: GridLayout, n: number, color: string): void {
   const [x, y, c] = cellRect(layout, n);
   ctx.fillStyle = color;
   ctx.fillRect(x, y, c, c);
 }
 
 /** Paper under the cells (the gutter, if any, stays transparent). */
-export function clearCells(ctx: CanvasRenderingContext2D, layout: GridLayout, color: string = COLORS.free): void {
+export function clearCells(ctx: Ctx2D, layout: GridLayout, color: string = COLORS.free): void {
   const [w, h] = canvasSize(layout);
   ctx.clearRect(0, 0, w, h);
   ctx.fillStyle = color;
@@ -19,7 +20,7 @@ export function clearCells(ctx: CanvasRenderingContext2D, layout: GridLayout, co
 }
 
 /** Diagonal hatching over a cell: the second channel for "raised" (colour is never the only cue). */
-export function hatchCell(ctx: CanvasRenderingContext2D, layout: GridLayout, n: number, color: string): void {
+export function hatchCell(ctx: Ctx2D, layout: GridLayout, n: number, color: string): void {
   const [x, y, c] = cellRect(layout, n);
   ctx.save();
   ctx.beginPath();
@@ -40,15 +41,13 @@ export function hatchCell(ctx: CanvasRenderingContext2D, layout: GridLayout, n: 
  * Figures that redraw on every frame of a drag fill their cells this way.
  */
 export class CellImage {
-  private readonly canvas: HTMLCanvasElement;
-  private readonly ctx: CanvasRenderingContext2D;
+  private readonly canvas: Scratch;
+  private readonly ctx: Ctx2D;
   private readonly image: ImageData;
 
   constructor(readonly width: number, readonly height: number) {
-    this.canvas = document.createElement('canvas');
-    this.canvas.width = width;
-    this.canvas.height = height;
-    this.ctx = this.canvas.getContext('2d')!;
+    this.canvas = scratch(width, height);
+    this.ctx = scratchContext(this.canvas);
     this.image = this.ctx.createImageData(width, height);
   }
 
@@ -68,7 +67,7 @@ export class CellImage {
   }
 
   /** Paints the cells where the layout puts them. */
-  draw(ctx: CanvasRenderingContext2D, layout: GridLayout): void {
+  draw(ctx: Ctx2D, layout: GridLayout): void {
     this.ctx.putImageData(this.image, 0, 0);
     const smooth = ctx.imageSmoothingEnabled;
     ctx.imageSmoothingEnabled = false;
@@ -89,7 +88,7 @@ function rgbOf(color: string): readonly [number, number, number] {
 }
 
 /** Faint cell lines that help count cells; skipped when cells are smaller than `minCell` px. */
-export function gridLines(ctx: CanvasRenderingContext2D, layout: GridLayout, minCell = 8): void {
+export function gridLines(ctx: Ctx2D, layout: GridLayout, minCell = 8): void {
   const { width, height, cell } = layout;
   if (cell < minCell) return;
   const l = layout.left ?? 0, t = layout.top ?? 0;
@@ -97,9 +96,8 @@ export function gridLines(ctx: CanvasRenderingContext2D, layout: GridLayout, min
   const key = `${width}x${height}@${cell}+${l},${t}`;
   let lines = LINES.get(key);
   if (!lines) {
-    lines = document.createElement('canvas');
-    [lines.width, lines.height] = canvasSize(layout);
-    const c = lines.getContext('2d')!;
+    lines = scratch(...canvasSize(layout));
+    const c = scratchContext(lines);
     c.strokeStyle = COLORS.line;
     c.lineWidth = 1;
     c.beginPath();
@@ -112,10 +110,10 @@ export function gridLines(ctx: CanvasRenderingContext2D, layout: GridLayout, min
   ctx.drawImage(lines, 0, 0);
 }
 
-const LINES = new Map<string, HTMLCanvasElement>();
+const LINES = new Map<string, Scratch>();
 
 /** The robot (or a start): a green disc with a white rim. */
-export function disc(ctx: CanvasRenderingContext2D, layout: GridLayout, n: number, color: string = COLORS.start, scale = 0.42): void {
+export function disc(ctx: Ctx2D, layout: GridLayout, n: number, color: string = COLORS.start, scale = 0.42): void {
   const [cx, cy] = cellCentre(layout, n);
   ctx.fillStyle = color;
   ctx.strokeStyle = '#ffffff';
@@ -127,7 +125,7 @@ export function disc(ctx: CanvasRenderingContext2D, layout: GridLayout, n: numbe
 }
 
 /** The goal: a vermillion diamond with a white rim. */
-export function diamond(ctx: CanvasRenderingContext2D, layout: GridLayout, n: number, scale = 0.48): void {
+export function diamond(ctx: Ctx2D, layout: GridLayout, n: number, scale = 0.48): void {
   const [cx, cy] = cellCentre(layout, n);
   const r = layout.cell * scale;
   ctx.fillStyle = COLORS.goal;
@@ -141,7 +139,7 @@ export function diamond(ctx: CanvasRenderingContext2D, layout: GridLayout, n: nu
 }
 
 /** A route: purple line with dots at the cells; `dashed` for where the robot has already been. */
-export function route(ctx: CanvasRenderingContext2D, layout: GridLayout, cells: readonly number[], opts: { width?: number; dashed?: boolean; color?: string } = {}): void {
+export function route(ctx: Ctx2D, layout: GridLayout, cells: readonly number[], opts: { width?: number; dashed?: boolean; color?: string } = {}): void {
   if (cells.length === 0) return;
   const w = Math.max(2, layout.cell * (opts.width ?? 0.2));
   ctx.strokeStyle = opts.color ?? COLORS.path;
@@ -169,7 +167,7 @@ export function route(ctx: CanvasRenderingContext2D, layout: GridLayout, cells: 
 }
 
 /** An arrow from the centre of cell `from` toward the centre of cell `to`, `frac` of the way (head included). */
-export function arrow(ctx: CanvasRenderingContext2D, layout: GridLayout, from: number, to: number, color: string, frac = 0.42, width = 0.06): void {
+export function arrow(ctx: Ctx2D, layout: GridLayout, from: number, to: number, color: string, frac = 0.42, width = 0.06): void {
   const [x0, y0] = cellCentre(layout, from), [x1, y1] = cellCentre(layout, to);
   const dx = x1 - x0, dy = y1 - y0, len = Math.hypot(dx, dy);
   if (len === 0) return;
@@ -193,7 +191,7 @@ export function arrow(ctx: CanvasRenderingContext2D, layout: GridLayout, from: n
 }
 
 /** Outline a cell (the current pop, the cursor). */
-export function outline(ctx: CanvasRenderingContext2D, layout: GridLayout, n: number, color: string, width = 0.1, dash = false): void {
+export function outline(ctx: Ctx2D, layout: GridLayout, n: number, color: string, width = 0.1, dash = false): void {
   const [x, y, c] = cellRect(layout, n);
   const w = Math.max(2, c * width);
   ctx.strokeStyle = color;
@@ -253,15 +251,15 @@ export function placeLabels(layout: GridLayout, labels: readonly Label[], measur
 }
 
 /** A label drawn once (text, halo) and reused: figures redraw every frame of a drag, and text is the slow part. */
-const sprites = new Map<string, HTMLCanvasElement>();
+const sprites = new Map<string, Scratch>();
 
-function labelSprite(text: string, size: number, weight: number): HTMLCanvasElement {
+function labelSprite(text: string, size: number, weight: number): Scratch {
   const key = `${weight}|${size}|${text}`;
   let c = sprites.get(key);
   if (c) return c;
-  c = document.createElement('canvas');
+  c = scratch(1, 1);
   const font = `${weight} ${size}px system-ui, sans-serif`;
-  const ctx = c.getContext('2d')!;
+  const ctx = scratchContext(c);
   ctx.font = font;
   const halo = size * 0.3;
   c.width = Math.ceil(ctx.measureText(text).width + halo * 2);
@@ -283,7 +281,7 @@ function labelSprite(text: string, size: number, weight: number): HTMLCanvasElem
  * The one way to write names on a figure: dark text with a pale halo, at
  * labelSize, placed by placeLabels. Returns the boxes it drew.
  */
-export function drawLabels(ctx: CanvasRenderingContext2D, layout: GridLayout, labels: readonly Label[],
+export function drawLabels(ctx: Ctx2D, layout: GridLayout, labels: readonly Label[],
   avoid: readonly number[] = [], opts: { dropCrowded?: boolean; weight?: number } = {}): PlacedLabel[] {
   const size = Math.round(cssPx(layout, labelSize(layout)));
   const weight = opts.weight ?? 500;
@@ -301,7 +299,7 @@ export function drawLabels(ctx: CanvasRenderingContext2D, layout: GridLayout, la
  * formatXY counts them (from 0, rows from the top), or with `colRow` as
  * formatColRow does (from 1, row 1 at the bottom: the hand trace's cells).
  */
-export function drawAxes(ctx: CanvasRenderingContext2D, layout: GridLayout, colRow = false): void {
+export function drawAxes(ctx: Ctx2D, layout: GridLayout, colRow = false): void {
   const left = layout.left ?? 0, top = layout.top ?? 0;
   if (left <= 0 || top <= 0) return;
   ctx.save();

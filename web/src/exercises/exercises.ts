@@ -9,6 +9,7 @@ import type { GridLayout } from '../common/layout.js';
 import { COLORS } from '../common/palette.js';
 import type { MountTask } from '../common/schedule.js';
 import { clearCells, diamond, disc, drawLabels, fillCell, gridLines, route } from '../common/shapes.js';
+import type { Ctx2D } from '../common/surface.js';
 
 const two = (v: number) => (Number.isFinite(v) ? v.toFixed(2) : '∞');
 const byId = (id: string) => document.getElementById(id);
@@ -90,7 +91,7 @@ function walls(root: HTMLElement): void {
   let data = wallModels(false);
   const g = data.grid;
   const fig = new GridCanvas({ width: g.width, height: g.height, label: 'Walls as 10000-cost cells', paint: (ctx, layout) => paintWalls(ctx, layout), maxCell: 24 });
-  const paintWalls = (ctx: CanvasRenderingContext2D, layout: GridLayout) => {
+  const paintWalls = (ctx: Ctx2D, layout: GridLayout) => {
     clearCells(ctx, layout);
     for (let n = 0; n < data.grid.size; n++) if (data.grid.isBlocked(n)) fillCell(ctx, layout, n, COLORS.wall);
     gridLines(ctx, layout);

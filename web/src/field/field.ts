@@ -9,6 +9,7 @@ import { COLORS, mix, rampShade } from '../common/palette.js';
 import { Player } from '../common/player.js';
 import { contours, dropRobot, type RobotRun } from './field-model.js';
 import { arrow, clearCells, diamond, disc, drawLabels, fillCell, outline, route } from '../common/shapes.js';
+import type { Ctx2D } from '../common/surface.js';
 
 /** Contours every metre of cost-to-go. */
 export const CONTOUR_STEP = 1;
@@ -218,7 +219,7 @@ export class FieldWidget {
     }
   }
 
-  private paint(ctx: CanvasRenderingContext2D, layout: GridLayout): void {
+  private paint(ctx: Ctx2D, layout: GridLayout): void {
     const g = this.world.grid, p = this.plan, c = layout.cell;
     clearCells(ctx, layout);
     for (let n = 0; n < g.size; n++) {

@@ -1,8 +1,9 @@
+import type { Ctx2D } from '../common/surface.js';
 /**
  * A number written in a cell, dark on a pale halo so it reads on any fill
  * (pale or deep blue, a ring, the start's disc). `size` is in canvas pixels.
  */
-export function cellText(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, size: number,
+export function cellText(ctx: Ctx2D, text: string, x: number, y: number, size: number,
   align: CanvasTextAlign, baseline: CanvasTextBaseline, bold: boolean): void {
   ctx.save();
   ctx.font = `${bold ? '700 ' : ''}${size}px system-ui, sans-serif`;

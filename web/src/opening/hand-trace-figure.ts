@@ -7,6 +7,7 @@ import { ReplayBar } from '../common/replay-bar.js';
 import { sceneAt } from '../common/scene.js';
 import { cellText } from './cell-text.js';
 import { handTraceLine, handTraceRun, type HandTraceRun } from './hand-trace-model.js';
+import type { Ctx2D } from '../common/surface.js';
 
 /** Room for the (col, row) numbers along the top and the left, in CSS pixels. */
 const AXIS_GUTTER = 22;
@@ -50,7 +51,7 @@ export class HandTraceFigure {
     this.canvas.draw();
   }
 
-  private paint(ctx: CanvasRenderingContext2D, layout: GridLayout): void {
+  private paint(ctx: Ctx2D, layout: GridLayout): void {
     const { world, trace, path } = this.run;
     const k = this.bar.k;
     drawFigure(ctx, {

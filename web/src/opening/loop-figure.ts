@@ -11,6 +11,7 @@ import {
   eventLine, keyText, knob, listingRegions, litRegion, LOOP_TITLE, loopRun, queueAt, reachedAt,
   type LoopEvent, type LoopKind, type LoopRun,
 } from './loop-model.js';
+import type { Ctx2D } from '../common/surface.js';
 
 /** Room for the coordinates along the top and the left, in CSS pixels (the step player's too). */
 const AXIS_GUTTER = 22;
@@ -119,7 +120,7 @@ export class LoopFigure {
     };
   }
 
-  private paint(ctx: CanvasRenderingContext2D, layout: GridLayout): void {
+  private paint(ctx: Ctx2D, layout: GridLayout): void {
     const e = this.event, { trace, world } = this.run;
     drawFigure(ctx, {
       layout, blocked: world.grid.cells, start: world.start, goal: world.goal, scene: this.scene(),

@@ -5,6 +5,7 @@ import { COLORS } from '../common/palette.js';
 import { ReplayBar } from '../common/replay-bar.js';
 import { clearCells, diamond, disc, drawLabels, fillCell, gridLines, outline, route, type Label } from '../common/shapes.js';
 import { metres1, wedgeLine, wedgeStory, type WedgeStory } from './wedge-model.js';
+import type { Ctx2D } from '../common/surface.js';
 
 /** Darker than the goal's vermillion, so the wall Rusty hit reads as a warning and not as the goal. */
 const BUMP = '#8a3b00';
@@ -54,7 +55,7 @@ export class WedgeFigure {
     this.canvas.draw();
   }
 
-  private paint(ctx: CanvasRenderingContext2D, layout: GridLayout): void {
+  private paint(ctx: Ctx2D, layout: GridLayout): void {
     const { world, naive, door } = this.story;
     const g = world.grid;
     const k = this.bar.k, last = naive.path.length - 1;

@@ -8,6 +8,7 @@ import { closureChoices, closureWording, doorAtCell, lastValidStep, latestRepair
 import { ReplayBar } from '../common/replay-bar.js';
 import { clearCells, diamond, disc, drawLabels, fillCell, gridLines, hatchCell, outline, route, type Label } from '../common/shapes.js';
 import { RAISE_COLOR } from './gate.js';
+import type { Ctx2D } from '../common/surface.js';
 
 const DOOR_TINT = '#f3e9d2';
 
@@ -149,7 +150,7 @@ export class ApartmentReplanner {
     this.fig.draw();
   }
 
-  private paint(ctx: CanvasRenderingContext2D, layout: GridLayout): void {
+  private paint(ctx: Ctx2D, layout: GridLayout): void {
     const g = this.world.grid, s = this.scenario;
     clearCells(ctx, layout);
     for (const d of this.world.doors) for (const n of d.cells) fillCell(ctx, layout, n, DOOR_TINT);

@@ -6,6 +6,7 @@ import { COLORS, mix } from '../common/palette.js';
 import { ReplayBar } from '../common/replay-bar.js';
 import { arrow, clearCells, diamond, disc, fillCell, gridLines, hatchCell, outline, route } from '../common/shapes.js';
 import { gateStory, LOWER_KIND, oneDecimal, RAISE_KIND, type GateFrame, type GateStory } from './gate-model.js';
+import type { Ctx2D } from '../common/surface.js';
 
 /** Raised states: Okabe–Ito orange plus hatching; lowered: pale blue, plain. */
 export const RAISE_COLOR = '#e69f00';
@@ -93,7 +94,7 @@ export class GateReplanner {
     this.fig.draw();
   }
 
-  private paint(ctx: CanvasRenderingContext2D, layout: GridLayout): void {
+  private paint(ctx: Ctx2D, layout: GridLayout): void {
     const f = this.frame, w = this.story.scenario.world, g = w.grid, c = layout.cell;
     clearCells(ctx, layout);
     const blocked = (n: number) => g.isBlocked(n) && n !== w.gate;

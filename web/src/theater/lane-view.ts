@@ -1,6 +1,6 @@
 import { el, button, reducedMotion, setAttr, setText } from '../common/dom.js';
 import { Editing, type EditSwitch } from '../common/editor.js';
-import { drawFigure, type Layer } from '../common/figure.js';
+import type { Layer } from '../common/figure.js';
 import { metres, num } from '../common/format.js';
 import type { FrameTurns } from '../common/frame-turns.js';
 import { GridCanvas } from '../common/grid-canvas.js';
@@ -11,6 +11,9 @@ import type { LaneRun, LaneSpec, TheaterModel } from './theater-model.js';
 
 /** Pops per second of a lane's replay at 1x: the default query's 63 expansions take about six seconds. */
 export const LANE_RATE = 10;
+
+/** How long the pointer must rest during a drag before the lanes write their counters (ms). */
+export const REST_MS = 120;
 
 const EMPTY_SCENE = (size: number): Scene => ({ closed: [], open: [], current: -1, path: null, g: new Float64Array(size).fill(Infinity) });
 
@@ -42,13 +45,14 @@ export class LaneView {
     this.player.rate = LANE_RATE * (reducedMotion() ? 0.5 : 1);
     this.grid = new GridCanvas({
       width: g.width, height: g.height, label: `${spec.title} lane`,
-      paint: (ctx, layout) => {
+      // Lanes redraw on every frame of a drag: they are drawn off the main thread where the browser can (figure-thread.ts).
+      figure: (layout) => {
         const focused = document.activeElement === this.grid.canvas;
-        drawFigure(ctx, {
+        return {
           layout, blocked: model.cells, start: model.start, goal: model.goal, scene: this.scene(),
           h: (n) => model.h(n, model.goal), focus: this.focus, labels,
           cursor: focused ? this.editing.cursor : this.editing.hover,
-        });
+        };
       },
     });
     this.editing = new Editing(this.grid, {
@@ -107,38 +111,53 @@ export class LaneView {
   }
 
   /**
-   * While a drag in the theater lasts, the lane is held: a frame brings the
-   * figure to the new run and the next one the counters and the cell
-   * readout (boxes whose size does not follow their words; FrameTurns says
-   * why not both in one frame), and the rest (the replay bar,
-   * the step label, the status line, the canvas's description) waits for
-   * the drop, where any of them could move the lane's layout.
+   * While a drag in the theater lasts, the lane is held: every frame of the
+   * motion goes to the figures, and the counters and the cell readout are
+   * written once the pointer rests (REST_MS without a new run or a new
+   * cell), in a frame that draws nothing (FrameTurns: a frame that changes
+   * any text costs about as much again as one that draws two lanes, and
+   * the two together missed 16.7 ms at 4x CPU throttling). The rest (the
+   * replay bar, the step label, the status line, the canvas's description)
+   * waits for the drop, where any of them could move the lane's layout.
    */
   hold(on: boolean): void {
-    this.held = on;
+    if (on === this.holding) return;
+    this.holding = on;
     if (on) return;
-    if (this.wordsFrame) { cancelAnimationFrame(this.wordsFrame); this.wordsFrame = 0; }
+    this.cancelWords();
     if (this.run) this.writeWords();
     this.writeBar();
   }
 
-  private held = false;
-  /** The frame that will write the counters and the cell readout, held back from a frame that drew (FrameTurns). */
+  private holding = false;
+  /** Whether the lane is held (see hold). */
+  get held(): boolean { return this.holding; }
+  /** The rest timer, then the frame, that will write the counters and the cell readout during a hold. */
+  private restTimer: ReturnType<typeof setTimeout> | 0 = 0;
   private wordsFrame = 0;
 
-  /** During a hold the words wait for a frame of their own; otherwise they are written now. */
+  private cancelWords(): void {
+    if (this.restTimer) { clearTimeout(this.restTimer); this.restTimer = 0; }
+    if (this.wordsFrame) { cancelAnimationFrame(this.wordsFrame); this.wordsFrame = 0; }
+  }
+
+  /** During a hold the words wait until the pointer rests, then for a frame of their own; otherwise they are written now. */
   private wordsLater(): void {
-    if (!this.held || !this.turns) { this.writeWords(); return; }
-    if (this.wordsFrame) return;
+    if (!this.holding || !this.turns) { this.writeWords(); return; }
+    this.cancelWords();
+    this.restTimer = setTimeout(() => { this.restTimer = 0; this.wordsInFrame(); }, REST_MS);
+  }
+
+  private wordsInFrame(): void {
     this.wordsFrame = requestAnimationFrame((t) => {
       this.wordsFrame = 0;
-      if (this.turns?.claim('words', t) === false) this.wordsLater();
+      if (this.turns?.claim('words', t) === false) this.wordsInFrame();
       else this.writeWords();
     });
   }
 
   private cellMoved(): void {
-    if (this.held && this.turns) this.wordsLater();
+    if (this.holding && this.turns) this.wordsLater();
     else this.showCell();
   }
 
@@ -150,7 +169,7 @@ export class LaneView {
   render(): void {
     if (!this.run) return;
     this.wordsLater();
-    if (!this.held) this.writeBar();
+    if (!this.holding) this.writeBar();
     this.grid.draw();
   }
 

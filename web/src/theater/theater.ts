@@ -24,7 +24,8 @@ export const LANES_PER_DRAG_FRAME = 2;
  * is answered at most once per animation frame: during a drag each frame
  * reruns the lane being dragged in and one other, and the drop brings all
  * four up to date; the badge's scan and the ARA* lane run off the frame (in
- * a worker) after the drop and arrive when ready.
+ * a worker) after the drop and arrive when ready. The four lanes are drawn
+ * off the main thread too, by the figure worker (figure-thread.ts).
  * The time of the last rerun of the lanes (searches and drawing) is kept on
  * the root element as `data-rerun-ms`.
  */
@@ -67,8 +68,12 @@ export class Theater {
   /** The lane the pointer edits in, and the next of the others to rerun in a drag frame. */
   private dragLane = -1;
   private turn = 0;
-  /** During a drag a frame either reruns and draws lanes or writes their words, not both. */
-  private readonly turns = new FrameTurns();
+  /**
+   * During a drag a frame either reruns and draws lanes or writes their
+   * words (once the pointer rests: lane-view.ts), not both, and words for
+   * two lanes at most.
+   */
+  private readonly turns = new FrameTurns(LANES_PER_DRAG_FRAME);
   /** The last rerun's words (the timing line, the live region), written when no drag is going on. */
   private words: { timing: string; status: string | null } | null = null;
 
@@ -79,7 +84,7 @@ export class Theater {
     this.touch = new EditSwitch('Edit walls by touch');
     const onEdit = (lane: number) => (how: 'drag' | 'key' | 'grab' | 'release') => {
       if (how === 'grab') this.dragging(true);
-      else if (how === 'release') { this.flush(); this.dragging(false); } else this.edited(how, lane);
+      else if (how === 'release') this.drop(); else this.edited(how, lane);
     };
     this.lanes = LANES.map((spec, i) => new LaneView(spec, this.model, onEdit(i), this.touch, labels, this.turns));
     this.ara = new AraLane(el('article', { class: 'lane', 'data-lane': 'ara' }), this.araWorld(), 'ARA*', null);
@@ -197,6 +202,7 @@ export class Theater {
    * rounds wait for the drop, and are shown then.
    */
   private dragging(on: boolean): void {
+    if (on && this.dropFrame) { cancelAnimationFrame(this.dropFrame); this.dropFrame = 0; }
     this.held = on;
     for (const l of this.lanes) l.hold(on);
     if (on) return;
@@ -205,10 +211,29 @@ export class Theater {
     else if (this.result) this.offFrameDone(this.result);
   }
 
-  /** The drag ended: lanes still showing an older query rerun now, so the last state shows at once in all four. */
-  private flush(): void {
-    if (this.shown.some((v) => v !== this.version)) this.rerun('edit', false);
-    else if (this.frame) this.runDue();
+  /** The drop's next stage, one per animation frame (see drop). */
+  private dropFrame = 0;
+
+  /**
+   * The drag ended. Done at once, the drop (the lanes still behind rerun,
+   * then every lane's counters, replay bar and readouts, then the timing
+   * line) took about 5 ms of the main thread at 1x: 20 ms at 4x CPU
+   * throttling, more than a frame. So it goes in stages, one a frame: lanes
+   * still showing an older query catch up, two a frame as during the drag;
+   * then each lane lets go of its hold (writes its words and bar) in a frame
+   * of its own; then the theater's own words and the worker's badge and
+   * ARA* job. The whole takes about six frames (100 ms).
+   */
+  private drop(): void {
+    // A rerun the drag left pending is the drop's first stage now.
+    if (this.frame && this.due === 'all') { cancelAnimationFrame(this.frame); this.frame = 0; this.due = 'astar'; }
+    this.dropFrame = requestAnimationFrame(() => {
+      this.dropFrame = 0;
+      if (this.shown.some((v) => v !== this.version)) { this.rerunSome(true); this.drop(); return; }
+      const lane = this.lanes.find((l) => l.held);
+      if (lane) { lane.hold(false); this.drop(); return; }
+      this.dragging(false);
+    });
   }
 
   private schedule(what: 'all' | 'astar'): void {
@@ -245,7 +270,7 @@ export class Theater {
    * lanes' counters instead of four: the lane the reader drags in never lags,
    * and the other three follow within three frames.
    */
-  private rerunSome(): void {
+  private rerunSome(dropping = false): void {
     const stale = LANES.map((_, i) => i).filter((i) => this.shown[i] !== this.version);
     const pick = stale.includes(this.dragLane) ? [this.dragLane] : [];
     for (let k = 0; k < LANES.length && pick.length < LANES_PER_DRAG_FRAME; k++) {
@@ -257,7 +282,7 @@ export class Theater {
     const t1 = performance.now();
     pick.forEach((i, k) => { this.lanes[i].load(runs[k]); this.runs[i] = runs[k]; this.shown[i] = this.version; });
     this.ran(t0, t1, performance.now());
-    if (stale.length > pick.length) this.schedule('all');
+    if (stale.length > pick.length && !dropping) this.schedule('all');
   }
 
   /**
@@ -278,7 +303,7 @@ export class Theater {
     this.ran(t0, t1, t2);
     const a = runs.map((r, i) => `${LANES[i].title} ${r.expansions}`).join(', ');
     this.words = {
-      timing: `Last rerun: four searches in ${(t1 - t0).toFixed(1)} ms, drawn in ${(t2 - t1).toFixed(1)} ms; `
+      timing: `Last rerun: four searches in ${(t1 - t0).toFixed(1)} ms, handed to the drawing in ${(t2 - t1).toFixed(1)} ms; `
         + 'the badge’s scan and the ARA* lane run in the background.',
       status: why === 'edit' ? `All lanes reran. Expansions: ${a}.` : null,
     };

@@ -1,0 +1,196 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { cbs, filterAreas, findPath, flood, prioritizedPlan } from '#bestfirst';
+import { checkMapfPlan } from '#bestfirst/movingai';
+import { leeBoard } from '../../web/src/lee/lee-model.js';
+import { AGENTS, areaFilter, areaMap, type Filter } from '../../web/src/areas/area-model.js';
+import { fleetGrid } from '../../web/src/warehouse/fleet-grid.js';
+import { fleetTasks } from '../../web/src/warehouse/fleet-model.js';
+import { browserAvailability, failWithoutBrowser, openPage, SHOTS, startSession, type Session } from './harness.js';
+
+/**
+ * Issue 15's "where this is used" section, widget by widget: each loads,
+ * answers the reader, and shows the library's numbers for the same inputs
+ * (computed here in Node, independently of the page's own code).
+ */
+const SUITE = 'test/browser/where-used.test.ts (where grid search is used)';
+const avail = browserAvailability(SUITE);
+failWithoutBrowser(avail, 'where-used browser tests');
+
+describe.runIf(avail.run)('where grid search is used, in Chromium', () => {
+  let session: Session;
+  const problems: string[] = [];
+  const open = (width = 1280, height = 900): Promise<Page> => openPage(session.ctx, session.site.url, problems, { width, height });
+  beforeAll(async () => { session = await startSession(); });
+  afterAll(async () => { await session?.close(); });
+
+  it("Lee's wave front: rings and wire lengths are breadth-first distances; a second wire placed by the reader goes round the first", async () => {
+    problems.length = 0;
+    const page = await open();
+    const root = page.locator('#lee-widget');
+    await root.scrollIntoViewIfNeeded();
+    const { grid, wires } = leeBoard();
+    // The library, here: breadth-first distances from pin A on the 4-connected board.
+    const fromA = flood(grid, wires[0].from);
+    const d1 = fromA.g[wires[0].to];
+    expect(await root.getAttribute('data-ring')).toBe('-1');
+    const step = root.locator('.rp-step');
+    // Ring by ring: after k + 1 steps every cell within k steps of A is labelled, and no other.
+    for (let k = 0; k <= d1; k++) {
+      await step.click();
+      expect(await root.getAttribute('data-ring')).toBe(String(k));
+      let within = 0;
+      for (let n = 0; n < grid.size; n++) if (fromA.g[n] <= k) within++;
+      expect(Number(await root.getAttribute('data-labelled')), `ring ${k}`).toBe(within);
+    }
+    expect(await root.locator('.lee-status').textContent()).toContain(`reached pin B, ${d1} steps from A`);
+    await step.click(); // walk back
+    expect(await root.getAttribute('data-length1')).toBe(String(d1));
+
+    // The second wire: pins the reader places on either side of the first wire's column.
+    const laid = new Set<number>();
+    for (let n = wires[0].to; n !== -1; n = fromA.parent[n]) laid.add(n);
+    const c = grid.id(2, 5), d = grid.id(16, 5);
+    const board = grid.with({});
+    for (const n of laid) board.setBlocked(n, true);
+    const around = flood(board, c).g[d], alone = flood(grid, c).g[d];
+    expect(around, 'the first wire is in the second one\'s way').toBeGreaterThan(alone);
+    const canvas = root.locator('canvas');
+    const box = (await canvas.boundingBox())!;
+    const at = (n: number) => ({ x: box.x + ((n % grid.width) + 0.5) * (box.width / grid.width), y: box.y + (Math.floor(n / grid.width) + 0.5) * (box.height / grid.height) });
+    await page.mouse.click(at(c).x, at(c).y);
+    await page.mouse.click(at(d).x, at(d).y);
+    expect(await root.getAttribute('data-second')).toBe(`${c},${d}`);
+    expect(await root.getAttribute('data-wire')).toBe('2');
+    // Play the second wire to its end.
+    for (let i = 0; i < 200 && (await root.getAttribute('data-length2')) === ''; i++) await step.click();
+    expect(await root.getAttribute('data-length2')).toBe(String(around));
+    expect(await root.locator('.lee-status').textContent()).toContain(`would take ${alone}: going round costs ${around - alone} more`);
+    // A pin on the first wire is refused, with the reason.
+    const onWire = [...laid].find((n) => n !== wires[0].from && n !== wires[0].to)!;
+    await page.mouse.click(at(onWire).x, at(onWire).y);
+    expect(await root.locator('.lee-note').textContent()).toContain('is taken');
+    expect(await root.getAttribute('data-second')).toBe(`${c},${d}`);
+    await root.screenshot({ path: `${SHOTS}/lee-1280.png` });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('area costs: each agent\'s filter reruns the search; the cost, its split by ground and the budgeted flood are the library\'s', async () => {
+    problems.length = 0;
+    const page = await open();
+    const root = page.locator('#area-widget');
+    await root.scrollIntoViewIfNeeded();
+    const map = areaMap();
+    /** The library, here: the filtered grid, its path, and the flood within the budget. */
+    const library = (f: Filter, budget: number) => {
+      const grid = filterAreas(map.grid, areaFilter(f));
+      return { found: findPath(grid, map.start, map.goal), reached: flood(grid, map.start, { budget }).reached };
+    };
+    const check = async (f: Filter, budget: number) => {
+      const want = library(f, budget);
+      expect(await root.getAttribute('data-cost')).toBe(Number.isFinite(want.found.cost) ? want.found.cost.toFixed(6) : 'Infinity');
+      expect(Number(await root.getAttribute('data-reached'))).toBe(want.reached);
+      if (want.found.path) {
+        const split = JSON.parse((await root.getAttribute('data-by-area'))!) as Record<string, number>;
+        expect(Object.values(split).reduce((a, b) => a + b, 0)).toBeCloseTo(want.found.cost, 5); // each part written to 6 decimals
+      }
+      return want;
+    };
+    const costs = new Set<string>();
+    for (const a of AGENTS) {
+      await root.locator('.ac-agent', { hasText: a.name }).click();
+      expect(await root.getAttribute('data-agent')).toBe(a.name);
+      costs.add((await check(a.filter, 12)).found.cost.toFixed(6));
+    }
+    expect(costs.size, 'each agent pays differently for the same trip').toBe(AGENTS.length);
+    // The hiker's path crosses no water; excluding mud too changes it, and its split has no mud.
+    await root.locator('.ac-agent', { hasText: 'Hiker' }).click();
+    await root.locator('#ac-mud').selectOption('excluded');
+    const custom: Filter = { ...AGENTS[0].filter, mud: 'excluded' };
+    expect(await root.getAttribute('data-agent')).toBe('custom');
+    await check(custom, 12);
+    expect(JSON.parse((await root.getAttribute('data-by-area'))!).mud).toBe(0);
+    // The flood's budget: more budget, more cells, as the library counts them.
+    for (const budget of [0, 5, 25]) {
+      await root.locator('#ac-budget').fill(String(budget));
+      await check(custom, budget);
+    }
+    // Excluding every way round: no path, said in words.
+    await root.locator('#ac-grass').selectOption('excluded');
+    await check({ ...custom, grass: 'excluded' }, 25);
+    expect(await root.locator('.ac-path').textContent()).toContain('No path');
+    await root.screenshot({ path: `${SHOTS}/area-costs-1280.png` });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('warehouse robots: prioritized planning and CBS give the library\'s sum of costs, makespan and lower bound; robots planned alone collide', async () => {
+    problems.length = 0;
+    const page = await open();
+    const root = page.locator('#warehouse-widget');
+    await root.scrollIntoViewIfNeeded();
+    const grid = fleetGrid(readFileSync('data/mapf/warehouse-10-20-10-2-1.map', 'utf8'));
+    const scen = readFileSync('data/mapf/warehouse-10-20-10-2-1-random-1.scen', 'utf8');
+    const settled = async (robots: number, method: string) => {
+      await expect.poll(async () => [await root.getAttribute('data-robots'), await root.getAttribute('data-method'), await root.getAttribute('data-status')],
+        { timeout: 60_000 }).toEqual([String(robots), method, method === 'independent' ? 'independent' : 'solved']);
+    };
+    const shows = async (r: { sumOfCosts: number; makespan: number; lowerBound: number }) => {
+      expect(Number(await root.getAttribute('data-sum'))).toBe(r.sumOfCosts);
+      expect(Number(await root.getAttribute('data-makespan'))).toBe(r.makespan);
+      expect(Number(await root.getAttribute('data-lower'))).toBe(r.lowerBound);
+    };
+    // Thirty robots, prioritized (the default).
+    await settled(30, 'prioritized');
+    const t30 = fleetTasks(grid, scen, 30);
+    await shows(prioritizedPlan(grid, t30));
+    expect(await root.getAttribute('data-conflicts')).toBe('0');
+    // Ten robots, conflict-based search: the optimum, never above prioritized planning.
+    await root.locator('#wh-robots').fill('10');
+    await root.locator('#wh-robots').dispatchEvent('change');
+    await root.locator('#wh-method').selectOption('cbs');
+    await settled(10, 'cbs');
+    const t10 = fleetTasks(grid, scen, 10);
+    const opt = cbs(grid, t10);
+    await shows(opt);
+    expect(opt.sumOfCosts).toBeLessThanOrEqual(prioritizedPlan(grid, t10).sumOfCosts);
+    // The same ten robots each planned alone: the lower bound exactly, and the library's checker finds the collisions.
+    await root.locator('#wh-method').selectOption('independent');
+    await settled(10, 'independent');
+    const alone = t10.map((t) => findPath(grid, t.start, t.goal).path!);
+    const sum = alone.reduce((s, p) => s + p.length - 1, 0);
+    expect(Number(await root.getAttribute('data-sum'))).toBe(sum);
+    expect(sum).toBe(opt.lowerBound);
+    const verdict = checkMapfPlan(grid, t10, alone);
+    expect(Number(await root.getAttribute('data-conflicts')) > 0).toBe(!verdict.ok);
+    // The timeline: scrubbing shows another step.
+    await root.locator('.rp-pos').fill('5');
+    expect(await root.getAttribute('data-step')).toBe('5');
+    await root.screenshot({ path: `${SHOTS}/warehouse-1280.png` });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("Lee's wave front on a phone: the board fits, and the keyboard places pins too", async () => {
+    problems.length = 0;
+    const page = await open(390, 844);
+    const root = page.locator('#lee-widget');
+    await root.scrollIntoViewIfNeeded();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const { grid, wires } = leeBoard();
+    await root.locator('canvas').focus();
+    // The cursor starts on pin C; one step right and Enter puts C there.
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    expect(await root.getAttribute('data-second')).toBe(`${wires[1].from + 1},${wires[1].to}`);
+    expect(grid.isBlocked(wires[1].from + 1)).toBe(false);
+    await root.screenshot({ path: `${SHOTS}/lee-390.png` });
+    await page.locator('#area-widget').scrollIntoViewIfNeeded();
+    await page.locator('#area-widget').screenshot({ path: `${SHOTS}/area-costs-390.png` });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,86 @@
+import { filterAreas, findPath, flood, Grid, type AreaFilter, type Flood, type FoundPath } from '#bestfirst';
+
+/** The map's kinds of ground, by area id. */
+export const AREAS = [
+  { id: 0, name: 'road', letter: '=', color: '#e8dcc0' },
+  { id: 1, name: 'grass', letter: '.', color: '#cfe8b8' },
+  { id: 2, name: 'mud', letter: 'm', color: '#b08d64' },
+  { id: 3, name: 'water', letter: '~', color: '#8ec5e8' },
+] as const;
+
+export type AreaName = (typeof AREAS)[number]['name'];
+
+/** What an agent makes of each kind of ground: a weight, or excluded. Road is always 1 here. */
+export type Choice = number | 'excluded';
+export type Filter = Record<AreaName, Choice>;
+
+/** Agents the panel offers, each one filter over the same map. */
+export const AGENTS: readonly { name: string; filter: Filter }[] = [
+  { name: 'Hiker', filter: { road: 1, grass: 1, mud: 3, water: 'excluded' } },
+  { name: 'Truck', filter: { road: 1, grass: 4, mud: 'excluded', water: 'excluded' } },
+  { name: 'Amphibian', filter: { road: 1, grass: 2, mud: 2, water: 1.5 } },
+];
+
+/**
+ * A small game map: a road that winds, grass, a mud flat and a lake, walls
+ * (#), the start S and the goal G (on road). Letters name areas (see AREAS).
+ */
+const MAP = [
+  '========================',
+  '=....mmmmm......~~~~~~.=',
+  '=.S..mmmmm..##..~~~~~~.=',
+  '=....mmmmm..##..~~~~~~.=',
+  '=.........====..~~~~~~.=',
+  '=.###.....=..=..~~~~~~.=',
+  '=.........=..=.....~~~.=',
+  '=..mmmm...=..====....G.=',
+  '=..mmmm...=.........##.=',
+  '=.........=.........##.=',
+  '========================',
+];
+
+export interface AreaMap { grid: Grid; start: number; goal: number }
+
+export function areaMap(): AreaMap {
+  const width = MAP[0].length, height = MAP.length;
+  const cells = new Uint8Array(width * height), areas = new Uint8Array(width * height);
+  let start = -1, goal = -1;
+  MAP.forEach((row, y) => [...row].forEach((c, x) => {
+    const n = y * width + x;
+    if (c === '#') cells[n] = 1;
+    // The start and the goal stand on road, which no filter excludes: every agent can at least stand there.
+    else if (c === 'S') start = n; else if (c === 'G') goal = n; else areas[n] = AREAS.find((a) => a.letter === c)!.id;
+  }));
+  return { grid: new Grid(width, height, cells, { areas }), start, goal };
+}
+
+/** The library's filter for a panel setting. */
+export function areaFilter(f: Filter): AreaFilter {
+  const out: Record<number, number | 'excluded'> = {};
+  for (const a of AREAS) out[a.id] = f[a.name];
+  return out;
+}
+
+/** One agent's view of the map: the filtered grid, its cheapest path, the path's cost by area, and a budgeted flood. */
+export interface AreaRun {
+  grid: Grid;
+  found: FoundPath;
+  /** The path's cost split by the area of the cell each step enters. */
+  byArea: Record<AreaName, number>;
+  /** The flood from the start within `budget`: cells reachable at that cost or less. */
+  reach: Flood;
+}
+
+export function areaRun(map: AreaMap, f: Filter, budget: number): AreaRun {
+  const grid = filterAreas(map.grid, areaFilter(f));
+  const found = findPath(grid, map.start, map.goal);
+  const byArea = Object.fromEntries(AREAS.map((a) => [a.name, 0])) as Record<AreaName, number>;
+  const path = found.path ?? [];
+  for (let i = 1; i < path.length; i++) {
+    const a = path[i - 1], b = path[i];
+    const diagonal = grid.x(a) !== grid.x(b) && grid.y(a) !== grid.y(b);
+    const step = (diagonal ? grid.diagonalCost : 1) * grid.cellSize * grid.weightOf(b);
+    byArea[AREAS[map.grid.areas![b]].name] += step;
+  }
+  return { grid, found, byArea, reach: flood(grid, map.start, { budget }) };
+}
