@@ -40,7 +40,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { AnyAngleSearcher, costmapToGrid, flood, GridSearcher, inflate, landmarks, octile, Searcher, type Grid, type Heuristic } from '#bestfirst';
-import { checkAnyAnglePath, parseRosMap } from '#bestfirst/movingai';
+import { checkAnyAnglePath, parseRosMap, type RosMap } from '#bestfirst/movingai';
 import { dataFile, shown } from './bench-data.js';
 import { FAMILIES, runLib, sampleFamily, type Family, type Judge, type LibResult, type MapSample, type Query } from './bench-grid.js';
 import { BESTFIRST_ASTAR, ours, WEIGHTED_LIBS } from './bench-libs.js';
@@ -279,8 +279,8 @@ function anyAngleRuns(grid: Grid, queries: Query[], astarPaths: ArrayLike<number
   });
 }
 
-async function warehouse(o: TrackOptions, say: (s?: string) => void, native: NativeRef | string): Promise<{ medianMs: number; landmarksMedianMs: number; allEqual: boolean }> {
-  const block = codeBlock(say);
+/** Nav2's warehouse as the track searches it (see the top of this file), with the time each step took. */
+export function warehouseGrid(): { yaml: string; map: RosMap; grid: Grid; inflateMs: number; gridMs: number } {
   const yaml = dataFile('ros/warehouse.yaml');
   const map = parseRosMap(readFileSync(yaml, 'utf8'), gunzipSync(readFileSync(dataFile('ros/warehouse.pgm.gz'))), 'warehouse.yaml');
   let t = performance.now();
@@ -288,14 +288,19 @@ async function warehouse(o: TrackOptions, say: (s?: string) => void, native: Nat
   const inflateMs = performance.now() - t;
   t = performance.now();
   const grid = costmapToGrid(costmap, map.width, map.height, { resolution: map.resolution, bottomUp: true, costPenalty: COST_PENALTY });
-  const gridMs = performance.now() - t;
+  return { yaml, map, grid, inflateMs, gridMs: performance.now() - t };
+}
+
+async function warehouse(o: TrackOptions, say: (s?: string) => void, native: NativeRef | string): Promise<{ medianMs: number; landmarksMedianMs: number; allEqual: boolean }> {
+  const block = codeBlock(say);
+  const { yaml, map, grid, inflateMs, gridMs } = warehouseGrid();
   const queries = freeSpacePairs(grid, o.pairs, o.seed);
   process.stderr.write(`  costmap warehouse: ${queries.length} pairs, engine reference...\n`);
   const s = new Searcher(grid);
   for (const q of queries) q.optimal = engineCost(s, grid, q);
   const sample: MapSample = { name: 'ros/warehouse', file: yaml, grid, queries };
   const r = await runLib(BESTFIRST_ASTAR, 'warehouse', [sample], o.ourRounds, judgeEqual);
-  t = performance.now();
+  const t = performance.now();
   const lm = landmarks(grid, { count: WAREHOUSE_LANDMARKS });
   const landmarksMs = performance.now() - t;
   process.stderr.write(`  costmap warehouse: landmarks built in ${f(landmarksMs)} ms\n`);
