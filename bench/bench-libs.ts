@@ -53,7 +53,8 @@ function matrix(grid: Grid): number[][] {
   return rows;
 }
 
-function ours(name: string, options: Parameters<GridSearcher['search']>[2], fourConnected = false, lazy = false): Lib {
+/** The grid fast path with fixed query options, as a benchmark library (also the costmap track's A* + landmarks). */
+export function ours(name: string, options: Parameters<GridSearcher['search']>[2], fourConnected = false, lazy = false): Lib {
   return {
     name, promisesOptimal: name !== 'bestfirst wA* 1.5', connectivity: fourConnected ? 4 : 8,
     build(grid) {

@@ -3,7 +3,7 @@
  * costmaps, against a native C++ weighted A* and the JavaScript libraries
  * that can charge per cell.
  *
- *   npm run build && node --expose-gc dist/bench/costmap.js [--quick] [--no-peers] [--per-family=N] [--pairs=N] [--families=a,b | --warehouse-only]
+ *   npm run build && node --expose-gc dist/bench/costmap.js [--quick] [--no-peers] [--per-family=N] [--pairs=N] [--any-angle-pairs=N] [--families=a,b | --warehouse-only]
  *
  * (also part of `npm run bench`). Two parts:
  *
@@ -32,16 +32,18 @@
  *    lethal), `costmapToGrid` bottom-up with costPenalty 2; seeded start and
  *    goal cells drawn from the free cells one flood from a random free cell
  *    reaches (the main free space, so every pair has a path): A* time and
- *    path length in metres, the native reference beside it.
+ *    path length in metres, the native reference beside it; A* with the
+ *    landmark heuristic (`landmarks`, built once for the map outside the
+ *    query times); Theta* and Lazy Theta*, every path checked.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { costmapToGrid, flood, inflate, octile, Searcher, type Grid } from '#bestfirst';
-import { parseRosMap } from '#bestfirst/movingai';
+import { AnyAngleSearcher, costmapToGrid, flood, GridSearcher, inflate, landmarks, octile, Searcher, type Grid, type Heuristic } from '#bestfirst';
+import { checkAnyAnglePath, parseRosMap, type RosMap } from '#bestfirst/movingai';
 import { dataFile, shown } from './bench-data.js';
 import { FAMILIES, runLib, sampleFamily, type Family, type Judge, type LibResult, type MapSample, type Query } from './bench-grid.js';
-import { BESTFIRST_ASTAR, WEIGHTED_LIBS } from './bench-libs.js';
+import { BESTFIRST_ASTAR, ours, WEIGHTED_LIBS } from './bench-libs.js';
 import { f, geomean, machine, mean, median, rng, stopObserving, table } from './bench-measure.js';
 import { buildNative, runNativeWeighted, type NativeRef } from './bench-native.js';
 
@@ -112,6 +114,8 @@ export interface TrackOptions {
   seed: number;
   /** Leave the peers out (the fast path and native only). */
   noPeers?: boolean;
+  /** Run Theta* and Lazy Theta* on the first this many warehouse pairs only (default: all; a Theta* query there takes about a second). */
+  anyAnglePairs?: number;
 }
 
 export interface TrackSummary {
@@ -124,6 +128,8 @@ export interface TrackSummary {
   /** Every checked cost equal where one is claimed (ours, native, ngraph.path). */
   allEqual: boolean;
   warehouseMedianMs: number;
+  /** The same with the landmark heuristic (built once per map, outside the query times). */
+  warehouseLandmarksMs: number;
 }
 
 const sum = (a: number[], n = a.length) => a.slice(0, n).reduce((s, x) => s + x, 0);
@@ -138,7 +144,7 @@ export async function costmapTrack(o: TrackOptions, say: (s?: string) => void, n
   say();
   if (o.families.length === 0) {
     const wh = await warehouse(o, say, native);
-    return { maps: false, vsNative: NaN, fastestPeer: undefined, allEqual: wh.allEqual, warehouseMedianMs: wh.medianMs };
+    return { maps: false, vsNative: NaN, fastestPeer: undefined, allEqual: wh.allEqual, warehouseMedianMs: wh.medianMs, warehouseLandmarksMs: wh.landmarksMedianMs };
   }
   say(`Moving AI maps, ${o.perFamily} seeded scenarios per family (the grid track's sample${o.quick ? ', one map per family' : ''}), each map inflated from its own obstacles ` +
     `(inflate: resolution 1, inscribed radius ${MAP_INFLATION.inscribedRadius}, inflation radius ${MAP_INFLATION.inflationRadius}, cost scaling ${MAP_INFLATION.costScalingFactor}) ` +
@@ -187,7 +193,7 @@ export async function costmapTrack(o: TrackOptions, say: (s?: string) => void, n
     perFam.every((p) => p.peers.filter((r) => r.lib.startsWith('ngraph')).every((r) => r.optimal === r.n));
 
   const wh = await warehouse(o, say, native);
-  return { maps: true, vsNative, fastestPeer: peerRatios[0], allEqual: allEqual && wh.allEqual, warehouseMedianMs: wh.medianMs };
+  return { maps: true, vsNative, fastestPeer: peerRatios[0], allEqual: allEqual && wh.allEqual, warehouseMedianMs: wh.medianMs, warehouseLandmarksMs: wh.landmarksMedianMs };
 }
 
 /** Seeded start/goal pairs of distinct cells among the cells a flood from one free cell reaches (drawn until that region holds most free cells). */
@@ -220,8 +226,61 @@ export function metres(grid: Grid, path: ArrayLike<number>): number {
 
 const codeBlock = (say: (s?: string) => void) => (s: string) => { say('```'); say(s); say('```'); };
 
-async function warehouse(o: TrackOptions, say: (s?: string) => void, native: NativeRef | string): Promise<{ medianMs: number; allEqual: boolean }> {
-  const block = codeBlock(say);
+/** Landmarks of the warehouse's A* + landmarks row (`landmarks(grid, { count })`): 8 bytes a cell each. */
+export const WAREHOUSE_LANDMARKS = 8;
+
+/** A path of waypoints' length in metres: its segments' Euclidean lengths, without the weights. */
+export function waypointMetres(grid: Grid, path: ArrayLike<number>): number {
+  let cells = 0;
+  for (let i = 1; i < path.length; i++) cells += Math.hypot(grid.x(path[i]) - grid.x(path[i - 1]), grid.y(path[i]) - grid.y(path[i - 1]));
+  return cells * grid.cellSize;
+}
+
+/** Median expansions of the fast path over the queries with one heuristic (an untimed pass). */
+function medianExpansions(grid: Grid, queries: Query[], heuristic: Heuristic): number {
+  const s = new GridSearcher(grid), w = grid.width;
+  return median(queries.map((q) => { s.search(q.sy * w + q.sx, q.gy * w + q.gx, { heuristic }); return s.expansions; }));
+}
+
+interface AnyAngleRow { name: string; us: number[]; lengths: number[]; costs: number[]; longerThanAStar: number; bad: number }
+
+/**
+ * Theta* and Lazy Theta* on the warehouse queries, each query run once and
+ * timed (on this weighted map a Theta* query takes about a second: a
+ * segment's cost is taken by walking its cells, for every relaxation), then
+ * its path checked: checkAnyAnglePath (line of sight on every segment), its
+ * cost (the weighted length of its segments) equal to the searcher's and at
+ * most that of the A* path costed the same way (AnyAngleSearcher's promise).
+ */
+function anyAngleRuns(grid: Grid, queries: Query[], astarPaths: ArrayLike<number>[], astarMetres: number[]): AnyAngleRow[] {
+  const w = grid.width, any = new AnyAngleSearcher(grid);
+  return (['theta', 'lazy-theta'] as const).map((algorithm) => {
+    const row: AnyAngleRow = { name: algorithm === 'theta' ? 'Theta*' : 'Lazy Theta*', us: [], lengths: [], costs: [], longerThanAStar: 0, bad: 0 };
+    queries.forEach((q, i) => {
+      const start = q.sy * w + q.sx, goal = q.gy * w + q.gx;
+      const t0 = performance.now();
+      const status = any.search(start, goal, { algorithm });
+      const us = 1000 * (performance.now() - t0);
+      const path = any.path();
+      const check = path === null ? { ok: false as const, reason: `status ${status}` } : checkAnyAnglePath(grid, path, start, goal);
+      const astarSame = checkAnyAnglePath(grid, astarPaths[i], start, goal);
+      if (!check.ok || !astarSame.ok || !sameCost(check.length, any.cost) || check.length > astarSame.length * (1 + 1e-9)) {
+        row.bad++;
+        process.stderr.write(`  warehouse ${row.name} (${q.sx},${q.sy})->(${q.gx},${q.gy}): ${check.ok ? `cost ${check.length} vs the A* path's ${astarSame.ok ? astarSame.length : astarSame.reason}` : check.reason}\n`);
+        return;
+      }
+      const m = waypointMetres(grid, path!);
+      if (m > astarMetres[i] * (1 + 1e-9)) row.longerThanAStar++;
+      row.us.push(us);
+      row.lengths.push(m);
+      row.costs.push(any.cost);
+    });
+    return row;
+  });
+}
+
+/** Nav2's warehouse as the track searches it (see the top of this file), with the time each step took. */
+export function warehouseGrid(): { yaml: string; map: RosMap; grid: Grid; inflateMs: number; gridMs: number } {
   const yaml = dataFile('ros/warehouse.yaml');
   const map = parseRosMap(readFileSync(yaml, 'utf8'), gunzipSync(readFileSync(dataFile('ros/warehouse.pgm.gz'))), 'warehouse.yaml');
   let t = performance.now();
@@ -229,33 +288,57 @@ async function warehouse(o: TrackOptions, say: (s?: string) => void, native: Nat
   const inflateMs = performance.now() - t;
   t = performance.now();
   const grid = costmapToGrid(costmap, map.width, map.height, { resolution: map.resolution, bottomUp: true, costPenalty: COST_PENALTY });
-  const gridMs = performance.now() - t;
+  return { yaml, map, grid, inflateMs, gridMs: performance.now() - t };
+}
+
+async function warehouse(o: TrackOptions, say: (s?: string) => void, native: NativeRef | string): Promise<{ medianMs: number; landmarksMedianMs: number; allEqual: boolean }> {
+  const block = codeBlock(say);
+  const { yaml, map, grid, inflateMs, gridMs } = warehouseGrid();
   const queries = freeSpacePairs(grid, o.pairs, o.seed);
   process.stderr.write(`  costmap warehouse: ${queries.length} pairs, engine reference...\n`);
   const s = new Searcher(grid);
   for (const q of queries) q.optimal = engineCost(s, grid, q);
   const sample: MapSample = { name: 'ros/warehouse', file: yaml, grid, queries };
   const r = await runLib(BESTFIRST_ASTAR, 'warehouse', [sample], o.ourRounds, judgeEqual);
-  // Path lengths in metres, from one more (untimed) run of each query.
+  const t = performance.now();
+  const lm = landmarks(grid, { count: WAREHOUSE_LANDMARKS });
+  const landmarksMs = performance.now() - t;
+  process.stderr.write(`  costmap warehouse: landmarks built in ${f(landmarksMs)} ms\n`);
+  const rl = await runLib(ours('bestfirst A* + landmarks', { heuristic: lm }), 'warehouse', [sample], o.ourRounds, judgeEqual);
+  const expansions = [medianExpansions(grid, queries, octile(grid)), medianExpansions(grid, queries, lm)];
+  // Paths and their lengths in metres, from one more (untimed) run of each query.
   const built = BESTFIRST_ASTAR.build(grid);
-  const lengths = queries.map((q) => { built.query(q.sx, q.sy, q.gx, q.gy); return metres(grid, built.path() ?? []); });
+  const astarPaths = queries.map((q) => { built.query(q.sx, q.sy, q.gx, q.gy); return Int32Array.from(built.path() ?? []); });
+  const lengths = astarPaths.map((p) => metres(grid, p));
   const nat = typeof native === 'string' ? undefined : nativeWeighted(native, [sample], o.ourRounds);
+  process.stderr.write(`  costmap warehouse: Theta*, Lazy Theta*...\n`);
+  const anyN = Math.min(queries.length, o.anyAnglePairs ?? queries.length);
+  const any = anyAngleRuns(grid, queries.slice(0, anyN), astarPaths, lengths);
   say(`### ROS warehouse (${shown(yaml)}: ${map.width} x ${map.height} cells at ${map.resolution} m)`);
   say();
   say(`inflate for a 0.3 m robot (inscribed ${WAREHOUSE_INFLATION.inscribedRadius} m, inflation ${WAREHOUSE_INFLATION.inflationRadius} m, cost scaling ${WAREHOUSE_INFLATION.costScalingFactor}; ` +
     `unknown cells kept, so blocked) took ${f(inflateMs)} ms, costmapToGrid (bottomUp, costPenalty ${COST_PENALTY}) ${f(gridMs)} ms (single runs; bench/inflate.ts times inflate properly). ` +
-    `${queries.length} seeded start/goal pairs in the main free space; costs checked against the engine (equal up to 1e-9 relative): ${r.optimal} of ${r.n}.`);
+    `${queries.length} seeded start/goal pairs in the main free space; costs checked against the engine (equal up to 1e-9 relative): A* ${r.optimal} of ${r.n}, A* + landmarks ${rl.optimal} of ${rl.n}. ` +
+    `A* + landmarks: the fast path with landmarks(grid, { count: ${WAREHOUSE_LANDMARKS} }) (ALT: the larger of octile and the landmark bound; built once for the map in ${f(landmarksMs)} ms, ${f((8 * WAREHOUSE_LANDMARKS * grid.size) / 2 ** 20)} MiB, not in the query times). ` +
+    `Median expansions a query: ${expansions[0]} with octile, ${expansions[1]} with landmarks.`);
   say();
+  const cost = (c: number[]) => f(mean(c), 2);
   const rows = [
-    ['bestfirst A*', String(r.n), f(r.median / 1000, 2), f(r.mean / 1000, 2), f(ratio(r.us, nat), 2), f(mean(lengths), 2), f(median(lengths), 2), f(mean(queries.map((q) => q.optimal)), 2), `${f(100 * r.cpuShare)}%`],
-    // Hook for Theta* (branch anyangle): a row here, timed the same way, its length from its own path (any-angle segments, so not through checkPath).
+    ['bestfirst A*', String(r.n), f(r.median / 1000, 2), f(r.mean / 1000, 2), f(ratio(r.us, nat), 2), f(mean(lengths), 2), f(median(lengths), 2), cost(queries.map((q) => q.optimal)), `${f(100 * r.cpuShare)}%`],
+    ['bestfirst A* + landmarks', String(rl.n), f(rl.median / 1000, 2), f(rl.mean / 1000, 2), f(ratio(rl.us, nat), 2), f(mean(lengths), 2), f(median(lengths), 2), cost(queries.map((q) => q.optimal)), `${f(100 * rl.cpuShare)}%`],
   ];
   if (nat) rows.push(['native C++ weighted A*', String(nat.length), f(median(nat) / 1000, 2), f(mean(nat) / 1000, 2), '1.00', '-', '-', '-', '-']);
+  for (const a of any) rows.push([`bestfirst ${a.name}`, String(a.us.length), f(median(a.us) / 1000, 2), f(mean(a.us) / 1000, 2), f(ratio(a.us, nat), 2), f(mean(a.lengths), 2), f(median(a.lengths), 2), cost(a.costs), '-']);
   block(table(['planner', 'n', 'median ms', 'mean ms', 'x native', 'mean length m', 'median length m', 'mean cost', 'CPU'], rows));
   say();
-  say('Theta* on the warehouse: not measured yet (the any-angle planner is on branch anyangle; the hook is marked in bench/costmap.ts).');
+  say(`Theta* and Lazy Theta* (AnyAngleSearcher; ${anyN === queries.length ? 'every pair' : `the first ${anyN} of the ${queries.length} pairs`}, each query timed once, then its path checked; their mean lengths and times are compared with A*'s on the same pairs): on a weighted grid both run as Theta* (a segment's cost takes walking its cells), ` +
+    `and a segment costs its exact weighted length (each cell crossed charges the length inside it times its weight), not A*'s step cost (length times the weight of the cell entered), so their mean cost is not A*'s. ` +
+    `Every path checked with checkAnyAnglePath (line of sight on every segment): ${any.map((a) => `${a.name} ${a.us.length} of ${anyN} passed, its cost at most the A* path's costed the same way`).join('; ')}; ` +
+    `in metres longer than A*'s path: ${any.map((a) => `${a.name} ${a.longerThanAStar}`).join(', ')}. ` +
+    `Mean length against A*'s on the same pairs (${f(mean(lengths.slice(0, anyN)), 2)} m): ${any.map((a) => `${a.name} ${f(100 * (1 - mean(a.lengths) / mean(lengths.slice(0, anyN))), 2)}% shorter, ${f(sum(a.us) / sum(r.us.slice(0, anyN)), 2)}x octile A*'s time`).join('; ')}.`);
   say();
-  return { medianMs: r.median / 1000, allEqual: r.optimal === r.n && r.valid === r.n };
+  const anyOk = any.every((a) => a.bad === 0);
+  return { medianMs: r.median / 1000, landmarksMedianMs: rl.median / 1000, allEqual: r.optimal === r.n && r.valid === r.n && rl.optimal === rl.n && rl.valid === rl.n && anyOk };
 }
 
 /** The targets of issue 12 this track measures, as report lines. */
@@ -267,18 +350,18 @@ export function costmapTargets(t: TrackSummary): string[] {
   ] : ['- costmap: the Moving AI part did not run (--warehouse-only)'];
   return [
     ...maps,
-    `- costmap: warehouse query under 20 ms median: ${f(t.warehouseMedianMs, 2)} ms: ${mark(t.warehouseMedianMs < 20)}`,
-    `- costmap: costs equal to the reference on every query (bestfirst, native, ngraph.path): ${t.allEqual ? 'yes' : '**no**'}`,
+    `- costmap: warehouse query under 20 ms median: A* with octile ${f(t.warehouseMedianMs, 2)} ms: ${mark(t.warehouseMedianMs < 20)}; A* with landmarks(grid) (the map's table built beforehand) ${f(t.warehouseLandmarksMs, 2)} ms: ${mark(t.warehouseLandmarksMs < 20)}`,
+    `- costmap: costs equal to the reference on every query (bestfirst, native, ngraph.path), every warehouse Theta* path checked: ${t.allEqual ? 'yes' : '**no**'}`,
   ];
 }
 
-// Standalone: node --expose-gc dist/bench/costmap.js [--quick] [--no-peers] [--per-family=N] [--pairs=N] [--families=a,b | --warehouse-only]
+// Standalone: node --expose-gc dist/bench/costmap.js [--quick] [--no-peers] [--per-family=N] [--pairs=N] [--any-angle-pairs=N] [--families=a,b | --warehouse-only]
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const args = process.argv.slice(2);
   const opt = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
   for (const a of args) {
-    if (!/^--(quick|no-peers|warehouse-only|families=.*|per-family=\d+|pairs=\d+)$/.test(a)) {
-      console.error(`costmap: unknown argument ${a}; expected --quick, --no-peers, --warehouse-only, --families=a,b, --per-family=N, --pairs=N`);
+    if (!/^--(quick|no-peers|warehouse-only|families=.*|per-family=\d+|pairs=\d+|any-angle-pairs=\d+)$/.test(a)) {
+      console.error(`costmap: unknown argument ${a}; expected --quick, --no-peers, --warehouse-only, --families=a,b, --per-family=N, --pairs=N, --any-angle-pairs=N`);
       process.exit(2);
     }
   }
@@ -292,7 +375,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   say(`- node ${m0.node}, ${m0.cpu} x ${m0.cores}; load average at start (1, 5, 15 min): ${load(m0)}`);
   say();
   costmapTrack({
-    quick, families, noPeers: args.includes('--no-peers'),
+    quick, families, noPeers: args.includes('--no-peers'), ...(opt('any-angle-pairs') === undefined ? {} : { anyAnglePairs: Number(opt('any-angle-pairs')) }),
     perFamily: Number(opt('per-family') ?? (quick ? 4 : 24)), pairs: Number(opt('pairs') ?? (quick ? 20 : 200)), ourRounds: quick ? 2 : 5, seed: 20261201,
   }, say).then((t) => {
     say('### Targets');

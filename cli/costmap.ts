@@ -4,7 +4,7 @@ import { formatPgm } from '#bestfirst/movingai';
 import { displayName, writeBytes } from './files.js';
 import type { Io } from './io.js';
 import { runCommand, type Args, type CommandSpec } from './options.js';
-import { describeInflation, IMAGE_RULE, inflateFor, INFLATION_OPTIONS, loadRosMap, RADIUS_OPTION } from './ros-map.js';
+import { describeInflation, IMAGE_RULE, inflateFor, INFLATION_OPTIONS, KEEPOUT_OPTION, loadMask, loadRosMap, RADIUS_OPTION } from './ros-map.js';
 
 /** The grey of an unknown cell: map_server's grey for unknown space. */
 const UNKNOWN_GREY = 205;
@@ -19,7 +19,7 @@ function greyOf(cost: number): number {
 }
 
 /**
- * `bestfirst costmap map.yaml --radius R [--inflation R2] [--scaling K]
+ * `bestfirst costmap map.yaml --radius R [--inflation R2] [--scaling K] [--unknown U]
  * [--keepout mask.yaml] --out costmap.pgm`: Nav2's inflated costmap of a ROS
  * map, with a keepout mask merged, written as an image and counted.
  */
@@ -31,7 +31,7 @@ export const COSTMAP: CommandSpec = {
   options: [
     { ...RADIUS_OPTION, required: true },
     ...INFLATION_OPTIONS,
-    { name: 'keepout', kind: 'file', arg: 'MASK.yaml', help: "a Nav2 keepout mask of the same size, resolution and origin (a ROS map too): a mask value v from 1 to 100 raises a cell's cost to at least floor(254 v / 100), so 100 is an obstacle" },
+    KEEPOUT_OPTION,
     { name: 'out', kind: 'file', arg: 'FILE.pgm', required: true, help: 'where to write the image (binary PGM, 8 bit, the map\'s size and orientation); a file there is replaced' },
   ],
   notes: [
@@ -51,14 +51,7 @@ function run(args: Args, io: Io): number {
   const out = args.need<string>('out');
   const loaded = loadRosMap(yamlFile, displayName(yamlFile));
   const { map } = loaded;
-  const keepoutFile = args.get<string>('keepout');
-  const keepout = keepoutFile === undefined ? null : loadRosMap(keepoutFile, `--keepout ${displayName(keepoutFile)}`);
-  if (keepout !== null) {
-    const m = keepout.map;
-    if (m.width !== map.width || m.height !== map.height || m.resolution !== map.resolution || m.origin.x !== map.origin.x || m.origin.y !== map.origin.y || m.origin.yaw !== map.origin.yaw) {
-      throw new InputError(`costmap: --keepout ${keepout.name} is ${m.width} x ${m.height} cells of ${m.resolution} m from (${m.origin.x}, ${m.origin.y}), the map ${loaded.name} ${map.width} x ${map.height} of ${map.resolution} m from (${map.origin.x}, ${map.origin.y}): a keepout mask must share the map's size, resolution and origin`);
-    }
-  }
+  const keepout = loadMask(args, 'keepout', loaded, 'costmap') ?? null;
   const target = resolve(out);
   for (const f of [...loaded.files, ...(keepout?.files ?? [])]) {
     if (resolve(f) === target) throw new InputError(`costmap: --out ${displayName(out)} is one of the files read (${displayName(f)}); write the image elsewhere`);

@@ -1,14 +1,17 @@
-import { costmapToGrid, type Grid, INSCRIBED, InputError, LETHAL, NO_INFORMATION } from '#bestfirst';
+import { applyKeepout, costmapToGrid, type Grid, INSCRIBED, InputError, LETHAL, NO_INFORMATION, speedWeights } from '#bestfirst';
 import { cellToWorld, worldToCell, type RosMap } from '#bestfirst/movingai';
 import type { Algo } from './algos.js';
 import type { Io } from './io.js';
 import type { Args, OptionSpec } from './options.js';
-import { describeInflation, IMAGE_RULE, inflateFor, INFLATION_OPTIONS, loadRosMap, RADIUS_OPTION } from './ros-map.js';
+import { describeInflation, IMAGE_RULE, inflateFor, INFLATION_OPTIONS, KEEPOUT_OPTION, loadMask, loadRosMap, RADIUS_OPTION } from './ros-map.js';
+import { partialOptions } from './terrain.js';
 
 /**
- * `bestfirst plan --ros map.yaml --from X,Y --to X,Y --radius R`: one path in
- * metres on a ROS map, for a round robot, on Nav2's inflated costmap. `plan`
- * (cli/plan.ts) hands over here when `--ros` is given.
+ * `bestfirst plan --ros map.yaml --from X,Y --to X,Y --radius R [--keepout
+ * MASK.yaml] [--speed MASK.yaml] [--unknown U] [--partial]`: one path in
+ * metres on a ROS map, for a round robot, on Nav2's inflated costmap with
+ * its keepout and speed filters. `plan` (cli/plan.ts) hands over here when
+ * `--ros` is given.
  */
 
 /** `--ros FILE.yaml`, the other map `plan` takes. */
@@ -28,12 +31,17 @@ export const ROS_PLAN_OPTIONS: readonly OptionSpec[] = [
     name: 'penalty', kind: 'number', arg: 'P', min: 0, default: NAV2_COST_PENALTY,
     help: "how much the graded costs weigh: a step into a cell of cost c (below 253) costs its length times 1 + P c / 252 (the rule of Nav2's Smac 2D planner, whose default P is 2); 0 finds the shortest path that keeps clear of the inscribed band",
   },
+  KEEPOUT_OPTION,
+  {
+    name: 'speed', kind: 'file', arg: 'MASK.yaml',
+    help: "a Nav2 speed mask of the same size, resolution and origin (a ROS map, mode scale as Nav2 draws them): a mask value v from 1 to 100 limits the speed to 100 - v percent (Nav2's example filter: base 100, multiplier -1), so a step there costs 100 / (100 - v) times as much; 0, 100 and unknown are no limit",
+  },
 ];
 
 /** What `plan --help` adds about ROS maps. */
 export const ROS_PLAN_NOTES: readonly string[] = [
-  `With --ros: --from and --to are points in metres in the map's frame (y up); each must lie on the map in a cell the robot's centre may occupy (not an obstacle, not within R of one, not unknown: unknown space is kept unknown, as Nav2 does by default, and blocked). The costmap is Nav2's inflation layer; cells of cost 253 or more are blocked. The path is printed as cell centres in metres (3 decimals; with --any-angle its waypoints); cost is the weighted cost, length the path's length in metres. ${IMAGE_RULE}`,
-  'With --ros --json the record holds ros, algo, from and to (metres), fromCell and toCell (column, row from the top), radius, inflation, scaling, penalty, status, cost, length, cells, expansions, microseconds, costmapMilliseconds and path (cell centres in metres).',
+  `With --ros: --from and --to are points in metres in the map's frame (y up); each must lie on the map in a cell the robot's centre may occupy (not an obstacle, not within R of one, not in a keepout zone, not unknown unless --unknown free). The costmap is Nav2's inflation layer, with the keepout mask merged (the larger cost wins); cells of cost 253 or more are blocked, and the speed mask's factors multiply the weights. With --partial, when the goal cannot be reached the path goes to the reached cell nearest the goal (straight-line cells), marked partial (exit 1). The path is printed as cell centres in metres (3 decimals; with --any-angle its waypoints); cost is the weighted cost, length the path's length in metres. ${IMAGE_RULE}`,
+  'With --ros --json the record holds ros, algo, from and to (metres), fromCell and toCell (column, row from the top), radius, inflation, scaling, unknown, penalty, keepout and speed (the mask files, or null), status, partial, cost, length, cells, expansions, microseconds, costmapMilliseconds and path (cell centres in metres).',
 ];
 
 /**
@@ -47,10 +55,8 @@ export function rosPlanWanted(args: Args): boolean {
     throw new InputError(`plan: give ${ros ? 'only one of' : 'one of'} --map FILE.map (a Moving AI map, points are cells) and --ros FILE.yaml (a ROS map, points in metres)`);
   }
   if (ros) {
-    // Terrain letters are a Moving AI map's; a partial path on a costmap is not offered yet.
-    for (const name of ['terrain', 'partial']) {
-      if (args.has(name)) throw new InputError(`plan: --${name} is for a Moving AI map (--map FILE.map), not for --ros`);
-    }
+    // Terrain letters are a Moving AI map's; a costmap weighs its cells by cost.
+    if (args.has('terrain')) throw new InputError('plan: --terrain is for a Moving AI map (--map FILE.map), not for --ros');
     return true;
   }
   for (const o of ROS_PLAN_OPTIONS) {
@@ -73,8 +79,12 @@ function why(cost: number, radius: number): string {
     : `blocked (cost ${cost})`;
 }
 
-/** The cell of a point given by `option`, refused off the map or where the robot's centre may not be. */
-function endpoint(map: RosMap, grid: Grid, costmap: Uint8Array, [x, y]: readonly [number, number], option: string, name: string, radius: number): number {
+/**
+ * The cell of a point given by `option`, refused off the map or where the
+ * robot's centre may not be; `inflated` is the costmap before the keepout
+ * mask, to say when the mask is what blocks the cell.
+ */
+function endpoint(map: RosMap, grid: Grid, costmap: Uint8Array, inflated: Uint8Array, [x, y]: readonly [number, number], option: string, name: string, radius: number): number {
   const { width, height, resolution: r, origin } = map;
   const x1 = origin.x + width * r, y1 = origin.y + height * r;
   if (!(x >= origin.x && x <= x1 && y >= origin.y && y <= y1)) {
@@ -83,36 +93,45 @@ function endpoint(map: RosMap, grid: Grid, costmap: Uint8Array, [x, y]: readonly
   const n = worldToCell(map, x, y);
   if (grid.cells[n] !== 0) {
     // The costmap is in ROS order: the grid's row y is its row height - 1 - y.
-    const cost = costmap[(height - 1 - grid.y(n)) * width + grid.x(n)];
-    throw new InputError(`plan: ${option} ${x},${y} is in cell ${grid.formatXY(n)} (column, row from the top) of ${name}, ${why(cost, radius)}: the robot's centre cannot be there`);
+    const i = (height - 1 - grid.y(n)) * width + grid.x(n);
+    const reason = costmap[i] > inflated[i] ? `in a keepout zone of the --keepout mask (cost ${costmap[i]})` : why(costmap[i], radius);
+    throw new InputError(`plan: ${option} ${x},${y} is in cell ${grid.formatXY(n)} (column, row from the top) of ${name}, ${reason}: the robot's centre cannot be there`);
   }
   return n;
 }
 
 const round3 = (v: number) => Number(v.toFixed(3));
 
-/** The ROS half of `plan`: exit 0 with a path, 1 without one (or a failed check). */
+/** The ROS half of `plan`: exit 0 with a path, 1 without one (a partial path included, or a failed check). */
 export function planRos(args: Args, io: Io, algo: Algo): number {
   const loaded = loadRosMap(args.need<string>('ros'), `--ros ${args.need<string>('ros')}`);
   const { map, name } = loaded;
+  // Every file read and checked before any work.
+  const keepout = loadMask(args, 'keepout', loaded, 'plan');
+  const speed = loadMask(args, 'speed', loaded, 'plan');
   const inflated = inflateFor(map, args, 'plan');
-  const { costmap, radius } = inflated;
+  const { radius } = inflated;
+  const costmap = keepout === undefined ? inflated.costmap : applyKeepout(inflated.costmap, map.width, map.height, keepout.map);
   const penalty = args.need<number>('penalty');
-  const grid = costmapToGrid(costmap, map.width, map.height, { resolution: map.resolution, bottomUp: true, costPenalty: penalty });
+  const weights = speed === undefined ? undefined : speedWeights(speed.map);
+  const grid = costmapToGrid(costmap, map.width, map.height, { resolution: map.resolution, bottomUp: true, costPenalty: penalty, ...(weights === undefined ? {} : { weights }) });
   const from = args.need<[number, number]>('from'), to = args.need<[number, number]>('to');
-  const start = endpoint(map, grid, costmap, from, '--from', name, radius);
-  const goal = endpoint(map, grid, costmap, to, '--to', name, radius);
+  const start = endpoint(map, grid, costmap, inflated.costmap, from, '--from', name, radius);
+  const goal = endpoint(map, grid, costmap, inflated.costmap, to, '--to', name, radius);
 
-  const { searcher, options } = algo.make(grid);
+  const runner = algo.make(grid);
+  const { searcher } = runner;
+  const options = args.flag('partial') ? partialOptions(algo, runner.options) : runner.options;
   const t0 = performance.now();
   const status = searcher.search(start, goal, options);
   const microseconds = (performance.now() - t0) * 1000;
   const buf = new Int32Array(grid.size);
-  const count = status === 'found' ? searcher.pathInto(buf) : 0;
+  const count = searcher.pathInto(buf);
+  const partial = searcher.partial;
   let length = 0;
-  if (status === 'found') {
-    // Never print a path we have not checked: a wrong one is a bug, said loudly.
-    const check = algo.check(grid, buf, start, goal, count);
+  if (count > 0) {
+    // Never print a path we have not checked: a wrong one is a bug, said loudly. A partial one ends where it ends.
+    const check = algo.check(grid, buf, start, partial ? buf[count - 1] : goal, count);
     if (!check.ok) { io.err(`plan: the ${algo.name} path is invalid: ${check.reason}`); return 1; }
     if (!(Math.abs(check.length - searcher.cost) <= 1e-9 * Math.max(1, searcher.cost))) {
       io.err(`plan: the ${algo.name} path's steps cost ${check.length}, the search said ${searcher.cost}`);
@@ -127,20 +146,23 @@ export function planRos(args: Args, io: Io, algo: Algo): number {
   if (args.flag('json')) {
     io.out(JSON.stringify({
       ros: args.need<string>('ros'), algo: algo.name, from, to, fromCell: [grid.x(start), grid.y(start)], toCell: [grid.x(goal), grid.y(goal)],
-      radius, inflation: inflated.inflation, scaling: inflated.scaling, penalty, status,
-      cost: status === 'found' ? searcher.cost : null, length: status === 'found' ? length : null, cells: count, expansions: searcher.expansions,
+      radius, inflation: inflated.inflation, scaling: inflated.scaling, unknown: inflated.unknown, penalty,
+      keepout: keepout === undefined ? null : args.need<string>('keepout'), speed: speed === undefined ? null : args.need<string>('speed'), status, partial,
+      cost: count > 0 ? searcher.cost : null, length: count > 0 ? length : null, cells: count, expansions: searcher.expansions,
       microseconds: Math.round(microseconds * 10) / 10, costmapMilliseconds: Math.round(inflated.milliseconds * 10) / 10, path,
     }));
   } else {
-    io.out(`${describeInflation(loaded, inflated)}, penalty ${penalty}, algo ${algo.name}`);
+    const masks = `${keepout === undefined ? '' : `, keepout ${keepout.name}`}${speed === undefined ? '' : `, speed ${speed.name}`}`;
+    io.out(`${describeInflation(loaded, inflated)}${masks}, penalty ${penalty}, algo ${algo.name}`);
     io.out(`from ${from.join(',')} m (cell ${grid.formatXY(start)}) to ${to.join(',')} m (cell ${grid.formatXY(goal)}); costmap in ${inflated.milliseconds.toFixed(1)} ms`);
     if (status === 'found') {
       const parts = algo.promise === 'any-angle' ? `${count} waypoints (${count - 1} segments)` : `${count} cells (${count - 1} moves)`;
       io.out(`found: cost ${searcher.cost.toFixed(3)}, length ${length.toFixed(3)} m, ${parts}, ${searcher.expansions} expansions, ${microseconds.toFixed(1)} us`);
-      io.out(`path (m) ${path.map(([x, y]) => `(${x.toFixed(3)},${y.toFixed(3)})`).join(' ')}`);
     } else {
       io.out(`no path (${status}), ${searcher.expansions} expansions, ${microseconds.toFixed(1)} us`);
+      if (partial) io.out(`partial path to ${path[count - 1].map((v) => v.toFixed(3)).join(',')} m (cell ${grid.formatXY(buf[count - 1])}), the reached cell nearest the goal: cost ${searcher.cost.toFixed(3)}, length ${length.toFixed(3)} m, ${count} cells (${count - 1} moves)`);
     }
+    if (count > 0) io.out(`path (m) ${path.map(([x, y]) => `(${x.toFixed(3)},${y.toFixed(3)})`).join(' ')}`);
   }
   return status === 'found' ? 0 : 1;
 }

@@ -1,10 +1,9 @@
-import { InputError } from '#bestfirst';
-import { ALGO_OPTION, ANY_ANGLE_OPTION, chosenAlgo, gridFor, type Algo } from './algos.js';
+import { ALGO_OPTION, ANY_ANGLE_OPTION, chosenAlgo, gridFor } from './algos.js';
 import { displayName, endpoint, jsonOption, loadMap, MAP_OPTION, pointOption } from './files.js';
 import type { Io } from './io.js';
 import { planRos, rosPlanWanted, ROS_OPTION, ROS_PLAN_NOTES, ROS_PLAN_OPTIONS } from './plan-ros.js';
 import { runCommand, type Args, type CommandSpec } from './options.js';
-import { formatTerrain, PARTIAL_OPTION, TERRAIN_OPTION, withTerrain, type TerrainSpec } from './terrain.js';
+import { formatTerrain, PARTIAL_OPTION, partialOptions, TERRAIN_OPTION, withTerrain, type TerrainSpec } from './terrain.js';
 
 /**
  * `bestfirst plan --map FILE.map --from X,Y --to X,Y [--algo A | --any-angle]
@@ -84,11 +83,4 @@ function run(args: Args, io: Io): number {
     if (count > 0) io.out(`path ${path.map(([x, y]) => `(${x},${y})`).join(' ')}`);
   }
   return status === 'found' ? 0 : 1;
-}
-
-/** The runner's options asking for a partial path; an algorithm whose searcher keeps none is refused. */
-export function partialOptions(algo: Algo, options: object): object {
-  if (algo.name === 'jps' || algo.name === 'jps-plus' || algo.name === 'subgoal4') throw new InputError(`--partial needs a search that keeps a path to every cell it reaches: astar, dijkstra, wastar:EPS, greedy or bfs, not ${algo.name}`);
-  if (algo.promise === 'any-angle') throw new InputError('--partial does not combine with --any-angle: the any-angle search returns a whole path or none');
-  return { ...options, partial: true };
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { inflate, InputError } from '#bestfirst';
+import { inflate, InputError, type UnknownCells } from '#bestfirst';
 import { MAX_MAP_CELLS, MAX_ROS_YAML_CHARS, parseRosMap, parseRosYaml, type RosMap } from '#bestfirst/movingai';
 import { show } from '#bestfirst/internal';
 import { displayName, readBytes, readText } from './files.js';
@@ -66,6 +66,10 @@ export const RADIUS_OPTION: OptionSpec = {
 /** The inflation options both commands take after `--radius`. */
 export const INFLATION_OPTIONS: readonly OptionSpec[] = [
   {
+    name: 'unknown', kind: 'choice', arg: 'U', choices: ['keep', 'free', 'lethal'], default: 'keep',
+    help: "what the map's unknown cells are: keep them unknown, so blocked (Nav2's default; within R of an obstacle they count as inscribed), free (read as free space and inflated like it), or lethal (obstacles, inflated around)",
+  },
+  {
     name: 'inflation', kind: 'number', arg: 'R2', min: 0,
     help: `how far costs spread from obstacles, metres, at least R [default: ${NAV2_INFLATION_RADIUS}, Nav2's inflation_radius, or R when R is larger]`,
   },
@@ -81,14 +85,16 @@ export interface Inflated {
   readonly radius: number;
   readonly inflation: number;
   readonly scaling: number;
+  readonly unknown: UnknownCells;
   /** The time `inflate` took. */
   readonly milliseconds: number;
 }
 
 /**
  * Inflates `map` by `--radius`, `--inflation` and `--scaling`, checked here
- * in the command line's words before any work. Unknown cells stay unknown
- * (Nav2's default): a planner treats them as blocked.
+ * in the command line's words before any work. Unknown cells are what
+ * `--unknown` says (by default they stay unknown, Nav2's default, and a
+ * planner treats them as blocked).
  */
 export function inflateFor(map: RosMap, args: Args, command: string): Inflated {
   const radius = args.get<number>('radius');
@@ -97,13 +103,37 @@ export function inflateFor(map: RosMap, args: Args, command: string): Inflated {
   if (inflation < radius) throw new InputError(`${command}: --inflation ${inflation} is less than --radius ${radius}; costs spread out from the inscribed radius, so R2 must be at least R`);
   const scaling = args.need<number>('scaling');
   if (!(scaling > 0)) throw new InputError(`${command}: --scaling must be a decimal number > 0 (per metre), got ${scaling}`);
+  const unknown = args.need<UnknownCells>('unknown');
   const t0 = performance.now();
-  const costmap = inflate(map, { inscribedRadius: radius, inflationRadius: inflation, costScalingFactor: scaling });
-  return { costmap, radius, inflation, scaling, milliseconds: performance.now() - t0 };
+  const costmap = inflate(map, { inscribedRadius: radius, inflationRadius: inflation, costScalingFactor: scaling, unknown });
+  return { costmap, radius, inflation, scaling, unknown, milliseconds: performance.now() - t0 };
 }
 
 /** "tb3.yaml (384 x 384 cells of 0.05 m), robot radius 0.2 m, inflation 0.55 m, scaling 3": the first line of both commands. */
 export function describeInflation(loaded: LoadedRosMap, f: Inflated): string {
   const { map } = loaded;
-  return `map ${loaded.name} (${map.width} x ${map.height} cells of ${map.resolution} m), robot radius ${f.radius} m, inflation ${f.inflation} m, scaling ${f.scaling}`;
+  return `map ${loaded.name} (${map.width} x ${map.height} cells of ${map.resolution} m), robot radius ${f.radius} m, inflation ${f.inflation} m, scaling ${f.scaling}${f.unknown === 'keep' ? '' : `, unknown cells ${f.unknown}`}`;
+}
+
+/** `--keepout MASK.yaml`, as `costmap` and `plan --ros` take it. */
+export const KEEPOUT_OPTION: OptionSpec = {
+  name: 'keepout', kind: 'file', arg: 'MASK.yaml',
+  help: "a Nav2 keepout mask of the same size, resolution and origin (a ROS map too): a mask value v from 1 to 100 raises a cell's cost to at least floor(254 v / 100), so 100 is an obstacle",
+};
+
+/**
+ * A Nav2 filter mask (`--keepout`, `--speed`): a ROS map of its own, read as
+ * the map is, which must share the map's size, resolution and origin.
+ * Undefined when the option was not given; every mistake is an InputError
+ * naming the option and the file.
+ */
+export function loadMask(args: Args, option: string, loaded: LoadedRosMap, command: string): LoadedRosMap | undefined {
+  const file = args.get<string>(option);
+  if (file === undefined) return undefined;
+  const mask = loadRosMap(file, `--${option} ${displayName(file)}`);
+  const m = mask.map, map = loaded.map;
+  if (m.width !== map.width || m.height !== map.height || m.resolution !== map.resolution || m.origin.x !== map.origin.x || m.origin.y !== map.origin.y || m.origin.yaw !== map.origin.yaw) {
+    throw new InputError(`${command}: --${option} ${mask.name} is ${m.width} x ${m.height} cells of ${m.resolution} m from (${m.origin.x}, ${m.origin.y}), the map ${loaded.name} ${map.width} x ${map.height} of ${map.resolution} m from (${map.origin.x}, ${map.origin.y}): a ${option} mask must share the map's size, resolution and origin`);
+  }
+  return mask;
 }

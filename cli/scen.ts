@@ -5,8 +5,7 @@ import { ALGO_OPTION, ANY_ANGLE_OPTION, chosenAlgo, gridFor, type Algo } from '.
 import { displayName, jsonOption, loadMap, readText, resolveMap } from './files.js';
 import type { Io } from './io.js';
 import { MAX_SEED, runCommand, type Args, type CommandSpec } from './options.js';
-import { partialOptions } from './plan.js';
-import { formatTerrain, PARTIAL_OPTION, TERRAIN_OPTION, withTerrain, type TerrainSpec } from './terrain.js';
+import { formatTerrain, PARTIAL_OPTION, partialOptions, TERRAIN_OPTION, withTerrain, type TerrainSpec } from './terrain.js';
 
 /**
  * `n` of the indices 0..total-1, chosen by a seeded generator and returned in

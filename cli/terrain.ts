@@ -1,6 +1,7 @@
 import { filterAreas, InputError, type Grid } from '#bestfirst';
 import { show } from '#bestfirst/internal';
 import { terrainFilter, TERRAIN_LETTERS } from '#bestfirst/movingai';
+import type { Algo } from './algos.js';
 import type { OptionSpec } from './options.js';
 
 /** A parsed `--terrain`: letter to weight or `'excluded'`. */
@@ -39,6 +40,13 @@ export const PARTIAL_OPTION: OptionSpec = {
   name: 'partial', kind: 'flag',
   help: 'when the goal cannot be reached (or the budget runs out), print the path to the reached cell nearest the goal, marked partial',
 };
+
+/** The runner's options asking for a partial path; an algorithm whose searcher keeps none is refused. */
+export function partialOptions(algo: Algo, options: object): object {
+  if (algo.name === 'jps' || algo.name === 'jps-plus' || algo.name === 'subgoal4') throw new InputError(`--partial needs a search that keeps a path to every cell it reaches: astar, dijkstra, wastar:EPS, greedy or bfs, not ${algo.name}`);
+  if (algo.promise === 'any-angle') throw new InputError('--partial does not combine with --any-angle: the any-angle search returns a whole path or none');
+  return { ...options, partial: true };
+}
 
 /** A terrain spec as `--terrain` writes it. */
 export function formatTerrain(spec: TerrainSpec): string {

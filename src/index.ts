@@ -40,6 +40,7 @@ export {
 export { frontierBefore, type Trace, type TracePop, type TracePush, type FrontierEntry } from './core/trace.js';
 export { dfs, iddfs, type DepthFirstOptions, type DepthFirstResult, type DepthFirstStatus } from './core/depth-first.js';
 export { GridSearcher, type GridSearchOptions } from './grid/grid-search.js';
+export { landmarks, type LandmarkOptions } from './grid/landmarks.js';
 export { JumpPointSearcher, jps, type JumpPointSearchOptions } from './grid/jps.js';
 export { JpsPlusSearcher, type JpsPlusOptions } from './grid/jps-plus.js';
 export { SubgoalSearcher4, type SubgoalSearch4Options } from './grid/subgoal4.js';

@@ -3,6 +3,7 @@ import { allocate, DX, DY, Grid } from './grid.js';
 import { MoveMasks } from './move-masks.js';
 import { zero, type Heuristic } from '../core/heuristic.js';
 import { inlineForm, octile } from './heuristics.js';
+import { checkFresh, landmarkTable, type LandmarkTable } from './landmarks.js';
 import { checkBudget, checkKeys } from '../core/input-checks.js';
 import { resultOf, type PathSearcher, type SearchResult, type SearchStatus } from '../core/path-searcher.js';
 import { ASTAR, type Priority, type TieBreak } from '../core/priority.js';
@@ -25,7 +26,9 @@ export interface GridSearchOptions {
    * computes h inline instead of calling it, so it takes the grid heuristics
    * it knows how to compute, `octile(grid)` (the default: the grid's octile
    * distance, Manhattan when 4-connected), `manhattan(grid)`,
-   * `chebyshev(grid)` (each made for this grid, or one as wide), and `zero`.
+   * `chebyshev(grid)` (each made for this grid, or one as wide), and `zero`;
+   * `GridSearcher` also reads the table of `landmarks(grid)` (made for
+   * this very grid, and refused once the grid has changed since).
    * Any other function is an `InputError` that says so: run it with
    * `Searcher`, which calls it. The answers are bit for bit the engine's
    * with the same function.
@@ -114,6 +117,8 @@ export abstract class GridSearchBase implements PathSearcher<GridSearchOptions> 
   protected hp = 1.5;
   /** The grid's own `octile(grid)`, the default heuristic, made once. */
   private readonly octile: Heuristic;
+  /** The query's landmark table (`landmarks`), or null: h is then the inline form alone. */
+  protected lm: LandmarkTable | null = null;
   protected tieByH = 1;
   protected maxExp = Infinity;
   protected reopen = true;
@@ -210,7 +215,14 @@ export abstract class GridSearchBase implements PathSearcher<GridSearchOptions> 
         throw new InputError(`grid search: unknown priority kind ${show((priority as { kind: unknown }).kind)}: expected cost-to-come, heuristic-only or sum`);
     }
     const given = options.heuristic;
-    const h = given === undefined || given === 'octile' ? this.octile : given === 'zero' ? zero : given;
+    let h = given === undefined || given === 'octile' ? this.octile : given === 'zero' ? zero : given;
+    const lm = typeof h === 'function' && this.takesLandmarks() ? landmarkTable(h) ?? null : null;
+    if (lm !== null) {
+      if (lm.grid !== grid) throw new InputError(`grid search: the landmark heuristic was built for another grid (${lm.grid.width} x ${lm.grid.height}); build one with landmarks(grid) for this one`);
+      checkFresh(lm, 'grid search');
+      // The landmark heuristic takes the larger of its bound and octile(grid).
+      h = this.octile;
+    }
     const form = typeof h === 'function' ? inlineForm(h) : undefined;
     if (form === undefined || (form.width !== grid.width && h !== zero)) {
       throw new InputError(`grid search: heuristic must be octile(grid), manhattan(grid) or chebyshev(grid) of a grid ${grid.width} cells wide, or zero (the fast path computes h inline, so it takes only those), got ${typeof h === 'function' ? (form ? `one made for a grid ${form.width} cells wide` : 'another function: run it with Searcher, which calls it') : typeof h === 'string' ? JSON.stringify(h) : show(h)}`);
@@ -230,6 +242,7 @@ export abstract class GridSearchBase implements PathSearcher<GridSearchOptions> 
     this.hs = form.a;
     this.hd = form.b;
     this.hp = form.c;
+    this.lm = lm;
     this.tieByH = tieBreak === 'h' ? 1 : 0;
     this.maxExp = maxExp;
     this.reopen = reopen;
@@ -260,6 +273,11 @@ export abstract class GridSearchBase implements PathSearcher<GridSearchOptions> 
       if (hn < bestH || (hn === bestH && g[n] < bestG)) { best = n; bestH = hn; bestG = g[n]; }
     }
     return best;
+  }
+
+  /** Whether `run` reads a landmark table (`lm`); a searcher that does not refuses `landmarks(grid)` as any other function. */
+  protected takesLandmarks(): boolean {
+    return false;
   }
 
   /** The search proper; sets expansions, pushes, reopenings, and g and via along the way. */

@@ -7,6 +7,8 @@ import { IndexedGridHeap } from './grid-search-indexed-heap.js';
 export type { GridSearchOptions } from './grid-search-base.js';
 
 const NONE = 255;
+/** The landmark table of a query without landmarks (`runWeighted` with K = 0). */
+const NO_TABLE = new Float64Array(0);
 
 /** Bytes of `GridSearcher` state per cell (move masks included), for the benchmark's 16-bytes-a-cell budget. */
 export const GRID_SEARCHER_BYTES_PER_CELL = 8 + 4 + 1 + 1;
@@ -58,8 +60,14 @@ export class GridSearcher extends GridSearchBase {
     return this.heap.state[n] >= this.heap.base - 1;
   }
 
+  protected override takesLandmarks(): boolean {
+    return true;
+  }
+
   protected run(start: number, goal: number): SearchStatus {
-    return this.grid.weights === null ? this.runUnweighted(start, goal) : this.runWeighted(start, goal, this.grid.weights, this.grid.weightFloor);
+    const wts = this.grid.weights;
+    if (this.lm !== null) return this.runWeighted(start, goal, wts, this.grid.weightFloor, this.lm.table, this.lm.count);
+    return wts === null ? this.runUnweighted(start, goal) : this.runWeighted(start, goal, wts, this.grid.weightFloor, NO_TABLE, 0);
   }
 
   /** The loop on a grid without weights: every step costs its length. */
@@ -126,14 +134,20 @@ export class GridSearcher extends GridSearchBase {
   }
 
   /**
-   * The loop on a weighted grid: a step costs its length times the weight of
-   * the cell it enters, and h is the inline heuristic times the weight floor
-   * `hw` (what `heuristicScale` gives the closure, in the same order of
-   * operations, so the engine's answers match bit for bit). A copy of the
-   * loop above rather than one loop with a test per neighbour: the unweighted
-   * loop is the benchmark's hot path and keeps its speed untouched.
+   * The loop on a weighted grid, and on any grid with a landmark heuristic
+   * (`landmarks`): a step costs its length times the weight of the cell it
+   * enters (its length alone when `wts` is null), and h is the inline
+   * heuristic times the weight floor `hw` (what `heuristicScale` gives the
+   * closure, in the same order of operations, so the engine's answers match
+   * bit for bit), raised to the landmark bound read from `table` (K
+   * landmarks a cell; K = 0 without). A cell with h Infinity (the landmarks
+   * show it cannot reach the goal) is never pushed, as the engine treats a
+   * dead end; a start with h Infinity ends the query at once. A copy of the
+   * loop above rather than one loop with tests per neighbour: the
+   * unweighted loop is the benchmark's hot path and keeps its speed
+   * untouched; here the weight and the table cost more than the tests.
    */
-  private runWeighted(start: number, goal: number, wts: Float64Array, hw: number): SearchStatus {
+  private runWeighted(start: number, goal: number, wts: Float64Array | null, hw: number, table: Float64Array, K: number): SearchStatus {
     const heap = this.heap;
     heap.newQuery();
     const wg = this.wg, wh = this.wh, hs = this.hs, hd = this.hd, hp = this.hp, tieByH = this.tieByH, maxExp = this.maxExp, reopen = this.reopen, improve = IMPROVE;
@@ -142,6 +156,7 @@ export class GridSearcher extends GridSearchBase {
     const off = this.off, step = this.step, ddx = this.dx, ddy = this.dy;
     const base = heap.base, closed = base - 1;
     const gx = goal % w, gy = (goal - gx) / w;
+    const gb = goal * K;
     let expansions = 0, pushes = 1, reopenings = 0;
     let status: SearchStatus = 'unreachable';
 
@@ -150,7 +165,20 @@ export class GridSearcher extends GridSearchBase {
     {
       const sx = start % w, rx = sx - gx, ry = (start - sx) / w - gy;
       const dx = (rx ^ (rx >> 31)) - (rx >> 31), dy = (ry ^ (ry >> 31)) - (ry >> 31);
-      const dd = dx + dy, h0 = hw * (hs * (dd + hd * (dx < dy ? dx : dy)) + hp * (dd & 1));
+      const dd = dx + dy;
+      let h0 = hw * (hs * (dd + hd * (dx < dy ? dx : dy)) + hp * (dd & 1));
+      const a = start * K;
+      for (let i = 0; i < K; i++) {
+        const d = table[gb + i] - table[a + i];
+        const e = d < 0 ? -d : d;
+        if (e > h0) h0 = e;
+      }
+      if (h0 === Infinity) {
+        this.expansions = 0;
+        this.pushes = 0;
+        this.reopenings = 0;
+        return status;
+      }
       const hk = heap.keys;
       hk[0] = wh * h0;
       hk[1] = tieByH * h0;
@@ -168,7 +196,7 @@ export class GridSearcher extends GridSearchBase {
       for (let k = 0; k < 8; k++) {
         if ((m & (1 << k)) === 0) continue;
         const c = n + off[k];
-        const gc = gn + step[k] * wts[c];
+        const gc = gn + (wts === null ? step[k] : step[k] * wts[c]);
         const sc = state[c];
         const open = sc >= base;
         if (open || sc === closed) {
@@ -178,11 +206,19 @@ export class GridSearcher extends GridSearchBase {
             reopenings++;
           }
         }
-        g[c] = gc;
-        via[c] = k;
         const ax = rx + ddx[k], ay = ry + ddy[k];
         const dx = (ax ^ (ax >> 31)) - (ax >> 31), dy = (ay ^ (ay >> 31)) - (ay >> 31);
-        const dd = dx + dy, hc = hw * (hs * (dd + hd * (dx < dy ? dx : dy)) + hp * (dd & 1));
+        const dd = dx + dy;
+        let hc = hw * (hs * (dd + hd * (dx < dy ? dx : dy)) + hp * (dd & 1));
+        const a = c * K;
+        for (let i = 0; i < K; i++) {
+          const d = table[gb + i] - table[a + i];
+          const e = d < 0 ? -d : d;
+          if (e > hc) hc = e;
+        }
+        if (hc === Infinity) continue;
+        g[c] = gc;
+        via[c] = k;
         heap.f = wg * gc + wh * hc;
         heap.tie = tieByH * hc;
         if (open) heap.update(c); else heap.insert(c);

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { Grid, Searcher } from '#bestfirst';
 import { checkPath } from '#bestfirst/movingai';
 import { WEIGHTED_LIBS } from '../../bench/bench-libs.js';
-import { costmapOf, engineCost, freeSpacePairs, metres, sameCost } from '../../bench/costmap.js';
+import { costmapOf, engineCost, freeSpacePairs, metres, sameCost, waypointMetres } from '../../bench/costmap.js';
 import { ReferenceGrid, referenceCost, rng } from '../support/reference.js';
 
 const MAP = [
@@ -104,5 +104,12 @@ describe('costmap benchmark checks', () => {
     const g = costmapOf(plain).with({ cellSize: 0.05 });
     // (0,0) -> (1,0) -> (2,1): one axial step and one diagonal.
     expect(metres(g, [0, 1, 18])).toBeCloseTo(0.05 * (1 + Math.SQRT2), 12);
+  });
+
+  it('waypointMetres sums the segments\' straight lengths times the cell size, without the weights', () => {
+    const g = costmapOf(plain).with({ cellSize: 0.05 });
+    // (0,0) -> (4,3) -> (4,9): a 3-4-5 segment and a straight one of 6 cells.
+    expect(waypointMetres(g, [0, g.id(4, 3), g.id(4, 9)])).toBeCloseTo(0.05 * (5 + 6), 12);
+    expect(waypointMetres(g, [7])).toBe(0);
   });
 });

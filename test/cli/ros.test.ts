@@ -8,13 +8,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { parsePgm } from '#bestfirst/movingai';
+import { parsePgm, parseRosMap } from '#bestfirst/movingai';
 import { main } from '../../cli/main.js';
 import { collect } from '../support/cli-io.js';
 import { keepoutImage, rosImage, writeFixtures } from '../support/cli-fixtures.js';
 import { dataFile } from '../support/data.js';
 import { rawPgm } from '../support/ros-maps.js';
-import { referenceCost, ReferenceGrid, sameCost, walkPath } from '../support/reference.js';
+import { referenceCost, referenceDijkstra, ReferenceGrid, sameCost, walkPath } from '../support/reference.js';
 
 const F = writeFixtures();
 const OUT = mkdtempSync(join(tmpdir(), 'bestfirst-costmap-'));
@@ -35,8 +35,9 @@ function cellsOf(image: Uint8Array): number[] {
   return Array.from(rawPgm(image).pixels, (v) => (v === 0 ? 1 : v === 205 ? -1 : 0));
 }
 
-/** Nav2's inflation by its formula, nearest obstacle by trying every cell; rows from the top. */
-function bruteCostmap(cells: number[], r: number, R: number, k: number, keepout?: number[]): number[] {
+/** Nav2's inflation by its formula, nearest obstacle by trying every cell; rows from the top. Unknown cells (-1) kept, or read as free or lethal first. */
+function bruteCostmap(given: number[], r: number, R: number, k: number, keepout?: number[], unknown: 'keep' | 'free' | 'lethal' = 'keep'): number[] {
+  const cells = unknown === 'keep' ? given : given.map((c) => (c === -1 ? (unknown === 'free' ? 0 : 1) : c));
   return cells.map((c, i) => {
     let best = Infinity;
     cells.forEach((o, j) => {
@@ -55,15 +56,15 @@ function bruteCostmap(cells: number[], r: number, R: number, k: number, keepout?
 /** The cell (from the top) of a point in metres. */
 const cellAt = (x: number, y: number) => (H - 1 - Math.floor((y - Y0) / RES)) * W + Math.floor((x - X0) / RES);
 
-function referenceGrid(costs: number[], penalty: number): ReferenceGrid {
+function referenceGrid(costs: number[], penalty: number, speedFactors?: number[]): ReferenceGrid {
   return new ReferenceGrid(
     { width: W, height: H, connectivity: 8, diagonalRule: 'no-corner-cutting', diagonalCost: Math.SQRT2, cellSize: RES, enterCost: -1 },
-    costs.map((c) => (c >= 253 ? 1 : 0)), costs.map((c) => 1 + (penalty * c) / 252),
+    costs.map((c) => (c >= 253 ? 1 : 0)), costs.map((c, i) => (1 + (penalty * c) / 252) * (speedFactors?.[i] ?? 1)),
   );
 }
 
 interface PlanRecord {
-  status: string; cost: number | null; length: number | null; cells: number; expansions: number;
+  status: string; partial: boolean; unknown: string; keepout: string | null; speed: string | null; cost: number | null; length: number | null; cells: number; expansions: number;
   fromCell: [number, number]; toCell: [number, number]; path: [number, number][]; radius: number; inflation: number; scaling: number; penalty: number;
 }
 
@@ -134,6 +135,124 @@ describe('plan --ros on a small map', () => {
     expect(jps.err).toHaveLength(1);
     const j0 = await run(...base, '--algo', 'jps', '--penalty', '0');
     expect(j0.code, j0.err.join('\n')).toBe(0);
+  });
+});
+
+
+describe('plan --ros with Nav2 filters, unknown space and partial paths', () => {
+  const FROM = ['--from', '10.25,10.55'] as const, TO = ['--to', '11.75,10.35'] as const;
+  const plan = async (...argv: string[]) => {
+    const r = await run('plan', '--ros', F.ros, ...argv, '--json');
+    return { ...r, rec: r.out.length > 0 ? JSON.parse(r.out[0]) as PlanRecord : null };
+  };
+  const start = cellAt(10.25, 10.55), goal = cellAt(11.75, 10.35);
+
+  /**
+   * A speed mask for the fixture (mode scale): a band over columns 12 to 14,
+   * every row, drawn mid-grey, so the map server reads a value near 50 (half
+   * speed); the tests read the value back with the library's reader and
+   * price it by Nav2's rule themselves.
+   */
+  const speedYaml = join(F.dir, 'speed.yaml');
+  {
+    const px = new Uint8Array(W * H).fill(255);
+    for (let y = 0; y < H; y++) for (let x = 12; x <= 14; x++) px[y * W + x] = 128;
+    writeFileSync(join(F.dir, 'speed.pgm'), Uint8Array.from([...new TextEncoder().encode(`P5\n${W} ${H}\n255\n`), ...px]));
+    writeFileSync(speedYaml, 'image: speed.pgm\nmode: scale\nresolution: 0.1\norigin: [10.0, 10.0, 0.0]\nnegate: 0\noccupied_thresh: 1.0\nfree_thresh: 0.0\n');
+  }
+  /** Per cell, rows from the top: 100 / (100 - v) for a mask value v in 1..99, else 1. */
+  const speedFactors = (): number[] => {
+    const mask = parseRosMap(readFileSync(speedYaml, 'utf8'), readFileSync(join(F.dir, 'speed.pgm')));
+    return Array.from({ length: W * H }, (_, i) => {
+      const v = mask.data[(H - 1 - Math.floor(i / W)) * W + (i % W)];
+      return v >= 1 && v <= 99 ? 100 / (100 - v) : 1;
+    });
+  };
+
+  test('--keepout: the cost is the reference Dijkstra\'s on the costmap with the zone lethal; the path stays out of it', async () => {
+    const keep = cellsOf(keepoutImage());
+    // A goal beyond the zone (column 17, row 8), which sits across the way along the bottom.
+    const BEYOND = ['--to', '11.75,10.15'], beyond = cellAt(11.75, 10.15);
+    const crosses = (rec: PlanRecord) => rec.path.map(([x, y]) => cellAt(x, y)).some((n) => keep[n] === 1);
+    for (const penalty of ['0', '2']) {
+      const { code, rec, err } = await plan(...FROM, ...BEYOND, '--radius', '0.1', '--penalty', penalty, '--keepout', F.keepout);
+      expect(code, err.join('\n')).toBe(0);
+      const costs = bruteCostmap(cellsOf(rosImage()), 0.1, 0.55, 3, keep);
+      const ref = referenceGrid(costs, Number(penalty));
+      expect(sameCost(rec!.cost!, referenceCost(ref, start, beyond)), `penalty ${penalty}: ${rec!.cost}`).toBe(true);
+      expect(crosses(rec!)).toBe(false);
+      expect(rec!.keepout).toBe(F.keepout);
+      const free = (await plan(...FROM, ...BEYOND, '--radius', '0.1', '--penalty', penalty)).rec!;
+      // Without the mask the shortest way (penalty 0) crosses the zone: the mask is what moved it.
+      // (With penalty 2 the bottom row, clear of the wall's costs, was the cheapest anyway.)
+      if (penalty === '0') {
+        expect(crosses(free)).toBe(true);
+        expect(free.cost!).toBeLessThan(rec!.cost!);
+      }
+    }
+  });
+
+  test('--speed: a step costs its costmap weight times 100 / (100 - v) in the slow band, as the reference prices it', async () => {
+    const factors = speedFactors();
+    expect(new Set(factors).size).toBe(2); // the band is slow, the rest is not
+    for (const penalty of ['0', '2']) {
+      const { code, rec, err } = await plan(...FROM, ...TO, '--radius', '0.1', '--penalty', penalty, '--speed', speedYaml);
+      expect(code, err.join('\n')).toBe(0);
+      const ref = referenceGrid(bruteCostmap(cellsOf(rosImage()), 0.1, 0.55, 3), Number(penalty), factors);
+      expect(sameCost(rec!.cost!, referenceCost(ref, start, goal)), `penalty ${penalty}: ${rec!.cost}`).toBe(true);
+      expect(sameCost(walkPath(ref, rec!.path.map(([x, y]) => cellAt(x, y)), start, goal, 'speed'), rec!.cost!)).toBe(true);
+      expect(rec!.speed).toBe(speedYaml);
+    }
+    const text = await run('plan', '--ros', F.ros, ...FROM, ...TO, '--radius', '0.1', '--speed', speedYaml, '--keepout', F.keepout);
+    expect(text.out[0]).toBe(`map ${F.ros} (20 x 10 cells of 0.1 m), robot radius 0.1 m, inflation 0.55 m, scaling 3, keepout ${F.keepout}, speed ${speedYaml}, penalty 2, algo astar`);
+  });
+
+  test('--unknown free lets the robot start in unknown space, lethal inflates around it; each as the reference costmap says', async () => {
+    const unknownStart = ['--from', '10.35,10.85'];
+    const kept = await plan(...unknownStart, ...TO, '--radius', '0.1');
+    expect(kept.code).toBe(2);
+    expect(kept.err[0]).toMatch(/unknown space \(cost 255\)/);
+    const free = await plan(...unknownStart, ...TO, '--radius', '0.1', '--unknown', 'free');
+    expect(free.code, free.err.join('\n')).toBe(0);
+    const s = cellAt(10.35, 10.85);
+    expect(sameCost(free.rec!.cost!, referenceCost(referenceGrid(bruteCostmap(cellsOf(rosImage()), 0.1, 0.55, 3, undefined, 'free'), 2), s, goal))).toBe(true);
+    expect(free.rec!.unknown).toBe('free');
+    for (const unknown of ['keep', 'lethal'] as const) {
+      const r = await plan(...FROM, ...TO, '--radius', '0.1', '--unknown', unknown);
+      expect(r.code, r.err.join('\n')).toBe(0);
+      const ref = referenceGrid(bruteCostmap(cellsOf(rosImage()), 0.1, 0.55, 3, undefined, unknown), 2);
+      expect(sameCost(r.rec!.cost!, referenceCost(ref, start, goal)), `${unknown}: ${r.rec!.cost}`).toBe(true);
+    }
+    const text = await run('plan', '--ros', F.ros, ...FROM, ...TO, '--radius', '0.1', '--unknown', 'lethal');
+    expect(text.out[0]).toMatch(/scaling 3, unknown cells lethal, penalty 2/);
+  });
+
+  test('--partial across a wall: exit 1, the path to the reached cell nearest the goal (ties: cheaper), checked against the reference', async () => {
+    const r = await run('plan', '--ros', F.rosSplit, ...FROM, ...TO, '--radius', '0.1', '--partial', '--json');
+    expect(r.code, r.err.join('\n')).toBe(1);
+    const rec = JSON.parse(r.out[0]) as PlanRecord;
+    expect([rec.status, rec.partial]).toEqual(['unreachable', true]);
+    const split = cellsOf(rosImage(true));
+    const ref = referenceGrid(bruteCostmap(split, 0.1, 0.55, 3), 2);
+    const g = referenceDijkstra(ref, start, 'forward');
+    // The reference's choice: among reached cells, the least octile distance to the goal, then the least g.
+    const octileTo = (n: number) => { const dx = Math.abs((n % W) - (goal % W)), dy = Math.abs(Math.floor(n / W) - Math.floor(goal / W)); return Math.max(dx, dy) + (Math.SQRT2 - 1) * Math.min(dx, dy); };
+    let best = start;
+    for (let n = 0; n < W * H; n++) {
+      if (g[n] === Infinity) continue;
+      if (octileTo(n) < octileTo(best) - 1e-12 || (Math.abs(octileTo(n) - octileTo(best)) <= 1e-12 && g[n] < g[best])) best = n;
+    }
+    const ids = rec.path.map(([x, y]) => cellAt(x, y));
+    expect(ids[0]).toBe(start);
+    expect(ids[ids.length - 1]).toBe(best);
+    expect(sameCost(rec.cost!, g[best])).toBe(true);
+    expect(sameCost(walkPath(ref, ids, start, best, 'partial'), rec.cost!)).toBe(true);
+    const text = await run('plan', '--ros', F.rosSplit, ...FROM, ...TO, '--radius', '0.1', '--partial');
+    expect(text.out[2]).toMatch(/^no path \(unreachable\), \d+ expansions/);
+    expect(text.out[3]).toMatch(/^partial path to \d+\.\d{3},\d+\.\d{3} m \(cell \(\d+,\d+\)\), the reached cell nearest the goal: cost \d+\.\d{3}, length \d+\.\d{3} m, \d+ cells/);
+    expect(text.out[4]).toMatch(/^path \(m\) /);
+    const found = JSON.parse((await run('plan', '--ros', F.ros, ...FROM, ...TO, '--radius', '0.1', '--partial', '--json')).out[0]) as PlanRecord;
+    expect([found.status, found.partial]).toEqual(['found', false]);
   });
 });
 
@@ -209,7 +328,12 @@ describe('refusals: one line, exit 2, naming the option and the value or cell', 
     [['plan', '--map', '__MAP__', '--from', '0,0', '--to', '7,5', '--penalty', '1'], /--penalty is for a ROS map/],
     [['plan', '--ros', '__ROS__', ...P], /--radius R is required with a ROS map/],
     [['plan', '--ros', '__ROS__', ...P, '--radius', '0.1', '--terrain', 'S=2'], /--terrain is for a Moving AI map \(--map FILE\.map\), not for --ros/],
-    [['plan', '--ros', '__ROS__', ...P, '--radius', '0.1', '--partial'], /--partial is for a Moving AI map/],
+    [['plan', '--ros', '__ROS__', ...P, '--radius', '0.1', '--partial', '--any-angle'], /--partial does not combine with --any-angle/],
+    [['plan', '--ros', '__ROS__', ...P, '--radius', '0.1', '--keepout', '__MISSING__'], /--keepout .*missing\.yaml/],
+    [['plan', '--ros', '__ROS__', ...P, '--radius', '0.1', '--speed', '__TB3__'], /--speed .*tb3_sandbox\.yaml is 384 x 384 cells of 0\.05 m .* must share the map's size, resolution and origin/],
+    [['plan', '--ros', '__ROS__', ...P, '--radius', '0.1', '--unknown', 'maybe'], /--unknown must be one of keep, free, lethal, got "maybe"/],
+    [['plan', '--ros', '__ROS__', '--from', '11.45,10.15', '--to', '10.25,10.55', '--radius', '0.1', '--keepout', '__KEEPOUT__'], /--from 11\.45,10\.15 is in cell \(14,8\) .* in a keepout zone of the --keepout mask \(cost 254\)/],
+    [['plan', '--map', '__MAP__', '--from', '0,0', '--to', '7,5', '--keepout', '__KEEPOUT__'], /--keepout is for a ROS map/],
     [['plan', '--ros', '__ROS__', '--from', '9.9,10.5', '--to', '11,10.5', '--radius', '0.1'], /--from 9\.9,10\.5 is outside the map .*ros\.yaml, which covers x from 10 to 12 and y from 10 to 11 m/],
     [['plan', '--ros', '__ROS__', '--from', '11.05,10.95', '--to', '11,10.5', '--radius', '0.1'], /--from 11\.05,10\.95 is in cell \(10,0\) .* an obstacle \(cost 254, lethal\)/],
     [['plan', '--ros', '__ROS__', '--from', '10.25,10.5', '--to', '11.15,10.95', '--radius', '0.1'], /--to 11\.15,10\.95 is in cell \(11,0\) .* within the robot's radius 0\.1 m of an obstacle \(cost 253, inscribed\)/],
@@ -233,6 +357,7 @@ describe('refusals: one line, exit 2, naming the option and the value or cell', 
     writeFileSync(join(F.dir, 'bad.pgm.gz'), Uint8Array.from([0x1f, 0x8b, 8, 0, 1, 2, 3]));
     const sub: Record<string, string> = {
       __MAP__: F.map, __ROS__: F.ros, __NOIMAGE__: join(F.dir, 'noimage.yaml'), __BADGZ__: join(F.dir, 'badgz.yaml'), __OUT__: join(OUT, 'x.pgm'),
+      __MISSING__: join(F.dir, 'missing.yaml'), __KEEPOUT__: F.keepout,
       __DIR__: F.folder, __NOFOLDER__: join(F.dir, 'nowhere', 'x.pgm'), __ROSIMAGE__: join(F.dir, 'ros.pgm.gz'), __TB3__: dataFile('ros/tb3_sandbox.yaml'),
     };
     const r = await run(...argv.map((a) => sub[a] ?? a));

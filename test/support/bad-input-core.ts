@@ -839,6 +839,27 @@ function heuristicSpecs(): Spec[] {
     target: 'bestfirst:zero',
     extra: [undefined, SYM, -1, 'x', {}].map((x) => ({ label: `zero(${typeof x === 'symbol' ? 'a symbol' : JSON.stringify(x) ?? 'undefined'}, ...)`, want: 'ok' as const, make: (L: Lib) => ({ args: [x, x], call: (...a: unknown[]) => apply(L.root.zero, a), check: (r: unknown) => same(r, 0) }) })),
   });
+  // landmarks: h(0, 12) is at least octile's 2 sqrt 2 and at most the cost, 4.
+  const counts = [
+    ...named([v(0, '0'), v(-1, '-1'), v(2.5, '2.5'), v(65, '65'), v(Number.NaN, 'NaN'), v(Infinity, 'Infinity'), v('3', "'3'"), v(null, 'null'), v(SYM, 'a symbol')], ['count'], /1 to 64/),
+    ...[1, 3, 64].map((x) => v(x, String(x), 'ok')), v(undefined, 'undefined', 'ok'),
+  ];
+  specs.push({
+    target: 'bestfirst:landmarks',
+    paramNames: ['grid', 'options'],
+    make: (L) => ({
+      args: [grid(L)], call: (...a) => apply(L.root.landmarks, a),
+      check: (r) => {
+        if (typeof r !== 'function') return 'not a function';
+        const h = (r as (a: number, b: number) => number)(START, GOAL);
+        return h >= 2 * Math.SQRT2 - 1e-12 && h <= 4 + 1e-12 ? undefined : `h(start, goal) = ${h}, outside [2 sqrt 2, 4]`;
+      },
+    }),
+    params: [
+      [...notGrids()],
+      options('landmarks', { count: counts }),
+    ],
+  });
   specs.push({
     target: 'bestfirst:heuristicByName',
     paramNames: ['name', 'grid'],
