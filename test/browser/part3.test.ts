@@ -100,6 +100,8 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     await page.touchscreen.tap(p.x, p.y);
     await expect.poll(() => theater.getAttribute('data-reruns')).toBe(String(Number(reruns0) + 1));
     expect(await theater.getAttribute('data-preset')).toBe('custom');
+    // The drop's last stage rewrites the claim line above (the page keeps its place, scrollY moves): wait for it.
+    await expect.poll(() => page.locator('#theater-claim').textContent()).toMatch(/^Your own query/);
     // And in edit mode a swipe draws instead of scrolling.
     const y1 = await page.evaluate(() => scrollY);
     const c = await cellPoint(page, canvas, G.id(5, 5));

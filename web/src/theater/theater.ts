@@ -187,8 +187,9 @@ export class Theater {
     this.dragLane = lane;
     if (this.preset) {
       this.preset = null;
-      this.presetSel.value = 'custom';
       this.root.dataset.preset = 'custom';
+      // The menu is words too: during a drag it changes at the drop (dragging).
+      if (!this.held) this.presetSel.value = 'custom';
     }
     // A key is one deliberate change: answer it now. A drag sends a stream: one rerun per frame.
     if (how === 'key') this.rerun('edit', false);
@@ -206,6 +207,8 @@ export class Theater {
     this.held = on;
     for (const l of this.lanes) l.hold(on);
     if (on) return;
+    this.presetSel.value = this.preset?.id ?? 'custom';
+    this.showClaim();
     this.showWords();
     if (this.offDue) this.submitOffFrame();
     else if (this.result) this.offFrameDone(this.result);
@@ -319,7 +322,8 @@ export class Theater {
     // computed (on a core the frames need) and thrown away. The drop submits the last one.
     if (this.held) this.offDue = true;
     else this.submitOffFrame();
-    this.showClaim();
+    // The claim line's words wait for the drop during a drag, as the lanes' counters do.
+    if (!this.held) this.showClaim();
     const d = this.root.dataset;
     d.searchMs = (t1 - t0).toFixed(3);
     d.rerunMs = (t2 - t0).toFixed(3);
