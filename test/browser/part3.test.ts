@@ -481,7 +481,7 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     const t0 = await page.evaluate(() => performance.now());
     await page.mouse.move(...c(path[0][0], path[0][1]));
     await page.mouse.down();
-    for (let r = 0; r < 2; r++) for (const [x, y] of path) await page.mouse.move(...c(x, y), { steps: 4 });
+    for (const [x, y] of path) await page.mouse.move(...c(x, y), { steps: 4 });
     await page.mouse.up();
     const t1 = await page.evaluate(() => performance.now());
     await page.waitForTimeout(200);
@@ -529,7 +529,7 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
       const reruns = Number(await page.locator('#theater').getAttribute('data-reruns')) - reruns0;
       // Coalescing: never more reruns than frames (plus the one the drop settles).
       expect(reruns).toBeLessThanOrEqual(drag.frames + 1);
-      expect(drag.lat.length).toBeGreaterThan(50);
+      expect(drag.lat.length).toBeGreaterThan(40);
       lines.push(`[speed ${rate}x] first contentful paint ${start.fcp.toFixed(0)} ms; longest task before it ${start.longestBefore.toFixed(0)} ms `
         + `(longest after it ${start.longestAfter.toFixed(0)} ms; theater mount ${start.mount.theater} ms); `
         + `drag: ${drag.lat.length} pointer moves, ${drag.text}; ${reruns} lane reruns in ${drag.frames} frames`);
