@@ -4,7 +4,7 @@ import type { Algo } from './algos.js';
 import type { Io } from './io.js';
 import type { Args, OptionSpec } from './options.js';
 import { describeInflation, IMAGE_RULE, inflateFor, INFLATION_OPTIONS, KEEPOUT_OPTION, loadMask, loadRosMap, RADIUS_OPTION } from './ros-map.js';
-import { partialOptions } from './terrain.js';
+import { checkedSearch } from './checked-search.js';
 
 /**
  * `bestfirst plan --ros map.yaml --from X,Y --to X,Y --radius R [--keepout
@@ -119,24 +119,11 @@ export function planRos(args: Args, io: Io, algo: Algo): number {
   const start = endpoint(map, grid, costmap, inflated.costmap, from, '--from', name, radius);
   const goal = endpoint(map, grid, costmap, inflated.costmap, to, '--to', name, radius);
 
-  const runner = algo.make(grid);
-  const { searcher } = runner;
-  const options = args.flag('partial') ? partialOptions(algo, runner.options) : runner.options;
-  const t0 = performance.now();
-  const status = searcher.search(start, goal, options);
-  const microseconds = (performance.now() - t0) * 1000;
-  const buf = new Int32Array(grid.size);
-  const count = searcher.pathInto(buf);
-  const partial = searcher.partial;
+  const run = checkedSearch(algo, grid, start, goal, args.flag('partial'), io);
+  if (run === null) return 1;
+  const { searcher, status, microseconds, buf, count, partial } = run;
   let length = 0;
   if (count > 0) {
-    // Never print a path we have not checked: a wrong one is a bug, said loudly. A partial one ends where it ends.
-    const check = algo.check(grid, buf, start, partial ? buf[count - 1] : goal, count);
-    if (!check.ok) { io.err(`plan: the ${algo.name} path is invalid: ${check.reason}`); return 1; }
-    if (!(Math.abs(check.length - searcher.cost) <= 1e-9 * Math.max(1, searcher.cost))) {
-      io.err(`plan: the ${algo.name} path's steps cost ${check.length}, the search said ${searcher.cost}`);
-      return 1;
-    }
     // The geometric length: each step's (or any-angle segment's) length in metres, whatever the weights.
     for (let i = 1; i < count; i++) length += Math.hypot(grid.x(buf[i]) - grid.x(buf[i - 1]), grid.y(buf[i]) - grid.y(buf[i - 1]));
     length *= grid.cellSize;

@@ -3,7 +3,8 @@ import { displayName, endpoint, jsonOption, loadMap, MAP_OPTION, pointOption } f
 import type { Io } from './io.js';
 import { planRos, rosPlanWanted, ROS_OPTION, ROS_PLAN_NOTES, ROS_PLAN_OPTIONS } from './plan-ros.js';
 import { runCommand, type Args, type CommandSpec } from './options.js';
-import { formatTerrain, PARTIAL_OPTION, partialOptions, TERRAIN_OPTION, withTerrain, type TerrainSpec } from './terrain.js';
+import { checkedSearch } from './checked-search.js';
+import { formatTerrain, PARTIAL_OPTION, TERRAIN_OPTION, withTerrain, type TerrainSpec } from './terrain.js';
 
 /**
  * `bestfirst plan --map FILE.map --from X,Y --to X,Y [--algo A | --any-angle]
@@ -47,21 +48,10 @@ function run(args: Args, io: Io): number {
   const start = endpoint(grid, args.need('from'), '--from', mapFile);
   const goal = endpoint(grid, args.need('to'), '--to', mapFile);
 
-  const runner = algo.make(grid);
-  const { searcher } = runner;
-  const options = args.flag('partial') ? partialOptions(algo, runner.options) : runner.options;
-  const t0 = performance.now();
-  const status = searcher.search(start, goal, options);
-  const microseconds = (performance.now() - t0) * 1000;
-  const buf = new Int32Array(grid.size);
-  const count = searcher.pathInto(buf);
+  const run = checkedSearch(algo, grid, start, goal, args.flag('partial'), io);
+  if (run === null) return 1;
+  const { runner, searcher, status, microseconds, buf, count, partial } = run;
   const path = Array.from(buf.subarray(0, count), (n) => [grid.x(n), grid.y(n)] as [number, number]);
-  const partial = searcher.partial;
-  if (count > 0) {
-    // Never print a path we have not checked: a wrong one is a bug, said loudly. A partial one ends where it ends.
-    const check = algo.check(grid, buf, start, partial ? buf[count - 1] : goal, count);
-    if (!check.ok) { io.err(`plan: the ${algo.name} path is invalid: ${check.reason}`); return 1; }
-  }
 
   if (args.flag('json')) {
     io.out(JSON.stringify({

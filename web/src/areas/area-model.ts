@@ -39,6 +39,9 @@ const MAP = [
   '========================',
 ];
 
+/** Grid.stepCost's directions by offset, in its order: E, S, W, N, SE, SW, NW, NE. */
+const DIRECTIONS = ['1,0', '0,1', '-1,0', '0,-1', '1,1', '-1,1', '-1,-1', '1,-1'];
+
 export interface AreaMap { grid: Grid; start: number; goal: number }
 
 export function areaMap(): AreaMap {
@@ -78,9 +81,9 @@ export function areaRun(map: AreaMap, f: Filter, budget: number): AreaRun {
   const path = found.path ?? [];
   for (let i = 1; i < path.length; i++) {
     const a = path[i - 1], b = path[i];
-    const diagonal = grid.x(a) !== grid.x(b) && grid.y(a) !== grid.y(b);
-    const step = (diagonal ? grid.diagonalCost : 1) * grid.cellSize * grid.weightOf(b);
-    byArea[AREAS[map.grid.areas![b]].name] += step;
+    // The grid's own price of the step (it is charged to the ground it enters).
+    const k = DIRECTIONS.indexOf(`${grid.x(b) - grid.x(a)},${grid.y(b) - grid.y(a)}`);
+    byArea[AREAS[map.grid.areas![b]].name] += grid.stepCost(a, k);
   }
   return { grid, found, byArea, reach: flood(grid, map.start, { budget }) };
 }

@@ -1,5 +1,5 @@
 import { anyAnglePath, costmapToGrid, distanceTransform, findPath, inflate, LETHAL, type FoundPath, type Grid } from '#bestfirst';
-import { worldToCell, type OccupancyGrid } from '#bestfirst/movingai';
+import type { OccupancyGrid } from '#bestfirst/movingai';
 
 /** How far the costs spread beyond the robot's inscribed radius (m), and how fast they fall (Nav2's cost scaling factor). */
 export const INFLATION_BEYOND = 0.4;
@@ -65,11 +65,6 @@ export function discCells(map: OccupancyGrid, n: number, radius = DROP_RADIUS): 
     out.push((y + dy) * map.width + x + dx);
   }
   return out;
-}
-
-/** A world point as a grid id (row 0 at the top), as costmapToGrid's bottomUp grid numbers cells. */
-export function cellAtWorld(map: OccupancyGrid, x: number, y: number): number {
-  return worldToCell(map, x, y);
 }
 
 /** The paths of one query: A* on the weighted grid and Theta*, with the closest either comes to an obstacle. */

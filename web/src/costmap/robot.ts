@@ -1,14 +1,14 @@
 import yamlText from '../../../data/ros/tb3_sandbox.yaml?raw';
 import pgmGz from '../../../data/ros/tb3_sandbox.pgm.gz?url';
 import { DStarLite, FREE, INSCRIBED, LETHAL, NO_INFORMATION, octile } from '#bestfirst';
-import { parseRosMap, type OccupancyGrid } from '#bestfirst/movingai';
+import { parseRosMap, worldToCell, type OccupancyGrid } from '#bestfirst/movingai';
 import { el } from '../common/dom.js';
 import { GridCanvas } from '../common/grid-canvas.js';
 import type { GridLayout } from '../common/layout.js';
 import { COLORS, mix } from '../common/palette.js';
 import { CellImage, diamond, disc, route } from '../common/shapes.js';
 import type { Ctx2D } from '../common/surface.js';
-import { cellAtWorld, cropKnown, discCells, GOAL_XY, robotPaths, robotWorld, START_XY, type RobotPaths, type RobotWorld } from './robot-model.js';
+import { cropKnown, discCells, GOAL_XY, robotPaths, robotWorld, START_XY, type RobotPaths, type RobotWorld } from './robot-model.js';
 
 /** Nav2's costmap as RViz paints it: lethal, inscribed, a graded band, free; unknown grey. */
 export const COSTMAP_COLORS = { lethal: '#5b1a72', inscribed: '#1fa3c4', high: '#e0413a', low: '#fbe3e1', free: '#ffffff', unknown: '#cfcfcf' } as const;
@@ -38,7 +38,9 @@ export class RobotWidget {
   private start = -1;
   private goal = -1;
   private fig: GridCanvas | null = null;
-  private readonly image = { key: '', cells: null as CellImage | null };
+  /** The costmap as one pixel a cell, redrawn only when the costmap changes (`stale`). */
+  private cells: CellImage | null = null;
+  private stale = true;
   private readonly out: HTMLElement;
   private readonly repairOut: HTMLElement;
   private readonly radiusIn: HTMLInputElement;
@@ -60,8 +62,8 @@ export class RobotWidget {
 
   private loaded(map: OccupancyGrid): void {
     this.map = map;
-    this.start = cellAtWorld(map, START_XY[0], START_XY[1]);
-    this.goal = cellAtWorld(map, GOAL_XY[0], GOAL_XY[1]);
+    this.start = worldToCell(map, START_XY[0], START_XY[1]);
+    this.goal = worldToCell(map, GOAL_XY[0], GOAL_XY[1]);
     this.fig = new GridCanvas({ width: map.width, height: map.height, label: 'The TurtleBot3 sandbox costmap', paint: (ctx, layout) => this.paint(ctx, layout), maxCell: 6, minCell: 2 });
     this.fig.canvas.addEventListener('pointerdown', (e) => { const n = this.fig!.cellOf(e); if (n >= 0) this.drop(n); });
     this.root.insertBefore(this.fig.canvas, this.out);
@@ -74,7 +76,7 @@ export class RobotWidget {
     this.radiusOut.textContent = `${this.radius.toFixed(2)} m`;
     if (!map) return;
     this.world = robotWorld(map, this.radius, this.dropped);
-    this.image.key = '';
+    this.stale = true;
     this.repairOut.textContent = '';
     delete this.root.dataset.repairTouched;
     if (this.world.grid.isBlocked(this.start) || this.world.grid.isBlocked(this.goal)) {
@@ -106,7 +108,7 @@ export class RobotWidget {
       if (!next.grid.isBlocked(c) && next.grid.weightOf(c) !== g.weightOf(c)) g.setWeight(c, next.grid.weightOf(c));
     }
     this.world = { costmap: next.costmap, grid: g, clearance: next.clearance };
-    this.image.key = '';
+    this.stale = true;
     if (!this.dstar) { this.rebuild(); return; }
     this.dstar.path();
     const repair = this.dstar.lastRepair();
@@ -140,18 +142,18 @@ export class RobotWidget {
   private paint(ctx: Ctx2D, layout: GridLayout): void {
     const map = this.map, w = this.world;
     if (!map || !w) return;
-    if (this.image.key !== 'ok' || !this.image.cells) {
-      const cells = this.image.cells ?? new CellImage(map.width, map.height);
+    if (this.stale || !this.cells) {
+      const cells = this.cells ?? new CellImage(map.width, map.height);
       cells.fill(COSTMAP_COLORS.free); // opaque first: set() writes colour only
       for (let n = 0; n < map.width * map.height; n++) {
         const c = w.costmap[(map.height - 1 - Math.floor(n / map.width)) * map.width + (n % map.width)];
         cells.set(n, c === LETHAL ? COSTMAP_COLORS.lethal : c === INSCRIBED ? COSTMAP_COLORS.inscribed : c === NO_INFORMATION ? COSTMAP_COLORS.unknown
           : c === FREE ? COSTMAP_COLORS.free : mix(COSTMAP_COLORS.low, COSTMAP_COLORS.high, c / 252));
       }
-      this.image.cells = cells;
-      this.image.key = 'ok';
+      this.cells = cells;
+      this.stale = false;
     }
-    this.image.cells.draw(ctx, layout);
+    this.cells.draw(ctx, layout);
     const p = this.paths;
     if (p?.astar.path) route(ctx, layout, p.astar.path, { width: 0.9, color: COLORS.goal });
     if (p?.theta.path) route(ctx, layout, p.theta.path, { width: 0.9, color: '#1d1d1f', dashed: true });
