@@ -1,11 +1,12 @@
-import { contract, type ContractedGraph } from './contraction-build.js';
+import { contract } from './contraction-build.js';
+import { layOut, queryOrder, type QueryLayout } from './contraction-layout.js';
 import { InputError, show } from './errors.js';
-import { Heap, liveTopKey } from './heap.js';
 import { checkBudget, checkKeys } from './input-checks.js';
 import type { SearchStatus } from './path-searcher.js';
 import { checkEndpoints, checkSpace, type ArcChangeFeed, type SearchSpace } from './space.js';
 import { nextGeneration } from './stamp.js';
 import { TwoEndedSearcher } from './two-ended.js';
+import { KeyHeap } from './key-heap.js';
 
 /** The options of `new ContractionHierarchy(space, options)`. */
 export interface ContractionOptions {
@@ -26,15 +27,6 @@ export interface ContractionQueryOptions {
 
 const BUILD_KEYS: readonly (keyof ContractionOptions)[] = ['witnessSettles'];
 const QUERY_KEYS: readonly (keyof ContractionQueryOptions)[] = ['maxExpansions'];
-
-/** One half of a query: its frontier and, per rank, g, the rank it came from and the arc it came by. */
-interface Half {
-  readonly heap: Heap;
-  readonly g: Float64Array;
-  readonly from: Int32Array;
-  readonly arc: Int32Array;
-  readonly stamp: Uint32Array;
-}
 
 /**
  * Contraction hierarchies (Geisberger et al., 2008): a graph preprocessed
@@ -73,9 +65,16 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
   /** Bytes of typed arrays the hierarchy and its query state hold. */
   readonly bytes: number;
 
-  private readonly ch: ContractedGraph;
-  private readonly fwd: Half;
-  private readonly bwd: Half;
+  private readonly layout: QueryLayout;
+  /**
+   * The query's state of node v, both halves in one 32-byte record (one cache line holds what a
+   * step reads of v): g[4v + side], then over the same buffer the stamps mark[8v + 4 + side] and
+   * the node each half came from, from[8v + 6 + side]; side 0 is the forward half.
+   */
+  private readonly g: Float64Array;
+  private readonly mark: Uint32Array;
+  private readonly from: Int32Array;
+  private readonly heaps: [KeyHeap, KeyHeap] = [new KeyHeap(), new KeyHeap()];
   private gen = 0;
   private readonly stack: number[] = [];
   private readonly feed: ArcChangeFeed | null;
@@ -100,17 +99,16 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
     this.space = space;
     // Watched from before the arcs are read, so no edit slips between the copy and the first query.
     this.feed = space.watchArcs?.() ?? null;
-    this.ch = contract(space, settles, where);
-    const n = Math.max(1, space.size);
-    const half = (): Half => ({ heap: new Heap(256), g: new Float64Array(n), from: new Int32Array(n), arc: new Int32Array(n), stamp: new Uint32Array(n) });
-    this.fwd = half();
-    this.bwd = half();
-    this.shortcuts = this.ch.shortcuts;
-    this.arcs = this.ch.fHead.length + this.ch.bTail.length;
-    const c = this.ch;
-    this.bytes = [c.rank, c.order, c.fStart, c.fHead, c.fCost, c.fMid, c.bStart, c.bTail, c.bCost, c.bMid, this.buf,
-      this.fwd.g, this.fwd.from, this.fwd.arc, this.fwd.stamp, this.bwd.g, this.bwd.from, this.bwd.arc, this.bwd.stamp]
-      .reduce((sum, a) => sum + a.byteLength, 0);
+    const ch = contract(space, settles, where);
+    this.layout = layOut(ch, queryOrder(ch));
+    const state = new ArrayBuffer(32 * Math.max(1, space.size));
+    this.g = new Float64Array(state);
+    this.mark = new Uint32Array(state);
+    this.from = new Int32Array(state);
+    this.shortcuts = ch.shortcuts;
+    this.arcs = ch.fHead.length + ch.bTail.length;
+    const l = this.layout;
+    this.bytes = [l.id, l.node, l.first, l.ends, this.buf, this.g].reduce((sum, a) => sum + a.byteLength, 0);
   }
 
   /**
@@ -121,69 +119,79 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
   search(start: number, goal: number, options: ContractionQueryOptions = {}): SearchStatus {
     checkKeys(options, QUERY_KEYS, 'search');
     checkEndpoints(this.space, start, goal);
-    if (start >= this.ch.rank.length || goal >= this.ch.rank.length) {
-      throw new InputError(`search: the space has grown to ${this.space.size} nodes since the hierarchy was built on ${this.ch.rank.length}: build it again`);
+    if (start >= this.layout.id.length || goal >= this.layout.id.length) {
+      throw new InputError(`search: the space has grown to ${this.space.size} nodes since the hierarchy was built on ${this.layout.id.length}: build it again`);
     }
     const maxExp = checkBudget(options.maxExpansions, 'maxExpansions');
     if (!this.stale && this.feed !== null && this.feed.changes().length > 0) this.stale = true;
     if (this.stale) throw new InputError('search: the space was edited after the contraction hierarchy was built, so its shortcuts may be wrong: build a new ContractionHierarchy');
 
-    this.gen = nextGeneration(this.gen, 2, this.fwd.stamp, this.bwd.stamp);
+    this.gen = nextGeneration(this.gen, 2, this.mark);
     this.expansions = 0;
     this.pushes = 0;
     this.cost = Infinity;
     this.len = 0;
-    const s = this.ch.rank[start], t = this.ch.rank[goal];
+    const s = this.layout.id[start], t = this.layout.id[goal];
     const meet = this.run(s, t, maxExp);
     this.status = meet === -2 ? 'step-limit' : meet < 0 ? 'unreachable' : 'found';
     if (meet >= 0) this.cost = this.unpack(s, meet);
     return this.status;
   }
 
-  /** The rank where the best up-down path peaks; -1 when there is none, -2 when the budget ran out. */
+  /** The node (query number) where the best up-down path peaks; -1 when there is none, -2 when the budget ran out. */
   private run(s: number, t: number, maxExp: number): number {
-    const { fStart, fHead, fCost, bStart, bTail, bCost } = this.ch;
-    const fwd = this.fwd, bwd = this.bwd, gen = this.gen, closed = gen + 1;
-    fwd.heap.clear(); bwd.heap.clear();
-    fwd.g[s] = 0; fwd.from[s] = -1; fwd.stamp[s] = gen; fwd.heap.push(s, 0, 0, 0);
-    bwd.g[t] = 0; bwd.from[t] = -1; bwd.stamp[t] = gen; bwd.heap.push(t, 0, 0, 0);
+    const { first, ends, costs } = this.layout;
+    const g = this.g, mark = this.mark, from = this.from, heaps = this.heaps;
+    const gen = this.gen, closed = gen + 1;
+    heaps[0].clear(); heaps[1].clear();
+    g[4 * s] = 0; mark[8 * s + 4] = gen; from[8 * s + 6] = -1; heaps[0].push(s, 0);
+    g[4 * t + 1] = 0; mark[8 * t + 5] = gen; from[8 * t + 7] = -1; heaps[1].push(t, 0);
     this.pushes = 2;
     let mu = s === t ? 0 : Infinity, meet = s === t ? s : -1;
     for (;;) {
       // Each half stops once its smallest key reaches the best meeting: nothing above can improve it.
-      const kF = top(fwd, gen), kB = top(bwd, gen);
+      const kF = this.liveTop(0), kB = this.liveTop(1);
       const goF = kF < mu, goB = kB < mu;
       if (!goF && !goB) break;
       if (this.expansions >= maxExp) return -2;
-      const forward = goF && (!goB || kF <= kB);
-      const half = forward ? fwd : bwd, other = forward ? bwd : fwd;
-      // Forward: climb the upward arcs, and stall on the arcs entering from above; backward the other way round.
-      const upStart = forward ? fStart : bStart, upTo = forward ? fHead : bTail, upCost = forward ? fCost : bCost;
-      const inStart = forward ? bStart : fStart, inFrom = forward ? bTail : fHead, inCost = forward ? bCost : fCost;
-      const heap = half.heap, g = half.g, stamp = half.stamp;
-      const v = heap.topNode(), gv = heap.topValue();
+      // side 0 is the forward half, 1 the backward one: g[4v + side], mark[8v + 4 + side], from[8v + 6 + side].
+      const side = goF && (!goB || kF <= kB) ? 0 : 1, other = 1 - side;
+      const heap = heaps[side];
+      const v = heap.topNode(), gv = heap.topKey();
       heap.pop();
-      stamp[v] = closed;
+      mark[8 * v + 4 + side] = closed;
       this.expansions++;
-      const ov = other.stamp[v];
-      if ((ov === gen || ov === closed) && gv + other.g[v] < mu) { mu = gv + other.g[v]; meet = v; }
+      const ov = mark[8 * v + 4 + other];
+      if ((ov === gen || ov === closed) && gv + g[4 * v + other] < mu) { mu = gv + g[4 * v + other]; meet = v; }
       // Stall-on-demand: a higher node reached more cheaply, plus its arc down to v, beats g(v), so
-      // v lies on no shortest upward path from this end and its arcs need not be relaxed.
+      // v lies on no shortest upward path from this end and its arcs need not be relaxed. Forward,
+      // the arcs entering v from above; backward, v's climbing arcs read against their direction.
       let stalled = false;
-      for (let k = inStart[v], end = inStart[v + 1]; k < end; k++) {
-        const u = inFrom[k], su = stamp[u];
-        if ((su === gen || su === closed) && g[u] + inCost[k] < gv) { stalled = true; break; }
+      for (let k = first[2 * v + 1 - side], end = first[2 * v + 2 - side]; k < end; k++) {
+        const u = ends[4 * k], su = mark[8 * u + 4 + side];
+        if ((su === gen || su === closed) && g[4 * u + side] + costs[2 * k + 1] < gv) { stalled = true; break; }
       }
       if (stalled) continue;
-      for (let k = upStart[v], end = upStart[v + 1]; k < end; k++) {
-        const x = upTo[k], gx = gv + upCost[k], sx = stamp[x];
-        if (sx === closed || (sx === gen && !(gx < g[x]))) continue;
-        g[x] = gx; half.from[x] = v; half.arc[x] = k; stamp[x] = gen;
-        heap.push(x, gx, 0, gx);
+      for (let k = first[2 * v + side], end = first[2 * v + side + 1]; k < end; k++) {
+        const x = ends[4 * k], gx = gv + costs[2 * k + 1], sx = mark[8 * x + 4 + side];
+        if (sx === closed || (sx === gen && !(gx < g[4 * x + side]))) continue;
+        g[4 * x + side] = gx; from[8 * x + 6 + side] = v; mark[8 * x + 4 + side] = gen;
+        heap.push(x, gx);
         this.pushes++;
       }
     }
     return meet;
+  }
+
+  /** The smallest live key of a half, stale entries (closed nodes, keys above g) popped first; Infinity when its frontier is empty. */
+  private liveTop(side: number): number {
+    const heap = this.heaps[side], g = this.g, mark = this.mark, open = this.gen;
+    while (heap.length > 0) {
+      const v = heap.topNode();
+      if (mark[8 * v + 4 + side] === open && heap.topKey() === g[4 * v + side]) return heap.topKey();
+      heap.pop();
+    }
+    return Infinity;
   }
 
   /**
@@ -192,37 +200,38 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
    * returns its cost summed in path order.
    */
   private unpack(s: number, meet: number): number {
-    const { order, fStart, fHead, fCost, fMid, bStart, bTail, bCost, bMid } = this.ch;
-    const stack = this.stack, buf = this.buf, fwd = this.fwd, bwd = this.bwd;
-    // An arc on the stack is (tail, head, ref): ref >= 0 an upward arc's index, ~index an entering arc's.
+    const { node, first, ends, costs } = this.layout;
+    const stack = this.stack, buf = this.buf, from = this.from;
+    // The record of the arc tail -> head, looked up in the row of its lower end (`low`): among
+    // low's climbing arcs when low is the tail, among those entering it from above otherwise.
+    const find = (low: number, other: number, climbing: boolean): number => {
+      const side = climbing ? 0 : 1;
+      for (let k = first[2 * low + side], end = first[2 * low + side + 1]; k < end; k++) if (ends[4 * k] === other) return k;
+      throw new Error(`contraction hierarchy: no arc between ${low} and ${other}`);
+    };
+    // An arc on the stack is (tail, head, record).
     stack.length = 0;
     // The downward part in path order, then turned round (by whole arcs) so that its last arc lies lowest.
-    for (let x = meet; bwd.from[x] !== -1; x = bwd.from[x]) stack.push(x, bwd.from[x], ~bwd.arc[x]);
+    for (let x = meet; from[8 * x + 7] !== -1; x = from[8 * x + 7]) stack.push(x, from[8 * x + 7], find(from[8 * x + 7], x, false));
     for (let i = 0, j = stack.length - 3; i < j; i += 3, j -= 3) {
       for (let k = 0; k < 3; k++) { const a = stack[i + k]; stack[i + k] = stack[j + k]; stack[j + k] = a; }
     }
     // The upward part from meet back to the start: its first arc ends on top.
-    for (let x = meet; fwd.from[x] !== -1; x = fwd.from[x]) stack.push(fwd.from[x], x, fwd.arc[x]);
-    buf[0] = order[s];
+    for (let x = meet; from[8 * x + 6] !== -1; x = from[8 * x + 6]) stack.push(from[8 * x + 6], x, find(from[8 * x + 6], x, true));
+    buf[0] = node[s];
     let len = 1, cost = 0;
     while (stack.length > 0) {
-      const ref = stack.pop()!, head = stack.pop()!, tail = stack.pop()!;
-      const mid = ref >= 0 ? fMid[ref] : bMid[~ref];
+      const k = stack.pop()!, head = stack.pop()!, tail = stack.pop()!;
+      const mid = ends[4 * k + 1];
       if (mid < 0) {
-        buf[len++] = order[head];
-        cost += ref >= 0 ? fCost[ref] : bCost[~ref];
+        buf[len++] = node[head];
+        cost += costs[2 * k + 1];
         continue;
       }
       // The middle ranks below both ends: tail -> mid enters it from above, mid -> head climbs from it.
-      let down1 = -1, up2 = -1;
-      for (let k = bStart[mid], end = bStart[mid + 1]; k < end; k++) if (bTail[k] === tail) { down1 = k; break; }
-      for (let k = fStart[mid], end = fStart[mid + 1]; k < end; k++) if (fHead[k] === head) { up2 = k; break; }
-      stack.push(mid, head, up2, tail, mid, ~down1);
+      stack.push(mid, head, find(mid, head, true), tail, mid, find(mid, tail, false));
     }
     this.len = len;
     return cost;
   }
 }
-
-/** The smallest live key of a half; Infinity when its frontier is empty. */
-const top = (half: Half, gen: number): number => liveTopKey(half.heap, half.stamp, half.g, gen);

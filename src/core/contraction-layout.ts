@@ -1,0 +1,102 @@
+import type { ContractedGraph } from './contraction-build.js';
+
+/**
+ * The hierarchy laid out for the query. A query settles a few hundred nodes
+ * scattered over arrays of a city's size, so its time goes on cache misses
+ * more than on arithmetic; the layout is chosen to make fewer of them:
+ *
+ * - the nodes are numbered anew (`id`), so that the nodes one upward search
+ *   meets lie close together in memory (see `queryOrder`);
+ * - a node's two lists, the arcs it climbs and the arcs entering it from
+ *   above, are one row (the forward half relaxes the first and stalls on
+ *   the second, the backward half the other way round);
+ * - an arc is one 16-byte record, its other end, the node it bypasses and
+ *   its cost side by side (an Int32Array and a Float64Array over one
+ *   buffer), rather than three arrays read at three places.
+ *
+ * Costs stay doubles: the query compares sums of them, and a rounded cost
+ * could make it pick a meeting that is not the cheapest.
+ */
+export interface QueryLayout {
+  /** id[n]: the query's number for node n of the space. */
+  readonly id: Int32Array;
+  /** node[q]: the node of the space numbered q. */
+  readonly node: Int32Array;
+  /**
+   * Node q's climbing arcs are records first[2q] .. first[2q + 1] (q -> end, end
+   * ranking higher); its arcs entering from above are first[2q + 1] .. first[2q + 2] (end -> q).
+   */
+  readonly first: Int32Array;
+  /** Record k: ends[4k] the other end, ends[4k + 1] the node a shortcut bypasses or -1 (both query numbers). */
+  readonly ends: Int32Array;
+  /** Record k: costs[2k + 1] its cost (the same buffer as `ends`). */
+  readonly costs: Float64Array;
+}
+
+/**
+ * The order the query numbers the nodes in: a depth-first walk down the
+ * hierarchy from its top, each node numbered when first reached. A node's
+ * upward search space is the set of nodes above it, and the walk numbers a
+ * node's ancestors close to the ancestors of its neighbours in the
+ * hierarchy, so nearby searches share cache lines. Returns rank -> number.
+ */
+export function queryOrder(ch: ContractedGraph): Int32Array {
+  const n = ch.rank.length;
+  const { fStart, fHead, bStart, bTail } = ch;
+  // down[x]: the ranks below x joined to it by an arc either way, as compressed rows.
+  const downStart = new Int32Array(n + 1);
+  for (let r = 0; r < n; r++) {
+    for (let k = fStart[r]; k < fStart[r + 1]; k++) downStart[fHead[k] + 1]++;
+    for (let k = bStart[r]; k < bStart[r + 1]; k++) downStart[bTail[k] + 1]++;
+  }
+  for (let x = 0; x < n; x++) downStart[x + 1] += downStart[x];
+  const down = new Int32Array(downStart[n]), fill = downStart.slice(0, n);
+  for (let r = 0; r < n; r++) {
+    for (let k = fStart[r]; k < fStart[r + 1]; k++) down[fill[fHead[k]]++] = r;
+    for (let k = bStart[r]; k < bStart[r + 1]; k++) down[fill[bTail[k]]++] = r;
+  }
+  const num = new Int32Array(n).fill(-1), stack = new Int32Array(down.length + n);
+  let next = 0;
+  for (let top = n - 1; top >= 0; top--) {
+    if (num[top] >= 0) continue;
+    let sp = 0;
+    stack[sp++] = top;
+    while (sp > 0) {
+      const x = stack[--sp];
+      if (num[x] >= 0) continue;
+      num[x] = next++;
+      // Pushed lowest first, so the highest child is walked first.
+      for (let k = downStart[x]; k < downStart[x + 1]; k++) if (num[down[k]] < 0) stack[sp++] = down[k];
+    }
+  }
+  return num;
+}
+
+/** Lays out the hierarchy `ch` for the query, its nodes numbered by `num` (rank -> number, a permutation). */
+export function layOut(ch: ContractedGraph, num: Int32Array): QueryLayout {
+  const n = ch.rank.length;
+  const { fStart, fHead, fCost, fMid, bStart, bTail, bCost, bMid } = ch;
+  const rankOf = new Int32Array(n);
+  for (let r = 0; r < n; r++) rankOf[num[r]] = r;
+  const arcs = fHead.length + bTail.length;
+  const buffer = new ArrayBuffer(16 * Math.max(1, arcs));
+  const ends = new Int32Array(buffer), costs = new Float64Array(buffer);
+  const first = new Int32Array(2 * n + 1);
+  const id = new Int32Array(n), node = new Int32Array(n);
+  let k = 0;
+  for (let q = 0; q < n; q++) {
+    const r = rankOf[q];
+    node[q] = ch.order[r];
+    id[ch.order[r]] = q;
+    first[2 * q] = k;
+    for (let a = fStart[r]; a < fStart[r + 1]; a++, k++) {
+      ends[4 * k] = num[fHead[a]]; ends[4 * k + 1] = fMid[a] < 0 ? -1 : num[fMid[a]]; costs[2 * k + 1] = fCost[a];
+    }
+    first[2 * q + 1] = k;
+    for (let a = bStart[r]; a < bStart[r + 1]; a++, k++) {
+      ends[4 * k] = num[bTail[a]]; ends[4 * k + 1] = bMid[a] < 0 ? -1 : num[bMid[a]]; costs[2 * k + 1] = bCost[a];
+    }
+  }
+  first[2 * n] = k;
+  return { id, node, first, ends, costs };
+}
