@@ -67,13 +67,14 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
 
   private readonly layout: QueryLayout;
   /**
-   * The query's state of node v, both halves in one 32-byte record (one cache line holds what a
-   * step reads of v): g[4v + side], then over the same buffer the stamps mark[8v + 4 + side] and
-   * the node each half came from, from[8v + 6 + side]; side 0 is the forward half.
+   * Each half's state of node v in one 16-byte record, so that a cache line
+   * holds what a step reads of v: g[side][2v], then over the same buffer
+   * its stamp mark[side][4v + 2] and the record of the arc the half reached
+   * v by, from[side][4v + 3] (-1 at its end); side 0 is the forward half.
    */
-  private readonly g: Float64Array;
-  private readonly mark: Uint32Array;
-  private readonly from: Int32Array;
+  private readonly g: [Float64Array, Float64Array];
+  private readonly mark: [Uint32Array, Uint32Array];
+  private readonly from: [Int32Array, Int32Array];
   private readonly heaps: [KeyHeap, KeyHeap] = [new KeyHeap(), new KeyHeap()];
   private gen = 0;
   private readonly stack: number[] = [];
@@ -100,15 +101,18 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
     // Watched from before the arcs are read, so no edit slips between the copy and the first query.
     this.feed = space.watchArcs?.() ?? null;
     const ch = contract(space, settles, where);
-    this.layout = layOut(ch, queryOrder(ch));
-    const state = new ArrayBuffer(32 * Math.max(1, space.size));
-    this.g = new Float64Array(state);
-    this.mark = new Uint32Array(state);
-    this.from = new Int32Array(state);
+    const mode = (globalThis as unknown as { process?: { env: Record<string, string | undefined> } }).process?.env.CH_ORDER ?? 'dfs';
+    const n0 = ch.rank.length;
+    const num = mode === 'dfs' ? queryOrder(ch) : mode === 'rank' ? Int32Array.from({ length: n0 }, (_, r) => r) : Int32Array.from({ length: n0 }, (_, r) => n0 - 1 - r);
+    this.layout = layOut(ch, num);
+    const states = [new ArrayBuffer(16 * Math.max(1, space.size)), new ArrayBuffer(16 * Math.max(1, space.size))];
+    this.g = [new Float64Array(states[0]), new Float64Array(states[1])];
+    this.mark = [new Uint32Array(states[0]), new Uint32Array(states[1])];
+    this.from = [new Int32Array(states[0]), new Int32Array(states[1])];
     this.shortcuts = ch.shortcuts;
     this.arcs = ch.fHead.length + ch.bTail.length;
     const l = this.layout;
-    this.bytes = [l.id, l.node, l.first, l.ends, this.buf, this.g].reduce((sum, a) => sum + a.byteLength, 0);
+    this.bytes = [l.id, l.node, l.first, l.ends, l.down, this.buf, ...this.g].reduce((sum, a) => sum + a.byteLength, 0);
   }
 
   /**
@@ -126,7 +130,7 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
     if (!this.stale && this.feed !== null && this.feed.changes().length > 0) this.stale = true;
     if (this.stale) throw new InputError('search: the space was edited after the contraction hierarchy was built, so its shortcuts may be wrong: build a new ContractionHierarchy');
 
-    this.gen = nextGeneration(this.gen, 2, this.mark);
+    this.gen = nextGeneration(this.gen, 2, this.mark[0], this.mark[1]);
     this.expansions = 0;
     this.pushes = 0;
     this.cost = Infinity;
@@ -141,11 +145,10 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
   /** The node (query number) where the best up-down path peaks; -1 when there is none, -2 when the budget ran out. */
   private run(s: number, t: number, maxExp: number): number {
     const { first, ends, costs } = this.layout;
-    const g = this.g, mark = this.mark, from = this.from, heaps = this.heaps;
-    const gen = this.gen, closed = gen + 1;
+    const heaps = this.heaps, gen = this.gen, closed = gen + 1;
     heaps[0].clear(); heaps[1].clear();
-    g[4 * s] = 0; mark[8 * s + 4] = gen; from[8 * s + 6] = -1; heaps[0].push(s, 0);
-    g[4 * t + 1] = 0; mark[8 * t + 5] = gen; from[8 * t + 7] = -1; heaps[1].push(t, 0);
+    this.g[0][2 * s] = 0; this.mark[0][4 * s + 2] = gen; this.from[0][4 * s + 3] = -1; heaps[0].push(s, 0);
+    this.g[1][2 * t] = 0; this.mark[1][4 * t + 2] = gen; this.from[1][4 * t + 3] = -1; heaps[1].push(t, 0);
     this.pushes = 2;
     let mu = s === t ? 0 : Infinity, meet = s === t ? s : -1;
     for (;;) {
@@ -154,28 +157,28 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
       const goF = kF < mu, goB = kB < mu;
       if (!goF && !goB) break;
       if (this.expansions >= maxExp) return -2;
-      // side 0 is the forward half, 1 the backward one: g[4v + side], mark[8v + 4 + side], from[8v + 6 + side].
+      // side 0 is the forward half, 1 the backward one.
       const side = goF && (!goB || kF <= kB) ? 0 : 1, other = 1 - side;
-      const heap = heaps[side];
+      const heap = heaps[side], g = this.g[side], mark = this.mark[side], from = this.from[side];
       const v = heap.topNode(), gv = heap.topKey();
       heap.pop();
-      mark[8 * v + 4 + side] = closed;
+      mark[4 * v + 2] = closed;
       this.expansions++;
-      const ov = mark[8 * v + 4 + other];
-      if ((ov === gen || ov === closed) && gv + g[4 * v + other] < mu) { mu = gv + g[4 * v + other]; meet = v; }
+      const ov = this.mark[other][4 * v + 2];
+      if ((ov === gen || ov === closed) && gv + this.g[other][2 * v] < mu) { mu = gv + this.g[other][2 * v]; meet = v; }
       // Stall-on-demand: a higher node reached more cheaply, plus its arc down to v, beats g(v), so
       // v lies on no shortest upward path from this end and its arcs need not be relaxed. Forward,
       // the arcs entering v from above; backward, v's climbing arcs read against their direction.
       let stalled = false;
       for (let k = first[2 * v + 1 - side], end = first[2 * v + 2 - side]; k < end; k++) {
-        const u = ends[4 * k], su = mark[8 * u + 4 + side];
-        if ((su === gen || su === closed) && g[4 * u + side] + costs[2 * k + 1] < gv) { stalled = true; break; }
+        const u = ends[4 * k], su = mark[4 * u + 2];
+        if ((su === gen || su === closed) && g[2 * u] + costs[2 * k + 1] < gv) { stalled = true; break; }
       }
       if (stalled) continue;
       for (let k = first[2 * v + side], end = first[2 * v + side + 1]; k < end; k++) {
-        const x = ends[4 * k], gx = gv + costs[2 * k + 1], sx = mark[8 * x + 4 + side];
-        if (sx === closed || (sx === gen && !(gx < g[4 * x + side]))) continue;
-        g[4 * x + side] = gx; from[8 * x + 6 + side] = v; mark[8 * x + 4 + side] = gen;
+        const x = ends[4 * k], gx = gv + costs[2 * k + 1], sx = mark[4 * x + 2];
+        if (sx === closed || (sx === gen && !(gx < g[2 * x]))) continue;
+        g[2 * x] = gx; from[4 * x + 3] = k; mark[4 * x + 2] = gen;
         heap.push(x, gx);
         this.pushes++;
       }
@@ -185,10 +188,10 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
 
   /** The smallest live key of a half, stale entries (closed nodes, keys above g) popped first; Infinity when its frontier is empty. */
   private liveTop(side: number): number {
-    const heap = this.heaps[side], g = this.g, mark = this.mark, open = this.gen;
+    const heap = this.heaps[side], g = this.g[side], mark = this.mark[side], open = this.gen;
     while (heap.length > 0) {
       const v = heap.topNode();
-      if (mark[8 * v + 4 + side] === open && heap.topKey() === g[4 * v + side]) return heap.topKey();
+      if (mark[4 * v + 2] === open && heap.topKey() === g[2 * v]) return heap.topKey();
       heap.pop();
     }
     return Infinity;
@@ -200,38 +203,38 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
    * returns its cost summed in path order.
    */
   private unpack(s: number, meet: number): number {
-    const { node, first, ends, costs } = this.layout;
+    const { node, costs, down } = this.layout;
     const stack = this.stack, buf = this.buf, from = this.from;
-    // The record of the arc tail -> head, looked up in the row of its lower end (`low`): among
-    // low's climbing arcs when low is the tail, among those entering it from above otherwise.
-    const find = (low: number, other: number, climbing: boolean): number => {
-      const side = climbing ? 0 : 1;
-      for (let k = first[2 * low + side], end = first[2 * low + side + 1]; k < end; k++) if (ends[4 * k] === other) return k;
-      throw new Error(`contraction hierarchy: no arc between ${low} and ${other}`);
-    };
-    // An arc on the stack is (tail, head, record).
+    // The records still to unpack, the next one on top: first the downward part from its far end
+    // back to meet, then the upward part from meet back to the start.
     stack.length = 0;
-    // The downward part in path order, then turned round (by whole arcs) so that its last arc lies lowest.
-    for (let x = meet; from[8 * x + 7] !== -1; x = from[8 * x + 7]) stack.push(x, from[8 * x + 7], find(from[8 * x + 7], x, false));
-    for (let i = 0, j = stack.length - 3; i < j; i += 3, j -= 3) {
-      for (let k = 0; k < 3; k++) { const a = stack[i + k]; stack[i + k] = stack[j + k]; stack[j + k] = a; }
-    }
-    // The upward part from meet back to the start: its first arc ends on top.
-    for (let x = meet; from[8 * x + 6] !== -1; x = from[8 * x + 6]) stack.push(from[8 * x + 6], x, find(from[8 * x + 6], x, true));
+    for (let x = meet, k = from[1][4 * x + 3]; k !== -1; x = this.rowOf(k), k = from[1][4 * x + 3]) stack.push(k);
+    for (let i = 0, j = stack.length - 1; i < j; i++, j--) { const a = stack[i]; stack[i] = stack[j]; stack[j] = a; }
+    for (let x = meet, k = from[0][4 * x + 3]; k !== -1; x = this.rowOf(k), k = from[0][4 * x + 3]) stack.push(k);
     buf[0] = node[s];
     let len = 1, cost = 0;
     while (stack.length > 0) {
-      const k = stack.pop()!, head = stack.pop()!, tail = stack.pop()!;
-      const mid = ends[4 * k + 1];
-      if (mid < 0) {
-        buf[len++] = node[head];
+      const k = stack.pop()!, a = down[2 * k];
+      if (a < 0) {
+        buf[len++] = ~a;
         cost += costs[2 * k + 1];
-        continue;
+      } else {
+        stack.push(down[2 * k + 1], a);
       }
-      // The middle ranks below both ends: tail -> mid enters it from above, mid -> head climbs from it.
-      stack.push(mid, head, find(mid, head, true), tail, mid, find(mid, tail, false));
     }
     this.len = len;
     return cost;
+  }
+
+  /** The node whose row holds record k (binary search over the rows). */
+  private rowOf(k: number): number {
+    const first = this.layout.first;
+    let lo = 0, hi = first.length >> 1;
+    // first[2 * lo] <= k < first[2 * hi]
+    while (hi - lo > 1) {
+      const m = (lo + hi) >> 1;
+      if (first[2 * m] <= k) lo = m; else hi = m;
+    }
+    return lo;
   }
 }

@@ -27,10 +27,17 @@ export interface QueryLayout {
    * ranking higher); its arcs entering from above are first[2q + 1] .. first[2q + 2] (end -> q).
    */
   readonly first: Int32Array;
-  /** Record k: ends[4k] the other end, ends[4k + 1] the node a shortcut bypasses or -1 (both query numbers). */
+  /** Record k: ends[4k] its other end (a query number); ends[4k + 1] is not used. */
   readonly ends: Int32Array;
   /** Record k: costs[2k + 1] its cost (the same buffer as `ends`). */
   readonly costs: Float64Array;
+  /**
+   * What record k stands for, read only to unpack a path (kept out of the
+   * records the search reads): for an arc of the space, down[2k] = ~head,
+   * the space's node it ends at; for a shortcut tail -> mid -> head,
+   * down[2k] and down[2k + 1] are the records of tail -> mid and mid -> head.
+   */
+  readonly down: Int32Array;
 }
 
 /**
@@ -80,9 +87,11 @@ export function layOut(ch: ContractedGraph, num: Int32Array): QueryLayout {
   for (let r = 0; r < n; r++) rankOf[num[r]] = r;
   const arcs = fHead.length + bTail.length;
   const buffer = new ArrayBuffer(16 * Math.max(1, arcs));
-  const ends = new Int32Array(buffer), costs = new Float64Array(buffer);
+  const ends = new Int32Array(buffer), costs = new Float64Array(buffer), down = new Int32Array(2 * arcs);
   const first = new Int32Array(2 * n + 1);
   const id = new Int32Array(n), node = new Int32Array(n);
+  // mid[k]: the query number of the node record k bypasses, -1 for an arc of the space.
+  const mid = new Int32Array(arcs);
   let k = 0;
   for (let q = 0; q < n; q++) {
     const r = rankOf[q];
@@ -90,13 +99,29 @@ export function layOut(ch: ContractedGraph, num: Int32Array): QueryLayout {
     id[ch.order[r]] = q;
     first[2 * q] = k;
     for (let a = fStart[r]; a < fStart[r + 1]; a++, k++) {
-      ends[4 * k] = num[fHead[a]]; ends[4 * k + 1] = fMid[a] < 0 ? -1 : num[fMid[a]]; costs[2 * k + 1] = fCost[a];
+      ends[4 * k] = num[fHead[a]]; costs[2 * k + 1] = fCost[a]; mid[k] = fMid[a] < 0 ? -1 : num[fMid[a]];
     }
     first[2 * q + 1] = k;
     for (let a = bStart[r]; a < bStart[r + 1]; a++, k++) {
-      ends[4 * k] = num[bTail[a]]; ends[4 * k + 1] = bMid[a] < 0 ? -1 : num[bMid[a]]; costs[2 * k + 1] = bCost[a];
+      ends[4 * k] = num[bTail[a]]; costs[2 * k + 1] = bCost[a]; mid[k] = bMid[a] < 0 ? -1 : num[bMid[a]];
     }
   }
   first[2 * n] = k;
-  return { id, node, first, ends, costs };
+  // The record of the arc between `low` and `other` in low's climbing list (side 0) or entering list (side 1).
+  const find = (low: number, other: number, side: number): number => {
+    for (let j = first[2 * low + side], end = first[2 * low + side + 1]; j < end; j++) if (ends[4 * j] === other) return j;
+    throw new Error(`contraction hierarchy: no arc between ${low} and ${other}`);
+  };
+  for (let q = 0; q < n; q++) {
+    for (let j = first[2 * q]; j < first[2 * q + 2]; j++) {
+      // A climbing record of q is q -> end, an entering one end -> q.
+      const climbing = j < first[2 * q + 1];
+      const tail = climbing ? q : ends[4 * j], head = climbing ? ends[4 * j] : q, m = mid[j];
+      if (m < 0) { down[2 * j] = ~node[head]; down[2 * j + 1] = -1; continue; }
+      // The middle ranks below both ends: tail -> m enters it from above, m -> head climbs from it.
+      down[2 * j] = find(m, tail, 1);
+      down[2 * j + 1] = find(m, head, 0);
+    }
+  }
+  return { id, node, first, ends, costs, down };
 }
