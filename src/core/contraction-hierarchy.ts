@@ -4,7 +4,6 @@ import { InputError, show } from './errors.js';
 import { checkBudget, checkKeys } from './input-checks.js';
 import type { SearchStatus } from './path-searcher.js';
 import { checkEndpoints, checkSpace, type ArcChangeFeed, type SearchSpace } from './space.js';
-import { nextGeneration } from './stamp.js';
 import { TwoEndedSearcher } from './two-ended.js';
 import { KeyHeap } from './key-heap.js';
 
@@ -67,16 +66,16 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
 
   private readonly layout: QueryLayout;
   /**
-   * Each half's state of node v in one 16-byte record, so that a cache line
-   * holds what a step reads of v: g[side][2v], then over the same buffer
-   * its stamp mark[side][4v + 2] and the record of the arc the half reached
-   * v by, from[side][4v + 3] (-1 at its end); side 0 is the forward half.
+   * Each half's g (side 0 the forward half), Infinity for a node it has not
+   * reached: all the scans read of a node, 8 bytes, so a cache line holds
+   * eight nodes. No stamps: the nodes a query reached are listed in
+   * `touched` and set back to Infinity before the next query.
    */
   private readonly g: [Float64Array, Float64Array];
-  private readonly mark: [Uint32Array, Uint32Array];
+  /** The record of the arc each half reached a node by, -1 at its end; read only to unpack. */
   private readonly from: [Int32Array, Int32Array];
+  private readonly touched: [number[], number[]] = [[], []];
   private readonly heaps: [KeyHeap, KeyHeap] = [new KeyHeap(), new KeyHeap()];
-  private gen = 0;
   private readonly stack: number[] = [];
   private readonly feed: ArcChangeFeed | null;
   private stale = false;
@@ -105,14 +104,13 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
     const n0 = ch.rank.length;
     const num = mode === 'dfs' ? queryOrder(ch) : mode === 'rank' ? Int32Array.from({ length: n0 }, (_, r) => r) : Int32Array.from({ length: n0 }, (_, r) => n0 - 1 - r);
     this.layout = layOut(ch, num);
-    const states = [new ArrayBuffer(16 * Math.max(1, space.size)), new ArrayBuffer(16 * Math.max(1, space.size))];
-    this.g = [new Float64Array(states[0]), new Float64Array(states[1])];
-    this.mark = [new Uint32Array(states[0]), new Uint32Array(states[1])];
-    this.from = [new Int32Array(states[0]), new Int32Array(states[1])];
+    const size = Math.max(1, space.size);
+    this.g = [new Float64Array(size).fill(Infinity), new Float64Array(size).fill(Infinity)];
+    this.from = [new Int32Array(size), new Int32Array(size)];
     this.shortcuts = ch.shortcuts;
     this.arcs = ch.fHead.length + ch.bTail.length;
     const l = this.layout;
-    this.bytes = [l.id, l.node, l.first, l.ends, l.down, this.buf, ...this.g].reduce((sum, a) => sum + a.byteLength, 0);
+    this.bytes = [l.id, l.node, l.first, l.ends, l.down, this.buf, ...this.g, ...this.from].reduce((sum, a) => sum + a.byteLength, 0);
   }
 
   /**
@@ -130,7 +128,11 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
     if (!this.stale && this.feed !== null && this.feed.changes().length > 0) this.stale = true;
     if (this.stale) throw new InputError('search: the space was edited after the contraction hierarchy was built, so its shortcuts may be wrong: build a new ContractionHierarchy');
 
-    this.gen = nextGeneration(this.gen, 2, this.mark[0], this.mark[1]);
+    for (let side = 0; side < 2; side++) {
+      const g = this.g[side], touched = this.touched[side];
+      for (let i = 0; i < touched.length; i++) g[touched[i]] = Infinity;
+      touched.length = 0;
+    }
     this.expansions = 0;
     this.pushes = 0;
     this.cost = Infinity;
@@ -145,10 +147,10 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
   /** The node (query number) where the best up-down path peaks; -1 when there is none, -2 when the budget ran out. */
   private run(s: number, t: number, maxExp: number): number {
     const { first, ends, costs } = this.layout;
-    const heaps = this.heaps, gen = this.gen, closed = gen + 1;
+    const heaps = this.heaps;
     heaps[0].clear(); heaps[1].clear();
-    this.g[0][2 * s] = 0; this.mark[0][4 * s + 2] = gen; this.from[0][4 * s + 3] = -1; heaps[0].push(s, 0);
-    this.g[1][2 * t] = 0; this.mark[1][4 * t + 2] = gen; this.from[1][4 * t + 3] = -1; heaps[1].push(t, 0);
+    this.g[0][s] = 0; this.from[0][s] = -1; this.touched[0].push(s); heaps[0].push(s, 0);
+    this.g[1][t] = 0; this.from[1][t] = -1; this.touched[1].push(t); heaps[1].push(t, 0);
     this.pushes = 2;
     let mu = s === t ? 0 : Infinity, meet = s === t ? s : -1;
     for (;;) {
@@ -158,27 +160,28 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
       if (!goF && !goB) break;
       if (this.expansions >= maxExp) return -2;
       // side 0 is the forward half, 1 the backward one.
-      const side = goF && (!goB || kF <= kB) ? 0 : 1, other = 1 - side;
-      const heap = heaps[side], g = this.g[side], mark = this.mark[side], from = this.from[side];
+      const side = goF && (!goB || kF <= kB) ? 0 : 1;
+      const heap = heaps[side], g = this.g[side], from = this.from[side], touched = this.touched[side];
       const v = heap.topNode(), gv = heap.topKey();
       heap.pop();
-      mark[4 * v + 2] = closed;
       this.expansions++;
-      const ov = this.mark[other][4 * v + 2];
-      if ((ov === gen || ov === closed) && gv + this.g[other][2 * v] < mu) { mu = gv + this.g[other][2 * v]; meet = v; }
+      // Infinity on the other side when it has not reached v.
+      const through = gv + this.g[1 - side][v];
+      if (through < mu) { mu = through; meet = v; }
       // Stall-on-demand: a higher node reached more cheaply, plus its arc down to v, beats g(v), so
       // v lies on no shortest upward path from this end and its arcs need not be relaxed. Forward,
       // the arcs entering v from above; backward, v's climbing arcs read against their direction.
       let stalled = false;
       for (let k = first[2 * v + 1 - side], end = first[2 * v + 2 - side]; k < end; k++) {
-        const u = ends[4 * k], su = mark[4 * u + 2];
-        if ((su === gen || su === closed) && g[2 * u] + costs[2 * k + 1] < gv) { stalled = true; break; }
+        if (g[ends[4 * k]] + costs[2 * k + 1] < gv) { stalled = true; break; }
       }
       if (stalled) continue;
       for (let k = first[2 * v + side], end = first[2 * v + side + 1]; k < end; k++) {
-        const x = ends[4 * k], gx = gv + costs[2 * k + 1], sx = mark[4 * x + 2];
-        if (sx === closed || (sx === gen && !(gx < g[2 * x]))) continue;
-        g[2 * x] = gx; from[4 * x + 3] = k; mark[4 * x + 2] = gen;
+        // A node already settled has g <= gv <= gx (costs are >= 0), so `gx < g[x]` leaves it alone.
+        const x = ends[4 * k], gx = gv + costs[2 * k + 1];
+        if (!(gx < g[x])) continue;
+        if (g[x] === Infinity) touched.push(x);
+        g[x] = gx; from[x] = k;
         heap.push(x, gx);
         this.pushes++;
       }
@@ -186,12 +189,16 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
     return meet;
   }
 
-  /** The smallest live key of a half, stale entries (closed nodes, keys above g) popped first; Infinity when its frontier is empty. */
+  /**
+   * The smallest live key of a half, stale entries popped first: a node's
+   * key only falls and its newest entry holds its g, so an entry whose key
+   * is not its node's g is stale, and once that one is popped (the node
+   * settled) every entry left for the node is. Infinity when the frontier is empty.
+   */
   private liveTop(side: number): number {
-    const heap = this.heaps[side], g = this.g[side], mark = this.mark[side], open = this.gen;
+    const heap = this.heaps[side], g = this.g[side];
     while (heap.length > 0) {
-      const v = heap.topNode();
-      if (mark[4 * v + 2] === open && heap.topKey() === g[2 * v]) return heap.topKey();
+      if (heap.topKey() === g[heap.topNode()]) return heap.topKey();
       heap.pop();
     }
     return Infinity;
@@ -208,9 +215,9 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
     // The records still to unpack, the next one on top: first the downward part from its far end
     // back to meet, then the upward part from meet back to the start.
     stack.length = 0;
-    for (let x = meet, k = from[1][4 * x + 3]; k !== -1; x = this.rowOf(k), k = from[1][4 * x + 3]) stack.push(k);
+    for (let x = meet, k = from[1][x]; k !== -1; x = this.rowOf(k), k = from[1][x]) stack.push(k);
     for (let i = 0, j = stack.length - 1; i < j; i++, j--) { const a = stack[i]; stack[i] = stack[j]; stack[j] = a; }
-    for (let x = meet, k = from[0][4 * x + 3]; k !== -1; x = this.rowOf(k), k = from[0][4 * x + 3]) stack.push(k);
+    for (let x = meet, k = from[0][x]; k !== -1; x = this.rowOf(k), k = from[0][x]) stack.push(k);
     buf[0] = node[s];
     let len = 1, cost = 0;
     while (stack.length > 0) {
