@@ -22,9 +22,6 @@ import { nextGeneration } from './stamp.js';
  * shortcut that was not needed: the hierarchy is exact whatever the limit.
  */
 
-const PRIO = (globalThis as unknown as { process?: { env: Record<string, string | undefined> } }).process?.env.CH_PRIO ?? 'ed';
-const NBR = (globalThis as unknown as { process?: { env: Record<string, string | undefined> } }).process?.env.CH_NBR === '1';
-
 /** The hierarchy as the query reads it: node ids are ranks (0 = contracted first), arcs in compressed rows. */
 export interface ContractedGraph {
   /** rank[n]: the rank of node n of the space. */
@@ -48,9 +45,8 @@ export interface ContractedGraph {
 
 /**
  * The graph while it is contracted: per node, its arcs to the nodes not yet
- * contracted, each as four numbers (the other end, the cost, the node the
- * arc bypasses or -1, and the number of the space's arcs it stands for), one
- * arc per ordered pair (the cheapest).
+ * contracted, each as three numbers (the other end, the cost, the node the
+ * arc bypasses or -1), one arc per ordered pair (the cheapest).
  */
 interface Remaining {
   readonly out: number[][];
@@ -79,35 +75,35 @@ function readArcs(space: SearchSpace, where: string): Remaining {
       }
       seen[v] = u + 1;
       at[v] = row.length;
-      row.push(v, c, -1, 1);
+      row.push(v, c, -1);
     }
   }
   for (let u = 0; u < n; u++) {
     const row = out[u];
-    for (let k = 0; k < row.length; k += 4) inn[row[k]].push(u, row[k + 1], -1, 1);
+    for (let k = 0; k < row.length; k += 3) inn[row[k]].push(u, row[k + 1], -1);
   }
   return { out, inn };
 }
 
 /** Removes the arc to or from `other` out of a row (swap with the last). */
 function dropFrom(row: number[], other: number): void {
-  for (let k = 0; k < row.length; k += 4) {
+  for (let k = 0; k < row.length; k += 3) {
     if (row[k] !== other) continue;
-    const last = row.length - 4;
-    row[k] = row[last]; row[k + 1] = row[last + 1]; row[k + 2] = row[last + 2]; row[k + 3] = row[last + 3];
+    const last = row.length - 3;
+    row[k] = row[last]; row[k + 1] = row[last + 1]; row[k + 2] = row[last + 2];
     row.length = last;
     return;
   }
 }
 
-/** Sets the arc to `other` in `row` to `cost` via `mid` (standing for `hops` arcs) when that is cheaper than the arc there, or adds it. */
-function lowerArc(row: number[], other: number, cost: number, mid: number, hops: number): void {
-  for (let k = 0; k < row.length; k += 4) {
+/** Sets the arc to `other` in `row` to `cost` via `mid` when that is cheaper than the arc there, or adds it. */
+function lowerArc(row: number[], other: number, cost: number, mid: number): void {
+  for (let k = 0; k < row.length; k += 3) {
     if (row[k] !== other) continue;
-    if (cost < row[k + 1]) { row[k + 1] = cost; row[k + 2] = mid; row[k + 3] = hops; }
+    if (cost < row[k + 1]) { row[k + 1] = cost; row[k + 2] = mid; }
     return;
   }
-  row.push(other, cost, mid, hops);
+  row.push(other, cost, mid);
 }
 
 /** The contraction's working state: the remaining graph and the witness search's arrays. */
@@ -119,7 +115,7 @@ class Contractor {
   private readonly via: Float64Array;
   private gen = 0;
   private readonly heap = new Heap(256);
-  /** The shortcuts the last `witness` pass found needed: (u, w, cost, hops) quadruples. */
+  /** The shortcuts the last `witness` pass found needed: (u, w, cost) triples. */
   readonly needed: number[] = [];
 
   constructor(readonly graph: Remaining, readonly settleLimit: number) {
@@ -141,16 +137,16 @@ class Contractor {
     needed.length = 0;
     if (ins.length === 0 || outs.length === 0) return;
     let maxOut = 0;
-    for (let k = 0; k < outs.length; k += 4) if (outs[k + 1] > maxOut) maxOut = outs[k + 1];
+    for (let k = 0; k < outs.length; k += 3) if (outs[k + 1] > maxOut) maxOut = outs[k + 1];
     const g = this.g, stamp = this.stamp, target = this.target, via = this.via, heap = this.heap;
-    for (let i = 0; i < ins.length; i += 4) {
+    for (let i = 0; i < ins.length; i += 3) {
       const u = ins[i], cuv = ins[i + 1];
       this.gen = nextGeneration(this.gen, 2, stamp, target);
       const open = this.gen, closed = open + 1;
       // The targets: v's successors other than u, each with the cost of the path through v. The
       // search stops once each is settled or reached at most as dearly (a witness: no shortcut).
       let left = 0;
-      for (let k = 0; k < outs.length; k += 4) if (outs[k] !== u) { target[outs[k]] = open; via[outs[k]] = cuv + outs[k + 1]; left++; }
+      for (let k = 0; k < outs.length; k += 3) if (outs[k] !== u) { target[outs[k]] = open; via[outs[k]] = cuv + outs[k + 1]; left++; }
       if (left === 0) continue;
       const limit = cuv + maxOut;
       heap.clear();
@@ -166,7 +162,7 @@ class Contractor {
         settled++;
         if (target[x] === open) { target[x] = 0; left--; }
         const row = out[x];
-        for (let k = 0; k < row.length; k += 4) {
+        for (let k = 0; k < row.length; k += 3) {
           const y = row[k];
           if (y === v) continue;
           const gy = gx + row[k + 1];
@@ -177,31 +173,23 @@ class Contractor {
           if (target[y] === open && gy <= via[y]) { target[y] = 0; left--; }
         }
       }
-      for (let k = 0; k < outs.length; k += 4) {
+      for (let k = 0; k < outs.length; k += 3) {
         const w = outs[k];
         if (w === u) continue;
         const via = cuv + outs[k + 1];
         const s = stamp[w];
         // g[w] of a node reached (open or closed) is the cost of a real path that avoids v.
         if ((s === open || s === closed) && g[w] <= via) continue;
-        needed.push(u, w, via, ins[i + 3] + outs[k + 3]);
+        needed.push(u, w, via);
       }
     }
   }
 
   /** The importance of v now: edge difference plus contracted neighbours. */
-  priority(v: number, deleted: Int32Array, level: Int32Array): number {
+  priority(v: number, deleted: Int32Array): number {
     this.witness(v);
     const { out, inn } = this.graph;
-    const mode = PRIO;
-    if (mode === 'ed') return this.needed.length / 4 - (out[v].length + inn[v].length) / 4 + deleted[v];
-    let removedHops = 0, addedHops = 0;
-    for (let k = 3; k < out[v].length; k += 4) removedHops += out[v][k];
-    for (let k = 3; k < inn[v].length; k += 4) removedHops += inn[v][k];
-    for (let k = 3; k < this.needed.length; k += 4) addedHops += this.needed[k];
-    const removed = (out[v].length + inn[v].length) / 4, added = this.needed.length / 4;
-    if (mode === 'rk') return level[v] + added / Math.max(1, removed) + addedHops / Math.max(1, removedHops);
-    return 2 * (added - removed) + deleted[v] + level[v];
+    return this.needed.length / 3 - (out[v].length + inn[v].length) / 3 + deleted[v];
   }
 }
 
@@ -215,9 +203,9 @@ export function contract(space: SearchSpace, settleLimit: number, where: string)
   const graph = readArcs(space, where);
   const { out, inn } = graph;
   const c = new Contractor(graph, settleLimit);
-  const deleted = new Int32Array(n), level = new Int32Array(n), prio = new Float64Array(n), rank = new Int32Array(n).fill(-1), order = new Int32Array(n);
+  const deleted = new Int32Array(n), prio = new Float64Array(n), rank = new Int32Array(n).fill(-1), order = new Int32Array(n);
   const queue = new Heap(n);
-  for (let v = 0; v < n; v++) { prio[v] = c.priority(v, deleted, level); queue.push(v, prio[v], 0, 0); }
+  for (let v = 0; v < n; v++) { prio[v] = c.priority(v, deleted); queue.push(v, prio[v], 0, 0); }
 
   // The rows as they are fixed, in rank order: a node's arcs are final once it is contracted.
   const fStart = new Int32Array(n + 1), bStart = new Int32Array(n + 1);
@@ -230,7 +218,7 @@ export function contract(space: SearchSpace, settleLimit: number, where: string)
     const v = queue.topNode(), key = queue.topKey1();
     queue.pop();
     if (rank[v] >= 0 || key !== prio[v]) continue;
-    const p = c.priority(v, deleted, level);
+    const p = c.priority(v, deleted);
     // Lazy update: v's importance grew since it was queued and another node is now less important.
     if (queue.length > 0 && p > queue.topKey1()) {
       prio[v] = p;
@@ -241,31 +229,29 @@ export function contract(space: SearchSpace, settleLimit: number, where: string)
     const needed = c.needed;
     rank[v] = next; order[next] = v; next++;
     const outs = out[v], ins = inn[v];
-    for (let k = 0; k < outs.length; k += 4) { fHead.push(outs[k]); fCost.push(outs[k + 1]); fMid.push(outs[k + 2]); }
-    for (let k = 0; k < ins.length; k += 4) { bTail.push(ins[k]); bCost.push(ins[k + 1]); bMid.push(ins[k + 2]); }
+    for (let k = 0; k < outs.length; k += 3) { fHead.push(outs[k]); fCost.push(outs[k + 1]); fMid.push(outs[k + 2]); }
+    for (let k = 0; k < ins.length; k += 3) { bTail.push(ins[k]); bCost.push(ins[k + 1]); bMid.push(ins[k + 2]); }
     fStart[next] = fHead.length;
     bStart[next] = bTail.length;
-    for (let k = 0; k < outs.length; k += 4) dropFrom(inn[outs[k]], v);
-    for (let k = 0; k < ins.length; k += 4) dropFrom(out[ins[k]], v);
-    for (let k = 0; k < needed.length; k += 4) {
-      const u = needed[k], w = needed[k + 1], cost = needed[k + 2], hops = needed[k + 3];
-      lowerArc(out[u], w, cost, v, hops);
-      lowerArc(inn[w], u, cost, v, hops);
+    for (let k = 0; k < outs.length; k += 3) dropFrom(inn[outs[k]], v);
+    for (let k = 0; k < ins.length; k += 3) dropFrom(out[ins[k]], v);
+    for (let k = 0; k < needed.length; k += 3) {
+      const u = needed[k], w = needed[k + 1], cost = needed[k + 2];
+      lowerArc(out[u], w, cost, v);
+      lowerArc(inn[w], u, cost, v);
     }
     // Neighbours: one more contracted neighbour each. Their queued importance is now stale; the lazy
     // check above recomputes it when they reach the top (simulating every neighbour at once as well
     // tripled the build time on the road graphs for no fewer expansions per query).
-    out[v] = []; inn[v] = [];
     for (const row of [outs, ins]) {
-      for (let k = 0; k < row.length; k += 4) {
+      for (let k = 0; k < row.length; k += 3) {
         const x = row[k];
         if (touched[x] === v + 1) continue;
         touched[x] = v + 1;
         deleted[x]++;
-        if (level[x] < level[v] + 1) level[x] = level[v] + 1;
-        if (NBR) { prio[x] = c.priority(x, deleted, level); queue.push(x, prio[x], 0, 0); }
       }
     }
+    out[v] = []; inn[v] = [];
   }
 
   const toRank = (ids: number[]) => Int32Array.from(ids, (x) => (x < 0 ? -1 : rank[x]));

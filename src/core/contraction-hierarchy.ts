@@ -4,8 +4,8 @@ import { InputError, show } from './errors.js';
 import { checkBudget, checkKeys } from './input-checks.js';
 import type { SearchStatus } from './path-searcher.js';
 import { checkEndpoints, checkSpace, type ArcChangeFeed, type SearchSpace } from './space.js';
-import { TwoEndedSearcher } from './two-ended.js';
 import { KeyHeap } from './key-heap.js';
+import { TwoEndedSearcher } from './two-ended.js';
 
 /** The options of `new ContractionHierarchy(space, options)`. */
 export interface ContractionOptions {
@@ -72,11 +72,18 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
    * `touched` and set back to Infinity before the next query.
    */
   private readonly g: [Float64Array, Float64Array];
-  /** The record of the arc each half reached a node by, -1 at its end; read only to unpack. */
+  /**
+   * How each half reached a node: from[side][2v] the record of the arc, -1 at
+   * the half's end, and from[side][2v + 1] the node it came from (side by
+   * side: one cache line). Read only to unpack.
+   */
   private readonly from: [Int32Array, Int32Array];
   private readonly touched: [number[], number[]] = [[], []];
   private readonly heaps: [KeyHeap, KeyHeap] = [new KeyHeap(), new KeyHeap()];
+  /** The path's arcs in the hierarchy while it is unpacked. */
   private readonly stack: number[] = [];
+  /** The shortcuts still to unpack, as `expand` describes. */
+  private unpacking: Int32Array;
   private readonly feed: ArcChangeFeed | null;
   private stale = false;
 
@@ -100,17 +107,17 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
     // Watched from before the arcs are read, so no edit slips between the copy and the first query.
     this.feed = space.watchArcs?.() ?? null;
     const ch = contract(space, settles, where);
-    const mode = (globalThis as unknown as { process?: { env: Record<string, string | undefined> } }).process?.env.CH_ORDER ?? 'dfs';
-    const n0 = ch.rank.length;
-    const num = mode === 'dfs' ? queryOrder(ch) : mode === 'rank' ? Int32Array.from({ length: n0 }, (_, r) => r) : Int32Array.from({ length: n0 }, (_, r) => n0 - 1 - r);
-    this.layout = layOut(ch, num);
+    // The query reads the hierarchy renumbered and packed for few cache misses (contraction-layout.ts).
+    this.layout = layOut(ch, queryOrder(ch));
     const size = Math.max(1, space.size);
+    // A path of n nodes has at most n - 1 shortcuts pending at once (longer ones are grown into).
+    this.unpacking = new Int32Array(size);
     this.g = [new Float64Array(size).fill(Infinity), new Float64Array(size).fill(Infinity)];
-    this.from = [new Int32Array(size), new Int32Array(size)];
+    this.from = [new Int32Array(2 * size), new Int32Array(2 * size)];
     this.shortcuts = ch.shortcuts;
     this.arcs = ch.fHead.length + ch.bTail.length;
     const l = this.layout;
-    this.bytes = [l.id, l.node, l.first, l.ends, l.down, this.buf, ...this.g, ...this.from].reduce((sum, a) => sum + a.byteLength, 0);
+    this.bytes = [l.id, l.node, l.first, l.ends, l.halves, this.unpacking, this.buf, ...this.g, ...this.from].reduce((sum, a) => sum + a.byteLength, 0);
   }
 
   /**
@@ -149,8 +156,8 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
     const { first, ends, costs } = this.layout;
     const heaps = this.heaps;
     heaps[0].clear(); heaps[1].clear();
-    this.g[0][s] = 0; this.from[0][s] = -1; this.touched[0].push(s); heaps[0].push(s, 0);
-    this.g[1][t] = 0; this.from[1][t] = -1; this.touched[1].push(t); heaps[1].push(t, 0);
+    this.g[0][s] = 0; this.from[0][2 * s] = -1; this.touched[0].push(s); heaps[0].push(s, 0);
+    this.g[1][t] = 0; this.from[1][2 * t] = -1; this.touched[1].push(t); heaps[1].push(t, 0);
     this.pushes = 2;
     let mu = s === t ? 0 : Infinity, meet = s === t ? s : -1;
     for (;;) {
@@ -181,7 +188,7 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
         const x = ends[4 * k], gx = gv + costs[2 * k + 1];
         if (!(gx < g[x])) continue;
         if (g[x] === Infinity) touched.push(x);
-        g[x] = gx; from[x] = k;
+        g[x] = gx; from[2 * x] = k; from[2 * x + 1] = v;
         heap.push(x, gx);
         this.pushes++;
       }
@@ -210,38 +217,70 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
    * returns its cost summed in path order.
    */
   private unpack(s: number, meet: number): number {
-    const { node, costs, down } = this.layout;
-    const stack = this.stack, buf = this.buf, from = this.from;
-    // The records still to unpack, the next one on top: first the downward part from its far end
-    // back to meet, then the upward part from meet back to the start.
-    stack.length = 0;
-    for (let x = meet, k = from[1][x]; k !== -1; x = this.rowOf(k), k = from[1][x]) stack.push(k);
-    for (let i = 0, j = stack.length - 1; i < j; i++, j--) { const a = stack[i]; stack[i] = stack[j]; stack[j] = a; }
-    for (let x = meet, k = from[0][x]; k !== -1; x = this.rowOf(k), k = from[0][x]) stack.push(k);
-    buf[0] = node[s];
-    let len = 1, cost = 0;
-    while (stack.length > 0) {
-      const k = stack.pop()!, a = down[2 * k];
-      if (a < 0) {
-        buf[len++] = ~a;
+    const { node, ends, costs } = this.layout;
+    const hops = this.stack, from = this.from;
+    // The path's arcs in the hierarchy, as (record, head) pairs in path order: the upward part
+    // (collected from meet back to the start, then turned round) and the downward part.
+    hops.length = 0;
+    for (let x = meet; from[0][2 * x] !== -1; x = from[0][2 * x + 1]) hops.push(from[0][2 * x], x);
+    for (let i = 0, j = hops.length - 2; i < j; i += 2, j -= 2) {
+      const k = hops[i], h = hops[i + 1];
+      hops[i] = hops[j]; hops[i + 1] = hops[j + 1]; hops[j] = k; hops[j + 1] = h;
+    }
+    for (let x = meet; from[1][2 * x] !== -1; x = from[1][2 * x + 1]) hops.push(from[1][2 * x], from[1][2 * x + 1]);
+    this.buf[0] = node[s];
+    this.len = 1;
+    let cost = 0;
+    for (let i = 0; i < hops.length; i += 2) {
+      const k = hops[i], sc = ends[4 * k + 1];
+      if (sc < 0) {
+        this.buf[this.len++] = node[hops[i + 1]];
         cost += costs[2 * k + 1];
       } else {
-        stack.push(down[2 * k + 1], a);
+        cost = this.expand(sc, cost);
+      }
+    }
+    return cost;
+  }
+
+  /** Appends the space's nodes of shortcut `sc` (an entry of the unpacking table) to the path; returns `cost` plus its arcs' costs, added in path order. */
+  private expand(sc: number, cost: number): number {
+    const { halves, halfCost } = this.layout;
+    let stack = this.unpacking;
+    const buf = this.buf;
+    let len = this.len;
+    // Stack items: 2i for all of entry i, 2i + 1 for its second half only.
+    let top = 0;
+    stack[top++] = 2 * sc;
+    while (top > 0) {
+      const e = stack[--top], i = e >> 1;
+      if ((e & 1) === 0) {
+        const a = halves[6 * i];
+        if (a >= 0) {
+          if (top + 2 > stack.length) stack = this.growUnpacking();
+          stack[top++] = 2 * i + 1;
+          stack[top++] = 2 * a;
+          continue;
+        }
+        buf[len++] = ~a;
+        cost += halfCost[3 * i + 1];
+      }
+      const b = halves[6 * i + 1];
+      if (b >= 0) {
+        stack[top++] = 2 * b;
+      } else {
+        buf[len++] = ~b;
+        cost += halfCost[3 * i + 2];
       }
     }
     this.len = len;
     return cost;
   }
 
-  /** The node whose row holds record k (binary search over the rows). */
-  private rowOf(k: number): number {
-    const first = this.layout.first;
-    let lo = 0, hi = first.length >> 1;
-    // first[2 * lo] <= k < first[2 * hi]
-    while (hi - lo > 1) {
-      const m = (lo + hi) >> 1;
-      if (first[2 * m] <= k) lo = m; else hi = m;
-    }
-    return lo;
+  /** Room for more pending shortcuts (a path through a zero-cost cycle can be longer than `size`). */
+  private growUnpacking(): Int32Array {
+    const bigger = new Int32Array(2 * this.unpacking.length);
+    bigger.set(this.unpacking);
+    return (this.unpacking = bigger);
   }
 }

@@ -10,9 +10,12 @@ import type { ContractedGraph } from './contraction-build.js';
  * - a node's two lists, the arcs it climbs and the arcs entering it from
  *   above, are one row (the forward half relaxes the first and stalls on
  *   the second, the backward half the other way round);
- * - an arc is one 16-byte record, its other end, the node it bypasses and
- *   its cost side by side (an Int32Array and a Float64Array over one
- *   buffer), rather than three arrays read at three places.
+ * - an arc is one 16-byte record, its other end and its cost side by side
+ *   (an Int32Array and a Float64Array over one buffer);
+ * - what a shortcut stands for is in a table of its own that only the
+ *   unpacking reads, each entry naming its two halves and holding, for a
+ *   half that is an arc of the space, that arc's end and cost: unpacking
+ *   visits the shortcuts of a path once each and never its plain arcs.
  *
  * Costs stay doubles: the query compares sums of them, and a rounded cost
  * could make it pick a meeting that is not the cheapest.
@@ -27,17 +30,22 @@ export interface QueryLayout {
    * ranking higher); its arcs entering from above are first[2q + 1] .. first[2q + 2] (end -> q).
    */
   readonly first: Int32Array;
-  /** Record k: ends[4k] its other end (a query number); ends[4k + 1] is not used. */
+  /**
+   * Record k: ends[4k] its other end (a query number); ends[4k + 1] the
+   * shortcut it is (an entry of the unpacking table), -1 for an arc of the space.
+   */
   readonly ends: Int32Array;
   /** Record k: costs[2k + 1] its cost (the same buffer as `ends`). */
   readonly costs: Float64Array;
   /**
-   * What record k stands for, read only to unpack a path (kept out of the
-   * records the search reads): for an arc of the space, down[2k] = ~head,
-   * the space's node it ends at; for a shortcut tail -> mid -> head,
-   * down[2k] and down[2k + 1] are the records of tail -> mid and mid -> head.
+   * The unpacking table, a 24-byte entry per shortcut tail -> mid -> head:
+   * halves[6i] stands for tail -> mid and halves[6i + 1] for mid -> head,
+   * each either another shortcut (its entry, >= 0) or an arc of the space
+   * (~end, the space's node it ends at, with its cost in halfCost[3i + 1]
+   * or halfCost[3i + 2], a Float64Array over the same buffer).
    */
-  readonly down: Int32Array;
+  readonly halves: Int32Array;
+  readonly halfCost: Float64Array;
 }
 
 /**
@@ -87,41 +95,92 @@ export function layOut(ch: ContractedGraph, num: Int32Array): QueryLayout {
   for (let r = 0; r < n; r++) rankOf[num[r]] = r;
   const arcs = fHead.length + bTail.length;
   const buffer = new ArrayBuffer(16 * Math.max(1, arcs));
-  const ends = new Int32Array(buffer), costs = new Float64Array(buffer), down = new Int32Array(2 * arcs);
+  const ends = new Int32Array(buffer), costs = new Float64Array(buffer);
   const first = new Int32Array(2 * n + 1);
   const id = new Int32Array(n), node = new Int32Array(n);
   // mid[k]: the query number of the node record k bypasses, -1 for an arc of the space.
   const mid = new Int32Array(arcs);
-  let k = 0;
+  let k = 0, shortcuts = 0;
+  const put = (end: number, cost: number, m: number) => {
+    ends[4 * k] = num[end]; costs[2 * k + 1] = cost;
+    mid[k] = m < 0 ? -1 : num[m];
+    ends[4 * k + 1] = m < 0 ? -1 : shortcuts++;
+    k++;
+  };
   for (let q = 0; q < n; q++) {
     const r = rankOf[q];
     node[q] = ch.order[r];
     id[ch.order[r]] = q;
     first[2 * q] = k;
-    for (let a = fStart[r]; a < fStart[r + 1]; a++, k++) {
-      ends[4 * k] = num[fHead[a]]; costs[2 * k + 1] = fCost[a]; mid[k] = fMid[a] < 0 ? -1 : num[fMid[a]];
-    }
+    for (let a = fStart[r]; a < fStart[r + 1]; a++) put(fHead[a], fCost[a], fMid[a]);
     first[2 * q + 1] = k;
-    for (let a = bStart[r]; a < bStart[r + 1]; a++, k++) {
-      ends[4 * k] = num[bTail[a]]; costs[2 * k + 1] = bCost[a]; mid[k] = bMid[a] < 0 ? -1 : num[bMid[a]];
-    }
+    for (let a = bStart[r]; a < bStart[r + 1]; a++) put(bTail[a], bCost[a], bMid[a]);
   }
   first[2 * n] = k;
+  const table = new ArrayBuffer(24 * Math.max(1, shortcuts));
+  const halves = new Int32Array(table), halfCost = new Float64Array(table);
   // The record of the arc between `low` and `other` in low's climbing list (side 0) or entering list (side 1).
   const find = (low: number, other: number, side: number): number => {
     for (let j = first[2 * low + side], end = first[2 * low + side + 1]; j < end; j++) if (ends[4 * j] === other) return j;
     throw new Error(`contraction hierarchy: no arc between ${low} and ${other}`);
   };
+  // Half `h` (0 or 1) of entry i: record j, ending at `head`.
+  const half = (i: number, h: number, j: number, head: number) => {
+    const sc = ends[4 * j + 1];
+    halves[6 * i + h] = sc >= 0 ? sc : ~node[head];
+    halfCost[3 * i + 1 + h] = sc >= 0 ? 0 : costs[2 * j + 1];
+  };
   for (let q = 0; q < n; q++) {
     for (let j = first[2 * q]; j < first[2 * q + 2]; j++) {
-      // A climbing record of q is q -> end, an entering one end -> q.
+      const i = ends[4 * j + 1];
+      if (i < 0) continue;
+      // A climbing record of q is q -> end, an entering one end -> q. The middle ranks below
+      // both ends: tail -> m enters it from above, m -> head climbs from it.
       const climbing = j < first[2 * q + 1];
       const tail = climbing ? q : ends[4 * j], head = climbing ? ends[4 * j] : q, m = mid[j];
-      if (m < 0) { down[2 * j] = ~node[head]; down[2 * j + 1] = -1; continue; }
-      // The middle ranks below both ends: tail -> m enters it from above, m -> head climbs from it.
-      down[2 * j] = find(m, tail, 1);
-      down[2 * j + 1] = find(m, head, 0);
+      half(i, 0, find(m, tail, 1), m);
+      half(i, 1, find(m, head, 0), head);
     }
   }
-  return { id, node, first, ends, costs, down };
+  const num2 = preorder(halves, shortcuts);
+  for (let j = 0; j < k; j++) if (ends[4 * j + 1] >= 0) ends[4 * j + 1] = num2[ends[4 * j + 1]];
+  const sorted = new ArrayBuffer(24 * Math.max(1, shortcuts));
+  const h = new Int32Array(sorted), c = new Float64Array(sorted);
+  for (let i = 0; i < shortcuts; i++) {
+    const to = num2[i];
+    for (let side = 0; side < 2; side++) {
+      const x = halves[6 * i + side];
+      h[6 * to + side] = x >= 0 ? num2[x] : x;
+      c[3 * to + 1 + side] = halfCost[3 * i + 1 + side];
+    }
+  }
+  return { id, node, first, ends, costs, halves: h, halfCost: c };
+}
+
+/**
+ * The unpacking table renumbered so that each shortcut's entries follow it
+ * depth first (the order the unpacking reads them): the entries a path
+ * needs lie mostly in one stretch instead of one cache miss each. The
+ * roots are taken in table order, rows of the top of the hierarchy first;
+ * an entry shared by several shortcuts stays where it was first reached.
+ * Returns old entry -> new entry.
+ */
+function preorder(halves: Int32Array, count: number): Int32Array {
+  const num = new Int32Array(count).fill(-1), stack = new Int32Array(2 * count + 1);
+  let next = 0;
+  for (let root = 0; root < count; root++) {
+    if (num[root] >= 0) continue;
+    let top = 0;
+    stack[top++] = root;
+    while (top > 0) {
+      const i = stack[--top];
+      if (num[i] >= 0) continue;
+      num[i] = next++;
+      const a = halves[6 * i], b = halves[6 * i + 1];
+      // Second half pushed first, so the first half is walked first.
+      if (b >= 0 && num[b] < 0) stack[top++] = b;
+      if (a >= 0 && num[a] < 0) stack[top++] = a;
+    }
+  }
+  return num;
 }
