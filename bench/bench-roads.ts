@@ -57,10 +57,12 @@ export interface RoadResult extends LoopStats {
   buildBytes: number;
   /** The build's CPU time (user + system), measured for the hierarchy only; NaN for the others. */
   buildCpuMs: number;
+  /** Nodes each query settled (both halves, stalled ones included), for the hierarchy only; empty for the others. */
+  settled: number[];
 }
 
 /** A solver and what its build cost (ms, retained bytes), shared by the solvers that read one structure. */
-interface Solver { name: string; query(s: number, t: number): number; buildMs: number; buildBytes: number; buildCpuMs?: number }
+interface Solver { name: string; query(s: number, t: number): number; buildMs: number; buildBytes: number; buildCpuMs?: number; settled?: () => number }
 
 /** The contraction hierarchy's solver name, the one the targets read. */
 export const CH_NAME = 'bestfirst CH';
@@ -115,7 +117,7 @@ export async function runCity(city: string, pairs: number, seed: number): Promis
     { name: 'bestfirst A*', query: (s, t) => { a.search(s, t, { heuristic: net.heuristic }); return a.cost; }, ...ours },
     { name: 'bestfirst bidir. Dijkstra', query: (s, t) => { bi.search(s, t); return bi.cost; }, ...ours },
     { name: 'bestfirst bidir. A*', query: (s, t) => { bi.search(s, t, { heuristic: net.heuristic }); return bi.cost; }, ...ours },
-    { name: CH_NAME, query: (s, t) => { ch.search(s, t); return ch.cost; }, buildMs: chBuildMs, buildBytes: chBytes, buildCpuMs: chBuildCpuMs },
+    { name: CH_NAME, query: (s, t) => { ch.search(s, t); return ch.cost; }, buildMs: chBuildMs, buildBytes: chBytes, buildCpuMs: chBuildCpuMs, settled: () => ch.expansions },
     { name: 'ngraph.path A*', query: (s, t) => pathCost(ngA.find(s, t)), ...theirs },
     { name: NBA_NAME, query: (s, t) => pathCost(ngN.find(s, t)), ...theirs },
   ];
@@ -131,7 +133,7 @@ export async function runCity(city: string, pairs: number, seed: number): Promis
     // compiler has settled), then one timed pass over all of them (the costs are checked from it).
     const warm = performance.now();
     for (let i = 0; qs.length > 0 && (i < 5 || performance.now() - warm < 200); i++) solver.query(qs[i % qs.length][0], qs[i % qs.length][1]);
-    const us = new Float64Array(qs.length), costs = new Float64Array(qs.length);
+    const us = new Float64Array(qs.length), costs = new Float64Array(qs.length), settled: number[] = [];
     let cpuUs = 0;
     const win = openWindow();
     for (let i = 0; i < qs.length; i++) {
@@ -142,6 +144,7 @@ export async function runCity(city: string, pairs: number, seed: number): Promis
       us[i] = (performance.now() - t) * 1000;
       const c = process.cpuUsage(c0);
       cpuUs += c.user + c.system;
+      if (solver.settled) settled.push(solver.settled());
     }
     const s = await win.close();
     ref ??= costs;
@@ -152,7 +155,7 @@ export async function runCity(city: string, pairs: number, seed: number): Promis
     }
     out.push({
       lib: solver.name, city, nodes: size, n: qs.length, found, us: Array.from(us), median: median(us), mean: mean(us), cpuMean: cpuUs / Math.max(1, qs.length), sameCost: same,
-      buildMs: solver.buildMs, buildBytes: solver.buildBytes, buildCpuMs: solver.buildCpuMs ?? NaN, ...s,
+      buildMs: solver.buildMs, buildBytes: solver.buildBytes, buildCpuMs: solver.buildCpuMs ?? NaN, settled, ...s,
     });
   }
   return out;
@@ -192,7 +195,7 @@ export function roadReport(roads: RoadResult[], pairs: number): string[] {
   }
   for (const rs of byCity(roads).values()) {
     const c = one(rs, CH_NAME);
-    out.push(`- ${c.city}: hierarchy built in ${f(c.buildMs)} ms wall, ${f(c.buildCpuMs)} ms CPU, ${f(c.buildBytes / 2 ** 20, 1)} MB retained`);
+    out.push(`- ${c.city}: hierarchy built in ${f(c.buildMs)} ms wall, ${f(c.buildCpuMs)} ms CPU, ${f(c.buildBytes / 2 ** 20, 1)} MB retained; nodes settled per query (both halves, stalled ones included) median ${f(median(c.settled))}, mean ${f(mean(c.settled))}`);
   }
   out.push('');
   return out;
