@@ -70,21 +70,10 @@ export function queryOrder(ch: ContractedGraph): Int32Array {
     for (let k = fStart[r]; k < fStart[r + 1]; k++) down[fill[fHead[k]]++] = r;
     for (let k = bStart[r]; k < bStart[r + 1]; k++) down[fill[bTail[k]]++] = r;
   }
-  const num = new Int32Array(n).fill(-1), stack = new Int32Array(down.length + n);
-  let next = 0;
-  for (let top = n - 1; top >= 0; top--) {
-    if (num[top] >= 0) continue;
-    let sp = 0;
-    stack[sp++] = top;
-    while (sp > 0) {
-      const x = stack[--sp];
-      if (num[x] >= 0) continue;
-      num[x] = next++;
-      // Pushed lowest first, so the highest child is walked first.
-      for (let k = downStart[x]; k < downStart[x + 1]; k++) if (num[down[k]] < 0) stack[sp++] = down[k];
-    }
-  }
-  return num;
+  // From the highest rank down; a node's children pushed lowest first, so the highest is walked first.
+  return depthFirst(n, (j) => n - 1 - j, (x, push) => {
+    for (let k = downStart[x]; k < downStart[x + 1]; k++) push(down[k]);
+  });
 }
 
 /** Lays out the hierarchy `ch` for the query, its nodes numbered by `num` (rank -> number, a permutation). */
@@ -166,20 +155,29 @@ export function layOut(ch: ContractedGraph, num: Int32Array): QueryLayout {
  * Returns old entry -> new entry.
  */
 function preorder(halves: Int32Array, count: number): Int32Array {
-  const num = new Int32Array(count).fill(-1), stack = new Int32Array(2 * count + 1);
+  // Second half pushed first, so the first half is walked first.
+  return depthFirst(count, (j) => j, (i, push) => {
+    if (halves[6 * i + 1] >= 0) push(halves[6 * i + 1]);
+    if (halves[6 * i] >= 0) push(halves[6 * i]);
+  });
+}
+
+/**
+ * Numbers the items 0 .. count - 1 in depth-first preorder: walks start
+ * from root(0), root(1), ... (those not yet numbered), and the children an
+ * item pushes are walked last pushed first. Returns item -> number.
+ */
+function depthFirst(count: number, root: (j: number) => number, children: (i: number, push: (c: number) => void) => void): Int32Array {
+  const num = new Int32Array(count).fill(-1), stack: number[] = [];
+  const push = (c: number) => { if (num[c] < 0) stack.push(c); };
   let next = 0;
-  for (let root = 0; root < count; root++) {
-    if (num[root] >= 0) continue;
-    let top = 0;
-    stack[top++] = root;
-    while (top > 0) {
-      const i = stack[--top];
+  for (let j = 0; j < count; j++) {
+    stack.push(root(j));
+    while (stack.length > 0) {
+      const i = stack.pop()!;
       if (num[i] >= 0) continue;
       num[i] = next++;
-      const a = halves[6 * i], b = halves[6 * i + 1];
-      // Second half pushed first, so the first half is walked first.
-      if (b >= 0 && num[b] < 0) stack[top++] = b;
-      if (a >= 0 && num[a] < 0) stack[top++] = a;
+      children(i, push);
     }
   }
   return num;

@@ -4,7 +4,9 @@
  * what that query never reads taken out (the second key, the payload, the
  * insertion counter that breaks ties): each sift moves two numbers instead
  * of five. Lazy deletion as there: a node whose key falls is pushed again,
- * and the caller skips the stale entry when it surfaces. Internal.
+ * and the caller skips the stale entry when it surfaces. Internal. (The
+ * jump point searcher's `JumpHeap` is the same idea with two keys; it lives
+ * in grid/, which core/ may not import.)
  */
 export class KeyHeap {
   private keys: Float64Array;
