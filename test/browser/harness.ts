@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
@@ -49,15 +50,68 @@ const TYPES: Record<string, string> = {
 
 export interface BuiltPage { url: string; dir: string; close(): Promise<void> }
 
+/** What the built page is made from: a change to any of these makes a new build. */
+const PAGE_SOURCES = ['web', 'src', 'vite.config.ts', 'package.json', 'package-lock.json'];
+
+/** A hash of the page's sources (paths, sizes and bytes), naming its build. */
+function sourcesHash(): string {
+  const hash = createHash('sha256');
+  const add = (path: string): void => {
+    const st = statSync(path);
+    if (st.isDirectory()) { for (const name of readdirSync(path).sort()) add(join(path, name)); return; }
+    hash.update(`${path}\0${st.size}\0`);
+    hash.update(readFileSync(path));
+  };
+  for (const p of PAGE_SOURCES) if (existsSync(p)) add(p);
+  return hash.digest('hex').slice(0, 16);
+}
+
 /**
- * Builds the page with the project's vite.config.ts into a fresh temporary
- * folder (so a test never depends on, or clobbers, dist/web) and serves that
- * static folder from 127.0.0.1 on a free port — exactly what ships.
+ * The page built with the project's vite.config.ts into a temporary folder
+ * named by the hash of its sources (so a test never depends on, or
+ * clobbers, dist/web). The browser suites run in parallel workers and each
+ * needs the same build: the first to arrive builds it under a lock (a
+ * folder made atomically) while the others wait, and every later suite of
+ * the run, and of later runs on unchanged sources, reuses it. A vite build
+ * takes about 5 s of CPU, once instead of once per suite.
+ */
+async function builtPage(): Promise<string> {
+  const dir = join(tmpdir(), `bestfirst-web-${sourcesHash()}`);
+  const done = join(dir, '.built');
+  const lock = `${dir}.lock`;
+  for (let waited = 0; !existsSync(done); waited += 200) {
+    try {
+      mkdirSync(lock);
+    } catch {
+      // Another worker builds it; a lock older than two minutes is a build that died.
+      if (waited > 120_000) rmSync(lock, { recursive: true, force: true });
+      await new Promise((ok) => setTimeout(ok, 200));
+      continue;
+    }
+    try {
+      if (!existsSync(done)) {
+        // Builds of older sources go after a day (not sooner: another checkout may be testing its own build now).
+        for (const old of readdirSync(tmpdir())) {
+          const path = join(tmpdir(), old);
+          if (/^bestfirst-web-[0-9a-f]{16}$/.test(old) && Date.now() - statSync(path).mtimeMs > 86_400_000) rmSync(path, { recursive: true, force: true });
+        }
+        const { build } = await import('vite');
+        await build({ configFile: resolve('vite.config.ts'), logLevel: 'warn', build: { outDir: dir, emptyOutDir: true } });
+        writeFileSync(done, '');
+      }
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
+  return dir;
+}
+
+/**
+ * Builds the page (once for all suites: builtPage) and serves that static
+ * folder from 127.0.0.1 on a free port — exactly what ships.
  */
 export async function buildAndServe(): Promise<BuiltPage> {
-  const { build } = await import('vite');
-  const dir = mkdtempSync(join(tmpdir(), 'bestfirst-web-'));
-  await build({ configFile: resolve('vite.config.ts'), logLevel: 'warn', build: { outDir: dir, emptyOutDir: true } });
+  const dir = await builtPage();
   const server: Server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     const file = normalize(join(dir, path === '/' ? 'index.html' : path));
@@ -73,7 +127,7 @@ export async function buildAndServe(): Promise<BuiltPage> {
   return {
     url: `http://127.0.0.1:${port}/`,
     dir,
-    close: () => new Promise<void>((ok) => server.close(() => { rmSync(dir, { recursive: true, force: true }); ok(); })),
+    close: () => new Promise<void>((ok) => server.close(() => ok())),
   };
 }
 
