@@ -205,26 +205,32 @@ export const TASK_TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-
  * The top-level tasks of the page's main thread in a Chromium trace
  * (browser.startTracing with TASK_TRACE_CATEGORIES), each with its CPU time
  * (thread time: what the thread itself ran, so other programs on a shared
- * machine do not count, while CPU throttling does) and its wall time, in ms.
- * A frame is one such task: a task over 16.7 ms of CPU is a frame the
- * thread could not finish within one vsync.
+ * machine do not count, while CPU throttling does) and its wall time, in ms,
+ * when it began (ms, on the trace's clock) and the input events it
+ * dispatched ('pointermove', 'pointerup', ...). A frame is one such task: a
+ * task over 16.7 ms of CPU is a frame the thread could not finish within one
+ * vsync.
  */
-export function mainThreadTasks(trace: Buffer): { cpu: number; wall: number }[] {
-  type Ev = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { name?: string } };
+export function mainThreadTasks(trace: Buffer): { cpu: number; wall: number; at: number; events: string[] }[] {
+  type Ev = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { name?: string; data?: { type?: string } } };
   const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: Ev[] }).traceEvents;
   const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
   // The page's main thread is the busiest renderer main thread in the trace.
   const count = new Map<string, number>();
   for (const e of events) { const k = `${e.pid}:${e.tid}`; if (mains.has(k)) count.set(k, (count.get(k) ?? 0) + 1); }
   const main = [...count.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
-  const tops = events.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X' && e.dur !== undefined
-    && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask')).sort((a, b) => a.ts - b.ts);
-  const out: { cpu: number; wall: number }[] = [];
-  let end = -Infinity;
+  const onMain = events.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X' && e.dur !== undefined);
+  const tops = onMain.filter((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask').sort((a, b) => a.ts - b.ts);
+  const dispatched = onMain.filter((e) => e.name === 'EventDispatch' && e.args?.data?.type).sort((a, b) => a.ts - b.ts);
+  const out: { cpu: number; wall: number; at: number; events: string[] }[] = [];
+  let end = -Infinity, d = 0;
   for (const e of tops) {
     if (e.ts < end) continue; // nested
     end = e.ts + e.dur!;
-    out.push({ cpu: (e.tdur ?? e.dur!) / 1000, wall: e.dur! / 1000 });
+    while (d < dispatched.length && dispatched[d].ts < e.ts) d++;
+    const types: string[] = [];
+    for (let k = d; k < dispatched.length && dispatched[k].ts < end; k++) types.push(dispatched[k].args!.data!.type!);
+    out.push({ cpu: (e.tdur ?? e.dur!) / 1000, wall: e.dur! / 1000, at: e.ts / 1000, events: types });
   }
   return out;
 }
