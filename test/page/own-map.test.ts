@@ -146,7 +146,7 @@ describe('own map: playback (web/src/own-map/reveal.ts)', () => {
 });
 
 describe('own map: the worker\'s work, in Node (web/src/own-map/map-worker-core.ts)', () => {
-  const blob = (text: string | Uint8Array) => new Blob([text]);
+  const blob = (part: string | Uint8Array<ArrayBuffer>) => new Blob([part]);
   const core = () => {
     const out: FromWorker[] = [];
     const c = new MapWorkerCore((m) => out.push(m));
@@ -204,9 +204,8 @@ describe('own map: the worker\'s work, in Node (web/src/own-map/map-worker-core.
     const grid = Grid.fromAscii(['.'.repeat(40), ...Array(20).fill('.'.repeat(40))]);
     const files: MapSource[] = [{ name: 'open.map', blob: blob(['type octile', `height ${grid.height}`, `width ${grid.width}`, 'map', ...Array(grid.height).fill('.'.repeat(grid.width))].join('\n')) }];
     const out: FromWorker[] = [];
-    let c: MapWorkerCore;
     const sent: ToWorker[] = [];
-    c = new MapWorkerCore((m) => {
+    const c: MapWorkerCore = new MapWorkerCore((m) => {
       out.push(m);
       // The page's Cancel, arriving while lane 0 has just ended.
       if (m.type === 'lane' && m.lane === 0) { const x: ToWorker = { type: 'cancel', seq: 1 }; sent.push(x); void c.receive(x); }

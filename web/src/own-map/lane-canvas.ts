@@ -15,6 +15,25 @@ function pixel(hex: string): number {
 const FREE = pixel(COLORS.free), WALL = pixel(COLORS.wall);
 const SHADE = Array.from({ length: SHADES }, (_, q) => pixel(mix(COLORS.free, COLORS.explored, 0.3 + 0.7 * (q / (SHADES - 1)))));
 
+/** A map's bare picture (walls and free cells, one pixel a cell), made once for the four lanes. */
+export interface BaseImage {
+  width: number;
+  height: number;
+  pixels: Uint32Array;
+  canvas: HTMLCanvasElement;
+}
+
+/** Draws the walls of a map into a BaseImage. */
+export function baseImage(width: number, height: number, cells: Uint8Array): BaseImage {
+  const pixels = new Uint32Array(width * height);
+  for (let n = 0; n < cells.length; n++) pixels[n] = cells[n] ? WALL : FREE;
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  canvas.getContext('2d')?.putImageData(new ImageData(new Uint8ClampedArray(pixels.buffer), width, height), 0, 0);
+  return { width, height, pixels, canvas };
+}
+
 /**
  * One lane's picture of a big map: a canvas of one pixel per cell, painted
  * from an ImageData that the page writes cell by cell and copies over in
@@ -30,7 +49,9 @@ export class LaneCanvas {
   private ctx: CanvasRenderingContext2D | null = null;
   private img: ImageData | null = null;
   private px = new Uint32Array(0);
-  private base = new Uint32Array(0);
+  private base: BaseImage | null = null;
+  /** Nothing has been explored since the map was drawn bare. */
+  private fresh = false;
   private dirty = new Uint8Array(0);
   private tilesX = 0;
   width = 0;
@@ -44,10 +65,17 @@ export class LaneCanvas {
     if (typeof ResizeObserver === 'function') new ResizeObserver(() => this.drawMarks()).observe(this.stage);
   }
 
-  /** A new map: walls and free cells, nothing explored. */
-  setMap(width: number, height: number, cells: Uint8Array): void {
+  /**
+   * A new map: walls and free cells, nothing explored. `base` is the bare
+   * map, shared by the four lanes: its pixels (copied into this lane's
+   * image) and a canvas holding them, which a clear draws in one call
+   * instead of copying a million pixels through putImageData.
+   */
+  setMap(base: BaseImage): void {
+    const { width, height } = base;
     this.width = width;
     this.height = height;
+    this.base = base;
     const c = this.cellsCanvas;
     c.width = width;
     c.height = height;
@@ -59,20 +87,21 @@ export class LaneCanvas {
     if (!this.ctx) return;
     this.img = this.ctx.createImageData(width, height);
     this.px = new Uint32Array(this.img.data.buffer);
-    this.base = new Uint32Array(width * height);
-    for (let n = 0; n < cells.length; n++) this.base[n] = cells[n] ? WALL : FREE;
+    this.px.set(base.pixels);
     this.tilesX = Math.ceil(width / TILE);
     this.dirty = new Uint8Array(this.tilesX * Math.ceil(height / TILE));
     this.shownMarks = { start: -1, goal: -1, path: null };
-    this.clear();
+    this.ctx.drawImage(base.canvas, 0, 0);
+    this.fresh = true;
   }
 
-  /** Back to the bare map. */
+  /** Back to the bare map (nothing to do when nothing was explored since the last clear). */
   clear(): void {
-    if (!this.img || !this.ctx) return;
-    this.px.set(this.base);
+    if (!this.img || !this.ctx || !this.base || this.fresh) return;
+    this.px.set(this.base.pixels);
     this.dirty.fill(0);
-    this.ctx.putImageData(this.img, 0, 0);
+    this.ctx.drawImage(this.base.canvas, 0, 0);
+    this.fresh = true;
   }
 
   /**
@@ -83,6 +112,7 @@ export class LaneCanvas {
   close(order: Int32Array, offset: number, from: number, to: number, total: number): void {
     const px = this.px, w = this.width, dirty = this.dirty, tx = this.tilesX;
     const scale = (SHADES - 1) / Math.max(1, total - 1);
+    if (to > from) this.fresh = false;
     for (let i = from; i < to; i++) {
       const n = order[i - offset];
       px[n] = SHADE[Math.min(SHADES - 1, Math.round(i * scale))];
@@ -113,8 +143,9 @@ export class LaneCanvas {
     const c = this.marks, r = this.stage.getBoundingClientRect();
     if (r.width === 0 || this.width === 0) return;
     const dpr = globalThis.devicePixelRatio || 1;
-    c.width = Math.round(r.width * dpr);
-    c.height = Math.round(r.height * dpr);
+    const w = Math.round(r.width * dpr), h = Math.round(r.height * dpr);
+    // Setting a canvas's size reallocates it even when unchanged: only on a new size.
+    if (c.width !== w || c.height !== h) { c.width = w; c.height = h; }
     const ctx = c.getContext('2d');
     if (!ctx) return;
     ctx.clearRect(0, 0, c.width, c.height);

@@ -1,7 +1,7 @@
 import './own-map.css';
 import { button, el, setText } from '../common/dom.js';
 import { LANES } from '../theater/theater-model.js';
-import { LaneCanvas } from './lane-canvas.js';
+import { baseImage, LaneCanvas } from './lane-canvas.js';
 import type { LaneSummary } from './lane-run.js';
 import { MENU_MAPS } from './menu.js';
 import type { ErrorSource, FromWorker, LoadedMap, MapSource, ToWorker } from './protocol.js';
@@ -41,7 +41,7 @@ const costText = (c: number) => (Number.isFinite(c) ? c.toFixed(2) : '∞');
  *
  * State for tests and figures on the root: data-status (loading, searching,
  * playing, done, cancelled, error), data-map, data-start, data-goal, and
- * the times since the map was chosen (data-load-ms, data-first-result-ms,
+ * data-searching (the worker is still at it), the times since the map was chosen (data-load-ms, data-first-result-ms,
  * data-first-path-ms); on each lane data-status, data-expansions,
  * data-cost and data-links once it has played to its end.
  */
@@ -56,8 +56,10 @@ export class OwnMapPanel {
   private goal = -1;
   private speed = 1;
   private sets: 'start' | 'goal' = 'start';
-  /** The worker is still searching for query `seq`. */
-  private searching = false;
+  /** The worker is still searching for query `seq` (mirrored in data-searching). */
+  private _searching = false;
+  private get searching(): boolean { return this._searching; }
+  private set searching(on: boolean) { this._searching = on; this.root.dataset.searching = String(on); }
   /** Lanes are playing (or waiting for cells). */
   private playing = false;
   private frame = 0;
@@ -85,7 +87,9 @@ export class OwnMapPanel {
     for (const m of MENU_MAPS) this.mapSel.append(el('option', { value: m.id }, m.label));
     this.mapSel.addEventListener('change', () => {
       const m = MENU_MAPS.find((x) => x.id === this.mapSel.value);
-      if (m) this.load(m.files);
+      if (!m) return;
+      this.fileIn.value = '';
+      this.load(m.files);
     });
     this.fileIn = el('input', { type: 'file', id: 'om-file', multiple: '', accept: '.map,.scen,.yaml,.yml,.pgm,.gz' });
     this.fileIn.addEventListener('change', () => this.openFiles(Array.from(this.fileIn.files ?? [])));
@@ -174,6 +178,8 @@ export class OwnMapPanel {
     own.textContent = `Your file: ${names}`;
     this.mapSel.value = 'own';
     this.load(files.map((f) => ({ name: f.name, blob: f })));
+    // The map menu names the files now; emptied, the input fires again when the same file is chosen after an edit.
+    this.fileIn.value = '';
   }
 
   /** Reads a map in the worker; the lanes keep showing the last good map until it arrives. */
@@ -231,7 +237,8 @@ export class OwnMapPanel {
     d.map = m.name;
     d.width = String(m.width);
     d.height = String(m.height);
-    for (const l of this.lanes) l.view.setMap(m.width, m.height, m.cells);
+    const base = baseImage(m.width, m.height, m.cells);
+    for (const l of this.lanes) l.view.setMap(base);
     this.pairSel.replaceChildren(...m.choices.map((c, i) => el('option', { value: String(i) }, i === 0 ? `${c.label} (default)` : c.label)));
     this.pairSel.append(el('option', { value: 'custom', disabled: '' }, 'your own (clicked)'));
     this.pairSel.value = '0';
