@@ -61,7 +61,7 @@ describe.runIf(avail.run)('bring your own map, in Chromium', () => {
     for (const [id, priority] of LANES) {
       const s = new Searcher(grid);
       s.search(start, goal, { priority, heuristic: octile(grid), reopen: false });
-      const lane = root.locator(`[data-lane="${id}"]`);
+      const lane = root.locator(`[data-om-lane="${id}"]`);
       const got = await lane.evaluate((e) => ({ ...(e as HTMLElement).dataset }));
       expect({ lane: id, status: got.status, expansions: Number(got.expansions), cost: Number(got.cost), links: Number(got.links) })
         .toEqual({ lane: id, status: s.status, expansions: s.expansions, cost: s.cost, links: (s.path()?.length ?? 0) - 1 });
@@ -80,7 +80,7 @@ describe.runIf(avail.run)('bring your own map, in Chromium', () => {
     expect([start, goal]).toEqual([grid.id(last[4], last[5]), grid.id(last[6], last[7])]);
     // A click on a free cell moves the goal, and the lanes run again (counters again the library's).
     await page.locator('#om-set-goal').click();
-    const stage = root.locator('[data-lane="astar"] .om-stage');
+    const stage = root.locator('[data-om-lane="astar"] .om-stage');
     await stage.scrollIntoViewIfNeeded();
     const box = (await stage.boundingBox())!;
     // A free cell a few steps from the start (the nearest one, in reading order, at least 3 cells away).

@@ -42,7 +42,7 @@ const costText = (c: number) => (Number.isFinite(c) ? c.toFixed(2) : '∞');
  * State for tests and figures on the root: data-status (loading, searching,
  * playing, done, cancelled, error), data-map, data-start, data-goal, and
  * data-searching (the worker is still at it), the times since the map was chosen (data-load-ms, data-first-result-ms,
- * data-first-path-ms); on each lane data-status, data-expansions,
+ * data-first-path-ms); on each lane (data-om-lane: bfs, dijkstra, greedy, astar) data-status, data-expansions,
  * data-cost and data-links once it has played to its end.
  */
 export class OwnMapPanel {
@@ -117,7 +117,7 @@ export class OwnMapPanel {
     this.lanes = LANES.map((spec) => {
       const view = new LaneCanvas(`${spec.title} on the chosen map`);
       const counts = el('p', { class: 'om-counts' });
-      const root = el('article', { class: 'om-lane', 'data-lane': spec.id },
+      const root = el('article', { class: 'om-lane', 'data-om-lane': spec.id },
         el('h4', {}, spec.title, ' ', el('span', { class: 'ranks' }, spec.ranks)), view.stage, counts);
       view.stage.addEventListener('click', (e) => this.clicked(view, e));
       return { root, view, counts, reveal: new Reveal(), chunks: [], offsets: [], cursor: 0, arrived: 0, summary: null, millis: 0, done: true };
