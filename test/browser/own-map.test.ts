@@ -105,16 +105,25 @@ describe.runIf(avail.run)('bring your own map, in Chromium', () => {
     let want = '';
     try { parseMap(bad, 'broken.map'); } catch (e) { want = (e as Error).message; }
     expect(want).toMatch(/^broken\.map:6:3: /);
+    const shown = await state('map');
+    expect(shown).not.toBeNull();
     await open([file('broken.map', bad)]);
     await expect.poll(() => state('status')).toBe('error');
     expect(await page.locator('#om-error .om-message').textContent()).toBe(want);
     expect(await page.locator('#om-error').getAttribute('data-source')).toBe('library');
     expect(await page.locator('#om-error').isVisible()).toBe(true);
-    expect(await state('map'), 'the lanes still show the last map').toBe('den312d.map');
+    expect(await state('map'), 'the lanes still show the last map').toBe(shown);
     // The page's own rule, for files that cannot be a map at all.
     await open([file('notes.txt', 'hello')]);
     await expect.poll(() => page.locator('#om-error .om-message').textContent()).toMatch(/^Not a map file: notes\.txt\./);
     expect(await page.locator('#om-error').getAttribute('data-source')).toBe('page');
+    // Dropped onto the panel instead of opened: the same reader, the same words.
+    await root.evaluate((r, text) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([text], 'dropped.map'));
+      r.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }, bad.replace('..x.', '..y.'));
+    await expect.poll(() => page.locator('#om-error .om-message').textContent()).toBe(want.replace('broken.map', 'dropped.map').replace('"x"', '"y"'));
     expect(problems).toEqual([]);
   });
 
