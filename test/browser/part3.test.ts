@@ -3,6 +3,7 @@ import { chromium, type Browser, type BrowserContext, type CDPSession, type Page
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ara, bestFirst, dijkstra, Searcher, weightedAstar, octile, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority } from '#bestfirst';
 import { lessonWorld, southRoomsWorld, doorClosesScenario } from '#bestfirst/worlds';
+import { COLORS } from '../../web/src/common/palette.js';
 import { PRESETS } from '../../web/src/theater/presets.js';
 import { REST_MS } from '../../web/src/theater/lane-view.js';
 import { browserAvailability, buildAndServe, mainThreadTasks, shownPixels, TASK_TRACE_CATEGORIES, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, openPage, SHOTS, type BuiltPage } from './harness.js';
@@ -352,6 +353,40 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
       await expect.poll(() => counter(id).textContent(), { message: `${id} lane after the drop` }).toBe(String(after[id]));
     }
     await expect.poll(() => page.locator('#theater .timing').textContent()).toMatch(/^Last rerun: four searches/);
+    await page.close();
+  });
+
+  it('7c. during a drag the figure worker runs the lanes\' searches: every lane\'s picture follows the goal, and the main thread searches only when the pointer rests', async () => {
+    const page = await open();
+    const o = preset('opening'), s = cellOf(o.start), g0 = cellOf(o.goal);
+    const g1 = [g0 - 2, g0 + 2, g0 - 1, g0 + 1].find((n) => !G.isBlocked(n) && n !== s)!;
+    const counts = () => page.locator('#theater').evaluate((e: HTMLElement) => ({
+      searches: Number(e.dataset.laneSearches ?? 0), worker: Number(e.dataset.workerRuns ?? 0), rests: Number(e.dataset.rests ?? 0),
+    }));
+    /** The colour shown at the centre of cell n of a lane, read off the screen (the worker draws the lanes). */
+    const centre = (id: string, n: number) => shownPixels(page, `#theater [data-lane="${id}"] canvas`, (d, w, h, [x, y, gw, gh]) => {
+      // The coordinates' gutter (left and top, equal) is what the width has beyond whole cells.
+      const cell = (w - h) / (gw - gh), gut = w - gw * cell;
+      const px = Math.floor(gut + (x + 0.5) * cell), py = Math.floor(gut + (y + 0.5) * cell), i = 4 * (py * w + px);
+      return '#' + [d[i], d[i + 1], d[i + 2]].map((v) => v.toString(16).padStart(2, '0')).join('');
+    }, [G.x(n), G.y(n), G.width, G.height] as const);
+    const near = (hex: string, want: string) => [1, 3, 5].reduce((sum, i) => sum + Math.abs(parseInt(hex.slice(i, i + 2), 16) - parseInt(want.slice(i, i + 2), 16)), 0) <= 12;
+    const from = await cellPoint(page, '#theater [data-lane="astar"] canvas', g0);
+    const to = await cellPoint(page, '#theater [data-lane="astar"] canvas', g1);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    const c0 = await counts();
+    await page.mouse.move(to.x, to.y, { steps: 2 });
+    for (const id of ['bfs', 'dijkstra', 'greedy', 'astar']) {
+      await expect.poll(async () => near(await centre(id, g1), COLORS.goal), { message: `${id} lane: the goal drawn at its new cell` }).toBe(true);
+      expect(near(await centre(id, g0), COLORS.goal), `${id} lane: the goal gone from its old cell`).toBe(false);
+    }
+    const c1 = await counts();
+    expect(c1.worker, 'the worker ran the moved query').toBeGreaterThan(c0.worker);
+    // Each rest lets the four lanes' own runs catch up (their counters need the traces); between rests, none.
+    expect(c1.searches - c0.searches, 'main-thread lane searches during the drag').toBeLessThanOrEqual(4 * (c1.rests - c0.rests));
+    await page.mouse.up();
+    await expect.poll(() => lane(page, 'astar').locator('[data-counter="expansions"]').textContent()).toBe(String(astarLane(s, g1, 1).expansions));
     await page.close();
   });
 
