@@ -225,6 +225,15 @@ describe('own map: the worker\'s work, in Node (web/src/own-map/map-worker-core.
     expect(out[out.length - 1]).toEqual({ type: 'stopped', seq: 3, why: 'done' });
   });
 
+  it('a load overtaken by a newer one stops and posts nothing; the newer one loads', async () => {
+    const mapText = readFileSync(dataFile('movingai/dao/arena.map'), 'utf8');
+    const { c, out } = core();
+    const first = c.receive({ type: 'load', map: 1, files: [{ name: 'big.map', blob: blob(['type octile', 'height 300', 'width 300', 'map', ...Array(300).fill('.'.repeat(300))].join('\n')) }] });
+    const second = c.receive({ type: 'load', map: 2, files: [{ name: 'arena.map', blob: blob(mapText) }] });
+    await Promise.all([first, second]);
+    expect(out.map((m) => [m.type, 'map' in m ? m.map : -1])).toEqual([['loaded', 2]]);
+  });
+
   it('a refusal that is not the library\'s is told apart: an InputError is "library", a file choice "page"', async () => {
     const { c, out } = core();
     await c.receive({ type: 'load', map: 1, files: [{ name: 'm.yaml', blob: blob('image: m.pgm\nresolution: 0.05\norigin: [0, 0, 0]\nnegate: 0\noccupied_thresh: 0.65\nfree_thresh: 0.196\n') }] });

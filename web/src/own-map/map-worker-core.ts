@@ -26,14 +26,23 @@ function sourceOf(e: unknown): { message: string; source: ErrorSource } {
   return { message: `Unexpected error (a defect of the page, not of your file): ${e instanceof Error ? e.message : String(e)}`, source: 'defect' };
 }
 
-/** Reads the files through the library's readers into a grid, its start and goal choices and a line about it. */
-export async function loadMap(files: readonly MapSource[]): Promise<{ grid: Grid; name: string; choices: QueryChoice[]; about: string; problem: string | null }> {
+/** Thrown inside a load that a newer load has made pointless: nothing is posted for it. */
+class Superseded extends Error {}
+
+/**
+ * Reads the files through the library's readers into a grid, its start and
+ * goal choices and a line about it. `stale` is asked between the steps (read,
+ * parse, pick the start and goal): once it says yes, the load stops.
+ */
+export async function loadMap(files: readonly MapSource[], stale: () => boolean = () => false): Promise<{ grid: Grid; name: string; choices: QueryChoice[]; about: string; problem: string | null }> {
   const pair = pairFiles(files);
   let grid: Grid, name: string, about: string, problem: string | null = null;
   let choices: QueryChoice[] = [];
   if (pair.kind === 'movingai') {
     name = label(pair.map);
-    grid = parseMap(await textOf(pair.map), name);
+    const text = await textOf(pair.map);
+    if (stale()) throw new Superseded();
+    grid = parseMap(text, name);
     about = '8-connected as the benchmark moves (a diagonal costs √2 and may not cut a wall\'s corner); costs in cells';
     if (pair.scen) {
       try {
@@ -56,6 +65,7 @@ export async function loadMap(files: readonly MapSource[]): Promise<{ grid: Grid
     throw new FileChoiceError(`${name} is ${grid.width} x ${grid.height} (${grid.size.toLocaleString('en')} cells): the panel draws maps of up to ${MAX_PANEL_CELLS.toLocaleString('en')} cells (2048 x 2048). The library itself reads it: try the command line.`);
   }
   if (choices.length === 0) {
+    if (stale()) throw new Superseded();
     const far = farApart(grid);
     if (!far) throw new FileChoiceError(`${name} has no free cell to start from: every cell is blocked.`);
     choices = [far];
@@ -70,7 +80,8 @@ const turn = () => new Promise<void>((ok) => setTimeout(ok, 0));
  * The map worker's work, apart from the worker itself (so Node can run it):
  * load a map, then answer queries by running the four lanes one after
  * another, posting each lane's closed cells in chunks as it searches and its
- * summary when it ends. Messages are taken in order, one job at a time, but
+ * summary when it ends. A load that a newer load overtakes stops at its
+ * next step and posts nothing. Messages are taken in order, one job at a time, but
  * a cancel or a newer query is noted the moment it arrives: the running
  * query reads the note between lanes (the engine's loop runs to its end
  * once started) and stops there.
@@ -78,6 +89,7 @@ const turn = () => new Promise<void>((ok) => setTimeout(ok, 0));
 export class MapWorkerCore {
   private grid: Grid | null = null;
   private latest = 0;
+  private latestMap = 0;
   private cancelled = 0;
   private chain: Promise<void> = Promise.resolve();
 
@@ -87,6 +99,7 @@ export class MapWorkerCore {
   receive(m: ToWorker): Promise<void> {
     if (m.type === 'cancel') { this.cancelled = Math.max(this.cancelled, m.seq); return this.chain; }
     if (m.type === 'run') this.latest = Math.max(this.latest, m.seq);
+    if (m.type === 'load') this.latestMap = Math.max(this.latestMap, m.map);
     this.chain = this.chain.then(() => (m.type === 'load' ? this.load(m.map, m.files) : this.run(m.seq, m.start, m.goal)));
     return this.chain;
   }
@@ -95,13 +108,14 @@ export class MapWorkerCore {
     const t0 = performance.now();
     this.grid = null;
     try {
-      const { grid, name, choices, about, problem } = await loadMap(files);
+      // A map chosen since (or a worker started afresh reading the old map when the reader has moved on) makes this load pointless.
+      const { grid, name, choices, about, problem } = await loadMap(files, () => map !== this.latestMap);
       this.grid = grid;
       const cells = grid.cells.slice();
       const loaded: LoadedMap = { map, name, width: grid.width, height: grid.height, cells, choices, about, problem, millis: performance.now() - t0 };
       this.post({ type: 'loaded', ...loaded }, [cells.buffer]);
     } catch (e) {
-      this.post({ type: 'load-error', map, ...sourceOf(e) });
+      if (!(e instanceof Superseded)) this.post({ type: 'load-error', map, ...sourceOf(e) });
     }
   }
 
