@@ -10,6 +10,14 @@ import { laneRate, OWN_SPEEDS, Reveal } from './reveal.js';
 /** How long a cancelled search may take to reach the end of its lane before the page ends the worker instead. */
 export const CANCEL_GRACE_MS = 300;
 
+/**
+ * How long a lane waits for its search's end before it plays what has come:
+ * the explored shades run from pale to full blue over the lane's whole
+ * count, known only then (most searches end well within it; at "at once"
+ * a lane always waits, as it shows only the end).
+ */
+export const HOLD_MS = 250;
+
 /** One lane of the panel: its picture, what has arrived from the worker and how much of it is shown. */
 interface Lane {
   root: HTMLElement;
@@ -64,6 +72,8 @@ export class OwnMapPanel {
   private playing = false;
   private frame = 0;
   private last = 0;
+  /** When the current query was sent (a frame's clock). */
+  private runAt = 0;
   private chosenAt = 0;
   private watchdog = 0;
   /** The query the watchdog waits to hear has stopped. */
@@ -306,6 +316,7 @@ export class OwnMapPanel {
     this.lastRun = { type: 'run', seq, start: this.start, goal: this.goal };
     this.searching = true;
     this.post(this.lastRun);
+    this.runAt = performance.now();
     this.cancelBtn.disabled = false;
     if (!this.playing) {
       this.playing = true;
@@ -368,6 +379,7 @@ export class OwnMapPanel {
     let busy = false;
     for (const l of this.lanes) {
       if (l.done) continue;
+      if (!l.summary && (this.speed === Infinity || t - this.runAt < HOLD_MS)) { busy = true; this.writeCounts(l); continue; }
       const [from, to] = l.reveal.step(dt, rate, l.arrived);
       if (to > from) this.paint(l, from, to);
       if (l.summary && l.reveal.shown >= l.summary.expansions) this.finish(l);
