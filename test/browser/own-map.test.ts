@@ -205,9 +205,9 @@ describe.runIf(avail.run)('bring your own map, in Chromium', () => {
       + `${(await state('cancel-how')) === 'worker ended' ? ', the worker ended by the page' : ''}; main-thread tasks (CPU): ${tasks.length}, `
       + `longest ${Math.max(...tasks).toFixed(1)} ms, ${tasks.filter((t) => t > 16.7).length} over 16.7 ms`);
     // The searches of this map take over a second of CPU: run on the main thread, they would be a task that long.
+    // Asserted in CPU time: the timer's wall-clock gaps (printed above) also count the time a machine shared with
+    // other work leaves the thread waiting (a gap of 1.6 s was seen under npm test at load 14, its longest task 56 ms of CPU).
     expect(Math.max(...tasks), 'no main-thread task near the worker\'s search time').toBeLessThan(150);
-    // In wall-clock time, with room for a machine shared with other work (the figures printed above are the measurement).
-    expect(max, 'the timer never stopped for as long as the searches take').toBeLessThan(1000);
     // The worker is there again after a cancel: a small map loads and runs to its end.
     await page.locator('#om-speed').selectOption('Infinity');
     const again = Number(await state('seq'));
