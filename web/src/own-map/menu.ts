@@ -16,7 +16,7 @@ export interface MenuMap { id: string; label: string; files: MapSource[] }
 
 const pair = (name: string, map: string, scen: string): MapSource[] => [{ name, url: map }, { name: `${name}.scen`, url: scen }];
 
-/** One map of each family in data/movingai, the street map first (small, so the panel starts quickly). */
+/** One map of each family in data/movingai, the smallest (the street map) first. */
 export const MENU_MAPS: readonly MenuMap[] = [
   { id: 'street', label: 'Street: Berlin, 256 × 256', files: pair('Berlin_0_256.map', streetMap, streetScen) },
   { id: 'room', label: 'Rooms: 64room_000, 512 × 512', files: pair('64room_000.map', roomMap, roomScen) },

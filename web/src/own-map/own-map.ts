@@ -94,6 +94,7 @@ export class OwnMapPanel {
 
   constructor(readonly root: HTMLElement) {
     this.mapSel = el('select', { id: 'om-map' });
+    this.mapSel.append(el('option', { value: '', disabled: '', selected: '' }, 'Choose a map…'));
     for (const m of MENU_MAPS) this.mapSel.append(el('option', { value: m.id }, m.label));
     this.mapSel.addEventListener('change', () => {
       const m = MENU_MAPS.find((x) => x.id === this.mapSel.value);
@@ -150,7 +151,10 @@ export class OwnMapPanel {
     );
     this.wireDrop();
     this.spawn();
-    this.load(MENU_MAPS[0].files);
+    // Nothing is read or searched until the reader asks: a playback animates every frame for seconds, and
+    // started on its own beside the Search Theater it took the frames a drag in the theater needs.
+    this.root.dataset.status = 'idle';
+    setText(this.status, 'Choose a map from the menu, or open or drop a file, and the four lanes search it.');
   }
 
   private spawn(): void {
