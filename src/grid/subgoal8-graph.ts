@@ -2,9 +2,17 @@ import { JumpHeap } from './jps-heap.js';
 import { HReach8 } from './subgoal8-reach.js';
 
 /** Subgoals settled at most by one witness search of the two-level build: past it, no witness is assumed (which keeps an edge or a subgoal global, never loses a path). */
-const WITNESS_SETTLES = 64;
+const WITNESS_SETTLES = 32;
 /** A subgoal with more neighbours than this stays global: its pairs would cost the build more than leaving it in saves. */
-const MAX_LOCAL_DEGREE = 24;
+const MAX_LOCAL_DEGREE = 32;
+/**
+ * Edge relaxations the witness searches of one build may make in all, per
+ * grid cell: past it the remaining subgoals stay global. Random maps have
+ * a subgoal in every other free cell, and without a cap their build alone
+ * would take seconds; a count, not a clock, so a build does not depend on
+ * the machine's load.
+ */
+const PARTITION_WORK = 12;
 
 /**
  * The two-level subgoal graph of an 8-connected grid with uniform costs
@@ -49,6 +57,8 @@ export class SubgoalGraph8 {
   readonly simpleEdges: number;
   /** Global subgoals. */
   readonly globals: number;
+  /** What the partition may still spend (edge relaxations). */
+  private work = 0;
 
   /**
    * @param cells the grid's raster (0 free)
@@ -128,7 +138,9 @@ export class SubgoalGraph8 {
     const dist = new Float64Array(n), stamp = new Uint32Array(n), heap = new JumpHeap(256);
     let gen = 0;
     const add: number[] = [];
+    this.work = PARTITION_WORK * this.reach.width * this.reach.height;
     for (const s of order) {
+      if (this.work <= 0) break;
       const N = nbr[s];
       if (N.length > MAX_LOCAL_DEGREE) continue;
       add.length = 0;
@@ -174,6 +186,7 @@ export class SubgoalGraph8 {
       heap.pop();
       if (du > dist[u] || du > bound) continue;
       settled++;
+      this.work -= nbr[u].length;
       for (const v of nbr[u]) {
         if (v === s) continue;
         const dv = du + this.len(u, v);

@@ -99,8 +99,6 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
   private gen = 0;
   private startCell = -1;
   private goalCell = -1;
-  private gx = 0;
-  private gy = 0;
   /** Scratch: the hops of the last path, as cells. */
   private hops = new Int32Array(64);
 
@@ -188,8 +186,6 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
     const graph = this.graph, reach = graph.reach, w = graph.width, n = graph.count, GOAL = n;
     const xs = graph.xs, ys = graph.ys, at = graph.at, adj = graph.adj, global = graph.global;
     const sx = start % w, sy = (start - sx) / w, gx = goal % w, gy = (goal - gx) / w;
-    this.gx = gx;
-    this.gy = gy;
     const g = this.g, parent = this.parent, stamp = this.stamp, gd = this.gd, gdNext = this.gdNext, gdStamp = this.gdStamp;
     this.gen = nextGeneration(this.gen, 2, stamp, gdStamp);
     const gen = this.gen, closed = gen + 1;
@@ -201,13 +197,10 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
     if (reach.reachedTarget) { g[GOAL] = graph.octile(sx - gx, sy - gy); return 'found'; }
     const up = this.up;
     up.clear();
-    const mark = (v: number, d: number): void => {
-      gdStamp[v] = gen; gd[v] = d; gdNext[v] = -1; up.push(v, d, 0);
-    };
-    if (reach.sub.has(goal)) mark(reach.sub.rank(goal), 0);
+    if (reach.sub.has(goal)) this.mark(reach.sub.rank(goal), 0);
     for (let i = 0; i < reach.found; i++) {
       const v = reach.foundIds[i], d = graph.octile(xs[v] - gx, ys[v] - gy);
-      if (gdStamp[v] !== gen || d < gd[v]) mark(v, d);
+      if (gdStamp[v] !== gen || d < gd[v]) this.mark(v, d);
     }
     if (up.length === 0) return 'unreachable';
     while (up.length > 0) {
@@ -223,17 +216,11 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
     // The start's side: its subgoals go on the open list.
     const heap = this.heap;
     heap.clear();
-    const open = (v: number, gv: number, from: number): void => {
-      const hv = graph.octile(xs[v] - gx, ys[v] - gy);
-      g[v] = gv; parent[v] = from; stamp[v] = gen;
-      heap.push(v, gv + hv, hv);
-      this.pushes++;
-    };
-    if (reach.sub.has(start)) open(reach.sub.rank(start), 0, -1);
+    if (reach.sub.has(start)) this.open(reach.sub.rank(start), 0, -1, gx, gy);
     reach.scan(start, -1);
     for (let i = 0; i < reach.found; i++) {
       const v = reach.foundIds[i], gv = graph.octile(xs[v] - sx, ys[v] - sy);
-      if (stamp[v] !== gen || gv < g[v]) open(v, gv, -1);
+      if (stamp[v] !== gen || gv < g[v]) this.open(v, gv, -1, gx, gy);
     }
     while (heap.length > 0) {
       const u = heap.topNode();
@@ -257,10 +244,24 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
         if (sv === closed) continue;
         const gv = gu + graph.len(u, v);
         if (sv === gen && gv >= g[v]) continue;
-        open(v, gv, u);
+        this.open(v, gv, u, gx, gy);
       }
     }
     return 'unreachable';
+  }
+
+  /** Goal side: subgoal v is d from the goal, on the way up. */
+  private mark(v: number, d: number): void {
+    this.gdStamp[v] = this.gen; this.gd[v] = d; this.gdNext[v] = -1;
+    this.up.push(v, d, 0);
+  }
+
+  /** Start side: subgoal v goes on the open list with g = gv, reached from `from` (-1: the start). */
+  private open(v: number, gv: number, from: number, gx: number, gy: number): void {
+    const graph = this.graph, hv = graph.octile(graph.xs[v] - gx, graph.ys[v] - gy);
+    this.g[v] = gv; this.parent[v] = from; this.stamp[v] = this.gen;
+    this.heap.push(v, gv + hv, hv);
+    this.pushes++;
   }
 
   /** The last path's hops as cells, start first, into `hops`; returns their count. */
