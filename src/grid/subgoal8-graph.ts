@@ -12,7 +12,7 @@ const MAX_LOCAL_DEGREE = 32;
  * would take seconds; a count, not a clock, so a build does not depend on
  * the machine's load.
  */
-const PARTITION_WORK = 12;
+const PARTITION_WORK = 20;
 
 /**
  * The two-level subgoal graph of an 8-connected grid with uniform costs
@@ -40,7 +40,9 @@ const PARTITION_WORK = 12;
  *
  * Flat arrays in the end: CSR adjacency (`at`, `adj`; a global subgoal's
  * list holds global neighbours only, a local one's its upward edges), the
- * subgoals' coordinates and a global flag.
+ * subgoals' coordinates and a global flag, and for each edge the partition
+ * added the subgoal it passes through (12 bytes each), so a path unpacks
+ * hop by hop without searching.
  */
 export class SubgoalGraph8 {
   readonly reach: HReach8;
@@ -59,6 +61,9 @@ export class SubgoalGraph8 {
   readonly globals: number;
   /** What the partition may still spend (edge relaxations). */
   private work = 0;
+  /** The edges the partition added, as keys `min * count + max` in increasing order, and the subgoal each passes through. */
+  private shortcutKey: Float64Array = new Float64Array(0);
+  private shortcutMid: Int32Array = new Int32Array(0);
 
   /**
    * @param cells the grid's raster (0 free)
@@ -82,6 +87,7 @@ export class SubgoalGraph8 {
     const global = new Uint8Array(n).fill(1);
     const up: (number[] | null)[] = new Array<number[] | null>(n).fill(null);
     if (levels) this.partition(nbr, global, up);
+    this.sortShortcuts();
     let total = 0, globals = 0;
     for (let u = 0; u < n; u++) { total += (global[u] ? nbr[u] : up[u]!).length; globals += global[u]; }
     const at = new Int32Array(n + 1), adj = new Int32Array(total);
@@ -169,9 +175,33 @@ export class SubgoalGraph8 {
       nbr[s] = [];
       for (let i = 0; i < add.length; i += 2) {
         const p = add[i], q = add[i + 1];
-        if (nbr[p].indexOf(q) < 0) { nbr[p].push(q); nbr[q].push(p); }
+        if (nbr[p].indexOf(q) < 0) { nbr[p].push(q); nbr[q].push(p); this.mids.push(p < q ? p * n + q : q * n + p, s); }
       }
     }
+  }
+
+  /** Shortcuts as the partition adds them: key, middle subgoal, ... */
+  private mids: number[] = [];
+
+  private sortShortcuts(): void {
+    const m = this.mids, k = m.length / 2;
+    const order = Array.from({ length: k }, (_, i) => i).sort((a, b) => m[2 * a] - m[2 * b]);
+    this.shortcutKey = new Float64Array(k);
+    this.shortcutMid = new Int32Array(k);
+    order.forEach((i, j) => { this.shortcutKey[j] = m[2 * i]; this.shortcutMid[j] = m[2 * i + 1]; });
+    this.mids = [];
+  }
+
+  /** The subgoal the edge u-v was added through by the partition, or -1 for an edge of the simple graph. */
+  midOf(u: number, v: number): number {
+    const key = u < v ? u * this.count + v : v * this.count + u, keys = this.shortcutKey;
+    let lo = 0, hi = keys.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1, k = keys[mid];
+      if (k === key) return this.shortcutMid[mid];
+      if (k < key) lo = mid + 1; else hi = mid - 1;
+    }
+    return -1;
   }
 
   /** Dijkstra from p among the global subgoals, s left out, up to `bound` and `WITNESS_SETTLES` settled; distances in dist where stamp = gen. */
@@ -198,6 +228,7 @@ export class SubgoalGraph8 {
 
   /** Bytes held: the reach tables per cell, and per subgoal its coordinates, flag and edges. */
   get bytes(): number {
-    return this.reach.bytes + this.xs.byteLength + this.ys.byteLength + this.at.byteLength + this.adj.byteLength + this.global.byteLength;
+    return this.reach.bytes + this.xs.byteLength + this.ys.byteLength + this.at.byteLength + this.adj.byteLength + this.global.byteLength
+      + this.shortcutKey.byteLength + this.shortcutMid.byteLength;
   }
 }

@@ -264,21 +264,37 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
     this.pushes++;
   }
 
+  /** Appends cell c to the hops (`k` of them so far) and returns the new count. */
+  private put(k: number, c: number): number {
+    if (k === this.hops.length) { const grown = new Int32Array(k * 2); grown.set(this.hops); this.hops = grown; }
+    this.hops[k] = c;
+    return k + 1;
+  }
+
+  /** Appends the cells of the subgoal hop u -> v after u (v's, and before it those of the subgoals a shortcut passes through). */
+  private unpack(k: number, u: number, v: number): number {
+    const graph = this.graph, m = graph.midOf(u, v);
+    if (m >= 0) return this.unpack(this.unpack(k, u, m), m, v);
+    return this.put(k, graph.ys[v] * graph.width + graph.xs[v]);
+  }
+
   /** The last path's hops as cells, start first, into `hops`; returns their count. */
   private chain(): number {
-    const graph = this.graph, w = graph.width, GOAL = graph.count, parent = this.parent;
-    let k = 0;
-    const put = (c: number): void => {
-      if (k === this.hops.length) { const grown = new Int32Array(k * 2); grown.set(this.hops); this.hops = grown; }
-      this.hops[k++] = c;
-    };
+    const graph = this.graph, GOAL = graph.count, parent = this.parent, gdNext = this.gdNext;
     const m = parent[GOAL];
-    // Back from the meeting subgoal to the start, then reversed.
-    for (let u = m; u >= 0; u = parent[u]) put(graph.ys[u] * w + graph.xs[u]);
-    put(this.startCell);
-    this.hops.subarray(0, k).reverse();
-    if (m >= 0) for (let u = this.gdNext[m]; u >= 0; u = this.gdNext[u]) put(graph.ys[u] * w + graph.xs[u]);
-    put(this.goalCell);
+    // The subgoals from the start's first one to the meeting one, in reverse, then turned.
+    let n = 0;
+    for (let u = m; u >= 0; u = parent[u]) n = this.put(n, u);
+    this.hops.subarray(0, n).reverse();
+    // The cells: the start, each hop unpacked, on down the goal's side, the goal.
+    const ids = this.hops.slice(0, n);
+    let k = this.put(0, this.startCell);
+    if (m >= 0) {
+      k = this.put(k, graph.ys[ids[0]] * graph.width + graph.xs[ids[0]]);
+      for (let i = 1; i < n; i++) k = this.unpack(k, ids[i - 1], ids[i]);
+      for (let u = m; gdNext[u] >= 0; u = gdNext[u]) k = this.unpack(k, u, gdNext[u]);
+    }
+    k = this.put(k, this.goalCell);
     // Drop repeats (a start or goal on a subgoal).
     let j = 0;
     for (let i = 0; i < k; i++) if (j === 0 || this.hops[j - 1] !== this.hops[i]) this.hops[j++] = this.hops[i];
