@@ -15,6 +15,7 @@
  * with one searcher and then with the next; a query's time is its median
  * over the rounds, search and full path included. "x JPS" and
  * "x A*" are total time over the same queries' total for that searcher.
+ * Before any of it, an untimed warm-up (see there).
  *
  *   npm run build && node dist/bench/jps-plus.js [per-family] [rounds]
  */
@@ -49,6 +50,22 @@ function timedBuild<T>(make: () => T): { s: T; ms: number; cpuMs: number } {
   const s = make();
   const ms = performance.now() - t0, c = process.cpuUsage(c0);
   return { s, ms, cpuMs: (c.user + c.system) / 1000 };
+}
+
+// Warm-up, untimed: the three microsecond searchers answer a family's first
+// queries many times over before anything is timed, so that the JIT has
+// compiled each one's hot code (otherwise the first few hundred queries of
+// a searcher run interpreted, several times slower, and short runs measure
+// that). A* runs long loops and compiles within its first query.
+for (const fam of FAMILIES) {
+  const m = sampleFamily(fam, 4, SEED + FAMILIES.indexOf(fam), 1)[0];
+  for (const rule of RULES) {
+    const grid: Grid = rule === 'always' ? m.grid.with({ diagonalRule: 'always' }) : m.grid;
+    const buf = new Int32Array(grid.size);
+    for (const x of [new SubgoalSearcher8(grid), new JpsPlusSearcher(grid), new JumpPointSearcher(grid)] as Timed[]) {
+      for (let r = 0; r < 100; r++) for (const q of m.queries) { x.search(q.sy * grid.width + q.sx, q.gy * grid.width + q.gx); x.pathInto(buf); }
+    }
+  }
 }
 
 for (const fam of FAMILIES) {

@@ -2,17 +2,18 @@ import { JumpHeap } from './jps-heap.js';
 import { HReach8 } from './subgoal8-reach.js';
 
 /** Subgoals settled at most by one witness search of the two-level build: past it, no witness is assumed (which keeps an edge or a subgoal global, never loses a path). */
-const WITNESS_SETTLES = 32;
+const WITNESS_SETTLES = 40;
 /** A subgoal with more neighbours than this stays global: its pairs would cost the build more than leaving it in saves. */
-const MAX_LOCAL_DEGREE = 32;
+const MAX_LOCAL_DEGREE = 48;
 /**
- * Edge relaxations the witness searches of one build may make in all, per
- * grid cell: past it the remaining subgoals stay global. Random maps have
+ * Work (edge relaxations of the witness searches, and pairs of neighbours
+ * looked at) one build's partition may do in all, per grid cell: past it
+ * the remaining subgoals stay global. Random maps have
  * a subgoal in every other free cell, and without a cap their build alone
  * would take seconds; a count, not a clock, so a build does not depend on
  * the machine's load.
  */
-const PARTITION_WORK = 20;
+const PARTITION_WORK = 40;
 
 /**
  * The two-level subgoal graph of an 8-connected grid with uniform costs
@@ -49,8 +50,9 @@ export class SubgoalGraph8 {
   readonly width: number;
   /** Subgoals, in cell id order (rank of `reach.sub`). */
   readonly count: number;
-  readonly xs: Int32Array;
-  readonly ys: Int32Array;
+  /** Subgoal coordinates: 2 bytes each on a grid whose sides are at most 65535 cells, else 4. */
+  readonly xs: Uint16Array | Int32Array;
+  readonly ys: Uint16Array | Int32Array;
   readonly at: Int32Array;
   readonly adj: Int32Array;
   /** 1 for a global subgoal, 0 for a local one. */
@@ -76,7 +78,8 @@ export class SubgoalGraph8 {
     this.width = width;
     const n = reach.sub.count;
     this.count = n;
-    const xs = new Int32Array(n), ys = new Int32Array(n);
+    const small = width <= 0xffff && height <= 0xffff;
+    const xs = small ? new Uint16Array(n) : new Int32Array(n), ys = small ? new Uint16Array(n) : new Int32Array(n);
     for (let c = 0, u = 0; u < n; c++) if (reach.sub.has(c)) { xs[u] = c % width; ys[u] = (c - xs[u]) / width; u++; }
     this.xs = xs;
     this.ys = ys;
@@ -149,6 +152,8 @@ export class SubgoalGraph8 {
       if (this.work <= 0) break;
       const N = nbr[s];
       if (N.length > MAX_LOCAL_DEGREE) continue;
+      // The pairs cost too, searched or not.
+      this.work -= N.length * N.length;
       add.length = 0;
       let ok = true;
       for (let i = 0; ok && i + 1 < N.length; i++) {
