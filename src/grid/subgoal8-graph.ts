@@ -1,3 +1,4 @@
+import { IMPROVE } from '../core/improve.js';
 import { JumpHeap } from './jps-heap.js';
 import { HReach8 } from './subgoal8-reach.js';
 
@@ -164,8 +165,9 @@ export class SubgoalGraph8 {
         this.witness(nbr, p, s, bound, dist, stamp, gen, heap);
         for (let j = i + 1; j < N.length; j++) {
           const q = N[j], through = ps + this.len(s, q);
-          if (stamp[q] === gen && dist[q] <= through * (1 + 1e-12)) continue;
-          if (this.len(p, q) >= through * (1 - 1e-12)) { add.push(p, q); continue; }
+          // A witness as long as the path through s (up to rounding) will do.
+          if (stamp[q] === gen && dist[q] * IMPROVE <= through) continue;
+          if (this.len(p, q) >= through * IMPROVE) { add.push(p, q); continue; }
           ok = false;
           break;
         }
@@ -225,7 +227,7 @@ export class SubgoalGraph8 {
       for (const v of nbr[u]) {
         if (v === s) continue;
         const dv = du + this.len(u, v);
-        if (dv > bound * (1 + 1e-12)) continue;
+        if (dv * IMPROVE > bound) continue;
         if (stamp[v] !== gen || dv < dist[v]) { stamp[v] = gen; dist[v] = dv; heap.push(v, dv, 0); }
       }
     }

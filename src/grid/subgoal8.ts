@@ -1,6 +1,7 @@
 import { InputError, show } from '../core/errors.js';
 import { checkBudget, checkKeys } from '../core/input-checks.js';
 import { resultOf, type PathSearcher, type SearchResult, type SearchStatus } from '../core/path-searcher.js';
+import { IMPROVE } from '../core/improve.js';
 import { nextGeneration } from '../core/stamp.js';
 import type { Grid } from './grid.js';
 import { JumpHeap } from './jps-heap.js';
@@ -209,7 +210,7 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
       if (du > gd[u] || global[u]) continue;
       for (let j = at[u]; j < at[u + 1]; j++) {
         const v = adj[j], dv = du + graph.len(u, v);
-        if (gdStamp[v] !== gen || dv < gd[v]) { gdStamp[v] = gen; gd[v] = dv; gdNext[v] = u; up.push(v, dv, 0); }
+        if (gdStamp[v] !== gen || dv < gd[v] * IMPROVE) { gdStamp[v] = gen; gd[v] = dv; gdNext[v] = u; up.push(v, dv, 0); }
       }
     }
 
@@ -233,7 +234,7 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
       const gu = g[u];
       if (gdStamp[u] === gen) {
         const gv = gu + gd[u];
-        if (stamp[GOAL] !== gen || gv < g[GOAL]) {
+        if (stamp[GOAL] !== gen || gv < g[GOAL] * IMPROVE) {
           g[GOAL] = gv; parent[GOAL] = u; stamp[GOAL] = gen;
           heap.push(GOAL, gv, 0);
           this.pushes++;
@@ -243,7 +244,7 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
         const v = adj[j], sv = stamp[v];
         if (sv === closed) continue;
         const gv = gu + graph.len(u, v);
-        if (sv === gen && gv >= g[v]) continue;
+        if (sv === gen && !(gv < g[v] * IMPROVE)) continue;
         this.open(v, gv, u, gx, gy);
       }
     }

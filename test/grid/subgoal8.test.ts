@@ -3,6 +3,7 @@ import { expect, test } from 'vitest';
 import { flood, Grid, InputError, SubgoalSearcher8 } from '#bestfirst';
 import { mulberry32 } from '#bestfirst/internal';
 import { checkPath } from '#bestfirst/movingai';
+import { blockCase, blockGrid, wallsWithGaps, type BlockCase } from '../support/random-grid.js';
 
 const RULES = ['no-corner-cutting', 'always'] as const;
 const same = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
@@ -33,25 +34,10 @@ function walked(grid: Grid, buf: Int32Array, len: number, from: number, to: numb
   return c.ok && same(c.length, want);
 }
 
-const caseArb = fc.record({
-  width: fc.integer({ min: 1, max: 20 }),
-  height: fc.integer({ min: 1, max: 20 }),
-  density: fc.double({ min: 0, max: 0.45, noNaN: true }),
-  // Blocks of obstacles (rooms, bars) make corners that single cells rarely do.
-  blocks: fc.integer({ min: 0, max: 6 }),
-  seed: fc.integer({ min: 0, max: 0x7fffffff }),
-});
+const caseArb = blockCase(20, 0.45);
 
-function randomGrid(c: { width: number; height: number; density: number; blocks: number; seed: number }, diagonalRule: (typeof RULES)[number]): Grid {
-  const next = mulberry32(c.seed);
-  const cells = new Uint8Array(c.width * c.height);
-  for (let i = 0; i < cells.length; i++) cells[i] = next() < c.density ? 1 : 0;
-  for (let b = 0; b < c.blocks; b++) {
-    const x0 = Math.floor(next() * c.width), y0 = Math.floor(next() * c.height);
-    const bw = 1 + Math.floor(next() * 6), bh = 1 + Math.floor(next() * 6);
-    for (let y = y0; y < Math.min(c.height, y0 + bh); y++) for (let x = x0; x < Math.min(c.width, x0 + bw); x++) cells[y * c.width + x] = 1;
-  }
-  return new Grid(c.width, c.height, cells, { diagonalRule });
+function randomGrid(c: BlockCase, diagonalRule: (typeof RULES)[number]): Grid {
+  return blockGrid(c, { diagonalRule });
 }
 
 for (const rule of RULES) {
@@ -72,14 +58,7 @@ test('subgoal8: on 40 seeded mazes of walls with gaps, with cellSize 0.5 and dia
   fc.assert(
     fc.property(fc.record({ width: fc.integer({ min: 5, max: 26 }), height: fc.integer({ min: 5, max: 26 }), seed: fc.integer({ min: 0, max: 0x7fffffff }), cut: fc.boolean() }), (c) => {
       const next = mulberry32(c.seed);
-      const cells = new Uint8Array(c.width * c.height);
-      // Every other row a wall with one or two gaps, and a few loose obstacles.
-      for (let y = 1; y < c.height; y += 2) {
-        for (let x = 0; x < c.width; x++) cells[y * c.width + x] = 1;
-        for (let k = 0; k < 1 + (next() < 0.3 ? 1 : 0); k++) cells[y * c.width + Math.floor(next() * c.width)] = 0;
-      }
-      for (let i = 0; i < c.width * c.height * 0.05; i++) cells[Math.floor(next() * cells.length)] = 1;
-      const grid = new Grid(c.width, c.height, cells, { diagonalRule: c.cut ? 'always' : 'no-corner-cutting', cellSize: 0.5, diagonalCost: 1.5 });
+      const grid = wallsWithGaps(c.width, c.height, next, { diagonalRule: c.cut ? 'always' : 'no-corner-cutting', cellSize: 0.5, diagonalCost: 1.5 });
       agreeWithDijkstra(grid, new SubgoalSearcher8(grid), [Math.floor(next() * grid.size), Math.floor(next() * grid.size)], JSON.stringify(c));
     }),
     { numRuns: 40, seed: 20261206 },
