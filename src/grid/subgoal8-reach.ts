@@ -35,7 +35,7 @@ export class HReach8 {
   /** clear[c * 4 + k]: free non-subgoal cells after c in straight direction k before a stop (saturating at 255). */
   readonly clear: Uint8Array;
   readonly dirs: JumpDirections;
-  /** Subgoal ranks the last scan found, and the distances to them in (straight, diagonal) steps. */
+  /** Subgoal ranks the last scan found, `found` of them (their distances are octile: the caller computes them from the cells). */
   foundIds: Int32Array;
   found = 0;
   /** Whether the last scan reached its target cell. */
