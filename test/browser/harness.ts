@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
@@ -49,15 +50,68 @@ const TYPES: Record<string, string> = {
 
 export interface BuiltPage { url: string; dir: string; close(): Promise<void> }
 
+/** What the built page is made from: a change to any of these makes a new build. */
+const PAGE_SOURCES = ['web', 'src', 'vite.config.ts', 'package.json', 'package-lock.json'];
+
+/** A hash of the page's sources (paths, sizes and bytes), naming its build. */
+function sourcesHash(): string {
+  const hash = createHash('sha256');
+  const add = (path: string): void => {
+    const st = statSync(path);
+    if (st.isDirectory()) { for (const name of readdirSync(path).sort()) add(join(path, name)); return; }
+    hash.update(`${path}\0${st.size}\0`);
+    hash.update(readFileSync(path));
+  };
+  for (const p of PAGE_SOURCES) if (existsSync(p)) add(p);
+  return hash.digest('hex').slice(0, 16);
+}
+
 /**
- * Builds the page with the project's vite.config.ts into a fresh temporary
- * folder (so a test never depends on, or clobbers, dist/web) and serves that
- * static folder from 127.0.0.1 on a free port — exactly what ships.
+ * The page built with the project's vite.config.ts into a temporary folder
+ * named by the hash of its sources (so a test never depends on, or
+ * clobbers, dist/web). The browser suites run in parallel workers and each
+ * needs the same build: the first to arrive builds it under a lock (a
+ * folder made atomically) while the others wait, and every later suite of
+ * the run, and of later runs on unchanged sources, reuses it. A vite build
+ * takes about 5 s of CPU, once instead of once per suite.
+ */
+async function builtPage(): Promise<string> {
+  const dir = join(tmpdir(), `bestfirst-web-${sourcesHash()}`);
+  const done = join(dir, '.built');
+  const lock = `${dir}.lock`;
+  for (let waited = 0; !existsSync(done); waited += 200) {
+    try {
+      mkdirSync(lock);
+    } catch {
+      // Another worker builds it; a lock older than two minutes is a build that died.
+      if (waited > 120_000) rmSync(lock, { recursive: true, force: true });
+      await new Promise((ok) => setTimeout(ok, 200));
+      continue;
+    }
+    try {
+      if (!existsSync(done)) {
+        // Builds of older sources go after a day (not sooner: another checkout may be testing its own build now).
+        for (const old of readdirSync(tmpdir())) {
+          const path = join(tmpdir(), old);
+          if (/^bestfirst-web-[0-9a-f]{16}$/.test(old) && Date.now() - statSync(path).mtimeMs > 86_400_000) rmSync(path, { recursive: true, force: true });
+        }
+        const { build } = await import('vite');
+        await build({ configFile: resolve('vite.config.ts'), logLevel: 'warn', build: { outDir: dir, emptyOutDir: true } });
+        writeFileSync(done, '');
+      }
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
+  return dir;
+}
+
+/**
+ * Builds the page (once for all suites: builtPage) and serves that static
+ * folder from 127.0.0.1 on a free port — exactly what ships.
  */
 export async function buildAndServe(): Promise<BuiltPage> {
-  const { build } = await import('vite');
-  const dir = mkdtempSync(join(tmpdir(), 'bestfirst-web-'));
-  await build({ configFile: resolve('vite.config.ts'), logLevel: 'warn', build: { outDir: dir, emptyOutDir: true } });
+  const dir = await builtPage();
   const server: Server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     const file = normalize(join(dir, path === '/' ? 'index.html' : path));
@@ -73,7 +127,7 @@ export async function buildAndServe(): Promise<BuiltPage> {
   return {
     url: `http://127.0.0.1:${port}/`,
     dir,
-    close: () => new Promise<void>((ok) => server.close(() => { rmSync(dir, { recursive: true, force: true }); ok(); })),
+    close: () => new Promise<void>((ok) => server.close(() => ok())),
   };
 }
 
@@ -151,26 +205,32 @@ export const TASK_TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-
  * The top-level tasks of the page's main thread in a Chromium trace
  * (browser.startTracing with TASK_TRACE_CATEGORIES), each with its CPU time
  * (thread time: what the thread itself ran, so other programs on a shared
- * machine do not count, while CPU throttling does) and its wall time, in ms.
- * A frame is one such task: a task over 16.7 ms of CPU is a frame the
- * thread could not finish within one vsync.
+ * machine do not count, while CPU throttling does) and its wall time, in ms,
+ * when it began (ms, on the trace's clock) and the input events it
+ * dispatched ('pointermove', 'pointerup', ...). A frame is one such task: a
+ * task over 16.7 ms of CPU is a frame the thread could not finish within one
+ * vsync.
  */
-export function mainThreadTasks(trace: Buffer): { cpu: number; wall: number }[] {
-  type Ev = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { name?: string } };
+export function mainThreadTasks(trace: Buffer): { cpu: number; wall: number; at: number; events: string[] }[] {
+  type Ev = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { name?: string; data?: { type?: string } } };
   const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: Ev[] }).traceEvents;
   const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
   // The page's main thread is the busiest renderer main thread in the trace.
   const count = new Map<string, number>();
   for (const e of events) { const k = `${e.pid}:${e.tid}`; if (mains.has(k)) count.set(k, (count.get(k) ?? 0) + 1); }
   const main = [...count.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
-  const tops = events.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X' && e.dur !== undefined
-    && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask')).sort((a, b) => a.ts - b.ts);
-  const out: { cpu: number; wall: number }[] = [];
-  let end = -Infinity;
+  const onMain = events.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X' && e.dur !== undefined);
+  const tops = onMain.filter((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask').sort((a, b) => a.ts - b.ts);
+  const dispatched = onMain.filter((e) => e.name === 'EventDispatch' && e.args?.data?.type).sort((a, b) => a.ts - b.ts);
+  const out: { cpu: number; wall: number; at: number; events: string[] }[] = [];
+  let end = -Infinity, d = 0;
   for (const e of tops) {
     if (e.ts < end) continue; // nested
     end = e.ts + e.dur!;
-    out.push({ cpu: (e.tdur ?? e.dur!) / 1000, wall: e.dur! / 1000 });
+    while (d < dispatched.length && dispatched[d].ts < e.ts) d++;
+    const types: string[] = [];
+    for (let k = d; k < dispatched.length && dispatched[k].ts < end; k++) types.push(dispatched[k].args!.data!.type!);
+    out.push({ cpu: (e.tdur ?? e.dur!) / 1000, wall: e.dur! / 1000, at: e.ts / 1000, events: types });
   }
   return out;
 }

@@ -1,12 +1,25 @@
+import type { LaneQuery } from '../theater/lane-scenes.js';
 import type { Figure } from './figure.js';
+import type { Scene } from './scene.js';
 
 const NO_G = new Float64Array(0);
+
+/** A figure as posted to the worker: h as values (when its layer is shown), and no scene when the worker's own is meant. */
+export type PostedFigure = Omit<Figure, 'h' | 'scene'> & { h?: Float64Array; scene?: Scene };
+
+/**
+ * What a lane's picture needs beyond the query when the worker runs its
+ * search (runLanes): the rest (layout, names) is kept from the canvas's
+ * last drawing, so a drag's frame posts a few numbers per lane.
+ */
+export interface LaneFrame { id: number; lane: number; focus: Figure['focus']; cursor: number }
 
 /** What the page sends the figure worker (figure-worker.ts). */
 export type FigureMessage =
   | { kind: 'attach'; id: number; canvas: OffscreenCanvas }
   | { kind: 'size'; id: number; width: number; height: number }
-  | { kind: 'draw'; id: number; figure: Omit<Figure, 'h'> & { h?: Float64Array } };
+  | { kind: 'draw'; id: number; figure: PostedFigure }
+  | { kind: 'lanes'; query: LaneQuery; lanes: LaneFrame[] };
 
 /**
  * Grid figures drawn off the main thread. A canvas handed over
@@ -15,7 +28,8 @@ export type FigureMessage =
  * drawing nor copies the pixels for the compositor, which on a machine
  * without a GPU cost about a millisecond per 480 x 200 canvas per frame.
  * The Search Theater's lanes are drawn this way, since a drag redraws them
- * on every frame. A browser without workers or OffscreenCanvas draws on the
+ * on every frame; during a drag the worker also runs their searches
+ * (runLanes). A browser without workers or OffscreenCanvas draws on the
  * main thread as before (`attach` says which).
  */
 export class FigureThread {
@@ -56,19 +70,32 @@ export class FigureThread {
   }
 
   /**
-   * Draws `fig` on canvas `id`. Only the value layers read h and g: h
-   * travels as values and g at all only when its layer is shown (a drag
-   * posts a figure per lane per frame, and the copy is the main thread's).
+   * Draws `fig` on canvas `id`; with `scene` null, the scene the worker
+   * drew there last (a lane whose picture the worker computed: runLanes).
+   * Only the value layers read h and g: h travels as values and g at all
+   * only when its layer is shown (a drag posts figures on every frame, and
+   * the copy is the main thread's).
    */
-  draw(id: number, fig: Figure): void {
+  draw(id: number, fig: Omit<Figure, 'scene'> & { scene: Scene | null }): void {
     const { h, scene, ...rest } = fig;
     let values: Float64Array | undefined;
     if (h && fig.focus === 'h') {
       values = new Float64Array(fig.layout.width * fig.layout.height);
       for (let n = 0; n < values.length; n++) values[n] = h(n);
     }
-    const shown = fig.focus === 'g' ? scene : { ...scene, g: NO_G };
-    this.post({ kind: 'draw', id, figure: { ...rest, scene: shown, h: values } });
+    const posted: PostedFigure = { ...rest, h: values };
+    if (scene) posted.scene = fig.focus === 'g' ? scene : { ...scene, g: NO_G };
+    this.post({ kind: 'draw', id, figure: posted });
+  }
+
+  /**
+   * Runs the theater's lanes on `query` in the worker and draws each lane's
+   * end state on its canvas: during a drag the main thread then only posts
+   * the query (a few hundred bytes), and runs no search, builds no scene and
+   * copies no figure. The lanes' own runs catch up once the pointer rests.
+   */
+  runLanes(query: LaneQuery, lanes: LaneFrame[]): void {
+    this.post({ kind: 'lanes', query, lanes });
   }
 
   private post(m: FigureMessage, transfer: Transferable[] = []): void {

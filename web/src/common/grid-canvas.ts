@@ -2,6 +2,7 @@ import { drawFigure, type Figure } from './figure.js';
 import { FigureThread } from './figure-thread.js';
 import { canvasSize, cellAt, cellSizeFor, type GridLayout } from './layout.js';
 import { trackDistance } from './out-of-view.js';
+import type { Scene } from './scene.js';
 import type { Ctx2D } from './surface.js';
 
 export interface GridCanvasOptions {
@@ -14,9 +15,11 @@ export interface GridCanvasOptions {
    * A figure redrawn on every frame of a drag says what it shows instead
    * of painting it (`paint` is then not asked): the figure worker draws it
    * off the main thread (figure-thread.ts), or, where the browser cannot,
-   * it is drawn here with drawFigure.
+   * it is drawn here with drawFigure. A null scene means the one the
+   * worker drew last on this canvas (the theater's lanes during a drag,
+   * whose searches the worker runs: FigureThread.runLanes).
    */
-  figure?: (layout: GridLayout) => Figure;
+  figure?: (layout: GridLayout) => Omit<Figure, 'scene'> & { scene: Scene | null };
   maxCell?: number;
   minCell?: number;
   /** Room along the top and the left for coordinates, in CSS pixels (0: none). */
@@ -34,7 +37,7 @@ export class GridCanvas {
   layout: GridLayout;
   private frame = 0;
   /** The figure worker and this canvas's id there, when its pixels were handed over. */
-  private readonly remote: { thread: FigureThread; id: number } | null = null;
+  private readonly worker: { thread: FigureThread; id: number } | null = null;
   /** The backing store's size in device pixels (a handed-over canvas's own width and height stay as they were). */
   private backing: [number, number];
   /** Measured at least once (by the ResizeObserver, after the browser's own layout: no forced layout on mount). */
@@ -51,12 +54,15 @@ export class GridCanvas {
     [c.width, c.height] = this.backing;
     const thread = opts.figure ? FigureThread.get() : null;
     if (thread) {
-      this.remote = { thread, id: thread.attach(c) };
+      this.worker = { thread, id: thread.attach(c) };
       c.dataset.backing = `${c.width}x${c.height}`;
     }
     new ResizeObserver(() => this.resize()).observe(c);
     trackDistance(c);
   }
+
+  /** The figure worker and this canvas's id there, or null when it is drawn on the main thread. */
+  get remote(): { thread: FigureThread; id: number } | null { return this.worker; }
 
   get width(): number { return this.opts.width; }
   get height(): number { return this.opts.height; }
@@ -75,8 +81,8 @@ export class GridCanvas {
     if (cell !== this.layout.cell || this.backing[0] !== w || this.backing[1] !== h || dpr !== this.layout.dpr) {
       this.layout = next;
       this.backing = [w, h];
-      if (this.remote) {
-        this.remote.thread.size(this.remote.id, w, h);
+      if (this.worker) {
+        this.worker.thread.size(this.worker.id, w, h);
         // A handed-over canvas's own width and height stay as first set: tests and tools read the backing size here.
         this.canvas.dataset.backing = `${w}x${h}`;
       } else [this.canvas.width, this.canvas.height] = [w, h];
@@ -88,12 +94,14 @@ export class GridCanvas {
     if (this.frame) { cancelAnimationFrame(this.frame); this.frame = 0; }
     if (!this.sized) return; // the first measure draws
     const { figure, paint } = this.opts;
-    if (this.remote && figure) { this.remote.thread.draw(this.remote.id, figure(this.layout)); return; }
+    if (this.worker && figure) { this.worker.thread.draw(this.worker.id, figure(this.layout)); return; }
     const ctx = this.canvas.getContext('2d');
     if (!ctx) return;
     ctx.save();
-    if (figure) drawFigure(ctx, figure(this.layout));
-    else paint?.(ctx, this.layout);
+    if (figure) {
+      const fig = figure(this.layout);
+      if (fig.scene) drawFigure(ctx, { ...fig, scene: fig.scene });
+    } else paint?.(ctx, this.layout);
     ctx.restore();
   }
 

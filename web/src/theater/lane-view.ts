@@ -1,9 +1,11 @@
 import { el, button, reducedMotion, setAttr, setText } from '../common/dom.js';
 import { Editing, type EditSwitch } from '../common/editor.js';
-import type { Layer } from '../common/figure.js';
+import type { Figure, Layer } from '../common/figure.js';
 import { metres, num } from '../common/format.js';
 import type { FrameTurns } from '../common/frame-turns.js';
+import type { LaneFrame } from '../common/figure-thread.js';
 import { GridCanvas } from '../common/grid-canvas.js';
+import type { GridLayout } from '../common/layout.js';
 import { Player } from '../common/player.js';
 import { cellInfo, sceneAt, type Scene } from '../common/scene.js';
 import type { Label } from '../common/shapes.js';
@@ -37,6 +39,20 @@ export class LaneView {
   private readonly counters: Record<'expansions' | 'open' | 'cost' | 'link' | 'reopenings', HTMLElement>;
   private readonly cellOut: HTMLElement;
   private readonly statusOut: HTMLElement;
+  private readonly labels: readonly Label[];
+  /**
+   * The picture shows the figure worker's run of a newer query than `run`
+   * (a drag: Theater, runRemote): redraws keep the worker's scene, and the
+   * words wait for the lane's own run.
+   */
+  private behind = false;
+  /**
+   * The worker's last scene on this canvas is the end of `run` (it ran the
+   * same query): a redraw at the end of the replay posts no scene, so a
+   * lane catching up after a drag's frames (Theater, rerunSome) costs its
+   * search and not the copy of its scene.
+   */
+  private workerScene = false;
 
   constructor(readonly spec: LaneSpec, readonly model: TheaterModel, onEdit: (how: 'drag' | 'key' | 'grab' | 'release') => void,
     touch: EditSwitch, labels: readonly Label[] = [], private readonly turns: FrameTurns | null = null) {
@@ -46,15 +62,11 @@ export class LaneView {
     this.grid = new GridCanvas({
       width: g.width, height: g.height, label: `${spec.title} lane`,
       // Lanes redraw on every frame of a drag: they are drawn off the main thread where the browser can (figure-thread.ts).
-      figure: (layout) => {
-        const focused = document.activeElement === this.grid.canvas;
-        return {
-          layout, blocked: model.cells, start: model.start, goal: model.goal, scene: this.scene(),
-          h: (n) => model.h(n, model.goal), focus: this.focus, labels,
-          cursor: focused ? this.editing.cursor : this.editing.hover,
-        };
-      },
+      figure: (layout) => ({
+        ...this.frame(layout), scene: this.sceneToPost(), h: (n) => model.h(n, model.goal),
+      }),
     });
+    this.labels = labels;
     this.editing = new Editing(this.grid, {
       world: () => model, onEdit, touch: () => touch.on, onGrab: () => onEdit('grab'), onRelease: () => onEdit('release'),
       onCursor: () => { this.cellMoved(); this.grid.requestDraw(); },
@@ -85,6 +97,33 @@ export class LaneView {
     );
   }
 
+  /** The figure without its scene. */
+  private frame(layout: GridLayout): Omit<Figure, 'scene' | 'h'> {
+    const m = this.model;
+    return { layout, blocked: m.cells, start: m.start, goal: m.goal, focus: this.focus, labels: this.labels, cursor: this.cursor() };
+  }
+
+  /** What the figure worker needs to draw its own run of lane `lane` (Theater, runRemote). */
+  laneFrame(lane: number): LaneFrame {
+    return { id: this.grid.remote!.id, lane, focus: this.focus, cursor: this.cursor() };
+  }
+
+  /** The outlined cell: the keyboard cursor while the canvas has focus, else the cell under the pointer. */
+  private cursor(): number {
+    return document.activeElement === this.grid.canvas ? this.editing.cursor : this.editing.hover;
+  }
+
+  /** The figure worker drew this lane's run of the latest query (Theater, runRemote); `run` is now behind. */
+  drawnByWorker(): void { this.behind = true; this.workerScene = true; }
+
+  /** The scene a redraw sends, or null for the one the worker has (see workerScene). */
+  private sceneToPost(): Scene | null {
+    if (this.behind) return null;
+    if (this.workerScene && this.run && this.player.k === this.run.trace.pops.length) return null;
+    this.workerScene = false;
+    return this.scene();
+  }
+
   /** The replay's scene at step k, kept until the run or the step changes: hover redraws reuse it. */
   private shown: { run: LaneRun | null; k: number; scene: Scene } | null = null;
 
@@ -96,9 +135,15 @@ export class LaneView {
     return scene;
   }
 
-  /** Shows a fresh run from its end: the reader sees the answer at once and can replay it. */
-  load(run: LaneRun): void {
+  /**
+   * Shows a fresh run from its end: the reader sees the answer at once and
+   * can replay it. `drawn`: the figure worker already drew this query's end
+   * on the lane (a drag's frame), so the picture stays as it is.
+   */
+  load(run: LaneRun, drawn = false): void {
     this.run = run;
+    this.behind = false;
+    this.workerScene = drawn;
     const r = this.root;
     setAttr(r, 'data-expansions', String(run.expansions));
     setAttr(r, 'data-cost', Number.isFinite(run.cost) ? run.cost.toFixed(6) : 'Infinity');
@@ -176,7 +221,7 @@ export class LaneView {
   /** The counters and the cell readout at the replay's step. */
   private writeWords(): void {
     const run = this.run;
-    if (!run) return;
+    if (!run || this.behind) return;
     const { pops } = run.trace;
     const k = this.player.k, n = pops.length, done = k === n;
     const c = this.counters;
@@ -216,8 +261,7 @@ export class LaneView {
 
   /** The readout under the lane: the pointed (or keyboard) cell at this step, with g, h and the lane's key. */
   private showCell(): void {
-    const focused = document.activeElement === this.grid.canvas;
-    const cell = focused ? this.editing.cursor : this.editing.hover;
+    const cell = this.cursor();
     const d = this.root.dataset;
     if (cell < 0 || !this.run) { setText(this.cellOut, ''); delete d.cell; return; }
     const m = this.model, g = m.grid;

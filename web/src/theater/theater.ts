@@ -6,8 +6,8 @@ import type { Label } from '../common/shapes.js';
 import { SPEEDS } from '../common/replay-bar.js';
 import { FrameTurns } from '../common/frame-turns.js';
 import { hideFarCanvases } from '../common/out-of-view.js';
-import { whenIdle } from '../common/schedule.js';
-import { LANE_RATE, LaneView } from './lane-view.js';
+import { afterPaint, whenIdle } from '../common/schedule.js';
+import { LANE_RATE, LaneView, REST_MS } from './lane-view.js';
 import { OffFrame } from './off-frame.js';
 import type { OffFrameResult } from './off-frame-work.js';
 import { PinnedFigure } from './pinned.js';
@@ -21,11 +21,15 @@ export const LANES_PER_DRAG_FRAME = 2;
  * The Search Theater: four lanes on one shared world, a menu of preset
  * queries, the epsilon slider, the reopen switch, the badge and the ARA*
  * lane. An edit (drag the start or goal, paint or erase a wall, in any lane)
- * is answered at most once per animation frame: during a drag each frame
- * reruns the lane being dragged in and one other, and the drop brings all
- * four up to date; the badge's scan and the ARA* lane run off the frame (in
- * a worker) after the drop and arrive when ready. The four lanes are drawn
- * off the main thread too, by the figure worker (figure-thread.ts).
+ * is answered at most once per animation frame. The four lanes are drawn
+ * off the main thread by the figure worker (figure-thread.ts), and while
+ * the pointer moves that worker runs their searches as well (runRemote): a
+ * drag's frame on the main thread only posts the query. The lanes' own
+ * runs (their replays and counters need the traces here) catch up when the
+ * pointer rests and at the drop, two lanes a frame (rerunSome: also the
+ * whole of a drag's frame where the browser cannot draw off the main
+ * thread). The badge's scan and the ARA* lane run off the frame (in a
+ * worker) after the drop and arrive when ready.
  * The time of the last rerun of the lanes (searches and drawing) is kept on
  * the root element as `data-rerun-ms`.
  */
@@ -76,6 +80,19 @@ export class Theater {
   private readonly turns = new FrameTurns(LANES_PER_DRAG_FRAME);
   /** The last rerun's words (the timing line, the live region), written when no drag is going on. */
   private words: { timing: string; status: string | null } | null = null;
+  /**
+   * The lanes are drawn by the figure worker, which then runs their
+   * searches during a drag too (runRemote); false where the browser draws
+   * them here (no OffscreenCanvas).
+   */
+  private readonly remote: boolean;
+  /** The worker has the grid's options (sent with its first query). */
+  private optionsSent = false;
+  /** During a drag, the pointer has rested (REST_MS with no edit): the lanes' own runs catch up, here. */
+  private resting = false;
+  private restTimer: ReturnType<typeof setTimeout> | 0 = 0;
+  /** The query the figure worker ran last (runRemote), as a version. */
+  private workerVersion = -1;
 
   constructor(readonly root: HTMLElement, world: TheaterWorld, caption: string, labels: readonly Label[] = []) {
     this.initial = { grid: world.grid.with({}), start: world.start, goal: world.goal };
@@ -87,6 +104,7 @@ export class Theater {
       else if (how === 'release') this.drop(); else this.edited(how, lane);
     };
     this.lanes = LANES.map((spec, i) => new LaneView(spec, this.model, onEdit(i), this.touch, labels, this.turns));
+    this.remote = this.lanes.every((l) => l.grid.remote !== null);
     this.ara = new AraLane(el('article', { class: 'lane', 'data-lane': 'ara' }), this.araWorld(), 'ARA*', null);
     this.off = new OffFrame(this.model.grid, (r) => this.offFrameDone(r));
     this.pinned = new PinnedFigure(this.lanes[LANES.findIndex((l) => l.id === 'astar')]);
@@ -183,6 +201,7 @@ export class Theater {
 
   private edited(how: 'drag' | 'key', lane: number): void {
     this.model.cellsChanged();
+    this.resting = false;
     this.version++;
     this.dragLane = lane;
     if (this.preset) {
@@ -204,6 +223,7 @@ export class Theater {
    */
   private dragging(on: boolean): void {
     if (on && this.dropFrame) { cancelAnimationFrame(this.dropFrame); this.dropFrame = 0; }
+    this.stopResting();
     this.held = on;
     for (const l of this.lanes) l.hold(on);
     if (on) return;
@@ -228,6 +248,7 @@ export class Theater {
    * ARA* job. The whole takes about six frames (100 ms).
    */
   private drop(): void {
+    this.stopResting();
     // A rerun the drag left pending is the drop's first stage now.
     if (this.frame && this.due === 'all') { cancelAnimationFrame(this.frame); this.frame = 0; this.due = 'astar'; }
     this.dropFrame = requestAnimationFrame(() => {
@@ -254,16 +275,55 @@ export class Theater {
     const what = this.due;
     this.due = 'astar';
     if (what === 'all') {
-      if (this.held) this.rerunSome();
-      else this.rerun('edit', false);
+      if (!this.held) this.rerun('edit', false);
+      else if (this.remote && !this.resting) this.runRemote();
+      else this.rerunSome();
       return;
     }
     if (this.frame) { cancelAnimationFrame(this.frame); this.frame = 0; }
     const i = LANES.findIndex((l) => l.id === 'astar');
     const run = this.model.runLane(i);
+    this.countSearches(1);
     this.lanes[i].load(run);
     this.runs[i] = run;
     this.showClaim();
+  }
+
+  /**
+   * One frame of a drag where the figure worker draws the lanes: the worker
+   * runs all four lanes' searches on the latest edit and draws their end
+   * states, and the main thread only posts the query. The lanes' own runs
+   * (their replays, counters and cell readouts need the traces here) catch
+   * up once the pointer rests for REST_MS, two lanes a frame (rerunSome),
+   * or at the drop.
+   */
+  private runRemote(): void {
+    const t0 = performance.now();
+    const m = this.model, g = m.grid;
+    const thread = this.lanes[0].grid.remote!.thread;
+    thread.runLanes(
+      { width: g.width, height: g.height, cells: m.cells, options: this.optionsSent ? undefined : g.options(), start: m.start, goal: m.goal, eps: m.eps, reopen: m.reopen },
+      this.lanes.map((l, i) => l.laneFrame(i)),
+    );
+    this.optionsSent = true;
+    this.workerVersion = this.version;
+    for (const l of this.lanes) l.drawnByWorker();
+    const t1 = performance.now();
+    this.ran(t0, t0, t1);
+    const d = this.root.dataset;
+    d.workerRuns = String(Number(d.workerRuns ?? '0') + 1);
+    if (this.restTimer) clearTimeout(this.restTimer);
+    this.restTimer = setTimeout(() => {
+      this.restTimer = 0;
+      this.resting = true;
+      d.rests = String(Number(d.rests ?? '0') + 1);
+      this.schedule('all');
+    }, REST_MS);
+  }
+
+  private stopResting(): void {
+    if (this.restTimer) { clearTimeout(this.restTimer); this.restTimer = 0; }
+    this.resting = false;
   }
 
   /**
@@ -283,7 +343,10 @@ export class Theater {
     const t0 = performance.now();
     const runs = pick.map((i) => this.model.runLane(i));
     const t1 = performance.now();
-    pick.forEach((i, k) => { this.lanes[i].load(runs[k]); this.runs[i] = runs[k]; this.shown[i] = this.version; });
+    this.countSearches(runs.length);
+    // A lane the worker drew at this query already shows this run's end.
+    const drawn = this.workerVersion === this.version;
+    pick.forEach((i, k) => { this.lanes[i].load(runs[k], drawn); this.runs[i] = runs[k]; this.shown[i] = this.version; });
     this.ran(t0, t1, performance.now());
     if (stale.length > pick.length && !dropping) this.schedule('all');
   }
@@ -300,6 +363,7 @@ export class Theater {
     const t0 = performance.now();
     const runs = this.model.runAll();
     const t1 = performance.now();
+    this.countSearches(runs.length);
     runs.forEach((r, i) => { this.lanes[i].load(r); this.shown[i] = this.version; });
     const t2 = performance.now();
     this.runs = runs;
@@ -334,6 +398,11 @@ export class Theater {
     }
   }
 
+  /** Lane searches run on the main thread, kept on the root as `data-lane-searches` (the drag test reads it). */
+  private countSearches(n: number): void {
+    this.root.dataset.laneSearches = String(Number(this.root.dataset.laneSearches ?? '0') + n);
+  }
+
   private submitOffFrame(): void {
     this.offDue = false;
     this.off.submit({ cells: this.model.cells, start: this.model.start, goal: this.model.goal, reopen: this.model.reopen });
@@ -364,8 +433,10 @@ export class Theater {
       if (latest.seq !== this.off.latest) return; // overtaken by an edit since
       this.badge = latest.badge;
       this.showBadge(latest.badge);
-      this.ara.show(this.araWorld(), latest.ara);
       this.showClaim();
+      // The ARA* lane (its table and its canvas, drawn here) after the next paint: with the badge and
+      // the claim in one frame, the repaint took 24 ms of the main thread at 4x CPU throttling.
+      afterPaint(() => { if (latest.seq === this.off.latest) this.ara.show(this.araWorld(), latest.ara); });
     }, 250);
   }
 
