@@ -15,6 +15,8 @@ const MAX_LOCAL_DEGREE = 48;
  * the machine's load.
  */
 const PARTITION_WORK = 40;
+/** And at most this much in all, whatever the grid's size: the build of a large map stays near half a second of CPU. */
+const PARTITION_CAP = 6_000_000;
 
 /**
  * The two-level subgoal graph of an 8-connected grid with uniform costs
@@ -132,10 +134,12 @@ export class SubgoalGraph8 {
         nbr[v].push(u);
       }
     }
+    // Most pairs were found from both ends: drop the repeats, marking each list's members (no sort).
+    const seen = new Int32Array(n).fill(-1);
     for (let u = 0; u < n; u++) {
-      const l = nbr[u].sort((a, b) => a - b);
+      const l = nbr[u];
       let k = 0;
-      for (let i = 0; i < l.length; i++) if (i === 0 || l[i] !== l[i - 1]) l[k++] = l[i];
+      for (let i = 0; i < l.length; i++) if (seen[l[i]] !== u) { seen[l[i]] = u; l[k++] = l[i]; }
       l.length = k;
     }
     return nbr;
@@ -148,7 +152,7 @@ export class SubgoalGraph8 {
     const dist = new Float64Array(n), stamp = new Uint32Array(n), heap = new JumpHeap(256);
     let gen = 0;
     const add: number[] = [];
-    this.work = PARTITION_WORK * this.reach.width * this.reach.height;
+    this.work = Math.min(PARTITION_CAP, PARTITION_WORK * this.reach.width * this.reach.height);
     for (const s of order) {
       if (this.work <= 0) break;
       const N = nbr[s];
