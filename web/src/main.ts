@@ -14,6 +14,7 @@ import { WarehouseWidget } from './warehouse/warehouse.js';
 import { RobotWidget } from './costmap/robot.js';
 import { exerciseTasks } from './exercises/exercises.js';
 import { Theater } from './theater/theater.js';
+import { OwnMapPanel } from './own-map/own-map.js';
 import { theaterWorld } from './theater/theater-world.js';
 import { mountInOrder, type MountTask } from './common/schedule.js';
 import { mathFigureTasks, openingTasks } from './opening/opening.js';
@@ -33,6 +34,7 @@ const tasks: MountTask[] = [
       wireTerms(document, (layer) => theater!.setFocus(layer));
     },
   },
+  { name: 'own map', near: byId('own-map'), run: () => { new OwnMapPanel(byId('own-map')); } },
   {
     name: 'math', near: byId('hand-trace'), run: () => {
       fillHandTrace(byId('hand-trace') as HTMLTableElement, byId('hand-trace-summary'));

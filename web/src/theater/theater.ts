@@ -26,9 +26,9 @@ export const LANES_PER_DRAG_FRAME = 2;
  * the pointer moves that worker runs their searches as well (runRemote): a
  * drag's frame on the main thread only posts the query. The lanes' own
  * runs (their replays and counters need the traces here) catch up when the
- * pointer rests and at the drop, two lanes a frame (rerunSome: also the
- * whole of a drag's frame where the browser cannot draw off the main
- * thread). The badge's scan and the ARA* lane run off the frame (in a
+ * pointer rests and at the drop, one lane a frame (rerunSome; where the
+ * browser cannot draw off the main thread, a drag's frame reruns two lanes
+ * here and draws them). The badge's scan and the ARA* lane run off the frame (in a
  * worker) after the drop and arrive when ready.
  * The time of the last rerun of the lanes (searches and drawing) is kept on
  * the root element as `data-rerun-ms`.
@@ -242,10 +242,10 @@ export class Theater {
    * then every lane's counters, replay bar and readouts, then the timing
    * line) took about 5 ms of the main thread at 1x: 20 ms at 4x CPU
    * throttling, more than a frame. So it goes in stages, one a frame: lanes
-   * still showing an older query catch up, two a frame as during the drag;
-   * then each lane lets go of its hold (writes its words and bar) in a frame
-   * of its own; then the theater's own words and the worker's badge and
-   * ARA* job. The whole takes about six frames (100 ms).
+   * still showing an older query catch up (rerunSome); then each lane lets
+   * go of its hold (writes its words and bar) in a frame of its own; then
+   * the theater's own words and the worker's badge and ARA* job. The whole
+   * takes about ten frames (170 ms).
    */
   private drop(): void {
     this.stopResting();
@@ -294,7 +294,7 @@ export class Theater {
    * runs all four lanes' searches on the latest edit and draws their end
    * states, and the main thread only posts the query. The lanes' own runs
    * (their replays, counters and cell readouts need the traces here) catch
-   * up once the pointer rests for REST_MS, two lanes a frame (rerunSome),
+   * up once the pointer rests for REST_MS, one lane a frame (rerunSome),
    * or at the drop.
    */
   private runRemote(): void {
@@ -335,8 +335,12 @@ export class Theater {
    */
   private rerunSome(dropping = false): void {
     const stale = LANES.map((_, i) => i).filter((i) => this.shown[i] !== this.version);
+    // Lanes the worker drew at this query already show their runs' ends: their own runs only feed the
+    // words, so they catch up one a frame (two searches with their traces took 6 to 8 ms at 4x).
+    const drawn = this.workerVersion === this.version;
+    const perFrame = drawn ? 1 : LANES_PER_DRAG_FRAME;
     const pick = stale.includes(this.dragLane) ? [this.dragLane] : [];
-    for (let k = 0; k < LANES.length && pick.length < LANES_PER_DRAG_FRAME; k++) {
+    for (let k = 0; k < LANES.length && pick.length < perFrame; k++) {
       const i = (this.turn + k) % LANES.length;
       if (stale.includes(i) && !pick.includes(i)) { pick.push(i); this.turn = (i + 1) % LANES.length; }
     }
@@ -344,8 +348,6 @@ export class Theater {
     const runs = pick.map((i) => this.model.runLane(i));
     const t1 = performance.now();
     this.countSearches(runs.length);
-    // A lane the worker drew at this query already shows this run's end.
-    const drawn = this.workerVersion === this.version;
     pick.forEach((i, k) => { this.lanes[i].load(runs[k], drawn); this.runs[i] = runs[k]; this.shown[i] = this.version; });
     this.ran(t0, t1, performance.now());
     if (stale.length > pick.length && !dropping) this.schedule('all');
