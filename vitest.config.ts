@@ -28,6 +28,7 @@ const INTEGRATION = [
   'test/io/movingai-full-room.test.ts',
   'test/io/movingai-full-jps-plus.test.ts',
   'test/io/movingai-subgoal4.test.ts',
+  'test/io/movingai-subgoal8.test.ts',
   'test/io/roads.test.ts',
   'test/io/dimacs-roads.test.ts',
   'test/io/roads-two-ended.test.ts',

@@ -13,7 +13,7 @@ import jsAstar from 'javascript-astar';
 import { AStarFinder as TsAStarFinder } from 'astar-typescript';
 import createPlanner from 'l1-path-finder';
 import ndarray from 'ndarray';
-import { Searcher, type Grid, GridSearcher, manhattan, zero, JumpPointSearcher, JpsPlusSearcher, COST_TO_COME, sum, SubgoalSearcher4, type PathSearcher } from '#bestfirst';
+import { Searcher, type Grid, GridSearcher, manhattan, zero, JumpPointSearcher, JpsPlusSearcher, COST_TO_COME, sum, SubgoalSearcher4, SubgoalSearcher8, type PathSearcher } from '#bestfirst';
 import { LazyGridSearcher } from './lazy-grid-searcher.js';
 
 export interface Built {
@@ -96,6 +96,8 @@ export const GRID_LIBS: Lib[] = [
   jumpLib('bestfirst JPS', (grid) => new JumpPointSearcher(grid)),
   // Its build (the jump table) is the timed and weighed build of the grid track.
   jumpLib('bestfirst JPS+', (grid) => new JpsPlusSearcher(grid)),
+  // The two-level subgoal graph: its build (graph and clearances) is the timed and weighed build.
+  jumpLib('bestfirst SG8', (grid) => new SubgoalSearcher8(grid)),
   ours('bestfirst A* lazy heap', {}, false, true),
   ours('bestfirst Dijkstra', { priority: COST_TO_COME, heuristic: zero }),
   // Without reopening: the eps bound holds with a consistent h, and it is the fast variant (see SearchOptions.reopen).

@@ -1,6 +1,6 @@
 import {
   Searcher, type SearchOptions, type Grid, octile, zero, GridSearcher, JumpPointSearcher, JpsPlusSearcher, type PathSearcher, ASTAR,
-  COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, InputError, AnyAngleSearcher, SubgoalSearcher4,
+  COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, InputError, AnyAngleSearcher, SubgoalSearcher4, SubgoalSearcher8,
 } from '#bestfirst';
 import { checkAnyAnglePath, checkPath } from '#bestfirst/movingai';
 import { show } from '#bestfirst/internal';
@@ -130,6 +130,10 @@ export const ALGOS: Record<string, Entry> = {
   subgoal4: {
     usage: 'subgoal4', help: 'subgoal graph on the map made 4-connected, preprocessed once per map (optimal with 4 neighbours; optima then by Dijkstra)',
     build: (param, text) => ({ ...plain('subgoal4', 'optimal', preprocessed((grid) => new SubgoalSearcher4(grid)))(param, text), connectivity: 4 }),
+  },
+  subgoal8: {
+    usage: 'subgoal8', help: 'two-level subgoal graph, preprocessed once per map, 8-connected uniform grids, no-corner-cutting or always (optimal; the build time is printed)',
+    build: plain('subgoal8', 'optimal', preprocessed((grid) => new SubgoalSearcher8(grid))),
   },
   bfs: {
     usage: 'bfs', help: 'breadth-first, fewest moves (optimal only when all moves cost the same)',

@@ -44,6 +44,7 @@ export { landmarks, type LandmarkOptions } from './grid/landmarks.js';
 export { JumpPointSearcher, jps, type JumpPointSearchOptions } from './grid/jps.js';
 export { JpsPlusSearcher, type JpsPlusOptions } from './grid/jps-plus.js';
 export { SubgoalSearcher4, type SubgoalSearch4Options } from './grid/subgoal4.js';
+export { SubgoalSearcher8, type SubgoalSearch8Options } from './grid/subgoal8.js';
 export { AnyAngleSearcher, anyAnglePath, type AnyAngleAlgorithm, type AnyAngleOptions } from './grid/any-angle.js';
 export { lineOfSight, segmentCost } from './grid/line-of-sight.js';
 export { smoothPath } from './grid/smooth-path.js';

@@ -3,6 +3,7 @@ import { expect, test } from 'vitest';
 import { Grid, InputError, SubgoalSearcher4 } from '#bestfirst';
 import { mulberry32 } from '#bestfirst/internal';
 import { bfsSteps, walk4 } from '../support/grid4-reference.js';
+import { blockCase, blockGrid, wallsWithGaps, type BlockCase } from '../support/random-grid.js';
 
 
 /** Every query from `starts` to every free cell, against breadth-first search. */
@@ -26,25 +27,10 @@ function agreeWithBfs(grid: Grid, s: SubgoalSearcher4, starts: readonly number[]
 
 // --- random grids ----------------------------------------------------------------------
 
-const caseArb = fc.record({
-  width: fc.integer({ min: 1, max: 24 }),
-  height: fc.integer({ min: 1, max: 24 }),
-  density: fc.double({ min: 0, max: 0.5, noNaN: true }),
-  // Blocks of obstacles (rooms, bars) make corners that single cells rarely do.
-  blocks: fc.integer({ min: 0, max: 6 }),
-  seed: fc.integer({ min: 0, max: 0x7fffffff }),
-});
+const caseArb = blockCase(24);
 
-function randomGrid(c: { width: number; height: number; density: number; blocks: number; seed: number }, cellSize = 1): Grid {
-  const next = mulberry32(c.seed);
-  const cells = new Uint8Array(c.width * c.height);
-  for (let i = 0; i < cells.length; i++) cells[i] = next() < c.density ? 1 : 0;
-  for (let b = 0; b < c.blocks; b++) {
-    const x0 = Math.floor(next() * c.width), y0 = Math.floor(next() * c.height);
-    const bw = 1 + Math.floor(next() * 6), bh = 1 + Math.floor(next() * 6);
-    for (let y = y0; y < Math.min(c.height, y0 + bh); y++) for (let x = x0; x < Math.min(c.width, x0 + bw); x++) cells[y * c.width + x] = 1;
-  }
-  return new Grid(c.width, c.height, cells, { connectivity: 4, cellSize });
+function randomGrid(c: BlockCase, cellSize = 1): Grid {
+  return blockGrid(c, { connectivity: 4, cellSize });
 }
 
 test('subgoal4: every pair from 3 starts on 150 seeded random grids has the cost of breadth-first search, and a legal path of that length', () => {
@@ -64,14 +50,7 @@ test('subgoal4: on 60 seeded mazes of walls with gaps (detours Manhattan cannot 
   fc.assert(
     fc.property(fc.record({ width: fc.integer({ min: 5, max: 30 }), height: fc.integer({ min: 5, max: 30 }), seed: fc.integer({ min: 0, max: 0x7fffffff }) }), (c) => {
       const next = mulberry32(c.seed);
-      const cells = new Uint8Array(c.width * c.height);
-      // Every other row a wall with one or two gaps, every other column of it now and then a wall piece.
-      for (let y = 1; y < c.height; y += 2) {
-        for (let x = 0; x < c.width; x++) cells[y * c.width + x] = 1;
-        for (let k = 0; k < 1 + (next() < 0.3 ? 1 : 0); k++) cells[y * c.width + Math.floor(next() * c.width)] = 0;
-      }
-      for (let i = 0; i < c.width * c.height * 0.05; i++) cells[Math.floor(next() * cells.length)] = 1;
-      const grid = new Grid(c.width, c.height, cells, { connectivity: 4 });
+      const grid = wallsWithGaps(c.width, c.height, next, { connectivity: 4 });
       const s = new SubgoalSearcher4(grid);
       agreeWithBfs(grid, s, [Math.floor(next() * grid.size), Math.floor(next() * grid.size)], JSON.stringify(c));
     }),

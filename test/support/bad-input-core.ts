@@ -1,6 +1,6 @@
 // The bad-input table, part 1: the 'bestfirst' entry's spaces, grids, engine and
 // searchers. See bad-input-kit.ts for the row machinery.
-import type { Grid, SearchResult, SearchSpace, Searcher } from '#bestfirst';
+import type { Grid, GridOptions, SearchResult, SearchSpace, Searcher } from '#bestfirst';
 import { bruteCost, bruteSight, brutePathCost } from './supercover.js';
 import {
   badHeuristics, bool, checkAnswer, count, dyn, fresh, holey, ids, named, near, notFunctions, notNumbers, notSpaces, oneOf, options, oracle, positive, same, SYM, v,
@@ -493,6 +493,7 @@ export function coreSpecs(): Spec[] {
   specs.push(...keyedSpecs());
   specs.push(...gridSearcherSpecs());
   specs.push(...subgoal4Specs());
+  specs.push(...subgoal8Specs());
   specs.push(...anyAngleSpecs());
   specs.push(...twoEndedSpecs());
   return specs;
@@ -1420,11 +1421,52 @@ function subgoal4Specs(): Spec[] {
 }
 
 /**
+ * `SubgoalSearcher8`: the fixture grid as it is (8-connected, no corner
+ * cutting). It takes the grids jump point search takes, except a diagonal
+ * cost of exactly 1 or 2; its queries take only `maxExpansions`.
+ */
+function subgoal8Specs(): Spec[] {
+  const specs: Spec[] = [];
+  const edit = (options: GridOptions, what: string, outcome: 'ok' | 'error', names: string[] = []): V =>
+    dyn((b) => (b.args[0] as Grid).with(options), what, outcome, { names });
+  const notSearchable: V[] = [
+    ...notGrids(),
+    edit({ blocked: { enterCost: 10 } }, 'a grid that keeps blocked cells at a cost', 'error', ['blocked', 'delete']),
+    edit({ connectivity: 4 }, 'a 4-connected grid', 'error', ['8-connected']),
+    edit({ diagonalRule: 'never' }, "diagonalRule 'never'", 'error', ['diagonalRule']),
+    edit({ diagonalRule: 'at-most-one-blocked' }, "diagonalRule 'at-most-one-blocked'", 'error', ['diagonalRule']),
+    edit({ diagonalCost: 1 }, 'diagonalCost 1', 'error', ['diagonalCost']),
+    edit({ diagonalCost: 2 }, 'diagonalCost 2', 'error', ['diagonalCost']),
+    edit({ diagonalCost: 0.5 }, 'diagonalCost 0.5', 'error', ['diagonalCost']),
+    edit({ weights: new Array(15).fill(2) }, 'a grid with weights', 'error', ['weights']),
+    edit({ diagonalCost: 1.5 }, 'diagonalCost 1.5', 'ok'),
+    edit({ diagonalRule: 'always' }, "diagonalRule 'always'", 'ok'),
+    edit({ cellSize: 0.25 }, 'cellSize 0.25', 'ok'),
+  ];
+  specs.push({
+    target: 'bestfirst:SubgoalSearcher8',
+    paramNames: ['grid'],
+    make: (L) => ({ args: [grid(L)], call: (...a) => construct(L.root.SubgoalSearcher8, a), check: (r, a) => {
+      const s = r as GridSearcherLike;
+      const g = a[0] as Grid;
+      s.search(START, GOAL);
+      return checkAnswer(g, START, GOAL, { status: s.status, cost: s.cost, path: s.path() });
+    } }),
+    params: [notSearchable],
+  });
+  const base = (L: Lib): GridBase => gridSearcherBase(L, grid(L), 'SubgoalSearcher8');
+  specs.push({ target: 'bestfirst:SubgoalSearcher8#search', paramNames: ['start', 'goal', 'options'], make: base, params: [endpoints('start'), endpoints('goal'), options('SubgoalSearcher8', { maxExpansions: count('maxExpansions') })] });
+  specs.push(pathIntoSpec('SubgoalSearcher8', base));
+  specs.push(...junkArgumentRows('SubgoalSearcher8', ['path', 'result', 'rebuild'], base, (b, _m, r) => checkAnswer(b.g, START, GOAL, { status: 'found', cost: b.s.cost, path: r as number[] })));
+  return specs;
+}
+
+/**
  * A grid searcher of class `name` on grid g that answered START to GOAL: its
  * search as the call, the answer checked (optimal unless the row says
  * otherwise), and a refused query shown to leave the last answer as it was.
  */
-function gridSearcherBase(L: Lib, g: Grid, name: 'GridSearcher' | 'JumpPointSearcher' | 'JpsPlusSearcher' | 'SubgoalSearcher4'): GridBase {
+function gridSearcherBase(L: Lib, g: Grid, name: 'GridSearcher' | 'JumpPointSearcher' | 'JpsPlusSearcher' | 'SubgoalSearcher4' | 'SubgoalSearcher8'): GridBase {
   const s = new L.root[name](g) as unknown as GridSearcherLike;
   s.search(START, GOAL);
   const before = [s.status, s.cost, s.path()];

@@ -1,0 +1,349 @@
+import { InputError, show } from '../core/errors.js';
+import { checkBudget, checkKeys } from '../core/input-checks.js';
+import { resultOf, type PathSearcher, type SearchResult, type SearchStatus } from '../core/path-searcher.js';
+import { IMPROVE } from '../core/improve.js';
+import { nextGeneration } from '../core/stamp.js';
+import type { Grid } from './grid.js';
+import { JumpHeap } from './jps-heap.js';
+import { checkJumpGrid, refuseWeights } from './jps.js';
+import { SubgoalGraph8 } from './subgoal8-graph.js';
+
+/** The options of one `SubgoalSearcher8` query; a bad value is an `InputError`. */
+export interface SubgoalSearch8Options {
+  /** Stop with status `step-limit` after this many subgoals are expanded. Default: no limit. */
+  maxExpansions?: number;
+}
+
+const KEYS: readonly (keyof SubgoalSearch8Options)[] = ['maxExpansions'];
+const DEFAULTS: SubgoalSearch8Options = Object.freeze({});
+const WHO = 'SubgoalSearcher8';
+
+/**
+ * Exact shortest paths on an 8-connected grid from a preprocessed two-level
+ * subgoal graph (Uras, Koenig and Hernandez's SUB-TL; see `SubgoalGraph8`):
+ * subgoals where shortest paths turn, edges between subgoals a free-space
+ * path joins, most subgoals then made local so a query searches the few
+ * global ones. The constructor builds it (`buildMs`, `bytes`); a query
+ *
+ * 1. scans from the goal, diagonal first, for the subgoals it reaches
+ *    directly (and whether it sees the start that way: then the path is
+ *    that straight-and-diagonal line), and climbs from the local ones up
+ *    their upward edges to global subgoals, noting each one's distance to
+ *    the goal;
+ * 2. scans from the start the same way and runs A* (octile heuristic) from
+ *    its subgoals, over upward edges out of local subgoals and the global
+ *    graph's edges, until the goal, reached from any subgoal the goal side
+ *    noted, is taken off the open list;
+ * 3. writes the path cell by cell on request (`pathInto`): each hop is a
+ *    free-space path of octile length.
+ *
+ * Costs are Dijkstra's on the grid (a diagonal step `cellSize *
+ * diagonalCost`, a straight one `cellSize`), summed hop by hop, so they
+ * agree with Dijkstra's to rounding (1e-12 relative).
+ *
+ * Requirements, checked in the constructor and at every query (InputError
+ * otherwise): a `Grid` with `connectivity: 8`, diagonal rule
+ * `no-corner-cutting` or `always`, blocked cells deleted, no per-cell
+ * weights, and `1 < diagonalCost < 2` (the free-space paths the graph rests
+ * on are then exactly the interleavings of diagonal and straight steps).
+ *
+ * Edits: the graph belongs to the grid's cells at one `version`. A query
+ * that finds the grid changed (`setBlocked`, or a write announced with
+ * `touch`) rebuilds the whole graph first (`builds` counts them); no answer
+ * ever comes from a stale graph. A direct write to `grid.cells` without
+ * `touch` is not seen (call `rebuild()`).
+ *
+ * Memory: `bytes` is the preprocessed structure (4 clearance bytes and a
+ * subgoal bit with its rank per cell; per subgoal its coordinates, flag
+ * and edge list); `searchBytes` the per-query state (32 bytes a subgoal).
+ *
+ * @example
+ * ```ts
+ * const grid = Grid.fromAscii(['.....', '.##..', '.....']);
+ * const s = new SubgoalSearcher8(grid);
+ * if (s.search(grid.id(0, 0), grid.id(4, 2)) === 'found') console.log(s.cost, s.path());
+ * ```
+ */
+export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
+  /** Always false: the subgoal search keeps no partial paths. */
+  readonly partial = false;
+  /** The grid every query runs on. */
+  readonly grid: Grid;
+  /** How the last query ended; `unreachable` before the first. */
+  status: SearchStatus = 'unreachable';
+  /** Cost of the last query's path; Infinity without one. */
+  cost = Infinity;
+  /** Subgoals the last query expanded (0 when start and goal see each other). */
+  expansions = 0;
+  /** Entries the last query put on its open list (the start's subgoals and the goal included). */
+  pushes = 0;
+  /** Always 0: the heuristic is consistent, so a closed subgoal keeps its g. */
+  readonly reopenings = 0;
+  /** Milliseconds the last build of the subgoal graph took. */
+  buildMs = 0;
+  /** How many times the graph was built: 1 after the constructor, one more per query that found the grid edited. */
+  builds = 0;
+
+  private graph!: SubgoalGraph8;
+  private version = -1;
+  private readonly noCut: boolean;
+  private readonly axial: number;
+  private readonly diag: number;
+  private g!: Float64Array;
+  private parent!: Int32Array;
+  private stamp!: Uint32Array;
+  private gd!: Float64Array;
+  private gdNext!: Int32Array;
+  private gdStamp!: Uint32Array;
+  private readonly heap = new JumpHeap(1024);
+  private readonly up = new JumpHeap(64);
+  private gen = 0;
+  private startCell = -1;
+  private goalCell = -1;
+  /** Scratch: the hops of the last path, as cells. */
+  private hops = new Int32Array(64);
+
+  constructor(grid: Grid) {
+    checkJumpGrid(grid, WHO);
+    checkDiagonalCost(grid);
+    this.grid = grid;
+    this.noCut = grid.diagonalRule === 'no-corner-cutting';
+    this.axial = grid.cellSize;
+    this.diag = grid.cellSize * grid.diagonalCost;
+    this.rebuild();
+  }
+
+  /**
+   * Builds the subgoal graph from the grid as it is now. Queries do it by
+   * themselves after an edit the grid announced (`setBlocked`, `touch`);
+   * this is for a write to `grid.cells` that was not announced.
+   */
+  rebuild(): void {
+    const t0 = performance.now();
+    const grid = this.grid;
+    this.version = grid.version;
+    const graph = new SubgoalGraph8(grid.width, grid.height, grid.cells, this.noCut, this.axial, this.diag);
+    this.graph = graph;
+    // One more slot: the goal, as a node of the search.
+    const n = graph.count + 1;
+    this.g = new Float64Array(n);
+    this.parent = new Int32Array(n);
+    this.stamp = new Uint32Array(n);
+    this.gd = new Float64Array(n);
+    this.gdNext = new Int32Array(n);
+    this.gdStamp = new Uint32Array(n);
+    this.gen = 0;
+    this.status = 'unreachable';
+    this.cost = Infinity;
+    this.buildMs = performance.now() - t0;
+    this.builds++;
+  }
+
+  /** Bytes of the preprocessed structure (the grid's own cells not counted): see the class comment. */
+  get bytes(): number { return this.graph.bytes; }
+
+  /** Bytes of the per-query search state. */
+  get searchBytes(): number { return this.g.byteLength + this.gd.byteLength + 4 * this.parent.byteLength; }
+
+  /** Subgoals in the graph. */
+  get subgoals(): number { return this.graph.count; }
+
+  /** Global subgoals: those a query's search runs among. */
+  get globalSubgoals(): number { return this.graph.globals; }
+
+  /** Edges stored (upward edges of local subgoals, and each global edge once). */
+  get edges(): number {
+    let local = 0;
+    const graph = this.graph;
+    for (let u = 0; u < graph.count; u++) if (!graph.global[u]) local += graph.at[u + 1] - graph.at[u];
+    return local + (graph.adj.length - local) / 2;
+  }
+
+  /**
+   * Runs one query and returns its status; read `cost` and the path
+   * (`pathInto`, `path`) afterwards. A start or goal outside the grid or
+   * blocked, a bad option, or a grid that has gained weights throw; every
+   * other outcome is a status. Rebuilds the graph first if the grid was
+   * edited since it was built.
+   */
+  search(start: number, goal: number, options: SubgoalSearch8Options = DEFAULTS): SearchStatus {
+    const grid = this.grid;
+    grid.checkEndpoint(start, 'start');
+    grid.checkEndpoint(goal, 'goal');
+    checkKeys(options, KEYS, WHO);
+    const maxExp = checkBudget(options.maxExpansions, 'maxExpansions');
+    refuseWeights(grid, WHO);
+    if (grid.version !== this.version) this.rebuild();
+    this.startCell = start;
+    this.goalCell = goal;
+    this.expansions = 0;
+    this.pushes = 0;
+    this.status = this.run(start, goal, maxExp);
+    this.cost = this.status === 'found' ? this.g[this.graph.count] : Infinity;
+    return this.status;
+  }
+
+  private run(start: number, goal: number, maxExp: number): SearchStatus {
+    const graph = this.graph, reach = graph.reach, w = graph.width, n = graph.count, GOAL = n;
+    const xs = graph.xs, ys = graph.ys, at = graph.at, adj = graph.adj, global = graph.global;
+    const sx = start % w, sy = (start - sx) / w, gx = goal % w, gy = (goal - gx) / w;
+    const g = this.g, parent = this.parent, stamp = this.stamp, gd = this.gd, gdNext = this.gdNext, gdStamp = this.gdStamp;
+    this.gen = nextGeneration(this.gen, 2, stamp, gdStamp);
+    const gen = this.gen, closed = gen + 1;
+    parent[GOAL] = -1;
+    if (start === goal) { g[GOAL] = 0; return 'found'; }
+
+    // The goal's side: its subgoals, climbed to the global ones.
+    reach.scan(goal, start);
+    if (reach.reachedTarget) { g[GOAL] = graph.octile(sx - gx, sy - gy); return 'found'; }
+    const up = this.up;
+    up.clear();
+    if (reach.sub.has(goal)) this.mark(reach.sub.rank(goal), 0);
+    for (let i = 0; i < reach.found; i++) {
+      const v = reach.foundIds[i], d = graph.octile(xs[v] - gx, ys[v] - gy);
+      if (gdStamp[v] !== gen || d < gd[v]) this.mark(v, d);
+    }
+    if (up.length === 0) return 'unreachable';
+    while (up.length > 0) {
+      const u = up.topNode(), du = up.topF();
+      up.pop();
+      if (du > gd[u] || global[u]) continue;
+      for (let j = at[u]; j < at[u + 1]; j++) {
+        const v = adj[j], dv = du + graph.len(u, v);
+        if (gdStamp[v] !== gen || dv < gd[v] * IMPROVE) { gdStamp[v] = gen; gd[v] = dv; gdNext[v] = u; up.push(v, dv, 0); }
+      }
+    }
+
+    // The start's side: its subgoals go on the open list.
+    const heap = this.heap;
+    heap.clear();
+    if (reach.sub.has(start)) this.open(reach.sub.rank(start), 0, -1, gx, gy);
+    reach.scan(start, -1);
+    for (let i = 0; i < reach.found; i++) {
+      const v = reach.foundIds[i], gv = graph.octile(xs[v] - sx, ys[v] - sy);
+      if (stamp[v] !== gen || gv < g[v]) this.open(v, gv, -1, gx, gy);
+    }
+    while (heap.length > 0) {
+      const u = heap.topNode();
+      heap.pop();
+      if (stamp[u] !== gen) continue;
+      if (u === GOAL) return 'found';
+      if (this.expansions >= maxExp) return 'step-limit';
+      stamp[u] = closed;
+      this.expansions++;
+      const gu = g[u];
+      if (gdStamp[u] === gen) {
+        const gv = gu + gd[u];
+        if (stamp[GOAL] !== gen || gv < g[GOAL] * IMPROVE) {
+          g[GOAL] = gv; parent[GOAL] = u; stamp[GOAL] = gen;
+          heap.push(GOAL, gv, 0);
+          this.pushes++;
+        }
+      }
+      for (let j = at[u]; j < at[u + 1]; j++) {
+        const v = adj[j], sv = stamp[v];
+        if (sv === closed) continue;
+        const gv = gu + graph.len(u, v);
+        if (sv === gen && !(gv < g[v] * IMPROVE)) continue;
+        this.open(v, gv, u, gx, gy);
+      }
+    }
+    return 'unreachable';
+  }
+
+  /** Goal side: subgoal v is d from the goal, on the way up. */
+  private mark(v: number, d: number): void {
+    this.gdStamp[v] = this.gen; this.gd[v] = d; this.gdNext[v] = -1;
+    this.up.push(v, d, 0);
+  }
+
+  /** Start side: subgoal v goes on the open list with g = gv, reached from `from` (-1: the start). */
+  private open(v: number, gv: number, from: number, gx: number, gy: number): void {
+    const graph = this.graph, hv = graph.octile(graph.xs[v] - gx, graph.ys[v] - gy);
+    this.g[v] = gv; this.parent[v] = from; this.stamp[v] = this.gen;
+    this.heap.push(v, gv + hv, hv);
+    this.pushes++;
+  }
+
+  /** Appends cell c to the hops (`k` of them so far) and returns the new count. */
+  private put(k: number, c: number): number {
+    if (k === this.hops.length) { const grown = new Int32Array(k * 2); grown.set(this.hops); this.hops = grown; }
+    this.hops[k] = c;
+    return k + 1;
+  }
+
+  /** Appends the cells of the subgoal hop u -> v after u (v's, and before it those of the subgoals a shortcut passes through). */
+  private unpack(k: number, u: number, v: number): number {
+    const graph = this.graph, m = graph.midOf(u, v);
+    if (m >= 0) return this.unpack(this.unpack(k, u, m), m, v);
+    return this.put(k, graph.ys[v] * graph.width + graph.xs[v]);
+  }
+
+  /** The last path's hops as cells, start first, into `hops`; returns their count. */
+  private chain(): number {
+    const graph = this.graph, GOAL = graph.count, parent = this.parent, gdNext = this.gdNext;
+    const m = parent[GOAL];
+    // The subgoals from the start's first one to the meeting one, in reverse, then turned.
+    let n = 0;
+    for (let u = m; u >= 0; u = parent[u]) n = this.put(n, u);
+    this.hops.subarray(0, n).reverse();
+    // The cells: the start, each hop unpacked, on down the goal's side, the goal.
+    const ids = this.hops.slice(0, n);
+    let k = this.put(0, this.startCell);
+    if (m >= 0) {
+      k = this.put(k, graph.ys[ids[0]] * graph.width + graph.xs[ids[0]]);
+      for (let i = 1; i < n; i++) k = this.unpack(k, ids[i - 1], ids[i]);
+      for (let u = m; gdNext[u] >= 0; u = gdNext[u]) k = this.unpack(k, u, gdNext[u]);
+    }
+    k = this.put(k, this.goalCell);
+    // Drop repeats (a start or goal on a subgoal).
+    let j = 0;
+    for (let i = 0; i < k; i++) if (j === 0 || this.hops[j - 1] !== this.hops[i]) this.hops[j++] = this.hops[i];
+    return j;
+  }
+
+  /**
+   * Writes the last path cell by cell (start first, grid ids) and returns its
+   * cell count; 0 without a path. Each hop of the subgoal path becomes a
+   * free-space path of octile length. Throws if `out` is too short.
+   */
+  pathInto(out: Int32Array): number {
+    if (!(out instanceof Int32Array)) throw new InputError(`pathInto: out must be an Int32Array, got ${show(out)}`);
+    if (this.status !== 'found') return 0;
+    const k = this.chain(), hops = this.hops, w = this.graph.width;
+    let n = 1;
+    for (let i = 1; i < k; i++) {
+      const a = hops[i - 1], b = hops[i], ax = a % w, bx = b % w;
+      n += Math.max(Math.abs(bx - ax), Math.abs((b - bx) / w - (a - ax) / w));
+    }
+    if (out.length < n) throw new InputError(`pathInto: the buffer holds ${out.length} cells, the path has ${n}`);
+    out[0] = this.startCell;
+    for (let i = 1, p = 0; i < k; i++) {
+      const m = this.graph.reach.hPath(hops[i - 1], hops[i], out, p);
+      // Every hop joins two cells the graph found h-reachable: a failure is a defect.
+      if (m < 0) throw new Error('SubgoalSearcher8: a hop of the subgoal path has no free-space path (internal error)');
+      p += m - 1;
+    }
+    return n;
+  }
+
+  /** The last path, cell by cell, start first, or null without one (allocates). */
+  path(): number[] | null {
+    if (this.status !== 'found') return null;
+    const buf = new Int32Array(this.grid.size);
+    return Array.from(buf.subarray(0, this.pathInto(buf)));
+  }
+
+  /** The last query's outcome in the engine's shape; `path` is the full path (allocates). */
+  result(): SearchResult {
+    return resultOf(this, null);
+  }
+}
+
+/** The free-space paths of the graph are the interleavings of diagonal and straight steps only when a diagonal costs strictly between one and two straight steps. */
+function checkDiagonalCost(grid: Grid): void {
+  if (!(grid.diagonalCost > 1 && grid.diagonalCost < 2)) {
+    throw new InputError(`${WHO}: needs 1 < diagonalCost < 2 (at 1 or 2 free-space shortest paths are no longer straight-and-diagonal), got ${grid.diagonalCost}; use JumpPointSearcher or GridSearcher`);
+  }
+}
+

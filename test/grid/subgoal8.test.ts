@@ -1,0 +1,146 @@
+import fc from 'fast-check';
+import { expect, test } from 'vitest';
+import { flood, Grid, InputError, SubgoalSearcher8 } from '#bestfirst';
+import { mulberry32 } from '#bestfirst/internal';
+import { checkPath } from '#bestfirst/movingai';
+import { blockCase, blockGrid, wallsWithGaps, type BlockCase } from '../support/random-grid.js';
+
+const RULES = ['no-corner-cutting', 'always'] as const;
+const same = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
+
+/** Every query from `starts` to every free cell, against Dijkstra (a flood from the start) and checkPath. */
+function agreeWithDijkstra(grid: Grid, s: SubgoalSearcher8, starts: readonly number[], where: string): void {
+  const buf = new Int32Array(grid.size);
+  for (const from of starts) {
+    if (grid.cells[from] !== 0) continue;
+    const d = flood(grid, from).g;
+    for (let to = 0; to < grid.size; to++) {
+      if (grid.cells[to] !== 0) continue;
+      const status = s.search(from, to);
+      const len = s.pathInto(buf);
+      const want = d[to];
+      // Plain comparisons first (expect per pair is slow); the expects say what is wrong when one fails.
+      if (want === Infinity ? status === 'unreachable' && len === 0 : status === 'found' && same(s.cost, want) && walked(grid, buf, len, from, to, want)) continue;
+      const at = `${where}: ${grid.formatXY(from)} -> ${grid.formatXY(to)}\n${grid.toAscii().join('\n')}`;
+      const c = len > 0 ? checkPath(grid, buf, from, to, len) : null;
+      expect({ status, cost: s.cost, path: c?.ok ? c.length : c?.reason ?? null }, at).toEqual(
+        want === Infinity ? { status: 'unreachable', cost: Infinity, path: null } : { status: 'found', cost: want, path: want });
+    }
+  }
+}
+
+function walked(grid: Grid, buf: Int32Array, len: number, from: number, to: number, want: number): boolean {
+  const c = checkPath(grid, buf, from, to, len);
+  return c.ok && same(c.length, want);
+}
+
+const caseArb = blockCase(20, 0.45);
+
+function randomGrid(c: BlockCase, diagonalRule: (typeof RULES)[number]): Grid {
+  return blockGrid(c, { diagonalRule });
+}
+
+for (const rule of RULES) {
+  test(`subgoal8 (${rule}): every pair from 3 starts on 120 seeded random grids has Dijkstra's cost and a legal path of that length`, () => {
+    fc.assert(
+      fc.property(caseArb, (c) => {
+        const grid = randomGrid(c, rule);
+        const s = new SubgoalSearcher8(grid);
+        const next = mulberry32(c.seed ^ 0x5bd1e995);
+        agreeWithDijkstra(grid, s, [0, 1, 2].map(() => Math.floor(next() * grid.size)), `${rule} ${JSON.stringify(c)}`);
+      }),
+      { numRuns: 120, seed: rule === 'always' ? 20261204 : 20261205 },
+    );
+  });
+}
+
+test('subgoal8: on 40 seeded mazes of walls with gaps, with cellSize 0.5 and diagonalCost 1.5, every pair from 2 starts has Dijkstra\'s cost', () => {
+  fc.assert(
+    fc.property(fc.record({ width: fc.integer({ min: 5, max: 26 }), height: fc.integer({ min: 5, max: 26 }), seed: fc.integer({ min: 0, max: 0x7fffffff }), cut: fc.boolean() }), (c) => {
+      const next = mulberry32(c.seed);
+      const grid = wallsWithGaps(c.width, c.height, next, { diagonalRule: c.cut ? 'always' : 'no-corner-cutting', cellSize: 0.5, diagonalCost: 1.5 });
+      agreeWithDijkstra(grid, new SubgoalSearcher8(grid), [Math.floor(next() * grid.size), Math.floor(next() * grid.size)], JSON.stringify(c));
+    }),
+    { numRuns: 40, seed: 20261206 },
+  );
+});
+
+// --- edits -------------------------------------------------------------------------------
+
+test('subgoal8: after setBlocked, touch(cells) and touch(), the next query rebuilds and agrees with Dijkstra', () => {
+  const next = mulberry32(78);
+  for (const rule of RULES) {
+    const grid = randomGrid({ width: 16, height: 12, density: 0.2, blocks: 3, seed: 6 }, rule);
+    const s = new SubgoalSearcher8(grid);
+    expect(s.builds).toBe(1);
+    const free = () => { for (;;) { const c = Math.floor(next() * grid.size); if (grid.cells[c] === 0) return c; } };
+    for (let round = 0; round < 9; round++) {
+      const c = Math.floor(next() * grid.size);
+      if (round % 3 === 0) grid.setBlocked(c, grid.cells[c] === 0);
+      else if (round % 3 === 1) { grid.cells[c] ^= 1; grid.touch([c]); }
+      else { grid.cells[c] ^= 1; grid.touch(); }
+      agreeWithDijkstra(grid, s, [free(), free()], `${rule} round ${round}`);
+      expect(s.builds).toBe(round + 2);
+    }
+    // An unannounced write is not seen until rebuild(), which the TSDoc says.
+    grid.cells[free()] = 1;
+    s.rebuild();
+    agreeWithDijkstra(grid, s, [free()], `${rule} after rebuild()`);
+  }
+});
+
+test('subgoal8: a wall closed between two queries is never crossed by a stale graph', () => {
+  const grid = Grid.fromAscii(['.....', '..#..', '..#..', '.....']);
+  const s = new SubgoalSearcher8(grid);
+  expect(s.search(grid.id(0, 1), grid.id(4, 1))).toBe('found');
+  expect(s.cost).toBeCloseTo(2 + 2 * Math.SQRT2, 12);
+  grid.setBlocked(grid.id(2, 0), true);
+  grid.setBlocked(grid.id(2, 3), true);
+  expect(s.search(grid.id(0, 1), grid.id(4, 1))).toBe('unreachable');
+  grid.setBlocked(grid.id(2, 3), false);
+  expect(s.search(grid.id(0, 1), grid.id(4, 1))).toBe('found');
+  // Round the bottom now: the wall's foot makes the corner cost two straight steps more.
+  expect(s.cost).toBeCloseTo(4 + 2 * Math.SQRT2, 12);
+});
+
+// --- the contract and bad input ---------------------------------------------------------
+
+test('subgoal8: refuses what it cannot answer exactly, with an InputError', () => {
+  expect(() => new SubgoalSearcher8(Grid.fromAscii(['...'], { connectivity: 4 }))).toThrow(/8-connected/);
+  expect(() => new SubgoalSearcher8(Grid.fromAscii(['...'], { diagonalRule: 'at-most-one-blocked' }))).toThrow(/diagonalRule/);
+  expect(() => new SubgoalSearcher8(Grid.fromAscii(['...'], { blocked: { enterCost: 5 } }))).toThrow(InputError);
+  expect(() => new SubgoalSearcher8(new Grid(3, 1, undefined, { weights: [1, 2, 1] }))).toThrow(/weights/);
+  expect(() => new SubgoalSearcher8(Grid.fromAscii(['...'], { diagonalCost: 1 }))).toThrow(/1 < diagonalCost < 2/);
+  expect(() => new SubgoalSearcher8({} as Grid)).toThrow(InputError);
+  const grid = Grid.fromAscii(['..#', '...']);
+  const s = new SubgoalSearcher8(grid);
+  expect(() => s.search(2, 0)).toThrow(/blocked/);
+  expect(() => s.search(0, 99)).toThrow(InputError);
+  expect(() => s.search(0, 1, { maxExpansion: 3 } as never)).toThrow(/unknown option/);
+  expect(() => s.search(0, 1, { maxExpansions: -1 })).toThrow(InputError);
+  expect(() => s.pathInto([] as never)).toThrow(InputError);
+  expect(s.search(0, 4)).toBe('found');
+  expect(() => s.pathInto(new Int32Array(1))).toThrow(/buffer holds 1 cells/);
+  grid.setWeight(0, 2);
+  expect(() => s.search(0, 1)).toThrow(/weights/);
+});
+
+test('subgoal8: a budget of expansions ends in step-limit; start = goal costs 0; the sizes are reported', () => {
+  const grid = Grid.fromAscii(['.......', '.#####.', '.#...#.', '.#.#.#.', '...#...']);
+  const s = new SubgoalSearcher8(grid);
+  expect(s.search(grid.id(2, 4), grid.id(4, 4), { maxExpansions: 0 })).toBe('step-limit');
+  expect(s.cost).toBe(Infinity);
+  expect(s.path()).toBeNull();
+  expect(s.search(grid.id(2, 4), grid.id(4, 4))).toBe('found');
+  expect(s.expansions).toBeGreaterThan(0);
+  expect(s.search(grid.id(3, 2), grid.id(3, 2))).toBe('found');
+  expect(s.cost).toBe(0);
+  expect(s.path()).toEqual([grid.id(3, 2)]);
+  expect(s.result().linkLength).toBe(0);
+  expect(s.subgoals).toBeGreaterThan(0);
+  expect(s.globalSubgoals).toBeLessThanOrEqual(s.subgoals);
+  expect(s.edges).toBeGreaterThan(0);
+  // 4 clearance bytes a cell and the subgoal bits at least; the grid's own cells are not counted.
+  expect(s.bytes).toBeGreaterThanOrEqual(4 * grid.size);
+  expect(s.searchBytes).toBe(32 * (s.subgoals + 1));
+});
