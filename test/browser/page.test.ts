@@ -196,7 +196,7 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
     const times: number[] = [];
     const search: number[] = [];
     // Walk the cursor and move the goal with G: every press reruns everything.
-    for (let i = 0; i < 40; i++) {
+    for (let i = 0; i < 24; i++) {
       await page.keyboard.press(i % 10 < 5 ? 'ArrowRight' : 'ArrowLeft');
       const before = await page.locator('#theater').getAttribute('data-reruns');
       await page.keyboard.press('g');
@@ -205,7 +205,7 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
       times.push(Number(await page.locator('#theater').getAttribute('data-rerun-ms')));
       search.push(Number(await page.locator('#theater').getAttribute('data-search-ms')));
     }
-    expect(times.length).toBeGreaterThan(10);
+    expect(times.length).toBeGreaterThan(8);
     const med = (v: number[]) => [...v].sort((x, y) => x - y)[Math.floor(v.length / 2)];
     console.log(`[theater] rerun of the 4 lanes (badge scan and ARA* lane off the frame) over ${times.length} reruns: `
       + `median ${med(times).toFixed(2)} ms (search ${med(search).toFixed(2)} ms), max ${Math.max(...times).toFixed(2)} ms; one frame = 16.7 ms`);

@@ -549,7 +549,7 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     };
   }
 
-  it('speed: first paint, the longest task before it, and pointer-move-to-next-frame while dragging the goal, at 1x and 4x CPU throttling, beside the same drag on a blank page', async () => {
+  it('speed: first paint, the longest task before it, and pointer-move-to-next-frame while dragging the goal, at 1x and 4x CPU throttling, beside the same drag on a blank page at 4x', async () => {
     const lines: string[] = [];
     const ring = [[12, 6], [12, 7], [13, 7], [14, 7], [15, 7], [15, 6], [15, 5], [14, 5], [13, 5], [12, 5], [12, 6], [13, 6]] as const;
     for (const rate of [1, 4]) {
@@ -584,7 +584,9 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
         + `drag: ${drag.lat.length} pointer moves, ${drag.text}; ${reruns} lane reruns in ${drag.frames} frames`);
       await page.close();
 
-      // The floor this machine sets: the same drag over a lone canvas that repaints on every move.
+      // The floor this machine sets: the same drag over a lone canvas that repaints on every move
+      // (at 4x only: at 1x neither comes near a frame's budget, and npm test is at its time budget).
+      if (rate !== 4) continue;
       const blank = await desk.newPage();
       await (await desk.newCDPSession(blank)).send('Emulation.setCPUThrottlingRate', { rate });
       await blank.setContent('<canvas width="480" height="200"></canvas><script>'
