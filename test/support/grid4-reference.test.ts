@@ -33,3 +33,14 @@ test('grid4 reference: two-ended breadth-first distance equals one-ended breadth
     { numRuns: 300, seed: 20261202 },
   );
 });
+
+test('grid4 reference: the two-ended distance follows an edit of the same grid (its walled copy is made again)', () => {
+  const grid = new Grid(5, 3, undefined, { connectivity: 4 });
+  const from = grid.id(0, 1), to = grid.id(4, 1);
+  expect(bfsDistance(grid, from, to)).toBe(4);
+  for (const y of [0, 1]) grid.setBlocked(grid.id(2, y), true);
+  expect(bfsDistance(grid, from, to)).toBe(bfsSteps(grid, from)[to]);
+  expect(bfsDistance(grid, from, to)).toBe(6);
+  grid.setBlocked(grid.id(2, 2), true);
+  expect(bfsDistance(grid, from, to)).toBe(-1);
+});

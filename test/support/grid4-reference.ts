@@ -11,7 +11,7 @@ export function bfsSteps(grid: Grid, from: number): Int32Array {
 }
 
 /** The two-ended search's arrays, kept between calls: the grid with a wall all round (no bounds checks), and per side its steps, marks and queue. */
-let scratch = { grid: null as Grid | null, cells: new Uint8Array(0), dA: new Int32Array(0), dB: new Int32Array(0), qA: new Int32Array(0), qB: new Int32Array(0), markA: new Int32Array(0), markB: new Int32Array(0), gen: 0 };
+let scratch = { grid: null as Grid | null, version: -1, cells: new Uint8Array(0), dA: new Int32Array(0), dB: new Int32Array(0), qA: new Int32Array(0), qB: new Int32Array(0), markA: new Int32Array(0), markB: new Int32Array(0), gen: 0 };
 
 /**
  * Steps from `from` to `to`, -1 when unreachable: breadth-first from both
@@ -22,16 +22,16 @@ let scratch = { grid: null as Grid | null, cells: new Uint8Array(0), dA: new Int
  * on a copy of the grid framed by walls, so a step needs no bounds check:
  * the integration tier checks thousands of Moving AI scenarios with it.
  * bfsSteps keeps the plain one-ended loop, and a unit test holds the two to
- * the same answers. The copy is made once per grid and not refreshed: the
- * grid must not change between calls.
+ * the same answers. The copy is made again when the grid or its version
+ * (any edit) changes.
  */
 export function bfsDistance(grid: Grid, from: number, to: number): number {
   const w = grid.width, pw = w + 2;
-  if (scratch.grid !== grid) {
+  if (scratch.grid !== grid || scratch.version !== grid.version) {
     const n = pw * (grid.height + 2);
     const cells = new Uint8Array(n).fill(1);
     for (let y = 0; y < grid.height; y++) for (let x = 0; x < w; x++) cells[(y + 1) * pw + x + 1] = grid.cells[y * w + x];
-    scratch = { grid, cells, dA: new Int32Array(n), dB: new Int32Array(n), qA: new Int32Array(n), qB: new Int32Array(n), markA: new Int32Array(n), markB: new Int32Array(n), gen: 0 };
+    scratch = { grid, version: grid.version, cells, dA: new Int32Array(n), dB: new Int32Array(n), qA: new Int32Array(n), qB: new Int32Array(n), markA: new Int32Array(n), markB: new Int32Array(n), gen: 0 };
   }
   if (from === to) return 0;
   const { cells, dA, dB, qA, qB, markA, markB } = scratch, gen = ++scratch.gen;
