@@ -390,6 +390,57 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     await page.close();
   });
 
+  it('7d. after a drop the ARA* lane shows the new query, drawn by the figure worker, its table rewritten in place; an unchanged badge is not rewritten', async () => {
+    const page = await open();
+    const o = preset('opening'), s = cellOf(o.start), g0 = cellOf(o.goal);
+    const g1 = [g0 - 2, g0 + 2, g0 - 1, g0 + 1].find((n) => !G.isBlocked(n) && n !== s)!;
+    const theater = page.locator('#theater'), araLane = lane(page, 'ara'), araCanvas = '#theater [data-lane="ara"] canvas';
+    const astarCanvas = '#theater [data-lane="astar"] canvas';
+    // Drawn by the worker: the canvas was handed over, and states its backing size for that reason.
+    expect(await page.locator(araCanvas).getAttribute('data-backing')).toMatch(/^\d+x\d+$/);
+    await expect.poll(() => araLane.getAttribute('data-status')).not.toBe('pending');
+    await expect.poll(() => theater.getAttribute('data-badge')).not.toBe('pending');
+    /** Marks the nodes `sel` matches: a node rebuilt since loses its mark. */
+    const mark = (sel: string) => page.locator(sel).evaluateAll((ns) => { for (const n of ns) (n as Node & { mark?: boolean }).mark = true; });
+    const kept = (sel: string) => page.locator(sel).evaluateAll((ns) => ns.map((n) => (n as Node & { mark?: boolean }).mark === true));
+    /** Drags the goal along `cells` on the A* lane and drops it; the badge is pending once the drag has rerun. */
+    const drag = async (cells: number[]) => {
+      const pts = [];
+      for (const n of cells) pts.push(await cellPoint(page, astarCanvas, n));
+      await page.mouse.move(pts[0].x, pts[0].y);
+      await page.mouse.down();
+      for (const p of pts.slice(1)) await page.mouse.move(p.x, p.y, { steps: 3 });
+      await expect.poll(() => theater.getAttribute('data-badge')).toBe('pending');
+      await page.mouse.up();
+      await expect.poll(() => araLane.getAttribute('data-status'), { timeout: 10_000 }).not.toBe('pending');
+      await expect.poll(() => theater.getAttribute('data-badge'), { timeout: 10_000 }).not.toBe('pending');
+    };
+    // A new goal: the rows are the same elements with the new query's words.
+    await mark('#theater [data-lane="ara"] tbody tr');
+    await drag([g0, g1]);
+    const want = ara(G, s, g1, H).iterations;
+    expect(await araLane.getAttribute('data-costs')).toBe(want.map((r) => r.cost.toFixed(6)).join(' '));
+    expect(await kept('#theater [data-lane="ara"] tbody tr'), 'every row kept, none rebuilt').toEqual(Array(want.length + 1).fill(true));
+    const costs = await araLane.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => (tr as HTMLTableRowElement).cells[2].textContent));
+    expect(costs, 'each round\'s cost, then Dijkstra\'s').toEqual([...want.map((r) => r.cost.toFixed(2)), dijkstra(G, s, g1).cost.toFixed(2)]);
+    // The picture follows: the goal drawn at its new cell and gone from the old, read off the screen.
+    const colourAt = (n: number) => shownPixels(page, araCanvas, (d, w, h, [x, y, gw, gh]) => {
+      const cell = (w - h) / (gw - gh), gut = w - gw * cell;
+      const i = 4 * (Math.floor(gut + (y + 0.5) * cell) * w + Math.floor(gut + (x + 0.5) * cell));
+      return [d[i], d[i + 1], d[i + 2]];
+    }, [G.x(n), G.y(n), G.width, G.height] as const);
+    const isGoal = (rgb: number[]) => rgb.reduce((sum, v, i) => sum + Math.abs(v - parseInt(COLORS.goal.slice(1 + 2 * i, 3 + 2 * i), 16)), 0) <= 12;
+    await expect.poll(async () => isGoal(await colourAt(g1)), { message: 'the goal drawn at its new cell' }).toBe(true);
+    expect(isGoal(await colourAt(g0)), 'the goal gone from its old cell').toBe(false);
+    // Away and back to the same cell: the badge is computed again, comes out the same, and its words stay the nodes they were.
+    const badge = await theater.getAttribute('data-badge');
+    await mark('#eps-badge, #eps-badge *');
+    await drag([g1, g0, g1]);
+    expect(await theater.getAttribute('data-badge')).toBe(badge);
+    expect(await kept('#eps-badge, #eps-badge *'), 'the badge\'s words not rewritten').not.toContain(false);
+    await page.close();
+  });
+
   it('8. a walled-in goal ends with a no-path message that says why, in the step player and in a lane', async () => {
     const page = await open();
     const sp = page.locator('#step-player');

@@ -1,12 +1,15 @@
 import { AraSearcher, type Grid } from '#bestfirst';
-import { el } from '../common/dom.js';
+import { el, setAttr, setText } from '../common/dom.js';
+import type { Figure } from '../common/figure.js';
 import { GridCanvas } from '../common/grid-canvas.js';
 import type { GridLayout } from '../common/layout.js';
-import { COLORS, exploredShade } from '../common/palette.js';
 import { provenBounds, roundSummary, runAraLane, type AraLaneRun } from './ara-lane-model.js';
 import { ReplayBar } from '../common/replay-bar.js';
-import { clearCells, diamond, disc, drawLabels, fillCell, gridLines, route, type Label } from '../common/shapes.js';
-import type { Ctx2D } from '../common/surface.js';
+import type { Scene } from '../common/scene.js';
+import type { Label } from '../common/shapes.js';
+
+/** No g layer in this lane. */
+const NO_G = new Float64Array(0);
 
 export interface AraLaneWorld {
   grid: Grid;
@@ -37,7 +40,10 @@ export class AraLane {
   constructor(root: HTMLElement, world: AraLaneWorld, title = 'ARA*', run?: AraLaneRun | null) {
     this.root = root;
     this.world = world;
-    this.fig = new GridCanvas({ width: world.grid.width, height: world.grid.height, label: `${title} lane`, paint: (ctx, layout) => this.paint(ctx, layout), maxCell: 30 });
+    // Drawn as a figure (by the figure worker where the browser has one): the lane is redrawn after every
+    // drop in the theater, and a canvas drawn here costs the main thread the painting and, without a GPU,
+    // a copy of its pixels for the compositor (13 ms of one frame's commit at 4x CPU throttling).
+    this.fig = new GridCanvas({ width: world.grid.width, height: world.grid.height, label: `${title} lane`, figure: (layout) => this.figure(layout), maxCell: 30 });
     this.bar = new ReplayBar(`the ${title} lane`, 1, () => this.render());
     this.tbody = el('tbody');
     this.say = el('p', { class: 'rp-say', 'aria-live': 'polite' });
@@ -87,14 +93,28 @@ export class AraLane {
     const proven = provenBounds(run.rounds);
     d.proven = proven.map((b) => b.toFixed(6)).join(' ');
     d.dijkstra = run.dijkstra.toFixed(6);
-    this.tbody.textContent = '';
-    run.rounds.forEach((r, i) => this.tbody.append(el('tr', { 'data-round': String(i) },
-      el('td', {}, String(i + 1)), el('td', {}, String(r.eps)), el('td', {}, r.cost.toFixed(2)),
-      el('td', {}, `${r.expansions}`), el('td', {}, proven[i] <= 1 ? '1 (optimal)' : proven[i].toFixed(3)))));
-    if (run.rounds.length > 0) {
-      this.tbody.append(el('tr', { class: 'ara-dijkstra' }, el('td', {}, 'Dijkstra'), el('td', {}, '–'), el('td', {}, run.dijkstra.toFixed(2)), el('td', {}, ''), el('td', {}, '')));
-    }
+    // The rows are kept and their words rewritten in place: rebuilding the table on every drop made the
+    // browser lay it out anew (9 ms of layout at 4x CPU throttling).
+    const rows = run.rounds.map((r, i) => [String(i + 1), String(r.eps), r.cost.toFixed(2), `${r.expansions}`, proven[i] <= 1 ? '1 (optimal)' : proven[i].toFixed(3)]);
+    if (run.rounds.length > 0) rows.push(['Dijkstra', '–', run.dijkstra.toFixed(2), '', '']);
+    this.writeRows(rows, run.rounds.length);
     this.bar.load(Math.max(1, run.rounds.length), 0);
+  }
+
+  /** Makes the table body hold `rows` (the last one Dijkstra's when there are more than `rounds`), reusing its rows. */
+  private writeRows(rows: string[][], rounds: number): void {
+    const trs = this.tbody.rows;
+    while (trs.length > rows.length) trs[trs.length - 1].remove();
+    while (trs.length < rows.length) this.tbody.append(el('tr', {}, ...rows[0].map(() => el('td'))));
+    rows.forEach((cells, i) => {
+      const tr = trs[i];
+      if (i < rounds) { setAttr(tr, 'data-round', String(i)); tr.classList.remove('ara-dijkstra'); } else {
+        tr.removeAttribute('data-round');
+        tr.classList.add('ara-dijkstra');
+        tr.classList.remove('current');
+      }
+      cells.forEach((t, j) => setText(tr.cells[j], t));
+    });
   }
 
   render(): void {
@@ -102,25 +122,17 @@ export class AraLane {
     const k = this.bar.k;
     this.root.dataset.round = String(k);
     Array.from(this.tbody.querySelectorAll('tr[data-round]')).forEach((tr, i) => tr.classList.toggle('current', i === k));
-    if (!run || run.rounds.length === 0) {
-      this.say.textContent = run ? `No path: ARA* ended with status ${run.status}.` : '';
-    } else {
-      this.say.textContent = roundSummary(run, k);
-    }
-    this.fig.canvas.setAttribute('aria-label', `ARA* lane: ${this.say.textContent}`);
+    const say = !run ? '' : run.rounds.length === 0 ? `No path: ARA* ended with status ${run.status}.` : roundSummary(run, k);
+    setText(this.say, say);
+    setAttr(this.fig.canvas, 'aria-label', `ARA* lane: ${say}`);
     this.fig.draw();
   }
 
-  private paint(ctx: Ctx2D, layout: GridLayout): void {
+  /** The lane's picture at the bar's round: its expansions in the order made, and its path. */
+  private figure(layout: GridLayout): Omit<Figure, 'scene'> & { scene: Scene } {
     const { grid, start, goal, labels } = this.world;
-    clearCells(ctx, layout);
     const r = this.run?.rounds[this.bar.k];
-    if (r?.expanded) r.expanded.forEach((n, i) => fillCell(ctx, layout, n, exploredShade(i, r.expanded!.length)));
-    for (let n = 0; n < grid.size; n++) if (grid.isBlocked(n)) fillCell(ctx, layout, n, COLORS.wall);
-    gridLines(ctx, layout);
-    if (labels) drawLabels(ctx, layout, labels, [start, goal]);
-    if (r) route(ctx, layout, r.path);
-    disc(ctx, layout, start);
-    diamond(ctx, layout, goal);
+    const scene: Scene = { closed: r?.expanded ? Array.from(r.expanded) : [], open: [], current: -1, path: r ? r.path : null, g: NO_G };
+    return { layout, blocked: grid.cells, start, goal, labels, scene };
   }
 }

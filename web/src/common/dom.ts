@@ -44,3 +44,8 @@ export function setText(e: Element, text: string): void {
 export function setAttr(e: Element, name: string, value: string): void {
   if (e.getAttribute(name) !== value) e.setAttribute(name, value);
 }
+
+/** Sets a form control's value only when it differs: even an equal value makes a select reselect its option (3 ms at 4x CPU throttling). */
+export function setValue(e: HTMLInputElement | HTMLSelectElement, value: string): void {
+  if (e.value !== value) e.value = value;
+}

@@ -1,4 +1,4 @@
-import { button, el, reducedMotion } from './dom.js';
+import { button, el, reducedMotion, setAttr, setText, setValue } from './dom.js';
 import { Player, type Scheduler, animationFrames } from './player.js';
 
 /** Speeds offered in the speed menu, as multiples of the widget's base rate. */
@@ -40,7 +40,7 @@ export class ReplayBar {
 
   /** A story of frames 0..n-1; shows frame `k`. */
   load(frames: number, k = 0): void {
-    this.pos.max = String(Math.max(0, frames - 1));
+    setAttr(this.pos, 'max', String(Math.max(0, frames - 1)));
     this.player.load(Math.max(0, frames - 1), k);
   }
 
@@ -48,10 +48,11 @@ export class ReplayBar {
 
   private sync(): void {
     const { k, n, playing } = this.player;
-    this.pos.value = String(k);
-    this.pos.setAttribute('aria-valuetext', `step ${k} of ${n}`);
-    this.posLabel.textContent = `${k}/${n}`;
-    this.playBtn.textContent = playing ? 'Pause' : 'Play';
-    this.playBtn.setAttribute('aria-pressed', String(playing));
+    // Each write only when it changes something: the bar syncs on every step and every reload.
+    setValue(this.pos, String(k));
+    setAttr(this.pos, 'aria-valuetext', `step ${k} of ${n}`);
+    setText(this.posLabel, `${k}/${n}`);
+    setText(this.playBtn, playing ? 'Pause' : 'Play');
+    setAttr(this.playBtn, 'aria-pressed', String(playing));
   }
 }

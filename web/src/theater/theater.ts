@@ -1,5 +1,5 @@
 import { AraLane } from '../ara-lane/ara-lane.js';
-import { button, el, setText } from '../common/dom.js';
+import { button, el, setText, setValue } from '../common/dom.js';
 import { EditSwitch } from '../common/editor.js';
 import type { Layer } from '../common/figure.js';
 import type { Label } from '../common/shapes.js';
@@ -44,6 +44,8 @@ export class Theater {
   private readonly initial: TheaterWorld;
   private readonly off: OffFrame;
   private readonly badgeEl: HTMLElement;
+  /** The badge the words and the mark now show ('none', an ε, or '' before the first). */
+  private badgeShown = '';
   private readonly badgeMark: HTMLElement;
   private readonly slider: HTMLInputElement;
   private readonly epsOut: HTMLOutputElement;
@@ -168,7 +170,7 @@ export class Theater {
   /** Puts a preset's query on the stage: the world's own walls, its start, goal and epsilon. */
   applyPreset(p: Preset): void {
     this.preset = p;
-    this.presetSel.value = p.id;
+    setValue(this.presetSel, p.id);
     this.root.dataset.preset = p.id;
     this.model.cells.set(this.initial.grid.cells);
     this.model.cellsChanged();
@@ -208,7 +210,7 @@ export class Theater {
       this.preset = null;
       this.root.dataset.preset = 'custom';
       // The menu is words too: during a drag it changes at the drop (dragging).
-      if (!this.held) this.presetSel.value = 'custom';
+      if (!this.held) setValue(this.presetSel, 'custom');
     }
     // A key is one deliberate change: answer it now. A drag sends a stream: one rerun per frame.
     if (how === 'key') this.rerun('edit', false);
@@ -227,7 +229,7 @@ export class Theater {
     this.held = on;
     for (const l of this.lanes) l.hold(on);
     if (on) return;
-    this.presetSel.value = this.preset?.id ?? 'custom';
+    setValue(this.presetSel, this.preset?.id ?? 'custom');
     this.showClaim();
     this.showWords();
     if (this.offDue) this.submitOffFrame();
@@ -453,7 +455,11 @@ export class Theater {
   }
 
   private showBadge(eps: number | null): void {
-    this.root.dataset.badge = eps === null ? 'none' : String(eps);
+    const shown = eps === null ? 'none' : String(eps);
+    // Most drops leave the badge where it was: then nothing is rewritten (a rewrite is a layout and a repaint).
+    if (this.badgeShown === shown) { this.root.dataset.badge = shown; return; }
+    this.badgeShown = shown;
+    this.root.dataset.badge = shown;
     if (eps === null) {
       this.badgeEl.textContent = `No badge: on this query no ε up to ${EPS_MAX} makes the A* lane's path costlier than Dijkstra's. `
         + 'Pick the first preset query, or wall off part of the corridor.';
