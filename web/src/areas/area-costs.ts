@@ -1,4 +1,4 @@
-import { el } from '../common/dom.js';
+import { controlForm, el } from '../common/dom.js';
 import { num } from '../common/format.js';
 import { GridCanvas } from '../common/grid-canvas.js';
 import type { GridLayout } from '../common/layout.js';
@@ -44,7 +44,7 @@ export class AreaCostsWidget {
       this.agentBtns.push(b);
       agents.append(b);
     });
-    const panel = el('div', { class: 'ac-filter', role: 'group', 'aria-label': 'What each kind of ground costs' });
+    const panel = controlForm({ class: 'ac-filter', role: 'group', 'aria-label': 'What each kind of ground costs' });
     for (const a of AREAS) {
       const id = `ac-${a.name}`;
       const swatch = el('span', { class: 'ac-swatch', style: `background:${a.color}`, 'aria-hidden': 'true' });
@@ -64,7 +64,7 @@ export class AreaCostsWidget {
       el('p', { class: 'help' }, 'Pick an agent, or set what each kind of ground costs: the cheapest path is searched again on the filtered map. '
         + 'The blue tint is a flood from the start with the budget below: every cell this agent can reach for that cost or less.'),
       agents, panel, this.fig.canvas,
-      el('div', { class: 'ac-budget' }, el('label', { for: 'ac-budget' }, 'Flood budget '), this.budgetIn, this.budgetOut),
+      controlForm({ class: 'ac-budget' }, el('label', { for: 'ac-budget' }, 'Flood budget '), this.budgetIn, this.budgetOut),
       this.pathOut, this.floodOut,
     );
     this.update();

@@ -1,6 +1,6 @@
 import { dijkstra, Searcher, Grid, sum } from '#bestfirst';
 import { estimates, goalTouch, pushesIfMarkedOnPop } from './aside-logic.js';
-import { el } from '../common/dom.js';
+import { controlForm, el } from '../common/dom.js';
 import { metres, num } from '../common/format.js';
 import type { StepPlayer } from '../step-player/step-player.js';
 import type { Theater } from '../theater/theater.js';
@@ -55,7 +55,7 @@ function manhattanDiagonals(root: HTMLElement): void {
   const dx = el('input', { type: 'number', min: '0', max: '8', value: '4', id: 'diag-dx', class: 'small-num' });
   const dy = el('input', { type: 'number', min: '0', max: '8', value: '4', id: 'diag-dy', class: 'small-num' });
   const out = slot(root);
-  root.insertBefore(el('p', { class: 'aside-inputs' }, el('label', { for: 'diag-dx' }, 'columns apart '), dx, el('label', { for: 'diag-dy' }, ' rows apart '), dy), out);
+  root.insertBefore(controlForm({ class: 'aside-inputs' }, el('label', { for: 'diag-dx' }, 'columns apart '), dx, el('label', { for: 'diag-dy' }, ' rows apart '), dy), out);
   const show = () => {
     const a = clamp(Number(dx.value)), b = clamp(Number(dy.value));
     // The true cost comes from the library's Dijkstra on an empty 8-connected grid.
@@ -86,7 +86,7 @@ function weightDial(root: HTMLElement, sp: StepPlayer): void {
   const dial = el('input', { type: 'range', min: '1', max: '3', step: '0.25', value: '1', id: 'dial-eps' });
   const label = el('output', { for: 'dial-eps' }, '1');
   const out = slot(root);
-  root.insertBefore(el('p', { class: 'aside-inputs' }, el('label', { for: 'dial-eps' }, 'weight on h '), dial, label), out);
+  root.insertBefore(controlForm({ class: 'aside-inputs' }, el('label', { for: 'dial-eps' }, 'weight on h '), dial, label), out);
   const show = () => {
     const eps = Number(dial.value);
     label.textContent = String(eps);

@@ -1,4 +1,4 @@
-import { button, el, reducedMotion, setAttr, setText, setValue } from './dom.js';
+import { button, controlForm, el, reducedMotion, setAttr, setText, setValue } from './dom.js';
 import { Player, type Scheduler, animationFrames } from './player.js';
 
 /** Speeds offered in the speed menu, as multiples of the widget's base rate. */
@@ -33,7 +33,7 @@ export class ReplayBar {
     this.speed.value = '1';
     this.speed.addEventListener('change', () => { this.player.rate = this.baseRate * Number(this.speed.value) * (reducedMotion() ? 0.5 : 1); });
     this.player.rate = baseRate * (reducedMotion() ? 0.5 : 1);
-    this.root = el('div', { class: 'rp-bar', role: 'group', 'aria-label': `${name} controls` },
+    this.root = controlForm({ class: 'rp-bar', role: 'group', 'aria-label': `${name} controls` },
       this.playBtn, back, step, reset, this.pos, this.posLabel,
       el('label', { for: speedId, class: 'rp-speed-label' }, 'speed ', this.speed));
   }

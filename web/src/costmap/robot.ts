@@ -2,7 +2,7 @@ import yamlText from '../../../data/ros/tb3_sandbox.yaml?raw';
 import pgmGz from '../../../data/ros/tb3_sandbox.pgm.gz?url';
 import { DStarLite, FREE, INSCRIBED, LETHAL, NO_INFORMATION, octile } from '#bestfirst';
 import { parseRosMap, worldToCell, type OccupancyGrid } from '#bestfirst/movingai';
-import { el } from '../common/dom.js';
+import { controlForm, el } from '../common/dom.js';
 import { GridCanvas } from '../common/grid-canvas.js';
 import type { GridLayout } from '../common/layout.js';
 import { COLORS, mix } from '../common/palette.js';
@@ -54,7 +54,7 @@ export class RobotWidget {
     this.repairOut = el('p', { class: 'rb-repair', 'aria-live': 'polite' });
     root.append(
       el('p', { class: 'help' }, 'Set the robot’s radius and watch the costmap and the paths change. Click a free spot to drop an obstacle: the plan is repaired, not searched again.'),
-      el('div', { class: 'rb-controls' }, el('label', { for: 'rb-radius' }, 'Robot radius '), this.radiusIn, this.radiusOut),
+      controlForm({ class: 'rb-controls' }, el('label', { for: 'rb-radius' }, 'Robot radius '), this.radiusIn, this.radiusOut),
       this.out, this.repairOut,
     );
     void loadMap().then((map) => this.loaded(map), (e: unknown) => { this.out.textContent = `The map did not load: ${e instanceof Error ? e.message : String(e)}`; });

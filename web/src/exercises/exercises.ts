@@ -1,6 +1,6 @@
 import { apartmentWorld } from '#bestfirst/worlds';
 import { AraLane } from '../ara-lane/ara-lane.js';
-import { button, el } from '../common/dom.js';
+import { button, controlForm, el } from '../common/dom.js';
 import {
   consistencyAt, fifoAgreement, fifoWitness, gateRepairPops, randomBounds, repairTable, sqrt2Witness, theaterBound, theaterQuery, wallModels,
 } from './exercise-model.js';
@@ -73,7 +73,7 @@ function consistency(root: HTMLElement): void {
   root.dataset.witnessH = String(wit.h);
   root.dataset.witnessCost = String(wit.trueCost);
   root.append(
-    el('p', {}, 'Put cell n at ', el('label', { for: 'ex1-dx' }, 'Δx = '), dx, ' ', el('label', { for: 'ex1-dy' }, 'Δy = '), dy, ' from the goal. Each row below is one move from n to a neighbour x:'),
+    controlForm({ class: 'ex-inputs' }, 'Put cell n at ', el('label', { for: 'ex1-dx' }, 'Δx = '), dx, ' ', el('label', { for: 'ex1-dy' }, 'Δy = '), dy, ' from the goal. Each row below is one move from n to a neighbour x:'),
     el('div', { class: 'table-wrap' }, el('table', { class: 'mini' },
       el('thead', {}, el('tr', {}, ...['move', 'h(n)', 'c(n, x)', 'h(x)', 'c + h(x)', ''].map((t) => el('th', { scope: 'col' }, t)))), body)),
     verdict,
@@ -162,7 +162,7 @@ function predict(root: HTMLElement): void {
         + `${rnd.worst <= 2 + 1e-9 ? 'never over 2' : 'OVER 2'}. Those ${rnd.worse} maps also rule out the “route stays the same” answer.`),
     );
   }, { class: 'ex3-run', disabled: 'true' });
-  root.append(el('p', { class: 'ex-query' }, `Query: ${theaterQuery().name}, with the A* lane’s search (no reopenings).`), fieldset, run, out);
+  root.append(el('p', { class: 'ex-query' }, `Query: ${theaterQuery().name}, with the A* lane’s search (no reopenings).`), controlForm({}, fieldset), run, out);
 }
 
 /** 4: the check (15, from the library) and the Apartment's repair-versus-redo table. */
@@ -177,6 +177,9 @@ function repair(root: HTMLElement): void {
       ? `Right: ${want} cells come off the queue, five of them in a RAISE state. Running the backward Dijkstra again from scratch would take 32.`
       : `Not ${input.value || 'that'}. Step through the repair in the gate world above and count the cells it takes off its queue (the library counts ${want}).`;
   }, { class: 'ex4-check' });
+  const answer = controlForm({ class: 'ex-inputs' }, el('label', { for: 'ex4-answer' }, 'Gate world, robot at (3,2): how many cells does the D* repair take off its queue? '), input, ' ', check);
+  // Enter in the number field checks the answer.
+  answer.addEventListener('submit', () => check.click());
   const rows = repairTable();
   const tbody = el('tbody');
   for (const r of rows) {
@@ -185,7 +188,7 @@ function repair(root: HTMLElement): void {
       el('td', {}, r.repair > r.fresh ? 'repair is dearer' : 'repair is cheaper')));
   }
   root.append(
-    el('p', {}, el('label', { for: 'ex4-answer' }, 'Gate world, robot at (3,2): how many cells does the D* repair take off its queue? '), input, ' ', check),
+    answer,
     out,
     el('div', { class: 'table-wrap' }, el('table', { class: 'mini' },
       el('caption', {}, 'The Apartment with the closure at step 1: cells the D* Lite repair takes off its queue, and cells a fresh A* from the same spot expands'),

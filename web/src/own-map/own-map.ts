@@ -1,5 +1,5 @@
 import './own-map.css';
-import { button, el, setText } from '../common/dom.js';
+import { button, controlForm, el, setText } from '../common/dom.js';
 import { LANES } from '../theater/theater-model.js';
 import { baseImage, LaneCanvas } from './lane-canvas.js';
 import type { LaneSummary } from './lane-run.js';
@@ -135,15 +135,15 @@ export class OwnMapPanel {
     });
 
     root.append(
-      el('div', { class: 'om-controls' },
+      controlForm({ class: 'om-controls' },
         el('label', { for: 'om-map' }, 'Map '), this.mapSel,
         el('label', { for: 'om-file', class: 'om-open' }, 'Open a file… '), this.fileIn),
       el('p', { class: 'help' }, 'Or drop files onto this panel. A Moving AI .map may come with its .scen (its rows become start and goal choices); '
         + 'a ROS map needs its .yaml and the .pgm it names, opened or dropped together. Nothing leaves your browser.'),
       this.errorBox, this.about,
-      el('div', { class: 'om-controls' },
+      controlForm({ class: 'om-controls' },
         el('label', { for: 'om-pair' }, 'Start and goal '), this.pairSel),
-      el('div', { class: 'om-controls' },
+      controlForm({ class: 'om-controls' },
         el('span', { class: 'om-sets', role: 'group', 'aria-label': 'A click on a map sets the' }, 'A click sets the ', this.setStart, this.setGoal),
         el('label', { for: 'om-speed' }, 'speed '), speed, this.runBtn, this.cancelBtn),
       el('div', { class: 'om-lanes' }, ...this.lanes.map((l) => l.root)),

@@ -1,5 +1,5 @@
 import { type DoorScenario, apartmentWorld, type ApartmentWorld } from '#bestfirst/worlds';
-import { el } from '../common/dom.js';
+import { controlForm, el } from '../common/dom.js';
 import { metres } from '../common/format.js';
 import { GridCanvas } from '../common/grid-canvas.js';
 import type { GridLayout } from '../common/layout.js';
@@ -57,7 +57,7 @@ export class ApartmentReplanner {
     this.note = el('p', { class: 'rp-note', 'aria-live': 'polite' });
     this.readout = el('div', { class: 'rp-apt-readout', 'aria-live': 'polite' });
     root.append(
-      el('div', { class: 'rp-apt-controls' },
+      controlForm({ class: 'rp-apt-controls' },
         el('label', { for: 'apt-closure' }, 'What closes: '), this.closureSel,
         el('span', { class: 'rp-apt-step' }, el('label', { for: 'apt-step' }, 'at step '), this.stepIn, this.stepOut)),
       this.note,

@@ -1,6 +1,6 @@
 import { frontierBefore } from '#bestfirst';
 import { narrationLine } from '#bestfirst/worlds';
-import { button, el, reducedMotion } from '../common/dom.js';
+import { button, controlForm, el, reducedMotion } from '../common/dom.js';
 import { EditSwitch, Editing } from '../common/editor.js';
 import { drawFigure } from '../common/figure.js';
 import { num } from '../common/format.js';
@@ -95,7 +95,7 @@ export class StepPlayer {
     this.stepLabel = el('span', { class: 'step-label' });
 
     root.append(
-      el('div', { class: 'sp-settings' },
+      controlForm({ class: 'sp-settings' },
         el('label', { for: 'sp-conn' }, 'Moves '), this.conn,
         el('label', { for: 'sp-heur' }, ' Heuristic '), this.heur,
         button('Lesson grid', () => { m.resetLesson(); this.conn.value = '4'; this.heur.value = 'manhattan'; this.rerun(); }, { class: 'sp-lesson' }),
@@ -106,12 +106,12 @@ export class StepPlayer {
             + 'In the quiz, click the cell you think comes next. On a touch screen, switch on “Edit walls by touch” to draw with a finger.'),
           this.touch.button),
         el('div', { class: 'sp-side' },
-          el('div', { class: 'sp-controls' },
+          controlForm({ class: 'sp-controls' },
             button('Restart', () => { this.player.pause(); this.player.seek(0); }, { class: 'sp-first', 'aria-label': 'Back to the start' }),
             button('◀ Back', () => this.player.step(-1), { class: 'sp-back', 'aria-label': 'Back one expansion' }),
             button('Step ▶', () => this.stepOn(), { class: 'sp-step', 'aria-label': 'Step one expansion' }),
             this.playBtn, this.stepLabel),
-          el('label', { class: 'quiz-toggle' }, this.quizBox, ' Quiz me: I pick the next cell'),
+          controlForm({}, el('label', { class: 'quiz-toggle' }, this.quizBox, ' Quiz me: I pick the next cell')),
           this.narration, this.noPath,
           el('h4', {}, 'Waiting on the frontier, lowest f first'), this.frontier,
           this.verdict, this.scoreEl)),

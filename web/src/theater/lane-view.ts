@@ -1,4 +1,4 @@
-import { el, button, reducedMotion, setAttr, setText } from '../common/dom.js';
+import { button, controlForm, el, reducedMotion, setAttr, setText } from '../common/dom.js';
 import { Editing, type EditSwitch } from '../common/editor.js';
 import type { Figure, Layer } from '../common/figure.js';
 import { metres, num } from '../common/format.js';
@@ -91,7 +91,7 @@ export class LaneView {
     this.root = el('article', { class: 'lane', id, 'data-lane': spec.id, 'aria-labelledby': `${id}-title` },
       el('h3', { id: `${id}-title` }, spec.title, ' ', el('span', { class: 'ranks' }, spec.ranks)),
       this.grid.canvas,
-      el('div', { class: 'lane-controls' }, this.playBtn, stepBtn, this.scrub, this.stepLabel),
+      controlForm({ class: 'lane-controls' }, this.playBtn, stepBtn, this.scrub, this.stepLabel),
       el('dl', { class: 'counters' }, ...ex.row, ...op.row, ...co.row, ...li.row, ...re.row),
       this.cellOut, this.statusOut,
     );

@@ -1,5 +1,5 @@
 import { AraLane } from '../ara-lane/ara-lane.js';
-import { button, el, setText, setValue } from '../common/dom.js';
+import { button, controlForm, el, setText, setValue } from '../common/dom.js';
 import { EditSwitch } from '../common/editor.js';
 import type { Layer } from '../common/figure.js';
 import type { Label } from '../common/shapes.js';
@@ -138,9 +138,9 @@ export class Theater {
 
     root.append(
       el('p', { class: 'caption' }, caption),
-      el('div', { class: 'theater-query' }, el('label', { for: 'theater-preset' }, 'Query '), this.presetSel),
+      controlForm({ class: 'theater-query' }, el('label', { for: 'theater-preset' }, 'Query '), this.presetSel),
       this.claimEl,
-      el('div', { class: 'theater-controls' },
+      controlForm({ class: 'theater-controls' },
         el('div', { class: 'eps-control' },
           el('label', { for: 'eps' }, 'ε for the A* lane '),
           el('div', { class: 'slider-wrap' }, this.slider, this.badgeMark),

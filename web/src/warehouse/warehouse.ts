@@ -1,5 +1,5 @@
 import mapText from '../../../data/mapf/warehouse-10-20-10-2-1.map?raw';
-import { el } from '../common/dom.js';
+import { controlForm, el } from '../common/dom.js';
 import { GridCanvas } from '../common/grid-canvas.js';
 import { canvasSize, cellCentre, type GridLayout } from '../common/layout.js';
 import { COLORS } from '../common/palette.js';
@@ -58,7 +58,7 @@ export class WarehouseWidget {
     this.worker = w;
     root.append(
       el('p', { class: 'help' }, 'Pick how many robots and how they are planned; the plan is computed in the background and then played one time step at a time.'),
-      el('div', { class: 'wh-controls' },
+      controlForm({ class: 'wh-controls' },
         el('label', { for: 'wh-robots' }, 'Robots '), this.robotsIn, this.robotsOut,
         el('label', { for: 'wh-method' }, ' Planner '), method),
       this.fig.canvas, this.bar.root, this.status,
