@@ -19,23 +19,29 @@ const DEFAULTS: SubgoalSearch8Options = Object.freeze({});
 const WHO = 'SubgoalSearcher8';
 
 /**
- * Exact shortest paths on an 8-connected grid from a preprocessed two-level
- * subgoal graph (Uras, Koenig and Hernandez's SUB-TL; see `SubgoalGraph8`):
- * subgoals where shortest paths turn, edges between subgoals a free-space
- * path joins, most subgoals then made local so a query searches the few
- * global ones. The constructor builds it (`buildMs`, `bytes`); a query
+ * Exact shortest paths on an 8-connected grid from a preprocessed subgoal
+ * graph contracted into a hierarchy (Uras, Koenig and Hernandez's subgoal
+ * graphs under contraction hierarchies, as in Uras and Koenig's CH-SG; see
+ * `SubgoalGraph8`): subgoals where shortest paths turn, edges between
+ * subgoals a free-space path joins, then most subgoals taken out one by one
+ * (shortcuts with their length keep the distances among the rest) until the
+ * build's work or memory budget is spent; the subgoals left are the core.
+ * The constructor builds it (`buildMs`, `bytes`); a query
  *
  * 1. scans from the goal, diagonal first, for the subgoals it reaches
  *    directly (and whether it sees the start that way: then the path is
- *    that straight-and-diagonal line), and climbs from the local ones up
- *    their upward edges to global subgoals, noting each one's distance to
- *    the goal;
- * 2. scans from the start the same way and runs A* (octile heuristic) from
- *    its subgoals, over upward edges out of local subgoals and the global
- *    graph's edges, until the goal, reached from any subgoal the goal side
- *    noted, is taken off the open list;
- * 3. writes the path cell by cell on request (`pathInto`): each hop is a
- *    free-space path of octile length.
+ *    that straight-and-diagonal line, and nothing is searched), and climbs
+ *    from them up the hierarchy's upward edges to the core, noting each
+ *    subgoal's distance to the goal;
+ * 2. scans from the start the same way and runs A* (octile heuristic: no
+ *    edge is shorter than its ends' octile distance) from its subgoals,
+ *    over upward edges out of contracted subgoals and the core's edges,
+ *    until the goal, reached from any subgoal the goal side noted, is taken
+ *    off the open list; where the whole graph was contracted (mazes, rooms)
+ *    that is the hierarchy's two climbs, a few dozen subgoals;
+ * 3. writes the path cell by cell on request (`pathInto`): shortcuts are
+ *    halved until each hop is an edge of the subgoal graph, a free-space
+ *    path of octile length.
  *
  * Costs are Dijkstra's on the grid (a diagonal step `cellSize *
  * diagonalCost`, a straight one `cellSize`), summed hop by hop, so they
@@ -55,7 +61,9 @@ const WHO = 'SubgoalSearcher8';
  *
  * Memory: `bytes` is the preprocessed structure (4 clearance bytes and a
  * subgoal bit with its rank per cell; per subgoal its coordinates, flag
- * and edge list); `searchBytes` the per-query state (32 bytes a subgoal).
+ * and edge list, 4 bytes an edge of the subgoal graph and 20 a shortcut);
+ * the build keeps it within 16 bytes a cell where the subgoal graph alone
+ * fits. `searchBytes` is the per-query state (32 bytes a subgoal).
  *
  * @example
  * ```ts
@@ -102,6 +110,8 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
   private goalCell = -1;
   /** Scratch: the hops of the last path, as cells. */
   private hops = new Int32Array(64);
+  /** Scratch of `unpack`: the hops still to halve, as (from, to) pairs. */
+  private readonly pending: number[] = [];
 
   constructor(grid: Grid) {
     checkJumpGrid(grid, WHO);
@@ -148,15 +158,26 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
   /** Subgoals in the graph. */
   get subgoals(): number { return this.graph.count; }
 
-  /** Global subgoals: those a query's search runs among. */
+  /** Core (global) subgoals: those the contraction left, among which a query's A* runs. */
   get globalSubgoals(): number { return this.graph.globals; }
 
-  /** Edges stored (upward edges of local subgoals, and each global edge once). */
+  /** Edges stored (upward edges of contracted subgoals, and each core edge once), shortcuts included. */
   get edges(): number {
     let local = 0;
     const graph = this.graph;
     for (let u = 0; u < graph.count; u++) if (!graph.global[u]) local += graph.at[u + 1] - graph.at[u];
-    return local + (graph.adj.length - local) / 2;
+    return local + (graph.entries - local) / 2;
+  }
+
+  /** Shortcuts among the stored edges (edges the contraction added; each counted once). */
+  get shortcuts(): number {
+    let local = 0;
+    const graph = this.graph;
+    for (let u = 0; u < graph.count; u++) {
+      if (graph.global[u]) continue;
+      for (let j = graph.at[u]; j < graph.at[u + 1]; j++) if (graph.adj[j] < 0) local++;
+    }
+    return local + (graph.scTo.length - local) / 2;
   }
 
   /**
@@ -185,7 +206,7 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
 
   private run(start: number, goal: number, maxExp: number): SearchStatus {
     const graph = this.graph, reach = graph.reach, w = graph.width, n = graph.count, GOAL = n;
-    const xs = graph.xs, ys = graph.ys, at = graph.at, adj = graph.adj, global = graph.global;
+    const xs = graph.xs, ys = graph.ys, at = graph.at, adj = graph.adj, global = graph.global, scTo = graph.scTo, scLen = graph.scLen;
     const sx = start % w, sy = (start - sx) / w, gx = goal % w, gy = (goal - gx) / w;
     const g = this.g, parent = this.parent, stamp = this.stamp, gd = this.gd, gdNext = this.gdNext, gdStamp = this.gdStamp;
     this.gen = nextGeneration(this.gen, 2, stamp, gdStamp);
@@ -209,7 +230,9 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
       up.pop();
       if (du > gd[u] || global[u]) continue;
       for (let j = at[u]; j < at[u + 1]; j++) {
-        const v = adj[j], dv = du + graph.len(u, v);
+        let v = adj[j], dv: number;
+        if (v >= 0) dv = du + graph.octile(xs[u] - xs[v], ys[u] - ys[v]);
+        else { dv = du + scLen[~v]; v = scTo[~v]; }
         if (gdStamp[v] !== gen || dv < gd[v] * IMPROVE) { gdStamp[v] = gen; gd[v] = dv; gdNext[v] = u; up.push(v, dv, 0); }
       }
     }
@@ -241,9 +264,11 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
         }
       }
       for (let j = at[u]; j < at[u + 1]; j++) {
-        const v = adj[j], sv = stamp[v];
+        let v = adj[j], gv: number;
+        if (v >= 0) gv = gu + graph.octile(xs[u] - xs[v], ys[u] - ys[v]);
+        else { gv = gu + scLen[~v]; v = scTo[~v]; }
+        const sv = stamp[v];
         if (sv === closed) continue;
-        const gv = gu + graph.len(u, v);
         if (sv === gen && !(gv < g[v] * IMPROVE)) continue;
         this.open(v, gv, u, gx, gy);
       }
@@ -274,9 +299,16 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
 
   /** Appends the cells of the subgoal hop u -> v after u (v's, and before it those of the subgoals a shortcut passes through). */
   private unpack(k: number, u: number, v: number): number {
-    const graph = this.graph, m = graph.midOf(u, v);
-    if (m >= 0) return this.unpack(this.unpack(k, u, m), m, v);
-    return this.put(k, graph.ys[v] * graph.width + graph.xs[v]);
+    const graph = this.graph, stack = this.pending;
+    // A stack, not recursion: a maze's hierarchy nests shortcuts hundreds deep.
+    stack.length = 0;
+    stack.push(u, v);
+    while (stack.length > 0) {
+      const b = stack.pop()!, a = stack.pop()!, m = graph.midOf(a, b);
+      if (m >= 0) stack.push(m, b, a, m);
+      else k = this.put(k, graph.ys[b] * graph.width + graph.xs[b]);
+    }
+    return k;
   }
 
   /** The last path's hops as cells, start first, into `hops`; returns their count. */
