@@ -2,16 +2,21 @@ import { Contraction } from './subgoal8-contract.js';
 import { HReach8 } from './subgoal8-reach.js';
 
 /**
- * Work (edge relaxations of the witness searches, and pairs of neighbours
- * looked at) one build's contraction may do in all, per grid cell: past it
- * the remaining subgoals stay in the core. Random maps have a subgoal in
- * every other free cell, and without a cap their build alone would take
- * seconds; a count, not a clock, so a build does not depend on the
- * machine's load.
+ * The work one build may do, in units of an edge relaxation of a witness
+ * search (a pair of neighbours looked at counts one too): past it the
+ * subgoals not yet taken out stay in the core. A count, not a clock, so a
+ * build does not depend on the machine's load; about 30 ns a unit on these
+ * machines, so the whole budget is some 0.6 s of CPU.
  */
-const CONTRACTION_WORK = 100;
-/** And at most this much in all, whatever the grid's size: the build of a large map stays near half a second of CPU. */
-const CONTRACTION_CAP = 8_000_000;
+const BUILD_WORK = 20_000_000;
+/**
+ * What building the subgoal graph costs per edge end found, in the same
+ * units (a random map's scans find some 700,000 ends in a quarter of a
+ * second of CPU, about 20 units an end): charged to the budget first, so a map whose subgoal graph is
+ * dear to find (random maps, a subgoal in every other free cell) contracts
+ * less and its build stays under a second.
+ */
+const SCAN_WORK = 20;
 /**
  * The structure may take this many bytes per grid cell (issue 14's budget):
  * a subgoal whose contraction would bring it above stays in the core. Where
@@ -98,7 +103,8 @@ export class SubgoalGraph8 {
     // The memory budget: what the edges may take beside the per-cell tables and the per-subgoal arrays.
     const fixed = reach.bytes + xs.byteLength + ys.byteLength + 4 * (n + 1) + n;
     const edgeBytes = Math.max(0, MAX_BYTES_PER_CELL * width * height - fixed);
-    const global = levels ? new Contraction(rows, Math.min(CONTRACTION_CAP, CONTRACTION_WORK * width * height), edgeBytes).core : new Uint8Array(n).fill(1);
+    const work = BUILD_WORK - SCAN_WORK * 2 * this.simpleEdges;
+    const global = levels ? new Contraction(rows, work, edgeBytes).core : new Uint8Array(n).fill(1);
     let total = 0, shortcuts = 0, globals = 0;
     for (let u = 0; u < n; u++) {
       const l = rows[u];

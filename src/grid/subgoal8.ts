@@ -229,6 +229,7 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
       const u = up.topNode(), du = up.topF();
       up.pop();
       if (du > gd[u] || global[u]) continue;
+      if (this.stalled(u, du, gd, gdStamp, gen, gen)) continue;
       for (let j = at[u]; j < at[u + 1]; j++) {
         let v = adj[j], dv: number;
         if (v >= 0) dv = du + graph.octile(xs[u] - xs[v], ys[u] - ys[v]);
@@ -263,6 +264,7 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
           this.pushes++;
         }
       }
+      if (!global[u] && this.stalled(u, gu, g, stamp, gen, closed)) continue;
       for (let j = at[u]; j < at[u + 1]; j++) {
         let v = adj[j], gv: number;
         if (v >= 0) gv = gu + graph.octile(xs[u] - xs[v], ys[u] - ys[v]);
@@ -274,6 +276,27 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
       }
     }
     return 'unreachable';
+  }
+
+  /**
+   * Stall-on-demand (as the road hierarchy's query does): whether a subgoal
+   * above contracted subgoal u, reached (stamp `open` or `closed`) at a cost
+   * that with its edge down to u beats `gu`, shows that u lies on no
+   * shortest upward path from this side, so its edges need not be followed.
+   * The subgoals above u are its upward edges' other ends. A subgoal of
+   * the shortest path is never stalled: its g is then its exact distance.
+   */
+  private stalled(u: number, gu: number, g: Float64Array, stamp: Uint32Array, open: number, closed: number): boolean {
+    const graph = this.graph, at = graph.at, adj = graph.adj, xs = graph.xs, ys = graph.ys, ux = xs[u], uy = ys[u];
+    const bound = gu * IMPROVE;
+    for (let j = at[u]; j < at[u + 1]; j++) {
+      let v = adj[j], d: number;
+      if (v >= 0) d = graph.octile(ux - xs[v], uy - ys[v]);
+      else { d = graph.scLen[~v]; v = graph.scTo[~v]; }
+      const sv = stamp[v];
+      if ((sv === open || sv === closed) && g[v] + d < bound) return true;
+    }
+    return false;
   }
 
   /** Goal side: subgoal v is d from the goal, on the way up. */
