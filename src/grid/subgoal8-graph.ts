@@ -1,4 +1,5 @@
 import { Contraction } from './subgoal8-contract.js';
+import { landmarkDistances, MAX_LANDMARKS } from './subgoal8-landmarks.js';
 import { HReach8 } from './subgoal8-reach.js';
 
 /**
@@ -79,6 +80,10 @@ export class SubgoalGraph8 {
   readonly globals: number;
   /** Edge entries stored: upward edges of local subgoals, core edges at both ends. */
   readonly entries: number;
+  /** Landmarks (see subgoal8-landmarks.ts): 0 without a core, or where the memory budget has no room. */
+  readonly landmarks: number;
+  /** lm[i * count + v]: landmark i's distance to subgoal v. */
+  readonly lm: Float64Array = new Float64Array(0);
 
   /**
    * @param cells the grid's raster (0 free)
@@ -134,6 +139,20 @@ export class SubgoalGraph8 {
     this.global = global;
     this.globals = globals;
     this.entries = total;
+    // Landmarks for the core's A*, as many as the memory budget leaves room for (none without a core).
+    let k = 0;
+    if (levels && globals > 0) k = Math.min(MAX_LANDMARKS, Math.floor((MAX_BYTES_PER_CELL * width * height - this.bytes) / (8 * n)));
+    this.landmarks = Math.max(0, k);
+    if (this.landmarks > 0) {
+      const ends = new Int32Array(total), lens = new Float64Array(total);
+      for (let u = 0; u < n; u++) {
+        for (let j = at[u]; j < at[u + 1]; j++) {
+          const v = adj[j];
+          if (v >= 0) { ends[j] = v; lens[j] = this.octile(xs[u] - xs[v], ys[u] - ys[v]); } else { ends[j] = scTo[~v]; lens[j] = scLen[~v]; }
+        }
+      }
+      this.lm = landmarkDistances(n, at, ends, lens, this.landmarks);
+    }
   }
 
   /** The octile distance of offset (dx, dy) in cost units. */
@@ -191,6 +210,6 @@ export class SubgoalGraph8 {
   /** Bytes held: the reach tables per cell, and per subgoal its coordinates, flag and edges. */
   get bytes(): number {
     return this.reach.bytes + this.xs.byteLength + this.ys.byteLength + this.at.byteLength + this.adj.byteLength + this.global.byteLength
-      + this.scTo.byteLength + this.scLen.byteLength + this.scMid.byteLength;
+      + this.scTo.byteLength + this.scLen.byteLength + this.scMid.byteLength + this.lm.byteLength;
   }
 }

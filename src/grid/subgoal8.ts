@@ -7,6 +7,7 @@ import type { Grid } from './grid.js';
 import { JumpHeap } from './jps-heap.js';
 import { checkJumpGrid, refuseWeights } from './jps.js';
 import { SubgoalGraph8 } from './subgoal8-graph.js';
+import { MAX_LANDMARKS } from './subgoal8-landmarks.js';
 
 /** The options of one `SubgoalSearcher8` query; a bad value is an `InputError`. */
 export interface SubgoalSearch8Options {
@@ -108,6 +109,8 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
   private gen = 0;
   private startCell = -1;
   private goalCell = -1;
+  /** Each landmark's distance to the last query's goal. */
+  private readonly toGoal = new Float64Array(MAX_LANDMARKS);
   /** Scratch: the hops of the last path, as cells. */
   private hops = new Int32Array(64);
   /** Scratch of `unpack`: the hops still to halve, as (from, to) pairs. */
@@ -225,6 +228,7 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
       if (gdStamp[v] !== gen || d < gd[v]) this.mark(v, d);
     }
     if (up.length === 0) return 'unreachable';
+    this.landmarksToGoal(gx, gy);
     while (up.length > 0) {
       const u = up.topNode(), du = up.topF();
       up.pop();
@@ -305,9 +309,41 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
     this.up.push(v, d, 0);
   }
 
+  /**
+   * Each landmark's distance to the goal (see subgoal8-landmarks.ts): the
+   * goal's own if it is a subgoal, else the least, over the subgoals the
+   * goal reaches directly (the last scan's), of the landmark's distance to
+   * one plus its octile distance to the goal.
+   */
+  private landmarksToGoal(gx: number, gy: number): void {
+    const graph = this.graph, k = graph.landmarks, n = graph.count, lm = graph.lm, reach = graph.reach, toGoal = this.toGoal;
+    if (k === 0) return;
+    toGoal.fill(Infinity);
+    const seed = (v: number, d: number) => { for (let i = 0; i < k; i++) { const x = lm[i * n + v] + d; if (x < toGoal[i]) toGoal[i] = x; } };
+    if (reach.sub.has(this.goalCell)) seed(reach.sub.rank(this.goalCell), 0);
+    else for (let i = 0; i < reach.found; i++) { const v = reach.foundIds[i]; seed(v, graph.octile(graph.xs[v] - gx, graph.ys[v] - gy)); }
+  }
+
+  /** The heuristic of subgoal v: its octile distance to the goal, or a landmark's bound where larger. */
+  private h(v: number, gx: number, gy: number): number {
+    const graph = this.graph;
+    let hv = graph.octile(graph.xs[v] - gx, graph.ys[v] - gy);
+    const k = graph.landmarks;
+    if (k === 0) return hv;
+    const n = graph.count, lm = graph.lm, toGoal = this.toGoal;
+    for (let i = 0; i < k; i++) {
+      const a = lm[i * n + v], b = toGoal[i];
+      // Both finite: |d(L, v) - d(L, goal)| <= d(v, goal) (the triangle inequality, both ways).
+      if (a === Infinity || b === Infinity) continue;
+      const t = a > b ? a - b : b - a;
+      if (t > hv) hv = t;
+    }
+    return hv;
+  }
+
   /** Start side: subgoal v goes on the open list with g = gv, reached from `from` (-1: the start). */
   private open(v: number, gv: number, from: number, gx: number, gy: number): void {
-    const graph = this.graph, hv = graph.octile(graph.xs[v] - gx, graph.ys[v] - gy);
+    const hv = this.h(v, gx, gy);
     this.g[v] = gv; this.parent[v] = from; this.stamp[v] = this.gen;
     this.heap.push(v, gv + hv, hv);
     this.pushes++;
