@@ -18,6 +18,8 @@ const BUILD_WORK = 20_000_000;
  * less and its build stays under a second.
  */
 const SCAN_WORK = 20;
+/** What one landmark's Dijkstra costs per stored edge and per subgoal, in the same units (both ways, and the heap). */
+const LANDMARK_WORK = 6;
 /**
  * The structure may take this many bytes per grid cell (issue 14's budget):
  * a subgoal whose contraction would bring it above stays in the core. Where
@@ -109,7 +111,8 @@ export class SubgoalGraph8 {
     const fixed = reach.bytes + xs.byteLength + ys.byteLength + 4 * (n + 1) + n;
     const edgeBytes = Math.max(0, MAX_BYTES_PER_CELL * width * height - fixed);
     const work = BUILD_WORK - SCAN_WORK * 2 * this.simpleEdges;
-    const global = levels ? new Contraction(rows, work, edgeBytes).core : new Uint8Array(n).fill(1);
+    const contraction = levels ? new Contraction(rows, work, edgeBytes) : null;
+    const global = contraction ? contraction.core : new Uint8Array(n).fill(1);
     let total = 0, shortcuts = 0, globals = 0;
     for (let u = 0; u < n; u++) {
       const l = rows[u];
@@ -139,9 +142,15 @@ export class SubgoalGraph8 {
     this.global = global;
     this.globals = globals;
     this.entries = total;
-    // Landmarks for the core's A*, as many as the memory budget leaves room for (none without a core).
+    // Landmarks for the A*, as many as the memory budget leaves room for. They are worth more to a
+    // query than the contraction's last subgoals, so they do not wait for what the contraction left of
+    // the work budget; but they alone may not spend more than half of it (a guard for large graphs).
     let k = 0;
-    if (levels && globals > 0) k = Math.min(MAX_LANDMARKS, Math.floor((MAX_BYTES_PER_CELL * width * height - this.bytes) / (8 * n)));
+    if (contraction && n > 0) {
+      const room = Math.floor((MAX_BYTES_PER_CELL * width * height - this.bytes) / (8 * n));
+      const paid = Math.floor(BUILD_WORK / 2 / (LANDMARK_WORK * (total + n)));
+      k = Math.min(MAX_LANDMARKS, room, paid);
+    }
     this.landmarks = Math.max(0, k);
     if (this.landmarks > 0) {
       const ends = new Int32Array(total), lens = new Float64Array(total);
