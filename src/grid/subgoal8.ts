@@ -235,12 +235,21 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
       const u = up.topNode(), du = up.topF();
       up.pop();
       if (du > gd[u] || global[u]) continue;
-      if (this.stalled(u, du)) continue;
+      // Stall-on-demand (as the road hierarchy's query does), in the same pass as the relaxing: a
+      // subgoal above u, already reached at a distance that with its edge down to u beats du, shows
+      // that u lies on no shortest upward path from the goal, and its edges need not be followed
+      // further (those followed before it showed are real paths, so harmless). A subgoal of the
+      // shortest path is never stalled: its distance is then exact. One pass, not a check first:
+      // the checks alone read as many edges as the relaxing saved (dao: 526 against 696 a query).
+      const bound = du * IMPROVE;
       for (let j = at[u]; j < at[u + 1]; j++) {
-        let v = adj[j], dv: number;
-        if (v >= 0) dv = du + graph.octile(xs[u] - xs[v], ys[u] - ys[v]);
-        else { dv = du + scLen[~v]; v = scTo[~v]; }
-        if (gdStamp[v] !== gen || dv < gd[v] * IMPROVE) { gdStamp[v] = gen; gd[v] = dv; gdNext[v] = u; up.push(v, dv, 0); }
+        let v = adj[j], d: number;
+        if (v >= 0) d = graph.octile(xs[u] - xs[v], ys[u] - ys[v]);
+        else { d = scLen[~v]; v = scTo[~v]; }
+        if (gdStamp[v] !== gen) { gdStamp[v] = gen; gd[v] = du + d; gdNext[v] = u; up.push(v, du + d, 0); continue; }
+        if (gd[v] + d < bound) break;
+        const dv = du + d;
+        if (dv < gd[v] * IMPROVE) { gd[v] = dv; gdNext[v] = u; up.push(v, dv, 0); }
       }
     }
 
@@ -281,28 +290,6 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
       }
     }
     return 'unreachable';
-  }
-
-  /**
-   * Stall-on-demand on the goal side's climb (as the road hierarchy's query
-   * does): whether a subgoal above contracted subgoal u, already reached at
-   * a distance that with its edge down to u beats `du`, shows that u lies on
-   * no shortest upward path from the goal, so its edges need not be
-   * followed. The subgoals above u are its upward edges' other ends; a
-   * subgoal of the shortest path is never stalled (its distance is then
-   * exact). (On the start side's A*, guided by the landmarks, the checks
-   * cost more edge reads than they saved: dao 526 against 138 a query.)
-   */
-  private stalled(u: number, du: number): boolean {
-    const graph = this.graph, at = graph.at, adj = graph.adj, xs = graph.xs, ys = graph.ys, ux = xs[u], uy = ys[u];
-    const gd = this.gd, gdStamp = this.gdStamp, gen = this.gen, bound = du * IMPROVE;
-    for (let j = at[u]; j < at[u + 1]; j++) {
-      let v = adj[j], d: number;
-      if (v >= 0) d = graph.octile(ux - xs[v], uy - ys[v]);
-      else { d = graph.scLen[~v]; v = graph.scTo[~v]; }
-      if (gdStamp[v] === gen && gd[v] + d < bound) return true;
-    }
-    return false;
   }
 
   /** Goal side: subgoal v is d from the goal, on the way up. */
