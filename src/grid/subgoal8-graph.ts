@@ -58,7 +58,10 @@ const MAX_BYTES_PER_CELL = 16;
  * is an edge of the simple graph to that subgoal (its length the octile
  * distance, computed from the coordinates, so it costs 4 bytes) and an
  * entry < 0 is ~i, shortcut record i: `scTo[i]`, `scLen[i]` and `scMid[i]`
- * (16 bytes more). The subgoals' coordinates and the core flag beside.
+ * (16 bytes more). The subgoals' coordinates and the core flag beside, and
+ * up to `MAX_LANDMARKS` landmarks' distances to every subgoal (8 bytes a
+ * subgoal each, subgoal8-landmarks.ts), as many as the 16-bytes-a-cell
+ * budget leaves room for.
  */
 export class SubgoalGraph8 {
   readonly reach: HReach8;
