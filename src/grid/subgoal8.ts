@@ -111,8 +111,12 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
   private gen = 0;
   private startCell = -1;
   private goalCell = -1;
-  /** Each landmark's distance to the last query's goal. */
+  /** Each landmark's distance to the last query's goal, and to its start. */
   private readonly toGoal = new Float64Array(MAX_LANDMARKS);
+  private readonly toStart = new Float64Array(MAX_LANDMARKS);
+  /** Scratch: the subgoals the last query's goal and start reach directly. */
+  private goalSeeds = new Int32Array(64);
+  private startSeeds = new Int32Array(64);
   /** Scratch: the hops of the last path, as cells. */
   private hops = new Int32Array(64);
   /** Scratch of `unpack`: the hops still to halve, as (from, to) pairs. */
@@ -219,22 +223,66 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
     parent[GOAL] = -1;
     if (start === goal) { g[GOAL] = 0; return 'found'; }
 
-    // The goal's side: its subgoals, climbed to the global ones.
+    // The goal's subgoals (kept: the start's scan reuses the scan's buffer), then the start's.
     reach.scan(goal, start);
     if (reach.reachedTarget) { g[GOAL] = graph.octile(sx - gx, sy - gy); return 'found'; }
-    const up = this.up;
+    const goalCount = this.seeds(goal, true);
+    if (goalCount === 0) return 'unreachable';
+    reach.scan(start, -1);
+    const startCount = this.seeds(start, false);
+    if (startCount === 0) return 'unreachable';
+    const goalSeeds = this.goalSeeds, startSeeds = this.startSeeds;
+    this.landmarksTo(goalSeeds, goalCount, gx, gy, this.toGoal);
+    this.landmarksTo(startSeeds, startCount, sx, sy, this.toStart);
+
+    // Two searches at once, each an A* toward the other end: from the start over upward edges and the
+    // core (key g + h to the goal), and from the goal up to the core (key gd + h to the start). A
+    // subgoal both have reached joins a path; each stops once its smallest key reaches the best
+    // (nothing it has left can beat it), so the goal's climb goes no higher than a query needs.
+    const heap = this.heap, up = this.up, toStart = this.toStart;
+    heap.clear();
     up.clear();
-    if (reach.sub.has(goal)) this.mark(reach.sub.rank(goal), 0);
-    for (let i = 0; i < reach.found; i++) {
-      const v = reach.foundIds[i], d = graph.octile(xs[v] - gx, ys[v] - gy);
-      if (gdStamp[v] !== gen || d < gd[v]) this.mark(v, d);
+    for (let i = 0; i < startCount; i++) {
+      const v = startSeeds[i], gv = graph.octile(xs[v] - sx, ys[v] - sy);
+      if (stamp[v] !== gen || gv < g[v]) this.open(v, gv, -1, gx, gy);
     }
-    if (up.length === 0) return 'unreachable';
-    this.landmarksToGoal(gx, gy);
-    while (up.length > 0) {
-      const u = up.topNode(), du = up.topF();
+    for (let i = 0; i < goalCount; i++) {
+      const v = goalSeeds[i], d = graph.octile(xs[v] - gx, ys[v] - gy);
+      if (gdStamp[v] !== gen || d < gd[v]) { gdStamp[v] = gen; gd[v] = d; gdNext[v] = -1; up.push(v, d + this.h(v, sx, sy, toStart), 0); this.pushes++; }
+    }
+    let mu = Infinity, meet = -1;
+    for (;;) {
+      // Entries of subgoals already closed are stale (a consistent heuristic closes each once).
+      while (heap.length > 0 && stamp[heap.topNode()] !== gen) heap.pop();
+      while (up.length > 0 && gdStamp[up.topNode()] !== gen) up.pop();
+      const kF = heap.length > 0 ? heap.topF() : Infinity, kB = up.length > 0 ? up.topF() : Infinity;
+      if (!(kF < mu) && !(kB < mu)) break;
+      if (this.expansions >= maxExp) return 'step-limit';
+      this.expansions++;
+      if (kF <= kB) {
+        const u = heap.topNode();
+        heap.pop();
+        stamp[u] = closed;
+        const gu = g[u];
+        if ((gdStamp[u] === gen || gdStamp[u] === closed) && gu + gd[u] < mu) { mu = gu + gd[u]; meet = u; }
+        for (let j = at[u]; j < at[u + 1]; j++) {
+          let v = adj[j], gv: number;
+          if (v >= 0) gv = gu + graph.octile(xs[u] - xs[v], ys[u] - ys[v]);
+          else { gv = gu + scLen[~v]; v = scTo[~v]; }
+          const sv = stamp[v];
+          if (sv === closed) continue;
+          if (sv === gen && !(gv < g[v] * IMPROVE)) continue;
+          this.open(v, gv, u, gx, gy);
+        }
+        continue;
+      }
+      const u = up.topNode();
       up.pop();
-      if (du > gd[u] || global[u]) continue;
+      gdStamp[u] = closed;
+      const du = gd[u];
+      if ((stamp[u] === gen || stamp[u] === closed) && g[u] + du < mu) { mu = g[u] + du; meet = u; }
+      // The goal's side climbs contracted subgoals only: the core is the start side's.
+      if (global[u]) continue;
       // Stall-on-demand (as the road hierarchy's query does), in the same pass as the relaxing: a
       // subgoal above u, already reached at a distance that with its edge down to u beats du, shows
       // that u lies on no shortest upward path from the goal, and its edges need not be followed
@@ -246,83 +294,62 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
         let v = adj[j], d: number;
         if (v >= 0) d = graph.octile(xs[u] - xs[v], ys[u] - ys[v]);
         else { d = scLen[~v]; v = scTo[~v]; }
-        if (gdStamp[v] !== gen) { gdStamp[v] = gen; gd[v] = du + d; gdNext[v] = u; up.push(v, du + d, 0); continue; }
-        if (gd[v] + d < bound) break;
-        const dv = du + d;
-        if (dv < gd[v] * IMPROVE) { gd[v] = dv; gdNext[v] = u; up.push(v, dv, 0); }
-      }
-    }
-
-    // The start's side: its subgoals go on the open list.
-    const heap = this.heap;
-    heap.clear();
-    if (reach.sub.has(start)) this.open(reach.sub.rank(start), 0, -1, gx, gy);
-    reach.scan(start, -1);
-    for (let i = 0; i < reach.found; i++) {
-      const v = reach.foundIds[i], gv = graph.octile(xs[v] - sx, ys[v] - sy);
-      if (stamp[v] !== gen || gv < g[v]) this.open(v, gv, -1, gx, gy);
-    }
-    while (heap.length > 0) {
-      const u = heap.topNode();
-      heap.pop();
-      if (stamp[u] !== gen) continue;
-      if (u === GOAL) return 'found';
-      if (this.expansions >= maxExp) return 'step-limit';
-      stamp[u] = closed;
-      this.expansions++;
-      const gu = g[u];
-      if (gdStamp[u] === gen) {
-        const gv = gu + gd[u];
-        if (stamp[GOAL] !== gen || gv < g[GOAL] * IMPROVE) {
-          g[GOAL] = gv; parent[GOAL] = u; stamp[GOAL] = gen;
-          heap.push(GOAL, gv, 0);
+        const sv = gdStamp[v];
+        if (sv !== gen && sv !== closed) {
+          gdStamp[v] = gen; gd[v] = du + d; gdNext[v] = u;
+          up.push(v, du + d + this.h(v, sx, sy, toStart), 0);
           this.pushes++;
+          continue;
         }
-      }
-      for (let j = at[u]; j < at[u + 1]; j++) {
-        let v = adj[j], gv: number;
-        if (v >= 0) gv = gu + graph.octile(xs[u] - xs[v], ys[u] - ys[v]);
-        else { gv = gu + scLen[~v]; v = scTo[~v]; }
-        const sv = stamp[v];
+        if (gd[v] + d < bound) break;
         if (sv === closed) continue;
-        if (sv === gen && !(gv < g[v] * IMPROVE)) continue;
-        this.open(v, gv, u, gx, gy);
+        const dv = du + d;
+        if (dv < gd[v] * IMPROVE) { gd[v] = dv; gdNext[v] = u; up.push(v, dv + this.h(v, sx, sy, toStart), 0); this.pushes++; }
       }
     }
-    return 'unreachable';
+    if (meet < 0) return 'unreachable';
+    g[GOAL] = mu; parent[GOAL] = meet;
+    return 'found';
   }
 
-  /** Goal side: subgoal v is d from the goal, on the way up. */
-  private mark(v: number, d: number): void {
-    this.gdStamp[v] = this.gen; this.gd[v] = d; this.gdNext[v] = -1;
-    this.up.push(v, d, 0);
+  /** Puts the subgoals cell c reaches directly (the last scan's), or c's own alone if it is one, into the goal's or the start's seed list; returns their count. */
+  private seeds(c: number, goal: boolean): number {
+    const reach = this.graph.reach;
+    let list = goal ? this.goalSeeds : this.startSeeds;
+    if (reach.sub.has(c)) { list[0] = reach.sub.rank(c); return 1; }
+    if (list.length < reach.found) {
+      list = new Int32Array(2 * reach.found);
+      if (goal) this.goalSeeds = list; else this.startSeeds = list;
+    }
+    for (let i = 0; i < reach.found; i++) list[i] = reach.foundIds[i];
+    return reach.found;
   }
 
   /**
-   * Each landmark's distance to the goal (see subgoal8-landmarks.ts): the
-   * goal's own if it is a subgoal, else the least, over the subgoals the
-   * goal reaches directly (the last scan's), of the landmark's distance to
-   * one plus its octile distance to the goal.
+   * Each landmark's distance to cell (tx, ty) (see subgoal8-landmarks.ts):
+   * the least, over the subgoals it reaches directly (or its own), of the
+   * landmark's distance to one plus that one's octile distance to the cell.
    */
-  private landmarksToGoal(gx: number, gy: number): void {
-    const graph = this.graph, k = graph.landmarks, n = graph.count, lm = graph.lm, reach = graph.reach, toGoal = this.toGoal;
+  private landmarksTo(seeds: Int32Array, count: number, tx: number, ty: number, into: Float64Array): void {
+    const graph = this.graph, k = graph.landmarks, n = graph.count, lm = graph.lm;
     if (k === 0) return;
-    toGoal.fill(Infinity);
-    const seed = (v: number, d: number) => { for (let i = 0; i < k; i++) { const x = lm[i * n + v] + d; if (x < toGoal[i]) toGoal[i] = x; } };
-    if (reach.sub.has(this.goalCell)) seed(reach.sub.rank(this.goalCell), 0);
-    else for (let i = 0; i < reach.found; i++) { const v = reach.foundIds[i]; seed(v, graph.octile(graph.xs[v] - gx, graph.ys[v] - gy)); }
+    into.fill(Infinity);
+    for (let j = 0; j < count; j++) {
+      const v = seeds[j], d = graph.octile(graph.xs[v] - tx, graph.ys[v] - ty);
+      for (let i = 0; i < k; i++) { const x = lm[i * n + v] + d; if (x < into[i]) into[i] = x; }
+    }
   }
 
-  /** The heuristic of subgoal v: its octile distance to the goal, or a landmark's bound where larger. */
-  private h(v: number, gx: number, gy: number): number {
+  /** The heuristic of subgoal v toward cell (tx, ty): the octile distance, or a landmark's bound where larger (`to`: the landmarks' distances to that cell). */
+  private h(v: number, tx: number, ty: number, to: Float64Array): number {
     const graph = this.graph;
-    let hv = graph.octile(graph.xs[v] - gx, graph.ys[v] - gy);
+    let hv = graph.octile(graph.xs[v] - tx, graph.ys[v] - ty);
     const k = graph.landmarks;
     if (k === 0) return hv;
-    const n = graph.count, lm = graph.lm, toGoal = this.toGoal;
+    const n = graph.count, lm = graph.lm;
     for (let i = 0; i < k; i++) {
-      const a = lm[i * n + v], b = toGoal[i];
-      // Both finite: |d(L, v) - d(L, goal)| <= d(v, goal) (the triangle inequality, both ways).
+      const a = lm[i * n + v], b = to[i];
+      // Both finite: |d(L, v) - d(L, cell)| <= d(v, cell) (the triangle inequality, both ways).
       if (a === Infinity || b === Infinity) continue;
       const t = a > b ? a - b : b - a;
       if (t > hv) hv = t;
@@ -332,7 +359,7 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
 
   /** Start side: subgoal v goes on the open list with g = gv, reached from `from` (-1: the start). */
   private open(v: number, gv: number, from: number, gx: number, gy: number): void {
-    const hv = this.h(v, gx, gy);
+    const hv = this.h(v, gx, gy, this.toGoal);
     this.g[v] = gv; this.parent[v] = from; this.stamp[v] = this.gen;
     this.heap.push(v, gv + hv, hv);
     this.pushes++;
