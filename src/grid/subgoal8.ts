@@ -31,17 +31,20 @@ const WHO = 'SubgoalSearcher8';
  *
  * 1. scans from the goal, diagonal first, for the subgoals it reaches
  *    directly (and whether it sees the start that way: then the path is
- *    that straight-and-diagonal line, and nothing is searched), and climbs
- *    from them up the hierarchy's upward edges to the core (stall-on-demand),
- *    noting each subgoal's distance to the goal;
- * 2. scans from the start the same way and runs A* from its subgoals, over
- *    upward edges out of contracted subgoals and the core's edges; the
- *    heuristic is the octile distance (no edge is shorter than its ends'),
- *    or where a core is left and the memory budget has room, the larger of
- *    that and up to 8 landmarks' bounds (ALT, subgoal8-landmarks.ts),
- *    until the goal, reached from any subgoal the goal side noted, is taken
- *    off the open list; where the whole graph was contracted (mazes, rooms)
- *    that is the hierarchy's two climbs, a few dozen subgoals;
+ *    that straight-and-diagonal line, and nothing is searched), then from
+ *    the start the same way;
+ * 2. runs two A* searches at once, each toward the other end: from the
+ *    start's subgoals over upward edges out of contracted subgoals and the
+ *    core's edges, and from the goal's subgoals up the upward edges to the
+ *    core (stall-on-demand); a subgoal both have reached joins a path, and
+ *    each stops once its smallest key reaches the best such path. The
+ *    heuristics are the octile distance (no edge is shorter than its ends'
+ *    octile distance), or the larger of that and up to 8 landmarks' bounds
+ *    (ALT, subgoal8-landmarks.ts) where the memory budget has room; both
+ *    consistent, so every subgoal of a shortest path is closed with its
+ *    exact distance before either key reaches that path's length. Where
+ *    the whole graph was contracted (mazes, rooms) that is the hierarchy's
+ *    two climbs, a few dozen subgoals;
  * 3. writes the path cell by cell on request (`pathInto`): shortcuts are
  *    halved until each hop is an edge of the subgoal graph, a free-space
  *    path of octile length.
@@ -84,9 +87,9 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
   status: SearchStatus = 'unreachable';
   /** Cost of the last query's path; Infinity without one. */
   cost = Infinity;
-  /** Subgoals the last query expanded (0 when start and goal see each other). */
+  /** Subgoals the last query expanded, both searches counted (0 when start and goal see each other). */
   expansions = 0;
-  /** Entries the last query put on its open list (the start's subgoals and the goal included). */
+  /** Entries the last query put on its two open lists (the start's and the goal's subgoals included). */
   pushes = 0;
   /** Always 0: the heuristic is consistent, so a closed subgoal keeps its g. */
   readonly reopenings = 0;
