@@ -96,7 +96,7 @@ export const GRID_LIBS: Lib[] = [
   jumpLib('bestfirst JPS', (grid) => new JumpPointSearcher(grid)),
   // Its build (the jump table) is the timed and weighed build of the grid track.
   jumpLib('bestfirst JPS+', (grid) => new JpsPlusSearcher(grid)),
-  // The two-level subgoal graph: its build (graph and clearances) is the timed and weighed build.
+  // The subgoal graph contracted into a hierarchy: its build (graph and clearances) is the timed and weighed build.
   jumpLib('bestfirst SG8', (grid) => new SubgoalSearcher8(grid)),
   ours('bestfirst A* lazy heap', {}, false, true),
   ours('bestfirst Dijkstra', { priority: COST_TO_COME, heuristic: zero }),

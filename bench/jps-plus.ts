@@ -1,6 +1,6 @@
 /**
- * The 8-connected preprocessing track (issue 14): the two-level subgoal
- * graph (`SubgoalSearcher8`) and JPS+ (`JpsPlusSearcher`, jumps precomputed
+ * The 8-connected preprocessing track (issue 14): the subgoal graph
+ * contracted into a hierarchy (`SubgoalSearcher8`) and JPS+ (`JpsPlusSearcher`, jumps precomputed
  * per cell and direction) against our online jump point search and the grid
  * fast path's A*, on the grid track's seeded scenarios
  * (bench-grid.ts's sampleFamily, same seed), under both corner rules the
@@ -8,7 +8,7 @@
  *
  * Per map: each preprocessing is timed (one build, wall and CPU) and
  * weighed (bytes per grid cell: JPS+'s table; the subgoal graph's whole
- * structure, clearances, subgoal bits, coordinates and edges). Per query:
+ * structure, clearances, subgoal bits, coordinates, edges and shortcuts). Per query:
  * one untimed round checks every answer (each searcher's cost equal to
  * Dijkstra's on the same grid, up to 1e-9 relative, and both preprocessed
  * searchers' full paths legal with checkPath and of that length), then `rounds` timed rounds, each running all of a map's queries

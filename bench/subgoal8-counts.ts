@@ -2,8 +2,8 @@
  * The subgoal graph's sizes and search effort per family, in counts rather
  * than times (so a loaded machine does not move them): on the grid track's
  * seeded scenarios (bench-grid.ts's sampleFamily, the JPS+ track's seed),
- * under both corner rules, per family the subgoals and the share left
- * global, the structure's bytes per grid cell, the slowest build in CPU
+ * under both corner rules, per family the subgoals, the share the
+ * contraction left in the core, the shortcuts it added, the structure's bytes per grid cell, the slowest build in CPU
  * milliseconds, and the nodes each search expands per query: SG8's
  * subgoals, online JPS's and JPS+'s jump points.
  *
@@ -19,7 +19,7 @@ const rows: string[][] = [];
 for (const rule of ['no-corner-cutting', 'always'] as const) {
   for (const fam of FAMILIES) {
     const maps = sampleFamily(fam, PER_FAMILY, SEED + FAMILIES.indexOf(fam));
-    let subgoals = 0, globals = 0, bytes = 0, cells = 0, cpuMax = 0, n = 0;
+    let subgoals = 0, globals = 0, shortcuts = 0, bytes = 0, cells = 0, cpuMax = 0, n = 0;
     const expansions = [0, 0, 0];
     for (const m of maps) {
       const grid: Grid = rule === 'always' ? m.grid.with({ diagonalRule: 'always' }) : m.grid;
@@ -29,6 +29,7 @@ for (const rule of ['no-corner-cutting', 'always'] as const) {
       cpuMax = Math.max(cpuMax, (c.user + c.system) / 1000);
       subgoals += sg.subgoals;
       globals += sg.globalSubgoals;
+      shortcuts += sg.shortcuts;
       bytes += sg.bytes;
       cells += grid.size;
       const list = [sg, new JumpPointSearcher(grid), new JpsPlusSearcher(grid)];
@@ -37,8 +38,8 @@ for (const rule of ['no-corner-cutting', 'always'] as const) {
         n++;
       }
     }
-    rows.push([fam, rule, String(maps.length), String(subgoals), `${f((100 * globals) / subgoals, 0)}%`, f(bytes / cells, 2), f(cpuMax, 0), ...expansions.map((e) => f(e / n, 1))]);
+    rows.push([fam, rule, String(maps.length), String(subgoals), `${f((100 * globals) / subgoals, 0)}%`, String(shortcuts), f(bytes / cells, 2), f(cpuMax, 0), ...expansions.map((e) => f(e / n, 1))]);
   }
 }
 console.log(`The subgoal graph in counts: ${PER_FAMILY} seeded scenarios per family (the grid track's), both corner rules.`);
-console.log(table(['family', 'rule', 'maps', 'subgoals', 'global', 'B/cell', 'build CPU ms (max)', 'SG8 exp/query', 'JPS exp/query', 'JPS+ exp/query'], rows));
+console.log(table(['family', 'rule', 'maps', 'subgoals', 'core', 'shortcuts', 'B/cell', 'build CPU ms (max)', 'SG8 exp/query', 'JPS exp/query', 'JPS+ exp/query'], rows));

@@ -132,7 +132,7 @@ export const ALGOS: Record<string, Entry> = {
     build: (param, text) => ({ ...plain('subgoal4', 'optimal', preprocessed((grid) => new SubgoalSearcher4(grid)))(param, text), connectivity: 4 }),
   },
   subgoal8: {
-    usage: 'subgoal8', help: 'two-level subgoal graph, preprocessed once per map, 8-connected uniform grids, no-corner-cutting or always (optimal; the build time is printed)',
+    usage: 'subgoal8', help: 'subgoal graph contracted into a hierarchy, preprocessed once per map, 8-connected uniform grids, no-corner-cutting or always (optimal; the build time is printed)',
     build: plain('subgoal8', 'optimal', preprocessed((grid) => new SubgoalSearcher8(grid))),
   },
   bfs: {

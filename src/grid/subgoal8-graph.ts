@@ -1,52 +1,67 @@
-import { IMPROVE } from '../core/improve.js';
-import { JumpHeap } from './jps-heap.js';
+import { Contraction } from './subgoal8-contract.js';
+import { landmarkDistances, MAX_LANDMARKS } from './subgoal8-landmarks.js';
 import { HReach8 } from './subgoal8-reach.js';
 
-/** Subgoals settled at most by one witness search of the two-level build: past it, no witness is assumed (which keeps an edge or a subgoal global, never loses a path). */
-const WITNESS_SETTLES = 40;
-/** A subgoal with more neighbours than this stays global: its pairs would cost the build more than leaving it in saves. */
-const MAX_LOCAL_DEGREE = 48;
 /**
- * Work (edge relaxations of the witness searches, and pairs of neighbours
- * looked at) one build's partition may do in all, per grid cell: past it
- * the remaining subgoals stay global. Random maps have
- * a subgoal in every other free cell, and without a cap their build alone
- * would take seconds; a count, not a clock, so a build does not depend on
- * the machine's load.
+ * The work one build may do, in units of an edge relaxation of a witness
+ * search (a pair of neighbours looked at counts one too): past it the
+ * subgoals not yet taken out stay in the core. A count, not a clock, so a
+ * build does not depend on the machine's load; about 30 ns a unit on these
+ * machines, so the whole budget is some 0.6 s of CPU.
  */
-const PARTITION_WORK = 40;
-/** And at most this much in all, whatever the grid's size: the build of a large map stays near half a second of CPU. */
-const PARTITION_CAP = 6_000_000;
+const BUILD_WORK = 20_000_000;
+/**
+ * What building the subgoal graph costs per edge end found, in the same
+ * units (a random map's scans find some 700,000 ends in a quarter of a
+ * second of CPU, about 20 units an end): charged to the budget first, so a map whose subgoal graph is
+ * dear to find (random maps, a subgoal in every other free cell) contracts
+ * less and its build stays under a second.
+ */
+const SCAN_WORK = 20;
+/** What one landmark's Dijkstra costs per stored edge and per subgoal, in the same units (both ways, and the heap). */
+const LANDMARK_WORK = 6;
+/**
+ * The structure may take this many bytes per grid cell (issue 14's budget):
+ * a subgoal whose contraction would bring it above stays in the core. Where
+ * the simple graph alone is over it (random maps with corner cutting), only
+ * contractions that save memory are made.
+ */
+const MAX_BYTES_PER_CELL = 16;
 
 /**
- * The two-level subgoal graph of an 8-connected grid with uniform costs
- * (Uras, Koenig and Hernandez 2013, "SUB-TL"). The simple subgoal graph
- * first: subgoals at the corners where shortest paths turn (subgoal8-reach.ts),
- * an edge between every two that are directly h-reachable (a path of octile
- * length between them, no other subgoal on it). A shortest path between
- * two cells is then a start, a chain of subgoals and a goal, each hop of
- * octile length, so a search on this graph is exact.
+ * The subgoal graph of an 8-connected grid with uniform costs (Uras,
+ * Koenig and Hernandez 2013), contracted into a hierarchy over a core (Uras
+ * and Koenig's "CH-SG", the subgoal graph under the contraction hierarchies
+ * of Geisberger et al. 2008).
  *
- * Then the levels: one pass over the subgoals makes each "local" when the
- * graph of the remaining ("global") ones keeps every distance without it:
- * for each two of its global neighbours p and q, either another path of at
- * most the length through it exists among the global subgoals (a bounded
- * witness search), or p and q are h-reachable through it (the length equals
- * their octile distance), and then an edge p-q of that length is added. A
- * subgoal for which neither holds stays global. Every edge so joins two
- * h-reachable subgoals and has their octile length, which the query uses
- * instead of storing lengths.
+ * The simple subgoal graph first: subgoals at the corners where shortest
+ * paths turn (subgoal8-reach.ts), an edge between every two that are
+ * directly h-reachable (a path of octile length between them, no other
+ * subgoal on it). A shortest path between two cells is then a start, a
+ * chain of subgoals and a goal, each hop of octile length.
  *
- * A local subgoal keeps its edges to the subgoals still global when it left
- * (all later in that order): upward edges, as in a contraction hierarchy
- * whose core is the global graph. A query climbs them from the start's and
- * the goal's subgoals and searches the core in between (subgoal8.ts).
+ * Then the hierarchy (subgoal8-contract.ts): subgoals are taken out least
+ * important first, each two remaining neighbours of one joined by a
+ * shortcut where no witness path is as short, until the build's work
+ * budget is spent; the subgoals left are the core ("global"). A shortcut
+ * need not be a free-space path, so it keeps its length and the subgoal it
+ * passes through, and a path unpacks by halving shortcuts until every hop
+ * is an edge of the simple graph. A contracted ("local") subgoal keeps its
+ * upward edges only (to subgoals taken out after it, or the core's), each
+ * edge so stored once at its lower end; a core subgoal keeps its edges to
+ * the other core subgoals. A query climbs from the start's and the goal's
+ * subgoals and searches the core in between (subgoal8.ts); where the whole
+ * graph is contracted the core is empty and the query is the hierarchy's
+ * two climbs.
  *
- * Flat arrays in the end: CSR adjacency (`at`, `adj`; a global subgoal's
- * list holds global neighbours only, a local one's its upward edges), the
- * subgoals' coordinates and a global flag, and for each edge the partition
- * added the subgoal it passes through (12 bytes each), so a path unpacks
- * hop by hop without searching.
+ * Flat arrays in the end: CSR adjacency (`at`, `adj`), where an entry >= 0
+ * is an edge of the simple graph to that subgoal (its length the octile
+ * distance, computed from the coordinates, so it costs 4 bytes) and an
+ * entry < 0 is ~i, shortcut record i: `scTo[i]`, `scLen[i]` and `scMid[i]`
+ * (16 bytes more). The subgoals' coordinates and the core flag beside, and
+ * up to `MAX_LANDMARKS` landmarks' distances to every subgoal (8 bytes a
+ * subgoal each, subgoal8-landmarks.ts), as many as the 16-bytes-a-cell
+ * budget leaves room for.
  */
 export class SubgoalGraph8 {
   readonly reach: HReach8;
@@ -58,22 +73,27 @@ export class SubgoalGraph8 {
   readonly ys: Uint16Array | Int32Array;
   readonly at: Int32Array;
   readonly adj: Int32Array;
-  /** 1 for a global subgoal, 0 for a local one. */
+  /** Shortcut records (see the class comment). */
+  readonly scTo: Int32Array;
+  readonly scLen: Float64Array;
+  readonly scMid: Int32Array;
+  /** 1 for a core (global) subgoal, 0 for a contracted (local) one. */
   readonly global: Uint8Array;
-  /** Edges of the simple subgoal graph, before the levels (each counted once). */
+  /** Edges of the simple subgoal graph, before the contraction (each counted once). */
   readonly simpleEdges: number;
-  /** Global subgoals. */
+  /** Core subgoals. */
   readonly globals: number;
-  /** What the partition may still spend (edge relaxations). */
-  private work = 0;
-  /** The edges the partition added, as keys `min * count + max` in increasing order, and the subgoal each passes through. */
-  private shortcutKey: Float64Array = new Float64Array(0);
-  private shortcutMid: Int32Array = new Int32Array(0);
+  /** Edge entries stored: upward edges of local subgoals, core edges at both ends. */
+  readonly entries: number;
+  /** Landmarks (see subgoal8-landmarks.ts): 0 without a core, or where the memory budget has no room. */
+  readonly landmarks: number;
+  /** lm[i * count + v]: landmark i's distance to subgoal v. */
+  readonly lm: Float64Array = new Float64Array(0);
 
   /**
    * @param cells the grid's raster (0 free)
    * @param axial cost of a straight step; `diag` of a diagonal one
-   * @param levels false: the simple subgoal graph only (every subgoal global)
+   * @param levels false: the simple subgoal graph only (every subgoal in the core)
    */
   constructor(width: number, height: number, cells: Uint8Array, noCut: boolean, private readonly axial: number, private readonly diag: number, levels = true) {
     const reach = new HReach8(width, height, cells, noCut);
@@ -86,31 +106,65 @@ export class SubgoalGraph8 {
     for (let c = 0, u = 0; u < n; c++) if (reach.sub.has(c)) { xs[u] = c % width; ys[u] = (c - xs[u]) / width; u++; }
     this.xs = xs;
     this.ys = ys;
-    const nbr = this.simpleGraph();
+    const rows = this.simpleGraph();
     let edges = 0;
-    for (const l of nbr) edges += l.length;
+    for (const l of rows) edges += l.length / 3;
     this.simpleEdges = edges / 2;
-    const global = new Uint8Array(n).fill(1);
-    const up: (number[] | null)[] = new Array<number[] | null>(n).fill(null);
-    if (levels) this.partition(nbr, global, up);
-    this.sortShortcuts();
-    let total = 0, globals = 0;
-    for (let u = 0; u < n; u++) { total += (global[u] ? nbr[u] : up[u]!).length; globals += global[u]; }
+    // The memory budget: what the edges may take beside the per-cell tables and the per-subgoal arrays.
+    const fixed = reach.bytes + xs.byteLength + ys.byteLength + 4 * (n + 1) + n;
+    const edgeBytes = Math.max(0, MAX_BYTES_PER_CELL * width * height - fixed);
+    const work = BUILD_WORK - SCAN_WORK * 2 * this.simpleEdges;
+    const contraction = levels ? new Contraction(rows, work, edgeBytes) : null;
+    const global = contraction ? contraction.core : new Uint8Array(n).fill(1);
+    let total = 0, shortcuts = 0, globals = 0;
+    for (let u = 0; u < n; u++) {
+      const l = rows[u];
+      globals += global[u];
+      for (let i = 0; i < l.length; i += 3) {
+        total++;
+        if (l[i + 2] >= 0) shortcuts++;
+      }
+    }
     const at = new Int32Array(n + 1), adj = new Int32Array(total);
-    for (let u = 0, k = 0; u < n; u++) {
+    const scTo = new Int32Array(shortcuts), scLen = new Float64Array(shortcuts), scMid = new Int32Array(shortcuts);
+    for (let u = 0, k = 0, s = 0; u < n; u++) {
       at[u] = k;
-      for (const v of global[u] ? nbr[u] : up[u]!) adj[k++] = v;
+      const l = rows[u];
+      for (let i = 0; i < l.length; i += 3) {
+        if (l[i + 2] < 0) { adj[k++] = l[i]; continue; }
+        scTo[s] = l[i]; scLen[s] = l[i + 1]; scMid[s] = l[i + 2];
+        adj[k++] = ~s++;
+      }
     }
     at[n] = total;
     this.at = at;
     this.adj = adj;
+    this.scTo = scTo;
+    this.scLen = scLen;
+    this.scMid = scMid;
     this.global = global;
     this.globals = globals;
-  }
-
-  /** Cost of the free-space path between subgoals u and v: their octile distance. */
-  len(u: number, v: number): number {
-    return this.octile(this.xs[u] - this.xs[v], this.ys[u] - this.ys[v]);
+    this.entries = total;
+    // Landmarks for the A*, as many as the memory budget leaves room for. They are worth more to a
+    // query than the contraction's last subgoals, so they do not wait for what the contraction left of
+    // the work budget; but they alone may not spend more than half of it (a guard for large graphs).
+    let k = 0;
+    if (contraction && n > 0) {
+      const room = Math.floor((MAX_BYTES_PER_CELL * width * height - this.bytes) / (8 * n));
+      const paid = Math.floor(BUILD_WORK / 2 / (LANDMARK_WORK * (total + n)));
+      k = Math.min(MAX_LANDMARKS, room, paid);
+    }
+    this.landmarks = Math.max(0, k);
+    if (this.landmarks > 0) {
+      const ends = new Int32Array(total), lens = new Float64Array(total);
+      for (let u = 0; u < n; u++) {
+        for (let j = at[u]; j < at[u + 1]; j++) {
+          const v = adj[j];
+          if (v >= 0) { ends[j] = v; lens[j] = this.octile(xs[u] - xs[v], ys[u] - ys[v]); } else { ends[j] = scTo[~v]; lens[j] = scLen[~v]; }
+        }
+      }
+      this.lm = landmarkDistances(n, at, ends, lens, this.landmarks);
+    }
   }
 
   /** The octile distance of offset (dx, dy) in cost units. */
@@ -120,13 +174,13 @@ export class SubgoalGraph8 {
     return dx < dy ? (dy - dx) * this.axial + dx * this.diag : (dx - dy) * this.axial + dy * this.diag;
   }
 
-  /** Every subgoal's directly h-reachable subgoals, both ways, without repeats. */
+  /** Every subgoal's directly h-reachable subgoals, both ways, without repeats, as (other, length, -1) triples. */
   private simpleGraph(): number[][] {
-    const n = this.count, reach = this.reach, w = this.width;
+    const n = this.count, reach = this.reach, w = this.width, xs = this.xs, ys = this.ys;
     const nbr: number[][] = [];
     for (let u = 0; u < n; u++) nbr.push([]);
     for (let u = 0; u < n; u++) {
-      reach.scan(this.ys[u] * w + this.xs[u], -1);
+      reach.scan(ys[u] * w + xs[u], -1);
       for (let i = 0; i < reach.found; i++) {
         const v = reach.foundIds[i];
         if (v === u) continue;
@@ -136,110 +190,38 @@ export class SubgoalGraph8 {
     }
     // Most pairs were found from both ends: drop the repeats, marking each list's members (no sort).
     const seen = new Int32Array(n).fill(-1);
+    const rows: number[][] = [];
     for (let u = 0; u < n; u++) {
-      const l = nbr[u];
-      let k = 0;
-      for (let i = 0; i < l.length; i++) if (seen[l[i]] !== u) { seen[l[i]] = u; l[k++] = l[i]; }
-      l.length = k;
+      const l = nbr[u], row: number[] = [];
+      for (let i = 0; i < l.length; i++) {
+        const v = l[i];
+        if (seen[v] === u) continue;
+        seen[v] = u;
+        row.push(v, this.octile(xs[u] - xs[v], ys[u] - ys[v]), -1);
+      }
+      rows.push(row);
+      nbr[u] = [];
     }
-    return nbr;
+    return rows;
   }
 
-  /** The one pass that makes subgoals local (see the class comment), fewest neighbours first. */
-  private partition(nbr: number[][], global: Uint8Array, up: (number[] | null)[]): void {
-    const n = this.count;
-    const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => nbr[a].length - nbr[b].length || a - b);
-    const dist = new Float64Array(n), stamp = new Uint32Array(n), heap = new JumpHeap(256);
-    let gen = 0;
-    const add: number[] = [];
-    this.work = Math.min(PARTITION_CAP, PARTITION_WORK * this.reach.width * this.reach.height);
-    for (const s of order) {
-      if (this.work <= 0) break;
-      const N = nbr[s];
-      if (N.length > MAX_LOCAL_DEGREE) continue;
-      // The pairs cost too, searched or not.
-      this.work -= N.length * N.length;
-      add.length = 0;
-      let ok = true;
-      for (let i = 0; ok && i + 1 < N.length; i++) {
-        const p = N[i], ps = this.len(p, s);
-        let bound = 0;
-        for (let j = i + 1; j < N.length; j++) bound = Math.max(bound, ps + this.len(s, N[j]));
-        gen++;
-        this.witness(nbr, p, s, bound, dist, stamp, gen, heap);
-        for (let j = i + 1; j < N.length; j++) {
-          const q = N[j], through = ps + this.len(s, q);
-          // A witness as long as the path through s (up to rounding) will do.
-          if (stamp[q] === gen && dist[q] * IMPROVE <= through) continue;
-          if (this.len(p, q) >= through * IMPROVE) { add.push(p, q); continue; }
-          ok = false;
-          break;
-        }
-      }
-      if (!ok) continue;
-      global[s] = 0;
-      up[s] = N.slice();
-      for (const p of N) {
-        const l = nbr[p];
-        l.splice(l.indexOf(s), 1);
-      }
-      nbr[s] = [];
-      for (let i = 0; i < add.length; i += 2) {
-        const p = add[i], q = add[i + 1];
-        if (nbr[p].indexOf(q) < 0) { nbr[p].push(q); nbr[q].push(p); this.mids.push(p < q ? p * n + q : q * n + p, s); }
-      }
-    }
-  }
-
-  /** Shortcuts as the partition adds them: key, middle subgoal, ... */
-  private mids: number[] = [];
-
-  private sortShortcuts(): void {
-    const m = this.mids, k = m.length / 2;
-    const order = Array.from({ length: k }, (_, i) => i).sort((a, b) => m[2 * a] - m[2 * b]);
-    this.shortcutKey = new Float64Array(k);
-    this.shortcutMid = new Int32Array(k);
-    order.forEach((i, j) => { this.shortcutKey[j] = m[2 * i]; this.shortcutMid[j] = m[2 * i + 1]; });
-    this.mids = [];
-  }
-
-  /** The subgoal the edge u-v was added through by the partition, or -1 for an edge of the simple graph. */
+  /** The subgoal the stored edge between u and v passes through, -1 for an edge of the simple graph (it is stored at u, at v, or both). */
   midOf(u: number, v: number): number {
-    const key = u < v ? u * this.count + v : v * this.count + u, keys = this.shortcutKey;
-    let lo = 0, hi = keys.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1, k = keys[mid];
-      if (k === key) return this.shortcutMid[mid];
-      if (k < key) lo = mid + 1; else hi = mid - 1;
-    }
-    return -1;
-  }
-
-  /** Dijkstra from p among the global subgoals, s left out, up to `bound` and `WITNESS_SETTLES` settled; distances in dist where stamp = gen. */
-  private witness(nbr: number[][], p: number, s: number, bound: number, dist: Float64Array, stamp: Uint32Array, gen: number, heap: JumpHeap): void {
-    heap.clear();
-    dist[p] = 0;
-    stamp[p] = gen;
-    heap.push(p, 0, 0);
-    let settled = 0;
-    while (heap.length > 0 && settled < WITNESS_SETTLES) {
-      const u = heap.topNode(), du = heap.topF();
-      heap.pop();
-      if (du > dist[u] || du > bound) continue;
-      settled++;
-      this.work -= nbr[u].length;
-      for (const v of nbr[u]) {
-        if (v === s) continue;
-        const dv = du + this.len(u, v);
-        if (dv * IMPROVE > bound) continue;
-        if (stamp[v] !== gen || dv < dist[v]) { stamp[v] = gen; dist[v] = dv; heap.push(v, dv, 0); }
+    const at = this.at, adj = this.adj, scTo = this.scTo;
+    for (let side = 0; side < 2; side++) {
+      const a = side === 0 ? u : v, b = side === 0 ? v : u;
+      for (let k = at[a]; k < at[a + 1]; k++) {
+        const e = adj[k];
+        if (e === b) return -1;
+        if (e < 0 && scTo[~e] === b) return this.scMid[~e];
       }
     }
+    throw new Error('SubgoalGraph8: no edge between two subgoals of a path (internal error)');
   }
 
   /** Bytes held: the reach tables per cell, and per subgoal its coordinates, flag and edges. */
   get bytes(): number {
     return this.reach.bytes + this.xs.byteLength + this.ys.byteLength + this.at.byteLength + this.adj.byteLength + this.global.byteLength
-      + this.shortcutKey.byteLength + this.shortcutMid.byteLength;
+      + this.scTo.byteLength + this.scLen.byteLength + this.scMid.byteLength + this.lm.byteLength;
   }
 }

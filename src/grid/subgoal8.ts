@@ -7,6 +7,7 @@ import type { Grid } from './grid.js';
 import { JumpHeap } from './jps-heap.js';
 import { checkJumpGrid, refuseWeights } from './jps.js';
 import { SubgoalGraph8 } from './subgoal8-graph.js';
+import { MAX_LANDMARKS } from './subgoal8-landmarks.js';
 
 /** The options of one `SubgoalSearcher8` query; a bad value is an `InputError`. */
 export interface SubgoalSearch8Options {
@@ -19,23 +20,34 @@ const DEFAULTS: SubgoalSearch8Options = Object.freeze({});
 const WHO = 'SubgoalSearcher8';
 
 /**
- * Exact shortest paths on an 8-connected grid from a preprocessed two-level
- * subgoal graph (Uras, Koenig and Hernandez's SUB-TL; see `SubgoalGraph8`):
- * subgoals where shortest paths turn, edges between subgoals a free-space
- * path joins, most subgoals then made local so a query searches the few
- * global ones. The constructor builds it (`buildMs`, `bytes`); a query
+ * Exact shortest paths on an 8-connected grid from a preprocessed subgoal
+ * graph contracted into a hierarchy (Uras, Koenig and Hernandez's subgoal
+ * graphs under contraction hierarchies, as in Uras and Koenig's CH-SG; see
+ * `SubgoalGraph8`): subgoals where shortest paths turn, edges between
+ * subgoals a free-space path joins, then most subgoals taken out one by one
+ * (shortcuts with their length keep the distances among the rest) until the
+ * build's work or memory budget is spent; the subgoals left are the core.
+ * The constructor builds it (`buildMs`, `bytes`); a query
  *
  * 1. scans from the goal, diagonal first, for the subgoals it reaches
  *    directly (and whether it sees the start that way: then the path is
- *    that straight-and-diagonal line), and climbs from the local ones up
- *    their upward edges to global subgoals, noting each one's distance to
- *    the goal;
- * 2. scans from the start the same way and runs A* (octile heuristic) from
- *    its subgoals, over upward edges out of local subgoals and the global
- *    graph's edges, until the goal, reached from any subgoal the goal side
- *    noted, is taken off the open list;
- * 3. writes the path cell by cell on request (`pathInto`): each hop is a
- *    free-space path of octile length.
+ *    that straight-and-diagonal line, and nothing is searched), then from
+ *    the start the same way;
+ * 2. runs two A* searches at once, each toward the other end: from the
+ *    start's subgoals over upward edges out of contracted subgoals and the
+ *    core's edges, and from the goal's subgoals up the upward edges to the
+ *    core (stall-on-demand); a subgoal both have reached joins a path, and
+ *    each stops once its smallest key reaches the best such path. The
+ *    heuristics are the octile distance (no edge is shorter than its ends'
+ *    octile distance), or the larger of that and up to 8 landmarks' bounds
+ *    (ALT, subgoal8-landmarks.ts) where the memory budget has room; both
+ *    consistent, so every subgoal of a shortest path is closed with its
+ *    exact distance before either key reaches that path's length. Where
+ *    the whole graph was contracted (mazes, rooms) that is the hierarchy's
+ *    two climbs, a few dozen subgoals;
+ * 3. writes the path cell by cell on request (`pathInto`): shortcuts are
+ *    halved until each hop is an edge of the subgoal graph, a free-space
+ *    path of octile length.
  *
  * Costs are Dijkstra's on the grid (a diagonal step `cellSize *
  * diagonalCost`, a straight one `cellSize`), summed hop by hop, so they
@@ -55,7 +67,9 @@ const WHO = 'SubgoalSearcher8';
  *
  * Memory: `bytes` is the preprocessed structure (4 clearance bytes and a
  * subgoal bit with its rank per cell; per subgoal its coordinates, flag
- * and edge list); `searchBytes` the per-query state (32 bytes a subgoal).
+ * and edge list, 4 bytes an edge of the subgoal graph and 20 a shortcut;
+ * 8 bytes a subgoal per landmark); the build keeps it within 16 bytes a
+ * cell where the subgoal graph alone fits. `searchBytes` is the per-query state (32 bytes a subgoal).
  *
  * @example
  * ```ts
@@ -73,9 +87,9 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
   status: SearchStatus = 'unreachable';
   /** Cost of the last query's path; Infinity without one. */
   cost = Infinity;
-  /** Subgoals the last query expanded (0 when start and goal see each other). */
+  /** Subgoals the last query expanded, both searches counted (0 when start and goal see each other). */
   expansions = 0;
-  /** Entries the last query put on its open list (the start's subgoals and the goal included). */
+  /** Entries the last query put on its two open lists (the start's and the goal's subgoals included). */
   pushes = 0;
   /** Always 0: the heuristic is consistent, so a closed subgoal keeps its g. */
   readonly reopenings = 0;
@@ -100,8 +114,16 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
   private gen = 0;
   private startCell = -1;
   private goalCell = -1;
+  /** Each landmark's distance to the last query's goal, and to its start. */
+  private readonly toGoal = new Float64Array(MAX_LANDMARKS);
+  private readonly toStart = new Float64Array(MAX_LANDMARKS);
+  /** Scratch: the subgoals the last query's goal and start reach directly. */
+  private goalSeeds = new Int32Array(64);
+  private startSeeds = new Int32Array(64);
   /** Scratch: the hops of the last path, as cells. */
   private hops = new Int32Array(64);
+  /** Scratch of `unpack`: the hops still to halve, as (from, to) pairs. */
+  private readonly pending: number[] = [];
 
   constructor(grid: Grid) {
     checkJumpGrid(grid, WHO);
@@ -148,15 +170,26 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
   /** Subgoals in the graph. */
   get subgoals(): number { return this.graph.count; }
 
-  /** Global subgoals: those a query's search runs among. */
+  /** Core (global) subgoals: those the contraction left, among which a query's A* runs. */
   get globalSubgoals(): number { return this.graph.globals; }
 
-  /** Edges stored (upward edges of local subgoals, and each global edge once). */
+  /** Edges stored (upward edges of contracted subgoals, and each core edge once), shortcuts included. */
   get edges(): number {
     let local = 0;
     const graph = this.graph;
     for (let u = 0; u < graph.count; u++) if (!graph.global[u]) local += graph.at[u + 1] - graph.at[u];
-    return local + (graph.adj.length - local) / 2;
+    return local + (graph.entries - local) / 2;
+  }
+
+  /** Shortcuts among the stored edges (edges the contraction added; each counted once). */
+  get shortcuts(): number {
+    let local = 0;
+    const graph = this.graph;
+    for (let u = 0; u < graph.count; u++) {
+      if (graph.global[u]) continue;
+      for (let j = graph.at[u]; j < graph.at[u + 1]; j++) if (graph.adj[j] < 0) local++;
+    }
+    return local + (graph.scTo.length - local) / 2;
   }
 
   /**
@@ -185,7 +218,7 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
 
   private run(start: number, goal: number, maxExp: number): SearchStatus {
     const graph = this.graph, reach = graph.reach, w = graph.width, n = graph.count, GOAL = n;
-    const xs = graph.xs, ys = graph.ys, at = graph.at, adj = graph.adj, global = graph.global;
+    const xs = graph.xs, ys = graph.ys, at = graph.at, adj = graph.adj, global = graph.global, scTo = graph.scTo, scLen = graph.scLen;
     const sx = start % w, sy = (start - sx) / w, gx = goal % w, gy = (goal - gx) / w;
     const g = this.g, parent = this.parent, stamp = this.stamp, gd = this.gd, gdNext = this.gdNext, gdStamp = this.gdStamp;
     this.gen = nextGeneration(this.gen, 2, stamp, gdStamp);
@@ -193,73 +226,143 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
     parent[GOAL] = -1;
     if (start === goal) { g[GOAL] = 0; return 'found'; }
 
-    // The goal's side: its subgoals, climbed to the global ones.
+    // The goal's subgoals (kept: the start's scan reuses the scan's buffer), then the start's.
     reach.scan(goal, start);
     if (reach.reachedTarget) { g[GOAL] = graph.octile(sx - gx, sy - gy); return 'found'; }
-    const up = this.up;
-    up.clear();
-    if (reach.sub.has(goal)) this.mark(reach.sub.rank(goal), 0);
-    for (let i = 0; i < reach.found; i++) {
-      const v = reach.foundIds[i], d = graph.octile(xs[v] - gx, ys[v] - gy);
-      if (gdStamp[v] !== gen || d < gd[v]) this.mark(v, d);
-    }
-    if (up.length === 0) return 'unreachable';
-    while (up.length > 0) {
-      const u = up.topNode(), du = up.topF();
-      up.pop();
-      if (du > gd[u] || global[u]) continue;
-      for (let j = at[u]; j < at[u + 1]; j++) {
-        const v = adj[j], dv = du + graph.len(u, v);
-        if (gdStamp[v] !== gen || dv < gd[v] * IMPROVE) { gdStamp[v] = gen; gd[v] = dv; gdNext[v] = u; up.push(v, dv, 0); }
-      }
-    }
-
-    // The start's side: its subgoals go on the open list.
-    const heap = this.heap;
-    heap.clear();
-    if (reach.sub.has(start)) this.open(reach.sub.rank(start), 0, -1, gx, gy);
+    const goalCount = this.seeds(goal, true);
+    if (goalCount === 0) return 'unreachable';
     reach.scan(start, -1);
-    for (let i = 0; i < reach.found; i++) {
-      const v = reach.foundIds[i], gv = graph.octile(xs[v] - sx, ys[v] - sy);
+    const startCount = this.seeds(start, false);
+    if (startCount === 0) return 'unreachable';
+    const goalSeeds = this.goalSeeds, startSeeds = this.startSeeds;
+    this.landmarksTo(goalSeeds, goalCount, gx, gy, this.toGoal);
+    this.landmarksTo(startSeeds, startCount, sx, sy, this.toStart);
+
+    // Two searches at once, each an A* toward the other end: from the start over upward edges and the
+    // core (key g + h to the goal), and from the goal up to the core (key gd + h to the start). A
+    // subgoal both have reached joins a path; each stops once its smallest key reaches the best
+    // (nothing it has left can beat it), so the goal's climb goes no higher than a query needs.
+    const heap = this.heap, up = this.up, toStart = this.toStart;
+    heap.clear();
+    up.clear();
+    for (let i = 0; i < startCount; i++) {
+      const v = startSeeds[i], gv = graph.octile(xs[v] - sx, ys[v] - sy);
       if (stamp[v] !== gen || gv < g[v]) this.open(v, gv, -1, gx, gy);
     }
-    while (heap.length > 0) {
-      const u = heap.topNode();
-      heap.pop();
-      if (stamp[u] !== gen) continue;
-      if (u === GOAL) return 'found';
+    for (let i = 0; i < goalCount; i++) {
+      const v = goalSeeds[i], d = graph.octile(xs[v] - gx, ys[v] - gy);
+      if (gdStamp[v] !== gen || d < gd[v]) { gdStamp[v] = gen; gd[v] = d; gdNext[v] = -1; up.push(v, d + this.h(v, sx, sy, toStart), 0); this.pushes++; }
+    }
+    let mu = Infinity, meet = -1;
+    for (;;) {
+      // Entries of subgoals already closed are stale (a consistent heuristic closes each once).
+      while (heap.length > 0 && stamp[heap.topNode()] !== gen) heap.pop();
+      while (up.length > 0 && gdStamp[up.topNode()] !== gen) up.pop();
+      const kF = heap.length > 0 ? heap.topF() : Infinity, kB = up.length > 0 ? up.topF() : Infinity;
+      if (!(kF < mu) && !(kB < mu)) break;
       if (this.expansions >= maxExp) return 'step-limit';
-      stamp[u] = closed;
       this.expansions++;
-      const gu = g[u];
-      if (gdStamp[u] === gen) {
-        const gv = gu + gd[u];
-        if (stamp[GOAL] !== gen || gv < g[GOAL] * IMPROVE) {
-          g[GOAL] = gv; parent[GOAL] = u; stamp[GOAL] = gen;
-          heap.push(GOAL, gv, 0);
-          this.pushes++;
+      if (kF <= kB) {
+        const u = heap.topNode();
+        heap.pop();
+        stamp[u] = closed;
+        const gu = g[u];
+        if ((gdStamp[u] === gen || gdStamp[u] === closed) && gu + gd[u] < mu) { mu = gu + gd[u]; meet = u; }
+        for (let j = at[u]; j < at[u + 1]; j++) {
+          let v = adj[j], gv: number;
+          if (v >= 0) gv = gu + graph.octile(xs[u] - xs[v], ys[u] - ys[v]);
+          else { gv = gu + scLen[~v]; v = scTo[~v]; }
+          const sv = stamp[v];
+          if (sv === closed) continue;
+          if (sv === gen && !(gv < g[v] * IMPROVE)) continue;
+          this.open(v, gv, u, gx, gy);
         }
+        continue;
       }
+      const u = up.topNode();
+      up.pop();
+      gdStamp[u] = closed;
+      const du = gd[u];
+      if ((stamp[u] === gen || stamp[u] === closed) && g[u] + du < mu) { mu = g[u] + du; meet = u; }
+      // The goal's side climbs contracted subgoals only: the core is the start side's.
+      if (global[u]) continue;
+      // Stall-on-demand (as the road hierarchy's query does), in the same pass as the relaxing: a
+      // subgoal above u, already reached at a distance that with its edge down to u beats du, shows
+      // that u lies on no shortest upward path from the goal, and its edges need not be followed
+      // further (those followed before it showed are real paths, so harmless). A subgoal of the
+      // shortest path is never stalled: its distance is then exact. One pass, not a check first:
+      // the checks alone read as many edges as the relaxing saved (dao: 526 against 696 a query).
+      const bound = du * IMPROVE;
       for (let j = at[u]; j < at[u + 1]; j++) {
-        const v = adj[j], sv = stamp[v];
+        let v = adj[j], d: number;
+        if (v >= 0) d = graph.octile(xs[u] - xs[v], ys[u] - ys[v]);
+        else { d = scLen[~v]; v = scTo[~v]; }
+        const sv = gdStamp[v];
+        if (sv !== gen && sv !== closed) {
+          gdStamp[v] = gen; gd[v] = du + d; gdNext[v] = u;
+          up.push(v, du + d + this.h(v, sx, sy, toStart), 0);
+          this.pushes++;
+          continue;
+        }
+        if (gd[v] + d < bound) break;
         if (sv === closed) continue;
-        const gv = gu + graph.len(u, v);
-        if (sv === gen && !(gv < g[v] * IMPROVE)) continue;
-        this.open(v, gv, u, gx, gy);
+        const dv = du + d;
+        if (dv < gd[v] * IMPROVE) { gd[v] = dv; gdNext[v] = u; up.push(v, dv + this.h(v, sx, sy, toStart), 0); this.pushes++; }
       }
     }
-    return 'unreachable';
+    if (meet < 0) return 'unreachable';
+    g[GOAL] = mu; parent[GOAL] = meet;
+    return 'found';
   }
 
-  /** Goal side: subgoal v is d from the goal, on the way up. */
-  private mark(v: number, d: number): void {
-    this.gdStamp[v] = this.gen; this.gd[v] = d; this.gdNext[v] = -1;
-    this.up.push(v, d, 0);
+  /** Puts the subgoals cell c reaches directly (the last scan's), or c's own alone if it is one, into the goal's or the start's seed list; returns their count. */
+  private seeds(c: number, goal: boolean): number {
+    const reach = this.graph.reach;
+    let list = goal ? this.goalSeeds : this.startSeeds;
+    if (reach.sub.has(c)) { list[0] = reach.sub.rank(c); return 1; }
+    if (list.length < reach.found) {
+      list = new Int32Array(2 * reach.found);
+      if (goal) this.goalSeeds = list; else this.startSeeds = list;
+    }
+    for (let i = 0; i < reach.found; i++) list[i] = reach.foundIds[i];
+    return reach.found;
+  }
+
+  /**
+   * Each landmark's distance to cell (tx, ty) (see subgoal8-landmarks.ts):
+   * the least, over the subgoals it reaches directly (or its own), of the
+   * landmark's distance to one plus that one's octile distance to the cell.
+   */
+  private landmarksTo(seeds: Int32Array, count: number, tx: number, ty: number, into: Float64Array): void {
+    const graph = this.graph, k = graph.landmarks, n = graph.count, lm = graph.lm;
+    if (k === 0) return;
+    into.fill(Infinity);
+    for (let j = 0; j < count; j++) {
+      const v = seeds[j], d = graph.octile(graph.xs[v] - tx, graph.ys[v] - ty);
+      for (let i = 0; i < k; i++) { const x = lm[i * n + v] + d; if (x < into[i]) into[i] = x; }
+    }
+  }
+
+  /** The heuristic of subgoal v toward cell (tx, ty): the octile distance, or a landmark's bound where larger (`to`: the landmarks' distances to that cell). */
+  private h(v: number, tx: number, ty: number, to: Float64Array): number {
+    const graph = this.graph;
+    let hv = graph.octile(graph.xs[v] - tx, graph.ys[v] - ty);
+    const k = graph.landmarks;
+    if (k === 0) return hv;
+    const n = graph.count, lm = graph.lm;
+    for (let i = 0; i < k; i++) {
+      const a = lm[i * n + v], b = to[i];
+      // Both finite: |d(L, v) - d(L, cell)| <= d(v, cell) (the triangle inequality, both ways).
+      if (a === Infinity || b === Infinity) continue;
+      const t = a > b ? a - b : b - a;
+      if (t > hv) hv = t;
+    }
+    return hv;
   }
 
   /** Start side: subgoal v goes on the open list with g = gv, reached from `from` (-1: the start). */
   private open(v: number, gv: number, from: number, gx: number, gy: number): void {
-    const graph = this.graph, hv = graph.octile(graph.xs[v] - gx, graph.ys[v] - gy);
+    const hv = this.h(v, gx, gy, this.toGoal);
     this.g[v] = gv; this.parent[v] = from; this.stamp[v] = this.gen;
     this.heap.push(v, gv + hv, hv);
     this.pushes++;
@@ -274,9 +377,16 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
 
   /** Appends the cells of the subgoal hop u -> v after u (v's, and before it those of the subgoals a shortcut passes through). */
   private unpack(k: number, u: number, v: number): number {
-    const graph = this.graph, m = graph.midOf(u, v);
-    if (m >= 0) return this.unpack(this.unpack(k, u, m), m, v);
-    return this.put(k, graph.ys[v] * graph.width + graph.xs[v]);
+    const graph = this.graph, stack = this.pending;
+    // A stack, not recursion: a maze's hierarchy nests shortcuts hundreds deep.
+    stack.length = 0;
+    stack.push(u, v);
+    while (stack.length > 0) {
+      const b = stack.pop()!, a = stack.pop()!, m = graph.midOf(a, b);
+      if (m >= 0) stack.push(m, b, a, m);
+      else k = this.put(k, graph.ys[b] * graph.width + graph.xs[b]);
+    }
+    return k;
   }
 
   /** The last path's hops as cells, start first, into `hops`; returns their count. */

@@ -144,3 +144,18 @@ test('subgoal8: a budget of expansions ends in step-limit; start = goal costs 0;
   expect(s.bytes).toBeGreaterThanOrEqual(4 * grid.size);
   expect(s.searchBytes).toBe(32 * (s.subgoals + 1));
 });
+
+test('subgoal8: a maze is contracted whole (no core), within 16 bytes a cell, and paths unpacked through nested shortcuts have Dijkstra\'s cost', () => {
+  for (const rule of RULES) {
+    const next = mulberry32(91);
+    const grid = wallsWithGaps(61, 47, next, { diagonalRule: rule });
+    const s = new SubgoalSearcher8(grid);
+    expect(s.globalSubgoals).toBe(0);
+    expect(s.shortcuts).toBeGreaterThan(0);
+    expect(s.edges).toBeGreaterThanOrEqual(s.shortcuts);
+    expect(s.bytes).toBeLessThanOrEqual(16 * grid.size);
+    const free: number[] = [];
+    for (let c = 0; c < grid.size; c++) if (grid.cells[c] === 0) free.push(c);
+    agreeWithDijkstra(grid, s, [free[0], free[free.length >> 1], free[free.length - 1]], `${rule} maze`);
+  }
+});
