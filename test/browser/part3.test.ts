@@ -579,10 +579,21 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     });
     const c = (x: number, y: number) => [box.x + ((x + 0.5) * box.width) / w, box.y + ((y + 0.5) * box.height) / h] as const;
     const t0 = await page.evaluate(() => performance.now());
-    await page.mouse.move(...c(path[0][0], path[0][1]));
-    await page.mouse.down();
-    for (const [x, y] of path) await page.mouse.move(...c(x, y), { steps: 4 });
-    await page.mouse.up();
+    // The mouse is driven through the DevTools protocol, not page.mouse: while a button is held, Playwright's
+    // mouse runs a script in the page on every move (to catch an HTML drag), work of the test's, not the page's.
+    const cdp = await page.context().newCDPSession(page);
+    const send = (type: 'mouseMoved' | 'mousePressed' | 'mouseReleased', [x, y]: readonly [number, number], held: boolean) =>
+      cdp.send('Input.dispatchMouseEvent', { type, x, y, button: 'left', buttons: held ? 1 : 0, clickCount: 1 });
+    let at = c(path[0][0], path[0][1]);
+    await cdp.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x: at[0], y: at[1] });
+    await send('mousePressed', at, true);
+    for (const [x, y] of path) {
+      const to = c(x, y);
+      for (let k = 1; k <= 4; k++) await send('mouseMoved', [at[0] + ((to[0] - at[0]) * k) / 4, at[1] + ((to[1] - at[1]) * k) / 4], true);
+      at = to;
+    }
+    await send('mouseReleased', at, false);
+    await cdp.detach();
     const t1 = await page.evaluate(() => performance.now());
     await page.waitForTimeout(200);
     const traced = mainThreadTasks(await browser.stopTracing());

@@ -84,22 +84,41 @@ export class LaneCanvas {
     this.stage.style.width = `min(100%, calc(30rem * ${width} / ${height}))`;
     this.stage.classList.toggle('om-coarse', width < 400);
     this.ctx = c.getContext('2d');
-    if (!this.ctx) return;
-    this.img = this.ctx.createImageData(width, height);
-    this.px = new Uint32Array(this.img.data.buffer);
-    this.px.set(base.pixels);
+    // The bare map is drawn, and the lane's own image of it (4 MB for a 1024 x 1024 map) made, by prepare,
+    // in a task of each lane's own: done here for the four lanes, the map's arrival was one task of 140 ms.
+    this.img = null;
+    this.drawn = false;
     this.tilesX = Math.ceil(width / TILE);
     this.dirty = new Uint8Array(this.tilesX * Math.ceil(height / TILE));
+    this.pending = false;
     this.shownMarks = { start: -1, goal: -1, path: null };
-    this.ctx.drawImage(base.canvas, 0, 0);
     this.fresh = true;
   }
+
+  /** The bare map is on the canvas (see prepare). */
+  private drawn = false;
+  /** Some tile changed since the last flush. */
+  private pending = false;
+
+  /** Draws the bare map and makes the lane's image of it, if not done yet (the first closed cells do it otherwise). */
+  prepare(): void {
+    if (!this.ctx || !this.base) return;
+    if (!this.drawn) { this.ctx.drawImage(this.base.canvas, 0, 0); this.drawn = true; }
+    if (this.img) return;
+    this.img = this.ctx.createImageData(this.width, this.height);
+    this.px = new Uint32Array(this.img.data.buffer);
+    this.px.set(this.base.pixels);
+  }
+
+  /** Whether some explored cells wait for a flush. */
+  get unflushed(): boolean { return this.pending; }
 
   /** Back to the bare map (nothing to do when nothing was explored since the last clear). */
   clear(): void {
     if (!this.img || !this.ctx || !this.base || this.fresh) return;
     this.px.set(this.base.pixels);
     this.dirty.fill(0);
+    this.pending = false;
     this.ctx.drawImage(this.base.canvas, 0, 0);
     this.fresh = true;
   }
@@ -110,9 +129,10 @@ export class LaneCanvas {
    * among `total` expansions.
    */
   close(order: Int32Array, offset: number, from: number, to: number, total: number): void {
+    this.prepare();
     const px = this.px, w = this.width, dirty = this.dirty, tx = this.tilesX;
     const scale = (SHADES - 1) / Math.max(1, total - 1);
-    if (to > from) this.fresh = false;
+    if (to > from) { this.fresh = false; this.pending = true; }
     for (let i = from; i < to; i++) {
       const n = order[i - offset];
       px[n] = SHADE[Math.min(SHADES - 1, Math.round(i * scale))];
@@ -125,6 +145,7 @@ export class LaneCanvas {
   flush(): void {
     const ctx = this.ctx, img = this.img, dirty = this.dirty, tx = this.tilesX;
     if (!ctx || !img) return;
+    this.pending = false;
     for (let t = 0; t < dirty.length; t++) {
       if (!dirty[t]) continue;
       dirty[t] = 0;
