@@ -85,8 +85,8 @@ function readArcs(space: SearchSpace, where: string): Remaining {
   return { out, inn };
 }
 
-/** Removes the arc to or from `other` out of a row (swap with the last). */
-function dropFrom(row: number[], other: number): void {
+/** Removes the arc to or from `other` out of a row of (node, length, middle) triples (swap with the last). */
+export function dropFrom(row: number[], other: number): void {
   for (let k = 0; k < row.length; k += 3) {
     if (row[k] !== other) continue;
     const last = row.length - 3;

@@ -1,5 +1,6 @@
 import { IMPROVE } from '../core/improve.js';
 import { KeyHeap } from '../core/key-heap.js';
+import { dropFrom } from '../core/contraction-build.js';
 
 /**
  * Nodes one witness search may settle: past it no witness is assumed, which
@@ -156,17 +157,6 @@ export class Contraction {
       }
     }
     return needed.length / 3 - row.length / 3 + deleted[v];
-  }
-}
-
-/** Removes the edge to `other` from a row (swap with the last triple). */
-function dropFrom(row: number[], other: number): void {
-  for (let k = 0; k < row.length; k += 3) {
-    if (row[k] !== other) continue;
-    const last = row.length - 3;
-    row[k] = row[last]; row[k + 1] = row[last + 1]; row[k + 2] = row[last + 2];
-    row.length = last;
-    return;
   }
 }
 
