@@ -1,6 +1,7 @@
 import { Contraction } from './subgoal8-contract.js';
 import { landmarkDistances, MAX_LANDMARKS } from './subgoal8-landmarks.js';
 import { HReach8 } from './subgoal8-reach.js';
+import { classOf } from './subgoal8-taut.js';
 
 /**
  * The work one build may do, in units of an edge relaxation of a witness
@@ -27,6 +28,14 @@ const LANDMARK_WORK = 6;
  * contractions that save memory are made.
  */
 const MAX_BYTES_PER_CELL = 16;
+/**
+ * Edge lists sorted by class for the taut-path pruning (subgoal8-taut.ts)
+ * only where a subgoal keeps this many edges on average: there a pruned
+ * expansion skips whole runs of them (street maps, some 40 a core subgoal);
+ * on sparser graphs (random maps, mazes) the table's 32 bytes a subgoal and
+ * the per-expansion work cost more than the few edges skipped.
+ */
+const TAUT_MIN_DEGREE = 12;
 
 /**
  * The subgoal graph of an 8-connected grid with uniform costs (Uras,
@@ -79,6 +88,13 @@ export class SubgoalGraph8 {
   readonly scMid: Int32Array;
   /** 1 for a core (global) subgoal, 0 for a contracted (local) one. */
   readonly global: Uint8Array;
+  /**
+   * Empty, or (taut-path pruning, subgoal8-taut.ts) each subgoal's edges of
+   * the simple graph sorted by class, then its shortcuts: `classAt[u * 16 +
+   * c]` is where class c + 1 starts, counted from `at[u]` (class 0 starts
+   * there; `classAt[u * 16 + 15]` is where the shortcuts start).
+   */
+  readonly classAt: Uint16Array = new Uint16Array(0);
   /** Edges of the simple subgoal graph, before the contraction (each counted once). */
   readonly simpleEdges: number;
   /** Core subgoals. */
@@ -87,7 +103,7 @@ export class SubgoalGraph8 {
   readonly entries: number;
   /** Landmarks (see subgoal8-landmarks.ts): 0 without a core, or where the memory budget has no room. */
   readonly landmarks: number;
-  /** lm[i * count + v]: landmark i's distance to subgoal v. */
+  /** lm[v * landmarks + i]: landmark i's distance to subgoal v. */
   readonly lm: Float64Array = new Float64Array(0);
 
   /**
@@ -137,6 +153,7 @@ export class SubgoalGraph8 {
       }
     }
     at[n] = total;
+    if (levels && n > 0 && total >= TAUT_MIN_DEGREE * n) this.classAt = sortByClass(n, at, adj, xs, ys);
     this.at = at;
     this.adj = adj;
     this.scTo = scTo;
@@ -222,6 +239,32 @@ export class SubgoalGraph8 {
   /** Bytes held: the reach tables per cell, and per subgoal its coordinates, flag and edges. */
   get bytes(): number {
     return this.reach.bytes + this.xs.byteLength + this.ys.byteLength + this.at.byteLength + this.adj.byteLength + this.global.byteLength
-      + this.scTo.byteLength + this.scLen.byteLength + this.scMid.byteLength + this.lm.byteLength;
+      + this.scTo.byteLength + this.scLen.byteLength + this.scMid.byteLength + this.lm.byteLength + this.classAt.byteLength;
   }
+}
+
+/**
+ * Sorts each subgoal's edges of the simple graph by class (subgoal8-taut.ts's
+ * `classOf` of the offset to the other end), shortcuts last, in place, and
+ * returns where each class ends (see `SubgoalGraph8.classAt`); empty if a
+ * list is too long for 16-bit offsets.
+ */
+function sortByClass(n: number, at: Int32Array, adj: Int32Array, xs: Uint16Array | Int32Array, ys: Uint16Array | Int32Array): Uint16Array {
+  const out = new Uint16Array(16 * n), row: number[] = [], count = new Int32Array(17);
+  for (let u = 0; u < n; u++) {
+    const a = at[u], b = at[u + 1];
+    if (b - a > 0xffff) return new Uint16Array(0);
+    count.fill(0);
+    row.length = 0;
+    for (let j = a; j < b; j++) {
+      const v = adj[j], c = v >= 0 ? classOf(xs[v] - xs[u], ys[v] - ys[u]) : 16;
+      row.push(v, c);
+      count[c]++;
+    }
+    // Counting sort: count[c] becomes where class c starts, then each entry goes to its slot.
+    for (let c = 0, sum = 0; c <= 16; c++) { const k = count[c]; count[c] = sum; sum += k; }
+    for (let c = 0; c < 16; c++) out[u * 16 + c] = count[c + 1];
+    for (let i = 0; i < row.length; i += 2) adj[a + count[row[i + 1]]++] = row[i];
+  }
+  return out;
 }

@@ -8,6 +8,7 @@ import { JumpHeap } from './jps-heap.js';
 import { checkJumpGrid, refuseWeights } from './jps.js';
 import { SubgoalGraph8 } from './subgoal8-graph.js';
 import { MAX_LANDMARKS } from './subgoal8-landmarks.js';
+import { CLASS_MOVES, KEPT, moveSet, neighbourhood, tautTable } from './subgoal8-taut.js';
 
 /** The options of one `SubgoalSearcher8` query; a bad value is an `InputError`. */
 export interface SubgoalSearch8Options {
@@ -18,6 +19,8 @@ export interface SubgoalSearch8Options {
 const KEYS: readonly (keyof SubgoalSearch8Options)[] = ['maxExpansions'];
 const DEFAULTS: SubgoalSearch8Options = Object.freeze({});
 const WHO = 'SubgoalSearcher8';
+/** The taut-path pruning tables of the two corner rules (subgoal8-taut.ts). */
+const TAUT_NO_CUT = tautTable(true), TAUT_CUT = tautTable(false);
 
 /**
  * Exact shortest paths on an 8-connected grid from a preprocessed subgoal
@@ -44,7 +47,11 @@ const WHO = 'SubgoalSearcher8';
  *    consistent, so every subgoal of a shortest path is closed with its
  *    exact distance before either key reaches that path's length. Where
  *    the whole graph was contracted (mazes, rooms) that is the hierarchy's
- *    two climbs, a few dozen subgoals;
+ *    two climbs, a few dozen subgoals. Where the edge lists are long
+ *    (street maps) the start side also skips, unread, the edges a taut path
+ *    cannot take after the hop it came by (subgoal8-taut.ts: a turn of 90
+ *    degrees or more at a subgoal whose neighbourhood offers a strictly
+ *    shorter way round is on no shortest path, whatever the ties);
  * 3. writes the path cell by cell on request (`pathInto`): shortcuts are
  *    halved until each hop is an edge of the subgoal graph, a free-space
  *    path of octile length.
@@ -69,7 +76,7 @@ const WHO = 'SubgoalSearcher8';
  * subgoal bit with its rank per cell; per subgoal its coordinates, flag
  * and edge list, 4 bytes an edge of the subgoal graph and 20 a shortcut;
  * 8 bytes a subgoal per landmark); the build keeps it within 16 bytes a
- * cell where the subgoal graph alone fits. `searchBytes` is the per-query state (32 bytes a subgoal).
+ * cell where the subgoal graph alone fits. `searchBytes` is the per-query state (41 bytes a subgoal).
  *
  * @example
  * ```ts
@@ -109,6 +116,10 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
   private gd!: Float64Array;
   private gdNext!: Int32Array;
   private gdStamp!: Uint32Array;
+  /** The unit moves of the hop the start side reached each subgoal by (subgoal8-taut.ts; kept only where the edges are sorted by class); 0 when unknown (a shortcut). */
+  private inMove!: Uint8Array;
+  /** The start side's heuristic of each subgoal it has opened in this query. */
+  private hq!: Float64Array;
   private readonly heap = new JumpHeap(1024);
   private readonly up = new JumpHeap(64);
   private gen = 0;
@@ -154,6 +165,8 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
     this.gd = new Float64Array(n);
     this.gdNext = new Int32Array(n);
     this.gdStamp = new Uint32Array(n);
+    this.inMove = new Uint8Array(n);
+    this.hq = new Float64Array(n);
     this.gen = 0;
     this.status = 'unreachable';
     this.cost = Infinity;
@@ -165,7 +178,7 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
   get bytes(): number { return this.graph.bytes; }
 
   /** Bytes of the per-query search state. */
-  get searchBytes(): number { return this.g.byteLength + this.gd.byteLength + 4 * this.parent.byteLength; }
+  get searchBytes(): number { return this.g.byteLength + this.gd.byteLength + this.hq.byteLength + 4 * this.parent.byteLength + this.inMove.byteLength; }
 
   /** Subgoals in the graph. */
   get subgoals(): number { return this.graph.count; }
@@ -220,7 +233,8 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
     const graph = this.graph, reach = graph.reach, w = graph.width, n = graph.count, GOAL = n;
     const xs = graph.xs, ys = graph.ys, at = graph.at, adj = graph.adj, global = graph.global, scTo = graph.scTo, scLen = graph.scLen;
     const sx = start % w, sy = (start - sx) / w, gx = goal % w, gy = (goal - gx) / w;
-    const g = this.g, parent = this.parent, stamp = this.stamp, gd = this.gd, gdNext = this.gdNext, gdStamp = this.gdStamp;
+    const g = this.g, parent = this.parent, stamp = this.stamp, gd = this.gd, gdNext = this.gdNext, gdStamp = this.gdStamp, inMove = this.inMove;
+    const cells = reach.cells, hgt = reach.height, taut = this.noCut ? TAUT_NO_CUT : TAUT_CUT, classAt = graph.classAt;
     this.gen = nextGeneration(this.gen, 2, stamp, gdStamp);
     const gen = this.gen, closed = gen + 1;
     parent[GOAL] = -1;
@@ -247,7 +261,7 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
     up.clear();
     for (let i = 0; i < startCount; i++) {
       const v = startSeeds[i], gv = graph.octile(xs[v] - sx, ys[v] - sy);
-      if (stamp[v] !== gen || gv < g[v]) this.open(v, gv, -1, gx, gy);
+      if (stamp[v] !== gen || gv < g[v]) { this.open(v, gv, -1, gx, gy); inMove[v] = moveSet(xs[v] - sx, ys[v] - sy); }
     }
     for (let i = 0; i < goalCount; i++) {
       const v = goalSeeds[i], d = graph.octile(xs[v] - gx, ys[v] - gy);
@@ -266,16 +280,54 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
         const u = heap.topNode();
         heap.pop();
         stamp[u] = closed;
-        const gu = g[u];
+        const gu = g[u], ux = xs[u], uy = ys[u];
         if ((gdStamp[u] === gen || gdStamp[u] === closed) && gu + gd[u] < mu) { mu = gu + gd[u]; meet = u; }
-        for (let j = at[u]; j < at[u + 1]; j++) {
-          let v = adj[j], gv: number;
-          if (v >= 0) gv = gu + graph.octile(xs[u] - xs[v], ys[u] - ys[v]);
-          else { gv = gu + scLen[~v]; v = scTo[~v]; }
-          const sv = stamp[v];
+        if (classAt.length === 0) {
+          for (let j = at[u]; j < at[u + 1]; j++) {
+            let v = adj[j], gv: number;
+            if (v >= 0) gv = gu + graph.octile(xs[v] - ux, ys[v] - uy);
+            else { gv = gu + scLen[~v]; v = scTo[~v]; }
+            const sv = stamp[v];
+            if (sv === closed) continue;
+            if (sv === gen && !(gv < g[v] * IMPROVE)) continue;
+            this.open(v, gv, u, gx, gy);
+          }
+          continue;
+        }
+        // Taut-path pruning (subgoal8-taut.ts): the first moves out of u that, after the last move
+        // into u, have a strictly shorter replacement; a hop made of them only is on no shortest path.
+        // The edges are sorted by class, so the classes made of such moves are skipped unread.
+        let kept = 0xffff;
+        const into = inMove[u];
+        if (into !== 0) {
+          const nb = neighbourhood(cells, w, hgt, ux, uy) * 8;
+          let skip = 0xff;
+          for (let a = 0; a < 8; a++) if ((into >> a) & 1) skip &= taut[nb + a];
+          kept = KEPT[skip];
+        }
+        const base = at[u], row = u * 16;
+        for (let c = 0, from = base; c < 16; c++) {
+          const to = base + classAt[row + c];
+          if ((kept >> c) & 1) {
+            const moves = CLASS_MOVES[c];
+            for (let j = from; j < to; j++) {
+              const v = adj[j], sv = stamp[v];
+              if (sv === closed) continue;
+              const gv = gu + graph.octile(xs[v] - ux, ys[v] - uy);
+              if (sv === gen && !(gv < g[v] * IMPROVE)) continue;
+              this.open(v, gv, u, gx, gy);
+              inMove[v] = moves;
+            }
+          }
+          from = to;
+        }
+        for (let j = base + classAt[row + 15]; j < at[u + 1]; j++) {
+          const e = ~adj[j], v = scTo[e], sv = stamp[v];
           if (sv === closed) continue;
+          const gv = gu + scLen[e];
           if (sv === gen && !(gv < g[v] * IMPROVE)) continue;
           this.open(v, gv, u, gx, gy);
+          inMove[v] = 0;
         }
         continue;
       }
@@ -334,12 +386,12 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
    * landmark's distance to one plus that one's octile distance to the cell.
    */
   private landmarksTo(seeds: Int32Array, count: number, tx: number, ty: number, into: Float64Array): void {
-    const graph = this.graph, k = graph.landmarks, n = graph.count, lm = graph.lm;
+    const graph = this.graph, k = graph.landmarks, lm = graph.lm;
     if (k === 0) return;
     into.fill(Infinity);
     for (let j = 0; j < count; j++) {
       const v = seeds[j], d = graph.octile(graph.xs[v] - tx, graph.ys[v] - ty);
-      for (let i = 0; i < k; i++) { const x = lm[i * n + v] + d; if (x < into[i]) into[i] = x; }
+      for (let i = 0; i < k; i++) { const x = lm[v * k + i] + d; if (x < into[i]) into[i] = x; }
     }
   }
 
@@ -349,9 +401,9 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
     let hv = graph.octile(graph.xs[v] - tx, graph.ys[v] - ty);
     const k = graph.landmarks;
     if (k === 0) return hv;
-    const n = graph.count, lm = graph.lm;
+    const lm = graph.lm, row = v * k;
     for (let i = 0; i < k; i++) {
-      const a = lm[i * n + v], b = to[i];
+      const a = lm[row + i], b = to[i];
       // Both finite: |d(L, v) - d(L, cell)| <= d(v, cell) (the triangle inequality, both ways).
       if (a === Infinity || b === Infinity) continue;
       const t = a > b ? a - b : b - a;
@@ -362,7 +414,11 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
 
   /** Start side: subgoal v goes on the open list with g = gv, reached from `from` (-1: the start). */
   private open(v: number, gv: number, from: number, gx: number, gy: number): void {
-    const hv = this.h(v, gx, gy, this.toGoal);
+    // A subgoal open already keeps the heuristic it was first given: the landmarks' are dear to
+    // recompute (without them the octile distance is cheaper than the cache).
+    let hv: number;
+    if (this.graph.landmarks === 0) hv = this.graph.octile(this.graph.xs[v] - gx, this.graph.ys[v] - gy);
+    else hv = this.stamp[v] === this.gen ? this.hq[v] : (this.hq[v] = this.h(v, gx, gy, this.toGoal));
     this.g[v] = gv; this.parent[v] = from; this.stamp[v] = this.gen;
     this.heap.push(v, gv + hv, hv);
     this.pushes++;
