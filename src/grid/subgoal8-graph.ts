@@ -80,8 +80,17 @@ export class SubgoalGraph8 {
   /** Subgoal coordinates: 2 bytes each on a grid whose sides are at most 65535 cells, else 4. */
   readonly xs: Uint16Array | Int32Array;
   readonly ys: Uint16Array | Int32Array;
+  /**
+   * The edge lists, packed: `adj[at[u] .. at[u + 1])` holds u's edges of the
+   * simple graph to subgoals near in rank as 16-bit differences (the other
+   * end is u + adj[j]: 2 bytes an edge), then its last `far[u]` entries, two
+   * slots each (low half, high half of a 32-bit value, `wide`): an edge of
+   * the simple graph to subgoal v >= 0 too far in rank for 16 bits, or ~i
+   * for shortcut record i.
+   */
   readonly at: Int32Array;
-  readonly adj: Int32Array;
+  readonly adj: Int16Array;
+  readonly far: Uint16Array;
   /** Shortcut records (see the class comment). */
   readonly scTo: Int32Array;
   readonly scLen: Float64Array;
@@ -141,21 +150,25 @@ export class SubgoalGraph8 {
         if (l[i + 2] >= 0) shortcuts++;
       }
     }
-    const at = new Int32Array(n + 1), adj = new Int32Array(total);
+    const at32 = new Int32Array(n + 1), adj32 = new Int32Array(total);
     const scTo = new Int32Array(shortcuts), scLen = new Float64Array(shortcuts), scMid = new Int32Array(shortcuts);
     for (let u = 0, k = 0, s = 0; u < n; u++) {
-      at[u] = k;
+      at32[u] = k;
       const l = rows[u];
       for (let i = 0; i < l.length; i += 3) {
-        if (l[i + 2] < 0) { adj[k++] = l[i]; continue; }
+        if (l[i + 2] < 0) { adj32[k++] = l[i]; continue; }
         scTo[s] = l[i]; scLen[s] = l[i + 1]; scMid[s] = l[i + 2];
-        adj[k++] = ~s++;
+        adj32[k++] = ~s++;
       }
+      rows[u] = [];
     }
-    at[n] = total;
-    if (levels && n > 0 && total >= TAUT_MIN_DEGREE * n) this.classAt = sortByClass(n, at, adj, xs, ys);
-    this.at = at;
-    this.adj = adj;
+    at32[n] = total;
+    if (levels && n > 0 && total >= TAUT_MIN_DEGREE * n) this.classAt = sortByClass(n, at32, adj32, xs, ys);
+    else nearFirst(n, at32, adj32);
+    const packed = pack(n, at32, adj32);
+    this.at = packed.at;
+    this.adj = packed.adj;
+    this.far = packed.far;
     this.scTo = scTo;
     this.scLen = scLen;
     this.scMid = scMid;
@@ -175,12 +188,12 @@ export class SubgoalGraph8 {
     if (this.landmarks > 0) {
       const ends = new Int32Array(total), lens = new Float64Array(total);
       for (let u = 0; u < n; u++) {
-        for (let j = at[u]; j < at[u + 1]; j++) {
-          const v = adj[j];
+        for (let j = at32[u]; j < at32[u + 1]; j++) {
+          const v = adj32[j];
           if (v >= 0) { ends[j] = v; lens[j] = this.octile(xs[u] - xs[v], ys[u] - ys[v]); } else { ends[j] = scTo[~v]; lens[j] = scLen[~v]; }
         }
       }
-      this.lm = landmarkDistances(n, at, ends, lens, this.landmarks);
+      this.lm = landmarkDistances(n, at32, ends, lens, this.landmarks);
     }
   }
 
@@ -226,9 +239,10 @@ export class SubgoalGraph8 {
   midOf(u: number, v: number): number {
     const at = this.at, adj = this.adj, scTo = this.scTo;
     for (let side = 0; side < 2; side++) {
-      const a = side === 0 ? u : v, b = side === 0 ? v : u;
-      for (let k = at[a]; k < at[a + 1]; k++) {
-        const e = adj[k];
+      const a = side === 0 ? u : v, b = side === 0 ? v : u, end = at[a + 1], near = end - 2 * this.far[a];
+      for (let k = at[a]; k < near; k++) if (a + adj[k] === b) return -1;
+      for (let k = near; k < end; k += 2) {
+        const e = wide(adj, k);
         if (e === b) return -1;
         if (e < 0 && scTo[~e] === b) return this.scMid[~e];
       }
@@ -238,14 +252,15 @@ export class SubgoalGraph8 {
 
   /** Bytes held: the reach tables per cell, and per subgoal its coordinates, flag and edges. */
   get bytes(): number {
-    return this.reach.bytes + this.xs.byteLength + this.ys.byteLength + this.at.byteLength + this.adj.byteLength + this.global.byteLength
+    return this.reach.bytes + this.xs.byteLength + this.ys.byteLength + this.at.byteLength + this.adj.byteLength + this.far.byteLength + this.global.byteLength
       + this.scTo.byteLength + this.scLen.byteLength + this.scMid.byteLength + this.lm.byteLength + this.classAt.byteLength;
   }
 }
 
 /**
  * Sorts each subgoal's edges of the simple graph by class (subgoal8-taut.ts's
- * `classOf` of the offset to the other end), shortcuts last, in place, and
+ * `classOf` of the offset to the other end), the entries `pack` keeps wide
+ * (shortcuts, far edges) last, in place, and
  * returns where each class ends (see `SubgoalGraph8.classAt`); empty if a
  * list is too long for 16-bit offsets.
  */
@@ -257,7 +272,7 @@ function sortByClass(n: number, at: Int32Array, adj: Int32Array, xs: Uint16Array
     count.fill(0);
     row.length = 0;
     for (let j = a; j < b; j++) {
-      const v = adj[j], c = v >= 0 ? classOf(xs[v] - xs[u], ys[v] - ys[u]) : 16;
+      const v = adj[j], c = v >= 0 && isNear(u, v) ? classOf(xs[v] - xs[u], ys[v] - ys[u]) : 16;
       row.push(v, c);
       count[c]++;
     }
@@ -267,4 +282,53 @@ function sortByClass(n: number, at: Int32Array, adj: Int32Array, xs: Uint16Array
     for (let i = 0; i < row.length; i += 2) adj[a + count[row[i + 1]]++] = row[i];
   }
   return out;
+}
+
+/** Whether the edge u -> v of the simple graph packs into 16 bits (see `SubgoalGraph8.adj`). */
+function isNear(u: number, v: number): boolean {
+  return v - u >= -0x7fff && v - u <= 0x7fff;
+}
+
+/** The 32-bit entry packed at adj[k], adj[k + 1] (see `SubgoalGraph8.adj`). */
+export function wide(adj: Int16Array, k: number): number {
+  return (adj[k] & 0xffff) | (adj[k + 1] << 16);
+}
+
+/** Moves each list's near edges of the simple graph before its wide entries (shortcuts, far edges), keeping their order: what `pack` needs where `sortByClass` did not run. */
+function nearFirst(n: number, at: Int32Array, adj: Int32Array): void {
+  const rest: number[] = [];
+  for (let u = 0; u < n; u++) {
+    let k = at[u];
+    rest.length = 0;
+    for (let j = at[u]; j < at[u + 1]; j++) {
+      const v = adj[j];
+      if (v >= 0 && isNear(u, v)) adj[k++] = v; else rest.push(v);
+    }
+    for (const e of rest) adj[k++] = e;
+  }
+}
+
+/** Packs 32-bit edge lists (near edges first) into `SubgoalGraph8`'s 16-bit form. */
+function pack(n: number, at32: Int32Array, adj32: Int32Array): { at: Int32Array; adj: Int16Array; far: Uint16Array } {
+  const at = new Int32Array(n + 1), far = new Uint16Array(n);
+  let size = 0;
+  for (let u = 0; u < n; u++) {
+    let wides = 0;
+    for (let j = at32[u]; j < at32[u + 1]; j++) { const v = adj32[j]; if (!(v >= 0 && isNear(u, v))) wides++; }
+    // A list is a few hundred entries at most (the scans' reach, a contraction's shortcuts): 16 bits hold its count.
+    if (wides > 0xffff) throw new Error('SubgoalGraph8: more than 65535 wide entries in one edge list (internal error)');
+    far[u] = wides;
+    size += at32[u + 1] - at32[u] + wides;
+  }
+  const adj = new Int16Array(size);
+  for (let u = 0, k = 0; u < n; u++) {
+    at[u] = k;
+    for (let j = at32[u]; j < at32[u + 1]; j++) {
+      const v = adj32[j];
+      if (v >= 0 && isNear(u, v)) { adj[k++] = v - u; continue; }
+      adj[k++] = v & 0xffff; adj[k++] = v >> 16;
+    }
+  }
+  at[n] = size;
+  return { at, adj, far };
 }

@@ -6,7 +6,7 @@ import { nextGeneration } from '../core/stamp.js';
 import type { Grid } from './grid.js';
 import { JumpHeap } from './jps-heap.js';
 import { checkJumpGrid, refuseWeights } from './jps.js';
-import { SubgoalGraph8 } from './subgoal8-graph.js';
+import { SubgoalGraph8, wide } from './subgoal8-graph.js';
 import { MAX_LANDMARKS } from './subgoal8-landmarks.js';
 import { CLASS_MOVES, KEPT, moveSet, neighbourhood, tautTable } from './subgoal8-taut.js';
 
@@ -190,7 +190,8 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
   get edges(): number {
     let local = 0;
     const graph = this.graph;
-    for (let u = 0; u < graph.count; u++) if (!graph.global[u]) local += graph.at[u + 1] - graph.at[u];
+    // A list's slots less its wide entries' second slots: its entries.
+    for (let u = 0; u < graph.count; u++) if (!graph.global[u]) local += graph.at[u + 1] - graph.at[u] - graph.far[u];
     return local + (graph.entries - local) / 2;
   }
 
@@ -200,7 +201,7 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
     const graph = this.graph;
     for (let u = 0; u < graph.count; u++) {
       if (graph.global[u]) continue;
-      for (let j = graph.at[u]; j < graph.at[u + 1]; j++) if (graph.adj[j] < 0) local++;
+      for (let j = graph.at[u + 1] - 2 * graph.far[u]; j < graph.at[u + 1]; j += 2) if (wide(graph.adj, j) < 0) local++;
     }
     return local + (graph.scTo.length - local) / 2;
   }
@@ -231,7 +232,7 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
 
   private run(start: number, goal: number, maxExp: number): SearchStatus {
     const graph = this.graph, reach = graph.reach, w = graph.width, n = graph.count, GOAL = n;
-    const xs = graph.xs, ys = graph.ys, at = graph.at, adj = graph.adj, global = graph.global, scTo = graph.scTo, scLen = graph.scLen;
+    const xs = graph.xs, ys = graph.ys, at = graph.at, adj = graph.adj, far = graph.far, global = graph.global, scTo = graph.scTo, scLen = graph.scLen;
     const sx = start % w, sy = (start - sx) / w, gx = goal % w, gy = (goal - gx) / w;
     const g = this.g, parent = this.parent, stamp = this.stamp, gd = this.gd, gdNext = this.gdNext, gdStamp = this.gdStamp, inMove = this.inMove;
     const cells = reach.cells, hgt = reach.height, taut = this.noCut ? TAUT_NO_CUT : TAUT_CUT, classAt = graph.classAt;
@@ -283,8 +284,16 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
         const gu = g[u], ux = xs[u], uy = ys[u];
         if ((gdStamp[u] === gen || gdStamp[u] === closed) && gu + gd[u] < mu) { mu = gu + gd[u]; meet = u; }
         if (classAt.length === 0) {
-          for (let j = at[u]; j < at[u + 1]; j++) {
-            let v = adj[j], gv: number;
+          const end = at[u + 1], near = end - 2 * far[u];
+          for (let j = at[u]; j < near; j++) {
+            const v = u + adj[j], sv = stamp[v];
+            if (sv === closed) continue;
+            const gv = gu + graph.octile(xs[v] - ux, ys[v] - uy);
+            if (sv === gen && !(gv < g[v] * IMPROVE)) continue;
+            this.open(v, gv, u, gx, gy);
+          }
+          for (let j = near; j < end; j += 2) {
+            let v = wide(adj, j), gv: number;
             if (v >= 0) gv = gu + graph.octile(xs[v] - ux, ys[v] - uy);
             else { gv = gu + scLen[~v]; v = scTo[~v]; }
             const sv = stamp[v];
@@ -311,7 +320,7 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
           if ((kept >> c) & 1) {
             const moves = CLASS_MOVES[c];
             for (let j = from; j < to; j++) {
-              const v = adj[j], sv = stamp[v];
+              const v = u + adj[j], sv = stamp[v];
               if (sv === closed) continue;
               const gv = gu + graph.octile(xs[v] - ux, ys[v] - uy);
               if (sv === gen && !(gv < g[v] * IMPROVE)) continue;
@@ -321,10 +330,13 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
           }
           from = to;
         }
-        for (let j = base + classAt[row + 15]; j < at[u + 1]; j++) {
-          const e = ~adj[j], v = scTo[e], sv = stamp[v];
+        // The wide entries (shortcuts, far edges): their moves unknown here, never pruned.
+        for (let j = base + classAt[row + 15]; j < at[u + 1]; j += 2) {
+          let v = wide(adj, j), gv: number;
+          if (v >= 0) gv = gu + graph.octile(xs[v] - ux, ys[v] - uy);
+          else { gv = gu + scLen[~v]; v = scTo[~v]; }
+          const sv = stamp[v];
           if (sv === closed) continue;
-          const gv = gu + scLen[e];
           if (sv === gen && !(gv < g[v] * IMPROVE)) continue;
           this.open(v, gv, u, gx, gy);
           inMove[v] = 0;
@@ -345,10 +357,13 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
       // shortest path is never stalled: its distance is then exact. One pass, not a check first:
       // the checks alone read as many edges as the relaxing saved (dao: 526 against 696 a query).
       const bound = du * IMPROVE;
-      for (let j = at[u]; j < at[u + 1]; j++) {
-        let v = adj[j], d: number;
-        if (v >= 0) d = graph.octile(xs[u] - xs[v], ys[u] - ys[v]);
-        else { d = scLen[~v]; v = scTo[~v]; }
+      for (let j = at[u], end = at[u + 1], near = end - 2 * far[u]; j < end;) {
+        let v: number, d: number;
+        if (j < near) { v = u + adj[j++]; d = graph.octile(xs[u] - xs[v], ys[u] - ys[v]); } else {
+          v = wide(adj, j); j += 2;
+          if (v >= 0) d = graph.octile(xs[u] - xs[v], ys[u] - ys[v]);
+          else { d = scLen[~v]; v = scTo[~v]; }
+        }
         const sv = gdStamp[v];
         if (sv !== gen && sv !== closed) {
           gdStamp[v] = gen; gd[v] = du + d; gdNext[v] = u;
