@@ -136,6 +136,8 @@ export class SubgoalGraph8 {
     for (const l of rows) edges += l.length / 3;
     this.simpleEdges = edges / 2;
     // The memory budget: what the edges may take beside the per-cell tables and the per-subgoal arrays.
+    // (The contraction charges an edge end 4 bytes where the packed lists mostly take 2: that margin
+    // pays for the lists' wide-entry counts, 2 bytes a subgoal.)
     const fixed = reach.bytes + xs.byteLength + ys.byteLength + 4 * (n + 1) + n;
     const edgeBytes = Math.max(0, MAX_BYTES_PER_CELL * width * height - fixed);
     const work = BUILD_WORK - SCAN_WORK * 2 * this.simpleEdges;
@@ -163,7 +165,11 @@ export class SubgoalGraph8 {
       rows[u] = [];
     }
     at32[n] = total;
-    if (levels && n > 0 && total >= TAUT_MIN_DEGREE * n) this.classAt = sortByClass(n, at32, adj32, xs, ys);
+    // The class table where the lists are long, and where the memory budget has room for it.
+    let wides = 0;
+    for (let u = 0; u < n; u++) for (let j = at32[u]; j < at32[u + 1]; j++) if (!(adj32[j] >= 0 && isNear(u, adj32[j]))) wides++;
+    const packedBytes = fixed + 2 * n + 2 * (total + wides) + 16 * shortcuts;
+    if (levels && n > 0 && total >= TAUT_MIN_DEGREE * n && packedBytes + 32 * n <= MAX_BYTES_PER_CELL * width * height) this.classAt = sortByClass(n, at32, adj32, xs, ys);
     else nearFirst(n, at32, adj32);
     const packed = pack(n, at32, adj32);
     this.at = packed.at;
