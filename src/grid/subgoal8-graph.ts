@@ -271,10 +271,11 @@ export class SubgoalGraph8 {
  * list is too long for 16-bit offsets.
  */
 function sortByClass(n: number, at: Int32Array, adj: Int32Array, xs: Uint16Array | Int32Array, ys: Uint16Array | Int32Array): Uint16Array {
+  // Checked before any list is touched: `pack` needs the near edges first in every list either way.
+  for (let u = 0; u < n; u++) if (at[u + 1] - at[u] > 0xffff) { nearFirst(n, at, adj); return new Uint16Array(0); }
   const out = new Uint16Array(16 * n), row: number[] = [], count = new Int32Array(17);
   for (let u = 0; u < n; u++) {
     const a = at[u], b = at[u + 1];
-    if (b - a > 0xffff) return new Uint16Array(0);
     count.fill(0);
     row.length = 0;
     for (let j = a; j < b; j++) {
