@@ -7,18 +7,25 @@ import { classOf } from './subgoal8-taut.js';
  * The work one build may do, in units of an edge relaxation of a witness
  * search (a pair of neighbours looked at counts one too): past it the
  * subgoals not yet taken out stay in the core. A count, not a clock, so a
- * build does not depend on the machine's load; about 30 ns a unit on these
- * machines, so the whole budget is some 0.6 s of CPU.
+ * build does not depend on the machine's load. A unit is some 20 to 30 ns
+ * on these machines; the scans' charge below leaves most maps 25 million or
+ * more for the contraction, a random map some 6 million.
  */
-const BUILD_WORK = 20_000_000;
+const BUILD_WORK = 28_000_000;
 /**
- * What building the subgoal graph costs per edge end found, in the same
- * units (a random map's scans find some 700,000 ends in a quarter of a
- * second of CPU, about 20 units an end): charged to the budget first, so a map whose subgoal graph is
- * dear to find (random maps, a subgoal in every other free cell) contracts
- * less and its build stays under a second.
+ * What building the subgoal graph is charged per edge end found, in the
+ * same units, before the contraction starts: the budget follows the map. A
+ * random map's scans find some 700,000 ends in a quarter of a second of CPU
+ * (about 20 units an end); the charge is more than that, so a map whose
+ * subgoal graph is dear to find (a subgoal in every other free cell, where
+ * taking one out mostly adds shortcuts) contracts about as little as at a
+ * budget of 20 million and 20 units an end, while rooms, game maps and
+ * streets get some 8 million more (cores with corner cutting: rooms 16% to
+ * 11%, game maps 11% to 8%; expansions a query 161 to 120 and 28.5 to 21.9).
  */
-const SCAN_WORK = 20;
+const SCAN_WORK = 32;
+/** The most the landmarks may cost, in the same units (on random maps, a few landmarks: each costs as much as a tenth of a second of contraction). */
+const LANDMARK_BUDGET = 10_000_000;
 /** What one landmark's Dijkstra costs per stored edge and per subgoal, in the same units (both ways, and the heap). */
 const LANDMARK_WORK = 6;
 /**
@@ -187,7 +194,7 @@ export class SubgoalGraph8 {
     let k = 0;
     if (contraction && n > 0) {
       const room = Math.floor((MAX_BYTES_PER_CELL * width * height - this.bytes) / (8 * n));
-      const paid = Math.floor(BUILD_WORK / 2 / (LANDMARK_WORK * (total + n)));
+      const paid = Math.floor(LANDMARK_BUDGET / (LANDMARK_WORK * (total + n)));
       k = Math.min(MAX_LANDMARKS, room, paid);
     }
     this.landmarks = Math.max(0, k);
