@@ -70,14 +70,18 @@ const TAUT_MIN_DEGREE = 12;
  * graph is contracted the core is empty and the query is the hierarchy's
  * two climbs.
  *
- * Flat arrays in the end: CSR adjacency (`at`, `adj`), where an entry >= 0
- * is an edge of the simple graph to that subgoal (its length the octile
- * distance, computed from the coordinates, so it costs 4 bytes) and an
- * entry < 0 is ~i, shortcut record i: `scTo[i]`, `scLen[i]` and `scMid[i]`
- * (16 bytes more). The subgoals' coordinates and the core flag beside, and
- * up to `MAX_LANDMARKS` landmarks' distances to every subgoal (8 bytes a
- * subgoal each, subgoal8-landmarks.ts), as many as the 16-bytes-a-cell
- * budget leaves room for.
+ * Flat arrays in the end: CSR adjacency packed in 16 bits (`at`, `adj`,
+ * `far`): an edge of the simple graph to a subgoal near in rank is the
+ * 2-byte difference of the ranks (its length the octile distance, computed
+ * from the coordinates); the rest, two slots each at the list's end, are
+ * edges to subgoals too far in rank (v >= 0) and shortcuts (~i, record i:
+ * `scTo[i]`, `scLen[i]` and `scMid[i]`, 16 bytes more). On street-like
+ * graphs each list's near edges are sorted by direction class for the
+ * taut-path pruning (`classAt`, 32 bytes a subgoal). The subgoals'
+ * coordinates and the core flag beside, and up to `MAX_LANDMARKS`
+ * landmarks' distances to every subgoal (8 bytes a subgoal each,
+ * subgoal8-landmarks.ts), as many as the 16-bytes-a-cell budget leaves
+ * room for.
  */
 export class SubgoalGraph8 {
   readonly reach: HReach8;

@@ -74,9 +74,11 @@ const TAUT_NO_CUT = tautTable(true), TAUT_CUT = tautTable(false);
  *
  * Memory: `bytes` is the preprocessed structure (4 clearance bytes and a
  * subgoal bit with its rank per cell; per subgoal its coordinates, flag
- * and edge list, 4 bytes an edge of the subgoal graph and 20 a shortcut;
- * 8 bytes a subgoal per landmark); the build keeps it within 16 bytes a
- * cell where the subgoal graph alone fits. `searchBytes` is the per-query state (41 bytes a subgoal).
+ * and edge list, 2 bytes an edge of the subgoal graph (4 when its ends are
+ * far apart in rank) and 20 a shortcut, 32 more for the direction classes
+ * on street-like graphs; 8 bytes a subgoal per landmark); the build keeps
+ * it within 16 bytes a cell where the packed subgoal graph alone fits.
+ * `searchBytes` is the per-query state (41 bytes a subgoal).
  *
  * @example
  * ```ts
