@@ -125,6 +125,14 @@ export class SubgoalGraph8 {
   readonly landmarks: number;
   /** lm[v * landmarks + i]: landmark i's distance to subgoal v. */
   readonly lm: Float64Array = new Float64Array(0);
+  /**
+   * Empty, or (where the memory budget has room after the landmarks) each
+   * shortcut record's two halves, so a path unpacks without searching the
+   * lists: `scHalf[2 * i]` is the edge from record i's owner to its middle,
+   * `scHalf[2 * i + 1]` the one from its middle to `scTo[i]`, each a record
+   * index, or -1 for an edge of the simple graph.
+   */
+  readonly scHalf: Int32Array = new Int32Array(0);
 
   /**
    * @param cells the grid's raster (0 free)
@@ -212,6 +220,20 @@ export class SubgoalGraph8 {
       }
       this.lm = landmarkDistances(n, at32, ends, lens, this.landmarks);
     }
+    if (shortcuts > 0 && this.bytes + 8 * shortcuts <= MAX_BYTES_PER_CELL * width * height) {
+      const half = new Int32Array(2 * shortcuts);
+      // Each record's owner: the subgoal whose list names it.
+      for (let u = 0; u < n; u++) {
+        for (let j = this.at[u + 1] - 2 * this.far[u]; j < this.at[u + 1]; j += 2) {
+          const e = wide(this.adj, j);
+          if (e >= 0) continue;
+          const m = scMid[~e];
+          half[2 * ~e] = this.edgeRecord(u, m);
+          half[2 * ~e + 1] = this.edgeRecord(m, scTo[~e]);
+        }
+      }
+      this.scHalf = half;
+    }
   }
 
   /** The octile distance of offset (dx, dy) in cost units. */
@@ -254,14 +276,23 @@ export class SubgoalGraph8 {
 
   /** The subgoal the stored edge between u and v passes through, -1 for an edge of the simple graph (it is stored at u, at v, or both). */
   midOf(u: number, v: number): number {
+    const r = this.edgeRecord(u, v);
+    return r < 0 ? -1 : this.scMid[r];
+  }
+
+  /** The shortcut record of the stored edge between u and v, -1 for an edge of the simple graph. */
+  edgeRecord(u: number, v: number): number {
     const at = this.at, adj = this.adj, scTo = this.scTo;
+    // A core subgoal keeps no edge down to a contracted one (the contracted one keeps it, upward):
+    // then only the contracted end's list, short, is read, not the core's, long on open maps.
+    const first = this.global[u] && !this.global[v] ? v : u;
     for (let side = 0; side < 2; side++) {
-      const a = side === 0 ? u : v, b = side === 0 ? v : u, end = at[a + 1], near = end - 2 * this.far[a];
+      const a = side === 0 ? first : first === u ? v : u, b = a === u ? v : u, end = at[a + 1], near = end - 2 * this.far[a];
       for (let k = at[a]; k < near; k++) if (a + adj[k] === b) return -1;
       for (let k = near; k < end; k += 2) {
         const e = wide(adj, k);
         if (e === b) return -1;
-        if (e < 0 && scTo[~e] === b) return this.scMid[~e];
+        if (e < 0 && scTo[~e] === b) return ~e;
       }
     }
     throw new Error('SubgoalGraph8: no edge between two subgoals of a path (internal error)');
@@ -270,7 +301,7 @@ export class SubgoalGraph8 {
   /** Bytes held: the reach tables per cell, and per subgoal its coordinates, flag and edges. */
   get bytes(): number {
     return this.reach.bytes + this.xs.byteLength + this.ys.byteLength + this.at.byteLength + this.adj.byteLength + this.far.byteLength + this.global.byteLength
-      + this.scTo.byteLength + this.scLen.byteLength + this.scMid.byteLength + this.lm.byteLength + this.classAt.byteLength;
+      + this.scTo.byteLength + this.scLen.byteLength + this.scMid.byteLength + this.lm.byteLength + this.classAt.byteLength + this.scHalf.byteLength;
   }
 }
 

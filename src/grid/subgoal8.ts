@@ -79,7 +79,7 @@ const TAUT_NO_CUT = tautTable(true), TAUT_CUT = tautTable(false);
  * far apart in rank) and 20 a shortcut, 32 more for the direction classes
  * on street-like graphs; 8 bytes a subgoal per landmark); the build keeps
  * it within 16 bytes a cell where the packed subgoal graph alone fits.
- * `searchBytes` is the per-query state (41 bytes a subgoal).
+ * `searchBytes` is the per-query state (49 bytes a subgoal).
  *
  * @example
  * ```ts
@@ -123,6 +123,9 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
   private inMove!: Uint8Array;
   /** The start side's heuristic of each subgoal it has opened in this query. */
   private hq!: Float64Array;
+  /** The edge each subgoal was reached by, from `parent` (start side) and from `gdNext` (goal side): a shortcut record, or -1 for an edge of the simple graph. */
+  private via!: Int32Array;
+  private gdVia!: Int32Array;
   private readonly heap = new JumpHeap(1024);
   private readonly up = new JumpHeap(64);
   private gen = 0;
@@ -170,6 +173,8 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
     this.gdStamp = new Uint32Array(n);
     this.inMove = new Uint8Array(n);
     this.hq = new Float64Array(n);
+    this.via = new Int32Array(n);
+    this.gdVia = new Int32Array(n);
     this.gen = 0;
     this.status = 'unreachable';
     this.cost = Infinity;
@@ -181,7 +186,7 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
   get bytes(): number { return this.graph.bytes; }
 
   /** Bytes of the per-query search state. */
-  get searchBytes(): number { return this.g.byteLength + this.gd.byteLength + this.hq.byteLength + 4 * this.parent.byteLength + this.inMove.byteLength; }
+  get searchBytes(): number { return this.g.byteLength + this.gd.byteLength + this.hq.byteLength + 6 * this.parent.byteLength + this.inMove.byteLength; }
 
   /** Subgoals in the graph. */
   get subgoals(): number { return this.graph.count; }
@@ -238,6 +243,7 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
     const xs = graph.xs, ys = graph.ys, at = graph.at, adj = graph.adj, far = graph.far, global = graph.global, scTo = graph.scTo, scLen = graph.scLen;
     const sx = start % w, sy = (start - sx) / w, gx = goal % w, gy = (goal - gx) / w;
     const g = this.g, parent = this.parent, stamp = this.stamp, gd = this.gd, gdNext = this.gdNext, gdStamp = this.gdStamp, inMove = this.inMove;
+    const via = this.via, gdVia = this.gdVia;
     const cells = reach.cells, hgt = reach.height, taut = this.noCut ? TAUT_NO_CUT : TAUT_CUT, classAt = graph.classAt;
     this.gen = nextGeneration(this.gen, 2, stamp, gdStamp);
     const gen = this.gen, closed = gen + 1;
@@ -296,16 +302,19 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
             const gv = gu + graph.octile(xs[v] - ux, ys[v] - uy);
             if (sv === gen && !(gv < g[v] * IMPROVE)) continue;
             this.open(v, gv, u, gx, gy);
+            via[v] = -1;
             if ((gdStamp[v] === gen || gdStamp[v] === closed) && gv + gd[v] < mu) { mu = gv + gd[v]; meet = v; }
           }
           for (let j = near; j < end; j += 2) {
             let v = wide(adj, j), gv: number;
+            const rec = v >= 0 ? -1 : ~v;
             if (v >= 0) gv = gu + graph.octile(xs[v] - ux, ys[v] - uy);
             else { gv = gu + scLen[~v]; v = scTo[~v]; }
             const sv = stamp[v];
             if (sv === closed) continue;
             if (sv === gen && !(gv < g[v] * IMPROVE)) continue;
             this.open(v, gv, u, gx, gy);
+            via[v] = rec;
             if ((gdStamp[v] === gen || gdStamp[v] === closed) && gv + gd[v] < mu) { mu = gv + gd[v]; meet = v; }
           }
           continue;
@@ -333,6 +342,7 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
               if (sv === gen && !(gv < g[v] * IMPROVE)) continue;
               this.open(v, gv, u, gx, gy);
               inMove[v] = moves;
+              via[v] = -1;
               if ((gdStamp[v] === gen || gdStamp[v] === closed) && gv + gd[v] < mu) { mu = gv + gd[v]; meet = v; }
             }
           }
@@ -341,6 +351,7 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
         // The wide entries (shortcuts, far edges): their moves unknown here, never pruned.
         for (let j = base + classAt[row + 15]; j < at[u + 1]; j += 2) {
           let v = wide(adj, j), gv: number;
+          const rec = v >= 0 ? -1 : ~v;
           if (v >= 0) gv = gu + graph.octile(xs[v] - ux, ys[v] - uy);
           else { gv = gu + scLen[~v]; v = scTo[~v]; }
           const sv = stamp[v];
@@ -348,6 +359,7 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
           if (sv === gen && !(gv < g[v] * IMPROVE)) continue;
           this.open(v, gv, u, gx, gy);
           inMove[v] = 0;
+          via[v] = rec;
           if ((gdStamp[v] === gen || gdStamp[v] === closed) && gv + gd[v] < mu) { mu = gv + gd[v]; meet = v; }
         }
         continue;
@@ -367,15 +379,15 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
       // the checks alone read as many edges as the relaxing saved (dao: 526 against 696 a query).
       const bound = du * IMPROVE;
       for (let j = at[u], end = at[u + 1], near = end - 2 * far[u]; j < end;) {
-        let v: number, d: number;
+        let v: number, d: number, rec = -1;
         if (j < near) { v = u + adj[j++]; d = graph.octile(xs[u] - xs[v], ys[u] - ys[v]); } else {
           v = wide(adj, j); j += 2;
           if (v >= 0) d = graph.octile(xs[u] - xs[v], ys[u] - ys[v]);
-          else { d = scLen[~v]; v = scTo[~v]; }
+          else { rec = ~v; d = scLen[rec]; v = scTo[rec]; }
         }
         const sv = gdStamp[v];
         if (sv !== gen && sv !== closed) {
-          gdStamp[v] = gen; gd[v] = du + d; gdNext[v] = u;
+          gdStamp[v] = gen; gd[v] = du + d; gdNext[v] = u; gdVia[v] = rec;
           up.push(v, du + d + this.h(v, sx, sy, toStart), 0);
           this.pushes++;
           if ((stamp[v] === gen || stamp[v] === closed) && g[v] + gd[v] < mu) { mu = g[v] + gd[v]; meet = v; }
@@ -385,7 +397,7 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
         if (sv === closed) continue;
         const dv = du + d;
         if (dv < gd[v] * IMPROVE) {
-          gd[v] = dv; gdNext[v] = u; up.push(v, dv + this.h(v, sx, sy, toStart), 0); this.pushes++;
+          gd[v] = dv; gdNext[v] = u; gdVia[v] = rec; up.push(v, dv + this.h(v, sx, sy, toStart), 0); this.pushes++;
           if ((stamp[v] === gen || stamp[v] === closed) && g[v] + dv < mu) { mu = g[v] + dv; meet = v; }
         }
       }
@@ -461,16 +473,25 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
     return k + 1;
   }
 
-  /** Appends the cells of the subgoal hop u -> v after u (v's, and before it those of the subgoals a shortcut passes through). */
-  private unpack(k: number, u: number, v: number): number {
-    const graph = this.graph, stack = this.pending;
-    // A stack, not recursion: a maze's hierarchy nests shortcuts hundreds deep.
+  /** Appends the cells of the subgoal hop u -> v (over shortcut record `rec`, or -1: an edge of the simple graph) after u (v's, and before it those of the subgoals a shortcut passes through). */
+  private unpack(k: number, u: number, v: number, rec: number): number {
+    const graph = this.graph, stack = this.pending, half = graph.scHalf, known = half.length > 0;
+    // A stack, not recursion: a maze's hierarchy nests shortcuts hundreds deep. Entries are (from, to,
+    // edge): the edge a shortcut record, -1 an edge of the simple graph, -2 not known (a shortcut's
+    // half where the graph keeps no halves: then the lists are searched for it). The search says
+    // which edge each hop of its path took.
     stack.length = 0;
-    stack.push(u, v);
+    stack.push(u, v, rec);
     while (stack.length > 0) {
-      const b = stack.pop()!, a = stack.pop()!, m = graph.midOf(a, b);
-      if (m >= 0) stack.push(m, b, a, m);
-      else k = this.put(k, graph.ys[b] * graph.width + graph.xs[b]);
+      let r = stack.pop()!;
+      const b = stack.pop()!, a = stack.pop()!;
+      if (r === -2) r = graph.edgeRecord(a, b);
+      if (r < 0) { k = this.put(k, graph.ys[b] * graph.width + graph.xs[b]); continue; }
+      const m = graph.scMid[r];
+      if (!known) { stack.push(m, b, -2, a, m, -2); continue; }
+      // Record r runs from its owner to scTo[r], its halves in that order; the hop may run it backward.
+      const forward = graph.scTo[r] === b, first = half[2 * r + (forward ? 0 : 1)], second = half[2 * r + (forward ? 1 : 0)];
+      stack.push(m, b, second, a, m, first);
     }
     return k;
   }
@@ -488,8 +509,8 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
     let k = this.put(0, this.startCell);
     if (m >= 0) {
       k = this.put(k, graph.ys[ids[0]] * graph.width + graph.xs[ids[0]]);
-      for (let i = 1; i < n; i++) k = this.unpack(k, ids[i - 1], ids[i]);
-      for (let u = m; gdNext[u] >= 0; u = gdNext[u]) k = this.unpack(k, u, gdNext[u]);
+      for (let i = 1; i < n; i++) k = this.unpack(k, ids[i - 1], ids[i], this.via[ids[i]]);
+      for (let u = m; gdNext[u] >= 0; u = gdNext[u]) k = this.unpack(k, u, gdNext[u], this.gdVia[u]);
     }
     k = this.put(k, this.goalCell);
     // Drop repeats (a start or goal on a subgoal).
