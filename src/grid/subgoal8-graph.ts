@@ -8,8 +8,9 @@ import { classOf } from './subgoal8-taut.js';
  * search (a pair of neighbours looked at counts one too): past it the
  * subgoals not yet taken out stay in the core. A count, not a clock, so a
  * build does not depend on the machine's load. A unit is some 20 to 30 ns
- * on these machines; the scans' charge below leaves most maps 25 million or
- * more for the contraction, a random map some 6 million.
+ * on these machines; the scans' charge below leaves rooms, game maps and
+ * mazes 25 million or more for the contraction, street maps some 19
+ * million, random maps 1 to 23 million (the more subgoals, the less).
  */
 const BUILD_WORK = 28_000_000;
 /**
@@ -18,12 +19,13 @@ const BUILD_WORK = 28_000_000;
  * random map's scans find some 700,000 ends in a quarter of a second of CPU
  * (about 20 units an end); the charge is more than that, so a map whose
  * subgoal graph is dear to find (a subgoal in every other free cell, where
- * taking one out mostly adds shortcuts) contracts about as little as at a
- * budget of 20 million and 20 units an end, while rooms, game maps and
- * streets get some 8 million more (cores with corner cutting: rooms 16% to
- * 11%, game maps 11% to 8%; expansions a query 161 to 120 and 28.5 to 21.9).
+ * taking one out mostly adds shortcuts) contracts about as little as it did
+ * at a budget of 20 million and 20 units an end (its build stays under a
+ * second), while rooms, game maps and streets get 4 to 8 million more
+ * (cores with corner cutting: rooms 16% to 11%, game maps 11% to 8%;
+ * expansions a query 161 to 122 and 28.5 to 20.6).
  */
-const SCAN_WORK = 32;
+const SCAN_WORK = 36;
 /** The most the landmarks may cost, in the same units (on random maps, a few landmarks: each costs as much as a tenth of a second of contraction). */
 const LANDMARK_BUDGET = 10_000_000;
 /** What one landmark's Dijkstra costs per stored edge and per subgoal, in the same units (both ways, and the heap). */
