@@ -211,7 +211,9 @@ export class SubgoalGraph8 {
       const paid = Math.floor(LANDMARK_BUDGET / (LANDMARK_WORK * (total + n)));
       k = Math.min(MAX_LANDMARKS, room, paid);
     }
-    this.landmarks = Math.max(0, k);
+    // One landmark alone is not worth its Dijkstra: on random maps, where the budget leaves room for
+    // one at most, it cost a tenth of a second of build (the slowest 512 x 512 build near 1 s of CPU).
+    this.landmarks = k >= 2 ? k : 0;
     if (this.landmarks > 0) {
       const ends = new Int32Array(total), lens = new Float64Array(total);
       for (let u = 0; u < n; u++) {
