@@ -1,23 +1,33 @@
 import { Contraction } from './subgoal8-contract.js';
 import { landmarkDistances, MAX_LANDMARKS } from './subgoal8-landmarks.js';
 import { HReach8 } from './subgoal8-reach.js';
+import { classOf } from './subgoal8-taut.js';
 
 /**
  * The work one build may do, in units of an edge relaxation of a witness
  * search (a pair of neighbours looked at counts one too): past it the
  * subgoals not yet taken out stay in the core. A count, not a clock, so a
- * build does not depend on the machine's load; about 30 ns a unit on these
- * machines, so the whole budget is some 0.6 s of CPU.
+ * build does not depend on the machine's load. A unit is some 20 to 30 ns
+ * on these machines; the scans' charge below leaves rooms, game maps and
+ * mazes 25 million or more for the contraction, street maps some 19
+ * million, random maps 1 to 23 million (the more subgoals, the less).
  */
-const BUILD_WORK = 20_000_000;
+const BUILD_WORK = 28_000_000;
 /**
- * What building the subgoal graph costs per edge end found, in the same
- * units (a random map's scans find some 700,000 ends in a quarter of a
- * second of CPU, about 20 units an end): charged to the budget first, so a map whose subgoal graph is
- * dear to find (random maps, a subgoal in every other free cell) contracts
- * less and its build stays under a second.
+ * What building the subgoal graph is charged per edge end found, in the
+ * same units, before the contraction starts: the budget follows the map. A
+ * random map's scans find some 700,000 ends in a quarter of a second of CPU
+ * (about 20 units an end); the charge is more than that, so a map whose
+ * subgoal graph is dear to find (a subgoal in every other free cell, where
+ * taking one out mostly adds shortcuts) contracts about as little as it did
+ * at a budget of 20 million and 20 units an end (its build stays under a
+ * second), while rooms, game maps and streets get 4 to 8 million more
+ * (cores with corner cutting: rooms 16% to 11%, game maps 11% to 8%;
+ * expansions a query 161 to 122 and 28.5 to 20.6).
  */
-const SCAN_WORK = 20;
+const SCAN_WORK = 36;
+/** The most the landmarks may cost, in the same units (on random maps, a few landmarks: each costs as much as a tenth of a second of contraction). */
+const LANDMARK_BUDGET = 10_000_000;
 /** What one landmark's Dijkstra costs per stored edge and per subgoal, in the same units (both ways, and the heap). */
 const LANDMARK_WORK = 6;
 /**
@@ -27,6 +37,14 @@ const LANDMARK_WORK = 6;
  * contractions that save memory are made.
  */
 const MAX_BYTES_PER_CELL = 16;
+/**
+ * Edge lists sorted by class for the taut-path pruning (subgoal8-taut.ts)
+ * only where a subgoal keeps this many edges on average: there a pruned
+ * expansion skips whole runs of them (street maps, some 40 a core subgoal);
+ * on sparser graphs (random maps, mazes) the table's 32 bytes a subgoal and
+ * the per-expansion work cost more than the few edges skipped.
+ */
+const TAUT_MIN_DEGREE = 12;
 
 /**
  * The subgoal graph of an 8-connected grid with uniform costs (Uras,
@@ -54,14 +72,18 @@ const MAX_BYTES_PER_CELL = 16;
  * graph is contracted the core is empty and the query is the hierarchy's
  * two climbs.
  *
- * Flat arrays in the end: CSR adjacency (`at`, `adj`), where an entry >= 0
- * is an edge of the simple graph to that subgoal (its length the octile
- * distance, computed from the coordinates, so it costs 4 bytes) and an
- * entry < 0 is ~i, shortcut record i: `scTo[i]`, `scLen[i]` and `scMid[i]`
- * (16 bytes more). The subgoals' coordinates and the core flag beside, and
- * up to `MAX_LANDMARKS` landmarks' distances to every subgoal (8 bytes a
- * subgoal each, subgoal8-landmarks.ts), as many as the 16-bytes-a-cell
- * budget leaves room for.
+ * Flat arrays in the end: CSR adjacency packed in 16 bits (`at`, `adj`,
+ * `far`): an edge of the simple graph to a subgoal near in rank is the
+ * 2-byte difference of the ranks (its length the octile distance, computed
+ * from the coordinates); the rest, two slots each at the list's end, are
+ * edges to subgoals too far in rank (v >= 0) and shortcuts (~i, record i:
+ * `scTo[i]`, `scLen[i]` and `scMid[i]`, 16 bytes more). On street-like
+ * graphs each list's near edges are sorted by direction class for the
+ * taut-path pruning (`classAt`, 32 bytes a subgoal). The subgoals'
+ * coordinates and the core flag beside, and up to `MAX_LANDMARKS`
+ * landmarks' distances to every subgoal (8 bytes a subgoal each,
+ * subgoal8-landmarks.ts), as many as the 16-bytes-a-cell budget leaves
+ * room for.
  */
 export class SubgoalGraph8 {
   readonly reach: HReach8;
@@ -71,14 +93,30 @@ export class SubgoalGraph8 {
   /** Subgoal coordinates: 2 bytes each on a grid whose sides are at most 65535 cells, else 4. */
   readonly xs: Uint16Array | Int32Array;
   readonly ys: Uint16Array | Int32Array;
+  /**
+   * The edge lists, packed: `adj[at[u] .. at[u + 1])` holds u's edges of the
+   * simple graph to subgoals near in rank as 16-bit differences (the other
+   * end is u + adj[j]: 2 bytes an edge), then its last `far[u]` entries, two
+   * slots each (low half, high half of a 32-bit value, `wide`): an edge of
+   * the simple graph to subgoal v >= 0 too far in rank for 16 bits, or ~i
+   * for shortcut record i.
+   */
   readonly at: Int32Array;
-  readonly adj: Int32Array;
+  readonly adj: Int16Array;
+  readonly far: Uint16Array;
   /** Shortcut records (see the class comment). */
   readonly scTo: Int32Array;
   readonly scLen: Float64Array;
   readonly scMid: Int32Array;
   /** 1 for a core (global) subgoal, 0 for a contracted (local) one. */
   readonly global: Uint8Array;
+  /**
+   * Empty, or (taut-path pruning, subgoal8-taut.ts) each subgoal's edges of
+   * the simple graph sorted by class, then its shortcuts: `classAt[u * 16 +
+   * c]` is where class c + 1 starts, counted from `at[u]` (class 0 starts
+   * there; `classAt[u * 16 + 15]` is where the shortcuts start).
+   */
+  readonly classAt: Uint16Array = new Uint16Array(0);
   /** Edges of the simple subgoal graph, before the contraction (each counted once). */
   readonly simpleEdges: number;
   /** Core subgoals. */
@@ -87,8 +125,16 @@ export class SubgoalGraph8 {
   readonly entries: number;
   /** Landmarks (see subgoal8-landmarks.ts): 0 without a core, or where the memory budget has no room. */
   readonly landmarks: number;
-  /** lm[i * count + v]: landmark i's distance to subgoal v. */
+  /** lm[v * landmarks + i]: landmark i's distance to subgoal v. */
   readonly lm: Float64Array = new Float64Array(0);
+  /**
+   * Empty, or (where the memory budget has room after the landmarks) each
+   * shortcut record's two halves, so a path unpacks without searching the
+   * lists: `scHalf[2 * i]` is the edge from record i's owner to its middle,
+   * `scHalf[2 * i + 1]` the one from its middle to `scTo[i]`, each a record
+   * index, or -1 for an edge of the simple graph.
+   */
+  readonly scHalf: Int32Array = new Int32Array(0);
 
   /**
    * @param cells the grid's raster (0 free)
@@ -111,6 +157,8 @@ export class SubgoalGraph8 {
     for (const l of rows) edges += l.length / 3;
     this.simpleEdges = edges / 2;
     // The memory budget: what the edges may take beside the per-cell tables and the per-subgoal arrays.
+    // (The contraction charges an edge end 4 bytes where the packed lists mostly take 2: that margin
+    // pays for the lists' wide-entry counts, 2 bytes a subgoal.)
     const fixed = reach.bytes + xs.byteLength + ys.byteLength + 4 * (n + 1) + n;
     const edgeBytes = Math.max(0, MAX_BYTES_PER_CELL * width * height - fixed);
     const work = BUILD_WORK - SCAN_WORK * 2 * this.simpleEdges;
@@ -125,20 +173,29 @@ export class SubgoalGraph8 {
         if (l[i + 2] >= 0) shortcuts++;
       }
     }
-    const at = new Int32Array(n + 1), adj = new Int32Array(total);
+    const at32 = new Int32Array(n + 1), adj32 = new Int32Array(total);
     const scTo = new Int32Array(shortcuts), scLen = new Float64Array(shortcuts), scMid = new Int32Array(shortcuts);
     for (let u = 0, k = 0, s = 0; u < n; u++) {
-      at[u] = k;
+      at32[u] = k;
       const l = rows[u];
       for (let i = 0; i < l.length; i += 3) {
-        if (l[i + 2] < 0) { adj[k++] = l[i]; continue; }
+        if (l[i + 2] < 0) { adj32[k++] = l[i]; continue; }
         scTo[s] = l[i]; scLen[s] = l[i + 1]; scMid[s] = l[i + 2];
-        adj[k++] = ~s++;
+        adj32[k++] = ~s++;
       }
+      rows[u] = [];
     }
-    at[n] = total;
-    this.at = at;
-    this.adj = adj;
+    at32[n] = total;
+    // The class table where the lists are long, and where the memory budget has room for it.
+    let wides = 0;
+    for (let u = 0; u < n; u++) for (let j = at32[u]; j < at32[u + 1]; j++) if (!(adj32[j] >= 0 && isNear(u, adj32[j]))) wides++;
+    const packedBytes = fixed + 2 * n + 2 * (total + wides) + 16 * shortcuts;
+    if (levels && n > 0 && total >= TAUT_MIN_DEGREE * n && packedBytes + 32 * n <= MAX_BYTES_PER_CELL * width * height) this.classAt = sortByClass(n, at32, adj32, xs, ys);
+    else nearFirst(n, at32, adj32);
+    const packed = pack(n, at32, adj32);
+    this.at = packed.at;
+    this.adj = packed.adj;
+    this.far = packed.far;
     this.scTo = scTo;
     this.scLen = scLen;
     this.scMid = scMid;
@@ -151,19 +208,35 @@ export class SubgoalGraph8 {
     let k = 0;
     if (contraction && n > 0) {
       const room = Math.floor((MAX_BYTES_PER_CELL * width * height - this.bytes) / (8 * n));
-      const paid = Math.floor(BUILD_WORK / 2 / (LANDMARK_WORK * (total + n)));
+      const paid = Math.floor(LANDMARK_BUDGET / (LANDMARK_WORK * (total + n)));
       k = Math.min(MAX_LANDMARKS, room, paid);
     }
-    this.landmarks = Math.max(0, k);
+    // One landmark alone is not worth its Dijkstra: on random maps, where the budget leaves room for
+    // one at most, it cost a tenth of a second of build (the slowest 512 x 512 build near 1 s of CPU).
+    this.landmarks = k >= 2 ? k : 0;
     if (this.landmarks > 0) {
       const ends = new Int32Array(total), lens = new Float64Array(total);
       for (let u = 0; u < n; u++) {
-        for (let j = at[u]; j < at[u + 1]; j++) {
-          const v = adj[j];
+        for (let j = at32[u]; j < at32[u + 1]; j++) {
+          const v = adj32[j];
           if (v >= 0) { ends[j] = v; lens[j] = this.octile(xs[u] - xs[v], ys[u] - ys[v]); } else { ends[j] = scTo[~v]; lens[j] = scLen[~v]; }
         }
       }
-      this.lm = landmarkDistances(n, at, ends, lens, this.landmarks);
+      this.lm = landmarkDistances(n, at32, ends, lens, this.landmarks);
+    }
+    if (shortcuts > 0 && this.bytes + 8 * shortcuts <= MAX_BYTES_PER_CELL * width * height) {
+      const half = new Int32Array(2 * shortcuts);
+      // Each record's owner: the subgoal whose list names it.
+      for (let u = 0; u < n; u++) {
+        for (let j = this.at[u + 1] - 2 * this.far[u]; j < this.at[u + 1]; j += 2) {
+          const e = wide(this.adj, j);
+          if (e >= 0) continue;
+          const m = scMid[~e];
+          half[2 * ~e] = this.edgeRecord(u, m);
+          half[2 * ~e + 1] = this.edgeRecord(m, scTo[~e]);
+        }
+      }
+      this.scHalf = half;
     }
   }
 
@@ -207,13 +280,23 @@ export class SubgoalGraph8 {
 
   /** The subgoal the stored edge between u and v passes through, -1 for an edge of the simple graph (it is stored at u, at v, or both). */
   midOf(u: number, v: number): number {
+    const r = this.edgeRecord(u, v);
+    return r < 0 ? -1 : this.scMid[r];
+  }
+
+  /** The shortcut record of the stored edge between u and v, -1 for an edge of the simple graph. */
+  edgeRecord(u: number, v: number): number {
     const at = this.at, adj = this.adj, scTo = this.scTo;
+    // A core subgoal keeps no edge down to a contracted one (the contracted one keeps it, upward):
+    // then only the contracted end's list, short, is read, not the core's, long on open maps.
+    const first = this.global[u] && !this.global[v] ? v : u;
     for (let side = 0; side < 2; side++) {
-      const a = side === 0 ? u : v, b = side === 0 ? v : u;
-      for (let k = at[a]; k < at[a + 1]; k++) {
-        const e = adj[k];
+      const a = side === 0 ? first : first === u ? v : u, b = a === u ? v : u, end = at[a + 1], near = end - 2 * this.far[a];
+      for (let k = at[a]; k < near; k++) if (a + adj[k] === b) return -1;
+      for (let k = near; k < end; k += 2) {
+        const e = wide(adj, k);
         if (e === b) return -1;
-        if (e < 0 && scTo[~e] === b) return this.scMid[~e];
+        if (e < 0 && scTo[~e] === b) return ~e;
       }
     }
     throw new Error('SubgoalGraph8: no edge between two subgoals of a path (internal error)');
@@ -221,7 +304,84 @@ export class SubgoalGraph8 {
 
   /** Bytes held: the reach tables per cell, and per subgoal its coordinates, flag and edges. */
   get bytes(): number {
-    return this.reach.bytes + this.xs.byteLength + this.ys.byteLength + this.at.byteLength + this.adj.byteLength + this.global.byteLength
-      + this.scTo.byteLength + this.scLen.byteLength + this.scMid.byteLength + this.lm.byteLength;
+    return this.reach.bytes + this.xs.byteLength + this.ys.byteLength + this.at.byteLength + this.adj.byteLength + this.far.byteLength + this.global.byteLength
+      + this.scTo.byteLength + this.scLen.byteLength + this.scMid.byteLength + this.lm.byteLength + this.classAt.byteLength + this.scHalf.byteLength;
   }
+}
+
+/**
+ * Sorts each subgoal's edges of the simple graph by class (subgoal8-taut.ts's
+ * `classOf` of the offset to the other end), the entries `pack` keeps wide
+ * (shortcuts, far edges) last, in place, and
+ * returns where each class ends (see `SubgoalGraph8.classAt`); empty if a
+ * list is too long for 16-bit offsets.
+ */
+function sortByClass(n: number, at: Int32Array, adj: Int32Array, xs: Uint16Array | Int32Array, ys: Uint16Array | Int32Array): Uint16Array {
+  // Checked before any list is touched: `pack` needs the near edges first in every list either way.
+  for (let u = 0; u < n; u++) if (at[u + 1] - at[u] > 0xffff) { nearFirst(n, at, adj); return new Uint16Array(0); }
+  const out = new Uint16Array(16 * n), row: number[] = [], count = new Int32Array(17);
+  for (let u = 0; u < n; u++) {
+    const a = at[u], b = at[u + 1];
+    count.fill(0);
+    row.length = 0;
+    for (let j = a; j < b; j++) {
+      const v = adj[j], c = v >= 0 && isNear(u, v) ? classOf(xs[v] - xs[u], ys[v] - ys[u]) : 16;
+      row.push(v, c);
+      count[c]++;
+    }
+    // Counting sort: count[c] becomes where class c starts, then each entry goes to its slot.
+    for (let c = 0, sum = 0; c <= 16; c++) { const k = count[c]; count[c] = sum; sum += k; }
+    for (let c = 0; c < 16; c++) out[u * 16 + c] = count[c + 1];
+    for (let i = 0; i < row.length; i += 2) adj[a + count[row[i + 1]]++] = row[i];
+  }
+  return out;
+}
+
+/** Whether the edge u -> v of the simple graph packs into 16 bits (see `SubgoalGraph8.adj`). */
+function isNear(u: number, v: number): boolean {
+  return v - u >= -0x7fff && v - u <= 0x7fff;
+}
+
+/** The 32-bit entry packed at adj[k], adj[k + 1] (see `SubgoalGraph8.adj`). */
+export function wide(adj: Int16Array, k: number): number {
+  return (adj[k] & 0xffff) | (adj[k + 1] << 16);
+}
+
+/** Moves each list's near edges of the simple graph before its wide entries (shortcuts, far edges), keeping their order: what `pack` needs where `sortByClass` did not run. */
+function nearFirst(n: number, at: Int32Array, adj: Int32Array): void {
+  const rest: number[] = [];
+  for (let u = 0; u < n; u++) {
+    let k = at[u];
+    rest.length = 0;
+    for (let j = at[u]; j < at[u + 1]; j++) {
+      const v = adj[j];
+      if (v >= 0 && isNear(u, v)) adj[k++] = v; else rest.push(v);
+    }
+    for (const e of rest) adj[k++] = e;
+  }
+}
+
+/** Packs 32-bit edge lists (near edges first) into `SubgoalGraph8`'s 16-bit form. */
+function pack(n: number, at32: Int32Array, adj32: Int32Array): { at: Int32Array; adj: Int16Array; far: Uint16Array } {
+  const at = new Int32Array(n + 1), far = new Uint16Array(n);
+  let size = 0;
+  for (let u = 0; u < n; u++) {
+    let wides = 0;
+    for (let j = at32[u]; j < at32[u + 1]; j++) { const v = adj32[j]; if (!(v >= 0 && isNear(u, v))) wides++; }
+    // A list is a few hundred entries at most (the scans' reach, a contraction's shortcuts): 16 bits hold its count.
+    if (wides > 0xffff) throw new Error('SubgoalGraph8: more than 65535 wide entries in one edge list (internal error)');
+    far[u] = wides;
+    size += at32[u + 1] - at32[u] + wides;
+  }
+  const adj = new Int16Array(size);
+  for (let u = 0, k = 0; u < n; u++) {
+    at[u] = k;
+    for (let j = at32[u]; j < at32[u + 1]; j++) {
+      const v = adj32[j];
+      if (v >= 0 && isNear(u, v)) { adj[k++] = v - u; continue; }
+      adj[k++] = v & 0xffff; adj[k++] = v >> 16;
+    }
+  }
+  at[n] = size;
+  return { at, adj, far };
 }

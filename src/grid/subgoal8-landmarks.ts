@@ -9,8 +9,9 @@ export const MAX_LANDMARKS = 8;
  * subgoal, found by a Dijkstra over the hierarchy's edges read both ways
  * (a contraction hierarchy keeps every distance); landmarks picked
  * farthest first (each the subgoal farthest from those already picked).
- * `dist[i * n + v]` is landmark i's distance to subgoal v, Infinity where
- * it does not reach.
+ * `dist[v * k + i]` is landmark i's distance to subgoal v, Infinity where
+ * it does not reach: a subgoal's k distances side by side, as the query's
+ * heuristic reads them (one cache line, not k).
  *
  * The heuristic of a query then needs each landmark's distance to the goal
  * cell, which is no subgoal: the shortest path from a subgoal to the goal
@@ -38,17 +39,15 @@ export function landmarkDistances(n: number, at: Int32Array, ends: Int32Array, l
       for (let j = rat[u]; j < rat[u + 1]; j++) { const v = rend[j], dv = du + rlen[j]; if (dv < d[v]) { d[v] = dv; heap.push(v, dv); } }
     }
   };
-  const out = new Float64Array(k * n), near = new Float64Array(n).fill(Infinity), scratch = new Float64Array(n);
+  const out = new Float64Array(k * n), near = new Float64Array(n).fill(Infinity), d = new Float64Array(n);
   // The first landmark: the subgoal farthest from subgoal 0; then each the farthest from all picked.
-  dijkstra(0, scratch);
-  let from = scratch;
+  dijkstra(0, d);
   for (let i = 0; i < k; i++) {
+    const from = i === 0 ? d : near;
     let best = -1, far = -1;
     for (let v = 0; v < n; v++) if (from[v] < Infinity && from[v] > far) { far = from[v]; best = v; }
-    const d = out.subarray(i * n, (i + 1) * n);
     dijkstra(best, d);
-    for (let v = 0; v < n; v++) if (d[v] < near[v]) near[v] = d[v];
-    from = near;
+    for (let v = 0; v < n; v++) { out[v * k + i] = d[v]; if (d[v] < near[v]) near[v] = d[v]; }
   }
   return out;
 }

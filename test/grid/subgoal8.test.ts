@@ -142,7 +142,7 @@ test('subgoal8: a budget of expansions ends in step-limit; start = goal costs 0;
   expect(s.edges).toBeGreaterThan(0);
   // 4 clearance bytes a cell and the subgoal bits at least; the grid's own cells are not counted.
   expect(s.bytes).toBeGreaterThanOrEqual(4 * grid.size);
-  expect(s.searchBytes).toBe(32 * (s.subgoals + 1));
+  expect(s.searchBytes).toBe(49 * (s.subgoals + 1));
 });
 
 test('subgoal8: a maze is contracted whole (no core), within 16 bytes a cell, and paths unpacked through nested shortcuts have Dijkstra\'s cost', () => {
@@ -159,3 +159,36 @@ test('subgoal8: a maze is contracted whole (no core), within 16 bytes a cell, an
     agreeWithDijkstra(grid, s, [free[0], free[free.length >> 1], free[free.length - 1]], `${rule} maze`);
   }
 });
+
+test('subgoal8: edges too far apart in rank for 16 bits (a long clear column beside 36,000 subgoals) are kept wide, and paths over them have Dijkstra\'s cost', () => {
+  // Left: 300 columns of scattered obstacles (a subgoal in about every third cell); right: open, with
+  // two single obstacles whose corners see each other down one long column.
+  const width = 400, height = 400, next = mulberry32(20261203);
+  const cells = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < 300; x++) cells[y * width + x] = next() < 0.3 ? 1 : 0;
+  cells[1 * width + 351] = 1;
+  cells[398 * width + 351] = 1;
+  for (const rule of RULES) {
+    const grid = new Grid(width, height, cells.slice(), { diagonalRule: rule });
+    const s = new SubgoalSearcher8(grid);
+    const graph = (s as unknown as { graph: { count: number; at: Int32Array; adj: Int16Array; far: Uint16Array } }).graph;
+    let farEdges = 0;
+    for (let u = 0; u < graph.count; u++) {
+      for (let j = graph.at[u + 1] - 2 * graph.far[u]; j < graph.at[u + 1]; j += 2) if (((graph.adj[j] & 0xffff) | (graph.adj[j + 1] << 16)) >= 0) farEdges++;
+    }
+    expect(graph.count, rule).toBeGreaterThan(32767);
+    expect(farEdges, rule).toBeGreaterThan(0);
+    // From beside the top obstacle to cells all over the map.
+    const from = grid.id(352, 0), d = flood(grid, from).g, buf = new Int32Array(grid.size);
+    const bad: string[] = [];
+    for (let i = 0; i < 400; i++) {
+      const to = i < 200 ? grid.id(340 + (i % 60), 200 + Math.floor(i / 2)) : Math.floor(next() * grid.size);
+      if (grid.cells[to] !== 0) continue;
+      const status = s.search(from, to);
+      if (d[to] === Infinity) { if (status !== 'unreachable') bad.push(`${grid.formatXY(to)}: ${status}`); continue; }
+      const c = checkPath(grid, buf, from, to, s.pathInto(buf));
+      if (status !== 'found' || !same(s.cost, d[to]) || !c.ok || !same(c.length, d[to])) bad.push(`${rule} -> ${grid.formatXY(to)}: cost ${s.cost}, Dijkstra ${d[to]}${c.ok ? '' : `, ${c.reason}`}`);
+    }
+    expect(bad).toEqual([]);
+  }
+}, 120_000);

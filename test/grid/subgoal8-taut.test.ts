@@ -1,0 +1,76 @@
+import { expect, test } from 'vitest';
+import { flood, Grid, SubgoalSearcher8 } from '#bestfirst';
+import { CLASS_MOVES, classOf, moveSet, mulberry32, tautTable } from '#bestfirst/internal';
+import { checkPath } from '#bestfirst/movingai';
+import { loadMap } from '../support/movingai-runs.js';
+
+/** grid.ts's neighbour order: E, S, W, N, SE, SW, NW, NE. */
+const DX = [1, 0, -1, 0, 1, -1, -1, 1], DY = [0, 1, 0, -1, 1, 1, -1, -1];
+const same = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
+/** Bit of direction (dx, dy) in grid.ts's order. */
+const bit = (dx: number, dy: number) => 1 << [0, 1, 2, 3, 4, 5, 6, 7].find((k) => DX[k] === dx && DY[k] === dy)!;
+
+test('subgoal8 taut: the unit moves and the class of an offset', () => {
+  expect(moveSet(0, 0)).toBe(0);
+  expect(moveSet(5, 0)).toBe(bit(1, 0));
+  expect(moveSet(-3, -3)).toBe(bit(-1, -1));
+  expect(moveSet(3, 1)).toBe(bit(1, 0) | bit(1, 1));
+  expect(moveSet(-1, 4)).toBe(bit(0, 1) | bit(-1, 1));
+  // Every offset of a class has the class's moves, and the classes go round in turning order.
+  for (let dx = -6; dx <= 6; dx++) {
+    for (let dy = -6; dy <= 6; dy++) {
+      if (dx === 0 && dy === 0) continue;
+      expect(CLASS_MOVES[classOf(dx, dy)], `${dx},${dy}`).toBe(moveSet(dx, dy));
+    }
+  }
+  const round = [[1, 0], [3, 1], [1, 1], [1, 3], [0, 1], [-1, 3], [-1, 1], [-3, 1], [-1, 0], [-3, -1], [-1, -1], [-1, -3], [0, -1], [1, -3], [1, -1], [3, -1]];
+  expect(round.map(([x, y]) => classOf(x, y))).toEqual([...Array(16).keys()]);
+});
+
+test('subgoal8 taut: every pair of steps the table prunes has a strictly shorter free replacement (Dijkstra on the 3 x 3 neighbourhood), or cannot happen', () => {
+  for (const rule of ['no-corner-cutting', 'always'] as const) {
+    const table = tautTable(rule === 'no-corner-cutting');
+    for (let nb = 0; nb < 256; nb++) {
+      // The subgoal in the middle, free; its neighbours as nb says.
+      const cells = new Uint8Array(9);
+      for (let k = 0; k < 8; k++) cells[(1 + DY[k]) * 3 + 1 + DX[k]] = (nb >> k) & 1 ? 0 : 1;
+      const grid = new Grid(3, 3, cells, { diagonalRule: rule });
+      for (let a = 0; a < 8; a++) {
+        const from = (1 - DY[a]) * 3 + 1 - DX[a];
+        const d = cells[from] === 0 ? flood(grid, from).g : null;
+        for (let b = 0; b < 8; b++) {
+          if (!((table[nb * 8 + a] >> b) & 1)) continue;
+          const to = (1 + DY[b]) * 3 + 1 + DX[b];
+          // Cannot happen: the step a comes from a blocked cell, or b enters one.
+          if (d === null || cells[to] !== 0) continue;
+          const two = (a < 4 ? 1 : Math.SQRT2) + (b < 4 ? 1 : Math.SQRT2);
+          expect(d[to], `${rule} nb ${nb} a ${a} b ${b}`).toBeLessThan(two - 1e-9);
+        }
+      }
+    }
+  }
+});
+
+test('subgoal8 taut: on a street map under both corner rules (pruning on: edges sorted by class), every 7th cell from 3 starts has Dijkstra\'s cost and a legal path', () => {
+  const base = loadMap('street/Berlin_0_256.map');
+  for (const rule of ['no-corner-cutting', 'always'] as const) {
+    const grid = base.with({ diagonalRule: rule });
+    const s = new SubgoalSearcher8(grid);
+    expect((s as unknown as { graph: { classAt: Uint16Array } }).graph.classAt.length, rule).toBeGreaterThan(0);
+    const buf = new Int32Array(grid.size), next = mulberry32(rule === 'always' ? 71 : 72);
+    const bad: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      let from = Math.floor(next() * grid.size);
+      while (grid.cells[from] !== 0) from = (from + 1) % grid.size;
+      const d = flood(grid, from).g;
+      for (let to = i; to < grid.size; to += 7) {
+        if (grid.cells[to] !== 0) continue;
+        const status = s.search(from, to);
+        if (d[to] === Infinity) { if (status !== 'unreachable') bad.push(`${grid.formatXY(from)} -> ${grid.formatXY(to)}: ${status}`); continue; }
+        const c = checkPath(grid, buf, from, to, s.pathInto(buf));
+        if (status !== 'found' || !same(s.cost, d[to]) || !c.ok || !same(c.length, d[to])) bad.push(`${rule} ${grid.formatXY(from)} -> ${grid.formatXY(to)}: cost ${s.cost}, Dijkstra ${d[to]}${c.ok ? '' : `, ${c.reason}`}`);
+      }
+    }
+    expect(bad).toEqual([]);
+  }
+}, 300_000);
