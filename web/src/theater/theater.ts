@@ -227,7 +227,7 @@ export class Theater {
     if (on && this.dropFrame) { cancelAnimationFrame(this.dropFrame); this.dropFrame = 0; }
     this.stopResting();
     this.held = on;
-    this.menuDue = this.claimDue = !on;
+    this.menuDue = !on;
     for (const l of this.lanes) l.hold(on);
     if (on) return;
     this.showWords();
@@ -235,9 +235,13 @@ export class Theater {
     else if (this.result) this.offFrameDone(this.result);
   }
 
-  /** The drop has yet to set the preset menu, then the claim line (a stage each: see drop). */
+  /** The drop has yet to set the preset menu and the claim line (a stage of its own: see drop). */
   private menuDue = false;
-  private claimDue = false;
+
+  private showMenu(): void {
+    setValue(this.presetSel, this.preset?.id ?? 'custom');
+    this.showClaim();
+  }
 
   /** The drop's next stage, one per animation frame (see drop). */
   private dropFrame = 0;
@@ -250,10 +254,10 @@ export class Theater {
    * still showing an older query catch up (rerunSome); then each lane lets
    * go of its hold (writes its words and bar) in a frame of its own; then
    * the theater's timing and status words and the worker's badge and ARA*
-   * job; then the preset menu; then the claim line. Any frame that changes
-   * words outside the lanes lays out, paints and layerizes the page's root
-   * layer (10 to 15 ms at 4x CPU throttling, traced), so each of these
-   * frames changes one thing. The whole takes about twelve frames (200 ms).
+   * job; then the preset menu and the claim line (a changed menu and two
+   * lines of new words cost 15 to 20 ms of layout, paint and layerizing at
+   * 4x, too much beside the words). The whole takes about eleven frames
+   * (190 ms).
    */
   private drop(): void {
     this.stopResting();
@@ -265,8 +269,7 @@ export class Theater {
       const lane = this.lanes.find((l) => l.held);
       if (lane) { lane.hold(false); this.drop(); return; }
       if (this.held) { this.dragging(false); this.drop(); return; }
-      if (this.menuDue) { this.menuDue = false; setValue(this.presetSel, this.preset?.id ?? 'custom'); this.drop(); return; }
-      if (this.claimDue) { this.claimDue = false; this.showClaim(); }
+      if (this.menuDue) { this.menuDue = false; this.showMenu(); }
     });
   }
 
