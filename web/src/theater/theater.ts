@@ -227,20 +227,13 @@ export class Theater {
     if (on && this.dropFrame) { cancelAnimationFrame(this.dropFrame); this.dropFrame = 0; }
     this.stopResting();
     this.held = on;
-    this.menuDue = !on;
     for (const l of this.lanes) l.hold(on);
     if (on) return;
+    setValue(this.presetSel, this.preset?.id ?? 'custom');
+    this.showClaim();
     this.showWords();
     if (this.offDue) this.submitOffFrame();
     else if (this.result) this.offFrameDone(this.result);
-  }
-
-  /** The drop has yet to set the preset menu and the claim line (a stage of its own: see drop). */
-  private menuDue = false;
-
-  private showMenu(): void {
-    setValue(this.presetSel, this.preset?.id ?? 'custom');
-    this.showClaim();
   }
 
   /** The drop's next stage, one per animation frame (see drop). */
@@ -253,11 +246,8 @@ export class Theater {
    * throttling, more than a frame. So it goes in stages, one a frame: lanes
    * still showing an older query catch up (rerunSome); then each lane lets
    * go of its hold (writes its words and bar) in a frame of its own; then
-   * the theater's timing and status words and the worker's badge and ARA*
-   * job; then the preset menu and the claim line (a changed menu and two
-   * lines of new words cost 15 to 20 ms of layout, paint and layerizing at
-   * 4x, too much beside the words). The whole takes about eleven frames
-   * (190 ms).
+   * the theater's own words and the worker's badge and ARA* job. The whole
+   * takes about ten frames (170 ms).
    */
   private drop(): void {
     this.stopResting();
@@ -268,8 +258,7 @@ export class Theater {
       if (this.shown.some((v) => v !== this.version)) { this.rerunSome(true); this.drop(); return; }
       const lane = this.lanes.find((l) => l.held);
       if (lane) { lane.hold(false); this.drop(); return; }
-      if (this.held) { this.dragging(false); this.drop(); return; }
-      if (this.menuDue) { this.menuDue = false; this.showMenu(); }
+      this.dragging(false);
     });
   }
 
