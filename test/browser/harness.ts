@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { describe, it } from 'vitest';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -235,8 +235,23 @@ export function mainThreadTasks(trace: Buffer): { cpu: number; wall: number; at:
   return out;
 }
 
-/** Where the browser suites write their screenshots (CI keeps test-output/). */
+/** Where the browser suites write their screenshots (`npm run screenshots`). */
 export const SHOTS = 'test-output/screenshots';
+
+/**
+ * Screenshots for a reader's eyes are written only when asked for
+ * (BESTFIRST_SCREENSHOTS=1, as `npm run screenshots` does): the 40 or so
+ * PNGs took some 40 s of the browser suites' time in every `npm test`, and
+ * no test reads them back. The checks beside them (nothing scrolls
+ * sideways, text sizes, pixels) run either way.
+ */
+export const WRITE_SHOTS = process.env.BESTFIRST_SCREENSHOTS === '1';
+
+/** Writes `file` (under SHOTS) from a page or an element, when screenshots are asked for. */
+export async function keepShot(target: Page | Locator, file: string, options: { fullPage?: boolean; scale?: 'css' | 'device' } = {}): Promise<void> {
+  if (!WRITE_SHOTS) return;
+  await target.screenshot({ path: `${SHOTS}/${file}`, ...options });
+}
 
 export interface Session { site: BuiltPage; ctx: BrowserContext; close(): Promise<void> }
 

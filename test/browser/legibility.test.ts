@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailability, buildAndServe, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, SHOTS, type BuiltPage } from './harness.js';
+import { browserAvailability, buildAndServe, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, SHOTS, keepShot, type BuiltPage } from './harness.js';
 
 const SUITE = 'test/browser/legibility.test.ts (text size, wide content and contrast)';
 const avail = browserAvailability(SUITE);
@@ -340,7 +340,7 @@ describe.runIf(avail.run)('legibility: text size, wide content and contrast', ()
       expect(w.cueAtStart, `${w.name}: no cue at the right edge while more content waits there`).toBeGreaterThan(12);
       expect(w.cueAtEnd, `${w.name}: no cue at the left edge once scrolled to the end`).toBeLessThan(-12);
     }
-    await page.locator('pre.algo').screenshot({ path: `${SHOTS}/pseudo-code-phone.png` });
+    await keepShot(page.locator('pre.algo'), `pseudo-code-phone.png`);
     await ctx.close();
   });
 

@@ -10,7 +10,7 @@ import { weights } from '#bestfirst/internal';
 import { COLORS } from '../../web/src/common/palette.js';
 import { LOOP_GOAL, LOOP_ROWS, LOOP_START } from '../../web/src/opening/loop-model.js';
 import { LOOP_SOURCE_FILE, regionsOf } from '../../web/src/opening/source-listing.js';
-import { browserAvailability, buildAndServe, canvasPixels, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, openPage, SHOTS, type BuiltPage } from './harness.js';
+import { browserAvailability, buildAndServe, canvasPixels, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, openPage, keepShot, type BuiltPage } from './harness.js';
 
 /**
  * The opening, one idea per figure (issue 17): every figure renders, its
@@ -186,7 +186,7 @@ describe.runIf(avail.run)('the opening figures in Chromium', () => {
     await page.close();
   });
 
-  it('at 1280 and 390 px: screenshots, drawn text of 11 px or more, and a swipe on a figure scrolls without stepping it', async () => {
+  it('at 1280 and 390 px: drawn text of 11 px or more, and a swipe on a figure scrolls without stepping it (screenshots with npm run screenshots)', async () => {
     const figures = [['wedge', 'wedge'], ['loop-bfs', 'bfs'], ['loop-dijkstra', 'dijkstra'], ['loop-greedy', 'greedy'], ['loop-astar', 'astar'],
       ['hand-trace-figure', 'hand-trace'], ['counterexample-figure', 'counterexample']] as const;
     for (const [ctx, width] of [[desk, 1280], [touch, 390]] as const) {
@@ -199,7 +199,7 @@ describe.runIf(avail.run)('the opening figures in Chromium', () => {
           await loc.locator('.rp-reset').click();
           for (let i = 0; i < (id === 'hand-trace-figure' ? 3 : 6); i++) await loc.locator('.rp-step').click();
         }
-        await loc.screenshot({ path: `${SHOTS}/opening-${name}-${width}.png`, scale: 'css' });
+        await keepShot(loc, `opening-${name}-${width}.png`, { scale: 'css' });
       }
       // The drawing's text as rendered (the SVG scales with its box): never under 11 px.
       const cx = await page.locator('#counterexample-figure svg').evaluate((svg) => {

@@ -6,7 +6,7 @@ import { octile, Searcher, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type 
 import { parseMap, parseRosMap, toGrid } from '#bestfirst/movingai';
 import { mkdirSync } from 'node:fs';
 import {
-  browserAvailability, buildAndServe, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, mainThreadTasks, openPage, SHOTS, TASK_TRACE_CATEGORIES, type BuiltPage,
+  browserAvailability, buildAndServe, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, mainThreadTasks, openPage, SHOTS, keepShot, TASK_TRACE_CATEGORIES, type BuiltPage,
 } from './harness.js';
 
 /**
@@ -217,12 +217,12 @@ describe.runIf(avail.run)('bring your own map, in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
-  it('screenshots at 1280 and 390 px, with no sideways scrolling at 390', async () => {
-    await root.screenshot({ path: `${SHOTS}/own-map-1280.png`, scale: 'css' });
+  it('at 390 px nothing scrolls sideways or sticks out of the panel (screenshots at 1280 and 390 px with npm run screenshots)', async () => {
+    await keepShot(root, `own-map-1280.png`, { scale: 'css' });
     await page.setViewportSize({ width: 390, height: 844 });
     await root.scrollIntoViewIfNeeded();
     await page.waitForTimeout(200);
-    await root.screenshot({ path: `${SHOTS}/own-map-390.png`, scale: 'css' });
+    await keepShot(root, `own-map-390.png`, { scale: 'css' });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     const widest = await root.evaluate((r) => Math.max(...Array.from(r.querySelectorAll('*')).map((e) => e.getBoundingClientRect().right)) - r.getBoundingClientRect().right);

@@ -4,7 +4,7 @@ import { ara, dijkstra, weightedAstar, octile } from '#bestfirst';
 import { COLORS } from '../../web/src/common/palette.js';
 import { EPSILONS } from '../../web/src/theater/theater-model.js';
 import { theaterWorld } from '../../web/src/theater/theater-world.js';
-import { shownPixels, browserAvailability, failWithoutBrowser, openPage, SHOTS, startSession, type Session } from './harness.js';
+import { shownPixels, browserAvailability, failWithoutBrowser, openPage, keepShot, startSession, type Session } from './harness.js';
 
 const SUITE = 'test/browser/page.test.ts (the chapter page in Chromium)';
 const avail = browserAvailability(SUITE);
@@ -303,15 +303,15 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
     await page.close();
   });
 
-  it('writes screenshots of each widget at desktop and phone widths, with no sideways scrolling', async () => {
+  it('at desktop and phone widths the page does not scroll sideways (screenshots of each widget with npm run screenshots)', async () => {
     for (const [name, width] of [['desktop', 1280], ['phone', 360]] as const) {
       const page = await open(width, 800);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `${name}: page wider than the viewport`).toBeLessThanOrEqual(0);
-      await page.locator('#theater').screenshot({ path: `${SHOTS}/theater-${name}.png` });
-      await page.locator('#step-player').screenshot({ path: `${SHOTS}/step-player-${name}.png` });
-      await page.locator('.asides').screenshot({ path: `${SHOTS}/asides-${name}.png` });
-      await page.locator('#math').screenshot({ path: `${SHOTS}/mathematics-${name}.png` });
+      await keepShot(page.locator('#theater'), `theater-${name}.png`);
+      await keepShot(page.locator('#step-player'), `step-player-${name}.png`);
+      await keepShot(page.locator('.asides'), `asides-${name}.png`);
+      await keepShot(page.locator('#math'), `mathematics-${name}.png`);
       await page.close();
     }
   });

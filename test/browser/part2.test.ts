@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dijkstra, bellmanResidual, universalPlan, ara, octile } from '#bestfirst';
 import { doorClosesScenario, apartmentWorld, gateScenario } from '#bestfirst/worlds';
-import { browserAvailability, canvasPixels, failWithoutBrowser, openPage, SHOTS, startSession, type Session } from './harness.js';
+import { browserAvailability, canvasPixels, failWithoutBrowser, openPage, keepShot, startSession, type Session } from './harness.js';
 
 const SUITE = 'test/browser/part2.test.ts (the chapter page, part 2, in Chromium)';
 const avail = browserAvailability(SUITE);
@@ -255,13 +255,13 @@ describe.runIf(avail.run)('part 2 of the chapter page in Chromium', () => {
     await page.close();
   });
 
-  it('screenshots of the part-2 widgets at desktop and phone widths', async () => {
+  it('the part-2 widgets fit desktop and phone widths, with no sideways scrolling (screenshots with npm run screenshots)', async () => {
     problems.length = 0;
     for (const [name, width] of [['desktop', 1280], ['phone', 360]] as const) {
       const page = await open(width, 900);
       for (const [id, file] of [['#replanner', 'replanner-gate'], ['#replanner-apartment', 'replanner-apartment'], ['#field-widget', 'field'], ['#ex-6-widget', 'ara-lane'], ['#exercises', 'exercises']] as const) {
         await page.locator(id).scrollIntoViewIfNeeded();
-        await page.locator(id).screenshot({ path: `${SHOTS}/${file}-${name}.png` });
+        await keepShot(page.locator(id), `${file}-${name}.png`);
         const box = (await page.locator(id).boundingBox())!;
         expect(box.width, `${id} fits a ${width} px screen`).toBeLessThanOrEqual(width);
       }

@@ -6,7 +6,7 @@ import { lessonWorld, southRoomsWorld, doorClosesScenario } from '#bestfirst/wor
 import { COLORS } from '../../web/src/common/palette.js';
 import { PRESETS } from '../../web/src/theater/presets.js';
 import { REST_MS } from '../../web/src/theater/lane-view.js';
-import { browserAvailability, buildAndServe, mainThreadTasks, shownPixels, TASK_TRACE_CATEGORIES, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, openPage, SHOTS, type BuiltPage } from './harness.js';
+import { browserAvailability, buildAndServe, mainThreadTasks, shownPixels, TASK_TRACE_CATEGORIES, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, openPage, SHOTS, keepShot, type BuiltPage } from './harness.js';
 
 /**
  * Issue 17's behaviour defects (1-8 and 11), each pinned by a test that
@@ -676,13 +676,13 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     for (const l of lines) console.log(l);
   });
 
-  it('writes screenshots at 1280 and 390 px', async () => {
+  it('at 1280 and 390 px nothing scrolls sideways (screenshots of the page and five widgets with npm run screenshots)', async () => {
     for (const [ctx, w] of [[desk, 1280], [touch, 390]] as const) {
       const page = await open(ctx);
-      await page.screenshot({ path: `${SHOTS}/page-${w}.png`, fullPage: true, scale: 'css' });
+      await keepShot(page, `page-${w}.png`, { fullPage: true, scale: 'css' });
       for (const [sel, name] of [['#theater', 'theater'], ['#step-player', 'step-player'], ['#replanner-apartment', 'apartment'], ['#field-widget', 'field'], ['#ex-1', 'exercise-1']] as const) {
         await page.locator(sel).scrollIntoViewIfNeeded();
-        await page.locator(sel).screenshot({ path: `${SHOTS}/${name}-${w}.png`, scale: 'css' });
+        await keepShot(page.locator(sel), `${name}-${w}.png`, { scale: 'css' });
       }
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `${w} px: no sideways scrolling`).toBeLessThanOrEqual(0);

@@ -9,7 +9,7 @@ import { leeBoard } from '../../web/src/lee/lee-model.js';
 import { AGENTS, areaFilter, areaMap, type Filter } from '../../web/src/areas/area-model.js';
 import { fleetGrid } from '../../web/src/warehouse/fleet-grid.js';
 import { fleetTasks } from '../../web/src/warehouse/fleet-model.js';
-import { browserAvailability, failWithoutBrowser, openPage, SHOTS, startSession, type Session } from './harness.js';
+import { browserAvailability, failWithoutBrowser, openPage, keepShot, startSession, type Session } from './harness.js';
 
 /**
  * Issue 15's "where this is used" section, widget by widget: each loads,
@@ -63,7 +63,7 @@ describe.runIf(avail.run)('where grid search is used, in Chromium', () => {
     expect(Number(await root.getAttribute('data-dstar'))).toBeCloseTo(after, 6);
     expect(after).toBeGreaterThanOrEqual(before - 1e-9);
     expect(Number(await root.getAttribute('data-repair-touched'))).toBeGreaterThan(0);
-    await root.screenshot({ path: `${SHOTS}/robot-1280.png` });
+    await keepShot(root, `robot-1280.png`);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -115,7 +115,7 @@ describe.runIf(avail.run)('where grid search is used, in Chromium', () => {
     await page.mouse.click(at(onWire).x, at(onWire).y);
     expect(await root.locator('.lee-note').textContent()).toContain('is taken');
     expect(await root.getAttribute('data-second')).toBe(`${c},${d}`);
-    await root.screenshot({ path: `${SHOTS}/lee-1280.png` });
+    await keepShot(root, `lee-1280.png`);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -164,7 +164,7 @@ describe.runIf(avail.run)('where grid search is used, in Chromium', () => {
     await root.locator('#ac-grass').selectOption('excluded');
     await check({ ...custom, grass: 'excluded' }, 25);
     expect(await root.locator('.ac-path').textContent()).toContain('No path');
-    await root.screenshot({ path: `${SHOTS}/area-costs-1280.png` });
+    await keepShot(root, `area-costs-1280.png`);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -211,7 +211,7 @@ describe.runIf(avail.run)('where grid search is used, in Chromium', () => {
     // The timeline: scrubbing shows another step.
     await root.locator('.rp-pos').fill('5');
     expect(await root.getAttribute('data-step')).toBe('5');
-    await root.screenshot({ path: `${SHOTS}/warehouse-1280.png` });
+    await keepShot(root, `warehouse-1280.png`);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -230,12 +230,12 @@ describe.runIf(avail.run)('where grid search is used, in Chromium', () => {
     await page.keyboard.press('Enter');
     expect(await root.getAttribute('data-second')).toBe(`${wires[1].from + 1},${wires[1].to}`);
     expect(grid.isBlocked(wires[1].from + 1)).toBe(false);
-    await root.screenshot({ path: `${SHOTS}/lee-390.png` });
+    await keepShot(root, `lee-390.png`);
     for (const [sel, name] of [['#area-widget', 'area-costs'], ['#robot-widget', 'robot'], ['#warehouse-widget', 'warehouse']] as const) {
       await page.locator(sel).scrollIntoViewIfNeeded();
       const box = (await page.locator(sel).boundingBox())!;
       expect(box.x + box.width, `${sel} fits the phone`).toBeLessThanOrEqual(390);
-      await page.locator(sel).screenshot({ path: `${SHOTS}/${name}-390.png` });
+      await keepShot(page.locator(sel), `${name}-390.png`);
     }
     expect(problems).toEqual([]);
     await page.close();
