@@ -294,8 +294,12 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
         stamp[u] = closed;
         const gu = g[u], ux = xs[u], uy = ys[u];
         if ((gdStamp[u] === gen || gdStamp[u] === closed) && gu + gd[u] < mu) { mu = gu + gd[u]; meet = u; }
+        // The wide entries (shortcuts, far edges) sit at the list's end, from here; their moves are
+        // unknown, so the taut-path pruning below never skips them.
+        let wideFrom: number;
         if (classAt.length === 0) {
-          const end = at[u + 1], near = end - 2 * far[u];
+          const near = at[u + 1] - 2 * far[u];
+          wideFrom = near;
           for (let j = at[u]; j < near; j++) {
             const v = u + adj[j], sv = stamp[v];
             if (sv === closed) continue;
@@ -305,51 +309,39 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
             via[v] = -1;
             if ((gdStamp[v] === gen || gdStamp[v] === closed) && gv + gd[v] < mu) { mu = gv + gd[v]; meet = v; }
           }
-          for (let j = near; j < end; j += 2) {
-            let v = wide(adj, j), gv: number;
-            const rec = v >= 0 ? -1 : ~v;
-            if (v >= 0) gv = gu + graph.octile(xs[v] - ux, ys[v] - uy);
-            else { gv = gu + scLen[~v]; v = scTo[~v]; }
-            const sv = stamp[v];
-            if (sv === closed) continue;
-            if (sv === gen && !(gv < g[v] * IMPROVE)) continue;
-            this.open(v, gv, u, gx, gy);
-            via[v] = rec;
-            if ((gdStamp[v] === gen || gdStamp[v] === closed) && gv + gd[v] < mu) { mu = gv + gd[v]; meet = v; }
+        } else {
+          // Taut-path pruning (subgoal8-taut.ts): the first moves out of u that, after the last move
+          // into u, have a strictly shorter replacement; a hop made of them only is on no shortest path.
+          // The edges are sorted by class, so the classes made of such moves are skipped unread.
+          let kept = 0xffff;
+          const into = inMove[u];
+          if (into !== 0) {
+            const nb = neighbourhood(cells, w, hgt, ux, uy) * 8;
+            let skip = 0xff;
+            for (let a = 0; a < 8; a++) if ((into >> a) & 1) skip &= taut[nb + a];
+            kept = KEPT[skip];
           }
-          continue;
-        }
-        // Taut-path pruning (subgoal8-taut.ts): the first moves out of u that, after the last move
-        // into u, have a strictly shorter replacement; a hop made of them only is on no shortest path.
-        // The edges are sorted by class, so the classes made of such moves are skipped unread.
-        let kept = 0xffff;
-        const into = inMove[u];
-        if (into !== 0) {
-          const nb = neighbourhood(cells, w, hgt, ux, uy) * 8;
-          let skip = 0xff;
-          for (let a = 0; a < 8; a++) if ((into >> a) & 1) skip &= taut[nb + a];
-          kept = KEPT[skip];
-        }
-        const base = at[u], row = u * 16;
-        for (let c = 0, from = base; c < 16; c++) {
-          const to = base + classAt[row + c];
-          if ((kept >> c) & 1) {
-            const moves = CLASS_MOVES[c];
-            for (let j = from; j < to; j++) {
-              const v = u + adj[j], sv = stamp[v];
-              if (sv === closed) continue;
-              const gv = gu + graph.octile(xs[v] - ux, ys[v] - uy);
-              if (sv === gen && !(gv < g[v] * IMPROVE)) continue;
-              this.open(v, gv, u, gx, gy);
-              inMove[v] = moves;
-              via[v] = -1;
-              if ((gdStamp[v] === gen || gdStamp[v] === closed) && gv + gd[v] < mu) { mu = gv + gd[v]; meet = v; }
+          const base = at[u], row = u * 16;
+          for (let c = 0, from = base; c < 16; c++) {
+            const to = base + classAt[row + c];
+            if ((kept >> c) & 1) {
+              const moves = CLASS_MOVES[c];
+              for (let j = from; j < to; j++) {
+                const v = u + adj[j], sv = stamp[v];
+                if (sv === closed) continue;
+                const gv = gu + graph.octile(xs[v] - ux, ys[v] - uy);
+                if (sv === gen && !(gv < g[v] * IMPROVE)) continue;
+                this.open(v, gv, u, gx, gy);
+                inMove[v] = moves;
+                via[v] = -1;
+                if ((gdStamp[v] === gen || gdStamp[v] === closed) && gv + gd[v] < mu) { mu = gv + gd[v]; meet = v; }
+              }
             }
+            from = to;
           }
-          from = to;
+          wideFrom = base + classAt[row + 15];
         }
-        // The wide entries (shortcuts, far edges): their moves unknown here, never pruned.
-        for (let j = base + classAt[row + 15]; j < at[u + 1]; j += 2) {
+        for (let j = wideFrom; j < at[u + 1]; j += 2) {
           let v = wide(adj, j), gv: number;
           const rec = v >= 0 ? -1 : ~v;
           if (v >= 0) gv = gu + graph.octile(xs[v] - ux, ys[v] - uy);
