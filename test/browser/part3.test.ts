@@ -441,6 +441,55 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     await page.close();
   });
 
+  it('7f. after a drop the words outside the lanes change one per frame: the menu, the claim, the badge, the ARA* table and the timing line never share a frame, nor with a lane\'s counters', async () => {
+    const page = await open();
+    const o = preset('opening'), s = cellOf(o.start), g0 = cellOf(o.goal);
+    const g1 = [g0 - 2, g0 + 2, g0 - 1, g0 + 1].find((n) => !G.isBlocked(n) && n !== s)!;
+    const theater = page.locator('#theater'), araLane = lane(page, 'ara');
+    const astarCanvas = '#theater [data-lane="astar"] canvas';
+    await expect.poll(() => araLane.getAttribute('data-status')).not.toBe('pending');
+    await expect.poll(() => theater.getAttribute('data-badge')).not.toBe('pending');
+    // Each animation frame, before it renders, notes which of the watched words changed since the last one:
+    // what changed between two frames was laid out and painted by one frame. A select's value is no DOM
+    // mutation, so the words are read, not observed.
+    await page.evaluate(() => {
+      const q = (sel: string) => document.querySelector(sel);
+      const watched: [string, () => string][] = [
+        ['menu', () => (q('#theater-preset') as HTMLSelectElement).value],
+        ['claim', () => q('#theater-claim')!.textContent!],
+        ['badge', () => q('#eps-badge')!.textContent!],
+        ['ara table', () => q('#theater [data-lane="ara"] tbody')!.textContent!],
+        ['timing', () => q('#theater .timing')!.textContent!],
+        ...['bfs', 'dijkstra', 'greedy', 'astar'].map((id) => [`${id} counters`, () => q(`#theater [data-lane="${id}"] .counters`)!.textContent!] as [string, () => string]),
+      ];
+      let last = watched.map(([, read]) => read());
+      const frames: string[][] = [];
+      (window as unknown as { wordFrames: string[][] }).wordFrames = frames;
+      const tick = () => {
+        const now = watched.map(([, read]) => read());
+        const changed = watched.filter((_, i) => now[i] !== last[i]).map(([key]) => key);
+        if (changed.length) frames.push(changed);
+        last = now;
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    const pts = [await cellPoint(page, astarCanvas, g0), await cellPoint(page, astarCanvas, g1)];
+    await page.mouse.move(pts[0].x, pts[0].y);
+    await page.mouse.down();
+    await page.mouse.move(pts[1].x, pts[1].y, { steps: 3 });
+    await page.mouse.up();
+    await expect.poll(() => page.locator('#theater-claim').textContent()).toMatch(/^Your own query/);
+    await expect.poll(() => araLane.getAttribute('data-status'), { timeout: 10_000 }).not.toBe('pending');
+    await expect.poll(() => theater.getAttribute('data-badge'), { timeout: 10_000 }).not.toBe('pending');
+    await page.waitForTimeout(500);
+    const frames = await page.evaluate(() => (window as unknown as { wordFrames: string[][] }).wordFrames);
+    const seen = new Set(frames.flat());
+    // Not vacuous: the drop from a preset changed the menu, the claim, the ARA* table and the lanes' counters.
+    for (const key of ['menu', 'claim', 'ara table', 'astar counters']) expect(seen, `${key} changed`).toContain(key);
+    expect(frames.filter((f) => f.length > 1), 'frames that changed two watched words or more').toEqual([]);
+  });
+
   it('7e. every form control sits in a small form of its own: a changed menu makes autofill look at a few controls, not at every control on the page', async () => {
     // open() returns once every widget has mounted (data-ready).
     const page = await open();

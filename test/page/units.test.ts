@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Grid, octile, weightedAstar, dijkstra, Searcher } from '#bestfirst';
 import { lessonWorld } from '#bestfirst/worlds';
 import { applyEdit, keyEdit, modeAt } from '../../web/src/common/editor.js';
@@ -7,6 +7,7 @@ import { cellAt, cellCentre, cellSizeFor, moveCursor } from '../../web/src/commo
 import { COLORS, exploredShade, hexToRgb, mix, nearestColor, rampShade } from '../../web/src/common/palette.js';
 import { Player, type Scheduler } from '../../web/src/common/player.js';
 import { FrameTurns } from '../../web/src/common/frame-turns.js';
+import { OnePerFrame } from '../../web/src/common/one-per-frame.js';
 import { estimates, goalTouch, pushesIfMarkedOnPop } from '../../web/src/asides/aside-logic.js';
 import { typesetHtml } from '../../web/build/tex.js';
 
@@ -170,6 +171,54 @@ describe('build-time TeX', () => {
   });
   it('fails the build on bad TeX, naming it', () => {
     expect(() => typesetHtml('<span class="tex">\\frac{</span>')).toThrow(/cannot typeset "\\\\frac\{"/);
+  });
+});
+
+describe('OnePerFrame', () => {
+  // The browser's clocks, driven by hand: a frame runs the animation callbacks, then the tasks they set (afterPaint), then idle time.
+  let frames: (() => void)[] = [], tasks: (() => void)[] = [], idle: (() => void)[] = [];
+  const drain = (q: (() => void)[]) => { const run = q.splice(0); for (const f of run) f(); };
+  const frame = () => { drain(frames); drain(tasks); drain(idle); };
+  beforeEach(() => {
+    frames = []; tasks = []; idle = [];
+    vi.stubGlobal('requestAnimationFrame', (f: () => void) => frames.push(f));
+    vi.stubGlobal('setTimeout', (f: () => void) => tasks.push(f));
+    vi.stubGlobal('requestIdleCallback', (f: () => void) => idle.push(f));
+  });
+  afterEach(() => { vi.unstubAllGlobals(); });
+
+  it('makes one change a painted frame, in the order queued; a key queued again is replaced in its place', () => {
+    const q = new OnePerFrame(), made: string[] = [];
+    q.add('menu', () => made.push('menu'));
+    q.add('claim', () => made.push('claim 1'));
+    q.add('words', () => made.push('words'));
+    q.add('claim', () => made.push('claim 2'));
+    expect(made).toEqual([]); // nothing before the next paint
+    frame();
+    expect(made).toEqual(['menu']);
+    frame();
+    expect(made).toEqual(['menu', 'claim 2']);
+    frame();
+    frame();
+    expect(made).toEqual(['menu', 'claim 2', 'words']);
+    expect(q.size).toBe(0);
+  });
+  it('holds everything while paused (a drag) and goes on where it was when let go; a change may queue another', () => {
+    const q = new OnePerFrame(), made: string[] = [];
+    q.add('badge', () => { made.push('badge'); q.add('ara', () => made.push('ara')); });
+    q.pause(true);
+    frame(); frame();
+    expect(made).toEqual([]);
+    q.add('menu', () => made.push('menu'));
+    q.pause(false);
+    frame();
+    expect(made).toEqual(['badge']);
+    q.pause(true);
+    frame();
+    expect(made).toEqual(['badge']);
+    q.pause(false);
+    frame(); frame();
+    expect(made).toEqual(['badge', 'menu', 'ara']);
   });
 });
 

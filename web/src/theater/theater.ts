@@ -5,8 +5,8 @@ import type { Layer } from '../common/figure.js';
 import type { Label } from '../common/shapes.js';
 import { SPEEDS } from '../common/replay-bar.js';
 import { FrameTurns } from '../common/frame-turns.js';
+import { OnePerFrame } from '../common/one-per-frame.js';
 import { hideFarCanvases } from '../common/out-of-view.js';
-import { afterPaint, whenIdle } from '../common/schedule.js';
 import { LANE_RATE, LaneView, REST_MS } from './lane-view.js';
 import { OffFrame } from './off-frame.js';
 import type { OffFrameResult } from './off-frame-work.js';
@@ -63,7 +63,8 @@ export class Theater {
   private result: OffFrameResult | null = null;
   /** A pointer is dragging in a lane: the frames go to the four lanes, everything else waits for the drop. */
   private held = false;
-  private idleQueued = false;
+  /** The words outside the lanes that wait for idle time (and for the drop, during a drag), one change a frame. */
+  private readonly later = new OnePerFrame();
   /** An edit during the drag has not been sent to the worker yet. */
   private offDue = false;
   /** Queries so far (each edit, preset or switch is one); each lane shows the answer to one of them. */
@@ -228,12 +229,13 @@ export class Theater {
     this.stopResting();
     this.held = on;
     for (const l of this.lanes) l.hold(on);
+    this.later.pause(on);
     if (on) return;
-    setValue(this.presetSel, this.preset?.id ?? 'custom');
-    this.showClaim();
-    this.showWords();
+    // The worker's job first (it lays nothing out), then the words outside the lanes, one change a frame.
     if (this.offDue) this.submitOffFrame();
-    else if (this.result) this.offFrameDone(this.result);
+    this.later.add('menu', () => setValue(this.presetSel, this.preset?.id ?? 'custom'));
+    this.later.add('claim', () => this.showClaim());
+    this.later.add('words', () => this.showWords());
   }
 
   /** The drop's next stage, one per animation frame (see drop). */
@@ -427,21 +429,16 @@ export class Theater {
    */
   private offFrameDone(r: OffFrameResult): void {
     this.result = r;
-    if (this.held || this.idleQueued) return;
-    this.idleQueued = true;
-    whenIdle(() => {
-      this.idleQueued = false;
+    this.later.add('badge', () => {
       const latest = this.result;
-      if (!latest || this.held) return; // a drag began since: the drop shows it
       this.result = null;
-      if (latest.seq !== this.off.latest) return; // overtaken by an edit since
+      if (!latest || latest.seq !== this.off.latest) return; // overtaken by an edit since
       this.badge = latest.badge;
       this.showBadge(latest.badge);
       this.showClaim();
-      // The ARA* lane (its table and its canvas, drawn here) after the next paint: with the badge and
-      // the claim in one frame, the repaint took 24 ms of the main thread at 4x CPU throttling.
-      afterPaint(() => { if (latest.seq === this.off.latest) this.ara.show(this.araWorld(), latest.ara); });
-    }, 250);
+      // The ARA* lane (its table and its canvas) in a frame of its own.
+      this.later.add('ara', () => { if (latest.seq === this.off.latest) this.ara.show(this.araWorld(), latest.ara); });
+    });
   }
 
   private showClaim(): void {

@@ -1,0 +1,55 @@
+import { afterPaint, whenIdle } from './schedule.js';
+
+/**
+ * Changes to a widget's words that can wait a few frames, made one per
+ * painted frame, each in an idle slice of its own.
+ *
+ * Why: on this page, a frame that changes any words outside a canvas lays
+ * out, paints and layerizes the page, and hit-tests the pointer again
+ * (the content under it may have moved): about 10 ms of the main thread
+ * at 4x CPU throttling, whatever the change. Two such changes in one frame,
+ * or one with the script that made it, overran the 16.7 ms of a frame
+ * after a drag (the query menu, the claim line, the badge, the ARA* table,
+ * the timing line). Made here, each change's script runs in idle time and
+ * its rendering has a frame to itself.
+ *
+ * A change is queued under a key: queuing a key again replaces the change
+ * not made yet (and keeps its place in the queue). While paused (during a
+ * drag, whose frames go to the figures) nothing runs; the queue resumes
+ * where it was.
+ */
+export class OnePerFrame {
+  private readonly due = new Map<string, () => void>();
+  private scheduled = false;
+  private paused = false;
+
+  /** Queues `change` under `key`. */
+  add(key: string, change: () => void): void {
+    this.due.set(key, change);
+    this.kick();
+  }
+
+  /** Holds the queue (true) or lets it run again (false). */
+  pause(on: boolean): void {
+    this.paused = on;
+    this.kick();
+  }
+
+  /** Changes queued and not made yet (the tests wait for none). */
+  get size(): number { return this.due.size; }
+
+  private kick(): void {
+    if (this.scheduled || this.paused || this.due.size === 0) return;
+    this.scheduled = true;
+    afterPaint(() => whenIdle(() => {
+      this.scheduled = false;
+      if (this.paused) return;
+      const first = this.due.entries().next();
+      if (first.done) return;
+      const [key, change] = first.value;
+      this.due.delete(key);
+      change();
+      this.kick();
+    }, 200));
+  }
+}
