@@ -1,0 +1,173 @@
+import { checkBudget, checkKeys } from '../core/input-checks.js';
+import { resultOf, type PathSearcher, type SearchResult, type SearchStatus } from '../core/path-searcher.js';
+import type { Grid } from './grid.js';
+import { JpsPlusSearcher } from './jps-plus.js';
+import { checkJumpGrid, refuseWeights } from './jps.js';
+import { checkDiagonalCost, SubgoalSearcher8 } from './subgoal8.js';
+
+/** The options of one `PreprocessedSearcher8` query (those of both searchers it may hold); a bad value is an `InputError`. */
+export interface Preprocessed8Options {
+  /** Stop with status `step-limit` after this many nodes (subgoals or jump points) are expanded. Default: no limit. */
+  maxExpansions?: number;
+}
+
+/** Which preprocessing a `PreprocessedSearcher8` keeps: the subgoal graph (`SubgoalSearcher8`) or the jump table (`JpsPlusSearcher`). */
+export type Preprocessed8Choice = 'subgoal8' | 'jps-plus';
+
+const KEYS: readonly (keyof Preprocessed8Options)[] = ['maxExpansions'];
+const DEFAULTS: Preprocessed8Options = Object.freeze({});
+const WHO = 'PreprocessedSearcher8';
+
+/**
+ * The contracted subgoal graph hands a map to JPS+ when the core its query
+ * searches is more than this share of the subgoals: the contraction's budget
+ * ran out early, and a query's A* runs over most of the graph. Measured per
+ * map on the benchmark's random maps: cores of 53% to 100% where JPS+ was
+ * as fast or up to 3.6 times faster, 0% where the subgoal graph was 30
+ * times faster.
+ */
+const CORE_SHARE_TO_JPS_PLUS = 0.5;
+
+/**
+ * ... or when the core's edge entries (each core edge at both ends,
+ * shortcuts included) are this many per subgoal of the whole graph: a
+ * smaller core, but so dense that each of its expansions reads dozens of
+ * edges. Street maps: 8.7 to 26, JPS+ 2.2 to 15 times faster; the densest
+ * core of a map where the subgoal graph won, a game map's with corner
+ * cutting (orz900d), 4.2.
+ */
+const CORE_ENTRIES_TO_JPS_PLUS = 6;
+
+/**
+ * Exact shortest paths on an 8-connected grid from whichever of the two
+ * preprocessings suits the map, chosen at build time from what the build
+ * measures (never from the map's name or size): the constructor builds the
+ * contracted subgoal graph (`SubgoalSearcher8`); if its core, the part a
+ * query searches with A*, is more than half the subgoals
+ * (`CORE_SHARE_TO_JPS_PLUS`) or carries 6 or more edge entries per
+ * subgoal (`CORE_ENTRIES_TO_JPS_PLUS`), it builds JPS+'s jump table
+ * (`JpsPlusSearcher`) instead and drops the graph; otherwise it keeps the
+ * graph. Queries go to the one kept (`choice`). On the benchmark's maps
+ * that gives JPS+ the street maps and the random maps with a large core,
+ * and the subgoal graph the mazes, rooms, game maps and the remaining
+ * random maps: the faster of the two on each of those, as measured
+ * (bench/RESULTS.md).
+ *
+ * It takes the grids `SubgoalSearcher8` takes (8-connected, diagonal rule
+ * `no-corner-cutting` or `always`, blocked cells deleted, no weights,
+ * `1 < diagonalCost < 2`; InputError otherwise, in the constructor and at
+ * every query). Costs are Dijkstra's. `buildMs` is the whole build: the
+ * subgoal graph's, and the jump table's after it when that is kept.
+ * `bytes` is the kept structure's size (the graph's `bytes`, or the table's
+ * 16 bytes a cell); during the build both exist for a moment.
+ *
+ * Edits: a query that finds the grid changed (`setBlocked`, or a write
+ * announced with `touch`) builds again from scratch first, choice
+ * included (`builds` counts the builds); no answer ever comes from a stale
+ * structure. A direct write to `grid.cells` without `touch` is not seen
+ * (call `rebuild()`).
+ *
+ * @example
+ * ```ts
+ * const grid = Grid.fromAscii(['.....', '.##..', '.....']);
+ * const s = new PreprocessedSearcher8(grid);
+ * if (s.search(grid.id(0, 0), grid.id(4, 2)) === 'found') console.log(s.choice, s.cost, s.path());
+ * ```
+ */
+export class PreprocessedSearcher8 implements PathSearcher<Preprocessed8Options> {
+  /** Always false: neither searcher keeps partial paths. */
+  readonly partial = false;
+  /** The grid every query runs on. */
+  readonly grid: Grid;
+  /** Always 0: both searchers close each node once. */
+  readonly reopenings = 0;
+  /** Milliseconds the last build took, both preprocessings counted when both were built. */
+  buildMs = 0;
+  /** How many times the structure was built: 1 after the constructor, one more per query that found the grid edited. */
+  builds = 0;
+  /** The last build's measures: the core's share of the subgoals, and its edge entries per subgoal (see the class comment). */
+  coreShare = 0;
+  coreEntriesPerSubgoal = 0;
+
+  private inner!: SubgoalSearcher8 | JpsPlusSearcher;
+  private version = -1;
+
+  constructor(grid: Grid) {
+    // The subgoal graph's checks, in this class's name (its own constructor repeats them).
+    checkJumpGrid(grid, WHO);
+    checkDiagonalCost(grid, WHO);
+    this.grid = grid;
+    this.rebuild();
+  }
+
+  /**
+   * Builds again from the grid as it is now, choice included. Queries do it
+   * by themselves after an edit the grid announced (`setBlocked`, `touch`);
+   * this is for a write to `grid.cells` that was not announced.
+   */
+  rebuild(): void {
+    const t0 = performance.now();
+    const grid = this.grid;
+    const sg = new SubgoalSearcher8(grid);
+    const n = sg.subgoals;
+    this.coreShare = n === 0 ? 0 : sg.globalSubgoals / n;
+    this.coreEntriesPerSubgoal = n === 0 ? 0 : sg.coreEntries / n;
+    this.inner = this.coreShare > CORE_SHARE_TO_JPS_PLUS || this.coreEntriesPerSubgoal >= CORE_ENTRIES_TO_JPS_PLUS ? new JpsPlusSearcher(grid) : sg;
+    this.version = grid.version;
+    this.buildMs = performance.now() - t0;
+    this.builds++;
+  }
+
+  /** The preprocessing the last build kept. */
+  get choice(): Preprocessed8Choice { return this.inner instanceof JpsPlusSearcher ? 'jps-plus' : 'subgoal8'; }
+
+  /** Bytes of the kept structure (the grid's own cells not counted): the subgoal graph's `bytes`, or the jump table. */
+  get bytes(): number { return this.inner instanceof JpsPlusSearcher ? this.inner.tableBytesPerCell * this.grid.size : this.inner.bytes; }
+
+  // A new build's searcher has answered nothing yet: `unreachable`, Infinity and 0 until its first query.
+  /** How the last query ended; `unreachable` before the first and after `rebuild()`. */
+  get status(): SearchStatus { return this.inner.status; }
+  /** Cost of the last query's path; Infinity without one. */
+  get cost(): number { return this.inner.cost; }
+  /** Nodes the last query expanded: subgoals, or jump points. */
+  get expansions(): number { return this.inner.expansions; }
+  /** Entries the last query put on its open lists. */
+  get pushes(): number { return this.inner.pushes; }
+
+  /**
+   * Runs one query and returns its status; read `cost` and the path
+   * (`pathInto`, `path`) afterwards. A start or goal outside the grid or
+   * blocked, a bad option, or a grid that has gained weights throw (and
+   * leave the last answer as it was); every other outcome is a status.
+   * Builds again first if the grid was edited since the last build.
+   */
+  search(start: number, goal: number, options: Preprocessed8Options = DEFAULTS): SearchStatus {
+    const grid = this.grid;
+    // Every check before the rebuild: a refused query leaves the last answer readable.
+    grid.checkEndpoint(start, 'start');
+    grid.checkEndpoint(goal, 'goal');
+    checkKeys(options, KEYS, WHO);
+    checkBudget(options.maxExpansions, 'maxExpansions');
+    refuseWeights(grid, WHO);
+    if (grid.version !== this.version) this.rebuild();
+    return this.inner.search(start, goal, options);
+  }
+
+  /**
+   * Writes the last path cell by cell (start first, grid ids) and returns its
+   * cell count; 0 without a path. Throws if `out` is no Int32Array or too short.
+   */
+  pathInto(out: Int32Array): number {
+    return this.inner.pathInto(out);
+  }
+
+  /** The last path, cell by cell, start first, or null without one (allocates). */
+  path(): number[] | null {
+    return this.inner.path();
+  }
+
+  /** The last query's outcome in the engine's shape; `path` is the full path (allocates). */
+  result(): SearchResult {
+    return resultOf(this, null);
+  }
+}
