@@ -19,39 +19,49 @@ const DEFAULTS: Preprocessed8Options = Object.freeze({});
 const WHO = 'PreprocessedSearcher8';
 
 /**
- * The contracted subgoal graph hands a map to JPS+ when the core its query
- * searches is more than this share of the subgoals: the contraction's budget
- * ran out early, and a query's A* runs over most of the graph. Measured per
- * map on the benchmark's random maps: cores of 53% to 100% where JPS+ was
- * as fast or up to 3.6 times faster, 0% where the subgoal graph was 30
- * times faster.
+ * The contracted subgoal graph hands a map to JPS+ when its core, the part
+ * a query searches with A*, is at least this share of the subgoals: the
+ * contraction took (next to) nothing out, and a query is a plain A* over
+ * the whole graph. Measured per map on the benchmark's random maps (sums of
+ * per-query medians): left whole (100%) with corner cutting, JPS+ took 0.49
+ * and 0.72 of the graph's time; contracted to 53% with corner cutting,
+ * 1.04 of it; to 87% and 61% without, 1.08 and 1.33 (so a share of more
+ * than half is no sign).
  */
-const CORE_SHARE_TO_JPS_PLUS = 0.5;
+const CORE_SHARE_TO_JPS_PLUS = 0.95;
 
 /**
- * ... or when the core's edge entries (each core edge at both ends,
- * shortcuts included) are this many per subgoal of the whole graph: a
- * smaller core, but so dense that each of its expansions reads dozens of
- * edges. Street maps: 8.7 to 26, JPS+ 2.2 to 15 times faster; the densest
- * core of a map where the subgoal graph won, a game map's with corner
- * cutting (orz900d), 4.2.
+ * ... or when the core is dense: its edge entries (each core edge at both
+ * ends, shortcuts included) are this many per subgoal of the whole graph
+ * (what a query may read, spread over the map) ...
  */
 const CORE_ENTRIES_TO_JPS_PLUS = 6;
+
+/**
+ * ... and this many per core subgoal (each expansion reads dozens of
+ * edges). Street maps: 8.7 to 26 entries a subgoal and 30 to 46 a core
+ * subgoal, where JPS+ took 0.12 to 0.67 of the graph's time (sums of
+ * per-query medians, per map and corner rule). Where the subgoal graph won
+ * or tied: a game map with corner cutting (orz900d), 4.2 and 23; a random
+ * map without corner cutting (random512-10-0, JPS+ 1.08 of the graph's
+ * time), 6.6 and 7.6.
+ */
+const CORE_DEGREE_TO_JPS_PLUS = 16;
 
 /**
  * Exact shortest paths on an 8-connected grid from whichever of the two
  * preprocessings suits the map, chosen at build time from what the build
  * measures (never from the map's name or size): the constructor builds the
  * contracted subgoal graph (`SubgoalSearcher8`); if its core, the part a
- * query searches with A*, is more than half the subgoals
- * (`CORE_SHARE_TO_JPS_PLUS`) or carries 6 or more edge entries per
- * subgoal (`CORE_ENTRIES_TO_JPS_PLUS`), it builds JPS+'s jump table
+ * query searches with A*, is 95% of the subgoals or more (the contraction
+ * left the graph whole) or is dense (6 or more edge entries per subgoal of
+ * the graph and 16 or more per core subgoal: each expansion reads dozens
+ * of edges), it builds JPS+'s jump table
  * (`JpsPlusSearcher`) instead and drops the graph; otherwise it keeps the
  * graph. Queries go to the one kept (`choice`). On the benchmark's maps
- * that gives JPS+ the street maps and the random maps with a large core,
- * and the subgoal graph the mazes, rooms, game maps and the remaining
- * random maps: the faster of the two on each of those, as measured
- * (bench/RESULTS.md).
+ * that gives JPS+ the street maps and two random maps with corner cutting
+ * (left uncontracted), and the subgoal graph the mazes, rooms, game maps
+ * and the other random maps (bench/RESULTS.md).
  *
  * It takes the grids `SubgoalSearcher8` takes (8-connected, diagonal rule
  * `no-corner-cutting` or `always`, blocked cells deleted, no weights,
@@ -85,7 +95,7 @@ export class PreprocessedSearcher8 implements PathSearcher<Preprocessed8Options>
   buildMs = 0;
   /** How many times the structure was built: 1 after the constructor, one more per query that found the grid edited. */
   builds = 0;
-  /** The last build's measures: the core's share of the subgoals, and its edge entries per subgoal (see the class comment). */
+  /** The last build's measures: the core's share of the subgoals, and its edge entries per subgoal (per core subgoal: their quotient; see the class comment). */
   coreShare = 0;
   coreEntriesPerSubgoal = 0;
 
@@ -112,7 +122,8 @@ export class PreprocessedSearcher8 implements PathSearcher<Preprocessed8Options>
     const n = sg.subgoals;
     this.coreShare = n === 0 ? 0 : sg.globalSubgoals / n;
     this.coreEntriesPerSubgoal = n === 0 ? 0 : sg.coreEntries / n;
-    this.inner = this.coreShare > CORE_SHARE_TO_JPS_PLUS || this.coreEntriesPerSubgoal >= CORE_ENTRIES_TO_JPS_PLUS ? new JpsPlusSearcher(grid) : sg;
+    const dense = this.coreEntriesPerSubgoal >= CORE_ENTRIES_TO_JPS_PLUS && this.coreEntriesPerSubgoal >= CORE_DEGREE_TO_JPS_PLUS * this.coreShare;
+    this.inner = this.coreShare >= CORE_SHARE_TO_JPS_PLUS || dense ? new JpsPlusSearcher(grid) : sg;
     this.version = grid.version;
     this.buildMs = performance.now() - t0;
     this.builds++;
