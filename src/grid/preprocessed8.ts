@@ -49,6 +49,18 @@ const CORE_ENTRIES_TO_JPS_PLUS = 6;
 const CORE_DEGREE_TO_JPS_PLUS = 16;
 
 /**
+ * ... or when the map is wide open: this many free cells or more per
+ * subgoal (none at all counts too). JPS+ then crosses the open space in a
+ * few jumps, while the graph's query still pays its fixed costs (the start's
+ * and goal's scans, the landmarks, the path's unpacking). Measured per map:
+ * 1316 and 539 free cells a subgoal (64room_000), 1336 and 786
+ * (maze512-32-0), where JPS+ took 0.41 to 0.61 of the graph's time; at 98
+ * and fewer (maze512-8-0 and the rest) the graph was up to 38 times faster,
+ * except on some small game maps no measure here separates.
+ */
+const FREE_PER_SUBGOAL_TO_JPS_PLUS = 256;
+
+/**
  * Exact shortest paths on an 8-connected grid from whichever of the two
  * preprocessings suits the map, chosen at build time from what the build
  * measures (never from the map's name or size): the constructor builds the
@@ -56,12 +68,14 @@ const CORE_DEGREE_TO_JPS_PLUS = 16;
  * query searches with A*, is 95% of the subgoals or more (the contraction
  * left the graph whole) or is dense (6 or more edge entries per subgoal of
  * the graph and 16 or more per core subgoal: each expansion reads dozens
- * of edges), it builds JPS+'s jump table
+ * of edges), or the map is wide open (256 free cells or more per
+ * subgoal), it builds JPS+'s jump table
  * (`JpsPlusSearcher`) instead and drops the graph; otherwise it keeps the
  * graph. Queries go to the one kept (`choice`). On the benchmark's maps
- * that gives JPS+ the street maps and two random maps with corner cutting
- * (left uncontracted), and the subgoal graph the mazes, rooms, game maps
- * and the other random maps (bench/RESULTS.md).
+ * that gives JPS+ the street maps, two random maps with corner cutting
+ * (left uncontracted) and the two open maps (a room map of 64 x 64 rooms,
+ * a maze of corridors 32 wide), and the subgoal graph the other mazes and
+ * rooms, the game maps and the other random maps (bench/RESULTS.md).
  *
  * It takes the grids `SubgoalSearcher8` takes (8-connected, diagonal rule
  * `no-corner-cutting` or `always`, blocked cells deleted, no weights,
@@ -95,9 +109,11 @@ export class PreprocessedSearcher8 implements PathSearcher<Preprocessed8Options>
   buildMs = 0;
   /** How many times the structure was built: 1 after the constructor, one more per query that found the grid edited. */
   builds = 0;
-  /** The last build's measures: the core's share of the subgoals, and its edge entries per subgoal (per core subgoal: their quotient; see the class comment). */
+  /** The last build's measures (see the class comment): the core's share of the subgoals, and its edge entries per subgoal (per core subgoal: their quotient). */
   coreShare = 0;
   coreEntriesPerSubgoal = 0;
+  /** The last build's free cells per subgoal (Infinity without subgoals): a wide open map goes to JPS+. */
+  freeCellsPerSubgoal = 0;
 
   private inner!: SubgoalSearcher8 | JpsPlusSearcher;
   private version = -1;
@@ -122,8 +138,12 @@ export class PreprocessedSearcher8 implements PathSearcher<Preprocessed8Options>
     const n = sg.subgoals;
     this.coreShare = n === 0 ? 0 : sg.globalSubgoals / n;
     this.coreEntriesPerSubgoal = n === 0 ? 0 : sg.coreEntries / n;
+    let free = 0;
+    for (let c = 0, cells = grid.cells; c < cells.length; c++) if (cells[c] === 0) free++;
+    this.freeCellsPerSubgoal = n === 0 ? Infinity : free / n;
     const dense = this.coreEntriesPerSubgoal >= CORE_ENTRIES_TO_JPS_PLUS && this.coreEntriesPerSubgoal >= CORE_DEGREE_TO_JPS_PLUS * this.coreShare;
-    this.inner = this.coreShare >= CORE_SHARE_TO_JPS_PLUS || dense ? new JpsPlusSearcher(grid) : sg;
+    const open = this.freeCellsPerSubgoal >= FREE_PER_SUBGOAL_TO_JPS_PLUS;
+    this.inner = this.coreShare >= CORE_SHARE_TO_JPS_PLUS || dense || open ? new JpsPlusSearcher(grid) : sg;
     this.version = grid.version;
     this.buildMs = performance.now() - t0;
     this.builds++;

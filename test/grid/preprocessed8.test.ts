@@ -46,10 +46,13 @@ for (const rule of RULES) {
   });
 }
 
-test('preprocessed8: keeps the subgoal graph where it was contracted to a sparse core (a game map, a maze, a random map without corner cutting), JPS+ where the core is dense (a street map) or the graph whole (that random map with corner cutting); the measures and sizes are the kept structure\'s', () => {
+test('preprocessed8: keeps the subgoal graph where it was contracted to a sparse core (a game map, a maze, a random map without corner cutting), JPS+ where the core is dense (a street map), the graph whole (that random map with corner cutting) or the map wide open (a maze of corridors 32 wide); the measures and sizes are the kept structure\'s', () => {
   for (const rule of RULES) {
     // The measures held to the graph's own on the two small maps; the others (dear builds) by their choice alone.
-    const maps = [['dao/arena2', 'subgoal8', true], ['street/Berlin_0_256', 'jps-plus', true], ['maze/maze512-8-0', 'subgoal8', false], ['random/random512-10-0', rule === 'always' ? 'jps-plus' : 'subgoal8', false]] as const;
+    const maps = [
+      ['dao/arena2', 'subgoal8', true], ['street/Berlin_0_256', 'jps-plus', true], ['maze/maze512-32-0', 'jps-plus', true],
+      ['maze/maze512-8-0', 'subgoal8', false], ['random/random512-10-0', rule === 'always' ? 'jps-plus' : 'subgoal8', false],
+    ] as const;
     for (const [name, want, compare] of maps) {
       const grid = rule === 'always' ? loadMap(`${name}.map`).with({ diagonalRule: rule }) : loadMap(`${name}.map`);
       const p = new PreprocessedSearcher8(grid);
@@ -61,6 +64,7 @@ test('preprocessed8: keeps the subgoal graph where it was contracted to a sparse
       const sg = new SubgoalSearcher8(grid);
       expect(p.coreShare).toBeCloseTo(sg.globalSubgoals / sg.subgoals, 12);
       expect(p.coreEntriesPerSubgoal).toBeCloseTo(sg.coreEntries / sg.subgoals, 12);
+      expect(p.freeCellsPerSubgoal).toBeCloseTo(grid.cells.filter((c) => c === 0).length / sg.subgoals, 12);
       expect(p.bytes).toBe(want === 'jps-plus' ? new JpsPlusSearcher(grid).tableBytesPerCell * grid.size : sg.bytes);
     }
   }
@@ -80,11 +84,11 @@ test('preprocessed8: an edit announced with touch() makes the next query build a
     const s = new PreprocessedSearcher8(grid);
     expect(s.choice).toBe('jps-plus');
     const saved = grid.cells.slice();
-    // Keep only the 48 x 48 corner: a small map whose graph contracts whole.
-    for (let y = 0; y < grid.height; y++) for (let x = 0; x < grid.width; x++) if (x >= 48 || y >= 48) grid.cells[y * grid.width + x] = 1;
+    // Keep only the 96 x 96 corner: a small map whose graph contracts to a small sparse core (2%), not open (52 free cells a subgoal).
+    for (let y = 0; y < grid.height; y++) for (let x = 0; x < grid.width; x++) if (x >= 96 || y >= 96) grid.cells[y * grid.width + x] = 1;
     grid.touch();
     const inside = freeCells(grid, 3, 11);
-    expect(disagreements(grid, s, inside)).toEqual([]);
+    expect(disagreements(grid, s, inside, 7)).toEqual([]);
     expect([s.builds, s.choice]).toEqual([2, 'subgoal8']);
     grid.cells.set(saved);
     grid.touch();
@@ -148,6 +152,15 @@ test('preprocessed8: refuses what it cannot answer exactly, in its own name, and
   grid.setWeight(0, 2);
   expect(() => s.search(0, 3)).toThrow(/weights/);
   expect([s.status, s.cost, s.builds]).toEqual([before[0], before[1], 1]);
+});
+
+test('preprocessed8: a grid without a single subgoal (no obstacle) is wide open: JPS+, and its answers are the octile distance', () => {
+  const grid = new Grid(9, 7);
+  const s = new PreprocessedSearcher8(grid);
+  expect([s.choice, s.freeCellsPerSubgoal]).toEqual(['jps-plus', Infinity]);
+  expect(s.search(grid.id(0, 0), grid.id(8, 3))).toBe('found');
+  expect(s.cost).toBeCloseTo(5 + 3 * Math.SQRT2, 12);
+  expect(s.path()).toHaveLength(9);
 });
 
 test('preprocessed8: a budget of expansions ends in step-limit; start = goal costs 0; result() is the engine\'s shape', () => {
