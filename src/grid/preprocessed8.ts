@@ -69,9 +69,8 @@ const FREE_PER_SUBGOAL_TO_JPS_PLUS = 256;
  * left the graph whole) or is dense (6 or more edge entries per subgoal of
  * the graph and 16 or more per core subgoal: each expansion reads dozens
  * of edges), or the map is wide open (256 free cells or more per
- * subgoal), it builds JPS+'s jump table
- * (`JpsPlusSearcher`) instead and drops the graph; otherwise it keeps the
- * graph. Queries go to the one kept (`choice`). On the benchmark's maps
+ * subgoal), it builds JPS+'s jump table (`JpsPlusSearcher`) instead and
+ * drops the graph; otherwise it keeps the graph. Queries go to the one kept (`choice`). On the benchmark's maps
  * that gives JPS+ the street maps, two random maps with corner cutting
  * (left uncontracted) and the two open maps (a room map of 64 x 64 rooms,
  * a maze of corridors 32 wide), and the subgoal graph the other mazes and
@@ -109,8 +108,9 @@ export class PreprocessedSearcher8 implements PathSearcher<Preprocessed8Options>
   buildMs = 0;
   /** How many times the structure was built: 1 after the constructor, one more per query that found the grid edited. */
   builds = 0;
-  /** The last build's measures (see the class comment): the core's share of the subgoals, and its edge entries per subgoal (per core subgoal: their quotient). */
+  /** The last build's core (the subgoals its contraction left) as a share of the subgoals; 0 without subgoals. */
   coreShare = 0;
+  /** The last build's core edge entries (each core edge at both ends) per subgoal; per core subgoal it is this over `coreShare`. */
   coreEntriesPerSubgoal = 0;
   /** The last build's free cells per subgoal (Infinity without subgoals): a wide open map goes to JPS+. */
   freeCellsPerSubgoal = 0;
