@@ -1,6 +1,6 @@
 import {
   Searcher, type SearchOptions, type Grid, octile, zero, GridSearcher, JumpPointSearcher, JpsPlusSearcher, type PathSearcher, ASTAR,
-  COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, InputError, AnyAngleSearcher, SubgoalSearcher4, SubgoalSearcher8,
+  COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, InputError, AnyAngleSearcher, SubgoalSearcher4, SubgoalSearcher8, PreprocessedSearcher8,
 } from '#bestfirst';
 import { checkAnyAnglePath, checkPath } from '#bestfirst/movingai';
 import { show } from '#bestfirst/internal';
@@ -134,6 +134,10 @@ export const ALGOS: Record<string, Entry> = {
   subgoal8: {
     usage: 'subgoal8', help: 'subgoal graph contracted into a hierarchy, preprocessed once per map, 8-connected uniform grids, no-corner-cutting or always (optimal; the build time is printed)',
     build: plain('subgoal8', 'optimal', preprocessed((grid) => new SubgoalSearcher8(grid))),
+  },
+  preprocessed8: {
+    usage: 'preprocessed8', help: 'builds the subgoal graph and keeps it, or JPS+ where its core is large or dense (street maps), once per map, 8-connected uniform grids, no-corner-cutting or always (optimal; the build time, both builds, is printed)',
+    build: plain('preprocessed8', 'optimal', preprocessed((grid) => new PreprocessedSearcher8(grid))),
   },
   bfs: {
     usage: 'bfs', help: 'breadth-first, fewest moves (optimal only when all moves cost the same)',

@@ -29,7 +29,7 @@ export const PLAN: CommandSpec = {
     TERRAIN_OPTION,
     PARTIAL_OPTION,
     ...ROS_PLAN_OPTIONS,
-    jsonOption('print one JSON record (map, algo, from, to, status, partial, cost, cells, expansions, microseconds, buildMilliseconds for subgoal4, subgoal8 and jps-plus, path) instead of text; with --any-angle, cells counts waypoints'),
+    jsonOption('print one JSON record (map, algo, from, to, status, partial, cost, cells, expansions, microseconds, buildMilliseconds for subgoal4, subgoal8, preprocessed8 and jps-plus, path) instead of text; with --any-angle, cells counts waypoints'),
   ],
   notes: [...ROS_PLAN_NOTES, 'Exit status: 0 a path was found, 1 no path (or a failed check), 2 a mistake in the command line or the files.'],
   run,

@@ -42,7 +42,7 @@ export interface ScenSummary {
   worstRatio: number;
   /** Mean cost / optimum over valid paths with optimum > 0 (1 when there are none). */
   meanRatio: number;
-  /** Milliseconds the searcher's preprocessing of the map took (jps-plus, subgoal4, subgoal8), else undefined. */
+  /** Milliseconds the searcher's preprocessing of the map took (jps-plus, subgoal4, subgoal8, preprocessed8), else undefined. */
   buildMs?: number;
 }
 

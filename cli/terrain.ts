@@ -43,7 +43,7 @@ export const PARTIAL_OPTION: OptionSpec = {
 
 /** The runner's options asking for a partial path; an algorithm whose searcher keeps none is refused. */
 export function partialOptions(algo: Algo, options: object): object {
-  if (algo.name === 'jps' || algo.name === 'jps-plus' || algo.name === 'subgoal4' || algo.name === 'subgoal8') throw new InputError(`--partial needs a search that keeps a path to every cell it reaches: astar, dijkstra, wastar:EPS, greedy or bfs, not ${algo.name}`);
+  if (algo.name === 'jps' || algo.name === 'jps-plus' || algo.name === 'subgoal4' || algo.name === 'subgoal8' || algo.name === 'preprocessed8') throw new InputError(`--partial needs a search that keeps a path to every cell it reaches: astar, dijkstra, wastar:EPS, greedy or bfs, not ${algo.name}`);
   if (algo.promise === 'any-angle') throw new InputError('--partial does not combine with --any-angle: the any-angle search returns a whole path or none');
   return { ...options, partial: true };
 }

@@ -45,6 +45,7 @@ export { JumpPointSearcher, jps, type JumpPointSearchOptions } from './grid/jps.
 export { JpsPlusSearcher, type JpsPlusOptions } from './grid/jps-plus.js';
 export { SubgoalSearcher4, type SubgoalSearch4Options } from './grid/subgoal4.js';
 export { SubgoalSearcher8, type SubgoalSearch8Options } from './grid/subgoal8.js';
+export { PreprocessedSearcher8, type Preprocessed8Choice, type Preprocessed8Options } from './grid/preprocessed8.js';
 export { AnyAngleSearcher, anyAnglePath, type AnyAngleAlgorithm, type AnyAngleOptions } from './grid/any-angle.js';
 export { lineOfSight, segmentCost } from './grid/line-of-sight.js';
 export { smoothPath } from './grid/smooth-path.js';

@@ -203,6 +203,14 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
     return local + (graph.entries - local) / 2;
   }
 
+  /** Edge entries of the core's lists (each core edge at both ends, shortcuts included): what a query's A* over the core reads, at most. */
+  get coreEntries(): number {
+    const graph = this.graph;
+    let entries = 0;
+    for (let u = 0; u < graph.count; u++) if (graph.global[u]) entries += graph.at[u + 1] - graph.at[u] - graph.far[u];
+    return entries;
+  }
+
   /** Shortcuts among the stored edges (edges the contraction added; each counted once). */
   get shortcuts(): number {
     let local = 0;
@@ -550,9 +558,9 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
 }
 
 /** The free-space paths of the graph are the interleavings of diagonal and straight steps only when a diagonal costs strictly between one and two straight steps. */
-function checkDiagonalCost(grid: Grid): void {
+export function checkDiagonalCost(grid: Grid, who = WHO): void {
   if (!(grid.diagonalCost > 1 && grid.diagonalCost < 2)) {
-    throw new InputError(`${WHO}: needs 1 < diagonalCost < 2 (at 1 or 2 free-space shortest paths are no longer straight-and-diagonal), got ${grid.diagonalCost}; use JumpPointSearcher or GridSearcher`);
+    throw new InputError(`${who}: needs 1 < diagonalCost < 2 (at 1 or 2 free-space shortest paths are no longer straight-and-diagonal), got ${grid.diagonalCost}; use JumpPointSearcher or GridSearcher`);
   }
 }
 

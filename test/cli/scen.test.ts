@@ -37,13 +37,13 @@ test('plan prints cost, cells, expansions, time and the path; the cost is the pu
 });
 
 test('plan --json gives the same query as one record; every --algo runs', () => {
-  for (const algo of ['astar', 'dijkstra', 'wastar:2', 'greedy', 'bfs', 'jps', 'jps-plus', 'subgoal8']) {
+  for (const algo of ['astar', 'dijkstra', 'wastar:2', 'greedy', 'bfs', 'jps', 'jps-plus', 'subgoal8', 'preprocessed8']) {
     const { io, out } = collect();
     expect(planCommand(['--map', ARENA, '--from=1,7', '--to=47,44', '--algo', algo, '--json'], io)).toBe(0);
     expect(out).toHaveLength(1);
     const r = JSON.parse(out[0]);
     // A search that preprocesses the map says how long it took.
-    const pre = algo === 'jps-plus' || algo === 'subgoal8';
+    const pre = algo === 'jps-plus' || algo === 'subgoal8' || algo === 'preprocessed8';
     const built = pre ? ['buildMilliseconds'] : [];
     expect(Object.keys(r).sort()).toEqual(['algo', 'cells', 'cost', 'expansions', 'from', 'map', 'microseconds', 'partial', 'path', 'status', 'to', ...built].sort());
     if (pre) expect(r.buildMilliseconds).toBeGreaterThanOrEqual(0);
@@ -73,7 +73,7 @@ test('plan refuses bad points and missing options through main: one line, exit 2
     [['plan', '--map', ARENA, '--from', '1,7', '--to', '1,8', '--algo', 'wastar:0.5'],
       'bestfirst plan: --algo "wastar:0.5": EPS must be a decimal number from 1 to 1000000, got "0.5"'],
     [['plan', '--map', ARENA, '--from', '1,7', '--to', '1,8', '--algo', 'idastar'],
-      'bestfirst plan: --algo must be one of astar, dijkstra, wastar:EPS, greedy, jps, jps-plus, subgoal4, subgoal8, bfs, got "idastar"; did you mean "astar"?'],
+      'bestfirst plan: --algo must be one of astar, dijkstra, wastar:EPS, greedy, jps, jps-plus, subgoal4, subgoal8, preprocessed8, bfs, got "idastar"; did you mean "astar"?'],
   ];
   for (const [argv, message] of cases) {
     const { io, out, err } = collect();
@@ -111,19 +111,19 @@ test('scen --json prints one record per query, in file order, and the summary on
   expect(err[4]).toMatch(/^worst cost \/ optimum 1\.\d{6} \(promised <= 1\.5\)$/);
 });
 
-test('scen on the whole arena file: 160 queries, all optimal, also with --algo jps, jps-plus and subgoal8', () => {
-  for (const algo of ['astar', 'jps', 'jps-plus', 'subgoal8']) {
+test('scen on the whole arena file: 160 queries, all optimal, also with --algo jps, jps-plus, subgoal8 and preprocessed8', () => {
+  for (const algo of ['astar', 'jps', 'jps-plus', 'subgoal8', 'preprocessed8']) {
     const { io, out } = collect();
     expect(scenCommand([ARENA_SCEN, '--algo', algo], io)).toBe(0);
     expect(out[1]).toBe('queries 160, optimal 100.00% (160), invalid 0');
     // The preprocessing search prints its build time, once, after the query times.
     const built = out.filter((l) => l.startsWith('preprocessing '));
-    expect(built).toEqual(algo === 'jps-plus' || algo === 'subgoal8' ? [expect.stringMatching(/^preprocessing \d+\.\d ms \(once for the map, before the queries\)$/)] : []);
+    expect(built).toEqual(algo === 'jps-plus' || algo === 'subgoal8' || algo === 'preprocessed8' ? [expect.stringMatching(/^preprocessing \d+\.\d ms \(once for the map, before the queries\)$/)] : []);
   }
 });
 
-test('plan --algo jps-plus and subgoal8 print their build time on the line after the header', () => {
-  for (const algo of ['jps-plus', 'subgoal8']) {
+test('plan --algo jps-plus, subgoal8 and preprocessed8 print their build time on the line after the header', () => {
+  for (const algo of ['jps-plus', 'subgoal8', 'preprocessed8']) {
     const { io, out } = collect();
     expect(planCommand(['--map', ARENA, '--from', '1,7', '--to', '47,46', '--algo', algo], io)).toBe(0);
     expect(out[1]).toMatch(/^preprocessing \d+\.\d ms \(once per map\)$/);

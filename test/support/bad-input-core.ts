@@ -493,7 +493,8 @@ export function coreSpecs(): Spec[] {
   specs.push(...keyedSpecs());
   specs.push(...gridSearcherSpecs());
   specs.push(...subgoal4Specs());
-  specs.push(...subgoal8Specs());
+  specs.push(...subgoal8Specs('SubgoalSearcher8'));
+  specs.push(...subgoal8Specs('PreprocessedSearcher8'));
   specs.push(...anyAngleSpecs());
   specs.push(...twoEndedSpecs());
   return specs;
@@ -1421,11 +1422,12 @@ function subgoal4Specs(): Spec[] {
 }
 
 /**
- * `SubgoalSearcher8`: the fixture grid as it is (8-connected, no corner
- * cutting). It takes the grids jump point search takes, except a diagonal
- * cost of exactly 1 or 2; its queries take only `maxExpansions`.
+ * `SubgoalSearcher8`, and `PreprocessedSearcher8` (which builds one and
+ * keeps it or JPS+): the fixture grid as it is (8-connected, no corner
+ * cutting). They take the grids jump point search takes, except a diagonal
+ * cost of exactly 1 or 2; their queries take only `maxExpansions`.
  */
-function subgoal8Specs(): Spec[] {
+function subgoal8Specs(name: 'SubgoalSearcher8' | 'PreprocessedSearcher8'): Spec[] {
   const specs: Spec[] = [];
   const edit = (options: GridOptions, what: string, outcome: 'ok' | 'error', names: string[] = []): V =>
     dyn((b) => (b.args[0] as Grid).with(options), what, outcome, { names });
@@ -1444,9 +1446,9 @@ function subgoal8Specs(): Spec[] {
     edit({ cellSize: 0.25 }, 'cellSize 0.25', 'ok'),
   ];
   specs.push({
-    target: 'bestfirst:SubgoalSearcher8',
+    target: `bestfirst:${name}`,
     paramNames: ['grid'],
-    make: (L) => ({ args: [grid(L)], call: (...a) => construct(L.root.SubgoalSearcher8, a), check: (r, a) => {
+    make: (L) => ({ args: [grid(L)], call: (...a) => construct(L.root[name], a), check: (r, a) => {
       const s = r as GridSearcherLike;
       const g = a[0] as Grid;
       s.search(START, GOAL);
@@ -1454,10 +1456,10 @@ function subgoal8Specs(): Spec[] {
     } }),
     params: [notSearchable],
   });
-  const base = (L: Lib): GridBase => gridSearcherBase(L, grid(L), 'SubgoalSearcher8');
-  specs.push({ target: 'bestfirst:SubgoalSearcher8#search', paramNames: ['start', 'goal', 'options'], make: base, params: [endpoints('start'), endpoints('goal'), options('SubgoalSearcher8', { maxExpansions: count('maxExpansions') })] });
-  specs.push(pathIntoSpec('SubgoalSearcher8', base));
-  specs.push(...junkArgumentRows('SubgoalSearcher8', ['path', 'result', 'rebuild'], base, (b, _m, r) => checkAnswer(b.g, START, GOAL, { status: 'found', cost: b.s.cost, path: r as number[] })));
+  const base = (L: Lib): GridBase => gridSearcherBase(L, grid(L), name);
+  specs.push({ target: `bestfirst:${name}#search`, paramNames: ['start', 'goal', 'options'], make: base, params: [endpoints('start'), endpoints('goal'), options(name, { maxExpansions: count('maxExpansions') })] });
+  specs.push(pathIntoSpec(name, base));
+  specs.push(...junkArgumentRows(name, ['path', 'result', 'rebuild'], base, (b, _m, r) => checkAnswer(b.g, START, GOAL, { status: 'found', cost: b.s.cost, path: r as number[] })));
   return specs;
 }
 
@@ -1466,7 +1468,7 @@ function subgoal8Specs(): Spec[] {
  * search as the call, the answer checked (optimal unless the row says
  * otherwise), and a refused query shown to leave the last answer as it was.
  */
-function gridSearcherBase(L: Lib, g: Grid, name: 'GridSearcher' | 'JumpPointSearcher' | 'JpsPlusSearcher' | 'SubgoalSearcher4' | 'SubgoalSearcher8'): GridBase {
+function gridSearcherBase(L: Lib, g: Grid, name: 'GridSearcher' | 'JumpPointSearcher' | 'JpsPlusSearcher' | 'SubgoalSearcher4' | 'SubgoalSearcher8' | 'PreprocessedSearcher8'): GridBase {
   const s = new L.root[name](g) as unknown as GridSearcherLike;
   s.search(START, GOAL);
   const before = [s.status, s.cost, s.path()];

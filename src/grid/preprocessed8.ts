@@ -1,0 +1,204 @@
+import { checkBudget, checkKeys } from '../core/input-checks.js';
+import { resultOf, type PathSearcher, type SearchResult, type SearchStatus } from '../core/path-searcher.js';
+import type { Grid } from './grid.js';
+import { JpsPlusSearcher } from './jps-plus.js';
+import { checkJumpGrid, refuseWeights } from './jps.js';
+import { checkDiagonalCost, SubgoalSearcher8 } from './subgoal8.js';
+
+/** The options of one `PreprocessedSearcher8` query (those of both searchers it may hold); a bad value is an `InputError`. */
+export interface Preprocessed8Options {
+  /** Stop with status `step-limit` after this many nodes (subgoals or jump points) are expanded. Default: no limit. */
+  maxExpansions?: number;
+}
+
+/** Which preprocessing a `PreprocessedSearcher8` keeps: the subgoal graph (`SubgoalSearcher8`) or the jump table (`JpsPlusSearcher`). */
+export type Preprocessed8Choice = 'subgoal8' | 'jps-plus';
+
+const KEYS: readonly (keyof Preprocessed8Options)[] = ['maxExpansions'];
+const DEFAULTS: Preprocessed8Options = Object.freeze({});
+const WHO = 'PreprocessedSearcher8';
+
+/**
+ * The contracted subgoal graph hands a map to JPS+ when its core, the part
+ * a query searches with A*, is at least this share of the subgoals: the
+ * contraction took (next to) nothing out, and a query is a plain A* over
+ * the whole graph. Measured per map on the benchmark's random maps (sums of
+ * per-query medians): left whole (100%) with corner cutting, JPS+ took 0.49
+ * and 0.72 of the graph's time; contracted to 53% with corner cutting,
+ * 1.04 of it; to 87% and 61% without, 1.08 and 1.33 (so a share of more
+ * than half is no sign).
+ */
+const CORE_SHARE_TO_JPS_PLUS = 0.95;
+
+/**
+ * ... or when the core is dense: its edge entries (each core edge at both
+ * ends, shortcuts included) are this many per subgoal of the whole graph
+ * (what a query may read, spread over the map) ...
+ */
+const CORE_ENTRIES_TO_JPS_PLUS = 6;
+
+/**
+ * ... and this many per core subgoal (each expansion reads dozens of
+ * edges). Street maps: 8.7 to 26 entries a subgoal and 30 to 46 a core
+ * subgoal, where JPS+ took 0.12 to 0.67 of the graph's time (sums of
+ * per-query medians, per map and corner rule). Where the subgoal graph won
+ * or tied: a game map with corner cutting (orz900d), 4.2 and 23; a random
+ * map without corner cutting (random512-10-0, JPS+ 1.08 of the graph's
+ * time), 6.6 and 7.6.
+ */
+const CORE_DEGREE_TO_JPS_PLUS = 16;
+
+/**
+ * ... or when the map is wide open: this many free cells or more per
+ * subgoal (none at all counts too). JPS+ then crosses the open space in a
+ * few jumps, while the graph's query still pays its fixed costs (the start's
+ * and goal's scans, the landmarks, the path's unpacking). Measured per map:
+ * 1316 and 539 free cells a subgoal (64room_000), 1336 and 786
+ * (maze512-32-0), where JPS+ took 0.41 to 0.61 of the graph's time; at 98
+ * and fewer (maze512-8-0 and the rest) the graph was up to 38 times faster,
+ * except on some small game maps no measure here separates.
+ */
+const FREE_PER_SUBGOAL_TO_JPS_PLUS = 256;
+
+/**
+ * Exact shortest paths on an 8-connected grid from whichever of the two
+ * preprocessings suits the map, chosen at build time from what the build
+ * measures (never from the map's name or size): the constructor builds the
+ * contracted subgoal graph (`SubgoalSearcher8`); if its core, the part a
+ * query searches with A*, is 95% of the subgoals or more (the contraction
+ * left the graph whole) or is dense (6 or more edge entries per subgoal of
+ * the graph and 16 or more per core subgoal: each expansion reads dozens
+ * of edges), or the map is wide open (256 free cells or more per
+ * subgoal), it builds JPS+'s jump table (`JpsPlusSearcher`) instead and
+ * drops the graph; otherwise it keeps the graph. Queries go to the one kept (`choice`). On the benchmark's maps
+ * that gives JPS+ the street maps, two random maps with corner cutting
+ * (left uncontracted) and the two open maps (a room map of 64 x 64 rooms,
+ * a maze of corridors 32 wide), and the subgoal graph the other mazes and
+ * rooms, the game maps and the other random maps (bench/RESULTS.md).
+ *
+ * It takes the grids `SubgoalSearcher8` takes (8-connected, diagonal rule
+ * `no-corner-cutting` or `always`, blocked cells deleted, no weights,
+ * `1 < diagonalCost < 2`; InputError otherwise, in the constructor and at
+ * every query). Costs are Dijkstra's. `buildMs` is the whole build: the
+ * subgoal graph's, and the jump table's after it when that is kept.
+ * `bytes` is the kept structure's size (the graph's `bytes`, or the table's
+ * 16 bytes a cell); during the build both exist for a moment.
+ *
+ * Edits: a query that finds the grid changed (`setBlocked`, or a write
+ * announced with `touch`) builds again from scratch first, choice
+ * included (`builds` counts the builds); no answer ever comes from a stale
+ * structure. A direct write to `grid.cells` without `touch` is not seen
+ * (call `rebuild()`).
+ *
+ * @example
+ * ```ts
+ * const grid = Grid.fromAscii(['.....', '.##..', '.....']);
+ * const s = new PreprocessedSearcher8(grid);
+ * if (s.search(grid.id(0, 0), grid.id(4, 2)) === 'found') console.log(s.choice, s.cost, s.path());
+ * ```
+ */
+export class PreprocessedSearcher8 implements PathSearcher<Preprocessed8Options> {
+  /** Always false: neither searcher keeps partial paths. */
+  readonly partial = false;
+  /** The grid every query runs on. */
+  readonly grid: Grid;
+  /** Always 0: both searchers close each node once. */
+  readonly reopenings = 0;
+  /** Milliseconds the last build took, both preprocessings counted when both were built. */
+  buildMs = 0;
+  /** How many times the structure was built: 1 after the constructor, one more per query that found the grid edited. */
+  builds = 0;
+  /** The last build's core (the subgoals its contraction left) as a share of the subgoals; 0 without subgoals. */
+  coreShare = 0;
+  /** The last build's core edge entries (each core edge at both ends) per subgoal; per core subgoal it is this over `coreShare`. */
+  coreEntriesPerSubgoal = 0;
+  /** The last build's free cells per subgoal (Infinity without subgoals): a wide open map goes to JPS+. */
+  freeCellsPerSubgoal = 0;
+
+  private inner!: SubgoalSearcher8 | JpsPlusSearcher;
+  private version = -1;
+
+  constructor(grid: Grid) {
+    // The subgoal graph's checks, in this class's name (its own constructor repeats them).
+    checkJumpGrid(grid, WHO);
+    checkDiagonalCost(grid, WHO);
+    this.grid = grid;
+    this.rebuild();
+  }
+
+  /**
+   * Builds again from the grid as it is now, choice included. Queries do it
+   * by themselves after an edit the grid announced (`setBlocked`, `touch`);
+   * this is for a write to `grid.cells` that was not announced.
+   */
+  rebuild(): void {
+    const t0 = performance.now();
+    const grid = this.grid;
+    const sg = new SubgoalSearcher8(grid);
+    const n = sg.subgoals;
+    this.coreShare = n === 0 ? 0 : sg.globalSubgoals / n;
+    this.coreEntriesPerSubgoal = n === 0 ? 0 : sg.coreEntries / n;
+    let free = 0;
+    for (let c = 0, cells = grid.cells; c < cells.length; c++) if (cells[c] === 0) free++;
+    this.freeCellsPerSubgoal = n === 0 ? Infinity : free / n;
+    const dense = this.coreEntriesPerSubgoal >= CORE_ENTRIES_TO_JPS_PLUS && this.coreEntriesPerSubgoal >= CORE_DEGREE_TO_JPS_PLUS * this.coreShare;
+    const open = this.freeCellsPerSubgoal >= FREE_PER_SUBGOAL_TO_JPS_PLUS;
+    this.inner = this.coreShare >= CORE_SHARE_TO_JPS_PLUS || dense || open ? new JpsPlusSearcher(grid) : sg;
+    this.version = grid.version;
+    this.buildMs = performance.now() - t0;
+    this.builds++;
+  }
+
+  /** The preprocessing the last build kept. */
+  get choice(): Preprocessed8Choice { return this.inner instanceof JpsPlusSearcher ? 'jps-plus' : 'subgoal8'; }
+
+  /** Bytes of the kept structure (the grid's own cells not counted): the subgoal graph's `bytes`, or the jump table. */
+  get bytes(): number { return this.inner instanceof JpsPlusSearcher ? this.inner.tableBytesPerCell * this.grid.size : this.inner.bytes; }
+
+  // A new build's searcher has answered nothing yet: `unreachable`, Infinity and 0 until its first query.
+  /** How the last query ended; `unreachable` before the first and after `rebuild()`. */
+  get status(): SearchStatus { return this.inner.status; }
+  /** Cost of the last query's path; Infinity without one. */
+  get cost(): number { return this.inner.cost; }
+  /** Nodes the last query expanded: subgoals, or jump points. */
+  get expansions(): number { return this.inner.expansions; }
+  /** Entries the last query put on its open lists. */
+  get pushes(): number { return this.inner.pushes; }
+
+  /**
+   * Runs one query and returns its status; read `cost` and the path
+   * (`pathInto`, `path`) afterwards. A start or goal outside the grid or
+   * blocked, a bad option, or a grid that has gained weights throw (and
+   * leave the last answer as it was); every other outcome is a status.
+   * Builds again first if the grid was edited since the last build.
+   */
+  search(start: number, goal: number, options: Preprocessed8Options = DEFAULTS): SearchStatus {
+    const grid = this.grid;
+    // Every check before the rebuild: a refused query leaves the last answer readable.
+    grid.checkEndpoint(start, 'start');
+    grid.checkEndpoint(goal, 'goal');
+    checkKeys(options, KEYS, WHO);
+    checkBudget(options.maxExpansions, 'maxExpansions');
+    refuseWeights(grid, WHO);
+    if (grid.version !== this.version) this.rebuild();
+    return this.inner.search(start, goal, options);
+  }
+
+  /**
+   * Writes the last path cell by cell (start first, grid ids) and returns its
+   * cell count; 0 without a path. Throws if `out` is no Int32Array or too short.
+   */
+  pathInto(out: Int32Array): number {
+    return this.inner.pathInto(out);
+  }
+
+  /** The last path, cell by cell, start first, or null without one (allocates). */
+  path(): number[] | null {
+    return this.inner.path();
+  }
+
+  /** The last query's outcome in the engine's shape; `path` is the full path (allocates). */
+  result(): SearchResult {
+    return resultOf(this, null);
+  }
+}

@@ -1,0 +1,177 @@
+import fc from 'fast-check';
+import { expect, test } from 'vitest';
+import { flood, Grid, InputError, JpsPlusSearcher, PreprocessedSearcher8, SubgoalSearcher8 } from '#bestfirst';
+import { mulberry32 } from '#bestfirst/internal';
+import { checkPath } from '#bestfirst/movingai';
+import { blockCase, blockGrid } from '../support/random-grid.js';
+import { every, failures, loadMap, loadScen } from '../support/movingai-runs.js';
+
+const RULES = ['no-corner-cutting', 'always'] as const;
+const same = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
+
+/** Every query from `starts` to every free cell (every `stride`-th), against Dijkstra (a flood from the start) and checkPath; returns the failures. */
+function disagreements(grid: Grid, s: PreprocessedSearcher8, starts: readonly number[], stride = 1): string[] {
+  const buf = new Int32Array(grid.size), bad: string[] = [];
+  for (const from of starts) {
+    if (grid.cells[from] !== 0) continue;
+    const d = flood(grid, from).g;
+    for (let to = 0; to < grid.size; to += stride) {
+      if (grid.cells[to] !== 0) continue;
+      const status = s.search(from, to), len = s.pathInto(buf), want = d[to];
+      if (want === Infinity) { if (status !== 'unreachable' || len !== 0) bad.push(`${grid.formatXY(from)} -> ${grid.formatXY(to)}: ${status}, want unreachable`); continue; }
+      const c = status === 'found' ? checkPath(grid, buf, from, to, len) : null;
+      if (!c?.ok || !same(s.cost, want) || !same(c.length, want)) bad.push(`${grid.formatXY(from)} -> ${grid.formatXY(to)}: ${status} ${s.cost} ${c?.ok ? c.length : c?.reason}, want ${want}`);
+    }
+  }
+  return bad;
+}
+
+const freeCells = (grid: Grid, n: number, seed: number): number[] => {
+  const next = mulberry32(seed), out: number[] = [];
+  while (out.length < n) { const c = Math.floor(next() * grid.size); if (grid.cells[c] === 0) out.push(c); }
+  return out;
+};
+
+for (const rule of RULES) {
+  test(`preprocessed8 (${rule}): every pair from 3 starts on 80 seeded random grids has Dijkstra's cost and a legal path of that length`, () => {
+    fc.assert(
+      fc.property(blockCase(20, 0.45), (c) => {
+        const grid = blockGrid(c, { diagonalRule: rule });
+        const s = new PreprocessedSearcher8(grid);
+        const next = mulberry32(c.seed ^ 0x2545f491);
+        expect(disagreements(grid, s, [0, 1, 2].map(() => Math.floor(next() * grid.size)))).toEqual([]);
+      }),
+      { numRuns: 80, seed: rule === 'always' ? 20261206 : 20261207 },
+    );
+  });
+}
+
+test('preprocessed8: keeps the subgoal graph where it was contracted to a sparse core (a game map, a maze, a random map without corner cutting), JPS+ where the core is dense (a street map), the graph whole (that random map with corner cutting) or the map wide open (a maze of corridors 32 wide); the measures and sizes are the kept structure\'s', () => {
+  for (const rule of RULES) {
+    // The measures held to the graph's own on the two small maps; the others (dear builds) by their choice alone.
+    const maps = [
+      ['dao/arena2', 'subgoal8', true], ['street/Berlin_0_256', 'jps-plus', true], ['maze/maze512-32-0', 'jps-plus', true],
+      ['maze/maze512-8-0', 'subgoal8', false], ['random/random512-10-0', rule === 'always' ? 'jps-plus' : 'subgoal8', false],
+    ] as const;
+    for (const [name, want, compare] of maps) {
+      const grid = rule === 'always' ? loadMap(`${name}.map`).with({ diagonalRule: rule }) : loadMap(`${name}.map`);
+      const p = new PreprocessedSearcher8(grid);
+      expect([name, rule, p.choice]).toEqual([name, rule, want]);
+      expect(p.bytes / grid.size).toBeLessThanOrEqual(16);
+      expect(p.builds).toBe(1);
+      expect(p.buildMs).toBeGreaterThan(0);
+      if (!compare) continue;
+      const sg = new SubgoalSearcher8(grid);
+      expect(p.coreShare).toBeCloseTo(sg.globalSubgoals / sg.subgoals, 12);
+      expect(p.coreEntriesPerSubgoal).toBeCloseTo(sg.coreEntries / sg.subgoals, 12);
+      expect(p.freeCellsPerSubgoal).toBeCloseTo(grid.cells.filter((c) => c === 0).length / sg.subgoals, 12);
+      expect(p.bytes).toBe(want === 'jps-plus' ? new JpsPlusSearcher(grid).tableBytesPerCell * grid.size : sg.bytes);
+    }
+  }
+});
+
+test('preprocessed8 on street/Berlin_0_256.map.scen (every row, kept JPS+) and dao/arena2.map.scen (every row, kept the subgoal graph): 100% valid and optimal', () => {
+  for (const name of ['street/Berlin_0_256', 'dao/arena2']) {
+    const grid = loadMap(`${name}.map`), scens = loadScen(`${name}.map.scen`);
+    expect(failures(`${name}.map.scen`, grid, scens, every(scens.length), 'preprocessed8')).toEqual([]);
+  }
+}, 300_000);
+
+test('preprocessed8: an edit announced with touch() makes the next query build again and choose again (JPS+ -> subgoal graph -> JPS+), never a stale answer', () => {
+  // One corner rule (the other tests take both): the rule changes the graph, not what an edit does.
+  {
+    const grid = loadMap('street/Berlin_0_256.map');
+    const s = new PreprocessedSearcher8(grid);
+    expect(s.choice).toBe('jps-plus');
+    const saved = grid.cells.slice();
+    // Keep only the 96 x 96 corner: a small map whose graph contracts to a small sparse core (2%), not open (52 free cells a subgoal).
+    for (let y = 0; y < grid.height; y++) for (let x = 0; x < grid.width; x++) if (x >= 96 || y >= 96) grid.cells[y * grid.width + x] = 1;
+    grid.touch();
+    const inside = freeCells(grid, 3, 11);
+    expect(disagreements(grid, s, inside, 7)).toEqual([]);
+    expect([s.builds, s.choice]).toEqual([2, 'subgoal8']);
+    grid.cells.set(saved);
+    grid.touch();
+    expect(disagreements(grid, s, inside, 37)).toEqual([]);
+    expect([s.builds, s.choice]).toEqual([3, 'jps-plus']);
+    // setBlocked on the last path's middle cell: the next query builds again and goes round it.
+    const buf = new Int32Array(grid.size);
+    const [a, b] = freeCells(grid, 2, 12);
+    if (s.search(a, b) === 'found') {
+      const mid = buf[Math.floor(s.pathInto(buf) / 2)];
+      if (mid !== a && mid !== b) grid.setBlocked(mid, true);
+      expect(disagreements(grid, s, [a], 13)).toEqual([]);
+      expect(s.builds).toBe(4);
+    }
+    // An unannounced write is not seen until rebuild(), which the TSDoc says.
+    grid.cells[freeCells(grid, 1, 13)[0]] = 1;
+    s.rebuild();
+    expect(s.status).toBe('unreachable');
+    expect(disagreements(grid, s, freeCells(grid, 1, 14), 29)).toEqual([]);
+  }
+}, 60_000);
+
+test('preprocessed8: a wall closed between two queries is never crossed by a stale structure', () => {
+  const grid = Grid.fromAscii(['.....', '..#..', '..#..', '.....']);
+  const s = new PreprocessedSearcher8(grid);
+  expect(s.search(grid.id(0, 1), grid.id(4, 1))).toBe('found');
+  expect(s.cost).toBeCloseTo(2 + 2 * Math.SQRT2, 12);
+  grid.setBlocked(grid.id(2, 0), true);
+  grid.setBlocked(grid.id(2, 3), true);
+  expect(s.search(grid.id(0, 1), grid.id(4, 1))).toBe('unreachable');
+  expect(s.builds).toBe(2);
+  grid.setBlocked(grid.id(2, 3), false);
+  expect(s.search(grid.id(0, 1), grid.id(4, 1))).toBe('found');
+  expect(s.cost).toBeCloseTo(4 + 2 * Math.SQRT2, 12);
+});
+
+test('preprocessed8: refuses what it cannot answer exactly, in its own name, and a refused query leaves the last answer', () => {
+  expect(() => new PreprocessedSearcher8(Grid.fromAscii(['...'], { connectivity: 4 }))).toThrow(/PreprocessedSearcher8.*8-connected/);
+  expect(() => new PreprocessedSearcher8(Grid.fromAscii(['...'], { diagonalRule: 'at-most-one-blocked' }))).toThrow(/diagonalRule/);
+  expect(() => new PreprocessedSearcher8(Grid.fromAscii(['...'], { blocked: { enterCost: 5 } }))).toThrow(InputError);
+  expect(() => new PreprocessedSearcher8(new Grid(3, 1, undefined, { weights: [1, 2, 1] }))).toThrow(/weights/);
+  expect(() => new PreprocessedSearcher8(Grid.fromAscii(['...'], { diagonalCost: 2 }))).toThrow(/PreprocessedSearcher8: needs 1 < diagonalCost < 2/);
+  expect(() => new PreprocessedSearcher8({} as Grid)).toThrow(InputError);
+  const grid = Grid.fromAscii(['..#', '...']);
+  const s = new PreprocessedSearcher8(grid);
+  expect([s.status, s.cost, s.expansions, s.pushes, s.path()]).toEqual(['unreachable', Infinity, 0, 0, null]);
+  expect(s.search(0, 4)).toBe('found');
+  const before = [s.status, s.cost, s.path()];
+  expect(() => s.search(2, 0)).toThrow(/blocked/);
+  expect(() => s.search(0, 99)).toThrow(InputError);
+  expect(() => s.search(0, 1, { maxExpansion: 3 } as never)).toThrow(/PreprocessedSearcher8.*unknown option/);
+  expect(() => s.search(0, 1, { maxExpansions: -1 })).toThrow(InputError);
+  expect(() => s.pathInto([] as never)).toThrow(InputError);
+  expect(() => s.pathInto(new Int32Array(1))).toThrow(/buffer holds 1 cells/);
+  expect([s.status, s.cost, s.path()]).toEqual(before);
+  // An edit, then a refused query: refused before the build, so the last status and cost stand (the
+  // path is not read: the subgoal graph writes it from the grid's cells, which the edit changed).
+  grid.setBlocked(1, true);
+  expect(() => s.search(0, 99)).toThrow(InputError);
+  expect([s.status, s.cost, s.builds]).toEqual([before[0], before[1], 1]);
+  grid.setWeight(0, 2);
+  expect(() => s.search(0, 3)).toThrow(/weights/);
+  expect([s.status, s.cost, s.builds]).toEqual([before[0], before[1], 1]);
+});
+
+test('preprocessed8: a grid without a single subgoal (no obstacle) is wide open: JPS+, and its answers are the octile distance', () => {
+  const grid = new Grid(9, 7);
+  const s = new PreprocessedSearcher8(grid);
+  expect([s.choice, s.freeCellsPerSubgoal]).toEqual(['jps-plus', Infinity]);
+  expect(s.search(grid.id(0, 0), grid.id(8, 3))).toBe('found');
+  expect(s.cost).toBeCloseTo(5 + 3 * Math.SQRT2, 12);
+  expect(s.path()).toHaveLength(9);
+});
+
+test('preprocessed8: a budget of expansions ends in step-limit; start = goal costs 0; result() is the engine\'s shape', () => {
+  const grid = Grid.fromAscii(['.......', '.#####.', '.#...#.', '.#.#.#.', '...#...']);
+  const s = new PreprocessedSearcher8(grid);
+  expect(s.choice).toBe('subgoal8');
+  expect(s.search(grid.id(2, 2), grid.id(4, 2), { maxExpansions: 0 })).toBe('step-limit');
+  expect([s.cost, s.path()]).toEqual([Infinity, null]);
+  expect(s.search(grid.id(2, 2), grid.id(2, 2))).toBe('found');
+  expect([s.cost, s.path()]).toEqual([0, [grid.id(2, 2)]]);
+  expect(s.search(grid.id(2, 2), grid.id(4, 2))).toBe('found');
+  const r = s.result();
+  expect([r.status, r.cost, r.path, r.partial, r.reopenings]).toEqual(['found', s.cost, s.path(), false, 0]);
+});
