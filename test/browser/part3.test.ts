@@ -441,7 +441,7 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     await page.close();
   });
 
-  it('7f. after a drop the words outside the lanes change one per frame: the menu, the claim, the badge, the ARA* table and the timing line never share a frame, nor with a lane\'s counters', async () => {
+  it('7f. after a drop the words outside the lanes change one per frame: the menu, the claim, the badge, the ARA* table and the timing line share a frame neither with one another nor with a lane\'s counters', async () => {
     const page = await open();
     const o = preset('opening'), s = cellOf(o.start), g0 = cellOf(o.goal);
     const g1 = [g0 - 2, g0 + 2, g0 - 1, g0 + 1].find((n) => !G.isBlocked(n) && n !== s)!;
@@ -487,7 +487,9 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     const seen = new Set(frames.flat());
     // Not vacuous: the drop from a preset changed the menu, the claim, the ARA* table and the lanes' counters.
     for (const key of ['menu', 'claim', 'ara table', 'astar counters']) expect(seen, `${key} changed`).toContain(key);
-    expect(frames.filter((f) => f.length > 1), 'frames that changed two watched words or more').toEqual([]);
+    // Two lanes' counters may share a frame (FrameTurns allows two lanes' words a frame while the pointer rests).
+    const outside = (key: string) => !key.endsWith(' counters');
+    expect(frames.filter((f) => f.length > 1 && f.some(outside)), 'frames that changed words outside the lanes and anything else').toEqual([]);
   });
 
   it('7e. every form control sits in a small form of its own: a changed menu makes autofill look at a few controls, not at every control on the page', async () => {
