@@ -133,7 +133,7 @@ export class Theater {
     this.badgeEl = el('p', { class: 'badge', id: 'eps-badge', 'aria-live': 'polite' });
     this.claimEl = el('p', { class: 'claim', id: 'theater-claim', 'aria-live': 'polite' });
     this.timing = el('p', { class: 'timing' });
-    this.status = el('p', { class: 'visually-hidden', 'aria-live': 'polite' });
+    this.status = el('p', { class: 'visually-hidden theater-status', 'aria-live': 'polite' });
     const playAll = button('Play all lanes', () => this.lanes.forEach((l) => l.player.play()), { class: 'play-all' });
     const reset = button('Reset the query', () => this.applyPreset(this.preset ?? PRESETS[0]), { class: 'reset' });
 
