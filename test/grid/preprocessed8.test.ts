@@ -144,14 +144,16 @@ test('preprocessed8: refuses what it cannot answer exactly, in its own name, and
   expect(() => s.pathInto([] as never)).toThrow(InputError);
   expect(() => s.pathInto(new Int32Array(1))).toThrow(/buffer holds 1 cells/);
   expect([s.status, s.cost, s.path()]).toEqual(before);
-  // An edit, then a refused query: refused before the build, so the last status and cost stand (the
-  // path is not read: the subgoal graph writes it from the grid's cells, which the edit changed).
+  // An edit that breaks the last path (its diagonal step needs cell 1 free without corner cutting), then a
+  // refused query: refused before the build, so the last answer stands, its path as it was answered (the
+  // structure keeps the raster it was built from).
+  expect([s.choice, before[2]]).toEqual(['subgoal8', [0, 4]]);
   grid.setBlocked(1, true);
   expect(() => s.search(0, 99)).toThrow(InputError);
-  expect([s.status, s.cost, s.builds]).toEqual([before[0], before[1], 1]);
+  expect([s.status, s.cost, s.path(), s.builds]).toEqual([...before, 1]);
   grid.setWeight(0, 2);
   expect(() => s.search(0, 3)).toThrow(/weights/);
-  expect([s.status, s.cost, s.builds]).toEqual([before[0], before[1], 1]);
+  expect([s.status, s.cost, s.path(), s.builds]).toEqual([...before, 1]);
 });
 
 test('preprocessed8: a grid without a single subgoal (no obstacle) is wide open: JPS+, and its answers are the octile distance', () => {
