@@ -14,7 +14,8 @@
  * one untimed round checks every answer (each searcher's cost equal to
  * Dijkstra's on the same grid, up to 1e-9 relative, and the three preprocessed
  * searchers' full paths legal with checkPath and of that length), then `rounds` timed rounds, each running all of a map's queries
- * with one searcher and then with the next; a query's time is its median
+ * with one searcher and then with the next, in an order that changes
+ * from round to round (round-order.ts); a query's time is its median
  * over the rounds, search and full path included. "x JPS" and
  * "x A*" are total time over the same queries' total for that searcher.
  * Before any of it, an untimed warm-up (see there).
@@ -25,6 +26,7 @@ import { COST_TO_COME, GridSearcher, JpsPlusSearcher, JumpPointSearcher, Preproc
 import { checkPath } from '#bestfirst/movingai';
 import { FAMILIES, sampleFamily } from './bench-grid.js';
 import { f, geomean, median, table } from './bench-measure.js';
+import { roundOrder } from './round-order.js';
 
 const PER_FAMILY = Number(process.argv[2] ?? 60);
 const ROUNDS = Math.max(1, Number(process.argv[3] ?? 5));
@@ -121,15 +123,18 @@ for (const fam of FAMILIES) {
       const times = NAMES.map(() => ids.map(() => [] as number[]));
       // Each round runs every query with one searcher, then with the next: a searcher's
       // queries follow each other, as in the grid track, so no other searcher's arrays sit in its caches.
+      // The order changes from round to round (roundOrder): in a fixed one the searcher right after A*
+      // inherited its caches and garbage and read 3 to 15% slower.
       for (let r = 0; r < ROUNDS; r++) {
-        list.forEach((x, i) => {
+        for (const i of roundOrder(list.length, r)) {
+          const x = list[i];
           ids.forEach(([a, b], q) => {
             const t = performance.now();
             x.search(a, b);
             x.pathInto(buf);
             times[i][q].push((performance.now() - t) * 1000);
           });
-        });
+        }
       }
       NAMES.forEach((_, i) => us[i].push(...times[i].map((t) => median(t))));
     }

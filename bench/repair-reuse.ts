@@ -23,6 +23,7 @@ import { readFileSync } from 'node:fs';
 import { AraSearcher, ARA_SCHEDULE, Searcher, type Grid, octile, COST_TO_COME, sum, UniversalPlanner } from '#bestfirst';
 import { parseMap, parseScen } from '#bestfirst/movingai';
 import { dataFile } from './bench-data.js';
+import { roundOrder } from './round-order.js';
 
 const RUNS = Math.max(1, Number(process.argv[2] ?? 5));
 
@@ -38,11 +39,12 @@ function medians(fs: ReadonlyArray<() => void>): number[] {
   for (const f of fs) f();
   const times = fs.map(() => [] as number[]);
   for (let r = 0; r < RUNS; r++) {
-    fs.forEach((f, i) => {
+    // An order that changes each run (roundOrder), so no contestant always runs right after the same one.
+    for (const i of roundOrder(fs.length, r)) {
       const t0 = performance.now();
-      f();
+      fs[i]();
       times[i].push(performance.now() - t0);
-    });
+    }
   }
   return times.map(mid);
 }

@@ -196,7 +196,7 @@ export class SubgoalGraph4 {
 
   /** Bytes held: per cell the subgoal bit and rank and two run lengths, per subgoal and per edge the rest. */
   get bytes(): number {
-    return this.sub.bytes + this.runE.byteLength + this.runW.byteLength + this.cellOf.byteLength + this.at.byteLength
+    return this.sub.bytes + this.sweep.built.byteLength + this.runE.byteLength + this.runW.byteLength + this.cellOf.byteLength + this.at.byteLength
       + this.adj.byteLength + this.len.byteLength + this.part.byteLength + this.dist.byteLength;
   }
 }

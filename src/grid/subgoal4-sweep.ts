@@ -1,5 +1,6 @@
 import { nextGeneration } from '../core/stamp.js';
 import type { RankedCells } from './ranked-cells.js';
+import { rasterBits } from './raster-bits.js';
 
 /** Run lengths per cell: two bytes when the grid is at most 65535 wide, else four. */
 export type Runs = Uint16Array | Int32Array;
@@ -43,6 +44,8 @@ export class MonotoneSweep {
   prune = true;
   /** Whether the last direct sweeps reached the target cell. */
   reachedTarget = false;
+  /** The raster as built (raster-bits.ts): `monotonePath` reads it, not `cells`, so the last answer's path is written as answered after an edit. */
+  readonly built: Uint8Array;
 
   /**
    * @param width grid width; `height` rows
@@ -61,6 +64,7 @@ export class MonotoneSweep {
     private readonly runW: Runs,
     subgoals: number,
   ) {
+    this.built = rasterBits(cells);
     // A row holds at most (width + 1) / 2 runs: runs are separated by stops.
     const pairs = 2 * (((width + 1) >> 1) + 1);
     this.cur = new Int32Array(pairs);
@@ -180,22 +184,23 @@ export class MonotoneSweep {
 
   /** The last free cell from free cell x of row y going qx, through subgoals, not past `limit`. */
   private extend(y: number, x: number, qx: number, limit: number): number {
-    const w = this.width, row = y * w, run = qx > 0 ? this.runE : this.runW, cells = this.cells;
+    const w = this.width, row = y * w, run = qx > 0 ? this.runE : this.runW, built = this.built;
     let e = x;
     for (;;) {
       e += qx * run[row + e];
       if (qx * (e - limit) >= 0) return limit;
       const n = e + qx;
-      if (n < 0 || n >= w || cells[row + n] !== 0) return e;
+      if (n < 0 || n >= w || (built[(row + n) >> 3] & (1 << ((row + n) & 7))) !== 0) return e;
       e = n;
     }
   }
 
   /** Whether column x is free from row y0 to row y1 (both included; y1 - y0 has the sign of qy). */
   private columnFree(x: number, y0: number, y1: number, qy: number): boolean {
-    const w = this.width, cells = this.cells;
+    const w = this.width, built = this.built;
     for (let y = y0; ; y += qy) {
-      if (cells[y * w + x] !== 0) return false;
+      const c = y * w + x;
+      if ((built[c >> 3] & (1 << (c & 7))) !== 0) return false;
       if (y === y1) return true;
     }
   }
@@ -209,7 +214,7 @@ export class MonotoneSweep {
    * of the row before, and up.
    */
   monotonePath(a: number, b: number, out: Int32Array, at: number): boolean {
-    const w = this.width, cells = this.cells;
+    const w = this.width, built = this.built;
     const ax = a % w, ay = (a - ax) / w, bx = b % w, by = (b - bx) / w;
     const qx = bx >= ax ? 1 : -1, qy = by >= ay ? 1 : -1, run = qx > 0 ? this.runE : this.runW;
     // Most hops are an L: along a's row then down b's column, or down a's column then along b's row.
@@ -240,7 +245,7 @@ export class MonotoneSweep {
         if (qx * (x - done) <= 0) x = done + qx;
         while (qx * (last - x) >= 0) {
           const c = row + x;
-          if (cells[c] !== 0) { x += qx * run[c]; continue; }
+          if ((built[c >> 3] & (1 << (c & 7))) !== 0) { x += qx * run[c]; continue; }
           const e = this.extend(y, x, qx, bx);
           if (k + 2 > rows.length) { const grown = new Int32Array(rows.length * 2); grown.set(rows); this.rows = rows = grown; }
           rows[k++] = x; rows[k++] = e;

@@ -39,11 +39,13 @@ const KEYS: readonly (keyof SubgoalSearch4Options)[] = ['maxExpansions'];
  * Edits: the graph belongs to the grid's cells at one `version`. A query
  * that finds the grid changed (`setBlocked`, or a write announced with
  * `touch`) rebuilds the whole graph first (`builds` counts them); no answer
- * ever comes from a stale graph. A grid edited often wants `GridSearcher`,
+ * ever comes from a stale graph. Until that next query the last answer's
+ * path reads exactly as it was answered (the graph keeps the raster it was
+ * built from, one bit a cell). A grid edited often wants `GridSearcher`,
  * which follows edits at no cost.
  *
- * Memory: 4.25 bytes per cell (two 2-byte run lengths, a subgoal bit and
- * its rank; 8.25 on a grid wider than 65535), and per subgoal about 80 bytes
+ * Memory: 4.375 bytes per cell (two 2-byte run lengths, a subgoal bit and
+ * its rank, the raster's bit; 8.375 on a grid wider than 65535), and per subgoal about 80 bytes
  * (8 landmark distances, its cell, part and search state) plus 8 bytes per
  * edge end. `bytes` adds it up; the grid's own cells are not counted.
  *

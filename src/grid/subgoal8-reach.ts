@@ -1,6 +1,7 @@
 import { DX, DY } from './grid.js';
 import { jumpDirections, type JumpDirections } from './jump-directions.js';
 import { RankedCells } from './ranked-cells.js';
+import { rasterBits } from './raster-bits.js';
 
 /** A clearance byte at this value means "this far or more": read on from the cell that far away. */
 const SATURATED = 255;
@@ -23,7 +24,9 @@ const SATURATED = 255;
  * Per cell it keeps 4 clearance bytes (free non-subgoal cells before the
  * next stop, E S W N; 255 means "read on from 255 cells further"), so a
  * scan along a row or column costs one read, and the subgoal bits with
- * their ranks: 4.25 bytes a cell.
+ * their ranks: 4.25 bytes a cell; and one bit a cell, the raster as built
+ * (`hPath` walks it, so a path the graph answered is written as answered
+ * even after the grid's own cells were edited): 4.375 bytes a cell.
  */
 export class HReach8 {
   readonly width: number;
@@ -43,12 +46,15 @@ export class HReach8 {
   private readonly lim = new Int32Array(4);
   /** Scratch of `hPath`'s general case: one byte per (diagonal, straight) state. */
   private dp = new Uint8Array(256);
+  /** The raster as built (raster-bits.ts): `hPath` reads it, not `cells`, so the last answer's path is written as answered after an edit. */
+  private readonly built: Uint8Array;
 
   constructor(width: number, height: number, cells: Uint8Array, noCut: boolean) {
     this.width = width;
     this.height = height;
     this.cells = cells;
     this.noCut = noCut;
+    this.built = rasterBits(cells);
     this.dirs = jumpDirections(width);
     this.sub = new RankedCells(width * height, (c) => this.isCorner(c));
     this.clear = new Uint8Array(width * height * 4);
@@ -183,9 +189,10 @@ export class HReach8 {
     return j;
   }
 
-  /** Whether cell (x, y) of a path is free. */
+  /** Whether cell (x, y) of a path was free when the graph was built. */
   private ok(x: number, y: number): boolean {
-    return this.cells[y * this.width + x] === 0;
+    const c = y * this.width + x;
+    return (this.built[c >> 3] & (1 << (c & 7))) === 0;
   }
 
   /** Whether the step from (x, y) by (sx, sy) is legal (the cell entered inside the box already checked by the caller). */
@@ -253,9 +260,9 @@ export class HReach8 {
     return true;
   }
 
-  /** Bytes held per grid: clearances and subgoal bits with ranks. */
+  /** Bytes held per grid: clearances, subgoal bits with ranks, and the raster's bits as built. */
   get bytes(): number {
-    return this.clear.byteLength + this.sub.bytes;
+    return this.clear.byteLength + this.sub.bytes + this.built.byteLength;
   }
 }
 

@@ -70,11 +70,13 @@ const TAUT_NO_CUT = tautTable(true), TAUT_CUT = tautTable(false);
  * Edits: the graph belongs to the grid's cells at one `version`. A query
  * that finds the grid changed (`setBlocked`, or a write announced with
  * `touch`) rebuilds the whole graph first (`builds` counts them); no answer
- * ever comes from a stale graph. A direct write to `grid.cells` without
+ * ever comes from a stale graph. Until that next query the last answer's
+ * path reads exactly as it was answered (the graph keeps the raster it was
+ * built from, one bit a cell). A direct write to `grid.cells` without
  * `touch` is not seen (call `rebuild()`).
  *
- * Memory: `bytes` is the preprocessed structure (4 clearance bytes and a
- * subgoal bit with its rank per cell; per subgoal its coordinates, flag
+ * Memory: `bytes` is the preprocessed structure (4 clearance bytes, a
+ * subgoal bit with its rank and the raster's bit per cell; per subgoal its coordinates, flag
  * and edge list, 2 bytes an edge of the subgoal graph (4 when its ends are
  * far apart in rank) and 20 a shortcut, 32 more for the direction classes
  * on street-like graphs; 8 bytes a subgoal per landmark); the build keeps

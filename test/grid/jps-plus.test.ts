@@ -92,6 +92,22 @@ test('jps+: every pair of cells of small dense grids, both rules (exhaustive aga
   }
 });
 
+test('jps+: after an edit the last answer\'s path reads exactly as it was answered, like the subgoal graphs\'', () => {
+  for (const diagonalRule of ['no-corner-cutting', 'always'] as const) {
+    const grid = Grid.fromAscii(['.....', '..#..', '..#..', '.....'], { diagonalRule });
+    const s = new JpsPlusSearcher(grid);
+    expect(s.search(grid.id(0, 1), grid.id(4, 1))).toBe('found');
+    const before = s.path()!;
+    for (const c of before.slice(1, -1)) grid.setBlocked(c, true);
+    expect(s.path()).toEqual(before);
+    const out = new Int32Array(before.length);
+    expect(s.pathInto(out)).toBe(before.length);
+    expect(Array.from(out)).toEqual(before);
+    expect(s.search(grid.id(0, 1), grid.id(4, 1))).toBe('found');
+    expect(s.path()!.every((c) => grid.cells[c] === 0)).toBe(true);
+  }
+});
+
 test('jps+: edits through grid.setBlocked and grid.touch rebuild the table at the next query; never a stale answer', () => {
   const buf = new Int32Array(30 * 20);
   for (const rule of RULES) {

@@ -103,6 +103,28 @@ test('subgoal8: a wall closed between two queries is never crossed by a stale gr
   expect(s.cost).toBeCloseTo(4 + 2 * Math.SQRT2, 12);
 });
 
+test('subgoal8: after an edit the last answer\'s path reads exactly as it was answered (never an internal error)', () => {
+  for (const diagonalRule of ['no-corner-cutting', 'always'] as const) {
+    const grid = Grid.fromAscii(['.....', '..#..', '..#..', '.....'], { diagonalRule });
+    const s = new SubgoalSearcher8(grid);
+    expect(s.search(grid.id(0, 1), grid.id(4, 1))).toBe('found');
+    const before = s.path()!;
+    expect(before).toContain(grid.id(2, 0));
+    // Close the gap the path runs through, then block its every other cell as well: the answer stands until the next query.
+    grid.setBlocked(grid.id(2, 0), true);
+    for (const c of before.slice(1, -1)) if (grid.cells[c] === 0) grid.setBlocked(c, true);
+    expect(s.path()).toEqual(before);
+    const out = new Int32Array(before.length);
+    expect(s.pathInto(out)).toBe(before.length);
+    expect(Array.from(out)).toEqual(before);
+    expect([s.status, s.builds]).toEqual(['found', 1]);
+    // The next query answers the grid as it is now: round the wall's foot.
+    expect(s.search(grid.id(0, 1), grid.id(4, 1))).toBe('found');
+    expect(s.builds).toBe(2);
+    expect(s.path()!.every((c) => grid.cells[c] === 0)).toBe(true);
+  }
+});
+
 // --- the contract and bad input ---------------------------------------------------------
 
 test('subgoal8: refuses what it cannot answer exactly, with an InputError', () => {
