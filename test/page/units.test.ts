@@ -175,15 +175,14 @@ describe('build-time TeX', () => {
 });
 
 describe('OnePerFrame', () => {
-  // The browser's clocks, driven by hand: a frame runs the animation callbacks, then the tasks they set (afterPaint), then idle time.
-  let frames: (() => void)[] = [], tasks: (() => void)[] = [], idle: (() => void)[] = [];
+  // The browser's clocks, driven by hand: a frame runs the animation callbacks, then the tasks they set (afterPaint).
+  let frames: (() => void)[] = [], tasks: (() => void)[] = [];
   const drain = (q: (() => void)[]) => { const run = q.splice(0); for (const f of run) f(); };
-  const frame = () => { drain(frames); drain(tasks); drain(idle); };
+  const frame = () => { drain(frames); drain(tasks); };
   beforeEach(() => {
-    frames = []; tasks = []; idle = [];
+    frames = []; tasks = [];
     vi.stubGlobal('requestAnimationFrame', (f: () => void) => frames.push(f));
     vi.stubGlobal('setTimeout', (f: () => void) => tasks.push(f));
-    vi.stubGlobal('requestIdleCallback', (f: () => void) => idle.push(f));
   });
   afterEach(() => { vi.unstubAllGlobals(); });
 

@@ -1,8 +1,8 @@
-import { afterPaint, whenIdle } from './schedule.js';
+import { afterPaint } from './schedule.js';
 
 /**
  * Changes to a widget's words that can wait a few frames, made one per
- * painted frame, each in an idle slice of its own.
+ * painted frame, each in a task of its own right after the paint.
  *
  * Why: on this page, a frame that changes any words outside a canvas lays
  * out, paints and layerizes the page, and hit-tests the pointer again
@@ -10,8 +10,11 @@ import { afterPaint, whenIdle } from './schedule.js';
  * at 4x CPU throttling, whatever the change. Two such changes in one frame,
  * or one with the script that made it, overran the 16.7 ms of a frame
  * after a drag (the query menu, the claim line, the badge, the ARA* table,
- * the timing line). Made here, each change's script runs in idle time and
- * its rendering has a frame to itself.
+ * the timing line). Made here, each change's script runs in a task after a
+ * paint (not in the next frame's own task) and its rendering has that next
+ * frame to itself. Not in idle time: on a busy machine idle periods are
+ * rare (at load 5.6, a tap's drop run in idle slices had not written the
+ * claim a second later).
  *
  * A change is queued under a key: queuing a key again replaces the change
  * not made yet (and keeps its place in the queue). While paused (during a
@@ -41,7 +44,7 @@ export class OnePerFrame {
   private kick(): void {
     if (this.scheduled || this.paused || this.due.size === 0) return;
     this.scheduled = true;
-    afterPaint(() => whenIdle(() => {
+    afterPaint(() => {
       this.scheduled = false;
       if (this.paused) return;
       const first = this.due.entries().next();
@@ -50,6 +53,6 @@ export class OnePerFrame {
       this.due.delete(key);
       change();
       this.kick();
-    }, 200));
+    });
   }
 }

@@ -6,6 +6,7 @@ import type { Label } from '../common/shapes.js';
 import { SPEEDS } from '../common/replay-bar.js';
 import { FrameTurns } from '../common/frame-turns.js';
 import { OnePerFrame } from '../common/one-per-frame.js';
+import { afterPaint } from '../common/schedule.js';
 import { hideFarCanvases } from '../common/out-of-view.js';
 import { LANE_RATE, LaneView, REST_MS } from './lane-view.js';
 import { OffFrame } from './off-frame.js';
@@ -225,7 +226,7 @@ export class Theater {
    * rounds wait for the drop, and are shown then.
    */
   private dragging(on: boolean): void {
-    if (on && this.dropFrame) { cancelAnimationFrame(this.dropFrame); this.dropFrame = 0; }
+    if (on) this.dropSeq++; // a drop still in its stages stops there: the new drag's drop finishes the work
     this.stopResting();
     this.held = on;
     for (const l of this.lanes) l.hold(on);
@@ -238,25 +239,28 @@ export class Theater {
     this.later.add('words', () => this.showWords());
   }
 
-  /** The drop's next stage, one per animation frame (see drop). */
-  private dropFrame = 0;
+  /** The drop under way (see drop); a new drag raises it, and the old drop's pending stages see that and stop. */
+  private dropSeq = 0;
 
   /**
    * The drag ended. Done at once, the drop (the lanes still behind rerun,
    * then every lane's counters, replay bar and readouts, then the timing
    * line) took about 5 ms of the main thread at 1x: 20 ms at 4x CPU
-   * throttling, more than a frame. So it goes in stages, one a frame: lanes
-   * still showing an older query catch up (rerunSome); then each lane lets
-   * go of its hold (writes its words and bar) in a frame of its own; then
-   * the theater's own words and the worker's badge and ARA* job. The whole
-   * takes about ten frames (170 ms).
+   * throttling, more than a frame. So it goes in stages, one a frame, each
+   * in a task of its own after a paint (its script then never shares a
+   * frame's task with the rendering of what it changed): lanes still showing an older
+   * query catch up (rerunSome, a search with its trace: 6 to 14 ms at 4x);
+   * then each lane lets go of its hold (writes its words and bar); then the
+   * theater's own words and the worker's badge and ARA* job (dragging).
+   * The whole takes about ten frames (170 ms).
    */
   private drop(): void {
     this.stopResting();
     // A rerun the drag left pending is the drop's first stage now.
     if (this.frame && this.due === 'all') { cancelAnimationFrame(this.frame); this.frame = 0; this.due = 'astar'; }
-    this.dropFrame = requestAnimationFrame(() => {
-      this.dropFrame = 0;
+    const seq = this.dropSeq;
+    afterPaint(() => {
+      if (seq !== this.dropSeq) return; // a new drag began
       if (this.shown.some((v) => v !== this.version)) { this.rerunSome(true); this.drop(); return; }
       const lane = this.lanes.find((l) => l.held);
       if (lane) { lane.hold(false); this.drop(); return; }
