@@ -207,7 +207,10 @@ describe.runIf(avail.run)('bring your own map, in Chromium', () => {
     // The searches of this map take over a second of CPU: run on the main thread, they would be a task that long.
     // Asserted in CPU time: the timer's wall-clock gaps (printed above) also count the time a machine shared with
     // other work leaves the thread waiting (a gap of 1.6 s was seen under npm test at load 14, its longest task 56 ms of CPU).
-    expect(Math.max(...tasks), 'no main-thread task near the worker\'s search time').toBeLessThan(150);
+    // The bound sits well under the search (over a second) and is no frame budget: the longest task
+    // took 61 to 71 ms of CPU at quiet load, but 152 ms in a fresh clone's CI run at load 4 to 5, and 212 ms at load 9;
+    // at 150 the test failed on load alone. How long the page's tasks are is measured in the speed tests, not here.
+    expect(Math.max(...tasks), 'no main-thread task near the worker\'s search time').toBeLessThan(400);
     // The worker is there again after a cancel: a small map loads and runs to its end.
     await page.locator('#om-speed').selectOption('Infinity');
     const again = Number(await state('seq'));
