@@ -4,6 +4,7 @@ import { Grid, InputError, JpsPlusSearcher, type DiagonalRule } from '#bestfirst
 import { checkPath } from '#bestfirst/movingai';
 import { mulberry32 } from '#bestfirst/internal';
 import { ReferenceGrid, referenceCost, sameCost } from '../support/reference.js';
+import { expectPathAsAnsweredAfterEdit } from '../support/path-after-edit.js';
 
 // JPS+ against the test suite's own Dijkstra on a reference grid (never the
 // Grid class), paths checked move by move with checkPath.
@@ -96,13 +97,7 @@ test('jps+: after an edit the last answer\'s path reads exactly as it was answer
   for (const diagonalRule of ['no-corner-cutting', 'always'] as const) {
     const grid = Grid.fromAscii(['.....', '..#..', '..#..', '.....'], { diagonalRule });
     const s = new JpsPlusSearcher(grid);
-    expect(s.search(grid.id(0, 1), grid.id(4, 1))).toBe('found');
-    const before = s.path()!;
-    for (const c of before.slice(1, -1)) grid.setBlocked(c, true);
-    expect(s.path()).toEqual(before);
-    const out = new Int32Array(before.length);
-    expect(s.pathInto(out)).toBe(before.length);
-    expect(Array.from(out)).toEqual(before);
+    expectPathAsAnsweredAfterEdit(grid, s, grid.id(0, 1), grid.id(4, 1), (path) => { for (const c of path.slice(1, -1)) grid.setBlocked(c, true); });
     expect(s.search(grid.id(0, 1), grid.id(4, 1))).toBe('found');
     expect(s.path()!.every((c) => grid.cells[c] === 0)).toBe(true);
   }
