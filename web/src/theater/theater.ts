@@ -61,10 +61,9 @@ export class Theater {
   /** What the next frame reruns: every lane (an edit), or only the A* lane (the slider). */
   private due: 'all' | 'astar' = 'astar';
   private runs: LaneRun[] = [];
-  private result: OffFrameResult | null = null;
   /** A pointer is dragging in a lane: the frames go to the four lanes, everything else waits for the drop. */
   private held = false;
-  /** The words outside the lanes that wait for idle time (and for the drop, during a drag), one change a frame. */
+  /** The words outside the lanes, one change a painted frame (one-per-frame.ts); held during a drag until its drop. */
   private readonly later = new OnePerFrame();
   /** An edit during the drag has not been sent to the worker yet. */
   private offDue = false;
@@ -248,11 +247,11 @@ export class Theater {
    * line) took about 5 ms of the main thread at 1x: 20 ms at 4x CPU
    * throttling, more than a frame. So it goes in stages, one a frame, each
    * in a task of its own after a paint (its script then never shares a
-   * frame's task with the rendering of what it changed): lanes still showing an older
-   * query catch up (rerunSome, a search with its trace: 6 to 14 ms at 4x);
-   * then each lane lets go of its hold (writes its words and bar); then the
-   * theater's own words and the worker's badge and ARA* job (dragging).
-   * The whole takes about ten frames (170 ms).
+   * frame's task with the rendering of what it changed): lanes still
+   * showing an older query catch up (rerunSome, a search with its trace:
+   * 8 to 17 ms of script at 4x, traced); then each lane lets go of its hold
+   * (writes its words and bar); then the theater's own words and the
+   * worker's badge and ARA* job (dragging). The whole takes about ten frames.
    */
   private drop(): void {
     this.stopResting();
@@ -427,21 +426,20 @@ export class Theater {
   }
 
   /**
-   * The worker's answer is shown in idle time, and never during a drag: its
-   * frames go to the four lanes, and the drop shows the answer to the last
-   * edit. Answers that arrive meanwhile replace one another.
+   * The worker's answer is shown through the words' queue, a change a frame,
+   * and never during a drag: its frames go to the four lanes, and the drop
+   * shows the answer to the last edit. Answers that arrive meanwhile replace
+   * one another.
    */
   private offFrameDone(r: OffFrameResult): void {
-    this.result = r;
+    // Queued under one key: an answer that arrives before the last was shown replaces it.
     this.later.add('badge', () => {
-      const latest = this.result;
-      this.result = null;
-      if (!latest || latest.seq !== this.off.latest) return; // overtaken by an edit since
-      this.badge = latest.badge;
-      this.showBadge(latest.badge);
+      if (r.seq !== this.off.latest) return; // overtaken by an edit since
+      this.badge = r.badge;
+      this.showBadge(r.badge);
       this.showClaim();
       // The ARA* lane (its table and its canvas) in a frame of its own.
-      this.later.add('ara', () => { if (latest.seq === this.off.latest) this.ara.show(this.araWorld(), latest.ara); });
+      this.later.add('ara', () => { if (r.seq === this.off.latest) this.ara.show(this.araWorld(), r.ara); });
     });
   }
 
