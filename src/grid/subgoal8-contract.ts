@@ -160,7 +160,7 @@ export class Contraction {
             // A target reached as short as through v is witnessed already (its distance only falls from
             // here): the search ends when every target is, not when every one is settled. Same shortcuts,
             // less work: in a room's clique the first node's edges witness every pair.
-            if (target[y] === gen && dy * IMPROVE <= through[y]) { target[y] = 0; left--; }
+            if (target[y] === gen && dy * IMPROVE <= through[y]) { target[y] = 0; if (--left === 0) break; }
           }
         }
       }
