@@ -53,7 +53,7 @@ const corner = (grid: Grid, n: number, rule: (typeof RULES)[number]): Grid => {
   return new Grid(n, n, cells, { diagonalRule: rule });
 };
 
-test('preprocessed8: keeps the subgoal graph where it was contracted to a sparse core (a game map, a maze, a random map without corner cutting), JPS+ where the core is dense (a street map), the graph whole (that random map with corner cutting) or the map wide open (a maze of corridors 32 wide); the measures and sizes are the kept structure\'s', () => {
+test('preprocessed8: keeps the subgoal graph where it was contracted to a sparse core (a game map, a maze, a random map without corner cutting), JPS+ where the graph is dense (a street map), the graph whole (that random map with corner cutting) or the map wide open (a maze of corridors 32 wide); the measures and sizes are the kept structure\'s', () => {
   for (const rule of RULES) {
     // Whole maps where they are small; of the 512 x 512 ones their 128 x 128 corner, which keeps the choice
     // and its reason (core share, entries, free cells a subgoal: bench/RESULTS.md has the whole maps').
