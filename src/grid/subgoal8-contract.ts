@@ -23,8 +23,8 @@ const MAX_DEGREE = 40;
  * guess. Measured on the benchmark's maps (bench/RESULTS.md, branch sg8f):
  * 8room_000 with corner cutting, core 1,218 -> 150 subgoals within the
  * same work budget, 112.6 -> 50.9 expansions a query (at weight 2, 400 and
- * 71.3; at 6, 117 and 53.0; the guess weighted too, 4 and 4, 314 a query);
- * other families within 10% either way in expansions, fewer shortcuts.
+ * 71.3; at 6, 117 and 53.0; the guess weighted 4 times too, 2,179 and
+ * 300.4); the other families within 8% either way in expansions.
  */
 const EDGE_DIFFERENCE_WEIGHT = 4;
 
