@@ -3,7 +3,7 @@
  * track's seeded scenarios (bench-grid.ts's sampleFamily, the JPS+ track's
  * seed), under both corner rules, per map the contracted subgoal graph's
  * measures (the core's share of the subgoals, its edge entries per subgoal
- * and per core subgoal), the choice, and the time of the subgoal graph
+ * and per core subgoal, the stored edges per subgoal), the choice, and the time of the subgoal graph
  * (SG8), of JPS+ and of online JPS on the map's queries: each query's
  * median over `rounds` timed rounds (search and full path) after an
  * untimed warm-up of 30, summed over the map's queries. "JPS+/SG8" below 1
@@ -43,10 +43,10 @@ for (const rule of ['no-corner-cutting', 'always'] as const) {
         return times.reduce((s, t) => s + median(t), 0);
       });
       const degree = pre.coreShare > 0 ? pre.coreEntriesPerSubgoal / pre.coreShare : 0;
-      rows.push([m.name, rule, String(ids.length), `${f(100 * pre.coreShare, 0)}%`, f(pre.coreEntriesPerSubgoal, 1), f(degree, 1), pre.choice,
+      rows.push([m.name, rule, String(ids.length), `${f(100 * pre.coreShare, 0)}%`, f(pre.coreEntriesPerSubgoal, 1), f(degree, 1), f(pre.edgesPerSubgoal, 2), pre.choice,
         f(sums[0], 0), f(sums[1], 0), f(sums[2], 0), f(sums[1] / sums[0], 2)]);
     }
   }
 }
 console.log(`PreprocessedSearcher8's measures and choice per map, against the time of both searchers: ${PER_FAMILY} seeded scenarios per family, ${ROUNDS} timed rounds.`);
-console.log(table(['map', 'rule', 'queries', 'core', 'entries/subgoal', 'entries/core subgoal', 'choice', 'SG8 us', 'JPS+ us', 'JPS us', 'JPS+/SG8'], rows));
+console.log(table(['map', 'rule', 'queries', 'core', 'entries/subgoal', 'entries/core subgoal', 'edges/subgoal', 'choice', 'SG8 us', 'JPS+ us', 'JPS us', 'JPS+/SG8'], rows));

@@ -136,7 +136,7 @@ export const ALGOS: Record<string, Entry> = {
     build: plain('subgoal8', 'optimal', preprocessed((grid) => new SubgoalSearcher8(grid))),
   },
   preprocessed8: {
-    usage: 'preprocessed8', help: 'builds the subgoal graph and keeps it, or JPS+ where its core is large or dense (street maps), once per map, 8-connected uniform grids, no-corner-cutting or always (optimal; the build time, both builds, is printed)',
+    usage: 'preprocessed8', help: 'builds the subgoal graph and keeps it, or JPS+ where its core is large, the graph dense (street maps) or the map wide open, once per map, 8-connected uniform grids, no-corner-cutting or always (optimal; the build time, both builds, is printed)',
     build: plain('preprocessed8', 'optimal', preprocessed((grid) => new PreprocessedSearcher8(grid))),
   },
   bfs: {

@@ -31,22 +31,20 @@ const WHO = 'PreprocessedSearcher8';
 const CORE_SHARE_TO_JPS_PLUS = 0.95;
 
 /**
- * ... or when the core is dense: its edge entries (each core edge at both
- * ends, shortcuts included) are this many per subgoal of the whole graph
- * (what a query may read, spread over the map) ...
+ * ... or when the graph is dense: this many stored edges (shortcuts
+ * included, each once) per subgoal or more. Every expansion of a query, in
+ * the core and on the climbs alike, reads a subgoal's list; on street maps
+ * each subgoal sees dozens of others across open squares, and JPS+ crosses
+ * them in a few jumps. Measured per map (bench/RESULTS.md, branch sg8f):
+ * street maps 12.8 to 17.8 under both corner rules, where JPS+ took 0.05
+ * to 0.63 of the graph's time; every other map 9.2 or fewer (game maps 4.3
+ * to 9.2, where the graph won or tied). It replaced a rule on the core's
+ * density (6 entries a subgoal and 16 a core subgoal) once the contraction
+ * took most of a street map's core out (Berlin_0_256 without corner
+ * cutting: core 22% -> 11%, 5.1 core entries a subgoal, JPS+ still 20
+ * times faster), so the measure is the whole graph's, not the core's.
  */
-const CORE_ENTRIES_TO_JPS_PLUS = 6;
-
-/**
- * ... and this many per core subgoal (each expansion reads dozens of
- * edges). Street maps: 8.7 to 26 entries a subgoal and 30 to 46 a core
- * subgoal, where JPS+ took 0.12 to 0.67 of the graph's time (sums of
- * per-query medians, per map and corner rule). Where the subgoal graph won
- * or tied: a game map with corner cutting (orz900d), 4.2 and 23; a random
- * map without corner cutting (random512-10-0, JPS+ 1.08 of the graph's
- * time), 6.6 and 7.6.
- */
-const CORE_DEGREE_TO_JPS_PLUS = 16;
+const EDGES_TO_JPS_PLUS = 11;
 
 /**
  * ... or when the map is wide open: this many free cells or more per
@@ -66,10 +64,9 @@ const FREE_PER_SUBGOAL_TO_JPS_PLUS = 256;
  * measures (never from the map's name or size): the constructor builds the
  * contracted subgoal graph (`SubgoalSearcher8`); if its core, the part a
  * query searches with A*, is 95% of the subgoals or more (the contraction
- * left the graph whole) or is dense (6 or more edge entries per subgoal of
- * the graph and 16 or more per core subgoal: each expansion reads dozens
- * of edges), or the map is wide open (256 free cells or more per
- * subgoal), it builds JPS+'s jump table (`JpsPlusSearcher`) instead and
+ * left the graph whole), or the graph is dense (11 or more stored edges
+ * per subgoal: each expansion reads dozens of edges), or the map is wide
+ * open (256 free cells or more per subgoal), it builds JPS+'s jump table (`JpsPlusSearcher`) instead and
  * drops the graph; otherwise it keeps the graph. Queries go to the one kept (`choice`). On the benchmark's maps
  * that gives JPS+ the street maps, two random maps with corner cutting
  * (left uncontracted) and the two open maps (a room map of 64 x 64 rooms,
@@ -112,6 +109,8 @@ export class PreprocessedSearcher8 implements PathSearcher<Preprocessed8Options>
   coreShare = 0;
   /** The last build's core edge entries (each core edge at both ends) per subgoal; per core subgoal it is this over `coreShare`. */
   coreEntriesPerSubgoal = 0;
+  /** The last build's stored edges (shortcuts included, each once) per subgoal; 0 without subgoals. A dense graph (11 or more) goes to JPS+. */
+  edgesPerSubgoal = 0;
   /** The last build's free cells per subgoal (Infinity without subgoals): a wide open map goes to JPS+. */
   freeCellsPerSubgoal = 0;
 
@@ -141,7 +140,8 @@ export class PreprocessedSearcher8 implements PathSearcher<Preprocessed8Options>
     let free = 0;
     for (let c = 0, cells = grid.cells; c < cells.length; c++) if (cells[c] === 0) free++;
     this.freeCellsPerSubgoal = n === 0 ? Infinity : free / n;
-    const dense = this.coreEntriesPerSubgoal >= CORE_ENTRIES_TO_JPS_PLUS && this.coreEntriesPerSubgoal >= CORE_DEGREE_TO_JPS_PLUS * this.coreShare;
+    this.edgesPerSubgoal = n === 0 ? 0 : sg.edges / n;
+    const dense = this.edgesPerSubgoal >= EDGES_TO_JPS_PLUS;
     const open = this.freeCellsPerSubgoal >= FREE_PER_SUBGOAL_TO_JPS_PLUS;
     this.inner = this.coreShare >= CORE_SHARE_TO_JPS_PLUS || dense || open ? new JpsPlusSearcher(grid) : sg;
     this.version = grid.version;

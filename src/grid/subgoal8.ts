@@ -141,8 +141,13 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
   private startSeeds = new Int32Array(64);
   /** Scratch: the hops of the last path, as cells. */
   private hops = new Int32Array(64);
-  /** Scratch of `unpack`: the hops still to halve, as (from, to) pairs. */
-  private readonly pending: number[] = [];
+  /**
+   * The unpacking's stack of (from, to, edge) triples: a typed array with its
+   * own top, grown on demand, not a JS array emptied per hop (setting its
+   * length to 0 gave its storage back, and every hop of a path grew it anew;
+   * it starts small, so the tests grow it).
+   */
+  private pending = new Int32Array(24);
 
   constructor(grid: Grid) {
     checkJumpGrid(grid, WHO);
@@ -477,23 +482,26 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
 
   /** Appends the cells of the subgoal hop u -> v (over shortcut record `rec`, or -1: an edge of the simple graph) after u (v's, and before it those of the subgoals a shortcut passes through). */
   private unpack(k: number, u: number, v: number, rec: number): number {
-    const graph = this.graph, stack = this.pending, half = graph.scHalf, known = half.length > 0;
+    const graph = this.graph, half = graph.scHalf, known = half.length > 0, scMid = graph.scMid, scTo = graph.scTo;
+    const xs = graph.xs, ys = graph.ys, w = graph.width;
     // A stack, not recursion: a maze's hierarchy nests shortcuts hundreds deep. Entries are (from, to,
     // edge): the edge a shortcut record, -1 an edge of the simple graph, -2 not known (a shortcut's
     // half where the graph keeps no halves: then the lists are searched for it). The search says
     // which edge each hop of its path took.
-    stack.length = 0;
-    stack.push(u, v, rec);
-    while (stack.length > 0) {
-      let r = stack.pop()!;
-      const b = stack.pop()!, a = stack.pop()!;
+    let stack = this.pending, top = 0;
+    stack[top++] = u; stack[top++] = v; stack[top++] = rec;
+    while (top > 0) {
+      let r = stack[--top];
+      const b = stack[--top], a = stack[--top];
       if (r === -2) r = graph.edgeRecord(a, b);
-      if (r < 0) { k = this.put(k, graph.ys[b] * graph.width + graph.xs[b]); continue; }
-      const m = graph.scMid[r];
-      if (!known) { stack.push(m, b, -2, a, m, -2); continue; }
+      if (r < 0) { k = this.put(k, ys[b] * w + xs[b]); continue; }
+      // Each record pushes two entries in place of one: room for six more.
+      if (top + 6 > stack.length) { const grown = new Int32Array(stack.length * 2); grown.set(stack); stack = this.pending = grown; }
+      const m = scMid[r];
+      if (!known) { stack[top++] = m; stack[top++] = b; stack[top++] = -2; stack[top++] = a; stack[top++] = m; stack[top++] = -2; continue; }
       // Record r runs from its owner to scTo[r], its halves in that order; the hop may run it backward.
-      const forward = graph.scTo[r] === b, first = half[2 * r + (forward ? 0 : 1)], second = half[2 * r + (forward ? 1 : 0)];
-      stack.push(m, b, second, a, m, first);
+      const forward = scTo[r] === b, first = half[2 * r + (forward ? 0 : 1)], second = half[2 * r + (forward ? 1 : 0)];
+      stack[top++] = m; stack[top++] = b; stack[top++] = second; stack[top++] = a; stack[top++] = m; stack[top++] = first;
     }
     return k;
   }

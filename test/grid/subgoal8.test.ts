@@ -5,6 +5,7 @@ import { mulberry32 } from '#bestfirst/internal';
 import { checkPath } from '#bestfirst/movingai';
 import { blockCase, blockGrid, wallsWithGaps, type BlockCase } from '../support/random-grid.js';
 import { expectPathAsAnsweredAfterEdit } from '../support/path-after-edit.js';
+import { loadMap } from '../support/movingai-runs.js';
 
 const RULES = ['no-corner-cutting', 'always'] as const;
 const same = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
@@ -211,3 +212,39 @@ test('subgoal8: edges too far apart in rank for 16 bits (a long clear column bes
     expect(bad).toEqual([]);
   }
 }, 120_000);
+
+test('subgoal8: rooms with corner cutting (8room_000, 28,419 subgoals) contract to a core under 5% within the work budget (a witness search ends once every target is reached as short as through the subgoal taken out); answers agree with Dijkstra, also after a door is closed', () => {
+  const map = loadMap('room/8room_000.map');
+  // A copy of the cells: the loaded map is shared, and a door is closed below.
+  const grid = new Grid(map.width, map.height, map.cells.slice(), { diagonalRule: 'always' });
+  const s = new SubgoalSearcher8(grid);
+  // 3,293 core subgoals (11.6%) when each witness search ran until every target was settled.
+  expect(s.globalSubgoals / s.subgoals).toBeLessThan(0.05);
+  expect(s.bytes).toBeLessThanOrEqual(16 * grid.size);
+  const free: number[] = [];
+  for (let c = 0; c < grid.size; c++) if (grid.cells[c] === 0) free.push(c);
+  const starts = [free[0], free[free.length >> 1]];
+  const sample = (from: number) => {
+    const d = flood(grid, from).g, buf = new Int32Array(grid.size), bad: string[] = [];
+    for (let i = 7; i < free.length; i += 211) {
+      const to = free[i], status = s.search(from, to), len = s.pathInto(buf);
+      if (d[to] === Infinity ? status !== 'unreachable' : status !== 'found' || !same(s.cost, d[to]) || !walked(grid, buf, len, from, to, d[to])) bad.push(`${grid.formatXY(from)} -> ${grid.formatXY(to)}: ${status} ${s.cost}, want ${d[to]}`);
+    }
+    return bad;
+  };
+  for (const from of starts) expect(sample(from)).toEqual([]);
+  // Close the door cell the last long path went through (a free cell between two blocked ones): the next query rebuilds.
+  const buf = new Int32Array(grid.size);
+  expect(s.search(starts[0], free[free.length - 1])).toBe('found');
+  const len = s.pathInto(buf);
+  let door = -1;
+  for (let i = 1; i < len - 1 && door < 0; i++) {
+    const c = buf[i], x = c % grid.width, y = (c - x) / grid.width;
+    const wall = (dx: number, dy: number) => grid.cells[(y + dy) * grid.width + x + dx] !== 0;
+    if (x > 0 && y > 0 && x < grid.width - 1 && y < grid.height - 1 && ((wall(-1, 0) && wall(1, 0)) || (wall(0, -1) && wall(0, 1)))) door = c;
+  }
+  expect(door).toBeGreaterThanOrEqual(0);
+  grid.setBlocked(door, true);
+  for (const from of starts) expect(sample(from)).toEqual([]);
+  expect(s.builds).toBe(2);
+});
