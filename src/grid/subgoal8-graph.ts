@@ -232,8 +232,8 @@ export class SubgoalGraph8 {
           const e = wide(this.adj, j);
           if (e >= 0) continue;
           const m = scMid[~e];
-          half[2 * ~e] = this.edgeRecord(u, m);
-          half[2 * ~e + 1] = this.edgeRecord(m, scTo[~e]);
+          half[2 * ~e] = this.upRecord(m, u);
+          half[2 * ~e + 1] = this.upRecord(m, scTo[~e]);
         }
       }
       this.scHalf = half;
@@ -300,6 +300,27 @@ export class SubgoalGraph8 {
       }
     }
     throw new Error('SubgoalGraph8: no edge between two subgoals of a path (internal error)');
+  }
+
+  /**
+   * The shortcut record of the edge between contracted subgoal m and x, read
+   * from m's list alone, -1 for an edge of the simple graph: where m is a
+   * shortcut's middle and x one of its ends. Both halves of a shortcut are
+   * in its middle's list: the middle was taken out while both ends were
+   * still there, so its edges to them became its upward edges, and a
+   * contracted subgoal's list is never changed again. `edgeRecord` would
+   * read the end's list first where the end is contracted too (a list
+   * without m, read to its end for nothing).
+   */
+  upRecord(m: number, x: number): number {
+    const at = this.at, adj = this.adj, scTo = this.scTo, end = at[m + 1], near = end - 2 * this.far[m];
+    for (let k = at[m]; k < near; k++) if (m + adj[k] === x) return -1;
+    for (let k = near; k < end; k += 2) {
+      const e = wide(adj, k);
+      if (e === x) return -1;
+      if (e < 0 && scTo[~e] === x) return ~e;
+    }
+    throw new Error('SubgoalGraph8: a shortcut\'s middle has no edge to its end (internal error)');
   }
 
   /** Bytes held: the reach tables per cell, and per subgoal its coordinates, flag and edges. */

@@ -485,20 +485,19 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
     const graph = this.graph, half = graph.scHalf, known = half.length > 0, scMid = graph.scMid, scTo = graph.scTo;
     const xs = graph.xs, ys = graph.ys, w = graph.width;
     // A stack, not recursion: a maze's hierarchy nests shortcuts hundreds deep. Entries are (from, to,
-    // edge): the edge a shortcut record, -1 an edge of the simple graph, -2 not known (a shortcut's
-    // half where the graph keeps no halves: then the lists are searched for it). The search says
-    // which edge each hop of its path took.
+    // edge): the edge a shortcut record, -1 an edge of the simple graph. The search says which edge
+    // each hop of its path took; a shortcut's halves are its record's (`scHalf`) or, where the graph
+    // keeps none, found in its middle's list.
     let stack = this.pending, top = 0;
     stack[top++] = u; stack[top++] = v; stack[top++] = rec;
     while (top > 0) {
-      let r = stack[--top];
-      const b = stack[--top], a = stack[--top];
-      if (r === -2) r = graph.edgeRecord(a, b);
+      const r = stack[--top], b = stack[--top], a = stack[--top];
       if (r < 0) { k = this.put(k, ys[b] * w + xs[b]); continue; }
       // Each record pushes two entries in place of one: room for six more.
       if (top + 6 > stack.length) { const grown = new Int32Array(stack.length * 2); grown.set(stack); stack = this.pending = grown; }
       const m = scMid[r];
-      if (!known) { stack[top++] = m; stack[top++] = b; stack[top++] = -2; stack[top++] = a; stack[top++] = m; stack[top++] = -2; continue; }
+      // Without the halves, m's own list holds both (see `upRecord`).
+      if (!known) { stack[top++] = m; stack[top++] = b; stack[top++] = graph.upRecord(m, b); stack[top++] = a; stack[top++] = m; stack[top++] = graph.upRecord(m, a); continue; }
       // Record r runs from its owner to scTo[r], its halves in that order; the hop may run it backward.
       const forward = scTo[r] === b, first = half[2 * r + (forward ? 0 : 1)], second = half[2 * r + (forward ? 1 : 0)];
       stack[top++] = m; stack[top++] = b; stack[top++] = second; stack[top++] = a; stack[top++] = m; stack[top++] = first;

@@ -248,3 +248,35 @@ test('subgoal8: rooms with corner cutting (8room_000, 28,419 subgoals) contract 
   for (const from of starts) expect(sample(from)).toEqual([]);
   expect(s.builds).toBe(2);
 });
+
+test('subgoal8: a random map past its memory allowance (random512-25-0, no corner cutting) refuses subgoals as soon as their shortcuts are over it, keeps a core, stays within 16 bytes a cell; answers agree with Dijkstra, also after an edit', () => {
+  const map = loadMap('random/random512-25-0.map');
+  const grid = new Grid(map.width, map.height, map.cells.slice(), { diagonalRule: 'no-corner-cutting' });
+  const s = new SubgoalSearcher8(grid);
+  // 51,071 of 85,347 subgoals stay in the core: the allowance, not the work budget, stops the contraction.
+  expect(s.globalSubgoals / s.subgoals).toBeGreaterThan(0.3);
+  expect(s.globalSubgoals / s.subgoals).toBeLessThan(0.8);
+  expect(s.bytes).toBeLessThanOrEqual(16 * grid.size);
+  const free: number[] = [];
+  for (let c = 0; c < grid.size; c++) if (grid.cells[c] === 0) free.push(c);
+  const starts = [free[3], free[free.length >> 1]];
+  const sample = () => {
+    const buf = new Int32Array(grid.size), bad: string[] = [];
+    for (const from of starts) {
+      const d = flood(grid, from).g;
+      for (let i = 5; i < free.length; i += 4001) {
+        const to = free[i], status = s.search(from, to), len = s.pathInto(buf);
+        if (d[to] === Infinity ? status !== 'unreachable' : status !== 'found' || !same(s.cost, d[to]) || !walked(grid, buf, len, from, to, d[to])) bad.push(`${grid.formatXY(from)} -> ${grid.formatXY(to)}: ${status} ${s.cost}, want ${d[to]}`);
+      }
+    }
+    return bad;
+  };
+  expect(sample()).toEqual([]);
+  // Block a cell in the middle of the last path: the next query rebuilds, and no answer crosses it.
+  const buf = new Int32Array(grid.size);
+  expect(s.search(starts[0], free[free.length - 1])).toBe('found');
+  const len = s.pathInto(buf);
+  grid.setBlocked(buf[len >> 1], true);
+  expect(sample()).toEqual([]);
+  expect(s.builds).toBe(2);
+});
