@@ -45,6 +45,8 @@ const MAX_BYTES_PER_CELL = 16;
  * the per-expansion work cost more than the few edges skipped.
  */
 const TAUT_MIN_DEGREE = 12;
+/** What `recordIn` returns when a subgoal's own list has no edge to the other (shortcut records are 0 or more, simple edges -1). */
+const ABSENT = -2;
 
 /**
  * The subgoal graph of an 8-connected grid with uniform costs (Uras,
@@ -286,20 +288,13 @@ export class SubgoalGraph8 {
 
   /** The shortcut record of the stored edge between u and v, -1 for an edge of the simple graph. */
   edgeRecord(u: number, v: number): number {
-    const at = this.at, adj = this.adj, scTo = this.scTo;
     // A core subgoal keeps no edge down to a contracted one (the contracted one keeps it, upward):
     // then only the contracted end's list, short, is read, not the core's, long on open maps.
-    const first = this.global[u] && !this.global[v] ? v : u;
-    for (let side = 0; side < 2; side++) {
-      const a = side === 0 ? first : first === u ? v : u, b = a === u ? v : u, end = at[a + 1], near = end - 2 * this.far[a];
-      for (let k = at[a]; k < near; k++) if (a + adj[k] === b) return -1;
-      for (let k = near; k < end; k += 2) {
-        const e = wide(adj, k);
-        if (e === b) return -1;
-        if (e < 0 && scTo[~e] === b) return ~e;
-      }
-    }
-    throw new Error('SubgoalGraph8: no edge between two subgoals of a path (internal error)');
+    const first = this.global[u] && !this.global[v] ? v : u, second = first === u ? v : u;
+    let r = this.recordIn(first, second);
+    if (r === ABSENT) r = this.recordIn(second, first);
+    if (r === ABSENT) throw new Error('SubgoalGraph8: no edge between two subgoals of a path (internal error)');
+    return r;
   }
 
   /**
@@ -313,14 +308,21 @@ export class SubgoalGraph8 {
    * without m, read to its end for nothing).
    */
   upRecord(m: number, x: number): number {
-    const at = this.at, adj = this.adj, scTo = this.scTo, end = at[m + 1], near = end - 2 * this.far[m];
-    for (let k = at[m]; k < near; k++) if (m + adj[k] === x) return -1;
+    const r = this.recordIn(m, x);
+    if (r === ABSENT) throw new Error('SubgoalGraph8: a shortcut\'s middle has no edge to its end (internal error)');
+    return r;
+  }
+
+  /** The edge to b in a's own list: its shortcut record, -1 for an edge of the simple graph, ABSENT when a's list has none. */
+  private recordIn(a: number, b: number): number {
+    const at = this.at, adj = this.adj, scTo = this.scTo, end = at[a + 1], near = end - 2 * this.far[a];
+    for (let k = at[a]; k < near; k++) if (a + adj[k] === b) return -1;
     for (let k = near; k < end; k += 2) {
       const e = wide(adj, k);
-      if (e === x) return -1;
-      if (e < 0 && scTo[~e] === x) return ~e;
+      if (e === b) return -1;
+      if (e < 0 && scTo[~e] === b) return ~e;
     }
-    throw new Error('SubgoalGraph8: a shortcut\'s middle has no edge to its end (internal error)');
+    return ABSENT;
   }
 
   /** Bytes held: the reach tables per cell, and per subgoal its coordinates, flag and edges. */
