@@ -11,3 +11,8 @@ export function rasterBits(cells: Uint8Array): Uint8Array {
   for (let c = 0; c < cells.length; c++) if (cells[c] !== 0) bits[c >> 3] |= 1 << (c & 7);
   return bits;
 }
+
+/** Whether cell c was blocked in the raster `rasterBits` made. */
+export function blockedBit(bits: Uint8Array, c: number): boolean {
+  return (bits[c >> 3] & (1 << (c & 7))) !== 0;
+}

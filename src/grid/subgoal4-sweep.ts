@@ -1,6 +1,6 @@
 import { nextGeneration } from '../core/stamp.js';
 import type { RankedCells } from './ranked-cells.js';
-import { rasterBits } from './raster-bits.js';
+import { blockedBit, rasterBits } from './raster-bits.js';
 
 /** Run lengths per cell: two bytes when the grid is at most 65535 wide, else four. */
 export type Runs = Uint16Array | Int32Array;
@@ -190,7 +190,7 @@ export class MonotoneSweep {
       e += qx * run[row + e];
       if (qx * (e - limit) >= 0) return limit;
       const n = e + qx;
-      if (n < 0 || n >= w || (built[(row + n) >> 3] & (1 << ((row + n) & 7))) !== 0) return e;
+      if (n < 0 || n >= w || blockedBit(built, row + n)) return e;
       e = n;
     }
   }
@@ -199,8 +199,7 @@ export class MonotoneSweep {
   private columnFree(x: number, y0: number, y1: number, qy: number): boolean {
     const w = this.width, built = this.built;
     for (let y = y0; ; y += qy) {
-      const c = y * w + x;
-      if ((built[c >> 3] & (1 << (c & 7))) !== 0) return false;
+      if (blockedBit(built, y * w + x)) return false;
       if (y === y1) return true;
     }
   }
@@ -245,7 +244,7 @@ export class MonotoneSweep {
         if (qx * (x - done) <= 0) x = done + qx;
         while (qx * (last - x) >= 0) {
           const c = row + x;
-          if ((built[c >> 3] & (1 << (c & 7))) !== 0) { x += qx * run[c]; continue; }
+          if (blockedBit(built, c)) { x += qx * run[c]; continue; }
           const e = this.extend(y, x, qx, bx);
           if (k + 2 > rows.length) { const grown = new Int32Array(rows.length * 2); grown.set(rows); this.rows = rows = grown; }
           rows[k++] = x; rows[k++] = e;

@@ -1,7 +1,7 @@
 import { DX, DY } from './grid.js';
 import { jumpDirections, type JumpDirections } from './jump-directions.js';
 import { RankedCells } from './ranked-cells.js';
-import { rasterBits } from './raster-bits.js';
+import { blockedBit, rasterBits } from './raster-bits.js';
 
 /** A clearance byte at this value means "this far or more": read on from the cell that far away. */
 const SATURATED = 255;
@@ -191,8 +191,7 @@ export class HReach8 {
 
   /** Whether cell (x, y) of a path was free when the graph was built. */
   private ok(x: number, y: number): boolean {
-    const c = y * this.width + x;
-    return (this.built[c >> 3] & (1 << (c & 7))) === 0;
+    return !blockedBit(this.built, y * this.width + x);
   }
 
   /** Whether the step from (x, y) by (sx, sy) is legal (the cell entered inside the box already checked by the caller). */
