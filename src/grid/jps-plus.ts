@@ -3,9 +3,9 @@ import { allocate, DX, DY, type Grid } from './grid.js';
 import { octileTerms } from './heuristics.js';
 import { IMPROVE } from '../core/improve.js';
 import { checkBudget, checkKeys } from '../core/input-checks.js';
-import { JumpHeap } from './jps-heap.js';
 import { checkJumpGrid, refuseWeights } from './jps.js';
-import { buildJumpTable, INT16_SIDE, type JumpTable } from './jps-plus-table.js';
+import { JumpHeap } from './jps-heap.js';
+import { buildJumpTable, FAR, jumpLength, WALL_FAR, type JumpTable } from './jps-plus-table.js';
 import { jumpDirections } from './jump-directions.js';
 import { jumpPathInto, jumpPathLength } from './jump-path.js';
 import { resultOf, type PathSearcher, type SearchResult, type SearchStatus } from '../core/path-searcher.js';
@@ -43,10 +43,11 @@ function onRay(k: number, ex: number, ey: number): number {
  * only (a corridor's turn) is passed through as well: recorded for the
  * path, not queued, and not counted in `expansions`.
  *
- * Preprocessing: one sweep per direction, O(cells); 16 bytes a cell (8
- * int16 distances; int32, 32 bytes, when a side exceeds 32767 cells). The
- * search state is that of `JumpPointSearcher` without its raster and its
- * border: 17 bytes a cell. `buildMs` is the last build's time.
+ * Preprocessing: one sweep per direction, O(cells); 8 bytes a cell (8
+ * one-byte distances; a longer jump is read in hops of 126 or 127 steps,
+ * see jps-plus-table.ts). The search state is that of `JumpPointSearcher`
+ * without its raster and its border: 17 bytes a cell. `buildMs` is the
+ * last build's time.
  *
  * Edits: the table is tied to the grid's content. Every query compares the
  * grid's `version` with the one the table was built at, and rebuilds the
@@ -117,9 +118,8 @@ export class JpsPlusSearcher implements PathSearcher<JpsPlusOptions> {
     this.axial = grid.cellSize;
     this.diag = grid.cellSize * grid.diagonalCost;
     this.hd = octileTerms(grid.diagonalCost)[1];
-    const wide = w > INT16_SIDE || grid.height > INT16_SIDE;
-    const need = size * ((wide ? 32 : 16) + 17), what = `JpsPlusSearcher: the ${grid.width} x ${grid.height} grid (${wide ? 49 : 33} bytes a cell)`;
-    this.jp = allocate(() => (wide ? new Int32Array(size * 8) : new Int16Array(size * 8)), what, need);
+    const need = size * (8 + 17), what = `JpsPlusSearcher: the ${grid.width} x ${grid.height} grid (25 bytes a cell)`;
+    this.jp = allocate(() => new Int8Array(size * 8), what, need);
     this.g = allocate(() => new Float64Array(size), what, need);
     this.parent = allocate(() => new Int32Array(size), what, need);
     this.stamp = allocate(() => new Uint32Array(size), what, need);
@@ -129,7 +129,7 @@ export class JpsPlusSearcher implements PathSearcher<JpsPlusOptions> {
     this.rebuild();
   }
 
-  /** Bytes of the precomputed table per grid cell: 16, or 32 on a grid with a side above 32767 cells. */
+  /** Bytes of the precomputed table per grid cell: 8 (one byte a direction, long jumps read in hops). */
   get tableBytesPerCell(): number {
     return this.jp.byteLength / this.grid.size;
   }
@@ -247,7 +247,8 @@ export class JpsPlusSearcher implements PathSearcher<JpsPlusOptions> {
    * recorded (c itself, or the jump point whose diagonal passed c).
    */
   private straight(c: number, gc: number, k: number, x: number, y: number, from: number): void {
-    const d = this.jp[c * 8 + k];
+    let d = this.jp[c * 8 + k];
+    if (d === FAR || d === WALL_FAR) d = jumpLength(this.jp, c, k, this.off[k], d);
     const ex = this.goalX - x, ey = this.goalY - y;
     const t = onRay(k, ex, ey);
     if (t > 0 && t <= (d > 0 ? d : -d)) this.relax(from, this.goalP, gc + t * this.axial, k, 0, 0);
@@ -296,7 +297,9 @@ export class JpsPlusSearcher implements PathSearcher<JpsPlusOptions> {
       this.parent[j] = from;
       this.dir[j] = k;
       stamp[j] = gen;
-      const d = jp[at + only], t = onRay(only, ex, ey);
+      let d = jp[at + only];
+      if (d === FAR || d === WALL_FAR) d = jumpLength(jp, j, only, off[only], d);
+      const t = onRay(only, ex, ey);
       if (t > 0 && t <= (d > 0 ? d : -d)) { this.relax(j, this.goalP, gj + t * this.axial, only, 0, 0); return; }
       if (d <= 0) return;
       from = j;
@@ -324,7 +327,8 @@ export class JpsPlusSearcher implements PathSearcher<JpsPlusOptions> {
     const m = ex > 0 && ey > 0 ? (ex < ey ? ex : ey) : 0;
     let c = n, s = 0;
     for (;;) {
-      const d = jp[c * 8 + k];
+      let d = jp[c * 8 + k];
+      if (d === FAR || d === WALL_FAR) d = jumpLength(jp, c, k, off, d);
       if (m > s && m <= s + (d > 0 ? d : -d)) { this.relax(n, n + m * off, gn + m * diag, k, ex - m, ey - m); return; }
       if (d <= 0) return;
       s += d;
@@ -339,10 +343,12 @@ export class JpsPlusSearcher implements PathSearcher<JpsPlusOptions> {
 
   /** Whether the straight jump from the cell with table entry `at` in direction k finds something: a jump point, or the goal (ex, ey) away. */
   private live(at: number, k: number, ex: number, ey: number): boolean {
-    const d = this.jp[at + k];
+    let d = this.jp[at + k];
     if (d > 0) return true;
     const t = onRay(k, ex, ey);
-    return t > 0 && t <= -d;
+    if (t <= 0) return false;
+    if (d === WALL_FAR) d = jumpLength(this.jp, at >> 3, k, this.off[k], d);
+    return t <= -d;
   }
 
   /** Records j (reached from n in direction k at cost gj; |ax|, |ay| its distances to the goal) unless it has a g as good. */

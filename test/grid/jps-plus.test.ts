@@ -185,24 +185,53 @@ test('jps+: refuses what jump point search refuses, weights included (also weigh
   expect(() => t.pathInto([] as unknown as Int32Array)).toThrow(/pathInto: out must be an Int32Array/);
 });
 
-test('jps+: a side above 32767 cells takes int32 distances (32 bytes a cell) and the same costs', () => {
+test('jps+: jumps longer than a byte holds are read in hops (a 40000-cell row, 8 bytes a cell), with the same costs', () => {
   const { cells, next } = raster(40000, 3, 0.3, 99);
   const grid = new Grid(40000, 3, cells, { diagonalRule: 'always' });
   const s = new JpsPlusSearcher(grid), ref = reference(grid);
-  expect(s.tableBytesPerCell).toBe(32);
+  expect(s.tableBytesPerCell).toBe(8);
   const buf = new Int32Array(grid.size);
   const free = (n: number) => cells[n] === 0;
   for (let q = 0; q < 6; q++) {
     const a = Math.floor(next() * 300), b = grid.size - 1 - Math.floor(next() * 300);
     if (free(a) && free(b)) agree(s, ref, a, b, buf);
   }
-  // An open row: the longest jump, 39999 steps, does not fit in int16.
+  // An open row: the longest jump, 39999 steps, hundreds of hops.
   const open = new JpsPlusSearcher(new Grid(40000, 1));
   expect(open.search(0, 39999)).toBe('found');
   expect(open.cost).toBe(39999);
+  expect(open.search(39999, 0)).toBe('found');
+  expect(open.cost).toBe(39999);
+  // A wall at the row's end and a post under the row near it: one jump point, some 39900 steps from the start, found in one jump.
+  const post = new Grid(40000, 2, undefined, { diagonalRule: 'always' });
+  post.setBlocked(39999, true);
+  post.setBlocked(40000 + 39901, true);
+  const t = new JpsPlusSearcher(post);
+  expect(t.search(0, 39998)).toBe('found');
+  expect(t.cost).toBe(39998);
+  expect([t.expansions, t.pushes]).toEqual([3, 3]);
 });
 
-test('jps+: 16 bytes a cell of table on a 510 x 510 grid', () => {
+test('jps+: sparse obstacles on a 300 x 300 grid (jumps and reaches of 126 to 300 steps, read in hops): the reference Dijkstra\'s costs, both rules', () => {
+  for (const rule of RULES) {
+    const { cells, next } = raster(300, 300, 0.0015, 7);
+    // A few walls with gaps, so that jump points sit at every distance from far cells.
+    for (let y = 20; y < 300; y += 127) for (let x = 0; x < 290; x++) if (x % 97 !== 5) cells[y * 300 + x] = 1;
+    const grid = new Grid(300, 300, cells, { diagonalRule: rule });
+    const s = new JpsPlusSearcher(grid), ref = reference(grid);
+    const buf = new Int32Array(grid.size);
+    let found = 0;
+    for (let q = 0; q < 14; q++) {
+      // Corners and borders first (the longest jumps), then anywhere.
+      const pick = () => (q < 6 ? [0, 299, 150][Math.floor(next() * 3)] + 300 * [0, 299, 150][Math.floor(next() * 3)] : Math.floor(next() * grid.size));
+      const a = pick(), b = pick();
+      if (cells[a] === 0 && cells[b] === 0 && agree(s, ref, a, b, buf) === 'found') found++;
+    }
+    expect(found).toBeGreaterThan(6);
+  }
+});
+
+test('jps+: 8 bytes a cell of table on a 510 x 510 grid', () => {
   const s = new JpsPlusSearcher(new Grid(510, 510));
-  expect(s.tableBytesPerCell).toBe(16);
+  expect(s.tableBytesPerCell).toBe(8);
 });
