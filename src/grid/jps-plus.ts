@@ -4,7 +4,7 @@ import { octileTerms } from './heuristics.js';
 import { IMPROVE } from '../core/improve.js';
 import { checkBudget, checkKeys } from '../core/input-checks.js';
 import { checkJumpGrid, refuseWeights } from './jps.js';
-import { JumpHeap } from './jps-heap.js';
+import { JumpOpenList } from './jps-plus-open.js';
 import { buildJumpTable, FAR, jumpLength, WALL_FAR, type JumpTable } from './jps-plus-table.js';
 import { jumpDirections } from './jump-directions.js';
 import { jumpPathInto, jumpPathLength } from './jump-path.js';
@@ -90,7 +90,7 @@ export class JpsPlusSearcher implements PathSearcher<JpsPlusOptions> {
   private readonly parent: Int32Array;
   private readonly stamp: Uint32Array;
   private readonly dir: Uint8Array;
-  private readonly heap: JumpHeap;
+  private readonly heap: JumpOpenList;
   private readonly noCut: boolean;
   private readonly axial: number;
   private readonly diag: number;
@@ -124,7 +124,7 @@ export class JpsPlusSearcher implements PathSearcher<JpsPlusOptions> {
     this.parent = allocate(() => new Int32Array(size), what, need);
     this.stamp = allocate(() => new Uint32Array(size), what, need);
     this.dir = allocate(() => new Uint8Array(size), what, need);
-    this.heap = new JumpHeap(Math.min(size, 1 << 12));
+    this.heap = new JumpOpenList(Math.min(size, 1 << 12));
     ({ off: this.off, sideA: this.sideA, sideB: this.sideB, horiz: this.horiz, vert: this.vert, join: this.join } = jumpDirections(w));
     this.rebuild();
   }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { Grid, InputError, JpsPlusSearcher, type DiagonalRule } from '#bestfirst';
 import { checkPath } from '#bestfirst/movingai';
-import { mulberry32 } from '#bestfirst/internal';
+import { JumpOpenList, mulberry32 } from '#bestfirst/internal';
 import { ReferenceGrid, referenceCost, sameCost } from '../support/reference.js';
 import { expectPathAsAnsweredAfterEdit } from '../support/path-after-edit.js';
 
@@ -234,4 +234,32 @@ test('jps+: sparse obstacles on a 300 x 300 grid (jumps and reaches of 126 to 30
 test('jps+: 8 bytes a cell of table on a 510 x 510 grid', () => {
   const s = new JpsPlusSearcher(new Grid(510, 510));
   expect(s.tableBytesPerCell).toBe(8);
+});
+
+test('JumpOpenList (the run in front of the heap) pops the least (f, h) at every pop of any sequence of pushes and pops, ties and overflow of the run included', () => {
+  fc.assert(
+    fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 12 }), fc.integer({ min: 0, max: 4 })), { maxLength: 300 }), (ops) => {
+      const open = new JumpOpenList(4);
+      const keys: [number, number][] = [];
+      const left: [number, number][] = [];
+      const popLeast = () => {
+        const [f, h] = keys[open.topNode()];
+        const least = left.reduce((m, k) => (k[0] < m[0] || (k[0] === m[0] && k[1] < m[1]) ? k : m));
+        expect([f, h]).toEqual(least);
+        left.splice(left.findIndex((k) => k[0] === f && k[1] === h), 1);
+        open.pop();
+      };
+      // Two pushes to a pop: the run fills and overflows.
+      for (const [op, f, h] of ops) {
+        if (op > 0 || left.length === 0) {
+          keys.push([f, h]);
+          left.push([f, h]);
+          open.push(keys.length - 1, f, h);
+        } else popLeast();
+        expect(open.length).toBe(left.length);
+      }
+      while (left.length > 0) popLeast();
+    }),
+    { seed: 11, numRuns: 300 },
+  );
 });
