@@ -3,11 +3,10 @@ import { DX, DY } from './grid.js';
 /**
  * The precomputed jumps of JPS+ (Rabin's "JPS+"; Harabor & Grastien 2014):
  * for every cell and each of the 8 directions of grid.ts (E, S, W, N, SE,
- * SW, NW, NE), one signed distance in one byte, stored interleaved
- * (`jp[p * 8 + k]`, 8 bytes a cell) so that an expansion reads one cache
- * line, and half the bytes of int16 entries: the table of a 512 x 512 map
- * is 2 MB, not 4, and a query's reads, scattered over it, miss the caches
- * less.
+ * SW, NW, NE), one signed distance in one byte, stored interleaved in the
+ * cell's record (`jp[p * RECORD + k]`) so that an expansion reads one
+ * cache line; one byte, not two, leaves room in a 16-byte record for the
+ * searcher's landmark distances (read in the same line).
  *
  * - d > 0: the jump from the cell in that direction stops at a jump point d
  *   steps away (the cell the online jump would return, goal aside);
@@ -38,6 +37,14 @@ import { DX, DY } from './grid.js';
  */
 export type JumpTable = Int8Array;
 
+/**
+ * Bytes of a cell's record: its 8 jump entries (`jp[c * RECORD + k]`), then
+ * 8 bytes the searcher keeps beside them in the same cache line (JPS+'s
+ * landmark distances, jps-plus-landmarks.ts). The build writes the entries
+ * only.
+ */
+export const RECORD = 16;
+
 /** A saturated jump point distance: 127 steps or more; hop 126 (`FAR_HOP`) and read again. */
 export const FAR = 127;
 /** How far a `FAR` entry says to hop: the steps it vouches for with a jump point still ahead. */
@@ -62,13 +69,13 @@ export function jumpLength(jp: JumpTable, c: number, k: number, off: number, d: 
   let s = 0;
   while (d === FAR || d === WALL_FAR) {
     s += d === FAR ? FAR_HOP : WALL_HOP;
-    d = jp[(c + s * off) * 8 + k];
+    d = jp[(c + s * off) * RECORD + k];
   }
   return d > 0 ? s + d : d - s;
 }
 
 /**
- * Fills `jp` (8 entries per cell, by grid id) for `cells` (1 = blocked,
+ * Fills `jp`'s entries (8 per cell record, by grid id) for `cells` (1 = blocked,
  * row-major, `width` x `height`). `free` is scratch of one byte per padded
  * cell ((width + 2) x (height + 2)). `noCut`: diagonal steps need both side
  * cells free (else only the cell entered).
@@ -80,7 +87,7 @@ export function buildJumpTable(jp: JumpTable, free: Uint8Array, cells: Uint8Arra
     const row = y * width, prow = (y + 1) * pw + 1;
     for (let x = 0; x < width; x++) free[prow + x] = cells[row + x] === 0 ? 1 : 0;
   }
-  jp.fill(0);
+  for (let c = 0, n = width * height; c < n; c++) for (let k = 0; k < 8; k++) jp[c * RECORD + k] = 0;
   for (let k = 0; k < 4; k++) straightSweep(jp, free, width, height, k, noCut);
   // The diagonal sweeps carry the true distances of the row ahead (a saturated entry has lost them).
   const ahead = new Int32Array(width), here = new Int32Array(width);
@@ -116,7 +123,7 @@ function straightSweep(jp: JumpTable, free: Uint8Array, w: number, h: number, k:
       if (free[n] === 0) v = 0;
       else if (forcedStraight(free, n, d, a, noCut) || forcedStraight(free, n, d, b, noCut)) v = 1;
       else v = next > 0 ? next + 1 : next - 1;
-      jp[(y * w + x) * 8 + k] = entry(v);
+      jp[(y * w + x) * RECORD + k] = entry(v);
       next = v;
     }
   }
@@ -146,7 +153,7 @@ function diagonalSweep(jp: JumpTable, free: Uint8Array, w: number, hh: number, k
       const c = (y + 1) * pw + x + 1;
       here[x] = 0;
       if (free[c] === 0) continue;
-      const n = c + d, u = y * w + x, un = (u + du) * 8;
+      const n = c + d, u = y * w + x, un = (u + du) * RECORD;
       let q: number;
       if (free[n] === 0 || (noCut && (free[c + sx] === 0 || free[c + dy] === 0))) q = 0;
       else if (jp[un + h] > 0 || jp[un + v] > 0
@@ -156,7 +163,7 @@ function diagonalSweep(jp: JumpTable, free: Uint8Array, w: number, hh: number, k
         const e = ahead[x + sx];
         q = e > 0 ? e + 1 : e - 1;
       }
-      jp[u * 8 + k] = entry(q);
+      jp[u * RECORD + k] = entry(q);
       here[x] = q;
     }
     ahead.set(here);

@@ -79,7 +79,7 @@ const FREE_PER_SUBGOAL_TO_JPS_PLUS = 256;
  * every query). Costs are Dijkstra's. `buildMs` is the whole build: the
  * subgoal graph's, and the jump table's after it when that is kept.
  * `bytes` is the kept structure's size (the graph's `bytes`, or the table's
- * 8 bytes a cell); during the build both exist for a moment.
+ * 16 bytes a cell, jumps and landmarks); during the build both exist for a moment.
  *
  * Edits: a query that finds the grid changed (`setBlocked`, or a write
  * announced with `touch`) builds again from scratch first, choice
