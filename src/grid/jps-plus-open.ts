@@ -17,12 +17,12 @@ const RUN = 8;
  * be the heap's next pop. On random maps with corner cutting the octile
  * distance is nearly exact (the optimum exceeds it by 0.2 to 31 cells on
  * the benchmark's 512 x 512 random maps' queries), most of a query's f are
- * equal, and some 45% of the pushes are such successors: they go into the
+ * equal, and 36% to 48% of the pushes are such successors: they go into the
  * run (insertion into at most 8 sorted entries) and out of it at no cost,
  * and never climb or sink through a heap of thousands. The heap's
  * comparisons, most of them ties in f broken on h, mispredict often; in a
  * replay of the benchmark's random-map queries' heap operations this open
- * list took 0.3 to 0.65 of the heap's time.
+ * list took 0.34 to 0.87 of the heap's time (bench/RESULTS.md, rnd8).
  *
  * The invariant (every run entry <= the heap's top) holds because an entry
  * goes into the run only if it is no greater than the heap's top, an entry
