@@ -4,7 +4,7 @@ import { ara, dijkstra, weightedAstar, octile } from '#bestfirst';
 import { COLORS } from '../../web/src/common/palette.js';
 import { EPSILONS } from '../../web/src/theater/theater-model.js';
 import { theaterWorld } from '../../web/src/theater/theater-world.js';
-import { shownPixels, browserAvailability, failWithoutBrowser, openPage, keepShot, startSession, type Session } from './harness.js';
+import { canvasPixels, shownPixels, browserAvailability, failWithoutBrowser, openPage, keepShot, startSession, type Session } from './harness.js';
 
 const SUITE = 'test/browser/page.test.ts (the chapter page in Chromium)';
 const avail = browserAvailability(SUITE);
@@ -20,7 +20,7 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
   beforeAll(async () => { session = await startSession(); });
   afterAll(async () => { await session?.close(); });
 
-  it('loads with no console errors and no failed requests', async () => {
+  it('loads with no console errors and no failed requests, every figure drawn', async () => {
     problems.length = 0;
     const page = await open();
     await page.waitForLoadState('networkidle');
@@ -41,6 +41,12 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
     expect(await diag.textContent()).toContain('too high');
     expect(await page.locator('#aside-push .aside-live').textContent()).toContain('took 22 entries for 21 expansions');
     expect(await page.locator('#aside-pop .aside-live').textContent()).toMatch(/came off at step \d+/);
+    // Part 2's figures are drawn: the gate world with its initial route (purple), the Apartment with its plan, the field.
+    for (const sel of ['#replanner canvas', '#replanner-apartment canvas', '#field-widget canvas']) {
+      const p = await canvasPixels(page, sel, COLORS.path);
+      expect(p.inked, `${sel}: drawn`).toBeGreaterThan(p.total * 0.2);
+      if (sel !== '#field-widget canvas') expect(p.near, `${sel}: its route drawn`).toBeGreaterThan(50);
+    }
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -303,16 +309,27 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
     await page.close();
   });
 
-  it('at desktop and phone widths the page does not scroll sideways (screenshots of each widget with npm run screenshots)', async () => {
+  // Every widget of parts 1 to 3 at both widths, in one page per width (parts 2 and 3 had a copy of this test each).
+  // The 390 px phone with touch is legibility.test.ts's (its wide-content test checks that nothing scrolls sideways).
+  it('at desktop and phone widths the page does not scroll sideways and every widget fits (screenshots of each with npm run screenshots)', async () => {
+    problems.length = 0;
+    const widgets = [['#theater', 'theater'], ['#step-player', 'step-player'], ['.asides', 'asides'], ['#math', 'mathematics'],
+      ['#replanner', 'replanner-gate'], ['#replanner-apartment', 'replanner-apartment'], ['#field-widget', 'field'],
+      ['#ex-6-widget', 'ara-lane'], ['#exercises', 'exercises'], ['#ex-1', 'exercise-1']] as const;
     for (const [name, width] of [['desktop', 1280], ['phone', 360]] as const) {
-      const page = await open(width, 800);
+      const page = await open(width, 900);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `${name}: page wider than the viewport`).toBeLessThanOrEqual(0);
-      await keepShot(page.locator('#theater'), `theater-${name}.png`);
-      await keepShot(page.locator('#step-player'), `step-player-${name}.png`);
-      await keepShot(page.locator('.asides'), `asides-${name}.png`);
-      await keepShot(page.locator('#math'), `mathematics-${name}.png`);
+      await keepShot(page, `page-${name}.png`, { fullPage: true, scale: 'css' });
+      for (const [sel, file] of widgets) {
+        const loc = page.locator(sel);
+        await loc.scrollIntoViewIfNeeded();
+        const box = (await loc.boundingBox())!;
+        expect(box.width, `${sel} fits a ${width} px screen`).toBeLessThanOrEqual(width);
+        await keepShot(loc, `${file}-${name}.png`, { scale: 'css' });
+      }
       await page.close();
     }
+    expect(problems).toEqual([]);
   });
 });

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ara, bestFirst, dijkstra, Searcher, weightedAstar, octile, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority } from '#bestfirst';
@@ -6,7 +5,7 @@ import { lessonWorld, southRoomsWorld, doorClosesScenario } from '#bestfirst/wor
 import { COLORS } from '../../web/src/common/palette.js';
 import { PRESETS } from '../../web/src/theater/presets.js';
 import { REST_MS } from '../../web/src/theater/lane-view.js';
-import { browserAvailability, buildAndServe, mainThreadTasks, shownPixels, TASK_TRACE_CATEGORIES, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, openPage, SHOTS, keepShot, type BuiltPage } from './harness.js';
+import { browserAvailability, buildAndServe, mainThreadTasks, shownPixels, TASK_TRACE_CATEGORIES, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, openPage, type BuiltPage } from './harness.js';
 
 /**
  * Issue 17's behaviour defects (1-8 and 11), each pinned by a test that
@@ -17,6 +16,13 @@ import { browserAvailability, buildAndServe, mainThreadTasks, shownPixels, TASK_
 const SUITE = 'test/browser/part3.test.ts (the chapter page, part 3, in Chromium)';
 const avail = browserAvailability(SUITE);
 failWithoutBrowser(avail, 'part 3 browser tests');
+
+/**
+ * The speed test's figures at 4x CPU throttling and the blank page's floor beside them are a benchmark
+ * (npm run bench:page sets BESTFIRST_SPEED=1): printed, never asserted, and 15 s of npm test's time. The 1x
+ * drag always runs, for the coalescing it asserts (never more lane reruns than frames).
+ */
+const FULL_SPEED = process.env.BESTFIRST_SPEED === '1';
 
 const world = southRoomsWorld();
 const G = world.grid;
@@ -62,7 +68,6 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
     desk = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     touch = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
-    mkdirSync(SHOTS, { recursive: true });
   });
   afterAll(async () => {
     await browser?.close();
@@ -681,10 +686,10 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     };
   }
 
-  it('speed: first paint, the longest task before it, and pointer-move-to-next-frame while dragging the goal, at 1x and 4x CPU throttling, beside the same drag on a blank page at 4x', async () => {
+  it(`speed: first paint, the longest task before it, and pointer-move-to-next-frame while dragging the goal, at 1x${FULL_SPEED ? ' and 4x CPU throttling, beside the same drag on a blank page at 4x' : ' (4x and the blank page: npm run bench:page)'}`, async () => {
     const lines: string[] = [];
     const ring = [[12, 6], [12, 7], [13, 7], [14, 7], [15, 7], [15, 6], [15, 5], [14, 5], [13, 5], [12, 5], [12, 6], [13, 6]] as const;
-    for (const rate of [1, 4]) {
+    for (const rate of FULL_SPEED ? [1, 4] : [1]) {
       const page = await desk.newPage();
       const cdp: CDPSession = await desk.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate });
@@ -717,7 +722,7 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
       await page.close();
 
       // The floor this machine sets: the same drag over a lone canvas that repaints on every move
-      // (at 4x only: at 1x neither comes near a frame's budget, and npm test is at its time budget).
+      // (at 4x only: at 1x neither comes near a frame's budget).
       if (rate !== 4) continue;
       const blank = await desk.newPage();
       await (await desk.newCDPSession(blank)).send('Emulation.setCPUThrottlingRate', { rate });
@@ -730,19 +735,5 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
       await blank.close();
     }
     for (const l of lines) console.log(l);
-  });
-
-  it('at 1280 and 390 px nothing scrolls sideways (screenshots of the page and five widgets with npm run screenshots)', async () => {
-    for (const [ctx, w] of [[desk, 1280], [touch, 390]] as const) {
-      const page = await open(ctx);
-      await keepShot(page, `page-${w}.png`, { fullPage: true, scale: 'css' });
-      for (const [sel, name] of [['#theater', 'theater'], ['#step-player', 'step-player'], ['#replanner-apartment', 'apartment'], ['#field-widget', 'field'], ['#ex-1', 'exercise-1']] as const) {
-        await page.locator(sel).scrollIntoViewIfNeeded();
-        await keepShot(page.locator(sel), `${name}-${w}.png`, { scale: 'css' });
-      }
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, `${w} px: no sideways scrolling`).toBeLessThanOrEqual(0);
-      await page.close();
-    }
   });
 });
