@@ -27,6 +27,8 @@ export { walkSegment } from './grid/line-of-sight.js';
 export { GridSearchBase } from './grid/grid-search-base.js';
 export { IndexedGridHeap } from './grid/grid-search-indexed-heap.js';
 export { JumpHeap } from './grid/jps-heap.js';
+export { JumpOpenList } from './grid/jps-plus-open.js';
+export { buildLandmarks, LANDMARKS } from './grid/jps-plus-landmarks.js';
 export { CLASS_MOVES, classOf, moveSet, tautTable } from './grid/subgoal8-taut.js';
 export { CLOSED, NEW, OPEN } from './repair/dstar.js';
 export { checkSchedule } from './repair/ara.js';

@@ -28,6 +28,7 @@ export class JumpHeap {
   clear(): void { this.length = 0; }
   topNode(): number { return this.ids[0]; }
   topF(): number { return this.f[0]; }
+  topH(): number { return this.h[0]; }
 
   push(node: number, f: number, h: number): void {
     if (this.length === this.ids.length) this.grow();

@@ -21,14 +21,20 @@ const WHO = 'PreprocessedSearcher8';
 /**
  * The contracted subgoal graph hands a map to JPS+ when its core, the part
  * a query searches with A*, is at least this share of the subgoals: the
- * contraction took (next to) nothing out, and a query is a plain A* over
- * the whole graph. Measured per map on the benchmark's random maps (sums of
- * per-query medians): left whole (100%) with corner cutting, JPS+ took 0.49
- * and 0.72 of the graph's time; contracted to 53% with corner cutting,
- * 1.04 of it; to 87% and 61% without, 1.08 and 1.33 (so a share of more
- * than half is no sign).
+ * contraction stopped early (on the benchmark's random maps, at the memory
+ * allowance), and a query is an A* over thousands of core subgoals, which
+ * JPS+ with its landmark bound beats. Measured per map (sums of per-query
+ * medians, each searcher's pass over the map's queries in a rotated order,
+ * as in the track, branch rnd8): cores of 51% (random512-40-0 with corner
+ * cutting), 60% and 87% (random512-25-0 and -10-0 without), JPS+ took
+ * 0.71, 0.69 and 0.74 of the graph's time; left whole (100%, the other two
+ * with corner cutting), 0.47 and 0.53. The graph stays where the core is
+ * small: 2% or less on every game map, maze and room map, 0% on
+ * random512-40-0 without corner cutting (JPS+ 12.7 times slower there);
+ * the street maps' cores (11% to 62%) go to JPS+ by the dense rule anyway.
+ * Before JPS+ had landmarks the share was 95%.
  */
-const CORE_SHARE_TO_JPS_PLUS = 0.95;
+const CORE_SHARE_TO_JPS_PLUS = 0.3;
 
 /**
  * ... or when the graph is dense: this many stored edges (shortcuts
@@ -63,15 +69,16 @@ const FREE_PER_SUBGOAL_TO_JPS_PLUS = 256;
  * preprocessings suits the map, chosen at build time from what the build
  * measures (never from the map's name or size): the constructor builds the
  * contracted subgoal graph (`SubgoalSearcher8`); if its core, the part a
- * query searches with A*, is 95% of the subgoals or more (the contraction
- * left the graph whole), or the graph is dense (11 or more stored edges
+ * query searches with A*, is 30% of the subgoals or more (the contraction
+ * stopped early), or the graph is dense (11 or more stored edges
  * per subgoal: each expansion reads dozens of edges), or the map is wide
  * open (256 free cells or more per subgoal), it builds JPS+'s jump table (`JpsPlusSearcher`) instead and
  * drops the graph; otherwise it keeps the graph. Queries go to the one kept (`choice`). On the benchmark's maps
- * that gives JPS+ the street maps, two random maps with corner cutting
- * (left uncontracted) and the two open maps (a room map of 64 x 64 rooms,
- * a maze of corridors 32 wide), and the subgoal graph the other mazes and
- * rooms, the game maps and the other random maps (bench/RESULTS.md).
+ * that gives JPS+ the street maps, the random maps but random512-40-0
+ * without corner cutting (contracted to a core of 0%) and the two open maps
+ * (a room map of 64 x 64 rooms, a maze of corridors 32 wide), and the
+ * subgoal graph the other mazes and rooms, the game maps and that random
+ * map (bench/RESULTS.md).
  *
  * It takes the grids `SubgoalSearcher8` takes (8-connected, diagonal rule
  * `no-corner-cutting` or `always`, blocked cells deleted, no weights,
@@ -79,7 +86,7 @@ const FREE_PER_SUBGOAL_TO_JPS_PLUS = 256;
  * every query). Costs are Dijkstra's. `buildMs` is the whole build: the
  * subgoal graph's, and the jump table's after it when that is kept.
  * `bytes` is the kept structure's size (the graph's `bytes`, or the table's
- * 16 bytes a cell); during the build both exist for a moment.
+ * 16 bytes a cell, jumps and landmarks); during the build both exist for a moment.
  *
  * Edits: a query that finds the grid changed (`setBlocked`, or a write
  * announced with `touch`) builds again from scratch first, choice

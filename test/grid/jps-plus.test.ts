@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { Grid, InputError, JpsPlusSearcher, type DiagonalRule } from '#bestfirst';
 import { checkPath } from '#bestfirst/movingai';
-import { mulberry32 } from '#bestfirst/internal';
+import { buildLandmarks, JumpOpenList, LANDMARKS, mulberry32 } from '#bestfirst/internal';
 import { ReferenceGrid, referenceCost, sameCost } from '../support/reference.js';
 import { expectPathAsAnsweredAfterEdit } from '../support/path-after-edit.js';
 
@@ -185,24 +185,123 @@ test('jps+: refuses what jump point search refuses, weights included (also weigh
   expect(() => t.pathInto([] as unknown as Int32Array)).toThrow(/pathInto: out must be an Int32Array/);
 });
 
-test('jps+: a side above 32767 cells takes int32 distances (32 bytes a cell) and the same costs', () => {
+test('jps+: jumps longer than a byte holds are read in hops (a 40000-cell row), with the same costs', () => {
   const { cells, next } = raster(40000, 3, 0.3, 99);
   const grid = new Grid(40000, 3, cells, { diagonalRule: 'always' });
   const s = new JpsPlusSearcher(grid), ref = reference(grid);
-  expect(s.tableBytesPerCell).toBe(32);
   const buf = new Int32Array(grid.size);
   const free = (n: number) => cells[n] === 0;
   for (let q = 0; q < 6; q++) {
     const a = Math.floor(next() * 300), b = grid.size - 1 - Math.floor(next() * 300);
     if (free(a) && free(b)) agree(s, ref, a, b, buf);
   }
-  // An open row: the longest jump, 39999 steps, does not fit in int16.
+  // An open row: the longest jump, 39999 steps, hundreds of hops.
   const open = new JpsPlusSearcher(new Grid(40000, 1));
   expect(open.search(0, 39999)).toBe('found');
   expect(open.cost).toBe(39999);
+  expect(open.search(39999, 0)).toBe('found');
+  expect(open.cost).toBe(39999);
+  // A wall at the row's end and a post under the row near it: one jump point, some 39900 steps from the start, found in one jump.
+  const post = new Grid(40000, 2, undefined, { diagonalRule: 'always' });
+  post.setBlocked(39999, true);
+  post.setBlocked(40000 + 39901, true);
+  const t = new JpsPlusSearcher(post);
+  expect(t.search(0, 39998)).toBe('found');
+  expect(t.cost).toBe(39998);
+  expect([t.expansions, t.pushes]).toEqual([3, 3]);
 });
 
-test('jps+: 16 bytes a cell of table on a 510 x 510 grid', () => {
-  const s = new JpsPlusSearcher(new Grid(510, 510));
-  expect(s.tableBytesPerCell).toBe(16);
+test('jps+: sparse obstacles on a 300 x 300 grid (jumps and reaches of 126 to 300 steps, read in hops): the reference Dijkstra\'s costs, both rules', () => {
+  for (const rule of RULES) {
+    const { cells, next } = raster(300, 300, 0.0015, 7);
+    // A few walls with gaps, so that jump points sit at every distance from far cells.
+    for (let y = 20; y < 300; y += 127) for (let x = 0; x < 290; x++) if (x % 97 !== 5) cells[y * 300 + x] = 1;
+    const grid = new Grid(300, 300, cells, { diagonalRule: rule });
+    const s = new JpsPlusSearcher(grid), ref = reference(grid);
+    const buf = new Int32Array(grid.size);
+    let found = 0;
+    for (let q = 0; q < 14; q++) {
+      // Corners and borders first (the longest jumps), then anywhere.
+      const pick = () => (q < 6 ? [0, 299, 150][Math.floor(next() * 3)] + 300 * [0, 299, 150][Math.floor(next() * 3)] : Math.floor(next() * grid.size));
+      const a = pick(), b = pick();
+      if (cells[a] === 0 && cells[b] === 0 && agree(s, ref, a, b, buf) === 'found') found++;
+    }
+    expect(found).toBeGreaterThan(6);
+  }
+});
+
+test('jps+: 16 bytes a cell of table on a 510 x 510 grid (8 of jumps, 8 of landmark distances), on a 40000 x 3 one too', () => {
+  expect(new JpsPlusSearcher(new Grid(510, 510)).tableBytesPerCell).toBe(16);
+  expect(new JpsPlusSearcher(new Grid(40000, 3)).tableBytesPerCell).toBe(16);
+});
+
+test('jps+ landmarks: along every legal step, each landmark\'s bound changes by no more than the step costs (consistent, so admissible), both rules, diagonal costs 1 to 2; distances clamped or not', () => {
+  fc.assert(
+    fc.property(caseArb, ({ width, height, density, seed, rule, diagonalCost, cellSize }) => {
+      const { cells } = raster(width, height, density, seed);
+      const pw = width + 2, free = new Uint8Array(pw * (height + 2));
+      for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) free[(y + 1) * pw + x + 1] = cells[y * width + x] === 0 ? 1 : 0;
+      const lm = new Uint16Array(width * height * 8);
+      const q = buildLandmarks(lm, 8, 4, free, width, height, rule === 'no-corner-cutting', diagonalCost);
+      const unit = cellSize / q;
+      expect(q).toBeGreaterThanOrEqual(1);
+      const isFree = (x: number, y: number) => x >= 0 && y >= 0 && x < width && y < height && cells[y * width + x] === 0;
+      let reached = 0;
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+          if (!isFree(x, y)) continue;
+          for (let dy = -1; dy <= 1; dy++) {
+            for (let dx = -1; dx <= 1; dx++) {
+              if ((dx === 0 && dy === 0) || !isFree(x + dx, y + dy)) continue;
+              const diagonal = dx !== 0 && dy !== 0;
+              if (diagonal && rule === 'no-corner-cutting' && (!isFree(x + dx, y) || !isFree(x, y + dy))) continue;
+              const step = cellSize * (diagonal ? diagonalCost : 1), a = (y * width + x) * 8 + 4, b = ((y + dy) * width + x + dx) * 8 + 4;
+              for (let i = 0; i < LANDMARKS; i++) {
+                if (Math.abs(lm[a + i] - lm[b + i]) * unit > step * (1 + 1e-12)) throw new Error(`landmark ${i}: ${lm[a + i]} and ${lm[b + i]} units a step of ${step} apart (unit ${unit})`);
+                if (lm[a + i] < 0xffff) reached++;
+              }
+            }
+          }
+        }
+      }
+      return reached >= 0;
+    }),
+    { seed: 20261203, numRuns: 150 },
+  );
+  // A long open row: distances past 65535 units are clamped, the steps still bounded.
+  const w = 70000, pw = w + 2, free = new Uint8Array(pw * 3);
+  for (let x = 0; x < w; x++) free[pw + x + 1] = 1;
+  const lm = new Uint16Array(w * 8);
+  const q = buildLandmarks(lm, 8, 4, free, w, 1, false, Math.SQRT2);
+  expect(q).toBe(1);
+  for (let x = 1; x < w; x++) for (let i = 0; i < LANDMARKS; i++) expect(Math.abs(lm[x * 8 + 4 + i] - lm[(x - 1) * 8 + 4 + i])).toBeLessThanOrEqual(1);
+  expect(Math.max(...Array.from({ length: w }, (_, x) => lm[x * 8 + 4]))).toBe(0xffff);
+});
+
+test('JumpOpenList (the run in front of the heap) pops the least (f, h) at every pop of any sequence of pushes and pops, ties and overflow of the run included', () => {
+  fc.assert(
+    fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 12 }), fc.integer({ min: 0, max: 4 })), { maxLength: 300 }), (ops) => {
+      const open = new JumpOpenList(4);
+      const keys: [number, number][] = [];
+      const left: [number, number][] = [];
+      const popLeast = () => {
+        const [f, h] = keys[open.topNode()];
+        const least = left.reduce((m, k) => (k[0] < m[0] || (k[0] === m[0] && k[1] < m[1]) ? k : m));
+        expect([f, h]).toEqual(least);
+        left.splice(left.findIndex((k) => k[0] === f && k[1] === h), 1);
+        open.pop();
+      };
+      // Two pushes to a pop: the run fills and overflows.
+      for (const [op, f, h] of ops) {
+        if (op > 0 || left.length === 0) {
+          keys.push([f, h]);
+          left.push([f, h]);
+          open.push(keys.length - 1, f, h);
+        } else popLeast();
+        expect(open.length).toBe(left.length);
+      }
+      while (left.length > 0) popLeast();
+    }),
+    { seed: 11, numRuns: 300 },
+  );
 });

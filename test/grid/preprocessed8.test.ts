@@ -53,15 +53,18 @@ const corner = (grid: Grid, n: number, rule: (typeof RULES)[number]): Grid => {
   return new Grid(n, n, cells, { diagonalRule: rule });
 };
 
-test('preprocessed8: keeps the subgoal graph where it was contracted to a sparse core (a game map, a maze, a random map without corner cutting), JPS+ where the graph is dense (a street map), the graph whole (that random map with corner cutting) or the map wide open (a maze of corridors 32 wide); the measures and sizes are the kept structure\'s', () => {
+test('preprocessed8: keeps the subgoal graph where it was contracted to a sparse core (a game map, a maze, a random map without corner cutting), JPS+ where the graph is dense (a street map), its core 30% of the subgoals or more (another random map, both rules) or the map wide open (a maze of corridors 32 wide); the measures and sizes are the kept structure\'s', () => {
   for (const rule of RULES) {
     // Whole maps where they are small; of the 512 x 512 ones their 128 x 128 corner, which keeps the choice
     // and its reason (core share, entries, free cells a subgoal: bench/RESULTS.md has the whole maps').
     const maps = [
       ['dao/arena2', 0, 'subgoal8'], ['street/Berlin_0_256', 0, 'jps-plus'], ['maze/maze512-32-0', 128, 'jps-plus'],
-      ['maze/maze512-8-0', 128, 'subgoal8'], ['random/random512-10-0', 128, rule === 'always' ? 'jps-plus' : 'subgoal8'],
+      ['maze/maze512-8-0', 128, 'subgoal8'], ['random/random512-10-0', 128, 'jps-plus'],
+      // Its 256 x 256 corner contracts to a core of 0% without corner cutting (13% with it, where the whole map's is 51%).
+      ['random/random512-40-0', rule === 'always' ? -1 : 256, 'subgoal8'],
     ] as const;
     for (const [name, n, want] of maps) {
+      if (n < 0) continue;
       const whole = loadMap(`${name}.map`);
       const grid = n > 0 ? corner(whole, n, rule) : rule === 'always' ? whole.with({ diagonalRule: rule }) : whole;
       const p = new PreprocessedSearcher8(grid);
@@ -75,9 +78,9 @@ test('preprocessed8: keeps the subgoal graph where it was contracted to a sparse
       expect(p.edgesPerSubgoal).toBeCloseTo(sg.edges / sg.subgoals, 12);
       expect(p.freeCellsPerSubgoal).toBeCloseTo(grid.cells.filter((c) => c === 0).length / sg.subgoals, 12);
       expect(p.bytes).toBe(want === 'jps-plus' ? new JpsPlusSearcher(grid).tableBytesPerCell * grid.size : sg.bytes);
-      // The reason, where the corner stands in for its map: the random one left whole only with corner cutting, the wide maze open,
-      // the street map dense (11 or more stored edges a subgoal; the game map 6.5 and 6.6).
-      if (name === 'random/random512-10-0') expect(p.coreShare >= 0.95).toBe(rule === 'always');
+      // The reason, where the corner stands in for its map: the random ones' cores (83% and 100% of random512-10-0's,
+      // 0% of random512-40-0's), the wide maze open, the street map dense (11 or more stored edges a subgoal; the game map 6.5 and 6.6).
+      if (name.startsWith('random/')) expect(p.coreShare >= 0.3).toBe(want === 'jps-plus');
       if (name === 'maze/maze512-32-0') expect(p.freeCellsPerSubgoal).toBeGreaterThanOrEqual(256);
       if (name === 'street/Berlin_0_256' || name === 'dao/arena2') expect(p.edgesPerSubgoal >= 11).toBe(name === 'street/Berlin_0_256');
     }
