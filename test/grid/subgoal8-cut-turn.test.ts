@@ -1,0 +1,114 @@
+// The cut-turn rule: SubgoalSearcher8's subgoals with corner cutting (subgoal8-reach.ts, `isCorner`,
+// where the argument that they are enough is written). Fewer than one at every cut corner's cells, so
+// every test here checks answers against Dijkstra: seeded random grids of blocks and of rooms with
+// one-cell doors (the cases the rule drops cells from), again after an edit, and, in the Moving AI
+// tier, every scenario of a room map and of a game map.
+import fc from 'fast-check';
+import { expect, test } from 'vitest';
+import { COST_TO_COME, flood, Grid, GridSearcher, SubgoalSearcher8 } from '#bestfirst';
+import { mulberry32 } from '#bestfirst/internal';
+import { checkPath } from '#bestfirst/movingai';
+import { blockCase, blockGrid } from '../support/random-grid.js';
+import { loadMap, loadScen } from '../support/movingai-runs.js';
+
+const same = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
+
+/** The mismatches of every query from `starts` to every free cell against Dijkstra (a flood from the start) and checkPath. */
+function mismatches(grid: Grid, s: SubgoalSearcher8, starts: readonly number[]): string[] {
+  const buf = new Int32Array(grid.size), bad: string[] = [];
+  for (const from of starts) {
+    if (grid.cells[from] !== 0) continue;
+    const d = flood(grid, from).g;
+    for (let to = 0; to < grid.size; to++) {
+      if (grid.cells[to] !== 0) continue;
+      const status = s.search(from, to), len = s.pathInto(buf), want = d[to];
+      if (want === Infinity ? status === 'unreachable' && len === 0 : status === 'found' && same(s.cost, want) && walked(grid, buf, len, from, to, want)) continue;
+      bad.push(`${grid.formatXY(from)} -> ${grid.formatXY(to)}: ${status} ${s.cost}, Dijkstra ${want}\n${grid.toAscii().join('\n')}`);
+    }
+  }
+  return bad;
+}
+
+function walked(grid: Grid, buf: Int32Array, len: number, from: number, to: number, want: number): boolean {
+  const c = checkPath(grid, buf, from, to, len);
+  return c.ok && same(c.length, want);
+}
+
+/** Rooms of `room` - 1 cells a side behind one-cell walls, each wall cell opened with probability `doors`, a few cells flipped. */
+function roomsGrid(width: number, height: number, room: number, doors: number, seed: number): Grid {
+  const next = mulberry32(seed), cells = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
+    const wall = x % room === 0 || y % room === 0, crossing = x % room === 0 && y % room === 0;
+    cells[y * width + x] = wall && (crossing || next() >= doors) ? 1 : 0;
+  }
+  for (let i = 0; i < cells.length; i++) if (next() < 0.04) cells[i] ^= 1;
+  return new Grid(width, height, cells, { diagonalRule: 'always' });
+}
+
+const roomsCase = fc.record({
+  width: fc.integer({ min: 3, max: 26 }),
+  height: fc.integer({ min: 3, max: 26 }),
+  room: fc.integer({ min: 2, max: 6 }),
+  doors: fc.double({ min: 0.05, max: 0.5, noNaN: true }),
+  seed: fc.integer({ min: 0, max: 0x7fffffff }),
+});
+
+/** Three free starts from the grid's own seed, then every goal; then one other cell flipped (the next query rebuilds) and the same again. */
+function agreesAlsoAfterAnEdit(grid: Grid, seed: number): void {
+  const s = new SubgoalSearcher8(grid), next = mulberry32(seed ^ 0x5bd1e995), free: number[] = [];
+  for (let c = 0; c < grid.size; c++) if (grid.cells[c] === 0) free.push(c);
+  if (free.length === 0) return;
+  const starts = [0, 1, 2].map(() => free[Math.floor(next() * free.length)]);
+  expect(mismatches(grid, s, starts)).toEqual([]);
+  const flip = Math.floor(next() * grid.size);
+  if (starts.includes(flip)) return;
+  grid.setBlocked(flip, grid.cells[flip] === 0);
+  expect(mismatches(grid, s, starts)).toEqual([]);
+  expect(s.builds).toBe(2);
+}
+
+test('subgoal8 cut-turn rule (always): every pair from 3 starts on 200 seeded grids of blocks has Dijkstra\'s cost and a legal path, also after a cell is flipped', () => {
+  fc.assert(fc.property(blockCase(18, 0.45), (c) => agreesAlsoAfterAnEdit(blockGrid(c, { diagonalRule: 'always' }), c.seed)), { numRuns: 200, seed: 20261203 });
+});
+
+test('subgoal8 cut-turn rule (always): every pair from 3 starts on 200 seeded grids of rooms with one-cell doors has Dijkstra\'s cost and a legal path, also after a cell is flipped', () => {
+  fc.assert(fc.property(roomsCase, (c) => agreesAlsoAfterAnEdit(roomsGrid(c.width, c.height, c.room, c.doors, c.seed), c.seed)), { numRuns: 200, seed: 20261204 });
+});
+
+test('subgoal8 cut-turn rule (always): the cells it keeps, by hand', () => {
+  const count = (rows: string[]) => new SubgoalSearcher8(Grid.fromAscii(rows, { diagonalRule: 'always' })).subgoals;
+  // One blocked cell: its four side cells (a path round it turns 90 degrees at each).
+  expect(count(['.....', '.....', '..#..', '.....', '.....'])).toBe(4);
+  // The end of a one-cell wall: the cell past its tip (90 degrees) and the two beside its end (a path
+  // along the wall arrives straight, then cuts the corner).
+  expect(count(['.....', '.....', '..#..', '..#..', '..#..'])).toBe(3);
+  // A diagonal run of three blocks: every cut corner's cells would be 12; the inner cells beside it, where
+  // no path arrives straight, and the cells a 90-degree turn does not need, are dropped.
+  expect(count(['......', '.#....', '..#...', '...#..', '......'])).toBeLessThan(12);
+  // The answers there agree with Dijkstra.
+  const grid = Grid.fromAscii(['......', '.#....', '..#...', '...#..', '......'], { diagonalRule: 'always' });
+  expect(mismatches(grid, new SubgoalSearcher8(grid), [0, 5, 29])).toEqual([]);
+});
+
+test('subgoal8 cut-turn rule (always): 8room_000 keeps 25,298 subgoals (every cut corner\'s cells: 28,419), brc202d 2,520 (3,749), within 16 bytes a cell', () => {
+  for (const [map, want] of [['room/8room_000.map', 25298], ['dao/brc202d.map', 2520]] as const) {
+    const grid = loadMap(map).with({ diagonalRule: 'always' });
+    const s = new SubgoalSearcher8(grid);
+    expect(s.subgoals, map).toBe(want);
+    expect(s.bytes, map).toBeLessThanOrEqual(16 * grid.size);
+  }
+});
+
+for (const map of ['room/8room_000', 'dao/brc202d'] as const) {
+  test(`subgoal8 cut-turn rule (always) on Moving AI ${map}: every scenario has Dijkstra's cost and a legal path of that length`, () => {
+    const grid = loadMap(`${map}.map`).with({ diagonalRule: 'always' });
+    const s = new SubgoalSearcher8(grid), ref = new GridSearcher(grid), buf = new Int32Array(grid.size), bad: string[] = [];
+    for (const q of loadScen(`${map}.map.scen`)) {
+      const from = grid.id(q.startX, q.startY), to = grid.id(q.goalX, q.goalY);
+      const want = ref.search(from, to, { priority: COST_TO_COME }) === 'found' ? ref.cost : Infinity;
+      const status = s.search(from, to), len = s.pathInto(buf);
+      if (want === Infinity ? status !== 'unreachable' : status !== 'found' || !same(s.cost, want) || !walked(grid, buf, len, from, to, want)) bad.push(`${map}:${q.line}: ${status} ${s.cost}, Dijkstra ${want}`);
+    }
+    expect(bad).toEqual([]);
+  });
+}
