@@ -28,6 +28,7 @@ export { GridSearchBase } from './grid/grid-search-base.js';
 export { IndexedGridHeap } from './grid/grid-search-indexed-heap.js';
 export { JumpHeap } from './grid/jps-heap.js';
 export { CLASS_MOVES, classOf, moveSet, tautTable } from './grid/subgoal8-taut.js';
+export { stepCounts } from './grid/subgoal8-graph.js';
 export { CLOSED, NEW, OPEN } from './repair/dstar.js';
 export { checkSchedule } from './repair/ara.js';
 export { basename, MAX_MAP_BYTES, MAX_SCEN_BYTES } from './io/movingai.js';

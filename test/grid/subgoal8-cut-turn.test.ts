@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { COST_TO_COME, flood, Grid, GridSearcher, SubgoalSearcher8 } from '#bestfirst';
-import { mulberry32 } from '#bestfirst/internal';
+import { mulberry32, stepCounts } from '#bestfirst/internal';
 import { checkPath } from '#bestfirst/movingai';
 import { blockCase, blockGrid } from '../support/random-grid.js';
 import { loadMap, loadScen } from '../support/movingai-runs.js';
@@ -112,3 +112,40 @@ for (const map of ['room/8room_000', 'dao/brc202d'] as const) {
     expect(bad).toEqual([]);
   });
 }
+
+test('subgoal8: shortcut lengths as step counts (4 bytes), or as numbers where a count passes 16 bits; 8room_000 with corner cutting gains its halves beside 4 landmarks', () => {
+  // Subgoals 0 (0, 0), 1 (3, 1), 2 (70,000, 1). Record 0: 0 -> 2 through 1, both halves edges of the
+  // simple graph; record 1: 0 -> 1 through 2 (not a real shortcut: its counts only), halves simple.
+  const xs = new Int32Array([0, 3, 70000]), ys = new Int32Array([0, 1, 1]);
+  const half = new Int32Array([-1, -1, -1, -1]), owner = new Int32Array([0, 0]);
+  expect(stepCounts(half, owner, new Int32Array([2, 1]), new Int32Array([1, 2]), xs, ys)).toBeNull();
+  const near = new Int32Array([0, 3, 700]);
+  const counts = stepCounts(half, owner, new Int32Array([2, 1]), new Int32Array([1, 2]), near, ys);
+  // Record 0: (0,0)-(3,1) is 1 diagonal and 2 straight, (3,1)-(700,1) 697 straight. Record 1: (0,0)-(700,1) 1 + 699, then (700,1)-(3,1) 697.
+  expect(Array.from(counts ?? [])).toEqual([(1 << 16) | 699, (1 << 16) | (699 + 697)]);
+  // A record whose half is another record adds that record's counts.
+  const nested = stepCounts(new Int32Array([1, -1, -1, -1]), new Int32Array([0, 0]), new Int32Array([2, 1]), new Int32Array([1, 2]), near, ys);
+  expect(Array.from(nested ?? [])).toEqual([(1 << 16) | (699 + 697 + 697), (1 << 16) | (699 + 697)]);
+  const rooms = loadMap('room/8room_000.map').with({ diagonalRule: 'always' });
+  const graph = (new SubgoalSearcher8(rooms) as unknown as { graph: { scSteps: Uint32Array; scLen: Float64Array; scHalf: Int32Array; landmarks: number } }).graph;
+  expect([graph.scSteps.length > 0, graph.scLen.length, graph.scHalf.length > 0, graph.landmarks]).toEqual([true, 0, true, 4]);
+});
+
+test('subgoal8: a graph without shortcut halves (random512-40-0 with corner cutting, at its memory allowance) unpacks through its middles\' lists; answers agree with Dijkstra', () => {
+  const grid = loadMap('random/random512-40-0.map').with({ diagonalRule: 'always' });
+  const s = new SubgoalSearcher8(grid);
+  const graph = (s as unknown as { graph: { scHalf: Int32Array } }).graph;
+  expect(graph.scHalf.length).toBe(0);
+  expect(s.shortcuts).toBeGreaterThan(0);
+  const free: number[] = [];
+  for (let c = 0; c < grid.size; c++) if (grid.cells[c] === 0) free.push(c);
+  const buf = new Int32Array(grid.size), bad: string[] = [];
+  for (const from of [free[0], free[free.length >> 1]]) {
+    const d = flood(grid, from).g;
+    for (let i = 13; i < free.length; i += 997) {
+      const to = free[i], status = s.search(from, to), len = s.pathInto(buf);
+      if (d[to] === Infinity ? status !== 'unreachable' : status !== 'found' || !same(s.cost, d[to]) || !walked(grid, buf, len, from, to, d[to])) bad.push(`${grid.formatXY(from)} -> ${grid.formatXY(to)}: ${status} ${s.cost}, Dijkstra ${d[to]}`);
+    }
+  }
+  expect(bad).toEqual([]);
+});
