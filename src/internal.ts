@@ -30,6 +30,7 @@ export { JumpHeap } from './grid/jps-heap.js';
 export { JumpOpenList } from './grid/jps-plus-open.js';
 export { buildLandmarks, LANDMARKS } from './grid/jps-plus-landmarks.js';
 export { CLASS_MOVES, classOf, moveSet, tautTable } from './grid/subgoal8-taut.js';
+export { stepCounts } from './grid/subgoal8-graph.js';
 export { CLOSED, NEW, OPEN } from './repair/dstar.js';
 export { checkSchedule } from './repair/ara.js';
 export { basename, MAX_MAP_BYTES, MAX_SCEN_BYTES } from './io/movingai.js';

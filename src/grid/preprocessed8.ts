@@ -49,8 +49,12 @@ const CORE_SHARE_TO_JPS_PLUS = 0.3;
  * took most of a street map's core out (Berlin_0_256 without corner
  * cutting: core 22% -> 11%, 5.1 core entries a subgoal, JPS+ still 20
  * times faster), so the measure is the whole graph's, not the core's.
+ * Lowered from 11 to 10 with the cut-turn rule (subgoal8-reach.ts), which
+ * left street maps with corner cutting 10.6 to 16.3 (Berlin_0_256 10.6,
+ * JPS+ 0.24 of the graph's time) and the game maps 8.5 at most (branch
+ * sg8h, bench/preprocessed8-maps.ts).
  */
-const EDGES_TO_JPS_PLUS = 11;
+const EDGES_TO_JPS_PLUS = 10;
 
 /**
  * ... or when the map is wide open: this many free cells or more per
@@ -70,7 +74,7 @@ const FREE_PER_SUBGOAL_TO_JPS_PLUS = 256;
  * measures (never from the map's name or size): the constructor builds the
  * contracted subgoal graph (`SubgoalSearcher8`); if its core, the part a
  * query searches with A*, is 30% of the subgoals or more (the contraction
- * stopped early), or the graph is dense (11 or more stored edges
+ * stopped early), or the graph is dense (10 or more stored edges
  * per subgoal: each expansion reads dozens of edges), or the map is wide
  * open (256 free cells or more per subgoal), it builds JPS+'s jump table (`JpsPlusSearcher`) instead and
  * drops the graph; otherwise it keeps the graph. Queries go to the one kept (`choice`). On the benchmark's maps
@@ -116,7 +120,7 @@ export class PreprocessedSearcher8 implements PathSearcher<Preprocessed8Options>
   coreShare = 0;
   /** The last build's core edge entries (each core edge at both ends) per subgoal; per core subgoal it is this over `coreShare`. */
   coreEntriesPerSubgoal = 0;
-  /** The last build's stored edges (shortcuts included, each once) per subgoal; 0 without subgoals. A dense graph (11 or more) goes to JPS+. */
+  /** The last build's stored edges (shortcuts included, each once) per subgoal; 0 without subgoals. A dense graph (10 or more) goes to JPS+. */
   edgesPerSubgoal = 0;
   /** The last build's free cells per subgoal (Infinity without subgoals): a wide open map goes to JPS+. */
   freeCellsPerSubgoal = 0;

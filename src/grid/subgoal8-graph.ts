@@ -47,6 +47,8 @@ const MAX_BYTES_PER_CELL = 16;
 const TAUT_MIN_DEGREE = 12;
 /** What `recordIn` returns when a subgoal's own list has no edge to the other (shortcut records are 0 or more, simple edges -1). */
 const ABSENT = -2;
+/** Landmarks kept before the shortcut halves where the memory budget has room for only one of the two (see the constructor). */
+const HALVES_BEFORE = 2;
 
 /**
  * The subgoal graph of an 8-connected grid with uniform costs (Uras,
@@ -79,7 +81,10 @@ const ABSENT = -2;
  * 2-byte difference of the ranks (its length the octile distance, computed
  * from the coordinates); the rest, two slots each at the list's end, are
  * edges to subgoals too far in rank (v >= 0) and shortcuts (~i, record i:
- * `scTo[i]`, `scLen[i]` and `scMid[i]`, 16 bytes more). On street-like
+ * `scTo[i]`, its length and `scMid[i]`, 12 bytes more: the length as the
+ * counts of diagonal and straight steps of the path it stands for,
+ * `scSteps[i]`, or where a count passes 16 bits as a number, `scLen[i]`, 16
+ * bytes). On street-like
  * graphs each list's near edges are sorted by direction class for the
  * taut-path pruning (`classAt`, 32 bytes a subgoal). The subgoals'
  * coordinates and the core flag beside, and up to `MAX_LANDMARKS`
@@ -108,7 +113,16 @@ export class SubgoalGraph8 {
   readonly far: Uint16Array;
   /** Shortcut records (see the class comment). */
   readonly scTo: Int32Array;
-  readonly scLen: Float64Array;
+  /**
+   * Each record's length as step counts: `(diagonal steps << 16) | straight
+   * steps` of the path it stands for (its halves' counts summed), so the
+   * length is `diagonals * diag + straights * axial` (`shortcutLength`),
+   * exact to rounding, in 4 bytes instead of a number's 8; empty where a
+   * count passes 16 bits (long shortcuts of a large maze), and `scLen` holds
+   * the lengths instead (else empty).
+   */
+  readonly scSteps: Uint32Array = new Uint32Array(0);
+  readonly scLen: Float64Array = new Float64Array(0);
   readonly scMid: Int32Array;
   /** 1 for a core (global) subgoal, 0 for a contracted (local) one. */
   readonly global: Uint8Array;
@@ -143,7 +157,7 @@ export class SubgoalGraph8 {
    * @param axial cost of a straight step; `diag` of a diagonal one
    * @param levels false: the simple subgoal graph only (every subgoal in the core)
    */
-  constructor(width: number, height: number, cells: Uint8Array, noCut: boolean, private readonly axial: number, private readonly diag: number, levels = true) {
+  constructor(width: number, height: number, cells: Uint8Array, noCut: boolean, readonly axial: number, readonly diag: number, levels = true) {
     const reach = new HReach8(width, height, cells, noCut);
     this.reach = reach;
     this.width = width;
@@ -199,8 +213,17 @@ export class SubgoalGraph8 {
     this.adj = packed.adj;
     this.far = packed.far;
     this.scTo = scTo;
-    this.scLen = scLen;
     this.scMid = scMid;
+    // Each record's halves (its middle's two upward edges: see `upRecord`), then its step counts from them.
+    const half = new Int32Array(2 * shortcuts), owner = new Int32Array(shortcuts);
+    for (let u = 0; u < n; u++) {
+      for (let j = this.at[u + 1] - 2 * this.far[u]; j < this.at[u + 1]; j += 2) {
+        const e = wide(this.adj, j);
+        if (e < 0) { owner[~e] = u; half[2 * ~e] = this.upRecord(scMid[~e], u); half[2 * ~e + 1] = this.upRecord(scMid[~e], scTo[~e]); }
+      }
+    }
+    const steps = stepCounts(half, owner, scTo, scMid, xs, ys);
+    if (steps) this.scSteps = steps; else this.scLen = scLen;
     this.global = global;
     this.globals = globals;
     this.entries = total;
@@ -208,10 +231,18 @@ export class SubgoalGraph8 {
     // query than the contraction's last subgoals, so they do not wait for what the contraction left of
     // the work budget; but they alone may not spend more than half of it (a guard for large graphs).
     let k = 0;
+    const budget = MAX_BYTES_PER_CELL * width * height;
     if (contraction && n > 0) {
-      const room = Math.floor((MAX_BYTES_PER_CELL * width * height - this.bytes) / (8 * n));
+      const room = Math.floor((budget - this.bytes) / (8 * n));
       const paid = Math.floor(LANDMARK_BUDGET / (LANDMARK_WORK * (total + n)));
       k = Math.min(MAX_LANDMARKS, room, paid);
+      // The shortcut halves before the landmarks past the second (the fewest worth their Dijkstra,
+      // below): on 8room_000 with corner cutting the halves took a query to 0.86-0.89 of its time
+      // beside 4 landmarks (bench/RESULTS.md, sg8g), where the budget now has room for the 4 and the
+      // halves, not for a fifth landmark beside them; maze512-1-0 keeps 2 and the halves, as it did
+      // before its shortcut lengths took 4 bytes instead of 8. With none (sg8g: rooms 1.05-1.08 of the
+      // time with the halves and no landmark) the landmarks stay first.
+      if (k > HALVES_BEFORE && this.bytes + 8 * n * k + 8 * shortcuts > budget) k = Math.max(HALVES_BEFORE, Math.floor((budget - this.bytes - 8 * shortcuts) / (8 * n)));
     }
     // One landmark alone is not worth its Dijkstra: on random maps, where the budget leaves room for
     // one at most, it cost a tenth of a second of build (the slowest 512 x 512 build near 1 s of CPU).
@@ -221,26 +252,22 @@ export class SubgoalGraph8 {
       for (let u = 0; u < n; u++) {
         for (let j = at32[u]; j < at32[u + 1]; j++) {
           const v = adj32[j];
-          if (v >= 0) { ends[j] = v; lens[j] = this.octile(xs[u] - xs[v], ys[u] - ys[v]); } else { ends[j] = scTo[~v]; lens[j] = scLen[~v]; }
+          if (v >= 0) { ends[j] = v; lens[j] = this.octile(xs[u] - xs[v], ys[u] - ys[v]); } else { ends[j] = scTo[~v]; lens[j] = this.shortcutLength(~v); }
         }
       }
       this.lm = landmarkDistances(n, at32, ends, lens, this.landmarks);
     }
-    if (shortcuts > 0 && this.bytes + 8 * shortcuts <= MAX_BYTES_PER_CELL * width * height) {
-      const half = new Int32Array(2 * shortcuts);
-      // Each record's owner: the subgoal whose list names it.
-      for (let u = 0; u < n; u++) {
-        for (let j = this.at[u + 1] - 2 * this.far[u]; j < this.at[u + 1]; j += 2) {
-          const e = wide(this.adj, j);
-          if (e >= 0) continue;
-          const m = scMid[~e];
-          half[2 * ~e] = this.upRecord(m, u);
-          half[2 * ~e + 1] = this.upRecord(m, scTo[~e]);
-        }
-      }
-      this.scHalf = half;
-    }
+    if (shortcuts > 0 && this.bytes + 8 * shortcuts <= budget) this.scHalf = half;
   }
+
+  /** The length of shortcut record r (see `scSteps`). */
+  shortcutLength(r: number): number {
+    if (this.scLen.length > 0) return this.scLen[r];
+    const st = this.scSteps[r];
+    return (st >>> 16) * this.diag + (st & 0xffff) * this.axial;
+  }
+
+
 
   /** The octile distance of offset (dx, dy) in cost units. */
   octile(dx: number, dy: number): number {
@@ -328,8 +355,60 @@ export class SubgoalGraph8 {
   /** Bytes held: the reach tables per cell, and per subgoal its coordinates, flag and edges. */
   get bytes(): number {
     return this.reach.bytes + this.xs.byteLength + this.ys.byteLength + this.at.byteLength + this.adj.byteLength + this.far.byteLength + this.global.byteLength
-      + this.scTo.byteLength + this.scLen.byteLength + this.scMid.byteLength + this.lm.byteLength + this.classAt.byteLength + this.scHalf.byteLength;
+      + this.scTo.byteLength + this.scSteps.byteLength + this.scLen.byteLength + this.scMid.byteLength + this.lm.byteLength + this.classAt.byteLength + this.scHalf.byteLength;
   }
+}
+
+/**
+ * Each shortcut record's diagonal and straight steps, `(diagonals << 16) |
+ * straights`, from its halves (`half`: 2 per record, a record or -1 for an
+ * edge of the simple graph, whose counts its ends' offset gives), or null
+ * where a count passes 16 bits. Iterative, halves first (a maze's records
+ * nest hundreds deep); a record's halves were made before it, so there is
+ * no cycle.
+ */
+export function stepCounts(half: Int32Array, owner: Int32Array, scTo: Int32Array, scMid: Int32Array, xs: Uint16Array | Int32Array, ys: Uint16Array | Int32Array): Uint32Array | null {
+  const m = scTo.length, diagonals = new Int32Array(m).fill(-1), straights = new Int32Array(m);
+  let stack = new Int32Array(64);
+  // A half that is an edge of the simple graph is counted from its ends: the middle, and the record's
+  // owner (first half) or scTo (second).
+  const ends = new Int32Array(2);
+  for (let r0 = 0; r0 < m; r0++) {
+    if (diagonals[r0] >= 0) continue;
+    let top = 0;
+    stack[top++] = r0;
+    while (top > 0) {
+      const r = stack[top - 1];
+      let ready = true;
+      for (let i = 0; i < 2; i++) {
+        const h = half[2 * r + i];
+        if (h >= 0 && diagonals[h] < 0) {
+          if (top === stack.length) { const grown = new Int32Array(2 * top); grown.set(stack); stack = grown; }
+          stack[top++] = h;
+          ready = false;
+        }
+      }
+      if (!ready) continue;
+      top--;
+      if (diagonals[r] >= 0) continue;
+      let d = 0, s = 0;
+      const mid = scMid[r];
+      ends[0] = owner[r]; ends[1] = scTo[r];
+      for (let i = 0; i < 2; i++) {
+        const h = half[2 * r + i];
+        if (h >= 0) { d += diagonals[h]; s += straights[h]; continue; }
+        const dx = Math.abs(xs[ends[i]] - xs[mid]), dy = Math.abs(ys[ends[i]] - ys[mid]);
+        d += Math.min(dx, dy); s += Math.abs(dx - dy);
+      }
+      diagonals[r] = d; straights[r] = s;
+    }
+  }
+  const out = new Uint32Array(m);
+  for (let r = 0; r < m; r++) {
+    if (diagonals[r] > 0xffff || straights[r] > 0xffff) return null;
+    out[r] = ((diagonals[r] << 16) | straights[r]) >>> 0;
+  }
+  return out;
 }
 
 /**

@@ -78,7 +78,8 @@ const TAUT_NO_CUT = tautTable(true), TAUT_CUT = tautTable(false);
  * Memory: `bytes` is the preprocessed structure (4 clearance bytes, a
  * subgoal bit with its rank and the raster's bit per cell; per subgoal its coordinates, flag
  * and edge list, 2 bytes an edge of the subgoal graph (4 when its ends are
- * far apart in rank) and 20 a shortcut, 32 more for the direction classes
+ * far apart in rank) and 16 a shortcut (20 where its step counts pass 16
+ * bits), 8 more for its halves where the budget has room, 32 more for the direction classes
  * on street-like graphs; 8 bytes a subgoal per landmark); the build keeps
  * it within 16 bytes a cell where the packed subgoal graph alone fits.
  * `searchBytes` is the per-query state (49 bytes a subgoal).
@@ -256,6 +257,8 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
   private run(start: number, goal: number, maxExp: number): SearchStatus {
     const graph = this.graph, reach = graph.reach, w = graph.width, n = graph.count, GOAL = n;
     const xs = graph.xs, ys = graph.ys, at = graph.at, adj = graph.adj, far = graph.far, global = graph.global, scTo = graph.scTo, scLen = graph.scLen;
+    // A shortcut's length: its step counts (graph.scSteps) times the step costs, or where the graph keeps numbers, scLen.
+    const scSteps = graph.scSteps, byLen = scLen.length > 0, axial = this.axial, diag = this.diag;
     const sx = start % w, sy = (start - sx) / w, gx = goal % w, gy = (goal - gx) / w;
     const g = this.g, parent = this.parent, stamp = this.stamp, gd = this.gd, gdNext = this.gdNext, gdStamp = this.gdStamp, inMove = this.inMove;
     const via = this.via, gdVia = this.gdVia;
@@ -360,7 +363,7 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
           let v = wide(adj, j), gv: number;
           const rec = v >= 0 ? -1 : ~v;
           if (v >= 0) gv = gu + graph.octile(xs[v] - ux, ys[v] - uy);
-          else { gv = gu + scLen[~v]; v = scTo[~v]; }
+          else { const st = scSteps[~v]; gv = gu + (byLen ? scLen[~v] : (st >>> 16) * diag + (st & 0xffff) * axial); v = scTo[~v]; }
           const sv = stamp[v];
           if (sv === closed) continue;
           if (sv === gen && !(gv < g[v] * IMPROVE)) continue;
@@ -390,7 +393,7 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
         if (j < near) { v = u + adj[j++]; d = graph.octile(xs[u] - xs[v], ys[u] - ys[v]); } else {
           v = wide(adj, j); j += 2;
           if (v >= 0) d = graph.octile(xs[u] - xs[v], ys[u] - ys[v]);
-          else { rec = ~v; d = scLen[rec]; v = scTo[rec]; }
+          else { rec = ~v; const st = scSteps[rec]; d = byLen ? scLen[rec] : (st >>> 16) * diag + (st & 0xffff) * axial; v = scTo[rec]; }
         }
         const sv = gdStamp[v];
         if (sv !== gen && sv !== closed) {

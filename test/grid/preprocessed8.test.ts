@@ -79,10 +79,11 @@ test('preprocessed8: keeps the subgoal graph where it was contracted to a sparse
       expect(p.freeCellsPerSubgoal).toBeCloseTo(grid.cells.filter((c) => c === 0).length / sg.subgoals, 12);
       expect(p.bytes).toBe(want === 'jps-plus' ? new JpsPlusSearcher(grid).tableBytesPerCell * grid.size : sg.bytes);
       // The reason, where the corner stands in for its map: the random ones' cores (83% and 100% of random512-10-0's,
-      // 0% of random512-40-0's), the wide maze open, the street map dense (11 or more stored edges a subgoal; the game map 6.5 and 6.6).
+      // 0% of random512-40-0's), the wide maze open, the street map dense (10 or more stored edges a subgoal: 13.4,
+      // and 10.6 with corner cutting under the cut-turn rule; the game map 6.5 and 6.6).
       if (name.startsWith('random/')) expect(p.coreShare >= 0.3).toBe(want === 'jps-plus');
       if (name === 'maze/maze512-32-0') expect(p.freeCellsPerSubgoal).toBeGreaterThanOrEqual(256);
-      if (name === 'street/Berlin_0_256' || name === 'dao/arena2') expect(p.edgesPerSubgoal >= 11).toBe(name === 'street/Berlin_0_256');
+      if (name === 'street/Berlin_0_256' || name === 'dao/arena2') expect(p.edgesPerSubgoal >= 10).toBe(name === 'street/Berlin_0_256');
     }
   }
 });

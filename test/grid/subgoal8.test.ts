@@ -213,7 +213,7 @@ test('subgoal8: edges too far apart in rank for 16 bits (a long clear column bes
   }
 }, 120_000);
 
-test('subgoal8: rooms with corner cutting (8room_000, 28,419 subgoals) contract to a core under 5% within the work budget (a witness search ends once every target is reached as short as through the subgoal taken out); answers agree with Dijkstra, also after a door is closed', () => {
+test('subgoal8: rooms with corner cutting (8room_000, 25,298 subgoals under the cut-turn rule) contract to a core under 5% within the work budget (a witness search ends once every target is reached as short as through the subgoal taken out); answers agree with Dijkstra, also after a door is closed', () => {
   const map = loadMap('room/8room_000.map');
   // A copy of the cells: the loaded map is shared, and a door is closed below.
   const grid = new Grid(map.width, map.height, map.cells.slice(), { diagonalRule: 'always' });
