@@ -1,3 +1,4 @@
+import { landmarkSeed } from '../core/landmark-seed.js';
 import { allocate } from './grid.js';
 
 /** How many landmarks JPS+ keeps: 4 distances of 2 bytes a cell, beside its 8 bytes of jumps (its `bound` reads exactly 4). */
@@ -29,10 +30,12 @@ const MAX_UNITS = 64;
  * heuristics is consistent.
  *
  * q is chosen per map so that the farthest distance from a landmark fits:
- * twice the eccentricity of the first free cell (a bound by the triangle
- * inequality), at most 64 units a step. Landmarks are picked farthest first
- * (the first the free cell farthest from the first free cell, each next the
- * farthest from those already picked), in the first free cell's component.
+ * twice the eccentricity of the seed (a bound by the triangle inequality),
+ * at most 64 units a step. Landmarks are picked farthest first (the first
+ * the free cell farthest from the seed, each next the farthest from those
+ * already picked), in the seed's component: the largest region among a few
+ * probes' (core/landmark-seed.ts), not the first free cell's, which may be
+ * a speck walled in.
  *
  * Each Dijkstra uses one FIFO queue per step cost (axial, diagonal): the
  * nodes leave in order of distance, so each queue's keys only grow and the
@@ -47,16 +50,17 @@ export function buildLandmarks(lm: Uint16Array, stride: number, first: number, f
   const what = 'JpsPlusSearcher: the landmarks\' build scratch (8 bytes a cell)';
   const dist = allocate(() => new Int32Array(n), what, 8 * n), near = allocate(() => new Int32Array(n), what, 8 * n);
   const queues = new StepQueues();
-  let s0 = -1;
-  for (let p = 0; p < n && s0 < 0; p++) if (free[p] === 1) s0 = p;
+  let cells = 0;
+  for (let p = 0; p < n; p++) cells += free[p];
+  // The seed: a free cell of the largest region (core/landmark-seed.ts), its distances at the finest units in dist.
+  const s0 = landmarkSeed(n, (p) => free[p] === 1, cells, (p) => dijkstra(dist, queues, free, pw, p, MAX_UNITS, Math.floor(MAX_UNITS * diagonalCost), noCut));
   if (s0 < 0) return MAX_UNITS;
   const far = (from: Int32Array): number => {
     let best = s0, d = -1;
     for (let p = 0; p < n; p++) if (from[p] > d) { d = from[p]; best = p; }
     return best;
   };
-  // The first free cell's eccentricity at the finest units sets q.
-  dijkstra(dist, queues, free, pw, s0, MAX_UNITS, Math.floor(MAX_UNITS * diagonalCost), noCut);
+  // The seed's eccentricity sets q.
   const ecc = dist[far(dist)];
   const q = Math.max(1, Math.min(MAX_UNITS, Math.floor((MAX_UNITS * (CLAMP - 1)) / Math.max(1, 2 * ecc))));
   const axial = q, diag = Math.floor(q * diagonalCost);
@@ -80,19 +84,21 @@ export function buildLandmarks(lm: Uint16Array, stride: number, first: number, f
 /**
  * Distances in units from padded cell s over the free cells of `free`
  * (-1 where unreached); axial steps cost `axial`, diagonal ones `diag`
- * (>= axial), a diagonal step needing both side cells free under `noCut`.
+ * (>= axial), a diagonal step needing both side cells free under `noCut`;
+ * returns how many cells it reached.
  */
-function dijkstra(dist: Int32Array, queues: StepQueues, free: Uint8Array, pw: number, s: number, axial: number, diag: number, noCut: boolean): void {
+function dijkstra(dist: Int32Array, queues: StepQueues, free: Uint8Array, pw: number, s: number, axial: number, diag: number, noCut: boolean): number {
   dist.fill(-1);
   dist[s] = 0;
   queues.clear();
   queues.push(0, s, 0);
-  for (;;) {
+  for (let reached = 0; ;) {
     const which = queues.least();
-    if (which < 0) return;
+    if (which < 0) return reached;
     const u = queues.headNode(which), du = queues.headKey(which);
     queues.shift(which);
     if (du > dist[u]) continue;
+    reached++;
     const da = du + axial, dd = du + diag;
     // The four axial steps, then the four diagonal ones (each checked against its two side cells).
     for (let k = 0; k < 4; k++) {

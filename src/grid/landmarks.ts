@@ -1,6 +1,7 @@
 import { InputError, show } from '../core/errors.js';
 import type { Heuristic } from '../core/heuristic.js';
 import { checkKeys } from '../core/input-checks.js';
+import { landmarkSeed } from '../core/landmark-seed.js';
 import { allocate, DX, DY, Grid } from './grid.js';
 import { octile } from './heuristics.js';
 import { IndexedGridHeap } from './grid-search-indexed-heap.js';
@@ -134,9 +135,8 @@ function buildTable(grid: Grid, count: number): LandmarkTable {
   const heap = new IndexedGridHeap(size, 1 << 14);
   const flood = (source: number): number => dijkstra(grid, moves, heap, source, dist);
 
-  // The region to place landmarks in: the one holding the most free cells
-  // among those of a few seed cells spread over the free list (a speck of
-  // free space walled in would otherwise take every landmark).
+  // The region to place landmarks in: the largest among those of a few seed
+  // cells (core/landmark-seed.ts); dist is then the seed's.
   let free = 0;
   for (let n = 0; n < size; n++) if (!grid.isBlocked(n)) free++;
   const cells = new Int32Array(count);
@@ -144,19 +144,7 @@ function buildTable(grid: Grid, count: number): LandmarkTable {
     table.fill(Infinity);
     return { grid, version: grid.version, cells: cells.fill(-1), count, table };
   }
-  let seed = -1, seedReach = -1;
-  for (let k = 0, seen = 0, n = 0; k < 8 && seedReach * 2 < free; k++) {
-    // The free cell at position k * free / 8 of the free cells, in id order.
-    const want = Math.floor((k * free) / 8);
-    for (; n < size; n++) {
-      if (grid.isBlocked(n)) continue;
-      if (seen++ === want) break;
-    }
-    if (n >= size) break;
-    const reach = flood(n);
-    if (reach > seedReach) { seed = n; seedReach = reach; }
-  }
-  if (dist[seed] !== 0) flood(seed);
+  landmarkSeed(size, (n) => !grid.isBlocked(n), free, flood);
   // Farthest first: the first landmark is the cell farthest from the seed,
   // each next one the cell farthest from every landmark so far.
   let far = farthest(dist, size);
