@@ -267,8 +267,6 @@ export class SubgoalGraph8 {
     return (st >>> 16) * this.diag + (st & 0xffff) * this.axial;
   }
 
-
-
   /** The octile distance of offset (dx, dy) in cost units. */
   octile(dx: number, dy: number): number {
     if (dx < 0) dx = -dx;

@@ -256,9 +256,7 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
 
   private run(start: number, goal: number, maxExp: number): SearchStatus {
     const graph = this.graph, reach = graph.reach, w = graph.width, n = graph.count, GOAL = n;
-    const xs = graph.xs, ys = graph.ys, at = graph.at, adj = graph.adj, far = graph.far, global = graph.global, scTo = graph.scTo, scLen = graph.scLen;
-    // A shortcut's length: its step counts (graph.scSteps) times the step costs, or where the graph keeps numbers, scLen.
-    const scSteps = graph.scSteps, byLen = scLen.length > 0, axial = this.axial, diag = this.diag;
+    const xs = graph.xs, ys = graph.ys, at = graph.at, adj = graph.adj, far = graph.far, global = graph.global, scTo = graph.scTo;
     const sx = start % w, sy = (start - sx) / w, gx = goal % w, gy = (goal - gx) / w;
     const g = this.g, parent = this.parent, stamp = this.stamp, gd = this.gd, gdNext = this.gdNext, gdStamp = this.gdStamp, inMove = this.inMove;
     const via = this.via, gdVia = this.gdVia;
@@ -363,7 +361,7 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
           let v = wide(adj, j), gv: number;
           const rec = v >= 0 ? -1 : ~v;
           if (v >= 0) gv = gu + graph.octile(xs[v] - ux, ys[v] - uy);
-          else { const st = scSteps[~v]; gv = gu + (byLen ? scLen[~v] : (st >>> 16) * diag + (st & 0xffff) * axial); v = scTo[~v]; }
+          else { gv = gu + graph.shortcutLength(~v); v = scTo[~v]; }
           const sv = stamp[v];
           if (sv === closed) continue;
           if (sv === gen && !(gv < g[v] * IMPROVE)) continue;
@@ -393,7 +391,7 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
         if (j < near) { v = u + adj[j++]; d = graph.octile(xs[u] - xs[v], ys[u] - ys[v]); } else {
           v = wide(adj, j); j += 2;
           if (v >= 0) d = graph.octile(xs[u] - xs[v], ys[u] - ys[v]);
-          else { rec = ~v; const st = scSteps[rec]; d = byLen ? scLen[rec] : (st >>> 16) * diag + (st & 0xffff) * axial; v = scTo[rec]; }
+          else { rec = ~v; d = graph.shortcutLength(rec); v = scTo[rec]; }
         }
         const sv = gdStamp[v];
         if (sv !== gen && sv !== closed) {
