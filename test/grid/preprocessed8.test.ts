@@ -5,9 +5,9 @@ import { mulberry32 } from '#bestfirst/internal';
 import { checkPath } from '#bestfirst/movingai';
 import { blockCase, blockGrid } from '../support/random-grid.js';
 import { every, failures, loadMap, loadScen } from '../support/movingai-runs.js';
+import { sameCost } from '../support/reference.js';
 
 const RULES = ['no-corner-cutting', 'always'] as const;
-const same = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
 
 /** Every query from `starts` to every free cell (every `stride`-th), against Dijkstra (a flood from the start) and checkPath; returns the failures. */
 function disagreements(grid: Grid, s: PreprocessedSearcher8, starts: readonly number[], stride = 1): string[] {
@@ -20,7 +20,7 @@ function disagreements(grid: Grid, s: PreprocessedSearcher8, starts: readonly nu
       const status = s.search(from, to), len = s.pathInto(buf), want = d[to];
       if (want === Infinity) { if (status !== 'unreachable' || len !== 0) bad.push(`${grid.formatXY(from)} -> ${grid.formatXY(to)}: ${status}, want unreachable`); continue; }
       const c = status === 'found' ? checkPath(grid, buf, from, to, len) : null;
-      if (!c?.ok || !same(s.cost, want) || !same(c.length, want)) bad.push(`${grid.formatXY(from)} -> ${grid.formatXY(to)}: ${status} ${s.cost} ${c?.ok ? c.length : c?.reason}, want ${want}`);
+      if (!c?.ok || !sameCost(s.cost, want) || !sameCost(c.length, want)) bad.push(`${grid.formatXY(from)} -> ${grid.formatXY(to)}: ${status} ${s.cost} ${c?.ok ? c.length : c?.reason}, want ${want}`);
     }
   }
   return bad;

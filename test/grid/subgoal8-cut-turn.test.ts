@@ -7,11 +7,10 @@ import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { COST_TO_COME, flood, Grid, GridSearcher, JumpPointSearcher, SubgoalSearcher8 } from '#bestfirst';
 import { mulberry32, stepCounts } from '#bestfirst/internal';
-import { checkPath } from '#bestfirst/movingai';
 import { blockCase, blockGrid } from '../support/random-grid.js';
 import { loadMap, loadScen } from '../support/movingai-runs.js';
+import { sameCost, walked } from '../support/reference.js';
 
-const same = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
 
 /** The mismatches of every query from `starts` to every free cell against Dijkstra (a flood from the start) and checkPath. */
 function mismatches(grid: Grid, s: SubgoalSearcher8, starts: readonly number[]): string[] {
@@ -22,16 +21,11 @@ function mismatches(grid: Grid, s: SubgoalSearcher8, starts: readonly number[]):
     for (let to = 0; to < grid.size; to++) {
       if (grid.cells[to] !== 0) continue;
       const status = s.search(from, to), len = s.pathInto(buf), want = d[to];
-      if (want === Infinity ? status === 'unreachable' && len === 0 : status === 'found' && same(s.cost, want) && walked(grid, buf, len, from, to, want)) continue;
+      if (want === Infinity ? status === 'unreachable' && len === 0 : status === 'found' && sameCost(s.cost, want) && walked(grid, buf, len, from, to, want)) continue;
       bad.push(`${grid.formatXY(from)} -> ${grid.formatXY(to)}: ${status} ${s.cost}, Dijkstra ${want}\n${grid.toAscii().join('\n')}`);
     }
   }
   return bad;
-}
-
-function walked(grid: Grid, buf: Int32Array, len: number, from: number, to: number, want: number): boolean {
-  const c = checkPath(grid, buf, from, to, len);
-  return c.ok && same(c.length, want);
 }
 
 /** Rooms of `room` - 1 cells a side behind one-cell walls, each wall cell opened with probability `doors`, a few cells flipped. */
@@ -113,10 +107,10 @@ for (const map of ['room/8room_000', 'dao/brc202d'] as const) {
       if (i % DIJKSTRA_EVERY === 0) {
         dijkstras++;
         const exact = ref.search(from, to, { priority: COST_TO_COME }) === 'found' ? ref.cost : Infinity;
-        if (want === Infinity ? exact !== Infinity : !same(want, exact)) bad.push(`${map}:${q.line}: JPS ${want}, Dijkstra ${exact}`);
+        if (want === Infinity ? exact !== Infinity : !sameCost(want, exact)) bad.push(`${map}:${q.line}: JPS ${want}, Dijkstra ${exact}`);
       }
       const status = s.search(from, to), len = s.pathInto(buf);
-      if (want === Infinity ? status !== 'unreachable' : status !== 'found' || !same(s.cost, want) || !walked(grid, buf, len, from, to, want)) bad.push(`${map}:${q.line}: ${status} ${s.cost}, JPS ${want}`);
+      if (want === Infinity ? status !== 'unreachable' : status !== 'found' || !sameCost(s.cost, want) || !walked(grid, buf, len, from, to, want)) bad.push(`${map}:${q.line}: ${status} ${s.cost}, JPS ${want}`);
     }
     expect(bad).toEqual([]);
     expect(dijkstras).toBeGreaterThan(45);
@@ -154,7 +148,7 @@ test('subgoal8: a graph without shortcut halves (random512-40-0 with corner cutt
     const d = flood(grid, from).g;
     for (let i = 13; i < free.length; i += 997) {
       const to = free[i], status = s.search(from, to), len = s.pathInto(buf);
-      if (d[to] === Infinity ? status !== 'unreachable' : status !== 'found' || !same(s.cost, d[to]) || !walked(grid, buf, len, from, to, d[to])) bad.push(`${grid.formatXY(from)} -> ${grid.formatXY(to)}: ${status} ${s.cost}, Dijkstra ${d[to]}`);
+      if (d[to] === Infinity ? status !== 'unreachable' : status !== 'found' || !sameCost(s.cost, d[to]) || !walked(grid, buf, len, from, to, d[to])) bad.push(`${grid.formatXY(from)} -> ${grid.formatXY(to)}: ${status} ${s.cost}, Dijkstra ${d[to]}`);
     }
   }
   expect(bad).toEqual([]);

@@ -3,10 +3,10 @@ import { flood, Grid, SubgoalSearcher8 } from '#bestfirst';
 import { CLASS_MOVES, classOf, moveSet, mulberry32, tautTable } from '#bestfirst/internal';
 import { checkPath } from '#bestfirst/movingai';
 import { loadMap } from '../support/movingai-runs.js';
+import { sameCost } from '../support/reference.js';
 
 /** grid.ts's neighbour order: E, S, W, N, SE, SW, NW, NE. */
 const DX = [1, 0, -1, 0, 1, -1, -1, 1], DY = [0, 1, 0, -1, 1, 1, -1, -1];
-const same = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
 /** Bit of direction (dx, dy) in grid.ts's order. */
 const bit = (dx: number, dy: number) => 1 << [0, 1, 2, 3, 4, 5, 6, 7].find((k) => DX[k] === dx && DY[k] === dy)!;
 
@@ -70,7 +70,7 @@ test('subgoal8 taut: on street maps under both corner rules (pruning on: edges s
         const status = s.search(from, to);
         if (d[to] === Infinity) { if (status !== 'unreachable') bad.push(`${grid.formatXY(from)} -> ${grid.formatXY(to)}: ${status}`); continue; }
         const c = checkPath(grid, buf, from, to, s.pathInto(buf));
-        if (status !== 'found' || !same(s.cost, d[to]) || !c.ok || !same(c.length, d[to])) bad.push(`${rule} ${grid.formatXY(from)} -> ${grid.formatXY(to)}: cost ${s.cost}, Dijkstra ${d[to]}${c.ok ? '' : `, ${c.reason}`}`);
+        if (status !== 'found' || !sameCost(s.cost, d[to]) || !c.ok || !sameCost(c.length, d[to])) bad.push(`${rule} ${grid.formatXY(from)} -> ${grid.formatXY(to)}: cost ${s.cost}, Dijkstra ${d[to]}${c.ok ? '' : `, ${c.reason}`}`);
       }
     }
     expect(bad).toEqual([]);

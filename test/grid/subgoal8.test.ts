@@ -6,9 +6,9 @@ import { checkPath } from '#bestfirst/movingai';
 import { blockCase, blockGrid, wallsWithGaps, type BlockCase } from '../support/random-grid.js';
 import { expectPathAsAnsweredAfterEdit } from '../support/path-after-edit.js';
 import { loadMap } from '../support/movingai-runs.js';
+import { sameCost, walked } from '../support/reference.js';
 
 const RULES = ['no-corner-cutting', 'always'] as const;
-const same = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
 
 /** Every query from `starts` to every free cell, against Dijkstra (a flood from the start) and checkPath. */
 function agreeWithDijkstra(grid: Grid, s: SubgoalSearcher8, starts: readonly number[], where: string): void {
@@ -22,18 +22,13 @@ function agreeWithDijkstra(grid: Grid, s: SubgoalSearcher8, starts: readonly num
       const len = s.pathInto(buf);
       const want = d[to];
       // Plain comparisons first (expect per pair is slow); the expects say what is wrong when one fails.
-      if (want === Infinity ? status === 'unreachable' && len === 0 : status === 'found' && same(s.cost, want) && walked(grid, buf, len, from, to, want)) continue;
+      if (want === Infinity ? status === 'unreachable' && len === 0 : status === 'found' && sameCost(s.cost, want) && walked(grid, buf, len, from, to, want)) continue;
       const at = `${where}: ${grid.formatXY(from)} -> ${grid.formatXY(to)}\n${grid.toAscii().join('\n')}`;
       const c = len > 0 ? checkPath(grid, buf, from, to, len) : null;
       expect({ status, cost: s.cost, path: c?.ok ? c.length : c?.reason ?? null }, at).toEqual(
         want === Infinity ? { status: 'unreachable', cost: Infinity, path: null } : { status: 'found', cost: want, path: want });
     }
   }
-}
-
-function walked(grid: Grid, buf: Int32Array, len: number, from: number, to: number, want: number): boolean {
-  const c = checkPath(grid, buf, from, to, len);
-  return c.ok && same(c.length, want);
 }
 
 const caseArb = blockCase(20, 0.45);
@@ -207,7 +202,7 @@ test('subgoal8: edges too far apart in rank for 16 bits (a long clear column bes
       const status = s.search(from, to);
       if (d[to] === Infinity) { if (status !== 'unreachable') bad.push(`${grid.formatXY(to)}: ${status}`); continue; }
       const c = checkPath(grid, buf, from, to, s.pathInto(buf));
-      if (status !== 'found' || !same(s.cost, d[to]) || !c.ok || !same(c.length, d[to])) bad.push(`${rule} -> ${grid.formatXY(to)}: cost ${s.cost}, Dijkstra ${d[to]}${c.ok ? '' : `, ${c.reason}`}`);
+      if (status !== 'found' || !sameCost(s.cost, d[to]) || !c.ok || !sameCost(c.length, d[to])) bad.push(`${rule} -> ${grid.formatXY(to)}: cost ${s.cost}, Dijkstra ${d[to]}${c.ok ? '' : `, ${c.reason}`}`);
     }
     expect(bad).toEqual([]);
   }
@@ -228,7 +223,7 @@ test('subgoal8: rooms with corner cutting (8room_000, 25,298 subgoals under the 
     const d = flood(grid, from).g, buf = new Int32Array(grid.size), bad: string[] = [];
     for (let i = 7; i < free.length; i += 211) {
       const to = free[i], status = s.search(from, to), len = s.pathInto(buf);
-      if (d[to] === Infinity ? status !== 'unreachable' : status !== 'found' || !same(s.cost, d[to]) || !walked(grid, buf, len, from, to, d[to])) bad.push(`${grid.formatXY(from)} -> ${grid.formatXY(to)}: ${status} ${s.cost}, want ${d[to]}`);
+      if (d[to] === Infinity ? status !== 'unreachable' : status !== 'found' || !sameCost(s.cost, d[to]) || !walked(grid, buf, len, from, to, d[to])) bad.push(`${grid.formatXY(from)} -> ${grid.formatXY(to)}: ${status} ${s.cost}, want ${d[to]}`);
     }
     return bad;
   };
@@ -266,7 +261,7 @@ test('subgoal8: a random map past its memory allowance (random512-25-0, no corne
       const d = flood(grid, from).g;
       for (let i = 5; i < free.length; i += 4001) {
         const to = free[i], status = s.search(from, to), len = s.pathInto(buf);
-        if (d[to] === Infinity ? status !== 'unreachable' : status !== 'found' || !same(s.cost, d[to]) || !walked(grid, buf, len, from, to, d[to])) bad.push(`${grid.formatXY(from)} -> ${grid.formatXY(to)}: ${status} ${s.cost}, want ${d[to]}`);
+        if (d[to] === Infinity ? status !== 'unreachable' : status !== 'found' || !sameCost(s.cost, d[to]) || !walked(grid, buf, len, from, to, d[to])) bad.push(`${grid.formatXY(from)} -> ${grid.formatXY(to)}: ${status} ${s.cost}, want ${d[to]}`);
       }
     }
     return bad;

@@ -4,12 +4,19 @@
 // plain arrays, a sorted array as the priority queue, no stamps, no reuse.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SearchSpace } from '#bestfirst';
+import type { Grid, SearchSpace } from '#bestfirst';
+import { checkPath } from '#bestfirst/movingai';
 
 /** Two costs agree: equal (Infinity included) or within 1e-9 relative. */
 export function sameCost(a: number, b: number): boolean {
   if (a === b) return true;
   return Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
+}
+
+/** Whether the path of `len` cells in `buf` is legal on `grid` from `from` to `to` and `want` long (checkPath's walk). */
+export function walked(grid: Grid, buf: Int32Array, len: number, from: number, to: number, want: number): boolean {
+  const c = checkPath(grid, buf, from, to, len);
+  return c.ok && sameCost(c.length, want);
 }
 
 /** a <= b up to the same rounding slack. */
