@@ -72,6 +72,12 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // expect.poll waits for the page: a figure playing 3 steps a second on
+    // animation frames, a search in a worker. Vitest's 1 s default is the
+    // time such a figure needs on a quiet machine, so under CI's load it
+    // failed (opening's Play: step 2 of the 3 it waited for). A poll ends as
+    // soon as its value arrives, so a long default costs nothing when it passes.
+    expect: { poll: { timeout: 15_000 } },
     projects: [
       // The unit files share one module graph per worker (isolate: false):
       // re-importing src/ for each of the 71 files was 22 s of the tier's

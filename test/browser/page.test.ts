@@ -69,7 +69,7 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
     const counts: { id: string; n: Record<string, number> }[] = [];
     for (const id of ['bfs', 'dijkstra', 'greedy', 'astar']) {
       const sel = `#theater [data-lane="${id}"] canvas`;
-      await expect.poll(async () => (await shownPixels(page, sel, tally, COLORS)).start, { timeout: 10_000 }).toBeGreaterThan(0);
+      await expect.poll(async () => (await shownPixels(page, sel, tally, COLORS)).start).toBeGreaterThan(0);
       counts.push({ id, n: await shownPixels(page, sel, tally, COLORS) });
     }
     counts.push({ id: 'step-player', n: await page.locator('#step-player canvas').evaluate((c: HTMLCanvasElement, [src, colors]) => {
@@ -299,12 +299,12 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
       // Focus works like pointing, for keyboard readers; it also stays while the lane is scrolled into view to be read.
       await term.focus();
       expect(await theater.getAttribute('data-focus')).toBe(layer);
-      await expect.poll(pixels, { timeout: 10_000 }).not.toBe(plain);
+      await expect.poll(pixels).not.toBe(plain);
       seen.add(await settled());
       await term.blur();
       expect(await theater.getAttribute('data-focus')).toBe('');
     }
-    await expect.poll(pixels, { timeout: 10_000 }).toBe(plain); // letting go restores the plain figure
+    await expect.poll(pixels).toBe(plain); // letting go restores the plain figure
     expect(seen.size).toBe(6); // each layer draws a different figure
     await page.close();
   });

@@ -301,7 +301,7 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     let at5 = await dark();
     for (let again = await dark(); again !== at5; again = await dark()) at5 = again; // the worker has drawn the pointer's leaving
     await a.locator('.scrub').fill('0');
-    await expect.poll(async () => at5 - (await dark()), { timeout: 10_000 }).toBeGreaterThan(20);
+    await expect.poll(async () => at5 - (await dark())).toBeGreaterThan(20);
 
     // The step player: coordinates in a gutter (transparent but for the digits) above and left of the cells.
     const gutter = await page.locator('#step-player canvas').evaluate((c: HTMLCanvasElement) => {
@@ -417,8 +417,8 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
       for (const p of pts.slice(1)) await page.mouse.move(p.x, p.y, { steps: 3 });
       await expect.poll(() => theater.getAttribute('data-badge')).toBe('pending');
       await page.mouse.up();
-      await expect.poll(() => araLane.getAttribute('data-status'), { timeout: 10_000 }).not.toBe('pending');
-      await expect.poll(() => theater.getAttribute('data-badge'), { timeout: 10_000 }).not.toBe('pending');
+      await expect.poll(() => araLane.getAttribute('data-status')).not.toBe('pending');
+      await expect.poll(() => theater.getAttribute('data-badge')).not.toBe('pending');
     };
     // A new goal: the rows are the same elements with the new query's words.
     await mark('#theater [data-lane="ara"] tbody tr');
@@ -485,8 +485,8 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     await page.mouse.move(pts[1].x, pts[1].y, { steps: 3 });
     await page.mouse.up();
     await expect.poll(() => page.locator('#theater-claim').textContent()).toMatch(/^Your own query/);
-    await expect.poll(() => araLane.getAttribute('data-status'), { timeout: 10_000 }).not.toBe('pending');
-    await expect.poll(() => theater.getAttribute('data-badge'), { timeout: 10_000 }).not.toBe('pending');
+    await expect.poll(() => araLane.getAttribute('data-status')).not.toBe('pending');
+    await expect.poll(() => theater.getAttribute('data-badge')).not.toBe('pending');
     await page.waitForTimeout(500);
     const frames = await page.evaluate(() => (window as unknown as { wordFrames: string[][] }).wordFrames);
     const seen = new Set(frames.flat());
