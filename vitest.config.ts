@@ -29,6 +29,7 @@ const INTEGRATION = [
   'test/io/movingai-full-jps-plus.test.ts',
   'test/io/movingai-subgoal4.test.ts',
   'test/io/movingai-subgoal8.test.ts',
+  'test/io/movingai-corner-cutting.test.ts',
   'test/io/roads.test.ts',
   'test/io/dimacs-roads.test.ts',
   'test/io/roads-two-ended.test.ts',

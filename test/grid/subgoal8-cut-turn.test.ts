@@ -1,14 +1,15 @@
 // The cut-turn rule: SubgoalSearcher8's subgoals with corner cutting (subgoal8-reach.ts, `isCorner`,
 // where the argument that they are enough is written). Fewer than one at every cut corner's cells, so
 // every test here checks answers against Dijkstra: seeded random grids of blocks and of rooms with
-// one-cell doors (the cases the rule drops cells from), again after an edit, and, in the Moving AI
-// tier, every scenario of a room map and of a game map (against online JPS, every 40th against Dijkstra).
+// one-cell doors (the cases the rule drops cells from), again after an edit. Every scenario of a room
+// map and a game map (8room_000, brc202d), and of one map a family, is held to its optimum with corner
+// cutting in test/io/movingai-corner-cutting.test.ts.
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { COST_TO_COME, flood, Grid, GridSearcher, JumpPointSearcher, SubgoalSearcher8 } from '#bestfirst';
+import { flood, Grid, SubgoalSearcher8 } from '#bestfirst';
 import { mulberry32, stepCounts } from '#bestfirst/internal';
 import { blockCase, blockGrid } from '../support/random-grid.js';
-import { loadMap, loadScen } from '../support/movingai-runs.js';
+import { loadMap } from '../support/movingai-runs.js';
 import { sameCost, walked } from '../support/reference.js';
 
 
@@ -92,30 +93,6 @@ test('subgoal8 cut-turn rule (always): 8room_000 keeps 25,298 subgoals (every cu
     expect(s.bytes, map).toBeLessThanOrEqual(16 * grid.size);
   }
 });
-
-// Every scenario against online JPS (another algorithm, held to Dijkstra by its own suites), and every 40th
-// against Dijkstra itself: Dijkstra on every row of 8room_000 took 63 s of npm test's 6 minutes.
-const DIJKSTRA_EVERY = 40;
-for (const map of ['room/8room_000', 'dao/brc202d'] as const) {
-  test(`subgoal8 cut-turn rule (always) on Moving AI ${map}: every scenario has online JPS's cost (every ${DIJKSTRA_EVERY}th also Dijkstra's) and a legal path of that length`, () => {
-    const grid = loadMap(`${map}.map`).with({ diagonalRule: 'always' });
-    const s = new SubgoalSearcher8(grid), jps = new JumpPointSearcher(grid), ref = new GridSearcher(grid), buf = new Int32Array(grid.size), bad: string[] = [];
-    let dijkstras = 0;
-    for (const [i, q] of loadScen(`${map}.map.scen`).entries()) {
-      const from = grid.id(q.startX, q.startY), to = grid.id(q.goalX, q.goalY);
-      const want = jps.search(from, to) === 'found' ? jps.cost : Infinity;
-      if (i % DIJKSTRA_EVERY === 0) {
-        dijkstras++;
-        const exact = ref.search(from, to, { priority: COST_TO_COME }) === 'found' ? ref.cost : Infinity;
-        if (want === Infinity ? exact !== Infinity : !sameCost(want, exact)) bad.push(`${map}:${q.line}: JPS ${want}, Dijkstra ${exact}`);
-      }
-      const status = s.search(from, to), len = s.pathInto(buf);
-      if (want === Infinity ? status !== 'unreachable' : status !== 'found' || !sameCost(s.cost, want) || !walked(grid, buf, len, from, to, want)) bad.push(`${map}:${q.line}: ${status} ${s.cost}, JPS ${want}`);
-    }
-    expect(bad).toEqual([]);
-    expect(dijkstras).toBeGreaterThan(45);
-  });
-}
 
 test('subgoal8: shortcut lengths as step counts (4 bytes), or as numbers where a count passes 16 bits; 8room_000 with corner cutting gains its halves beside 4 landmarks', () => {
   // Subgoals 0 (0, 0), 1 (3, 1), 2 (70,000, 1). Record 0: 0 -> 2 through 1, both halves edges of the

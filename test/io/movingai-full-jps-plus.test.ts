@@ -1,14 +1,9 @@
 import { test, expect } from 'vitest';
-import { GridSearcher, JpsPlusSearcher } from '#bestfirst';
-import { checkPath } from '#bestfirst/movingai';
-import { sameCost } from '../support/reference.js';
-import { every, failures, loadMap, loadScen } from '../support/movingai-runs.js';
+import { every, failures, loadMap, loadScen, ONE_PER_FAMILY } from '../support/movingai-runs.js';
 
 // JPS+ on whole scenario files, one map per family, held to the published
-// optima (the Moving AI rule: no corner cutting); then the same maps with
-// corner cutting, where no optimum is published, held to the grid fast
-// path's A* (itself held to the engine by its own suite).
-const ONE_PER_FAMILY: readonly string[] = ['dao/arena2', 'maze/maze512-32-0', 'random/random512-10-0', 'room/64room_000', 'street/Berlin_0_256'];
+// optima (the Moving AI rule: no corner cutting). With corner cutting, the same
+// maps are held to optima of our own: test/io/movingai-corner-cutting.test.ts.
 
 for (const name of ONE_PER_FAMILY) {
   test(`JPS+ on ${name}.map.scen (every row): 100% valid and optimal`, () => {
@@ -19,21 +14,3 @@ for (const name of ONE_PER_FAMILY) {
   }, 300_000);
 }
 
-test('JPS+ with corner cutting on one map per family (every 32nd row): the A* cost and a legal path of that length', () => {
-  for (const name of ONE_PER_FAMILY) {
-    const grid = loadMap(`${name}.map`).with({ diagonalRule: 'always' });
-    const scens = loadScen(`${name}.map.scen`);
-    const plus = new JpsPlusSearcher(grid), astar = new GridSearcher(grid);
-    const buf = new Int32Array(grid.size);
-    const bad: string[] = [];
-    for (const i of every(scens.length, 32)) {
-      const s = scens[i];
-      const a = grid.id(s.startX, s.startY), b = grid.id(s.goalX, s.goalY);
-      expect(astar.search(a, b)).toBe('found');
-      if (plus.search(a, b) !== 'found') { bad.push(`${name}:${s.line}: no path`); continue; }
-      const c = checkPath(grid, buf, a, b, plus.pathInto(buf));
-      if (!c.ok || !sameCost(plus.cost, astar.cost) || !sameCost(c.length, astar.cost)) bad.push(`${name}:${s.line}: cost ${plus.cost}, A* ${astar.cost}${c.ok ? '' : `, ${c.reason}`}`);
-    }
-    expect(bad).toEqual([]);
-  }
-}, 300_000);

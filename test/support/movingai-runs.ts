@@ -27,6 +27,9 @@ FILES.push(
   { scen: 'movingai-site-scen/room/8room_000.map.scen', map: 'room/8room_000.map', rows: 2140 },
 );
 
+/** One map per family: the maps the whole-file suites of the preprocessed searchers run. */
+export const ONE_PER_FAMILY: readonly string[] = ['dao/arena2', 'maze/maze512-32-0', 'random/random512-10-0', 'room/64room_000', 'street/Berlin_0_256'];
+
 const maps = new Map<string, Grid>();
 export function loadMap(rel: string): Grid {
   let g = maps.get(rel);
