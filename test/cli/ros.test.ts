@@ -308,9 +308,12 @@ describe('costmap', () => {
   });
 
   test('an existing file is replaced whole; nothing else is left in the folder', async () => {
-    const out = join(OUT, 'again.pgm');
-    writeFileSync(out, 'old contents, longer than nothing');
+    const out = join(OUT, 'again.pgm'), fresh = join(OUT, 'fresh.pgm');
+    // Longer than the image: a write over the old file in place would leave its tail behind.
+    writeFileSync(out, 'old contents '.repeat(100));
     expect((await run('costmap', F.ros, '--radius', '0.1', '--out', out)).code).toBe(0);
+    expect((await run('costmap', F.ros, '--radius', '0.1', '--out', fresh)).code).toBe(0);
+    expect(readFileSync(out).equals(readFileSync(fresh)), 'the replaced file is byte for byte the image written afresh').toBe(true);
     expect(parsePgm(readFileSync(out)).width).toBe(W);
     const { readdirSync } = await import('node:fs');
     expect(readdirSync(OUT).filter((f) => f.endsWith('.tmp'))).toEqual([]);
