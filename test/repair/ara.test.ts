@@ -240,6 +240,7 @@ test('a time budget of 0 ms stops ARA* before its first expansion', () => {
   const { grid, start, goal } = walled();
   const r = ara(grid, start, goal, octile(grid), { maxMillis: 0 });
   expect(r.status).toBe('time-limit');
+  expect(r.expansions).toBe(0);
   expect(r.iterations).toEqual([]);
   expect(r.path).toBeNull();
 });
