@@ -8,19 +8,12 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 import { ALGOS } from '../../cli/algos.js';
 import { COMMANDS } from '../../cli/commands.js';
-import { main } from '../../cli/main.js';
 import { closest, editDistance, parseCommandLine, renderHelp, type OptionSpec } from '../../cli/options.js';
-import { collect } from '../support/cli-io.js';
 import { writeFixtures } from '../support/cli-fixtures.js';
+import { run } from '../support/cli-run.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
-
-async function run(...argv: string[]) {
-  const c = collect();
-  const code = await main(argv, c.io);
-  return { code, out: c.out, err: c.err };
-}
 
 test('--version and -v print the version in package.json', async () => {
   for (const flag of ['--version', '-v']) {

@@ -9,22 +9,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { parsePgm, parseRosMap } from '#bestfirst/movingai';
-import { main } from '../../cli/main.js';
-import { collect } from '../support/cli-io.js';
 import { keepoutImage, rosImage, writeFixtures } from '../support/cli-fixtures.js';
 import { dataFile } from '../support/data.js';
 import { rawPgm } from '../support/ros-maps.js';
 import { referenceCost, referenceDijkstra, ReferenceGrid, sameCost, walkPath } from '../support/reference.js';
+import { run } from '../support/cli-run.js';
 
 const F = writeFixtures();
 const OUT = mkdtempSync(join(tmpdir(), 'bestfirst-costmap-'));
 afterAll(() => { rmSync(F.dir, { recursive: true, force: true }); rmSync(OUT, { recursive: true, force: true }); });
-
-async function run(...argv: string[]) {
-  const c = collect();
-  const code = await main(argv, c.io);
-  return { code, out: c.out, err: c.err };
-}
 
 // --- the reference ------------------------------------------------------------------
 
