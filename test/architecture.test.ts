@@ -17,11 +17,10 @@ function sources(dir: string, pattern = /\.ts$/): string[] {
   });
 }
 
-/** The repository-relative files `file` imports (relative imports only). */
+/** The repository-relative files `file` imports (relative imports only, in either quotes, static, bare or dynamic). */
 function importsOf(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/^\s*(?:import|export)\b[^'"]*?from\s*'(\.[^']+)'/gm)]
-    .map((m) => relative(root, resolve(dirname(file), m[1].replace(/\.js$/, '.ts'))));
+  return specifiersOf(file).filter((s) => s.startsWith('.'))
+    .map((s) => relative(root, resolve(dirname(file), s.replace(/\.js$/, '.ts'))));
 }
 
 const SRC = sources(join(root, 'src'));

@@ -89,14 +89,19 @@ describe('costmap benchmark checks', () => {
   });
 
   it('freeSpacePairs draws pairs that all have a path, from the main region only', () => {
-    // A walled-in pocket at the top left: its cells must never be drawn.
-    const pocket = Grid.fromAscii(['..#.........', '###.........', '............', '............'].join('\n'));
-    const ref = reference(costmapOf(pocket));
-    for (const q of freeSpacePairs(costmapOf(pocket), 50, 3)) {
-      const a = q.sy * 12 + q.sx, b = q.gy * 12 + q.gx;
-      expect(Number.isFinite(referenceCost(ref, a, b))).toBe(true);
-      expect([0, 1]).not.toContain(a);
-      expect(a).not.toBe(b);
+    // A wall splits the free cells into a pocket of 20 (x < 5) and the main region of 24 (x > 5). The
+    // pocket is large enough that some seeds start their flood in it: those floods must be thrown away.
+    const split = costmapOf(Grid.fromAscii(Array.from({ length: 4 }, () => '.....#......').join('\n')));
+    const ref = reference(split);
+    for (let seed = 1; seed <= 10; seed++) {
+      const pairs = freeSpacePairs(split, 50, seed);
+      expect(pairs, `seed ${seed}`).toHaveLength(50);
+      for (const q of pairs) {
+        const a = q.sy * 12 + q.sx, b = q.gy * 12 + q.gx;
+        expect([q.sx, q.gx].every((x) => x > 5), `seed ${seed}: (${q.sx},${q.sy}) -> (${q.gx},${q.gy}) leaves the main region`).toBe(true);
+        expect(Number.isFinite(referenceCost(ref, a, b))).toBe(true);
+        expect(a).not.toBe(b);
+      }
     }
   });
 

@@ -7,16 +7,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { main } from '../../cli/main.js';
 import { checkMapfPlan, parseMap, parseScen } from '#bestfirst/movingai';
-import { collect } from '../support/cli-io.js';
 import { dataFile } from '../support/data.js';
-
-async function run(...argv: string[]) {
-  const c = collect();
-  const code = await main(argv, c.io);
-  return { code, out: c.out, err: c.err };
-}
+import { run } from '../support/cli-run.js';
 
 interface Record { status: string; valid: boolean | null; sumOfCosts: number | null; makespan: number | null; lowerBound: number; paths: [number, number][][] | null; reason: string | null }
 

@@ -3,20 +3,13 @@
 // mistakes are one-line refusals.
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { main } from '../../cli/main.js';
 import { parseMap } from '#bestfirst/movingai';
-import { collect } from '../support/cli-io.js';
 import { writeFixtures } from '../support/cli-fixtures.js';
 import { dataFile } from '../support/data.js';
 import { referenceDijkstra } from '../support/reference.js';
+import { run } from '../support/cli-run.js';
 
 const F = writeFixtures();
-
-async function run(...argv: string[]) {
-  const c = collect();
-  const code = await main(argv, c.io);
-  return { code, out: c.out, err: c.err };
-}
 
 test('the cells within each budget, and the largest cost among them, are the reference Dijkstra\'s (arena, one start, budgets 0 to none)', async () => {
   const file = dataFile('movingai/dao/arena.map');

@@ -1,25 +1,19 @@
 // The command line behaves like one: --version, help per command drawn from the
 // table the parser reads, suggestions, usage on stderr when there is nothing to do.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 import { ALGOS } from '../../cli/algos.js';
 import { COMMANDS } from '../../cli/commands.js';
-import { main } from '../../cli/main.js';
 import { closest, editDistance, parseCommandLine, renderHelp, type OptionSpec } from '../../cli/options.js';
-import { collect } from '../support/cli-io.js';
+import { writeFixtures } from '../support/cli-fixtures.js';
+import { run } from '../support/cli-run.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
-
-async function run(...argv: string[]) {
-  const c = collect();
-  const code = await main(argv, c.io);
-  return { code, out: c.out, err: c.err };
-}
 
 test('--version and -v print the version in package.json', async () => {
   for (const flag of ['--version', '-v']) {
@@ -92,12 +86,25 @@ test('the help lists every option the parser takes, its accepted values and its 
 });
 
 test('an algorithm added to the table is listed in the help and parsed, from the one table', async () => {
-  ALGOS.zigzag = { usage: 'zigzag', help: 'test only', build: ALGOS.astar.build };
+  const F = writeFixtures();
+  const plan = (algo: string) => run('plan', '--map', F.map, '--from', '0,0', '--to', '7,5', '--algo', algo, '--json');
   try {
-    expect(renderHelp(COMMANDS.plan).join('\n')).toMatch(/^\s+zigzag\s+test only$/m);
-    expect((await run('plan', '--algo', 'zigzag', '--help')).code).toBe(0);
+    // An --algo parsed before the table grows: nothing may keep a copy of the table from then.
+    expect((await plan('astar')).code).toBe(0);
+    ALGOS.zigzag = { usage: 'zigzag', help: 'test only', build: ALGOS.astar.build };
+    try {
+      expect(renderHelp(COMMANDS.plan).join('\n')).toMatch(/^\s+zigzag\s+test only$/m);
+      expect((await run('plan', '--algo', 'zigzag', '--help')).code).toBe(0);
+      // --help wins over anything else on the line, so only a query shows that the value parses.
+      const r = await plan('zigzag');
+      expect(r.code, r.err.join('\n')).toBe(0);
+      expect(JSON.parse(r.out[0]).status).toBe('found');
+    } finally {
+      delete ALGOS.zigzag;
+    }
+    expect((await plan('zigzag')).err[0]).toMatch(/--algo must be one of .*, got "zigzag"/);
   } finally {
-    delete ALGOS.zigzag;
+    rmSync(F.dir, { recursive: true, force: true });
   }
 });
 

@@ -10,15 +10,9 @@ import { InputError } from '#bestfirst';
 import { MAX_MAP_BYTES, MAX_SCEN_BYTES } from '#bestfirst/internal';
 import { collect } from '../support/cli-io.js';
 import { writeFixtures } from '../support/cli-fixtures.js';
+import { run } from '../support/cli-run.js';
 
 const F = writeFixtures();
-
-/** Runs `bestfirst ARGV`; returns the exit code and what was written. */
-async function run(...argv: string[]) {
-  const c = collect();
-  const code = await main(argv, c.io);
-  return { code, out: c.out, err: c.err };
-}
 
 /** A refusal: exit 2, nothing on stdout, exactly one line on stderr, no stack. */
 async function refused(...argv: string[]): Promise<string> {

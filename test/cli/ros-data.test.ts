@@ -10,22 +10,15 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { applyKeepout, costmapToGrid, findPath, inflate } from '#bestfirst';
 import { cellToWorld, parsePgm, worldToCell } from '#bestfirst/movingai';
-import { main } from '../../cli/main.js';
-import { collect } from '../support/cli-io.js';
 import { dataFile } from '../support/data.js';
 import { rng, sameCost } from '../support/reference.js';
 import { load } from '../support/ros-maps.js';
+import { run } from '../support/cli-run.js';
 
 interface PlanRecord { status: string; cost: number | null; cells: number; fromCell: [number, number] }
 
 const OUT = mkdtempSync(join(tmpdir(), 'bestfirst-warehouse-'));
 afterAll(() => rmSync(OUT, { recursive: true, force: true }));
-
-async function run(...argv: string[]) {
-  const c = collect();
-  const code = await main(argv, c.io);
-  return { code, out: c.out, err: c.err };
-}
 
 test('costmap on the warehouse with its keepout mask: the image is the library\'s costmap, flipped to rows from the top, grey 254 - cost', async () => {
   const out = join(OUT, 'warehouse.pgm');

@@ -9,22 +9,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { parsePgm, parseRosMap } from '#bestfirst/movingai';
-import { main } from '../../cli/main.js';
-import { collect } from '../support/cli-io.js';
 import { keepoutImage, rosImage, writeFixtures } from '../support/cli-fixtures.js';
 import { dataFile } from '../support/data.js';
 import { rawPgm } from '../support/ros-maps.js';
 import { referenceCost, referenceDijkstra, ReferenceGrid, sameCost, walkPath } from '../support/reference.js';
+import { run } from '../support/cli-run.js';
 
 const F = writeFixtures();
 const OUT = mkdtempSync(join(tmpdir(), 'bestfirst-costmap-'));
 afterAll(() => { rmSync(F.dir, { recursive: true, force: true }); rmSync(OUT, { recursive: true, force: true }); });
-
-async function run(...argv: string[]) {
-  const c = collect();
-  const code = await main(argv, c.io);
-  return { code, out: c.out, err: c.err };
-}
 
 // --- the reference ------------------------------------------------------------------
 
@@ -308,9 +301,12 @@ describe('costmap', () => {
   });
 
   test('an existing file is replaced whole; nothing else is left in the folder', async () => {
-    const out = join(OUT, 'again.pgm');
-    writeFileSync(out, 'old contents, longer than nothing');
+    const out = join(OUT, 'again.pgm'), fresh = join(OUT, 'fresh.pgm');
+    // Longer than the image: a write over the old file in place would leave its tail behind.
+    writeFileSync(out, 'old contents '.repeat(100));
     expect((await run('costmap', F.ros, '--radius', '0.1', '--out', out)).code).toBe(0);
+    expect((await run('costmap', F.ros, '--radius', '0.1', '--out', fresh)).code).toBe(0);
+    expect(readFileSync(out).equals(readFileSync(fresh)), 'the replaced file is byte for byte the image written afresh').toBe(true);
     expect(parsePgm(readFileSync(out)).width).toBe(W);
     const { readdirSync } = await import('node:fs');
     expect(readdirSync(OUT).filter((f) => f.endsWith('.tmp'))).toEqual([]);

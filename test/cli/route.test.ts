@@ -5,22 +5,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { main } from '../../cli/main.js';
 import { Graph } from '#bestfirst';
 import { formatCo, formatGr } from '#bestfirst/movingai';
-import { collect } from '../support/cli-io.js';
 import { writeFixtures } from '../support/cli-fixtures.js';
 import { referenceDijkstra, rng } from '../support/reference.js';
+import { run } from '../support/cli-run.js';
 
 const DIR = mkdtempSync(join(tmpdir(), 'bestfirst-route-'));
 const at = (name: string, text: string) => { const p = join(DIR, name); writeFileSync(p, text); return p; };
 const ALGOS = ['dijkstra', 'astar', 'bidijkstra', 'biastar', 'ch', 'bellman-ford', '01bfs'];
-
-async function run(...argv: string[]) {
-  const c = collect();
-  const code = await main(argv, c.io);
-  return { code, out: c.out, err: c.err };
-}
 
 interface Record {
   status: string; cost: number | null; nodes: number; path: number[] | null; expansions: number | null; rounds: number | null; from: number; to: number;

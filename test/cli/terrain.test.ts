@@ -5,9 +5,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { main } from '../../cli/main.js';
-import { collect } from '../support/cli-io.js';
 import { referenceCost, ReferenceGrid } from '../support/reference.js';
+import { run } from '../support/cli-run.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'bestfirst-terrain-'));
 const ROWS = ['..SS..', '..SS..', '..TT.@'];
@@ -16,12 +15,6 @@ writeFileSync(MAP, `type octile\nheight 3\nwidth 6\nmap\n${ROWS.join('\n')}\n`);
 // Two problems: across the swamp, and up the left side.
 const SCEN = join(dir, 'marsh.map.scen');
 writeFileSync(SCEN, 'version 1\n0\tmarsh.map\t6\t3\t0\t0\t5\t0\t5\n0\tmarsh.map\t6\t3\t0\t2\t1\t0\t2.41421356\n');
-
-async function run(...argv: string[]) {
-  const c = collect();
-  const code = await main(argv, c.io);
-  return { code, out: c.out, err: c.err };
-}
 
 /** The reference cost on the marsh with these letter weights (Infinity: blocked). */
 function reference(weights: Record<string, number>, from: [number, number], to: [number, number]): number {

@@ -205,9 +205,13 @@ test('jump point search refuses a weighted grid, at construction and after a fir
 test('the space a weighted grid is, seen through SearchSpace only, is what the reference says (zero stays zero)', () => {
   const { grid, ref } = buildGrid({ spec: { width: 3, height: 1, connectivity: 4, diagonalRule: 'never', diagonalCost: 2, cellSize: 2, enterCost: -1 }, cells: new Uint8Array(3), weights: Float64Array.of(1, 5, 0.5) });
   const space: SearchSpace = grid;
-  expect(referenceCost(ref, 0, 2)).toBe(2 * 5 + 2 * 0.5);
-  expect(new Searcher(space).search(0, 2, { heuristic: zero })).toBe('found');
-  expect(referenceCost(ref, 2, 0)).toBe(2 * 5 + 2 * 1);
+  const searcher = new Searcher(space);
+  // Each arc is charged its head's weight, so the two ways differ: the engine, seeing only the SearchSpace, must agree.
+  for (const [from, to, want] of [[0, 2, 2 * 5 + 2 * 0.5], [2, 0, 2 * 5 + 2 * 1]] as const) {
+    expect(referenceCost(ref, from, to)).toBe(want);
+    expect(searcher.search(from, to, { heuristic: zero })).toBe('found');
+    expect(searcher.cost, `${from} -> ${to}`).toBe(want);
+  }
 });
 
 test('D* Lite when an edit lowers the weight floor: the keys made with the higher heuristic are recomputed (octile on heavy terrain, then a light cell)', () => {

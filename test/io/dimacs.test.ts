@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { Graph, InputError, type SearchSpace } from '#bestfirst';
-import { formatCo, formatGr, MAX_DIMACS_WEIGHT, parseCo, parseGr } from '#bestfirst/movingai';
+import { formatCo, formatGr, MAX_DIMACS_CHARS, MAX_DIMACS_WEIGHT, parseCo, parseGr } from '#bestfirst/movingai';
 
 /** Every arc as "u v cost", node by node in successor order: what a round trip must keep. */
 function arcs(space: SearchSpace): string[] {
@@ -100,6 +100,11 @@ test.each(BAD)('the .%s reader refuses %s, naming the file, line, column and val
 test('the readers refuse what is not text, and text past MAX_DIMACS_CHARS before reading it', () => {
   expect(() => parseGr(5 as unknown as string)).toThrow(/parseGr: text must be a string/);
   expect(() => parseCo('p aux sp co 0', 5 as unknown as string)).toThrow(/parseCo: file must be a string/);
+  // One character past the cap, refused on its length alone. (V8 builds the repeat as a rope
+  // that only reading would flatten, so the 256 MB text costs nothing while it is not read.)
+  const long = 'c'.repeat(MAX_DIMACS_CHARS + 1);
+  expect(() => parseGr(long, 'big.gr')).toThrow(`big.gr: ${MAX_DIMACS_CHARS + 1} characters, more than the ${MAX_DIMACS_CHARS} a .gr file may have`);
+  expect(() => parseCo(long, 'big.co')).toThrow(`big.co: ${MAX_DIMACS_CHARS + 1} characters, more than the ${MAX_DIMACS_CHARS} a .co file may have`);
 });
 
 test('formatGr writes every arc with ids from 1, an undirected edge as two arcs, comments as c lines', () => {

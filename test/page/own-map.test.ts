@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { flood, Grid, InputError, octile, Searcher, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority } from '#bestfirst';
-import { checkScenario, parseMap, parseRosMap, parseScen, toGrid } from '#bestfirst/movingai';
+import { flood, Grid, octile, Searcher, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority } from '#bestfirst';
+import { checkScenario, parseMap, parseRosMap, parseRosYaml, parseScen, toGrid } from '#bestfirst/movingai';
 import { components, farApart, scenarioChoices, SCENARIO_CHOICES } from '../../web/src/own-map/endpoints.js';
 import { CHUNK, runLane } from '../../web/src/own-map/lane-run.js';
 import { FileChoiceError, imageFor, pairFiles } from '../../web/src/own-map/map-files.js';
@@ -238,6 +238,9 @@ describe('own map: the worker\'s work, in Node (web/src/own-map/map-worker-core.
     const { c, out } = core();
     await c.receive({ type: 'load', map: 1, files: [{ name: 'm.yaml', blob: blob('image: m.pgm\nresolution: 0.05\norigin: [0, 0, 0]\nnegate: 0\noccupied_thresh: 0.65\nfree_thresh: 0.196\n') }] });
     expect(out[0]).toMatchObject({ type: 'load-error', source: 'page' });
-    expect(new InputError('x')).toBeInstanceOf(Error);
+    // The same pair of files, the YAML now refused by the library's reader: an InputError, so "library".
+    const yaml = 'image: m.pgm\nresolution: -1\norigin: [0, 0, 0]\nnegate: 0\noccupied_thresh: 0.65\nfree_thresh: 0.196\n';
+    await c.receive({ type: 'load', map: 2, files: [{ name: 'm.yaml', blob: blob(yaml) }, { name: 'm.pgm', blob: blob('P5\n1 1\n255\n\0') }] });
+    expect(out[1]).toMatchObject({ type: 'load-error', map: 2, source: 'library', message: thrown(() => parseRosYaml(yaml, 'm.yaml')) });
   });
 });

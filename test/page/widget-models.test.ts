@@ -84,7 +84,9 @@ describe('replay state at step k', () => {
   it('the quiz reveals a skipped question\'s answer with its f', () => {
     const r = revealAnswer(t, 1, (n) => w.grid.formatXY(n));
     expect(r.answer).toBe(t.pops[1].node);
-    expect(r.reason).toContain(w.grid.formatXY(t.pops[1].node));
+    // The second pop of the lesson is (1,0), at f 9 like every cell on the frontier then.
+    expect(t.pops[1].f).toBe(9);
+    expect(r.reason).toContain(`${w.grid.formatXY(t.pops[1].node)} (f 9)`);
   });
   it('Step at the end starts the replay over (a lane\'s Step at its initial state shows step 1)', () => {
     const s0: Scheduler = { request: () => 1, cancel: () => {} };

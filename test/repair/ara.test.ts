@@ -240,6 +240,7 @@ test('a time budget of 0 ms stops ARA* before its first expansion', () => {
   const { grid, start, goal } = walled();
   const r = ara(grid, start, goal, octile(grid), { maxMillis: 0 });
   expect(r.status).toBe('time-limit');
+  expect(r.expansions).toBe(0);
   expect(r.iterations).toEqual([]);
   expect(r.path).toBeNull();
 });
@@ -249,10 +250,11 @@ test('a schedule that stops above 1 ends bounded, within its bound', () => {
   const opt = new Searcher(grid);
   opt.search(start, goal, { priority: COST_TO_COME });
   const r = ara(grid, start, goal, octile(grid), { schedule: [4, 2.5] });
-  expect(['bounded', 'optimal']).toContain(r.status);
-  expect(r.iterations.length).toBeGreaterThan(0);
+  // On walled() the last round (2.5) proves only a bound of about 1.6: the query ends bounded, not optimal.
+  expect(r.status).toBe('bounded');
+  expect(r.iterations.length).toBe(2);
+  expect(r.bound).toBeGreaterThan(1);
   expect(r.cost).toBeLessThanOrEqual(r.bound * opt.cost + 1e-9);
-  if (r.status === 'bounded') expect(r.bound).toBeGreaterThan(1);
 });
 
 test('ara errors name the value and what is allowed', () => {
