@@ -2,7 +2,7 @@
 // --weights, through bench/bench-native.ts) against the test suite's own
 // reference Dijkstra on small weighted maps, at 1 m and at 0.05 m a cell and
 // with diagonal 1.4; and the benchmark's check throws when a cost disagrees.
-// Integration tier: it compiles the C++ (seconds); skipped without g++.
+// Integration tier: it compiles the C++ (seconds); skipped without g++, loudly (below).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,20 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'bestfirst-native-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const native = buildNative(dir);
 const hasGpp = typeof native !== 'string' || !native.startsWith('g++ not found');
+// Skipped without g++, but never quietly (as the browser suites): a banner, or, with
+// BESTFIRST_REQUIRE_NATIVE=1 (CI), a failing test in the suite's place.
+const requireNative = process.env.BESTFIRST_REQUIRE_NATIVE === '1';
+if (!hasGpp && !requireNative) {
+  const bar = '!'.repeat(78);
+  console.warn(`\n${bar}\n!! SKIPPED: test/bench/costmap-native.test.ts (the benchmark's native A* against the reference)\n`
+    + `!! g++ was not found, so the C++ reference was not compiled or checked.\n`
+    + `!! Install it with:  apt-get install -y g++   (or set BESTFIRST_REQUIRE_NATIVE=1 to make this a failure)\n${bar}\n`);
+}
+if (!hasGpp && requireNative) {
+  it('needs g++ to compile bench/native/astar.cpp (BESTFIRST_REQUIRE_NATIVE=1)', () => {
+    throw new Error('g++ is missing and BESTFIRST_REQUIRE_NATIVE=1: install it with apt-get install -y g++');
+  });
+}
 
 const MAP = [
   '....................',
