@@ -6,6 +6,7 @@ import { buildLandmarks, JumpOpenList, LANDMARKS, mulberry32 } from '#bestfirst/
 import { ReferenceGrid, referenceCost, sameCost } from '../support/reference.js';
 import { expectPathAsAnsweredAfterEdit } from '../support/path-after-edit.js';
 import { loadMap, loadScen } from '../support/movingai-runs.js';
+import { expectExactBudget } from '../support/exact-budget.js';
 
 // JPS+ against the test suite's own Dijkstra on a reference grid (never the
 // Grid class), paths checked move by move with checkPath.
@@ -155,6 +156,9 @@ test('jps+: start = goal, step limit, and the path of an open room', () => {
   expect(s.search(0, grid.id(9, 3))).toBe('found');
   expect(s.path()).toEqual([0, 11, 22, 33, 34, 35, 36, 37, 38, 39]);
   expect(s.cost).toBeCloseTo(3 * Math.SQRT2 + 6, 12);
+  expect(s.search(0, grid.id(9, 3), { maxExpansions: 1 })).toBe('step-limit');
+  const walled = Grid.fromAscii(['..........', '.########.', '.#......#.', '.#.####.#.', '...#......']);
+  expectExactBudget(new JpsPlusSearcher(walled), 0, 22, 'jps+');
   expect(s.search(0, grid.id(9, 3), { maxExpansions: 1 })).toBe('step-limit');
   expect(s.cost).toBe(Infinity);
   expect(s.path()).toBeNull();

@@ -6,6 +6,7 @@ import { checkPath } from '#bestfirst/movingai';
 import { blockCase, blockGrid } from '../support/random-grid.js';
 import { every, failures, loadMap, loadScen } from '../support/movingai-runs.js';
 import { sameCost } from '../support/reference.js';
+import { expectExactBudget } from '../support/exact-budget.js';
 
 const RULES = ['no-corner-cutting', 'always'] as const;
 
@@ -195,6 +196,11 @@ test('preprocessed8: a budget of expansions ends in step-limit; start = goal cos
   expect([s.cost, s.path()]).toEqual([Infinity, null]);
   expect(s.search(grid.id(2, 2), grid.id(2, 2))).toBe('found');
   expect([s.cost, s.path()]).toEqual([0, [grid.id(2, 2)]]);
+  expect(s.search(grid.id(2, 2), grid.id(4, 2))).toBe('found');
+  expectExactBudget(s, grid.id(2, 2), grid.id(4, 2), 'preprocessed8 (subgoal8)');
+  const open = new PreprocessedSearcher8(new Grid(9, 7));
+  expect(open.choice).toBe('jps-plus');
+  expectExactBudget(open, 0, 35, 'preprocessed8 (jps-plus)');
   expect(s.search(grid.id(2, 2), grid.id(4, 2))).toBe('found');
   const r = s.result();
   expect([r.status, r.cost, r.path, r.partial, r.reopenings]).toEqual(['found', s.cost, s.path(), false, 0]);

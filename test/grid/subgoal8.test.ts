@@ -5,6 +5,7 @@ import { mulberry32 } from '#bestfirst/internal';
 import { checkPath, sameLength } from '#bestfirst/movingai';
 import { blockCase, blockGrid, wallsWithGaps, type BlockCase } from '../support/random-grid.js';
 import { expectPathAsAnsweredAfterEdit } from '../support/path-after-edit.js';
+import { expectExactBudget } from '../support/exact-budget.js';
 import { loadMap, loadScen } from '../support/movingai-runs.js';
 import { sameCost, walked } from '../support/reference.js';
 
@@ -168,7 +169,7 @@ test('subgoal8: a budget of expansions ends in step-limit; start = goal costs 0;
   expect(s.cost).toBe(Infinity);
   expect(s.path()).toBeNull();
   expect(s.search(grid.id(2, 4), grid.id(4, 4))).toBe('found');
-  expect(s.expansions).toBeGreaterThan(0);
+  expectExactBudget(s, grid.id(2, 4), grid.id(4, 4), 'subgoal8');
   expect(s.search(grid.id(3, 2), grid.id(3, 2))).toBe('found');
   expect(s.cost).toBe(0);
   expect(s.path()).toEqual([grid.id(3, 2)]);
