@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { ContractionHierarchy, Graph, type SearchSpace } from '#bestfirst';
 import { contract, KeyHeap, layOut, queryOrder } from '#bestfirst/internal';
-import { asSpace, referenceDijkstra, ReferenceGraph, sameCost, walkPath } from '../support/reference.js';
+import { arcCost, asSpace, referenceDijkstra, ReferenceGraph, sameCost, walkPath } from '../support/reference.js';
 
 const randomGraph = fc.integer({ min: 1, max: 14 }).chain((n) => fc.record({
   n: fc.constant(n),
@@ -21,15 +21,6 @@ const randomGraph = fc.integer({ min: 1, max: 14 }).chain((n) => fc.record({
 
 const spaceOf = ({ n, edges, directed }: { n: number; edges: [number, number, number][]; directed: boolean }): SearchSpace =>
   directed ? asSpace(ReferenceGraph.fromEdges(n, edges, true)) : new Graph(n, edges);
-
-/** The cheapest arc u -> v of the space, Infinity when there is none (u !== v). */
-function arcCost(space: SearchSpace, u: number, v: number): number {
-  const nbr = new Int32Array(Math.max(1, space.maxDegree)), cost = new Float64Array(Math.max(1, space.maxDegree));
-  let best = Infinity;
-  const deg = space.successors(u, nbr, cost);
-  for (let k = 0; k < deg; k++) if (nbr[k] === v && cost[k] < best) best = cost[k];
-  return best;
-}
 
 describe('the query layout', () => {
   test('numbering, rows and unpacking table agree with the contracted graph and the space', () => {

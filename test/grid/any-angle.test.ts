@@ -3,6 +3,7 @@ import { expect, test } from 'vitest';
 import { AnyAngleSearcher, anyAnglePath, findPath, Grid, InputError, type AnyAngleAlgorithm } from '#bestfirst';
 import { mulberry32 } from '#bestfirst/internal';
 import { checkAnyAngleAnswer, SLACK } from '../support/any-angle-check.js';
+import { expectExactBudget } from '../support/exact-budget.js';
 
 const ALGORITHMS: readonly AnyAngleAlgorithm[] = ['theta', 'lazy-theta'];
 
@@ -105,6 +106,10 @@ test('budgets end in step-limit; edits made through the grid are seen at the nex
   expect(s.search(grid.id(0, 0), grid.id(0, 2), { maxExpansions: 0 })).toBe('step-limit');
   expect(s.path()).toBeNull();
   expect(s.search(grid.id(0, 0), grid.id(0, 2), { maxExpansions: 2 })).toBe('step-limit');
+  for (const algorithm of ['theta', 'lazy-theta'] as const) {
+    const budgeted = { search: (a: number, b: number, o: { maxExpansions?: number } = {}) => s.search(a, b, { ...o, algorithm }), get expansions() { return s.expansions; }, get cost() { return s.cost; } };
+    expectExactBudget(budgeted, grid.id(0, 0), grid.id(0, 2), algorithm);
+  }
   expect(s.search(grid.id(0, 0), grid.id(0, 2))).toBe('found');
   expect(s.cost).toBe(2);
   grid.setBlocked(grid.id(0, 1), true);

@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { Grid, InputError, JpsPlusSearcher, type DiagonalRule } from '#bestfirst';
+import { Grid, InputError, JpsPlusSearcher, JumpPointSearcher, type DiagonalRule } from '#bestfirst';
 import { checkPath } from '#bestfirst/movingai';
 import { buildLandmarks, JumpOpenList, LANDMARKS, mulberry32 } from '#bestfirst/internal';
 import { ReferenceGrid, referenceCost, sameCost } from '../support/reference.js';
 import { expectPathAsAnsweredAfterEdit } from '../support/path-after-edit.js';
+import { loadMap, loadScen } from '../support/movingai-runs.js';
+import { expectExactBudget } from '../support/exact-budget.js';
 
 // JPS+ against the test suite's own Dijkstra on a reference grid (never the
 // Grid class), paths checked move by move with checkPath.
@@ -155,6 +157,9 @@ test('jps+: start = goal, step limit, and the path of an open room', () => {
   expect(s.path()).toEqual([0, 11, 22, 33, 34, 35, 36, 37, 38, 39]);
   expect(s.cost).toBeCloseTo(3 * Math.SQRT2 + 6, 12);
   expect(s.search(0, grid.id(9, 3), { maxExpansions: 1 })).toBe('step-limit');
+  const walled = Grid.fromAscii(['..........', '.########.', '.#......#.', '.#.####.#.', '...#......']);
+  expectExactBudget(new JpsPlusSearcher(walled), 0, 22, 'jps+');
+  expect(s.search(0, grid.id(9, 3), { maxExpansions: 1 })).toBe('step-limit');
   expect(s.cost).toBe(Infinity);
   expect(s.path()).toBeNull();
   expect(s.result().status).toBe('step-limit');
@@ -280,6 +285,23 @@ test('jps+ landmarks: along every legal step, each landmark\'s bound changes by 
   expect(q).toBe(1);
   for (let x = 1; x < w; x++) for (let i = 0; i < LANDMARKS; i++) expect(Math.abs(lm[x * 8 + 4 + i] - lm[(x - 1) * 8 + 4 + i])).toBeLessThanOrEqual(1);
   expect(Math.max(...Array.from({ length: w }, (_, x) => lm[x * 8 + 4]))).toBe(0xffff);
+});
+
+test('jps+ landmarks: the search reads their bound (arena2\'s 20 longest rows: fewer than half the expansions of jump point search, whose h is octile alone)', () => {
+  // The property above holds the table to consistency, which a bound of 0 keeps too; every
+  // answer stays optimal without the bound, so only the work done shows that the search uses it.
+  const grid = loadMap('dao/arena2.map'), rows = loadScen('dao/arena2.map.scen').slice(-20);
+  const plus = new JpsPlusSearcher(grid), jps = new JumpPointSearcher(grid);
+  let withLandmarks = 0, octileOnly = 0;
+  for (const r of rows) {
+    const a = grid.id(r.startX, r.startY), b = grid.id(r.goalX, r.goalY);
+    expect([plus.search(a, b), jps.search(a, b)]).toEqual(['found', 'found']);
+    expect(sameCost(plus.cost, jps.cost)).toBe(true);
+    withLandmarks += plus.expansions;
+    octileOnly += jps.expansions;
+  }
+  // 732 against 3,787; JPS+ with the bound ignored (octile alone) expands 2,706.
+  expect(withLandmarks * 2).toBeLessThan(octileOnly);
 });
 
 test('JumpOpenList (the run in front of the heap) pops the least (f, h) at every pop of any sequence of pushes and pops, ties and overflow of the run included', () => {

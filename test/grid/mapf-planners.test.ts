@@ -96,7 +96,7 @@ describe('on the MAPF benchmark files', () => {
     expectValid(grid, tasks, c);
     expect(c.sumOfCosts).toBeGreaterThanOrEqual(c.lowerBound);
     expect(c.sumOfCosts).toBeLessThanOrEqual(prioritizedPlan(grid, tasks).sumOfCosts);
-    expect(c.highLevelNodes).toBeGreaterThanOrEqual(0);
+    expect(c.highLevelNodes).toBeGreaterThan(0); // at least the root, expanded to find the plan
     expect(c.lowLevelExpansions).toBeGreaterThan(0);
   });
 });

@@ -5,6 +5,7 @@ import { mulberry32 } from '#bestfirst/internal';
 import { bfsSteps, walk4 } from '../support/grid4-reference.js';
 import { blockCase, blockGrid, wallsWithGaps, type BlockCase } from '../support/random-grid.js';
 import { expectPathAsAnsweredAfterEdit } from '../support/path-after-edit.js';
+import { expectExactBudget } from '../support/exact-budget.js';
 
 
 /** Every query from `starts` to every free cell, against breadth-first search. */
@@ -136,6 +137,7 @@ test('subgoal4: a budget of expansions ends in step-limit; start = goal costs 0'
   expect(s.cost).toBe(Infinity);
   expect(s.path()).toBeNull();
   expect(s.search(grid.id(2, 4), grid.id(4, 4))).toBe('found');
+  expectExactBudget(s, grid.id(2, 4), grid.id(4, 4), 'subgoal4');
   expect(s.search(grid.id(3, 2), grid.id(3, 2))).toBe('found');
   expect(s.cost).toBe(0);
   expect(s.path()).toEqual([grid.id(3, 2)]);
