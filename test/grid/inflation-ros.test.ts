@@ -5,15 +5,9 @@ import { describe, expect, test } from 'vitest';
 import { applyKeepout, costmapToGrid, distanceTransform, findPath, inflate, INSCRIBED, LETHAL, NO_INFORMATION, FREE, speedWeights } from '#bestfirst';
 import { checkPath } from '#bestfirst/movingai';
 import { load } from '../support/ros-maps.js';
+import { nav2Cost } from '../support/nav2-cost.js';
 
 const OPTIONS = { inscribedRadius: 0.3, inflationRadius: 0.55, costScalingFactor: 3 };
-
-function nav2Cost(d: number, r: number, R: number, k: number): number {
-  if (d === 0) return 254;
-  if (d <= r) return 253;
-  if (d <= R) return Math.floor(252 * Math.exp(-k * (d - r)));
-  return 0;
-}
 
 function kinds(costmap: ArrayLike<number>): Record<string, number> {
   const c = { lethal: 0, inscribed: 0, graded: 0, free: 0, unknown: 0 };

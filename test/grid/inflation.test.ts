@@ -5,14 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { parseRosMap, toGrid, worldToCell } from '#bestfirst/movingai';
 import { costmapToGrid, FREE, inflate, INSCRIBED, InputError, LETHAL, NO_INFORMATION, type InflateOptions, type UnknownCells } from '#bestfirst';
-
-/** Nav2's cost at `d` metres from the nearest obstacle (d Infinity: none), written out from the formula. */
-function nav2Cost(d: number, r: number, R: number, k: number): number {
-  if (d === 0) return 254;
-  if (d <= r) return 253;
-  if (d <= R) return Math.floor(252 * Math.exp(-k * (d - r)));
-  return 0;
-}
+import { nav2Cost } from '../support/nav2-cost.js';
 
 /** The costmap by the definition: every cell against every obstacle cell. */
 function bruteInflate(data: ArrayLike<number>, width: number, height: number, o: Required<Omit<InflateOptions, 'occupiedAt'>> & { occupiedAt?: number }): Uint8Array {

@@ -6,20 +6,16 @@ import {
   sameLength, withinBound,
 } from '#bestfirst/movingai';
 import { MAX_MAP_BYTES, MAX_SCEN_BYTES } from '#bestfirst/internal';
+import { refusal } from '../support/refusal.js';
 
 const SMALL = ['type octile', 'height 3', 'width 4', 'map', '.@..', 'T...', '..GS', ''].join('\n');
 
-/** The InputError message `f()` throws (fails the test when it does not throw one). */
-function refusal(f: () => unknown): string {
-  try { f(); } catch (e) {
-    expect(e).toBeInstanceOf(InputError);
-    expect(e).toBeInstanceOf(RangeError); // what 0.1 callers catch
-    return (e as Error).message;
-  }
-  throw new Error('expected an InputError, nothing was thrown');
-}
-
 const map = (...rows: string[]) => rows.join('\n') + '\n';
+
+// What 0.1 callers catch: every refusal (an InputError, read by refusal()) is a RangeError too.
+test('an InputError is a RangeError', () => {
+  expect(new InputError('x')).toBeInstanceOf(RangeError);
+});
 
 test('parseMap reads the header and rows: @ and T blocked, . G S passable, Moving AI movement rule', () => {
   const g = parseMap(SMALL);

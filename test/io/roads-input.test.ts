@@ -1,18 +1,10 @@
 // parseRoads on bad arguments: InputErrors naming the parameter, size caps checked before allocating.
 import { expect, test } from 'vitest';
-import { InputError } from '#bestfirst';
 import { parseRoads } from '#bestfirst/movingai';
 import { MAX_ROAD_NODES, MAX_ROADS } from '#bestfirst/internal';
+import { refusal } from '../support/refusal.js';
 
 const int32 = (...v: number[]) => new Uint8Array(Int32Array.from(v).buffer);
-
-function refusal(f: () => unknown): string {
-  try { f(); } catch (e) {
-    expect(e).toBeInstanceOf(InputError);
-    return (e as Error).message;
-  }
-  throw new Error('expected an InputError, nothing was thrown');
-}
 
 test('parseRoads refuses buffers of the wrong type, naming co or gr', () => {
   const co = int32(0, 0, 3, 4), gr = int32(1, 2);

@@ -12,7 +12,8 @@ import { findPath } from '#bestfirst';
 import { cellToWorld, checkPath, parseRosYaml, toGrid, worldToCell } from '#bestfirst/movingai';
 import { dataFile } from '../support/data.js';
 import { referenceCost, ReferenceGrid, sameCost } from '../support/reference.js';
-import { counts, load, MAPS, pgmOf, rawPgm, refusal, trinary, yamlOf } from '../support/ros-maps.js';
+import { counts, load, MAPS, pgmOf, rawPgm, trinary, yamlOf } from '../support/ros-maps.js';
+import { refusal } from '../support/refusal.js';
 
 // --- the data ------------------------------------------------------------------
 

@@ -5,7 +5,8 @@ import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { InputError } from '#bestfirst';
 import { cellToWorld, formatPgm, parsePgm, parseRosMap, parseRosYaml, toGrid, worldToCell, MAX_MAP_CELLS, type OccupancyGrid } from '#bestfirst/movingai';
-import { rawPgm, refusal } from '../support/ros-maps.js';
+import { rawPgm } from '../support/ros-maps.js';
+import { refusal } from '../support/refusal.js';
 
 // --- small files, every mode -------------------------------------------------------
 

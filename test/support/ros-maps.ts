@@ -1,8 +1,6 @@
 // Nav2's maps in data/ros/ and a PGM reader of the tests' own (test/io/ros*.test.ts).
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { expect } from 'vitest';
-import { InputError } from '#bestfirst';
 import { parseRosMap } from '#bestfirst/movingai';
 import { dataFile } from './data.js';
 
@@ -15,19 +13,6 @@ const loaded = new Map<string, ReturnType<typeof parseRosMap>>();
 export function load(name: MapName) {
   if (!loaded.has(name)) loaded.set(name, parseRosMap(yamlOf(name), pgmOf(name), `${name}.yaml`));
   return loaded.get(name)!;
-}
-
-/** The InputError message `f()` throws (fails the test when it throws anything else or nothing). */
-export function refusal(f: () => unknown): string {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(InputError);
-    const m = (e as Error).message;
-    expect(m).not.toContain('\n');
-    return m;
-  }
-  throw new Error('expected an InputError, got a return');
 }
 
 /**
