@@ -2,30 +2,12 @@ import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { flood, Grid, InputError, JpsPlusSearcher, PreprocessedSearcher8, SubgoalSearcher8 } from '#bestfirst';
 import { mulberry32 } from '#bestfirst/internal';
-import { checkPath } from '#bestfirst/movingai';
 import { blockCase, blockGrid } from '../support/random-grid.js';
 import { every, failures, loadMap, loadScen } from '../support/movingai-runs.js';
-import { sameCost } from '../support/reference.js';
 import { expectExactBudget } from '../support/exact-budget.js';
+import { floodMismatches } from '../support/flood-check.js';
 
 const RULES = ['no-corner-cutting', 'always'] as const;
-
-/** Every query from `starts` to every free cell (every `stride`-th), against Dijkstra (a flood from the start) and checkPath; returns the failures. */
-function disagreements(grid: Grid, s: PreprocessedSearcher8, starts: readonly number[], stride = 1): string[] {
-  const buf = new Int32Array(grid.size), bad: string[] = [];
-  for (const from of starts) {
-    if (grid.cells[from] !== 0) continue;
-    const d = flood(grid, from).g;
-    for (let to = 0; to < grid.size; to += stride) {
-      if (grid.cells[to] !== 0) continue;
-      const status = s.search(from, to), len = s.pathInto(buf), want = d[to];
-      if (want === Infinity) { if (status !== 'unreachable' || len !== 0) bad.push(`${grid.formatXY(from)} -> ${grid.formatXY(to)}: ${status}, want unreachable`); continue; }
-      const c = status === 'found' ? checkPath(grid, buf, from, to, len) : null;
-      if (!c?.ok || !sameCost(s.cost, want) || !sameCost(c.length, want)) bad.push(`${grid.formatXY(from)} -> ${grid.formatXY(to)}: ${status} ${s.cost} ${c?.ok ? c.length : c?.reason}, want ${want}`);
-    }
-  }
-  return bad;
-}
 
 const freeCells = (grid: Grid, n: number, seed: number): number[] => {
   const next = mulberry32(seed), out: number[] = [];
@@ -40,7 +22,7 @@ for (const rule of RULES) {
         const grid = blockGrid(c, { diagonalRule: rule });
         const s = new PreprocessedSearcher8(grid);
         const next = mulberry32(c.seed ^ 0x2545f491);
-        expect(disagreements(grid, s, [0, 1, 2].map(() => Math.floor(next() * grid.size)))).toEqual([]);
+        expect(floodMismatches(grid, s, [0, 1, 2].map(() => Math.floor(next() * grid.size)))).toEqual([]);
       }),
       { numRuns: 80, seed: rule === 'always' ? 20261206 : 20261207 },
     );
@@ -108,11 +90,11 @@ test('preprocessed8: an edit announced with touch() makes the next query build a
     grid.cells.set(corner(loadMap('maze/maze512-8-0.map'), 128, 'no-corner-cutting').cells);
     grid.touch();
     const inside = freeCells(grid, 3, 11);
-    expect(disagreements(grid, s, inside, 3)).toEqual([]);
+    expect(floodMismatches(grid, s, inside, { stride: 3 })).toEqual([]);
     expect([s.builds, s.choice]).toEqual([2, 'subgoal8']);
     grid.cells.set(saved);
     grid.touch();
-    expect(disagreements(grid, s, inside, 3)).toEqual([]);
+    expect(floodMismatches(grid, s, inside, { stride: 3 })).toEqual([]);
     expect([s.builds, s.choice]).toEqual([3, 'jps-plus']);
     // setBlocked on the last path's middle cell: the next query builds again and goes round it.
     // The goal is the cell farthest from the start in its region (two free cells drawn at random
@@ -124,13 +106,13 @@ test('preprocessed8: an edit announced with touch() makes the next query build a
     const mid = buf[Math.floor(s.pathInto(buf) / 2)];
     expect([mid === a, mid === b]).toEqual([false, false]);
     grid.setBlocked(mid, true);
-    expect(disagreements(grid, s, [a], 3)).toEqual([]);
+    expect(floodMismatches(grid, s, [a], { stride: 3 })).toEqual([]);
     expect(s.builds).toBe(4);
     // An unannounced write is not seen until rebuild(), which the TSDoc says.
     grid.cells[freeCells(grid, 1, 13)[0]] = 1;
     s.rebuild();
     expect(s.status).toBe('unreachable');
-    expect(disagreements(grid, s, freeCells(grid, 1, 14), 3)).toEqual([]);
+    expect(floodMismatches(grid, s, freeCells(grid, 1, 14), { stride: 3 })).toEqual([]);
   }
 }, 60_000);
 

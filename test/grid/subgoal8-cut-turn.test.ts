@@ -11,23 +11,8 @@ import { mulberry32, stepCounts } from '#bestfirst/internal';
 import { blockCase, blockGrid } from '../support/random-grid.js';
 import { loadMap } from '../support/movingai-runs.js';
 import { sameCost, walked } from '../support/reference.js';
+import { floodMismatches } from '../support/flood-check.js';
 
-
-/** The mismatches of every query from `starts` to every free cell against Dijkstra (a flood from the start) and checkPath. */
-function mismatches(grid: Grid, s: SubgoalSearcher8, starts: readonly number[]): string[] {
-  const buf = new Int32Array(grid.size), bad: string[] = [];
-  for (const from of starts) {
-    if (grid.cells[from] !== 0) continue;
-    const d = flood(grid, from).g;
-    for (let to = 0; to < grid.size; to++) {
-      if (grid.cells[to] !== 0) continue;
-      const status = s.search(from, to), len = s.pathInto(buf), want = d[to];
-      if (want === Infinity ? status === 'unreachable' && len === 0 : status === 'found' && sameCost(s.cost, want) && walked(grid, buf, len, from, to, want)) continue;
-      bad.push(`${grid.formatXY(from)} -> ${grid.formatXY(to)}: ${status} ${s.cost}, Dijkstra ${want}\n${grid.toAscii().join('\n')}`);
-    }
-  }
-  return bad;
-}
 
 /** Rooms of `room` - 1 cells a side behind one-cell walls, each wall cell opened with probability `doors`, a few cells flipped. */
 function roomsGrid(width: number, height: number, room: number, doors: number, seed: number): Grid {
@@ -54,11 +39,11 @@ function agreesAlsoAfterAnEdit(grid: Grid, seed: number): void {
   for (let c = 0; c < grid.size; c++) if (grid.cells[c] === 0) free.push(c);
   if (free.length === 0) return;
   const starts = [0, 1, 2].map(() => free[Math.floor(next() * free.length)]);
-  expect(mismatches(grid, s, starts)).toEqual([]);
+  expect(floodMismatches(grid, s, starts)).toEqual([]);
   const flip = Math.floor(next() * grid.size);
   if (starts.includes(flip)) return;
   grid.setBlocked(flip, grid.cells[flip] === 0);
-  expect(mismatches(grid, s, starts)).toEqual([]);
+  expect(floodMismatches(grid, s, starts)).toEqual([]);
   expect(s.builds).toBe(2);
 }
 
@@ -82,7 +67,7 @@ test('subgoal8 cut-turn rule (always): the cells it keeps, by hand', () => {
   expect(count(['......', '.#....', '..#...', '...#..', '......'])).toBeLessThan(12);
   // The answers there agree with Dijkstra.
   const grid = Grid.fromAscii(['......', '.#....', '..#...', '...#..', '......'], { diagonalRule: 'always' });
-  expect(mismatches(grid, new SubgoalSearcher8(grid), [0, 5, 29])).toEqual([]);
+  expect(floodMismatches(grid, new SubgoalSearcher8(grid), [0, 5, 29])).toEqual([]);
 });
 
 test('subgoal8 cut-turn rule (always): 8room_000 keeps 25,298 subgoals (every cut corner\'s cells: 28,419), brc202d 2,520 (3,749), within 16 bytes a cell', () => {

@@ -8,29 +8,9 @@ import { expectPathAsAnsweredAfterEdit } from '../support/path-after-edit.js';
 import { expectExactBudget } from '../support/exact-budget.js';
 import { loadMap, loadScen } from '../support/movingai-runs.js';
 import { sameCost, walked } from '../support/reference.js';
+import { floodMismatches } from '../support/flood-check.js';
 
 const RULES = ['no-corner-cutting', 'always'] as const;
-
-/** Every query from `starts` to every free cell, against Dijkstra (a flood from the start) and checkPath. */
-function agreeWithDijkstra(grid: Grid, s: SubgoalSearcher8, starts: readonly number[], where: string): void {
-  const buf = new Int32Array(grid.size);
-  for (const from of starts) {
-    if (grid.cells[from] !== 0) continue;
-    const d = flood(grid, from).g;
-    for (let to = 0; to < grid.size; to++) {
-      if (grid.cells[to] !== 0) continue;
-      const status = s.search(from, to);
-      const len = s.pathInto(buf);
-      const want = d[to];
-      // Plain comparisons first (expect per pair is slow); the expects say what is wrong when one fails.
-      if (want === Infinity ? status === 'unreachable' && len === 0 : status === 'found' && sameCost(s.cost, want) && walked(grid, buf, len, from, to, want)) continue;
-      const at = `${where}: ${grid.formatXY(from)} -> ${grid.formatXY(to)}\n${grid.toAscii().join('\n')}`;
-      const c = len > 0 ? checkPath(grid, buf, from, to, len) : null;
-      expect({ status, cost: s.cost, path: c?.ok ? c.length : c?.reason ?? null }, at).toEqual(
-        want === Infinity ? { status: 'unreachable', cost: Infinity, path: null } : { status: 'found', cost: want, path: want });
-    }
-  }
-}
 
 const caseArb = blockCase(20, 0.45);
 
@@ -45,7 +25,7 @@ for (const rule of RULES) {
         const grid = randomGrid(c, rule);
         const s = new SubgoalSearcher8(grid);
         const next = mulberry32(c.seed ^ 0x5bd1e995);
-        agreeWithDijkstra(grid, s, [0, 1, 2].map(() => Math.floor(next() * grid.size)), `${rule} ${JSON.stringify(c)}`);
+        expect(floodMismatches(grid, s, [0, 1, 2].map(() => Math.floor(next() * grid.size)), { where: `${rule} ${JSON.stringify(c)}` })).toEqual([]);
       }),
       { numRuns: 120, seed: rule === 'always' ? 20261204 : 20261205 },
     );
@@ -57,7 +37,7 @@ test('subgoal8: on 40 seeded mazes of walls with gaps, with cellSize 0.5 and dia
     fc.property(fc.record({ width: fc.integer({ min: 5, max: 26 }), height: fc.integer({ min: 5, max: 26 }), seed: fc.integer({ min: 0, max: 0x7fffffff }), cut: fc.boolean() }), (c) => {
       const next = mulberry32(c.seed);
       const grid = wallsWithGaps(c.width, c.height, next, { diagonalRule: c.cut ? 'always' : 'no-corner-cutting', cellSize: 0.5, diagonalCost: 1.5 });
-      agreeWithDijkstra(grid, new SubgoalSearcher8(grid), [Math.floor(next() * grid.size), Math.floor(next() * grid.size)], JSON.stringify(c));
+      expect(floodMismatches(grid, new SubgoalSearcher8(grid), [Math.floor(next() * grid.size), Math.floor(next() * grid.size)], { where: JSON.stringify(c) })).toEqual([]);
     }),
     { numRuns: 40, seed: 20261206 },
   );
@@ -98,13 +78,13 @@ test('subgoal8: after setBlocked, touch(cells) and touch(), the next query rebui
       if (round % 3 === 0) grid.setBlocked(c, grid.cells[c] === 0);
       else if (round % 3 === 1) { grid.cells[c] ^= 1; grid.touch([c]); }
       else { grid.cells[c] ^= 1; grid.touch(); }
-      agreeWithDijkstra(grid, s, [free(), free()], `${rule} round ${round}`);
+      expect(floodMismatches(grid, s, [free(), free()], { where: `${rule} round ${round}` })).toEqual([]);
       expect(s.builds).toBe(round + 2);
     }
     // An unannounced write is not seen until rebuild(), which the TSDoc says.
     grid.cells[free()] = 1;
     s.rebuild();
-    agreeWithDijkstra(grid, s, [free()], `${rule} after rebuild()`);
+    expect(floodMismatches(grid, s, [free()], { where: `${rule} after rebuild()` })).toEqual([]);
   }
 });
 
@@ -193,7 +173,7 @@ test('subgoal8: a maze is contracted whole (no core), within 16 bytes a cell, an
     expect(s.bytes).toBeLessThanOrEqual(16 * grid.size);
     const free: number[] = [];
     for (let c = 0; c < grid.size; c++) if (grid.cells[c] === 0) free.push(c);
-    agreeWithDijkstra(grid, s, [free[0], free[free.length >> 1], free[free.length - 1]], `${rule} maze`);
+    expect(floodMismatches(grid, s, [free[0], free[free.length >> 1], free[free.length - 1]], { where: `${rule} maze` })).toEqual([]);
   }
 });
 
