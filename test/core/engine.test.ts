@@ -5,8 +5,7 @@ import { astar, bfs, bestFirst, dijkstra, greedy, Searcher, weightedAstar, Graph
 import { counterexampleWorld, handTraceWorld, lessonWorld } from '#bestfirst/worlds';
 import { oracleCost } from '../support/oracle.js';
 import { gridCase, PROPERTY, randomGrid } from '../support/random-grid.js';
-
-const close = (a: number, b: number, tol = 1e-9) => Math.abs(a - b) <= tol || (a === Infinity && b === Infinity);
+import { sameCost } from '../support/reference.js';
 
 test('A* on the hand-trace grid pops, costs and returns what the text says: g, h, f of each pop, the path, cost 5.2 (chapter check astar_trace_matches_text)', () => {
   const w = handTraceWorld();
@@ -52,8 +51,8 @@ test('A* with octile costs what Dijkstra does on 200 random grids (chapter check
         const d = dijkstra(grid, start, goal);
         const o = oracleCost(grid, start, goal);
         expect(a.status).toBe(d.status);
-        expect(close(a.cost, d.cost)).toBe(true);
-        expect(close(a.cost, o)).toBe(true);
+        expect(sameCost(a.cost, d.cost)).toBe(true);
+        expect(sameCost(a.cost, o)).toBe(true);
         expect(a.reopenings).toBe(0);
         expect(a.expansions).toBeLessThanOrEqual(d.expansions);
         if (a.status === 'found') withPath++;
@@ -88,7 +87,7 @@ describe('breadth-first against Dijkstra', () => {
           const d = dijkstra(grid, start, goal);
           expect(b.status).toBe(d.status);
           expect(b.linkLength).toBe(d.linkLength);
-          expect(close(b.cost, d.cost)).toBe(true);
+          expect(sameCost(b.cost, d.cost)).toBe(true);
           expect(b.reopenings).toBe(0);
           if (b.status === 'found') compared++;
         }),
@@ -163,7 +162,7 @@ test('weighted A* never pays more than eps times Dijkstra\'s cost (chapter check
         const { grid, start, goal } = randomGrid(c, { diagonalCost: 1.4 });
         const opt = dijkstra(grid, start, goal).cost;
         const w = weightedAstar(grid, start, goal, octile(grid), eps);
-        expect(close(w.cost, opt)).toBe(true);
+        expect(sameCost(w.cost, opt)).toBe(true);
       }),
       PROPERTY,
     );
@@ -249,7 +248,7 @@ test('walls that cost 10000 to enter give the same paths as deleted walls wherev
           // Any route through an obstacle costs >= 10000 > every obstacle-free route
           // on a grid of fewer than 10000 / 1.4 cells, so both return the same path.
           expect(keep.path).toEqual(del.path);
-          expect(close(keep.cost, del.cost)).toBe(true);
+          expect(sameCost(keep.cost, del.cost)).toBe(true);
         } else {
           // No free route: the kept obstacles still give one, through a wall.
           expect(keep.status).toBe('found');

@@ -5,6 +5,7 @@ import { astar, InputError, Grid, type DiagonalRule, octile, JumpPointSearcher, 
 import { parseMap, parseScen } from '#bestfirst/movingai';
 import { JumpHeap, mulberry32 } from '#bestfirst/internal';
 import { dataFile } from '../support/data.js';
+import { sameCost } from '../support/reference.js';
 
 // --- helpers ------------------------------------------------------------------
 
@@ -37,8 +38,6 @@ function walk(grid: Grid, path: ArrayLike<number>, len: number, start: number, g
   return cost;
 }
 
-const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
-
 // --- random grids against A* ---------------------------------------------------
 
 const caseArb = fc.record({
@@ -69,11 +68,11 @@ test('jps: same cost as A* (octile) on 300 seeded random grids, full paths legal
       expect(status).toBe(ref.status);
       if (status !== 'found') { unreachable++; return; }
       found++;
-      expect(close(s.cost, ref.cost)).toBe(true);
+      expect(sameCost(s.cost, ref.cost)).toBe(true);
       const len = s.pathInto(buf);
       const w = walk(grid, buf, len, start, goal);
       if (typeof w === 'string') throw new Error(w);
-      expect(close(w, s.cost)).toBe(true);
+      expect(sameCost(w, s.cost)).toBe(true);
       expect(s.path()).toEqual(Array.from(buf.subarray(0, len)));
       // The sparse path is a subsequence of the full one, ends included.
       const jp = s.jumpPoints()!;
@@ -105,11 +104,11 @@ test('jps: diagonal costs at both ends of [1, 2] (1 and 2, where the pruning rul
       expect(s.search(start, goal)).toBe(ref.status);
       if (ref.status !== 'found') return;
       found++;
-      expect(close(s.cost, ref.cost)).toBe(true);
+      expect(sameCost(s.cost, ref.cost)).toBe(true);
       const p = s.path()!;
       const w = walk(grid, p, p.length, start, goal);
       if (typeof w === 'string') throw new Error(w);
-      expect(close(w, s.cost)).toBe(true);
+      expect(sameCost(w, s.cost)).toBe(true);
     }),
     { seed: 20261205, numRuns: 400 },
   );
