@@ -225,6 +225,10 @@ describe.runIf(avail.run)('part 2 of the chapter page in Chromium', () => {
     expect(await ex3.getAttribute('data-picked')).toBe('bounded');
     expect(Number(await ex3.getAttribute('data-random-worst'))).toBeLessThanOrEqual(2);
     expect(Number(await ex3.getAttribute('data-theater-ratio'))).toBeLessThanOrEqual(2);
+    // And it is said: the prediction judged right, with the ratio (the numbers alone held with the verdict inverted).
+    const said = (await ex3.locator('.ex-verdict').textContent())!;
+    expect(said, 'the verdict on "bounded"').toMatch(/^Right\. /);
+    expect(said).toContain(`a ratio of ${Number(await ex3.getAttribute('data-theater-ratio')).toFixed(3)}`);
 
     // 4: the check accepts 15 (the library's count) and rejects 14.
     const ex4 = page.locator('#ex-4-widget');
