@@ -113,10 +113,13 @@ describe.runIf(avail.run)('the opening figures in Chromium', () => {
           expect(s.say, `${id}: push ${pushes - 1}`).toContain(room.formatXY(p.node));
           expect(s.queueText.some((t) => t.startsWith(room.formatXY(p.node))), `${id}: ${room.formatXY(p.node)} is listed`).toBe(true);
         }
+        // A step that lights the skip test is one where the pop just made pushed nothing: the trace says which.
+        if (s.event === 'none') expect(trace.pushes.some((p) => p.during === pops - 1), `${id}: pop ${pops - 1} pushed nothing`).toBe(false);
         expect(s.lit, `${id} after ${s.event}`).toBe(prefix + want[s.event]);
         expect(s.litLines, `${id}: the lit lines are the ${s.lit} lines of src/core/best-first.ts`).toEqual(codeLines(s.lit));
       }
       expect(pops).toBeGreaterThan(3);
+      expect(pushes, `${id}: relaxations stepped through`).toBeGreaterThan(3);
     }
     // Play runs on by itself; Pause (the same button, from the keyboard) stops it.
     const fig = page.locator('#loop-astar');

@@ -38,7 +38,23 @@ describe.runIf(avail.run)('bring your own map, in Chromium', () => {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
     mkdirSync(SHOTS, { recursive: true });
     // One page for the whole file: every test below loads its map into the same panel.
-    page = await openPage(await browser.newContext({ viewport: { width: 1280, height: 900 } }), site.url, problems);
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // What the page's workers answer that a query stopped ('stopped' seq why), so a test can see the worker let go of one.
+    await ctx.addInitScript(() => {
+      const said: string[] = [];
+      (window as unknown as { __stopped: string[] }).__stopped = said;
+      const Base = window.Worker;
+      window.Worker = class extends Base {
+        constructor(url: string | URL, options?: WorkerOptions) {
+          super(url, options);
+          this.addEventListener('message', (e: MessageEvent) => {
+            const m = e.data as { type?: unknown; seq?: unknown; why?: unknown } | null;
+            if (m?.type === 'stopped') said.push(`${String(m.seq)} ${String(m.why)}`);
+          });
+        }
+      };
+    });
+    page = await openPage(ctx, site.url, problems);
     root = page.locator('#own-map');
     await root.scrollIntoViewIfNeeded();
     await page.waitForFunction(() => { const s = document.getElementById('own-map')?.dataset.status; return s && s !== 'loading'; }, null, { timeout: 60_000 });
@@ -195,7 +211,12 @@ describe.runIf(avail.run)('bring your own map, in Chromium', () => {
     expect(how).toMatch(/^(search|playback)$/);
     expect(await page.locator('#om-status').textContent()).toMatch(/^Cancelled/);
     // The worker lets go of the query between lanes, or the page ends it after CANCEL_GRACE_MS.
+    const cancelled = await state('seq');
     await page.waitForTimeout(400);
+    // Stopped, not merely labelled so: the worker answered the cancel, or the page ended it.
+    await expect.poll(async () => (await state('cancel-how')) === 'worker ended'
+      || (await page.evaluate(() => (window as unknown as { __stopped: string[] }).__stopped)).includes(`${cancelled} cancelled`),
+    { message: 'the worker stopped the cancelled search' }).toBe(true);
     const tasks = mainThreadTasks(await browser.stopTracing()).map((t) => t.cpu);
     const ticks = await page.evaluate(() => { const w = window as unknown as { __ticks: number[]; __stop: boolean }; w.__stop = true; return w.__ticks; });
     const gaps = ticks.slice(1).map((t, i) => t - ticks[i]);

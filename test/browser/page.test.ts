@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ara, dijkstra, weightedAstar, octile } from '#bestfirst';
+import { ara, dijkstra, weightedAstar, octile, Searcher, COST_TO_COME } from '#bestfirst';
 import { COLORS } from '../../web/src/common/palette.js';
 import { EPSILONS } from '../../web/src/theater/theater-model.js';
 import { theaterWorld } from '../../web/src/theater/theater-world.js';
@@ -40,7 +40,14 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
     expect(await diag.textContent()).toContain('8');
     expect(await diag.textContent()).toContain('too high');
     expect(await page.locator('#aside-push .aside-live').textContent()).toContain('took 22 entries for 21 expansions');
-    expect(await page.locator('#aside-pop .aside-live').textContent()).toMatch(/came off at step \d+/);
+    // The goal's touches in the Dijkstra lane's run (the lane's search: octile h breaks ties, no reopenings), asked of the library.
+    const lane = new Searcher(world.grid);
+    lane.search(world.start, world.goal, { priority: COST_TO_COME, heuristic: octile(world.grid), trace: true, reopen: false });
+    const firstPush = lane.trace!.pushes.find((p) => p.node === world.goal)!;
+    const popStep = lane.trace!.pops.findIndex((p) => p.node === world.goal) + 1;
+    const touched = await page.locator('#aside-pop .aside-live').textContent();
+    expect(touched).toContain(`first joined the frontier at step ${firstPush.during + 1} with`);
+    expect(touched).toContain(`came off at step ${popStep} with`);
     // Part 2's figures are drawn: the gate world with its initial route (purple), the Apartment with its plan, the field.
     for (const sel of ['#replanner canvas', '#replanner-apartment canvas', '#field-widget canvas']) {
       const p = await canvasPixels(page, sel, COLORS.path);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dijkstra, bellmanResidual, universalPlan, ara, octile } from '#bestfirst';
+import { dijkstra, bellmanResidual, universalPlan, ara, octile, Grid } from '#bestfirst';
 import { doorClosesScenario, apartmentWorld, gateScenario } from '#bestfirst/worlds';
 import { browserAvailability, canvasPixels, failWithoutBrowser, openPage, startSession, type Session } from './harness.js';
 
@@ -198,6 +198,12 @@ describe.runIf(avail.run)('part 2 of the chapter page in Chromium', () => {
     expect(Number(await ex1.getAttribute('data-min-slack'))).toBeGreaterThan(-1e-9);
     await page.locator('#ex1-dx').fill('-5');
     expect(Number(await ex1.getAttribute('data-min-slack'))).toBeGreaterThan(-1e-9);
+    // The table follows the cell: h(n) on all eight rows is octile's from (-5, 1) on the 1 / 1.4 grid (with the old
+    // (3, 1) still shown, the slack check above held). A move along a cheapest route is tight: slack 0.
+    const open13 = new Grid(13, 13, undefined, { connectivity: 8, diagonalRule: 'always', diagonalCost: 1.4 });
+    const hn = octile(open13)(open13.id(1, 7), open13.id(6, 6)).toFixed(2);
+    expect(await ex1.locator('tbody tr td:nth-child(2)').allTextContents()).toEqual(Array(8).fill(hn));
+    expect(Number(await ex1.getAttribute('data-min-slack'))).toBeCloseTo(0, 9);
     expect(Number(await ex1.getAttribute('data-witness-h'))).toBeGreaterThan(Number(await ex1.getAttribute('data-witness-cost')));
 
     // 2: the toggle makes the two wall models disagree.
@@ -219,6 +225,10 @@ describe.runIf(avail.run)('part 2 of the chapter page in Chromium', () => {
     expect(await ex3.getAttribute('data-picked')).toBe('bounded');
     expect(Number(await ex3.getAttribute('data-random-worst'))).toBeLessThanOrEqual(2);
     expect(Number(await ex3.getAttribute('data-theater-ratio'))).toBeLessThanOrEqual(2);
+    // And it is said: the prediction judged right, with the ratio (the numbers alone held with the verdict inverted).
+    const said = (await ex3.locator('.ex-verdict').textContent())!;
+    expect(said, 'the verdict on "bounded"').toMatch(/^Right\. /);
+    expect(said).toContain(`a ratio of ${Number(await ex3.getAttribute('data-theater-ratio')).toFixed(3)}`);
 
     // 4: the check accepts 15 (the library's count) and rejects 14.
     const ex4 = page.locator('#ex-4-widget');

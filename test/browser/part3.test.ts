@@ -4,7 +4,7 @@ import { ara, bestFirst, dijkstra, Searcher, weightedAstar, octile, COST_TO_COME
 import { lessonWorld, southRoomsWorld, doorClosesScenario } from '#bestfirst/worlds';
 import { COLORS } from '../../web/src/common/palette.js';
 import { PRESETS } from '../../web/src/theater/presets.js';
-import { REST_MS } from '../../web/src/theater/lane-view.js';
+import { LANE_RATE, REST_MS } from '../../web/src/theater/lane-view.js';
 import { browserAvailability, buildAndServe, mainThreadTasks, shownPixels, TASK_TRACE_CATEGORIES, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, openPage, type BuiltPage } from './harness.js';
 
 /**
@@ -554,10 +554,27 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     const d = lane(page, 'dijkstra');
     await d.locator('.step').click();
     expect(await d.getAttribute('data-step')).toBe('1');
-    // Play all has a speed menu: at 0.5x, a second after Play the lanes are still playing.
+    // Play all has a speed menu: at 0.5x the lanes play at half the lane's rate, and are still playing a second on.
+    // The steps are timed in the page, as they are shown: "still short of the end" alone held when Play did nothing.
     await page.locator('#theater-speed').selectOption('0.5');
+    await d.evaluate((root: HTMLElement) => {
+      const seen: [number, number][] = [];
+      (window as unknown as { __steps: [number, number][] }).__steps = seen;
+      new MutationObserver(() => {
+        const k = Number(root.dataset.step);
+        // The frame's time, the one the player steps by (a task's own clock would count how late in the frame it ran).
+        if (seen.length === 0 || seen[seen.length - 1][1] !== k) seen.push([Number(document.timeline.currentTime), k]);
+      }).observe(root, { attributes: true, attributeFilter: ['data-step'] });
+    });
     await page.locator('#theater .play-all').click();
-    await page.waitForTimeout(1000);
+    const steps = () => page.evaluate(() => (window as unknown as { __steps: [number, number][] }).__steps);
+    await expect.poll(async () => { const s = await steps(); return s.length > 1 ? s[s.length - 1][0] - s[0][0] : 0; }, { message: 'Play all plays the lanes' })
+      .toBeGreaterThan(600);
+    const seen = await steps(), [t0, k0] = seen[0], [t1, k1] = seen[seen.length - 1];
+    // The player's steps follow the clock exactly (it carries fractions), so over 0.6 s or more this is the rate within 1.7 (at 0.5x 5 a second, at 1x 10).
+    const rate = ((k1 - k0) * 1000) / (t1 - t0);
+    expect(rate, 'steps a second at 0.5x').toBeGreaterThan(0.3 * LANE_RATE);
+    expect(rate, 'steps a second at 0.5x').toBeLessThan(0.7 * LANE_RATE);
     expect(Number(await d.getAttribute('data-step'))).toBeLessThan(Number(await d.getAttribute('data-expansions')));
     // ARA*: round 2's bound uses round 1's lower bound, so it is tighter than round 1's.
     const o = preset('opening');
