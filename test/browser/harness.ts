@@ -236,6 +236,9 @@ export function mainThreadTasks(trace: Buffer): { cpu: number; wall: number; at:
     for (let k = d; k < dispatched.length && dispatched[k].ts < end; k++) types.push(dispatched[k].args!.data!.type!);
     out.push({ cpu: (e.tdur ?? e.dur!) / 1000, wall: e.dur! / 1000, at: e.ts / 1000, events: types });
   }
+  // Nothing found means the trace's names changed, not a page without work: a bound on the longest
+  // task would then hold over an empty list (Math.max() of nothing is -Infinity) and check nothing.
+  if (out.length === 0) throw new Error(`mainThreadTasks: no ${main === undefined ? 'CrRendererMain thread' : 'RunTask on the page\'s main thread'} in the trace; have Chromium's trace event names changed?`);
   return out;
 }
 
