@@ -242,6 +242,17 @@ export function mainThreadTasks(trace: Buffer): { cpu: number; wall: number; at:
   return out;
 }
 
+/** The page coordinates of the centre of cell n (row-major, `cols` x `rows` cells) of a canvas shown in `box`. */
+export function cellCentre(box: { x: number; y: number; width: number; height: number }, cols: number, rows: number, n: number): { x: number; y: number } {
+  return { x: box.x + ((n % cols) + 0.5) * (box.width / cols), y: box.y + (Math.floor(n / cols) + 0.5) * (box.height / rows) };
+}
+
+/** The f-quantile of `a` (0.5 the median, 1 the largest): what the speed checks print. */
+export function quantile(a: readonly number[], f: number): number {
+  const s = a.slice().sort((x, y) => x - y);
+  return s[Math.min(s.length - 1, Math.floor(f * s.length))];
+}
+
 /** Where the browser suites write their screenshots (`npm run screenshots`). */
 export const SHOTS = 'test-output/screenshots';
 

@@ -5,9 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { octile, Searcher, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Grid, type Priority } from '#bestfirst';
 import { parseMap, parseRosMap, toGrid } from '#bestfirst/movingai';
 import { mkdirSync } from 'node:fs';
-import {
-  browserAvailability, buildAndServe, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, mainThreadTasks, openPage, SHOTS, keepShot, TASK_TRACE_CATEGORIES, type BuiltPage,
-} from './harness.js';
+import { browserAvailability, buildAndServe, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, mainThreadTasks, openPage, SHOTS, keepShot, TASK_TRACE_CATEGORIES, type BuiltPage, quantile } from './harness.js';
 
 /**
  * Issue 15's "bring your own map" panel in the Search Theater: files given
@@ -24,7 +22,6 @@ failWithoutBrowser(avail, 'own-map browser tests');
 /** The theater's four lanes as the library is asked for them here, written out. */
 const LANES: [string, Priority][] = [['bfs', LINK_LENGTH], ['dijkstra', COST_TO_COME], ['greedy', HEURISTIC_ONLY], ['astar', sum(1)]];
 const file = (name: string, bytes: string | Uint8Array) => ({ name, mimeType: 'application/octet-stream', buffer: Buffer.from(bytes) });
-const q = (a: number[], f: number) => { const s = a.slice().sort((x, y) => x - y); return s[Math.min(s.length - 1, Math.floor(f * s.length))]; };
 
 describe.runIf(avail.run)('bring your own map, in Chromium', () => {
   let site: BuiltPage;
@@ -176,9 +173,9 @@ describe.runIf(avail.run)('bring your own map, in Chromium', () => {
     const timing = await root.locator('.om-timing').textContent();
     console.log(`[own map, orz900d 1491 x 656] from choosing it: map drawn ${await state('load-ms')} ms, first lane's search done ${await state('first-result-ms')} ms, `
       + `first path shown ${await state('first-path-ms')} ms (at 1x playback); ${timing}`);
-    console.log(`[own map, orz900d playback at 1x] ${gaps.length} frame intervals: median ${q(gaps, 0.5).toFixed(1)} ms, p90 ${q(gaps, 0.9).toFixed(1)} ms, `
-      + `max ${q(gaps, 1).toFixed(1)} ms, ${gaps.filter((g) => g > 20).length} over 20 ms; before the playback (reading, drawing the map, searching): `
-      + `${before.length} intervals, median ${q(before, 0.5).toFixed(1)} ms, max ${q(before, 1).toFixed(1)} ms`);
+    console.log(`[own map, orz900d playback at 1x] ${gaps.length} frame intervals: median ${quantile(gaps, 0.5).toFixed(1)} ms, p90 ${quantile(gaps, 0.9).toFixed(1)} ms, `
+      + `max ${quantile(gaps, 1).toFixed(1)} ms, ${gaps.filter((g) => g > 20).length} over 20 ms; before the playback (reading, drawing the map, searching): `
+      + `${before.length} intervals, median ${quantile(before, 0.5).toFixed(1)} ms, max ${quantile(before, 1).toFixed(1)} ms`);
     expect(await state('map')).toBe('orz900d.map');
     const grid = parseMap(readFileSync('data/movingai/dao/orz900d.map', 'utf8'), 'orz900d.map');
     await sameAsLibrary(grid);
@@ -221,8 +218,8 @@ describe.runIf(avail.run)('bring your own map, in Chromium', () => {
     const ticks = await page.evaluate(() => { const w = window as unknown as { __ticks: number[]; __stop: boolean }; w.__stop = true; return w.__ticks; });
     const gaps = ticks.slice(1).map((t, i) => t - ticks[i]);
     const max = Math.max(...gaps);
-    console.log(`[own map, 1024 x 1024] main-thread 5 ms timer while the map was read and searched: ${gaps.length} gaps, median ${q(gaps, 0.5).toFixed(1)} ms, `
-      + `p90 ${q(gaps, 0.9).toFixed(1)} ms, max ${max.toFixed(1)} ms; a click on a toggle answered in ${clickMs} ms (Playwright round trip); cancelled during the ${how}`
+    console.log(`[own map, 1024 x 1024] main-thread 5 ms timer while the map was read and searched: ${gaps.length} gaps, median ${quantile(gaps, 0.5).toFixed(1)} ms, `
+      + `p90 ${quantile(gaps, 0.9).toFixed(1)} ms, max ${max.toFixed(1)} ms; a click on a toggle answered in ${clickMs} ms (Playwright round trip); cancelled during the ${how}`
       + `${(await state('cancel-how')) === 'worker ended' ? ', the worker ended by the page' : ''}; main-thread tasks (CPU): ${tasks.length}, `
       + `longest ${Math.max(...tasks).toFixed(1)} ms, ${tasks.filter((t) => t > 16.7).length} over 16.7 ms`);
     // The searches of this map take over a second of CPU: run on the main thread, they would be a task that long.

@@ -4,7 +4,7 @@ import { ara, dijkstra, weightedAstar, octile, Searcher, COST_TO_COME } from '#b
 import { COLORS } from '../../web/src/common/palette.js';
 import { EPSILONS } from '../../web/src/theater/theater-model.js';
 import { theaterWorld } from '../../web/src/theater/theater-world.js';
-import { canvasPixels, shownPixels, browserAvailability, failWithoutBrowser, openPage, keepShot, startSession, type Session } from './harness.js';
+import { canvasPixels, shownPixels, browserAvailability, failWithoutBrowser, openPage, keepShot, startSession, type Session, cellCentre } from './harness.js';
 
 const SUITE = 'test/browser/page.test.ts (the chapter page in Chromium)';
 const avail = browserAvailability(SUITE);
@@ -107,13 +107,7 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
     await page.waitForSelector('html[data-ready="true"]', { timeout: 60_000 });
     const canvas = page.locator('#theater [data-lane="astar"] canvas');
     expect(await canvas.getAttribute('data-backing'), 'not handed to the figure worker').toBeNull();
-    const start = await canvas.evaluate((c: HTMLCanvasElement, hex: string) => {
-      const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
-      const want = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-      let k = 0;
-      for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - want[0]) + Math.abs(d[i + 1] - want[1]) + Math.abs(d[i + 2] - want[2]) <= 12) k++;
-      return k;
-    }, COLORS.start);
+    const { near: start } = await canvasPixels(page, '#theater [data-lane="astar"] canvas', COLORS.start);
     expect(start, 'the start disc is drawn on the lane').toBeGreaterThan(20);
     expect(problems).toEqual([]);
     await page.close();
@@ -172,7 +166,7 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
     const lane = page.locator('[data-lane="astar"] canvas');
     await lane.scrollIntoViewIfNeeded();
     const box = (await lane.boundingBox())!;
-    const centre = (n: number) => ({ x: box.x + ((n % grid.width) + 0.5) * (box.width / grid.width), y: box.y + (Math.floor(n / grid.width) + 0.5) * (box.height / grid.height) });
+    const centre = (n: number) => cellCentre(box, grid.width, grid.height, n);
     const before = await page.locator('#theater').getAttribute('data-reruns');
     const knob = page.locator('.lane:not([data-lane="ara"])');
     const oldExp = await knob.evaluateAll((ls) => ls.map((l) => l.getAttribute('data-expansions')));

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dijkstra, bellmanResidual, universalPlan, ara, octile, Grid } from '#bestfirst';
 import { doorClosesScenario, apartmentWorld, gateScenario } from '#bestfirst/worlds';
-import { browserAvailability, canvasPixels, failWithoutBrowser, openPage, startSession, type Session } from './harness.js';
+import { browserAvailability, canvasPixels, failWithoutBrowser, openPage, startSession, type Session, cellCentre } from './harness.js';
 
 const SUITE = 'test/browser/part2.test.ts (the chapter page, part 2, in Chromium)';
 const avail = browserAvailability(SUITE);
@@ -19,7 +19,8 @@ describe.runIf(avail.run)('part 2 of the chapter page in Chromium', () => {
   async function clickCell(page: Page, selector: string, width: number, height: number, x: number, y: number): Promise<void> {
     await page.locator(selector).scrollIntoViewIfNeeded();
     const box = (await page.locator(selector).boundingBox())!;
-    await page.mouse.click(box.x + ((x + 0.5) * box.width) / width, box.y + ((y + 0.5) * box.height) / height);
+    const c = cellCentre(box, width, height, y * width + x);
+    await page.mouse.click(c.x, c.y);
   }
 
   beforeAll(async () => { session = await startSession(); });
@@ -147,7 +148,7 @@ describe.runIf(avail.run)('part 2 of the chapter page in Chromium', () => {
     await page.keyboard.press('ArrowDown'); // move the cursor away so the panel changes too
     await root.locator('canvas').scrollIntoViewIfNeeded();
     const box = (await root.locator('canvas').boundingBox())!;
-    const at = (n: number) => [box.x + ((g.x(n) + 0.5) * box.width) / g.width, box.y + ((g.y(n) + 0.5) * box.height) / g.height] as const;
+    const at = (n: number) => { const c = cellCentre(box, g.width, g.height, n); return [c.x, c.y] as const; };
     await page.mouse.move(...at(c1));
     await page.mouse.down();
     await page.mouse.move(...at(goal), { steps: 8 });

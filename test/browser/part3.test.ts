@@ -5,7 +5,7 @@ import { lessonWorld, southRoomsWorld, doorClosesScenario } from '#bestfirst/wor
 import { COLORS } from '../../web/src/common/palette.js';
 import { PRESETS } from '../../web/src/theater/presets.js';
 import { LANE_RATE, REST_MS } from '../../web/src/theater/lane-view.js';
-import { browserAvailability, buildAndServe, mainThreadTasks, shownPixels, TASK_TRACE_CATEGORIES, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, openPage, type BuiltPage } from './harness.js';
+import { browserAvailability, buildAndServe, canvasPixels, mainThreadTasks, shownPixels, TASK_TRACE_CATEGORIES, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, openPage, type BuiltPage, quantile } from './harness.js';
 
 /**
  * Issue 17's behaviour defects (1-8 and 11), each pinned by a test that
@@ -596,13 +596,7 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     await apt.locator('#apt-step').fill('7');
     expect(Number(await apt.getAttribute('data-close-at'))).toBeLessThan(7);
     expect(await apt.getAttribute('data-repair-pops')).not.toBe('');
-    const purple = await page.locator('#replanner-apartment canvas').evaluate((c: HTMLCanvasElement) => {
-      const x = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
-      let k = 0;
-      for (let i = 0; i < x.length; i += 4) if (Math.abs(x[i] - 0xcc) + Math.abs(x[i + 1] - 0x79) + Math.abs(x[i + 2] - 0xa7) < 12) k++;
-      return k;
-    });
-    expect(purple).toBeGreaterThan(50);
+    expect((await canvasPixels(page, '#replanner-apartment canvas', COLORS.path)).near, 'the route is drawn').toBeGreaterThan(50);
     // The goal is drawn orange (vermillion) and never called red.
     expect(await page.evaluate(() => document.body.innerText)).not.toMatch(/\bred\b/i);
     await page.close();
@@ -691,14 +685,13 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     const { lat, frames } = await page.evaluate(() => ({ lat: (window as unknown as { __lat: number[] }).__lat, frames: (window as unknown as { __frames: number[] }).__frames }));
     const during = frames.filter((t) => t >= t0 && t <= t1);
     const gaps = during.slice(1).map((t, i) => t - during[i]);
-    const q = (a: number[], f: number) => { const s = a.slice().sort((x, y) => x - y); return s[Math.min(s.length - 1, Math.floor(f * s.length))]; };
     return {
       lat, frames: during.length,
-      text: `move->next frame median ${q(lat, 0.5).toFixed(1)} ms, p90 ${q(lat, 0.9).toFixed(1)} ms, max ${q(lat, 1).toFixed(1)} ms; `
-        + `frame intervals median ${q(gaps, 0.5).toFixed(1)} ms, p90 ${q(gaps, 0.9).toFixed(1)} ms, max ${q(gaps, 1).toFixed(1)} ms, `
+      text: `move->next frame median ${quantile(lat, 0.5).toFixed(1)} ms, p90 ${quantile(lat, 0.9).toFixed(1)} ms, max ${quantile(lat, 1).toFixed(1)} ms; `
+        + `frame intervals median ${quantile(gaps, 0.5).toFixed(1)} ms, p90 ${quantile(gaps, 0.9).toFixed(1)} ms, max ${quantile(gaps, 1).toFixed(1)} ms, `
         + `${gaps.filter((g) => g > 16.7).length} of ${gaps.length} over 16.7 ms (a vsync's jitter counts), ${gaps.filter((g) => g > 20).length} over 20 ms; `
-        + `main-thread tasks of 1 ms or more (CPU time, traced, drop included): ${tasks.length}, median ${q(tasks, 0.5).toFixed(1)} ms, `
-        + `p90 ${q(tasks, 0.9).toFixed(1)} ms, max ${q(tasks, 1).toFixed(1)} ms, ${tasks.filter((t) => t > 16.7).length} over 16.7 ms `
+        + `main-thread tasks of 1 ms or more (CPU time, traced, drop included): ${tasks.length}, median ${quantile(tasks, 0.5).toFixed(1)} ms, `
+        + `p90 ${quantile(tasks, 0.9).toFixed(1)} ms, max ${quantile(tasks, 1).toFixed(1)} ms, ${tasks.filter((t) => t > 16.7).length} over 16.7 ms `
         + `(from the press on, by phase: ${byPhase}; the pointer's arrival before the press: ${arrival.map((x) => x.toFixed(1)).join(', ') || '-'} ms)`,
     };
   }

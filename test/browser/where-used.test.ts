@@ -9,7 +9,7 @@ import { leeBoard } from '../../web/src/lee/lee-model.js';
 import { AGENTS, AREAS, areaFilter, areaMap, type Filter } from '../../web/src/areas/area-model.js';
 import { fleetGrid } from '../../web/src/warehouse/fleet-grid.js';
 import { fleetTasks } from '../../web/src/warehouse/fleet-model.js';
-import { browserAvailability, failWithoutBrowser, openPage, keepShot, startSession, type Session } from './harness.js';
+import { browserAvailability, failWithoutBrowser, openPage, keepShot, startSession, type Session, cellCentre } from './harness.js';
 
 /**
  * Issue 15's "where this is used" section, widget by widget: each loads,
@@ -61,7 +61,8 @@ describe.runIf(avail.run)('where grid search is used, in Chromium', () => {
     const box = (await canvas.boundingBox())!;
     const onPath = library(0.2).path;
     const mid = onPath[Math.floor(onPath.length / 2)];
-    await page.mouse.click(box.x + ((mid % map.width) + 0.5) * (box.width / map.width), box.y + (Math.floor(mid / map.width) + 0.5) * (box.height / map.height));
+    const { x, y } = cellCentre(box, map.width, map.height, mid);
+    await page.mouse.click(x, y);
     await expect.poll(() => root.getAttribute('data-drops')).not.toBe('0');
     const after = Number(await root.getAttribute('data-astar'));
     expect(Number(await root.getAttribute('data-dstar'))).toBeCloseTo(after, 6);
@@ -105,7 +106,7 @@ describe.runIf(avail.run)('where grid search is used, in Chromium', () => {
     expect(around, 'the first wire is in the second one\'s way').toBeGreaterThan(alone);
     const canvas = root.locator('canvas');
     const box = (await canvas.boundingBox())!;
-    const at = (n: number) => ({ x: box.x + ((n % grid.width) + 0.5) * (box.width / grid.width), y: box.y + (Math.floor(n / grid.width) + 0.5) * (box.height / grid.height) });
+    const at = (n: number) => cellCentre(box, grid.width, grid.height, n);
     await page.mouse.click(at(c).x, at(c).y);
     await page.mouse.click(at(d).x, at(d).y);
     expect(await root.getAttribute('data-second')).toBe(`${c},${d}`);
