@@ -23,7 +23,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const { GridSearcher, COST_TO_COME, zero } = await import(`${root}dist/src/index.js`);
 const { parseMap } = await import(`${root}dist/src/io/index.js`);
 
-/** One map per family (the real-data suites' choice), and the two the cut-turn rule's suite reads. */
+/** One map per family (the whole-file suites' ONE_PER_FAMILY), and a room map and a game map more where the cut-turn rule (subgoal8-reach.ts) drops subgoals (8room_000 28,419 to 25,298, brc202d 3,749 to 2,520). The test reads the folder, so this list is the one place that names them. */
 const CORNER_CUTTING_MAPS = [
   'dao/arena2', 'maze/maze512-32-0', 'random/random512-10-0', 'room/64room_000', 'street/Berlin_0_256',
   'room/8room_000', 'dao/brc202d',

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +7,7 @@ import { expect, test } from 'vitest';
 import { flood } from '#bestfirst';
 import { sameLength } from '#bestfirst/movingai';
 import { expectFreshBuild } from '../support/build-fresh.js';
+import { DATA_DIR } from '../support/data.js';
 import { dataPath, every, failures, loadMap, loadScen, ONE_PER_FAMILY } from '../support/movingai-runs.js';
 
 // The preprocessed searchers with corner cutting (diagonal rule 'always'), held on every row of
@@ -16,8 +17,14 @@ import { dataPath, every, failures, loadMap, loadScen, ONE_PER_FAMILY } from '..
 // SHA256SUMS). Here every row is checked against the classic file and the two bounds any optimum
 // with corner cutting obeys, and every 100th row against a Dijkstra flood (core/flood.ts, not the
 // engine the script ran).
-// One map a family, and the room and game maps the cut-turn rule's suite (test/grid/subgoal8-cut-turn) names.
-const MAPS: readonly string[] = [...ONE_PER_FAMILY, 'room/8room_000', 'dao/brc202d'];
+// Every file the script made (its list is the one place that names them), as 'family/map'.
+const FOLDER = join(DATA_DIR, 'movingai', 'corner-cutting');
+const MAPS: readonly string[] = readdirSync(FOLDER).flatMap((family) => readdirSync(join(FOLDER, family)).map((f) => `${family}/${f.replace(/\.map\.scen$/, '')}`)).sort();
+
+test('the corner-cutting optima cover one map per family (the maps of the whole-file suites), and more', () => {
+  expect(MAPS.filter((m) => !ONE_PER_FAMILY.includes(m))).toEqual(['dao/brc202d', 'room/8room_000']);
+  expect(ONE_PER_FAMILY.filter((m) => !MAPS.includes(m))).toEqual([]);
+});
 const FLOOD_EVERY = 100;
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
