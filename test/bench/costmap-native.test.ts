@@ -11,25 +11,21 @@ import { Grid } from '#bestfirst';
 import { buildNative, runNativeWeighted, type NativeRef } from '../../bench/bench-native.js';
 import { costmapOf, nativeWeighted, sameCost } from '../../bench/costmap.js';
 import { ReferenceGrid, referenceCost, rng } from '../support/reference.js';
+import { failWithoutTool, toolAvailability, type ToolCheck } from '../support/required-tool.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'bestfirst-native-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const native = buildNative(dir);
-const hasGpp = typeof native !== 'string' || !native.startsWith('g++ not found');
-// Skipped without g++, but never quietly (as the browser suites): a banner, or, with
-// BESTFIRST_REQUIRE_NATIVE=1 (CI), a failing test in the suite's place.
-const requireNative = process.env.BESTFIRST_REQUIRE_NATIVE === '1';
-if (!hasGpp && !requireNative) {
-  const bar = '!'.repeat(78);
-  console.warn(`\n${bar}\n!! SKIPPED: test/bench/costmap-native.test.ts (the benchmark's native A* against the reference)\n`
-    + `!! g++ was not found, so the C++ reference was not compiled or checked.\n`
-    + `!! Install it with:  apt-get install -y g++   (or set BESTFIRST_REQUIRE_NATIVE=1 to make this a failure)\n${bar}\n`);
-}
-if (!hasGpp && requireNative) {
-  it('needs g++ to compile bench/native/astar.cpp (BESTFIRST_REQUIRE_NATIVE=1)', () => {
-    throw new Error('g++ is missing and BESTFIRST_REQUIRE_NATIVE=1: install it with apt-get install -y g++');
-  });
-}
+// Skipped without g++, but never quietly (test/support/required-tool.ts, as the browser suites): a banner,
+// or, with BESTFIRST_REQUIRE_NATIVE=1 (CI), a failing test in the suite's place.
+const gpp: ToolCheck = {
+  suite: 'test/bench/costmap-native.test.ts (the benchmark\'s native A* against the reference)',
+  present: typeof native !== 'string' || !native.startsWith('g++ not found'),
+  missing: 'g++ was not found, so the C++ reference was not compiled or checked.',
+  install: 'apt-get install -y g++', env: 'BESTFIRST_REQUIRE_NATIVE',
+};
+const avail = toolAvailability(gpp);
+failWithoutTool(avail, gpp);
 
 const MAP = [
   '....................',
@@ -44,7 +40,7 @@ const MAP = [
   '....................',
 ].join('\n');
 
-describe.skipIf(!hasGpp)('native weighted A* (bench/native/astar.cpp --weights)', () => {
+describe.runIf(avail.run)('native weighted A* (bench/native/astar.cpp --weights)', () => {
   it('compiles', () => {
     expect(typeof native, String(native)).toBe('object');
   });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { describe, it } from 'vitest';
+import { failWithoutTool, toolAvailability, type ToolCheck } from '../support/required-tool.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -17,20 +17,19 @@ export const CHROMIUM_ARGS = [
   '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup,PreloadTopChromeWebUI',
 ];
 
+/** Chromium as a tool the browser suites need (test/support/required-tool.ts). */
+const chromiumCheck = (suite: string): ToolCheck => ({
+  suite, present: existsSync(CHROMIUM), missing: `${CHROMIUM} was not found, so the page's browser tests did not run.`,
+  install: 'apt-get install -y chromium', env: 'BESTFIRST_REQUIRE_BROWSER',
+});
+
 /**
  * Whether the browser suite runs. Without Chromium it is skipped with a loud
  * banner, unless BESTFIRST_REQUIRE_BROWSER=1 (CI), where the missing browser
  * is a failure.
  */
 export function browserAvailability(suite: string): { run: boolean; mustFail: boolean } {
-  if (existsSync(CHROMIUM)) return { run: true, mustFail: false };
-  const required = process.env.BESTFIRST_REQUIRE_BROWSER === '1';
-  if (!required) {
-    const bar = '!'.repeat(78);
-    console.warn(`\n${bar}\n!! SKIPPED: ${suite}\n!! ${CHROMIUM} was not found, so the page's browser tests did not run.\n`
-      + `!! Install it with:  apt-get install -y chromium   (or set BESTFIRST_REQUIRE_BROWSER=1 to make this a failure)\n${bar}\n`);
-  }
-  return { run: false, mustFail: required };
+  return toolAvailability(chromiumCheck(suite));
 }
 
 /**
@@ -39,12 +38,7 @@ export function browserAvailability(suite: string): { run: boolean; mustFail: bo
  * without the browser. Does nothing otherwise.
  */
 export function failWithoutBrowser(avail: { mustFail: boolean }, suite: string): void {
-  if (!avail.mustFail) return;
-  describe(suite, () => {
-    it('need Chromium at /usr/bin/chromium (BESTFIRST_REQUIRE_BROWSER=1)', () => {
-      throw new Error(`${CHROMIUM} is missing and BESTFIRST_REQUIRE_BROWSER=1: install it with apt-get install -y chromium`);
-    });
-  });
+  failWithoutTool(avail, chromiumCheck(suite));
 }
 
 const TYPES: Record<string, string> = {
