@@ -1,5 +1,5 @@
 import { InputError, show } from './errors.js';
-import { checkNodeId } from './input-checks.js';
+import { badArcEnd, checkNodeId, isNodeOf } from './input-checks.js';
 import { checkSpace, type SearchSpace } from './space.js';
 
 /**
@@ -62,7 +62,7 @@ export function bellmanFord(space: SearchSpace, source: number): BellmanFord {
       for (let k = 0; k < deg; k++) {
         const y = nodes[k], c = costs[k];
         if (Number.isNaN(c) || c === -Infinity) throw new InputError(`${where}: the arc ${x} -> ${y} costs ${show(c)}; allowed: finite numbers, or Infinity for no arc`);
-        if (!(Number.isInteger(y) && y >= 0 && y < n)) throw new InputError(`${where}: node ${x} lists a successor ${show(y)} outside 0..${n - 1}`);
+        if (!isNodeOf(y, n)) throw badArcEnd(where, x, y, n);
         if (gx + c < g[y]) { g[y] = gx + c; parent[y] = x; last = y; }
       }
     }

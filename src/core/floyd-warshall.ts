@@ -1,6 +1,6 @@
 import { bellmanFord } from './bellman-ford.js';
 import { InputError, show } from './errors.js';
-import { badArcCost } from './input-checks.js';
+import { badArcCost, badArcEnd, isNodeOf } from './input-checks.js';
 import { checkSpace, type SearchSpace } from './space.js';
 
 /**
@@ -62,7 +62,7 @@ export function floydWarshall(space: SearchSpace): AllPairs {
     for (let k = 0; k < deg; k++) {
       const j = nodes[k], c = costs[k];
       if (Number.isNaN(c) || c === -Infinity) throw badArcCost('floydWarshall', i, j, c, 'numbers, negative ones included (Infinity: no arc)');
-      if (!(Number.isInteger(j) && j >= 0 && j < n)) throw new InputError(`floydWarshall: node ${i} lists a successor ${show(j)} outside 0..${n - 1}`);
+      if (!isNodeOf(j, n)) throw badArcEnd('floydWarshall', i, j, n);
       // A self loop helps only when it costs less than nothing: a negative cycle of one arc.
       if ((i !== j || c < 0) && c < dist[i * n + j]) { dist[i * n + j] = c; next[i * n + j] = j; }
     }

@@ -93,3 +93,32 @@ export function checkSources(space: SearchSpace, sources: unknown, where: string
   for (let i = 0; i < list.length; i++) checkNodeId(space, list[i] as number, `${where}: sources[${i}]`, true);
   return list as ArrayLike<number>;
 }
+
+/**
+ * The one check of an arc's far end: a space's `successors` (or
+ * `predecessors`) must name nodes in 0..size-1. A custom space that names
+ * anything else is the caller's mistake, and reading it as "no arc" would
+ * answer a different question in silence; so every search that reads a
+ * space's arcs throws this, naming the node, the arc and the range.
+ * `dir` is 'successor' or 'predecessor', as the space listed it.
+ */
+export function badArcEnd(where: string, from: number, to: unknown, size: number, dir: 'successor' | 'predecessor' = 'successor'): InputError {
+  return new InputError(`${where}: node ${from} lists a ${dir} ${show(to)} outside 0..${size - 1}, the space's node ids`);
+}
+
+/** True when `x` is a node id of a space of `size` nodes (an integer in 0..size-1). */
+export function isNodeOf(x: number, size: number): boolean {
+  return Number.isInteger(x) && x >= 0 && x < size;
+}
+
+/**
+ * The one rule for costs that overflow: a path's cost is a finite number.
+ * When a search adds an arc's finite cost to a finite g and gets Infinity,
+ * the space's costs are too large to add up, and no answer (neither
+ * "found at Infinity" nor "unreachable") would be true; it throws this,
+ * naming the arc. Spaces whose costs are known up front (Graph, Grid)
+ * refuse such costs when they are built, so their searches never get here.
+ */
+export function costOverflow(where: string, from: number, to: number, g: number, c: number): InputError {
+  return new InputError(`${where}: the cost of a path overflows at the arc ${from} -> ${to} (g ${show(g)} + cost ${show(c)} is Infinity); costs must be small enough that every path's total is a finite number`);
+}
