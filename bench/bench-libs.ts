@@ -13,7 +13,7 @@ import jsAstar from 'javascript-astar';
 import { AStarFinder as TsAStarFinder } from 'astar-typescript';
 import createPlanner from 'l1-path-finder';
 import ndarray from 'ndarray';
-import { Searcher, type Grid, GridSearcher, manhattan, zero, JumpPointSearcher, JpsPlusSearcher, COST_TO_COME, sum, SubgoalSearcher4, SubgoalSearcher8, type PathSearcher } from '#bestfirst';
+import { Searcher, type Grid, GridSearcher, manhattan, GRID_ALGORITHMS, type GridAlgorithmName } from '#bestfirst';
 import { LazyGridSearcher } from './lazy-grid-searcher.js';
 
 export interface Built {
@@ -71,17 +71,24 @@ export function ours(name: string, options: Parameters<GridSearcher['search']>[2
   };
 }
 
-/** A searcher without options (the jump point searches), made once per map. */
-function jumpLib(name: string, make: (grid: Grid) => PathSearcher): Lib {
+/**
+ * A search of the library's registry (GRID_ALGORITHMS), the one findPath and
+ * the command line run: its searcher made once per map (the build the grid
+ * track times and weighs, for the ones that preprocess), queried with the
+ * registry's options.
+ */
+function registryLib(name: string, algorithm: GridAlgorithmName, eps?: number): Lib {
+  const entry = GRID_ALGORITHMS[algorithm];
   return {
-    name, promisesOptimal: true, connectivity: 8,
+    name, promisesOptimal: entry.guarantee === 'optimal', connectivity: entry.connectivity ?? 8,
     build(grid) {
-      const s = make(grid);
+      const s = entry.create(grid);
+      const options = entry.queryOptions(grid, eps);
       const buf = new Int32Array(grid.size);
       let len = 0;
       const w = grid.width;
       return {
-        query(sx, sy, gx, gy) { s.search(sy * w + sx, gy * w + gx); len = s.pathInto(buf); },
+        query(sx, sy, gx, gy) { s.search(sy * w + sx, gy * w + gx, options); len = s.pathInto(buf); },
         path: () => (len > 0 ? buf.subarray(0, len) : null),
       };
     },
@@ -93,15 +100,14 @@ export const BESTFIRST_ASTAR4 = ours('bestfirst A* (4-conn)', {}, true);
 
 export const GRID_LIBS: Lib[] = [
   BESTFIRST_ASTAR,
-  jumpLib('bestfirst JPS', (grid) => new JumpPointSearcher(grid)),
+  registryLib('bestfirst JPS', 'jps'),
   // Its build (the jump table) is the timed and weighed build of the grid track.
-  jumpLib('bestfirst JPS+', (grid) => new JpsPlusSearcher(grid)),
+  registryLib('bestfirst JPS+', 'jps-plus'),
   // The subgoal graph contracted into a hierarchy: its build (graph and clearances) is the timed and weighed build.
-  jumpLib('bestfirst SG8', (grid) => new SubgoalSearcher8(grid)),
+  registryLib('bestfirst SG8', 'subgoal8'),
   ours('bestfirst A* lazy heap', {}, false, true),
-  ours('bestfirst Dijkstra', { priority: COST_TO_COME, heuristic: zero }),
-  // Without reopening: the eps bound holds with a consistent h, and it is the fast variant (see SearchOptions.reopen).
-  ours('bestfirst wA* 1.5', { priority: sum(1.5), reopen: false }),
+  registryLib('bestfirst Dijkstra', 'dijkstra'),
+  registryLib('bestfirst wA* 1.5', 'wastar', 1.5),
   {
     name: 'bestfirst generic A*', promisesOptimal: true, connectivity: 8,
     build(grid) {
@@ -277,7 +283,7 @@ export const WEIGHTED_LIBS: Lib[] = [BESTFIRST_ASTAR, ngraph('ngraph.path A*', '
 export const BESTFIRST_SUBGOAL4: Lib = {
   name: 'bestfirst subgoal4', promisesOptimal: true, connectivity: 4,
   build(grid) {
-    const s = new SubgoalSearcher4(grid);
+    const s = GRID_ALGORITHMS.subgoal4.create(grid);
     // The path buffer grows to the longest path met (cells = cost + 1 on a Moving AI grid, cell size 1),
     // not to the grid's size: l1-path-finder keeps no such buffer, and the build's memory is compared.
     let buf = new Int32Array(1024);

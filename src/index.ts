@@ -28,6 +28,7 @@ export { costmapToGrid, type CostmapToGridOptions } from './grid/costmap-grid.js
 export { filterAreas, type AreaFilter } from './grid/areas.js';
 export { applyKeepout, speedWeights, type FilterMask, type SpeedFilterOptions } from './grid/costmap-filters.js';
 export { findPath, type FindPathOptions, type FoundPath } from './grid/find-path.js';
+export { GRID_ALGORITHMS, GRID_ALGORITHM_NAMES, type GridAlgorithm, type GridAlgorithmName, type Guarantee } from './grid/registry.js';
 export { straightLine, type Coordinates, type StraightLine } from './spaces/straight-line.js';
 export { KeyedSpace, unboundedGrid, pathAmong, type UnboundedGridOptions, type PathAmongOptions, type PathAmongResult } from './spaces/keyed.js';
 export { zero, type Heuristic } from './core/heuristic.js';

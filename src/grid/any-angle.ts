@@ -6,7 +6,7 @@ import { resultOf, type PathSearcher, type SearchResult, type SearchStatus } fro
 import { allocate, DX, DY, Grid, type XY } from './grid.js';
 import { MAX_SEARCH_CELLS } from './grid-search-base.js';
 import { IndexedGridHeap } from './grid-search-indexed-heap.js';
-import { cellOf, type FoundPath } from './find-path.js';
+import { cellOf, foundPathOf, type FoundPath } from './found-path.js';
 import { distance, walkSegment } from './line-of-sight.js';
 import { MoveMasks } from './move-masks.js';
 
@@ -312,7 +312,6 @@ export function anyAnglePath(grid: Grid, from: XY | number, to: XY | number, opt
   grid.checkEndpoint(goal, 'anyAnglePath: goal');
   let s = searchers.get(grid);
   if (s === undefined) { s = new AnyAngleSearcher(grid); searchers.set(grid, s); }
-  const status = s.search(start, goal, options);
-  const path = s.path();
-  return { status, cost: s.cost, points: path === null ? null : grid.points(path), path, expansions: s.expansions, partial: false };
+  s.search(start, goal, options);
+  return foundPathOf(grid, s);
 }

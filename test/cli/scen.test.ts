@@ -73,7 +73,7 @@ test('plan refuses bad points and missing options through main: one line, exit 2
     [['plan', '--map', ARENA, '--from', '1,7', '--to', '1,8', '--algo', 'wastar:0.5'],
       'bestfirst plan: --algo "wastar:0.5": EPS must be a decimal number from 1 to 1000000, got "0.5"'],
     [['plan', '--map', ARENA, '--from', '1,7', '--to', '1,8', '--algo', 'idastar'],
-      'bestfirst plan: --algo must be one of astar, dijkstra, wastar:EPS, greedy, jps, jps-plus, subgoal4, subgoal8, preprocessed8, bfs, got "idastar"; did you mean "astar"?'],
+      'bestfirst plan: --algo must be one of astar, dijkstra, wastar:EPS, greedy, bfs, jps, jps-plus, subgoal4, subgoal8, preprocessed8, any-angle, got "idastar"; did you mean "astar"?'],
   ];
   for (const [argv, message] of cases) {
     const { io, out, err } = collect();
