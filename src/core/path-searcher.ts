@@ -6,25 +6,8 @@ import type { Trace } from './trace.js';
  */
 export type SearchStatus = 'found' | 'unreachable' | 'step-limit';
 
-/** The outcome of one search, as the one-shot functions return it and every `PathSearcher.result()` builds it. */
-export interface SearchResult {
-  /** `found`, `unreachable` or `step-limit` (see `SearchStatus`). */
-  status: SearchStatus;
-  /**
-   * Nodes from start to goal, or null when no path was found; with the
-   * `partial` option, a search that failed gives the path to the reached
-   * node nearest the goal instead (and `partial` is true).
-   */
-  path: number[] | null;
-  /** True when `path` is a partial path: the search failed (see `status`) and was asked for one. */
-  partial: boolean;
-  /**
-   * Cost of the path: `pathCost(space, path)`, the sum of the cheapest arc
-   * between each pair of consecutive nodes; Infinity without a path.
-   */
-  cost: number;
-  /** Number of edges on the path; -1 without a path. */
-  linkLength: number;
+/** What every outcome of a search holds, whatever its status. */
+export interface SearchCounts {
   /** Nodes taken off the frontier and expanded (the goal's pop included). */
   expansions: number;
   /** Entries put on the frontier (the start's included, unless h calls it a dead end). */
@@ -34,6 +17,23 @@ export interface SearchResult {
   /** Every pop and push, with `trace: true`; null otherwise. */
   trace: Trace | null;
 }
+
+/**
+ * The outcome of one search, as the one-shot functions return it and every
+ * `PathSearcher.result()` builds it: a union on `status` (and `partial`), so
+ * that after `if (r.status === 'found')` TypeScript knows `path` is there.
+ * - `found`: `path` runs from start to goal, `cost` is its cost
+ *   (`pathCost(space, path)`, the cheapest arc between each pair of
+ *   consecutive nodes) and `linkLength` its number of edges.
+ * - `unreachable` or `step-limit`: no path (`path` null, `cost` Infinity,
+ *   `linkLength` -1); or, asked for a partial path, the path to the reached
+ *   node nearest the goal (`partial` true, `cost` and `linkLength` that path's).
+ */
+export type SearchResult = SearchCounts & (
+  | { status: 'found'; path: number[]; partial: false; cost: number; linkLength: number }
+  | { status: Exclude<SearchStatus, 'found'>; path: number[]; partial: true; cost: number; linkLength: number }
+  | { status: Exclude<SearchStatus, 'found'>; path: null; partial: false; cost: number; linkLength: -1 }
+);
 
 /**
  * The one contract of the reusable point-to-point searchers: `Searcher` (any
@@ -86,15 +86,12 @@ export interface PathSearcher<Options extends object = object> {
 /** `result()` of a searcher, built one way for every searcher. */
 export function resultOf(s: PathSearcher, trace: Trace | null): SearchResult {
   const path = s.path();
-  return {
-    status: s.status,
-    path,
-    cost: s.cost,
-    partial: s.partial,
-    linkLength: path ? path.length - 1 : -1,
-    expansions: s.expansions,
-    pushes: s.pushes,
-    reopenings: s.reopenings,
-    trace,
-  };
+  const counts: SearchCounts = { expansions: s.expansions, pushes: s.pushes, reopenings: s.reopenings, trace };
+  if (path === null) {
+    if (s.status === 'found') throw new Error(`${s.constructor.name}: status 'found' without a path`);
+    return { ...counts, status: s.status, path: null, partial: false, cost: Infinity, linkLength: -1 };
+  }
+  if (s.status === 'found') return { ...counts, status: 'found', path, partial: false, cost: s.cost, linkLength: path.length - 1 };
+  if (!s.partial) throw new Error(`${s.constructor.name}: status ${s.status} with a path that is not partial`);
+  return { ...counts, status: s.status, path, partial: true, cost: s.cost, linkLength: path.length - 1 };
 }

@@ -16,7 +16,7 @@ test('a walled-in goal: the path ends at the reached cell nearest the goal, flag
   expect(findPath(grid, [0, 1], [8, 1])).toMatchObject({ status: 'unreachable', partial: false, path: null, cost: Infinity });
   // Found paths are not partial.
   expect(findPath(grid, [0, 1], [4, 2], { partial: true })).toMatchObject({ status: 'found', partial: false, cost: 5 });
-  expect(() => findPath(grid, [0, 1], [8, 1], { partial: true, algorithm: 'jps' })).toThrow(/partial paths need algorithm 'astar' or 'dijkstra'/);
+  expect(() => findPath(grid, [0, 1], [8, 1], { partial: true, algorithm: 'jps' })).toThrow(/partial paths need a best-first search \('astar', 'dijkstra'/);
   expect(() => findPath(grid, [0, 1], [8, 1], { partial: 1 as never })).toThrow(/partial must be true or false, got 1/);
 });
 
