@@ -1,5 +1,5 @@
 /**
- * The open list of `LazyGridSearcher` (lazy-grid-searcher.ts): a lazy binary min-heap like src/core/heap.ts
+ * The open list of `LazyGridSearcher` (lazy-grid-searcher.ts): a lazy binary min-heap like src/queues/heap.ts
  * (same order: f, then the tie key, then insertion order), laid out for the
  * grid's hot loop. The four numbers of an entry (f, tie key, insertion
  * number, g) sit side by side in one Float64Array, so a sift step touches one

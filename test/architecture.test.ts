@@ -37,20 +37,29 @@ test('the library imports only the library, by relative paths (no package, no al
 /**
  * The layout: each folder of src/ imports itself and the folders listed for
  * it here, all of them before it in the README's order, so the arrows point
- * one way. core/ is the engine and what every search shares; the grid and
- * the spaces build on it; the repairing searches run on any space, as the
- * engine does; io/, cspace/ and worlds/ make grids and graphs for them.
+ * one way. core/ is the contract and what every search shares, with no
+ * algorithm; queues/ the heaps; search/ the searches on any space;
+ * hierarchy/ what preprocesses any space (contraction, landmarks); grid/ the
+ * grid and its searches (fast/, jps/, subgoal/, any-angle/); spaces/ the
+ * graph and the keyed spaces (the unbounded grid moves by the grid's own
+ * diagonal rule); costmap/ and mapf/ build on the grid; the repairing
+ * searches run on any space, as the engine does; io/, cspace/ and worlds/
+ * make grids and graphs for them.
  */
 const MAY_IMPORT: Record<string, string[]> = {
   core: [],
-  grid: ['core'],
-  // The keyed unbounded grid moves by the grid's own diagonal rule.
-  spaces: ['core', 'grid'],
-  repair: ['core'],
-  io: ['core', 'grid', 'spaces'],
+  queues: ['core'],
+  search: ['core', 'queues'],
+  hierarchy: ['core', 'queues', 'search'],
+  grid: ['core', 'queues', 'search', 'hierarchy'],
+  spaces: ['core', 'queues', 'search', 'grid'],
+  costmap: ['core', 'grid'],
+  mapf: ['core', 'queues', 'search', 'grid'],
+  repair: ['core', 'queues', 'search'],
+  io: ['core', 'grid', 'spaces', 'costmap', 'mapf'],
   // A raster is capped as a Moving AI map is (MAX_MAP_CELLS).
   cspace: ['core', 'grid', 'io'],
-  worlds: ['core', 'grid', 'spaces', 'repair', 'io', 'cspace'],
+  worlds: ['core', 'queues', 'search', 'hierarchy', 'grid', 'spaces', 'costmap', 'mapf', 'repair', 'io', 'cspace'],
 };
 /** Files that may import one folder more than their own may: D* on a grid is a grid convenience kept beside D*. */
 const ALSO: Record<string, string[]> = { 'src/repair/dstar-grid.ts': ['grid'] };
@@ -70,8 +79,8 @@ test('each folder of src/ imports only folders before it in the layout, core/ on
   expect(bad).toEqual([]);
 });
 
-test('the searches that run on any space (core/, repair/) import no grid module', () => {
-  const generic = SRC.filter((f) => /^src\/(core|repair)\//.test(rel(f)) && !(rel(f) in ALSO));
+test('the searches that run on any space (core/, queues/, search/, hierarchy/, repair/) import no grid module', () => {
+  const generic = SRC.filter((f) => /^src\/(core|queues|search|hierarchy|repair)\//.test(rel(f)) && !(rel(f) in ALSO));
   expect(generic.length).toBeGreaterThan(15);
   const bad = generic.flatMap((f) => importsOf(f).filter((i) => i.startsWith('src/grid/')).map((i) => `${rel(f)} imports ${i}`));
   expect(bad).toEqual([]);

@@ -1,16 +1,16 @@
-import { Searcher } from '../core/best-first.js';
+import { Searcher } from '../search/best-first.js';
 import { zero } from '../core/heuristic.js';
 import type { PathSearcher } from '../core/path-searcher.js';
 import { ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority } from '../core/priority.js';
-import { AnyAngleSearcher } from './any-angle.js';
+import { AnyAngleSearcher } from './any-angle/any-angle.js';
 import type { Grid } from './grid.js';
-import { GridSearcher } from './grid-search.js';
+import { GridSearcher } from './fast/grid-search.js';
 import { octile } from './heuristics.js';
-import { JpsPlusSearcher } from './jps-plus.js';
-import { JumpPointSearcher } from './jps.js';
-import { PreprocessedSearcher8 } from './preprocessed8.js';
-import { SubgoalSearcher4 } from './subgoal4.js';
-import { SubgoalSearcher8 } from './subgoal8.js';
+import { JpsPlusSearcher } from './jps/jps-plus.js';
+import { JumpPointSearcher } from './jps/jps.js';
+import { PreprocessedSearcher8 } from './subgoal/preprocessed8.js';
+import { SubgoalSearcher4 } from './subgoal/subgoal4.js';
+import { SubgoalSearcher8 } from './subgoal/subgoal8.js';
 
 /**
  * What an algorithm promises about the cost it finds: `optimal` (the

@@ -15,7 +15,7 @@
  */
 export { parseMap, formatMap, parseScen, formatScen, checkScenario, terrainFilter, TERRAIN_LETTERS, MOVINGAI_GRID, MAX_MAP_SIDE, MAX_MAP_CELLS, type Scenario } from './movingai.js';
 export { checkPath, checkAnyAnglePath, sameLength, withinBound, type PathCheck } from '../grid/validate-path.js';
-export { checkMapfPlan, type AgentTask, type MapfPlanCheck, type MapfPlanOk, type MapfPlanBroken } from '../grid/mapf-check.js';
+export { checkMapfPlan, type AgentTask, type MapfPlanCheck, type MapfPlanOk, type MapfPlanBroken } from '../mapf/check.js';
 export { parseRoads, type RoadNetwork } from './roads.js';
 export {
   parseRosYaml, parsePgm, formatPgm, parseRosMap, toGrid, worldToCell, cellToWorld, MAX_ROS_YAML_CHARS,

@@ -1,5 +1,5 @@
 import { InputError, show } from '../core/errors.js';
-import { Heap } from '../core/heap.js';
+import { Heap } from '../queues/heap.js';
 import type { Heuristic } from '../core/heuristic.js';
 import { IMPROVE } from '../core/improve.js';
 import { badArcCost, badHeuristic, checkBoolean, checkBudget, checkNodeId, checkKeys } from '../core/input-checks.js';

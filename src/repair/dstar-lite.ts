@@ -1,5 +1,5 @@
 import { InputError, show } from '../core/errors.js';
-import { IndexedHeap } from './heap-indexed.js';
+import { IndexedHeap } from '../queues/indexed-heap.js';
 import type { Heuristic } from '../core/heuristic.js';
 import { badArcCost, badHeuristic, checkBudget, checkNodeId, checkKeys } from '../core/input-checks.js';
 import { checkSpace, cheapestTo, type ArcChange, type ArcChangeFeed, type SearchSpace } from '../core/space.js';

@@ -1,5 +1,5 @@
 import { InputError, show } from '../core/errors.js';
-import { Heap } from '../core/heap.js';
+import { Heap } from '../queues/heap.js';
 import { checkBoolean, checkNodeId, checkKeys } from '../core/input-checks.js';
 import { checkSpace, type SearchSpace } from '../core/space.js';
 

@@ -1,5 +1,5 @@
 import { InputError, show } from '../core/errors.js';
-import { Flooder } from '../core/flood.js';
+import { Flooder } from '../search/flood.js';
 import { checkNodeId } from '../core/input-checks.js';
 import { checkSpace, type SearchSpace } from '../core/space.js';
 

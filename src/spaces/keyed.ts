@@ -4,7 +4,7 @@ import { checkKeys } from '../core/input-checks.js';
 import { MAX_GRAPH_SIZE } from './graph.js';
 import { InputError, show } from '../core/errors.js';
 import { diagonalOpen, DX, DY, type DiagonalRule, DIAGONAL_RULES, type XY } from '../grid/grid.js';
-import { Searcher, type SearchStatus } from '../core/best-first.js';
+import { Searcher, type SearchStatus } from '../search/best-first.js';
 import { checkBudget } from '../core/input-checks.js';
 import { type Heuristic } from '../core/heuristic.js';
 import { octileDistance, octileTerms } from '../grid/heuristics.js';

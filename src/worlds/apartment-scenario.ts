@@ -1,4 +1,4 @@
-import { astar } from '../core/best-first.js';
+import { astar } from '../search/best-first.js';
 import { CSpace, fmt, type Point } from '../cspace/cspace.js';
 import { DStarLite, type RepairStats } from '../repair/dstar-lite.js';
 import { InputError, show } from '../core/errors.js';

@@ -1,4 +1,4 @@
-import { Searcher } from '../core/best-first.js';
+import { Searcher } from '../search/best-first.js';
 import { InputError, show } from '../core/errors.js';
 import type { Heuristic } from '../core/heuristic.js';
 import { COST_TO_COME, sum } from '../core/priority.js';

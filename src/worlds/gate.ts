@@ -1,4 +1,4 @@
-import { astar } from '../core/best-first.js';
+import { astar } from '../search/best-first.js';
 import { CLOSED, DStar, type DStarPop } from '../repair/dstar.js';
 import { setCellBlocked } from '../repair/dstar-grid.js';
 import { InputError, show } from '../core/errors.js';

@@ -15,7 +15,7 @@ import { browserAvailability, buildAndServe, canvasPixels, CHROMIUM, CHROMIUM_AR
 /**
  * The opening, one idea per figure (issue 17): every figure renders, its
  * Step and Play work from the keyboard, stepping lights the lines of
- * src/core/best-first.ts that the step ran, and every number shown is the
+ * src/search/best-first.ts that the step ran, and every number shown is the
  * library's, computed here from the library itself (the 7 x 5 room is the
  * only thing read from the page's model: its rows, start and goal).
  */
@@ -116,7 +116,7 @@ describe.runIf(avail.run)('the opening figures in Chromium', () => {
         // A step that lights the skip test is one where the pop just made pushed nothing: the trace says which.
         if (s.event === 'none') expect(trace.pushes.some((p) => p.during === pops - 1), `${id}: pop ${pops - 1} pushed nothing`).toBe(false);
         expect(s.lit, `${id} after ${s.event}`).toBe(prefix + want[s.event]);
-        expect(s.litLines, `${id}: the lit lines are the ${s.lit} lines of src/core/best-first.ts`).toEqual(codeLines(s.lit));
+        expect(s.litLines, `${id}: the lit lines are the ${s.lit} lines of src/search/best-first.ts`).toEqual(codeLines(s.lit));
       }
       expect(pops).toBeGreaterThan(3);
       expect(pushes, `${id}: relaxations stepped through`).toBeGreaterThan(3);

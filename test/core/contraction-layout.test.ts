@@ -1,4 +1,4 @@
-// The contraction hierarchy as its query reads it (src/core/contraction-layout.ts):
+// The contraction hierarchy as its query reads it (src/hierarchy/contraction-layout.ts):
 // the depth-first numbering is a permutation, every arc of the contracted
 // graph is in its row with its cost, and every entry of the unpacking table
 // expands to a path of the space's own arcs from the shortcut's tail to its

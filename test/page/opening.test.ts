@@ -22,7 +22,7 @@ describe('the opening shows the library\'s own loop', () => {
     expect(imports['#bestfirst/engine-source']).toEqual({ 'bestfirst-source': `./${LOOP_SOURCE_FILE}` });
   });
 
-  it('every region the page asks for is marked in src/core/best-first.ts and holds code', () => {
+  it('every region the page asks for is marked in src/search/best-first.ts and holds code', () => {
     expect(ALL_REGIONS.length).toBe(12);
     expect(missingRegions(SOURCE, ALL_REGIONS)).toEqual([]);
     for (const k of LOOP_KINDS) expect(() => listing(SOURCE, listingRegions(k))).not.toThrow();

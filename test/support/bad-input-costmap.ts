@@ -1,5 +1,5 @@
 // The bad-input table, the distance transform and Nav2's inflation (src/grid/
-// distance-transform.ts, src/grid/inflation.ts). See bad-input-kit.ts for the row
+// distance-transform.ts, src/costmap/inflation.ts). See bad-input-kit.ts for the row
 // machinery; the answers are checked against the definitions written out here.
 import type { Grid } from '#bestfirst';
 import { apply } from './bad-input-core.js';

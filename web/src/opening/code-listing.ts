@@ -3,7 +3,7 @@ import { listing, LOOP_SOURCE_FILE, type ListingRow } from './source-listing.js'
 
 /**
  * Lines of the library's loop beside a figure, with the lines of the
- * current step lit. Each line keeps its number in src/core/best-first.ts, so a
+ * current step lit. Each line keeps its number in src/search/best-first.ts, so a
  * reader can find it there; a ⋮ row stands for code the listing skips
  * (bookkeeping for traces and budgets, growth of the arrays).
  */

@@ -39,7 +39,7 @@ function fOf(wg: number, wh: number): string {
 /**
  * One idea per figure: the 7 x 5 room searched one way, a Step at a time,
  * with the open cells listed in the order the loop will take them and the
- * lines of src/core/best-first.ts that ran lit beside it. Everything shown is
+ * lines of src/search/best-first.ts that ran lit beside it. Everything shown is
  * read off the library's trace of that search.
  */
 export class LoopFigure {

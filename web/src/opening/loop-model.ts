@@ -122,7 +122,7 @@ export function reachedAt(trace: Trace, e: LoopEvent): Map<number, TracePush> {
   return m;
 }
 
-/** The regions of src/core/best-first.ts each figure lists, in the loop's order. */
+/** The regions of src/search/best-first.ts each figure lists, in the loop's order. */
 const REGIONS = ['start', 'pop', 'goal', 'expand', 'skip', 'relax'] as const;
 /** Which region an event lights: the pop, the relaxation that pushed, the test that skipped, the goal test. */
 const LIT: Readonly<Record<LoopEventKind, (typeof REGIONS)[number]>> = { start: 'start', pop: 'pop', push: 'relax', none: 'skip', goal: 'goal' };
@@ -136,7 +136,7 @@ export function litRegion(kind: LoopKind, ev: LoopEventKind): string {
   return (kind === 'bfs' ? 'bfs-' : '') + LIT[ev];
 }
 
-/** Every region the page asks src/core/best-first.ts for. */
+/** Every region the page asks src/search/best-first.ts for. */
 export const ALL_REGIONS: readonly string[] = [...listingRegions('bfs'), ...listingRegions('astar')];
 
 /** The knob as the engine reads it: f = wg * g + wh * h. */

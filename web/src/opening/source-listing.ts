@@ -1,6 +1,6 @@
 /**
  * The page shows the library's loop, not a copy of it: the figures read
- * src/core/best-first.ts as text (a `?raw` import in loop-source.ts) and pick
+ * src/search/best-first.ts as text (a `?raw` import in loop-source.ts) and pick
  * the lines between `// #region name` and `// #endregion` comments. Pure,
  * so the unit test runs the same code on the same file.
  */
@@ -10,7 +10,7 @@
  * bundles it through package.json's "imports" ("#bestfirst/engine-source",
  * loop-source.ts); a unit test checks that both name the same file.
  */
-export const LOOP_SOURCE_FILE = 'src/core/best-first.ts';
+export const LOOP_SOURCE_FILE = 'src/search/best-first.ts';
 
 const OPEN = /^\s*\/\/\s*#region\s+(\S+)\s*$/;
 const CLOSE = /^\s*\/\/\s*#endregion\b/;

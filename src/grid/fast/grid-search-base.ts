@@ -1,0 +1,327 @@
+import { InputError, show } from '../../core/errors.js';
+import { allocate, DX, DY, Grid } from '../grid.js';
+import { MoveMasks } from '../move-masks.js';
+import { zero, type Heuristic } from '../../core/heuristic.js';
+import { inlineForm, octile } from '../heuristics.js';
+import { checkFresh, landmarkTable, type LandmarkTable } from './landmarks.js';
+import { checkBudget, checkKeys } from '../../core/input-checks.js';
+import { resultOf, type PathSearcher, type SearchResult, type SearchStatus } from '../../core/path-searcher.js';
+import { ASTAR, type Priority, type TieBreak } from '../../core/priority.js';
+import { pathCost } from '../../core/space.js';
+
+/**
+ * The options of one `GridSearcher` query: those of `SearchOptions`, less
+ * tracing, and with `octile(grid)` as the default heuristic. A bad value is
+ * an `InputError`.
+ */
+export interface GridSearchOptions {
+  /**
+   * Default `ASTAR` (`sum(1)`); `COST_TO_COME` is Dijkstra, `sum(eps)` weighted
+   * A*, `HEURISTIC_ONLY` greedy. `LINK_LENGTH` (breadth-first) is refused: use
+   * `Searcher` for it.
+   */
+  priority?: Priority;
+  /**
+   * h(n, goal), as in `SearchOptions`, with one restriction: the fast path
+   * computes h inline instead of calling it, so it takes the grid heuristics
+   * it knows how to compute, `octile(grid)` (the default: the grid's octile
+   * distance, Manhattan when 4-connected), `manhattan(grid)`,
+   * `chebyshev(grid)` (each made for this grid, or one as wide), and `zero`;
+   * `GridSearcher` also reads the table of `landmarks(grid)` (made for
+   * this very grid, and refused once the grid has changed since).
+   * Any other function is an `InputError` that says so: run it with
+   * `Searcher`, which calls it. The answers are bit for bit the engine's
+   * with the same function.
+   *
+   * The names `'octile'` and `'zero'` of 0.1 still work for this release
+   * (deprecated: pass `octile(grid)` or `zero`).
+   */
+  heuristic?: Heuristic | 'octile' | 'zero';
+  /** Default `h` (smaller h, then insertion order), as in `Searcher`. */
+  tieBreak?: TieBreak;
+  /** Stop with status `step-limit` after this many expansions: a number >= 0. Default: no limit. */
+  maxExpansions?: number;
+  /**
+   * Put a closed cell that receives a cheaper g back on the frontier. Default
+   * true, as in `Searcher`; weighted A* keeps its bound without it (see
+   * `SearchOptions.reopen`) and runs much faster on large maps.
+   */
+  reopen?: boolean;
+  /**
+   * When the goal cannot be reached or the budget runs out, return the path
+   * to the reached cell nearest the goal by the grid's octile distance
+   * (whatever heuristic the query ran with; ties: the smaller g), with
+   * `partial` set and `cost` its cost; the status still says why (Godot's
+   * `allow_partial_path`). Default false.
+   */
+  partial?: boolean;
+}
+
+const GRID_SEARCH_KEYS: readonly (keyof GridSearchOptions)[] = ['priority', 'heuristic', 'tieBreak', 'maxExpansions', 'reopen', 'partial'];
+
+/**
+ * The most cells a grid searcher takes: `IndexedGridHeap` keeps heap
+ * positions offset by a moving base in int32 state, which needs a little
+ * headroom below 2^31 (see grid-search-indexed-heap.ts).
+ */
+export const MAX_SEARCH_CELLS = 0x7fffff00;
+
+/**
+ * The grid fast path less its open list: the move masks, the per-cell g and
+ * arrival move, the checks of a query, the path walk. `GridSearcher`
+ * (grid-search.ts) adds the indexed open list; the benchmark's lazy variant
+ * (bench/lazy-grid-searcher.ts), the measured alternative, adds another.
+ *
+ * - Each cell keeps a byte of allowed moves (`MoveMasks`): bounds, blocked
+ *   targets and the corner rule are one bit test.
+ * - Neighbour offsets and step costs are precomputed per direction; h is
+ *   `heuristics.octile` on int32 coordinates relative to the goal.
+ * - A cell remembers the move that reached it (1 byte) instead of a 4-byte
+ *   parent id.
+ *
+ * Every query first brings the move masks up to date with the grid
+ * (`MoveMasks.sync`), so edits made through the grid are seen at once.
+ */
+export abstract class GridSearchBase implements PathSearcher<GridSearchOptions> {
+  /** The grid every query runs on. */
+  readonly grid: Grid;
+  /** How the last query ended; `unreachable` before the first. */
+  status: SearchStatus = 'unreachable';
+  /** Cost of the last query's path (a partial one included), summed along its moves; Infinity without one. */
+  cost = Infinity;
+  /** True when the last query failed and returned a partial path (the `partial` option). */
+  partial = false;
+  /** Cells the last query expanded (the goal's pop included). */
+  expansions = 0;
+  /** Entries the last query put on the open list (the start's included; an improvement counts as one). */
+  pushes = 0;
+  /** Closed cells the last query put back on the open list with a cheaper g. */
+  reopenings = 0;
+
+  protected readonly moves: Uint8Array;
+  protected readonly g: Float64Array;
+  protected readonly via: Uint8Array;
+  protected readonly off = new Int32Array(8);
+  protected readonly step = new Float64Array(8);
+  protected readonly dx = Int32Array.from(DX);
+  protected readonly dy = Int32Array.from(DY);
+  // The query's knobs, passed through fields rather than arguments: a double
+  // argument to a call V8 does not inline is boxed, and the query would allocate.
+  // h = hs * (dx + dy + hd * min(dx, dy)) + hp * ((dx + dy) & 1): the inline
+  // form of the query's heuristic (heuristics.inlineForm), all 0 for zero.
+  // For octile at the usual diagonal costs hp is 0.
+  protected wg = 1.5;
+  protected wh = 1.5;
+  protected hs = 1.5;
+  protected hd = 1.5;
+  protected hp = 1.5;
+  /** The grid's own `octile(grid)`, the default heuristic, made once. */
+  private readonly octile: Heuristic;
+  /** The query's landmark table (`landmarks`), or null: h is then the inline form alone. */
+  protected lm: LandmarkTable | null = null;
+  protected tieByH = 1;
+  protected maxExp = Infinity;
+  protected reopen = true;
+  protected start = -1;
+  protected goal = -1;
+  private readonly masks: MoveMasks;
+  /** The cell the last path ends at: the goal, a partial path's end, or -1 without a path. */
+  private end = -1;
+  private readonly who: string;
+  private readonly bytes: number;
+
+  /**
+   * @param who the class name, for messages
+   * @param bytesPerCell what the searcher keeps per cell in all, for the message when it does not fit
+   */
+  constructor(grid: Grid, who: string, bytesPerCell: number) {
+    if (!(grid instanceof Grid)) throw new InputError(`${who}: needs a Grid, got ${show(grid)}`);
+    if (grid.enterCost >= 0) {
+      throw new InputError(`${who}: the grid must delete blocked cells (blocked: 'delete'); it charges ${grid.enterCost} to enter them. Use Searcher for that model.`);
+    }
+    if (grid.size > MAX_SEARCH_CELLS) {
+      throw new InputError(`${who}: the ${grid.width} x ${grid.height} grid has ${grid.size} cells; at most ${MAX_SEARCH_CELLS} fit its int32 per-cell state`);
+    }
+    this.grid = grid;
+    this.who = `${who}: the ${grid.width} x ${grid.height} grid (${bytesPerCell} bytes a cell)`;
+    this.bytes = grid.size * bytesPerCell;
+    this.masks = new MoveMasks(grid, this.perCell(() => new Uint8Array(grid.size)));
+    this.moves = this.masks.bits;
+    this.g = this.perCell(() => new Float64Array(grid.size));
+    this.via = this.perCell(() => new Uint8Array(grid.size));
+    const axial = grid.cellSize, diagonal = grid.cellSize * grid.diagonalCost;
+    for (let k = 0; k < 8; k++) {
+      this.off[k] = DY[k] * grid.width + DX[k];
+      this.step[k] = k < 4 ? axial : diagonal;
+    }
+    this.octile = octile(grid);
+  }
+
+  /** Allocates a per-cell array; a refusal says how much the whole searcher needs. */
+  protected perCell<T>(make: () => T): T {
+    return allocate(make, this.who, this.bytes);
+  }
+
+  /**
+   * Re-reads every cell of the grid (O(cells)). Queries catch up with the
+   * grid's changes by themselves; this is for a write to `grid.cells` that
+   * was not announced with `grid.touch`.
+   */
+  refresh(): void {
+    this.masks.refresh();
+  }
+
+  /**
+   * Blocks or frees cell n in the grid (`grid.setBlocked`) and updates the move masks around it.
+   *
+   * @deprecated `grid.setBlocked(n, blocked)` is the one way to edit a grid: every searcher follows it at its next query.
+   */
+  setBlocked(n: number, blocked: boolean): void {
+    this.grid.setBlocked(n, blocked);
+    this.masks.sync();
+  }
+
+  /**
+   * Runs one query and returns its status; read `cost`, `expansions`, ...
+   * and the path (`pathInto`) afterwards. A start or goal outside the grid or
+   * on a blocked cell throws, as does a malformed option; nothing changes then.
+   */
+  search(start: number, goal: number, options: GridSearchOptions = {}): SearchStatus {
+    const grid = this.grid;
+    grid.checkEndpoint(start, 'start');
+    grid.checkEndpoint(goal, 'goal');
+    // A misspelt option would be ignored in silence; one given as null is refused, never read as "not given".
+    checkKeys(options, GRID_SEARCH_KEYS, 'grid search');
+    const priority = options.priority === undefined ? ASTAR : options.priority;
+    // weights() would allocate its pair on every query; read the knob directly.
+    let wg = 1, wh = 1;
+    if (priority === null || typeof priority !== 'object') {
+      throw new InputError(`grid search: priority must be ASTAR, COST_TO_COME, HEURISTIC_ONLY or sum(eps), got ${show(priority)}`);
+    }
+    switch (priority.kind) {
+      case 'cost-to-come': wh = 0; break;
+      case 'heuristic-only': wg = 0; break;
+      case 'sum': {
+        const eps: unknown = priority.eps;
+        if (typeof eps !== 'number' || !Number.isFinite(eps) || eps < 0) {
+          throw new InputError(`priority: eps must be a finite number >= 0 (0 is Dijkstra, 1 is A*, above 1 weighted A*), got ${show(eps)}`);
+        }
+        wh = eps;
+        break;
+      }
+      case 'link-length':
+        throw new InputError(`grid search: priority 'link-length' (breadth-first) needs a FIFO queue; use Searcher for it`);
+      default:
+        throw new InputError(`grid search: unknown priority kind ${show((priority as { kind: unknown }).kind)}: expected cost-to-come, heuristic-only or sum`);
+    }
+    const given = options.heuristic;
+    let h = given === undefined || given === 'octile' ? this.octile : given === 'zero' ? zero : given;
+    const lm = typeof h === 'function' && this.takesLandmarks() ? landmarkTable(h) ?? null : null;
+    if (lm !== null) {
+      if (lm.grid !== grid) throw new InputError(`grid search: the landmark heuristic was built for another grid (${lm.grid.width} x ${lm.grid.height}); build one with landmarks(grid) for this one`);
+      checkFresh(lm, 'grid search');
+      // The landmark heuristic takes the larger of its bound and octile(grid).
+      h = this.octile;
+    }
+    const form = typeof h === 'function' ? inlineForm(h) : undefined;
+    if (form === undefined || (form.width !== grid.width && h !== zero)) {
+      throw new InputError(`grid search: heuristic must be octile(grid), manhattan(grid) or chebyshev(grid) of a grid ${grid.width} cells wide, or zero (the fast path computes h inline, so it takes only those), got ${typeof h === 'function' ? (form ? `one made for a grid ${form.width} cells wide` : 'another function: run it with Searcher, which calls it') : typeof h === 'string' ? JSON.stringify(h) : show(h)}`);
+    }
+    const tieBreak = options.tieBreak === undefined ? 'h' : options.tieBreak;
+    if (tieBreak !== 'h' && tieBreak !== 'fifo') {
+      throw new InputError(`tieBreak must be 'h' or 'fifo', got ${show(options.tieBreak)}`);
+    }
+    const maxExp = checkBudget(options.maxExpansions, 'maxExpansions');
+    const reopen = options.reopen === undefined ? true : options.reopen;
+    if (typeof reopen !== 'boolean') throw new InputError(`reopen must be true or false, got ${show(options.reopen)}`);
+    const partial = options.partial === undefined ? false : options.partial;
+    if (typeof partial !== 'boolean') throw new InputError(`partial must be true or false, got ${show(options.partial)}`);
+
+    this.masks.sync();
+    this.wg = wg; this.wh = wh;
+    this.hs = form.a;
+    this.hd = form.b;
+    this.hp = form.c;
+    this.lm = lm;
+    this.tieByH = tieBreak === 'h' ? 1 : 0;
+    this.maxExp = maxExp;
+    this.reopen = reopen;
+    this.start = start;
+    this.goal = goal;
+    this.status = this.run(start, goal);
+    this.end = this.status === 'found' ? goal : partial ? this.nearestReached(goal) : -1;
+    this.partial = this.status !== 'found' && partial;
+    // After reopenings the moves walked back from the goal can cost less than
+    // g(goal): a reopened cell passes its cheaper g only to the children it
+    // expands again. Report the cost of the path returned, as the engine does
+    // (best-first.ts); rare, and it allocates.
+    this.cost = this.end < 0 ? Infinity : this.reopenings === 0 ? this.g[this.end] : pathCost(grid, this.path()!);
+    return this.status;
+  }
+
+  /**
+   * The end of a partial path: of the cells the failed query reached, the
+   * one nearest the goal by octile distance (ties: the smaller g). The start
+   * is always reached, so there is one.
+   */
+  private nearestReached(goal: number): number {
+    const h = this.octile, g = this.g;
+    let best = this.start, bestH = h(best, goal), bestG = 0;
+    for (let n = 0; n < this.grid.size; n++) {
+      if (!this.reached(n)) continue;
+      const hn = h(n, goal);
+      if (hn < bestH || (hn === bestH && g[n] < bestG)) { best = n; bestH = hn; bestG = g[n]; }
+    }
+    return best;
+  }
+
+  /** Whether `run` reads a landmark table (`lm`); a searcher that does not refuses `landmarks(grid)` as any other function. */
+  protected takesLandmarks(): boolean {
+    return false;
+  }
+
+  /** The search proper; sets expansions, pushes, reopenings, and g and via along the way. */
+  protected abstract run(start: number, goal: number): SearchStatus;
+  /** Whether the last query reached n (open or closed). */
+  protected abstract reached(n: number): boolean;
+
+  /**
+   * Writes the last path (start first) into `out` and returns its cell count;
+   * 0 without a path. Allocates nothing. An `out` that is not an Int32Array,
+   * or is shorter than the path, is an `InputError` (`grid.size` always fits).
+   */
+  pathInto(out: Int32Array): number {
+    if (!(out instanceof Int32Array)) throw new InputError(`pathInto: out must be an Int32Array, got ${show(out)}`);
+    if (this.end < 0) return 0;
+    const via = this.via, off = this.off, start = this.start;
+    let len = 1;
+    for (let n = this.end; n !== start; n -= off[via[n]]) len++;
+    if (out.length < len) throw new InputError(`pathInto: the buffer holds ${out.length} cells, the path has ${len}`);
+    let i = len;
+    for (let n = this.end; ; n -= off[via[n]]) {
+      out[--i] = n;
+      if (n === start) break;
+    }
+    return len;
+  }
+
+  /** The last path (a partial one included), start first, or null without one (allocates; `pathInto` does not). */
+  path(): number[] | null {
+    if (this.end < 0) return null;
+    const buf = new Int32Array(this.grid.size);
+    return Array.from(buf.subarray(0, this.pathInto(buf)));
+  }
+
+  /** The last query's outcome as one object (allocates; `trace` is always null: the fast path does not trace). */
+  result(): SearchResult {
+    return resultOf(this, null);
+  }
+
+  /** g(n) of the last query: Infinity for a cell it never reached. Throws unless n is a cell id, as every gOf does. */
+  gOf(n: number): number {
+    if (!Number.isInteger(n) || n < 0 || n >= this.grid.size) {
+      throw new InputError(`gOf: n must be a cell id in 0..${this.grid.size - 1} of the ${this.grid.width} x ${this.grid.height} grid, got ${show(n)}`);
+    }
+    return this.reached(n) ? this.g[n] : Infinity;
+  }
+}

@@ -1,0 +1,215 @@
+import { checkBudget, checkKeys } from '../../core/input-checks.js';
+import { resultOf, type PathSearcher, type SearchResult, type SearchStatus } from '../../core/path-searcher.js';
+import type { Grid } from '../grid.js';
+import { JpsPlusSearcher } from '../jps/jps-plus.js';
+import { checkJumpGrid, refuseWeights } from '../jps/jps.js';
+import { checkDiagonalCost, SubgoalSearcher8 } from './subgoal8.js';
+
+/** The options of one `PreprocessedSearcher8` query (those of both searchers it may hold); a bad value is an `InputError`. */
+export interface Preprocessed8Options {
+  /** Stop with status `step-limit` after this many nodes (subgoals or jump points) are expanded. Default: no limit. */
+  maxExpansions?: number;
+}
+
+/** Which preprocessing a `PreprocessedSearcher8` keeps: the subgoal graph (`SubgoalSearcher8`) or the jump table (`JpsPlusSearcher`). */
+export type Preprocessed8Choice = 'subgoal8' | 'jps-plus';
+
+const KEYS: readonly (keyof Preprocessed8Options)[] = ['maxExpansions'];
+const DEFAULTS: Preprocessed8Options = Object.freeze({});
+const WHO = 'PreprocessedSearcher8';
+
+/**
+ * The contracted subgoal graph hands a map to JPS+ when its core, the part
+ * a query searches with A*, is at least this share of the subgoals: the
+ * contraction stopped early (on the benchmark's random maps, at the memory
+ * allowance), and a query is an A* over thousands of core subgoals, which
+ * JPS+ with its landmark bound beats. Measured per map (sums of per-query
+ * medians, each searcher's pass over the map's queries in a rotated order,
+ * as in the track, branch rnd8): cores of 51% (random512-40-0 with corner
+ * cutting), 60% and 87% (random512-25-0 and -10-0 without), JPS+ took
+ * 0.71, 0.69 and 0.74 of the graph's time; left whole (100%, the other two
+ * with corner cutting), 0.47 and 0.53. The graph stays where the core is
+ * small: 2% or less on every game map, maze and room map, 0% on
+ * random512-40-0 without corner cutting (JPS+ 12.7 times slower there);
+ * the street maps' cores (11% to 62%) go to JPS+ by the dense rule anyway.
+ * Before JPS+ had landmarks the share was 95%.
+ */
+const CORE_SHARE_TO_JPS_PLUS = 0.3;
+
+/**
+ * ... or when the graph is dense: this many stored edges (shortcuts
+ * included, each once) per subgoal or more. Every expansion of a query, in
+ * the core and on the climbs alike, reads a subgoal's list; on street maps
+ * each subgoal sees dozens of others across open squares, and JPS+ crosses
+ * them in a few jumps. Measured per map (bench/RESULTS.md, branch sg8f):
+ * street maps 12.8 to 17.8 under both corner rules, where JPS+ took 0.05
+ * to 0.63 of the graph's time; every other map 9.2 or fewer (game maps 4.3
+ * to 9.2, where the graph won or tied). It replaced a rule on the core's
+ * density (6 entries a subgoal and 16 a core subgoal) once the contraction
+ * took most of a street map's core out (Berlin_0_256 without corner
+ * cutting: core 22% -> 11%, 5.1 core entries a subgoal, JPS+ still 20
+ * times faster), so the measure is the whole graph's, not the core's.
+ * Lowered from 11 to 10 with the cut-turn rule (subgoal8-reach.ts), which
+ * left street maps with corner cutting 10.6 to 16.3 (Berlin_0_256 10.6,
+ * JPS+ 0.24 of the graph's time) and the game maps 8.5 at most (branch
+ * sg8h, bench/preprocessed8-maps.ts).
+ */
+const EDGES_TO_JPS_PLUS = 10;
+
+/**
+ * ... or when the map is wide open: this many free cells or more per
+ * subgoal (none at all counts too). JPS+ then crosses the open space in a
+ * few jumps, while the graph's query still pays its fixed costs (the start's
+ * and goal's scans, the landmarks, the path's unpacking). Measured per map:
+ * 1316 and 539 free cells a subgoal (64room_000), 1336 and 786
+ * (maze512-32-0), where JPS+ took 0.41 to 0.61 of the graph's time; at 98
+ * and fewer (maze512-8-0 and the rest) the graph was up to 38 times faster,
+ * except on some small game maps no measure here separates.
+ */
+const FREE_PER_SUBGOAL_TO_JPS_PLUS = 256;
+
+/**
+ * Exact shortest paths on an 8-connected grid from whichever of the two
+ * preprocessings suits the map, chosen at build time from what the build
+ * measures (never from the map's name or size): the constructor builds the
+ * contracted subgoal graph (`SubgoalSearcher8`); if its core, the part a
+ * query searches with A*, is 30% of the subgoals or more (the contraction
+ * stopped early), or the graph is dense (10 or more stored edges
+ * per subgoal: each expansion reads dozens of edges), or the map is wide
+ * open (256 free cells or more per subgoal), it builds JPS+'s jump table (`JpsPlusSearcher`) instead and
+ * drops the graph; otherwise it keeps the graph. Queries go to the one kept (`choice`). On the benchmark's maps
+ * that gives JPS+ the street maps, the random maps but random512-40-0
+ * without corner cutting (contracted to a core of 0%) and the two open maps
+ * (a room map of 64 x 64 rooms, a maze of corridors 32 wide), and the
+ * subgoal graph the other mazes and rooms, the game maps and that random
+ * map (bench/RESULTS.md).
+ *
+ * It takes the grids `SubgoalSearcher8` takes (8-connected, diagonal rule
+ * `no-corner-cutting` or `always`, blocked cells deleted, no weights,
+ * `1 < diagonalCost < 2`; InputError otherwise, in the constructor and at
+ * every query). Costs are Dijkstra's. `buildMs` is the whole build: the
+ * subgoal graph's, and the jump table's after it when that is kept.
+ * `bytes` is the kept structure's size (the graph's `bytes`, or the table's
+ * 16 bytes a cell, jumps and landmarks); during the build both exist for a moment.
+ *
+ * Edits: a query that finds the grid changed (`setBlocked`, or a write
+ * announced with `touch`) builds again from scratch first, choice
+ * included (`builds` counts the builds); no answer ever comes from a stale
+ * structure. A direct write to `grid.cells` without `touch` is not seen
+ * (call `rebuild()`).
+ *
+ * @example
+ * ```ts
+ * const grid = Grid.fromAscii(['.....', '.##..', '.....']);
+ * const s = new PreprocessedSearcher8(grid);
+ * if (s.search(grid.id(0, 0), grid.id(4, 2)) === 'found') console.log(s.choice, s.cost, s.path());
+ * ```
+ */
+export class PreprocessedSearcher8 implements PathSearcher<Preprocessed8Options> {
+  /** Always false: neither searcher keeps partial paths. */
+  readonly partial = false;
+  /** The grid every query runs on. */
+  readonly grid: Grid;
+  /** Always 0: both searchers close each node once. */
+  readonly reopenings = 0;
+  /** Milliseconds the last build took, both preprocessings counted when both were built. */
+  buildMs = 0;
+  /** How many times the structure was built: 1 after the constructor, one more per query that found the grid edited. */
+  builds = 0;
+  /** The last build's core (the subgoals its contraction left) as a share of the subgoals; 0 without subgoals. */
+  coreShare = 0;
+  /** The last build's core edge entries (each core edge at both ends) per subgoal; per core subgoal it is this over `coreShare`. */
+  coreEntriesPerSubgoal = 0;
+  /** The last build's stored edges (shortcuts included, each once) per subgoal; 0 without subgoals. A dense graph (10 or more) goes to JPS+. */
+  edgesPerSubgoal = 0;
+  /** The last build's free cells per subgoal (Infinity without subgoals): a wide open map goes to JPS+. */
+  freeCellsPerSubgoal = 0;
+
+  private inner!: SubgoalSearcher8 | JpsPlusSearcher;
+  private version = -1;
+
+  constructor(grid: Grid) {
+    // The subgoal graph's checks, in this class's name (its own constructor repeats them).
+    checkJumpGrid(grid, WHO);
+    checkDiagonalCost(grid, WHO);
+    this.grid = grid;
+    this.rebuild();
+  }
+
+  /**
+   * Builds again from the grid as it is now, choice included. Queries do it
+   * by themselves after an edit the grid announced (`setBlocked`, `touch`);
+   * this is for a write to `grid.cells` that was not announced.
+   */
+  rebuild(): void {
+    const t0 = performance.now();
+    const grid = this.grid;
+    const sg = new SubgoalSearcher8(grid);
+    const n = sg.subgoals;
+    this.coreShare = n === 0 ? 0 : sg.globalSubgoals / n;
+    this.coreEntriesPerSubgoal = n === 0 ? 0 : sg.coreEntries / n;
+    let free = 0;
+    for (let c = 0, cells = grid.cells; c < cells.length; c++) if (cells[c] === 0) free++;
+    this.freeCellsPerSubgoal = n === 0 ? Infinity : free / n;
+    this.edgesPerSubgoal = n === 0 ? 0 : sg.edges / n;
+    const dense = this.edgesPerSubgoal >= EDGES_TO_JPS_PLUS;
+    const open = this.freeCellsPerSubgoal >= FREE_PER_SUBGOAL_TO_JPS_PLUS;
+    this.inner = this.coreShare >= CORE_SHARE_TO_JPS_PLUS || dense || open ? new JpsPlusSearcher(grid) : sg;
+    this.version = grid.version;
+    this.buildMs = performance.now() - t0;
+    this.builds++;
+  }
+
+  /** The preprocessing the last build kept. */
+  get choice(): Preprocessed8Choice { return this.inner instanceof JpsPlusSearcher ? 'jps-plus' : 'subgoal8'; }
+
+  /** Bytes of the kept structure (the grid's own cells not counted): the subgoal graph's `bytes`, or the jump table. */
+  get bytes(): number { return this.inner instanceof JpsPlusSearcher ? this.inner.tableBytesPerCell * this.grid.size : this.inner.bytes; }
+
+  // A new build's searcher has answered nothing yet: `unreachable`, Infinity and 0 until its first query.
+  /** How the last query ended; `unreachable` before the first and after `rebuild()`. */
+  get status(): SearchStatus { return this.inner.status; }
+  /** Cost of the last query's path; Infinity without one. */
+  get cost(): number { return this.inner.cost; }
+  /** Nodes the last query expanded: subgoals, or jump points. */
+  get expansions(): number { return this.inner.expansions; }
+  /** Entries the last query put on its open lists. */
+  get pushes(): number { return this.inner.pushes; }
+
+  /**
+   * Runs one query and returns its status; read `cost` and the path
+   * (`pathInto`, `path`) afterwards. A start or goal outside the grid or
+   * blocked, a bad option, or a grid that has gained weights throw (and
+   * leave the last answer as it was); every other outcome is a status.
+   * Builds again first if the grid was edited since the last build.
+   */
+  search(start: number, goal: number, options: Preprocessed8Options = DEFAULTS): SearchStatus {
+    const grid = this.grid;
+    // Every check before the rebuild: a refused query leaves the last answer readable.
+    grid.checkEndpoint(start, 'start');
+    grid.checkEndpoint(goal, 'goal');
+    checkKeys(options, KEYS, WHO);
+    checkBudget(options.maxExpansions, 'maxExpansions');
+    refuseWeights(grid, WHO);
+    if (grid.version !== this.version) this.rebuild();
+    return this.inner.search(start, goal, options);
+  }
+
+  /**
+   * Writes the last path cell by cell (start first, grid ids) and returns its
+   * cell count; 0 without a path. Throws if `out` is no Int32Array or too short.
+   */
+  pathInto(out: Int32Array): number {
+    return this.inner.pathInto(out);
+  }
+
+  /** The last path, cell by cell, start first, or null without one (allocates). */
+  path(): number[] | null {
+    return this.inner.path();
+  }
+
+  /** The last query's outcome in the engine's shape; `path` is the full path (allocates). */
+  result(): SearchResult {
+    return resultOf(this, null);
+  }
+}

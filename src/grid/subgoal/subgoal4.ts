@@ -1,0 +1,319 @@
+import { InputError, show } from '../../core/errors.js';
+import { checkBudget, checkKeys } from '../../core/input-checks.js';
+import { resultOf, type PathSearcher, type SearchResult, type SearchStatus } from '../../core/path-searcher.js';
+import { nextGeneration } from '../../core/stamp.js';
+import { Grid } from '../grid.js';
+import { JumpHeap } from '../../queues/jump-heap.js';
+import { LANDMARKS, SubgoalGraph4 } from './subgoal4-graph.js';
+
+/** The options of one `SubgoalSearcher4` query; a bad value is an `InputError`. */
+export interface SubgoalSearch4Options {
+  /** Stop with status `step-limit` after this many subgoals are expanded. Default: no limit. */
+  maxExpansions?: number;
+}
+
+const KEYS: readonly (keyof SubgoalSearch4Options)[] = ['maxExpansions'];
+
+/**
+ * Exact shortest paths on a 4-connected grid from a preprocessed subgoal
+ * graph: the free cells at convex obstacle corners, joined where a
+ * Manhattan-length path runs between them (see `SubgoalGraph4`). The
+ * constructor builds it (`buildMs`, `bytes`); a query then
+ *
+ * 1. sweeps from the goal and from the start, run by run (subgoal4-sweep.ts),
+ *    for the subgoals each reaches in a straight Manhattan line, which is
+ *    also where a start that sees the goal that way finds out;
+ * 2. runs A* on the subgoal graph from the start's subgoals, with the
+ *    Manhattan distance and the landmark (ALT) bounds, and stops at the
+ *    first goal-side subgoal it expands;
+ * 3. writes the path cell by cell on request (`pathInto`), each hop a
+ *    monotone run found by the same sweep.
+ *
+ * Costs are those of breadth-first search or Dijkstra on the grid: steps
+ * times `cellSize`, summed step by step as they sum it.
+ *
+ * Requirements, checked in the constructor and at every query (InputError
+ * otherwise): a `Grid` with `connectivity: 4`, blocked cells deleted, no
+ * per-cell weights (a weight breaks the Manhattan lengths the graph rests on).
+ *
+ * Edits: the graph belongs to the grid's cells at one `version`. A query
+ * that finds the grid changed (`setBlocked`, or a write announced with
+ * `touch`) rebuilds the whole graph first (`builds` counts them); no answer
+ * ever comes from a stale graph. Until that next query the last answer's
+ * path reads exactly as it was answered (the graph keeps the raster it was
+ * built from, one bit a cell). A grid edited often wants `GridSearcher`,
+ * which follows edits at no cost.
+ *
+ * Memory: 4.375 bytes per cell (two 2-byte run lengths, a subgoal bit and
+ * its rank, the raster's bit; 8.375 on a grid wider than 65535), and per subgoal about 80 bytes
+ * (8 landmark distances, its cell, part and search state) plus 8 bytes per
+ * edge end. `bytes` adds it up; the grid's own cells are not counted.
+ *
+ * @example
+ * ```ts
+ * const grid = Grid.fromAscii(['....', '.##.', '....'], { connectivity: 4 });
+ * const s = new SubgoalSearcher4(grid);
+ * if (s.search(grid.id(0, 0), grid.id(3, 2)) === 'found') console.log(s.cost, s.path());
+ * ```
+ */
+export class SubgoalSearcher4 implements PathSearcher<SubgoalSearch4Options> {
+  /** Always false: the subgoal search keeps no partial paths. */
+  readonly partial = false;
+  /** The grid every query runs on. */
+  readonly grid: Grid;
+  /** How the last query ended; `unreachable` before the first. */
+  status: SearchStatus = 'unreachable';
+  /** Cost of the last query's path; Infinity without one. */
+  cost = Infinity;
+  /** Subgoals the last query expanded (0 when start and goal see each other). */
+  expansions = 0;
+  /** Subgoals the last query put on its open list (the start's subgoals included). */
+  pushes = 0;
+  /** Always 0: the heuristic is consistent, so a closed subgoal keeps its g. */
+  readonly reopenings = 0;
+  /** Milliseconds the last build of the subgoal graph took. */
+  buildMs = 0;
+  /** How many times the graph was built: 1 after the constructor, one more per query that found the grid edited. */
+  builds = 0;
+
+  private graph!: SubgoalGraph4;
+  private version = -1;
+  private g!: Int32Array;
+  private parent!: Int32Array;
+  private h!: Int32Array;
+  private stamp!: Uint32Array;
+  private goalDist!: Int32Array;
+  private goalStamp!: Uint32Array;
+  private readonly heap = new JumpHeap(1024);
+  private readonly tdist = new Int32Array(LANDMARKS);
+  private gen = 0;
+  private startCell = -1;
+  private goalCell = -1;
+  /** The last path: steps, and the goal-side subgoal it leaves the graph from (-1: start to goal directly). */
+  private steps = -1;
+  private last = -1;
+
+  constructor(grid: Grid) {
+    if (!(grid instanceof Grid)) throw new InputError(`SubgoalSearcher4: needs a Grid, got ${show(grid)}`);
+    if (grid.connectivity !== 4) {
+      throw new InputError(`SubgoalSearcher4: needs a 4-connected grid (connectivity: 4), got ${grid.connectivity}-connected; for 8-connected grids use JumpPointSearcher`);
+    }
+    if (grid.enterCost >= 0) {
+      throw new InputError(`SubgoalSearcher4: needs blocked: 'delete' (blocked cells removed from the graph), got blocked cells with enterCost ${grid.enterCost}`);
+    }
+    refuseWeights(grid);
+    this.grid = grid;
+    this.build();
+  }
+
+  /** Builds the subgoal graph from the grid as it is now. */
+  private build(): void {
+    const t0 = performance.now();
+    const grid = this.grid;
+    this.version = grid.version;
+    const graph = new SubgoalGraph4(grid.width, grid.height, grid.cells);
+    this.graph = graph;
+    const n = Math.max(1, graph.count);
+    this.g = new Int32Array(n);
+    this.parent = new Int32Array(n);
+    this.h = new Int32Array(n);
+    this.stamp = new Uint32Array(n);
+    this.goalDist = new Int32Array(n);
+    this.goalStamp = new Uint32Array(n);
+    this.gen = 0;
+    this.status = 'unreachable';
+    this.cost = Infinity;
+    this.steps = -1;
+    this.buildMs = performance.now() - t0;
+    this.builds++;
+  }
+
+  /** Bytes the preprocessing and the search state hold (the grid's own cells not counted). */
+  get bytes(): number {
+    const n = this.graph.count;
+    return this.graph.bytes + n * 4 * 6;
+  }
+
+  /** Subgoals in the graph. */
+  get subgoals(): number { return this.graph.count; }
+
+  /** Edges in the graph (each counted once). */
+  get edges(): number { return this.graph.adj.length / 2; }
+
+  /**
+   * Runs one query and returns its status; read `cost` and the path
+   * (`pathInto`, `path`) afterwards. A start or goal outside the grid or
+   * blocked throws; every other outcome is a status.
+   */
+  search(start: number, goal: number, options: SubgoalSearch4Options = {}): SearchStatus {
+    const grid = this.grid;
+    grid.checkEndpoint(start, 'start');
+    grid.checkEndpoint(goal, 'goal');
+    checkKeys(options, KEYS, 'SubgoalSearcher4');
+    const maxExp = checkBudget(options.maxExpansions, 'maxExpansions');
+    refuseWeights(grid);
+    if (grid.version !== this.version) this.build();
+    this.startCell = start;
+    this.goalCell = goal;
+    this.expansions = 0;
+    this.pushes = 0;
+    this.status = this.run(start, goal, maxExp);
+    this.cost = this.status === 'found' ? costOf(this.steps, grid.cellSize) : Infinity;
+    return this.status;
+  }
+
+  private run(start: number, goal: number, maxExp: number): SearchStatus {
+    const graph = this.graph, sw = graph.sweep, w = graph.width, K = LANDMARKS;
+    const sx = start % w, sy = (start - sx) / w, gx = goal % w, gy = (goal - gx) / w;
+    this.steps = -1;
+    this.last = -1;
+    if (start === goal) { this.steps = 0; return 'found'; }
+    this.gen = nextGeneration(this.gen, 2, this.stamp, this.goalStamp);
+    const gen = this.gen, closed = gen + 1;
+
+    // The goal's side: its subgoals, and whether it sees the start in a Manhattan line.
+    this.sweepAll(gx, gy, sx, sy, goal);
+    if (sw.reachedTarget) { this.steps = Math.abs(sx - gx) + Math.abs(sy - gy); return 'found'; }
+    if (sw.found === 0) return 'unreachable';
+    const goalDist = this.goalDist, goalStamp = this.goalStamp, dist = graph.dist, tdist = this.tdist;
+    tdist.fill(0x7fffffff);
+    for (let i = 0; i < sw.found; i++) {
+      const v = sw.foundIds[i], d = sw.foundDist[i];
+      goalStamp[v] = gen;
+      goalDist[v] = d;
+      // tdist[k]: steps from landmark k to the goal (exact: the last hop leaves from a goal-side subgoal).
+      for (let k = 0; k < K; k++) { const t = dist[v * K + k] + d; if (t < tdist[k]) tdist[k] = t; }
+    }
+    const part = graph.part[sw.foundIds[0]];
+
+    // The start's side: every subgoal it sees goes on the open list.
+    this.sweepAll(sx, sy, -1, -1, start);
+    if (sw.found === 0 || graph.part[sw.foundIds[0]] !== part) return 'unreachable';
+    const g = this.g, parent = this.parent, hv = this.h, stamp = this.stamp, heap = this.heap;
+    const at = graph.at, adj = graph.adj, len = graph.len;
+    heap.clear();
+    for (let i = 0; i < sw.found; i++) {
+      const v = sw.foundIds[i], d = sw.foundDist[i];
+      const hh = this.hOf(v, gx, gy);
+      g[v] = d; parent[v] = -1; hv[v] = hh; stamp[v] = gen;
+      heap.push(v, d + hh, hh);
+      this.pushes++;
+    }
+    while (heap.length > 0) {
+      const u = heap.topNode();
+      heap.pop();
+      if (stamp[u] !== gen) continue;
+      if (this.expansions >= maxExp) return 'step-limit';
+      stamp[u] = closed;
+      this.expansions++;
+      const gu = g[u];
+      if (goalStamp[u] === gen) {
+        // h(u) is the Manhattan distance here, and the goal is that far: f(u) is the path's length.
+        this.steps = gu + goalDist[u];
+        this.last = u;
+        return 'found';
+      }
+      for (let j = at[u]; j < at[u + 1]; j++) {
+        const v = adj[j], sv = stamp[v];
+        if (sv === closed) continue;
+        const gv = gu + len[j];
+        let hh: number;
+        if (sv === gen) {
+          if (gv >= g[v]) continue;
+          hh = hv[v];
+        } else {
+          hh = this.hOf(v, gx, gy);
+          hv[v] = hh;
+          stamp[v] = gen;
+        }
+        g[v] = gv;
+        parent[v] = u;
+        heap.push(v, gv + hh, hh);
+        this.pushes++;
+      }
+    }
+    return 'unreachable';
+  }
+
+  /** The four quadrant sweeps from (x, y), with (tx, ty) as the target; a subgoal origin counts itself at distance 0. */
+  private sweepAll(x: number, y: number, tx: number, ty: number, cell: number): void {
+    const sw = this.graph.sweep;
+    sw.begin();
+    const sub = this.graph.sub;
+    if (sub.has(cell)) { sw.foundIds[0] = sub.rank(cell); sw.foundDist[0] = 0; sw.found = 1; }
+    sw.direct(x, y, 1, 1, tx, ty);
+    sw.direct(x, y, -1, 1, tx, ty);
+    sw.direct(x, y, 1, -1, tx, ty);
+    sw.direct(x, y, -1, -1, tx, ty);
+  }
+
+  /** max(Manhattan, the landmark bounds |d(L, v) - d(L, goal)|): admissible and consistent. */
+  private hOf(v: number, gx: number, gy: number): number {
+    const graph = this.graph, w = graph.width, c = graph.cellOf[v], x = c % w, y = (c - x) / w;
+    let h = (x > gx ? x - gx : gx - x) + (y > gy ? y - gy : gy - y);
+    const dist = graph.dist, tdist = this.tdist, base = v * LANDMARKS;
+    for (let k = 0; k < LANDMARKS; k++) {
+      const a = tdist[k] - dist[base + k];
+      const b = a < 0 ? -a : a;
+      if (b > h) h = b;
+    }
+    return h;
+  }
+
+  /**
+   * Writes the last path cell by cell (start first, grid ids) and returns its
+   * cell count; 0 without a path. Each hop of the subgoal path becomes a
+   * monotone run of cells. Throws if `out` is too short.
+   */
+  pathInto(out: Int32Array): number {
+    if (!(out instanceof Int32Array)) throw new InputError(`pathInto: out must be an Int32Array, got ${show(out)}`);
+    if (this.status !== 'found') return 0;
+    const n = this.steps + 1;
+    if (out.length < n) throw new InputError(`pathInto: the buffer holds ${out.length} cells, the path has ${n}`);
+    const graph = this.graph, sw = graph.sweep, cellOf = graph.cellOf, g = this.g, parent = this.parent;
+    let ok: boolean;
+    if (this.last < 0) {
+      ok = sw.monotonePath(this.startCell, this.goalCell, out, 0);
+    } else {
+      let u = this.last;
+      ok = sw.monotonePath(cellOf[u], this.goalCell, out, g[u]);
+      for (; ok && parent[u] >= 0; u = parent[u]) ok = sw.monotonePath(cellOf[parent[u]], cellOf[u], out, g[parent[u]]);
+      ok = ok && sw.monotonePath(this.startCell, cellOf[u], out, 0);
+    }
+    // Every hop was found h-reachable by the same sweeps on the same graph: a failure is a defect.
+    if (!ok) throw new Error('SubgoalSearcher4: a hop of the subgoal path has no monotone path (internal error)');
+    return n;
+  }
+
+  /** The last path, cell by cell, start first, or null without one (allocates). */
+  path(): number[] | null {
+    if (this.status !== 'found') return null;
+    const buf = new Int32Array(this.steps + 1);
+    this.pathInto(buf);
+    return Array.from(buf);
+  }
+
+  /** The last query's outcome in the engine's shape; `path` is the full path (allocates). */
+  result(): SearchResult {
+    return resultOf(this, null);
+  }
+}
+
+/**
+ * A path of `steps` unit steps in world units: `cellSize` added step by
+ * step, as breadth-first search and Dijkstra add it, so the costs agree to
+ * the bit.
+ */
+function costOf(steps: number, cellSize: number): number {
+  if (cellSize === 1) return steps;
+  let c = 0;
+  for (let i = 0; i < steps; i++) c += cellSize;
+  return c;
+}
+
+/** A weight layer makes a step's cost depend on the cell, which the Manhattan hops of the graph ignore: refused. */
+function refuseWeights(grid: Grid): void {
+  if (grid.weights !== null) {
+    throw new InputError(`SubgoalSearcher4: the grid has per-cell weights, and the subgoal graph assumes every step costs the same; use GridSearcher (or findPath with algorithm 'astar') on a weighted grid`);
+  }
+}

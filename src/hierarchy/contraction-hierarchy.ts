@@ -1,0 +1,286 @@
+import { contract } from './contraction-build.js';
+import { layOut, queryOrder, type QueryLayout } from './contraction-layout.js';
+import { InputError, show } from '../core/errors.js';
+import { checkBudget, checkKeys } from '../core/input-checks.js';
+import type { SearchStatus } from '../core/path-searcher.js';
+import { checkEndpoints, checkSpace, type ArcChangeFeed, type SearchSpace } from '../core/space.js';
+import { KeyHeap } from '../queues/key-heap.js';
+import { TwoEndedSearcher } from '../search/two-ended.js';
+
+/** The options of `new ContractionHierarchy(space, options)`. */
+export interface ContractionOptions {
+  /**
+   * How many nodes a witness search may settle before it gives up and the
+   * shortcut is added anyway: an integer >= 0 or Infinity, default 500. A lower limit
+   * builds faster and adds shortcuts that were not needed (slower queries);
+   * 0 adds every candidate shortcut. The answers are exact whatever it is.
+   */
+  witnessSettles?: number;
+}
+
+/** The options of one `ContractionHierarchy.search` query. */
+export interface ContractionQueryOptions {
+  /** Stop with status `step-limit` after this many expansions, both halves counted: a number >= 0. Default: no limit. */
+  maxExpansions?: number;
+}
+
+const BUILD_KEYS: readonly (keyof ContractionOptions)[] = ['witnessSettles'];
+const QUERY_KEYS: readonly (keyof ContractionQueryOptions)[] = ['maxExpansions'];
+
+/**
+ * Contraction hierarchies (Geisberger et al., 2008): a graph preprocessed
+ * once so that each later shortest-path query settles a few hundred nodes
+ * instead of a city's worth. The constructor ranks the nodes (least
+ * important first: edge difference plus contracted neighbours, kept up to
+ * date lazily) and contracts them in that order, adding a shortcut wherever
+ * a node's removal would lengthen a shortest path between its neighbours
+ * (witness searches decide, up to `witnessSettles` settled nodes). A query
+ * searches upward from both ends (from the goal against the arcs), skips
+ * nodes whose g a higher node beats (stall-on-demand), and unpacks the
+ * shortcuts of the best meeting into the full path of the space's nodes.
+ *
+ * Directed spaces are handled (the two halves read separate arc lists);
+ * parallel arcs count by the cheapest and self loops are ignored, as every
+ * search counts them. Costs are exact: `cost` is the returned path's arc
+ * costs summed in path order, equal to Dijkstra's up to the last bits of a
+ * sum of non-integers. The hierarchy is a copy of the space's arcs: if the
+ * space can report edits (`watchArcs`, as a `Grid` can) and one was made
+ * after the build, a query is refused; build again.
+ *
+ * @example
+ * ```ts
+ * const roads = parseRoads(co, gr);
+ * const ch = new ContractionHierarchy(roads.graph); // seconds, once
+ * ch.search(0, 1000); // microseconds, every time: the cost of dijkstra(roads.graph, 0, 1000)
+ * ```
+ */
+export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptions> {
+  /** The space the hierarchy was built from. */
+  readonly space: SearchSpace;
+  /** Shortcuts the contraction added (arcs of the hierarchy that bypass a node). */
+  readonly shortcuts: number;
+  /** Arcs in the hierarchy, the space's own and the shortcuts (parallel arcs merged, self loops dropped). */
+  readonly arcs: number;
+  /** Bytes of typed arrays the hierarchy and its query state hold. */
+  readonly bytes: number;
+
+  private readonly layout: QueryLayout;
+  /**
+   * Each half's g (side 0 the forward half), Infinity for a node it has not
+   * reached: all the scans read of a node, 8 bytes, so a cache line holds
+   * eight nodes. No stamps: the nodes a query reached are listed in
+   * `touched` and set back to Infinity before the next query.
+   */
+  private readonly g: [Float64Array, Float64Array];
+  /**
+   * How each half reached a node: from[side][2v] the record of the arc, -1 at
+   * the half's end, and from[side][2v + 1] the node it came from (side by
+   * side: one cache line). Read only to unpack.
+   */
+  private readonly from: [Int32Array, Int32Array];
+  private readonly touched: [number[], number[]] = [[], []];
+  private readonly heaps: [KeyHeap, KeyHeap] = [new KeyHeap(), new KeyHeap()];
+  /** The path's arcs in the hierarchy while it is unpacked. */
+  private readonly stack: number[] = [];
+  /** The shortcuts still to unpack, as `expand` describes. */
+  private unpacking: Int32Array;
+  private readonly feed: ArcChangeFeed | null;
+  private stale = false;
+
+  /**
+   * Builds the hierarchy (the slow part: seconds for a city of a few hundred
+   * thousand nodes).
+   * @param space any `SearchSpace`; its arcs are read once through `successors`
+   * @param options `witnessSettles` (default 500)
+   * @throws InputError for a space that is not one, a bad option, or an arc cost below 0 or NaN
+   */
+  constructor(space: SearchSpace, options: ContractionOptions = {}) {
+    const where = 'ContractionHierarchy';
+    checkSpace(space, where);
+    checkKeys(options, BUILD_KEYS, where);
+    const settles = options.witnessSettles === undefined ? 500 : options.witnessSettles;
+    if (!(settles === Infinity || (Number.isInteger(settles) && settles >= 0))) {
+      throw new InputError(`${where}: witnessSettles must be an integer >= 0 or Infinity, got ${show(options.witnessSettles)}`);
+    }
+    super(space.size);
+    this.space = space;
+    // Watched from before the arcs are read, so no edit slips between the copy and the first query.
+    this.feed = space.watchArcs?.() ?? null;
+    const ch = contract(space, settles, where);
+    // The query reads the hierarchy renumbered and packed for few cache misses (contraction-layout.ts).
+    this.layout = layOut(ch, queryOrder(ch));
+    const size = Math.max(1, space.size);
+    // A path of n nodes has at most n - 1 shortcuts pending at once (longer ones are grown into).
+    this.unpacking = new Int32Array(size);
+    this.g = [new Float64Array(size).fill(Infinity), new Float64Array(size).fill(Infinity)];
+    this.from = [new Int32Array(2 * size), new Int32Array(2 * size)];
+    this.shortcuts = ch.shortcuts;
+    this.arcs = ch.fHead.length + ch.bTail.length;
+    const l = this.layout;
+    this.bytes = [l.id, l.node, l.first, l.ends, l.halves, this.unpacking, this.buf, ...this.g, ...this.from].reduce((sum, a) => sum + a.byteLength, 0);
+  }
+
+  /**
+   * Runs one query and returns its status. A start or goal that is not a
+   * node, a bad option, or a space edited since the build is an
+   * `InputError`, and leaves the last answer readable.
+   */
+  search(start: number, goal: number, options: ContractionQueryOptions = {}): SearchStatus {
+    checkKeys(options, QUERY_KEYS, 'search');
+    checkEndpoints(this.space, start, goal);
+    if (start >= this.layout.id.length || goal >= this.layout.id.length) {
+      throw new InputError(`search: the space has grown to ${this.space.size} nodes since the hierarchy was built on ${this.layout.id.length}: build it again`);
+    }
+    const maxExp = checkBudget(options.maxExpansions, 'maxExpansions');
+    if (!this.stale && this.feed !== null && this.feed.changes().length > 0) this.stale = true;
+    if (this.stale) throw new InputError('search: the space was edited after the contraction hierarchy was built, so its shortcuts may be wrong: build a new ContractionHierarchy');
+
+    for (let side = 0; side < 2; side++) {
+      const g = this.g[side], touched = this.touched[side];
+      for (let i = 0; i < touched.length; i++) g[touched[i]] = Infinity;
+      touched.length = 0;
+    }
+    this.expansions = 0;
+    this.pushes = 0;
+    this.cost = Infinity;
+    this.len = 0;
+    const s = this.layout.id[start], t = this.layout.id[goal];
+    const meet = this.run(s, t, maxExp);
+    this.status = meet === -2 ? 'step-limit' : meet < 0 ? 'unreachable' : 'found';
+    if (meet >= 0) this.cost = this.unpack(s, meet);
+    return this.status;
+  }
+
+  /** The node (query number) where the best up-down path peaks; -1 when there is none, -2 when the budget ran out. */
+  private run(s: number, t: number, maxExp: number): number {
+    const { first, ends, costs } = this.layout;
+    const heaps = this.heaps;
+    heaps[0].clear(); heaps[1].clear();
+    this.g[0][s] = 0; this.from[0][2 * s] = -1; this.touched[0].push(s); heaps[0].push(s, 0);
+    this.g[1][t] = 0; this.from[1][2 * t] = -1; this.touched[1].push(t); heaps[1].push(t, 0);
+    this.pushes = 2;
+    let mu = s === t ? 0 : Infinity, meet = s === t ? s : -1;
+    for (;;) {
+      // Each half stops once its smallest key reaches the best meeting: nothing above can improve it.
+      const kF = this.liveTop(0), kB = this.liveTop(1);
+      const goF = kF < mu, goB = kB < mu;
+      if (!goF && !goB) break;
+      if (this.expansions >= maxExp) return -2;
+      // side 0 is the forward half, 1 the backward one.
+      const side = goF && (!goB || kF <= kB) ? 0 : 1;
+      const heap = heaps[side], g = this.g[side], from = this.from[side], touched = this.touched[side];
+      const v = heap.topNode(), gv = heap.topKey();
+      heap.pop();
+      this.expansions++;
+      // Infinity on the other side when it has not reached v.
+      const through = gv + this.g[1 - side][v];
+      if (through < mu) { mu = through; meet = v; }
+      // Stall-on-demand: a higher node reached more cheaply, plus its arc down to v, beats g(v), so
+      // v lies on no shortest upward path from this end and its arcs need not be relaxed. Forward,
+      // the arcs entering v from above; backward, v's climbing arcs read against their direction.
+      let stalled = false;
+      for (let k = first[2 * v + 1 - side], end = first[2 * v + 2 - side]; k < end; k++) {
+        if (g[ends[4 * k]] + costs[2 * k + 1] < gv) { stalled = true; break; }
+      }
+      if (stalled) continue;
+      for (let k = first[2 * v + side], end = first[2 * v + side + 1]; k < end; k++) {
+        // A node already settled has g <= gv <= gx (costs are >= 0), so `gx < g[x]` leaves it alone.
+        const x = ends[4 * k], gx = gv + costs[2 * k + 1];
+        if (!(gx < g[x])) continue;
+        if (g[x] === Infinity) touched.push(x);
+        g[x] = gx; from[2 * x] = k; from[2 * x + 1] = v;
+        heap.push(x, gx);
+        this.pushes++;
+      }
+    }
+    return meet;
+  }
+
+  /**
+   * The smallest live key of a half, stale entries popped first: a node's
+   * key only falls and its newest entry holds its g, so an entry whose key
+   * is not its node's g is stale, and once that one is popped (the node
+   * settled) every entry left for the node is. Infinity when the frontier is empty.
+   */
+  private liveTop(side: number): number {
+    const heap = this.heaps[side], g = this.g[side];
+    while (heap.length > 0) {
+      if (heap.topKey() === g[heap.topNode()]) return heap.topKey();
+      heap.pop();
+    }
+    return Infinity;
+  }
+
+  /**
+   * Writes the path through `meet` into the buffer, every shortcut replaced
+   * by the two arcs it bypasses until only the space's arcs are left, and
+   * returns its cost summed in path order.
+   */
+  private unpack(s: number, meet: number): number {
+    const { node, ends, costs } = this.layout;
+    const hops = this.stack, from = this.from;
+    // The path's arcs in the hierarchy, as (record, head) pairs in path order: the upward part
+    // (collected from meet back to the start, then turned round) and the downward part.
+    hops.length = 0;
+    for (let x = meet; from[0][2 * x] !== -1; x = from[0][2 * x + 1]) hops.push(from[0][2 * x], x);
+    for (let i = 0, j = hops.length - 2; i < j; i += 2, j -= 2) {
+      const k = hops[i], h = hops[i + 1];
+      hops[i] = hops[j]; hops[i + 1] = hops[j + 1]; hops[j] = k; hops[j + 1] = h;
+    }
+    for (let x = meet; from[1][2 * x] !== -1; x = from[1][2 * x + 1]) hops.push(from[1][2 * x], from[1][2 * x + 1]);
+    this.buf[0] = node[s];
+    this.len = 1;
+    let cost = 0;
+    for (let i = 0; i < hops.length; i += 2) {
+      const k = hops[i], sc = ends[4 * k + 1];
+      if (sc < 0) {
+        this.buf[this.len++] = node[hops[i + 1]];
+        cost += costs[2 * k + 1];
+      } else {
+        cost = this.expand(sc, cost);
+      }
+    }
+    return cost;
+  }
+
+  /** Appends the space's nodes of shortcut `sc` (an entry of the unpacking table) to the path; returns `cost` plus its arcs' costs, added in path order. */
+  private expand(sc: number, cost: number): number {
+    const { halves, halfCost } = this.layout;
+    let stack = this.unpacking;
+    const buf = this.buf;
+    let len = this.len;
+    // Stack items: 2i for all of entry i, 2i + 1 for its second half only.
+    let top = 0;
+    stack[top++] = 2 * sc;
+    while (top > 0) {
+      const e = stack[--top], i = e >> 1;
+      if ((e & 1) === 0) {
+        const a = halves[6 * i];
+        if (a >= 0) {
+          if (top + 2 > stack.length) stack = this.growUnpacking();
+          stack[top++] = 2 * i + 1;
+          stack[top++] = 2 * a;
+          continue;
+        }
+        buf[len++] = ~a;
+        cost += halfCost[3 * i + 1];
+      }
+      const b = halves[6 * i + 1];
+      if (b >= 0) {
+        stack[top++] = 2 * b;
+      } else {
+        buf[len++] = ~b;
+        cost += halfCost[3 * i + 2];
+      }
+    }
+    this.len = len;
+    return cost;
+  }
+
+  /** Room for more pending shortcuts (a path through a zero-cost cycle can be longer than `size`). */
+  private growUnpacking(): Int32Array {
+    const bigger = new Int32Array(2 * this.unpacking.length);
+    bigger.set(this.unpacking);
+    return (this.unpacking = bigger);
+  }
+}

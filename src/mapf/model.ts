@@ -1,0 +1,209 @@
+import { InputError, show } from '../core/errors.js';
+import { zeroOneBfs } from '../search/zero-one-bfs.js';
+import { checkBudget, checkKeys } from '../core/input-checks.js';
+import { Grid } from '../grid/grid.js';
+import type { AgentTask } from './check.js';
+
+/**
+ * The floor the agents of a MAPF instance share, as the benchmark sees it
+ * (the model `checkMapfPlan` checks): each agent moves to one of the four
+ * side neighbours or waits, one step per time step, whatever connectivity
+ * the grid was made with. Built once per planning call: the raster is
+ * copied, so a grid edited while a plan is made cannot tear it.
+ */
+export class MapfFloor {
+  /** Cells across. */
+  readonly width: number;
+  /** Cells in all. */
+  readonly size: number;
+  /** nbr[4n .. 4n + 3]: the free side neighbours of n, -1 for none. */
+  readonly nbr: Int32Array;
+  /** The same raster, 4-connected with unit steps: what the distances are measured on. */
+  private readonly grid4: Grid;
+  private readonly distances = new Map<number, Float64Array>();
+  private readonly reached = new Map<number, number>();
+
+  constructor(grid: Grid) {
+    this.width = grid.width;
+    this.size = grid.size;
+    this.grid4 = new Grid(grid.width, grid.height, grid.cells, { connectivity: 4 });
+    const w = grid.width, h = grid.height, cells = this.grid4.cells;
+    this.nbr = new Int32Array(4 * this.size).fill(-1);
+    for (let n = 0; n < this.size; n++) {
+      if (cells[n] !== 0) continue;
+      const x = n % w, y = (n - x) / w;
+      const side = [x + 1 < w ? n + 1 : -1, y + 1 < h ? n + w : -1, x > 0 ? n - 1 : -1, y > 0 ? n - w : -1];
+      for (let k = 0; k < 4; k++) if (side[k] >= 0 && cells[side[k]] === 0) this.nbr[4 * n + k] = side[k];
+    }
+  }
+
+  /** Whether cell n is blocked. */
+  blocked(n: number): boolean {
+    return this.grid4.cells[n] !== 0;
+  }
+
+  /**
+   * The true single-agent distance of every cell to `goal` (Infinity where
+   * the goal cannot be reached): the costs of the universal plan toward it,
+   * found by a backward search from the goal (breadth-first, every step
+   * costing one). It is the heuristic of every time-space search:
+   * exact when no other agent is in the way, never above the truth, and
+   * consistent (neighbours differ by at most one). Kept per goal.
+   */
+  distanceTo(goal: number): Float64Array {
+    let d = this.distances.get(goal);
+    if (d === undefined) {
+      const f = zeroOneBfs(this.grid4, goal, { direction: 'backward' });
+      d = f.g;
+      this.distances.set(goal, d);
+      this.reached.set(goal, f.reached);
+    }
+    return d;
+  }
+
+  /** How many cells can reach `goal` (the goal included). */
+  reachable(goal: number): number {
+    this.distanceTo(goal);
+    return this.reached.get(goal)!;
+  }
+
+  /**
+   * One number for "the move from `from` to the side neighbour `to`, ending
+   * at step t": the key reservation tables and constraints store moves under.
+   */
+  moveKey(from: number, to: number, t: number): number {
+    const d = to - from;
+    return (t * this.size + from) * 4 + (d === 1 ? 0 : d === -1 ? 1 : d > 0 ? 2 : 3);
+  }
+
+  /** `(x,y)` of a cell, for messages. */
+  at(n: number): string {
+    return `(${n % this.width},${Math.floor(n / this.width)})`;
+  }
+}
+
+/** How a MAPF planner ended. */
+export type MapfStatus =
+  /** Every agent has a path, and the plan keeps every rule. */
+  | 'solved'
+  /** Proven: no plan exists (`reason` says why). */
+  | 'unsolvable'
+  /** Prioritized planning only: one agent found no path around those planned before it (`failedAgent`, `reason`); another order, or CBS, may still solve the instance. */
+  | 'failed'
+  /** The low-level expansion budget (`maxExpansions`) ran out. */
+  | 'step-limit'
+  /** CBS only: the constraint-tree node budget (`maxNodes`) ran out. */
+  | 'node-limit'
+  /** The wall-time budget (`maxMillis`) ran out. */
+  | 'time-limit';
+
+/** What a MAPF planner returns. */
+export interface MapfResult {
+  /** How it ended (see `MapfStatus`). */
+  readonly status: MapfStatus;
+  /** `paths[i][t]`: agent i's cell at step t, start to goal, when solved; null otherwise. Each path ends at its agent's last arrival (waits after it are implied). */
+  readonly paths: number[][] | null;
+  /** Sum of the agents' costs (steps until each reaches its goal for the last time), as `checkMapfPlan` counts them; Infinity unless solved. */
+  readonly sumOfCosts: number;
+  /** The largest agent cost; Infinity unless solved. */
+  readonly makespan: number;
+  /** The sum of the agents' single-agent optima: no plan costs less (Infinity when an agent cannot reach its goal at all). */
+  readonly lowerBound: number;
+  /** Why the planner did not solve the instance, in words naming the agent and cells; '' when solved. */
+  readonly reason: string;
+  /** The agent that could not be planned (`failed`, or `unsolvable` because of one agent), or the one being planned when a budget ran out; else -1. */
+  readonly failedAgent: number;
+  /** Constraint-tree nodes expanded (CBS; 0 for prioritized planning). */
+  readonly highLevelNodes: number;
+  /** Time-space states expanded by the low-level searches, over all agents. */
+  readonly lowLevelExpansions: number;
+  /** Wall time in milliseconds. */
+  readonly millis: number;
+}
+
+/** The options both MAPF planners take; a bad value or an unknown key is an `InputError`. */
+export interface MapfOptions {
+  /** Stop with status `time-limit` after this many milliseconds of wall time. Default: no limit. */
+  maxMillis?: number;
+  /** Stop with status `step-limit` after this many time-space expansions over all low-level searches. Default: no limit. */
+  maxExpansions?: number;
+  /**
+   * Decide solvability by an exhaustive search over joint positions when the
+   * instance has at most this many (the product of the cells each agent can
+   * reach): the only way a planner can prove that agents which each reach
+   * their goal alone cannot all do it together (two robots swapping ends of
+   * a corridor). Default 200,000; 0 turns it off.
+   */
+  jointLimit?: number;
+}
+
+/** The checked options, budgets as numbers (Infinity: none). */
+export interface MapfBudgets {
+  readonly maxMillis: number;
+  readonly maxExpansions: number;
+  readonly jointLimit: number;
+}
+
+/** Checks a MAPF planner's options (`extra` names keys only it takes) and returns the common ones. */
+export function mapfBudgets(options: unknown, where: string, extra: readonly string[] = []): MapfBudgets {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) throw new InputError(`${where}: options must be an object, got ${show(options)}`);
+  checkKeys(options, ['maxMillis', 'maxExpansions', 'jointLimit', ...extra], where);
+  const o = options as MapfOptions;
+  const jointLimit = o.jointLimit === undefined ? 200_000 : o.jointLimit;
+  if (typeof jointLimit !== 'number' || !Number.isInteger(jointLimit) || jointLimit < 0 || jointLimit > 1e8) {
+    throw new InputError(`${where}: jointLimit must be a whole number from 0 to 100000000 (joint positions searched to prove an instance unsolvable), got ${show(jointLimit)}`);
+  }
+  return {
+    maxMillis: checkBudget(o.maxMillis, `${where}: maxMillis`, ' (Infinity: no limit)'),
+    maxExpansions: checkBudget(o.maxExpansions, `${where}: maxExpansions`, ' (Infinity: no limit)'),
+    jointLimit,
+  };
+}
+
+/**
+ * Checks a MAPF instance before anything is planned: a grid, and tasks with
+ * free, distinct starts and distinct goals (two agents cannot both end on one
+ * cell, and cannot both start on one). Returns the tasks as plain pairs.
+ */
+export function checkMapfTasks(grid: unknown, tasks: unknown, where: string): AgentTask[] {
+  if (!(grid instanceof Grid)) throw new InputError(`${where}: grid must be a Grid, got ${show(grid)}`);
+  if (!Array.isArray(tasks)) throw new InputError(`${where}: tasks must be an array of { start, goal } (cell ids), got ${show(tasks)}`);
+  const out: AgentTask[] = [];
+  const starts = new Map<number, number>(), goals = new Map<number, number>();
+  const xy = (n: number) => `(${n % grid.width},${Math.floor(n / grid.width)})`;
+  tasks.forEach((t: unknown, i) => {
+    const r = t as { start?: unknown; goal?: unknown } | null;
+    const isId = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0 && n < grid.size;
+    if (r === null || typeof r !== 'object' || !isId(r.start) || !isId(r.goal)) {
+      throw new InputError(`${where}: tasks[${i}] must be { start, goal } with cell ids in 0..${grid.size - 1}, got ${show(t)}`);
+    }
+    for (const [what, n, seen] of [['start', r.start, starts], ['goal', r.goal, goals]] as const) {
+      if (grid.cells[n] !== 0) throw new InputError(`${where}: tasks[${i}].${what} ${xy(n)} is a blocked cell; starts and goals must be free`);
+      const j = seen.get(n);
+      if (j !== undefined) throw new InputError(`${where}: tasks[${j}] and tasks[${i}] share the ${what} ${xy(n)}; each agent needs a ${what} of its own`);
+      seen.set(n, i);
+    }
+    out.push({ start: r.start, goal: r.goal });
+  });
+  return out;
+}
+
+/**
+ * A planner's result from its paths (null unless solved), costs counted as
+ * `checkMapfPlan` counts them: an agent's cost is the steps until it reaches
+ * its goal for the last time.
+ */
+export function mapfResult(status: MapfStatus, paths: number[][] | null, lowerBound: number, reason: string, failedAgent: number,
+  highLevelNodes: number, lowLevelExpansions: number, t0: number): MapfResult {
+  let sumOfCosts = Infinity, makespan = Infinity;
+  if (paths !== null) {
+    const costs = paths.map((p) => {
+      let c = p.length - 1;
+      while (c > 0 && p[c - 1] === p[p.length - 1]) c--;
+      return c;
+    });
+    sumOfCosts = costs.reduce((s, c) => s + c, 0);
+    makespan = Math.max(0, ...costs);
+  }
+  return { status, paths, sumOfCosts, makespan, lowerBound, reason, failedAgent, highLevelNodes, lowLevelExpansions, millis: performance.now() - t0 };
+}

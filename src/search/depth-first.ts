@@ -1,0 +1,146 @@
+import type { SearchStatus } from '../core/path-searcher.js';
+import { checkBudget, checkKeys } from '../core/input-checks.js';
+import { pathTo } from '../core/path.js';
+import { checkNode, checkSpace, pathCost, type SearchSpace } from '../core/space.js';
+
+/** The options of `dfs` and `iddfs`; a bad value or an unknown key is an `InputError`. */
+export interface DepthFirstOptions {
+  /** Do not expand nodes this many links from the start: a number >= 0. Default: no limit. */
+  depthLimit?: number;
+  /** Stop after this many expansions (over all rounds of iterative deepening): a number >= 0. Default: no limit. */
+  maxExpansions?: number;
+}
+
+const DEPTH_FIRST_KEYS: readonly (keyof DepthFirstOptions)[] = ['depthLimit', 'maxExpansions'];
+
+/** `depth-limit`: no path within the depth limit, but nodes were cut off there, so one may exist beyond it. */
+export type DepthFirstStatus = SearchStatus | 'depth-limit';
+
+/** The outcome of `dfs` or `iddfs`. */
+export interface DepthFirstResult {
+  /** `found`, `unreachable`, `step-limit` or `depth-limit` (see `DepthFirstStatus`). */
+  status: DepthFirstStatus;
+  /** Nodes from start to goal, or null without a path. */
+  path: number[] | null;
+  /** `pathCost` of the path (the cheapest arc between each pair of nodes); Infinity without a path. */
+  cost: number;
+  /** Number of edges on the path; -1 without a path. */
+  linkLength: number;
+  /** Nodes expanded, over all rounds. */
+  expansions: number;
+  /** Rounds run (iterative deepening); 1 for a plain depth-first search. */
+  rounds: number;
+}
+
+/**
+ * Depth-first search with a LIFO stack: fast to write, no promise about the
+ * path it returns. A node is expanded again only if reached by fewer links
+ * than before, which makes a depth-limited run complete within its limit.
+ * Successors are explored in the order the space lists them. A start or goal
+ * that is not a node (or a blocked grid cell), or a bad option, is an
+ * `InputError`.
+ *
+ * @example
+ * ```ts
+ * const r = dfs(grid, start, goal, { depthLimit: 20 });
+ * r.status; // 'found', 'unreachable', or 'depth-limit' when a path may lie deeper
+ * ```
+ */
+export function dfs(space: SearchSpace, start: number, goal: number, options: DepthFirstOptions = {}): DepthFirstResult {
+  const [limit, maxExp] = checkQuery('dfs', space, start, goal, options);
+  const run = new DepthLimited(space);
+  const r = run.search(start, goal, limit, maxExp);
+  return run.result(r, goal, 1);
+}
+
+/**
+ * Iterative deepening: depth-limited DFS with the limit raised by one each
+ * round. Finds a path of the fewest links using memory proportional to the
+ * depth; re-expanding the shallow levels costs little because the deepest
+ * level dominates the count. With `depthLimit` it stops after that round
+ * (status `depth-limit` when nodes were cut off there). Throws as `dfs` does.
+ */
+export function iddfs(space: SearchSpace, start: number, goal: number, options: DepthFirstOptions = {}): DepthFirstResult {
+  const [maxDepth, maxExp] = checkQuery('iddfs', space, start, goal, options);
+  const run = new DepthLimited(space);
+  let status: DepthFirstStatus = 'depth-limit';
+  let rounds = 0;
+  for (let limit = 0; limit <= maxDepth; limit++) {
+    rounds++;
+    status = run.search(start, goal, limit, maxExp);
+    if (status !== 'depth-limit') break;
+  }
+  return run.result(status, goal, rounds);
+}
+
+class DepthLimited {
+  expansions = 0;
+  private depth: Int32Array;
+  private parent: Int32Array;
+  private readonly nbr: Int32Array;
+  private readonly nbrCost: Float64Array;
+
+  constructor(private readonly space: SearchSpace) {
+    const cap = Math.max(1, space.size);
+    this.depth = new Int32Array(cap);
+    this.parent = new Int32Array(cap);
+    this.nbr = new Int32Array(Math.max(1, space.maxDegree));
+    this.nbrCost = new Float64Array(Math.max(1, space.maxDegree));
+  }
+
+  search(start: number, goal: number, limit: number, maxExp: number): DepthFirstStatus {
+    const { nbr, nbrCost } = this;
+    let { depth, parent } = this;
+    depth.fill(0x7fffffff);
+    // Stack entries: node, its parent and depth, pushed together. No g: the stack
+    // holds one entry per arc, and with parallel arcs the first one listed is not
+    // the cheapest; the cost is taken from the finished path (pathCost).
+    const sNode: number[] = [start], sParent: number[] = [-1], sDepth: number[] = [0];
+    let cutOff = false;
+    while (sNode.length > 0) {
+      const n = sNode.pop()!, p = sParent.pop()!, d = sDepth.pop()!;
+      if (depth[n] <= d) continue; // already reached with as few links
+      if (this.expansions >= maxExp) return 'step-limit';
+      depth[n] = d; parent[n] = p;
+      this.expansions++;
+      if (n === goal) return 'found';
+      if (d >= limit) { cutOff = true; continue; }
+      const deg = this.space.successors(n, nbr, nbrCost);
+      if (this.space.size > depth.length) {
+        // An implicit space interned new nodes.
+        this.grow(this.space.size);
+        ({ depth, parent } = this);
+      }
+      // Push in reverse so the first successor is explored first.
+      for (let i = deg - 1; i >= 0; i--) {
+        const x = nbr[i];
+        if (depth[x] <= d + 1) continue;
+        sNode.push(x); sParent.push(n); sDepth.push(d + 1);
+      }
+    }
+    return cutOff ? 'depth-limit' : 'unreachable';
+  }
+
+  private grow(size: number): void {
+    const cap = Math.max(size, this.depth.length * 2);
+    const d = new Int32Array(cap).fill(0x7fffffff); d.set(this.depth); this.depth = d;
+    const p = new Int32Array(cap); p.set(this.parent); this.parent = p;
+  }
+
+  result(status: DepthFirstStatus, goal: number, rounds: number): DepthFirstResult {
+    if (status !== 'found') return { status, path: null, cost: Infinity, linkLength: -1, expansions: this.expansions, rounds };
+    const path = pathTo(this.parent, goal);
+    return { status, path, cost: pathCost(this.space, path), linkLength: path.length - 1, expansions: this.expansions, rounds };
+  }
+}
+
+/** Every check of a query, before anything runs: returns the depth limit and the expansion budget. */
+function checkQuery(where: string, space: SearchSpace, start: number, goal: number, options: DepthFirstOptions): [number, number] {
+  checkSpace(space, where);
+  checkKeys(options, DEPTH_FIRST_KEYS, where);
+  checkNode(space, start, 'start');
+  checkNode(space, goal, 'goal');
+  space.checkEndpoint?.(start, 'start');
+  space.checkEndpoint?.(goal, 'goal');
+  return [checkBudget(options.depthLimit, 'depthLimit'), checkBudget(options.maxExpansions, 'maxExpansions')];
+}
