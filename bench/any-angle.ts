@@ -14,8 +14,9 @@
  *
  *   npm run build && node dist/bench/any-angle.js [per-family] [rounds]
  */
-import { AnyAngleSearcher, GridSearcher, smoothPath, type Grid } from '#bestfirst';
-import { checkAnyAnglePath, sameLength } from '#bestfirst/movingai';
+import { GridSearcher, type Grid } from '#bestfirst';
+import { AnyAngleSearcher, smoothPath } from '#bestfirst/grid';
+import { checkAnyAnglePath, sameLength } from '#bestfirst/grid';
 import { FAMILIES, sampleFamily } from './bench-grid.js';
 import { f, table } from './bench-measure.js';
 

@@ -9,7 +9,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Searcher, type Grid } from '#bestfirst';
-import { parseMap, parseScen, checkPath, sameLength } from '#bestfirst/movingai';
+import { checkPath, sameLength } from '#bestfirst/grid';
+import { parseMap, parseScen } from '#bestfirst/io';
 import { DATA_DIRS } from './bench-data.js';
 import { fourConnectedOptimum, type Lib } from './bench-libs.js';
 import { mean, median, openWindow, retainedBytes, rng, type LoopStats } from './bench-measure.js';

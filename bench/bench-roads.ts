@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import createGraph from 'ngraph.graph';
 import ngraphPath from 'ngraph.path';
 import { BidirectionalSearcher, ContractionHierarchy, Searcher, COST_TO_COME } from '#bestfirst';
-import { parseRoads } from '#bestfirst/movingai';
+import { parseRoads } from '#bestfirst/io';
 import { dataFile, findData, shown } from './bench-data.js';
 import { f, geomean, machine, mean, median, openWindow, retainedBytes, rng, table, type LoopStats } from './bench-measure.js';
 

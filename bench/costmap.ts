@@ -39,8 +39,11 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { AnyAngleSearcher, costmapToGrid, flood, GridSearcher, inflate, landmarks, octile, Searcher, type Grid, type Heuristic } from '#bestfirst';
-import { checkAnyAnglePath, parseRosMap, type RosMap } from '#bestfirst/movingai';
+import { flood, GridSearcher, octile, Searcher, type Grid, type Heuristic } from '#bestfirst';
+import { AnyAngleSearcher, landmarks } from '#bestfirst/grid';
+import { costmapToGrid, inflate } from '#bestfirst/costmap';
+import { checkAnyAnglePath } from '#bestfirst/grid';
+import { parseRosMap, type RosMap } from '#bestfirst/io';
 import { dataFile, shown } from './bench-data.js';
 import { FAMILIES, runLib, sampleFamily, type Family, type Judge, type LibResult, type MapSample, type Query } from './bench-grid.js';
 import { BESTFIRST_ASTAR, ours, WEIGHTED_LIBS } from './bench-libs.js';

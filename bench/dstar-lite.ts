@@ -17,8 +17,9 @@
  * for in data/extra/movingai/ (see bench-data.ts).
  */
 import { readFileSync } from 'node:fs';
-import { GridSearcher, DStarLite, type Grid, octile } from '#bestfirst';
-import { parseMap, parseScen, type Scenario } from '#bestfirst/movingai';
+import { GridSearcher, type Grid, octile } from '#bestfirst';
+import { DStarLite } from '#bestfirst/repair';
+import { parseMap, parseScen, type Scenario } from '#bestfirst/io';
 import { mulberry32 } from '#bestfirst/internal';
 import { dataFile } from './bench-data.js';
 

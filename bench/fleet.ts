@@ -17,8 +17,10 @@
  * files, and CBS's median constraint-tree nodes.
  */
 import { readFileSync } from 'node:fs';
-import { cbs, prioritizedPlan, type AgentTask, type Grid, type MapfResult } from '#bestfirst';
-import { checkMapfPlan, parseMap, parseScen } from '#bestfirst/movingai';
+import { type Grid } from '#bestfirst';
+import { cbs, prioritizedPlan, type AgentTask, type MapfResult } from '#bestfirst/mapf';
+import { checkMapfPlan } from '#bestfirst/mapf';
+import { parseMap, parseScen } from '#bestfirst/io';
 import { dataFile } from './bench-data.js';
 import { f, machine, mean, median, table } from './bench-measure.js';
 

@@ -17,7 +17,7 @@
  * (bench/native/astar.cpp) has no 4-connected mode, so it has no column here.
  */
 import { fileURLToPath } from 'node:url';
-import { SubgoalSearcher4 } from '#bestfirst';
+import { SubgoalSearcher4 } from '#bestfirst/grid';
 import { FAMILIES, fourConnected, runLib, sampleFamily, type Family, type LibResult, type MapSample } from './bench-grid.js';
 import { BESTFIRST_ASTAR4, BESTFIRST_SUBGOAL4, L1_PATH_FINDER } from './bench-libs.js';
 import { collect, f, geomean, machine, stopObserving, table } from './bench-measure.js';

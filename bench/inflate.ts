@@ -12,8 +12,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { inflate, squaredDistanceTransform } from '#bestfirst';
-import { parseRosMap } from '#bestfirst/movingai';
+import { inflate, squaredDistanceTransform } from '#bestfirst/costmap';
+import { parseRosMap } from '#bestfirst/io';
 import { dataFile } from './bench-data.js';
 
 const ROUNDS = Math.max(2, Number(process.argv[2] ?? 11));

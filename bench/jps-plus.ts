@@ -22,8 +22,9 @@
  *
  *   npm run build && node dist/bench/jps-plus.js [per-family] [rounds]
  */
-import { COST_TO_COME, GridSearcher, JpsPlusSearcher, JumpPointSearcher, PreprocessedSearcher8, SubgoalSearcher8, zero, type Grid } from '#bestfirst';
-import { checkPath } from '#bestfirst/movingai';
+import { COST_TO_COME, GridSearcher, JumpPointSearcher, zero, type Grid } from '#bestfirst';
+import { JpsPlusSearcher, PreprocessedSearcher8, SubgoalSearcher8 } from '#bestfirst/grid';
+import { checkPath } from '#bestfirst/grid';
 import { FAMILIES, sampleFamily } from './bench-grid.js';
 import { f, geomean, median, table } from './bench-measure.js';
 import { roundOrder } from './round-order.js';

@@ -13,7 +13,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { Searcher, type Grid, octile, JumpPointSearcher } from '#bestfirst';
-import { parseMap, parseScen } from '#bestfirst/movingai';
+import { parseMap, parseScen } from '#bestfirst/io';
 import { dataFile } from './bench-data.js';
 import { roundOrder } from './round-order.js';
 

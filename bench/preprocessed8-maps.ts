@@ -11,7 +11,8 @@
  *
  *   npm run build && node dist/bench/preprocessed8-maps.js [per-family] [rounds]
  */
-import { JpsPlusSearcher, JumpPointSearcher, PreprocessedSearcher8, SubgoalSearcher8, type Grid } from '#bestfirst';
+import { JumpPointSearcher, type Grid } from '#bestfirst';
+import { JpsPlusSearcher, PreprocessedSearcher8, SubgoalSearcher8 } from '#bestfirst/grid';
 import { FAMILIES, sampleFamily } from './bench-grid.js';
 import { f, median, table } from './bench-measure.js';
 

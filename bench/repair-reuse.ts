@@ -20,8 +20,9 @@
  * Data: data/movingai/ (then data/extra/movingai/, see bench-data.ts).
  */
 import { readFileSync } from 'node:fs';
-import { AraSearcher, ARA_SCHEDULE, Searcher, type Grid, octile, COST_TO_COME, sum, UniversalPlanner } from '#bestfirst';
-import { parseMap, parseScen } from '#bestfirst/movingai';
+import { Searcher, type Grid, octile, COST_TO_COME, sum } from '#bestfirst';
+import { AraSearcher, ARA_SCHEDULE, UniversalPlanner } from '#bestfirst/repair';
+import { parseMap, parseScen } from '#bestfirst/io';
 import { dataFile } from './bench-data.js';
 import { roundOrder } from './round-order.js';
 

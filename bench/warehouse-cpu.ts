@@ -12,8 +12,9 @@
  *
  *   npm run build && node --expose-gc dist/bench/warehouse-cpu.js [rounds] [theta-pairs]
  */
-import { AnyAngleSearcher, GridSearcher, landmarks, octile } from '#bestfirst';
-import { checkAnyAnglePath } from '#bestfirst/movingai';
+import { GridSearcher, octile } from '#bestfirst';
+import { AnyAngleSearcher, landmarks } from '#bestfirst/grid';
+import { checkAnyAnglePath } from '#bestfirst/grid';
 import { f, machine, mean, median } from './bench-measure.js';
 import { freeSpacePairs, metres, sameCost, WAREHOUSE_LANDMARKS, warehouseGrid, waypointMetres } from './costmap.js';
 

@@ -1,4 +1,5 @@
-import { AraSearcher, ARA_SCHEDULE, InputError, octile } from '#bestfirst';
+import { InputError, octile } from '#bestfirst';
+import { AraSearcher, ARA_SCHEDULE } from '#bestfirst/repair';
 import { checkSchedule, show } from '#bestfirst/internal';
 import { EPS } from './algos.js';
 import { displayName, endpoint, jsonOption, loadMap, MAP_OPTION, pointOption } from './files.js';

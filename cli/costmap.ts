@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
-import { applyKeepout, FREE, INSCRIBED, InputError, LETHAL, NO_INFORMATION } from '#bestfirst';
-import { formatPgm } from '#bestfirst/movingai';
+import { InputError } from '#bestfirst';
+import { applyKeepout, FREE, INSCRIBED, LETHAL, NO_INFORMATION } from '#bestfirst/costmap';
+import { formatPgm } from '#bestfirst/io';
 import { displayName, writeBytes } from './files.js';
 import type { Io } from './io.js';
 import { runCommand, type Args, type CommandSpec } from './options.js';

@@ -1,4 +1,4 @@
-import { bellmanResidual, UniversalPlanner } from '#bestfirst';
+import { bellmanResidual, UniversalPlanner } from '#bestfirst/repair';
 import { displayName, endpoint, jsonOption, loadMap, MAP_OPTION, pointOption } from './files.js';
 import type { Io } from './io.js';
 import { runCommand, type Args, type CommandSpec } from './options.js';

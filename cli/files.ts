@@ -1,7 +1,7 @@
 import { closeSync, existsSync, fstatSync, openSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { InputError, type Grid } from '#bestfirst';
-import { MAX_MAP_CELLS, parseMap, type Scenario } from '#bestfirst/movingai';
+import { MAX_MAP_CELLS, parseMap, type Scenario } from '#bestfirst/io';
 import { show, basename, MAX_MAP_BYTES } from '#bestfirst/internal';
 import type { OptionSpec } from './options.js';
 

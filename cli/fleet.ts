@@ -1,5 +1,7 @@
-import { cbs, InputError, prioritizedPlan, type MapfResult } from '#bestfirst';
-import { checkMapfPlan, checkScenario, parseScen } from '#bestfirst/movingai';
+import { InputError } from '#bestfirst';
+import { cbs, prioritizedPlan, type MapfResult } from '#bestfirst/mapf';
+import { checkMapfPlan } from '#bestfirst/mapf';
+import { checkScenario, parseScen } from '#bestfirst/io';
 import { MAX_SCEN_BYTES } from '#bestfirst/internal';
 import { displayName, jsonOption, loadMap, MAP_OPTION, readText, resolveMap } from './files.js';
 import type { Io } from './io.js';

@@ -1,5 +1,6 @@
-import { applyKeepout, costmapToGrid, type Grid, INSCRIBED, InputError, LETHAL, NO_INFORMATION, speedWeights } from '#bestfirst';
-import { cellToWorld, worldToCell, type RosMap } from '#bestfirst/movingai';
+import { type Grid, InputError } from '#bestfirst';
+import { applyKeepout, costmapToGrid, INSCRIBED, LETHAL, NO_INFORMATION, speedWeights } from '#bestfirst/costmap';
+import { cellToWorld, worldToCell, type RosMap } from '#bestfirst/io';
 import type { Algo } from './algos.js';
 import type { Io } from './io.js';
 import type { Args, OptionSpec } from './options.js';

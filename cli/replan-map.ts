@@ -1,4 +1,5 @@
-import { Searcher, DStarLite, InputError, type Grid, octile } from '#bestfirst';
+import { Searcher, InputError, type Grid, octile } from '#bestfirst';
+import { DStarLite } from '#bestfirst/repair';
 import { mulberry32 } from '#bestfirst/internal';
 import { endpoint, loadMap } from './files.js';
 import { fixed, type Io } from './io.js';

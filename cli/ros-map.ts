@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { inflate, InputError, type UnknownCells } from '#bestfirst';
-import { MAX_MAP_CELLS, MAX_ROS_YAML_CHARS, parseRosMap, parseRosYaml, type RosMap } from '#bestfirst/movingai';
+import { InputError } from '#bestfirst';
+import { inflate, type UnknownCells } from '#bestfirst/costmap';
+import { MAX_MAP_CELLS, MAX_ROS_YAML_CHARS, parseRosMap, parseRosYaml, type RosMap } from '#bestfirst/io';
 import { show } from '#bestfirst/internal';
 import { displayName, readBytes, readText } from './files.js';
 import type { Args, OptionSpec } from './options.js';

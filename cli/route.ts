@@ -1,8 +1,5 @@
-import {
-  ASTAR, bellmanFord, BidirectionalSearcher, ContractionHierarchy, COST_TO_COME, type Graph, type Heuristic, InputError, pathCost, Searcher,
-  straightLine, zero, zeroOneBfs,
-} from '#bestfirst';
-import { MAX_DIMACS_CHARS, parseCo, parseGr } from '#bestfirst/movingai';
+import { ASTAR, bellmanFord, BidirectionalSearcher, ContractionHierarchy, COST_TO_COME, type Graph, type Heuristic, InputError, pathCost, Searcher, straightLine, zero, zeroOneBfs } from '#bestfirst';
+import { MAX_DIMACS_CHARS, parseCo, parseGr } from '#bestfirst/io';
 import { displayName, jsonOption, readText } from './files.js';
 import type { Io } from './io.js';
 import { runCommand, type Args, type CommandSpec } from './options.js';

@@ -1,5 +1,6 @@
 import { COST_TO_COME, GridSearcher, InputError, Searcher, type Grid, type PathSearcher } from '#bestfirst';
-import { checkScenario, parseScen, type Scenario, checkPath, sameLength, withinBound } from '#bestfirst/movingai';
+import { checkPath, sameLength, withinBound } from '#bestfirst/grid';
+import { checkScenario, parseScen, type Scenario } from '#bestfirst/io';
 import { MAX_SCEN_BYTES, mulberry32 } from '#bestfirst/internal';
 import { ALGO_OPTION, ANY_ANGLE_OPTION, chosenAlgo, gridFor, type Algo } from './algos.js';
 import { displayName, jsonOption, loadMap, readText, resolveMap } from './files.js';

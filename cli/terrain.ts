@@ -1,6 +1,7 @@
-import { filterAreas, InputError, type Grid } from '#bestfirst';
+import { InputError, type Grid } from '#bestfirst';
+import { filterAreas } from '#bestfirst/grid';
 import { show } from '#bestfirst/internal';
-import { terrainFilter, TERRAIN_LETTERS } from '#bestfirst/movingai';
+import { terrainFilter, TERRAIN_LETTERS } from '#bestfirst/io';
 import type { Algo } from './algos.js';
 import type { OptionSpec } from './options.js';
 

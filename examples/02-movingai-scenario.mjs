@@ -4,7 +4,8 @@
 // Run: node examples/02-movingai-scenario.mjs
 import { readFileSync } from 'node:fs';
 import { findPath } from 'bestfirst';
-import { checkPath, parseMap, parseScen, sameLength } from 'bestfirst/movingai';
+import { checkPath, sameLength } from 'bestfirst/grid';
+import { parseMap, parseScen } from 'bestfirst/io';
 
 const mapFile = 'data/movingai/dao/den312d.map';
 const read = (file) => readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');

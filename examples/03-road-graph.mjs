@@ -5,7 +5,7 @@
 // Run: node examples/03-road-graph.mjs
 import { readFileSync } from 'node:fs';
 import { astar, dijkstra } from 'bestfirst';
-import { parseRoads } from 'bestfirst/movingai';
+import { parseRoads } from 'bestfirst/io';
 
 const read = (file) => readFileSync(new URL(`../data/roads/${file}`, import.meta.url));
 const roads = parseRoads(read('amsterdam-roads.co.bin'), read('amsterdam-roads.gr.bin'), 'amsterdam-roads');

@@ -4,8 +4,9 @@
 // against a fresh A* from where the robot stands.
 // Run: node examples/04-dstar-lite-replanning.mjs
 import { readFileSync } from 'node:fs';
-import { DStarLite, findPath, octile } from 'bestfirst';
-import { parseMap } from 'bestfirst/movingai';
+import { findPath, octile } from 'bestfirst';
+import { DStarLite } from 'bestfirst/repair';
+import { parseMap } from 'bestfirst/io';
 
 const grid = parseMap(readFileSync(new URL('../data/movingai/dao/den312d.map', import.meta.url), 'utf8'));
 const start = grid.id(5, 5), goal = grid.id(60, 70);

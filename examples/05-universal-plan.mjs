@@ -4,8 +4,9 @@
 // the optimal cost, with no further search.
 // Run: node examples/05-universal-plan.mjs
 import { readFileSync } from 'node:fs';
-import { bellmanResidual, findPath, follow, universalPlan } from 'bestfirst';
-import { parseMap } from 'bestfirst/movingai';
+import { findPath } from 'bestfirst';
+import { bellmanResidual, follow, universalPlan } from 'bestfirst/repair';
+import { parseMap } from 'bestfirst/io';
 
 const grid = parseMap(readFileSync(new URL('../data/movingai/dao/arena.map', import.meta.url), 'utf8'));
 const goal = grid.id(40, 40);

@@ -39,5 +39,8 @@ export { checkSchedule } from './repair/ara.js';
 export { basename, MAX_MAP_BYTES, MAX_SCEN_BYTES } from './io/movingai.js';
 export { MAX_ROAD_NODES, MAX_ROADS } from './io/roads.js';
 export { mulberry32 } from './core/random.js';
+export { MAX_GRAPH_SIZE } from './spaces/graph.js';
+export { MAX_ALL_PAIRS_NODES } from './search/floyd-warshall.js';
+export { frontierBefore, type FrontierEntry } from './core/trace.js';
 export { describeCell } from './worlds/apartment-scenario.js';
 export { narrationNumber } from './worlds/lesson-narration.js';

@@ -12,9 +12,12 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const tsc = join(root, 'node_modules/typescript/bin/tsc');
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const SUBPATHS = ['bestfirst', 'bestfirst/movingai', 'bestfirst/worlds', 'bestfirst/cspace'];
-// Names that are the chapter's or the file formats', not the engine's: each lives behind its subpath only.
-const NOT_AT_ROOT = ['RADIUS', 'START_A', 'snapshot', 'gateWorld', 'apartmentWorld', 'firstEpsilonAboveDijkstra', 'parseMap', 'checkPath', 'parseRoads', 'FloorPlan', 'CSpace', 'mulberry32'];
+const SUBPATHS = ['bestfirst', 'bestfirst/grid', 'bestfirst/costmap', 'bestfirst/repair', 'bestfirst/mapf', 'bestfirst/io', 'bestfirst/cspace'];
+// Names of a family, the chapter's or the repository's own: none is at the root (a family's live behind its subpath only).
+const NOT_AT_ROOT = [
+  'RADIUS', 'START_A', 'snapshot', 'gateWorld', 'apartmentWorld', 'firstEpsilonAboveDijkstra', 'parseMap', 'checkPath', 'parseRoads', 'FloorPlan', 'CSpace', 'mulberry32',
+  'JpsPlusSearcher', 'inflate', 'LETHAL', 'DStar', 'DStarLite', 'TAG_NAMES', 'cbs', 'checkMapfPlan', 'frontierBefore', 'bellmanTerms', 'MAX_GRAPH_SIZE',
+];
 
 let dir = '';
 let consumer = '';
@@ -43,7 +46,7 @@ afterAll(() => {
 test('the tarball holds the library, its types, the CLI and the licence, and nothing else', () => {
   const paths = packed.files.map((f) => f.path).sort();
   for (const must of ['LICENSE', 'README.md', 'CHANGELOG.md', 'package.json', 'bin/bestfirst.js', 'dist/cli/main.js']) expect(paths).toContain(must);
-  for (const entry of ['', 'io/', 'worlds/', 'cspace/']) {
+  for (const entry of ['', 'grid/', 'costmap/', 'repair/', 'mapf/', 'io/', 'cspace/']) {
     expect(paths).toContain(`dist/src/${entry}index.js`);
     expect(paths).toContain(`dist/src/${entry}index.d.ts`);
   }
@@ -86,19 +89,22 @@ test('the manifest: require and import both resolve, engines match require(esm),
   expect(manifest.scripts.prepack).toContain('npm run build');
 });
 
-// One search per entry point, with a cost that can only come out right if the module really loaded.
+// One call per entry point, with an answer that can only come out right if the module really loaded.
 const USE = `
-const grid = movingai.parseMap('type octile\\nheight 3\\nwidth 4\\nmap\\n....\\n.@..\\n.@..\\n', 'tiny.map');
+const grid = io.parseMap('type octile\\nheight 3\\nwidth 4\\nmap\\n....\\n.@..\\n.@..\\n', 'tiny.map');
 const start = grid.id(0, 2), goal = grid.id(3, 2);
 const r = bf.astar(grid, start, goal, bf.octile(grid));
-const check = movingai.checkPath(grid, r.path, start, goal);
-const hand = worlds.handTraceWorld();
+const check = gridEntry.checkPath(grid, r.path, start, goal);
 const plan = new cspace.FloorPlan({ width: 3, height: 1, walls: [], doors: [], rooms: [] });
 const cs = new cspace.CSpace(plan, { resolution: 0.5, radius: 0.25 });
 const metres = bf.astar(cs.grid, cspace.cellAt(cs, { x: 0.25, y: 0.25 }), cspace.cellAt(cs, { x: 2.75, y: 0.25 }), bf.octile(cs.grid));
+const toGoal = repair.universalPlan(grid, goal).h[start];
+const free = costmap.distanceTransform(Uint8Array.from([1, 0, 0, 0]), 4, 1);
+const grid4 = bf.Grid.fromAscii(['...'], { connectivity: 4 });
+const agents = mapf.checkMapfPlan(grid4, [{ start: 0, goal: 2 }], [[0, 1, 2]]).ok;
 console.log(JSON.stringify({
-  cost: r.cost, check, hand: bf.astar(hand.grid, hand.start, hand.goal, hand.h).cost, metres: metres.cost,
-  radius: worlds.RADIUS, atRoot: ${JSON.stringify(NOT_AT_ROOT)}.filter((n) => n in bf),
+  cost: r.cost, check, metres: metres.cost, toGoal, free: Array.from(free), agents,
+  atRoot: ${JSON.stringify(NOT_AT_ROOT)}.filter((n) => n in bf),
 }));
 `;
 
@@ -106,17 +112,21 @@ function expectUse(out: string): void {
   const got = JSON.parse(out);
   expect(got.cost).toBeCloseTo(5 + Math.SQRT2, 12); // around the wall, no corner cutting
   expect(got.check).toEqual({ ok: true, length: got.cost });
-  expect(got.hand).toBeCloseTo(5.2, 12); // the chapter's hand trace
   expect(got.metres).toBeCloseTo(2.5, 12); // five 0.5 m cells
-  expect(got.radius).toBe(0.25);
+  expect(got.toGoal).toBeCloseTo(got.cost, 12); // the universal plan's cost-to-go is A*'s cost
+  expect(got.free).toEqual([0, 1, 2, 3]); // distances to the one blocked cell
+  expect(got.agents).toBe(true);
   expect(got.atRoot).toEqual([]);
 }
 
 test('an ES module imports the root and each subpath', () => {
   writeFileSync(join(consumer, 'use.mjs'), [
     `import * as bf from 'bestfirst';`,
-    `import * as movingai from 'bestfirst/movingai';`,
-    `import * as worlds from 'bestfirst/worlds';`,
+    `import * as gridEntry from 'bestfirst/grid';`,
+    `import * as costmap from 'bestfirst/costmap';`,
+    `import * as repair from 'bestfirst/repair';`,
+    `import * as mapf from 'bestfirst/mapf';`,
+    `import * as io from 'bestfirst/io';`,
     `import * as cspace from 'bestfirst/cspace';`,
     `import { Grid, astar } from 'bestfirst';`,
     `if (Grid !== bf.Grid || astar !== bf.astar) throw new Error('named and namespace imports differ');`,
@@ -128,9 +138,15 @@ test('an ES module imports the root and each subpath', () => {
 test(`CommonJS requires the root and each subpath (require of ES modules, Node ${process.versions.node})`, () => {
   writeFileSync(join(consumer, 'use.cjs'), [
     `const bf = require('bestfirst');`,
-    `const movingai = require('bestfirst/movingai');`,
-    `const worlds = require('bestfirst/worlds');`,
+    `const gridEntry = require('bestfirst/grid');`,
+    `const costmap = require('bestfirst/costmap');`,
+    `const repair = require('bestfirst/repair');`,
+    `const mapf = require('bestfirst/mapf');`,
+    `const io = require('bestfirst/io');`,
     `const cspace = require('bestfirst/cspace');`,
+    `for (const gone of ['bestfirst/worlds', 'bestfirst/movingai']) {`,
+    `  try { require(gone); throw new Error(gone + ' is still exported'); } catch (e) { if (e.code !== 'ERR_PACKAGE_PATH_NOT_EXPORTED') throw e; }`,
+    `}`,
     `if (require('bestfirst/package.json').version !== ${JSON.stringify(manifest.version)}) throw new Error('package.json is not exported');`,
     USE,
   ].join('\n'));
@@ -144,25 +160,32 @@ test('the installed bin runs the shipped CLI', () => {
 
 // A TypeScript consumer: types resolve for the root and every subpath, and the moved names are gone from the root.
 const TS = `
-import { Grid, astar, octile, type SearchResult } from 'bestfirst';
-import { parseMap, type PathCheck, type Scenario } from 'bestfirst/movingai';
-import { gateWorld, RADIUS, type ApartmentWorld } from 'bestfirst/worlds';
+import { Grid, astar, octile, type SearchResult, type FoundPath, type XY, findPath } from 'bestfirst';
+import { type PathCheck, JpsPlusSearcher } from 'bestfirst/grid';
+import { inflate } from 'bestfirst/costmap';
+import { DStarLite } from 'bestfirst/repair';
+import { cbs, type AgentTask } from 'bestfirst/mapf';
+import { parseMap, type Scenario } from 'bestfirst/io';
 import { CSpace, FloorPlan, type Point } from 'bestfirst/cspace';
-// @ts-expect-error the chapter's constants are not the engine's
-import { RADIUS as rootRadius } from 'bestfirst';
-// @ts-expect-error the file formats live behind bestfirst/movingai
+// @ts-expect-error the file formats live behind bestfirst/io
 import { parseMap as rootParseMap } from 'bestfirst';
+// @ts-expect-error the families' searchers live behind their subpaths
+import { JpsPlusSearcher as rootJpsPlus } from 'bestfirst';
 
 const grid: Grid = parseMap('type octile\\nheight 1\\nwidth 2\\nmap\\n..\\n');
 const r: SearchResult = astar(grid, 0, 1, octile(grid));
 const cost: number = r.cost;
 // @ts-expect-error cost is a number
 const wrong: string = r.cost;
-const p: Point = { x: RADIUS, y: 0 };
+const f: FoundPath = findPath(grid, [0, 0], [1, 0]);
+// A found path narrows: its points are there, no '!' needed.
+const last: XY | undefined = f.status === 'found' ? f.points[f.points.length - 1] : undefined;
+const p: Point = { x: 0.25, y: 0 };
 const cs = new CSpace(new FloorPlan({ width: 1, height: 1, walls: [], doors: [], rooms: [] }));
 const check: PathCheck = { ok: false, reason: 'x' };
-let s: Scenario | undefined, w: ApartmentWorld | undefined;
-export { cost, wrong, p, cs, check, s, w, gateWorld, rootRadius, rootParseMap };
+const task: AgentTask = { start: 0, goal: 1 };
+let s: Scenario | undefined;
+export { cost, wrong, last, p, cs, check, s, task, rootParseMap, rootJpsPlus, JpsPlusSearcher, inflate, DStarLite, cbs };
 `;
 
 function typecheck(name: string, compilerOptions: Record<string, unknown>, source = TS, file = `${name}.ts`): void {
@@ -198,12 +221,12 @@ test('types resolve under moduleResolution bundler', () => {
 test('a CommonJS TypeScript consumer (.cts, import = require) type-checks under module nodenext', () => {
   typecheck('cjs', { module: 'nodenext', moduleResolution: 'nodenext' }, [
     `import bf = require('bestfirst');`,
-    `import { parseMap } from 'bestfirst/movingai';`,
+    `import { parseMap } from 'bestfirst/io';`,
     `import { FloorPlan } from 'bestfirst/cspace';`,
-    `import { lessonWorld } from 'bestfirst/worlds';`,
+    `import { DStarLite } from 'bestfirst/repair';`,
     `const g = parseMap('type octile\\nheight 1\\nwidth 2\\nmap\\n..\\n');`,
     `export const cost: number = bf.astar(g, 0, 1, bf.octile(g)).cost;`,
-    `export const plan = new FloorPlan({ width: 1, height: 1, walls: [], doors: [], rooms: [] }), lesson = lessonWorld();`,
+    `export const plan = new FloorPlan({ width: 1, height: 1, walls: [], doors: [], rooms: [] }), Repairer = DStarLite;`,
   ].join('\n'), 'cjs.cts');
 });
 

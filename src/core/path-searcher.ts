@@ -30,9 +30,42 @@ export interface SearchCounts {
  *   node nearest the goal (`partial` true, `cost` and `linkLength` that path's).
  */
 export type SearchResult = SearchCounts & (
-  | { status: 'found'; path: number[]; partial: false; cost: number; linkLength: number }
-  | { status: Exclude<SearchStatus, 'found'>; path: number[]; partial: true; cost: number; linkLength: number }
-  | { status: Exclude<SearchStatus, 'found'>; path: null; partial: false; cost: number; linkLength: -1 }
+  | {
+    /** The goal was reached. */
+    status: 'found';
+    /** Nodes from start to goal. */
+    path: number[];
+    /** False: the path reaches the goal. */
+    partial: false;
+    /** The path's cost: `pathCost(space, path)`, the sum of the cheapest arc between each pair of consecutive nodes. */
+    cost: number;
+    /** Number of edges on the path. */
+    linkLength: number;
+  }
+  | {
+    /** No path exists (`unreachable`) or the budget ran out first (`step-limit`). */
+    status: Exclude<SearchStatus, 'found'>;
+    /** Nodes from start to the reached node nearest the goal (the `partial` option). */
+    path: number[];
+    /** True: the path ends short of the goal. */
+    partial: true;
+    /** The partial path's cost. */
+    cost: number;
+    /** Number of edges on the partial path. */
+    linkLength: number;
+  }
+  | {
+    /** No path exists (`unreachable`) or the budget ran out first (`step-limit`). */
+    status: Exclude<SearchStatus, 'found'>;
+    /** Null: no path. */
+    path: null;
+    /** False: no partial path was asked for (or none was reached). */
+    partial: false;
+    /** Infinity: no path. */
+    cost: number;
+    /** -1: no path. */
+    linkLength: -1;
+  }
 );
 
 /**

@@ -2,12 +2,6 @@ import { InputError, show } from '../core/errors.js';
 import type { PathSearcher, SearchStatus } from '../core/path-searcher.js';
 import type { Grid, XY } from './grid.js';
 
-/** What every answer of `findPath` holds, whatever its status. */
-interface FindPathCounts {
-  /** Cells expanded by the search. */
-  expansions: number;
-}
-
 /**
  * The answer of `findPath`: a union on `status` (and `partial`), so that
  * after `if (r.status === 'found')` TypeScript knows `points`, `path` and a
@@ -21,17 +15,24 @@ interface FindPathCounts {
  *   `partial` option the path to the reached cell nearest the goal
  *   (`partial` true, `cost` that path's).
  */
-export type FoundPath = FindPathCounts & (
+export type FoundPath = {
+  /** Cells expanded by the search. */
+  expansions: number;
+} & (
   | {
+    /** The goal was reached. */
     status: 'found';
+    /** The path's cost. */
     cost: number;
     /** The path's cells from start to goal as `[x, y]`. */
     points: XY[];
     /** The same cells as node ids (`y * width + x`). */
     path: number[];
+    /** False: the path reaches the goal. */
     partial: false;
   }
   | {
+    /** No path exists (`unreachable`) or the budget ran out first (`step-limit`). */
     status: Exclude<SearchStatus, 'found'>;
     /** The partial path's cost. */
     cost: number;
@@ -43,11 +44,15 @@ export type FoundPath = FindPathCounts & (
     partial: true;
   }
   | {
+    /** No path exists (`unreachable`) or the budget ran out first (`step-limit`). */
     status: Exclude<SearchStatus, 'found'>;
     /** Infinity: there is no path. */
     cost: number;
+    /** Null: no path. */
     points: null;
+    /** Null: no path. */
     path: null;
+    /** False: no partial path was asked for. */
     partial: false;
   }
 );

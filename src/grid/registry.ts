@@ -27,9 +27,11 @@ export type GridAlgorithmName =
 
 /** One entry of the registry: how to make the search for a grid, and what it promises. */
 export interface GridAlgorithm {
+  /** Its name in the registry (`findPath`'s `algorithm`, `--algo`). */
   readonly name: GridAlgorithmName;
   /** One line for `--help` and the docs. */
   readonly help: string;
+  /** What it promises about the cost of the path it finds. */
   readonly guarantee: Guarantee;
   /** True when the searcher builds a structure from the map first (its construction is the build to time and report). */
   readonly preprocesses: boolean;

@@ -21,7 +21,11 @@ import { expectFreshBuild } from '../support/build-fresh.js';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ENTRIES = {
   root: ['bestfirst', 'dist/src/index.js'],
-  io: ['bestfirst/movingai', 'dist/src/io/index.js'],
+  grid: ['bestfirst/grid', 'dist/src/grid/index.js'],
+  costmap: ['bestfirst/costmap', 'dist/src/costmap/index.js'],
+  repair: ['bestfirst/repair', 'dist/src/repair/index.js'],
+  mapf: ['bestfirst/mapf', 'dist/src/mapf/index.js'],
+  io: ['bestfirst/io', 'dist/src/io/index.js'],
   worlds: ['bestfirst/worlds', 'dist/src/worlds/index.js'],
   cspace: ['bestfirst/cspace', 'dist/src/cspace/index.js'],
 } as const;

@@ -6,7 +6,7 @@
 // checked in costmap-native.test.ts (integration tier: it compiles C++).
 import { describe, expect, it } from 'vitest';
 import { Grid, Searcher } from '#bestfirst';
-import { checkPath } from '#bestfirst/movingai';
+import { checkPath } from '#bestfirst/grid';
 import { WEIGHTED_LIBS } from '../../bench/bench-libs.js';
 import { costmapOf, engineCost, freeSpacePairs, metres, sameCost, waypointMetres } from '../../bench/costmap.js';
 import { ReferenceGrid, referenceCost, rng } from '../support/reference.js';

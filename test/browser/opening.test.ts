@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  astar, dijkstra, Searcher, Grid, octile, zero, ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, type Priority,
-  frontierBefore, type Trace,
-} from '#bestfirst';
+import { astar, dijkstra, Searcher, Grid, octile, zero, ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, type Priority, type Trace } from '#bestfirst';
+import { frontierBefore } from '#bestfirst/internal';
 import { naiveOpening, counterexampleWorld, handTraceWorld } from '#bestfirst/worlds';
 import { weights } from '#bestfirst/internal';
 import { COLORS } from '../../web/src/common/palette.js';

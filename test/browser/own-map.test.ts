@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { octile, Searcher, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Grid, type Priority } from '#bestfirst';
-import { parseMap, parseRosMap, toGrid } from '#bestfirst/movingai';
+import { parseMap, parseRosMap, toGrid } from '#bestfirst/io';
 import { mkdirSync } from 'node:fs';
 import { browserAvailability, buildAndServe, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, mainThreadTasks, openPage, SHOTS, keepShot, TASK_TRACE_CATEGORIES, type BuiltPage, quantile } from './harness.js';
 

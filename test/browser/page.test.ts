@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ara, dijkstra, weightedAstar, octile, Searcher, COST_TO_COME } from '#bestfirst';
+import { dijkstra, weightedAstar, octile, Searcher, COST_TO_COME } from '#bestfirst';
+import { ara } from '#bestfirst/repair';
 import { COLORS } from '../../web/src/common/palette.js';
 import { EPSILONS } from '../../web/src/theater/theater-model.js';
 import { theaterWorld } from '../../web/src/theater/theater-world.js';

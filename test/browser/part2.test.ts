@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dijkstra, bellmanResidual, universalPlan, ara, octile, Grid } from '#bestfirst';
+import { dijkstra, octile, Grid } from '#bestfirst';
+import { bellmanResidual, universalPlan, ara } from '#bestfirst/repair';
 import { doorClosesScenario, apartmentWorld, gateScenario } from '#bestfirst/worlds';
 import { browserAvailability, canvasPixels, failWithoutBrowser, openPage, startSession, type Session, cellCentre } from './harness.js';
 

@@ -1,6 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ara, bestFirst, dijkstra, Searcher, weightedAstar, octile, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority } from '#bestfirst';
+import { bestFirst, dijkstra, Searcher, weightedAstar, octile, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority } from '#bestfirst';
+import { ara } from '#bestfirst/repair';
 import { lessonWorld, southRoomsWorld, doorClosesScenario } from '#bestfirst/worlds';
 import { COLORS } from '../../web/src/common/palette.js';
 import { PRESETS } from '../../web/src/theater/presets.js';

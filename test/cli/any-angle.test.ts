@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { parseMap, parseScen } from '#bestfirst/movingai';
+import { parseMap, parseScen } from '#bestfirst/io';
 import { readFileSync } from 'node:fs';
 import { planCommand } from '../../cli/plan.js';
 import { scenCommand } from '../../cli/scen.js';

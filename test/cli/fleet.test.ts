@@ -7,7 +7,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { checkMapfPlan, parseMap, parseScen } from '#bestfirst/movingai';
+import { checkMapfPlan } from '#bestfirst/mapf';
+import { parseMap, parseScen } from '#bestfirst/io';
 import { dataFile } from '../support/data.js';
 import { run } from '../support/cli-run.js';
 

@@ -3,7 +3,7 @@
 // mistakes are one-line refusals.
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { parseMap } from '#bestfirst/movingai';
+import { parseMap } from '#bestfirst/io';
 import { writeFixtures } from '../support/cli-fixtures.js';
 import { dataFile } from '../support/data.js';
 import { referenceDijkstra } from '../support/reference.js';

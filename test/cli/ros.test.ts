@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { parsePgm, parseRosMap } from '#bestfirst/movingai';
+import { parsePgm, parseRosMap } from '#bestfirst/io';
 import { keepoutImage, rosImage, writeFixtures } from '../support/cli-fixtures.js';
 import { dataFile } from '../support/data.js';
 import { rawPgm } from '../support/ros-maps.js';

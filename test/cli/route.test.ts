@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { Graph } from '#bestfirst';
-import { formatCo, formatGr } from '#bestfirst/movingai';
+import { formatCo, formatGr } from '#bestfirst/io';
 import { writeFixtures } from '../support/cli-fixtures.js';
 import { referenceDijkstra, rng } from '../support/reference.js';
 import { run } from '../support/cli-run.js';

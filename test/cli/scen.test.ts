@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ALGOS, parseAlgo, type Runner } from '../../cli/algos.js';
 import type { PathSearcher } from '#bestfirst';
-import { checkPath, sameLength } from '#bestfirst/movingai';
+import { checkPath, sameLength } from '#bestfirst/grid';
 import { resultOf } from '#bestfirst/internal';
 import { main } from '../../cli/main.js';
 import { usageLine } from '../../cli/options.js';

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { GridSearcher, COST_TO_COME } from '#bestfirst';
-import { parseMap } from '#bestfirst/movingai';
+import { parseMap } from '#bestfirst/io';
 import { planCommand } from '../../cli/plan.js';
 import { scenCommand } from '../../cli/scen.js';
 import { collect } from '../support/cli-io.js';

@@ -1,7 +1,8 @@
 // The engine's checks from the chapter and the lesson, each named as the issue names it.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { astar, bfs, bestFirst, dijkstra, greedy, Searcher, weightedAstar, Graph, Grid, octile, sum, frontierBefore } from '#bestfirst';
+import { astar, bfs, bestFirst, dijkstra, greedy, Searcher, weightedAstar, Graph, Grid, octile, sum } from '#bestfirst';
+import { frontierBefore } from '#bestfirst/internal';
 import { counterexampleWorld, handTraceWorld, lessonWorld } from '#bestfirst/worlds';
 import { oracleCost } from '../support/oracle.js';
 import { gridCase, PROPERTY, randomGrid } from '../support/random-grid.js';

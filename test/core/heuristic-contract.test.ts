@@ -3,10 +3,7 @@
 // Anything else is the caller's mistake and an InputError naming node and value.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import {
-  astar, bestFirst, dijkstra, Searcher, InputError, Graph, type Edge, type Heuristic, ASTAR, COST_TO_COME,
-  HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority,
-} from '#bestfirst';
+import { astar, bestFirst, dijkstra, Searcher, InputError, Graph, type Edge, type Heuristic, ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority } from '#bestfirst';
 
 // 0 -> 2 -> 3 costs 3; 0 -> 3 costs 4; node 1 has no way out.
 const FORK: Edge[] = [[0, 2, 1], [0, 1, 2], [2, 3, 2], [0, 3, 4]];

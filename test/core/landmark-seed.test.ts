@@ -5,7 +5,8 @@
 // free cells are a pocket walled in, every landmark went into the pocket and
 // the rest of the map had no bound from any of them.
 import { expect, test } from 'vitest';
-import { Grid, landmarks, octile } from '#bestfirst';
+import { Grid, octile } from '#bestfirst';
+import { landmarks } from '#bestfirst/grid';
 import { buildLandmarks, landmarkDistances, landmarkSeed, landmarkTable, LANDMARKS } from '#bestfirst/internal';
 
 /** Ids 0 to size - 1 split into regions by `region` (-1: not eligible); a flood reaches its node's region. */

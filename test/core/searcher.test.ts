@@ -1,10 +1,8 @@
 // The reusable searcher, traces as a faithful record, the heap, graphs, implicit spaces, DFS and IDDFS.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import {
-  astar, bfs, dijkstra, Searcher, dfs, iddfs, Graph, Grid, manhattan, octile, KeyedSpace, pathAmong, ASTAR,
-  COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority, type TieBreak, frontierBefore,
-} from '#bestfirst';
+import { astar, bfs, dijkstra, Searcher, dfs, iddfs, Graph, Grid, manhattan, octile, KeyedSpace, pathAmong, ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority, type TieBreak } from '#bestfirst';
+import { frontierBefore } from '#bestfirst/internal';
 import { Heap } from '#bestfirst/internal';
 import { gridCase, PROPERTY, randomGrid } from '../support/random-grid.js';
 

@@ -6,9 +6,7 @@
 // graphs in test/io/roads-two-ended.test.ts.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import {
-  BidirectionalSearcher, ContractionHierarchy, COST_TO_COME, Graph, Grid, InputError, octile, Searcher, zero, type Heuristic, type SearchSpace,
-} from '#bestfirst';
+import { BidirectionalSearcher, ContractionHierarchy, COST_TO_COME, Graph, Grid, InputError, octile, Searcher, zero, type Heuristic, type SearchSpace } from '#bestfirst';
 import { referenceDijkstra, rng, sameCost, walkPath } from '../support/reference.js';
 import { expectExactBudget } from '../support/exact-budget.js';
 

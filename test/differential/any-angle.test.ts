@@ -3,8 +3,9 @@
 // published optima as well as A*.
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { AnyAngleSearcher, smoothPath, type AnyAngleAlgorithm } from '#bestfirst';
-import { parseMap, parseScen, sameLength } from '#bestfirst/movingai';
+import { AnyAngleSearcher, smoothPath, type AnyAngleAlgorithm } from '#bestfirst/grid';
+import { sameLength } from '#bestfirst/grid';
+import { parseMap, parseScen } from '#bestfirst/io';
 import { checkAnyAngleAnswer } from '../support/any-angle-check.js';
 import { dataFile } from '../support/data.js';
 import { brutePathCost } from '../support/supercover.js';

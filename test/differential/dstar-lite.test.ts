@@ -5,7 +5,8 @@
 // arcs, self loops), and on grids of every option edited in every way.
 import fc from 'fast-check';
 import { afterAll, expect, test } from 'vitest';
-import { DStarLite, type ArcChange, InputError, zero, type Heuristic, type SearchSpace } from '#bestfirst';
+import { type ArcChange, InputError, zero, type Heuristic, type SearchSpace } from '#bestfirst';
+import { DStarLite } from '#bestfirst/repair';
 import { expectCost, referenceCost, ReferenceGraph, Tally } from '../support/reference.js';
 import { checkAnswer, OPTIMAL } from './check.js';
 import { buildGrid, describeGrid, documentedAdmissible, GRAPH_COSTS, graphWorld, pickCell, refusal, safeGridHeuristic, runs, SEED, smallGrid } from './worlds.js';

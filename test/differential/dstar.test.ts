@@ -5,7 +5,8 @@
 // rules always or never) edited through setCellBlocked.
 import fc from 'fast-check';
 import { afterAll, test } from 'vitest';
-import { DStar, setCellBlocked, type SearchSpace } from '#bestfirst';
+import { type SearchSpace } from '#bestfirst';
+import { DStar, setCellBlocked } from '#bestfirst/repair';
 import { expectCost, referenceCost, ReferenceGraph, Tally, type ReferenceGrid } from '../support/reference.js';
 import { checkAnswer, OPTIMAL } from './check.js';
 import { buildGrid, describeGrid, GRAPH_COSTS, graphWorld, pickCell, refusal, runs, SEED, smallGrid } from './worlds.js';

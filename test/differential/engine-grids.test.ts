@@ -5,11 +5,9 @@
 // reference's own grid.
 import fc from 'fast-check';
 import { afterAll, expect, test } from 'vitest';
-import {
-  Searcher, chebyshev, euclidean, manhattan, octile, zero, type Heuristic, ASTAR, COST_TO_COME, HEURISTIC_ONLY,
-  LINK_LENGTH, sum, type Grid,
-} from '#bestfirst';
-import { checkPath } from '#bestfirst/movingai';
+import { Searcher, manhattan, octile, zero, type Heuristic, ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Grid } from '#bestfirst';
+import { chebyshev, euclidean } from '#bestfirst/grid';
+import { checkPath } from '#bestfirst/grid';
 import { arcList, expectCost, referenceCost, walkPath, referenceCostToGo, Tally, unitCosts, type ReferenceGrid } from '../support/reference.js';
 import { checkAnswer, OPTIMAL, VALID, within } from './check.js';
 import { buildGrid, describeGrid, documentedAdmissible, pickCell, runs, SEED, seededGrid, smallGrid, type GridWorld } from './worlds.js';

@@ -3,10 +3,8 @@
 // the reference, on graphs and on grids edited between queries.
 import fc from 'fast-check';
 import { afterAll, test } from 'vitest';
-import {
-  AraSearcher, ara, InputError, zero, type Heuristic, pathAmong, type XY, bellmanResidual, follow, UniversalPlanner,
-  universalPlan, type UniversalPlan, type SearchSpace,
-} from '#bestfirst';
+import { InputError, zero, type Heuristic, pathAmong, type XY, type SearchSpace } from '#bestfirst';
+import { AraSearcher, ara, bellmanResidual, follow, UniversalPlanner, universalPlan, type UniversalPlan } from '#bestfirst/repair';
 import {
   arcCost, atMost, expectCost, referenceCost, referenceCostToGo, ReferenceGrid, sameCost, Tally, walkPath,
 } from '../support/reference.js';

@@ -6,10 +6,8 @@
 // weight of the cell it enters, on a raster of its own.
 import fc from 'fast-check';
 import { afterAll, expect, test } from 'vitest';
-import {
-  ara, ASTAR, COST_TO_COME, DStarLite, findPath, Grid, GridSearcher, JumpPointSearcher, octile, Searcher, sum, UniversalPlanner, zero,
-  type GridSearchOptions, type Heuristic, type SearchSpace,
-} from '#bestfirst';
+import { ASTAR, COST_TO_COME, findPath, Grid, GridSearcher, JumpPointSearcher, octile, Searcher, sum, zero, type GridSearchOptions, type Heuristic, type SearchSpace } from '#bestfirst';
+import { ara, DStarLite, UniversalPlanner } from '#bestfirst/repair';
 import { arcCost, expectCost, referenceCost, referenceCostToGo, sameCost, Tally } from '../support/reference.js';
 import { checkAnswer, OPTIMAL, within, type Demand } from './check.js';
 import { buildGrid, describeGrid, documentedAdmissible, pickCell, refusal, runs, safeGridHeuristic, SEED, WEIGHTS, weightedGrid } from './worlds.js';

@@ -3,7 +3,8 @@
 // library object and the reference built from the same description, and the
 // heuristics each side may use.
 import fc from 'fast-check';
-import { Graph, Grid, type DiagonalRule, chebyshev, euclidean, manhattan, octile, zero, type Heuristic } from '#bestfirst';
+import { Graph, Grid, type DiagonalRule, manhattan, octile, zero, type Heuristic } from '#bestfirst';
+import { chebyshev, euclidean } from '#bestfirst/grid';
 import { ReferenceGraph, ReferenceGrid, rng, type GridSpec } from '../support/reference.js';
 
 /**

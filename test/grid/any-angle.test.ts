@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { AnyAngleSearcher, anyAnglePath, findPath, Grid, InputError, type AnyAngleAlgorithm } from '#bestfirst';
+import { findPath, Grid, InputError } from '#bestfirst';
+import { AnyAngleSearcher, anyAnglePath, type AnyAngleAlgorithm } from '#bestfirst/grid';
 import { mulberry32 } from '#bestfirst/internal';
 import { checkAnyAngleAnswer, SLACK } from '../support/any-angle-check.js';
 import { expectExactBudget } from '../support/exact-budget.js';

@@ -1,8 +1,9 @@
 // Area ids and filters (Recast/Detour's query filters) and the Moving AI
 // terrain letters as areas: one grid, many agents.
 import { expect, test } from 'vitest';
-import { filterAreas, findPath, Grid, InputError } from '#bestfirst';
-import { parseMap, terrainFilter } from '#bestfirst/movingai';
+import { findPath, Grid, InputError } from '#bestfirst';
+import { filterAreas } from '#bestfirst/grid';
+import { parseMap, terrainFilter } from '#bestfirst/io';
 import { referenceCost, ReferenceGrid } from '../support/reference.js';
 
 test('one floor, two filters: each agent gets its own grid, the floor is not changed', () => {

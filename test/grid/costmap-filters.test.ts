@@ -1,7 +1,8 @@
 // Nav2's costmap filters (keepout and speed masks) and costmapToGrid's
 // weights, by hand on small maps; the real masks are in inflation-ros.test.ts.
 import { expect, test } from 'vitest';
-import { applyKeepout, costmapToGrid, findPath, InputError, LETHAL, speedWeights } from '#bestfirst';
+import { findPath, InputError } from '#bestfirst';
+import { applyKeepout, costmapToGrid, LETHAL, speedWeights } from '#bestfirst/costmap';
 
 const mask = (data: number[], width = data.length, height = 1) => ({ width, height, data });
 

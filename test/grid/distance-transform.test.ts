@@ -2,7 +2,8 @@
 // cell, the least squared distance to every obstacle cell (all pairs).
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { distanceTransform, InputError, squaredDistanceTransform } from '#bestfirst';
+import { InputError } from '#bestfirst';
+import { distanceTransform, squaredDistanceTransform } from '#bestfirst/costmap';
 
 function bruteForce(mask: Uint8Array, width: number, height: number): Float64Array {
   const out = new Float64Array(width * height).fill(Infinity);

@@ -2,7 +2,8 @@
 // repair search (D* Lite) takes, held to a brute-force comparison of every arc.
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { DIAGONAL_RULES, Grid, type GridOptions, type ArcChange, type SearchSpace } from '#bestfirst';
+import { Grid, type GridOptions, type ArcChange, type SearchSpace } from '#bestfirst';
+import { DIAGONAL_RULES } from '#bestfirst/grid';
 import { gridCase, PROPERTY, randomGrid } from '../support/random-grid.js';
 
 /** Every arc of the space as "from to" -> cost, read through `successors`. */

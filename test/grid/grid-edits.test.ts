@@ -3,7 +3,7 @@
 // (which reads the grid live) does after each of them.
 import { describe, expect, test } from 'vitest';
 import { Searcher, InputError, Grid, type DiagonalRule, type GridOptions, GridSearcher, octile, JumpPointSearcher } from '#bestfirst';
-import { checkPath } from '#bestfirst/movingai';
+import { checkPath } from '#bestfirst/grid';
 import { CHANGE_LOG_SIZE, IndexedGridHeap, mulberry32 } from '#bestfirst/internal';
 import { LazyGridSearcher } from '../../bench/lazy-grid-searcher.js';
 

@@ -3,12 +3,10 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import {
-  Searcher, Grid, type DiagonalRule, type GridOptions, GridSearcher, type GridSearchOptions, InputError, chebyshev,
-  euclidean, manhattan, octile, zero, type Heuristic, JumpPointSearcher, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH,
-  sum, type Priority, pathCost,
-} from '#bestfirst';
-import { parseMap, parseScen, checkPath, sameLength } from '#bestfirst/movingai';
+import { Searcher, Grid, type DiagonalRule, type GridOptions, GridSearcher, type GridSearchOptions, InputError, manhattan, octile, zero, type Heuristic, JumpPointSearcher, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority, pathCost } from '#bestfirst';
+import { chebyshev, euclidean } from '#bestfirst/grid';
+import { checkPath, sameLength } from '#bestfirst/grid';
+import { parseMap, parseScen } from '#bestfirst/io';
 import type { GridSearchBase } from '#bestfirst/internal';
 import { LazyGridSearcher } from '../../bench/lazy-grid-searcher.js';
 import { dataFile } from '../support/data.js';

@@ -2,7 +2,8 @@
 // InputError that names it, before anything changes; and the conveniences
 // fromMatrix and points.
 import { describe, expect, test } from 'vitest';
-import { InputError, Grid, MAX_GRID_CELLS, type GridOptions, GridSearcher, JumpPointSearcher } from '#bestfirst';
+import { InputError, Grid, type GridOptions, GridSearcher, JumpPointSearcher } from '#bestfirst';
+import { MAX_GRID_CELLS } from '#bestfirst/grid';
 import { allocate } from '#bestfirst/internal';
 import { LazyGridSearcher } from '../../bench/lazy-grid-searcher.js';
 

@@ -2,8 +2,9 @@
 // of cells against a brute force within the inflation radius, and the counts of
 // each kind of cell against the formula applied to the distance transform.
 import { describe, expect, test } from 'vitest';
-import { applyKeepout, costmapToGrid, distanceTransform, findPath, inflate, INSCRIBED, LETHAL, NO_INFORMATION, FREE, speedWeights } from '#bestfirst';
-import { checkPath } from '#bestfirst/movingai';
+import { findPath } from '#bestfirst';
+import { applyKeepout, costmapToGrid, distanceTransform, inflate, INSCRIBED, LETHAL, NO_INFORMATION, FREE, speedWeights } from '#bestfirst/costmap';
+import { checkPath } from '#bestfirst/grid';
 import { load } from '../support/ros-maps.js';
 import { nav2Cost } from '../support/nav2-cost.js';
 

@@ -3,8 +3,9 @@
 // and the bridge to a Grid.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { parseRosMap, toGrid, worldToCell } from '#bestfirst/movingai';
-import { costmapToGrid, FREE, inflate, INSCRIBED, InputError, LETHAL, NO_INFORMATION, type InflateOptions, type UnknownCells } from '#bestfirst';
+import { parseRosMap, toGrid, worldToCell } from '#bestfirst/io';
+import { InputError } from '#bestfirst';
+import { costmapToGrid, FREE, inflate, INSCRIBED, LETHAL, NO_INFORMATION, type InflateOptions, type UnknownCells } from '#bestfirst/costmap';
 import { nav2Cost } from '../support/nav2-cost.js';
 
 /** The costmap by the definition: every cell against every obstacle cell. */

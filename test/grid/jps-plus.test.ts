@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { Grid, InputError, JpsPlusSearcher, JumpPointSearcher, type DiagonalRule } from '#bestfirst';
-import { checkPath } from '#bestfirst/movingai';
+import { Grid, InputError, JumpPointSearcher, type DiagonalRule } from '#bestfirst';
+import { JpsPlusSearcher } from '#bestfirst/grid';
+import { checkPath } from '#bestfirst/grid';
 import { buildLandmarks, JumpOpenList, LANDMARKS, mulberry32 } from '#bestfirst/internal';
 import { ReferenceGrid, referenceCost, sameCost } from '../support/reference.js';
 import { expectPathAsAnsweredAfterEdit } from '../support/path-after-edit.js';

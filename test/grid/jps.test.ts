@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { astar, InputError, Grid, type DiagonalRule, octile, JumpPointSearcher, jps } from '#bestfirst';
-import { parseMap, parseScen } from '#bestfirst/movingai';
+import { parseMap, parseScen } from '#bestfirst/io';
 import { JumpHeap, mulberry32 } from '#bestfirst/internal';
 import { dataFile } from '../support/data.js';
 import { sameCost } from '../support/reference.js';

@@ -5,7 +5,8 @@
 // it refuse, never answer from a stale table.
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { Grid, GridSearcher, InputError, landmarks, octile, Searcher } from '#bestfirst';
+import { Grid, GridSearcher, InputError, octile, Searcher } from '#bestfirst';
+import { landmarks } from '#bestfirst/grid';
 import { referenceCost, referenceCostToGo } from '../support/reference.js';
 import { checkAnswer, OPTIMAL } from '../differential/check.js';
 import { buildGrid, describeGrid, pickCell, smallGrid, weightedGrid } from '../differential/worlds.js';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { DIAGONAL_RULES, Grid, InputError, lineOfSight, segmentCost, type DiagonalRule } from '#bestfirst';
+import { Grid, InputError, type DiagonalRule } from '#bestfirst';
+import { DIAGONAL_RULES, lineOfSight, segmentCost } from '#bestfirst/grid';
 import { mulberry32 } from '#bestfirst/internal';
 import { bruteCost, bruteSight, cover } from '../support/supercover.js';
 

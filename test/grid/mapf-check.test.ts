@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { Grid, InputError } from '#bestfirst';
-import { checkMapfPlan, parseMap, parseScen, type AgentTask } from '#bestfirst/movingai';
+import { checkMapfPlan, type AgentTask } from '#bestfirst/mapf';
+import { parseMap, parseScen } from '#bestfirst/io';
 import { dataFile } from '../support/data.js';
 
 // 5 x 3, a wall in the middle of the top row.

@@ -6,7 +6,8 @@
 // Integration tier (about 15 s).
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { cbs, Grid, prioritizedPlan } from '#bestfirst';
+import { Grid } from '#bestfirst';
+import { cbs, prioritizedPlan } from '#bestfirst/mapf';
 import { bruteForce, expectValid } from '../support/mapf-reference.js';
 
 /** A random instance: a w x h grid with some cells blocked, k agents with distinct free starts and goals. */

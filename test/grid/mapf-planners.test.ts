@@ -5,8 +5,9 @@
 // grids is in mapf-optimal.test.ts (integration tier: 15 s).
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { cbs, Grid, InputError, prioritizedPlan } from '#bestfirst';
-import { parseMap, parseScen } from '#bestfirst/movingai';
+import { Grid, InputError } from '#bestfirst';
+import { cbs, prioritizedPlan } from '#bestfirst/mapf';
+import { parseMap, parseScen } from '#bestfirst/io';
 import { dataFile } from '../support/data.js';
 import { bruteForce, expectValid } from '../support/mapf-reference.js';
 

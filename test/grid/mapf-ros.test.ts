@@ -3,8 +3,9 @@
 // inflation, and prioritized planning for seeded robots, every plan checked
 // by checkMapfPlan. The MAPF benchmark's own maps are in the fleet tests.
 import { expect, test } from 'vitest';
-import { costmapToGrid, inflate, prioritizedPlan } from '#bestfirst';
-import { checkMapfPlan } from '#bestfirst/movingai';
+import { costmapToGrid, inflate } from '#bestfirst/costmap';
+import { prioritizedPlan } from '#bestfirst/mapf';
+import { checkMapfPlan } from '#bestfirst/mapf';
 import { load } from '../support/ros-maps.js';
 
 test('prioritized planning on the ROS warehouse: 12 robots with a 0.15 m footprint, the plan valid and at the lower bound', () => {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { flood, Grid, InputError, JpsPlusSearcher, PreprocessedSearcher8, SubgoalSearcher8 } from '#bestfirst';
+import { flood, Grid, InputError } from '#bestfirst';
+import { JpsPlusSearcher, PreprocessedSearcher8, SubgoalSearcher8 } from '#bestfirst/grid';
 import { mulberry32 } from '#bestfirst/internal';
 import { blockCase, blockGrid } from '../support/random-grid.js';
 import { every, failures, loadMap, loadScen } from '../support/movingai-runs.js';

@@ -3,7 +3,8 @@
 // and a result narrows on its status.
 import fc from 'fast-check';
 import { describe, expect, expectTypeOf, test } from 'vitest';
-import { dijkstra, findPath, Grid, GRID_ALGORITHM_NAMES, GRID_ALGORITHMS, pathCost, segmentCost, type FoundPath, type XY } from '#bestfirst';
+import { dijkstra, findPath, Grid, GRID_ALGORITHMS, pathCost, type FoundPath, type XY } from '#bestfirst';
+import { GRID_ALGORITHM_NAMES, segmentCost } from '#bestfirst/grid';
 import { ALGOS } from '../../cli/algos.js';
 import { gridCase, PROPERTY, randomGrid } from '../support/random-grid.js';
 import { sameCost } from '../support/reference.js';

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { AnyAngleSearcher, findPath, Grid, InputError, smoothPath } from '#bestfirst';
-import { checkAnyAnglePath } from '#bestfirst/movingai';
+import { findPath, Grid, InputError } from '#bestfirst';
+import { AnyAngleSearcher, smoothPath } from '#bestfirst/grid';
+import { checkAnyAnglePath } from '#bestfirst/grid';
 import { mulberry32 } from '#bestfirst/internal';
 import { bruteSight, brutePathCost } from '../support/supercover.js';
 import { SLACK } from '../support/any-angle-check.js';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { Grid, InputError, SubgoalSearcher4 } from '#bestfirst';
+import { Grid, InputError } from '#bestfirst';
+import { SubgoalSearcher4 } from '#bestfirst/grid';
 import { mulberry32 } from '#bestfirst/internal';
 import { bfsSteps, walk4 } from '../support/grid4-reference.js';
 import { blockCase, blockGrid, wallsWithGaps, type BlockCase } from '../support/random-grid.js';

@@ -6,7 +6,8 @@
 // cutting in test/io/movingai-corner-cutting.test.ts.
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { flood, Grid, SubgoalSearcher8 } from '#bestfirst';
+import { flood, Grid } from '#bestfirst';
+import { SubgoalSearcher8 } from '#bestfirst/grid';
 import { mulberry32, stepCounts } from '#bestfirst/internal';
 import { blockCase, blockGrid } from '../support/random-grid.js';
 import { loadMap } from '../support/movingai-runs.js';

@@ -1,7 +1,8 @@
 import { expect, test } from 'vitest';
-import { flood, Grid, SubgoalSearcher8 } from '#bestfirst';
+import { flood, Grid } from '#bestfirst';
+import { SubgoalSearcher8 } from '#bestfirst/grid';
 import { CLASS_MOVES, classOf, moveSet, mulberry32, tautTable } from '#bestfirst/internal';
-import { checkPath } from '#bestfirst/movingai';
+import { checkPath } from '#bestfirst/grid';
 import { loadMap, loadScen } from '../support/movingai-runs.js';
 import { sameCost } from '../support/reference.js';
 

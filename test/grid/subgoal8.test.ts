@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { flood, Grid, InputError, SubgoalSearcher8 } from '#bestfirst';
+import { flood, Grid, InputError } from '#bestfirst';
+import { SubgoalSearcher8 } from '#bestfirst/grid';
 import { mulberry32 } from '#bestfirst/internal';
-import { checkPath, sameLength } from '#bestfirst/movingai';
+import { checkPath, sameLength } from '#bestfirst/grid';
 import { blockCase, blockGrid, wallsWithGaps, type BlockCase } from '../support/random-grid.js';
 import { expectPathAsAnsweredAfterEdit } from '../support/path-after-edit.js';
 import { expectExactBudget } from '../support/exact-budget.js';

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 import { main } from '../../cli/main.js';
 import { astar, dijkstra, pathCost, straightLine, type SearchSpace } from '#bestfirst';
-import { formatCo, formatGr, parseCo, parseGr, parseRoads, roadsToDimacs } from '#bestfirst/movingai';
+import { formatCo, formatGr, parseCo, parseGr, parseRoads, roadsToDimacs } from '#bestfirst/io';
 import { dataFile } from '../support/data.js';
 import { rng } from '../support/reference.js';
 import { collect } from '../support/cli-io.js';

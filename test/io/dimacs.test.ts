@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { Graph, InputError, type SearchSpace } from '#bestfirst';
-import { formatCo, formatGr, MAX_DIMACS_CHARS, MAX_DIMACS_WEIGHT, parseCo, parseGr } from '#bestfirst/movingai';
+import { formatCo, formatGr, MAX_DIMACS_CHARS, MAX_DIMACS_WEIGHT, parseCo, parseGr } from '#bestfirst/io';
 
 /** Every arc as "u v cost", node by node in successor order: what a round trip must keep. */
 function arcs(space: SearchSpace): string[] {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 import { flood } from '#bestfirst';
-import { sameLength } from '#bestfirst/movingai';
+import { sameLength } from '#bestfirst/grid';
 import { expectFreshBuild } from '../support/build-fresh.js';
 import { DATA_DIR } from '../support/data.js';
 import { dataPath, every, failures, loadMap, loadScen, ONE_PER_FAMILY } from '../support/movingai-runs.js';

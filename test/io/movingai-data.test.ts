@@ -1,7 +1,7 @@
 import { test, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { sampleIndices } from '../../cli/scen.js';
-import { checkScenario } from '#bestfirst/movingai';
+import { checkScenario } from '#bestfirst/io';
 import { dataPath, failures, FILES, loadMap, loadScen } from '../support/movingai-runs.js';
 
 // The real Moving AI data: every file parses and fits its map, and a seeded

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { SubgoalSearcher4 } from '#bestfirst';
-import { parseMap, parseScen } from '#bestfirst/movingai';
+import { SubgoalSearcher4 } from '#bestfirst/grid';
+import { parseMap, parseScen } from '#bestfirst/io';
 import { dataFile } from '../support/data.js';
 import { bfsDistance, walk4 } from '../support/grid4-reference.js';
 

@@ -1,10 +1,8 @@
 import { test, expect } from 'vitest';
 import fc from 'fast-check';
 import { Grid, InputError } from '#bestfirst';
-import {
-  checkScenario, formatMap, formatScen, parseMap, parseScen, MAX_MAP_CELLS, MAX_MAP_SIDE, type Scenario, checkPath,
-  sameLength, withinBound,
-} from '#bestfirst/movingai';
+import { checkPath, sameLength, withinBound } from '#bestfirst/grid';
+import { checkScenario, formatMap, formatScen, parseMap, parseScen, MAX_MAP_CELLS, MAX_MAP_SIDE, type Scenario } from '#bestfirst/io';
 import { MAX_MAP_BYTES, MAX_SCEN_BYTES } from '#bestfirst/internal';
 import { refusal } from '../support/refusal.js';
 

@@ -1,6 +1,6 @@
 // parseRoads on bad arguments: InputErrors naming the parameter, size caps checked before allocating.
 import { expect, test } from 'vitest';
-import { parseRoads } from '#bestfirst/movingai';
+import { parseRoads } from '#bestfirst/io';
 import { MAX_ROAD_NODES, MAX_ROADS } from '#bestfirst/internal';
 import { refusal } from '../support/refusal.js';
 

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { BidirectionalSearcher, ContractionHierarchy, Graph, straightLine, type Edge, type Heuristic, type SearchSpace } from '#bestfirst';
-import { parseCo, parseGr, parseRoads } from '#bestfirst/movingai';
+import { parseCo, parseGr, parseRoads } from '#bestfirst/io';
 import { dataFile } from '../support/data.js';
 import { referenceDijkstra, rng, sameCost, walkPath } from '../support/reference.js';
 

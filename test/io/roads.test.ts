@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { Searcher, COST_TO_COME } from '#bestfirst';
-import { parseRoads } from '#bestfirst/movingai';
+import { parseRoads } from '#bestfirst/io';
 import { dataFile } from '../support/data.js';
 import { oracleCost } from '../support/oracle.js';
 

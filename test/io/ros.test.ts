@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { InputError } from '#bestfirst';
-import { cellToWorld, formatPgm, parsePgm, parseRosMap, parseRosYaml, toGrid, worldToCell, MAX_MAP_CELLS, type OccupancyGrid } from '#bestfirst/movingai';
+import { cellToWorld, formatPgm, parsePgm, parseRosMap, parseRosYaml, toGrid, worldToCell, MAX_MAP_CELLS, type OccupancyGrid } from '#bestfirst/io';
 import { rawPgm } from '../support/ros-maps.js';
 import { refusal } from '../support/refusal.js';
 

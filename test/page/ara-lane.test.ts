@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ara, dijkstra, octile } from '#bestfirst';
+import { dijkstra, octile } from '#bestfirst';
+import { ara } from '#bestfirst/repair';
 import { apartmentWorld, southRoomsWorld } from '#bestfirst/worlds';
 import { roundSummary, runAraLane } from '../../web/src/ara-lane/ara-lane-model.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dijkstra, universalPlan } from '#bestfirst';
+import { dijkstra } from '#bestfirst';
+import { universalPlan } from '#bestfirst/repair';
 import { apartmentWorld } from '#bestfirst/worlds';
 import { band, contours, dropRobot } from '../../web/src/field/field-model.js';
 

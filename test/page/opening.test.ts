@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { frontierBefore } from '#bestfirst';
+import { frontierBefore } from '#bestfirst/internal';
 import { num } from '../../web/src/common/format.js';
 import { drawAxes } from '../../web/src/common/shapes.js';
 import { counterexampleFacts } from '../../web/src/opening/counterexample-model.js';

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { flood, Grid, octile, Searcher, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority } from '#bestfirst';
-import { checkScenario, parseMap, parseRosMap, parseRosYaml, parseScen, toGrid } from '#bestfirst/movingai';
+import { checkScenario, parseMap, parseRosMap, parseRosYaml, parseScen, toGrid } from '#bestfirst/io';
 import { components, farApart, scenarioChoices, SCENARIO_CHOICES } from '../../web/src/own-map/endpoints.js';
 import { CHUNK, runLane } from '../../web/src/own-map/lane-run.js';
 import { FileChoiceError, imageFor, pairFiles } from '../../web/src/own-map/map-files.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ara, bestFirst, dijkstra, Searcher, weightedAstar, octile, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum } from '#bestfirst';
+import { bestFirst, dijkstra, Searcher, weightedAstar, octile, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum } from '#bestfirst';
+import { ara } from '#bestfirst/repair';
 import { doorClosesScenario, southRoomsWorld, lessonWorld } from '#bestfirst/worlds';
 import { provenBounds, runAraLane } from '../../web/src/ara-lane/ara-lane-model.js';
 import { closureWording, lastValidStep, repairedRouteWording, runApartment, runLatestValid } from '../../web/src/replanner/apartment-model.js';

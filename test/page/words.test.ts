@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Searcher, Grid, heuristicByName, type HeuristicName, ASTAR, frontierBefore, type Trace } from '#bestfirst';
+import { Searcher, Grid, ASTAR, type Trace } from '#bestfirst';
+import { heuristicByName, type HeuristicName } from '#bestfirst/grid';
+import { frontierBefore } from '#bestfirst/internal';
 import { apartmentWorld, southRoomsWorld, lessonWorld, arrivalLine, narrationLine } from '#bestfirst/worlds';
 import { roundSummary, runAraLane } from '../../web/src/ara-lane/ara-lane-model.js';
 import { checkPick, isDecision } from '../../web/src/step-player/quiz.js';

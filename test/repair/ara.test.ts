@@ -1,10 +1,8 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { araCommand } from '../../cli/ara.js';
-import {
-  ara, AraSearcher, type AraResult, Searcher, weightedAstar, Graph, Grid, type DiagonalRule, InputError, octile, zero,
-  COST_TO_COME, pathCost,
-} from '#bestfirst';
+import { Searcher, weightedAstar, Graph, Grid, type DiagonalRule, InputError, octile, zero, COST_TO_COME, pathCost } from '#bestfirst';
+import { ara, AraSearcher, type AraResult } from '#bestfirst/repair';
 import { handTraceWorld } from '#bestfirst/worlds';
 import { checkSchedule, mulberry32 } from '#bestfirst/internal';
 import { dataFile } from '../support/data.js';

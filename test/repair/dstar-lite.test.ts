@@ -4,11 +4,10 @@ import { join } from 'node:path';
 import { test, expect } from 'vitest';
 import { UsageError } from '../../cli/io.js';
 import { replanMap } from '../../cli/replan-map.js';
-import {
-  astar, dijkstra, DStarLite, InputError, DIAGONAL_RULES, Grid, type GridOptions, manhattan, octile, zero,
-  type SearchSpace,
-} from '#bestfirst';
-import { parseMap, parseScen } from '#bestfirst/movingai';
+import { astar, dijkstra, InputError, Grid, type GridOptions, manhattan, octile, zero, type SearchSpace } from '#bestfirst';
+import { DIAGONAL_RULES } from '#bestfirst/grid';
+import { DStarLite } from '#bestfirst/repair';
+import { parseMap, parseScen } from '#bestfirst/io';
 import { mulberry32 } from '#bestfirst/internal';
 import { dataFile } from '../support/data.js';
 import { collect } from '../support/cli-io.js';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { dijkstra, DStar, TAG_NAMES, setCellBlocked, InputError, Grid, type SearchSpace } from '#bestfirst';
+import { dijkstra, InputError, Grid, type SearchSpace } from '#bestfirst';
+import { DStar, TAG_NAMES, setCellBlocked } from '#bestfirst/repair';
 import { gateScenario, gateWorld, type DStarTable } from '#bestfirst/worlds';
 import { CLOSED, NEW, OPEN, mulberry32 as rng } from '#bestfirst/internal';
 import { replanCommand } from '../../cli/replan.js';

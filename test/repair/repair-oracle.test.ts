@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import {
-  DStar, setCellBlocked, DStarLite, type ArcChange, DIAGONAL_RULES, Grid, type GridOptions, octile, zero,
-  type Heuristic, type SearchSpace, bellmanResidual, follow, UniversalPlanner,
-} from '#bestfirst';
+import { type ArcChange, Grid, type GridOptions, octile, zero, type Heuristic, type SearchSpace } from '#bestfirst';
+import { DIAGONAL_RULES } from '#bestfirst/grid';
+import { DStar, setCellBlocked, DStarLite, bellmanResidual, follow, UniversalPlanner } from '#bestfirst/repair';
 import { NEW } from '#bestfirst/internal';
 
 // The differential check of the two repairs: after every change to the world,

@@ -2,11 +2,9 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { fieldCommand } from '../../cli/field.js';
-import {
-  Searcher, COST_TO_COME, InputError, Graph, Grid, type SearchSpace, bellmanResidual, bellmanTerms, follow,
-  universalPlan, UniversalPlanner, type UniversalPlan, pathCost,
-} from '#bestfirst';
-import { parseMap } from '#bestfirst/movingai';
+import { Searcher, COST_TO_COME, InputError, Graph, Grid, type SearchSpace, pathCost } from '#bestfirst';
+import { bellmanResidual, bellmanTerms, follow, universalPlan, UniversalPlanner, type UniversalPlan } from '#bestfirst/repair';
+import { parseMap } from '#bestfirst/io';
 import { handTraceWorld, lessonWorld } from '#bestfirst/worlds';
 import { dataFile } from '../support/data.js';
 import { collect } from '../support/cli-io.js';

@@ -5,6 +5,7 @@ import { bruteCost, bruteSight, brutePathCost } from './supercover.js';
 import {
   badHeuristics, bool, checkAnswer, count, dyn, fresh, holey, ids, named, near, notFunctions, notNumbers, notSpaces, oneOf, options, oracle, positive, same, SYM, v,
   type Base, type Extra, type Lib, type Spec, type V,
+  pub, targetOf,
 } from './bad-input-kit.js';
 
 // Calls with arguments of any type: the table's whole point.
@@ -105,7 +106,7 @@ function otherSpaces(optimal: boolean): V[] {
 
 function oneShot(name: string, slots: readonly Slot[], optimal: boolean): Spec {
   return {
-    target: `bestfirst:${name}`,
+    target: targetOf(name),
     paramNames: slots,
     make(L) {
       const g = grid(L);
@@ -473,23 +474,6 @@ export function coreSpecs(): Spec[] {
     params: [ids('n', { names: ['gOf', 'n', 'node'], legit: [v(POCKET, 'a cell never reached', 'ok', { check: (r) => same(r, Infinity) })] })],
   });
 
-  // frontierBefore(trace, k)
-  specs.push({
-    target: 'bestfirst:frontierBefore',
-    paramNames: ['trace', 'step'],
-    make: (L) => {
-      const g = grid(L);
-      const t = L.root.astar(g, START, GOAL, L.root.octile(g), { trace: true }).trace!;
-      return { args: [t, 2], call: (...a) => apply(L.root.frontierBefore, a), check: (r) => (Array.isArray(r) ? undefined : 'not an array'), size: t.pops.length + 1 };
-    },
-    params: [
-      named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), fresh(() => ({}), '{}'), fresh(() => ({ pops: [], pushes: 5 }), '{ pushes: 5 }'), fresh(() => ({ pops: {}, pushes: [] }), '{ pops: {} }'),
-        fresh(() => ({ tieBreak: 'h', pops: [null, null, null], pushes: [] }), 'pops [null, null, null]'), fresh(() => ({ tieBreak: 'h', pops: [{ node: 0 }, { node: 1 }, { node: 2 }], pushes: [null] }), 'pushes [null]'),
-        fresh(() => ({ tieBreak: 'h', pops: [1, 2, 3], pushes: [5] }), 'pops [1, 2, 3], pushes [5]')], ['trace']),
-      [...ids('step', { names: ['step', 'k'] }), dyn((b) => b.size! - 1, 'the pop count', 'ok')],
-    ],
-  });
-
   specs.push(...keyedSpecs());
   specs.push(...gridSearcherSpecs());
   specs.push(...subgoal4Specs());
@@ -504,11 +488,11 @@ export function coreSpecs(): Spec[] {
 
 function depthFirstSpecs(): Spec[] {
   return (['dfs', 'iddfs'] as const).map((name) => ({
-    target: `bestfirst:${name}`,
+    target: targetOf(name),
     paramNames: ['space', 'start', 'goal', 'options'],
     make: (L: Lib) => {
       const g = grid(L);
-      return { args: [g, START, GOAL, {}], call: (...a: unknown[]) => apply(L.root[name], a), check: searchCheck(false), size: g.size, blocked: BLOCKED };
+      return { args: [g, START, GOAL, {}], call: (...a: unknown[]) => apply(pub(L)[name], a), check: searchCheck(false), size: g.size, blocked: BLOCKED };
     },
     params: [
       [...notSpaces(), ...otherSpaces(false)],
@@ -827,9 +811,9 @@ function heuristicSpecs(): Spec[] {
   const at012: Record<string, number> = { manhattan: 4, octile: 2 * Math.SQRT2, chebyshev: 2, euclidean: Math.hypot(2, 2) };
   for (const name of ['manhattan', 'octile', 'chebyshev', 'euclidean'] as const) {
     specs.push({
-      target: `bestfirst:${name}`,
+      target: targetOf(name),
       paramNames: name === 'octile' ? ['grid', 'diagonalCost'] : ['grid'],
-      make: (L) => ({ args: [grid(L)], call: (...a) => apply(L.root[name], a), check: (r, a) => (typeof r === 'function' ? same(near(r(0, 12) as number, name === 'octile' && a[1] !== undefined ? octileAt(a[1] as number) : at012[name]), true) : 'not a function') }),
+      make: (L) => ({ args: [grid(L)], call: (...a) => apply(pub(L)[name], a), check: (r, a) => (typeof r === 'function' ? same(near(r(0, 12) as number, name === 'octile' && a[1] !== undefined ? octileAt(a[1] as number) : at012[name]), true) : 'not a function') }),
       params: [
         [...notGrids(), dyn(() => ({ width: 5, height: 3, cellSize: 1, connectivity: 8, diagonalRule: 'always', diagonalCost: Math.SQRT2, enterCost: -1 }), 'a plain object with the fields a heuristic reads', 'either')],
         ...(name === 'octile' ? [[...positive('diagonalCost', { optional: true, legit: [1, 1.4, 0.5, 3], infinityOk: true }).filter((x) => x.label !== 'null'),
@@ -847,10 +831,10 @@ function heuristicSpecs(): Spec[] {
     ...[1, 3, 64].map((x) => v(x, String(x), 'ok')), v(undefined, 'undefined', 'ok'),
   ];
   specs.push({
-    target: 'bestfirst:landmarks',
+    target: 'bestfirst/grid:landmarks',
     paramNames: ['grid', 'options'],
     make: (L) => ({
-      args: [grid(L)], call: (...a) => apply(L.root.landmarks, a),
+      args: [grid(L)], call: (...a) => apply(L.grid.landmarks, a),
       check: (r) => {
         if (typeof r !== 'function') return 'not a function';
         const h = (r as (a: number, b: number) => number)(START, GOAL);
@@ -863,9 +847,9 @@ function heuristicSpecs(): Spec[] {
     ],
   });
   specs.push({
-    target: 'bestfirst:heuristicByName',
+    target: 'bestfirst/grid:heuristicByName',
     paramNames: ['name', 'grid'],
-    make: (L) => ({ args: ['octile', grid(L)], call: (...a) => apply(L.root.heuristicByName, a), check: (r) => (typeof r === 'function' ? undefined : 'not a function') }),
+    make: (L) => ({ args: ['octile', grid(L)], call: (...a) => apply(L.grid.heuristicByName, a), check: (r) => (typeof r === 'function' ? undefined : 'not a function') }),
     params: [
       [...oneOf('name', ['manhattan', 'octile', 'chebyshev', 'euclidean', 'zero'], { optional: false, names: ['heuristic', 'name'] }).map((x) => x.want === 'ok' ? x : { ...x, allowed: /manhattan.*octile.*chebyshev.*euclidean.*zero/ })],
       [...notGrids()],
@@ -1009,7 +993,7 @@ type GridBase = Base & { s: GridSearcherLike; g: Grid; lib: Lib };
  * what the engine answers with the same function; anything else refused.
  */
 function fastPathHeuristics(): V[] {
-  const lib = (b: Base) => (b as GridBase).lib.root;
+  const lib = (b: Base) => pub((b as GridBase).lib);
   const gridOf = (b: Base) => (b as GridBase).g;
   // Searcher calls the function the fast path inlines: status, cost and path must be the same, bit for bit.
   const asEngine = (r: unknown, a: unknown[], b: Base) => {
@@ -1089,9 +1073,9 @@ function anyAngleSpecs(): Spec[] {
   ];
   const anyOptions = (where: string): V[] => options(where, { algorithm: oneOf('algorithm', ['theta', 'lazy-theta']), maxExpansions: count('maxExpansions') });
   specs.push({
-    target: 'bestfirst:AnyAngleSearcher',
+    target: 'bestfirst/grid:AnyAngleSearcher',
     paramNames: ['grid'],
-    make: (L) => ({ args: [grid(L)], call: (...a) => construct(L.root.AnyAngleSearcher, a), check: (r, a) => {
+    make: (L) => ({ args: [grid(L)], call: (...a) => construct(L.grid.AnyAngleSearcher, a), check: (r, a) => {
       const s = r as GridSearcherLike;
       s.search(START, GOAL);
       return anyAngleAnswer(a[0] as Grid, START, GOAL, { status: s.status, cost: s.cost, path: s.path() });
@@ -1100,7 +1084,7 @@ function anyAngleSpecs(): Spec[] {
   });
   const base = (L: Lib): GridBase => {
     const g = grid(L);
-    const s = new L.root.AnyAngleSearcher(g) as unknown as GridSearcherLike;
+    const s = new L.grid.AnyAngleSearcher(g) as unknown as GridSearcherLike;
     s.search(START, GOAL);
     const before = [s.status, s.cost, s.path()];
     const b: GridBase = {
@@ -1119,9 +1103,9 @@ function anyAngleSpecs(): Spec[] {
     };
     return b;
   };
-  specs.push({ target: 'bestfirst:AnyAngleSearcher#search', paramNames: ['start', 'goal', 'options'], make: base, params: [endpoints('start'), endpoints('goal'), anyOptions('AnyAngleSearcher')] });
+  specs.push({ target: 'bestfirst/grid:AnyAngleSearcher#search', paramNames: ['start', 'goal', 'options'], make: base, params: [endpoints('start'), endpoints('goal'), anyOptions('AnyAngleSearcher')] });
   specs.push({
-    target: 'bestfirst:AnyAngleSearcher#pathInto',
+    target: 'bestfirst/grid:AnyAngleSearcher#pathInto',
     paramNames: ['out'],
     make: (L) => { const b = base(L); return { args: [new Int32Array(15)], call: (out) => { const n = b.s.pathInto(out as Int32Array); return Array.from(out as ArrayLike<number>).slice(0, n); }, check: (r) => same(r, b.s.path()) }; },
     params: [[
@@ -1135,10 +1119,10 @@ function anyAngleSpecs(): Spec[] {
   // anyAnglePath(grid, from, to, options)
   const xy = (p: unknown, w: number) => (typeof p === 'number' ? p : (p as number[])[1] * w + (p as number[])[0]);
   specs.push({
-    target: 'bestfirst:anyAnglePath',
+    target: 'bestfirst/grid:anyAnglePath',
     paramNames: ['grid', 'from', 'to', 'options'],
     make: (L) => ({
-      args: [grid(L), [0, 0], [2, 2], {}], call: (...a) => apply(L.root.anyAnglePath, a), size: 15, blocked: BLOCKED,
+      args: [grid(L), [0, 0], [2, 2], {}], call: (...a) => apply(L.grid.anyAnglePath, a), size: 15, blocked: BLOCKED,
       check: (r, a) => {
         const res = r as { status: string; cost: number; path: number[] | null; points: [number, number][] | null };
         const gg = a[0] as Grid;
@@ -1151,10 +1135,10 @@ function anyAngleSpecs(): Spec[] {
   // lineOfSight(grid, from, to), segmentCost(grid, from, to)
   for (const name of ['lineOfSight', 'segmentCost'] as const) {
     specs.push({
-      target: `bestfirst:${name}`,
+      target: targetOf(name),
       paramNames: ['grid', 'from', 'to'],
       make: (L) => ({
-        args: [grid(L), START, 10], call: (...a) => apply(L.root[name], a), size: 15,
+        args: [grid(L), START, 10], call: (...a) => apply(pub(L)[name], a), size: 15,
         check: (r, a) => {
           const g = a[0] as Grid, from = a[1] as number, to = a[2] as number;
           return same(r, name === 'lineOfSight' ? bruteSight(g, from, to) : bruteCost(g, from, to));
@@ -1169,10 +1153,10 @@ function anyAngleSpecs(): Spec[] {
   }
   // smoothPath(grid, path)
   specs.push({
-    target: 'bestfirst:smoothPath',
+    target: 'bestfirst/grid:smoothPath',
     paramNames: ['grid', 'path'],
     make: (L) => ({
-      args: [grid(L), [0, 5, 10, 11, 12]], call: (...a) => apply(L.root.smoothPath, a), size: 15,
+      args: [grid(L), [0, 5, 10, 11, 12]], call: (...a) => apply(L.grid.smoothPath, a), size: 15,
       check: (r, a) => {
         const g = a[0] as Grid, p = Array.from(a[1] as ArrayLike<number>), out = r as number[];
         if (!Array.isArray(out) || out[0] !== p[0] || out[out.length - 1] !== p[p.length - 1]) return `smoothed ${JSON.stringify(out)} does not keep the ends of ${JSON.stringify(p)}`;
@@ -1202,7 +1186,7 @@ function anyAngleSpecs(): Spec[] {
  */
 function junkArgumentRows(name: string, methods: readonly string[], base: (L: Lib) => GridBase, judge: (b: GridBase, method: string, r: unknown) => string | undefined): Spec[] {
   return methods.map((m) => ({
-    target: `bestfirst:${name}#${m}`,
+    target: targetOf(name, `#${m}`),
     extra: [{
       label: 'with junk arguments (ignored)', want: 'ok' as const,
       make: (L: Lib) => {
@@ -1259,9 +1243,9 @@ function gridSearcherSpecs(): Spec[] {
     // Both jump point searchers take the same grids; JPS+ rebuilds instead of patching, so it has no setBlocked of its own.
     const jps = name !== 'GridSearcher', plus = name === 'JpsPlusSearcher';
     specs.push({
-      target: `bestfirst:${name}`,
+      target: targetOf(name),
       paramNames: ['grid'],
-      make: (L) => ({ args: [grid(L)], call: (...a) => construct(L.root[name], a), check: (r, a) => {
+      make: (L) => ({ args: [grid(L)], call: (...a) => construct(pub(L)[name], a), check: (r, a) => {
         const s = r as GridSearcherLike;
         const g = a[0] as Grid;
         s.search(START, GOAL);
@@ -1270,10 +1254,10 @@ function gridSearcherSpecs(): Spec[] {
       params: [[...notGridSearchable(name, jps ? jpsGrids : []), ...(jps ? [] : [dyn((b) => (b.args[0] as Grid).with({ diagonalCost: 0.5 }), 'diagonalCost 0.5', 'ok')])]],
     });
     const base = (L: Lib): GridBase => gridSearcherBase(L, grid(L), name);
-    specs.push({ target: `bestfirst:${name}#search`, paramNames: ['start', 'goal', 'options'], make: base, params: [endpoints('start'), endpoints('goal'), gridSearchOptions('search', jps, plus)] });
+    specs.push({ target: targetOf(name, `#search`), paramNames: ['start', 'goal', 'options'], make: base, params: [endpoints('start'), endpoints('goal'), gridSearchOptions('search', jps, plus)] });
     specs.push(pathIntoSpec(name, base));
     if (!plus) specs.push({
-      target: `bestfirst:${name}#setBlocked`,
+      target: targetOf(name, `#setBlocked`),
       paramNames: ['n', 'blocked'],
       make: (L) => {
         const b = base(L);
@@ -1297,7 +1281,7 @@ function gridSearcherSpecs(): Spec[] {
     }));
     if (!jps) {
       specs.push({
-        target: `bestfirst:${name}#gOf`,
+        target: targetOf(name, `#gOf`),
         paramNames: ['n'],
         make: (L) => { const b = base(L); return { args: [5], call: (n) => b.s.gOf!(n as number), check: (r, a) => same(r, ({ 0: 0, 5: 1 } as Record<number, number>)[a[0] as number] ?? r), size: 15 }; },
         params: [ids('n', { names: ['gOf', 'n', 'node', 'cell'], legit: [v(POCKET, 'a cell never reached', 'ok', { check: (r) => same(r, Infinity) })] })],
@@ -1339,7 +1323,7 @@ function twoEndedSpecs(): Spec[] {
   for (const t of searchers) {
     const make = (L: Lib, g: Grid) => construct((L.root as unknown as Record<string, unknown>)[t.name], [g]) as GridSearcherLike;
     specs.push({
-      target: `bestfirst:${t.name}`,
+      target: targetOf(t.name),
       paramNames: t.buildOptions ? ['space', 'options'] : ['space'],
       make: (L) => ({ lib: L, args: t.buildOptions ? [grid(L), {}] : [grid(L)], call: (...a) => construct((L.root as unknown as Record<string, unknown>)[t.name], a), check: (r, a) => {
         const s = r as GridSearcherLike;
@@ -1373,9 +1357,9 @@ function twoEndedSpecs(): Spec[] {
       };
       return b;
     };
-    specs.push({ target: `bestfirst:${t.name}#search`, paramNames: ['start', 'goal', 'options'], make: base, params: [endpoints('start'), endpoints('goal'), options('search', t.queryOptions)] });
+    specs.push({ target: targetOf(t.name, `#search`), paramNames: ['start', 'goal', 'options'], make: base, params: [endpoints('start'), endpoints('goal'), options('search', t.queryOptions)] });
     specs.push({
-      target: `bestfirst:${t.name}#pathInto`,
+      target: targetOf(t.name, `#pathInto`),
       paramNames: ['out'],
       make: (L) => { const b = base(L); return { args: [new Int32Array(15)], call: (out) => { const n = b.s.pathInto(out as Int32Array); return Array.from(out as ArrayLike<number>).slice(0, n); }, check: (r) => same(r, b.s.path()) }; },
       params: [[
@@ -1404,9 +1388,9 @@ function subgoal4Specs(): Spec[] {
     dyn((b) => (b.args[0] as Grid).with({ cellSize: 0.25 }), 'cellSize 0.25', 'ok'),
   ];
   specs.push({
-    target: 'bestfirst:SubgoalSearcher4',
+    target: 'bestfirst/grid:SubgoalSearcher4',
     paramNames: ['grid'],
-    make: (L) => ({ args: [grid4(L)], call: (...a) => construct(L.root.SubgoalSearcher4, a), check: (r, a) => {
+    make: (L) => ({ args: [grid4(L)], call: (...a) => construct(L.grid.SubgoalSearcher4, a), check: (r, a) => {
       const s = r as GridSearcherLike;
       const g = a[0] as Grid;
       s.search(START, GOAL);
@@ -1415,7 +1399,7 @@ function subgoal4Specs(): Spec[] {
     params: [notSearchable],
   });
   const base = (L: Lib): GridBase => gridSearcherBase(L, grid4(L), 'SubgoalSearcher4');
-  specs.push({ target: 'bestfirst:SubgoalSearcher4#search', paramNames: ['start', 'goal', 'options'], make: base, params: [endpoints('start'), endpoints('goal'), options('SubgoalSearcher4', { maxExpansions: count('maxExpansions') })] });
+  specs.push({ target: 'bestfirst/grid:SubgoalSearcher4#search', paramNames: ['start', 'goal', 'options'], make: base, params: [endpoints('start'), endpoints('goal'), options('SubgoalSearcher4', { maxExpansions: count('maxExpansions') })] });
   specs.push(pathIntoSpec('SubgoalSearcher4', base));
   specs.push(...junkArgumentRows('SubgoalSearcher4', ['path', 'result'], base, (b, _m, r) => checkAnswer(b.g, START, GOAL, { status: 'found', cost: b.s.cost, path: r as number[] })));
   return specs;
@@ -1446,9 +1430,9 @@ function subgoal8Specs(name: 'SubgoalSearcher8' | 'PreprocessedSearcher8'): Spec
     edit({ cellSize: 0.25 }, 'cellSize 0.25', 'ok'),
   ];
   specs.push({
-    target: `bestfirst:${name}`,
+    target: targetOf(name),
     paramNames: ['grid'],
-    make: (L) => ({ args: [grid(L)], call: (...a) => construct(L.root[name], a), check: (r, a) => {
+    make: (L) => ({ args: [grid(L)], call: (...a) => construct(pub(L)[name], a), check: (r, a) => {
       const s = r as GridSearcherLike;
       const g = a[0] as Grid;
       s.search(START, GOAL);
@@ -1457,7 +1441,7 @@ function subgoal8Specs(name: 'SubgoalSearcher8' | 'PreprocessedSearcher8'): Spec
     params: [notSearchable],
   });
   const base = (L: Lib): GridBase => gridSearcherBase(L, grid(L), name);
-  specs.push({ target: `bestfirst:${name}#search`, paramNames: ['start', 'goal', 'options'], make: base, params: [endpoints('start'), endpoints('goal'), options(name, { maxExpansions: count('maxExpansions') })] });
+  specs.push({ target: targetOf(name, `#search`), paramNames: ['start', 'goal', 'options'], make: base, params: [endpoints('start'), endpoints('goal'), options(name, { maxExpansions: count('maxExpansions') })] });
   specs.push(pathIntoSpec(name, base));
   specs.push(...junkArgumentRows(name, ['path', 'result', 'rebuild'], base, (b, _m, r) => checkAnswer(b.g, START, GOAL, { status: 'found', cost: b.s.cost, path: r as number[] })));
   return specs;
@@ -1469,7 +1453,7 @@ function subgoal8Specs(name: 'SubgoalSearcher8' | 'PreprocessedSearcher8'): Spec
  * otherwise), and a refused query shown to leave the last answer as it was.
  */
 function gridSearcherBase(L: Lib, g: Grid, name: 'GridSearcher' | 'JumpPointSearcher' | 'JpsPlusSearcher' | 'SubgoalSearcher4' | 'SubgoalSearcher8' | 'PreprocessedSearcher8'): GridBase {
-  const s = new L.root[name](g) as unknown as GridSearcherLike;
+  const s = new (pub(L)[name])(g) as unknown as GridSearcherLike;
   s.search(START, GOAL);
   const before = [s.status, s.cost, s.path()];
   const b: GridBase = {
@@ -1492,7 +1476,7 @@ function gridSearcherBase(L: Lib, g: Grid, name: 'GridSearcher' | 'JumpPointSear
 /** The rows of a grid searcher's pathInto(out): what is no buffer, one too short, one exactly long enough. */
 function pathIntoSpec(name: string, base: (L: Lib) => GridBase): Spec {
   return {
-    target: `bestfirst:${name}#pathInto`,
+    target: targetOf(name, `#pathInto`),
     paramNames: ['out'],
     make: (L) => { const b = base(L); return { args: [new Int32Array(15)], call: (out) => { const n = b.s.pathInto(out as Int32Array); return Array.from(out as ArrayLike<number>).slice(0, n); }, check: (r) => same(r, b.s.path()) }; },
     params: [[

@@ -103,9 +103,9 @@ export function costmapSpecs(): Spec[] {
   };
   return [
     {
-      target: 'bestfirst:squaredDistanceTransform',
+      target: 'bestfirst/costmap:squaredDistanceTransform',
       paramNames: ['mask', 'width', 'height'],
-      make: (L) => ({ args: [MASK(), 3, 2], call: (...a) => apply(L.root.squaredDistanceTransform, a), check: sqCheck }),
+      make: (L) => ({ args: [MASK(), 3, 2], call: (...a) => apply(L.costmap.squaredDistanceTransform, a), check: sqCheck }),
       params: [
         [...notMasks('mask'), fresh(() => new Uint8Array([2, 0, 0, 0, 0, 0]), 'a 2 in the mask', 'error', { names: ['mask[0]'], allowed: /0 .*1/ }),
           fresh(() => Buffer.from([1, 0, 0, 0, 0, 0]), 'a Buffer', 'ok')],
@@ -113,15 +113,15 @@ export function costmapSpecs(): Spec[] {
       ],
     },
     {
-      target: 'bestfirst:distanceTransform',
+      target: 'bestfirst/costmap:distanceTransform',
       paramNames: ['mask', 'width', 'height', 'cellSize'],
-      make: (L) => ({ args: [MASK(), 3, 2, 0.5], call: (...a) => apply(L.root.distanceTransform, a), check: dCheck }),
+      make: (L) => ({ args: [MASK(), 3, 2, 0.5], call: (...a) => apply(L.costmap.distanceTransform, a), check: dCheck }),
       params: [notMasks('mask'), side('width', 3, 'mask'), side('height', 2, 'mask'), positive('cellSize', { optional: true, legit: [1, 0.05, 3] })],
     },
     {
-      target: 'bestfirst:inflate',
+      target: 'bestfirst/costmap:inflate',
       paramNames: ['source', 'options'],
-      make: (L) => ({ args: [SOURCE(), { ...OPTIONS }], call: (...a) => apply(L.root.inflate, a), check: inflateCheck }),
+      make: (L) => ({ args: [SOURCE(), { ...OPTIONS }], call: (...a) => apply(L.costmap.inflate, a), check: inflateCheck }),
       params: [
         [
           ...named([
@@ -152,9 +152,9 @@ export function costmapSpecs(): Spec[] {
       ],
     },
     {
-      target: 'bestfirst:costmapToGrid',
+      target: 'bestfirst/costmap:costmapToGrid',
       paramNames: ['costmap', 'width', 'height', 'options'],
-      make: (L) => ({ args: [COSTMAP(), 3, 2, { resolution: 0.5 }], call: (...a) => apply(L.root.costmapToGrid, a), check: gridCheck }),
+      make: (L) => ({ args: [COSTMAP(), 3, 2, { resolution: 0.5 }], call: (...a) => apply(L.costmap.costmapToGrid, a), check: gridCheck }),
       params: [
         notMasks('costmap'), side('width', 3, 'costmap'), side('height', 2, 'costmap'),
         mergedOptions({ resolution: 0.5 }, {
@@ -172,9 +172,9 @@ export function costmapSpecs(): Spec[] {
       ],
     },
     {
-      target: 'bestfirst:filterAreas',
+      target: 'bestfirst/grid:filterAreas',
       paramNames: ['grid', 'filter'],
-      make: (L) => ({ args: [new L.root.Grid(3, 2, [0, 0, 1, 0, 0, 0], { areas: [0, 1, 2, 0, 1, 2] }), { 1: 3, 2: 'excluded' }], call: (...a) => apply(L.root.filterAreas, a), check: areaCheck }),
+      make: (L) => ({ args: [new L.root.Grid(3, 2, [0, 0, 1, 0, 0, 0], { areas: [0, 1, 2, 0, 1, 2] }), { 1: 3, 2: 'excluded' }], call: (...a) => apply(L.grid.filterAreas, a), check: areaCheck }),
       params: [
         [...named([v(null, 'null'), v(5, '5'), fresh(() => ({}), '{}'), v(SYM, 'a symbol')], ['grid']),
           dyn((b) => (b.args[0] as Grid).with({ areas: undefined }), 'a grid without areas', 'error', { names: ['areas'] })],
@@ -185,15 +185,15 @@ export function costmapSpecs(): Spec[] {
       ],
     },
     {
-      target: 'bestfirst:applyKeepout',
+      target: 'bestfirst/costmap:applyKeepout',
       paramNames: ['costmap', 'width', 'height', 'mask'],
-      make: (L) => ({ args: [COSTMAP(), 3, 2, KEEPOUT()], call: (...a) => apply(L.root.applyKeepout, a), check: keepoutCheck }),
+      make: (L) => ({ args: [COSTMAP(), 3, 2, KEEPOUT()], call: (...a) => apply(L.costmap.applyKeepout, a), check: keepoutCheck }),
       params: [notMasks('costmap'), side('width', 3, 'costmap'), side('height', 2, 'costmap'), notFilterMasks('mask')],
     },
     {
-      target: 'bestfirst:speedWeights',
+      target: 'bestfirst/costmap:speedWeights',
       paramNames: ['mask', 'options'],
-      make: (L) => ({ args: [KEEPOUT(), {}], call: (...a) => apply(L.root.speedWeights, a), check: speedCheck }),
+      make: (L) => ({ args: [KEEPOUT(), {}], call: (...a) => apply(L.costmap.speedWeights, a), check: speedCheck }),
       params: [
         notFilterMasks('mask'),
         [...mergedOptions({}, {

@@ -1,13 +1,14 @@
 // The bad-input table, part 3: 'bestfirst/movingai' (files and path checks),
 // 'bestfirst/cspace' (floor plans) and 'bestfirst/worlds' (the chapter's worlds).
 import type { Grid, SearchSpace } from '#bestfirst';
-import type { Scenario } from '#bestfirst/movingai';
+import type { Scenario } from '#bestfirst/io';
 import type { FloorPlan, FloorPlanSpec } from '#bestfirst/cspace';
 import type { ApartmentWorld } from '#bestfirst/worlds';
 import { apply, BLOCKED, construct, GOAL, grid, notGrids, START } from './bad-input-core.js';
 import {
   badHeuristics, checkAnswer, dyn, fresh, ids, named, near, notNumbers, notSpaces, oneOf, options, positive, same, SYM, v,
   type Base, type Lib, type Spec, type V,
+  pub, targetOf,
 } from './bad-input-kit.js';
 
 type AnyFn = (...a: unknown[]) => unknown;
@@ -59,7 +60,7 @@ function scenario(o: Partial<Scenario> = {}): Scenario {
 function ioSpecs(): Spec[] {
   const specs: Spec[] = [];
   specs.push({
-    target: 'bestfirst/movingai:parseMap',
+    target: 'bestfirst/io:parseMap',
     paramNames: ['text', 'file'],
     make: (L) => ({ args: [MAP, FILE], call: (...a) => apply(L.io.parseMap, a), check: (r) => same((r as Grid).toAscii(), ['...#.', '.#.#.', '...##']) }),
     params: [
@@ -73,13 +74,13 @@ function ioSpecs(): Spec[] {
     ],
   });
   specs.push({
-    target: 'bestfirst/movingai:formatMap',
+    target: 'bestfirst/io:formatMap',
     paramNames: ['grid'],
     make: (L) => ({ args: [grid(L)], call: (...a) => apply(L.io.formatMap, a), check: (r, a) => same(L.io.parseMap(r as string).toAscii(), (a[0] as Grid).toAscii()) }),
     params: [[...notGrids(), dyn((b) => (b.args[0] as Grid).with({ connectivity: 4 }), 'a 4-connected grid', 'ok')]],
   });
   specs.push({
-    target: 'bestfirst/movingai:parseScen',
+    target: 'bestfirst/io:parseScen',
     paramNames: ['text', 'file'],
     make: (L) => ({ args: [SCEN_ROW(OK_FIELDS), 'x.scen'], call: (...a) => apply(L.io.parseScen, a), check: (r) => same((r as Scenario[]).map((s) => [s.startX, s.goalY, s.optimal]), [[0, 2, 4]]) }),
     params: [
@@ -92,7 +93,7 @@ function ioSpecs(): Spec[] {
     ],
   });
   specs.push({
-    target: 'bestfirst/movingai:formatScen',
+    target: 'bestfirst/io:formatScen',
     paramNames: ['scenarios', 'digits'],
     make: (L) => ({ args: [[scenario()], undefined], call: (...a) => apply(L.io.formatScen, a), check: (r, a) => same(L.io.parseScen(r as string).map((s) => [s.startX, s.goalY, s.width]), (a[0] as Scenario[]).map((s) => [s.startX, s.goalY, s.width])) }),
     params: [
@@ -115,7 +116,7 @@ function ioSpecs(): Spec[] {
     ],
   });
   specs.push({
-    target: 'bestfirst/movingai:checkScenario',
+    target: 'bestfirst/io:checkScenario',
     paramNames: ['s', 'grid', 'file', 'line'],
     make: (L) => ({ args: [scenario(), grid(L), 'x.scen', 2], call: (...a) => apply(L.io.checkScenario, a), check: (r) => same(r, undefined) }),
     params: [
@@ -136,9 +137,9 @@ function ioSpecs(): Spec[] {
   const pathOk = (r: unknown) => ((r as { ok: boolean }).ok === false ? undefined : `judged ${JSON.stringify(r)}`);
   // The two path checks judge these paths alike: every bad one is bad both ways (a step the grid refuses has no sight either).
   for (const name of ['checkPath', 'checkAnyAnglePath'] as const) specs.push({
-    target: `bestfirst/movingai:${name}`,
+    target: targetOf(name),
     paramNames: ['grid', 'path', 'start', 'goal', 'count'],
-    make: (L) => ({ args: [grid(L), [0, 5, 10, 11, 12], START, GOAL], call: (...a) => apply(L.io[name], a), check: (r) => same(r, { ok: true, length: 4 }), size: 15 }),
+    make: (L) => ({ args: [grid(L), [0, 5, 10, 11, 12], START, GOAL], call: (...a) => apply(pub(L)[name], a), check: (r) => same(r, { ok: true, length: 4 }), size: 15 }),
     params: [
       [...notGrids()],
       [
@@ -156,10 +157,10 @@ function ioSpecs(): Spec[] {
   // Two agents: 0 -> 1 -> 2 and 10 -> 5 -> 0 would meet; the base plan keeps them apart (agent 1 waits).
   const mapfOk = (r: unknown) => (typeof (r as { ok?: unknown })?.ok === 'boolean' ? undefined : `not a verdict: ${JSON.stringify(r)}`);
   specs.push({
-    target: 'bestfirst/movingai:checkMapfPlan',
+    target: 'bestfirst/mapf:checkMapfPlan',
     paramNames: ['grid', 'tasks', 'paths'],
     make: (L) => ({
-      args: [grid(L), [{ start: START, goal: 2 }, { start: 10, goal: 5 }], [[START, 1, 2], [10, 5]]], call: (...a) => apply(L.io.checkMapfPlan, a),
+      args: [grid(L), [{ start: START, goal: 2 }, { start: 10, goal: 5 }], [[START, 1, 2], [10, 5]]], call: (...a) => apply(L.mapf.checkMapfPlan, a),
       check: (r) => same(r, { ok: true, sumOfCosts: 3, makespan: 2, costs: [2, 1] }), size: 15,
     }),
     params: [
@@ -185,14 +186,14 @@ function ioSpecs(): Spec[] {
     const nums = (pname: string) => [...named([...notNumbers(), v(Number.NaN, 'NaN')], [pname], /number/),
       v(4.00001, '4.00001', 'ok'), v(0, '0', 'ok'), v(Infinity, 'Infinity', 'ok')];
     specs.push({
-      target: `bestfirst/movingai:${name}`,
+      target: targetOf(name),
       paramNames: (arity === 2 ? ['length', 'optimum'] : ['cost', 'optimum', 'bound']),
-      make: (L) => ({ args: arity === 2 ? [4, 4.000001] : [4, 4, 1], call: (...a) => apply(L.io[name], a), check: (r) => (typeof r === 'boolean' ? undefined : `returned ${String(r)}`) }),
+      make: (L) => ({ args: arity === 2 ? [4, 4.000001] : [4, 4, 1], call: (...a) => apply(pub(L)[name], a), check: (r) => (typeof r === 'boolean' ? undefined : `returned ${String(r)}`) }),
       params: (arity === 2 ? ['length', 'optimum'] : ['cost', 'optimum', 'bound']).map((p) => nums(p)),
     });
   }
   specs.push({
-    target: 'bestfirst/movingai:parseRoads',
+    target: 'bestfirst/io:parseRoads',
     paramNames: ['co', 'gr', 'name'],
     make: (L) => ({
       args: [new Int32Array([0, 0, 3, 4, 6, 8]).buffer, new Int32Array([1, 2, 2, 3]).buffer, 'tiny'], call: (...a) => apply(L.io.parseRoads, a),
@@ -210,7 +211,7 @@ function ioSpecs(): Spec[] {
     ],
   });
   specs.push({
-    target: 'bestfirst/movingai:terrainFilter',
+    target: 'bestfirst/io:terrainFilter',
     paramNames: ['spec'],
     make: (L) => ({ args: [{ S: 2, W: 'excluded' }], call: (...a) => apply(L.io.terrainFilter, a),
       check: (r, a) => same(r, Object.fromEntries(Object.entries(a[0] as object).map(([k, w]) => [k.charCodeAt(0), w]))) }),
@@ -248,7 +249,7 @@ function dimacsSpecs(): Spec[] {
   const notText = (name: string) => named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), fresh(() => ({}), '{}'), v(SYM, 'a symbol'), fresh(() => [GR], '[text]')], [name]);
   const notFile = [...named([v(null, 'null'), v(5, '5'), fresh(() => ({}), '{}'), v(SYM, 'a symbol')], ['file']), v(undefined, 'undefined', 'ok'), v('', "''", 'ok')];
   specs.push({
-    target: 'bestfirst/movingai:parseGr',
+    target: 'bestfirst/io:parseGr',
     paramNames: ['text', 'file'],
     make: (L) => ({ args: [GR, 'x.gr'], call: (...a) => apply(L.io.parseGr, a), check: (r) => checkAnswer(r as SearchSpace, 0, 2, { status: 'found', path: [0, 1, 2], cost: 12 }) }),
     params: [
@@ -259,7 +260,7 @@ function dimacsSpecs(): Spec[] {
     ],
   });
   specs.push({
-    target: 'bestfirst/movingai:parseCo',
+    target: 'bestfirst/io:parseCo',
     paramNames: ['text', 'file'],
     make: (L) => ({ args: [CO, 'x.co'], call: (...a) => apply(L.io.parseCo, a), check: (r) => same(Array.from((r as { y: Float64Array }).y), [0, 4, 8]) }),
     params: [
@@ -270,7 +271,7 @@ function dimacsSpecs(): Spec[] {
   });
   const graphIn = (L: Lib) => new L.root.Graph(3, [[0, 1, 5], [1, 2, 7]], { directed: true });
   specs.push({
-    target: 'bestfirst/movingai:formatGr',
+    target: 'bestfirst/io:formatGr',
     paramNames: ['space', 'comment'],
     make: (L) => ({ args: [graphIn(L), 'tiny'], call: (...a) => apply(L.io.formatGr, a), check: (r) => same(r, GR) }),
     params: [
@@ -288,7 +289,7 @@ function dimacsSpecs(): Spec[] {
   });
   const coords = () => ({ x: [0, 3, 6], y: [0, 4, 8] });
   specs.push({
-    target: 'bestfirst/movingai:formatCo',
+    target: 'bestfirst/io:formatCo',
     paramNames: ['coords', 'comment'],
     make: (L) => ({ args: [coords(), undefined], call: (...a) => apply(L.io.formatCo, a), check: (r) => same(r, CO) }),
     params: [
@@ -300,7 +301,7 @@ function dimacsSpecs(): Spec[] {
     ],
   });
   specs.push({
-    target: 'bestfirst/movingai:roadsToDimacs',
+    target: 'bestfirst/io:roadsToDimacs',
     paramNames: ['roads', 'scale'],
     make: (L) => ({
       args: [L.io.parseRoads(new Int32Array([0, 0, 3, 4, 6, 8]).buffer, new Int32Array([1, 2, 2, 3]).buffer, 'tiny'), 2.5], call: (...a) => apply(L.io.roadsToDimacs, a),
@@ -359,7 +360,7 @@ const notOccupancy = (): V[] => named([
 function rosSpecs(): Spec[] {
   const specs: Spec[] = [];
   specs.push({
-    target: 'bestfirst/movingai:parseRosYaml',
+    target: 'bestfirst/io:parseRosYaml',
     paramNames: ['text', 'file'],
     make: (L) => ({ args: [ROS_YAML, 'r.yaml'], call: (...a) => apply(L.io.parseRosYaml, a), check: (r) => same(r, ROS_META) }),
     params: [
@@ -374,7 +375,7 @@ function rosSpecs(): Spec[] {
     ],
   });
   specs.push({
-    target: 'bestfirst/movingai:parsePgm',
+    target: 'bestfirst/io:parsePgm',
     paramNames: ['bytes', 'file'],
     make: (L) => ({ args: [ROS_PGM(), 'i.pgm'], call: (...a) => apply(L.io.parsePgm, a), check: (r) => same([(r as { width: number }).width, Array.from((r as { pixels: Uint8Array }).pixels)], [3, ROS_PIXELS]) }),
     params: [
@@ -394,7 +395,7 @@ function rosSpecs(): Spec[] {
     v(good, String(good), 'ok'),
   ];
   specs.push({
-    target: 'bestfirst/movingai:formatPgm',
+    target: 'bestfirst/io:formatPgm',
     paramNames: ['width', 'height', 'pixels'],
     make: (L) => ({
       args: [3, 2, Uint8Array.from(ROS_PIXELS)], call: (...a) => apply(L.io.formatPgm, a),
@@ -410,7 +411,7 @@ function rosSpecs(): Spec[] {
     ],
   });
   specs.push({
-    target: 'bestfirst/movingai:parseRosMap',
+    target: 'bestfirst/io:parseRosMap',
     paramNames: ['yaml', 'image', 'yamlFile'],
     make: (L) => ({ args: [ROS_YAML, ROS_PGM(), 'r.yaml'], call: (...a) => apply(L.io.parseRosMap, a), check: (r) => same(Array.from((r as { data: Int8Array }).data), ROS_DATA) }),
     params: [
@@ -427,7 +428,7 @@ function rosSpecs(): Spec[] {
   });
   const ascii = (r: unknown) => (r as Grid).toAscii();
   specs.push({
-    target: 'bestfirst/movingai:toGrid',
+    target: 'bestfirst/io:toGrid',
     paramNames: ['map', 'options'],
     make: (L) => ({ args: [rosMsg(), { unknown: 'blocked' }], call: (...a) => apply(L.io.toGrid, a), check: (r) => same(ascii(r), ['##.', '##.']) }),
     params: [
@@ -444,7 +445,7 @@ function rosSpecs(): Spec[] {
     ],
   });
   specs.push({
-    target: 'bestfirst/movingai:worldToCell',
+    target: 'bestfirst/io:worldToCell',
     paramNames: ['map', 'x', 'y'],
     make: (L) => ({ args: [rosMsg(), 1.25, 2.25], call: (...a) => apply(L.io.worldToCell, a), check: (r) => same(r, 3) }),
     params: [
@@ -462,7 +463,7 @@ function rosSpecs(): Spec[] {
     ],
   });
   specs.push({
-    target: 'bestfirst/movingai:cellToWorld',
+    target: 'bestfirst/io:cellToWorld',
     paramNames: ['map', 'cell'],
     make: (L) => ({ args: [rosMsg(), 0], size: 6, call: (...a) => apply(L.io.cellToWorld, a), check: (r) => same(r, { x: 1.25, y: 2.75 }) }),
     params: [
@@ -706,7 +707,7 @@ function worldSpecs(): Spec[] {
   specs.push({
     target: 'bestfirst/worlds:snapshot',
     paramNames: ['dstar'],
-    make: (L) => { const d = new L.root.DStar(grid(L)); d.initialize(GOAL); return { args: [d], call: (...a) => apply(L.worlds.snapshot, a), check: (r) => same((r as { h: Float64Array }).h[GOAL], 0) }; },
+    make: (L) => { const d = new L.repair.DStar(grid(L)); d.initialize(GOAL); return { args: [d], call: (...a) => apply(L.worlds.snapshot, a), check: (r) => same((r as { h: Float64Array }).h[GOAL], 0) }; },
     params: [[...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), fresh(() => ({}), '{}'), fresh(() => ({ space: { size: 3 } }), 'a D*-shaped object')], ['dstar']),
       dyn((b) => new ((b.args[0] as object).constructor as new (g: Grid) => object)(((b.args[0] as { space: Grid }).space)), 'a D* never initialized', 'ok', { check: (r) => same((r as { h: Float64Array }).h[0], Infinity) })]],
   });

@@ -2,11 +2,13 @@
 // D* Lite, ARA*, universal plans), the graph searches beside them (flood, 0-1 BFS,
 // Bellman-Ford, Floyd-Warshall) and the MAPF planners. See bad-input-kit.ts for
 // the row machinery.
-import type { AllPairs, AraSearcher, DStar, DStarLite, Flood, FloodOptions, Grid, SearchSpace, UniversalPlan } from '#bestfirst';
+import type { AllPairs, Flood, FloodOptions, Grid, SearchSpace } from '#bestfirst';
+import type { AraSearcher, DStar, DStarLite, UniversalPlan } from '#bestfirst/repair';
 import { apply, BLOCKED, construct, GOAL, grid, notGrids, POCKET, START } from './bad-input-core.js';
 import {
   badHeuristics, bool, checkAnswer, count, dyn, fresh, holey, ids, named, near, notFunctions, notNumbers, notSpaces, oneOf, options, oracle, positive, same, SYM, v,
   type Base, type Extra, type Lib, type Spec, type V,
+  pub, targetOf,
 } from './bad-input-kit.js';
 
 type AnyFn = (...a: unknown[]) => unknown;
@@ -34,11 +36,11 @@ function endpoints(name: string, legit: V[] = []): V[] {
 function dstarSpecs(): Spec[] {
   const specs: Spec[] = [];
   specs.push({
-    target: 'bestfirst:DStar',
+    target: 'bestfirst/repair:DStar',
     paramNames: ['space', 'options'],
     // Diagonals of 1.4: costScale 10 (or 5) makes every cost a whole number of units.
     make: (L) => ({
-      args: [grid(L, { diagonalCost: 1.4 }), {}], call: (...a) => construct(L.root.DStar, a),
+      args: [grid(L, { diagonalCost: 1.4 }), {}], call: (...a) => construct(L.repair.DStar, a),
       check: (r, a) => {
         const d = r as DStar;
         // reopen is the deprecated name of reopenEnds: either sets it, and the getter reads it.
@@ -62,12 +64,12 @@ function dstarSpecs(): Spec[] {
     ],
     extra: [{
       label: 'reopenEnds and reopen (its deprecated name) both given', want: 'error', names: ['reopenEnds'], allowed: /not both/,
-      make: (L) => ({ args: [grid(L), { reopenEnds: 'head', reopen: 'head' }], call: (...a) => construct(L.root.DStar, a) }),
+      make: (L) => ({ args: [grid(L), { reopenEnds: 'head', reopen: 'head' }], call: (...a) => construct(L.repair.DStar, a) }),
     }],
   });
   // A D* planned once on the fixture grid (blocked cells deleted), robot at the start.
   const planned = (L: Lib, g: Grid = grid(L), goal = GOAL) => {
-    const d = new L.root.DStar(g);
+    const d = new L.repair.DStar(g);
     d.initialize(goal);
     d.computeUntilClosed(START);
     return d;
@@ -82,14 +84,14 @@ function dstarSpecs(): Spec[] {
     return { g, d, size: g.size, blocked: BLOCKED };
   };
   specs.push({
-    target: 'bestfirst:DStar#initialize',
+    target: 'bestfirst/repair:DStar#initialize',
     paramNames: ['goal'],
     make: (L) => { const { g, d, size, blocked } = stable(L); return { size, blocked, args: [GOAL], call: (x) => { d.initialize(x as number); d.computeUntilClosed(START); return d; }, check: () => answer(d, g, START) }; },
     params: [endpoints('goal', [v(POCKET, 'the pocket', 'ok'), v(START, 'the start', 'ok')])],
   });
   for (const m of ['computeUntilClosed', 'repair'] as const) {
     specs.push({
-      target: `bestfirst:DStar#${m}`,
+      target: `bestfirst/repair:DStar#${m}`,
       paramNames: m === 'repair' ? ['robot', 'afterPop'] : ['robot'],
       make: (L) => {
         const { g, d, size, blocked } = stable(L);
@@ -99,20 +101,20 @@ function dstarSpecs(): Spec[] {
         endpoints('robot', [v(POCKET, 'the pocket', 'ok'), v(GOAL, 'the goal', 'ok')]),
         ...(m === 'repair' ? [[...notFunctions('afterPop', { optional: true }), v(undefined, 'undefined', 'ok'), v(() => 0, '() => 0', 'ok')]] : []),
       ],
-      extra: [{ label: 'before initialize', want: 'error', names: ['initialize'], make: (L) => { const d = new L.root.DStar(grid(L)); return { args: [START], call: (x) => d[m](x as number) }; } }],
+      extra: [{ label: 'before initialize', want: 'error', names: ['initialize'], make: (L) => { const d = new L.repair.DStar(grid(L)); return { args: [START], call: (x) => d[m](x as number) }; } }],
     });
   }
   for (const m of ['h', 'k', 'b', 'tag'] as const) {
     specs.push({
-      target: `bestfirst:DStar#${m}`,
+      target: `bestfirst/repair:DStar#${m}`,
       paramNames: ['x'],
       make: (L) => { const { d, size } = stable(L); return { size, args: [GOAL], call: (x) => d[m](x as number), check: (r) => (typeof r === 'number' ? undefined : `not a number: ${String(r)}`) }; },
       params: [ids('x', { names: ['state', m] })],
-      extra: [{ label: 'before initialize', want: 'ok', make: (L) => { const d = new L.root.DStar(grid(L)); return { args: [0], call: (x) => d[m](x as number), check: (r) => same(r, m === 'b' ? -1 : m === 'tag' ? 0 : Infinity) }; } }],
+      extra: [{ label: 'before initialize', want: 'ok', make: (L) => { const d = new L.repair.DStar(grid(L)); return { args: [0], call: (x) => d[m](x as number), check: (r) => same(r, m === 'b' ? -1 : m === 'tag' ? 0 : Infinity) }; } }],
     });
   }
   specs.push({
-    target: 'bestfirst:DStar#modifyCost',
+    target: 'bestfirst/repair:DStar#modifyCost',
     paramNames: ['from', 'to'],
     make: (L) => {
       const g = costlyGrid(L);
@@ -123,16 +125,16 @@ function dstarSpecs(): Spec[] {
       [...ids('from', { names: ['from'] }).filter((x) => x.want !== 'ok'), v(11, '11', 'ok'), v(0, '0: not an arc into 10', 'error', { names: ['arc'] })],
       [...ids('to', { names: ['to'] }).filter((x) => x.want !== 'ok'), v(0, '0', 'ok'), v(12, '12: not an arc from 5', 'error', { names: ['arc'] })],
     ],
-    extra: [{ label: 'before initialize', want: 'error', names: ['initialize'], make: (L) => { const d = new L.root.DStar(grid(L)); return { args: [0, 1], call: (...a) => apply(d.modifyCost.bind(d), a) }; } }],
+    extra: [{ label: 'before initialize', want: 'error', names: ['initialize'], make: (L) => { const d = new L.repair.DStar(grid(L)); return { args: [0, 1], call: (...a) => apply(d.modifyCost.bind(d), a) }; } }],
   });
   specs.push({
-    target: 'bestfirst:DStar#path',
+    target: 'bestfirst/repair:DStar#path',
     paramNames: ['from'],
     make: (L) => { const { g, d, size } = stable(L); return { size, args: [START], call: (x) => d.path(x as number), check: (r, a) => (r === null ? undefined : checkAnswer(g, a[0] as number, GOAL, { status: 'found', path: r as number[], cost: d.pathCost(r as number[]) })) }; },
     params: [ids('from', { names: ['from'], legit: [v(BLOCKED, 'a blocked cell', 'ok', { check: (r) => same(r, null) })] })],
   });
   specs.push({
-    target: 'bestfirst:DStar#pathCost',
+    target: 'bestfirst/repair:DStar#pathCost',
     paramNames: ['path'],
     make: (L) => { const { d, size } = stable(L); return { size, args: [[0, 5, 10, 11, 12]], call: (p) => d.pathCost(p as number[]), check: (r, a) => same(r, (a[0] as number[]).length <= 1 ? 0 : 4) }; },
     params: [[
@@ -143,15 +145,15 @@ function dstarSpecs(): Spec[] {
   });
   for (const m of ['kMin', 'resetCounters', 'processState'] as const) {
     specs.push({
-      target: `bestfirst:DStar#${m}`,
+      target: `bestfirst/repair:DStar#${m}`,
       extra: [
         { label: 'with junk arguments (ignored)', want: 'ok', make: (L) => { const { d } = stable(L); return { args: [SYM, -1], call: (...a) => apply((d[m] as AnyFn).bind(d), a), check: (r) => (r === undefined || typeof r === 'number' ? undefined : `returned ${String(r)}`) }; } },
-        ...(m === 'processState' ? [{ label: 'before initialize', want: 'error' as const, names: ['initialize'], make: (L: Lib) => { const d = new L.root.DStar(grid(L)); return { args: [], call: () => d.processState() }; } }] : []),
+        ...(m === 'processState' ? [{ label: 'before initialize', want: 'error' as const, names: ['initialize'], make: (L: Lib) => { const d = new L.repair.DStar(grid(L)); return { args: [], call: () => d.processState() }; } }] : []),
       ],
     });
   }
   specs.push({
-    target: 'bestfirst:DStar',
+    target: 'bestfirst/repair:DStar',
     extra: [{
       label: 'a space listing a NaN cost: refused, then every call refuses until initialize', want: 'error', names: ['cost'],
       make: (L) => {
@@ -160,7 +162,7 @@ function dstarSpecs(): Spec[] {
           successors: (n: number, nodes: Int32Array, costs: Float64Array) => { if (n === 2) return 0; nodes[0] = n + 1; costs[0] = n === 0 ? Number.NaN : 1; return 1; },
           predecessors: (n: number, nodes: Int32Array, costs: Float64Array) => { if (n === 0) return 0; nodes[0] = n - 1; costs[0] = n === 1 ? Number.NaN : 1; return 1; },
         };
-        const d = new L.root.DStar(sp);
+        const d = new L.repair.DStar(sp);
         d.initialize(2);
         return { args: [], call: () => d.computeUntilClosed(0), after: () => { try { d.path(0); return 'path answered after the error'; } catch (e) { return e instanceof L.root.InputError ? undefined : `path threw ${String(e)}`; } } };
       },
@@ -169,14 +171,14 @@ function dstarSpecs(): Spec[] {
 
   // setCellBlocked(dstar, grid, cell, blocked)
   specs.push({
-    target: 'bestfirst:setCellBlocked',
+    target: 'bestfirst/repair:setCellBlocked',
     paramNames: ['dstar', 'grid', 'cell', 'blocked'],
     make: (L) => {
       const g = costlyGrid(L);
       const d = planned(L, g);
       const before = g.toAscii();
       return {
-        size: g.size, args: [d, g, 7, true], call: (...a) => { const n = apply(L.root.setCellBlocked, a); d.repair(START); return n; },
+        size: g.size, args: [d, g, 7, true], call: (...a) => { const n = apply(L.repair.setCellBlocked, a); d.repair(START); return n; },
         check: (r, a) => (a[2] === 7 && a[3] === true ? same(r, 8) : typeof r === 'number' ? undefined : `returned ${String(r)}`),
         after: () => (same(g.toAscii(), before) ? 'a refused setCellBlocked changed the grid' : undefined),
       };
@@ -198,7 +200,7 @@ function dstarSpecs(): Spec[] {
 interface LiteBase extends Base { d: DStarLite; g: Grid }
 
 function liteBase(L: Lib, g: Grid = grid(L)): LiteBase {
-  const d = new L.root.DStarLite(g, START, GOAL, L.root.octile(g));
+  const d = new L.repair.DStarLite(g, START, GOAL, L.root.octile(g));
   d.computeShortestPath();
   const b: LiteBase = {
     d, g, size: g.size, blocked: BLOCKED, args: [],
@@ -293,14 +295,14 @@ function feedRows(): Extra[] {
   return [
     ...atBuild.map(([label, spoil]): Extra => ({
       label: `a space with ${label}`, want: 'error', names: ['watchArcs'],
-      make: (L) => { const sp = feedSpace(() => []); spoil(sp); return { args: [sp, 0, 2, () => 0], call: (...a) => construct(L.root.DStarLite, a) }; },
+      make: (L) => { const sp = feedSpace(() => []); spoil(sp); return { args: [sp, 0, 2, () => 0], call: (...a) => construct(L.repair.DStarLite, a) }; },
     })),
     ...junk.map(([label, value]): Extra => ({
       label: `a feed whose changes() returns ${label}, read by the next query`, want: 'error', names: ['watchArcs'], poisons: true,
       make: (L) => {
         let next: unknown = [];
         const sp = feedSpace(() => { const r = next; next = []; return r; });
-        const d = new L.root.DStarLite(sp as unknown as SearchSpace, 0, 2, () => 0);
+        const d = new L.repair.DStarLite(sp as unknown as SearchSpace, 0, 2, () => 0);
         d.costToGoal();
         return { args: [], call: () => { sp.c02 = 1; next = value; return d.costToGoal(); }, after: refuseLater(L, d) };
       },
@@ -310,7 +312,7 @@ function feedRows(): Extra[] {
       make: (L) => {
         let next: unknown = [];
         const sp = feedSpace(() => { const r = next; next = []; return r; });
-        const d = new L.root.DStarLite(sp as unknown as SearchSpace, 0, 2, () => 0);
+        const d = new L.repair.DStarLite(sp as unknown as SearchSpace, 0, 2, () => 0);
         return {
           args: [],
           call: () => { const before = d.costToGoal(); sp.c02 = 1; next = [{ from: 0, to: 2, oldCost: 5 }]; return [before, d.costToGoal(), d.path()]; },
@@ -325,14 +327,14 @@ function liteSpecs(): Spec[] {
   const specs: Spec[] = [];
   const heuristicNames = ['heuristic', 'h('];
   specs.push({
-    target: 'bestfirst:DStarLite',
+    target: 'bestfirst/repair:DStarLite',
     paramNames: ['space', 'start', 'goal', 'heuristic', 'options'],
     // With its first search: the heuristic is asked about most vertices only then.
     make: (L) => {
       const g = grid(L);
       return {
         size: g.size, blocked: BLOCKED, args: [g, START, GOAL, L.root.octile(g), {}],
-        call: (...a) => { const d = construct(L.root.DStarLite, a) as DStarLite; d.computeShortestPath(); return d; },
+        call: (...a) => { const d = construct(L.repair.DStarLite, a) as DStarLite; d.computeShortestPath(); return d; },
         check: (r) => { const d = r as DStarLite; return liteAnswer(d, d.space as Grid); },
       };
     },
@@ -346,7 +348,7 @@ function liteSpecs(): Spec[] {
     extra: [
       {
         label: 'maxExpansions and maxSteps (its deprecated name) both given', want: 'error', names: ['maxExpansions'], allowed: /not both/,
-        make: (L) => { const g = grid(L); return { args: [g, START, GOAL, L.root.octile(g), { maxExpansions: 5, maxSteps: 5 }], call: (...a) => construct(L.root.DStarLite, a) }; },
+        make: (L) => { const g = grid(L); return { args: [g, START, GOAL, L.root.octile(g), { maxExpansions: 5, maxSteps: 5 }], call: (...a) => construct(L.repair.DStarLite, a) }; },
       },
       // The budget stops the first search with a status, never a throw; a query then finishes it, exact.
       ...(['maxExpansions', 'maxSteps'] as const).map((k): Extra => ({
@@ -355,7 +357,7 @@ function liteSpecs(): Spec[] {
           const g = grid(L);
           return {
             args: [g, START, GOAL, L.root.octile(g), { [k]: 1 }],
-            call: (...a) => { const d = construct(L.root.DStarLite, a) as DStarLite; const pops = d.computeShortestPath(); return { d, pops, first: d.lastRepair() }; },
+            call: (...a) => { const d = construct(L.repair.DStarLite, a) as DStarLite; const pops = d.computeShortestPath(); return { d, pops, first: d.lastRepair() }; },
             check: (r) => {
               const { d, pops, first } = r as { d: DStarLite; pops: number; first: { pops: number; status: string } };
               return same([pops, first.pops, first.status], [1, 1, 'step-limit'], 'the cut search') ?? liteAnswer(d, g) ?? same(d.status, 'done', 'the status after a query');
@@ -368,30 +370,30 @@ function liteSpecs(): Spec[] {
   const readers: [keyof DStarLite & string, V[]][] = [['gOf', []], ['rhsOf', []], ['isQueued', []], ['keyOf', []], ['inFootprint', []]];
   for (const [m, legit] of readers) {
     specs.push({
-      target: `bestfirst:DStarLite#${m}`,
+      target: `bestfirst/repair:DStarLite#${m}`,
       paramNames: ['n'],
       make: (L) => { const b = liteBase(L); return { size: b.size, args: [START], call: (n) => (b.d[m] as AnyFn).call(b.d, n), check: (r) => (r === undefined ? 'returned undefined' : undefined) }; },
       params: [ids('n', { names: [m, 'n', 'node'], legit })],
     });
   }
   specs.push({
-    target: 'bestfirst:DStarLite#nextStep',
+    target: 'bestfirst/repair:DStarLite#nextStep',
     paramNames: ['from'],
     make: (L) => { const b = liteBase(L); return { size: b.size, blocked: BLOCKED, args: [START], call: (n) => b.d.nextStep(n as number), check: (r, a) => (r === null || (typeof r === 'number' && r >= 0 && r < 15) ? undefined : `nextStep(${String(a[0])}) = ${String(r)}`) }; },
     params: [ids('from', { optional: true, names: ['from'], legit: [v(BLOCKED, 'a blocked cell', 'ok', { check: (r) => same(r, null) }), v(GOAL, 'the goal', 'ok', { check: (r) => same(r, null) })] })],
   });
   specs.push({
-    target: 'bestfirst:DStarLite#moveTo',
+    target: 'bestfirst/repair:DStarLite#moveTo',
     paramNames: ['s'],
     make: (L) => { const b = liteBase(L); return { size: b.size, blocked: BLOCKED, args: [5], call: (s) => { b.d.moveTo(s as number); return b.d; }, check: () => liteAnswer(b.d, b.g) }; },
     params: [endpoints('s', [v(POCKET, 'the pocket (a jump)', 'ok'), v(GOAL, 'the goal', 'ok')]).map((x) => (x.names?.[0] === 's' ? { ...x, names: ['moveTo', 's'] } : x))],
   });
   specs.push({
-    target: 'bestfirst:DStarLite#updateEdges',
+    target: 'bestfirst/repair:DStarLite#updateEdges',
     paramNames: ['changes'],
     make: (L) => {
       const g = new L.root.Graph(4, [[0, 1, 1], [1, 2, 1], [2, 3, 1], [0, 3, 5]], { directed: true });
-      const d = new L.root.DStarLite(g, 0, 3, () => 0);
+      const d = new L.repair.DStarLite(g, 0, 3, () => 0);
       d.computeShortestPath();
       return {
         size: 4, args: [[{ from: 0, to: 1, oldCost: 1 }]], call: (c) => { d.updateEdges(c as never); return d.costToGoal(); }, check: (r) => same(r, 3),
@@ -412,19 +414,19 @@ function liteSpecs(): Spec[] {
   });
   for (const m of ['topKey', 'lastRepair', 'footprint', 'costToGoal', 'path', 'computeShortestPath'] as const) {
     specs.push({
-      target: `bestfirst:DStarLite#${m}`,
+      target: `bestfirst/repair:DStarLite#${m}`,
       extra: [{ label: 'with junk arguments (ignored)', want: 'ok', make: (L) => { const b = liteBase(L); return { args: [SYM, -1], call: (...a) => apply((b.d[m] as AnyFn).bind(b.d), a), check: () => liteAnswer(b.d, b.g) }; } }],
     });
   }
   specs.push({
-    target: 'bestfirst:DStarLite',
+    target: 'bestfirst/repair:DStarLite',
     extra: [
       {
         label: 'a heuristic that breaks mid-repair: every later call refuses', want: 'error', names: ['heuristic', 'h('], poisons: true,
         make: (L) => {
           const g = grid(L);
           let broken = false;
-          const d = new L.root.DStarLite(g, START, GOAL, (a, b) => (broken && a !== b ? Number.NaN : 0));
+          const d = new L.repair.DStarLite(g, START, GOAL, (a, b) => (broken && a !== b ? Number.NaN : 0));
           d.computeShortestPath();
           return { args: [], call: () => { broken = true; d.moveTo(5); g.setBlocked(10, true); return d.costToGoal(); }, after: () => { try { d.costToGoal(); return 'answered after the error'; } catch (e) { return e instanceof L.root.InputError ? undefined : String(e); } } };
         },
@@ -438,7 +440,7 @@ function liteSpecs(): Spec[] {
             successors: (n: number, nodes: Int32Array, costs: Float64Array) => { if (n === 1) return 0; nodes[0] = 1; costs[0] = -1; return 1; },
             predecessors: (n: number, nodes: Int32Array, costs: Float64Array) => { if (n === 0) return 0; nodes[0] = 0; costs[0] = -1; return 1; },
           };
-          return { args: [], call: () => { const d = new L.root.DStarLite(sp, 0, 1, () => 0); return d.costToGoal(); } };
+          return { args: [], call: () => { const d = new L.repair.DStarLite(sp, 0, 1, () => 0); return d.costToGoal(); } };
         },
       },
     ],
@@ -469,9 +471,9 @@ function araCheck(g: Grid, start = START, goal = GOAL) {
 function araSpecs(): Spec[] {
   const specs: Spec[] = [];
   specs.push({
-    target: 'bestfirst:ara',
+    target: 'bestfirst/repair:ara',
     paramNames: ['space', 'start', 'goal', 'h', 'options'],
-    make: (L) => { const g = grid(L); return { size: 15, blocked: BLOCKED, args: [g, START, GOAL, L.root.octile(g), {}], call: (...a) => apply(L.root.ara, a), check: (r, a) => araCheck(a[0] as Grid, a[1] as number, a[2] as number)(r) }; },
+    make: (L) => { const g = grid(L); return { size: 15, blocked: BLOCKED, args: [g, START, GOAL, L.root.octile(g), {}], call: (...a) => apply(L.repair.ara, a), check: (r, a) => araCheck(a[0] as Grid, a[1] as number, a[2] as number)(r) }; },
     params: [
       [...notSpaces(), dyn((b) => (b.args[0] as Grid).with({ blocked: { enterCost: 10 } }), 'a grid with costly blocked cells', 'ok')],
       endpoints('start', [v(POCKET, 'the pocket', 'ok'), v(GOAL, 'the goal', 'ok')]),
@@ -481,19 +483,19 @@ function araSpecs(): Spec[] {
     ],
   });
   specs.push({
-    target: 'bestfirst:AraSearcher',
+    target: 'bestfirst/repair:AraSearcher',
     paramNames: ['space'],
-    make: (L) => ({ args: [grid(L)], call: (...a) => construct(L.root.AraSearcher, a), check: (r, a) => { const s = r as AraSearcher; s.begin(START, GOAL, () => 0); return araCheck(a[0] as Grid)(s.run()); } }),
+    make: (L) => ({ args: [grid(L)], call: (...a) => construct(L.repair.AraSearcher, a), check: (r, a) => { const s = r as AraSearcher; s.begin(START, GOAL, () => 0); return araCheck(a[0] as Grid)(s.run()); } }),
     params: [notSpaces()],
   });
   const began = (L: Lib) => {
     const g = grid(L);
-    const s = new L.root.AraSearcher(g);
+    const s = new L.repair.AraSearcher(g);
     s.begin(START, GOAL, L.root.octile(g));
     return { g, s };
   };
   specs.push({
-    target: 'bestfirst:AraSearcher#begin',
+    target: 'bestfirst/repair:AraSearcher#begin',
     paramNames: ['start', 'goal', 'h', 'options'],
     make: (L) => {
       const { g, s } = began(L);
@@ -527,7 +529,7 @@ function araSpecs(): Spec[] {
   };
   const numeric = (vs: V[]) => vs.filter((x) => typeof x.get({ args: [], call: () => 0 }) === 'number');
   specs.push({
-    target: 'bestfirst:AraSearcher#iterate',
+    target: 'bestfirst/repair:AraSearcher#iterate',
     paramNames: ['budget', 'deadline'],
     make: (L) => iterateBase(L, [{}]),
     params: [
@@ -539,11 +541,11 @@ function araSpecs(): Spec[] {
       ],
       [...named([v(Infinity, 'Infinity'), v(0, '0'), v('soon', "'soon'"), v(null, 'null')], ['deadline'], /maxMillis/), v(undefined, 'undefined', 'ok')],
     ],
-    extra: [{ label: 'before begin', want: 'error', names: ['begin'], make: (L) => { const s = new L.root.AraSearcher(grid(L)); return { args: [], call: () => s.iterate() }; } }],
+    extra: [{ label: 'before begin', want: 'error', names: ['begin'], make: (L) => { const s = new L.repair.AraSearcher(grid(L)); return { args: [], call: () => s.iterate() }; } }],
   });
   // The deprecated positional form iterate(maxExpansions, deadline), a performance.now() time.
   specs.push({
-    target: 'bestfirst:AraSearcher#iterate',
+    target: 'bestfirst/repair:AraSearcher#iterate',
     paramNames: ['maxExpansions (positional)', 'deadline'],
     make: (L) => iterateBase(L, [Infinity, Infinity]),
     params: [
@@ -554,21 +556,21 @@ function araSpecs(): Spec[] {
     ],
   });
   specs.push({
-    target: 'bestfirst:AraSearcher#run',
+    target: 'bestfirst/repair:AraSearcher#run',
     paramNames: ['options'],
     make: (L) => { const { g, s } = began(L); return { args: [{}], call: (o) => { s.run(o as object); return s.run(); }, check: araCheck(g) }; },
     params: [options('ara: run', { maxExpansions: count('maxExpansions'), maxMillis: count('maxMillis') })],
-    extra: [{ label: 'before begin', want: 'error', names: ['begin'], make: (L) => { const s = new L.root.AraSearcher(grid(L)); return { args: [], call: () => s.run() }; } }],
+    extra: [{ label: 'before begin', want: 'error', names: ['begin'], make: (L) => { const s = new L.repair.AraSearcher(grid(L)); return { args: [], call: () => s.run() }; } }],
   });
   specs.push({
-    target: 'bestfirst:AraSearcher#result',
+    target: 'bestfirst/repair:AraSearcher#result',
     paramNames: ['millis'],
     make: (L) => { const { g, s } = began(L); s.run(); return { args: [], call: (m) => s.result(m as number), check: (r, a) => araCheck(g)(r) ?? (a[0] === undefined || (r as { millis: number }).millis === a[0] ? undefined : 'millis not passed through') }; },
     params: [[...named([...notNumbers().filter((x) => x.label !== 'undefined'), v(Number.NaN, 'NaN'), v(-1, '-1')], ['millis'], />= ?0/), v(0, '0', 'ok'), v(12.5, '12.5', 'ok')]],
-    extra: [{ label: 'before begin', want: 'error', names: ['begin'], make: (L) => { const s = new L.root.AraSearcher(grid(L)); return { args: [], call: () => s.result() }; } }],
+    extra: [{ label: 'before begin', want: 'error', names: ['begin'], make: (L) => { const s = new L.repair.AraSearcher(grid(L)); return { args: [], call: () => s.result() }; } }],
   });
   specs.push({
-    target: 'bestfirst:AraSearcher#gOf',
+    target: 'bestfirst/repair:AraSearcher#gOf',
     paramNames: ['n'],
     make: (L) => { const { s } = began(L); s.run(); return { size: 15, args: [START], call: (n) => s.gOf(n as number), check: (r, a) => (a[0] === START || Object.is(a[0], -0) ? same(r, 0) : typeof r === 'number' ? undefined : 'not a number') }; },
     params: [ids('n', { names: ['gOf', 'n'] })],
@@ -605,35 +607,35 @@ function costTo(g: Grid, from: number, goal: number): number {
 function planSpecs(): Spec[] {
   const specs: Spec[] = [];
   specs.push({
-    target: 'bestfirst:universalPlan',
+    target: 'bestfirst/repair:universalPlan',
     paramNames: ['space', 'goal'],
-    make: (L) => { const g = grid(L); return { size: 15, blocked: BLOCKED, args: [g, GOAL], call: (...a) => apply(L.root.universalPlan, a), check: (r, a) => planCheck(r as UniversalPlan, a[0] as Grid) }; },
+    make: (L) => { const g = grid(L); return { size: 15, blocked: BLOCKED, args: [g, GOAL], call: (...a) => apply(L.repair.universalPlan, a), check: (r, a) => planCheck(r as UniversalPlan, a[0] as Grid) }; },
     params: [
       [...notSpaces('space', { predecessors: true }), dyn((b) => (b.args[0] as Grid).with({ connectivity: 4 }), 'a 4-connected grid', 'ok')],
       endpoints('goal', [v(POCKET, 'the pocket', 'ok')]),
     ],
   });
   specs.push({
-    target: 'bestfirst:UniversalPlanner',
+    target: 'bestfirst/repair:UniversalPlanner',
     paramNames: ['space'],
-    make: (L) => ({ args: [grid(L)], call: (...a) => construct(L.root.UniversalPlanner, a), check: (r, a) => planCheck((r as { plan(g: number): UniversalPlan }).plan(GOAL), a[0] as Grid) }),
+    make: (L) => ({ args: [grid(L)], call: (...a) => construct(L.repair.UniversalPlanner, a), check: (r, a) => planCheck((r as { plan(g: number): UniversalPlan }).plan(GOAL), a[0] as Grid) }),
     params: [notSpaces('space', { predecessors: true })],
   });
   specs.push({
-    target: 'bestfirst:UniversalPlanner#plan',
+    target: 'bestfirst/repair:UniversalPlanner#plan',
     paramNames: ['goal'],
-    make: (L) => { const g = grid(L); const p = new L.root.UniversalPlanner(g); p.plan(GOAL); return { size: 15, blocked: BLOCKED, args: [GOAL], call: (x) => p.plan(x as number), check: (r) => planCheck(r as UniversalPlan, g) }; },
+    make: (L) => { const g = grid(L); const p = new L.repair.UniversalPlanner(g); p.plan(GOAL); return { size: 15, blocked: BLOCKED, args: [GOAL], call: (x) => p.plan(x as number), check: (r) => planCheck(r as UniversalPlan, g) }; },
     params: [endpoints('goal', [v(POCKET, 'the pocket', 'ok')])],
     extra: [{
       label: 'a space listing a NaN cost: refused, no half-made plan left', want: 'error', names: ['cost'],
       make: (L) => {
         const sp = { size: 2, maxDegree: 1, successors: () => 0, predecessors: (n: number, nodes: Int32Array, costs: Float64Array) => { if (n === 0) return 0; nodes[0] = 0; costs[0] = Number.NaN; return 1; } };
-        const p = new L.root.UniversalPlanner(sp);
-        return { args: [1], call: (x) => p.plan(x as number), after: () => { try { L.root.follow(p, 0); return 'follow answered on a failed plan'; } catch (e) { return e instanceof L.root.InputError ? undefined : String(e); } } };
+        const p = new L.repair.UniversalPlanner(sp);
+        return { args: [1], call: (x) => p.plan(x as number), after: () => { try { L.repair.follow(p, 0); return 'follow answered on a failed plan'; } catch (e) { return e instanceof L.root.InputError ? undefined : String(e); } } };
       },
     }],
   });
-  const plan = (L: Lib) => { const g = grid(L); return { g, p: L.root.universalPlan(g, GOAL) }; };
+  const plan = (L: Lib) => { const g = grid(L); return { g, p: L.repair.universalPlan(g, GOAL) }; };
   const badPlans = (): V[] => named([
     v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), fresh(() => ({}), '{}'), fresh(() => ({ goal: 0, h: [0], next: [-1], order: [0], reachable: 1 }), 'plain arrays'),
     fresh(() => ({ goal: 0, h: new Float64Array(2), next: new Int32Array(3), order: new Int32Array(2), reachable: 1 }), 'next and h of different lengths'),
@@ -641,9 +643,9 @@ function planSpecs(): Spec[] {
     fresh(() => ({ goal: 1.5, h: new Float64Array(15), next: new Int32Array(15), order: new Int32Array(15), reachable: 0 }), 'goal 1.5'),
   ], ['plan']);
   specs.push({
-    target: 'bestfirst:follow',
+    target: 'bestfirst/repair:follow',
     paramNames: ['plan', 'from'],
-    make: (L) => { const { g, p } = plan(L); return { size: 15, args: [p, START], call: (...a) => apply(L.root.follow, a), check: (r, a) => (r === null ? (a[0] as UniversalPlan).h[a[1] as number] === Infinity ? undefined : 'null for a reachable node' : checkAnswer(g, a[1] as number, GOAL, { status: 'found', path: r as number[], cost: (a[0] as UniversalPlan).h[a[1] as number] })) }; },
+    make: (L) => { const { g, p } = plan(L); return { size: 15, args: [p, START], call: (...a) => apply(L.repair.follow, a), check: (r, a) => (r === null ? (a[0] as UniversalPlan).h[a[1] as number] === Infinity ? undefined : 'null for a reachable node' : checkAnswer(g, a[1] as number, GOAL, { status: 'found', path: r as number[], cost: (a[0] as UniversalPlan).h[a[1] as number] })) }; },
     params: [
       [...badPlans(),
         dyn((b) => { const p = b.args[0] as UniversalPlan; const q = { ...p, h: p.h.slice(), next: p.next.slice() }; q.next[0] = 1; q.next[1] = 0; q.h.fill(1); q.h[GOAL] = 0; return q; }, 'arrows in a cycle', 'error', { names: ['arrows', 'plan'] }),
@@ -653,12 +655,12 @@ function planSpecs(): Spec[] {
   });
   for (const name of ['bellmanResidual', 'bellmanTerms'] as const) {
     specs.push({
-      target: `bestfirst:${name}`,
+      target: targetOf(name),
       paramNames: name === 'bellmanTerms' ? ['space', 'plan', 'node'] : ['space', 'plan'],
       make: (L) => {
         const { g, p } = plan(L);
         return {
-          size: 15, args: name === 'bellmanTerms' ? [g, p, START] : [g, p], call: (...a) => apply(L.root[name], a),
+          size: 15, args: name === 'bellmanTerms' ? [g, p, START] : [g, p], call: (...a) => apply(pub(L)[name], a),
           check: (r) => (name === 'bellmanResidual' ? (typeof r === 'number' && r < 1e-9 ? undefined : `residual ${String(r)}`) : typeof r === 'object' && r !== null ? undefined : 'not a view'),
         };
       },
@@ -780,7 +782,7 @@ function mapfSpecs(): Spec[] {
     const res = r as { status?: string; paths?: number[][] | null; sumOfCosts?: number };
     if (typeof res?.status !== 'string') return `not a result: ${JSON.stringify(r)}`;
     if (res.status !== 'solved') return undefined; // a budget or a proof of no plan: a status, not an error
-    const v = L.io.checkMapfPlan(a[0] as Grid, a[1] as never, res.paths as number[][]) as { ok: boolean; sumOfCosts?: number; reason?: string };
+    const v = L.mapf.checkMapfPlan(a[0] as Grid, a[1] as never, res.paths as number[][]) as { ok: boolean; sumOfCosts?: number; reason?: string };
     return v.ok && v.sumOfCosts === res.sumOfCosts ? undefined : `invalid plan: ${v.reason ?? `sum of costs ${res.sumOfCosts} vs ${v.sumOfCosts}`}`;
   };
   const tasks = (): V[] => [
@@ -804,14 +806,14 @@ function mapfSpecs(): Spec[] {
       v(0, '0', 'ok'), v(10, '10', 'ok'), v(undefined, 'undefined', 'ok')],
   });
   return [{
-    target: 'bestfirst:prioritizedPlan',
+    target: 'bestfirst/mapf:prioritizedPlan',
     paramNames: ['grid', 'tasks', 'options'],
-    make: (L) => ({ args: [grid(L), TASKS.map((t) => ({ ...t })), {}], call: (...a) => apply(L.root.prioritizedPlan, a), check: planCheck(L) }),
+    make: (L) => ({ args: [grid(L), TASKS.map((t) => ({ ...t })), {}], call: (...a) => apply(L.mapf.prioritizedPlan, a), check: planCheck(L) }),
     params: [notGrids(), tasks(), options('prioritizedPlan', common('prioritizedPlan'))],
   }, {
-    target: 'bestfirst:cbs',
+    target: 'bestfirst/mapf:cbs',
     paramNames: ['grid', 'tasks', 'options'],
-    make: (L) => ({ args: [grid(L), TASKS.map((t) => ({ ...t })), {}], call: (...a) => apply(L.root.cbs, a), check: planCheck(L) }),
+    make: (L) => ({ args: [grid(L), TASKS.map((t) => ({ ...t })), {}], call: (...a) => apply(L.mapf.cbs, a), check: planCheck(L) }),
     params: [notGrids(), tasks(), options('cbs', { ...common('cbs'), maxNodes: count('maxNodes') })],
   }];
 }

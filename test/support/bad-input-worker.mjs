@@ -8,6 +8,10 @@
 const { entries, tableDir } = JSON.parse(process.argv[2]);
 const L = {
   root: await import(entries.root),
+  grid: await import(entries.grid),
+  costmap: await import(entries.costmap),
+  repair: await import(entries.repair),
+  mapf: await import(entries.mapf),
   io: await import(entries.io),
   worlds: await import(entries.worlds),
   cspace: await import(entries.cspace),

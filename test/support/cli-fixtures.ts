@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { dijkstra } from '#bestfirst';
-import { formatScen, parseMap, type Scenario } from '#bestfirst/movingai';
+import { formatScen, parseMap, type Scenario } from '#bestfirst/io';
 
 /** 8 x 6, with walls that make some diagonals illegal (no corner cutting). */
 export const TINY_MAP = [

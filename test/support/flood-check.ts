@@ -1,7 +1,7 @@
 // Every answer from a few starts to every free cell against Dijkstra (a flood from the start): the
 // check the 8-connected preprocessed searchers' suites share.
 import { flood, type Grid, type SearchStatus } from '#bestfirst';
-import { checkPath } from '#bestfirst/movingai';
+import { checkPath } from '#bestfirst/grid';
 import { sameCost } from './reference.js';
 
 /** What the check needs of a searcher over a grid's cells. */

@@ -1,8 +1,9 @@
 // The references the MAPF planner tests hold the planners to: the
 // independent plan checker, and a brute-force search over joint states.
 import { expect } from 'vitest';
-import type { Grid, MapfResult } from '#bestfirst';
-import { checkMapfPlan, type AgentTask } from '#bestfirst/movingai';
+import type { Grid } from '#bestfirst';
+import type { MapfResult } from '#bestfirst/mapf';
+import { checkMapfPlan, type AgentTask } from '#bestfirst/mapf';
 
 /** The plan is valid and its costs are the ones reported. */
 export function expectValid(grid: Grid, tasks: AgentTask[], r: MapfResult): void {

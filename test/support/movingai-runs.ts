@@ -3,7 +3,8 @@
 // reports every invalid or non-optimal row.
 import { readFileSync } from 'node:fs';
 import type { Grid } from '#bestfirst';
-import { parseMap, parseScen, type Scenario, checkPath, sameLength, withinBound } from '#bestfirst/movingai';
+import { checkPath, sameLength, withinBound } from '#bestfirst/grid';
+import { parseMap, parseScen, type Scenario } from '#bestfirst/io';
 import { parseAlgo } from '../../cli/algos.js';
 import { dataFile } from './data.js';
 

@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Grid, SearchSpace } from '#bestfirst';
-import { checkPath } from '#bestfirst/movingai';
+import { checkPath } from '#bestfirst/grid';
 
 /** Two costs agree: equal (Infinity included) or within 1e-9 relative. */
 export function sameCost(a: number, b: number): boolean {

@@ -1,7 +1,7 @@
 // Nav2's maps in data/ros/ and a PGM reader of the tests' own (test/io/ros*.test.ts).
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { parseRosMap } from '#bestfirst/movingai';
+import { parseRosMap } from '#bestfirst/io';
 import { dataFile } from './data.js';
 
 export const MAPS = ['warehouse', 'warehouse_keepout', 'warehouse_speed', 'depot', 'depot_keepout', 'depot_speed', 'tb3_sandbox'] as const;

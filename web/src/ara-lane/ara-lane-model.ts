@@ -1,4 +1,5 @@
-import { ARA_SCHEDULE, AraSearcher, type AraIteration, dijkstra, type Grid, octile } from '#bestfirst';
+import { dijkstra, type Grid, octile } from '#bestfirst';
+import { ARA_SCHEDULE, AraSearcher, type AraIteration } from '#bestfirst/repair';
 
 /** One query of the ARA* lane: the library's rounds, in order, and Dijkstra's cost to hold the last one against. */
 export interface AraLaneRun {

@@ -1,4 +1,5 @@
-import { AraSearcher, type Grid } from '#bestfirst';
+import { type Grid } from '#bestfirst';
+import { AraSearcher } from '#bestfirst/repair';
 import { el, setAttr, setText } from '../common/dom.js';
 import type { Figure } from '../common/figure.js';
 import { GridCanvas } from '../common/grid-canvas.js';

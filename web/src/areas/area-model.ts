@@ -1,4 +1,5 @@
-import { filterAreas, findPath, flood, Grid, type AreaFilter, type Flood, type FoundPath } from '#bestfirst';
+import { findPath, flood, Grid, type Flood, type FoundPath } from '#bestfirst';
+import { filterAreas, type AreaFilter } from '#bestfirst/grid';
 
 /** The map's kinds of ground, by area id. */
 export const AREAS = [

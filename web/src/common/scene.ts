@@ -1,4 +1,5 @@
-import { frontierBefore, type Trace } from '#bestfirst';
+import { type Trace } from '#bestfirst';
+import { frontierBefore } from '#bestfirst/internal';
 
 /** What a grid figure shows at one moment of a replay: everything is read off the trace. */
 export interface Scene {

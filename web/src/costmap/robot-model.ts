@@ -1,5 +1,7 @@
-import { anyAnglePath, costmapToGrid, distanceTransform, findPath, inflate, LETHAL, type FoundPath, type Grid } from '#bestfirst';
-import type { OccupancyGrid } from '#bestfirst/movingai';
+import { findPath, type FoundPath, type Grid } from '#bestfirst';
+import { anyAnglePath } from '#bestfirst/grid';
+import { costmapToGrid, distanceTransform, inflate, LETHAL } from '#bestfirst/costmap';
+import type { OccupancyGrid } from '#bestfirst/io';
 
 /** How far the costs spread beyond the robot's inscribed radius (m), and how fast they fall (Nav2's cost scaling factor). */
 export const INFLATION_BEYOND = 0.4;

@@ -1,7 +1,9 @@
 import yamlText from '../../../data/ros/tb3_sandbox.yaml?raw';
 import pgmGz from '../../../data/ros/tb3_sandbox.pgm.gz?url';
-import { DStarLite, FREE, INSCRIBED, LETHAL, NO_INFORMATION, octile } from '#bestfirst';
-import { parseRosMap, worldToCell, type OccupancyGrid } from '#bestfirst/movingai';
+import { octile } from '#bestfirst';
+import { FREE, INSCRIBED, LETHAL, NO_INFORMATION } from '#bestfirst/costmap';
+import { DStarLite } from '#bestfirst/repair';
+import { parseRosMap, worldToCell, type OccupancyGrid } from '#bestfirst/io';
 import { controlForm, el } from '../common/dom.js';
 import { GridCanvas } from '../common/grid-canvas.js';
 import type { GridLayout } from '../common/layout.js';

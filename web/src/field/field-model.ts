@@ -1,4 +1,5 @@
-import { dijkstra, type Grid, follow, type UniversalPlan } from '#bestfirst';
+import { dijkstra, type Grid } from '#bestfirst';
+import { follow, type UniversalPlan } from '#bestfirst/repair';
 import { prefixCosts } from '#bestfirst/worlds';
 
 /**

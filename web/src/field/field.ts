@@ -1,4 +1,4 @@
-import { UniversalPlanner, bellmanResidual, bellmanTerms, type UniversalPlan } from '#bestfirst';
+import { UniversalPlanner, bellmanResidual, bellmanTerms, type UniversalPlan } from '#bestfirst/repair';
 import { apartmentWorld, type ApartmentWorld } from '#bestfirst/worlds';
 import { el, reducedMotion } from '../common/dom.js';
 import { EditSwitch } from '../common/editor.js';

@@ -1,7 +1,5 @@
-import {
-  Searcher, Grid, octile, zero, type Heuristic, ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, type Priority,
-  frontierBefore, type FrontierEntry, type Trace, type TracePush,
-} from '#bestfirst';
+import { Searcher, Grid, octile, zero, type Heuristic, ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, type Priority, type Trace, type TracePush } from '#bestfirst';
+import { frontierBefore, type FrontierEntry } from '#bestfirst/internal';
 import { weights } from '#bestfirst/internal';
 import { num } from '../common/format.js';
 

@@ -1,5 +1,5 @@
 import { flood, InputError, type Grid } from '#bestfirst';
-import { checkScenario, type Scenario } from '#bestfirst/movingai';
+import { checkScenario, type Scenario } from '#bestfirst/io';
 
 /** A start and goal the panel can offer, with where they came from. */
 export interface QueryChoice {

@@ -1,5 +1,5 @@
 import { InputError, type Grid } from '#bestfirst';
-import { parseMap, parseRosMap, parseRosYaml, parseScen, toGrid } from '#bestfirst/movingai';
+import { parseMap, parseRosMap, parseRosYaml, parseScen, toGrid } from '#bestfirst/io';
 import { farApart, scenarioChoices, type QueryChoice } from './endpoints.js';
 import { runLane } from './lane-run.js';
 import { FileChoiceError, imageFor, pairFiles } from './map-files.js';

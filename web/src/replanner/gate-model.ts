@@ -1,4 +1,4 @@
-import { DStar, type DStarPop } from '#bestfirst';
+import { DStar, type DStarPop } from '#bestfirst/repair';
 import { gateScenario, gateWorld, snapshot, type DStarTable, type GateScenario } from '#bestfirst/worlds';
 
 /**

@@ -1,4 +1,5 @@
-import { frontierBefore, type FrontierEntry, type Trace } from '#bestfirst';
+import { type Trace } from '#bestfirst';
+import { frontierBefore, type FrontierEntry } from '#bestfirst/internal';
 import { num } from '../common/format.js';
 
 const SAME = 1e-9;

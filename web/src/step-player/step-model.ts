@@ -1,4 +1,5 @@
-import { Searcher, Grid, heuristicByName, type Heuristic, ASTAR, type Trace } from '#bestfirst';
+import { Searcher, Grid, type Heuristic, ASTAR, type Trace } from '#bestfirst';
+import { heuristicByName } from '#bestfirst/grid';
 import { LESSON_ROWS, lessonWorld } from '#bestfirst/worlds';
 
 export type StepHeuristic = 'manhattan' | 'octile' | 'chebyshev' | 'zero';

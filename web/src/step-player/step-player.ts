@@ -1,4 +1,4 @@
-import { frontierBefore } from '#bestfirst';
+import { frontierBefore } from '#bestfirst/internal';
 import { narrationLine } from '#bestfirst/worlds';
 import { button, controlForm, el, reducedMotion } from '../common/dom.js';
 import { EditSwitch, Editing } from '../common/editor.js';

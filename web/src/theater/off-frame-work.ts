@@ -1,4 +1,5 @@
-import { AraSearcher, Searcher, type Grid, octile } from '#bestfirst';
+import { Searcher, type Grid, octile } from '#bestfirst';
+import { AraSearcher } from '#bestfirst/repair';
 import { runAraLane, type AraLaneRun } from '../ara-lane/ara-lane-model.js';
 import { badgeEpsilon, EPSILONS } from './theater-model.js';
 

@@ -1,5 +1,5 @@
 import type { Grid } from '#bestfirst';
-import { parseMap } from '#bestfirst/movingai';
+import { parseMap } from '#bestfirst/io';
 
 /** The Moving AI warehouse, 4-connected as the MAPF benchmark moves (no diagonal steps). */
 export function fleetGrid(mapText: string): Grid {

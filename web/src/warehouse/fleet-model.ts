@@ -1,5 +1,6 @@
-import { cbs, findPath, prioritizedPlan, type Grid, type MapfResult } from '#bestfirst';
-import { parseScen } from '#bestfirst/movingai';
+import { findPath, type Grid } from '#bestfirst';
+import { cbs, prioritizedPlan, type MapfResult } from '#bestfirst/mapf';
+import { parseScen } from '#bestfirst/io';
 
 /** How the robots are planned: together (prioritized or CBS), or each alone, blind to the others. */
 export type FleetMethod = 'prioritized' | 'cbs' | 'independent';

@@ -1,0 +1,22 @@
+/**
+ * `bestfirst/grid`: the grid's own searches beyond `findPath` and the
+ * searchers of the root entry: JPS+, the subgoal graphs and their choice
+ * (`PreprocessedSearcher8`), any-angle paths and their smoothing, line of
+ * sight, every grid heuristic and the landmark (ALT) one, area costs, the
+ * grid's limits, and the path checks that judge a path on a grid.
+ *
+ * @module bestfirst/grid
+ */
+export { DIAGONAL_RULES, MAX_GRID_CELLS, type BlockedModel } from './grid.js';
+export { chebyshev, euclidean, heuristicByName, type HeuristicName } from './heuristics.js';
+export { GRID_ALGORITHM_NAMES, type GridAlgorithm, type Guarantee } from './registry.js';
+export { filterAreas, type AreaFilter } from './areas.js';
+export { landmarks, type LandmarkOptions } from './fast/landmarks.js';
+export { JpsPlusSearcher, type JpsPlusOptions } from './jps/jps-plus.js';
+export { SubgoalSearcher4, type SubgoalSearch4Options } from './subgoal/subgoal4.js';
+export { SubgoalSearcher8, type SubgoalSearch8Options } from './subgoal/subgoal8.js';
+export { PreprocessedSearcher8, type Preprocessed8Choice, type Preprocessed8Options } from './subgoal/preprocessed8.js';
+export { AnyAngleSearcher, anyAnglePath, type AnyAngleAlgorithm, type AnyAngleOptions } from './any-angle/any-angle.js';
+export { smoothPath } from './any-angle/smooth-path.js';
+export { lineOfSight, segmentCost } from './line-of-sight.js';
+export { checkPath, checkAnyAnglePath, sameLength, withinBound, type PathCheck } from './validate-path.js';

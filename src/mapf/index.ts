@@ -1,0 +1,12 @@
+/**
+ * `bestfirst/mapf`: many agents on one grid (the MAPF benchmark's rules:
+ * 4-connected moves or waits, no vertex or swap conflicts, agents stay on
+ * their goals): prioritized planning, conflict-based search, and the check
+ * of a joint plan.
+ *
+ * @module bestfirst/mapf
+ */
+export { prioritizedPlan } from './prioritized.js';
+export { cbs, type CbsOptions } from './cbs.js';
+export type { MapfResult, MapfStatus, MapfOptions } from './model.js';
+export { checkMapfPlan, type AgentTask, type MapfPlanCheck, type MapfPlanOk, type MapfPlanBroken } from './check.js';
