@@ -13,7 +13,7 @@
 // and every line is the classic file's, so a row keeps its line number. The
 // length is printed from the path's step counts, s + d x sqrt(2) to 8 decimals,
 // so it does not depend on the order the search added its steps.
-// test/io/movingai-corner-cutting.test.ts holds the preprocessed searchers to
+// test/integration/data/movingai-corner-cutting.test.ts holds the preprocessed searchers to
 // these files on every row, and a sample of rows to an independent Dijkstra.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';

@@ -223,7 +223,7 @@ export class Searcher implements PathSearcher<SearchOptions> {
 
   // The `#region` comments in bestFirst and breadthFirst pick the lines the
   // chapter page shows beside its figures (web/src/opening), so the page shows
-  // this loop rather than a copy of it; test/page/opening.test.ts checks that
+  // this loop rather than a copy of it; test/unit/page/opening.test.ts checks that
   // every region the page asks for is here.
   private bestFirst(start: number, goal: number, h: Heuristic, wg: number, wh: number, tieByH: boolean, maxExp: number, reopen: boolean): SearchStatus {
     const space = this.space, heap = this.heap, trace = this.trace;

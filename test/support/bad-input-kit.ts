@@ -1,4 +1,4 @@
-// The machinery of the bad-input table (test/bad-input/library.test.ts): hostile
+// The machinery of the bad-input table (test/integration/bad-input/library.test.ts): hostile
 // values, the row builders, an independent oracle for the answers that can be
 // checked, and the code that runs one row. These files are transpiled as they
 // are and run in child processes against dist/, so they import nothing at run

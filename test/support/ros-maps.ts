@@ -1,4 +1,4 @@
-// Nav2's maps in data/ros/ and a PGM reader of the tests' own (test/io/ros*.test.ts).
+// Nav2's maps in data/ros/ and a PGM reader of the tests' own (test/unit/io/ros*.test.ts).
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { parseRosMap } from '#bestfirst/io';

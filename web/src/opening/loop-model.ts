@@ -8,7 +8,7 @@ import { num } from '../common/format.js';
  * searched by the library four ways. The map was picked because every
  * contrast the prose draws shows on it: breadth-first pays more than
  * Dijkstra for as few moves, greedy pays more than A*, and A* closes far
- * fewer cells than Dijkstra (test/page/opening.test.ts pins all three).
+ * fewer cells than Dijkstra (test/unit/page/opening.test.ts pins all three).
  * Moves are the chapter's: 8 neighbours, 1 straight and 1.4 diagonal, no
  * cutting past a wall's corner.
  */

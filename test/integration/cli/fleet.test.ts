@@ -1,0 +1,78 @@
+// `bestfirst fleet` on the MAPF benchmark files: the plans it prints (JSON)
+// pass the independent checker and cost what it says; the lower bound is the
+// sum of the file's single-agent optima; a corridor swap is refused as
+// unsolvable with exit 1; mistakes are one-line refusals with exit 2.
+// Integration tier: CBS on 20 agents takes seconds on a loaded machine.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { checkMapfPlan } from '#bestfirst/mapf';
+import { parseMap, parseScen } from '#bestfirst/io';
+import { dataFile } from '../../support/data.js';
+import { run } from '../../support/cli-run.js';
+
+interface Record { status: string; valid: boolean | null; sumOfCosts: number | null; makespan: number | null; lowerBound: number; paths: [number, number][][] | null; reason: string | null }
+
+describe('on the benchmark files, every plan printed is checked again here', () => {
+  for (const [map, k, solver] of [['random-32-32-20', 20, 'cbs'], ['room-32-32-4', 10, 'cbs'], ['warehouse-10-20-10-2-1', 100, 'prioritized'], ['empty-16-16', 60, 'prioritized']] as const) {
+    test(`${map}, ${k} agents, ${solver}`, async () => {
+      const mapFile = dataFile(`mapf/${map}.map`), scenFile = dataFile(`mapf/${map}-random-1.scen`);
+      const r = await run('fleet', '--map', mapFile, '--scen', scenFile, '--agents', String(k), '--solver', solver, '--json');
+      expect(r.code, r.err.join('\n')).toBe(0);
+      const rec = JSON.parse(r.out[0]) as Record;
+      expect([rec.status, rec.valid]).toEqual(['solved', true]);
+      const grid = parseMap(readFileSync(mapFile, 'utf8'));
+      const rows = parseScen(readFileSync(scenFile, 'utf8')).slice(0, k);
+      const tasks = rows.map((s) => ({ start: grid.id(s.startX, s.startY), goal: grid.id(s.goalX, s.goalY) }));
+      const v = checkMapfPlan(grid, tasks, rec.paths!.map((p) => p.map(([x, y]) => grid.id(x, y))));
+      expect(v).toMatchObject({ ok: true, sumOfCosts: rec.sumOfCosts, makespan: rec.makespan });
+      expect(rec.lowerBound).toBe(rows.reduce((s, row) => s + row.optimal, 0));
+      expect(rec.sumOfCosts).toBeGreaterThanOrEqual(rec.lowerBound);
+    });
+  }
+
+  test('text output: the instance, then solved with the costs and the check, then the search effort', async () => {
+    const r = await run('fleet', '--map', dataFile('mapf/random-32-32-20.map'), '--scen', dataFile('mapf/random-32-32-20-random-1.scen'), '--agents', '5', '--solver', 'cbs');
+    expect(r.code).toBe(0);
+    expect(r.out[0]).toMatch(/^map .*random-32-32-20\.map \(32 x 32\), 5 agents from .*random-32-32-20-random-1\.scen, solver cbs, time limit 30 s$/);
+    expect(r.out[1]).toMatch(/^solved: sum of costs \d+, makespan \d+, lower bound \d+ \(\+\d+\.\d\d%\); plan checked valid$/);
+    expect(r.out[2]).toMatch(/^\d+ constraint-tree nodes, \d+ time-space expansions; [\d.]+ ms$/);
+  });
+});
+
+describe('no plan, and mistakes', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bestfirst-fleet-'));
+  const map = join(dir, 'corridor.map'), scen = join(dir, 'corridor.scen');
+  writeFileSync(map, 'type octile\nheight 1\nwidth 5\nmap\n.....\n');
+  writeFileSync(scen, 'version 1\n0\tcorridor.map\t5\t1\t0\t0\t4\t0\t4\n0\tcorridor.map\t5\t1\t4\t0\t0\t0\t4\n');
+
+  test('two agents swapping the ends of a corridor: unsolvable, exit 1, for both solvers', async () => {
+    for (const solver of ['prioritized', 'cbs']) {
+      const r = await run('fleet', '--map', map, '--scen', scen, '--agents', '2', '--solver', solver);
+      expect(r.code).toBe(1);
+      expect(r.out[1]).toBe('not solved (unsolvable): no joint moves of the 2 agents bring them all to their goals (searched all 25 joint positions); lower bound 8');
+      const j = JSON.parse((await run('fleet', '--map', map, '--scen', scen, '--agents', '2', '--solver', solver, '--json')).out[0]) as Record;
+      expect(j).toMatchObject({ status: 'unsolvable', valid: null, paths: null, sumOfCosts: null, lowerBound: 8 });
+    }
+  });
+
+  test('mistakes are one-line refusals with exit 2', async () => {
+    const m = dataFile('mapf/random-32-32-20.map'), s = dataFile('mapf/random-32-32-20-random-1.scen');
+    for (const [argv, msg] of [
+      [['fleet', '--map', m, '--scen', s, '--agents', '410'], /--agents 410 asks for more agents than .*random-32-32-20-random-1\.scen has \(409 rows\)/],
+      [['fleet', '--map', m, '--scen', s, '--agents', '0'], /--agents must be a decimal integer from 1 to 100000, got "0"/],
+      [['fleet', '--map', m, '--scen', s, '--agents', '3', '--solver', 'astar'], /--solver/],
+      [['fleet', '--map', m, '--scen', s, '--agents', '3', '--time-limit', '-1'], /--time-limit must be a decimal number from 0 to 86400/],
+      [['fleet', '--map', dataFile('mapf/room-32-32-4.map'), '--scen', s, '--agents', '3'], /names map "random-32-32-20\.map", but --map is/],
+      [['fleet', '--map', m, '--scen', join(dir, 'none.scen'), '--agents', '3'], /cannot read --scen .*none\.scen: no such file/],
+      [['fleet', '--scen', s, '--agents', '3'], /--map/],
+    ] as const) {
+      const r = await run(...argv);
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.out).toEqual([]);
+      expect(r.err.length).toBe(1);
+      expect(r.err[0]).toMatch(msg);
+    }
+  });
+});

@@ -1,0 +1,235 @@
+// The package as a user gets it: `npm pack`, the tarball installed into a
+// scratch project (offline: it has no dependencies), then used from an ES
+// module, from CommonJS, from TypeScript under two module resolutions, and
+// through its bin. Checks what the tarball holds, too.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, posix } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const tsc = join(root, 'node_modules/typescript/bin/tsc');
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const SUBPATHS = ['bestfirst', 'bestfirst/grid', 'bestfirst/costmap', 'bestfirst/repair', 'bestfirst/mapf', 'bestfirst/io', 'bestfirst/cspace'];
+// Names of a family, the chapter's or the repository's own: none is at the root (a family's live behind its subpath only).
+const NOT_AT_ROOT = [
+  'RADIUS', 'START_A', 'snapshot', 'gateWorld', 'apartmentWorld', 'firstEpsilonAboveDijkstra', 'parseMap', 'checkPath', 'parseRoads', 'FloorPlan', 'CSpace', 'mulberry32',
+  'JpsPlusSearcher', 'inflate', 'LETHAL', 'DStar', 'DStarLite', 'TAG_NAMES', 'cbs', 'checkMapfPlan', 'frontierBefore', 'bellmanTerms', 'MAX_GRAPH_SIZE',
+];
+
+let dir = '';
+let consumer = '';
+let packed: { filename: string; size: number; entryCount: number; files: { path: string }[] };
+
+function run(file: string, args: string[], cwd: string): string {
+  return execFileSync(file, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+beforeAll(() => {
+  expect(existsSync(join(root, 'dist/src/index.js')), 'dist/ is missing: run `npm run build` (npm test does)').toBe(true);
+  dir = mkdtempSync(join(tmpdir(), 'bestfirst-package-'));
+  // --ignore-scripts: prepack cleans and rebuilds dist/, under the feet of the
+  // test files running beside this one; `npm test` has just built it.
+  packed = JSON.parse(run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], root))[0];
+  consumer = join(dir, 'consumer');
+  mkdirSync(consumer);
+  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true }));
+  run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--no-package-lock', join(dir, packed.filename)], consumer);
+});
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+test('the tarball holds the library, its types, the CLI and the licence, and nothing else', () => {
+  const paths = packed.files.map((f) => f.path).sort();
+  for (const must of ['LICENSE', 'README.md', 'CHANGELOG.md', 'package.json', 'bin/bestfirst.js', 'dist/cli/main.js']) expect(paths).toContain(must);
+  for (const entry of ['', 'grid/', 'costmap/', 'repair/', 'mapf/', 'io/', 'cspace/']) {
+    expect(paths).toContain(`dist/src/${entry}index.js`);
+    expect(paths).toContain(`dist/src/${entry}index.d.ts`);
+  }
+  const stray = paths.filter((p) => !/^(dist\/src\/|dist\/cli\/[^/]+\.js$|bin\/bestfirst\.js$|(LICENSE|README\.md|CHANGELOG\.md|package\.json)$)/.test(p));
+  expect(stray, 'files outside the whitelist').toEqual([]);
+  expect(paths.filter((p) => /^dist\/(bench|web|test)\//.test(p))).toEqual([]);
+  // A source map is welcome only if it carries its sources: src/ is not shipped.
+  for (const p of paths.filter((q) => q.endsWith('.map'))) {
+    const map = JSON.parse(readFileSync(join(consumer, 'node_modules/bestfirst', p), 'utf8'));
+    expect(map.sourcesContent?.every((s: unknown) => typeof s === 'string'), `${p} without inlined sources`).toBe(true);
+  }
+});
+
+test('every import in the shipped code is a node: built-in or a shipped file (no dev dependency leaks in)', () => {
+  const shipped = new Set(packed.files.map((f) => f.path));
+  const bad: string[] = [];
+  for (const p of shipped) {
+    if (!p.endsWith('.js')) continue;
+    const text = readFileSync(join(consumer, 'node_modules/bestfirst', p), 'utf8');
+    for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]/g)) {
+      const spec = m[1] ?? m[2];
+      if (spec.startsWith('node:')) continue;
+      // '#bestfirst...' (the CLI's imports) is the package's own "imports": Node takes its default, which must be shipped.
+      const target = spec.startsWith('.') ? posix.normalize(posix.join(posix.dirname(p), spec))
+        : spec.startsWith('#') ? manifest.imports?.[spec]?.default?.replace(/^\.\//, '') ?? null : null;
+      if (target === null || !shipped.has(target)) bad.push(`${p} imports ${spec}`);
+    }
+  }
+  expect(bad).toEqual([]);
+});
+
+test('the manifest: require and import both resolve, engines match require(esm), no install-time script', () => {
+  for (const [key, value] of Object.entries(manifest.exports as Record<string, unknown>)) {
+    if (key === './package.json') continue;
+    expect(Object.keys(value as object), key).toEqual(['types', 'default']);
+  }
+  expect(manifest.engines.node).toBe('^20.19 || >=22.12');
+  expect(manifest.sideEffects).toBe(false);
+  for (const script of ['prepare', 'preinstall', 'install', 'postinstall']) expect(manifest.scripts[script], script).toBeUndefined();
+  expect(manifest.scripts.prepack).toContain('npm run build');
+});
+
+// One call per entry point, with an answer that can only come out right if the module really loaded.
+const USE = `
+const grid = io.parseMap('type octile\\nheight 3\\nwidth 4\\nmap\\n....\\n.@..\\n.@..\\n', 'tiny.map');
+const start = grid.id(0, 2), goal = grid.id(3, 2);
+const r = bf.astar(grid, start, goal, bf.octile(grid));
+const check = gridEntry.checkPath(grid, r.path, start, goal);
+const plan = new cspace.FloorPlan({ width: 3, height: 1, walls: [], doors: [], rooms: [] });
+const cs = new cspace.CSpace(plan, { resolution: 0.5, radius: 0.25 });
+const metres = bf.astar(cs.grid, cspace.cellAt(cs, { x: 0.25, y: 0.25 }), cspace.cellAt(cs, { x: 2.75, y: 0.25 }), bf.octile(cs.grid));
+const toGoal = repair.universalPlan(grid, goal).h[start];
+const free = costmap.distanceTransform(Uint8Array.from([1, 0, 0, 0]), 4, 1);
+const grid4 = bf.Grid.fromAscii(['...'], { connectivity: 4 });
+const agents = mapf.checkMapfPlan(grid4, [{ start: 0, goal: 2 }], [[0, 1, 2]]).ok;
+console.log(JSON.stringify({
+  cost: r.cost, check, metres: metres.cost, toGoal, free: Array.from(free), agents,
+  atRoot: ${JSON.stringify(NOT_AT_ROOT)}.filter((n) => n in bf),
+}));
+`;
+
+function expectUse(out: string): void {
+  const got = JSON.parse(out);
+  expect(got.cost).toBeCloseTo(5 + Math.SQRT2, 12); // around the wall, no corner cutting
+  expect(got.check).toEqual({ ok: true, length: got.cost });
+  expect(got.metres).toBeCloseTo(2.5, 12); // five 0.5 m cells
+  expect(got.toGoal).toBeCloseTo(got.cost, 12); // the universal plan's cost-to-go is A*'s cost
+  expect(got.free).toEqual([0, 1, 2, 3]); // distances to the one blocked cell
+  expect(got.agents).toBe(true);
+  expect(got.atRoot).toEqual([]);
+}
+
+test('an ES module imports the root and each subpath', () => {
+  writeFileSync(join(consumer, 'use.mjs'), [
+    `import * as bf from 'bestfirst';`,
+    `import * as gridEntry from 'bestfirst/grid';`,
+    `import * as costmap from 'bestfirst/costmap';`,
+    `import * as repair from 'bestfirst/repair';`,
+    `import * as mapf from 'bestfirst/mapf';`,
+    `import * as io from 'bestfirst/io';`,
+    `import * as cspace from 'bestfirst/cspace';`,
+    `import { Grid, astar } from 'bestfirst';`,
+    `if (Grid !== bf.Grid || astar !== bf.astar) throw new Error('named and namespace imports differ');`,
+    USE,
+  ].join('\n'));
+  expectUse(run(process.execPath, ['use.mjs'], consumer));
+});
+
+test(`CommonJS requires the root and each subpath (require of ES modules, Node ${process.versions.node})`, () => {
+  writeFileSync(join(consumer, 'use.cjs'), [
+    `const bf = require('bestfirst');`,
+    `const gridEntry = require('bestfirst/grid');`,
+    `const costmap = require('bestfirst/costmap');`,
+    `const repair = require('bestfirst/repair');`,
+    `const mapf = require('bestfirst/mapf');`,
+    `const io = require('bestfirst/io');`,
+    `const cspace = require('bestfirst/cspace');`,
+    `for (const gone of ['bestfirst/worlds', 'bestfirst/movingai']) {`,
+    `  try { require(gone); throw new Error(gone + ' is still exported'); } catch (e) { if (e.code !== 'ERR_PACKAGE_PATH_NOT_EXPORTED') throw e; }`,
+    `}`,
+    `if (require('bestfirst/package.json').version !== ${JSON.stringify(manifest.version)}) throw new Error('package.json is not exported');`,
+    USE,
+  ].join('\n'));
+  expectUse(run(process.execPath, ['use.cjs'], consumer));
+});
+
+test('the installed bin runs the shipped CLI', () => {
+  const out = run(process.execPath, [join(consumer, 'node_modules/.bin/bestfirst'), 'trace'], consumer);
+  expect(out).toContain('cost = 5.2');
+});
+
+// A TypeScript consumer: types resolve for the root and every subpath, and the moved names are gone from the root.
+const TS = `
+import { Grid, astar, octile, type SearchResult, type FoundPath, type XY, findPath } from 'bestfirst';
+import { type PathCheck, JpsPlusSearcher } from 'bestfirst/grid';
+import { inflate } from 'bestfirst/costmap';
+import { DStarLite } from 'bestfirst/repair';
+import { cbs, type AgentTask } from 'bestfirst/mapf';
+import { parseMap, type Scenario } from 'bestfirst/io';
+import { CSpace, FloorPlan, type Point } from 'bestfirst/cspace';
+// @ts-expect-error the file formats live behind bestfirst/io
+import { parseMap as rootParseMap } from 'bestfirst';
+// @ts-expect-error the families' searchers live behind their subpaths
+import { JpsPlusSearcher as rootJpsPlus } from 'bestfirst';
+
+const grid: Grid = parseMap('type octile\\nheight 1\\nwidth 2\\nmap\\n..\\n');
+const r: SearchResult = astar(grid, 0, 1, octile(grid));
+const cost: number = r.cost;
+// @ts-expect-error cost is a number
+const wrong: string = r.cost;
+const f: FoundPath = findPath(grid, [0, 0], [1, 0]);
+// A found path narrows: its points are there, no '!' needed.
+const last: XY | undefined = f.status === 'found' ? f.points[f.points.length - 1] : undefined;
+const p: Point = { x: 0.25, y: 0 };
+const cs = new CSpace(new FloorPlan({ width: 1, height: 1, walls: [], doors: [], rooms: [] }));
+const check: PathCheck = { ok: false, reason: 'x' };
+const task: AgentTask = { start: 0, goal: 1 };
+let s: Scenario | undefined;
+export { cost, wrong, last, p, cs, check, s, task, rootParseMap, rootJpsPlus, JpsPlusSearcher, inflate, DStarLite, cbs };
+`;
+
+function typecheck(name: string, compilerOptions: Record<string, unknown>, source = TS, file = `${name}.ts`): void {
+  writeFileSync(join(consumer, file), source);
+  writeFileSync(join(consumer, `tsconfig.${name}.json`), JSON.stringify({
+    compilerOptions: { strict: true, noEmit: true, skipLibCheck: false, target: 'ES2022', lib: ['ES2022'], types: [], ...compilerOptions },
+    files: [file],
+  }));
+  let out: string;
+  try {
+    out = run(process.execPath, [tsc, '-p', `tsconfig.${name}.json`], consumer);
+  } catch (e) {
+    out = String((e as { stdout?: string }).stdout ?? e);
+  }
+  expect(out.trim(), out).toBe('');
+}
+
+test('types resolve under moduleResolution node16 (an ES module consumer)', () => {
+  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  try {
+    typecheck('node16', { module: 'node16', moduleResolution: 'node16' });
+  } finally {
+    writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true }));
+  }
+});
+
+test('types resolve under moduleResolution bundler', () => {
+  typecheck('bundler', { module: 'esnext', moduleResolution: 'bundler' });
+});
+
+// TypeScript 5.8+ models Node's require of ES modules under module nodenext
+// (not under node16, which models an older Node and refuses it).
+test('a CommonJS TypeScript consumer (.cts, import = require) type-checks under module nodenext', () => {
+  typecheck('cjs', { module: 'nodenext', moduleResolution: 'nodenext' }, [
+    `import bf = require('bestfirst');`,
+    `import { parseMap } from 'bestfirst/io';`,
+    `import { FloorPlan } from 'bestfirst/cspace';`,
+    `import { DStarLite } from 'bestfirst/repair';`,
+    `const g = parseMap('type octile\\nheight 1\\nwidth 2\\nmap\\n..\\n');`,
+    `export const cost: number = bf.astar(g, 0, 1, bf.octile(g)).cost;`,
+    `export const plan = new FloorPlan({ width: 1, height: 1, walls: [], doors: [], rooms: [] }), Repairer = DStarLite;`,
+  ].join('\n'), 'cjs.cts');
+});
+
+test('every subpath the tests use is an export of the manifest', () => {
+  expect(SUBPATHS.map((s) => s.replace(/^bestfirst/, '.')).sort()).toEqual(Object.keys(manifest.exports).filter((k) => k !== './package.json').sort());
+});

@@ -1,0 +1,101 @@
+// `bestfirst route`: its seven searches agree with the reference Dijkstra on
+// random 0/1 graphs; text and JSON say the same; astar needs coordinates;
+// every mistake in the command line or the files is a one-line refusal (exit 2).
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { Graph } from '#bestfirst';
+import { formatCo, formatGr } from '#bestfirst/io';
+import { writeFixtures } from '../../support/cli-fixtures.js';
+import { referenceDijkstra, rng } from '../../support/reference.js';
+import { run } from '../../support/cli-run.js';
+
+const DIR = mkdtempSync(join(tmpdir(), 'bestfirst-route-'));
+const at = (name: string, text: string) => { const p = join(DIR, name); writeFileSync(p, text); return p; };
+const ALGOS = ['dijkstra', 'astar', 'bidijkstra', 'biastar', 'ch', 'bellman-ford', '01bfs'];
+
+interface Record {
+  status: string; cost: number | null; nodes: number; path: number[] | null; expansions: number | null; rounds: number | null; from: number; to: number;
+  built: { ms: number; shortcuts: number; bytes: number } | null;
+}
+
+// 1 -> 2 -> 3 costs 12, the direct arc 20; node 4 is cut off.
+const { gr: GR, co: CO } = writeFixtures();
+
+test('each search finds the cheapest path; text and JSON say the same; ids are the file\'s', async () => {
+  for (const algo of ALGOS.slice(0, 6)) {
+    const t = await run('route', '--gr', GR, '--co', CO, '--from', '1', '--to', '3', '--algo', algo);
+    expect(t.code, t.err.join('\n')).toBe(0);
+    expect(t.out[0]).toBe(`graph ${GR} (4 nodes, 4 arcs), algo ${algo}, from 1 to 3`);
+    // The hierarchy's build is its own line, before the query's.
+    if (algo === 'ch') expect(t.out.splice(1, 1)[0]).toMatch(/^hierarchy built in [\d.]+ ms: \d+ shortcuts, [\d.]+ MB$/);
+    expect(t.out).toHaveLength(2);
+    expect(t.out[1]).toMatch(algo === 'bellman-ford' ? /^cost 12, 3 nodes \(2 arcs\), \d+ rounds over every arc, [\d.]+ us$/ : /^cost 12, 3 nodes \(2 arcs\), \d+ expansions, [\d.]+ us$/);
+    const j = await run('route', '--gr', GR, '--co', CO, '--from', '1', '--to', '3', '--algo', algo, '--json');
+    const rec = JSON.parse(j.out[0]) as Record;
+    expect(rec).toMatchObject({ status: 'found', cost: 12, nodes: 3, path: [1, 2, 3], from: 1, to: 3 });
+    expect(algo === 'bellman-ford' ? rec.rounds : rec.expansions).toBeGreaterThan(0);
+    if (algo === 'ch') expect(rec.built).toMatchObject({ shortcuts: expect.any(Number) as number, bytes: expect.any(Number) as number });
+    else expect(rec.built).toBeNull();
+  }
+  const d = await run('route', '--gr', GR, '--from', '3', '--to', '2'); // the default: dijkstra, no --co needed
+  expect(d.out[1]).toMatch(/^cost 6, 3 nodes/);
+});
+
+test('no path: exit 1, said in text and JSON', async () => {
+  const t = await run('route', '--gr', GR, '--from', '1', '--to', '4');
+  expect(t.code).toBe(1);
+  expect(t.out[1]).toMatch(/^no path \(unreachable\), \d+ expansions/);
+  const j = await run('route', '--gr', GR, '--from', '1', '--to', '4', '--algo', 'bellman-ford', '--json');
+  expect(j.code).toBe(1);
+  expect(JSON.parse(j.out[0])).toMatchObject({ status: 'unreachable', cost: null, nodes: 0, path: null });
+});
+
+test('the seven searches cost what the reference Dijkstra says on 40 random 0/1 graphs with points', async () => {
+  const random = rng(2026);
+  for (let i = 0; i < 40; i++) {
+    const n = 2 + Math.floor(random() * 12);
+    const edges: [number, number, number][] = [];
+    for (let k = 0; k < 3 * n; k++) edges.push([Math.floor(random() * n), Math.floor(random() * n), random() < 0.3 ? 0 : 1]);
+    const g = new Graph(n, edges, { directed: true });
+    const gr = at(`r${i}.gr`, formatGr(g)), co = at(`r${i}.co`, formatCo({ x: Array.from({ length: n }, () => Math.floor(random() * 9)), y: Array.from({ length: n }, () => Math.floor(random() * 9)) }));
+    const s = Math.floor(random() * n), t = Math.floor(random() * n);
+    const want = referenceDijkstra(g, s, 'forward')[t];
+    for (const algo of ALGOS) {
+      const r = await run('route', '--gr', gr, '--co', co, '--from', String(s + 1), '--to', String(t + 1), '--algo', algo, '--json');
+      const rec = JSON.parse(r.out[0]) as Record;
+      expect(r.code, `${algo} on graph ${i}`).toBe(want === Infinity ? 1 : 0);
+      expect(rec.cost, `${algo} on graph ${i}, ${s + 1} -> ${t + 1}`).toBe(want === Infinity ? null : want);
+      if (rec.path) expect([rec.path[0], rec.path[rec.path.length - 1], rec.nodes]).toEqual([s + 1, t + 1, rec.path.length]);
+    }
+  }
+});
+
+test('mistakes are one-line refusals with exit 2, naming the file, line and value', async () => {
+  const badGr = at('bad.gr', 'p sp 2 1\na 1 3 4\n');
+  const badCo = at('bad.co', 'p aux sp co 1\nv 1 0.5 0\n');
+  const shortCo = at('short.co', 'p aux sp co 2\nv 1 0 0\nv 2 0 0\n');
+  for (const [argv, msg] of [
+    [['--gr', GR, '--from', '1', '--to', '3', '--algo', 'astar'], /^bestfirst route: --algo astar needs --co FILE\.co/],
+    [['--gr', GR, '--from', '1', '--to', '3', '--algo', 'biastar'], /^bestfirst route: --algo biastar needs --co FILE\.co.*or use --algo bidijkstra/],
+    [['--gr', GR, '--co', shortCo, '--from', '1', '--to', '3'], /^bestfirst route: --co .*short\.co has 2 nodes, --gr .*tiny\.gr has 4/],
+    [['--gr', GR, '--from', '1', '--to', '3', '--algo', '01bfs'], /^bestfirst route: --algo 01bfs on .*tiny\.gr: zeroOneBfs: the arc 0 -> 1 costs 5; 0-1 BFS takes costs 0 and 1 only.*add 1 for the file's/],
+    [['--gr', badGr, '--from', '1', '--to', '2'], /^bestfirst route: .*bad\.gr:2:5: the head V is "3", expected a whole number from 1 to 2/],
+    [['--gr', GR, '--co', badCo, '--from', '1', '--to', '2'], /^bestfirst route: .*bad\.co:2:5: X is "0\.5"/],
+    [['--gr', join(DIR, 'missing.gr'), '--from', '1', '--to', '2'], /^bestfirst route: cannot read --gr .*missing\.gr: no such file/],
+    [['--gr', GR, '--from', '0', '--to', '2'], /^bestfirst route: --from must be a decimal integer >= 1, got "0"/],
+    [['--gr', GR, '--from', '1', '--to', '5'], /^bestfirst route: --to 5 is not a node of .*tiny\.gr, which has 4 \(ids 1 to 4\)/],
+    [['--gr', GR, '--from', '1', '--to', '2', '--algo', 'astra'], /--algo must be one of dijkstra, astar, bidijkstra, biastar, ch, bellman-ford, 01bfs, got "astra"; did you mean "astar"\?/],
+    [['--gr', GR, '--from', '1', '--to', '2', '--algo', 'contraction'], /--algo must be one of dijkstra, astar, bidijkstra, biastar, ch, bellman-ford, 01bfs, got "contraction"/],
+    [['--gr', GR, '--to', '2'], /--from is required/],
+    [['--from', '1', '--to', '2'], /--gr is required/],
+    [['--gr', GR, '--from', '1', '--to', '2', '--map', 'x'], /unknown option --map/],
+  ] as [string[], RegExp][]) {
+    const r = await run('route', ...argv);
+    expect(r.code, argv.join(' ')).toBe(2);
+    expect(r.out).toEqual([]);
+    expect(r.err).toHaveLength(1);
+    expect(r.err[0]).toMatch(msg);
+  }
+});

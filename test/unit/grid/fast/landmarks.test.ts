@@ -1,0 +1,96 @@
+// The landmark heuristic (ALT) against the reference: on small grids of every
+// option, weighted (directed) or not, it never overestimates the reference's
+// cost to go, is consistent on every arc, and A* with it (the fast path and
+// the engine, bit for bit) finds the reference's cost. Edits afterwards make
+// it refuse, never answer from a stale table.
+import fc from 'fast-check';
+import { expect, test } from 'vitest';
+import { Grid, GridSearcher, InputError, octile, Searcher } from '#bestfirst';
+import { landmarks } from '#bestfirst/grid';
+import { referenceCost, referenceCostToGo } from '../../../support/reference.js';
+import { checkAnswer, OPTIMAL } from '../../../integration/differential/check.js';
+import { buildGrid, describeGrid, pickCell, smallGrid, weightedGrid } from '../../../integration/differential/worlds.js';
+
+const SEED = 20261202;
+const DELETE = { enterCosts: [-1] };
+const world = fc.oneof(weightedGrid(9, DELETE), smallGrid(9, DELETE));
+
+test('landmarks: admissible against the reference cost to go, consistent on every arc, 0 at the goal', () => {
+  fc.assert(
+    fc.property(world, fc.integer({ min: 1, max: 5 }), fc.nat(), (w, count, a) => {
+      const { grid, ref } = buildGrid(w);
+      const t = pickCell(ref, a);
+      if (t < 0) return;
+      const h = landmarks(grid, { count });
+      const toGo = referenceCostToGo(ref, t);
+      expect(h(t, t)).toBe(0);
+      for (let n = 0; n < ref.size; n++) {
+        if (ref.isBlocked(n)) continue;
+        const hn = h(n, t);
+        // Unreachable cells may get Infinity (exact); reachable ones never more than the cost.
+        if (!(hn <= toGo[n] + 1e-9 * Math.max(1, toGo[n]))) throw new Error(`landmarks overestimate at ${grid.formatXY(n)} -> ${grid.formatXY(t)}: ${hn} > ${toGo[n]} on ${describeGrid(ref)}`);
+        if (hn === Infinity) continue;
+        for (const [m, c] of ref.arcs(n)) {
+          if (!(hn <= c + h(m, t) + 1e-9)) throw new Error(`landmarks not consistent on ${grid.formatXY(n)} -> ${grid.formatXY(m)} (cost ${c}): ${hn} vs ${h(m, t)} on ${describeGrid(ref)}`);
+        }
+      }
+    }),
+    { seed: SEED, numRuns: 400 },
+  );
+});
+
+test('landmarks: the fast path and the engine find the reference cost, with the same numbers to the bit', () => {
+  fc.assert(
+    fc.property(world, fc.integer({ min: 1, max: 4 }), fc.nat(), fc.nat(), fc.boolean(), (w, count, a, b, reopen) => {
+      const { grid, ref } = buildGrid(w);
+      const s = pickCell(ref, a), t = pickCell(ref, b);
+      if (s < 0) return;
+      const h = landmarks(grid, { count });
+      const fast = new GridSearcher(grid), engine = new Searcher(grid);
+      const where = `${grid.formatXY(s)} -> ${grid.formatXY(t)} on ${describeGrid(ref)}`;
+      fast.search(s, t, { heuristic: h, reopen });
+      checkAnswer(`GridSearcher landmarks: ${where}`, { status: fast.status, path: fast.path(), cost: fast.cost }, ref, grid, s, t, referenceCost(ref, s, t), OPTIMAL);
+      engine.search(s, t, { heuristic: h, reopen });
+      expect([engine.status, engine.cost, engine.expansions, engine.pushes]).toEqual([fast.status, fast.cost, fast.expansions, fast.pushes]);
+    }),
+    { seed: SEED, numRuns: 600 },
+  );
+});
+
+test('landmarks: behind a long wall, fewer than half the expansions of octile and the same cost', () => {
+  // A wall across the middle with a gap at the far end: octile aims straight
+  // at the goal and floods the near half; the landmarks know the detour.
+  const rows: string[] = [];
+  for (let y = 0; y < 40; y++) rows.push(y === 20 ? '#'.repeat(39) + '.' : '.'.repeat(40));
+  const grid = Grid.fromAscii(rows);
+  const s = new GridSearcher(grid), start = grid.id(0, 0), goal = grid.id(0, 39);
+  s.search(start, goal, { heuristic: octile(grid) });
+  const [cost, octileExpansions] = [s.cost, s.expansions];
+  s.search(start, goal, { heuristic: landmarks(grid, { count: 4 }) });
+  // Another path of the same length: equal up to the order the steps were added in.
+  expect(s.cost).toBeCloseTo(cost, 9);
+  expect(s.expansions * 2).toBeLessThan(octileExpansions);
+});
+
+test('landmarks: a start the landmarks show cut off from the goal ends the query at once', () => {
+  const grid = Grid.fromAscii(['....#..', '....#..', '....#..']);
+  const s = new GridSearcher(grid);
+  expect(s.search(grid.id(0, 0), grid.id(6, 2), { heuristic: landmarks(grid, { count: 2 }) })).toBe('unreachable');
+  expect(s.expansions).toBe(0);
+});
+
+test('landmarks: bad input and a stale table are InputErrors that say what to do', () => {
+  const grid = Grid.fromAscii(['....', '.#..', '....']);
+  const err = (f: () => unknown) => { try { f(); } catch (e) { expect(e).toBeInstanceOf(InputError); return (e as Error).message; } throw new Error('no error'); };
+  expect(err(() => landmarks({} as Grid))).toMatch(/grid must be a Grid/);
+  expect(err(() => landmarks(grid, { count: 0 }))).toMatch(/count must be a whole number 1 to 64, got 0/);
+  expect(err(() => landmarks(grid, { count: 2.5 }))).toMatch(/count must be a whole number/);
+  expect(err(() => landmarks(grid, { cout: 3 } as never))).toMatch(/unknown option "cout"/);
+  expect(err(() => landmarks(new Grid(3, 3, undefined, { blocked: { enterCost: 5 } })))).toMatch(/must delete blocked cells/);
+  const h = landmarks(grid, { count: 2 });
+  const other = Grid.fromAscii(['....', '....', '....']);
+  expect(err(() => new GridSearcher(other).search(0, 5, { heuristic: h }))).toMatch(/built for another grid/);
+  grid.setWeight(0, 2);
+  expect(err(() => new GridSearcher(grid).search(0, 6, { heuristic: h }))).toMatch(/has changed since.*landmarks\(grid\)/);
+  expect(err(() => h(0, 6))).toMatch(/has changed since/);
+});
