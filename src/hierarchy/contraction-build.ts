@@ -1,5 +1,5 @@
 import { Heap } from '../queues/heap.js';
-import { badArcCost } from '../core/input-checks.js';
+import { badArcCost, badArcEnd, costOverflow, isNodeOf } from '../core/input-checks.js';
 import type { SearchSpace } from '../core/space.js';
 import { nextGeneration } from '../core/stamp.js';
 
@@ -66,6 +66,7 @@ function readArcs(space: SearchSpace, where: string): Remaining {
     const row = out[u];
     for (let k = 0; k < deg; k++) {
       const v = nbr[k], c = cost[k];
+      if (!isNodeOf(v, n)) throw badArcEnd(where, u, v, n);
       if (c === Infinity) continue;
       if (!(c >= 0)) throw badArcCost(where, u, v, c, 'finite numbers >= 0');
       if (v === u) continue;
@@ -177,6 +178,7 @@ class Contractor {
         const w = outs[k];
         if (w === u) continue;
         const via = cuv + outs[k + 1];
+        if (via === Infinity) throw costOverflow('ContractionHierarchy', v, w, cuv, outs[k + 1]);
         const s = stamp[w];
         // g[w] of a node reached (open or closed) is the cost of a real path that avoids v.
         if ((s === open || s === closed) && g[w] <= via) continue;

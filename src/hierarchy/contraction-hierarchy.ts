@@ -1,7 +1,7 @@
 import { contract } from './contraction-build.js';
 import { layOut, queryOrder, type QueryLayout } from './contraction-layout.js';
 import { InputError, show } from '../core/errors.js';
-import { checkBudget, checkKeys } from '../core/input-checks.js';
+import { checkBudget, checkKeys, costOverflow } from '../core/input-checks.js';
 import type { SearchStatus } from '../core/path-searcher.js';
 import { checkEndpoints, checkSpace, type ArcChangeFeed, type SearchSpace } from '../core/space.js';
 import { KeyHeap } from '../queues/key-heap.js';
@@ -117,7 +117,7 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
     this.shortcuts = ch.shortcuts;
     this.arcs = ch.fHead.length + ch.bTail.length;
     const l = this.layout;
-    this.bytes = [l.id, l.node, l.first, l.ends, l.halves, this.unpacking, this.buf, ...this.g, ...this.from].reduce((sum, a) => sum + a.byteLength, 0);
+    this.bytes = this.pathBytes + [l.id, l.node, l.first, l.ends, l.halves, this.unpacking, ...this.g, ...this.from].reduce((sum, a) => sum + a.byteLength, 0);
   }
 
   /**
@@ -175,6 +175,10 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
       // Infinity on the other side when it has not reached v.
       const through = gv + this.g[1 - side][v];
       if (through < mu) { mu = through; meet = v; }
+      // Two finite halves whose sum overflows: a path whose cost is no number (the one rule, costOverflow).
+      else if (through === Infinity && this.g[1 - side][v] < Infinity) {
+        throw new InputError(`search: the cost of a path overflows where its two halves meet at node ${this.layout.node[v]} (${gv} + ${this.g[1 - side][v]} is Infinity); costs must be small enough that every path's total is a finite number`);
+      }
       // Stall-on-demand: a higher node reached more cheaply, plus its arc down to v, beats g(v), so
       // v lies on no shortest upward path from this end and its arcs need not be relaxed. Forward,
       // the arcs entering v from above; backward, v's climbing arcs read against their direction.
@@ -186,7 +190,10 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
       for (let k = first[2 * v + side], end = first[2 * v + side + 1]; k < end; k++) {
         // A node already settled has g <= gv <= gx (costs are >= 0), so `gx < g[x]` leaves it alone.
         const x = ends[4 * k], gx = gv + costs[2 * k + 1];
-        if (!(gx < g[x])) continue;
+        if (!(gx < g[x])) {
+          if (gx === Infinity && g[x] === Infinity) throw costOverflow('search', this.layout.node[side === 0 ? v : x], this.layout.node[side === 0 ? x : v], gv, costs[2 * k + 1]);
+          continue;
+        }
         if (g[x] === Infinity) touched.push(x);
         g[x] = gx; from[2 * x] = k; from[2 * x + 1] = v;
         heap.push(x, gx);
@@ -228,13 +235,13 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
       hops[i] = hops[j]; hops[i + 1] = hops[j + 1]; hops[j] = k; hops[j + 1] = h;
     }
     for (let x = meet; from[1][2 * x] !== -1; x = from[1][2 * x + 1]) hops.push(from[1][2 * x], from[1][2 * x + 1]);
-    this.buf[0] = node[s];
-    this.len = 1;
+    this.len = 0;
+    this.append(node[s]);
     let cost = 0;
     for (let i = 0; i < hops.length; i += 2) {
       const k = hops[i], sc = ends[4 * k + 1];
       if (sc < 0) {
-        this.buf[this.len++] = node[hops[i + 1]];
+        this.append(node[hops[i + 1]]);
         cost += costs[2 * k + 1];
       } else {
         cost = this.expand(sc, cost);
@@ -243,12 +250,15 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
     return cost;
   }
 
-  /** Appends the space's nodes of shortcut `sc` (an entry of the unpacking table) to the path; returns `cost` plus its arcs' costs, added in path order. */
+  /**
+   * Appends the space's nodes of shortcut `sc` (an entry of the unpacking
+   * table) to the path; returns `cost` plus its arcs' costs, added in path
+   * order. A loop the walk makes over zero-cost arcs is cut as it closes
+   * (`append`): it adds nothing to the cost.
+   */
   private expand(sc: number, cost: number): number {
     const { halves, halfCost } = this.layout;
     let stack = this.unpacking;
-    const buf = this.buf;
-    let len = this.len;
     // Stack items: 2i for all of entry i, 2i + 1 for its second half only.
     let top = 0;
     stack[top++] = 2 * sc;
@@ -262,18 +272,17 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
           stack[top++] = 2 * a;
           continue;
         }
-        buf[len++] = ~a;
+        this.append(~a);
         cost += halfCost[3 * i + 1];
       }
       const b = halves[6 * i + 1];
       if (b >= 0) {
         stack[top++] = 2 * b;
       } else {
-        buf[len++] = ~b;
+        this.append(~b);
         cost += halfCost[3 * i + 2];
       }
     }
-    this.len = len;
     return cost;
   }
 

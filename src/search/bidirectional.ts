@@ -1,7 +1,7 @@
 import { InputError, show } from '../core/errors.js';
 import { Heap, liveTopKey } from '../queues/heap.js';
 import type { Heuristic } from '../core/heuristic.js';
-import { badArcCost, badHeuristic, checkBudget, checkKeys } from '../core/input-checks.js';
+import { badArcCost, badArcEnd, badHeuristic, checkBudget, checkKeys, costOverflow } from '../core/input-checks.js';
 import type { SearchStatus } from '../core/path-searcher.js';
 import { cheapestTo, checkEndpoints, checkSpace, type SearchSpace } from '../core/space.js';
 import { nextGeneration } from '../core/stamp.js';
@@ -74,6 +74,8 @@ export class BidirectionalSearcher extends TwoEndedSearcher<BidirectionalOptions
   // The query's best meeting: its cost and the node where the halves meet.
   private mu = Infinity;
   private meet = -1;
+  /** The forward chain while the path is joined (reused). */
+  private readonly chain: number[] = [];
   // The query's heuristic (null: Dijkstra) and endpoints, read by the potential.
   private h: Heuristic | null = null;
   private start = 0;
@@ -186,10 +188,14 @@ export class BidirectionalSearcher extends TwoEndedSearcher<BidirectionalOptions
     // An implicit space may intern nodes as it lists them.
     if (space.size > half.g.length) this.ensure(space.size);
     const g = half.g, link = half.link, stamp = half.stamp, og = other.g, ostamp = other.stamp, informed = this.h !== null;
+    const size = space.size;
     for (let i = 0; i < deg; i++) {
       const x = nbr[i];
       const gx = gn + nbrCost[i];
       if (!(gx >= gn)) throw half.sign === 1 ? badArcCost('search', n, x, nbrCost[i], 'numbers >= 0') : badArcCost('search', x, n, nbrCost[i], 'numbers >= 0');
+      // One compare for both ends of the range (a negative id is a huge unsigned one).
+      if ((x >>> 0) >= size) throw badArcEnd('search', n, x, size, half.sign === 1 ? 'successor' : 'predecessor');
+      if (gx === Infinity && gn < Infinity && nbrCost[i] < Infinity) throw half.sign === 1 ? costOverflow('search', n, x, gn, nbrCost[i]) : costOverflow('search', x, n, gn, nbrCost[i]);
       const sx = stamp[x];
       if (sx === closed || sx === dead) continue;
       if (sx === gen && !(gx < g[x])) continue;
@@ -202,9 +208,15 @@ export class BidirectionalSearcher extends TwoEndedSearcher<BidirectionalOptions
       half.heap.push(x, gx + half.sign * p, 0, gx);
       this.pushes++;
       const ox = ostamp[x];
-      if ((ox === gen || ox === closed) && gx + og[x] < this.mu) {
-        this.mu = gx + og[x];
-        this.meet = x;
+      if (ox === gen || ox === closed) {
+        const through = gx + og[x];
+        if (through < this.mu) {
+          this.mu = through;
+          this.meet = x;
+        } else if (through === Infinity && og[x] < Infinity) {
+          // Two finite halves whose sum overflows: a path whose cost is no number (the rule of costOverflow).
+          throw new InputError(`search: the cost of a path overflows where its two halves meet at node ${x} (${gx} + ${og[x]} is Infinity); costs must be small enough that every path's total is a finite number`);
+        }
       }
     }
   }
@@ -212,14 +224,15 @@ export class BidirectionalSearcher extends TwoEndedSearcher<BidirectionalOptions
   /** Writes start ... meet ... goal into the buffer and returns its cost, summed in path order. */
   private joinPath(): number {
     const fl = this.fwd.link, bl = this.bwd.link, meet = this.meet;
-    let d = 0;
-    for (let m = fl[meet]; m !== -1; m = fl[m]) d++;
-    const buf = this.buf;
-    let i = d;
-    for (let m = meet; m !== -1; m = fl[m]) buf[i--] = m;
-    let len = d + 1;
-    for (let m = bl[meet]; m !== -1; m = bl[m]) buf[len++] = m;
-    this.len = len;
+    // The forward half's chain, start first: its tree is acyclic, so the nodes are distinct.
+    const chain = this.chain;
+    chain.length = 0;
+    for (let m = meet; m !== -1; m = fl[m]) chain.push(m);
+    this.len = 0;
+    for (let i = chain.length - 1; i >= 0; i--) this.append(chain[i]);
+    // The backward half's chain may come back to a node of the forward one over zero-cost arcs: append cuts that loop.
+    for (let m = bl[meet]; m !== -1; m = bl[m]) this.append(m);
+    const buf = this.buf, len = this.len;
     let cost = 0;
     const nbr = this.nbr, nbrCost = this.nbrCost;
     for (let k = 0; k + 1 < len; k++) cost += cheapestTo(nbr, nbrCost, this.space.successors(buf[k], nbr, nbrCost), buf[k + 1]);
@@ -234,7 +247,7 @@ export class BidirectionalSearcher extends TwoEndedSearcher<BidirectionalOptions
       const l = new Int32Array(cap); l.set(half.link); half.link = l;
       const s = new Uint32Array(cap); s.set(half.stamp); half.stamp = s;
     }
-    const b = new Int32Array(cap); b.set(this.buf); this.buf = b;
+    this.growPath(cap);
   }
 }
 

@@ -99,3 +99,13 @@ test('mistakes are one-line refusals with exit 2, naming the file, line and valu
     expect(r.err[0]).toMatch(msg);
   }
 });
+
+test('issue 37: route --algo ch answers a reachable pair over zero-cost arcs with a valid path (it said "the ch path is invalid")', async () => {
+  // Directed: 1 -> 2 costs 2, 2 -> 3 and 3 -> 2 cost 0. The hierarchy's walk 1 2 3 ... went round the zero-cost cycle.
+  const gr = at('zero-cycle.gr', 'p sp 3 3\na 1 2 2\na 2 3 0\na 3 2 0\n');
+  for (const algo of ['ch', 'bidijkstra']) {
+    const j = await run('route', '--gr', gr, '--from', '1', '--to', '2', '--algo', algo, '--json');
+    expect(j.code, j.err.join('\n')).toBe(0);
+    expect(JSON.parse(j.out[0]) as Record).toMatchObject({ status: 'found', cost: 2, path: [1, 2] });
+  }
+});
