@@ -25,6 +25,13 @@ export interface SearchSpace {
    */
   checkEndpoint?(n: number, what: string): void;
   /**
+   * Throws an `InputError` when the space cannot be searched as it stands
+   * (a grid left holding a weight that `touch` refused); `where` names the
+   * caller. A space whose `checkEndpoint` asks it too is checked by every
+   * query that checks its ends; a search without ends asks it directly.
+   */
+  checkUsable?(where: string): void;
+  /**
    * A new feed of the arc costs that change from now on, for a space that
    * can be edited and can tell what an edit changed (a `Grid` can). The
    * searches that repair (D* Lite) read it before every update and query,

@@ -199,6 +199,14 @@ export class Grid implements SearchSpace {
   // held it was raised or after an unnamed write.
   private minWeight = 1;
   private minStale = false;
+  /**
+   * Cells whose weight a refused `touch` left as the caller wrote it (not a
+   * number > 0 at or above the floor), or null. The grid keeps no copy to
+   * put the old weight back from, so until a write puts valid weights there
+   * (`setWeight`, or a `touch` that passes) every query refuses the grid:
+   * a search over a negative weight could loop for ever.
+   */
+  private badWeights: number[] | null = null;
   private ver = 0;
   // The change log: the cell changed by version u sits at log[u % CHANGE_LOG_SIZE]
   // for every u in (logFloor, ver]; versions up to logFloor are not logged.
@@ -541,6 +549,7 @@ export class Grid implements SearchSpace {
     if (weight < this.statedFloor) {
       throw new InputError(`setWeight: weight ${weight} is below the grid's weightFloor ${this.statedFloor}; the heuristics rely on it (make the grid with a lower weightFloor)`);
     }
+    if (this.badWeights !== null) this.mend(n);
     if (weight === Infinity) {
       this.cells[n] = 1;
       this.record(n);
@@ -611,18 +620,65 @@ export class Grid implements SearchSpace {
     const wts = this.weights;
     if (wts === null) return;
     const count = cells === null ? wts.length : cells.length;
+    const bad: number[] = [];
     for (let i = 0; i < count; i++) {
       const n = cells === null ? i : cells[i];
-      const v = wts[n];
-      if (!(v > 0) || v < this.statedFloor) {
-        throw new InputError(`touch: weights[${n}] (x=${n % this.width}, y=${Math.floor(n / this.width)}) is ${show(v)}, expected a finite number > 0${this.statedFloor > 0 ? ` and at least the weightFloor ${this.statedFloor}` : ''}, or Infinity for a lethal (blocked) cell`);
-      }
+      if (!this.validWeight(wts[n])) bad.push(n);
+    }
+    if (bad.length > 0) {
+      // Refused: the grid cannot hold these values, and cannot restore the old ones (it keeps no
+      // copy). It remembers them, so that every query refuses the grid until they are mended.
+      const pending = new Set(this.badWeights ?? []);
+      for (const n of bad) pending.add(n);
+      this.badWeights = [...pending];
+      throw new InputError(`touch: ${this.describeWeight(bad[0])}; until it is mended (setWeight, or a write and a touch that passes) every search refuses the grid`);
     }
     for (let i = 0; i < count; i++) {
       const n = cells === null ? i : cells[i];
       if (wts[n] === Infinity) { wts[n] = 1; this.cells[n] = 1; }
     }
+    if (this.badWeights !== null) this.badWeights = this.badWeights.filter((n) => !this.validWeight(wts[n]));
+    if (this.badWeights !== null && this.badWeights.length === 0) this.badWeights = null;
     this.minStale = true;
+  }
+
+  /** Cell n is being given a valid weight: it leaves the refused cells (a lethal one keeps weight 1 beneath). */
+  private mend(n: number): void {
+    const wts = this.wts!;
+    if (!this.validWeight(wts[n])) wts[n] = 1;
+    const left = this.badWeights!.filter((m) => m !== n);
+    this.badWeights = left.length > 0 ? left : null;
+    this.minStale = true;
+  }
+
+  /** A weight the grid can hold: a number > 0 (Infinity included: a lethal cell) at or above the stated floor. */
+  private validWeight(v: number): boolean {
+    return v > 0 && v >= this.statedFloor;
+  }
+
+  /** What is wrong with cell n's weight, for a message. */
+  private describeWeight(n: number): string {
+    return `weights[${n}] (x=${n % this.width}, y=${Math.floor(n / this.width)}) is ${show(this.wts![n])}, expected a finite number > 0${this.statedFloor > 0 ? ` and at least the weightFloor ${this.statedFloor}` : ''}, or Infinity for a lethal (blocked) cell`;
+  }
+
+  /**
+   * Throws, naming `where`, while a refused `touch` has left a weight the
+   * grid cannot hold (see `touch`); a weight mended since by a direct write
+   * is taken as mended. Every search on the grid asks this through
+   * `checkEndpoint`; a searcher that copies the raster asks it through
+   * `catchUp` too.
+   */
+  checkUsable(where: string): void {
+    if (this.badWeights === null) return;
+    const wts = this.wts!;
+    const still = this.badWeights.filter((n) => !this.validWeight(wts[n]));
+    if (still.length > 0) {
+      throw new InputError(`${where}: the grid cannot be searched: ${this.describeWeight(still[0])} (a direct write that touch refused); mend it with setWeight, or write a valid weight and touch the cell`);
+    }
+    // Mended by direct writes without a touch: as good as a touch of those cells.
+    const mended = this.badWeights;
+    this.badWeights = null;
+    this.touch(mended);
   }
 
   /** Bumped by every change made through `setBlocked` (one per call) or announced by `touch`. */
@@ -656,6 +712,7 @@ export class Grid implements SearchSpace {
    * that copies the raster learns what changed.
    */
   catchUp(since: number, patch: (n: number) => void, reload: () => void): number {
+    if (this.badWeights !== null) this.checkUsable('search');
     if (typeof patch !== 'function') throw new InputError(`catchUp: patch must be a function (cell) => void, got ${show(patch)}`);
     if (typeof reload !== 'function') throw new InputError(`catchUp: reload must be a function () => void, got ${show(reload)}`);
     const now = this.ver;
@@ -691,6 +748,7 @@ export class Grid implements SearchSpace {
    * Every grid searcher checks its endpoints here, so they word it alike.
    */
   checkEndpoint(n: number, what: string): void {
+    if (this.badWeights !== null) this.checkUsable(what.split(':')[0]);
     if (!Number.isInteger(n) || n < 0 || n >= this.size) {
       throw new InputError(`${what} must be a cell id in 0..${this.size - 1} of the ${this.width} x ${this.height} grid, got ${show(n)}`);
     }

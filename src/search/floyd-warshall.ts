@@ -53,6 +53,7 @@ export function floydWarshall(space: SearchSpace): AllPairs {
   if (n > MAX_ALL_PAIRS_NODES) {
     throw new InputError(`floydWarshall: the space has ${n} nodes, at most ${MAX_ALL_PAIRS_NODES} allowed (its tables hold size^2 entries and its time grows as size^3; use flood or a Dijkstra per source)`);
   }
+  space.checkUsable?.('floydWarshall');
   const dist = new Float64Array(n * n).fill(Infinity);
   const next = new Int32Array(n * n).fill(-1);
   const nodes = new Int32Array(Math.max(1, space.maxDegree)), costs = new Float64Array(Math.max(1, space.maxDegree));
