@@ -10,7 +10,7 @@
 export { DIAGONAL_RULES, MAX_GRID_CELLS, type BlockedModel } from './grid.js';
 export { chebyshev, euclidean, heuristicByName, type HeuristicName } from './heuristics.js';
 export { GRID_ALGORITHM_NAMES, type GridAlgorithm, type Guarantee } from './registry.js';
-export { filterAreas, type AreaFilter } from './areas.js';
+export { filterAreas, type AreaFilter, type AreaRule } from './areas.js';
 export { landmarks, type LandmarkOptions } from './fast/landmarks.js';
 export { JpsPlusSearcher, type JpsPlusOptions } from './jps/jps-plus.js';
 export { SubgoalSearcher4, type SubgoalSearch4Options } from './subgoal/subgoal4.js';

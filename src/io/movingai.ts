@@ -1,6 +1,6 @@
 import { InputError, show } from '../core/errors.js';
 import { Grid } from '../grid/grid.js';
-import type { AreaFilter } from '../grid/areas.js';
+import type { AreaFilter, AreaRule } from '../grid/areas.js';
 
 /**
  * Moving AI benchmark files (movingai.com/benchmarks/formats.html): `.map`
@@ -169,9 +169,11 @@ export const TERRAIN_LETTERS: readonly string[] = Object.freeze(['.', 'G', 'S', 
 
 /**
  * An `AreaFilter` for a Moving AI map from terrain letters: each letter
- * named gets a weight (a finite number > 0) or `'excluded'`; the rest keep
- * the benchmark's meaning (`parseMap`'s: `.`, `G`, `S` free at weight 1;
- * `@`, `O`, `T`, `W` blocked). Use it with `filterAreas` on a grid
+ * named gets a weight (a finite number > 0), which makes its cells free at
+ * that weight, blocked letters too (`W: 5` opens water: the letter is the
+ * only thing that blocks it), or `'excluded'`; the rest keep the
+ * benchmark's meaning (`parseMap`'s: `.`, `G`, `S` free at weight 1; `@`,
+ * `O`, `T`, `W` blocked). Use it with `filterAreas` on a grid
  * `parseMap` read, whose areas are the letters' character codes.
  *
  * @example
@@ -181,14 +183,16 @@ export const TERRAIN_LETTERS: readonly string[] = Object.freeze(['.', 'G', 'S', 
  */
 export function terrainFilter(spec: Readonly<Record<string, number | 'excluded'>>): AreaFilter {
   if (spec === null || typeof spec !== 'object' || Array.isArray(spec)) throw new InputError(`terrainFilter: spec must be an object { letter: weight or 'excluded' }, got ${show(spec)}`);
-  const out: Record<number, number | 'excluded'> = {};
+  const out: Record<number, AreaRule> = {};
   for (const letter of Object.keys(spec)) {
     if (!TERRAIN_LETTERS.includes(letter)) throw new InputError(`terrainFilter: ${JSON.stringify(letter)} is not a terrain letter; the letters are ${TERRAIN_LETTERS.join(' ')}`);
     const w: unknown = spec[letter];
     if (w !== 'excluded' && !(typeof w === 'number' && Number.isFinite(w) && w > 0)) {
       throw new InputError(`terrainFilter: ${letter} is ${show(w)}, expected a weight (a finite number > 0) or 'excluded'`);
     }
-    out[letter.charCodeAt(0)] = w as number | 'excluded';
+    // A letter given a weight is ground this agent crosses: the benchmark blocks water and trees by
+    // their letter, so the filter opens them, in so many words.
+    out[letter.charCodeAt(0)] = w === 'excluded' ? 'excluded' : { weight: w as number, opensBlocked: true };
   }
   return out;
 }

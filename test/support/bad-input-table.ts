@@ -13,6 +13,7 @@ import { repairSpecs } from './bad-input-repair.js';
  * for checks it does not need.
  */
 export const UNCHECKED: Readonly<Record<string, string>> = {
+  'bestfirst:Grid#checkUsable': 'takes no input to refuse (where only names the caller in its message); test/unit/grid/refused-edit.test.ts holds it to its rule',
   'bestfirst:Grid#successors': 'a SearchSpace method called per expansion by every search',
   'bestfirst:Grid#predecessors': 'a SearchSpace method called per expansion by every backward search',
   'bestfirst:Graph#successors': 'a SearchSpace method called per expansion by every search',

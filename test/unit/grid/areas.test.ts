@@ -28,7 +28,7 @@ test('bad areas and filters are refused with the value and what is allowed', () 
   const g = new Grid(2, 1, undefined, { areas: [0, 1] });
   expect(() => filterAreas(new Grid(2, 1), { 0: 2 })).toThrow(/the grid has no areas/);
   expect(() => filterAreas(g, { 300: 2 })).toThrow(/filter key "300" is not an area id/);
-  expect(() => filterAreas(g, { 1: 0 })).toThrow(/filter\[1\] is 0, expected a weight .* or 'excluded'/);
+  expect(() => filterAreas(g, { 1: 0 })).toThrow(/filter\[1\] is 0, expected a weight .*, 'excluded', or \{ weight, opensBlocked: true \}/);
   expect(() => filterAreas(g, null as never)).toThrow(InputError);
 });
 
@@ -72,3 +72,23 @@ test('Moving AI terrain letters are the areas: the benchmark meaning by default,
   expect(() => terrainFilter({ X: 2 })).toThrow(/"X" is not a terrain letter; the letters are \. G S W T @ O/);
   expect(() => terrainFilter({ S: -1 })).toThrow(/S is -1, expected a weight/);
 });
+
+test('issue 35.4: a filter that names an area never frees the blocked cells on it, unless it says opensBlocked', () => {
+  // Walls on road: area 0 everywhere, three walls across the middle row.
+  const floor = Grid.fromAscii(['.....', '.###.', '.....'], { connectivity: 4, areas: new Array(15).fill(0) });
+  const named = filterAreas(floor, { 0: 2 });
+  expect([named.isBlocked(6), named.isBlocked(7), named.isBlocked(8)]).toEqual([true, true, true]);
+  expect(named.weightOf(0)).toBe(2);
+  expect(findPath(named, [2, 0], [2, 2]).cost).toBe(2 * 6); // round the wall, not through it
+  // Said in so many words: the walls open at the area's weight.
+  const opened = filterAreas(floor, { 0: { weight: 2, opensBlocked: true } });
+  expect(opened.isBlocked(7)).toBe(false);
+  expect(findPath(opened, [2, 0], [2, 2]).cost).toBe(4);
+  // A freed wall of a filtered grid costs its area's weight.
+  named.setBlocked(7, false);
+  expect(named.weightOf(7)).toBe(2);
+  expect(() => filterAreas(floor, { 0: { weight: 2 } as never })).toThrow(/filter\[0\] is \{"weight":2\}, expected a weight .*'excluded', or \{ weight, opensBlocked: true \}/);
+  expect(() => filterAreas(floor, { 0: { weight: 0, opensBlocked: true } })).toThrow(/filter\[0\]/);
+  expect(() => filterAreas(floor, { 0: { weight: 1, opensBlocked: true, extra: 1 } as never })).toThrow(/filter\[0\]/);
+});
+

@@ -3,6 +3,7 @@ import { bestFirst, dijkstra, Searcher, weightedAstar, octile, COST_TO_COME, HEU
 import { ara } from '#bestfirst/repair';
 import { doorClosesScenario, southRoomsWorld, lessonWorld } from '#bestfirst/worlds';
 import { provenBounds, runAraLane } from '../../../web/src/ara-lane/ara-lane-model.js';
+import { AGENTS, areaMap, areaRun } from '../../../web/src/areas/area-model.js';
 import { closureWording, lastValidStep, repairedRouteWording, runApartment, runLatestValid } from '../../../web/src/replanner/apartment-model.js';
 import { canvasSize, cellAt, cellCentre, cellRect, type GridLayout } from '../../../web/src/common/layout.js';
 import { Player, type Scheduler } from '../../../web/src/common/player.js';
@@ -191,4 +192,16 @@ describe('the Apartment replanner\'s words and steps', () => {
     expect(lastValidStep('halfway', 10)).toBe(4);
     expect(runLatestValid('halfway', 2).closeAt).toBe(2);
   });
+});
+
+it('issue 35.4, on the page\'s map: no agent\'s cheapest route or budget flood enters a wall', () => {
+  const map = areaMap();
+  const walls = [...map.grid.cells.keys()].filter((n) => map.grid.cells[n] === 1);
+  expect(walls.length).toBe(11);
+  for (const agent of AGENTS) {
+    const run = areaRun(map, agent.filter, 40);
+    expect(run.found.status, agent.name).toBe('found');
+    for (const n of run.found.path ?? []) expect(map.grid.cells[n], `${agent.name} drives through the wall at (${n % map.grid.width},${Math.floor(n / map.grid.width)})`).toBe(0);
+    for (const n of walls) expect(run.reach.g[n], `${agent.name}'s flood reaches the wall ${n}`).toBe(Infinity);
+  }
 });
