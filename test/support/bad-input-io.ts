@@ -214,7 +214,8 @@ function ioSpecs(): Spec[] {
     target: 'bestfirst/io:terrainFilter',
     paramNames: ['spec'],
     make: (L) => ({ args: [{ S: 2, W: 'excluded' }], call: (...a) => apply(L.io.terrainFilter, a),
-      check: (r, a) => same(r, Object.fromEntries(Object.entries(a[0] as object).map(([k, w]) => [k.charCodeAt(0), w]))) }),
+      // A letter given a weight is opened (its cells free at that weight); 'excluded' stays as it is.
+      check: (r, a) => same(r, Object.fromEntries(Object.entries(a[0] as object).map(([k, w]) => [k.charCodeAt(0), w === 'excluded' ? w : { weight: w, opensBlocked: true }]))) }),
     params: [[
       ...named([v(null, 'null'), v(5, '5'), v('S=2', "'S=2'"), fresh(() => [], '[]'), v(SYM, 'a symbol')], ['spec']),
       ...named([fresh(() => ({ X: 2 }), '{ X: 2 }'), fresh(() => ({ s: 2 }), '{ s: 2 } (lower case)'), fresh(() => ({ SW: 2 }), '{ SW: 2 }')], ['not a terrain letter'], /\. G S W T @ O/),
