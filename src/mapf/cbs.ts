@@ -10,7 +10,13 @@ import { PathTable, type Conflict } from './path-table.js';
 
 /** The options of `cbs`: those of every MAPF planner, and a budget of constraint-tree nodes. */
 export interface CbsOptions extends MapfOptions {
-  /** Stop with status `node-limit` after expanding this many constraint-tree nodes. Default: no limit. */
+  /**
+   * Stop with status `node-limit` after expanding this many constraint-tree
+   * nodes. Default 100,000 (`CBS_DEFAULT_MAX_NODES`): a tree that grows
+   * without bound (corridor symmetry on a tight instance) holds every open
+   * node's paths, and unbounded it took gigabytes within a minute. Infinity
+   * lifts the bound.
+   */
   maxNodes?: number;
 }
 
@@ -41,6 +47,9 @@ interface CtNode {
 
 
 const VERTEX = -1, BARRED_FROM = -2, STAYS_FROM = -3, ARRIVES_AFTER = -4;
+
+/** The constraint-tree nodes `cbs` expands at most unless `maxNodes` says otherwise: a bound that ends in a status well before memory runs out. */
+export const CBS_DEFAULT_MAX_NODES = 100_000;
 
 // Conflicts listed per node: the split picks among them, and the count ranks nodes of equal cost.
 const CONFLICT_LIMIT = 64;
@@ -88,7 +97,7 @@ export function cbs(grid: Grid, tasks: readonly AgentTask[], options: CbsOptions
   if (maxNodes !== undefined && (typeof maxNodes !== 'number' || !(maxNodes >= 0))) {
     throw new InputError(`${where}: maxNodes must be a number >= 0 (Infinity: no limit), got ${show(maxNodes)}`);
   }
-  const nodeBudget = maxNodes ?? Infinity;
+  const nodeBudget = maxNodes ?? CBS_DEFAULT_MAX_NODES;
   const deadline = t0 + budgets.maxMillis;
   const floor = new MapfFloor(grid);
   const k = list.length;
@@ -101,6 +110,9 @@ export function cbs(grid: Grid, tasks: readonly AgentTask[], options: CbsOptions
 
   const proof = solvability(floor, list, budgets.jointLimit);
   if (proof.verdict === 'unsolvable') return end('unsolvable', null, proof.reason, proof.agent);
+  // A small instance is searched whole by the proof, which finds a plan of least sum of costs: the answer
+  // CBS would find, without its constraint tree, which grows exponentially on corridors (see optimalJointPlan).
+  if (proof.plan !== null) return end('solved', proof.plan);
 
   // One low-level search: agent a under the constraints on the way up from `node`, avoiding `others` where it can.
   const table = new PathTable(floor.size);

@@ -7,6 +7,6 @@
  * @module bestfirst/mapf
  */
 export { prioritizedPlan } from './prioritized.js';
-export { cbs, type CbsOptions } from './cbs.js';
+export { cbs, CBS_DEFAULT_MAX_NODES, type CbsOptions } from './cbs.js';
 export type { MapfResult, MapfStatus, MapfOptions } from './model.js';
 export { checkMapfPlan, type AgentTask, type MapfPlanCheck, type MapfPlanOk, type MapfPlanBroken } from './check.js';

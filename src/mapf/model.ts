@@ -128,11 +128,13 @@ export interface MapfOptions {
   /** Stop with status `step-limit` after this many time-space expansions over all low-level searches. Default: no limit. */
   maxExpansions?: number;
   /**
-   * Decide solvability by an exhaustive search over joint positions when the
-   * instance has at most this many (the product of the cells each agent can
-   * reach): the only way a planner can prove that agents which each reach
-   * their goal alone cannot all do it together (two robots swapping ends of
-   * a corridor). Default 200,000; 0 turns it off.
+   * Search the instance whole, over joint states, when it is small: about
+   * this many joint positions (the product of the cells each agent can
+   * reach, weighed by the 5^k joint moves). It is the only way a planner can
+   * prove that agents which each reach their goal alone cannot all do it
+   * together (two robots swapping ends of a corridor), and on a solvable
+   * instance it finds a plan of least sum of costs, which CBS returns.
+   * Default 200,000; 0 turns it off.
    */
   jointLimit?: number;
 }

@@ -62,9 +62,10 @@ describe('hand instances', () => {
   });
 
   test('every budget ends in a status', () => {
-    expect(cbs(G, swapEnds, { maxNodes: 0 })).toMatchObject({ status: 'node-limit', paths: null });
-    expect(cbs(G, swapEnds, { maxExpansions: 3 })).toMatchObject({ status: 'step-limit', paths: null });
-    expect(cbs(G, swapEnds, { maxMillis: 0 })).toMatchObject({ status: 'time-limit', paths: null });
+    // jointLimit 0: the tree's budgets (a small instance is otherwise answered by the joint search before any tree).
+    expect(cbs(G, swapEnds, { maxNodes: 0, jointLimit: 0 })).toMatchObject({ status: 'node-limit', paths: null });
+    expect(cbs(G, swapEnds, { maxExpansions: 3, jointLimit: 0 })).toMatchObject({ status: 'step-limit', paths: null });
+    expect(cbs(G, swapEnds, { maxMillis: 0, jointLimit: 0 })).toMatchObject({ status: 'time-limit', paths: null });
     expect(prioritizedPlan(G, swapEnds, { maxExpansions: 3 })).toMatchObject({ status: 'step-limit', paths: null });
     expect(prioritizedPlan(G, swapEnds, { maxMillis: 0 })).toMatchObject({ status: 'time-limit', paths: null });
   });
