@@ -35,7 +35,7 @@ export {
 } from './search/best-first.js';
 export { GridSearcher, type GridSearchOptions } from './grid/fast/grid-search.js';
 export { JumpPointSearcher, jps, type JumpPointSearchOptions } from './grid/jps/jps.js';
-export { dfs, iddfs, type DepthFirstOptions, type DepthFirstResult, type DepthFirstStatus } from './search/depth-first.js';
+export { dfs, iddfs, DEPTH_FIRST_GROWING_MAX_EXPANSIONS, type DepthFirstOptions, type DepthFirstResult, type DepthFirstStatus } from './search/depth-first.js';
 export { flood, type Flood, type FloodOptions } from './search/flood.js';
 export { zeroOneBfs, type ZeroOneBfsOptions } from './search/zero-one-bfs.js';
 export { bellmanFord, type BellmanFord } from './search/bellman-ford.js';

@@ -265,6 +265,8 @@ export class Grid implements SearchSpace {
     this.maxDegree = this.diagonalRule === 'never' ? 4 : 8;
     this.axialStep = this.cellSize;
     this.diagonalStep = this.cellSize * this.diagonalCost;
+    this.checkSums(1, `Grid: cellSize ${cellSize} and diagonalCost ${diagonalCost}`);
+    if (enterCost > 0) this.checkSums(enterCost / Math.max(this.axialStep, this.diagonalStep), 'Grid: blocked.enterCost');
     const floor = options.weightFloor;
     if (floor !== undefined && (typeof floor !== 'number' || !Number.isFinite(floor) || floor <= 0)) {
       throw new InputError(`Grid: weightFloor must be a finite number > 0, got ${show(floor)}`);
@@ -274,6 +276,19 @@ export class Grid implements SearchSpace {
     if (options.weights !== undefined) this.loadWeights(options.weights);
     else if (this.statedFloor > 1) {
       throw new InputError(`Grid: weightFloor ${this.statedFloor} is above 1, the weight of every cell of a grid without weights`);
+    }
+  }
+
+  /**
+   * The one rule for costs that overflow (see `costOverflow`), checked where
+   * the grid's costs are set: a path crosses each cell at most once, so when
+   * the dearest step (weight times the longer step) times the number of
+   * cells is a finite number, every path's cost is. `where` names the value.
+   */
+  private checkSums(weight: number, where: string): void {
+    const step = weight * Math.max(this.axialStep, this.diagonalStep);
+    if (!(step * this.size < Infinity)) {
+      throw new InputError(`${where}: a step of this grid costs ${show(step)}, and a path over its ${this.size} cells could cost more than the largest number (about 1.8e308); costs must be small enough that every path's total is finite`);
     }
   }
 
@@ -309,6 +324,7 @@ export class Grid implements SearchSpace {
         throw new InputError(`Grid: weights[${i}] (x=${i % this.width}, y=${Math.floor(i / this.width)}) is ${show(v)}, expected a finite number > 0, or Infinity for a lethal (blocked) cell`);
       }
       if (v < floor) throw new InputError(`Grid: weights[${i}] (x=${i % this.width}, y=${Math.floor(i / this.width)}) is ${v}, below the weightFloor ${floor}`);
+      if (v !== Infinity) this.checkSums(v, `Grid: weights[${i}]`);
     }
     const layer = allocate(() => new Float64Array(size), `Grid: the ${this.width} x ${this.height} weight layer`, size * 8);
     for (let i = 0; i < size; i++) {
@@ -549,6 +565,7 @@ export class Grid implements SearchSpace {
     if (weight < this.statedFloor) {
       throw new InputError(`setWeight: weight ${weight} is below the grid's weightFloor ${this.statedFloor}; the heuristics rely on it (make the grid with a lower weightFloor)`);
     }
+    if (weight !== Infinity) this.checkSums(weight, 'setWeight: weight');
     if (this.badWeights !== null) this.mend(n);
     if (weight === Infinity) {
       this.cells[n] = 1;
@@ -653,7 +670,7 @@ export class Grid implements SearchSpace {
 
   /** A weight the grid can hold: a number > 0 (Infinity included: a lethal cell) at or above the stated floor. */
   private validWeight(v: number): boolean {
-    return v > 0 && v >= this.statedFloor;
+    return v > 0 && v >= this.statedFloor && (v === Infinity || v * Math.max(this.axialStep, this.diagonalStep) * this.size < Infinity);
   }
 
   /** What is wrong with cell n's weight, for a message. */

@@ -2,7 +2,7 @@ import { InputError, show } from '../core/errors.js';
 import { Heap } from '../queues/heap.js';
 import type { Heuristic } from '../core/heuristic.js';
 import { IMPROVE } from '../core/improve.js';
-import { badArcCost, badHeuristic, checkBoolean, checkBudget, checkNodeId, checkKeys } from '../core/input-checks.js';
+import { badArcCost, badArcEnd, badHeuristic, checkBoolean, checkBudget, checkNodeId, checkKeys, costOverflow } from '../core/input-checks.js';
 import { pathTo } from '../core/path.js';
 import { checkSpace, pathCost, type SearchSpace } from '../core/space.js';
 import { nextGeneration } from '../core/stamp.js';
@@ -412,7 +412,9 @@ export class AraSearcher {
         const x = nbr[i];
         const c = nbrCost[i];
         if (!(c >= 0)) this.fail(badArcCost('ara', n, x, c, 'numbers >= 0 (Infinity: no arc)'));
+        if ((x >>> 0) >= space.size) this.fail(badArcEnd('ara', n, x, space.size));
         const gx = gn + c;
+        if (gx === Infinity && c < Infinity && gn < Infinity) this.fail(costOverflow('ara', n, x, gn, c));
         if (seen[x] !== gen) this.touch(x);
         else if (!(gx < g[x] * improve)) continue;
         // A dead end (h = Infinity) never goes on OPEN; the goal is never one.

@@ -1,7 +1,7 @@
 import { InputError, show } from '../core/errors.js';
 import { IndexedHeap } from '../queues/indexed-heap.js';
 import type { Heuristic } from '../core/heuristic.js';
-import { badArcCost, badHeuristic, checkBudget, checkNodeId, checkKeys } from '../core/input-checks.js';
+import { badArcCost, badArcEnd, badHeuristic, checkBudget, checkNodeId, checkKeys } from '../core/input-checks.js';
 import { checkSpace, cheapestTo, type ArcChange, type ArcChangeFeed, type SearchSpace } from '../core/space.js';
 import { nextGeneration } from '../core/stamp.js';
 
@@ -648,6 +648,7 @@ export class DStarLite {
   private checkListed(s: number, nodes: Int32Array, costs: Float64Array, deg: number, out: boolean): void {
     for (let i = 0; i < deg; i++) {
       const c = costs[i];
+      if ((nodes[i] >>> 0) >= this.space.size) this.fail(badArcEnd('DStarLite', s, nodes[i], this.space.size, out ? 'successor' : 'predecessor'));
       if (!(c >= 0)) this.fail(badArcCost('DStarLite', out ? s : nodes[i], out ? nodes[i] : s, c, 'numbers >= 0 (Infinity: no arc)'));
     }
   }

@@ -1,6 +1,6 @@
 import { InputError, show } from '../core/errors.js';
 import { Heap } from '../queues/heap.js';
-import { checkBoolean, checkNodeId, checkKeys } from '../core/input-checks.js';
+import { checkBoolean, checkNodeId, checkKeys, badArcEnd } from '../core/input-checks.js';
 import { checkSpace, type SearchSpace } from '../core/space.js';
 
 /** t(X): never on OPEN yet, on OPEN, or taken off it. */
@@ -454,8 +454,10 @@ export class DStar {
   private checkCosts(nodes: Int32Array, costs: Float64Array, count: number, x: number, out: boolean): void {
     if (this.space.size > this.t.length) this.grow();
     const s = this.costScale, exact = this.exact;
+    const size = this.space.size;
     for (let i = 0; i < count; i++) {
       const c = costs[i];
+      if ((nodes[i] >>> 0) >= size) this.fail(badArcEnd('D*', x, nodes[i], size, out ? 'successor' : 'predecessor'));
       if (!(c >= 0 && c < Infinity)) {
         this.fail(new InputError(`D*: arc ${out ? `${x} -> ${nodes[i]}` : `${nodes[i]} -> ${x}`}: cost must be a finite number >= 0, got ${c}`));
       }

@@ -2,7 +2,7 @@ import { InputError, show } from '../core/errors.js';
 import { Heap } from '../queues/heap.js';
 import { zero, type Heuristic } from '../core/heuristic.js';
 import { IMPROVE } from '../core/improve.js';
-import { badArcCost, badHeuristic, checkBoolean, checkBudget, checkKeys } from '../core/input-checks.js';
+import { badArcCost, badArcEnd, badHeuristic, checkBoolean, checkBudget, checkKeys, costOverflow } from '../core/input-checks.js';
 import { depthOf, pathTo, pathToInto } from '../core/path.js';
 import { ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, weights, type Priority, type TieBreak } from '../core/priority.js';
 import { checkEndpoints, checkNode, checkSpace, MAX_SPACE_SIZE, pathCost, type SearchSpace } from '../core/space.js';
@@ -273,6 +273,7 @@ export class Searcher implements PathSearcher<SearchOptions> {
         this.ensure(space.size);
         g = this.g; parent = this.parent; stamp = this.stamp;
       }
+      const size = space.size;
       // #region expand
       for (let i = 0; i < deg; i++) {
         const x = nbr[i];
@@ -282,6 +283,10 @@ export class Searcher implements PathSearcher<SearchOptions> {
         // negative cycle would otherwise reopen its nodes for ever. One comparison on
         // values in hand; Grid and Graph never take the branch.
         if (!(gx >= gn)) throw badArcCost('search', n, x, nbrCost[i], 'numbers >= 0');
+        // A node outside the space, or costs whose sum overflows: a space of the caller's only, and one
+        // comparison each on values in hand (a negative id is a huge unsigned one).
+        if ((x >>> 0) >= size) throw badArcEnd('search', n, x, size);
+        if (gx === Infinity && gn < Infinity && nbrCost[i] < Infinity) throw costOverflow('search', n, x, gn, nbrCost[i]);
         // #region skip
         const sx = stamp[x];
         let kind: 'new' | 'improve' | 'reopen' = 'new';
@@ -380,6 +385,8 @@ export class Searcher implements PathSearcher<SearchOptions> {
         const x = nbr[i];
         // #endregion
         if (!(nbrCost[i] >= 0)) throw badArcCost('search', n, x, nbrCost[i], 'numbers >= 0');
+        if ((x >>> 0) >= space.size) throw badArcEnd('search', n, x, space.size);
+        if (g[n] + nbrCost[i] === Infinity && g[n] < Infinity && nbrCost[i] < Infinity) throw costOverflow('search', n, x, g[n], nbrCost[i]);
         // #region bfs-skip
         const sx = stamp[x];
         if (sx === gen || sx === closedMark) {

@@ -1,5 +1,5 @@
 import type { SearchStatus } from '../core/path-searcher.js';
-import { checkBudget, checkKeys } from '../core/input-checks.js';
+import { badArcEnd, checkBudget, checkKeys } from '../core/input-checks.js';
 import { pathTo } from '../core/path.js';
 import { checkNode, checkSpace, pathCost, type SearchSpace } from '../core/space.js';
 
@@ -12,6 +12,15 @@ export interface DepthFirstOptions {
 }
 
 const DEPTH_FIRST_KEYS: readonly (keyof DepthFirstOptions)[] = ['depthLimit', 'maxExpansions'];
+
+/**
+ * The expansions `dfs` and `iddfs` make at most, with neither `depthLimit`
+ * nor `maxExpansions` given, once the space grows as they search it (an
+ * unbounded grid, a `KeyedSpace`): such a space may have no end, and a
+ * depth-first dive into it none either. A space of fixed size needs no
+ * bound (each node is expanded again only when reached by fewer links).
+ */
+export const DEPTH_FIRST_GROWING_MAX_EXPANSIONS = 1_000_000;
 
 /** `depth-limit`: no path within the depth limit, but nodes were cut off there, so one may exist beyond it. */
 export type DepthFirstStatus = SearchStatus | 'depth-limit';
@@ -48,7 +57,7 @@ export interface DepthFirstResult {
  */
 export function dfs(space: SearchSpace, start: number, goal: number, options: DepthFirstOptions = {}): DepthFirstResult {
   const [limit, maxExp] = checkQuery('dfs', space, start, goal, options);
-  const run = new DepthLimited(space);
+  const run = new DepthLimited(space, limit === Infinity && maxExp === Infinity);
   const r = run.search(start, goal, limit, maxExp);
   return run.result(r, goal, 1);
 }
@@ -62,7 +71,7 @@ export function dfs(space: SearchSpace, start: number, goal: number, options: De
  */
 export function iddfs(space: SearchSpace, start: number, goal: number, options: DepthFirstOptions = {}): DepthFirstResult {
   const [maxDepth, maxExp] = checkQuery('iddfs', space, start, goal, options);
-  const run = new DepthLimited(space);
+  const run = new DepthLimited(space, maxDepth === Infinity && maxExp === Infinity);
   let status: DepthFirstStatus = 'depth-limit';
   let rounds = 0;
   for (let limit = 0; limit <= maxDepth; limit++) {
@@ -80,7 +89,11 @@ class DepthLimited {
   private readonly nbr: Int32Array;
   private readonly nbrCost: Float64Array;
 
-  constructor(private readonly space: SearchSpace) {
+  /** The expansion budget in force: the caller's, or the default once an unlimited search finds the space growing. */
+  private budget = Infinity;
+
+  /** `unlimited`: the caller gave neither limit (see DEPTH_FIRST_GROWING_MAX_EXPANSIONS). */
+  constructor(private readonly space: SearchSpace, private readonly unlimited: boolean) {
     const cap = Math.max(1, space.size);
     this.depth = new Int32Array(cap);
     this.parent = new Int32Array(cap);
@@ -90,6 +103,7 @@ class DepthLimited {
 
   search(start: number, goal: number, limit: number, maxExp: number): DepthFirstStatus {
     const { nbr, nbrCost } = this;
+    if (maxExp < this.budget) this.budget = maxExp;
     let { depth, parent } = this;
     depth.fill(0x7fffffff);
     // Stack entries: node, its parent and depth, pushed together. No g: the stack
@@ -100,20 +114,23 @@ class DepthLimited {
     while (sNode.length > 0) {
       const n = sNode.pop()!, p = sParent.pop()!, d = sDepth.pop()!;
       if (depth[n] <= d) continue; // already reached with as few links
-      if (this.expansions >= maxExp) return 'step-limit';
+      if (this.expansions >= this.budget) return 'step-limit';
       depth[n] = d; parent[n] = p;
       this.expansions++;
       if (n === goal) return 'found';
       if (d >= limit) { cutOff = true; continue; }
       const deg = this.space.successors(n, nbr, nbrCost);
       if (this.space.size > depth.length) {
-        // An implicit space interned new nodes.
+        // An implicit space interned new nodes: it may have no end, and an unlimited dive into it neither.
         this.grow(this.space.size);
         ({ depth, parent } = this);
+        if (this.unlimited) this.budget = Math.min(this.budget, DEPTH_FIRST_GROWING_MAX_EXPANSIONS);
       }
+      const size = this.space.size;
       // Push in reverse so the first successor is explored first.
       for (let i = deg - 1; i >= 0; i--) {
         const x = nbr[i];
+        if ((x >>> 0) >= size) throw badArcEnd('dfs', n, x, size);
         if (depth[x] <= d + 1) continue;
         sNode.push(x); sParent.push(n); sDepth.push(d + 1);
       }

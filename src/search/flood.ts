@@ -1,5 +1,5 @@
 import { Heap } from '../queues/heap.js';
-import { badArcCost, checkBudget, checkDirection, checkKeys, checkSources } from '../core/input-checks.js';
+import { badArcCost, badArcEnd, checkBudget, checkDirection, checkKeys, checkSources, costOverflow } from '../core/input-checks.js';
 import { checkSpace, type SearchSpace } from '../core/space.js';
 
 /**
@@ -153,7 +153,9 @@ export class Flooder implements Flood {
             ? badArcCost(where, x, y, c, 'numbers >= 0 (Infinity: no arc)')
             : badArcCost(where, y, x, c, 'numbers >= 0 (Infinity: no arc)');
         }
+        if ((y >>> 0) >= g.length) { this.fail(); throw badArcEnd(where, x, y, g.length, direction === 'forward' ? 'successor' : 'predecessor'); }
         const gy = gx + c;
+        if (gy === Infinity && c < Infinity) { this.fail(); throw direction === 'forward' ? costOverflow(where, x, y, gx, c) : costOverflow(where, y, x, gx, c); }
         // A settled y never passes: costs are >= 0 and keys come off in order.
         if (gy < g[y]) {
           g[y] = gy;

@@ -1,6 +1,6 @@
 import { InputError, show } from '../core/errors.js';
 import type { Flood } from './flood.js';
-import { checkDirection, checkKeys, checkSources } from '../core/input-checks.js';
+import { badArcEnd, checkDirection, checkKeys, checkSources, isNodeOf } from '../core/input-checks.js';
 import { checkSpace, type SearchSpace } from '../core/space.js';
 
 /** The options of `zeroOneBfs`; a bad value is an `InputError`. */
@@ -75,6 +75,7 @@ export function zeroOneBfs(space: SearchSpace, sources: number | readonly number
     const deg = arcs(x, nodes, costs);
     for (let k = 0; k < deg; k++) {
       const y = nodes[k], c = costs[k];
+      if (!isNodeOf(y, n)) throw badArcEnd(where, x, y, n, direction === 'forward' ? 'successor' : 'predecessor');
       if (c === Infinity) continue;
       if (c !== 0 && c !== 1) {
         const [a, b] = direction === 'forward' ? [x, y] : [y, x];

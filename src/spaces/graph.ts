@@ -115,6 +115,13 @@ export class Graph implements SearchSpace {
       if (!Number.isInteger(v) || v < 0 || v >= size) throw new InputError(`${where}: 'to' must be a node in 0..${size - 1}`);
       checkCost(c, where);
     });
+    // The one rule for costs that overflow (see costOverflow): a path uses each edge at most once, so
+    // when all the costs add up to a finite number, every path's cost is one.
+    let total = 0;
+    for (const e of list) total += e[2];
+    if (total === Infinity) {
+      throw new InputError(`Graph: the edges' costs add up to more than the largest number (about 1.8e308), so a path's cost could overflow; costs must be small enough that every path's total is finite`);
+    }
     const arcs = directed ? list.length : 2 * list.length;
     if (arcs > MAX_GRAPH_ARCS) {
       throw new InputError(`Graph: ${list.length} ${directed ? 'directed' : 'undirected'} edges make ${arcs} arcs, more than the ${MAX_GRAPH_ARCS} (2^31 - 1) int32 offsets can index`);

@@ -1,0 +1,18 @@
+// Issue 35.8: depth-first search on a space with no end, with no limit given,
+// ends in a status (seconds: a million expansions of an unbounded grid).
+import { expect, test } from 'vitest';
+import { DEPTH_FIRST_GROWING_MAX_EXPANSIONS, dfs, iddfs, unboundedGrid } from '#bestfirst';
+
+test('issue 35.8: dfs and iddfs on an unbounded grid with no limit end in step-limit (a million expansions), and a limit given is kept', () => {
+  // The goal is walled in: no path exists, and the space has no end.
+  const walls: [number, number][] = [[9, 10], [11, 10], [10, 9], [10, 11]];
+  const space = unboundedGrid([...walls]);
+  const start = space.id([0, 0]), goal = space.id([10, 10]);
+  const r = dfs(space, start, goal);
+  expect(r.status).toBe('step-limit');
+  expect(r.expansions).toBe(DEPTH_FIRST_GROWING_MAX_EXPANSIONS);
+  const i = iddfs(space, start, goal);
+  expect(i.status).toBe('step-limit');
+  expect(dfs(space, start, goal, { maxExpansions: 500 }).expansions).toBe(500);
+  expect(iddfs(space, start, goal, { depthLimit: 6 }).status).toBe('depth-limit');
+}, 60_000);
