@@ -1,3 +1,4 @@
+import { badArcEnd, isNodeOf } from '../core/input-checks.js';
 import { InputError, show } from '../core/errors.js';
 import { checkSpace, type SearchSpace } from '../core/space.js';
 import { Graph, MAX_GRAPH_ARCS, MAX_GRAPH_SIZE, type Edge } from '../spaces/graph.js';
@@ -181,7 +182,7 @@ export function formatGr(space: SearchSpace, comment = ''): string {
     for (let k = 0; k < deg; k++) {
       const v = nodes[k], c = costs[k];
       if (c === Infinity) continue;
-      if (!Number.isInteger(v) || v < 0 || v >= space.size) throw new InputError(`${where}: node ${u} lists a successor ${show(v)} outside 0..${space.size - 1}`);
+      if (!isNodeOf(v, space.size)) throw badArcEnd(where, u, v, space.size);
       if (!(Number.isInteger(c) && c >= 0 && c <= MAX_DIMACS_WEIGHT)) {
         throw new InputError(`${where}: the arc ${u} -> ${v} costs ${show(c)}; a .gr file holds whole numbers from 0 to ${MAX_DIMACS_WEIGHT}: scale and round the costs first`);
       }

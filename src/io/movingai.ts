@@ -285,6 +285,10 @@ export function parseScen(text: string, file = '<scen>'): Scenario[] {
     const width = int(2), height = int(3);
     if (width < 1 || height < 1) fail(file, lineNo, col(width < 1 ? 2 : 3), `map size ${width} x ${height}, expected both sides >= 1`);
     const startX = int(4), startY = int(5), goalX = int(6), goalY = int(7);
+    // A point must lie on the map the row itself states (x in 0..width-1, y in 0..height-1).
+    for (const [k, v, side, name] of [[4, startX, width, 'width'], [5, startY, height, 'height'], [6, goalX, width, 'width'], [7, goalY, height, 'height']] as const) {
+      if (v >= side) fail(file, lineNo, col(k), `${FIELDS[k]} is ${v}, outside the map this row states (${name} ${side}: ${FIELDS[k].slice(-1)} in 0..${side - 1})`);
+    }
     const ls8 = f[8].trim();
     const optimal = /^[+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(ls8) ? Number(ls8) : NaN;
     if (!Number.isFinite(optimal)) fail(file, lineNo, col(8), `optimal length is ${shown(f[8])}, expected a number >= 0`);
@@ -304,7 +308,7 @@ export function formatScen(scenarios: readonly Scenario[], digits?: number): str
     throw new InputError(`formatScen: digits must be a whole number from 0 to 20, got ${show(digits)}`);
   }
   // Every row checked before any is written: a file parseScen would refuse is never made.
-  scenarios.forEach((s, i) => checkFields(s, `formatScen: scenarios[${i}]`));
+  scenarios.forEach((s, i) => { checkFields(s, `formatScen: scenarios[${i}]`); checkPointsInside(s, `formatScen: scenarios[${i}]`); });
   let out = 'version 1\n';
   for (const s of scenarios) {
     const len = digits === undefined ? String(s.optimal) : s.optimal.toFixed(digits);
@@ -362,5 +366,12 @@ function checkFields(s: unknown, where: string): asserts s is Scenario {
   }
   if (typeof r.optimal !== 'number' || !Number.isFinite(r.optimal) || r.optimal < 0) {
     throw new InputError(`${where}.optimal must be a finite number >= 0, got ${show(r.optimal)}`);
+  }
+}
+
+/** parseScen's rule for a row, for the writer: its points lie on the map it states (checkScenario says it against a grid). */
+function checkPointsInside(s: Scenario, where: string): void {
+  for (const [k, side] of [['startX', 'width'], ['startY', 'height'], ['goalX', 'width'], ['goalY', 'height']] as const) {
+    if (s[k] >= s[side]) throw new InputError(`${where}.${k} is ${s[k]}, outside the map it states (${side} ${s[side]})`);
   }
 }

@@ -1,3 +1,4 @@
+import { badArcEnd, isNodeOf } from '../core/input-checks.js';
 import { InputError, show } from '../core/errors.js';
 import type { Heuristic } from '../core/heuristic.js';
 import { checkSpace, type SearchSpace } from '../core/space.js';
@@ -64,7 +65,7 @@ export function straightLine(space: SearchSpace, coords: Coordinates): StraightL
     const deg = space.successors(u, nodes, costs);
     for (let k = 0; k < deg; k++) {
       const c = costs[k], v = nodes[k];
-      if (!(Number.isInteger(v) && v >= 0 && v < space.size)) throw new InputError(`${where}: node ${u} lists a successor ${show(v)} outside 0..${space.size - 1}`);
+      if (!isNodeOf(v, space.size)) throw badArcEnd(where, u, v, space.size);
       if (c === Infinity) continue;
       if (!(c >= 0)) throw new InputError(`${where}: the arc ${u} -> ${v} costs ${show(c)}; a straight-line bound needs costs >= 0`);
       const len = planarDistance(x, y, u, v);

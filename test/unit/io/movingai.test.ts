@@ -125,7 +125,11 @@ test('formatScen and parseScen round-trip, exactly or with fixed decimals', () =
       optimal: fc.double({ min: 0, max: 1e6, noNaN: true }),
     }), { maxLength: 20 }),
     (rows) => {
-      const scens: Scenario[] = rows.map((r, i) => ({ ...r, mapName: r.map.slice(r.map.lastIndexOf('/') + 1), line: i + 2 }));
+      // Points on the map each row states (parseScen refuses others).
+      const scens: Scenario[] = rows.map((r, i) => ({
+        ...r, startX: r.startX % r.width, startY: r.startY % r.height, goalX: r.goalX % r.width, goalY: r.goalY % r.height,
+        mapName: r.map.slice(r.map.lastIndexOf('/') + 1), line: i + 2,
+      }));
       expect(parseScen(formatScen(scens))).toEqual(scens);
     },
   ), { seed: 7, numRuns: 200 });
@@ -249,4 +253,24 @@ test('checkPath refuses a wrong grid, path, start or goal (the path itself gets 
   expect(refusal(() => checkPath(grid, [s], 12, s))).toBe('checkPath: start must be a cell id in 0..11, got 12');
   expect(refusal(() => checkPath(grid, [s], s, 0.5))).toBe('checkPath: goal must be a cell id in 0..11, got 0.5');
   expect(refusal(() => checkPath(grid, [s], s, s, -1))).toBe(`checkPath: count must be a whole number from 0 to 1 (the buffer's length), got -1`);
+});
+
+test('issue 35.6: parseScen refuses a point outside the map size its own row states, with file:line:col (and formatScen will not write one)', () => {
+  const row = (sx: number, sy: number, gx: number, gy: number) => `version 1\n0\tx.map\t8\t6\t${sx}\t${sy}\t${gx}\t${gy}\t1\n`;
+  // Each of the four coordinates at its bound, and beyond it; the column is the field's.
+  const cases: [string, RegExp][] = [
+    [row(9, 0, 1, 1), /^s\.scen:2:13: start x is 9, outside the map this row states \(width 8: x in 0\.\.7\)$/],
+    [row(8, 0, 1, 1), /^s\.scen:2:13: start x is 8/],
+    [row(0, 6, 1, 1), /^s\.scen:2:15: start y is 6, outside the map this row states \(height 6: y in 0\.\.5\)$/],
+    [row(0, 0, 8, 1), /^s\.scen:2:17: goal x is 8/],
+    [row(0, 0, 1, 6), /^s\.scen:2:19: goal y is 6/],
+    [row(0, 0, 100, 100), /^s\.scen:2:17: goal x is 100/],
+  ];
+  for (const [text, message] of cases) {
+    expect(() => parseScen(text, 's.scen')).toThrow(InputError);
+    expect(() => parseScen(text, 's.scen')).toThrow(message);
+  }
+  expect(parseScen(row(7, 5, 0, 0), 's.scen')[0]).toMatchObject({ startX: 7, startY: 5 });
+  const s = parseScen(row(7, 5, 0, 0), 's.scen')[0];
+  expect(() => formatScen([{ ...s, goalY: 6 }])).toThrow(/formatScen: scenarios\[0\]\.goalY is 6, outside the map it states \(height 6\)/);
 });
