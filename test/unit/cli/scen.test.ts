@@ -198,7 +198,7 @@ test('scen refuses malformed maps and scenarios through main: file:line:col, exi
   writeFileSync(noMap, 'version 1\n0\tmaps/dao/lonely.map\t49\t49\t1\t7\t4\t2\t5\n');
   const cases: [string[], string][] = [
     [['scen', scen], `bestfirst scen: ${badMap}:6:3: row 1 has 2 characters, expected 4 (the width)`],
-    [['scen', offMap, '--map', ARENA], `bestfirst scen: ${offMap}:2:23: goal (49,2) is outside the 49 x 49 map arena.map, expected x in 0..48 and y in 0..48`],
+    [['scen', offMap, '--map', ARENA], `bestfirst scen: ${offMap}:2:23: goal x is 49, outside the map this row states (width 49: x in 0..48)`],
     [['scen', noMap], `bestfirst scen: cannot find map "maps/dao/lonely.map" named in ${noMap}: looked for ${join(dir, 'lonely.map')} and ${join(dir, 'maps/dao/lonely.map')}; pass --map FILE.map`],
     [['scen', join(dir, 'none.scen')], `bestfirst scen: cannot read ${join(dir, 'none.scen')}: no such file`],
     [['scen', ARENA_SCEN, '--sample', '0'], 'bestfirst scen: --sample must be a decimal integer from 1 to 2147483647, got "0"'],
