@@ -15,6 +15,8 @@ interface Found {
   readonly rounds: number | null;
   /** What was built before the search (the contraction hierarchy), and what it took; null for the searches that build nothing. */
   readonly built?: { readonly ms: number; readonly shortcuts: number; readonly bytes: number };
+  /** Bellman-Ford only: a cycle of negative cost reachable from the start (node ids from 0), when there is one. */
+  readonly cycle?: number[];
 }
 
 /** The path to `goal` by the parent links of a single-source search, or null when it was not reached. */
@@ -74,9 +76,11 @@ const ALGOS: Readonly<Record<string, { help: string; needsCo?: true; run(graph: 
     },
   },
   'bellman-ford': {
-    help: 'Bellman-Ford from the start (every arc relaxed each round: slow, a check on the others)',
+    help: 'Bellman-Ford from the start (every arc relaxed each round: slow, a check on the others); the one search that takes negative weights, and finds a negative cycle',
     run(graph, s, t) {
       const r = bellmanFord(graph, s);
+      // A negative cycle reachable from the start: no cheapest path is defined, so none is given.
+      if (r.status === 'negative-cycle') return { path: null, cost: -Infinity, expansions: null, rounds: r.rounds, cycle: r.cycle };
       return { path: walkBack(r.parent, r.g, s, t), cost: r.g[t], expansions: null, rounds: r.rounds };
     },
   },
@@ -116,11 +120,12 @@ export const ROUTE: CommandSpec = {
     nodeOption('from', 'the start node'),
     nodeOption('to', 'the goal node'),
     { name: 'algo', kind: 'choice', arg: 'A', default: 'dijkstra', choices: Object.keys(ALGOS), help: 'the search', accepts: Object.entries(ALGOS).map(([k, a]) => [k, a.help] as const) },
-    jsonOption('print one JSON record (gr, co, algo, from, to, status, cost, nodes, expansions, rounds, microseconds, built, path) instead of text; built is { ms, shortcuts, bytes } for ch, else null'),
+    jsonOption('print one JSON record (gr, co, algo, from, to, status, cost, nodes, expansions, rounds, microseconds, built, path) instead of text; built is { ms, shortcuts, bytes } for ch, else null; a negative cycle gives status negative-cycle with cycle and cycleCost'),
   ],
   notes: [
     'The astar and biastar heuristic: every arc costs at least ratio x its straight length (ratio: the smallest weight / length over the arcs), so no path to the goal costs less than ratio x the straight-line distance; it is admissible and consistent for any weights, and zero when some arc between distinct points is free.',
-    'Exit status: 0 a path was found, 1 no path, 2 a mistake in the command line or the files.',
+    'Negative weights (W with a minus sign) are read for --algo bellman-ford only, the one search that takes them; it reports a negative cycle reachable from the start instead of a path (status negative-cycle, with the cycle).',
+    'Exit status: 0 a path was found, 1 no path (or a negative cycle), 2 a mistake in the command line or the files.',
   ],
   run,
 };
@@ -138,7 +143,17 @@ function run(args: Args, io: Io): number {
     throw new InputError(`route: --algo ${algo} needs --co FILE.co: its heuristic is made from the nodes' coordinates (or use --algo ${algo === 'astar' ? 'dijkstra' : 'bidijkstra'})`);
   }
   const gr = displayName(grFile);
-  const graph = parseGr(readText(grFile, `--gr ${gr}`, '.gr', MAX_DIMACS_CHARS), gr);
+  // Negative weights are read for the one search that takes them; for the others the reader's refusal says which does.
+  const takesNegative = algo === 'bellman-ford';
+  let graph: Graph;
+  try {
+    graph = parseGr(readText(grFile, `--gr ${gr}`, '.gr', MAX_DIMACS_CHARS), gr, { negativeWeights: takesNegative });
+  } catch (e) {
+    if (e instanceof InputError && !takesNegative && /; negative weights are read only when asked for/.test(e.message)) {
+      throw new InputError(`route: ${e.message.replace(/; negative weights are read only when asked for.*$/, '')}; --algo ${algo} takes weights >= 0, and only --algo bellman-ford takes negative ones`);
+    }
+    throw e;
+  }
   const node = (name: string) => {
     const id = args.need<number>(name);
     if (id > graph.size) throw new InputError(`route: --${name} ${id} is not a node of ${gr}, which has ${graph.size} (ids 1 to ${graph.size})`);
@@ -158,6 +173,18 @@ function run(args: Args, io: Io): number {
   // The search alone: a hierarchy's build is reported on its own.
   const microseconds = (performance.now() - t0 - (found.built?.ms ?? 0)) * 1000;
   const built = found.built === undefined ? null : { ms: Math.round(found.built.ms * 10) / 10, shortcuts: found.built.shortcuts, bytes: found.built.bytes };
+  if (found.cycle !== undefined) {
+    const cycle = [...found.cycle, found.cycle[0]].map((n) => n + 1);
+    let around = 0;
+    for (let i = 0; i + 1 < found.cycle.length + 1; i++) around += pathCost(graph, [found.cycle[i], found.cycle[(i + 1) % found.cycle.length]]);
+    if (args.flag('json')) {
+      io.out(JSON.stringify({ gr: grFile, co: coFile ?? null, algo, from: start + 1, to: goal + 1, status: 'negative-cycle', cost: null, nodes: 0, expansions: null, rounds: found.rounds, cycle, cycleCost: around, path: null }));
+    } else {
+      io.out(`graph ${gr} (${graph.size} nodes, ${graph.arcCount} arcs), algo ${algo}, from ${start + 1} to ${goal + 1}`);
+      io.out(`no cheapest path: a negative cycle is reachable from ${start + 1}: ${cycle.join(' ')} (cost ${around} each time round), ${found.rounds} rounds over every arc`);
+    }
+    return 1;
+  }
   const cost = found.path === null ? null : found.cost;
   const broken = found.path === null ? null : check(graph, found.path, start, goal, found.cost);
   // Never print a path we have not checked: a wrong one is a bug, said loudly.

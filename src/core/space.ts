@@ -32,6 +32,13 @@ export interface SearchSpace {
    */
   checkUsable?(where: string): void;
   /**
+   * True when some arc costs less than 0 (a `Graph` made with
+   * `negativeCosts`). Only `bellmanFord` and `floydWarshall` take such a
+   * space; every other search refuses it when it is given it, since a
+   * cheaper path through a negative arc could lie behind any answer.
+   */
+  readonly negativeCosts?: boolean;
+  /**
    * A new feed of the arc costs that change from now on, for a space that
    * can be edited and can tell what an edit changed (a `Grid` can). The
    * searches that repair (D* Lite) read it before every update and query,
@@ -102,7 +109,7 @@ export function checkCost(c: number, where: string): void {
  * `maxDegree` that are integers >= 0 and a `successors` function. `where`
  * names the function or class that was given it.
  */
-export function checkSpace(space: SearchSpace, where: string): void {
+export function checkSpace(space: SearchSpace, where: string, takesNegativeCosts = false): void {
   if (space === null || typeof space !== 'object') {
     throw new InputError(`${where}: space must be a SearchSpace { size, maxDegree, successors }, got ${show(space)}`);
   }
@@ -115,6 +122,9 @@ export function checkSpace(space: SearchSpace, where: string): void {
     if (v > MAX_SPACE_SIZE) throw new InputError(`${where}: space.${name} must be at most ${MAX_SPACE_SIZE} (2^31 - 1: node ids are int32), got ${v}`);
   }
   if (typeof space.successors !== 'function') throw new InputError(`${where}: space.successors must be a function, got ${show(space.successors)}`);
+  if (space.negativeCosts === true && !takesNegativeCosts) {
+    throw new InputError(`${where}: the space has arcs of negative cost, and this search takes costs >= 0 only; bellmanFord (and floydWarshall) take negative costs`);
+  }
 }
 
 /**
@@ -142,16 +152,18 @@ export function cheapestTo(nodes: Int32Array, costs: Float64Array, deg: number, 
  * ```
  */
 export function pathCost(space: SearchSpace, path: readonly number[]): number {
-  checkSpace(space, 'pathCost');
+  checkSpace(space, 'pathCost', true);
   if (!Array.isArray(path)) throw new InputError(`pathCost: path must be an array of node ids, got ${show(path)}`);
   path.forEach((n, i) => checkNode(space, n, `pathCost: path[${i}]`));
   const nbr = new Int32Array(Math.max(1, space.maxDegree)), cost = new Float64Array(Math.max(1, space.maxDegree));
   let total = 0;
   for (let i = 0; i + 1 < path.length; i++) {
     const deg = space.successors(path[i], nbr, cost);
-    // A NaN would lose every comparison and read as "no arc"; a negative cost would be summed.
+    // A NaN would lose every comparison and read as "no arc"; a negative cost would be summed, which
+    // only a space that says it has negative costs may list.
+    const floor = space.negativeCosts === true ? -Infinity : 0;
     for (let k = 0; k < deg; k++) {
-      if (nbr[k] === path[i + 1] && !(cost[k] >= 0)) {
+      if (nbr[k] === path[i + 1] && !(cost[k] >= floor)) {
         throw new InputError(`pathCost: the space lists the arc ${path[i]} -> ${path[i + 1]} with cost ${show(cost[k])}; costs must be numbers >= 0`);
       }
     }

@@ -1,4 +1,4 @@
-import { badArcEnd, isNodeOf } from '../core/input-checks.js';
+import { badArcEnd, checkBoolean, checkKeys, isNodeOf } from '../core/input-checks.js';
 import { InputError, show } from '../core/errors.js';
 import { checkSpace, type SearchSpace } from '../core/space.js';
 import { Graph, MAX_GRAPH_ARCS, MAX_GRAPH_SIZE, type Edge } from '../spaces/graph.js';
@@ -118,6 +118,16 @@ function scan(text: string, file: string, layout: Layout, problem: (l: Line, fol
 
 const GR: Layout = { problem: 'p sp N M', record: 'a U V W', noun: 'an arc' };
 
+/** The options of `parseGr`. */
+export interface ParseGrOptions {
+  /**
+   * Default false. True reads weights with a minus sign as negative (the
+   * challenge's files have none): the graph then has `negativeCosts`, and
+   * only `bellmanFord` and `floydWarshall` search it.
+   */
+  negativeWeights?: boolean;
+}
+
 /**
  * Reads a DIMACS `.gr` file: comment lines `c ...`, one problem line
  * `p sp N M` (N nodes, M arcs) before any arc, then exactly M arc lines
@@ -135,8 +145,11 @@ const GR: Layout = { problem: 'p sp N M', record: 'a U V W', noun: 'an arc' };
  * dijkstra(graph, 0, 2).cost; // 12
  * ```
  */
-export function parseGr(text: string, file = '<gr>'): Graph {
+export function parseGr(text: string, file = '<gr>', options: ParseGrOptions = {}): Graph {
   checkText('parseGr', text, file, MAX_DIMACS_CHARS, '.gr');
+  checkKeys(options, ['negativeWeights'], 'parseGr');
+  checkBoolean(options.negativeWeights, 'parseGr: negativeWeights');
+  const negative = options.negativeWeights === true;
   let size = 0, declared = 0, problemLine = 0;
   const edges: Edge[] = [];
   const ids = () => ` (ids are 1-based: 1 to N = ${size})`;
@@ -150,11 +163,16 @@ export function parseGr(text: string, file = '<gr>'): Graph {
     if (edges.length === declared) fail(file, l.no, l.w[0].col, `arc ${declared + 1} is one too many: the problem line (line ${problemLine}) says ${declared} arcs, expected no more`);
     const u = whole(file, l, 1, 'the tail U', 1, size, ids());
     const v = whole(file, l, 2, 'the head V', 1, size, ids());
-    const c = whole(file, l, 3, 'the weight W', 0, MAX_DIMACS_WEIGHT);
+    // A weight with a minus sign: read as negative when asked for, else refused with the way to read it.
+    const minus = l.w[3] !== undefined && l.w[3].text.startsWith('-');
+    if (minus && !negative) {
+      fail(file, l.no, l.w[3].col, `the weight W is ${shown(l.w[3].text)}, expected a whole number from 0 to ${MAX_DIMACS_WEIGHT}; negative weights are read only when asked for (parseGr's negativeWeights), for Bellman-Ford and Floyd-Warshall`);
+    }
+    const c = minus ? -whole(file, { ...l, w: l.w.map((w, i) => (i === 3 ? { ...w, text: w.text.slice(1), col: w.col + 1 } : w)) }, 3, 'the weight W', 0, MAX_DIMACS_WEIGHT) : whole(file, l, 3, 'the weight W', 0, MAX_DIMACS_WEIGHT);
     edges.push([u - 1, v - 1, c]);
   }).end;
   if (edges.length < declared) fail(file, end, 1, `the file ends after ${edges.length} arcs, but the problem line (line ${problemLine}) says ${declared}`);
-  return new Graph(size, edges, { directed: true });
+  return new Graph(size, edges, { directed: true, negativeCosts: negative });
 }
 
 /**

@@ -43,7 +43,7 @@ export interface BellmanFord {
  */
 export function bellmanFord(space: SearchSpace, source: number): BellmanFord {
   const where = 'bellmanFord';
-  checkSpace(space, where);
+  checkSpace(space, where, true);
   checkNodeId(space, source, `${where}: source`, true);
   const n = space.size;
   const g = new Float64Array(n).fill(Infinity);

@@ -48,7 +48,7 @@ export interface AllPairs {
  * ```
  */
 export function floydWarshall(space: SearchSpace): AllPairs {
-  checkSpace(space, 'floydWarshall');
+  checkSpace(space, 'floydWarshall', true);
   const n = space.size;
   if (n > MAX_ALL_PAIRS_NODES) {
     throw new InputError(`floydWarshall: the space has ${n} nodes, at most ${MAX_ALL_PAIRS_NODES} allowed (its tables hold size^2 entries and its time grows as size^3; use flood or a Dijkstra per source)`);

@@ -12,6 +12,13 @@ export type KeyedEdge<K> = readonly [from: K, to: K, cost?: number];
 export interface GraphOptions {
   /** Default false: every edge is usable both ways at the same cost. */
   directed?: boolean;
+  /**
+   * Default false: costs are numbers >= 0. True lets an edge cost less than
+   * 0; the graph then says `negativeCosts` (when some edge does), and only
+   * `bellmanFord` and `floydWarshall` take it (every other search refuses
+   * it, with the reason). An undirected negative edge is a negative cycle.
+   */
+  negativeCosts?: boolean;
 }
 
 /** The options of `Graph.fromEdges`: `directed`, and the keys to number first. */
@@ -57,7 +64,7 @@ export const MAX_GRAPH_SIZE = 2 ** 25;
 /** Arc offsets are int32: at most 2^31 - 1 arcs (an undirected edge is two). */
 export const MAX_GRAPH_ARCS = 0x7fffffff;
 
-const GRAPH_KEYS: readonly (keyof GraphOptions)[] = ['directed'];
+const GRAPH_KEYS: readonly (keyof GraphOptions)[] = ['directed', 'negativeCosts'];
 const FROM_EDGES_KEYS: readonly (keyof FromEdgesOptions<unknown>)[] = ['directed', 'nodes'];
 
 /**
@@ -79,6 +86,8 @@ export class Graph implements SearchSpace {
   readonly maxDegree: number;
   /** Whether edges run one way only (else each edge is two arcs, one each way, at the same cost). */
   readonly directed: boolean;
+  /** True when some edge costs less than 0 (made with `negativeCosts`): only `bellmanFord` and `floydWarshall` search such a graph. */
+  readonly negativeCosts: boolean;
   /** Number of arcs stored (an undirected edge is two arcs). */
   readonly arcCount: number;
   private readonly start: Int32Array;
@@ -105,6 +114,8 @@ export class Graph implements SearchSpace {
     }
     checkKeys(options, GRAPH_KEYS, 'Graph');
     checkBoolean(options.directed, 'Graph: directed');
+    checkBoolean(options.negativeCosts, 'Graph: negativeCosts');
+    const negative = options.negativeCosts === true;
     const list = edgeList<Edge>(edges, 'Graph');
     const directed = options.directed === true;
     list.forEach((e, i) => {
@@ -113,12 +124,18 @@ export class Graph implements SearchSpace {
       const where = `Graph: edge ${i} (${show(u)} -> ${show(v)}, cost ${show(c)})`;
       if (!Number.isInteger(u) || u < 0 || u >= size) throw new InputError(`${where}: 'from' must be a node in 0..${size - 1}`);
       if (!Number.isInteger(v) || v < 0 || v >= size) throw new InputError(`${where}: 'to' must be a node in 0..${size - 1}`);
-      checkCost(c, where);
+      if (negative) {
+        if (typeof c !== 'number' || !Number.isFinite(c)) throw new InputError(`${where}: cost must be a finite number (negativeCosts: any sign), got ${show(c)}`);
+      } else if (typeof c === 'number' && c < 0) {
+        throw new InputError(`${where}: cost must be >= 0, got ${c}; a graph with negative costs is made with { negativeCosts: true }, and only bellmanFord and floydWarshall search it`);
+      } else {
+        checkCost(c, where);
+      }
     });
     // The one rule for costs that overflow (see costOverflow): a path uses each edge at most once, so
     // when all the costs add up to a finite number, every path's cost is one.
     let total = 0;
-    for (const e of list) total += e[2];
+    for (const e of list) total += Math.abs(e[2]);
     if (total === Infinity) {
       throw new InputError(`Graph: the edges' costs add up to more than the largest number (about 1.8e308), so a path's cost could overflow; costs must be small enough that every path's total is finite`);
     }
@@ -128,6 +145,7 @@ export class Graph implements SearchSpace {
     }
     this.size = size;
     this.directed = directed;
+    this.negativeCosts = negative && list.some((e) => e[2] < 0);
     this.arcCount = arcs;
     const from = new Int32Array(arcs);
     const to = new Int32Array(arcs);

@@ -109,3 +109,23 @@ test('issue 37: route --algo ch answers a reachable pair over zero-cost arcs wit
     expect(JSON.parse(j.out[0]) as Record).toMatchObject({ status: 'found', cost: 2, path: [1, 2] });
   }
 });
+
+test('issue 35.7: route --algo bellman-ford runs on negative weights, prints a negative cycle, and every other search refuses them with the reason', async () => {
+  // 1 -> 2 costs 4, 1 -> 3 costs 5, 3 -> 2 costs -3: the cheapest path to 2 is 1 3 2, at 2.
+  const neg = at('negative.gr', 'p sp 3 3\na 1 2 4\na 1 3 5\na 3 2 -3\n');
+  const j = await run('route', '--gr', neg, '--from', '1', '--to', '2', '--algo', 'bellman-ford', '--json');
+  expect(j.code, j.err.join('\n')).toBe(0);
+  expect(JSON.parse(j.out[0]) as Record).toMatchObject({ status: 'found', cost: 2, path: [1, 3, 2] });
+  for (const algo of ['dijkstra', 'bidijkstra', 'ch', '01bfs']) {
+    const r = await run('route', '--gr', neg, '--from', '1', '--to', '2', '--algo', algo);
+    expect(r.code, algo).toBe(2);
+    expect(r.err).toEqual([`bestfirst route: ${neg}:4:7: the weight W is "-3", expected a whole number from 0 to 2147483647; --algo ${algo} takes weights >= 0, and only --algo bellman-ford takes negative ones`]);
+  }
+  // 2 -> 3 -> 2 costs 1 - 3: a negative cycle reachable from 1.
+  const cyc = at('cycle.gr', 'p sp 3 3\na 1 2 4\na 2 3 1\na 3 2 -3\n');
+  const t = await run('route', '--gr', cyc, '--from', '1', '--to', '3', '--algo', 'bellman-ford');
+  expect(t.code).toBe(1);
+  expect(t.out[1]).toBe('no cheapest path: a negative cycle is reachable from 1: 2 3 2 (cost -2 each time round), 3 rounds over every arc');
+  const tj = await run('route', '--gr', cyc, '--from', '1', '--to', '3', '--algo', 'bellman-ford', '--json');
+  expect(JSON.parse(tj.out[0])).toMatchObject({ status: 'negative-cycle', cycle: [2, 3, 2], cycleCost: -2, path: null });
+});

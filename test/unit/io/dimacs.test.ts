@@ -53,7 +53,7 @@ const BAD_GR: [string, string, string, string][] = [
   ['a 0 id', 'p sp 2 1\na 0 2 3\n', '2:3', 'the tail U is "0", expected a whole number from 1 to 2 (ids are 1-based'],
   ['an id past N', 'p sp 2 1\na 1 3 3\n', '2:5', 'the head V is "3", expected a whole number from 1 to 2'],
   ['a negative id', 'p sp 2 1\na -1 2 3\n', '2:3', 'the tail U is "-1"'],
-  ['a negative weight', 'p sp 2 1\na 1 2 -3\n', '2:7', 'the weight W is "-3", expected a whole number from 0 to 2147483647'],
+  ['a negative weight', 'p sp 2 1\na 1 2 -3\n', '2:7', 'the weight W is "-3", expected a whole number from 0 to 2147483647; negative weights are read only when asked for (parseGr\'s negativeWeights)'],
   ['a fractional weight', 'p sp 2 1\na 1 2 2.5\n', '2:7', 'the weight W is "2.5"'],
   ['an exponent weight', 'p sp 2 1\na 1 2 1e3\n', '2:7', 'the weight W is "1e3"'],
   ['a weight past 2^31 - 1', 'p sp 2 1\na 1 2 2147483648\n', '2:7', 'the weight W is "2147483648"'],
@@ -142,4 +142,13 @@ test('round trip on 300 random graphs: write, read, write gives the same arcs an
     expect(Array.from(read.y)).toEqual(coords.y.map((v) => v + 0));
     expect(formatCo(read)).toBe(co);
   }), { seed: 20261202, numRuns: 300 });
+});
+
+test('negativeWeights: a weight with a minus sign is read as negative, into a graph that says so; its malformed forms are still refused', () => {
+  const g = parseGr('p sp 3 2\na 1 2 -3\na 2 3 4\n', 'neg.gr', { negativeWeights: true });
+  expect(g.negativeCosts).toBe(true);
+  expect(parseGr('p sp 2 1\na 1 2 3\n', 'pos.gr', { negativeWeights: true }).negativeCosts).toBe(false);
+  expect(() => parseGr('p sp 2 1\na 1 2 -x\n', 'bad.gr', { negativeWeights: true })).toThrow(/^bad\.gr:2:8: the weight W is "x", expected a whole number/);
+  expect(() => parseGr('p sp 2 1\na 1 2 -3\n', 'bad.gr', { negativeWeights: 1 as never })).toThrow(/parseGr: negativeWeights must be true or false/);
+  expect(() => parseGr('p sp 2 1\na 1 2 3\n', 'bad.gr', { negative: true } as never)).toThrow(/parseGr: unknown option "negative"/);
 });

@@ -50,3 +50,19 @@ test('refusals: a source that is not a node, NaN or -Infinity costs, a successor
   expect(bellmanFord(one(1, Infinity), 0).g[1]).toBe(Infinity);
   expect(bellmanFord(one(1, -5), 0).g[1]).toBe(-5);
 });
+
+test('issue 35.7: a Graph made with negativeCosts carries them to bellmanFord and floydWarshall; every other search refuses it with the reason', async () => {
+  const { Graph, bellmanFord: bf, floydWarshall, dijkstra, flood, BidirectionalSearcher, ContractionHierarchy, zeroOneBfs, dfs } = await import('#bestfirst');
+  expect(() => new Graph(2, [[0, 1, -1]], { directed: true })).toThrow(/cost must be >= 0, got -1; a graph with negative costs is made with \{ negativeCosts: true \}/);
+  const g = new Graph(3, [[0, 1, 4], [0, 2, 5], [2, 1, -3]], { directed: true, negativeCosts: true });
+  expect(g.negativeCosts).toBe(true);
+  const r = bf(g, 0);
+  expect(r.status).toBe('done');
+  expect(Array.from(r.g)).toEqual([0, 2, 5]);
+  expect(floydWarshall(g).dist[1]).toBe(2);
+  for (const run of [() => dijkstra(g, 0, 1), () => flood(g, 0), () => new BidirectionalSearcher(g), () => new ContractionHierarchy(g), () => zeroOneBfs(g, 0), () => dfs(g, 0, 1)]) {
+    expect(run).toThrow(/the space has arcs of negative cost, and this search takes costs >= 0 only; bellmanFord \(and floydWarshall\) take negative costs/);
+  }
+  // Asked for but none negative: an ordinary graph, which every search takes.
+  expect(new Graph(2, [[0, 1, 1]], { negativeCosts: true }).negativeCosts).toBe(false);
+});

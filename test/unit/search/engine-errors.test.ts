@@ -182,7 +182,7 @@ describe('graphs: sizes and edge lists', () => {
     expect(() => new Graph(2, [[0, '1', 1]] as never)).toThrow(/Graph: edge 0 \(0 -> "1", cost 1\): 'to' must be a node in 0\.\.1/);
     expect(() => new Graph(2, [[0, 1, '1']] as never)).toThrow(/edge 0 \(0 -> 1, cost "1"\): cost must be a finite number >= 0, got "1"/);
     expect(() => new Graph(2, [], { directed: 'yes' } as never)).toThrow(/Graph: directed must be true or false, got "yes"/);
-    expect(() => new Graph(2, [], { direct: true } as never)).toThrow(/Graph: unknown option "direct" \(allowed: directed\)/);
+    expect(() => new Graph(2, [], { direct: true } as never)).toThrow(/Graph: unknown option "direct" \(allowed: directed, negativeCosts\)/);
     // Any iterable of triples is an edge list.
     const fromGenerator = new Graph(3, (function* () { yield [0, 1, 1] as const; yield [1, 2, 1] as const; })());
     expect(dijkstra(fromGenerator, 0, 2).cost).toBe(2);
