@@ -20,7 +20,12 @@ import { Grid } from './grid.js';
 export type AreaFilter = { readonly [area: number]: AreaRule };
 
 /** One entry of an `AreaFilter`: a weight, `'excluded'`, or a weight that opens the area's blocked cells too. */
-export type AreaRule = number | 'excluded' | { readonly weight: number; readonly opensBlocked: true };
+export type AreaRule = number | 'excluded' | {
+  /** The weight of every cell of the area (a finite number > 0). */
+  readonly weight: number;
+  /** True: the area's blocked cells open too, at that weight. */
+  readonly opensBlocked: true;
+};
 
 /**
  * The grid `filter` makes of `grid`, a new one (the same size, moves and

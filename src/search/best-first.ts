@@ -8,7 +8,8 @@ import { ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, weights, type Pr
 import { checkEndpoints, checkNode, checkSpace, MAX_SPACE_SIZE, pathCost, type SearchSpace } from '../core/space.js';
 import { nextGeneration } from '../core/stamp.js';
 import type { Trace } from '../core/trace.js';
-import { resultOf, type PathSearcher, type SearchResult, type SearchStatus } from '../core/path-searcher.js';
+import { resultOf, type SearchResult, type SearchStatus } from '../core/path-searcher.js';
+import { SearcherBase } from '../core/searcher-base.js';
 
 export type { SearchResult, SearchStatus } from '../core/path-searcher.js';
 
@@ -91,21 +92,9 @@ function hOf(h: Heuristic, n: number, goal: number): number {
  * const n = s.pathInto(out); // the same path in a buffer: out[0..n), start first
  * ```
  */
-export class Searcher implements PathSearcher<SearchOptions> {
+export class Searcher extends SearcherBase<SearchOptions> {
   /** The space every query runs on. */
   readonly space: SearchSpace;
-  /** How the last query ended; `unreachable` before the first. */
-  status: SearchStatus = 'unreachable';
-  /** Cost of the last query's path (`pathCost` of it; a partial one included); Infinity without one. */
-  cost = Infinity;
-  /** True when the last query failed and returned a partial path (the `partial` option). */
-  partial = false;
-  /** Nodes the last query expanded (the goal's pop included). */
-  expansions = 0;
-  /** Entries the last query put on the frontier (the start's included, unless h called it a dead end). */
-  pushes = 0;
-  /** Closed nodes the last query put back on the frontier with a cheaper g. */
-  reopenings = 0;
   /** The last query's trace with `trace: true`, else null. */
   trace: Trace | null = null;
 
@@ -125,6 +114,7 @@ export class Searcher implements PathSearcher<SearchOptions> {
   private end = -1;
 
   constructor(space: SearchSpace, options: SearcherOptions = {}) {
+    super();
     checkSpace(space, 'Searcher');
     checkKeys(options, SEARCHER_KEYS, 'Searcher');
     const asked = options.capacity;
@@ -443,7 +433,7 @@ export class Searcher implements PathSearcher<SearchOptions> {
   }
 
   /** The last query's outcome as one object (allocates; the hot path does not need it). */
-  result(): SearchResult {
+  override result(): SearchResult {
     return resultOf(this, this.trace);
   }
 
@@ -453,7 +443,6 @@ export class Searcher implements PathSearcher<SearchOptions> {
     const s = this.stamp[n];
     return n < this.g.length && (s === this.gen || s === this.gen + 1) ? this.g[n] : Infinity;
   }
-
 
   private ensure(size: number): void {
     if (size <= this.g.length) return;

@@ -2,13 +2,14 @@ import { InputError, show } from '../../core/errors.js';
 import { IMPROVE } from '../../core/improve.js';
 import { checkBudget, checkKeys } from '../../core/input-checks.js';
 import { pathTo, pathToInto } from '../../core/path.js';
-import { resultOf, type PathSearcher, type SearchResult, type SearchStatus } from '../../core/path-searcher.js';
+import { type SearchStatus } from '../../core/path-searcher.js';
 import { allocate, DX, DY, Grid, type XY } from '../grid.js';
 import { MAX_SEARCH_CELLS } from '../fast/grid-search-base.js';
 import { IndexedGridHeap } from '../../queues/indexed-grid-heap.js';
 import { cellOf, foundPathOf, type FoundPath } from '../found-path.js';
 import { distance, walkSegment } from '../line-of-sight.js';
 import { MoveMasks } from '../move-masks.js';
+import { SearcherBase } from '../../core/searcher-base.js';
 
 /** The two any-angle searches: Theta* and Lazy Theta* (Nash, Daniel, Koenig, Felner). */
 export type AnyAngleAlgorithm = 'theta' | 'lazy-theta';
@@ -75,21 +76,9 @@ export const ANY_ANGLE_BYTES_PER_CELL = 8 + 4 + 4 + 1 + 1;
  * if (s.search(start, goal) === 'found') console.log(s.cost, grid.points(s.path()!));
  * ```
  */
-export class AnyAngleSearcher implements PathSearcher<AnyAngleOptions> {
+export class AnyAngleSearcher extends SearcherBase<AnyAngleOptions> {
   /** The grid every query runs on. */
   readonly grid: Grid;
-  /** How the last query ended; `unreachable` before the first. */
-  status: SearchStatus = 'unreachable';
-  /** Cost of the last query's path (the sum of its segments' `segmentCost`); Infinity without one. */
-  cost = Infinity;
-  /** Cells the last query expanded (the goal's pop included). */
-  expansions = 0;
-  /** Entries the last query put on the open list (the start's included; an improvement counts as one). */
-  pushes = 0;
-  /** Always 0: a cell is never reopened once expanded. */
-  readonly reopenings = 0;
-  /** Always false: the any-angle search returns a whole path or none (no partial paths). */
-  readonly partial = false;
   /** Segments the last query walked to check a line of sight or cost one. */
   segments = 0;
 
@@ -105,6 +94,7 @@ export class AnyAngleSearcher implements PathSearcher<AnyAngleOptions> {
   private goal = -1;
 
   constructor(grid: Grid) {
+    super();
     if (!(grid instanceof Grid)) throw new InputError(`AnyAngleSearcher: needs a Grid, got ${show(grid)}`);
     if (grid.enterCost >= 0) {
       throw new InputError(`AnyAngleSearcher: the grid must delete blocked cells (blocked: 'delete'); it charges ${grid.enterCost} to enter them, and a segment cannot cross a wall at a price`);
@@ -267,11 +257,6 @@ export class AnyAngleSearcher implements PathSearcher<AnyAngleOptions> {
   /** The last path's waypoints, start first, or null without one (allocates; `pathInto` does not). */
   path(): number[] | null {
     return this.status === 'found' ? pathTo(this.parent, this.goal) : null;
-  }
-
-  /** The last query's outcome as one object (allocates; `linkLength` counts segments; `trace` is always null). */
-  result(): SearchResult {
-    return resultOf(this, null);
   }
 
   /**

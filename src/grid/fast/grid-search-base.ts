@@ -5,9 +5,10 @@ import { zero, type Heuristic } from '../../core/heuristic.js';
 import { inlineForm, octile } from '../heuristics.js';
 import { checkFresh, landmarkTable, type LandmarkTable } from './landmarks.js';
 import { checkBudget, checkKeys } from '../../core/input-checks.js';
-import { resultOf, type PathSearcher, type SearchResult, type SearchStatus } from '../../core/path-searcher.js';
+import { type SearchStatus } from '../../core/path-searcher.js';
 import { ASTAR, type Priority, type TieBreak } from '../../core/priority.js';
 import { pathCost } from '../../core/space.js';
+import { SearcherBase } from '../../core/searcher-base.js';
 
 /**
  * The options of one `GridSearcher` query: those of `SearchOptions`, less
@@ -82,21 +83,9 @@ export const MAX_SEARCH_CELLS = 0x7fffff00;
  * Every query first brings the move masks up to date with the grid
  * (`MoveMasks.sync`), so edits made through the grid are seen at once.
  */
-export abstract class GridSearchBase implements PathSearcher<GridSearchOptions> {
+export abstract class GridSearchBase extends SearcherBase<GridSearchOptions> {
   /** The grid every query runs on. */
   readonly grid: Grid;
-  /** How the last query ended; `unreachable` before the first. */
-  status: SearchStatus = 'unreachable';
-  /** Cost of the last query's path (a partial one included), summed along its moves; Infinity without one. */
-  cost = Infinity;
-  /** True when the last query failed and returned a partial path (the `partial` option). */
-  partial = false;
-  /** Cells the last query expanded (the goal's pop included). */
-  expansions = 0;
-  /** Entries the last query put on the open list (the start's included; an improvement counts as one). */
-  pushes = 0;
-  /** Closed cells the last query put back on the open list with a cheaper g. */
-  reopenings = 0;
 
   protected readonly moves: Uint8Array;
   protected readonly g: Float64Array;
@@ -135,6 +124,7 @@ export abstract class GridSearchBase implements PathSearcher<GridSearchOptions> 
    * @param bytesPerCell what the searcher keeps per cell in all, for the message when it does not fit
    */
   constructor(grid: Grid, who: string, bytesPerCell: number) {
+    super();
     if (!(grid instanceof Grid)) throw new InputError(`${who}: needs a Grid, got ${show(grid)}`);
     if (grid.enterCost >= 0) {
       throw new InputError(`${who}: the grid must delete blocked cells (blocked: 'delete'); it charges ${grid.enterCost} to enter them. Use Searcher for that model.`);
@@ -310,11 +300,6 @@ export abstract class GridSearchBase implements PathSearcher<GridSearchOptions> 
     if (this.end < 0) return null;
     const buf = new Int32Array(this.grid.size);
     return Array.from(buf.subarray(0, this.pathInto(buf)));
-  }
-
-  /** The last query's outcome as one object (allocates; `trace` is always null: the fast path does not trace). */
-  result(): SearchResult {
-    return resultOf(this, null);
   }
 
   /** g(n) of the last query: Infinity for a cell it never reached. Throws unless n is a cell id, as every gOf does. */

@@ -9,8 +9,9 @@ import { buildJumpTable, FAR, jumpLength, RECORD, WALL_FAR, type JumpTable } fro
 import { buildLandmarks } from './jps-plus-landmarks.js';
 import { jumpDirections } from './jump-directions.js';
 import { jumpPathInto, jumpPathLength } from './jump-path.js';
-import { resultOf, type PathSearcher, type SearchResult, type SearchStatus } from '../../core/path-searcher.js';
+import { type SearchStatus } from '../../core/path-searcher.js';
 import { nextGeneration } from '../../core/stamp.js';
+import { SearcherBase } from '../../core/searcher-base.js';
 
 /** The options of one JPS+ query; a bad value is an `InputError`. */
 export interface JpsPlusOptions {
@@ -74,21 +75,9 @@ function onRay(k: number, ex: number, ey: number): number {
  * if (s.search(start, goal) === 'found') console.log(s.cost, s.pathInto(out));
  * ```
  */
-export class JpsPlusSearcher implements PathSearcher<JpsPlusOptions> {
-  /** Always false: no partial paths. */
-  readonly partial = false;
+export class JpsPlusSearcher extends SearcherBase<JpsPlusOptions> {
   /** The grid every query runs on. */
   readonly grid: Grid;
-  /** How the last query ended; `unreachable` before the first. */
-  status: SearchStatus = 'unreachable';
-  /** Cost of the last query's path (the same as A*'s); Infinity without one. */
-  cost = Infinity;
-  /** Jump points taken off the heap and expanded (the goal's pop included). */
-  expansions = 0;
-  /** Jump points put on the heap (the start's included). */
-  pushes = 0;
-  /** Always 0: the heuristic (octile or landmark bound, both consistent along every leg) never reopens a closed jump point. */
-  readonly reopenings = 0;
   /** Tables built so far: 1 after the constructor, one more per query that found the grid edited. */
   builds = 0;
   /** Milliseconds the last table build took. */
@@ -127,6 +116,7 @@ export class JpsPlusSearcher implements PathSearcher<JpsPlusOptions> {
   private goalY = 0;
 
   constructor(grid: Grid) {
+    super();
     checkJumpGrid(grid, 'JpsPlusSearcher');
     // Grid ids, no border: the table stops every jump at the grid's sides.
     const w = grid.width, size = w * grid.height;
@@ -445,8 +435,4 @@ export class JpsPlusSearcher implements PathSearcher<JpsPlusOptions> {
     return Array.from(buf);
   }
 
-  /** The last query's outcome in the engine's shape; `path` is the full path (allocates). */
-  result(): SearchResult {
-    return resultOf(this, null);
-  }
 }

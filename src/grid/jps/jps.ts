@@ -5,12 +5,13 @@ import { IMPROVE } from '../../core/improve.js';
 import { checkBoolean, checkBudget, checkKeys } from '../../core/input-checks.js';
 import { JumpHeap } from '../../queues/jump-heap.js';
 import { JumpRaster } from './jump.js';
-import { resultOf, type PathSearcher, type SearchResult, type SearchStatus } from '../../core/path-searcher.js';
+import { resultOf, type SearchResult, type SearchStatus } from '../../core/path-searcher.js';
 import { depthOf } from '../../core/path.js';
 import { jumpDirections } from './jump-directions.js';
 import { jumpPathInto, jumpPathLength } from './jump-path.js';
 import { nextGeneration } from '../../core/stamp.js';
 import type { Trace } from '../../core/trace.js';
+import { SearcherBase } from '../../core/searcher-base.js';
 
 /** The options of one jump point search; a bad value is an `InputError`. */
 export interface JumpPointSearchOptions {
@@ -70,21 +71,9 @@ const START = 8;
  * if (s.search(start, goal) === 'found') console.log(s.cost, s.jumpPoints(), s.path());
  * ```
  */
-export class JumpPointSearcher implements PathSearcher<JumpPointSearchOptions> {
-  /** Always false: jump point search has no partial paths (use `GridSearcher` with `partial`). */
-  readonly partial = false;
+export class JumpPointSearcher extends SearcherBase<JumpPointSearchOptions> {
   /** The grid every query runs on. */
   readonly grid: Grid;
-  /** How the last query ended; `unreachable` before the first. */
-  status: SearchStatus = 'unreachable';
-  /** Cost of the last query's path (the same as A*'s); Infinity without one. */
-  cost = Infinity;
-  /** Jump points taken off the heap and expanded (the goal's pop included). */
-  expansions = 0;
-  /** Jump points put on the heap (the start's included). */
-  pushes = 0;
-  /** Always 0: with the octile heuristic, consistent along jumps, a closed jump point is never reopened. */
-  readonly reopenings = 0;
   /** The last query's trace with `trace: true` (jump points only, grid ids), else null. */
   trace: Trace | null = null;
 
@@ -119,6 +108,7 @@ export class JumpPointSearcher implements PathSearcher<JumpPointSearchOptions> {
   private goalY = 0;
 
   constructor(grid: Grid) {
+    super();
     checkJumpGrid(grid, 'JumpPointSearcher');
     const pw = grid.width + 2, size = pw * (grid.height + 2);
     this.grid = grid;
@@ -350,7 +340,7 @@ export class JumpPointSearcher implements PathSearcher<JumpPointSearchOptions> {
   }
 
   /** The last query's outcome in the engine's shape; `path` is the full path (allocates). */
-  result(): SearchResult {
+  override result(): SearchResult {
     return resultOf(this, this.trace);
   }
 }

@@ -1,10 +1,11 @@
 import { InputError, show } from '../../core/errors.js';
 import { checkBudget, checkKeys } from '../../core/input-checks.js';
-import { resultOf, type PathSearcher, type SearchResult, type SearchStatus } from '../../core/path-searcher.js';
+import { type SearchStatus } from '../../core/path-searcher.js';
 import { nextGeneration } from '../../core/stamp.js';
 import { Grid } from '../grid.js';
 import { JumpHeap } from '../../queues/jump-heap.js';
 import { LANDMARKS, SubgoalGraph4 } from './subgoal4-graph.js';
+import { SearcherBase } from '../../core/searcher-base.js';
 
 /** The options of one `SubgoalSearcher4` query; a bad value is an `InputError`. */
 export interface SubgoalSearch4Options {
@@ -56,21 +57,9 @@ const KEYS: readonly (keyof SubgoalSearch4Options)[] = ['maxExpansions'];
  * if (s.search(grid.id(0, 0), grid.id(3, 2)) === 'found') console.log(s.cost, s.path());
  * ```
  */
-export class SubgoalSearcher4 implements PathSearcher<SubgoalSearch4Options> {
-  /** Always false: the subgoal search keeps no partial paths. */
-  readonly partial = false;
+export class SubgoalSearcher4 extends SearcherBase<SubgoalSearch4Options> {
   /** The grid every query runs on. */
   readonly grid: Grid;
-  /** How the last query ended; `unreachable` before the first. */
-  status: SearchStatus = 'unreachable';
-  /** Cost of the last query's path; Infinity without one. */
-  cost = Infinity;
-  /** Subgoals the last query expanded (0 when start and goal see each other). */
-  expansions = 0;
-  /** Subgoals the last query put on its open list (the start's subgoals included). */
-  pushes = 0;
-  /** Always 0: the heuristic is consistent, so a closed subgoal keeps its g. */
-  readonly reopenings = 0;
   /** Milliseconds the last build of the subgoal graph took. */
   buildMs = 0;
   /** How many times the graph was built: 1 after the constructor, one more per query that found the grid edited. */
@@ -94,6 +83,7 @@ export class SubgoalSearcher4 implements PathSearcher<SubgoalSearch4Options> {
   private last = -1;
 
   constructor(grid: Grid) {
+    super();
     if (!(grid instanceof Grid)) throw new InputError(`SubgoalSearcher4: needs a Grid, got ${show(grid)}`);
     if (grid.connectivity !== 4) {
       throw new InputError(`SubgoalSearcher4: needs a 4-connected grid (connectivity: 4), got ${grid.connectivity}-connected; for 8-connected grids use JumpPointSearcher`);
@@ -293,10 +283,6 @@ export class SubgoalSearcher4 implements PathSearcher<SubgoalSearch4Options> {
     return Array.from(buf);
   }
 
-  /** The last query's outcome in the engine's shape; `path` is the full path (allocates). */
-  result(): SearchResult {
-    return resultOf(this, null);
-  }
 }
 
 /**

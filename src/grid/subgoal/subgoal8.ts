@@ -1,6 +1,6 @@
 import { InputError, show } from '../../core/errors.js';
 import { checkBudget, checkKeys } from '../../core/input-checks.js';
-import { resultOf, type PathSearcher, type SearchResult, type SearchStatus } from '../../core/path-searcher.js';
+import { type SearchStatus } from '../../core/path-searcher.js';
 import { IMPROVE } from '../../core/improve.js';
 import { nextGeneration } from '../../core/stamp.js';
 import type { Grid } from '../grid.js';
@@ -9,6 +9,7 @@ import { checkJumpGrid, refuseWeights } from '../jps/jps.js';
 import { SubgoalGraph8, wide } from './subgoal8-graph.js';
 import { MAX_LANDMARKS } from './subgoal8-landmarks.js';
 import { CLASS_MOVES, KEPT, moveSet, neighbourhood, tautTable } from './subgoal8-taut.js';
+import { SearcherBase } from '../../core/searcher-base.js';
 
 /** The options of one `SubgoalSearcher8` query; a bad value is an `InputError`. */
 export interface SubgoalSearch8Options {
@@ -91,21 +92,9 @@ const TAUT_NO_CUT = tautTable(true), TAUT_CUT = tautTable(false);
  * if (s.search(grid.id(0, 0), grid.id(4, 2)) === 'found') console.log(s.cost, s.path());
  * ```
  */
-export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
-  /** Always false: the subgoal search keeps no partial paths. */
-  readonly partial = false;
+export class SubgoalSearcher8 extends SearcherBase<SubgoalSearch8Options> {
   /** The grid every query runs on. */
   readonly grid: Grid;
-  /** How the last query ended; `unreachable` before the first. */
-  status: SearchStatus = 'unreachable';
-  /** Cost of the last query's path; Infinity without one. */
-  cost = Infinity;
-  /** Subgoals the last query expanded, both searches counted (0 when start and goal see each other). */
-  expansions = 0;
-  /** Entries the last query put on its two open lists (the start's and the goal's subgoals included). */
-  pushes = 0;
-  /** Always 0: the heuristic is consistent, so a closed subgoal keeps its g. */
-  readonly reopenings = 0;
   /** Milliseconds the last build of the subgoal graph took. */
   buildMs = 0;
   /** How many times the graph was built: 1 after the constructor, one more per query that found the grid edited. */
@@ -151,6 +140,7 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
   private pending = new Int32Array(24);
 
   constructor(grid: Grid) {
+    super();
     checkJumpGrid(grid, WHO);
     checkDiagonalCost(grid);
     this.grid = grid;
@@ -561,10 +551,6 @@ export class SubgoalSearcher8 implements PathSearcher<SubgoalSearch8Options> {
     return Array.from(buf.subarray(0, this.pathInto(buf)));
   }
 
-  /** The last query's outcome in the engine's shape; `path` is the full path (allocates). */
-  result(): SearchResult {
-    return resultOf(this, null);
-  }
 }
 
 /** The free-space paths of the graph are the interleavings of diagonal and straight steps only when a diagonal costs strictly between one and two straight steps. */
