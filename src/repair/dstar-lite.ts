@@ -19,16 +19,9 @@ export interface DStarLiteOptions {
    * answer is exact or not given.
    */
   maxExpansions?: number;
-  /**
-   * The 0.1 name of `maxExpansions` (an integer >= 0, or Infinity); still
-   * taken for this release.
-   *
-   * @deprecated use `maxExpansions`
-   */
-  maxSteps?: number;
 }
 
-const OPTION_NAMES = ['maxExpansions', 'maxSteps'] as const;
+const OPTION_NAMES = ['maxExpansions'] as const;
 
 /**
  * Throws an InputError unless `changes` is a list of arc changes of `space`:
@@ -205,17 +198,7 @@ export class DStarLite {
       throw new InputError(`DStarLite: space.watchArcs must be a function returning a feed { changes() }, got ${show(space.watchArcs)}`);
     }
     checkKeys(options, OPTION_NAMES, 'DStarLite');
-    let maxExpansions = checkBudget(options.maxExpansions, 'DStarLite: maxExpansions');
-    if (options.maxSteps !== undefined) {
-      const maxSteps = options.maxSteps;
-      if (typeof maxSteps !== 'number' || !(maxSteps >= 0) || !(maxSteps === Infinity || Number.isInteger(maxSteps))) {
-        throw new InputError(`DStarLite: maxSteps must be a number >= 0 (a whole number of pops, or Infinity), got ${show(options.maxSteps)}`);
-      }
-      if (options.maxExpansions !== undefined) {
-        throw new InputError('DStarLite: give maxExpansions or maxSteps (its deprecated name), not both');
-      }
-      maxExpansions = maxSteps;
-    }
+    const maxExpansions = checkBudget(options.maxExpansions, 'DStarLite: maxExpansions');
     this.space = space;
     this.goal = goal;
     this.h = heuristic;

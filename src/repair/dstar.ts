@@ -47,17 +47,11 @@ export interface DStarOptions {
    * cheaper g goes back on the frontier.)
    */
   reopenEnds?: 'both' | 'head';
-  /**
-   * The 0.1 name of `reopenEnds`; still taken for this release.
-   *
-   * @deprecated use `reopenEnds`
-   */
-  reopen?: 'both' | 'head';
   /** Record every PROCESS-STATE call in `trace`. Default false. */
   trace?: boolean;
 }
 
-const OPTION_NAMES = ['costScale', 'reopenEnds', 'reopen', 'trace'] as const;
+const OPTION_NAMES = ['costScale', 'reopenEnds', 'trace'] as const;
 
 /**
  * Stentz's original D* (1994, as in Choset's Appendix H.3), on any space that
@@ -159,13 +153,9 @@ export class DStar {
     }
     this.exact = scale !== undefined;
     this.costScale = scale ?? 1;
-    if (options.reopenEnds !== undefined && options.reopen !== undefined) {
-      throw new InputError('D*: give reopenEnds or reopen (its deprecated name), not both');
-    }
-    const name = options.reopen !== undefined ? 'reopen' : 'reopenEnds';
-    const ends = options.reopenEnds !== undefined ? options.reopenEnds : options.reopen !== undefined ? options.reopen : 'both';
+    const ends = options.reopenEnds !== undefined ? options.reopenEnds : 'both';
     if (ends !== 'both' && ends !== 'head') {
-      throw new InputError(`D*: ${name} must be 'both' or 'head', got ${show(ends)}`);
+      throw new InputError(`D*: reopenEnds must be 'both' or 'head', got ${show(ends)}`);
     }
     this.reopenEnds = ends;
     checkBoolean(options.trace, 'D*: trace');
@@ -186,13 +176,6 @@ export class DStar {
 
   /** The goal of the current search, or -1 before `initialize`. */
   get goal(): number { return this.goalNode; }
-
-  /**
-   * The 0.1 name of `reopenEnds`.
-   *
-   * @deprecated read `reopenEnds`
-   */
-  get reopen(): 'both' | 'head' { return this.reopenEnds; }
 
   /** Forgets everything and puts the goal on OPEN with h = 0. */
   initialize(goal: number): void {

@@ -1017,7 +1017,7 @@ function fastPathHeuristics(): V[] {
       dyn((b) => lib(b).manhattan(other(b, 4, 3)), 'manhattan of a grid 4 cells wide'),
     ], ['heuristic'], /octile\(grid\)[\s\S]*zero/),
     v(undefined, 'undefined (octile)', 'ok', { check: asEngine }),
-    v('octile', "'octile' (deprecated)", 'ok', { check: asEngine }), v('zero', "'zero' (deprecated)", 'ok', { check: asEngine }),
+    v('octile', "'octile' (0.1's name, gone in 0.3)"), v('zero', "'zero' (0.1's name, gone in 0.3)"),
     dyn((b) => lib(b).octile(gridOf(b)), 'octile(grid)', 'ok', { check: asEngine }),
     dyn((b) => lib(b).octile(gridOf(b), 1), 'octile(grid, 1)', 'ok', { check: asEngine }),
     dyn((b) => lib(b).manhattan(gridOf(b)), 'manhattan(grid) (inadmissible here)', 'ok', { check: asEngine }),

@@ -43,9 +43,8 @@ function dstarSpecs(): Spec[] {
       args: [grid(L, { diagonalCost: 1.4 }), {}], call: (...a) => construct(L.repair.DStar, a),
       check: (r, a) => {
         const d = r as DStar;
-        // reopen is the deprecated name of reopenEnds: either sets it, and the getter reads it.
-        const o = (a[1] ?? {}) as { reopenEnds?: string; reopen?: string };
-        const ends = same([d.reopenEnds, d.reopen], Array(2).fill(o.reopenEnds ?? o.reopen ?? 'both'), 'reopenEnds and reopen');
+        const o = (a[1] ?? {}) as { reopenEnds?: string };
+        const ends = same(d.reopenEnds, o.reopenEnds ?? 'both', 'reopenEnds');
         if (ends) return ends;
         d.initialize(GOAL);
         d.computeUntilClosed(START);
@@ -58,13 +57,12 @@ function dstarSpecs(): Spec[] {
       options('D*', {
         costScale: positive('costScale', { optional: true, legit: [10, 5] }),
         reopenEnds: oneOf('reopenEnds', ['both', 'head']),
-        reopen: oneOf('reopen', ['both', 'head']),
         trace: bool('trace'),
       }),
     ],
     extra: [{
-      label: 'reopenEnds and reopen (its deprecated name) both given', want: 'error', names: ['reopenEnds'], allowed: /not both/,
-      make: (L) => ({ args: [grid(L), { reopenEnds: 'head', reopen: 'head' }], call: (...a) => construct(L.repair.DStar, a) }),
+      label: 'reopen (reopenEnds\'s 0.1 name, gone in 0.3)', want: 'error', names: ['reopen'], allowed: /reopenEnds/,
+      make: (L) => ({ args: [grid(L), { reopen: 'head' }], call: (...a) => construct(L.repair.DStar, a) }),
     }],
   });
   // A D* planned once on the fixture grid (blocked cells deleted), robot at the start.
@@ -343,15 +341,15 @@ function liteSpecs(): Spec[] {
       endpoints('start', [v(POCKET, 'the pocket', 'ok'), v(GOAL, 'the goal', 'ok')]),
       endpoints('goal', [v(POCKET, 'the pocket', 'ok'), v(START, 'the start', 'ok')]),
       [...tolerant(badHeuristics('heuristic', { names: heuristicNames })), v(() => 0, '() => 0', 'ok')],
-      options('DStarLite', { maxExpansions: count('maxExpansions'), maxSteps: count('maxSteps', { optional: true, integer: true }) }),
+      options('DStarLite', { maxExpansions: count('maxExpansions') }),
     ],
     extra: [
       {
-        label: 'maxExpansions and maxSteps (its deprecated name) both given', want: 'error', names: ['maxExpansions'], allowed: /not both/,
-        make: (L) => { const g = grid(L); return { args: [g, START, GOAL, L.root.octile(g), { maxExpansions: 5, maxSteps: 5 }], call: (...a) => construct(L.repair.DStarLite, a) }; },
+        label: 'maxSteps (maxExpansions\'s 0.1 name, gone in 0.3)', want: 'error', names: ['maxSteps'], allowed: /maxExpansions/,
+        make: (L) => { const g = grid(L); return { args: [g, START, GOAL, L.root.octile(g), { maxSteps: 5 }], call: (...a) => construct(L.repair.DStarLite, a) }; },
       },
       // The budget stops the first search with a status, never a throw; a query then finishes it, exact.
-      ...(['maxExpansions', 'maxSteps'] as const).map((k): Extra => ({
+      ...(['maxExpansions'] as const).map((k): Extra => ({
         label: `${k}: 1 stops the first search after one pop; a query finishes it`, want: 'ok',
         make: (L) => {
           const g = grid(L);

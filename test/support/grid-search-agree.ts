@@ -41,9 +41,9 @@ export class Pair {
 export function agree(grid: Grid, start: number, goal: number, pair: Pair, slow: Searcher, mode: Mode, tieBreak: 'h' | 'fifo' = 'h', maxExpansions?: number, reopen?: boolean): void {
   const hf = mode.h === 'zero' ? zero : octile(grid);
   const ss = slow.search(start, goal, { priority: mode.priority, heuristic: hf, tieBreak, maxExpansions, reopen });
-  // The lazy searcher is given the engine's own function, the indexed one the 0.1 name (deprecated): both must agree.
+  // Both grid searchers are given the engine's own function: all three must agree.
   agreeOne(grid, start, goal, pair.lazy, slow, ss, { priority: mode.priority, heuristic: hf, tieBreak, maxExpansions, reopen });
-  agreeOne(grid, start, goal, pair.indexed, slow, ss, { priority: mode.priority, heuristic: mode.h, tieBreak, maxExpansions, reopen });
+  agreeOne(grid, start, goal, pair.indexed, slow, ss, { priority: mode.priority, heuristic: hf, tieBreak, maxExpansions, reopen });
 }
 
 export function agreeOne(grid: Grid, start: number, goal: number, fast: GridSearchBase, slow: Searcher, ss: string, opts: GridSearchOptions): void {

@@ -33,11 +33,8 @@ export interface GridSearchOptions {
    * Any other function is an `InputError` that says so: run it with
    * `Searcher`, which calls it. The answers are bit for bit the engine's
    * with the same function.
-   *
-   * The names `'octile'` and `'zero'` of 0.1 still work for this release
-   * (deprecated: pass `octile(grid)` or `zero`).
    */
-  heuristic?: Heuristic | 'octile' | 'zero';
+  heuristic?: Heuristic;
   /** Default `h` (smaller h, then insertion order), as in `Searcher`. */
   tieBreak?: TieBreak;
   /** Stop with status `step-limit` after this many expansions: a number >= 0. Default: no limit. */
@@ -205,7 +202,7 @@ export abstract class GridSearchBase extends SearcherBase<GridSearchOptions> {
         throw new InputError(`grid search: unknown priority kind ${show((priority as { kind: unknown }).kind)}: expected cost-to-come, heuristic-only or sum`);
     }
     const given = options.heuristic;
-    let h = given === undefined || given === 'octile' ? this.octile : given === 'zero' ? zero : given;
+    let h = given === undefined ? this.octile : given;
     const lm = typeof h === 'function' && this.takesLandmarks() ? landmarkTable(h) ?? null : null;
     if (lm !== null) {
       if (lm.grid !== grid) throw new InputError(`grid search: the landmark heuristic was built for another grid (${lm.grid.width} x ${lm.grid.height}); build one with landmarks(grid) for this one`);

@@ -39,7 +39,7 @@ test('D* on graphs whose arc costs change: h(robot) and its route after initiali
         const ref = ReferenceGraph.fromEdges(w.size, w.edges, w.directed);
         const goal = a % w.size;
         let robot = b % w.size;
-        const d = new DStar(ref, { costScale: exact ? 10 : undefined, reopen });
+        const d = new DStar(ref, { costScale: exact ? 10 : undefined, reopenEnds: reopen });
         const where = () => `${w.directed ? 'directed' : 'undirected'} arcs ${JSON.stringify(ref.arcs.map((x) => [x.from, x.to, x.cost]))}, robot ${robot}, goal ${goal}, costScale ${exact ? 10 : 'none'}, reopen ${reopen}`;
         d.initialize(goal);
         d.computeUntilClosed(robot);
@@ -91,7 +91,7 @@ test('D* on grids edited through setCellBlocked (blocked cells kept as nodes, ru
         const goal = a % ref.size;
         let robot = b % ref.size;
         const exact = tenths(ref);
-        const d = new DStar(grid, { costScale: exact ? 10 : undefined, reopen });
+        const d = new DStar(grid, { costScale: exact ? 10 : undefined, reopenEnds: reopen });
         const where = () => `robot ${grid.formatXY(robot)}, goal ${grid.formatXY(goal)}, costScale ${exact ? 10 : 'none'}, reopen ${reopen}, on ${describeGrid(ref)}`;
         d.initialize(goal);
         d.computeUntilClosed(robot);

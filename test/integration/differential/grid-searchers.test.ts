@@ -5,7 +5,7 @@
 // searchers on one grid).
 import fc from 'fast-check';
 import { afterAll, test } from 'vitest';
-import { GridSearcher, type GridSearchOptions, ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Grid } from '#bestfirst';
+import { GridSearcher, type GridSearchOptions, ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, zero, type Grid } from '#bestfirst';
 import type { GridSearchBase } from '#bestfirst/internal';
 import { LazyGridSearcher } from '../../../bench/lazy-grid-searcher.js';
 import { referenceCost, Tally, type ReferenceGrid } from '../../support/reference.js';
@@ -20,10 +20,10 @@ const DELETE = { enterCosts: [-1] };
 /** Every knob of a grid search and what its answer must be. */
 const CONFIGS: readonly [string, GridSearchOptions, Demand][] = [
   ['Dijkstra', { priority: COST_TO_COME }, OPTIMAL],
-  ['Dijkstra, ties by octile', { priority: COST_TO_COME, heuristic: 'octile' }, OPTIMAL],
+  ['Dijkstra, fifo ties', { priority: COST_TO_COME, tieBreak: 'fifo' }, OPTIMAL],
   ['A* octile', { priority: ASTAR }, OPTIMAL],
   ['A* octile, fifo ties', { priority: ASTAR, tieBreak: 'fifo' }, OPTIMAL],
-  ['A* zero', { priority: ASTAR, heuristic: 'zero' }, OPTIMAL],
+  ['A* zero', { priority: ASTAR, heuristic: zero }, OPTIMAL],
   ['weighted A* 1.5', { priority: sum(1.5) }, within(1.5)],
   ['weighted A* 2 without reopening', { priority: sum(2), reopen: false }, within(2)],
   ['weighted A* 3 without reopening', { priority: sum(3), reopen: false }, within(3)],

@@ -182,7 +182,7 @@ test('D* Lite equals a backward Dijkstra on random graphs with zero-cost arcs, s
       liteGraphCases++;
       const edges = c.edges.map((e) => ({ a: e.a, b: e.b, c: edgeCost(c, e.a, e.b, e.base) }));
       const space = new EdgeList(c.n, c.directed, edges);
-      const d = new DStarLite(space, c.robot, c.goal, potential(c), { maxSteps: c.maxSteps });
+      const d = new DStarLite(space, c.robot, c.goal, potential(c), { maxExpansions: c.maxSteps });
       const log: string[] = [];
       const where = () => `${c.directed ? 'directed' : 'undirected'} graph, ${log.join('; ')}`;
       if (edges.some((e) => e.c === 0 && (e.a === e.b || !c.directed || edges.some((f) => f.c === 0 && f.a === e.b && f.b === e.a)))) liteZeroCycles++;
@@ -244,7 +244,7 @@ test('D* equals a backward Dijkstra on random graphs with zero-cost arcs, self l
       const finite = (base: number) => (base === Infinity ? 9 : base);
       const edges = c.edges.map((e) => ({ a: e.a, b: e.b, c: edgeCost(c, e.a, e.b, finite(e.base)) }));
       const space = new EdgeList(c.n, c.directed, edges);
-      const d = new DStar(space, { reopen, costScale: scaled ? 1 : undefined });
+      const d = new DStar(space, { reopenEnds: reopen, costScale: scaled ? 1 : undefined });
       d.initialize(c.goal);
       let robot = c.robot;
       d.computeUntilClosed(robot);

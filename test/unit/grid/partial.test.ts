@@ -3,7 +3,7 @@
 // cells reachable from the start, their exact distances, and octile nearness.
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { findPath, Grid, GridSearcher, octile, Searcher, type GridSearchOptions } from '#bestfirst';
+import { findPath, Grid, GridSearcher, octile, Searcher, zero, type GridSearchOptions } from '#bestfirst';
 import { atMost, referenceDijkstra, sameCost, walkPath } from '../../support/reference.js';
 import { buildGrid, pickCell, SEED, smallGrid, weightedGrid } from '../../integration/differential/worlds.js';
 
@@ -31,7 +31,7 @@ test('a budget that runs out: a partial path to a cell the search reached, its c
   expect(s.result()).toMatchObject({ status: 'step-limit', partial: true, cost: s.cost });
 });
 
-const FAST: GridSearchOptions[] = [{}, { priority: { kind: 'cost-to-come' } }, { heuristic: 'zero' }, { reopen: false, priority: { kind: 'sum', eps: 2 } }];
+const FAST: GridSearchOptions[] = [{}, { priority: { kind: 'cost-to-come' } }, { heuristic: zero }, { reopen: false, priority: { kind: 'sum', eps: 2 } }];
 
 test('partial ends equal the reference on grids where the goal is out of reach: the nearest reachable cell by octile, ties to the cheaper, at its exact distance (weighted A* without reopening: within its bound)', () => {
   // A random goal is nearly always reachable (3 cases in 400 reached the checks

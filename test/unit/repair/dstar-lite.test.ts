@@ -252,7 +252,7 @@ test('errors: endpoints, spaces without predecessors, bad reports', () => {
   expect(() => new DStarLite(grid, 1, 99, octile(grid))).toThrow(RangeError);
   expect(() => new DStarLite(grid, 1, 99, octile(grid))).toThrow(/goal must be .* 0\.\.7.*got 99/);
   expect(() => new DStarLite(grid, -1, 3, octile(grid))).toThrow(/start must be .*got -1/);
-  expect(() => new DStarLite(grid, 1, 3, octile(grid), { maxSteps: -1 })).toThrow(/maxSteps must be a number >= 0.*got -1/);
+  expect(() => new DStarLite(grid, 1, 3, octile(grid), { maxExpansions: -1 })).toThrow(/maxExpansions must be a number >= 0.*got -1/);
   expect(() => new DStarLite(grid, 1, 3, 5 as never)).toThrow(/heuristic must be a function/);
   const forwardOnly: SearchSpace = { size: 3, maxDegree: 1, successors: (n, out, c) => { if (n >= 2) return 0; out[0] = n + 1; c[0] = 1; return 1; } };
   expect(() => new DStarLite(forwardOnly, 0, 2, zero)).toThrow(/predecessors/);
@@ -267,9 +267,9 @@ test('errors: endpoints, spaces without predecessors, bad reports', () => {
   expect(new DStarLite(m, 0, 1, zero).updateEdges()).toMatchObject({ pops: 2, status: 'done' });
 });
 
-test('maxSteps: the search stops with status step-limit, and carries on when called again', () => {
+test('maxExpansions: the search stops with status step-limit, and carries on when called again', () => {
   const grid = Grid.fromAscii(['.....'], { connectivity: 4 });
-  const d = new DStarLite(grid, 0, 4, manhattan(grid), { maxSteps: 3 });
+  const d = new DStarLite(grid, 0, 4, manhattan(grid), { maxExpansions: 3 });
   expect(d.status).toBe('done'); // nothing has been cut short yet
   expect(d.computeShortestPath()).toBe(3);
   expect(d.status).toBe('step-limit');
@@ -280,7 +280,7 @@ test('maxSteps: the search stops with status step-limit, and carries on when cal
   expect(d.costToGoal()).toBe(4);
 
   // An update gets the same budget; a query finishes what a budget cut short, so its answer is exact.
-  const e = new DStarLite(grid, 0, 4, manhattan(grid), { maxSteps: 1 }); // this grid is edited below
+  const e = new DStarLite(grid, 0, 4, manhattan(grid), { maxExpansions: 1 }); // this grid is edited below
   grid.setBlocked(2, false);
   const first = e.updateEdges();
   expect(first).toMatchObject({ pops: 1, status: 'step-limit' });
@@ -293,27 +293,25 @@ test('maxSteps: the search stops with status step-limit, and carries on when cal
   expect(e.nextStep()).toBeNull(); // the wall is in: finished by the query, not guessed
   expect(e.costToGoal()).toBe(Infinity);
 
-  // maxSteps: 0 never pops; the queries still answer.
+  // maxExpansions: 0 never pops; the queries still answer.
   const open = Grid.fromAscii(['.....'], { connectivity: 4 });
-  const z = new DStarLite(open, 0, 4, manhattan(open), { maxSteps: 0 });
+  const z = new DStarLite(open, 0, 4, manhattan(open), { maxExpansions: 0 });
   expect(z.computeShortestPath()).toBe(0);
   expect(z.status).toBe('step-limit');
   expect(z.costToGoal()).toBe(4);
 });
 
-test('maxExpansions, the budget\'s name everywhere, is maxSteps under its new name; a bad value or both names is an InputError', () => {
+test('maxExpansions, the budget\'s name everywhere; maxSteps, its 0.1 name, is gone (an unknown option); a bad value is an InputError', () => {
   const grid = Grid.fromAscii(['.....'], { connectivity: 4 });
   for (const budget of [0, 1, 3, 7, Infinity]) {
     const a = new DStarLite(grid, 0, 4, manhattan(grid), { maxExpansions: budget });
-    const b = new DStarLite(grid, 0, 4, manhattan(grid), { maxSteps: budget });
-    expect(a.computeShortestPath()).toBe(b.computeShortestPath());
-    expect(a.lastRepair()).toEqual(b.lastRepair());
+    expect(a.computeShortestPath()).toBe(Math.min(budget, 5));
     expect(a.costToGoal()).toBe(4);
   }
   // Like every other budget, any number >= 0 (not only whole ones): 2.5 allows 3 pops.
   expect(new DStarLite(grid, 0, 4, manhattan(grid), { maxExpansions: 2.5 }).computeShortestPath()).toBe(3);
   expect(() => new DStarLite(grid, 0, 4, manhattan(grid), { maxExpansions: -1 })).toThrow(/DStarLite: maxExpansions must be a number >= 0, got -1/);
-  expect(() => new DStarLite(grid, 0, 4, manhattan(grid), { maxExpansions: 1, maxSteps: 1 })).toThrow(/give maxExpansions or maxSteps .*not both/);
+  expect(() => new DStarLite(grid, 0, 4, manhattan(grid), { maxSteps: 1 } as never)).toThrow(/DStarLite: unknown option "maxSteps"/);
 });
 
 /** A directed graph whose arc costs can change: a dense cost matrix, Infinity for no arc. */
@@ -589,10 +587,9 @@ test('DStarLite options and node ids: InputErrors naming the value and what is a
   const grid = Grid.fromAscii(['....', '....']);
   const h = octile(grid);
   const refuse = (f: () => unknown, re: RegExp) => { expect(f).toThrow(InputError); expect(f).toThrow(re); };
-  refuse(() => new DStarLite(grid, 0, 3, h, { maxSteps: '5' as never }), /DStarLite: maxSteps must be a number >= 0 \(a whole number of pops, or Infinity\), got "5"/);
-  refuse(() => new DStarLite(grid, 0, 3, h, { maxSteps: null as never }), /maxSteps .*got null/);
-  refuse(() => new DStarLite(grid, 0, 3, h, { maxSteps: 2.5 }), /maxSteps .*got 2.5/);
-  refuse(() => new DStarLite(grid, 0, 3, h, { maxStep: 5 } as never), /DStarLite: unknown option "maxStep" \(allowed: maxExpansions, maxSteps\)/);
+  refuse(() => new DStarLite(grid, 0, 3, h, { maxExpansions: '5' as never }), /DStarLite: maxExpansions must be a number >= 0, got "5"/);
+  refuse(() => new DStarLite(grid, 0, 3, h, { maxExpansions: null as never }), /maxExpansions .*got null/);
+  refuse(() => new DStarLite(grid, 0, 3, h, { maxStep: 5 } as never), /DStarLite: unknown option "maxStep" \(allowed: maxExpansions\)/);
   refuse(() => new DStarLite(grid, 0, 3, h, null as never), /DStarLite: options must be an object, got null/);
   refuse(() => new DStarLite(grid, 0, 3, 'octile' as never), /DStarLite: heuristic must be a function \(n, goal\) => number, got "octile"/);
   refuse(() => new DStarLite(grid, 1.5, 3, h), /DStarLite: start must be .*got 1.5/);

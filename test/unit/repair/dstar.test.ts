@@ -144,13 +144,13 @@ test('on the gate world the repair counts do not depend on the order neighbours 
   expect(fresh.computeUntilClosed(w.robot)).toBe(32);
 });
 
-test('reopen, the 0.1 name of reopenEnds, still chooses which ends modifyCost re-opens', () => {
+test('reopen, the 0.1 name of reopenEnds, is gone: an unknown option (the 0.3 migration); reopenEnds chooses which ends modifyCost re-opens', () => {
+  expect(() => new DStar(gateWorld().space, { reopen: 'head' } as never)).toThrow(/D\*: unknown option "reopen"/);
   for (const ends of ['both', 'head'] as const) {
-    const runs = [{ reopenEnds: ends }, { reopen: ends }].map((options) => {
+    const runs = [{ reopenEnds: ends }, { reopenEnds: ends }].map((options) => {
       const w = gateWorld();
       const d = new DStar(w.space, { costScale: 10, ...options });
       expect(d.reopenEnds).toBe(ends);
-      expect(d.reopen).toBe(ends);
       d.initialize(w.goal);
       d.computeUntilClosed(w.start);
       d.resetCounters();
@@ -316,7 +316,7 @@ test('D* refuses bad input with a message naming it', () => {
   expect(() => new DStar(noPred)).toThrow(/predecessors/);
   expect(() => new DStar(grid, { costScale: 0 })).toThrow(/costScale must be a finite number > 0, got 0/);
   expect(() => new DStar(grid, { costScale: NaN })).toThrow(/costScale/);
-  expect(() => new DStar(grid, { reopen: 'tail' as 'head' })).toThrow(/reopen must be 'both' or 'head', got "tail"/);
+  expect(() => new DStar(grid, { reopenEnds: 'tail' as 'head' })).toThrow(/reopenEnds must be 'both' or 'head', got "tail"/);
 
   const d = new DStar(grid, { costScale: 10 });
   expect(() => d.repair(0)).toThrow(/repair called before initialize\(goal\)/);
@@ -492,12 +492,12 @@ test('D*\'s options and node ids are InputErrors naming the value', () => {
   const refuse = (f: () => unknown, re: RegExp) => { expect(f).toThrow(InputError); expect(f).toThrow(re); };
   refuse(() => new DStar(grid, { costScale: null as never }), /D\*: costScale must be a finite number > 0, got null/);
   refuse(() => new DStar(grid, { costScale: '10' as never }), /costScale must be a finite number > 0, got "10"/);
-  refuse(() => new DStar(grid, { reopen: 'no' as never }), /D\*: reopen must be 'both' or 'head', got "no"/);
-  refuse(() => new DStar(grid, { reopen: null as never }), /reopen must be 'both' or 'head', got null/);
+  refuse(() => new DStar(grid, { reopenEnds: 'no' as never }), /D\*: reopenEnds must be 'both' or 'head', got "no"/);
+  refuse(() => new DStar(grid, { reopenEnds: null as never }), /reopenEnds must be 'both' or 'head', got null/);
   refuse(() => new DStar(grid, { reopenEnds: 'tail' as never }), /D\*: reopenEnds must be 'both' or 'head', got "tail"/);
-  refuse(() => new DStar(grid, { reopenEnds: 'head', reopen: 'head' }), /D\*: give reopenEnds or reopen \(its deprecated name\), not both/);
+  refuse(() => new DStar(grid, { reopenEnds: 'head', reopen: 'head' } as never), /D\*: unknown option "reopen"/);
   refuse(() => new DStar(grid, { trace: 'yes' as never }), /D\*: trace must be true or false, got "yes"/);
-  refuse(() => new DStar(grid, { costscale: 10 } as never), /D\*: unknown option "costscale" \(allowed: costScale, reopenEnds, reopen, trace\)/);
+  refuse(() => new DStar(grid, { costscale: 10 } as never), /D\*: unknown option "costscale" \(allowed: costScale, reopenEnds, trace\)/);
   refuse(() => new DStar(grid, null as never), /D\*: options must be an object, got null/);
   refuse(() => new DStar(null as never), /predecessors/);
 

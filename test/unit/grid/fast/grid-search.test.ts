@@ -123,7 +123,7 @@ test('pathInto allocates nothing and refuses a short buffer', () => {
 test('gOf: g of reached cells, Infinity for the rest; a non-cell is refused', () => {
   const grid = Grid.fromAscii(['...#.', '...#.']);
   for (const s of [new GridSearcher(grid), new LazyGridSearcher(grid)]) {
-    s.search(0, 2, { priority: COST_TO_COME, heuristic: 'zero' });
+    s.search(0, 2, { priority: COST_TO_COME, heuristic: zero });
     expect(s.gOf(0)).toBe(0);
     expect(s.gOf(2)).toBe(2);
     expect(s.gOf(4)).toBe(Infinity); // behind the wall
@@ -151,7 +151,7 @@ describe('bad input', () => {
     ['goal blocked', () => fast.search(0, 2), /goal \(2,0\).*blocked/],
     ['breadth-first', () => fast.search(0, 1, { priority: LINK_LENGTH }), /link-length.*Searcher/],
     ['negative eps', () => fast.search(0, 1, { priority: { kind: 'sum', eps: -1 } }), /eps must be/],
-    ['unknown heuristic name', () => fast.search(0, 1, { heuristic: 'euclid' as 'zero' }), /heuristic must be octile\(grid\), manhattan\(grid\) or chebyshev\(grid\) of a grid 3 cells wide, or zero .*got "euclid"/],
+    ['unknown heuristic name', () => fast.search(0, 1, { heuristic: 'euclid' as never }), /heuristic must be octile\(grid\), manhattan\(grid\) or chebyshev\(grid\) of a grid 3 cells wide, or zero .*got "euclid"/],
     ['unknown tie break', () => fast.search(0, 1, { tieBreak: 'lifo' as 'h' }), /tieBreak must be/],
     ['NaN budget', () => fast.search(0, 1, { maxExpansions: NaN }), /maxExpansions/],
     ['reopen not a boolean', () => fast.search(0, 1, { reopen: 'no' as unknown as boolean }), /reopen must be true or false/],
