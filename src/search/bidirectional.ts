@@ -151,8 +151,9 @@ export class BidirectionalSearcher extends TwoEndedSearcher<BidirectionalOptions
       const kF = top(fwd, gen), kB = top(bwd, gen);
       // One frontier ran empty: every path from its root was seen, so the best meeting is final.
       if (kF === Infinity || kB === Infinity) break;
-      // No unexpanded node can lie on a path cheaper than the best meeting.
-      if (kF + kB >= this.mu) break;
+      // No unexpanded node can lie on a path cheaper than the best meeting. Without one, go on even when
+      // kF + kB overflows: a meeting may yet come, and its cost overflowing is an error, not "unreachable".
+      if (this.mu < Infinity && kF + kB >= this.mu) break;
       if (this.expansions >= maxExp) return 'step-limit';
       // The half whose reduced key (key minus its root's) is smaller goes next: both grow at the same pace.
       if (kF - pStart <= kB + pGoal) this.expand(fwd, bwd);

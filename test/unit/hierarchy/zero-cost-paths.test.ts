@@ -61,6 +61,14 @@ describe('the reproductions', () => {
     expect(() => bi.search(0, 2)).toThrow(/overflows/);
     expect(bi.search(0, 1)).toBe('found');
     expect(() => { const ch = new ContractionHierarchy(space); ch.search(0, 2); }).toThrow(/overflows/);
+    // Four nodes: the halves' keys sum past Infinity before they meet (1e308 each), which must not end the search
+    // as unreachable (found by a helper's suite: kF + kB >= mu held with mu still Infinity).
+    const chain: SearchSpace = {
+      size: 4, maxDegree: 1,
+      successors: (n, nodes, costs) => { if (n === 3) return 0; nodes[0] = n + 1; costs[0] = 1e308; return 1; },
+      predecessors: (n, nodes, costs) => { if (n === 0) return 0; nodes[0] = n - 1; costs[0] = 1e308; return 1; },
+    };
+    expect(() => new BidirectionalSearcher(chain).search(0, 3)).toThrow(/overflows/);
   });
 });
 
