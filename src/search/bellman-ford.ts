@@ -1,5 +1,5 @@
 import { InputError, show } from '../core/errors.js';
-import { badArcEnd, checkNodeId, isNodeOf } from '../core/input-checks.js';
+import { badArcEnd, checkNodeId, costOverflow, isNodeOf } from '../core/input-checks.js';
 import { checkSpace, type SearchSpace } from '../core/space.js';
 
 /**
@@ -64,6 +64,8 @@ export function bellmanFord(space: SearchSpace, source: number): BellmanFord {
         if (Number.isNaN(c) || c === -Infinity) throw new InputError(`${where}: the arc ${x} -> ${y} costs ${show(c)}; allowed: finite numbers, or Infinity for no arc`);
         if (!isNodeOf(y, n)) throw badArcEnd(where, x, y, n);
         if (gx + c < g[y]) { g[y] = gx + c; parent[y] = x; last = y; }
+        // The one rule for costs that overflow: a path's cost is a finite number, never read as no path.
+        else if (gx + c === Infinity && c < Infinity) throw costOverflow(where, x, y, gx, c);
       }
     }
     if (last < 0) return { status: 'done', g, parent, cycle: [], rounds };

@@ -78,6 +78,8 @@ export function floydWarshall(space: SearchSpace): AllPairs {
         // zero-cost detour never replaces a direct step (next stays loop-free).
         const d = dik + dist[rowK + j];
         if (d < dist[rowI + j]) { dist[rowI + j] = d; next[rowI + j] = next[rowI + k]; }
+        // The one rule for costs that overflow: two finite parts whose sum is Infinity are refused, not read as no path.
+        else if (d === Infinity && dist[rowK + j] < Infinity) throw new InputError(`floydWarshall: the cost of a path overflows: ${i} -> ${k} costs ${dik} and ${k} -> ${j} costs ${dist[rowK + j]}, whose sum is Infinity; costs must be small enough that every path's total is a finite number`);
       }
     }
   }

@@ -99,8 +99,10 @@ describe('costs that overflow (issue 37.4): one rule, the path\'s cost is a fini
       if (['bfs', 'dfs', 'iddfs', 'zeroOneBfs', 'floydWarshall', 'bellmanFord', 'DStar', 'DStarLite', 'universalPlan', 'flood backward'].includes(name)) continue;
       expect(() => run(space), name).toThrow(/overflows/);
     }
-    // breadth-first orders by links, and its cost is summed at the end: it too refuses.
+    // breadth-first orders by links, and its cost is summed at the end: it too refuses; so do the all-pairs searches.
     expect(() => bfs(space, 0, 2)).toThrow(/overflows/);
+    expect(() => bellmanFord(space, 0)).toThrow(/bellmanFord: the cost of a path overflows at the arc 1 -> 2/);
+    expect(() => floydWarshall(space)).toThrow(/floydWarshall: the cost of a path overflows/);
   });
 
   test('findPath and astar agree on a grid with a huge but finite cell size', () => {
