@@ -14,7 +14,6 @@ import { AStarFinder as TsAStarFinder } from 'astar-typescript';
 import createPlanner from 'l1-path-finder';
 import ndarray from 'ndarray';
 import { Searcher, type Grid, GridSearcher, manhattan, GRID_ALGORITHMS, type GridAlgorithmName } from '#bestfirst';
-import { LazyGridSearcher } from './lazy-grid-searcher.js';
 
 export interface Built {
   /** One search from (sx, sy) to (gx, gy), x the column, y the row from the top. */
@@ -54,12 +53,12 @@ function matrix(grid: Grid): number[][] {
 }
 
 /** The grid fast path with fixed query options, as a benchmark library (also the costmap track's A* + landmarks). */
-export function ours(name: string, options: Parameters<GridSearcher['search']>[2], fourConnected = false, lazy = false): Lib {
+export function ours(name: string, options: Parameters<GridSearcher['search']>[2], fourConnected = false): Lib {
   return {
     name, promisesOptimal: name !== 'bestfirst wA* 1.5', connectivity: fourConnected ? 4 : 8,
     build(grid) {
       const g = fourConnected ? grid.with({ connectivity: 4 }) : grid;
-      const s = lazy ? new LazyGridSearcher(g) : new GridSearcher(g);
+      const s = new GridSearcher(g);
       const buf = new Int32Array(grid.size);
       let len = 0;
       const w = grid.width;
@@ -105,7 +104,6 @@ export const GRID_LIBS: Lib[] = [
   registryLib('bestfirst JPS+', 'jps-plus'),
   // The subgoal graph contracted into a hierarchy: its build (graph and clearances) is the timed and weighed build.
   registryLib('bestfirst SG8', 'subgoal8'),
-  ours('bestfirst A* lazy heap', {}, false, true),
   registryLib('bestfirst Dijkstra', 'dijkstra'),
   registryLib('bestfirst wA* 1.5', 'wastar', 1.5),
   {

@@ -124,7 +124,7 @@ function araVersusAstar(rels: readonly string[]): void {
     ]);
     const first = mid(firsts);
     const r = araS.result();
-    if (r.status !== 'optimal' || Math.abs(r.cost - aCost) > 1e-6) throw new Error(`repair-reuse: ARA* ended ${r.status} at ${r.cost}, A* at ${aCost}`);
+    if (r.status !== 'found' || r.bound !== 1 || Math.abs(r.cost - aCost) > 1e-6) throw new Error(`repair-reuse: ARA* ended ${r.status} at ${r.cost}, A* at ${aCost}`);
     console.log(`    ${rel.padEnd(26)} ${s.optimal.toFixed(2).padStart(8)} ${num(aExp)} ${ms(tA)} | ${String(r.expansions).padStart(7)} ${ms(tAra).slice(1)} ${ms(first).slice(1)} ${String(r.iterations.length).padStart(6)} | ${num(wExp).slice(1)} ${ms(tW)} | ${(tAra / tA).toFixed(2).padStart(9)} ${(tAra / tW).toFixed(2).padStart(11)}`);
   }
 }

@@ -74,13 +74,13 @@ function run(args: Args, io: Io): number {
   const goal = endpoint(grid, args.need('to'), '--to', mapFile);
 
   const searcher = new AraSearcher(grid);
-  searcher.begin(start, goal, octile(grid), { schedule });
-  const r = searcher.run({ maxExpansions, maxMillis });
+  searcher.begin(start, goal, octile(grid), { schedule, limits: { maxExpansions, maxMillis } });
+  const r = searcher.run();
 
   if (args.flag('json')) {
     io.out(JSON.stringify({
       map: mapFile, from: [grid.x(start), grid.y(start)], to: [grid.x(goal), grid.y(goal)], schedule,
-      status: r.status, cost: r.path ? r.cost : null, bound: r.path ? r.bound : null, expansions: r.expansions,
+      status: r.status, reason: r.reason, cost: r.path ? r.cost : null, bound: r.path ? r.bound : null, expansions: r.expansions,
       millis: Math.round(r.millis * 100) / 100,
       iterations: r.iterations.map((it) => ({
         eps: it.eps, cost: it.cost, expansions: it.expansions, bound: it.bound, millis: Math.round(it.millis * 100) / 100, cells: it.path.length,
@@ -92,14 +92,13 @@ function run(args: Args, io: Io): number {
     for (const it of r.iterations) {
       io.out(`${fixed(it.eps, 3).padStart(6)}  ${fixed(it.cost, 8).padStart(14)}  ${String(it.expansions).padStart(10)}  ${fixed(it.bound, 4).padStart(6)}  ${fixed(it.millis, 2).padStart(6)}`);
     }
-    const why = {
-      'optimal': 'proven optimal (bound 1)',
-      'bounded': `schedule ended; within ${r.path ? fixed(r.bound, 4) : '?'} of the optimum`,
-      'unreachable': 'no path: the goal cannot be reached',
-      'step-limit': `expansion budget spent; ${r.path ? `best path so far is within ${fixed(r.bound, 4)} of the optimum` : 'no path yet'}`,
-      'time-limit': `time budget spent; ${r.path ? `best path so far is within ${fixed(r.bound, 4)} of the optimum` : 'no path yet'}`,
-      'running': 'still running',
-    }[r.status];
+    const soFar = r.path ? `best path so far is within ${fixed(r.bound, 4)} of the optimum` : 'no path yet';
+    const why = r.status === 'found'
+      ? (r.bound <= 1 ? 'proven optimal (bound 1)' : `schedule ended; within ${fixed(r.bound, 4)} of the optimum`)
+      : r.status === 'unreachable' ? 'no path: the goal cannot be reached'
+        : r.reason === 'max-expansions' ? `expansion budget spent; ${soFar}`
+          : r.reason === 'max-millis' ? `time budget spent; ${soFar}`
+            : `${r.reason ?? r.status}; ${soFar}`;
     io.out(`${r.status}: ${why}; ${r.expansions} expansions in ${fixed(r.millis, 2)} ms`);
   }
   return r.path ? 0 : 1;

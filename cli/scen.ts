@@ -1,4 +1,4 @@
-import { COST_TO_COME, GridSearcher, InputError, Searcher, type Grid, type PathSearcher } from '#bestfirst';
+import { COST_TO_COME, GridSearcher, InputError, Searcher, type Grid, type PathSearcher, type Priority, type QueryOptions } from '#bestfirst';
 import { checkPath, sameLength, withinBound } from '#bestfirst/grid';
 import { checkScenario, parseScen, type Scenario } from '#bestfirst/io';
 import { MAX_SCEN_BYTES, mulberry32 } from '#bestfirst/internal';
@@ -138,7 +138,7 @@ function runScenarios(
   const { searcher } = runner;
   const options = judging.partial ? partialOptions(algo, runner.options) : runner.options;
   // The reference of --terrain: Dijkstra on the same weighed grid, by the other loop of the engine where it can.
-  const oracle: PathSearcher | null = judging.reference ? (grid.enterCost < 0 ? new GridSearcher(grid) : new Searcher(grid)) : null;
+  const oracle: PathSearcher<QueryOptions & { priority?: Priority }> | null = judging.reference ? (grid.enterCost < 0 ? new GridSearcher(grid) : new Searcher(grid)) : null;
   const buf = new Int32Array(grid.size);
   const n = picked.length;
   const micros = new Float64Array(n);

@@ -18,7 +18,8 @@
  */
 export { InputError } from './core/errors.js';
 export { pathCost, type SearchSpace, type ArcChange, type ArcChangeFeed } from './core/space.js';
-export type { PathSearcher, SearchResult, SearchStatus, SearchCounts } from './core/path-searcher.js';
+export type { PathSearcher, QueryOptions, SearchResult, SearchStatus, SearchCounts } from './core/path-searcher.js';
+export type { Limits, Slice, StopReason } from './core/limits.js';
 export { zero, type Heuristic } from './core/heuristic.js';
 export { LINK_LENGTH, COST_TO_COME, HEURISTIC_ONLY, ASTAR, sum, type Priority, type TieBreak } from './core/priority.js';
 export type { Trace, TracePop, TracePush } from './core/trace.js';
@@ -35,7 +36,7 @@ export {
 } from './search/best-first.js';
 export { GridSearcher, type GridSearchOptions } from './grid/fast/grid-search.js';
 export { JumpPointSearcher, jps, type JumpPointSearchOptions } from './grid/jps/jps.js';
-export { dfs, iddfs, DEPTH_FIRST_GROWING_MAX_EXPANSIONS, type DepthFirstOptions, type DepthFirstResult, type DepthFirstStatus } from './search/depth-first.js';
+export { dfs, iddfs, DEPTH_FIRST_GROWING_MAX_EXPANSIONS, type DepthFirstOptions, type DepthFirstResult } from './search/depth-first.js';
 export { flood, type Flood, type FloodOptions } from './search/flood.js';
 export { zeroOneBfs, type ZeroOneBfsOptions } from './search/zero-one-bfs.js';
 export { bellmanFord, type BellmanFord } from './search/bellman-ford.js';

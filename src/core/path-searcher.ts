@@ -1,10 +1,20 @@
+import { InputError } from './errors.js';
+import type { Limits, Slice, StopReason } from './limits.js';
 import type { Trace } from './trace.js';
 
 /**
- * Why a search ended: the goal was popped, the open set ran empty (no path
- * exists), or the expansion budget ran out first (nothing is known).
+ * How a search ended, the one status set of the library's searches: the
+ * goal was reached (`found`), no path exists (`unreachable`: the open set ran
+ * empty), or a limit ended it first (`stopped`: nothing is known; `reason`
+ * says which limit).
  */
-export type SearchStatus = 'found' | 'unreachable' | 'step-limit';
+export type SearchStatus = 'found' | 'unreachable' | 'stopped';
+
+/** What the options of every searcher's query hold: the `limits` of the query. */
+export interface QueryOptions {
+  /** Expansions, milliseconds and an `AbortSignal`: the first reached ends the query as `stopped`. Default: none. */
+  limits?: Limits;
+}
 
 /** What every outcome of a search holds, whatever its status. */
 export interface SearchCounts {
@@ -16,6 +26,8 @@ export interface SearchCounts {
   reopenings: number;
   /** Every pop and push, with `trace: true`; null otherwise. */
   trace: Trace | null;
+  /** Which limit stopped the search: set exactly when `status` is `stopped`, null otherwise. */
+  reason: StopReason | null;
 }
 
 /**
@@ -25,7 +37,7 @@ export interface SearchCounts {
  * - `found`: `path` runs from start to goal, `cost` is its cost
  *   (`pathCost(space, path)`, the cheapest arc between each pair of
  *   consecutive nodes) and `linkLength` its number of edges.
- * - `unreachable` or `step-limit`: no path (`path` null, `cost` Infinity,
+ * - `unreachable` or `stopped`: no path (`path` null, `cost` Infinity,
  *   `linkLength` -1); or, asked for a partial path, the path to the reached
  *   node nearest the goal (`partial` true, `cost` and `linkLength` that path's).
  */
@@ -43,7 +55,7 @@ export type SearchResult = SearchCounts & (
     linkLength: number;
   }
   | {
-    /** No path exists (`unreachable`) or the budget ran out first (`step-limit`). */
+    /** No path exists (`unreachable`) or a limit ended the search first (`stopped`). */
     status: Exclude<SearchStatus, 'found'>;
     /** Nodes from start to the reached node nearest the goal (the `partial` option). */
     path: number[];
@@ -55,7 +67,7 @@ export type SearchResult = SearchCounts & (
     linkLength: number;
   }
   | {
-    /** No path exists (`unreachable`) or the budget ran out first (`step-limit`). */
+    /** No path exists (`unreachable`) or a limit ended the search first (`stopped`). */
     status: Exclude<SearchStatus, 'found'>;
     /** Null: no path. */
     path: null;
@@ -85,11 +97,31 @@ export type SearchResult = SearchCounts & (
  * run(new GridSearcher(grid), a, b, buf); run(new JumpPointSearcher(grid), a, b, buf);
  * ```
  */
-export interface PathSearcher<Options extends object = object> {
-  /** Runs one query from `start` to `goal` and returns how it ended. */
+export interface PathSearcher<Options extends QueryOptions = QueryOptions> {
+  /** Runs one query from `start` to `goal` and returns how it ended: `begin`, then `advance` to the end. */
   search(start: number, goal: number, options?: Options): SearchStatus;
-  /** How the last query ended; `unreachable` before the first. */
-  readonly status: SearchStatus;
+  /**
+   * Starts a query without expanding anything (a sliced search): checks it as
+   * `search` does, then `advance` runs it. A query still running is dropped.
+   * The query's `limits` count from here, across all its slices.
+   */
+  begin(start: number, goal: number, options?: Options): void;
+  /**
+   * Runs the query begun by `begin` for at most one slice (by default, to its
+   * end) and returns `running` while it has not ended, else its status. The
+   * slices together expand exactly what one `search` would, in the same
+   * order: the same answer, bit for bit. Without a running query it returns
+   * the last status.
+   */
+  advance(slice?: Slice): SearchStatus | 'running';
+  /** True from `begin` until the query ends. */
+  readonly running: boolean;
+  /** Ends a running query as `stopped` with reason `aborted` (its partial path, if asked for, is kept); the searcher takes the next query as usual. */
+  cancel(): void;
+  /** How the last query ended (`running` while a sliced query runs); `unreachable` before the first. */
+  readonly status: SearchStatus | 'running';
+  /** Which limit stopped the last query: set when `status` is `stopped`, else null. */
+  readonly reason: StopReason | null;
   /** Cost of the last query's path (a partial one included); Infinity without one. */
   readonly cost: number;
   /**
@@ -118,13 +150,15 @@ export interface PathSearcher<Options extends object = object> {
 
 /** `result()` of a searcher, built one way for every searcher. */
 export function resultOf(s: PathSearcher, trace: Trace | null): SearchResult {
+  const status = s.status;
+  if (status === 'running') throw new InputError(`${s.constructor.name}: result() of a query still running; advance it to its end, or cancel() it`);
   const path = s.path();
-  const counts: SearchCounts = { expansions: s.expansions, pushes: s.pushes, reopenings: s.reopenings, trace };
+  const counts: SearchCounts = { expansions: s.expansions, pushes: s.pushes, reopenings: s.reopenings, trace, reason: s.reason };
   if (path === null) {
-    if (s.status === 'found') throw new Error(`${s.constructor.name}: status 'found' without a path`);
-    return { ...counts, status: s.status, path: null, partial: false, cost: Infinity, linkLength: -1 };
+    if (status === 'found') throw new Error(`${s.constructor.name}: status 'found' without a path`);
+    return { ...counts, status, path: null, partial: false, cost: Infinity, linkLength: -1 };
   }
-  if (s.status === 'found') return { ...counts, status: 'found', path, partial: false, cost: s.cost, linkLength: path.length - 1 };
-  if (!s.partial) throw new Error(`${s.constructor.name}: status ${s.status} with a path that is not partial`);
-  return { ...counts, status: s.status, path, partial: true, cost: s.cost, linkLength: path.length - 1 };
+  if (status === 'found') return { ...counts, status: 'found', path, partial: false, cost: s.cost, linkLength: path.length - 1 };
+  if (!s.partial) throw new Error(`${s.constructor.name}: status ${status} with a path that is not partial`);
+  return { ...counts, status, path, partial: true, cost: s.cost, linkLength: path.length - 1 };
 }

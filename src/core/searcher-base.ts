@@ -1,15 +1,26 @@
-import { resultOf, type PathSearcher, type SearchResult, type SearchStatus } from './path-searcher.js';
+import { checkLimits, checkSlice, CLOCK_EVERY, UNLIMITED, type Budget, type Slice, type StopReason } from './limits.js';
+import { resultOf, type PathSearcher, type QueryOptions, type SearchResult, type SearchStatus } from './path-searcher.js';
 
 /**
  * What every reusable searcher shares: the counters of the `PathSearcher`
- * contract, reset by each query and read after it, and `result()` built one
- * way. A searcher extends it and writes its own `search`, `pathInto` and
- * `path`; what its counters count (cells, jump points, subgoals) its own
- * documentation says.
+ * contract, reset by each query and read after it; `result()` built one way;
+ * and the one driver of a query, whole (`search`) or in slices (`begin`,
+ * `advance`, `cancel`), which holds the query to its `limits`.
+ *
+ * A searcher writes three steps of its own: `prepare` (check the query and
+ * set it up, expanding nothing), `expandUntil` (run its loop until it ends
+ * or its expansion count reaches a mark, keeping every bit of its state in
+ * fields so the next call resumes where this one left off) and `conclude`
+ * (the path's end and cost once the query has ended). The driver calls
+ * `expandUntil` with a mark no further than the next check of the clock and
+ * the signal, so the hot loop itself tests one count per expansion, as it
+ * did with a plain expansion budget.
  */
-export abstract class SearcherBase<Options extends object = object> implements PathSearcher<Options> {
-  /** How the last query ended; `unreachable` before the first. */
-  status: SearchStatus = 'unreachable';
+export abstract class SearcherBase<Options extends QueryOptions = QueryOptions> implements PathSearcher<Options> {
+  /** How the last query ended (`running` while a sliced query runs); `unreachable` before the first. */
+  status: SearchStatus | 'running' = 'unreachable';
+  /** Which limit stopped the last query: set when `status` is `stopped`, else null. */
+  reason: StopReason | null = null;
   /** Cost of the last query's path (a partial one included); Infinity without one. */
   cost = Infinity;
   /**
@@ -25,12 +36,95 @@ export abstract class SearcherBase<Options extends object = object> implements P
   /** Closed nodes the last query put back on its open list with a cheaper g (0 for a search that never reopens). */
   reopenings = 0;
 
-  /** Runs one query from `start` to `goal` and returns how it ended. */
-  abstract search(start: number, goal: number, options?: Options): SearchStatus;
+  /** The running query's limits, made absolute at `begin`. */
+  private budget: Budget = UNLIMITED;
+  private inProgress = false;
+
+  /**
+   * Checks a query (every check before any state changes, so a refused query
+   * leaves the last answer readable), then sets it up: counters to 0, the
+   * start on the open list. Returns the status when the query is decided
+   * without expanding anything (the start cannot reach the goal), else null.
+   */
+  protected abstract prepare(start: number, goal: number, options: Options): SearchStatus | null;
+  /**
+   * Runs the query until it ends (`found` or `unreachable`) or `expansions`
+   * reaches `stopAt` (null: paused; called again, it resumes). It must not
+   * expand the `stopAt`-th + 1 node, and must end as `unreachable`, not
+   * pause, when its open list runs out exactly at the mark.
+   */
+  protected abstract expandUntil(stopAt: number): 'found' | 'unreachable' | null;
+  /** Sets what the ended query reports: the path's end, `cost`, `partial`. */
+  protected abstract conclude(status: SearchStatus): void;
+
   /** Writes the last path, start first, into `out` and returns its node count; 0 without a path. */
   abstract pathInto(out: Int32Array): number;
   /** The last path, start first, or null without one (allocates). */
   abstract path(): number[] | null;
+
+  /**
+   * Runs one query from `start` to `goal` and returns how it ended. A start
+   * or goal that is not a legal endpoint, or a bad option, is an `InputError`
+   * and changes nothing; a limit reached is the status `stopped`.
+   */
+  search(start: number, goal: number, options?: Options): SearchStatus {
+    this.begin(start, goal, options);
+    return this.advance() as SearchStatus;
+  }
+
+  /** Starts a query without expanding anything; `advance` runs it (see `PathSearcher.begin`). */
+  begin(start: number, goal: number, options?: Options): void {
+    const budget = checkLimits((options as QueryOptions | null | undefined)?.limits, this.constructor.name);
+    const decided = this.prepare(start, goal, (options ?? {}) as Options);
+    this.budget = budget;
+    this.reason = null;
+    this.inProgress = true;
+    this.status = 'running';
+    if (decided !== null) this.finish(decided, null);
+  }
+
+  /** Runs the begun query for at most one slice (default: to its end); `running` until it ends (see `PathSearcher.advance`). */
+  advance(slice?: Slice): SearchStatus | 'running' {
+    const cut = checkSlice(slice, `${this.constructor.name}.advance`);
+    if (!this.inProgress) return this.status;
+    const budget = this.budget;
+    const sliceEnd = this.expansions + cut.maxExpansions;
+    for (;;) {
+      const why = budget.stopReason(this.expansions);
+      if (why !== null) return this.finish('stopped', why);
+      if (this.expansions >= sliceEnd || cut.stopReason(0) === 'max-millis') return 'running';
+      let stopAt = Math.min(budget.nextCheck(this.expansions), sliceEnd);
+      if (cut.timed) stopAt = Math.min(stopAt, this.expansions + CLOCK_EVERY);
+      let ended: 'found' | 'unreachable' | null;
+      try {
+        ended = this.expandUntil(stopAt);
+      } catch (e) {
+        // A heuristic or a space of the caller's broke its contract half-way: no answer, and nothing to resume.
+        this.inProgress = false;
+        this.status = 'unreachable';
+        throw e;
+      }
+      if (ended !== null) return this.finish(ended, null);
+    }
+  }
+
+  /** True from `begin` until the query ends. */
+  get running(): boolean {
+    return this.inProgress;
+  }
+
+  /** Ends a running query as `stopped`, reason `aborted`; nothing to do without one. */
+  cancel(): void {
+    if (this.inProgress) this.finish('stopped', 'aborted');
+  }
+
+  private finish(status: SearchStatus, reason: StopReason | null): SearchStatus {
+    this.inProgress = false;
+    this.status = status;
+    this.reason = reason;
+    this.conclude(status);
+    return status;
+  }
 
   /** The last query's outcome as one object (allocates). */
   result(): SearchResult {

@@ -1,6 +1,6 @@
 import { InputError, show } from '../core/errors.js';
 import { Grid, type XY } from './grid.js';
-import { checkBudget } from '../core/input-checks.js';
+import { checkLimits, type Limits } from '../core/limits.js';
 import { cellOf, foundPathOf, type FoundPath } from './found-path.js';
 import { GRID_ALGORITHM_NAMES, GRID_ALGORITHMS, isGridAlgorithm, type GridAlgorithmName } from './registry.js';
 import type { PathSearcher } from '../core/path-searcher.js';
@@ -24,10 +24,10 @@ export interface FindPathOptions {
    * Default 1. With `astar` (any eps) or `wastar`.
    */
   eps?: number;
-  /** Give up with status `step-limit` after this many expansions: a number >= 0. Default: no limit. */
-  maxExpansions?: number;
+  /** Expansions, milliseconds and an `AbortSignal`: the first reached ends the search as `stopped`. Default: none. */
+  limits?: Limits;
   /**
-   * When the goal cannot be reached (or the budget runs out), return the
+   * When the goal cannot be reached (or a limit stops the search), return the
    * path to the reached cell nearest the goal instead of none, with
    * `partial: true` (Godot's `allow_partial_path`); the status still says
    * why. Default false. With the best-first searches (`astar`, `dijkstra`,
@@ -63,8 +63,8 @@ export function findPath(grid: Grid, from: XY | number, to: XY | number, options
   if (!(grid instanceof Grid)) throw new InputError(`findPath: grid must be a Grid, got ${show(grid)}`);
   if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new InputError(`findPath: options must be an object, got ${show(options)}`);
   for (const key of Object.keys(options)) {
-    if (key !== 'algorithm' && key !== 'eps' && key !== 'maxExpansions' && key !== 'partial') {
-      throw new InputError(`findPath: unknown option ${show(key)} (known: algorithm, eps, maxExpansions, partial)`);
+    if (key !== 'algorithm' && key !== 'eps' && key !== 'limits' && key !== 'partial') {
+      throw new InputError(`findPath: unknown option ${show(key)} (known: algorithm, eps, limits, partial)`);
     }
   }
   // An option given as null is refused like any other wrong value (never read as "not given").
@@ -78,7 +78,8 @@ export function findPath(grid: Grid, from: XY | number, to: XY | number, options
     throw new InputError(`findPath: eps must be a finite number >= 1 (1 is A*), got ${show(options.eps)}`);
   }
   if (eps !== 1 && algorithm !== 'astar' && !entry.takesEps) throw new InputError(`findPath: eps applies to 'astar' and 'wastar' only, not ${show(algorithm)}`);
-  const maxExpansions = checkBudget(options.maxExpansions, 'findPath: maxExpansions', ' (or Infinity)');
+  checkLimits(options.limits, 'findPath');
+  const limits = options.limits;
   const partial = options.partial === undefined ? false : options.partial;
   if (typeof partial !== 'boolean') throw new InputError(`findPath: partial must be true or false, got ${show(options.partial)}`);
   const start = cellOf(grid, from, 'findPath: start');
@@ -92,7 +93,8 @@ export function findPath(grid: Grid, from: XY | number, to: XY | number, options
     throw new InputError(`findPath: partial paths need a best-first search ('astar', 'dijkstra', 'wastar', 'greedy' or 'bfs'); ${show(algorithm)} keeps no path to the cells it passes`);
   }
   const { searcher: s, options: queryOptions } = prepared(grid, name, eps);
-  s.search(start, goal, entry.partial ? { ...queryOptions, maxExpansions, partial } : { maxExpansions });
+  const asked = limits === undefined ? queryOptions : { ...queryOptions, limits };
+  s.search(start, goal, entry.partial ? { ...asked, partial } : asked);
   return foundPathOf(grid, s);
 }
 

@@ -1,4 +1,5 @@
 import { InputError, show } from '../core/errors.js';
+import type { StopReason } from '../core/limits.js';
 import type { PathSearcher, SearchStatus } from '../core/path-searcher.js';
 import type { Grid, XY } from './grid.js';
 
@@ -10,14 +11,16 @@ import type { Grid, XY } from './grid.js';
  *   cost the cell size, diagonal ones `cellSize * diagonalCost`, each times
  *   the weight of the cell it enters on a weighted grid, and a step into a
  *   blocked cell of a grid that keeps them costs its `enterCost`.
- * - `unreachable` (no path exists) or `step-limit` (the budget ran out
- *   first): no path (`points` and `path` null, `cost` Infinity), or with the
+ * - `unreachable` (no path exists) or `stopped` (a limit ended the search
+ *   first; `reason` says which): no path (`points` and `path` null, `cost` Infinity), or with the
  *   `partial` option the path to the reached cell nearest the goal
  *   (`partial` true, `cost` that path's).
  */
 export type FoundPath = {
   /** Cells expanded by the search. */
   expansions: number;
+  /** Which limit stopped the search: set exactly when `status` is `stopped`, else null. */
+  reason: StopReason | null;
 } & (
   | {
     /** The goal was reached. */
@@ -32,7 +35,7 @@ export type FoundPath = {
     partial: false;
   }
   | {
-    /** No path exists (`unreachable`) or the budget ran out first (`step-limit`). */
+    /** No path exists (`unreachable`) or a limit ended the search first (`stopped`). */
     status: Exclude<SearchStatus, 'found'>;
     /** The partial path's cost. */
     cost: number;
@@ -44,7 +47,7 @@ export type FoundPath = {
     partial: true;
   }
   | {
-    /** No path exists (`unreachable`) or the budget ran out first (`step-limit`). */
+    /** No path exists (`unreachable`) or a limit ended the search first (`stopped`). */
     status: Exclude<SearchStatus, 'found'>;
     /** Infinity: there is no path. */
     cost: number;
@@ -59,12 +62,14 @@ export type FoundPath = {
 
 /** The last answer of a searcher on `grid`, as `findPath` (and `anyAnglePath`) return it. */
 export function foundPathOf(grid: Grid, s: PathSearcher): FoundPath {
+  const status = s.status;
+  if (status === 'running') throw new InputError(`${s.constructor.name}: the query is still running; advance it to its end, or cancel() it`);
   const path = s.path();
-  const counts = { expansions: s.expansions };
-  if (path === null) return { ...counts, status: s.status === 'found' ? defect(s) : s.status, cost: Infinity, points: null, path: null, partial: false };
+  const counts = { expansions: s.expansions, reason: s.reason };
+  if (path === null) return { ...counts, status: status === 'found' ? defect(s) : status, cost: Infinity, points: null, path: null, partial: false };
   const points = grid.points(path);
-  if (s.status === 'found') return { ...counts, status: 'found', cost: s.cost, points, path, partial: false };
-  return { ...counts, status: s.status, cost: s.cost, points, path, partial: true };
+  if (status === 'found') return { ...counts, status: 'found', cost: s.cost, points, path, partial: false };
+  return { ...counts, status, cost: s.cost, points, path, partial: true };
 }
 
 function defect(s: PathSearcher): never {

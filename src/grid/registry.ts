@@ -53,7 +53,7 @@ export interface GridAlgorithm {
    * `InputError`, a grid it cannot search, saying why.
    */
   create(grid: Grid): PathSearcher;
-  /** The options every query of this algorithm passes the searcher (a query adds its own budget); `eps` for those that take it. */
+  /** The options every query of this algorithm passes the searcher (a query adds its own `limits`); `eps` for those that take it. */
   queryOptions(grid: Grid, eps?: number): Readonly<Record<string, unknown>>;
 }
 
@@ -81,7 +81,7 @@ function bestFirst(name: GridAlgorithmName, help: string, guarantee: Guarantee, 
   };
 }
 
-/** A search whose queries take no options but their budget. */
+/** A search whose queries take no options but their `limits`. */
 function plain(name: GridAlgorithmName, help: string, preprocesses: boolean, create: (grid: Grid) => PathSearcher, guarantee: Guarantee = 'optimal'): GridAlgorithm {
   return { name, help, guarantee, preprocesses, takesEps: false, partial: false, searcher: name, create, queryOptions: () => NONE };
 }

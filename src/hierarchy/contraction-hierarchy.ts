@@ -1,8 +1,8 @@
 import { contract } from './contraction-build.js';
 import { layOut, queryOrder, type QueryLayout } from './contraction-layout.js';
 import { InputError, show } from '../core/errors.js';
-import { checkBudget, checkKeys, costOverflow } from '../core/input-checks.js';
-import type { SearchStatus } from '../core/path-searcher.js';
+import { checkKeys, costOverflow } from '../core/input-checks.js';
+import type { QueryOptions, SearchStatus } from '../core/path-searcher.js';
 import { checkEndpoints, checkSpace, type ArcChangeFeed, type SearchSpace } from '../core/space.js';
 import { KeyHeap } from '../queues/key-heap.js';
 import { TwoEndedSearcher } from '../search/two-ended.js';
@@ -19,13 +19,10 @@ export interface ContractionOptions {
 }
 
 /** The options of one `ContractionHierarchy.search` query. */
-export interface ContractionQueryOptions {
-  /** Stop with status `step-limit` after this many expansions, both halves counted: a number >= 0. Default: no limit. */
-  maxExpansions?: number;
-}
+export type ContractionQueryOptions = QueryOptions;
 
 const BUILD_KEYS: readonly (keyof ContractionOptions)[] = ['witnessSettles'];
-const QUERY_KEYS: readonly (keyof ContractionQueryOptions)[] = ['maxExpansions'];
+const QUERY_KEYS: readonly (keyof ContractionQueryOptions)[] = ['limits'];
 
 /**
  * Contraction hierarchies (Geisberger et al., 2008): a graph preprocessed
@@ -86,6 +83,10 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
   private unpacking: Int32Array;
   private readonly feed: ArcChangeFeed | null;
   private stale = false;
+  // The query: its start (a query number), and the best meeting so far, its cost and its node.
+  private s = 0;
+  private mu = Infinity;
+  private meet = -1;
 
   /**
    * Builds the hierarchy (the slow part: seconds for a city of a few hundred
@@ -121,17 +122,16 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
   }
 
   /**
-   * Runs one query and returns its status. A start or goal that is not a
-   * node, a bad option, or a space edited since the build is an
+   * Checks a query and sets it up (see `SearcherBase`). A start or goal that
+   * is not a node, a bad option, or a space edited since the build is an
    * `InputError`, and leaves the last answer readable.
    */
-  search(start: number, goal: number, options: ContractionQueryOptions = {}): SearchStatus {
+  protected prepare(start: number, goal: number, options: ContractionQueryOptions): SearchStatus | null {
     checkKeys(options, QUERY_KEYS, 'search');
     checkEndpoints(this.space, start, goal);
     if (start >= this.layout.id.length || goal >= this.layout.id.length) {
       throw new InputError(`search: the space has grown to ${this.space.size} nodes since the hierarchy was built on ${this.layout.id.length}: build it again`);
     }
-    const maxExp = checkBudget(options.maxExpansions, 'maxExpansions');
     if (!this.stale && this.feed !== null && this.feed.changes().length > 0) this.stale = true;
     if (this.stale) throw new InputError('search: the space was edited after the contraction hierarchy was built, so its shortcuts may be wrong: build a new ContractionHierarchy');
 
@@ -145,27 +145,33 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
     this.cost = Infinity;
     this.len = 0;
     const s = this.layout.id[start], t = this.layout.id[goal];
-    const meet = this.run(s, t, maxExp);
-    this.status = meet === -2 ? 'step-limit' : meet < 0 ? 'unreachable' : 'found';
-    if (meet >= 0) this.cost = this.unpack(s, meet);
-    return this.status;
-  }
-
-  /** The node (query number) where the best up-down path peaks; -1 when there is none, -2 when the budget ran out. */
-  private run(s: number, t: number, maxExp: number): number {
-    const { first, ends, costs } = this.layout;
     const heaps = this.heaps;
     heaps[0].clear(); heaps[1].clear();
     this.g[0][s] = 0; this.from[0][2 * s] = -1; this.touched[0].push(s); heaps[0].push(s, 0);
     this.g[1][t] = 0; this.from[1][2 * t] = -1; this.touched[1].push(t); heaps[1].push(t, 0);
     this.pushes = 2;
-    let mu = s === t ? 0 : Infinity, meet = s === t ? s : -1;
+    this.s = s;
+    this.mu = s === t ? 0 : Infinity;
+    this.meet = s === t ? s : -1;
+    return null;
+  }
+
+  protected conclude(status: SearchStatus): void {
+    if (status === 'found') this.cost = this.unpack(this.s, this.meet);
+  }
+
+  /** The two upward searches, from where the last call left them until they end or `stopAt` expansions. */
+  protected expandUntil(stopAt: number): 'found' | 'unreachable' | null {
+    const { first, ends, costs } = this.layout;
+    const heaps = this.heaps;
+    let mu = this.mu, meet = this.meet;
     for (;;) {
       // Each half stops once its smallest key reaches the best meeting: nothing above can improve it.
       const kF = this.liveTop(0), kB = this.liveTop(1);
       const goF = kF < mu, goB = kB < mu;
       if (!goF && !goB) break;
-      if (this.expansions >= maxExp) return -2;
+      // A limit or the end of a slice: both heaps are whole, and the next call resumes from them.
+      if (this.expansions >= stopAt) { this.mu = mu; this.meet = meet; return null; }
       // side 0 is the forward half, 1 the backward one.
       const side = goF && (!goB || kF <= kB) ? 0 : 1;
       const heap = heaps[side], g = this.g[side], from = this.from[side], touched = this.touched[side];
@@ -200,7 +206,9 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
         this.pushes++;
       }
     }
-    return meet;
+    this.mu = mu;
+    this.meet = meet;
+    return meet < 0 ? 'unreachable' : 'found';
   }
 
   /**

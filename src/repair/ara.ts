@@ -3,6 +3,8 @@ import { Heap } from '../queues/heap.js';
 import type { Heuristic } from '../core/heuristic.js';
 import { IMPROVE } from '../core/improve.js';
 import { badArcCost, badArcEnd, badHeuristic, checkBoolean, checkBudget, checkNodeId, checkKeys, costOverflow } from '../core/input-checks.js';
+import { checkLimits, checkSlice, CLOCK_EVERY, now, UNLIMITED, type Budget, type Limits, type Slice, type StopReason } from '../core/limits.js';
+import type { SearchStatus } from '../core/path-searcher.js';
 import { pathTo } from '../core/path.js';
 import { checkSpace, pathCost, type SearchSpace } from '../core/space.js';
 import { nextGeneration } from '../core/stamp.js';
@@ -51,14 +53,15 @@ export interface AraIteration {
 }
 
 /**
- * How a run ended:
- * - `optimal`: the last round's bound is 1;
- * - `bounded`: the schedule ran out above 1, the last path is within its bound;
+ * How a run ended, in the library's one status set:
+ * - `found`: the schedule ran out or a round proved its path optimal; the
+ *   last path is within the last round's `bound` of the optimum (1: optimal);
  * - `unreachable`: no path exists (OPEN ran empty in the first round);
- * - `step-limit` / `time-limit`: a budget ran out; the last finished round,
- *   if any, holds the best path found so far.
+ * - `stopped`: a limit was reached first (`reason`); the last finished
+ *   round, if any, holds the best path found so far.
+ * `running` while rounds remain (between slices), `idle` before `begin`.
  */
-export type AraStatus = 'optimal' | 'bounded' | 'unreachable' | 'step-limit' | 'time-limit';
+export type AraStatus = SearchStatus;
 
 /**
  * The options of `ara`, also what `begin` and `run` take between them. A bad
@@ -67,18 +70,18 @@ export type AraStatus = 'optimal' | 'bounded' | 'unreachable' | 'step-limit' | '
 export interface AraOptions {
   /** Inflations, decreasing, each a finite number >= 1. Default 3, 2, 1.5, 1. */
   schedule?: readonly number[];
-  /** Stop after this many expansions over all rounds. Default: no limit. */
-  maxExpansions?: number;
-  /** Stop after this many milliseconds of wall time. Default: no limit. */
-  maxMillis?: number;
+  /** Expansions over all rounds, milliseconds from the start, an `AbortSignal`: the first reached ends the run as `stopped`. Default: none. */
+  limits?: Limits;
   /** Record each round's expanded states. Default false. */
   trace?: boolean;
 }
 
 /** The outcome of an ARA* run, as `ara` and `AraSearcher.run`/`result` return it. */
 export interface AraResult {
-  /** `running` only when read between `iterate` calls of an unfinished query. */
+  /** `running` only when read between slices of an unfinished query. */
   status: AraStatus | 'running';
+  /** Which limit stopped the run (`status` `stopped`), else null. */
+  reason: StopReason | null;
   /** Every finished round, in order. */
   iterations: AraIteration[];
   /** The best path found (the last round's), or null. */
@@ -109,24 +112,7 @@ export function checkSchedule(schedule: readonly number[]): void {
   }
 }
 
-/** The budgets of `AraSearcher.run` and `AraSearcher.iterate`; a bad value or an unknown key is an `InputError`. */
-export interface AraBudget {
-  /** Stop after this many expansions (in this call): a number >= 0. Default: no limit. */
-  maxExpansions?: number;
-  /** Stop after this many milliseconds of wall time (in this call): a number >= 0. Default: no limit. */
-  maxMillis?: number;
-}
-
-const ARA_OPTIONS = ['schedule', 'maxExpansions', 'maxMillis', 'trace'] as const;
-const BEGIN_OPTIONS = ['schedule', 'trace'] as const;
-const BUDGET_OPTIONS = ['maxExpansions', 'maxMillis'] as const;
-
-/** A budget as ARA* checks it: a number >= 0, Infinity (or undefined) for none. */
-function budget(v: unknown, name: string): number {
-  return checkBudget(v, `ara: ${name}`, ' (or Infinity)');
-}
-// How many expansions pass between two looks at the clock.
-const CLOCK_EVERY = 256;
+const ARA_OPTIONS = ['schedule', 'limits', 'trace'] as const;
 
 /**
  * A reusable ARA* searcher over one space. `begin` starts a query; each
@@ -139,14 +125,16 @@ const CLOCK_EVERY = 256;
  * const s = new AraSearcher(grid);
  * s.begin(start, goal, octile(grid));
  * for (let it = s.iterate(); it !== null; it = s.iterate()) draw(it.path, it.bound);
- * s.status; // 'optimal' or 'bounded' once the schedule is done
+ * s.status; // 'found' once the schedule is done (s.result().bound: 1 when optimal)
  * ```
  */
 export class AraSearcher {
   /** The space every query runs on. */
   readonly space: SearchSpace;
-  /** Why the query stopped; `running` while rounds remain, `idle` before `begin`. */
+  /** How the query ended; `running` while rounds remain, `idle` before `begin`. */
   status: AraStatus | 'running' | 'idle' = 'idle';
+  /** Which limit stopped the query (`status` `stopped`), else null. */
+  reason: StopReason | null = null;
   /** The current query's finished rounds, in order. */
   readonly iterations: AraIteration[] = [];
   /** Expansions over all rounds of this query. */
@@ -177,10 +165,14 @@ export class AraSearcher {
   private schedule: readonly number[] = ARA_SCHEDULE;
   private next = 0; // index in `schedule` of the round to run or resume
   private inRound = false;
+  /** The round in hand has ended (ImprovePath returned). */
+  private roundOver = false;
   private roundExpansions = 0;
   private roundMillis = 0;
   private trace: number[] | null = null;
   private wantTrace = false;
+  /** The query's limits, made absolute at `begin`. */
+  private budget: Budget = UNLIMITED;
   /** Why the current query was abandoned half way (a heuristic or a space broke its contract), or null. */
   private failed: string | null = null;
 
@@ -201,13 +193,14 @@ export class AraSearcher {
     this.nbrCost = new Float64Array(Math.max(1, space.maxDegree));
   }
 
-  /** Starts a query; no search happens until `iterate` or `run`. */
-  begin(start: number, goal: number, h: Heuristic, options: { schedule?: readonly number[]; trace?: boolean } = {}): void {
+  /** Starts a query (its `limits` count from here); no search happens until `iterate` or `run`. */
+  begin(start: number, goal: number, h: Heuristic, options: AraOptions = {}): void {
     const space = this.space;
     checkNodeId(space, start, 'ara: start', true);
     checkNodeId(space, goal, 'ara: goal', true);
     if (typeof h !== 'function') throw new InputError(`ara: h must be a function (n, goal) => number, got ${show(h)}`);
-    checkKeys(options, BEGIN_OPTIONS, 'ara: begin');
+    checkKeys(options, ARA_OPTIONS, 'ara: begin');
+    const limits = checkLimits(options.limits, 'ara');
     const schedule = options.schedule === undefined ? ARA_SCHEDULE : options.schedule;
     checkSchedule(schedule);
     checkBoolean(options.trace, 'ara: trace');
@@ -228,6 +221,8 @@ export class AraSearcher {
     this.inRound = false;
     this.inconsCount = 0;
     this.failed = null;
+    this.budget = limits;
+    this.reason = null;
     this.status = 'running';
     this.touch(start);
     this.g[start] = 0;
@@ -241,53 +236,41 @@ export class AraSearcher {
   get done(): boolean { return this.status !== 'running'; }
 
   /**
-   * Runs the next round of the schedule, or resumes the one a budget cut
-   * short, and returns it when it finishes. Returns null when it stops
-   * without finishing a round: a budget ran out (`status` says which; call
-   * again with a new budget to go on), no path exists, or the query is over.
-   *
-   * The 0.1 form `iterate(maxExpansions, deadline)`, with a
-   * `performance.now()` time to stop at, still works for this release
-   * (deprecated: pass `{ maxExpansions, maxMillis }`).
+   * Runs the next round of the schedule, or resumes the one a slice cut
+   * short, for at most one slice (default: to the round's end), and returns
+   * the round when it finishes. Returns null when it stops without finishing
+   * a round: the slice ran out (`status` still `running`: call again to go
+   * on), a limit of the query was reached (`stopped`), no path exists, or the
+   * query is over.
    */
-  iterate(budget?: AraBudget): AraIteration | null;
-  /** @deprecated pass `{ maxExpansions, maxMillis }` */
-  iterate(maxExpansions: number, deadline?: number): AraIteration | null;
-  iterate(options: AraBudget | number = {}, deadline?: number): AraIteration | null {
-    const t0 = performance.now();
+  iterate(slice?: Slice): AraIteration | null {
+    const cut = checkSlice(slice, 'ara: iterate');
     this.checkQuery('iterate()');
-    if (options !== null && typeof options === 'object') {
-      checkKeys(options, BUDGET_OPTIONS, 'ara: iterate');
-      // The budget object has maxMillis; a deadline beside it would be ignored in silence.
-      if (deadline !== undefined) {
-        throw new InputError(`ara: iterate: a deadline goes only with the deprecated form iterate(maxExpansions, deadline); with { maxExpansions, maxMillis } give maxMillis, got deadline ${show(deadline)}`);
-      }
-      const maxExp = budget(options.maxExpansions, 'maxExpansions');
-      return this.step(maxExp, t0 + budget(options.maxMillis, 'maxMillis'));
-    }
-    // The deprecated positional form: anything else is its maxExpansions.
-    budget(options, 'maxExpansions');
-    if (deadline === undefined) deadline = Infinity;
-    if (typeof deadline !== 'number' || Number.isNaN(deadline)) {
-      throw new InputError(`ara: deadline must be a performance.now() time (or Infinity), got ${show(deadline)}`);
-    }
-    return this.step(options, deadline);
+    return this.step(this.expansions + cut.maxExpansions, cut);
   }
 
-  /** One `iterate`, its budget checked: at most `maxExpansions`, until the `performance.now()` time `deadline`. */
-  private step(maxExpansions: number, deadline: number): AraIteration | null {
-    if (this.status !== 'running' && this.status !== 'step-limit' && this.status !== 'time-limit') return null;
-    if (this.next >= this.schedule.length) return null;
-    const t0 = performance.now();
+  /** Ends a running query as `stopped`, reason `aborted`; its finished rounds stand. */
+  cancel(): void {
+    if (this.status === 'running') { this.status = 'stopped'; this.reason = 'aborted'; }
+  }
+
+  /** One round, or the slice of it up to `sliceEnd` expansions and `cut`'s clock. */
+  private step(sliceEnd: number, cut: Budget): AraIteration | null {
+    if (this.status !== 'running') return null;
+    const t0 = now();
     const eps = this.schedule[this.next];
     if (!this.inRound) this.openRound(eps);
-    this.status = 'running';
-    const stop = this.improvePath(eps, maxExpansions, deadline);
-    this.roundMillis += performance.now() - t0;
-    if (stop !== 'done') {
-      this.status = stop;
-      return null;
+    const budget = this.budget;
+    for (;;) {
+      const why = budget.stopReason(this.expansions);
+      if (why !== null) { this.status = 'stopped'; this.reason = why; break; }
+      if (this.expansions >= sliceEnd || cut.stopReason(0) === 'max-millis') break;
+      let stopAt = Math.min(budget.nextCheck(this.expansions), sliceEnd);
+      if (cut.timed) stopAt = Math.min(stopAt, this.expansions + CLOCK_EVERY);
+      if (this.improvePath(eps, stopAt)) break;
     }
+    this.roundMillis += now() - t0;
+    if (this.inRound && !this.roundOver) return null;
     this.inRound = false;
     if (!(this.gOf(this.goal) < Infinity)) {
       this.status = 'unreachable';
@@ -296,28 +279,22 @@ export class AraSearcher {
     const it = this.closeRound(eps);
     this.iterations.push(it);
     this.next++;
-    if (it.bound <= 1) this.status = 'optimal';
-    else if (this.next >= this.schedule.length) this.status = 'bounded';
+    if (it.bound <= 1 || this.next >= this.schedule.length) this.status = 'found';
     return it;
   }
 
   /**
-   * Runs rounds until the schedule ends, optimality is proven, or a budget
-   * runs out; after a budget stop, calling it again goes on from there.
+   * Runs rounds until the schedule ends, optimality is proven, a limit of
+   * the query is reached, or the slice runs out (`status` still `running`:
+   * call it again to go on from there).
    */
-  run(options: AraBudget = {}): AraResult {
-    const t0 = performance.now();
-    checkKeys(options, BUDGET_OPTIONS, 'ara: run');
-    const maxExp = budget(options.maxExpansions, 'maxExpansions');
-    const maxMs = budget(options.maxMillis, 'maxMillis');
+  run(slice?: Slice): AraResult {
+    const t0 = now();
+    const cut = checkSlice(slice, 'ara: run');
     this.checkQuery('run()');
-    const deadline = t0 + maxMs;
-    const spent0 = this.expansions;
-    // A query a budget interrupted resumes where it stopped.
-    do {
-      this.step(maxExp - (this.expansions - spent0), deadline);
-    } while (this.status === 'running');
-    return this.result(performance.now() - t0);
+    const sliceEnd = this.expansions + cut.maxExpansions;
+    while (this.step(sliceEnd, cut) !== null && this.status === 'running');
+    return this.result(now() - t0);
   }
 
   /** The query's outcome so far as one object. */
@@ -327,6 +304,7 @@ export class AraSearcher {
     const last = this.iterations[this.iterations.length - 1];
     return {
       status,
+      reason: this.reason,
       iterations: this.iterations.slice(),
       path: last ? last.path : null,
       cost: last ? last.cost : Infinity,
@@ -375,28 +353,31 @@ export class AraSearcher {
     this.roundMillis = 0;
     this.trace = this.wantTrace ? [] : null;
     this.inRound = true;
+    this.roundOver = false;
   }
 
-  /** ImprovePath: expand while some OPEN state's f is below the goal's. */
-  private improvePath(eps: number, maxExp: number, deadline: number): 'done' | 'step-limit' | 'time-limit' {
+  /**
+   * ImprovePath: expand while some OPEN state's f is below the goal's, until
+   * `expansions` reaches `stopAt`. Returns true when the round is over
+   * (`roundOver` set), false when it paused at the mark.
+   */
+  private improvePath(eps: number, stopAt: number): boolean {
     const space = this.space, heap = this.heap, goal = this.goal, trace = this.trace;
     let g = this.g, hv = this.hv, parent = this.parent;
     let seen = this.seen, closed = this.closed, incons = this.incons, inconsList = this.inconsList;
     const nbr = this.nbr, nbrCost = this.nbrCost;
     const gen = this.gen, round = this.round, improve = IMPROVE;
-    let spent = 0;
+    this.roundOver = false;
     for (;;) {
       // Drop stale entries: states expanded this round, or g beaten since the push.
       while (heap.length > 0 && (closed[heap.topNode()] === round || heap.topValue() !== g[heap.topNode()])) heap.pop();
-      if (heap.length === 0) return 'done';
+      if (heap.length === 0) { this.roundOver = true; return true; }
       const fGoal = seen[goal] === gen ? g[goal] + eps * hv[goal] : Infinity;
-      if (fGoal <= heap.topKey1()) return 'done';
-      if (spent >= maxExp) return 'step-limit';
-      if (deadline < Infinity && spent % CLOCK_EVERY === 0 && performance.now() >= deadline) return 'time-limit';
+      if (fGoal <= heap.topKey1()) { this.roundOver = true; return true; }
+      if (this.expansions >= stopAt) return false;
       const n = heap.topNode();
       heap.pop();
       closed[n] = round;
-      spent++;
       this.expansions++;
       this.roundExpansions++;
       if (trace) trace.push(n);
@@ -496,20 +477,20 @@ export class AraSearcher {
 /**
  * ARA* from `start` to `goal` with heuristic `h` (admissible and consistent
  * for the bounds to hold), running the schedule until it ends, the bound
- * reaches 1, or a budget runs out. A start or goal that is not a node (or a
+ * reaches 1, or a limit is reached. A start or goal that is not a node (or a
  * blocked grid cell), a bad option or schedule, or a heuristic or arc cost
  * that breaks its contract is an `InputError`.
  *
  * @example
  * ```ts
- * const r = ara(grid, start, goal, octile(grid), { schedule: [2.5, 1.5, 1], maxMillis: 50 });
- * r.status;                                   // 'optimal', 'bounded', 'time-limit', ...
+ * const r = ara(grid, start, goal, octile(grid), { schedule: [2.5, 1.5, 1], limits: { maxMillis: 50 } });
+ * r.status; r.bound;                          // 'found' and 1 when optimal; 'stopped' with r.reason 'max-millis' ...
  * r.iterations.map((it) => [it.eps, it.cost, it.bound]); // a better path each round
  * ```
  */
 export function ara(space: SearchSpace, start: number, goal: number, h: Heuristic, options: AraOptions = {}): AraResult {
   checkKeys(options, ARA_OPTIONS, 'ara');
   const s = new AraSearcher(space);
-  s.begin(start, goal, h, { schedule: options.schedule, trace: options.trace });
-  return s.run({ maxExpansions: options.maxExpansions, maxMillis: options.maxMillis });
+  s.begin(start, goal, h, options);
+  return s.run();
 }

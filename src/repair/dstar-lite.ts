@@ -1,7 +1,8 @@
 import { InputError, show } from '../core/errors.js';
 import { IndexedHeap } from '../queues/indexed-heap.js';
 import type { Heuristic } from '../core/heuristic.js';
-import { badArcCost, badArcEnd, badHeuristic, checkBudget, checkNodeId, checkKeys } from '../core/input-checks.js';
+import { badArcCost, badArcEnd, badHeuristic, checkNodeId, checkKeys } from '../core/input-checks.js';
+import { checkLimits, CLOCK_EVERY, type Limits, type StopReason } from '../core/limits.js';
 import { checkSpace, cheapestTo, type ArcChange, type ArcChangeFeed, type SearchSpace } from '../core/space.js';
 import { nextGeneration } from '../core/stamp.js';
 
@@ -10,18 +11,19 @@ export type { ArcChange } from '../core/space.js';
 /** The options of `new DStarLite(...)`; a bad value or an unknown key is an `InputError`. */
 export interface DStarLiteOptions {
   /**
-   * Most queue pops (expansions, re-keyings included) one repair
-   * (`computeShortestPath`, `updateEdges`) may make: a number >= 0, default
-   * Infinity. When they run out the repair stops with status `'step-limit'`;
-   * the state stays valid, and the next of those calls carries on where it
+   * The limits of each repair (`computeShortestPath`, `updateEdges`), counted
+   * afresh by each: queue pops (expansions, re-keyings included), the
+   * milliseconds from the repair's start, an `AbortSignal`. When one is
+   * reached the repair stops with status `stopped` (and its `reason`); the
+   * state stays valid, and the next of those calls carries on where it
    * stopped. A query (`costToGoal`, `nextStep`, `path`) needs a finished
-   * repair, so it finishes one a budget cut short, whatever the budget: an
+   * repair, so it finishes one a limit cut short, whatever the limits: an
    * answer is exact or not given.
    */
-  maxExpansions?: number;
+  limits?: Limits;
 }
 
-const OPTION_NAMES = ['maxExpansions'] as const;
+const OPTION_NAMES = ['limits'] as const;
 
 /**
  * Throws an InputError unless `changes` is a list of arc changes of `space`:
@@ -48,11 +50,11 @@ function checkChanges(space: SearchSpace, changes: unknown, where: string): asse
 
 /**
  * How the last repair ended: `done` (the robot's cost-to-go and the descent
- * from it are exact), or `step-limit` (`maxExpansions` ran out first; call
- * `computeShortestPath` again to go on). `done` also before the first search,
- * when no repair has been cut short.
+ * from it are exact), or `stopped` (a limit was reached first, `reason` says
+ * which; call `computeShortestPath` again to go on). `done` also before the
+ * first search, when no repair has been cut short.
  */
-export type RepairStatus = 'done' | 'step-limit';
+export type RepairStatus = 'done' | 'stopped';
 
 /** The work of one update (or of the first search). */
 export interface RepairStats {
@@ -62,8 +64,10 @@ export interface RepairStats {
   changed: number;
   /** Distinct vertices popped or changed: the repair's footprint. */
   touched: number;
-  /** Whether the repair finished or ran out of `maxExpansions`. */
+  /** Whether the repair finished or a limit stopped it. */
   status: RepairStatus;
+  /** Which limit stopped it (`status` `stopped`), else null. */
+  reason: StopReason | null;
 }
 
 /**
@@ -126,7 +130,7 @@ export class DStarLite {
   /** The goal every cost-to-go is measured to. */
   readonly goal: number;
   private readonly h: Heuristic;
-  private readonly maxExpansions: number;
+  private readonly limits: Limits | undefined;
   /** The space's own change reports (`watchArcs`), or null when it gives none. */
   private readonly feed: ArcChangeFeed | null;
   private robot: number;
@@ -142,6 +146,7 @@ export class DStarLite {
    */
   private pending = true;
   private statusValue: RepairStatus = 'done';
+  private reasonValue: StopReason | null = null;
   /**
    * Set when the heuristic or the space broke its contract in the middle of a
    * repair. The repair stopped half way, so no answer from this state could
@@ -198,11 +203,11 @@ export class DStarLite {
       throw new InputError(`DStarLite: space.watchArcs must be a function returning a feed { changes() }, got ${show(space.watchArcs)}`);
     }
     checkKeys(options, OPTION_NAMES, 'DStarLite');
-    const maxExpansions = checkBudget(options.maxExpansions, 'DStarLite: maxExpansions');
+    checkLimits(options.limits, 'DStarLite');
     this.space = space;
     this.goal = goal;
     this.h = heuristic;
-    this.maxExpansions = maxExpansions;
+    this.limits = options.limits;
     this.robot = start;
     this.last = start;
 
@@ -242,6 +247,8 @@ export class DStarLite {
   get km(): number { return this.kmValue; }
   /** How the last repair ended (see RepairStatus). */
   get status(): RepairStatus { return this.statusValue; }
+  /** Which limit stopped the last repair (`status` `stopped`), else null. */
+  get reason(): StopReason | null { return this.reasonValue; }
   /** g(n): n's cost-to-goal as last settled (Infinity when unknown or unreachable). It may be stale off the robot's path. */
   gOf(n: number): number { this.checkRead(n, 'gOf'); return n < this.g.length ? this.g[n] : Infinity; }
   /** rhs(n): the one-step lookahead, min over successors s' of c(n, s') + g(s'); 0 at the goal. */
@@ -269,7 +276,7 @@ export class DStarLite {
 
   /** Work of the last update (or of the first search, until an update). */
   lastRepair(): RepairStats {
-    return { pops: this.popCount, changed: this.changeCount, touched: this.touchCount, status: this.statusValue };
+    return { pops: this.popCount, changed: this.changeCount, touched: this.touchCount, status: this.statusValue, reason: this.reasonValue };
   }
   /** The vertices the last update popped or changed (the page's blue footprint). */
   footprint(): Int32Array { return this.touchList.slice(0, this.touchCount); }
@@ -350,23 +357,22 @@ export class DStarLite {
   /**
    * Runs ComputeShortestPath as a new update (its footprint replaces the
    * last one), after taking in the changes the space reported itself, and
-   * returns the number of pops. Within `maxExpansions` pops it ends with
-   * `status` 'done'; otherwise it stops with 'step-limit', and calling it
-   * again continues.
+   * returns the number of pops. Within its `limits` it ends with `status`
+   * 'done'; otherwise it stops with 'stopped', and calling it again continues.
    */
   computeShortestPath(): number {
     this.usable();
     this.beginUpdate();
     this.catchUpKm();
     this.takeFeed();
-    this.repair(this.maxExpansions);
+    this.repair(this.limits);
     return this.popCount;
   }
 
   /**
    * Arc costs changed in the space (the caller changed them first); each
    * change gives the arc and its old cost, the space gives the new one.
-   * Repairs (within `maxExpansions`) and returns the work done and the
+   * Repairs (within its `limits`) and returns the work done and the
    * status. Without `changes` it takes the ones the space reported itself
    * (`watchArcs`: on a grid, the edits made through `setBlocked` or `touch`),
    * which it also takes, first, when changes are given.
@@ -378,7 +384,7 @@ export class DStarLite {
     this.catchUpKm();
     this.takeFeed();
     this.applyChanges(changes);
-    this.repair(this.maxExpansions);
+    this.repair(this.limits);
     return this.lastRepair();
   }
 
@@ -456,7 +462,7 @@ export class DStarLite {
   }
 
   /**
-   * ComputeShortestPath, stopping after `limit` pops (status 'step-limit').
+   * ComputeShortestPath, stopped by the repair's `limits` (status 'stopped').
    * Keeps going while the top key is <= the robot's key (ties included) or
    * the robot is inconsistent. Why ties: a vertex left in the queue at a key
    * equal to the robot's may still be inconsistent with a g that is too low;
@@ -475,8 +481,10 @@ export class DStarLite {
    * relative 1e-9 of the robot's, whatever the rest of the key says: the
    * price is the few vertices behind the robot at the same key1.
    */
-  private repair(limit: number): void {
+  private repair(limits: Limits | undefined): void {
     const goal = this.goal, predN = this.predN, predC = this.predC, queue = this.queue;
+    // Each repair counts its limits afresh; the options were checked in the constructor.
+    const budget = checkLimits(limits, 'DStarLite'), limit = budget.maxExpansions;
     while (queue.length > 0) {
       const s = this.robot;
       const gs = this.g[s], rs = this.rhs[s];
@@ -484,8 +492,10 @@ export class DStarLite {
       const sk1 = ms + this.hOf(s, s) + this.kmValue;
       const tk1 = queue.k1[0], tkz = queue.kz[0], tk2 = queue.k2[0];
       if (!notAbove(tk1, sk1) && gs === rs && this.gz[s] === this.rhsz[s]) break;
-      if (this.popCount >= limit) {
-        this.statusValue = 'step-limit';
+      const why = this.popCount >= limit ? 'max-expansions' : budget.timed && this.popCount % CLOCK_EVERY === 0 ? budget.stopReason(this.popCount) : null;
+      if (why !== null) {
+        this.statusValue = 'stopped';
+        this.reasonValue = why;
         this.pending = true;
         return;
       }
@@ -535,6 +545,7 @@ export class DStarLite {
       }
     }
     this.statusValue = 'done';
+    this.reasonValue = null;
     this.pending = false;
   }
 
@@ -554,7 +565,7 @@ export class DStarLite {
     }
     if (!this.pending) return;
     this.catchUpKm();
-    this.repair(Infinity);
+    this.repair(undefined);
   }
 
   /**

@@ -8,5 +8,5 @@
 export { DStar, TAG_NAMES, type DStarOptions, type DStarPop, type DStarTag } from './dstar.js';
 export { setCellBlocked } from './dstar-grid.js';
 export { DStarLite, type DStarLiteOptions, type RepairStats, type RepairStatus } from './dstar-lite.js';
-export { ara, AraSearcher, ARA_SCHEDULE, type AraBudget, type AraIteration, type AraOptions, type AraResult, type AraStatus } from './ara.js';
+export { ara, AraSearcher, ARA_SCHEDULE, type AraIteration, type AraOptions, type AraResult, type AraStatus } from './ara.js';
 export { UniversalPlanner, universalPlan, follow, bellmanResidual, bellmanTerms, type UniversalPlan, type BellmanTerm, type BellmanView } from './universal-plan.js';

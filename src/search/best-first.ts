@@ -2,13 +2,13 @@ import { InputError, show } from '../core/errors.js';
 import { Heap } from '../queues/heap.js';
 import { zero, type Heuristic } from '../core/heuristic.js';
 import { IMPROVE } from '../core/improve.js';
-import { badArcCost, badArcEnd, badHeuristic, checkBoolean, checkBudget, checkKeys, costOverflow } from '../core/input-checks.js';
+import { badArcCost, badArcEnd, badHeuristic, checkBoolean, checkKeys, costOverflow } from '../core/input-checks.js';
 import { depthOf, pathTo, pathToInto } from '../core/path.js';
 import { ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, weights, type Priority, type TieBreak } from '../core/priority.js';
 import { checkEndpoints, checkNode, checkSpace, MAX_SPACE_SIZE, pathCost, type SearchSpace } from '../core/space.js';
 import { nextGeneration } from '../core/stamp.js';
 import type { Trace } from '../core/trace.js';
-import { resultOf, type SearchResult, type SearchStatus } from '../core/path-searcher.js';
+import { resultOf, type QueryOptions, type SearchResult, type SearchStatus } from '../core/path-searcher.js';
 import { SearcherBase } from '../core/searcher-base.js';
 
 export type { SearchResult, SearchStatus } from '../core/path-searcher.js';
@@ -18,7 +18,7 @@ export type { SearchResult, SearchStatus } from '../core/path-searcher.js';
  * the query starts: a value of the wrong type or range, or a key not listed
  * here (a misspelt `maxExpansion`), is an `InputError`.
  */
-export interface SearchOptions {
+export interface SearchOptions extends QueryOptions {
   /** The knob: `LINK_LENGTH`, `COST_TO_COME`, `HEURISTIC_ONLY`, `ASTAR` or `sum(eps)`. Default `ASTAR`. */
   priority?: Priority;
   /**
@@ -34,8 +34,6 @@ export interface SearchOptions {
   heuristic?: Heuristic;
   /** How ties in f are broken: `h` (smaller h, then insertion order; the default) or `fifo` (insertion order). */
   tieBreak?: TieBreak;
-  /** Stop with status `step-limit` after this many expansions: a number >= 0. Default: no limit. */
-  maxExpansions?: number;
   /** Record every pop and push. Default false; off, the loop pays one branch per event. */
   trace?: boolean;
   /**
@@ -47,7 +45,7 @@ export interface SearchOptions {
    */
   reopen?: boolean;
   /**
-   * When the goal cannot be reached or the budget runs out, return the path
+   * When the goal cannot be reached or a limit stops the search, return the path
    * to the reached node nearest the goal by the query's heuristic (ties:
    * the smaller g), with `partial` set and `cost` its cost; the status still
    * says why the search failed (Godot's `allow_partial_path`). Default
@@ -63,7 +61,7 @@ export interface SearcherOptions {
   capacity?: number;
 }
 
-const SEARCH_KEYS: readonly (keyof SearchOptions)[] = ['priority', 'heuristic', 'tieBreak', 'maxExpansions', 'trace', 'reopen', 'partial'];
+const SEARCH_KEYS: readonly (keyof SearchOptions)[] = ['priority', 'heuristic', 'tieBreak', 'limits', 'trace', 'reopen', 'partial'];
 const SEARCHER_KEYS: readonly (keyof SearcherOptions)[] = ['capacity'];
 
 /** h(n, goal), held to its contract, where speed does not matter (traces, the start). */
@@ -112,6 +110,21 @@ export class Searcher extends SearcherBase<SearchOptions> {
   private nbrCost: Float64Array;
   /** The node the last path ends at: the goal, a partial path's end, or -1 without a path. */
   private end = -1;
+  // The query, kept in fields so that a sliced query resumes where it paused.
+  private start = -1;
+  private goal = -1;
+  private h: Heuristic = zero;
+  private wg = 1;
+  private wh = 1;
+  private tieByH = true;
+  private reopen = true;
+  private breadth = false;
+  private wantPartial = false;
+  /** Open nodes, for the trace's frontier sizes. */
+  private openCount = 0;
+  /** Breadth-first search's queue: the next node to take and the first free slot. */
+  private head = 0;
+  private tail = 0;
 
   constructor(space: SearchSpace, options: SearcherOptions = {}) {
     super();
@@ -135,14 +148,12 @@ export class Searcher extends SearcherBase<SearchOptions> {
   get capacity(): number { return this.g.length; }
 
   /**
-   * Runs one query and returns its status; read `cost`, `expansions`, ... and
-   * the path (`pathInto`, `path`) afterwards. A start or goal that is not a
-   * node of the space (or is a blocked cell of a grid that deletes them), a
-   * bad option, or a heuristic that breaks its contract is an `InputError`;
-   * every other outcome is a status. A query refused before it starts leaves
-   * the last answer readable.
+   * Checks a query and sets it up (see `SearcherBase`): a start or goal that
+   * is not a node of the space (or is a blocked cell of a grid that deletes
+   * them), a bad option, or a heuristic that breaks its contract at the start
+   * is an `InputError`, and a query refused leaves the last answer readable.
    */
-  search(start: number, goal: number, options: SearchOptions = {}): SearchStatus {
+  protected prepare(start: number, goal: number, options: SearchOptions): SearchStatus | null {
     const space = this.space;
     // Every check before any state changes: a refused query leaves the last answer readable.
     checkKeys(options, SEARCH_KEYS, 'search');
@@ -156,10 +167,11 @@ export class Searcher extends SearcherBase<SearchOptions> {
       throw new InputError(`tieBreak must be 'h' or 'fifo', got ${show(options.tieBreak)}`);
     }
     const tieByH = tieBreak === 'h';
-    const maxExp = checkBudget(options.maxExpansions, 'maxExpansions');
     checkBoolean(options.reopen, 'reopen');
     checkBoolean(options.trace, 'trace');
     checkBoolean(options.partial, 'partial');
+    // Breadth-first search calls h only to trace.
+    const h0 = priority.kind === 'link-length' ? 0 : hOf(h, start, goal);
 
     this.trace = options.trace ? { tieBreak: priority.kind === 'link-length' ? 'fifo' : tieByH ? 'h' : 'fifo', pops: [], pushes: [] } : null;
     this.ensure(space.size);
@@ -171,14 +183,30 @@ export class Searcher extends SearcherBase<SearchOptions> {
     this.cost = Infinity;
     this.partial = false;
     this.end = -1;
-    // No answer until the run ends: if h throws half-way, nothing stale is read as this query's path.
-    this.status = 'unreachable';
-    this.status = priority.kind === 'link-length'
-      ? this.breadthFirst(start, goal, h, maxExp)
-      : this.bestFirst(start, goal, h, wg, wh, tieByH, maxExp, options.reopen !== false);
-    if (this.status === 'found') this.end = goal;
-    else if (options.partial === true) {
-      this.end = this.nearestReached(start, goal, h);
+    this.start = start;
+    this.goal = goal;
+    this.h = h;
+    this.wg = wg;
+    this.wh = wh;
+    this.tieByH = tieByH;
+    this.reopen = options.reopen !== false;
+    this.wantPartial = options.partial === true;
+    this.breadth = priority.kind === 'link-length';
+    if (this.breadth) this.startBreadthFirst(start, goal, h);
+    // The goal cannot be reached from the start: nothing to push, nothing to expand.
+    else if (h0 === Infinity) return 'unreachable';
+    else this.startBestFirst(start, h0);
+    return null;
+  }
+
+  protected expandUntil(stopAt: number): 'found' | 'unreachable' | null {
+    return this.breadth ? this.breadthFirst(stopAt) : this.bestFirst(stopAt);
+  }
+
+  protected conclude(status: SearchStatus): void {
+    if (status === 'found') this.end = this.goal;
+    else if (this.wantPartial) {
+      this.end = this.nearestReached(this.start, this.goal, this.h);
       this.partial = true;
     }
     if (this.end >= 0) {
@@ -187,9 +215,8 @@ export class Searcher extends SearcherBase<SearchOptions> {
       // passes its cheaper g only to the children it expands again, so when the
       // goal is popped first its chain can be cheaper than g(goal): report the
       // cost of the path we return (rare, and it allocates).
-      this.cost = this.reopenings === 0 ? this.g[this.end] : pathCost(space, this.path()!);
+      this.cost = this.reopenings === 0 ? this.g[this.end] : pathCost(this.space, this.path()!);
     }
-    return this.status;
   }
 
   /**
@@ -215,34 +242,39 @@ export class Searcher extends SearcherBase<SearchOptions> {
   // chapter page shows beside its figures (web/src/opening), so the page shows
   // this loop rather than a copy of it; test/unit/page/opening.test.ts checks that
   // every region the page asks for is here.
-  private bestFirst(start: number, goal: number, h: Heuristic, wg: number, wh: number, tieByH: boolean, maxExp: number, reopen: boolean): SearchStatus {
-    const space = this.space, heap = this.heap, trace = this.trace;
-    const gen = this.gen, closedMark = gen + 1, deadMark = gen + 2;
-    let g = this.g, parent = this.parent, stamp = this.stamp;
-    const nbr = this.nbr, nbrCost = this.nbrCost, improve = IMPROVE;
+  private startBestFirst(start: number, h0: number): void {
+    const heap = this.heap, g = this.g, parent = this.parent, stamp = this.stamp, gen = this.gen, wh = this.wh;
     heap.clear();
-    const h0 = hOf(h, start, goal);
-    // The goal cannot be reached from the start: nothing to push, nothing to expand.
-    if (h0 === Infinity) return 'unreachable';
     // #region start
     g[start] = 0;
     parent[start] = -1;
     stamp[start] = gen;
-    heap.push(start, wh * h0, tieByH ? h0 : 0, 0);
+    heap.push(start, wh * h0, this.tieByH ? h0 : 0, 0);
     // #endregion
     this.pushes = 1;
-    let open = 1;
-    if (trace) trace.pushes.push({ node: start, parent: -1, g: 0, h: h0, f: wh * h0, kind: 'new', during: -1, seq: 0 });
+    this.openCount = 1;
+    if (this.trace) this.trace.pushes.push({ node: start, parent: -1, g: 0, h: h0, f: wh * h0, kind: 'new', during: -1, seq: 0 });
+  }
+
+  /** The best-first loop, from where the last call left it until the query ends or `stopAt` expansions. */
+  private bestFirst(stopAt: number): 'found' | 'unreachable' | null {
+    const space = this.space, heap = this.heap, trace = this.trace, goal = this.goal, h = this.h;
+    const wg = this.wg, wh = this.wh, tieByH = this.tieByH, reopen = this.reopen;
+    const gen = this.gen, closedMark = gen + 1, deadMark = gen + 2;
+    let g = this.g, parent = this.parent, stamp = this.stamp;
+    const nbr = this.nbr, nbrCost = this.nbrCost, improve = IMPROVE;
+    let open = this.openCount;
 
     // #region pop
     while (heap.length > 0) {
       const n = heap.topNode();
       const gn = heap.topValue();
+      // Lazy deletion: skip entries for closed nodes and entries whose g was beaten.
+      if (stamp[n] !== gen || gn !== g[n]) { heap.pop(); continue; }
+      // A limit or the end of a slice: pause before the pop, and the next call takes n.
+      if (this.expansions >= stopAt) { this.openCount = open; return null; }
       const fn = heap.topKey1();
       heap.pop();
-      // Lazy deletion: skip entries for closed nodes and entries whose g was beaten.
-      if (stamp[n] !== gen || gn !== g[n]) continue;
-      if (this.expansions >= maxExp) return 'step-limit';
       stamp[n] = closedMark;
       // #endregion
       open--;
@@ -252,6 +284,7 @@ export class Searcher extends SearcherBase<SearchOptions> {
       // #region goal
       if (n === goal) {
         if (trace) trace.pops[popIndex].frontier = open;
+        this.openCount = open;
         return 'found';
       }
       // #endregion
@@ -325,6 +358,7 @@ export class Searcher extends SearcherBase<SearchOptions> {
       }
       if (trace) trace.pops[popIndex].frontier = open;
     }
+    this.openCount = open;
     return 'unreachable';
   }
 
@@ -334,24 +368,33 @@ export class Searcher extends SearcherBase<SearchOptions> {
    * the fewest links: relaxing on depth means "first come, first kept", and
    * no node is queued twice.
    */
-  private breadthFirst(start: number, goal: number, h: Heuristic, maxExp: number): SearchStatus {
-    const space = this.space, trace = this.trace;
-    const gen = this.gen, closedMark = gen + 1;
-    let g = this.g, parent = this.parent, stamp = this.stamp;
-    let queue = this.fifoQueue(), depth = this.fifoDepth!;
-    const nbr = this.nbr, nbrCost = this.nbrCost;
-    let head = 0, tail = 0;
+  private startBreadthFirst(start: number, goal: number, h: Heuristic): void {
+    const g = this.g, parent = this.parent, stamp = this.stamp, gen = this.gen;
+    const queue = this.fifoQueue(), depth = this.fifoDepth!;
+    let tail = 0;
     // #region bfs-start
     g[start] = 0;
     parent[start] = -1;
     stamp[start] = gen;
     queue[tail] = start; depth[tail] = 0; tail++;
     // #endregion
+    this.head = 0;
+    this.tail = tail;
     this.pushes = 1;
-    if (trace) trace.pushes.push({ node: start, parent: -1, g: 0, h: hOf(h, start, goal), f: 0, kind: 'new', during: -1, seq: 0 });
+    if (this.trace) this.trace.pushes.push({ node: start, parent: -1, g: 0, h: hOf(h, start, goal), f: 0, kind: 'new', during: -1, seq: 0 });
+  }
+
+  /** The breadth-first loop, from where the last call left it until the query ends or `stopAt` expansions. */
+  private breadthFirst(stopAt: number): 'found' | 'unreachable' | null {
+    const space = this.space, trace = this.trace, goal = this.goal, h = this.h;
+    const gen = this.gen, closedMark = gen + 1;
+    let g = this.g, parent = this.parent, stamp = this.stamp;
+    let queue = this.fifoQueue(), depth = this.fifoDepth!;
+    const nbr = this.nbr, nbrCost = this.nbrCost;
+    let head = this.head, tail = this.tail;
     // #region bfs-pop
     while (head < tail) {
-      if (this.expansions >= maxExp) return 'step-limit';
+      if (this.expansions >= stopAt) { this.head = head; this.tail = tail; return null; }
       const n = queue[head], d = depth[head];
       head++;
       stamp[n] = closedMark;
@@ -360,7 +403,7 @@ export class Searcher extends SearcherBase<SearchOptions> {
       const popIndex = this.expansions - 1;
       if (trace) trace.pops.push({ node: n, g: g[n], h: hOf(h, n, goal), f: d, depth: d, frontier: tail - head });
       // #region bfs-goal
-      if (n === goal) return 'found';
+      if (n === goal) { this.head = head; this.tail = tail; return 'found'; }
       // #endregion
       // #region bfs-expand
       const deg = space.successors(n, nbr, nbrCost);
@@ -403,6 +446,8 @@ export class Searcher extends SearcherBase<SearchOptions> {
       }
       if (trace) trace.pops[popIndex].frontier = tail - head;
     }
+    this.head = head;
+    this.tail = tail;
     return 'unreachable';
   }
 

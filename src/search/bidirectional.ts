@@ -1,14 +1,14 @@
 import { InputError, show } from '../core/errors.js';
 import { Heap, liveTopKey } from '../queues/heap.js';
 import type { Heuristic } from '../core/heuristic.js';
-import { badArcCost, badArcEnd, badHeuristic, checkBudget, checkKeys, costOverflow } from '../core/input-checks.js';
-import type { SearchStatus } from '../core/path-searcher.js';
+import { badArcCost, badArcEnd, badHeuristic, checkKeys, costOverflow } from '../core/input-checks.js';
+import type { QueryOptions, SearchStatus } from '../core/path-searcher.js';
 import { cheapestTo, checkEndpoints, checkSpace, type SearchSpace } from '../core/space.js';
 import { nextGeneration } from '../core/stamp.js';
 import { TwoEndedSearcher } from './two-ended.js';
 
 /** The options of one `BidirectionalSearcher.search` query. */
-export interface BidirectionalOptions {
+export interface BidirectionalOptions extends QueryOptions {
   /**
    * h(a, b): a lower bound on the cost of every path from a to b, for any two
    * nodes, consistent in both places (h(a, c) <= c(a, b) + h(b, c) and
@@ -19,11 +19,9 @@ export interface BidirectionalOptions {
    * Dijkstra.
    */
   heuristic?: Heuristic;
-  /** Stop with status `step-limit` after this many expansions, both halves counted: a number >= 0. Default: no limit. */
-  maxExpansions?: number;
 }
 
-const SEARCH_KEYS: readonly (keyof BidirectionalOptions)[] = ['heuristic', 'maxExpansions'];
+const SEARCH_KEYS: readonly (keyof BidirectionalOptions)[] = ['heuristic', 'limits'];
 
 /** The state of one half of the search: its frontier, g, the link toward its root, and a stamp per node. */
 interface Half {
@@ -80,6 +78,9 @@ export class BidirectionalSearcher extends TwoEndedSearcher<BidirectionalOptions
   private h: Heuristic | null = null;
   private start = 0;
   private goal = 0;
+  /** The potentials of the two roots, which the halves' pace is measured from. */
+  private pStart = 0;
+  private pGoal = 0;
 
   /**
    * @param space a space that lists both `successors` and `predecessors`
@@ -100,11 +101,12 @@ export class BidirectionalSearcher extends TwoEndedSearcher<BidirectionalOptions
   }
 
   /**
-   * Runs one query and returns its status. A start or goal that is not a
-   * node, a bad option, a heuristic that breaks its contract or an arc cost
-   * below 0 is an `InputError`; the first two leave the last answer readable.
+   * Checks a query and sets it up (see `SearcherBase`). A start or goal that
+   * is not a node, a bad option, a heuristic that breaks its contract or an
+   * arc cost below 0 is an `InputError`; the first two leave the last answer
+   * readable.
    */
-  search(start: number, goal: number, options: BidirectionalOptions = {}): SearchStatus {
+  protected prepare(start: number, goal: number, options: BidirectionalOptions): SearchStatus | null {
     const space = this.space;
     checkKeys(options, SEARCH_KEYS, 'search');
     checkEndpoints(space, start, goal);
@@ -112,7 +114,6 @@ export class BidirectionalSearcher extends TwoEndedSearcher<BidirectionalOptions
       throw new InputError(`heuristic must be a function (a, b) => number, got ${show(options.heuristic)}`);
     }
     const h = options.heuristic ?? null;
-    const maxExp = checkBudget(options.maxExpansions, 'maxExpansions');
 
     this.ensure(space.size);
     // Three stamps per query, the same in both halves: open, closed, dead end.
@@ -126,13 +127,15 @@ export class BidirectionalSearcher extends TwoEndedSearcher<BidirectionalOptions
     this.h = h;
     this.start = start;
     this.goal = goal;
-    this.status = 'unreachable';
-    this.status = this.run(start, goal, maxExp);
-    if (this.status === 'found') this.cost = this.joinPath();
-    return this.status;
+    return this.seed(start, goal);
   }
 
-  private run(start: number, goal: number, maxExp: number): SearchStatus {
+  protected conclude(status: SearchStatus): void {
+    if (status === 'found') this.cost = this.joinPath();
+  }
+
+  /** Both roots on their heaps; the status when the query is decided at once. */
+  private seed(start: number, goal: number): SearchStatus | null {
     const fwd = this.fwd, bwd = this.bwd, gen = this.gen;
     fwd.heap.clear();
     bwd.heap.clear();
@@ -147,6 +150,14 @@ export class BidirectionalSearcher extends TwoEndedSearcher<BidirectionalOptions
     fwd.g[start] = 0; fwd.link[start] = -1; fwd.stamp[start] = gen; fwd.heap.push(start, pStart, 0, 0);
     bwd.g[goal] = 0; bwd.link[goal] = -1; bwd.stamp[goal] = gen; bwd.heap.push(goal, -pGoal, 0, 0);
     this.pushes = 2;
+    this.pStart = pStart;
+    this.pGoal = pGoal;
+    return null;
+  }
+
+  /** The two halves, from where the last call left them until the query ends or `stopAt` expansions. */
+  protected expandUntil(stopAt: number): 'found' | 'unreachable' | null {
+    const fwd = this.fwd, bwd = this.bwd, gen = this.gen, pStart = this.pStart, pGoal = this.pGoal;
     for (;;) {
       const kF = top(fwd, gen), kB = top(bwd, gen);
       // One frontier ran empty: every path from its root was seen, so the best meeting is final.
@@ -154,7 +165,8 @@ export class BidirectionalSearcher extends TwoEndedSearcher<BidirectionalOptions
       // No unexpanded node can lie on a path cheaper than the best meeting. Without one, go on even when
       // kF + kB overflows: a meeting may yet come, and its cost overflowing is an error, not "unreachable".
       if (this.mu < Infinity && kF + kB >= this.mu) break;
-      if (this.expansions >= maxExp) return 'step-limit';
+      // A limit or the end of a slice: both heaps are whole, and the next call resumes from them.
+      if (this.expansions >= stopAt) return null;
       // The half whose reduced key (key minus its root's) is smaller goes next: both grow at the same pace.
       if (kF - pStart <= kB + pGoal) this.expand(fwd, bwd);
       else this.expand(bwd, fwd);

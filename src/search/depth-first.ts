@@ -1,34 +1,36 @@
-import type { SearchStatus } from '../core/path-searcher.js';
+import type { QueryOptions, SearchStatus } from '../core/path-searcher.js';
 import { badArcEnd, checkBudget, checkKeys } from '../core/input-checks.js';
+import { checkLimits, CLOCK_EVERY, type Budget, type StopReason } from '../core/limits.js';
 import { pathTo } from '../core/path.js';
 import { checkNode, checkSpace, pathCost, type SearchSpace } from '../core/space.js';
 
 /** The options of `dfs` and `iddfs`; a bad value or an unknown key is an `InputError`. */
-export interface DepthFirstOptions {
+export interface DepthFirstOptions extends QueryOptions {
   /** Do not expand nodes this many links from the start: a number >= 0. Default: no limit. */
   depthLimit?: number;
-  /** Stop after this many expansions (over all rounds of iterative deepening): a number >= 0. Default: no limit. */
-  maxExpansions?: number;
 }
 
-const DEPTH_FIRST_KEYS: readonly (keyof DepthFirstOptions)[] = ['depthLimit', 'maxExpansions'];
+const DEPTH_FIRST_KEYS: readonly (keyof DepthFirstOptions)[] = ['depthLimit', 'limits'];
 
 /**
  * The expansions `dfs` and `iddfs` make at most, with neither `depthLimit`
- * nor `maxExpansions` given, once the space grows as they search it (an
+ * nor `limits.maxExpansions` given, once the space grows as they search it (an
  * unbounded grid, a `KeyedSpace`): such a space may have no end, and a
  * depth-first dive into it none either. A space of fixed size needs no
  * bound (each node is expanded again only when reached by fewer links).
  */
 export const DEPTH_FIRST_GROWING_MAX_EXPANSIONS = 1_000_000;
 
-/** `depth-limit`: no path within the depth limit, but nodes were cut off there, so one may exist beyond it. */
-export type DepthFirstStatus = SearchStatus | 'depth-limit';
-
 /** The outcome of `dfs` or `iddfs`. */
 export interface DepthFirstResult {
-  /** `found`, `unreachable`, `step-limit` or `depth-limit` (see `DepthFirstStatus`). */
-  status: DepthFirstStatus;
+  /**
+   * `found`, `unreachable`, or `stopped` with its `reason`: a limit of
+   * `limits`, or `max-depth` when no path lies within the depth limit but
+   * nodes were cut off there, so one may exist beyond it.
+   */
+  status: SearchStatus;
+  /** Why the search stopped (`status` `stopped`), else null. */
+  reason: StopReason | null;
   /** Nodes from start to goal, or null without a path. */
   path: number[] | null;
   /** `pathCost` of the path (the cheapest arc between each pair of nodes); Infinity without a path. */
@@ -52,13 +54,13 @@ export interface DepthFirstResult {
  * @example
  * ```ts
  * const r = dfs(grid, start, goal, { depthLimit: 20 });
- * r.status; // 'found', 'unreachable', or 'depth-limit' when a path may lie deeper
+ * r.status; // 'found', 'unreachable', or 'stopped' with r.reason 'max-depth' when a path may lie deeper
  * ```
  */
 export function dfs(space: SearchSpace, start: number, goal: number, options: DepthFirstOptions = {}): DepthFirstResult {
-  const [limit, maxExp] = checkQuery('dfs', space, start, goal, options);
-  const run = new DepthLimited(space, limit === Infinity && maxExp === Infinity);
-  const r = run.search(start, goal, limit, maxExp);
+  const [limit, budget] = checkQuery('dfs', space, start, goal, options);
+  const run = new DepthLimited(space, limit === Infinity && budget.maxExpansions === Infinity, budget);
+  const r = run.search(start, goal, limit);
   return run.result(r, goal, 1);
 }
 
@@ -67,23 +69,26 @@ export function dfs(space: SearchSpace, start: number, goal: number, options: De
  * round. Finds a path of the fewest links using memory proportional to the
  * depth; re-expanding the shallow levels costs little because the deepest
  * level dominates the count. With `depthLimit` it stops after that round
- * (status `depth-limit` when nodes were cut off there). Throws as `dfs` does.
+ * (status `stopped`, reason `max-depth`, when nodes were cut off there).
+ * Throws as `dfs` does.
  */
 export function iddfs(space: SearchSpace, start: number, goal: number, options: DepthFirstOptions = {}): DepthFirstResult {
-  const [maxDepth, maxExp] = checkQuery('iddfs', space, start, goal, options);
-  const run = new DepthLimited(space, maxDepth === Infinity && maxExp === Infinity);
-  let status: DepthFirstStatus = 'depth-limit';
+  const [maxDepth, budget] = checkQuery('iddfs', space, start, goal, options);
+  const run = new DepthLimited(space, maxDepth === Infinity && budget.maxExpansions === Infinity, budget);
+  let status: SearchStatus = 'stopped';
   let rounds = 0;
   for (let limit = 0; limit <= maxDepth; limit++) {
     rounds++;
-    status = run.search(start, goal, limit, maxExp);
-    if (status !== 'depth-limit') break;
+    status = run.search(start, goal, limit);
+    if (status !== 'stopped' || run.reason !== 'max-depth') break;
   }
   return run.result(status, goal, rounds);
 }
 
 class DepthLimited {
   expansions = 0;
+  /** Why the last round stopped, when it did. */
+  reason: StopReason | null = null;
   private depth: Int32Array;
   private parent: Int32Array;
   private readonly nbr: Int32Array;
@@ -93,7 +98,8 @@ class DepthLimited {
   private budget = Infinity;
 
   /** `unlimited`: the caller gave neither limit (see DEPTH_FIRST_GROWING_MAX_EXPANSIONS). */
-  constructor(private readonly space: SearchSpace, private readonly unlimited: boolean) {
+  constructor(private readonly space: SearchSpace, private readonly unlimited: boolean, private readonly limits: Budget) {
+    this.budget = limits.maxExpansions;
     const cap = Math.max(1, space.size);
     this.depth = new Int32Array(cap);
     this.parent = new Int32Array(cap);
@@ -101,10 +107,10 @@ class DepthLimited {
     this.nbrCost = new Float64Array(Math.max(1, space.maxDegree));
   }
 
-  search(start: number, goal: number, limit: number, maxExp: number): DepthFirstStatus {
-    const { nbr, nbrCost } = this;
-    if (maxExp < this.budget) this.budget = maxExp;
+  search(start: number, goal: number, limit: number): SearchStatus {
+    const { nbr, nbrCost, limits } = this;
     let { depth, parent } = this;
+    this.reason = null;
     depth.fill(0x7fffffff);
     // Stack entries: node, its parent and depth, pushed together. No g: the stack
     // holds one entry per arc, and with parallel arcs the first one listed is not
@@ -114,7 +120,11 @@ class DepthLimited {
     while (sNode.length > 0) {
       const n = sNode.pop()!, p = sParent.pop()!, d = sDepth.pop()!;
       if (depth[n] <= d) continue; // already reached with as few links
-      if (this.expansions >= this.budget) return 'step-limit';
+      if (this.expansions >= this.budget) return this.stop('max-expansions');
+      if (limits.timed && this.expansions % CLOCK_EVERY === 0) {
+        const why = limits.stopReason(this.expansions);
+        if (why !== null) return this.stop(why);
+      }
       depth[n] = d; parent[n] = p;
       this.expansions++;
       if (n === goal) return 'found';
@@ -135,7 +145,12 @@ class DepthLimited {
         sNode.push(x); sParent.push(n); sDepth.push(d + 1);
       }
     }
-    return cutOff ? 'depth-limit' : 'unreachable';
+    return cutOff ? this.stop('max-depth') : 'unreachable';
+  }
+
+  private stop(why: StopReason): 'stopped' {
+    this.reason = why;
+    return 'stopped';
   }
 
   private grow(size: number): void {
@@ -144,20 +159,21 @@ class DepthLimited {
     const p = new Int32Array(cap); p.set(this.parent); this.parent = p;
   }
 
-  result(status: DepthFirstStatus, goal: number, rounds: number): DepthFirstResult {
-    if (status !== 'found') return { status, path: null, cost: Infinity, linkLength: -1, expansions: this.expansions, rounds };
+  result(status: SearchStatus, goal: number, rounds: number): DepthFirstResult {
+    const reason = status === 'stopped' ? this.reason : null;
+    if (status !== 'found') return { status, reason, path: null, cost: Infinity, linkLength: -1, expansions: this.expansions, rounds };
     const path = pathTo(this.parent, goal);
-    return { status, path, cost: pathCost(this.space, path), linkLength: path.length - 1, expansions: this.expansions, rounds };
+    return { status, reason, path, cost: pathCost(this.space, path), linkLength: path.length - 1, expansions: this.expansions, rounds };
   }
 }
 
-/** Every check of a query, before anything runs: returns the depth limit and the expansion budget. */
-function checkQuery(where: string, space: SearchSpace, start: number, goal: number, options: DepthFirstOptions): [number, number] {
+/** Every check of a query, before anything runs: returns the depth limit and the limits. */
+function checkQuery(where: string, space: SearchSpace, start: number, goal: number, options: DepthFirstOptions): [number, Budget] {
   checkSpace(space, where);
   checkKeys(options, DEPTH_FIRST_KEYS, where);
   checkNode(space, start, 'start');
   checkNode(space, goal, 'goal');
   space.checkEndpoint?.(start, 'start');
   space.checkEndpoint?.(goal, 'goal');
-  return [checkBudget(options.depthLimit, 'depthLimit'), checkBudget(options.maxExpansions, 'maxExpansions')];
+  return [checkBudget(options.depthLimit, 'depthLimit'), checkLimits(options.limits, where)];
 }

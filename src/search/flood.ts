@@ -1,6 +1,7 @@
 import { Heap } from '../queues/heap.js';
 import { badArcCost, badArcEnd, checkBudget, checkDirection, checkKeys, checkSources, costOverflow } from '../core/input-checks.js';
 import { checkSpace, type SearchSpace } from '../core/space.js';
+import { checkLimits, CLOCK_EVERY, type Limits, type StopReason } from '../core/limits.js';
 
 /**
  * The options of a flood; a bad value is an `InputError`.
@@ -10,27 +11,29 @@ export interface FloodOptions {
    * Settle only nodes whose cost is at most this (a range query: "every node
    * within cost C"). Default Infinity: every node the sources reach.
    */
-  budget?: number;
+  radius?: number;
   /**
    * `'forward'` (default): g is the cost from the nearest source, along the
    * arcs. `'backward'`: g is the cost to the nearest source, over
    * `predecessors` (the space must have them); the same on an undirected space.
    */
   direction?: 'forward' | 'backward';
-  /** Stop with status `step-limit` after settling this many nodes. Default: no limit. */
-  maxExpansions?: number;
+  /** Settled nodes (`maxExpansions`), milliseconds and an `AbortSignal`: the first reached ends the flood as `stopped`. Default: none. */
+  limits?: Limits;
 }
 
-const FLOOD_KEYS: readonly (keyof FloodOptions)[] = ['budget', 'direction', 'maxExpansions'];
+const FLOOD_KEYS: readonly (keyof FloodOptions)[] = ['radius', 'direction', 'limits'];
 
 /**
- * What a flood settled. Nodes it did not settle (beyond the budget, cut off,
- * or not reached before `maxExpansions`) have `g` Infinity, `parent` -1 and
+ * What a flood settled. Nodes it did not settle (beyond the radius, cut off,
+ * or not reached before a limit stopped it) have `g` Infinity, `parent` -1 and
  * `source` -1.
  */
 export interface Flood {
-  /** `done`: every node within the budget is settled; `step-limit`: `maxExpansions` ran out first. */
-  readonly status: 'done' | 'step-limit';
+  /** `done`: every node within the radius is settled; `stopped`: a limit ended the flood first (`reason`). */
+  readonly status: 'done' | 'stopped';
+  /** Which limit stopped the flood (`status` `stopped`), else null. */
+  readonly reason: StopReason | null;
   /** g[n]: the cost between n and its nearest source (see `FloodOptions.direction`). */
   readonly g: Float64Array;
   /**
@@ -61,7 +64,7 @@ export interface Flood {
  *
  * @example
  * ```ts
- * const f = flood(grid, [grid.id(0, 0), grid.id(9, 9)], { budget: 5 });
+ * const f = flood(grid, [grid.id(0, 0), grid.id(9, 9)], { radius: 5 });
  * f.reached;                 // cells within 5 of either corner
  * f.g[grid.id(2, 1)];        // the cost from the nearer corner
  * ```
@@ -77,7 +80,8 @@ export function flood(space: SearchSpace, sources: number | readonly number[] | 
 export class Flooder implements Flood {
   /** The space flooded. */
   readonly space: SearchSpace;
-  status: 'done' | 'step-limit' = 'done';
+  status: 'done' | 'stopped' = 'done';
+  reason: StopReason | null = null;
   g: Float64Array;
   parent: Int32Array;
   source: Int32Array;
@@ -105,8 +109,8 @@ export class Flooder implements Flood {
   run(sources: number | readonly number[] | Int32Array, options: FloodOptions = {}): Flood {
     const where = this.where, space = this.space;
     checkKeys(options, FLOOD_KEYS, where);
-    const budget = checkBudget(options.budget, `${where}: budget`, ' (Infinity: no limit)');
-    const maxExp = checkBudget(options.maxExpansions, `${where}: maxExpansions`);
+    const radius = checkBudget(options.radius, `${where}: radius`, ' (Infinity: no limit)');
+    const limits = checkLimits(options.limits, where), maxExp = limits.maxExpansions;
     const direction = checkDirection(space, options.direction, where);
     const list = checkSources(space, sources, where);
 
@@ -133,15 +137,17 @@ export class Flooder implements Flood {
     }
     let settled = 0;
     this.status = 'done';
+    this.reason = null;
     while (heap.length > 0) {
       const x = heap.topNode();
       const gx = heap.topKey1();
-      if (gx > budget) break;
-      heap.pop();
+      if (gx > radius) break;
       // Lazy deletion: each push strictly lowers g, so only a node's last
       // entry matches it and every node is settled exactly once.
-      if (gx !== g[x]) continue;
-      if (settled >= maxExp) { heap.push(x, gx, 0, 0); this.status = 'step-limit'; break; }
+      if (gx !== g[x]) { heap.pop(); continue; }
+      const why = settled >= maxExp ? 'max-expansions' : limits.timed && settled % CLOCK_EVERY === 0 ? limits.stopReason(settled) : null;
+      if (why !== null) { this.status = 'stopped'; this.reason = why; break; }
+      heap.pop();
       order[settled++] = x;
       const deg = arcs(x, nbr, nbrCost);
       for (let i = 0; i < deg; i++) {
@@ -172,7 +178,7 @@ export class Flooder implements Flood {
   }
 
   /**
-   * What was reached but not settled (beyond the budget, or after the cut)
+   * What was reached but not settled (beyond the radius, or after the cut)
    * is not part of the answer: clears its g, parent and source, emptying
    * the heap. An unsettled node's live entry carries its g; the entries
    * left of a settled node carry more than its g (pushes strictly lower g),
@@ -200,5 +206,6 @@ export class Flooder implements Flood {
     this.reached = 0;
     this.maxCost = 0;
     this.status = 'done';
+    this.reason = null;
   }
 }

@@ -1,4 +1,5 @@
 import { copyPathInto } from '../core/path.js';
+import type { QueryOptions } from '../core/path-searcher.js';
 import { SearcherBase } from '../core/searcher-base.js';
 
 /**
@@ -8,7 +9,7 @@ import { SearcherBase } from '../core/searcher-base.js';
  * in the middle, so the path is joined once at the end of a query (and
  * unpacked, for a hierarchy) rather than read off one parent chain.
  */
-export abstract class TwoEndedSearcher<Options extends object> extends SearcherBase<Options> {
+export abstract class TwoEndedSearcher<Options extends QueryOptions> extends SearcherBase<Options> {
   /** The last path, start first, in `buf[0..len)`. */
   protected buf: Int32Array;
   protected len = 0;

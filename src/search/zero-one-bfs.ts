@@ -89,5 +89,5 @@ export function zeroOneBfs(space: SearchSpace, sources: number | readonly number
       }
     }
   }
-  return { status: 'done', g, parent, source, order, reached, maxCost: reached > 0 ? g[order[reached - 1]] : 0 };
+  return { status: 'done', reason: null, g, parent, source, order, reached, maxCost: reached > 0 ? g[order[reached - 1]] : 0 };
 }

@@ -5,7 +5,7 @@ import { MAX_GRAPH_SIZE } from './graph.js';
 import { InputError, show } from '../core/errors.js';
 import { diagonalOpen, DX, DY, type DiagonalRule, DIAGONAL_RULES, type XY } from '../grid/grid.js';
 import { Searcher, type SearchStatus } from '../search/best-first.js';
-import { checkBudget } from '../core/input-checks.js';
+import { checkLimits, type Limits, type StopReason } from '../core/limits.js';
 import { type Heuristic } from '../core/heuristic.js';
 import { octileDistance, octileTerms } from '../grid/heuristics.js';
 
@@ -181,18 +181,24 @@ export function checkPoint(p: XY, what: string): void {
 }
 
 const UNBOUNDED_KEYS: readonly (keyof UnboundedGridOptions)[] = ['connectivity', 'diagonalRule', 'diagonalCost'];
-const PATH_AMONG_KEYS: readonly (keyof PathAmongOptions)[] = [...UNBOUNDED_KEYS, 'maxExpansions'];
+const PATH_AMONG_KEYS: readonly (keyof PathAmongOptions)[] = [...UNBOUNDED_KEYS, 'limits'];
 
-/** The options of `pathAmong`: the grid's moves and an expansion budget. */
+/** The options of `pathAmong`: the grid's moves and its limits. */
 export interface PathAmongOptions extends UnboundedGridOptions {
-  /** Expansions before giving up. Default 100000: an unreachable goal on an infinite grid would otherwise never end. */
-  maxExpansions?: number;
+  /**
+   * Expansions, milliseconds and an `AbortSignal`, as every search takes.
+   * `maxExpansions` defaults to 100000 here: an unreachable goal on an
+   * infinite grid would otherwise never end.
+   */
+  limits?: Limits;
 }
 
 /** What `pathAmong` found. */
 export interface PathAmongResult {
-  /** `found`, `unreachable` (the goal is walled in by a finite set of obstacles), or `step-limit` (the budget ran out). */
+  /** `found`, `unreachable` (the goal is walled in by a finite set of obstacles), or `stopped` (a limit ran out; `reason` says which). */
   status: SearchStatus;
+  /** Why the search stopped (`status` `stopped`), else null. */
+  reason: StopReason | null;
   /** The cells from start to goal, or null without a path. */
   path: XY[] | null;
   /** The path's cost (axial steps 1, diagonals `diagonalCost`); Infinity without a path. */
@@ -221,7 +227,8 @@ export function pathAmong(start: XY, goal: XY, obstacles: Iterable<XY>, options:
   checkPoint(start, 'start');
   checkPoint(goal, 'goal');
   const { rule, diag } = checkUnboundedOptions(options, 'pathAmong', PATH_AMONG_KEYS);
-  const maxExpansions = options.maxExpansions === undefined ? 100000 : checkBudget(options.maxExpansions, 'pathAmong: maxExpansions');
+  checkLimits(options.limits, 'pathAmong');
+  const limits: Limits = { maxExpansions: 100000, ...options.limits };
   const list = checkObstacles(obstacles, 'pathAmong');
   const space = unboundedGrid(list, { connectivity: options.connectivity, diagonalRule: options.diagonalRule, diagonalCost: options.diagonalCost });
   const blocked = new Set(list.map(packPoint));
@@ -234,9 +241,9 @@ export function pathAmong(start: XY, goal: XY, obstacles: Iterable<XY>, options:
   };
   const s = space.id(start), t = space.id(goal);
   const searcher = new Searcher(space, { capacity: 1024 });
-  const status = searcher.search(s, t, { heuristic: h, maxExpansions });
+  const status = searcher.search(s, t, { heuristic: h, limits });
   const ids = searcher.path();
-  return { status, path: ids ? ids.map((n) => space.key(n)) : null, cost: searcher.cost, expansions: searcher.expansions };
+  return { status, reason: searcher.reason, path: ids ? ids.map((n) => space.key(n)) : null, cost: searcher.cost, expansions: searcher.expansions };
 }
 
 /** A key for a message: JSON when it has one, else `show`. */

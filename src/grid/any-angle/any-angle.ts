@@ -1,8 +1,8 @@
 import { InputError, show } from '../../core/errors.js';
 import { IMPROVE } from '../../core/improve.js';
-import { checkBudget, checkKeys } from '../../core/input-checks.js';
+import { checkKeys } from '../../core/input-checks.js';
 import { pathTo, pathToInto } from '../../core/path.js';
-import { type SearchStatus } from '../../core/path-searcher.js';
+import { type QueryOptions, type SearchStatus } from '../../core/path-searcher.js';
 import { allocate, DX, DY, Grid, type XY } from '../grid.js';
 import { MAX_SEARCH_CELLS } from '../fast/grid-search-base.js';
 import { IndexedGridHeap } from '../../queues/indexed-grid-heap.js';
@@ -15,7 +15,7 @@ import { SearcherBase } from '../../core/searcher-base.js';
 export type AnyAngleAlgorithm = 'theta' | 'lazy-theta';
 
 /** The options of one any-angle query; an unknown key or a bad value is an `InputError`. */
-export interface AnyAngleOptions {
+export interface AnyAngleOptions extends QueryOptions {
   /**
    * `lazy-theta` (the default): Lazy Theta*, which assumes line of sight
    * when it reaches a cell and checks it once, when the cell is expanded;
@@ -24,11 +24,9 @@ export interface AnyAngleOptions {
    * cells, which checks its line of sight on the way.
    */
   algorithm?: AnyAngleAlgorithm;
-  /** Stop with status `step-limit` after this many expansions: a number >= 0. Default: no limit. */
-  maxExpansions?: number;
 }
 
-const ANY_ANGLE_KEYS: readonly (keyof AnyAngleOptions)[] = ['algorithm', 'maxExpansions'];
+const ANY_ANGLE_KEYS: readonly (keyof AnyAngleOptions)[] = ['algorithm', 'limits'];
 
 /** Bytes of `AnyAngleSearcher` state per cell: g (8), parent (4), heap state (4), move mask (1), parent checked (1). */
 export const ANY_ANGLE_BYTES_PER_CELL = 8 + 4 + 4 + 1 + 1;
@@ -92,6 +90,8 @@ export class AnyAngleSearcher extends SearcherBase<AnyAngleOptions> {
   /** The length of a step in each direction, in cells. */
   private readonly len = new Float64Array(8);
   private goal = -1;
+  /** The query runs Lazy Theta* (else Theta*). */
+  private lazy = true;
 
   constructor(grid: Grid) {
     super();
@@ -120,12 +120,12 @@ export class AnyAngleSearcher extends SearcherBase<AnyAngleOptions> {
   }
 
   /**
-   * Runs one query and returns its status; read `cost`, `expansions` and the
-   * waypoints (`path`, `pathInto`) afterwards. A start or goal outside the
-   * grid or on a blocked cell throws, as does a malformed option; nothing
-   * changes then.
+   * Checks a query and sets it up (see `SearcherBase`); read `cost`,
+   * `expansions` and the waypoints (`path`, `pathInto`) once it ends. A start
+   * or goal outside the grid or on a blocked cell throws, as does a malformed
+   * option; nothing changes then.
    */
-  search(start: number, goal: number, options: AnyAngleOptions = {}): SearchStatus {
+  protected prepare(start: number, goal: number, options: AnyAngleOptions): SearchStatus | null {
     const grid = this.grid;
     grid.checkEndpoint(start, 'start');
     grid.checkEndpoint(goal, 'goal');
@@ -134,39 +134,53 @@ export class AnyAngleSearcher extends SearcherBase<AnyAngleOptions> {
     if (algorithm !== 'theta' && algorithm !== 'lazy-theta') {
       throw new InputError(`AnyAngleSearcher: algorithm must be 'theta' or 'lazy-theta', got ${show(options.algorithm)}`);
     }
-    const maxExp = checkBudget(options.maxExpansions, 'maxExpansions');
     this.masks.sync();
     this.goal = goal;
-    this.status = this.run(start, goal, algorithm === 'lazy-theta' && grid.weights === null, maxExp);
-    this.cost = this.status === 'found' ? this.g[goal] : Infinity;
-    return this.status;
-  }
-
-  /** The search proper: Lazy Theta* when `lazy`, else Theta*. */
-  private run(start: number, goal: number, lazy: boolean, maxExp: number): SearchStatus {
-    const grid = this.grid, w = grid.width, cs = grid.cellSize, weighted = grid.weights !== null;
-    // h = hw * straight-line distance in cells: consistent, since every step and
-    // segment costs at least its length times cellSize times the weight floor.
-    const hw = weighted ? cs * grid.weightFloor : cs;
+    this.lazy = algorithm === 'lazy-theta' && grid.weights === null;
+    this.cost = Infinity;
+    this.expansions = 0;
+    this.segments = 0;
+    const w = grid.width, gx = goal % w, gy = (goal - gx) / w, sx = start % w;
+    const h0 = this.hw() * distance(sx - gx, (start - sx) / w - gy);
     const heap = this.heap;
     heap.newQuery();
+    this.g[start] = 0;
+    this.parent[start] = -1;
+    this.checked[start] = 1;
+    heap.keys[0] = h0;
+    heap.keys[1] = h0;
+    heap.placeFirst(start);
+    this.pushes = 1;
+    return null;
+  }
+
+  /**
+   * h = hw * straight-line distance in cells: consistent, since every step and
+   * segment costs at least its length times cellSize times the weight floor.
+   */
+  private hw(): number {
+    const grid = this.grid;
+    return grid.weights !== null ? grid.cellSize * grid.weightFloor : grid.cellSize;
+  }
+
+  protected conclude(status: SearchStatus): void {
+    this.cost = status === 'found' ? this.g[this.goal] : Infinity;
+  }
+
+  /** The search proper, from where the last call left it: Lazy Theta* when `lazy`, else Theta*. */
+  protected expandUntil(stopAt: number): 'found' | 'unreachable' | null {
+    const grid = this.grid, w = grid.width, cs = grid.cellSize, weighted = grid.weights !== null;
+    const hw = this.hw(), lazy = this.lazy, goal = this.goal;
+    const heap = this.heap;
     const state = heap.state, base = heap.base, closed = base - 1;
     const g = this.g, parent = this.parent, checked = this.checked, moves = this.masks.bits, off = this.off, len = this.len;
     const gx = goal % w, gy = (goal - gx) / w;
-    let expansions = 0, pushes = 1, segments = 0;
-    let status: SearchStatus = 'unreachable';
+    let expansions = this.expansions, pushes = this.pushes, segments = this.segments;
+    let status: 'found' | 'unreachable' | null = 'unreachable';
 
-    g[start] = 0;
-    parent[start] = -1;
-    checked[start] = 1;
-    {
-      const sx = start % w, h0 = hw * distance(sx - gx, (start - sx) / w - gy);
-      heap.keys[0] = h0;
-      heap.keys[1] = h0;
-      heap.placeFirst(start);
-    }
     while (heap.length > 0) {
-      if (expansions >= maxExp) { status = 'step-limit'; break; }
+      // A limit or the end of a slice: the open list is whole, and the next call resumes from it.
+      if (expansions >= stopAt) { status = null; break; }
       const s = heap.pop();
       const sx = s % w, sy = (s - sx) / w;
       if (checked[s] === 0) {

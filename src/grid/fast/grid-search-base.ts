@@ -4,8 +4,8 @@ import { MoveMasks } from '../move-masks.js';
 import { zero, type Heuristic } from '../../core/heuristic.js';
 import { inlineForm, octile } from '../heuristics.js';
 import { checkFresh, landmarkTable, type LandmarkTable } from './landmarks.js';
-import { checkBudget, checkKeys } from '../../core/input-checks.js';
-import { type SearchStatus } from '../../core/path-searcher.js';
+import { checkKeys } from '../../core/input-checks.js';
+import { type QueryOptions, type SearchStatus } from '../../core/path-searcher.js';
 import { ASTAR, type Priority, type TieBreak } from '../../core/priority.js';
 import { pathCost } from '../../core/space.js';
 import { SearcherBase } from '../../core/searcher-base.js';
@@ -15,7 +15,7 @@ import { SearcherBase } from '../../core/searcher-base.js';
  * tracing, and with `octile(grid)` as the default heuristic. A bad value is
  * an `InputError`.
  */
-export interface GridSearchOptions {
+export interface GridSearchOptions extends QueryOptions {
   /**
    * Default `ASTAR` (`sum(1)`); `COST_TO_COME` is Dijkstra, `sum(eps)` weighted
    * A*, `HEURISTIC_ONLY` greedy. `LINK_LENGTH` (breadth-first) is refused: use
@@ -37,8 +37,6 @@ export interface GridSearchOptions {
   heuristic?: Heuristic;
   /** Default `h` (smaller h, then insertion order), as in `Searcher`. */
   tieBreak?: TieBreak;
-  /** Stop with status `step-limit` after this many expansions: a number >= 0. Default: no limit. */
-  maxExpansions?: number;
   /**
    * Put a closed cell that receives a cheaper g back on the frontier. Default
    * true, as in `Searcher`; weighted A* keeps its bound without it (see
@@ -46,7 +44,7 @@ export interface GridSearchOptions {
    */
   reopen?: boolean;
   /**
-   * When the goal cannot be reached or the budget runs out, return the path
+   * When the goal cannot be reached or a limit stops the search, return the path
    * to the reached cell nearest the goal by the grid's octile distance
    * (whatever heuristic the query ran with; ties: the smaller g), with
    * `partial` set and `cost` its cost; the status still says why (Godot's
@@ -55,7 +53,7 @@ export interface GridSearchOptions {
   partial?: boolean;
 }
 
-const GRID_SEARCH_KEYS: readonly (keyof GridSearchOptions)[] = ['priority', 'heuristic', 'tieBreak', 'maxExpansions', 'reopen', 'partial'];
+const GRID_SEARCH_KEYS: readonly (keyof GridSearchOptions)[] = ['priority', 'heuristic', 'tieBreak', 'limits', 'reopen', 'partial'];
 
 /**
  * The most cells a grid searcher takes: `IndexedGridHeap` keeps heap
@@ -67,8 +65,7 @@ export const MAX_SEARCH_CELLS = 0x7fffff00;
 /**
  * The grid fast path less its open list: the move masks, the per-cell g and
  * arrival move, the checks of a query, the path walk. `GridSearcher`
- * (grid-search.ts) adds the indexed open list; the benchmark's lazy variant
- * (bench/lazy-grid-searcher.ts), the measured alternative, adds another.
+ * (grid-search.ts) adds the indexed open list and the loops.
  *
  * - Each cell keeps a byte of allowed moves (`MoveMasks`): bounds, blocked
  *   targets and the corner rule are one bit test.
@@ -106,8 +103,8 @@ export abstract class GridSearchBase extends SearcherBase<GridSearchOptions> {
   /** The query's landmark table (`landmarks`), or null: h is then the inline form alone. */
   protected lm: LandmarkTable | null = null;
   protected tieByH = 1;
-  protected maxExp = Infinity;
   protected reopen = true;
+  private wantPartial = false;
   protected start = -1;
   protected goal = -1;
   private readonly masks: MoveMasks;
@@ -159,21 +156,11 @@ export abstract class GridSearchBase extends SearcherBase<GridSearchOptions> {
   }
 
   /**
-   * Blocks or frees cell n in the grid (`grid.setBlocked`) and updates the move masks around it.
-   *
-   * @deprecated `grid.setBlocked(n, blocked)` is the one way to edit a grid: every searcher follows it at its next query.
+   * Checks a query and sets it up (see `SearcherBase`): a start or goal
+   * outside the grid or on a blocked cell, or a malformed option, is an
+   * `InputError`, and nothing changes then.
    */
-  setBlocked(n: number, blocked: boolean): void {
-    this.grid.setBlocked(n, blocked);
-    this.masks.sync();
-  }
-
-  /**
-   * Runs one query and returns its status; read `cost`, `expansions`, ...
-   * and the path (`pathInto`) afterwards. A start or goal outside the grid or
-   * on a blocked cell throws, as does a malformed option; nothing changes then.
-   */
-  search(start: number, goal: number, options: GridSearchOptions = {}): SearchStatus {
+  protected prepare(start: number, goal: number, options: GridSearchOptions): SearchStatus | null {
     const grid = this.grid;
     grid.checkEndpoint(start, 'start');
     grid.checkEndpoint(goal, 'goal');
@@ -218,7 +205,6 @@ export abstract class GridSearchBase extends SearcherBase<GridSearchOptions> {
     if (tieBreak !== 'h' && tieBreak !== 'fifo') {
       throw new InputError(`tieBreak must be 'h' or 'fifo', got ${show(options.tieBreak)}`);
     }
-    const maxExp = checkBudget(options.maxExpansions, 'maxExpansions');
     const reopen = options.reopen === undefined ? true : options.reopen;
     if (typeof reopen !== 'boolean') throw new InputError(`reopen must be true or false, got ${show(options.reopen)}`);
     const partial = options.partial === undefined ? false : options.partial;
@@ -231,19 +217,28 @@ export abstract class GridSearchBase extends SearcherBase<GridSearchOptions> {
     this.hp = form.c;
     this.lm = lm;
     this.tieByH = tieBreak === 'h' ? 1 : 0;
-    this.maxExp = maxExp;
     this.reopen = reopen;
+    this.wantPartial = partial;
     this.start = start;
     this.goal = goal;
-    this.status = this.run(start, goal);
-    this.end = this.status === 'found' ? goal : partial ? this.nearestReached(goal) : -1;
-    this.partial = this.status !== 'found' && partial;
+    this.end = -1;
+    this.cost = Infinity;
+    this.partial = false;
+    this.expansions = 0;
+    this.pushes = 0;
+    this.reopenings = 0;
+    return this.openQuery(start, goal) ? null : 'unreachable';
+  }
+
+  protected conclude(status: SearchStatus): void {
+    const partial = status !== 'found' && this.wantPartial;
+    this.end = status === 'found' ? this.goal : partial ? this.nearestReached(this.goal) : -1;
+    this.partial = partial;
     // After reopenings the moves walked back from the goal can cost less than
     // g(goal): a reopened cell passes its cheaper g only to the children it
     // expands again. Report the cost of the path returned, as the engine does
     // (best-first.ts); rare, and it allocates.
-    this.cost = this.end < 0 ? Infinity : this.reopenings === 0 ? this.g[this.end] : pathCost(grid, this.path()!);
-    return this.status;
+    this.cost = this.end < 0 ? Infinity : this.reopenings === 0 ? this.g[this.end] : pathCost(this.grid, this.path()!);
   }
 
   /**
@@ -267,8 +262,11 @@ export abstract class GridSearchBase extends SearcherBase<GridSearchOptions> {
     return false;
   }
 
-  /** The search proper; sets expansions, pushes, reopenings, and g and via along the way. */
-  protected abstract run(start: number, goal: number): SearchStatus;
+  /**
+   * Puts the start on the open list (`pushes` 1) and returns true, or
+   * returns false when the query's h already shows the goal out of reach.
+   */
+  protected abstract openQuery(start: number, goal: number): boolean;
   /** Whether the last query reached n (open or closed). */
   protected abstract reached(n: number): boolean;
 

@@ -1,4 +1,3 @@
-import type { SearchStatus } from '../../core/path-searcher.js';
 import type { Grid } from '../grid.js';
 import { GridSearchBase } from './grid-search-base.js';
 import { IMPROVE } from '../../core/improve.js';
@@ -50,6 +49,11 @@ export const GRID_SEARCHER_BYTES_PER_CELL = 8 + 4 + 1 + 1;
  */
 export class GridSearcher extends GridSearchBase {
   private readonly heap: IndexedGridHeap;
+  // The query's loop, chosen at its start: the weighted one (weights or a
+  // landmark table) or the unweighted one, with the table and its width K.
+  private weighted = false;
+  private table: Float64Array = NO_TABLE;
+  private K = 0;
 
   constructor(grid: Grid) {
     super(grid, 'GridSearcher', GRID_SEARCHER_BYTES_PER_CELL);
@@ -64,38 +68,56 @@ export class GridSearcher extends GridSearchBase {
     return true;
   }
 
-  protected run(start: number, goal: number): SearchStatus {
-    const wts = this.grid.weights;
-    if (this.lm !== null) return this.runWeighted(start, goal, wts, this.grid.weightFloor, this.lm.table, this.lm.count);
-    return wts === null ? this.runUnweighted(start, goal) : this.runWeighted(start, goal, wts, this.grid.weightFloor, NO_TABLE, 0);
+  protected openQuery(start: number, goal: number): boolean {
+    const heap = this.heap, lm = this.lm, w = this.grid.width;
+    heap.newQuery();
+    this.weighted = lm !== null || this.grid.weights !== null;
+    this.table = lm !== null ? lm.table : NO_TABLE;
+    this.K = lm !== null ? lm.count : 0;
+    // h(start) as the loop computes h (times the weight floor in the weighted
+    // loop; times 1, exactly, in the other), raised to the landmark bound.
+    const hw = this.weighted ? this.grid.weightFloor : 1, table = this.table, K = this.K;
+    const gx = goal % w, gy = (goal - gx) / w;
+    const sx = start % w, rx = sx - gx, ry = (start - sx) / w - gy;
+    const dx = (rx ^ (rx >> 31)) - (rx >> 31), dy = (ry ^ (ry >> 31)) - (ry >> 31);
+    const dd = dx + dy;
+    let h0 = hw * (this.hs * (dd + this.hd * (dx < dy ? dx : dy)) + this.hp * (dd & 1));
+    for (let i = 0, a = start * K, gb = goal * K; i < K; i++) {
+      const d = table[gb + i] - table[a + i];
+      const e = d < 0 ? -d : d;
+      if (e > h0) h0 = e;
+    }
+    if (h0 === Infinity) return false;
+    this.g[start] = 0;
+    this.via[start] = NONE;
+    heap.keys[0] = this.wh * h0;
+    heap.keys[1] = this.tieByH * h0;
+    heap.placeFirst(start);
+    this.pushes = 1;
+    return true;
+  }
+
+  protected expandUntil(stopAt: number): 'found' | 'unreachable' | null {
+    return this.weighted
+      ? this.runWeighted(stopAt, this.grid.weights, this.grid.weightFloor, this.table, this.K)
+      : this.runUnweighted(stopAt);
   }
 
   /** The loop on a grid without weights: every step costs its length. */
-  private runUnweighted(start: number, goal: number): SearchStatus {
-    const heap = this.heap;
-    heap.newQuery();
-    const wg = this.wg, wh = this.wh, hs = this.hs, hd = this.hd, hp = this.hp, tieByH = this.tieByH, maxExp = this.maxExp, reopen = this.reopen, improve = IMPROVE;
+  private runUnweighted(stopAt: number): 'found' | 'unreachable' | null {
+    const heap = this.heap, goal = this.goal;
+    const wg = this.wg, wh = this.wh, hs = this.hs, hd = this.hd, hp = this.hp, tieByH = this.tieByH, reopen = this.reopen, improve = IMPROVE;
     const w = this.grid.width;
     const g = this.g, via = this.via, moves = this.moves, state = heap.state;
     const off = this.off, step = this.step, ddx = this.dx, ddy = this.dy;
     const base = heap.base, closed = base - 1;
     const gx = goal % w, gy = (goal - gx) / w;
-    let expansions = 0, pushes = 1, reopenings = 0;
-    let status: SearchStatus = 'unreachable';
+    let expansions = this.expansions, pushes = this.pushes, reopenings = this.reopenings;
+    let status: 'found' | 'unreachable' | null = 'unreachable';
 
-    g[start] = 0;
-    via[start] = NONE;
-    {
-      const sx = start % w, rx = sx - gx, ry = (start - sx) / w - gy;
-      const dx = (rx ^ (rx >> 31)) - (rx >> 31), dy = (ry ^ (ry >> 31)) - (ry >> 31);
-      const dd = dx + dy, h0 = hs * (dd + hd * (dx < dy ? dx : dy)) + hp * (dd & 1);
-      const hk = heap.keys;
-      hk[0] = wh * h0;
-      hk[1] = tieByH * h0;
-      heap.placeFirst(start);
-    }
     while (heap.length > 0) {
-      if (expansions >= maxExp) { status = 'step-limit'; break; }
+      // A limit or the end of a slice: the open list is whole, and the next call resumes from it.
+      if (expansions >= stopAt) { status = null; break; }
       const n = heap.pop();
       const gn = g[n];
       expansions++;
@@ -142,50 +164,25 @@ export class GridSearcher extends GridSearchBase {
    * bit for bit), raised to the landmark bound read from `table` (K
    * landmarks a cell; K = 0 without). A cell with h Infinity (the landmarks
    * show it cannot reach the goal) is never pushed, as the engine treats a
-   * dead end; a start with h Infinity ends the query at once. A copy of the
+   * dead end (a start with h Infinity ends the query in `openQuery`). A copy of the
    * loop above rather than one loop with tests per neighbour: the
    * unweighted loop is the benchmark's hot path and keeps its speed
    * untouched; here the weight and the table cost more than the tests.
    */
-  private runWeighted(start: number, goal: number, wts: Float64Array | null, hw: number, table: Float64Array, K: number): SearchStatus {
-    const heap = this.heap;
-    heap.newQuery();
-    const wg = this.wg, wh = this.wh, hs = this.hs, hd = this.hd, hp = this.hp, tieByH = this.tieByH, maxExp = this.maxExp, reopen = this.reopen, improve = IMPROVE;
+  private runWeighted(stopAt: number, wts: Float64Array | null, hw: number, table: Float64Array, K: number): 'found' | 'unreachable' | null {
+    const heap = this.heap, goal = this.goal;
+    const wg = this.wg, wh = this.wh, hs = this.hs, hd = this.hd, hp = this.hp, tieByH = this.tieByH, reopen = this.reopen, improve = IMPROVE;
     const w = this.grid.width;
     const g = this.g, via = this.via, moves = this.moves, state = heap.state;
     const off = this.off, step = this.step, ddx = this.dx, ddy = this.dy;
     const base = heap.base, closed = base - 1;
     const gx = goal % w, gy = (goal - gx) / w;
     const gb = goal * K;
-    let expansions = 0, pushes = 1, reopenings = 0;
-    let status: SearchStatus = 'unreachable';
+    let expansions = this.expansions, pushes = this.pushes, reopenings = this.reopenings;
+    let status: 'found' | 'unreachable' | null = 'unreachable';
 
-    g[start] = 0;
-    via[start] = NONE;
-    {
-      const sx = start % w, rx = sx - gx, ry = (start - sx) / w - gy;
-      const dx = (rx ^ (rx >> 31)) - (rx >> 31), dy = (ry ^ (ry >> 31)) - (ry >> 31);
-      const dd = dx + dy;
-      let h0 = hw * (hs * (dd + hd * (dx < dy ? dx : dy)) + hp * (dd & 1));
-      const a = start * K;
-      for (let i = 0; i < K; i++) {
-        const d = table[gb + i] - table[a + i];
-        const e = d < 0 ? -d : d;
-        if (e > h0) h0 = e;
-      }
-      if (h0 === Infinity) {
-        this.expansions = 0;
-        this.pushes = 0;
-        this.reopenings = 0;
-        return status;
-      }
-      const hk = heap.keys;
-      hk[0] = wh * h0;
-      hk[1] = tieByH * h0;
-      heap.placeFirst(start);
-    }
     while (heap.length > 0) {
-      if (expansions >= maxExp) { status = 'step-limit'; break; }
+      if (expansions >= stopAt) { status = null; break; }
       const n = heap.pop();
       const gn = g[n];
       expansions++;

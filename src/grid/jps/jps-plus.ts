@@ -2,26 +2,21 @@ import { InputError, show } from '../../core/errors.js';
 import { allocate, DX, DY, type Grid } from '../grid.js';
 import { octileTerms } from '../heuristics.js';
 import { IMPROVE } from '../../core/improve.js';
-import { checkBudget, checkKeys } from '../../core/input-checks.js';
+import { checkKeys } from '../../core/input-checks.js';
 import { checkJumpGrid, refuseWeights } from './jps.js';
 import { JumpOpenList } from '../../queues/jump-open-list.js';
 import { buildJumpTable, FAR, jumpLength, RECORD, WALL_FAR, type JumpTable } from './jps-plus-table.js';
 import { buildLandmarks } from './jps-plus-landmarks.js';
 import { jumpDirections } from './jump-directions.js';
 import { jumpPathInto, jumpPathLength } from './jump-path.js';
-import { type SearchStatus } from '../../core/path-searcher.js';
+import { type QueryOptions, type SearchStatus } from '../../core/path-searcher.js';
 import { nextGeneration } from '../../core/stamp.js';
 import { SearcherBase } from '../../core/searcher-base.js';
 
 /** The options of one JPS+ query; a bad value is an `InputError`. */
-export interface JpsPlusOptions {
-  /** Stop with status `step-limit` after this many jump points are expanded. Default: no limit. */
-  maxExpansions?: number;
-}
+export type JpsPlusOptions = QueryOptions;
 
-const KEYS: readonly (keyof JpsPlusOptions)[] = ['maxExpansions'];
-// The options of a query that gives none: one object, not one per query.
-const DEFAULTS: JpsPlusOptions = Object.freeze({});
+const KEYS: readonly (keyof JpsPlusOptions)[] = ['limits'];
 
 // Arrival direction of the start: it has none, so every direction is open.
 const START = 8;
@@ -161,22 +156,20 @@ export class JpsPlusSearcher extends SearcherBase<JpsPlusOptions> {
   }
 
   /**
-   * Runs one query and returns its status; read `cost`, `expansions`, ...
-   * and the path (`pathInto`, `path`) afterwards. Start or goal outside the
-   * grid or blocked, a bad option, or a grid that has gained weights throw;
-   * every other outcome is a status. Rebuilds the table first if the grid
-   * was edited since it was built.
+   * Checks a query and sets it up (see `SearcherBase`). Start or goal
+   * outside the grid or blocked, a bad option, or a grid that has gained
+   * weights throw; every other outcome is a status. Rebuilds the table first
+   * if the grid was edited since it was built.
    */
-  search(start: number, goal: number, options: JpsPlusOptions = DEFAULTS): SearchStatus {
+  protected prepare(start: number, goal: number, options: JpsPlusOptions): SearchStatus | null {
     const grid = this.grid;
     grid.checkEndpoint(start, 'start');
     grid.checkEndpoint(goal, 'goal');
     checkKeys(options, KEYS, 'JpsPlusSearcher');
-    const maxExp = checkBudget(options.maxExpansions, 'maxExpansions');
     refuseWeights(grid, 'JpsPlusSearcher');
     if (grid.version !== this.version) this.rebuild();
     this.gen = nextGeneration(this.gen, 2, this.stamp);
-    const gen = this.gen, closedMark = gen + 1;
+    const gen = this.gen;
     const w = this.w, ps = start, pg = goal;
     this.goalP = pg;
     this.goalX = pg % w;
@@ -198,26 +191,33 @@ export class JpsPlusSearcher extends SearcherBase<JpsPlusOptions> {
     const h0 = this.bound(ps, this.h(ps));
     heap.push(ps, h0, h0);
     this.pushes = 1;
+    return null;
+  }
 
-    let status: SearchStatus = 'unreachable';
+  /** The loop, from where the last call left it until the query ends or `stopAt` expansions. */
+  protected expandUntil(stopAt: number): 'found' | 'unreachable' | null {
+    const heap = this.heap, g = this.g, stamp = this.stamp, pg = this.goalP;
+    const gen = this.gen, closedMark = gen + 1;
     while (heap.length > 0) {
       const n = heap.topNode();
-      heap.pop();
       // Lazy deletion: an entry whose node is closed was superseded by a cheaper one.
-      if (stamp[n] !== gen) continue;
-      if (this.expansions >= maxExp) { status = 'step-limit'; break; }
+      if (stamp[n] !== gen) { heap.pop(); continue; }
+      // A limit or the end of a slice: pause before the pop, and the next call takes n.
+      if (this.expansions >= stopAt) return null;
+      heap.pop();
       stamp[n] = closedMark;
       this.expansions++;
       if (n === pg) {
-        status = 'found';
         this.cost = g[n];
-        break;
+        return 'found';
       }
       this.expand(n, g[n]);
     }
-    this.status = status;
-    return status;
+    return 'unreachable';
   }
+
+  /** The cost is set when the goal is popped; nothing else to report. */
+  protected conclude(): void {}
 
   /** Generates the successors the pruning rules allow from `n`, given the direction it was reached in. */
   private expand(n: number, gn: number): void {

@@ -2,10 +2,10 @@ import { InputError, show } from '../../core/errors.js';
 import { allocate, DX, DY, Grid, MAX_GRID_CELLS } from '../grid.js';
 import { octileTerms } from '../heuristics.js';
 import { IMPROVE } from '../../core/improve.js';
-import { checkBoolean, checkBudget, checkKeys } from '../../core/input-checks.js';
+import { checkBoolean, checkKeys } from '../../core/input-checks.js';
 import { JumpHeap } from '../../queues/jump-heap.js';
 import { JumpRaster } from './jump.js';
-import { resultOf, type SearchResult, type SearchStatus } from '../../core/path-searcher.js';
+import { resultOf, type QueryOptions, type SearchResult, type SearchStatus } from '../../core/path-searcher.js';
 import { depthOf } from '../../core/path.js';
 import { jumpDirections } from './jump-directions.js';
 import { jumpPathInto, jumpPathLength } from './jump-path.js';
@@ -14,14 +14,12 @@ import type { Trace } from '../../core/trace.js';
 import { SearcherBase } from '../../core/searcher-base.js';
 
 /** The options of one jump point search; a bad value is an `InputError`. */
-export interface JumpPointSearchOptions {
-  /** Stop with status `step-limit` after this many jump points are expanded. Default: no limit. */
-  maxExpansions?: number;
+export interface JumpPointSearchOptions extends QueryOptions {
   /** Record every jump point popped and pushed (grid ids). Default false. */
   trace?: boolean;
 }
 
-const JPS_KEYS: readonly (keyof JumpPointSearchOptions)[] = ['maxExpansions', 'trace'];
+const JPS_KEYS: readonly (keyof JumpPointSearchOptions)[] = ['limits', 'trace'];
 
 // Arrival direction of the start: it has none, so every direction is open.
 const START = 8;
@@ -139,16 +137,6 @@ export class JumpPointSearcher extends SearcherBase<JumpPointSearchOptions> {
     this.version = this.grid.version;
   }
 
-  /**
-   * Blocks or frees cell `n` of the grid (`grid.setBlocked`) and of this searcher's copy.
-   *
-   * @deprecated `grid.setBlocked(n, blocked)` is the one way to edit a grid: every searcher follows it at its next query.
-   */
-  setBlocked(n: number, blocked: boolean): void {
-    this.grid.setBlocked(n, blocked);
-    this.version = this.grid.catchUp(this.version, this.patchFn, this.reloadFn);
-  }
-
   /** Copies cell n of the grid: forced neighbours are found at scan time, so one cell is all that changes. */
   private patch(n: number): void {
     const w = this.grid.width, x = n % w;
@@ -156,17 +144,17 @@ export class JumpPointSearcher extends SearcherBase<JumpPointSearchOptions> {
   }
 
   /**
-   * Runs one query and returns its status; read `cost`, `expansions`, ... and
-   * the path (`pathInto`, `path`, `jumpPoints`) afterwards. Start or goal
-   * outside the grid or blocked throw; every other outcome is a status.
+   * Checks a query and sets it up (see `SearcherBase`); read `cost`,
+   * `expansions`, ... and the path (`pathInto`, `path`, `jumpPoints`) once it
+   * ends. Start or goal outside the grid or blocked throw; every other
+   * outcome is a status.
    */
-  search(start: number, goal: number, options: JumpPointSearchOptions = {}): SearchStatus {
+  protected prepare(start: number, goal: number, options: JumpPointSearchOptions): SearchStatus | null {
     const grid = this.grid;
     grid.checkEndpoint(start, 'start');
     grid.checkEndpoint(goal, 'goal');
     // A misspelt option would be ignored in silence; one given as null is refused, never read as "not given".
     checkKeys(options, JPS_KEYS, 'JumpPointSearcher');
-    const maxExp = checkBudget(options.maxExpansions, 'maxExpansions');
     checkBoolean(options.trace, 'trace');
     // Weights may have come since the constructor (grid.setWeight).
     refuseWeights(grid, 'JumpPointSearcher');
@@ -174,7 +162,6 @@ export class JumpPointSearcher extends SearcherBase<JumpPointSearchOptions> {
     const trace: Trace | null = options.trace ? { tieBreak: 'h', pops: [], pushes: [] } : null;
     this.trace = trace;
     this.gen = nextGeneration(this.gen, 2, this.stamp);
-    const gen = this.gen, closedMark = gen + 1;
     const pw = this.pw, ps = this.pad(start), pg = this.pad(goal);
     this.goalP = pg;
     this.goalX = pg % pw;
@@ -184,7 +171,7 @@ export class JumpPointSearcher extends SearcherBase<JumpPointSearchOptions> {
     this.expansions = 0;
     this.cost = Infinity;
 
-    const heap = this.heap, g = this.g, stamp = this.stamp, parent = this.parent, dir = this.dir;
+    const heap = this.heap, g = this.g, stamp = this.stamp, parent = this.parent, dir = this.dir, gen = this.gen;
     heap.clear();
     g[ps] = 0;
     parent[ps] = -1;
@@ -195,15 +182,22 @@ export class JumpPointSearcher extends SearcherBase<JumpPointSearchOptions> {
     this.pushes = 1;
     this.open = 1;
     if (trace) trace.pushes.push({ node: start, parent: -1, g: 0, h: h0, f: h0, kind: 'new', during: -1, seq: 0 });
+    return null;
+  }
 
-    let status: SearchStatus = 'unreachable';
+  /** The loop, from where the last call left it until the query ends or `stopAt` expansions. */
+  protected expandUntil(stopAt: number): 'found' | 'unreachable' | null {
+    const heap = this.heap, g = this.g, stamp = this.stamp, trace = this.trace, pg = this.goalP;
+    const gen = this.gen, closedMark = gen + 1;
+    let status: 'found' | 'unreachable' | null = 'unreachable';
     while (heap.length > 0) {
       const n = heap.topNode();
-      heap.pop();
       // Lazy deletion: an entry whose node is closed was superseded by a cheaper one (see JumpHeap).
-      if (stamp[n] !== gen) continue;
+      if (stamp[n] !== gen) { heap.pop(); continue; }
+      // A limit or the end of a slice: pause before the pop, and the next call takes n.
+      if (this.expansions >= stopAt) return null;
+      heap.pop();
       const gn = g[n];
-      if (this.expansions >= maxExp) { status = 'step-limit'; break; }
       stamp[n] = closedMark;
       this.open--;
       this.expansions++;
@@ -220,9 +214,11 @@ export class JumpPointSearcher extends SearcherBase<JumpPointSearchOptions> {
       if (trace) trace.pops[this.expansions - 1].frontier = this.open;
       if (status === 'found') break;
     }
-    this.status = status;
     return status;
   }
+
+  /** The cost is set when the goal is popped; nothing else to report. */
+  protected conclude(): void {}
 
   /** Pushes the jump points the pruning rules allow from `n`, given the direction it was reached in. */
   private expand(n: number, gn: number): void {

@@ -1,21 +1,18 @@
-import { checkBudget, checkKeys } from '../../core/input-checks.js';
-import { resultOf, type PathSearcher, type SearchResult, type SearchStatus } from '../../core/path-searcher.js';
+import { checkKeys } from '../../core/input-checks.js';
+import { checkLimits, type Slice, type StopReason } from '../../core/limits.js';
+import { resultOf, type PathSearcher, type QueryOptions, type SearchResult, type SearchStatus } from '../../core/path-searcher.js';
 import type { Grid } from '../grid.js';
 import { JpsPlusSearcher } from '../jps/jps-plus.js';
 import { checkJumpGrid, refuseWeights } from '../jps/jps.js';
 import { checkDiagonalCost, SubgoalSearcher8 } from './subgoal8.js';
 
 /** The options of one `PreprocessedSearcher8` query (those of both searchers it may hold); a bad value is an `InputError`. */
-export interface Preprocessed8Options {
-  /** Stop with status `step-limit` after this many nodes (subgoals or jump points) are expanded. Default: no limit. */
-  maxExpansions?: number;
-}
+export type Preprocessed8Options = QueryOptions;
 
 /** Which preprocessing a `PreprocessedSearcher8` keeps: the subgoal graph (`SubgoalSearcher8`) or the jump table (`JpsPlusSearcher`). */
 export type Preprocessed8Choice = 'subgoal8' | 'jps-plus';
 
-const KEYS: readonly (keyof Preprocessed8Options)[] = ['maxExpansions'];
-const DEFAULTS: Preprocessed8Options = Object.freeze({});
+const KEYS: readonly (keyof Preprocessed8Options)[] = ['limits'];
 const WHO = 'PreprocessedSearcher8';
 
 /**
@@ -167,8 +164,12 @@ export class PreprocessedSearcher8 implements PathSearcher<Preprocessed8Options>
   get bytes(): number { return this.inner instanceof JpsPlusSearcher ? this.inner.tableBytesPerCell * this.grid.size : this.inner.bytes; }
 
   // A new build's searcher has answered nothing yet: `unreachable`, Infinity and 0 until its first query.
-  /** How the last query ended; `unreachable` before the first and after `rebuild()`. */
-  get status(): SearchStatus { return this.inner.status; }
+  /** How the last query ended (`running` while a sliced one runs); `unreachable` before the first and after `rebuild()`. */
+  get status(): SearchStatus | 'running' { return this.inner.status; }
+  /** Which limit stopped the last query, or null. */
+  get reason(): StopReason | null { return this.inner.reason; }
+  /** True from `begin` until the query ends. */
+  get running(): boolean { return this.inner.running; }
   /** Cost of the last query's path; Infinity without one. */
   get cost(): number { return this.inner.cost; }
   /** Nodes the last query expanded: subgoals, or jump points. */
@@ -183,16 +184,32 @@ export class PreprocessedSearcher8 implements PathSearcher<Preprocessed8Options>
    * leave the last answer as it was); every other outcome is a status.
    * Builds again first if the grid was edited since the last build.
    */
-  search(start: number, goal: number, options: Preprocessed8Options = DEFAULTS): SearchStatus {
+  search(start: number, goal: number, options?: Preprocessed8Options): SearchStatus {
+    this.begin(start, goal, options);
+    return this.advance() as SearchStatus;
+  }
+
+  /** Starts a query without expanding anything (see `PathSearcher.begin`); builds again first if the grid was edited. */
+  begin(start: number, goal: number, options?: Preprocessed8Options): void {
     const grid = this.grid;
     // Every check before the rebuild: a refused query leaves the last answer readable.
     grid.checkEndpoint(start, 'start');
     grid.checkEndpoint(goal, 'goal');
     checkKeys(options, KEYS, WHO);
-    checkBudget(options.maxExpansions, 'maxExpansions');
+    checkLimits(options?.limits, WHO);
     refuseWeights(grid, WHO);
     if (grid.version !== this.version) this.rebuild();
-    return this.inner.search(start, goal, options);
+    this.inner.begin(start, goal, options);
+  }
+
+  /** Runs the begun query for at most one slice (see `PathSearcher.advance`). */
+  advance(slice?: Slice): SearchStatus | 'running' {
+    return this.inner.advance(slice);
+  }
+
+  /** Ends a running query as `stopped`, reason `aborted`. */
+  cancel(): void {
+    this.inner.cancel();
   }
 
   /**

@@ -1,6 +1,6 @@
 import { InputError, show } from '../../core/errors.js';
-import { checkBudget, checkKeys } from '../../core/input-checks.js';
-import { type SearchStatus } from '../../core/path-searcher.js';
+import { checkKeys } from '../../core/input-checks.js';
+import { type QueryOptions, type SearchStatus } from '../../core/path-searcher.js';
 import { nextGeneration } from '../../core/stamp.js';
 import { Grid } from '../grid.js';
 import { JumpHeap } from '../../queues/jump-heap.js';
@@ -8,12 +8,9 @@ import { LANDMARKS, SubgoalGraph4 } from './subgoal4-graph.js';
 import { SearcherBase } from '../../core/searcher-base.js';
 
 /** The options of one `SubgoalSearcher4` query; a bad value is an `InputError`. */
-export interface SubgoalSearch4Options {
-  /** Stop with status `step-limit` after this many subgoals are expanded. Default: no limit. */
-  maxExpansions?: number;
-}
+export type SubgoalSearch4Options = QueryOptions;
 
-const KEYS: readonly (keyof SubgoalSearch4Options)[] = ['maxExpansions'];
+const KEYS: readonly (keyof SubgoalSearch4Options)[] = ['limits'];
 
 /**
  * Exact shortest paths on a 4-connected grid from a preprocessed subgoal
@@ -81,6 +78,9 @@ export class SubgoalSearcher4 extends SearcherBase<SubgoalSearch4Options> {
   /** The last path: steps, and the goal-side subgoal it leaves the graph from (-1: start to goal directly). */
   private steps = -1;
   private last = -1;
+  /** The goal's coordinates, for h while the query runs. */
+  private gx = 0;
+  private gy = 0;
 
   constructor(grid: Grid) {
     super();
@@ -131,35 +131,38 @@ export class SubgoalSearcher4 extends SearcherBase<SubgoalSearch4Options> {
   get edges(): number { return this.graph.adj.length / 2; }
 
   /**
-   * Runs one query and returns its status; read `cost` and the path
-   * (`pathInto`, `path`) afterwards. A start or goal outside the grid or
-   * blocked throws; every other outcome is a status.
+   * Checks a query and sets it up (see `SearcherBase`): the sweeps from both
+   * ends, which decide a query whose ends see each other, and the start's
+   * subgoals on the open list. A start or goal outside the grid or blocked
+   * throws; every other outcome is a status.
    */
-  search(start: number, goal: number, options: SubgoalSearch4Options = {}): SearchStatus {
+  protected prepare(start: number, goal: number, options: SubgoalSearch4Options): SearchStatus | null {
     const grid = this.grid;
     grid.checkEndpoint(start, 'start');
     grid.checkEndpoint(goal, 'goal');
     checkKeys(options, KEYS, 'SubgoalSearcher4');
-    const maxExp = checkBudget(options.maxExpansions, 'maxExpansions');
     refuseWeights(grid);
     if (grid.version !== this.version) this.build();
     this.startCell = start;
     this.goalCell = goal;
     this.expansions = 0;
     this.pushes = 0;
-    this.status = this.run(start, goal, maxExp);
-    this.cost = this.status === 'found' ? costOf(this.steps, grid.cellSize) : Infinity;
-    return this.status;
+    this.cost = Infinity;
+    return this.open(start, goal);
   }
 
-  private run(start: number, goal: number, maxExp: number): SearchStatus {
+  protected conclude(status: SearchStatus): void {
+    this.cost = status === 'found' ? costOf(this.steps, this.grid.cellSize) : Infinity;
+  }
+
+  private open(start: number, goal: number): SearchStatus | null {
     const graph = this.graph, sw = graph.sweep, w = graph.width, K = LANDMARKS;
     const sx = start % w, sy = (start - sx) / w, gx = goal % w, gy = (goal - gx) / w;
     this.steps = -1;
     this.last = -1;
     if (start === goal) { this.steps = 0; return 'found'; }
     this.gen = nextGeneration(this.gen, 2, this.stamp, this.goalStamp);
-    const gen = this.gen, closed = gen + 1;
+    const gen = this.gen;
 
     // The goal's side: its subgoals, and whether it sees the start in a Manhattan line.
     this.sweepAll(gx, gy, sx, sy, goal);
@@ -180,7 +183,6 @@ export class SubgoalSearcher4 extends SearcherBase<SubgoalSearch4Options> {
     this.sweepAll(sx, sy, -1, -1, start);
     if (sw.found === 0 || graph.part[sw.foundIds[0]] !== part) return 'unreachable';
     const g = this.g, parent = this.parent, hv = this.h, stamp = this.stamp, heap = this.heap;
-    const at = graph.at, adj = graph.adj, len = graph.len;
     heap.clear();
     for (let i = 0; i < sw.found; i++) {
       const v = sw.foundIds[i], d = sw.foundDist[i];
@@ -189,11 +191,22 @@ export class SubgoalSearcher4 extends SearcherBase<SubgoalSearch4Options> {
       heap.push(v, d + hh, hh);
       this.pushes++;
     }
+    this.gx = gx;
+    this.gy = gy;
+    return null;
+  }
+
+  /** A* on the subgoal graph, from where the last call left it until the query ends or `stopAt` expansions. */
+  protected expandUntil(stopAt: number): 'found' | 'unreachable' | null {
+    const graph = this.graph, gx = this.gx, gy = this.gy, gen = this.gen, closed = gen + 1;
+    const g = this.g, parent = this.parent, hv = this.h, stamp = this.stamp, heap = this.heap;
+    const at = graph.at, adj = graph.adj, len = graph.len, goalStamp = this.goalStamp, goalDist = this.goalDist;
     while (heap.length > 0) {
       const u = heap.topNode();
+      if (stamp[u] !== gen) { heap.pop(); continue; }
+      // A limit or the end of a slice: pause before the pop, and the next call takes u.
+      if (this.expansions >= stopAt) return null;
       heap.pop();
-      if (stamp[u] !== gen) continue;
-      if (this.expansions >= maxExp) return 'step-limit';
       stamp[u] = closed;
       this.expansions++;
       const gu = g[u];

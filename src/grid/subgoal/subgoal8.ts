@@ -1,6 +1,6 @@
 import { InputError, show } from '../../core/errors.js';
-import { checkBudget, checkKeys } from '../../core/input-checks.js';
-import { type SearchStatus } from '../../core/path-searcher.js';
+import { checkKeys } from '../../core/input-checks.js';
+import { type QueryOptions, type SearchStatus } from '../../core/path-searcher.js';
 import { IMPROVE } from '../../core/improve.js';
 import { nextGeneration } from '../../core/stamp.js';
 import type { Grid } from '../grid.js';
@@ -12,13 +12,9 @@ import { CLASS_MOVES, KEPT, moveSet, neighbourhood, tautTable } from './subgoal8
 import { SearcherBase } from '../../core/searcher-base.js';
 
 /** The options of one `SubgoalSearcher8` query; a bad value is an `InputError`. */
-export interface SubgoalSearch8Options {
-  /** Stop with status `step-limit` after this many subgoals are expanded. Default: no limit. */
-  maxExpansions?: number;
-}
+export type SubgoalSearch8Options = QueryOptions;
 
-const KEYS: readonly (keyof SubgoalSearch8Options)[] = ['maxExpansions'];
-const DEFAULTS: SubgoalSearch8Options = Object.freeze({});
+const KEYS: readonly (keyof SubgoalSearch8Options)[] = ['limits'];
 const WHO = 'SubgoalSearcher8';
 /** The taut-path pruning tables of the two corner rules (subgoal8-taut.ts). */
 const TAUT_NO_CUT = tautTable(true), TAUT_CUT = tautTable(false);
@@ -121,6 +117,9 @@ export class SubgoalSearcher8 extends SearcherBase<SubgoalSearch8Options> {
   private readonly heap = new JumpHeap(1024);
   private readonly up = new JumpHeap(64);
   private gen = 0;
+  /** The best path through a subgoal both searches have reached, and that subgoal (-1: none yet). */
+  private mu = Infinity;
+  private meet = -1;
   private startCell = -1;
   private goalCell = -1;
   /** Each landmark's distance to the last query's goal, and to its start. */
@@ -221,38 +220,38 @@ export class SubgoalSearcher8 extends SearcherBase<SubgoalSearch8Options> {
   }
 
   /**
-   * Runs one query and returns its status; read `cost` and the path
-   * (`pathInto`, `path`) afterwards. A start or goal outside the grid or
-   * blocked, a bad option, or a grid that has gained weights throw; every
-   * other outcome is a status. Rebuilds the graph first if the grid was
-   * edited since it was built.
+   * Checks a query and sets it up (see `SearcherBase`): the scans from both
+   * ends, which decide a query whose ends see each other, and both open
+   * lists seeded. A start or goal outside the grid or blocked, a bad option,
+   * or a grid that has gained weights throw; every other outcome is a
+   * status. Rebuilds the graph first if the grid was edited since it was built.
    */
-  search(start: number, goal: number, options: SubgoalSearch8Options = DEFAULTS): SearchStatus {
+  protected prepare(start: number, goal: number, options: SubgoalSearch8Options): SearchStatus | null {
     const grid = this.grid;
     grid.checkEndpoint(start, 'start');
     grid.checkEndpoint(goal, 'goal');
     checkKeys(options, KEYS, WHO);
-    const maxExp = checkBudget(options.maxExpansions, 'maxExpansions');
     refuseWeights(grid, WHO);
     if (grid.version !== this.version) this.rebuild();
     this.startCell = start;
     this.goalCell = goal;
     this.expansions = 0;
     this.pushes = 0;
-    this.status = this.run(start, goal, maxExp);
-    this.cost = this.status === 'found' ? this.g[this.graph.count] : Infinity;
-    return this.status;
+    this.cost = Infinity;
+    return this.seedBoth(start, goal);
   }
 
-  private run(start: number, goal: number, maxExp: number): SearchStatus {
+  protected conclude(status: SearchStatus): void {
+    this.cost = status === 'found' ? this.g[this.graph.count] : Infinity;
+  }
+
+  private seedBoth(start: number, goal: number): SearchStatus | null {
     const graph = this.graph, reach = graph.reach, w = graph.width, n = graph.count, GOAL = n;
-    const xs = graph.xs, ys = graph.ys, at = graph.at, adj = graph.adj, far = graph.far, global = graph.global, scTo = graph.scTo;
+    const xs = graph.xs, ys = graph.ys;
     const sx = start % w, sy = (start - sx) / w, gx = goal % w, gy = (goal - gx) / w;
     const g = this.g, parent = this.parent, stamp = this.stamp, gd = this.gd, gdNext = this.gdNext, gdStamp = this.gdStamp, inMove = this.inMove;
-    const via = this.via, gdVia = this.gdVia;
-    const cells = reach.cells, hgt = reach.height, taut = this.noCut ? TAUT_NO_CUT : TAUT_CUT, classAt = graph.classAt;
     this.gen = nextGeneration(this.gen, 2, stamp, gdStamp);
-    const gen = this.gen, closed = gen + 1;
+    const gen = this.gen;
     parent[GOAL] = -1;
     if (start === goal) { g[GOAL] = 0; return 'found'; }
 
@@ -285,14 +284,31 @@ export class SubgoalSearcher8 extends SearcherBase<SubgoalSearch8Options> {
       const v = goalSeeds[i], d = graph.octile(xs[v] - gx, ys[v] - gy);
       if (gdStamp[v] !== gen || d < gd[v]) { gdStamp[v] = gen; gd[v] = d; gdNext[v] = -1; up.push(v, d + this.h(v, sx, sy, toStart), 0); this.pushes++; }
     }
-    let mu = Infinity, meet = -1;
+    this.mu = Infinity;
+    this.meet = -1;
+    return null;
+  }
+
+  /** The two searches, from where the last call left them until the query ends or `stopAt` expansions. */
+  protected expandUntil(stopAt: number): 'found' | 'unreachable' | null {
+    const graph = this.graph, reach = graph.reach, w = graph.width, GOAL = graph.count;
+    const xs = graph.xs, ys = graph.ys, at = graph.at, adj = graph.adj, far = graph.far, global = graph.global, scTo = graph.scTo;
+    const start = this.startCell, goal = this.goalCell;
+    const sx = start % w, sy = (start - sx) / w, gx = goal % w, gy = (goal - gx) / w;
+    const g = this.g, parent = this.parent, stamp = this.stamp, gd = this.gd, gdNext = this.gdNext, gdStamp = this.gdStamp, inMove = this.inMove;
+    const via = this.via, gdVia = this.gdVia;
+    const cells = reach.cells, hgt = reach.height, taut = this.noCut ? TAUT_NO_CUT : TAUT_CUT, classAt = graph.classAt;
+    const gen = this.gen, closed = gen + 1;
+    const heap = this.heap, up = this.up, toStart = this.toStart;
+    let mu = this.mu, meet = this.meet;
     for (;;) {
       // Entries of subgoals already closed are stale (a consistent heuristic closes each once).
       while (heap.length > 0 && stamp[heap.topNode()] !== gen) heap.pop();
       while (up.length > 0 && gdStamp[up.topNode()] !== gen) up.pop();
       const kF = heap.length > 0 ? heap.topF() : Infinity, kB = up.length > 0 ? up.topF() : Infinity;
       if (!(kF < mu) && !(kB < mu)) break;
-      if (this.expansions >= maxExp) return 'step-limit';
+      // A limit or the end of a slice: both lists are whole, and the next call resumes from them.
+      if (this.expansions >= stopAt) { this.mu = mu; this.meet = meet; return null; }
       this.expansions++;
       if (kF <= kB) {
         const u = heap.topNode();

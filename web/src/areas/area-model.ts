@@ -86,5 +86,5 @@ export function areaRun(map: AreaMap, f: Filter, budget: number): AreaRun {
     const k = DIRECTIONS.indexOf(`${grid.x(b) - grid.x(a)},${grid.y(b) - grid.y(a)}`);
     byArea[AREAS[map.grid.areas![b]].name] += grid.stepCost(a, k);
   }
-  return { grid, found, byArea, reach: flood(grid, map.start, { budget }) };
+  return { grid, found, byArea, reach: flood(grid, map.start, { radius: budget }) };
 }

@@ -65,11 +65,11 @@ export class RecordingSpace implements SearchSpace {
 export function runLane(grid: Grid, i: number, start: number, goal: number, onChunk: (cells: Int32Array, total: number) => void): LaneSummary {
   const space = new RecordingSpace(grid, onChunk);
   const s = new Searcher(space);
-  s.search(start, goal, { priority: LANES[i].priority(1), heuristic: octile(grid), reopen: false });
+  const status = s.search(start, goal, { priority: LANES[i].priority(1), heuristic: octile(grid), reopen: false });
   space.recording = false;
   // The goal's pop is an expansion that asks for no successors.
-  if (s.status === 'found') space.note(goal);
+  if (status === 'found') space.note(goal);
   space.flush();
   const path = s.path();
-  return { status: s.status, expansions: s.expansions, cost: s.cost, links: path ? path.length - 1 : -1, path: path ? Int32Array.from(path) : null };
+  return { status, expansions: s.expansions, cost: s.cost, links: path ? path.length - 1 : -1, path: path ? Int32Array.from(path) : null };
 }

@@ -1,4 +1,4 @@
-import { Searcher, type Grid, octile, type Heuristic, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority, type Trace } from '#bestfirst';
+import { Searcher, type Grid, octile, type Heuristic, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority, type Trace, type SearchStatus } from '#bestfirst';
 import { sliderValues } from './first-epsilon.js';
 
 /** A world the Search Theater can show: any grid with a start and a goal on free cells. */
@@ -32,7 +32,7 @@ export const EPSILONS = sliderValues(EPS_MIN, EPS_MAX, EPS_STEP);
 
 export interface LaneRun {
   id: LaneId;
-  status: 'found' | 'unreachable' | 'step-limit';
+  status: SearchStatus;
   trace: Trace;
   path: number[] | null;
   cost: number;
@@ -99,10 +99,10 @@ export class TheaterModel {
   runLane(i: number): LaneRun {
     const spec = LANES[i];
     const s = this.searchers[i];
-    s.search(this.start, this.goal, { priority: spec.priority(this.eps), heuristic: this.h, trace: true, reopen: this.reopen });
+    const status = s.search(this.start, this.goal, { priority: spec.priority(this.eps), heuristic: this.h, trace: true, reopen: this.reopen });
     const path = s.path();
     return {
-      id: spec.id, status: s.status, trace: s.trace!, path, cost: s.cost,
+      id: spec.id, status, trace: s.trace!, path, cost: s.cost,
       expansions: s.expansions, linkLength: path ? path.length - 1 : -1, reopenings: s.reopenings,
     };
   }
