@@ -60,10 +60,10 @@ function runAll(inst: Instance, k: number, solver: 'prioritized' | 'cbs', where:
   const row: Row = { solved: 0, ms: [], ratios: [], nodes: [] };
   for (const rows of inst.rows) {
     const tasks = rows.slice(0, k);
-    const r: MapfResult = solver === 'cbs' ? cbs(inst.grid, tasks, { maxMillis: CBS_LIMIT_S * 1000 }) : prioritizedPlan(inst.grid, tasks, { maxMillis: PRIORITIZED_LIMIT_S * 1000 });
+    const r: MapfResult = solver === 'cbs' ? cbs(inst.grid, tasks, { limits: { maxMillis: CBS_LIMIT_S * 1000 } }) : prioritizedPlan(inst.grid, tasks, { limits: { maxMillis: PRIORITIZED_LIMIT_S * 1000 } });
     row.ms.push(r.millis);
     row.nodes.push(r.highLevelNodes);
-    if (r.status !== 'solved') continue;
+    if (r.status !== 'found') continue;
     const v = checkMapfPlan(inst.grid, tasks, r.paths!);
     if (!v.ok || v.sumOfCosts !== r.sumOfCosts || v.makespan !== r.makespan) {
       throw new Error(`fleet: INVALID plan from ${solver} on ${where}, ${k} agents: ${v.ok ? `costs ${r.sumOfCosts}/${r.makespan} reported, ${v.sumOfCosts}/${v.makespan} checked` : v.reason}`);

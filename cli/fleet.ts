@@ -50,7 +50,7 @@ function run(args: Args, io: Io): number {
   for (const s of agents) checkScenario(s, grid, scenName);
   const tasks = agents.map((s) => ({ start: grid.id(s.startX, s.startY), goal: grid.id(s.goalX, s.goalY) }));
 
-  const options = { maxMillis: seconds * 1000 };
+  const options = { limits: { maxMillis: seconds * 1000 } };
   const r: MapfResult = solver === 'cbs' ? cbs(grid, tasks, options) : prioritizedPlan(grid, tasks, options);
   const check = r.paths === null ? null : checkMapfPlan(grid, tasks, r.paths);
   const valid = check !== null && check.ok && check.sumOfCosts === r.sumOfCosts && check.makespan === r.makespan;
@@ -61,7 +61,7 @@ function run(args: Args, io: Io): number {
   if (args.flag('json')) {
     io.out(JSON.stringify({
       map: mapFile, scen: scenFile, agents: k, solver, timeLimit: seconds,
-      status: r.status, valid: check === null ? null : valid, reason: r.reason || invalid || null, failedAgent: r.failedAgent < 0 ? null : r.failedAgent,
+      status: r.status, reason: r.reason, valid: check === null ? null : valid, detail: r.detail || invalid || null, failedAgent: r.failedAgent < 0 ? null : r.failedAgent,
       sumOfCosts: finite(r.sumOfCosts), makespan: finite(r.makespan), lowerBound: finite(r.lowerBound),
       highLevelNodes: r.highLevelNodes, lowLevelExpansions: r.lowLevelExpansions, millis: ms,
       paths: r.paths === null ? null : r.paths.map((p) => p.map((n) => [grid.x(n), grid.y(n)])),
@@ -69,14 +69,14 @@ function run(args: Args, io: Io): number {
   } else {
     io.out(`map ${displayName(mapFile)} (${grid.width} x ${grid.height}), ${k} agent${k === 1 ? '' : 's'} from ${scenName}, solver ${solver}, time limit ${seconds} s`);
     const search = `${solver === 'cbs' ? `${r.highLevelNodes} constraint-tree nodes, ` : ''}${r.lowLevelExpansions} time-space expansions; ${ms} ms`;
-    if (r.status === 'solved') {
+    if (r.status === 'found') {
       const over = r.lowerBound > 0 ? ` (+${(100 * (r.sumOfCosts / r.lowerBound - 1)).toFixed(2)}%)` : '';
       io.out(`solved: sum of costs ${r.sumOfCosts}, makespan ${r.makespan}, lower bound ${r.lowerBound}${over}; plan ${valid ? 'checked valid' : 'INVALID'}`);
     } else {
-      io.out(`not solved (${r.status}): ${r.reason}; lower bound ${r.lowerBound}`);
+      io.out(`not solved (${r.status}${r.reason === null ? '' : `, ${r.reason}`}): ${r.detail}; lower bound ${r.lowerBound}`);
     }
     io.out(search);
   }
   if (check !== null && !valid) io.err(`fleet: INVALID PLAN from ${solver}: ${invalid}`);
-  return r.status === 'solved' && valid ? 0 : 1;
+  return r.status === 'found' && valid ? 0 : 1;
 }

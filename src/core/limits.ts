@@ -17,11 +17,13 @@ export interface Limits {
 
 /**
  * Why a search stopped before it knew the answer: the expansion budget, the
- * time budget, the signal (or `cancel()`), or a limit of the algorithm's own
+ * time budget, the signal (or `cancel()`), a limit of the algorithm's own
  * (`max-depth`: depth-first search's depth limit; `max-nodes`: CBS's
- * constraint-tree nodes).
+ * constraint-tree nodes), or `incomplete`: an algorithm that is not complete
+ * gave up (prioritized planning, when an agent finds no path around those
+ * planned before it; another order may still solve the instance).
  */
-export type StopReason = 'max-expansions' | 'max-millis' | 'aborted' | 'max-depth' | 'max-nodes';
+export type StopReason = 'max-expansions' | 'max-millis' | 'aborted' | 'max-depth' | 'max-nodes' | 'incomplete';
 
 /** A slice of a sliced search (`advance`): at most this much work now, then back to the caller. */
 export interface Slice {

@@ -75,7 +75,8 @@ export abstract class SearcherBase<Options extends QueryOptions = QueryOptions> 
   /** Starts a query without expanding anything; `advance` runs it (see `PathSearcher.begin`). */
   begin(start: number, goal: number, options?: Options): void {
     const budget = checkLimits((options as QueryOptions | null | undefined)?.limits, this.constructor.name);
-    const decided = this.prepare(start, goal, (options ?? {}) as Options);
+    // Only a missing options object is no options: null goes on to be refused as not an object.
+    const decided = this.prepare(start, goal, (options === undefined ? {} : options) as Options);
     this.budget = budget;
     this.reason = null;
     this.inProgress = true;

@@ -2,7 +2,7 @@ import { InputError, show } from '../core/errors.js';
 import { Heap } from '../queues/heap.js';
 import type { Grid } from '../grid/grid.js';
 import type { AgentTask } from './check.js';
-import { checkMapfTasks, MapfFloor, mapfBudgets, mapfResult, type MapfOptions, type MapfResult } from './model.js';
+import { checkMapfTasks, limitWords, MapfFloor, mapfBudgets, mapfResult, type MapfEnd, type MapfOptions, type MapfResult } from './model.js';
 import { SpaceTimeSearch, type SpaceTimeRules } from './space-time.js';
 import { solvability } from './unsolvable.js';
 import { mddSingles } from './mdd.js';
@@ -11,7 +11,7 @@ import { PathTable, type Conflict } from './path-table.js';
 /** The options of `cbs`: those of every MAPF planner, and a budget of constraint-tree nodes. */
 export interface CbsOptions extends MapfOptions {
   /**
-   * Stop with status `node-limit` after expanding this many constraint-tree
+   * Stop (status `stopped`, reason `max-nodes`) after expanding this many constraint-tree
    * nodes. Default 100,000 (`CBS_DEFAULT_MAX_NODES`): a tree that grows
    * without bound (corridor symmetry on a tight instance) holds every open
    * node's paths, and unbounded it took gigabytes within a minute. Infinity
@@ -98,21 +98,21 @@ export function cbs(grid: Grid, tasks: readonly AgentTask[], options: CbsOptions
     throw new InputError(`${where}: maxNodes must be a number >= 0 (Infinity: no limit), got ${show(maxNodes)}`);
   }
   const nodeBudget = maxNodes ?? CBS_DEFAULT_MAX_NODES;
-  const deadline = t0 + budgets.maxMillis;
+  const budget = budgets.budget;
   const floor = new MapfFloor(grid);
   const k = list.length;
   const h = list.map((t) => floor.distanceTo(t.goal));
   const lowerBound = list.reduce((s, t, i) => s + h[i][t.start], 0);
   const search = new SpaceTimeSearch(floor);
   let expanded = 0;
-  const end = (status: MapfResult['status'], paths: number[][] | null, reason = '', agent = -1) =>
-    mapfResult(status, paths, lowerBound, reason, agent, expanded, search.expansions, t0);
+  const end = (how: MapfEnd, paths: number[][] | null, detail = '', agent = -1) =>
+    mapfResult(how, paths, lowerBound, detail, agent, expanded, search.expansions, t0);
 
   const proof = solvability(floor, list, budgets.jointLimit);
-  if (proof.verdict === 'unsolvable') return end('unsolvable', null, proof.reason, proof.agent);
+  if (proof.verdict === 'unsolvable') return end('unreachable', null, proof.reason, proof.agent);
   // A small instance is searched whole by the proof, which finds a plan of least sum of costs: the answer
   // CBS would find, without its constraint tree, which grows exponentially on corridors (see optimalJointPlan).
-  if (proof.plan !== null) return end('solved', proof.plan);
+  if (proof.plan !== null) return end('found', proof.plan);
 
   // One low-level search: agent a under the constraints on the way up from `node`, avoiding `others` where it can.
   const table = new PathTable(floor.size);
@@ -120,15 +120,15 @@ export function cbs(grid: Grid, tasks: readonly AgentTask[], options: CbsOptions
   const plan = (a: number, node: CtNode | null, others: readonly number[][]) => {
     table.fill(others, a);
     const rules = new Constraints(floor, a, node, table);
-    return search.search(list[a].start, list[a].goal, h[a], rules, budgets.maxExpansions - search.expansions, deadline);
+    return search.search(list[a].start, list[a].goal, h[a], rules, budget);
   };
-  const budgetStatus = (s: string) => (s === 'time-limit' ? 'time-limit' : 'step-limit');
 
   const rootPaths: number[][] = [];
   for (let a = 0; a < k; a++) {
-    if (performance.now() > deadline) return end('time-limit', null, `the time budget ran out before agent ${a} had its first path`, a);
+    const before = budget.stopReason(search.expansions);
+    if (before !== null) return end(before, null, `${limitWords(before)} before agent ${a} had its first path`, a);
     const r = plan(a, null, rootPaths);
-    if (r.path === null) return r.status === 'no-path' ? end('unsolvable', null, `agent ${a} cannot reach its goal`, a) : end(budgetStatus(r.status), null, `the ${r.status === 'time-limit' ? 'time' : 'expansion'} budget ran out while planning agent ${a} alone`, a);
+    if (r.path === null) return r.reason === null ? end('unreachable', null, `agent ${a} cannot reach its goal`, a) : end(r.reason, null, `${limitWords(r.reason)} while planning agent ${a} alone`, a);
     rootPaths.push(r.path);
   }
   const nodes: CtNode[] = [];
@@ -171,9 +171,10 @@ export function cbs(grid: Grid, tasks: readonly AgentTask[], options: CbsOptions
     const id = open.topNode();
     open.pop();
     const node = nodes[id];
-    if (node.conflicts.length === 0) return end('solved', node.paths);
-    if (performance.now() > deadline) return end('time-limit', null, `the time budget ran out after ${expanded} constraint-tree nodes`);
-    if (expanded >= nodeBudget) return end('node-limit', null, `the node budget ran out after ${expanded} constraint-tree nodes`);
+    if (node.conflicts.length === 0) return end('found', node.paths);
+    const between = budget.stopReason(search.expansions);
+    if (between !== null) return end(between, null, `${limitWords(between)} after ${expanded} constraint-tree nodes`);
+    if (expanded >= nodeBudget) return end('max-nodes', null, `the node budget ran out after ${expanded} constraint-tree nodes`);
     expanded++;
     // The children keep only the constraints of their ancestors, not their paths (memory on long runs).
     const bare: CtNode = { ...node, paths: [], conflicts: [], mdds: [] };
@@ -187,8 +188,8 @@ export function cbs(grid: Grid, tasks: readonly AgentTask[], options: CbsOptions
         // For an edge conflict, j goes the other way: to -> cell.
         const child = split(c, side, a, bare, paths);
         const r = plan(a, child, paths);
-        if (r.status === 'no-path') continue;
-        if (r.path === null) return end(budgetStatus(r.status), null, `the ${r.status === 'time-limit' ? 'time' : 'expansion'} budget ran out after ${expanded} constraint-tree nodes`);
+        if (r.status === 'unreachable') continue;
+        if (r.path === null) return end(r.reason ?? 'aborted', null, `${limitWords(r.reason ?? 'aborted')} after ${expanded} constraint-tree nodes`);
         const childPaths = paths.slice();
         childPaths[a] = r.path;
         const childCost = node.cost - cost(paths[a]) + cost(r.path);
@@ -204,7 +205,7 @@ export function cbs(grid: Grid, tasks: readonly AgentTask[], options: CbsOptions
         children.push({ ...child, paths: childPaths, cost: childCost, conflicts: childConflicts, mdds: childMdds });
       }
       if (bypass) {
-        if (found.length === 0) return end('solved', paths);
+        if (found.length === 0) return end('found', paths);
         c = classify({ ...node, paths, conflicts: found, mdds })[0]!;
         continue;
       }
@@ -212,7 +213,7 @@ export function cbs(grid: Grid, tasks: readonly AgentTask[], options: CbsOptions
       break;
     }
   }
-  return end('unsolvable', null, `every branch of the constraint tree ends in an agent with no path (${expanded} nodes expanded)`);
+  return end('unreachable', null, `every branch of the constraint tree ends in an agent with no path (${expanded} nodes expanded)`);
 }
 
 /**

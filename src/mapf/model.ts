@@ -1,6 +1,8 @@
 import { InputError, show } from '../core/errors.js';
 import { zeroOneBfs } from '../search/zero-one-bfs.js';
-import { checkBudget, checkKeys } from '../core/input-checks.js';
+import { checkKeys } from '../core/input-checks.js';
+import { checkLimits, type Budget, type Limits, type StopReason } from '../core/limits.js';
+import type { SearchStatus } from '../core/path-searcher.js';
 import { Grid } from '../grid/grid.js';
 import type { AgentTask } from './check.js';
 
@@ -82,25 +84,26 @@ export class MapfFloor {
   }
 }
 
-/** How a MAPF planner ended. */
-export type MapfStatus =
-  /** Every agent has a path, and the plan keeps every rule. */
-  | 'solved'
-  /** Proven: no plan exists (`reason` says why). */
-  | 'unsolvable'
-  /** Prioritized planning only: one agent found no path around those planned before it (`failedAgent`, `reason`); another order, or CBS, may still solve the instance. */
-  | 'failed'
-  /** The low-level expansion budget (`maxExpansions`) ran out. */
-  | 'step-limit'
-  /** CBS only: the constraint-tree node budget (`maxNodes`) ran out. */
-  | 'node-limit'
-  /** The wall-time budget (`maxMillis`) ran out. */
-  | 'time-limit';
+/**
+ * How a MAPF planner ended, in the library's one status set: `found` (every
+ * agent has a path, and the plan keeps every rule), `unreachable` (proven:
+ * no plan exists; `detail` says why), or `stopped` with its `reason`:
+ * `max-expansions`, `max-millis` or `aborted` (the `limits`), `max-nodes`
+ * (CBS's `maxNodes`), or `incomplete` (prioritized planning: one agent found
+ * no path around those planned before it, `failedAgent`; another order, or
+ * CBS, may still solve the instance).
+ */
+export type MapfStatus = SearchStatus;
+
+/** How a planner's run ended, before it is told as a status and a reason. */
+export type MapfEnd = 'found' | 'unreachable' | StopReason;
 
 /** What a MAPF planner returns. */
 export interface MapfResult {
   /** How it ended (see `MapfStatus`). */
   readonly status: MapfStatus;
+  /** Which limit stopped it (`status` `stopped`), else null. */
+  readonly reason: StopReason | null;
   /** `paths[i][t]`: agent i's cell at step t, start to goal, when solved; null otherwise. Each path ends at its agent's last arrival (waits after it are implied). */
   readonly paths: number[][] | null;
   /** Sum of the agents' costs (steps until each reaches its goal for the last time), as `checkMapfPlan` counts them; Infinity unless solved. */
@@ -110,7 +113,7 @@ export interface MapfResult {
   /** The sum of the agents' single-agent optima: no plan costs less (Infinity when an agent cannot reach its goal at all). */
   readonly lowerBound: number;
   /** Why the planner did not solve the instance, in words naming the agent and cells; '' when solved. */
-  readonly reason: string;
+  readonly detail: string;
   /** The agent that could not be planned (`failed`, or `unsolvable` because of one agent), or the one being planned when a budget ran out; else -1. */
   readonly failedAgent: number;
   /** Constraint-tree nodes expanded (CBS; 0 for prioritized planning). */
@@ -123,10 +126,12 @@ export interface MapfResult {
 
 /** The options both MAPF planners take; a bad value or an unknown key is an `InputError`. */
 export interface MapfOptions {
-  /** Stop with status `time-limit` after this many milliseconds of wall time. Default: no limit. */
-  maxMillis?: number;
-  /** Stop with status `step-limit` after this many time-space expansions over all low-level searches. Default: no limit. */
-  maxExpansions?: number;
+  /**
+   * Time-space expansions over all low-level searches, milliseconds of wall
+   * time, an `AbortSignal`: the first reached ends the planner as `stopped`.
+   * Default: none.
+   */
+  limits?: Limits;
   /**
    * Search the instance whole, over joint states, when it is small: about
    * this many joint positions (the product of the cells each agent can
@@ -139,25 +144,23 @@ export interface MapfOptions {
   jointLimit?: number;
 }
 
-/** The checked options, budgets as numbers (Infinity: none). */
+/** The checked options: the limits, made absolute, and the joint search's size. */
 export interface MapfBudgets {
-  readonly maxMillis: number;
-  readonly maxExpansions: number;
+  readonly budget: Budget;
   readonly jointLimit: number;
 }
 
 /** Checks a MAPF planner's options (`extra` names keys only it takes) and returns the common ones. */
 export function mapfBudgets(options: unknown, where: string, extra: readonly string[] = []): MapfBudgets {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) throw new InputError(`${where}: options must be an object, got ${show(options)}`);
-  checkKeys(options, ['maxMillis', 'maxExpansions', 'jointLimit', ...extra], where);
+  checkKeys(options, ['limits', 'jointLimit', ...extra], where);
   const o = options as MapfOptions;
   const jointLimit = o.jointLimit === undefined ? 200_000 : o.jointLimit;
   if (typeof jointLimit !== 'number' || !Number.isInteger(jointLimit) || jointLimit < 0 || jointLimit > 1e8) {
     throw new InputError(`${where}: jointLimit must be a whole number from 0 to 100000000 (joint positions searched to prove an instance unsolvable), got ${show(jointLimit)}`);
   }
   return {
-    maxMillis: checkBudget(o.maxMillis, `${where}: maxMillis`, ' (Infinity: no limit)'),
-    maxExpansions: checkBudget(o.maxExpansions, `${where}: maxExpansions`, ' (Infinity: no limit)'),
+    budget: checkLimits(o.limits, where),
     jointLimit,
   };
 }
@@ -195,8 +198,10 @@ export function checkMapfTasks(grid: unknown, tasks: unknown, where: string): Ag
  * `checkMapfPlan` counts them: an agent's cost is the steps until it reaches
  * its goal for the last time.
  */
-export function mapfResult(status: MapfStatus, paths: number[][] | null, lowerBound: number, reason: string, failedAgent: number,
+export function mapfResult(end: MapfEnd, paths: number[][] | null, lowerBound: number, detail: string, failedAgent: number,
   highLevelNodes: number, lowLevelExpansions: number, t0: number): MapfResult {
+  const status: MapfStatus = end === 'found' || end === 'unreachable' ? end : 'stopped';
+  const reason = end === 'found' || end === 'unreachable' ? null : end;
   let sumOfCosts = Infinity, makespan = Infinity;
   if (paths !== null) {
     const costs = paths.map((p) => {
@@ -207,5 +212,16 @@ export function mapfResult(status: MapfStatus, paths: number[][] | null, lowerBo
     sumOfCosts = costs.reduce((s, c) => s + c, 0);
     makespan = Math.max(0, ...costs);
   }
-  return { status, paths, sumOfCosts, makespan, lowerBound, reason, failedAgent, highLevelNodes, lowLevelExpansions, millis: performance.now() - t0 };
+  return { status, reason, paths, sumOfCosts, makespan, lowerBound, detail, failedAgent, highLevelNodes, lowLevelExpansions, millis: performance.now() - t0 };
+}
+
+/** A limit that stopped a planner, in words for `detail`: "the time budget ran out". */
+export function limitWords(why: StopReason): string {
+  switch (why) {
+    case 'max-expansions': return 'the expansion budget ran out';
+    case 'max-millis': return 'the time budget ran out';
+    case 'aborted': return 'the signal aborted the search';
+    case 'max-nodes': return 'the node budget ran out';
+    default: return `the search stopped (${why})`;
+  }
 }

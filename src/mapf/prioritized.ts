@@ -1,6 +1,6 @@
 import type { Grid } from '../grid/grid.js';
 import type { AgentTask } from './check.js';
-import { checkMapfTasks, MapfFloor, mapfBudgets, mapfResult, type MapfOptions, type MapfResult } from './model.js';
+import { checkMapfTasks, limitWords, MapfFloor, mapfBudgets, mapfResult, type MapfEnd, type MapfOptions, type MapfResult } from './model.js';
 import { ReservationTable } from './reservations.js';
 import { SpaceTimeSearch } from './space-time.js';
 import { solvability } from './unsolvable.js';
@@ -37,30 +37,29 @@ export function prioritizedPlan(grid: Grid, tasks: readonly AgentTask[], options
   const where = 'prioritizedPlan';
   const t0 = performance.now();
   const list = checkMapfTasks(grid, tasks, where);
-  const budgets = mapfBudgets(options, where);
-  const deadline = t0 + budgets.maxMillis;
+  const budgets = mapfBudgets(options, where), budget = budgets.budget;
   const floor = new MapfFloor(grid);
   const lowerBound = list.reduce((s, t) => s + floor.distanceTo(t.goal)[t.start], 0);
-  const end = (status: MapfResult['status'], paths: number[][] | null, reason = '', agent = -1) =>
-    mapfResult(status, paths, lowerBound, reason, agent, 0, search.expansions, t0);
+  const end = (how: MapfEnd, paths: number[][] | null, detail = '', agent = -1) =>
+    mapfResult(how, paths, lowerBound, detail, agent, 0, search.expansions, t0);
   const search = new SpaceTimeSearch(floor);
 
   const proof = solvability(floor, list, budgets.jointLimit);
-  if (proof.verdict === 'unsolvable') return end('unsolvable', null, proof.reason, proof.agent);
+  if (proof.verdict === 'unsolvable') return end('unreachable', null, proof.reason, proof.agent);
 
   const table = new ReservationTable(floor);
   const paths: number[][] = [];
   for (let i = 0; i < list.length; i++) {
     const { start, goal } = list[i];
-    if (performance.now() > deadline) return end('time-limit', null, `the time budget ran out before agent ${i} was planned`, i);
-    const r = search.search(start, goal, floor.distanceTo(goal), table, budgets.maxExpansions - search.expansions, deadline);
-    if (r.status === 'step-limit') return end('step-limit', null, `the expansion budget ran out while planning agent ${i}`, i);
-    if (r.status === 'time-limit') return end('time-limit', null, `the time budget ran out while planning agent ${i}`, i);
-    if (r.path === null) return end('failed', null, whyStuck(i, list[i], table, floor), i);
+    const before = budget.stopReason(search.expansions);
+    if (before !== null) return end(before, null, `${limitWords(before)} before agent ${i} was planned`, i);
+    const r = search.search(start, goal, floor.distanceTo(goal), table, budget);
+    if (r.reason !== null) return end(r.reason, null, `${limitWords(r.reason)} while planning agent ${i}`, i);
+    if (r.path === null) return end('incomplete', null, whyStuck(i, list[i], table, floor), i);
     table.reserve(i, r.path);
     paths.push(r.path);
   }
-  return end('solved', paths);
+  return end('found', paths);
 }
 
 /** Why agent i found no path around the reservations, in words. */

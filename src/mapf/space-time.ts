@@ -1,5 +1,7 @@
 import { Heap } from '../queues/heap.js';
 import type { MapfFloor } from './model.js';
+import { CLOCK_EVERY, UNLIMITED, type Budget, type StopReason } from '../core/limits.js';
+import type { SearchStatus } from '../core/path-searcher.js';
 
 /**
  * What one agent must keep out of while it plans, step by step: the cells
@@ -24,16 +26,17 @@ export interface SpaceTimeRules {
   collisions?(from: number, to: number, t: number): number;
 }
 
-/** How one time-space search ended. */
-export type SpaceTimeStatus = 'found' | 'no-path' | 'step-limit' | 'time-limit';
-
 /** The outcome of one time-space search. */
 export interface SpaceTimePath {
-  /** `found`, `no-path` (proven: no path keeps the rules), or a budget that ran out. */
-  status: SpaceTimeStatus;
+  /** `found`, `unreachable` (proven: no path keeps the rules), or `stopped` by a limit (`reason`). */
+  status: SearchStatus;
+  /** Which limit stopped it, or null. */
+  reason: StopReason | null;
   /** The agent's cell at each step, start to its final arrival; null unless found. */
   path: number[] | null;
 }
+
+const NO_PATH: SpaceTimePath = Object.freeze({ status: 'unreachable', reason: null, path: null });
 
 // Ties on f go to fewer collisions with other agents' paths, then to the state nearer its goal.
 const COLLISION_WEIGHT = 1 << 20;
@@ -67,14 +70,13 @@ export class SpaceTimeSearch {
 
   /**
    * The cheapest path from `start` to `goal` under `rules`, with `h` the
-   * single-agent distances to `goal`. Stops with `step-limit` after
-   * `maxExpansions` expansions in this search, and `time-limit` once
-   * performance.now() passes `deadline`.
+   * single-agent distances to `goal`. Stops (`stopped`) once `budget` says
+   * so, its expansions counted over every search of this object.
    */
-  search(start: number, goal: number, h: Float64Array, rules: SpaceTimeRules, maxExpansions = Infinity, deadline = Infinity): SpaceTimePath {
+  search(start: number, goal: number, h: Float64Array, rules: SpaceTimeRules, budget: Budget = UNLIMITED): SpaceTimePath {
     const floor = this.floor, nbr = floor.nbr, size = floor.size, heap = this.heap, seen = this.seen;
     const lastGoal = rules.lastBarred(goal);
-    if (h[start] === Infinity || lastGoal === Infinity || !rules.vertexFree(start, 0)) return { status: 'no-path', path: null };
+    if (h[start] === Infinity || lastGoal === Infinity || !rules.vertexFree(start, 0)) return NO_PATH;
     const settled = rules.settledAfter + 1;
     const collisions = rules.collisions?.bind(rules);
     // No path ends before the goal is free for good: a bound that keeps the heuristic consistent (it falls by at most one per step).
@@ -86,7 +88,6 @@ export class SpaceTimeSearch {
     const root = this.add(start, 0, -1, 0);
     seen.set(start, 0);
     heap.push(root, hAt(start, 0), hAt(start, 0), 0);
-    let expanded = 0;
     while (heap.length > 0) {
       const i = heap.topNode();
       heap.pop();
@@ -94,10 +95,9 @@ export class SpaceTimeSearch {
       // A stale entry: this state was reached sooner since (possible only past `settled`, where t is not the state).
       const key = Math.min(t, settled) * size + n;
       if (seen.get(key)! < t) continue;
-      if (n === goal && t > lastGoal) return { status: 'found', path: this.pathTo(i) };
-      if (expanded >= maxExpansions) return { status: 'step-limit', path: null };
-      if ((expanded & 1023) === 1023 && performance.now() > deadline) return { status: 'time-limit', path: null };
-      expanded++;
+      if (n === goal && t > lastGoal) return { status: 'found', reason: null, path: this.pathTo(i) };
+      const why = this.expansions >= budget.maxExpansions ? 'max-expansions' : budget.timed && this.expansions % CLOCK_EVERY === 0 ? budget.stopReason(this.expansions) : null;
+      if (why !== null) return { status: 'stopped', reason: why, path: null };
       this.expansions++;
       const t1 = t + 1, base = this.hits[i];
       for (let k = -1; k < 4; k++) {
@@ -114,7 +114,7 @@ export class SpaceTimeSearch {
         heap.push(j, t1 + hm, c * COLLISION_WEIGHT + hm, 0);
       }
     }
-    return { status: 'no-path', path: null };
+    return NO_PATH;
   }
 
   private add(n: number, t: number, parent: number, hits: number): number {

@@ -403,7 +403,7 @@ export class Searcher extends SearcherBase<SearchOptions> {
       const popIndex = this.expansions - 1;
       if (trace) trace.pops.push({ node: n, g: g[n], h: hOf(h, n, goal), f: d, depth: d, frontier: tail - head });
       // #region bfs-goal
-      if (n === goal) { this.head = head; this.tail = tail; return 'found'; }
+      if (n === goal) return 'found';
       // #endregion
       // #region bfs-expand
       const deg = space.successors(n, nbr, nbrCost);

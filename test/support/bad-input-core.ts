@@ -6,6 +6,7 @@ import {
   badHeuristics, bool, checkAnswer, count, dyn, fresh, holey, ids, named, near, notFunctions, notNumbers, notSpaces, oneOf, options, oracle, positive, same, SYM, v,
   type Base, type Extra, type Lib, type Spec, type V,
   pub, targetOf,
+  limitsOf,
 } from './bad-input-kit.js';
 
 // Calls with arguments of any type: the table's whole point.
@@ -498,7 +499,7 @@ function depthFirstSpecs(): Spec[] {
       [...notSpaces(), ...otherSpaces(false)],
       endpoints('start'),
       endpoints('goal'),
-      options(name, { depthLimit: count('depthLimit'), maxExpansions: count('maxExpansions') }),
+      options(name, { depthLimit: count('depthLimit'), limits: limitsOf() }),
     ],
   }));
 }
@@ -944,7 +945,7 @@ function keyedSpecs(): Spec[] {
   const among = (r: unknown, a: unknown[]) => {
     const res = r as { status: string; path: number[][] | null; cost: number };
     const s = a[0] as number[], t = a[1] as number[];
-    if (res.status !== 'found') return res.status === 'step-limit' ? undefined : `status ${res.status}`;
+    if (res.status !== 'found') return res.status === 'stopped' ? undefined : `status ${res.status}`;
     if (!res.path || same(res.path[0], s) || same(res.path[res.path.length - 1], t)) return 'the path does not join start and goal';
     return undefined;
   };
@@ -957,13 +958,13 @@ function keyedSpecs(): Spec[] {
       [...pointsIn('goal'), fresh(() => [1, 1], 'an obstacle', 'error', { names: ['goal', 'obstacle'] }), fresh(() => [0, 0], 'the start', 'ok')],
       [...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), v('ab', "'ab'"), fresh(() => ({}), '{}')], ['obstacles']),
         ...pointsIn('obstacle').map((x) => ({ ...x, label: `[${x.label}]`, get: (b: Base) => [x.get(b)] })), fresh(() => [], '[]', 'ok')],
-      unboundedOptions('pathAmong', { maxExpansions: count('maxExpansions') }),
+      unboundedOptions('pathAmong', { limits: limitsOf() }),
     ],
     extra: [{
       label: 'an enclosed goal: the default budget ends it', want: 'ok',
       make: (L) => ({
-        args: [[0, 0], [5, 5], [[4, 4], [5, 4], [6, 4], [4, 5], [6, 5], [4, 6], [5, 6], [6, 6]], { maxExpansions: 2000 }], call: (...a) => apply(L.root.pathAmong, a),
-        check: (r) => same((r as { status: string }).status, 'step-limit'),
+        args: [[0, 0], [5, 5], [[4, 4], [5, 4], [6, 4], [4, 5], [6, 5], [4, 6], [5, 6], [6, 6]], { limits: { maxExpansions: 2000 } }], call: (...a) => apply(L.root.pathAmong, a),
+        check: (r) => same((r as { status: string }).status, 'stopped'),
       }),
     }],
   });
@@ -1045,7 +1046,7 @@ function findPathPoints(what: string): V[] {
  * unreachable only when no path exists.
  */
 function anyAngleAnswer(g: Grid, s: number, t: number, r: { status: string; cost: number; path: number[] | null }): string | undefined {
-  if (r.status === 'step-limit') return undefined;
+  if (r.status === 'stopped') return undefined;
   const best = oracle(g, s, t);
   if (r.status === 'unreachable') return best === Infinity ? undefined : `unreachable, but a path of cost ${best} exists`;
   if (r.status !== 'found') return `unknown status ${r.status}`;
@@ -1071,7 +1072,7 @@ function anyAngleSpecs(): Spec[] {
     dyn((b) => (b.args[0] as Grid).with({ diagonalRule: 'always' }), "diagonalRule 'always'", 'ok'),
     dyn((b) => (b.args[0] as Grid).with({ weights: Array.from({ length: 15 }, (_, i) => 1 + (i % 3)) }), 'a weighted grid', 'ok'),
   ];
-  const anyOptions = (where: string): V[] => options(where, { algorithm: oneOf('algorithm', ['theta', 'lazy-theta']), maxExpansions: count('maxExpansions') });
+  const anyOptions = (where: string): V[] => options(where, { algorithm: oneOf('algorithm', ['theta', 'lazy-theta']), limits: limitsOf() });
   specs.push({
     target: 'bestfirst/grid:AnyAngleSearcher',
     paramNames: ['grid'],
@@ -1222,8 +1223,8 @@ function gridSearcherSpecs(): Spec[] {
   const gridSearchOptions = (where: string, jps: boolean, plus = false): V[] => {
     const loose = (r: unknown, a: unknown[], b: Base) => (b.check as (r: unknown, a: unknown[], optimal?: boolean) => string | undefined)(r, a, false);
     // JPS+ takes no trace (its diagonal jumps skip the jump points a trace would show).
-    if (plus) return options(where, { maxExpansions: count('maxExpansions') });
-    if (jps) return options(where, { maxExpansions: count('maxExpansions'), trace: bool('trace') });
+    if (plus) return options(where, { limits: limitsOf() });
+    if (jps) return options(where, { limits: limitsOf(), trace: bool('trace') });
     return options(where, {
       priority: [
         ...named([v(null, 'null'), v('astar', "'astar'"), fresh(() => ({}), '{}'), fresh(() => ({ kind: 'sum' }), "{ kind: 'sum' }"), fresh(() => ({ kind: 'sum', eps: -1 }), 'sum(-1)'),
@@ -1293,7 +1294,7 @@ function gridSearcherSpecs(): Spec[] {
     target: 'bestfirst:jps',
     paramNames: ['grid', 'start', 'goal', 'options'],
     make: (L) => { const g = grid(L); return { args: [g, START, GOAL, {}], call: (...a) => apply(L.root.jps, a), check: searchCheck(true), size: 15, blocked: BLOCKED }; },
-    params: [[...notGridSearchable('JumpPointSearcher', jpsGrids)], endpoints('start'), endpoints('goal'), options('jps', { maxExpansions: count('maxExpansions'), trace: bool('trace') })],
+    params: [[...notGridSearchable('JumpPointSearcher', jpsGrids)], endpoints('start'), endpoints('goal'), options('jps', { limits: limitsOf(), trace: bool('trace') })],
   });
   return specs;
 }
@@ -1309,14 +1310,14 @@ function twoEndedSpecs(): Spec[] {
       name: 'BidirectionalSearcher',
       spaces: [...notSpaces('space', { predecessors: true }), dyn((b) => graph((b as GridBase).lib), 'a directed graph', 'ok')],
       buildOptions: null,
-      queryOptions: { heuristic: [...badHeuristics('heuristic').filter((x) => x.label !== 'undefined'), v(() => 0, '() => 0', 'ok'), v(undefined, 'undefined', 'ok')], maxExpansions: count('maxExpansions') },
+      queryOptions: { heuristic: [...badHeuristics('heuristic').filter((x) => x.label !== 'undefined'), v(() => 0, '() => 0', 'ok'), v(undefined, 'undefined', 'ok')], limits: limitsOf() },
       queryArgs: (L: Lib, g: Grid) => [START, GOAL, { heuristic: L.root.octile(g) }],
     },
     {
       name: 'ContractionHierarchy',
       spaces: [...notSpaces(), negative, dyn((b) => graph((b as GridBase).lib), 'a directed graph', 'ok')],
       buildOptions: options('ContractionHierarchy', { witnessSettles: count('witnessSettles', { optional: true, integer: true }) }),
-      queryOptions: { maxExpansions: count('maxExpansions') },
+      queryOptions: { limits: limitsOf() },
       queryArgs: () => [START, GOAL, {}],
     },
   ] as const;
@@ -1399,7 +1400,7 @@ function subgoal4Specs(): Spec[] {
     params: [notSearchable],
   });
   const base = (L: Lib): GridBase => gridSearcherBase(L, grid4(L), 'SubgoalSearcher4');
-  specs.push({ target: 'bestfirst/grid:SubgoalSearcher4#search', paramNames: ['start', 'goal', 'options'], make: base, params: [endpoints('start'), endpoints('goal'), options('SubgoalSearcher4', { maxExpansions: count('maxExpansions') })] });
+  specs.push({ target: 'bestfirst/grid:SubgoalSearcher4#search', paramNames: ['start', 'goal', 'options'], make: base, params: [endpoints('start'), endpoints('goal'), options('SubgoalSearcher4', { limits: limitsOf() })] });
   specs.push(pathIntoSpec('SubgoalSearcher4', base));
   specs.push(...junkArgumentRows('SubgoalSearcher4', ['path', 'result'], base, (b, _m, r) => checkAnswer(b.g, START, GOAL, { status: 'found', cost: b.s.cost, path: r as number[] })));
   return specs;
@@ -1441,7 +1442,7 @@ function subgoal8Specs(name: 'SubgoalSearcher8' | 'PreprocessedSearcher8'): Spec
     params: [notSearchable],
   });
   const base = (L: Lib): GridBase => gridSearcherBase(L, grid(L), name);
-  specs.push({ target: targetOf(name, `#search`), paramNames: ['start', 'goal', 'options'], make: base, params: [endpoints('start'), endpoints('goal'), options(name, { maxExpansions: count('maxExpansions') })] });
+  specs.push({ target: targetOf(name, `#search`), paramNames: ['start', 'goal', 'options'], make: base, params: [endpoints('start'), endpoints('goal'), options(name, { limits: limitsOf() })] });
   specs.push(pathIntoSpec(name, base));
   specs.push(...junkArgumentRows(name, ['path', 'result', 'rebuild'], base, (b, _m, r) => checkAnswer(b.g, START, GOAL, { status: 'found', cost: b.s.cost, path: r as number[] })));
   return specs;

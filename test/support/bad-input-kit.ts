@@ -309,6 +309,20 @@ export function options(where: string, fields: Record<string, readonly V[]>, o: 
   return out;
 }
 
+/**
+ * The `limits` option every search takes: an object of `maxExpansions`,
+ * `maxMillis` (numbers >= 0) and `signal` (an AbortSignal). A signal aborted
+ * before the query and a budget of 0 are legal: they end in status `stopped`.
+ */
+export function limitsOf(): V[] {
+  const aborted = () => { const c = new AbortController(); c.abort(); return c.signal; };
+  const signals: V[] = [
+    ...named([v(5, '5'), v('x', "'x'"), fresh(() => ({}), '{}'), v(null, 'null'), v(() => 0, 'a function')], ['signal'], /AbortSignal/),
+    fresh(() => new AbortController().signal, 'a live signal', 'ok'), fresh(aborted, 'an aborted signal', 'ok'), v(undefined, 'undefined', 'ok'),
+  ];
+  return options('limits', { maxExpansions: count('maxExpansions'), maxMillis: count('maxMillis'), signal: signals });
+}
+
 /** Objects that are not a `SearchSpace`. With `predecessors`, also one without them. */
 export function notSpaces(name = 'space', o: { predecessors?: boolean; optional?: boolean } = {}): V[] {
   const succ = () => 0;
@@ -406,7 +420,7 @@ export function checkAnswer(space: SearchSpace, s: number, t: number, r: Answer,
   if (r === null || typeof r !== 'object') return `returned ${String(r)}, not a result`;
   const best = oracle(space, s, t);
   if (Number.isNaN(best)) return `the space (size ${String(space.size)}) is not one the table made`;
-  if (r.status === 'step-limit' || r.status === 'time-limit' || r.status === 'depth-limit') {
+  if (r.status === 'stopped') {
     return o.budget === false ? `status ${r.status} without a budget` : undefined;
   }
   if (r.status === 'unreachable') return best === Infinity ? undefined : `unreachable, but a path of cost ${best} exists`;

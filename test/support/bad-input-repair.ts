@@ -9,6 +9,7 @@ import {
   badHeuristics, bool, checkAnswer, count, dyn, fresh, holey, ids, named, near, notFunctions, notNumbers, notSpaces, oneOf, options, oracle, positive, same, SYM, v,
   type Base, type Extra, type Lib, type Spec, type V,
   pub, targetOf,
+  limitsOf,
 } from './bad-input-kit.js';
 
 type AnyFn = (...a: unknown[]) => unknown;
@@ -341,11 +342,11 @@ function liteSpecs(): Spec[] {
       endpoints('start', [v(POCKET, 'the pocket', 'ok'), v(GOAL, 'the goal', 'ok')]),
       endpoints('goal', [v(POCKET, 'the pocket', 'ok'), v(START, 'the start', 'ok')]),
       [...tolerant(badHeuristics('heuristic', { names: heuristicNames })), v(() => 0, '() => 0', 'ok')],
-      options('DStarLite', { maxExpansions: count('maxExpansions') }),
+      options('DStarLite', { limits: limitsOf() }),
     ],
     extra: [
       {
-        label: 'maxSteps (maxExpansions\'s 0.1 name, gone in 0.3)', want: 'error', names: ['maxSteps'], allowed: /maxExpansions/,
+        label: 'maxSteps (maxExpansions\'s 0.1 name, gone in 0.3)', want: 'error', names: ['maxSteps'], allowed: /limits/,
         make: (L) => { const g = grid(L); return { args: [g, START, GOAL, L.root.octile(g), { maxSteps: 5 }], call: (...a) => construct(L.repair.DStarLite, a) }; },
       },
       // The budget stops the first search with a status, never a throw; a query then finishes it, exact.
@@ -354,11 +355,11 @@ function liteSpecs(): Spec[] {
         make: (L) => {
           const g = grid(L);
           return {
-            args: [g, START, GOAL, L.root.octile(g), { [k]: 1 }],
+            args: [g, START, GOAL, L.root.octile(g), { limits: { [k]: 1 } }],
             call: (...a) => { const d = construct(L.repair.DStarLite, a) as DStarLite; const pops = d.computeShortestPath(); return { d, pops, first: d.lastRepair() }; },
             check: (r) => {
               const { d, pops, first } = r as { d: DStarLite; pops: number; first: { pops: number; status: string } };
-              return same([pops, first.pops, first.status], [1, 1, 'step-limit'], 'the cut search') ?? liteAnswer(d, g) ?? same(d.status, 'done', 'the status after a query');
+              return same([pops, first.pops, first.status], [1, 1, 'stopped'], 'the cut search') ?? liteAnswer(d, g) ?? same(d.status, 'done', 'the status after a query');
             },
           };
         },
@@ -461,8 +462,7 @@ function araCheck(g: Grid, start = START, goal = GOAL) {
   return (r: unknown) => {
     const res = r as { status: string; path: number[] | null; cost: number; bound: number };
     if (res.status === 'running') return 'still running';
-    const st = res.status === 'optimal' || res.status === 'bounded' ? 'found' : res.status;
-    return checkAnswer(g, start, goal, { status: st, path: res.path, cost: res.cost }, { optimal: res.status === 'optimal' });
+    return checkAnswer(g, start, goal, { status: res.status, path: res.path, cost: res.cost }, { optimal: res.status === 'found' && res.bound === 1 });
   };
 }
 
@@ -477,7 +477,7 @@ function araSpecs(): Spec[] {
       endpoints('start', [v(POCKET, 'the pocket', 'ok'), v(GOAL, 'the goal', 'ok')]),
       endpoints('goal', [v(POCKET, 'the pocket', 'ok'), v(START, 'the start', 'ok')]),
       [...tolerant(badHeuristics('h')), v(() => 0, '() => 0', 'ok')],
-      options('ara', { schedule: [...scheduleValues(), v(undefined, 'undefined', 'ok')], maxExpansions: count('maxExpansions'), maxMillis: count('maxMillis'), trace: bool('trace') }),
+      options('ara', { schedule: [...scheduleValues(), v(undefined, 'undefined', 'ok')], limits: limitsOf(), trace: bool('trace') }),
     ],
   });
   specs.push({
@@ -504,60 +504,38 @@ function araSpecs(): Spec[] {
       endpoints('start', [v(POCKET, 'the pocket', 'ok')]),
       endpoints('goal', [v(POCKET, 'the pocket', 'ok')]),
       [...tolerant(badHeuristics('h', { poisons: true }).map((x) => (x.label.includes('odd') ? x : { ...x, poisons: false }))), v(() => 0, '() => 0', 'ok')],
-      options('ara: begin', { schedule: [...scheduleValues(), v(undefined, 'undefined', 'ok')], trace: bool('trace') }),
+      options('ara: begin', { schedule: [...scheduleValues(), v(undefined, 'undefined', 'ok')], limits: limitsOf(), trace: bool('trace') }),
     ],
   });
-  // iterate(budget): one round, or null when a budget stops it first; then run() finishes the query.
+  // iterate(slice): one round, or null when the slice ends first (status still running); then run() finishes the query.
   const iterated = (g: Grid) => (r: unknown, a: unknown[]) => {
     const { it, st, res } = r as { it: { path: number[]; cost: number } | null; st: string; res: unknown };
-    const b = a[0];
-    const maxExp = typeof b === 'number' ? b : (b as { maxExpansions?: number } | undefined)?.maxExpansions;
-    const time = typeof b === 'number' ? a[1] : (b as { maxMillis?: number } | undefined)?.maxMillis;
-    if (maxExp === 0 && (it !== null || st !== 'step-limit')) return `iterate with no expansions to spend returned ${it === null ? 'null' : 'a round'}, status ${st}`;
+    const b = a[0] as { maxExpansions?: number; maxMillis?: number } | undefined;
+    const maxExp = b?.maxExpansions, time = b?.maxMillis;
+    if (maxExp === 0 && (it !== null || st !== 'running')) return `iterate with no expansions to spend returned ${it === null ? 'null' : 'a round'}, status ${st}`;
     if ((maxExp === Infinity || maxExp === undefined) && (time === Infinity || time === undefined)) {
-      if (it === null) return `iterate with no expansion budget returned null (status ${st})`;
+      if (it === null) return `iterate with no slice limit returned null (status ${st})`;
       const off = checkAnswer(g, START, GOAL, { status: 'found', path: it.path, cost: it.cost }, { optimal: false });
       if (off) return `the round: ${off}`;
     }
     return araCheck(g)(res);
   };
-  const iterateBase = (L: Lib, args: unknown[]): Base => {
-    const { g, s } = began(L);
-    return { args, call: (...a) => { const it = apply(s.iterate.bind(s), a); return { it, st: s.status, res: s.run() }; }, check: iterated(g) };
-  };
-  const numeric = (vs: V[]) => vs.filter((x) => typeof x.get({ args: [], call: () => 0 }) === 'number');
+  const slice = (where: string): V[] => options(where, { maxExpansions: count('maxExpansions'), maxMillis: count('maxMillis') });
   specs.push({
     target: 'bestfirst/repair:AraSearcher#iterate',
-    paramNames: ['budget', 'deadline'],
-    make: (L) => iterateBase(L, [{}]),
-    params: [
-      [
-        ...options('ara: iterate', { maxExpansions: count('maxExpansions'), maxMillis: count('maxMillis') })
-          // A number is the deprecated positional maxExpansions (rows below); anything else not an object is read as one too.
-          .filter((x) => typeof x.get({ args: [], call: () => 0 }) !== 'number')
-          .map((x) => (x.names?.includes('options') && !Array.isArray(x.get({ args: [], call: () => 0 })) ? { ...x, names: ['maxExpansions'], allowed: />= ?0/ } : x)),
-      ],
-      [...named([v(Infinity, 'Infinity'), v(0, '0'), v('soon', "'soon'"), v(null, 'null')], ['deadline'], /maxMillis/), v(undefined, 'undefined', 'ok')],
-    ],
+    paramNames: ['slice'],
+    make: (L) => {
+      const { g, s } = began(L);
+      return { args: [{}], call: (...a) => { const it = apply(s.iterate.bind(s), a); return { it, st: s.status, res: s.run() }; }, check: iterated(g) };
+    },
+    params: [slice('ara: iterate')],
     extra: [{ label: 'before begin', want: 'error', names: ['begin'], make: (L) => { const s = new L.repair.AraSearcher(grid(L)); return { args: [], call: () => s.iterate() }; } }],
-  });
-  // The deprecated positional form iterate(maxExpansions, deadline), a performance.now() time.
-  specs.push({
-    target: 'bestfirst/repair:AraSearcher#iterate',
-    paramNames: ['maxExpansions (positional)', 'deadline'],
-    make: (L) => iterateBase(L, [Infinity, Infinity]),
-    params: [
-      numeric(count('maxExpansions')),
-      [...named([...notNumbers().filter((x) => x.label !== 'undefined'), v(Number.NaN, 'NaN')], ['deadline'], /performance\.now|Infinity/), v(undefined, 'undefined', 'ok'),
-        v(-Infinity, '-Infinity (already past)', 'ok', { check: (r) => ((r as { st: string }).st === 'time-limit' ? undefined : `status ${(r as { st: string }).st} after a deadline in the past`) }),
-        v(0, '0 (already past)', 'ok')],
-    ],
   });
   specs.push({
     target: 'bestfirst/repair:AraSearcher#run',
-    paramNames: ['options'],
+    paramNames: ['slice'],
     make: (L) => { const { g, s } = began(L); return { args: [{}], call: (o) => { s.run(o as object); return s.run(); }, check: araCheck(g) }; },
-    params: [options('ara: run', { maxExpansions: count('maxExpansions'), maxMillis: count('maxMillis') })],
+    params: [slice('ara: run')],
     extra: [{ label: 'before begin', want: 'error', names: ['begin'], make: (L) => { const s = new L.repair.AraSearcher(grid(L)); return { args: [], call: () => s.run() }; } }],
   });
   specs.push({
@@ -680,12 +658,12 @@ function planSpecs(): Spec[] {
 function floodCheck(r: unknown, a: unknown[]): string | undefined {
   const f = r as Flood, space = a[0] as Grid, opts = (a[2] ?? {}) as FloodOptions;
   const sources = typeof a[1] === 'number' ? [a[1]] : Array.from(a[1] as ArrayLike<number>);
-  const budget = opts.budget ?? Infinity;
+  const budget = opts.radius ?? Infinity;
   if (!(f?.g instanceof Float64Array) || f.g.length !== space.size) return 'no g of the space\'s size';
   for (let n = 0; n < space.size; n++) {
     const want = Math.min(...sources.map((s) => (opts.direction === 'backward' ? oracle(space, n, s) : oracle(space, s, n))));
     const got = f.g[n];
-    if (f.status === 'step-limit') { if (got !== Infinity && !near(got, want)) return `g[${n}] ${got}, want ${want}`; continue; }
+    if (f.status === 'stopped') { if (got !== Infinity && !near(got, want)) return `g[${n}] ${got}, want ${want}`; continue; }
     if (want <= budget ? !near(got, want) : got !== Infinity) return `g[${n}] ${got}, want ${want <= budget ? want : Infinity} (budget ${budget})`;
   }
   return undefined;
@@ -710,9 +688,9 @@ function floodSpecs(): Spec[] {
       notSpaces('space'),
       floodSources(),
       options('flood', {
-        budget: count('budget'),
+        radius: count('radius'),
         direction: oneOf('direction', ['forward', 'backward']),
-        maxExpansions: count('maxExpansions'),
+        limits: limitsOf(),
       }),
     ],
   }];
@@ -779,7 +757,7 @@ function mapfSpecs(): Spec[] {
   const planCheck = (L: Lib) => (r: unknown, a: unknown[]) => {
     const res = r as { status?: string; paths?: number[][] | null; sumOfCosts?: number };
     if (typeof res?.status !== 'string') return `not a result: ${JSON.stringify(r)}`;
-    if (res.status !== 'solved') return undefined; // a budget or a proof of no plan: a status, not an error
+    if (res.status !== 'found') return undefined; // a budget or a proof of no plan: a status, not an error
     const v = L.mapf.checkMapfPlan(a[0] as Grid, a[1] as never, res.paths as number[][]) as { ok: boolean; sumOfCosts?: number; reason?: string };
     return v.ok && v.sumOfCosts === res.sumOfCosts ? undefined : `invalid plan: ${v.reason ?? `sum of costs ${res.sumOfCosts} vs ${v.sumOfCosts}`}`;
   };
@@ -798,8 +776,7 @@ function mapfSpecs(): Spec[] {
     fresh(() => [{ start: START, goal: 2 }, { start: 2, goal: START }], 'two agents swapping ends', 'ok'),
   ];
   const common = (where: string) => ({
-    maxMillis: count('maxMillis'),
-    maxExpansions: count('maxExpansions'),
+    limits: limitsOf(),
     jointLimit: [...named([v(-1, '-1'), v(0.5, '0.5'), v(Number.NaN, 'NaN'), v(Infinity, 'Infinity'), v('5', "'5'"), v(null, 'null'), v(1e9, '1e9')], ['jointLimit'], new RegExp(`${where}|whole number`)),
       v(0, '0', 'ok'), v(10, '10', 'ok'), v(undefined, 'undefined', 'ok')],
   });

@@ -1,11 +1,10 @@
 // What the grid searchers' agreement suites share (test/unit/grid/fast/grid-search.test.ts and its
 // integration twin on seeded random grids): the modes, the grid shapes, and the check that
-// GridSearcher, LazyGridSearcher and the generic engine agree on everything observable.
+// GridSearcher and the generic engine agree on everything observable.
 import { expect } from 'vitest';
 import { Searcher, type DiagonalRule, type Grid, type GridOptions, GridSearcher, type GridSearchOptions, octile, zero, COST_TO_COME, HEURISTIC_ONLY, sum, type Priority } from '#bestfirst';
 import { checkPath } from '#bestfirst/grid';
 import type { GridSearchBase } from '#bestfirst/internal';
-import { LazyGridSearcher } from '../../bench/lazy-grid-searcher.js';
 export type Mode = { name: string; priority: Priority; h: 'octile' | 'zero' };
 export const MODES: Mode[] = [
   { name: 'A*', priority: sum(1), h: 'octile' },
@@ -29,21 +28,20 @@ SHAPES.push({ name: '4-connected', options: { connectivity: 4 } });
 SHAPES.push({ name: '8-connected never', options: { diagonalRule: 'never' } });
 SHAPES.push({ name: 'cell size 0.25', options: { cellSize: 0.25 } });
 
-/** Both grid searchers over one grid (lazy and indexed open lists). */
+/** The grid fast path over one grid, kept across queries and edits (the edits go through the grid). */
 export class Pair {
-  readonly lazy: LazyGridSearcher;
   readonly indexed: GridSearcher;
-  constructor(grid: Grid) { this.lazy = new LazyGridSearcher(grid); this.indexed = new GridSearcher(grid); }
-  setBlocked(n: number, b: boolean): void { this.lazy.setBlocked(n, b); this.indexed.setBlocked(n, b); }
+  constructor(grid: Grid) { this.indexed = new GridSearcher(grid); }
+  setBlocked(n: number, b: boolean): void { this.indexed.grid.setBlocked(n, b); }
 }
 
 /** Runs the grid searchers and the engine and asserts they agree on everything observable. */
 export function agree(grid: Grid, start: number, goal: number, pair: Pair, slow: Searcher, mode: Mode, tieBreak: 'h' | 'fifo' = 'h', maxExpansions?: number, reopen?: boolean): void {
   const hf = mode.h === 'zero' ? zero : octile(grid);
-  const ss = slow.search(start, goal, { priority: mode.priority, heuristic: hf, tieBreak, maxExpansions, reopen });
-  // Both grid searchers are given the engine's own function: all three must agree.
-  agreeOne(grid, start, goal, pair.lazy, slow, ss, { priority: mode.priority, heuristic: hf, tieBreak, maxExpansions, reopen });
-  agreeOne(grid, start, goal, pair.indexed, slow, ss, { priority: mode.priority, heuristic: hf, tieBreak, maxExpansions, reopen });
+  const limits = maxExpansions === undefined ? undefined : { maxExpansions };
+  const ss = slow.search(start, goal, { priority: mode.priority, heuristic: hf, tieBreak, limits, reopen });
+  // The grid searcher is given the engine's own function: the two must agree.
+  agreeOne(grid, start, goal, pair.indexed, slow, ss, { priority: mode.priority, heuristic: hf, tieBreak, limits, reopen });
 }
 
 export function agreeOne(grid: Grid, start: number, goal: number, fast: GridSearchBase, slow: Searcher, ss: string, opts: GridSearchOptions): void {

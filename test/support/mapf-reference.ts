@@ -7,7 +7,7 @@ import { checkMapfPlan, type AgentTask } from '#bestfirst/mapf';
 
 /** The plan is valid and its costs are the ones reported. */
 export function expectValid(grid: Grid, tasks: AgentTask[], r: MapfResult): void {
-  expect(r.status, r.reason).toBe('solved');
+  expect(r.status, r.detail).toBe('found');
   const v = checkMapfPlan(grid, tasks, r.paths!);
   expect(v.ok, v.ok ? '' : v.reason).toBe(true);
   if (v.ok) expect([r.sumOfCosts, r.makespan]).toEqual([v.sumOfCosts, v.makespan]);

@@ -138,7 +138,7 @@ describe.runIf(avail.run)('where grid search is used, in Chromium', () => {
     /** The library, here: the filtered grid, its path, and the flood within the budget. */
     const library = (f: Filter, budget: number) => {
       const grid = filterAreas(map.grid, areaFilter(f));
-      return { grid, found: findPath(grid, map.start, map.goal), reached: flood(grid, map.start, { budget }).reached };
+      return { grid, found: findPath(grid, map.start, map.goal), reached: flood(grid, map.start, { radius: budget }).reached };
     };
     const check = async (f: Filter, budget: number) => {
       const want = library(f, budget);
@@ -193,7 +193,7 @@ describe.runIf(avail.run)('where grid search is used, in Chromium', () => {
     const scen = readFileSync('data/mapf/warehouse-10-20-10-2-1-random-1.scen', 'utf8');
     const settled = async (robots: number, method: string) => {
       await expect.poll(async () => [await root.getAttribute('data-robots'), await root.getAttribute('data-method'), await root.getAttribute('data-status')],
-        { timeout: 60_000 }).toEqual([String(robots), method, method === 'independent' ? 'independent' : 'solved']);
+        { timeout: 60_000 }).toEqual([String(robots), method, method === 'independent' ? 'independent' : 'found']);
     };
     const shows = async (r: { sumOfCosts: number; makespan: number; lowerBound: number }) => {
       expect(Number(await root.getAttribute('data-sum'))).toBe(r.sumOfCosts);

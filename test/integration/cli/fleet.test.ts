@@ -12,7 +12,7 @@ import { parseMap, parseScen } from '#bestfirst/io';
 import { dataFile } from '../../support/data.js';
 import { run } from '../../support/cli-run.js';
 
-interface Record { status: string; valid: boolean | null; sumOfCosts: number | null; makespan: number | null; lowerBound: number; paths: [number, number][][] | null; reason: string | null }
+interface Record { status: string; valid: boolean | null; sumOfCosts: number | null; makespan: number | null; lowerBound: number; paths: [number, number][][] | null; reason: string | null; detail: string | null }
 
 describe('on the benchmark files, every plan printed is checked again here', () => {
   for (const [map, k, solver] of [['random-32-32-20', 20, 'cbs'], ['room-32-32-4', 10, 'cbs'], ['warehouse-10-20-10-2-1', 100, 'prioritized'], ['empty-16-16', 60, 'prioritized']] as const) {
@@ -21,7 +21,7 @@ describe('on the benchmark files, every plan printed is checked again here', () 
       const r = await run('fleet', '--map', mapFile, '--scen', scenFile, '--agents', String(k), '--solver', solver, '--json');
       expect(r.code, r.err.join('\n')).toBe(0);
       const rec = JSON.parse(r.out[0]) as Record;
-      expect([rec.status, rec.valid]).toEqual(['solved', true]);
+      expect([rec.status, rec.valid]).toEqual(['found', true]);
       const grid = parseMap(readFileSync(mapFile, 'utf8'));
       const rows = parseScen(readFileSync(scenFile, 'utf8')).slice(0, k);
       const tasks = rows.map((s) => ({ start: grid.id(s.startX, s.startY), goal: grid.id(s.goalX, s.goalY) }));
@@ -51,9 +51,9 @@ describe('no plan, and mistakes', () => {
     for (const solver of ['prioritized', 'cbs']) {
       const r = await run('fleet', '--map', map, '--scen', scen, '--agents', '2', '--solver', solver);
       expect(r.code).toBe(1);
-      expect(r.out[1]).toBe('not solved (unsolvable): no joint moves of the 2 agents bring them all to their goals (searched all 25 joint positions); lower bound 8');
+      expect(r.out[1]).toBe('not solved (unreachable): no joint moves of the 2 agents bring them all to their goals (searched all 25 joint positions); lower bound 8');
       const j = JSON.parse((await run('fleet', '--map', map, '--scen', scen, '--agents', '2', '--solver', solver, '--json')).out[0]) as Record;
-      expect(j).toMatchObject({ status: 'unsolvable', valid: null, paths: null, sumOfCosts: null, lowerBound: 8 });
+      expect(j).toMatchObject({ status: 'unreachable', valid: null, paths: null, sumOfCosts: null, lowerBound: 8 });
     }
   });
 

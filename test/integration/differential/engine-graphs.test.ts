@@ -90,7 +90,7 @@ test('engine on graphs: Dijkstra and A* optimal, weighted A* within eps, greedy 
         const id = iddfs(graph, s, t);
         checkAnswer(`iddfs: ${where}`, id, ref, graph, s, t, expected, VALID);
         if (id.status === 'found' && id.linkLength !== links) throw new Error(`iddfs: ${id.linkLength} links, the reference needs ${links}: ${where}`);
-        // A depth limit: complete within it (found at exactly the fewest links), and 'depth-limit' one below.
+        // A depth limit: complete within it (found at exactly the fewest links), and 'stopped' one below.
         if (links < Infinity) {
           for (const [who, r] of [['dfs', dfs(graph, s, t, { depthLimit: links })], ['iddfs', iddfs(graph, s, t, { depthLimit: links })]] as const) {
             checkAnswer(`${who} with depthLimit ${links}: ${where}`, r, ref, graph, s, t, expected, VALID);
@@ -98,7 +98,7 @@ test('engine on graphs: Dijkstra and A* optimal, weighted A* within eps, greedy 
           }
           if (links > 0) {
             for (const [who, r] of [['dfs', dfs(graph, s, t, { depthLimit: links - 1 })], ['iddfs', iddfs(graph, s, t, { depthLimit: links - 1 })]] as const) {
-              if (r.status !== 'depth-limit') throw new Error(`${who} with depthLimit ${links - 1}: status ${r.status}, but the fewest links is ${links}: ${where}`);
+              if (r.status !== 'stopped') throw new Error(`${who} with depthLimit ${links - 1}: status ${r.status}, but the fewest links is ${links}: ${where}`);
             }
           }
           tally.add('dfs', 2); tally.add('iddfs', 2);

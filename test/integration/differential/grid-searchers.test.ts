@@ -1,13 +1,11 @@
-// The grid fast path (GridSearcher, decrease-key) and its lazy twin
-// (LazyGridSearcher) against the reference, reused across queries while the
-// grid is edited in every supported way: grid.setBlocked, cells + touch(),
-// a searcher's own setBlocked, and the other searcher's setBlocked (two
-// searchers on one grid).
+// The grid fast path (GridSearcher, decrease-key) against the reference,
+// reused across queries while the grid is edited in every supported way
+// (grid.setBlocked, cells + touch()); two searchers on one grid, the second
+// answering each query in slices of a few expansions (begin, advance).
 import fc from 'fast-check';
 import { afterAll, test } from 'vitest';
 import { GridSearcher, type GridSearchOptions, ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, zero, type Grid } from '#bestfirst';
 import type { GridSearchBase } from '#bestfirst/internal';
-import { LazyGridSearcher } from '../../../bench/lazy-grid-searcher.js';
 import { referenceCost, Tally, type ReferenceGrid } from '../../support/reference.js';
 import { checkAnswer, OPTIMAL, VALID, within, type Demand } from './check.js';
 import { buildGrid, describeGrid, pickCell, refusal, runs, SEED, seededGrid, smallGrid, type GridWorld } from './worlds.js';
@@ -34,19 +32,23 @@ function answer(s: GridSearchBase) {
   return { status: s.status, path: s.path(), cost: s.cost };
 }
 
-function query(who: string, searcher: GridSearchBase, grid: Grid, ref: ReferenceGrid, s: number, t: number, configs: readonly [string, GridSearchOptions, Demand][]): void {
+function query(who: string, searcher: GridSearchBase, grid: Grid, ref: ReferenceGrid, s: number, t: number, configs: readonly [string, GridSearchOptions, Demand][], slice = 0): void {
   const expected = referenceCost(ref, s, t);
   for (const [name, options, demand] of configs) {
-    searcher.search(s, t, options);
+    if (slice === 0) searcher.search(s, t, options);
+    else {
+      searcher.begin(s, t, options);
+      while (searcher.advance({ maxExpansions: slice }) === 'running');
+    }
     checkAnswer(`${who} ${name}: ${grid.formatXY(s)} -> ${grid.formatXY(t)} on ${describeGrid(ref)}`, answer(searcher), ref, grid, s, t, expected, demand);
     tally.add(who);
   }
 }
 
 /** Editing the world: how, which cell, blocked or free. */
-type How = 'grid.setBlocked' | 'cells + touch' | 'GridSearcher.setBlocked' | 'LazyGridSearcher.setBlocked';
+type How = 'grid.setBlocked' | 'cells + touch';
 type Op = { query: [number, number, number] } | { edit: [How, number, boolean] };
-const HOWS: readonly How[] = ['grid.setBlocked', 'cells + touch', 'GridSearcher.setBlocked', 'LazyGridSearcher.setBlocked'];
+const HOWS: readonly How[] = ['grid.setBlocked', 'cells + touch'];
 const op: fc.Arbitrary<Op> = fc.oneof(
   { arbitrary: fc.record({ query: fc.tuple(fc.nat(), fc.nat(), fc.nat()) }), weight: 3 },
   { arbitrary: fc.record({ edit: fc.tuple(fc.constantFrom(...HOWS), fc.nat(), fc.boolean()) }), weight: 2 },
@@ -54,15 +56,13 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 
 function runWorld(w: GridWorld, ops: Op[]): void {
   const { grid, ref } = buildGrid(w);
-  const fast = new GridSearcher(grid), lazy = new LazyGridSearcher(grid);
+  const fast = new GridSearcher(grid), sliced = new GridSearcher(grid);
   for (const o of ops) {
     if ('edit' in o) {
       const [how, c, blocked] = o.edit;
       const n = c % ref.size;
       if (how === 'grid.setBlocked') grid.setBlocked(n, blocked);
-      else if (how === 'cells + touch') { grid.cells[n] = blocked ? 1 : 0; grid.touch(); }
-      else if (how === 'GridSearcher.setBlocked') fast.setBlocked(n, blocked);
-      else lazy.setBlocked(n, blocked);
+      else { grid.cells[n] = blocked ? 1 : 0; grid.touch(); }
       ref.set(n, blocked);
       continue;
     }
@@ -72,7 +72,7 @@ function runWorld(w: GridWorld, ops: Op[]): void {
     // A few knobs per query, a different few each time.
     const configs = [CONFIGS[k % CONFIGS.length], CONFIGS[(k + 3) % CONFIGS.length], CONFIGS[(k + 6) % CONFIGS.length]];
     query('GridSearcher', fast, grid, ref, s, t, configs);
-    query('LazyGridSearcher', lazy, grid, ref, s, t, configs);
+    query('GridSearcher in slices', sliced, grid, ref, s, t, configs, 1 + (k % 5));
   }
 }
 
@@ -87,7 +87,7 @@ test('grid searchers on larger grids (up to 200 x 200), every knob', () => {
       const s = pickCell(ref, a), t = pickCell(ref, b);
       if (s < 0) return;
       query('GridSearcher', new GridSearcher(grid), grid, ref, s, t, CONFIGS);
-      query('LazyGridSearcher', new LazyGridSearcher(grid), grid, ref, s, t, CONFIGS);
+      query('GridSearcher in slices', new GridSearcher(grid), grid, ref, s, t, CONFIGS, 50);
     }),
     { seed: SEED, numRuns: runs(20) },
   );
@@ -98,13 +98,11 @@ test('grid searchers refuse what they document they cannot do: blocked cells kep
     fc.property(smallGrid(6, { enterCosts: [0, 1, 7, 10000] }), smallGrid(6, DELETE), (kept, deleted) => {
       const g = buildGrid(kept).grid;
       refusal(() => new GridSearcher(g), 'GridSearcher on an enter-cost grid');
-      refusal(() => new LazyGridSearcher(g), 'LazyGridSearcher on an enter-cost grid');
       const { grid, ref } = buildGrid(deleted);
       const s = pickCell(ref, 0);
       if (s < 0) return;
       refusal(() => new GridSearcher(grid).search(s, s, { priority: LINK_LENGTH }), 'GridSearcher breadth-first');
-      refusal(() => new LazyGridSearcher(grid).search(s, s, { priority: LINK_LENGTH }), 'LazyGridSearcher breadth-first');
-      tally.add('refusals', 4);
+      tally.add('refusals', 2);
     }),
     { seed: SEED, numRuns: runs(200) },
   );

@@ -182,7 +182,7 @@ test('D* Lite equals a backward Dijkstra on random graphs with zero-cost arcs, s
       liteGraphCases++;
       const edges = c.edges.map((e) => ({ a: e.a, b: e.b, c: edgeCost(c, e.a, e.b, e.base) }));
       const space = new EdgeList(c.n, c.directed, edges);
-      const d = new DStarLite(space, c.robot, c.goal, potential(c), { maxExpansions: c.maxSteps });
+      const d = new DStarLite(space, c.robot, c.goal, potential(c), { limits: { maxExpansions: c.maxSteps } });
       const log: string[] = [];
       const where = () => `${c.directed ? 'directed' : 'undirected'} graph, ${log.join('; ')}`;
       if (edges.some((e) => e.c === 0 && (e.a === e.b || !c.directed || edges.some((f) => f.c === 0 && f.a === e.b && f.b === e.a)))) liteZeroCycles++;
@@ -200,10 +200,10 @@ test('D* Lite equals a backward Dijkstra on random graphs with zero-cost arcs, s
             log.push(`edge ${e.a}-${e.b} now ${e.c}`);
           }
           const st = d.updateEdges(changes);
-          if (st.status === 'step-limit') {
+          if (st.status === 'stopped') {
             liteBudgetStops++;
             expect(st.pops).toBe(c.maxSteps);
-            for (let i = 0; op.drain && c.maxSteps > 0 && d.status === 'step-limit'; i++) {
+            for (let i = 0; op.drain && c.maxSteps > 0 && d.status === 'stopped'; i++) {
               expect(i).toBeLessThan(10 * c.n * c.n + 10);
               d.computeShortestPath();
             }

@@ -104,11 +104,11 @@ test('Lazy Theta* puts a cell whose parent check raised it back on the open list
 test('budgets end in step-limit; edits made through the grid are seen at the next query; reusable', () => {
   const grid = Grid.fromAscii(['..........', '.########.', '..........']);
   const s = new AnyAngleSearcher(grid);
-  expect(s.search(grid.id(0, 0), grid.id(0, 2), { maxExpansions: 0 })).toBe('step-limit');
+  expect(s.search(grid.id(0, 0), grid.id(0, 2), { limits: { maxExpansions: 0 } })).toBe('stopped');
   expect(s.path()).toBeNull();
-  expect(s.search(grid.id(0, 0), grid.id(0, 2), { maxExpansions: 2 })).toBe('step-limit');
+  expect(s.search(grid.id(0, 0), grid.id(0, 2), { limits: { maxExpansions: 2 } })).toBe('stopped');
   for (const algorithm of ['theta', 'lazy-theta'] as const) {
-    const budgeted = { search: (a: number, b: number, o: { maxExpansions?: number } = {}) => s.search(a, b, { ...o, algorithm }), get expansions() { return s.expansions; }, get cost() { return s.cost; } };
+    const budgeted = { search: (a: number, b: number, o: { limits?: { maxExpansions?: number } } = {}) => s.search(a, b, { ...o, algorithm }), get expansions() { return s.expansions; }, get cost() { return s.cost; } };
     expectExactBudget(budgeted, grid.id(0, 0), grid.id(0, 2), algorithm);
   }
   expect(s.search(grid.id(0, 0), grid.id(0, 2))).toBe('found');
@@ -146,7 +146,7 @@ test('refusals: grids with blocked cells as nodes, diagonals not of length sqrt 
   expect(() => s.search(2, 0)).toThrow(/start \(2,0\) \(x, y from the top\) is a blocked cell/);
   expect(() => s.search(0, 6)).toThrow(/goal must be a cell id in 0..5/);
   expect(() => s.search(0, 5, { algorithm: 'astar' as AnyAngleAlgorithm })).toThrow(/algorithm must be 'theta' or 'lazy-theta', got "astar"/);
-  expect(() => s.search(0, 5, { maxExpansions: -1 })).toThrow(/maxExpansions must be a number >= 0/);
+  expect(() => s.search(0, 5, { limits: { maxExpansions: -1 } })).toThrow(/maxExpansions must be a number >= 0/);
   expect(() => s.search(0, 5, { lazy: true } as object)).toThrow(/unknown option "lazy"/);
   expect(() => anyAnglePath(grid, [3, 0], 5)).toThrow(/anyAnglePath: start \[3, 0\] is outside the 3 x 2 grid/);
   expect(() => anyAnglePath(grid, [0, 0], [2, 0])).toThrow(/anyAnglePath: goal \(2,0\).*blocked/);

@@ -9,10 +9,10 @@ test('issue 35.8: dfs and iddfs on an unbounded grid with no limit end in step-l
   const space = unboundedGrid([...walls]);
   const start = space.id([0, 0]), goal = space.id([10, 10]);
   const r = dfs(space, start, goal);
-  expect(r.status).toBe('step-limit');
+  expect(r.status).toBe('stopped');
   expect(r.expansions).toBe(DEPTH_FIRST_GROWING_MAX_EXPANSIONS);
   const i = iddfs(space, start, goal);
-  expect(i.status).toBe('step-limit');
-  expect(dfs(space, start, goal, { maxExpansions: 500 }).expansions).toBe(500);
-  expect(iddfs(space, start, goal, { depthLimit: 6 }).status).toBe('depth-limit');
+  expect(i.status).toBe('stopped');
+  expect(dfs(space, start, goal, { limits: { maxExpansions: 500 } }).expansions).toBe(500);
+  expect(iddfs(space, start, goal, { depthLimit: 6 }).status).toBe('stopped');
 }, 60_000);

@@ -34,18 +34,18 @@ describe('CBS is optimal: its sum of costs equals the brute force on tiny grids'
       // (The joint search only ever proves these unsolvable: on a solvable instance CBS's own tree finds the plan.)
       const r = cbs(grid, tasks);
       if (truth === Infinity) {
-        expect(r).toMatchObject({ status: 'unsolvable', paths: null });
+        expect(r).toMatchObject({ status: 'unreachable', paths: null });
       } else {
         expectValid(grid, tasks, r);
         expect(r.sumOfCosts).toBe(truth);
       }
       const p = prioritizedPlan(grid, tasks);
-      if (truth === Infinity) expect(p.status).toBe('unsolvable');
-      else if (p.status === 'solved') {
+      if (truth === Infinity) expect(p.status).toBe('unreachable');
+      else if (p.status === 'found') {
         expectValid(grid, tasks, p);
         expect(p.sumOfCosts).toBeGreaterThanOrEqual(truth);
         if (p.sumOfCosts > truth) prioritizedWorse++;
-      } else expect(p.status).toBe('failed');
+      } else expect(p.status).toBe('stopped');
       if (truth === Infinity) unsolvable++; else solved++;
     }), { seed: 1302, numRuns: 300 });
     // Both kinds occur often enough for the comparison to mean something.

@@ -33,7 +33,7 @@ test('generated: on 3000 tiny instances CBS is optimal on every solvable one, sa
     const r = cbs(grid, tasks, { maxNodes: 5000 });
     if (best === Infinity) {
       seen.unsolvable++;
-      expect(r.status).toBe('unsolvable');
+      expect(r.status).toBe('unreachable');
       return;
     }
     seen.solvable++;
@@ -41,22 +41,22 @@ test('generated: on 3000 tiny instances CBS is optimal on every solvable one, sa
     expect(r.sumOfCosts).toBe(best);
     // The constraint tree alone, within a small budget: never a plan that is not optimal.
     const tree = cbs(grid, tasks, { jointLimit: 0, maxNodes: 300 });
-    if (tree.status === 'solved') {
+    if (tree.status === 'found') {
       seen.treeSolved++;
       expectValid(grid, tasks, tree);
       expect(tree.sumOfCosts).toBe(best);
     } else {
       seen.treeBudget++;
-      expect(tree.status).toBe('node-limit');
+      expect(tree.status).toBe('stopped');
     }
     const p = prioritizedPlan(grid, tasks);
-    if (p.status === 'solved') {
+    if (p.status === 'found') {
       seen.prioritized++;
       const v = checkMapfPlan(grid, tasks, p.paths!);
       expect(v.ok).toBe(true);
       expect(p.sumOfCosts).toBeGreaterThanOrEqual(best);
     } else {
-      expect(p.status).toBe('failed');
+      expect(p.status).toBe('stopped');
     }
   }), { numRuns: 3000, seed: 20261205 });
   // The suite met both kinds, and the tree solved most solvable instances by itself.

@@ -166,7 +166,11 @@ test('scen exits 1 on an invalid path, checked independently of the searcher', (
         let s = 0, g = 0;
         const searcher: PathSearcher = {
           search(start, goal) { s = start; g = goal; return 'found'; },
-          status: 'found', cost: 1, partial: false, expansions: 0, pushes: 0, reopenings: 0,
+          begin(start, goal) { s = start; g = goal; },
+          advance: () => 'found',
+          running: false,
+          cancel() {},
+          status: 'found', reason: null, cost: 1, partial: false, expansions: 0, pushes: 0, reopenings: 0,
           pathInto(out) { out[0] = s; out[1] = g; return 2; },
           path: () => [s, g],
           result: () => resultOf(searcher, null),

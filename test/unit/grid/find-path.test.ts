@@ -24,12 +24,12 @@ describe('findPath', () => {
     const grid = Grid.fromAscii(['.#.', '.#.', '.#.']);
     const r = findPath(grid, [0, 0], [2, 2]);
     expect(r).toMatchObject({ status: 'unreachable', cost: Infinity, points: null, path: null });
-    expect(findPath(grid, [0, 0], [0, 2], { maxExpansions: 1 })).toMatchObject({ status: 'step-limit', points: null, path: null });
+    expect(findPath(grid, [0, 0], [0, 2], { limits: { maxExpansions: 1 } })).toMatchObject({ status: 'stopped', points: null, path: null });
   });
 
   test('a budget that runs out is the status step-limit', () => {
     const grid = new Grid(30, 30);
-    expect(findPath(grid, [0, 0], [29, 29], { algorithm: 'dijkstra', maxExpansions: 10 }).status).toBe('step-limit');
+    expect(findPath(grid, [0, 0], [29, 29], { algorithm: 'dijkstra', limits: { maxExpansions: 10 } }).status).toBe('stopped');
   });
 
   test('every algorithm returns Dijkstra\'s cost on random grids (8- and 4-connected, blocked cells deleted or charged)', () => {
@@ -82,7 +82,7 @@ describe('findPath', () => {
       [[0, 0], [0, 1], { algorithm: 'jps', partial: true }, /partial paths need a best-first search .* "jps" keeps no path/],
       [[0, 0], [0, 1], { eps: 0.5 }, /eps must be a finite number >= 1/],
       [[0, 0], [0, 1], { eps: 2, algorithm: 'jps' }, /eps applies to 'astar' and 'wastar' only, not "jps"/],
-      [[0, 0], [0, 1], { maxExpansions: '5' }, /maxExpansions must be a number/],
+      [[0, 0], [0, 1], { limits: { maxExpansions: '5' } }, /maxExpansions must be a number/],
       [[0, 0], [0, 1], { maxExpansion: 5 }, /unknown option "maxExpansion"/],
       [[0, 0], [0, 1], null, /options must be an object/],
     ];

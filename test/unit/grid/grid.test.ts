@@ -5,7 +5,6 @@ import { describe, expect, test } from 'vitest';
 import { InputError, Grid, type GridOptions, GridSearcher, JumpPointSearcher } from '#bestfirst';
 import { MAX_GRID_CELLS } from '#bestfirst/grid';
 import { allocate } from '#bestfirst/internal';
-import { LazyGridSearcher } from '../../../bench/lazy-grid-searcher.js';
 
 /** Asserts that `run` throws an InputError whose message matches. */
 function refuses(run: () => unknown, message: RegExp): void {
@@ -76,7 +75,6 @@ describe('size guards fail fast, naming the limit', () => {
   });
   test('the grid searchers keep int32 state per cell with a little headroom', () => {
     refuses(() => new GridSearcher(fake(MAX_GRID_CELLS, 1)), /GridSearcher: the 2147483647 x 1 grid has 2147483647 cells; at most 2147483392 fit/);
-    refuses(() => new LazyGridSearcher(fake(MAX_GRID_CELLS, 1)), /LazyGridSearcher: .* at most 2147483392/);
   });
   test('an allocation the engine refuses becomes one line saying who needed how much', () => {
     const fail = () => { throw new RangeError('Array buffer allocation failed'); };

@@ -6,7 +6,6 @@ import { describe, expect, test } from 'vitest';
 import { astar, dijkstra, Searcher, Grid, type DiagonalRule, type GridOptions, GridSearcher, manhattan, octile, type Heuristic, pathAmong } from '#bestfirst';
 import { chebyshev, euclidean, heuristicByName } from '#bestfirst/grid';
 import { entryScale, octileDistance, octileTerms, mulberry32 } from '#bestfirst/internal';
-import { LazyGridSearcher } from '../../../bench/lazy-grid-searcher.js';
 import { gridCase, randomGrid } from '../../support/random-grid.js';
 
 // Below 1, between 1 and sqrt 2, the usual ones, the ends of [1, 2], above 2.
@@ -138,7 +137,7 @@ test('regressions: diagonal costs outside [1, 2] no longer make the fast path re
   expect(fast.cost).toBe(4.5);
   // d = 3: a diagonal is dearer than two axial steps; the old h (d - 2 = +1 per diagonal) overestimated and A* took 4 for 3.
   const walled = Grid.fromAscii(['...', '#..', '.#.'], { diagonalCost: 3, diagonalRule: 'always' });
-  for (const s of [new GridSearcher(walled), new LazyGridSearcher(walled)]) {
+  for (const s of [new GridSearcher(walled), new Searcher(walled)]) {
     expect(s.search(0, walled.id(2, 1))).toBe('found');
     expect(s.cost).toBe(3);
   }
@@ -177,10 +176,10 @@ describe('the fast path computes octile(grid) bit for bit, for every diagonal co
         let compared = 0;
         for (const goal of [0, 11, 41]) {
           for (let start = 0; start < grid.size; start++) {
-            s.search(start, goal, { maxExpansions: 0 });
+            s.search(start, goal, { limits: { maxExpansions: 0 } });
             expect(heap.keys[1]).toBe(h(start, goal));
             if (start === goal) continue;
-            s.search(start, goal, { maxExpansions: 1 });
+            s.search(start, goal, { limits: { maxExpansions: 1 } });
             for (let i = 0; i < heap.length; i++) {
               expect(heap.keys[3 * i + 1]).toBe(h(heap.ids[i], goal));
               compared++;

@@ -23,12 +23,12 @@ test('a walled-in goal: the path ends at the reached cell nearest the goal, flag
 test('a budget that runs out: a partial path to a cell the search reached, its cost the g it found', () => {
   const grid = new Grid(30, 30);
   const s = new GridSearcher(grid);
-  expect(s.search(0, grid.size - 1, { maxExpansions: 10, partial: true })).toBe('step-limit');
+  expect(s.search(0, grid.size - 1, { limits: { maxExpansions: 10 }, partial: true })).toBe('stopped');
   expect(s.partial).toBe(true);
   const path = s.path()!;
   expect(path[0]).toBe(0);
   expect(s.cost).toBeCloseTo((path.length - 1) * Math.SQRT2, 9); // straight down the diagonal
-  expect(s.result()).toMatchObject({ status: 'step-limit', partial: true, cost: s.cost });
+  expect(s.result()).toMatchObject({ status: 'stopped', partial: true, cost: s.cost });
 });
 
 const FAST: GridSearchOptions[] = [{}, { priority: { kind: 'cost-to-come' } }, { heuristic: zero }, { reopen: false, priority: { kind: 'sum', eps: 2 } }];

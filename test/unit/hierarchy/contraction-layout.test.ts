@@ -98,7 +98,7 @@ describe('the query on the layout', () => {
   test('a step limit stops a query and the next one starts clean', () => {
     const line = new Graph(6, [[0, 1, 1], [1, 2, 1], [2, 3, 1], [3, 4, 1], [4, 5, 1]]);
     const ch = new ContractionHierarchy(line);
-    expect(ch.search(0, 5, { maxExpansions: 1 })).toBe('step-limit');
+    expect(ch.search(0, 5, { limits: { maxExpansions: 1 } })).toBe('stopped');
     for (let a = 0; a < 6; a++) {
       for (let b = 0; b < 6; b++) {
         expect(ch.search(a, b)).toBe('found');

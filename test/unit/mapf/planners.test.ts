@@ -28,19 +28,19 @@ describe('hand instances', () => {
     const corridor = Grid.fromAscii(['.....']);
     const tasks = [{ start: 0, goal: 4 }, { start: 4, goal: 0 }];
     for (const r of [cbs(corridor, tasks), prioritizedPlan(corridor, tasks)]) {
-      expect(r).toMatchObject({ status: 'unsolvable', paths: null, sumOfCosts: Infinity, lowerBound: 8 });
-      expect(r.reason).toMatch(/no joint moves of the 2 agents bring them all to their goals \(searched all 25 joint positions\)/);
+      expect(r).toMatchObject({ status: 'unreachable', paths: null, sumOfCosts: Infinity, lowerBound: 8 });
+      expect(r.detail).toMatch(/no joint moves of the 2 agents bring them all to their goals \(searched all 25 joint positions\)/);
     }
     // Without the joint search CBS cannot prove it: its tree grows until the budget ends it, with a status.
-    expect(cbs(corridor, tasks, { jointLimit: 0, maxNodes: 50 })).toMatchObject({ status: 'node-limit', highLevelNodes: 50 });
+    expect(cbs(corridor, tasks, { jointLimit: 0, maxNodes: 50 })).toMatchObject({ status: 'stopped', reason: 'max-nodes', highLevelNodes: 50 });
   });
 
   test('a goal walled off from its start: unsolvable, naming the agent', () => {
     const g = Grid.fromAscii(['..#..']);
     const tasks = [{ start: 0, goal: 1 }, { start: 1, goal: 4 }];
     for (const r of [cbs(g, tasks), prioritizedPlan(g, tasks)]) {
-      expect(r).toMatchObject({ status: 'unsolvable', failedAgent: 1, lowerBound: Infinity });
-      expect(r.reason).toBe('agent 1 cannot reach its goal (4,0) from its start (1,0) even alone');
+      expect(r).toMatchObject({ status: 'unreachable', failedAgent: 1, lowerBound: Infinity });
+      expect(r.detail).toBe('agent 1 cannot reach its goal (4,0) from its start (1,0) even alone');
     }
   });
 
@@ -48,8 +48,8 @@ describe('hand instances', () => {
     const g = Grid.fromAscii(['#.#', '...']);
     const tasks = [{ start: g.id(1, 0), goal: g.id(1, 1) }, { start: g.id(0, 1), goal: g.id(2, 1) }];
     const p = prioritizedPlan(g, tasks, { jointLimit: 0 });
-    expect(p).toMatchObject({ status: 'failed', failedAgent: 1, paths: null });
-    expect(p.reason).toMatch(/^agent 1 has no path from \(0,1\) to \(2,1\) around the 1 agent planned before it/);
+    expect(p).toMatchObject({ status: 'stopped', reason: 'incomplete', failedAgent: 1, paths: null });
+    expect(p.detail).toMatch(/^agent 1 has no path from \(0,1\) to \(2,1\) around the 1 agent planned before it/);
     const c = cbs(g, tasks);
     expectValid(g, tasks, c);
     expect(c.sumOfCosts).toBe(4);
@@ -57,17 +57,17 @@ describe('hand instances', () => {
   });
 
   test('an agent already on its goal costs nothing, and no agents is a plan of cost 0', () => {
-    expect(cbs(G, [{ start: 0, goal: 0 }])).toMatchObject({ status: 'solved', paths: [[0]], sumOfCosts: 0, makespan: 0 });
-    expect(prioritizedPlan(G, [])).toMatchObject({ status: 'solved', paths: [], sumOfCosts: 0, makespan: 0, lowerBound: 0 });
+    expect(cbs(G, [{ start: 0, goal: 0 }])).toMatchObject({ status: 'found', paths: [[0]], sumOfCosts: 0, makespan: 0 });
+    expect(prioritizedPlan(G, [])).toMatchObject({ status: 'found', paths: [], sumOfCosts: 0, makespan: 0, lowerBound: 0 });
   });
 
   test('every budget ends in a status', () => {
     // jointLimit 0: the tree's budgets (a small instance is otherwise answered by the joint search before any tree).
-    expect(cbs(G, swapEnds, { maxNodes: 0, jointLimit: 0 })).toMatchObject({ status: 'node-limit', paths: null });
-    expect(cbs(G, swapEnds, { maxExpansions: 3, jointLimit: 0 })).toMatchObject({ status: 'step-limit', paths: null });
-    expect(cbs(G, swapEnds, { maxMillis: 0, jointLimit: 0 })).toMatchObject({ status: 'time-limit', paths: null });
-    expect(prioritizedPlan(G, swapEnds, { maxExpansions: 3 })).toMatchObject({ status: 'step-limit', paths: null });
-    expect(prioritizedPlan(G, swapEnds, { maxMillis: 0 })).toMatchObject({ status: 'time-limit', paths: null });
+    expect(cbs(G, swapEnds, { maxNodes: 0, jointLimit: 0 })).toMatchObject({ status: 'stopped', reason: 'max-nodes', paths: null });
+    expect(cbs(G, swapEnds, { limits: { maxExpansions: 3 }, jointLimit: 0 })).toMatchObject({ status: 'stopped', reason: 'max-expansions', paths: null });
+    expect(cbs(G, swapEnds, { limits: { maxMillis: 0 }, jointLimit: 0 })).toMatchObject({ status: 'stopped', reason: 'max-millis', paths: null });
+    expect(prioritizedPlan(G, swapEnds, { limits: { maxExpansions: 3 } })).toMatchObject({ status: 'stopped', reason: 'max-expansions', paths: null });
+    expect(prioritizedPlan(G, swapEnds, { limits: { maxMillis: 0 } })).toMatchObject({ status: 'stopped', reason: 'max-millis', paths: null });
   });
 
   test('bad input is an InputError naming what is wrong', () => {
@@ -94,7 +94,7 @@ describe('on the MAPF benchmark files', () => {
 
   test('CBS plans 10 agents, valid, at least the lower bound and at most what prioritized planning pays', () => {
     const tasks = tasksOf(10);
-    const c = cbs(grid, tasks, { maxMillis: 20_000 });
+    const c = cbs(grid, tasks, { limits: { maxMillis: 20_000 } });
     expectValid(grid, tasks, c);
     expect(c.sumOfCosts).toBeGreaterThanOrEqual(c.lowerBound);
     expect(c.sumOfCosts).toBeLessThanOrEqual(prioritizedPlan(grid, tasks).sumOfCosts);

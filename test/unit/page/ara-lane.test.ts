@@ -34,7 +34,8 @@ describe('ARA* lane model', () => {
     const w = apartmentWorld();
     const run = runAraLane(w.grid, w.start, w.goal);
     expect(run.rounds.length).toBe(1);
-    expect(run.status).toBe('optimal');
+    expect(run.status).toBe('found');
+    expect(run.rounds[0].bound).toBe(1);
     expect(roundSummary(run, 0)).toContain('stopped early');
   });
 });

@@ -10,28 +10,41 @@ import { collect } from '../../support/cli-io.js';
 
 
 
-test('iterate takes its budget as options, as run does; the 0.2 positional form steps identically', () => {
+test('iterate takes a slice, as run does; slices of any size step through the same rounds', () => {
   const grid = Grid.fromAscii(['..........', '.########.', '..........', '.########.', '..........'], { diagonalRule: 'always' });
   const h = octile(grid), start = grid.id(0, 0), goal = grid.id(9, 4);
   const rounds = (step: (s: AraSearcher) => unknown) => {
     const s = new AraSearcher(grid);
     s.begin(start, goal, h);
     let calls = 0;
-    while (s.status === 'running' || s.status === 'step-limit') { step(s); calls++; }
+    while (s.status === 'running') { step(s); calls++; }
     return [calls, s.status, s.result().iterations.map((i) => [i.eps, i.cost, i.expansions, i.bound])];
   };
   const now = rounds((s) => s.iterate({ maxExpansions: 5 }));
   expect(now[0]).toBeGreaterThan(4);
-  expect(rounds((s) => s.iterate(5))).toEqual(now);
-  expect(rounds((s) => s.iterate(5, Infinity))).toEqual(now);
-  // No budget: one round a call, as before.
+  expect(rounds((s) => s.iterate({ maxExpansions: 3 }))[2]).toEqual(now[2]);
+  expect(rounds((s) => s.run({ maxExpansions: 11 }))[2]).toEqual(now[2]);
+  // No slice: one round a call.
   expect(rounds((s) => s.iterate())[2]).toEqual(now[2]);
-  // A time budget already spent stops at once with time-limit (the clock is read every 256 expansions, the first time before any).
+  // A slice of 0 ms does nothing and leaves the query running; a query limit of 0 ms stops it for good.
   const s = new AraSearcher(grid);
   s.begin(start, goal, h);
   expect(s.iterate({ maxMillis: 0 })).toBeNull();
-  expect(s.status).toBe('time-limit');
-  expect(s.expansions).toBe(0);
+  expect([s.status, s.expansions]).toEqual(['running', 0]);
+  s.begin(start, goal, h, { limits: { maxMillis: 0 } });
+  expect(s.iterate()).toBeNull();
+  expect([s.status, s.reason, s.expansions]).toEqual(['stopped', 'max-millis', 0]);
+  // An aborted signal stops it too, and cancel() does the same to a running query.
+  const c = new AbortController();
+  s.begin(start, goal, h, { limits: { signal: c.signal } });
+  expect(s.iterate({ maxExpansions: 5 })).toBeNull();
+  c.abort();
+  expect(s.iterate()).toBeNull();
+  expect([s.status, s.reason, s.expansions]).toEqual(['stopped', 'aborted', 5]);
+  s.begin(start, goal, h);
+  s.iterate({ maxExpansions: 5 });
+  s.cancel();
+  expect([s.status, s.reason]).toEqual(['stopped', 'aborted']);
 });
 
 test('the generation stamps wrap without a stale state: queries near the counter\'s end answer as fresh ones', () => {
@@ -106,7 +119,7 @@ test('ARA*\'s last round costs what Dijkstra does, on 200 random grids (chapter 
     }
     found++;
     const opt = d.cost;
-    expect(r.status, where).toBe('optimal');
+    expect(r.status, where).toBe('found');
     expect(r.iterations.length).toBeGreaterThan(0);
     const last = r.iterations[r.iterations.length - 1];
     expect(Math.abs(last.cost - opt), where).toBeLessThan(1e-9);
@@ -142,7 +155,7 @@ test('ARA*\'s last round costs what Dijkstra does, on 200 random grids (chapter 
 test('ara on the hand-trace grid ends at the chapter cost 5.2', () => {
   const w = handTraceWorld();
   const r = ara(w.grid, w.start, w.goal, w.h, { trace: true });
-  expect(r.status).toBe('optimal');
+  expect(r.status).toBe('found');
   expect(r.cost).toBeCloseTo(5.2, 12);
   for (const it of r.iterations) expect(it.expanded!.length).toBe(it.expansions);
   expect(r.iterations[0].eps).toBe(3);
@@ -152,13 +165,13 @@ test('ara on a directed graph, and start = goal', () => {
   // 0 -> 1 -> 3 costs 2 + 2, 0 -> 2 -> 3 costs 1 + 1, 3 -> 0 is one-way.
   const g = new Graph(4, [[0, 1, 2], [1, 3, 2], [0, 2, 1], [2, 3, 1], [3, 0, 1]], { directed: true });
   const r = ara(g, 0, 3, zero, { schedule: [2, 1] });
-  expect(r.status).toBe('optimal');
+  expect(r.status).toBe('found');
   expect(r.path).toEqual([0, 2, 3]);
   expect(r.cost).toBe(2);
   const back = ara(g, 3, 0, zero);
   expect(back.path).toEqual([3, 0]);
   const same = ara(g, 2, 2, zero);
-  expect(same.status).toBe('optimal');
+  expect(same.status).toBe('found');
   expect(same.path).toEqual([2]);
   expect(same.cost).toBe(0);
   expect(same.expansions).toBe(0);
@@ -196,20 +209,20 @@ test('an expansion budget stops ARA* with the best path so far, and it can resum
   const { grid, start, goal } = walled();
   const h = octile(grid);
   const full = ara(grid, start, goal, h, { schedule: SCHEDULE });
-  expect(full.status).toBe('optimal');
+  expect(full.status).toBe('found');
   expect(full.iterations.length).toBeGreaterThan(2);
   const e0 = full.iterations[0].totalExpansions;
   for (const it of full.iterations.slice(1)) expect(it.expansions).toBeGreaterThan(0);
 
-  const cut = ara(grid, start, goal, h, { schedule: SCHEDULE, maxExpansions: e0 });
-  expect(cut.status).toBe('step-limit');
+  const cut = ara(grid, start, goal, h, { schedule: SCHEDULE, limits: { maxExpansions: e0 } });
+  expect([cut.status, cut.reason]).toEqual(['stopped', 'max-expansions']);
   expect(cut.iterations.length).toBe(1);
   expect(cut.path).toEqual(full.iterations[0].path);
   expect(cut.bound).toBe(full.iterations[0].bound);
   expect(cut.expansions).toBe(e0);
 
-  const none = ara(grid, start, goal, h, { maxExpansions: 0 });
-  expect(none.status).toBe('step-limit');
+  const none = ara(grid, start, goal, h, { limits: { maxExpansions: 0 } });
+  expect(none.status).toBe('stopped');
   expect(none.path).toBeNull();
   expect(none.bound).toBe(Infinity);
 
@@ -217,7 +230,7 @@ test('an expansion budget stops ARA* with the best path so far, and it can resum
   const s = new AraSearcher(grid);
   s.begin(start, goal, h, { schedule: SCHEDULE });
   let calls = 0;
-  while (!(s.status === 'optimal' || s.status === 'bounded' || s.status === 'unreachable')) {
+  while (s.status === 'running') {
     s.iterate({ maxExpansions: 7 });
     calls++;
   }
@@ -225,19 +238,19 @@ test('an expansion budget stops ARA* with the best path so far, and it can resum
   const stepped: AraResult = s.result();
   expect(stepped.iterations.map((i) => [i.eps, i.cost, i.expansions, i.bound]))
     .toEqual(full.iterations.map((i) => [i.eps, i.cost, i.expansions, i.bound]));
-  // And run() resumes a cut query to the same end.
+  // And run() resumes a query a slice cut, to the same end.
   s.begin(start, goal, h, { schedule: SCHEDULE });
-  expect(s.run({ maxExpansions: e0 }).status).toBe('step-limit');
+  expect(s.run({ maxExpansions: e0 }).status).toBe('running');
   const resumed = s.run();
-  expect(resumed.status).toBe('optimal');
+  expect(resumed.status).toBe('found');
   expect(resumed.cost).toBe(full.cost);
   expect(resumed.expansions).toBe(full.expansions);
 });
 
 test('a time budget of 0 ms stops ARA* before its first expansion', () => {
   const { grid, start, goal } = walled();
-  const r = ara(grid, start, goal, octile(grid), { maxMillis: 0 });
-  expect(r.status).toBe('time-limit');
+  const r = ara(grid, start, goal, octile(grid), { limits: { maxMillis: 0 } });
+  expect([r.status, r.reason]).toEqual(['stopped', 'max-millis']);
   expect(r.expansions).toBe(0);
   expect(r.iterations).toEqual([]);
   expect(r.path).toBeNull();
@@ -249,7 +262,7 @@ test('a schedule that stops above 1 ends bounded, within its bound', () => {
   opt.search(start, goal, { priority: COST_TO_COME });
   const r = ara(grid, start, goal, octile(grid), { schedule: [4, 2.5] });
   // On walled() the last round (2.5) proves only a bound of about 1.6: the query ends bounded, not optimal.
-  expect(r.status).toBe('bounded');
+  expect(r.status).toBe('found');
   expect(r.iterations.length).toBe(2);
   expect(r.bound).toBeGreaterThan(1);
   expect(r.cost).toBeLessThanOrEqual(r.bound * opt.cost + 1e-9);
@@ -266,8 +279,8 @@ test('ara errors name the value and what is allowed', () => {
   expect(() => ara(grid, 0, 6, h)).toThrow(/ara: goal must be an integer node id in 0\.\.5, got 6/);
   expect(() => ara(grid, 2, 5, h)).toThrow(/ara: start \(2,0\).*blocked/);
   expect(() => ara(grid, 0, 5, () => NaN)).toThrow(/ara: heuristic\(0, 5\) returned NaN: h must be a number >= 0, or Infinity when 5 cannot be reached from 0/);
-  expect(() => ara(grid, 0, 5, h, { maxExpansions: -1 })).toThrow(/maxExpansions must be a number >= 0 \(or Infinity\), got -1/);
-  expect(() => ara(grid, 0, 5, h, { maxMillis: NaN })).toThrow(/maxMillis must be a number >= 0 \(or Infinity\), got NaN/);
+  expect(() => ara(grid, 0, 5, h, { limits: { maxExpansions: -1 } })).toThrow(/ara: limits.maxExpansions must be a number >= 0, got -1/);
+  expect(() => ara(grid, 0, 5, h, { limits: { maxMillis: NaN } })).toThrow(/ara: limits.maxMillis must be a number >= 0, got NaN/);
   expect(() => new AraSearcher(grid).iterate()).toThrow(/call begin\(start, goal, h\) before iterate\(\)/);
 });
 
@@ -288,19 +301,19 @@ test('bestfirst ara prints one line per round and the outcome', () => {
     expect(ms).toBeGreaterThanOrEqual(0);
   }
   expect(rows[rows.length - 1][1]).toBe(68.79898987);
-  expect(text.out[text.out.length - 1]).toMatch(/^optimal: proven optimal \(bound 1\); \d+ expansions in \d+\.\d\d ms$/);
+  expect(text.out[text.out.length - 1]).toMatch(/^found: proven optimal \(bound 1\); \d+ expansions in \d+\.\d\d ms$/);
 
   const json = collect();
   expect(araCommand(['--map', map, '--from', '30,40', '--to', '64,77', '--schedule', '2.5,1', '--json'], json.io)).toBe(0);
   const r = JSON.parse(json.out[0]);
-  expect(r).toMatchObject({ from: [30, 40], to: [64, 77], schedule: [2.5, 1], status: 'optimal', bound: 1 });
+  expect(r).toMatchObject({ from: [30, 40], to: [64, 77], schedule: [2.5, 1], status: 'found', bound: 1 });
   expect(r.cost).toBeCloseTo(68.7989898732, 9);
   expect(r.iterations.map((i: { eps: number }) => i.eps)).toEqual([2.5, 1]);
   expect(r.iterations.reduce((s: number, i: { expansions: number }) => s + i.expansions, 0)).toBe(r.expansions);
 
   const cut = collect();
   expect(araCommand(['--map', map, '--from', '30,40', '--to', '64,77', '--max-expansions', '0'], cut.io)).toBe(1);
-  expect(cut.out[cut.out.length - 1]).toMatch(/^step-limit: expansion budget spent; no path yet; 0 expansions/);
+  expect(cut.out[cut.out.length - 1]).toMatch(/^stopped: expansion budget spent; no path yet; 0 expansions/);
 
   const quiet = collect();
   expect(() => araCommand(['--map', map, '--from', '30,40'], quiet.io)).toThrow(/ara: --to is required/);
@@ -333,7 +346,7 @@ test('ara: the heuristic contract: NaN, undefined, negative or non-numbers are I
   expect(() => s.result()).toThrow(InputError);
   broken = false;
   s.begin(0, 5, () => 0);
-  expect(s.run().status).toBe('optimal');
+  expect(s.run().status).toBe('found');
 });
 
 test('ara: h = Infinity marks a dead end: never on OPEN, never expanded', () => {
@@ -341,7 +354,7 @@ test('ara: h = Infinity marks a dead end: never on OPEN, never expanded', () => 
   const g = new Graph(5, [[0, 1, 1], [1, 3, 1], [0, 2, 1], [2, 4, 1]], { directed: true });
   const h = (n: number) => (n === 2 || n === 4 ? Infinity : 0);
   const r = ara(g, 0, 3, h, { schedule: [2, 1], trace: true });
-  expect(r.status).toBe('optimal');
+  expect(r.status).toBe('found');
   expect(r.path).toEqual([0, 1, 3]);
   const expanded = r.iterations.flatMap((it) => Array.from(it.expanded!));
   expect(expanded).not.toContain(2);
@@ -354,39 +367,40 @@ test('ara: h = Infinity marks a dead end: never on OPEN, never expanded', () => 
   const none = ara(g, 0, 3, (n) => (n === 0 ? Infinity : 0));
   expect(none).toMatchObject({ status: 'unreachable', path: null, expansions: 0 });
   const same = ara(g, 3, 3, () => Infinity);
-  expect(same).toMatchObject({ status: 'optimal', path: [3], cost: 0 });
+  expect(same).toMatchObject({ status: 'found', bound: 1, path: [3], cost: 0 });
   const toGoal = ara(g, 0, 3, (n) => (n === 3 ? Infinity : 0));
-  expect(toGoal).toMatchObject({ status: 'optimal', path: [0, 1, 3], cost: 2 });
+  expect(toGoal).toMatchObject({ status: 'found', bound: 1, path: [0, 1, 3], cost: 2 });
 });
 
 test('ara: options are checked for type and name before anything runs', () => {
   const grid = Grid.fromAscii(['..#', '...']);
   const h = octile(grid);
   const refuse = (f: () => unknown, re: RegExp) => { expect(f).toThrow(InputError); expect(f).toThrow(re); };
-  refuse(() => ara(grid, 0, 5, h, { maxExpansions: '5' as never }), /ara: maxExpansions must be a number >= 0 \(or Infinity\), got "5"/);
-  refuse(() => ara(grid, 0, 5, h, { maxMillis: null as never }), /maxMillis must be a number >= 0 \(or Infinity\), got null/);
+  refuse(() => ara(grid, 0, 5, h, { limits: { maxExpansions: '5' as never } }), /ara: limits.maxExpansions must be a number >= 0, got "5"/);
+  refuse(() => ara(grid, 0, 5, h, { limits: { maxMillis: null as never } }), /limits.maxMillis must be a number >= 0, got null/);
+  refuse(() => ara(grid, 0, 5, h, { maxExpansions: 5 } as never), /ara: unknown option "maxExpansions" \(allowed: schedule, limits, trace\)/);
   refuse(() => ara(grid, 0, 5, h, { trace: 'yes' as never }), /ara: trace must be true or false, got "yes"/);
   refuse(() => ara(grid, 0, 5, h, { schedule: ['2', 1] as never }), /schedule\[0\] must be a finite number >= 1 \(1 is A\*\), got "2"/);
   refuse(() => ara(grid, 0, 5, h, { schedule: 2 as never }), /schedule must be a non-empty list .*got 2/);
-  refuse(() => ara(grid, 0, 5, h, { maxExpansion: 5 } as never), /ara: unknown option "maxExpansion" \(allowed: schedule, maxExpansions, maxMillis, trace\)/);
+  refuse(() => ara(grid, 0, 5, h, { maxExpansion: 5 } as never), /ara: unknown option "maxExpansion" \(allowed: schedule, limits, trace\)/);
   refuse(() => ara(grid, 0, 5, h, null as never), /ara: options must be an object, got null/);
   refuse(() => ara(grid, 0.5, 5, h), /ara: start must be an integer node id in 0\.\.5, got 0.5/);
   refuse(() => ara(grid, 0, 6, h), /ara: goal must be an integer node id/);
   refuse(() => new AraSearcher(null as never), /ara: space must be a SearchSpace/);
   const s = new AraSearcher(grid);
-  refuse(() => s.begin(0, 5, h, { eps: 2 } as never), /ara: begin: unknown option "eps" \(allowed: schedule, trace\)/);
+  refuse(() => s.begin(0, 5, h, { eps: 2 } as never), /ara: begin: unknown option "eps" \(allowed: schedule, limits, trace\)/);
   s.begin(0, 5, h);
-  refuse(() => s.iterate('5' as never), /maxExpansions must be a number >= 0 \(or Infinity\), got "5"/);
-  refuse(() => s.iterate(Infinity, 'soon' as never), /ara: deadline must be a performance.now\(\) time \(or Infinity\), got "soon"/);
-  refuse(() => s.run({ maxMillis: '1' as never }), /maxMillis must be a number >= 0/);
-  refuse(() => s.run({ maxMilis: 1 } as never), /ara: run: unknown option "maxMilis"/);
-  refuse(() => s.iterate({ maxExpansion: 1 } as never), /ara: iterate: unknown option "maxExpansion" \(allowed: maxExpansions, maxMillis\)/);
-  refuse(() => s.iterate({ maxMillis: -1 }), /ara: maxMillis must be a number >= 0 \(or Infinity\), got -1/);
-  // A deadline beside the budget object would be ignored in silence: the object has maxMillis for it.
-  refuse(() => (s.iterate as (b: object, d: number) => unknown)({ maxExpansions: 1 }, performance.now() + 5), /ara: iterate: a deadline goes only with the deprecated form iterate\(maxExpansions, deadline\); with \{ maxExpansions, maxMillis \} give maxMillis, got deadline \d/);
+  // The 0.2 positional iterate(maxExpansions, deadline) is gone: a number is no slice.
+  refuse(() => s.iterate(5 as never), /ara: iterate: slice: options must be an object, got 5/);
+  refuse(() => s.iterate({ maxExpansions: '5' as never }), /ara: iterate: slice.maxExpansions must be a number >= 0, got "5"/);
+  refuse(() => s.run({ maxMillis: '1' as never }), /ara: run: slice.maxMillis must be a number >= 0/);
+  refuse(() => s.run({ maxMilis: 1 } as never), /ara: run: slice: unknown limit "maxMilis"/);
+  refuse(() => s.iterate({ maxExpansion: 1 } as never), /ara: iterate: slice: unknown limit "maxExpansion" \(allowed: maxExpansions, maxMillis\)/);
+  refuse(() => s.iterate({ maxMillis: -1 }), /slice.maxMillis must be a number >= 0, got -1/);
+  refuse(() => s.iterate({ signal: new AbortController().signal } as never), /unknown limit "signal"/);
   refuse(() => s.gOf(6), /ara: gOf must be an integer node id in 0\.\.5, got 6/);
   // None of the refusals above touched the query.
-  expect(s.run().status).toBe('optimal');
+  expect(s.run().status).toBe('found');
   expect(s.gOf(5)).toBeCloseTo(s.result().cost, 12);
 });
 

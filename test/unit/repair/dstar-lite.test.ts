@@ -196,7 +196,7 @@ test('keys: the goal starts alone at [h(start, goal); 0], and a corridor takes f
   expect([0, 1, 2, 3, 4].map((n) => d.gOf(n))).toEqual([4, 3, 2, 1, 0]);
   expect(d.queueSize).toBe(0);
   expect(d.keyOf(0)).toEqual([4, 4]);
-  expect(d.lastRepair()).toEqual({ pops: 5, changed: 5, touched: 5, status: 'done' });
+  expect(d.lastRepair()).toEqual({ pops: 5, changed: 5, touched: 5, status: 'done', reason: null });
   expect([...d.footprint()].sort()).toEqual([0, 1, 2, 3, 4]);
   expect(d.path()).toEqual([0, 1, 2, 3, 4]);
   expect(d.nextStep(4)).toBeNull();
@@ -252,7 +252,7 @@ test('errors: endpoints, spaces without predecessors, bad reports', () => {
   expect(() => new DStarLite(grid, 1, 99, octile(grid))).toThrow(RangeError);
   expect(() => new DStarLite(grid, 1, 99, octile(grid))).toThrow(/goal must be .* 0\.\.7.*got 99/);
   expect(() => new DStarLite(grid, -1, 3, octile(grid))).toThrow(/start must be .*got -1/);
-  expect(() => new DStarLite(grid, 1, 3, octile(grid), { maxExpansions: -1 })).toThrow(/maxExpansions must be a number >= 0.*got -1/);
+  expect(() => new DStarLite(grid, 1, 3, octile(grid), { limits: { maxExpansions: -1 } })).toThrow(/maxExpansions must be a number >= 0.*got -1/);
   expect(() => new DStarLite(grid, 1, 3, 5 as never)).toThrow(/heuristic must be a function/);
   const forwardOnly: SearchSpace = { size: 3, maxDegree: 1, successors: (n, out, c) => { if (n >= 2) return 0; out[0] = n + 1; c[0] = 1; return 1; } };
   expect(() => new DStarLite(forwardOnly, 0, 2, zero)).toThrow(/predecessors/);
@@ -267,50 +267,51 @@ test('errors: endpoints, spaces without predecessors, bad reports', () => {
   expect(new DStarLite(m, 0, 1, zero).updateEdges()).toMatchObject({ pops: 2, status: 'done' });
 });
 
-test('maxExpansions: the search stops with status step-limit, and carries on when called again', () => {
+test('limits.maxExpansions: the search stops with status stopped, and carries on when called again', () => {
   const grid = Grid.fromAscii(['.....'], { connectivity: 4 });
-  const d = new DStarLite(grid, 0, 4, manhattan(grid), { maxExpansions: 3 });
+  const d = new DStarLite(grid, 0, 4, manhattan(grid), { limits: { maxExpansions: 3 } });
   expect(d.status).toBe('done'); // nothing has been cut short yet
   expect(d.computeShortestPath()).toBe(3);
-  expect(d.status).toBe('step-limit');
-  expect(d.lastRepair()).toMatchObject({ pops: 3, status: 'step-limit' });
+  expect(d.status).toBe('stopped');
+  expect(d.lastRepair()).toMatchObject({ pops: 3, status: 'stopped', reason: 'max-expansions' });
   expect(d.gOf(0)).toBe(Infinity); // the robot's vertex is not reached yet
   expect(d.computeShortestPath()).toBe(2);
   expect(d.status).toBe('done');
   expect(d.costToGoal()).toBe(4);
 
   // An update gets the same budget; a query finishes what a budget cut short, so its answer is exact.
-  const e = new DStarLite(grid, 0, 4, manhattan(grid), { maxExpansions: 1 }); // this grid is edited below
+  const e = new DStarLite(grid, 0, 4, manhattan(grid), { limits: { maxExpansions: 1 } }); // this grid is edited below
   grid.setBlocked(2, false);
   const first = e.updateEdges();
-  expect(first).toMatchObject({ pops: 1, status: 'step-limit' });
+  expect(first).toMatchObject({ pops: 1, status: 'stopped' });
   expect(e.costToGoal()).toBe(4);
   expect(e.status).toBe('done');
   expect(e.path()).toEqual([0, 1, 2, 3, 4]);
   grid.setBlocked(2, true);
   const cut = e.updateEdges();
-  expect(cut.status).toBe('step-limit');
+  expect(cut.status).toBe('stopped');
   expect(e.nextStep()).toBeNull(); // the wall is in: finished by the query, not guessed
   expect(e.costToGoal()).toBe(Infinity);
 
   // maxExpansions: 0 never pops; the queries still answer.
   const open = Grid.fromAscii(['.....'], { connectivity: 4 });
-  const z = new DStarLite(open, 0, 4, manhattan(open), { maxExpansions: 0 });
+  const z = new DStarLite(open, 0, 4, manhattan(open), { limits: { maxExpansions: 0 } });
   expect(z.computeShortestPath()).toBe(0);
-  expect(z.status).toBe('step-limit');
+  expect(z.status).toBe('stopped');
   expect(z.costToGoal()).toBe(4);
 });
 
-test('maxExpansions, the budget\'s name everywhere; maxSteps, its 0.1 name, is gone (an unknown option); a bad value is an InputError', () => {
+test('limits, the budget\'s name everywhere; maxSteps (0.1) and maxExpansions (0.2) as options are gone (unknown options); a bad value is an InputError', () => {
   const grid = Grid.fromAscii(['.....'], { connectivity: 4 });
   for (const budget of [0, 1, 3, 7, Infinity]) {
-    const a = new DStarLite(grid, 0, 4, manhattan(grid), { maxExpansions: budget });
+    const a = new DStarLite(grid, 0, 4, manhattan(grid), { limits: { maxExpansions: budget } });
     expect(a.computeShortestPath()).toBe(Math.min(budget, 5));
     expect(a.costToGoal()).toBe(4);
   }
   // Like every other budget, any number >= 0 (not only whole ones): 2.5 allows 3 pops.
-  expect(new DStarLite(grid, 0, 4, manhattan(grid), { maxExpansions: 2.5 }).computeShortestPath()).toBe(3);
-  expect(() => new DStarLite(grid, 0, 4, manhattan(grid), { maxExpansions: -1 })).toThrow(/DStarLite: maxExpansions must be a number >= 0, got -1/);
+  expect(new DStarLite(grid, 0, 4, manhattan(grid), { limits: { maxExpansions: 2.5 } }).computeShortestPath()).toBe(3);
+  expect(() => new DStarLite(grid, 0, 4, manhattan(grid), { limits: { maxExpansions: -1 } })).toThrow(/DStarLite: limits.maxExpansions must be a number >= 0, got -1/);
+  expect(() => new DStarLite(grid, 0, 4, manhattan(grid), { maxExpansions: 5 } as never)).toThrow(/DStarLite: unknown option "maxExpansions" \(allowed: limits\)/);
   expect(() => new DStarLite(grid, 0, 4, manhattan(grid), { maxSteps: 1 } as never)).toThrow(/DStarLite: unknown option "maxSteps"/);
 });
 
@@ -587,9 +588,9 @@ test('DStarLite options and node ids: InputErrors naming the value and what is a
   const grid = Grid.fromAscii(['....', '....']);
   const h = octile(grid);
   const refuse = (f: () => unknown, re: RegExp) => { expect(f).toThrow(InputError); expect(f).toThrow(re); };
-  refuse(() => new DStarLite(grid, 0, 3, h, { maxExpansions: '5' as never }), /DStarLite: maxExpansions must be a number >= 0, got "5"/);
-  refuse(() => new DStarLite(grid, 0, 3, h, { maxExpansions: null as never }), /maxExpansions .*got null/);
-  refuse(() => new DStarLite(grid, 0, 3, h, { maxStep: 5 } as never), /DStarLite: unknown option "maxStep" \(allowed: maxExpansions\)/);
+  refuse(() => new DStarLite(grid, 0, 3, h, { limits: { maxExpansions: '5' as never } }), /DStarLite: limits.maxExpansions must be a number >= 0, got "5"/);
+  refuse(() => new DStarLite(grid, 0, 3, h, { limits: { maxExpansions: null as never } }), /maxExpansions .*got null/);
+  refuse(() => new DStarLite(grid, 0, 3, h, { maxStep: 5 } as never), /DStarLite: unknown option "maxStep" \(allowed: limits\)/);
   refuse(() => new DStarLite(grid, 0, 3, h, null as never), /DStarLite: options must be an object, got null/);
   refuse(() => new DStarLite(grid, 0, 3, 'octile' as never), /DStarLite: heuristic must be a function \(n, goal\) => number, got "octile"/);
   refuse(() => new DStarLite(grid, 1.5, 3, h), /DStarLite: start must be .*got 1.5/);

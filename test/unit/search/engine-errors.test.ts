@@ -80,7 +80,7 @@ describe('eps, priorities and options', () => {
   test('searcher options', () => {
     const s = new Searcher(grid);
     expect(() => s.search(0, 1, { tieBreak: 'lifo' as 'h' })).toThrow(/tieBreak must be 'h' or 'fifo', got "lifo"/);
-    expect(() => s.search(0, 1, { maxExpansions: -1 })).toThrow(/maxExpansions must be a number >= 0, got -1/);
+    expect(() => s.search(0, 1, { limits: { maxExpansions: -1 } })).toThrow(/maxExpansions must be a number >= 0, got -1/);
     expect(() => new Searcher(grid, { capacity: 2.5 })).toThrow(/capacity must be an integer/);
     expect(() => heuristicByName('diagonal' as never, grid)).toThrow(/unknown heuristic "diagonal": expected one of manhattan, octile, chebyshev, euclidean, zero/);
     expect(() => s.pathInto(new Int32Array(0))).not.toThrow(); // no path yet: writes nothing
@@ -90,7 +90,7 @@ describe('eps, priorities and options', () => {
   });
   test('depth-first limits and traces', () => {
     expect(() => iddfs(grid, 0, 1, { depthLimit: -1 })).toThrow(/depthLimit must be a number >= 0, got -1/);
-    expect(() => dfs(grid, 0, 1, { maxExpansions: Number.NaN })).toThrow(/maxExpansions must be a number >= 0, got NaN/);
+    expect(() => dfs(grid, 0, 1, { limits: { maxExpansions: Number.NaN } })).toThrow(/maxExpansions must be a number >= 0, got NaN/);
     const t = astar(grid, 0, 1, octile(grid), { trace: true }).trace!;
     expect(() => frontierBefore(t, 99)).toThrow(/step must be an integer in 0\.\.2, got 99/);
   });
@@ -108,8 +108,8 @@ describe('options: every one checked for type and range, unknown names refused, 
     const s = new Searcher(g);
     expect(s.search(0, 2)).toBe('found');
     const bad: [object, RegExp][] = [
-      [{ maxExpansions: '5' }, /maxExpansions must be a number >= 0, got "5"/],
-      [{ maxExpansions: Number.NaN }, /maxExpansions must be a number >= 0, got NaN/],
+      [{ limits: { maxExpansions: '5' } }, /maxExpansions must be a number >= 0, got "5"/],
+      [{ limits: { maxExpansions: Number.NaN } }, /maxExpansions must be a number >= 0, got NaN/],
       [{ reopen: 'no' }, /reopen must be true or false, got "no"/],
       [{ reopen: 0 }, /reopen must be true or false, got 0/],
       [{ trace: 1 }, /trace must be true or false, got 1/],
@@ -118,7 +118,7 @@ describe('options: every one checked for type and range, unknown names refused, 
       [{ priority: null }, /priority must be .* got null/],
       [{ priority: { kind: 'sum', eps: '2' } }, /eps must be a finite number >= 0 .* got "2"/],
       [{ heuristic: 42 }, /heuristic must be a function \(n, goal\) => number, got 42/],
-      [{ maxExpansion: 5 }, /search: unknown option "maxExpansion" \(allowed: priority, heuristic, tieBreak, maxExpansions, trace, reopen, partial\)/],
+      [{ maxExpansion: 5 }, /search: unknown option "maxExpansion" \(allowed: priority, heuristic, tieBreak, limits, trace, reopen, partial\)/],
     ];
     for (const [options, message] of bad) {
       expect(() => s.search(0, 1, options as never)).toThrow(InputError);
@@ -129,7 +129,7 @@ describe('options: every one checked for type and range, unknown names refused, 
     expect(() => s.search(0, 1, null as never)).toThrow(/search: options must be an object, got null/);
     expect(() => s.search('0' as never, 1)).toThrow(/start must be an integer node id in 0\.\.2, got "0"/);
     // Infinity is a budget, as is a fractional one; the defaults are undefined only.
-    expect(s.search(0, 2, { maxExpansions: Infinity, reopen: false, trace: false, tieBreak: 'fifo' })).toBe('found');
+    expect(s.search(0, 2, { limits: { maxExpansions: Infinity }, reopen: false, trace: false, tieBreak: 'fifo' })).toBe('found');
   });
   test('new Searcher', () => {
     expect(() => new Searcher(g, { capacity: -5 })).toThrow(/Searcher: capacity must be an integer in 1\.\.2147483647 \(node ids are int32\), got -5/);
@@ -143,16 +143,16 @@ describe('options: every one checked for type and range, unknown names refused, 
     expect(new Searcher(g, { capacity: 1 }).search(0, 2)).toBe('found');
   });
   test('the one-shot functions refuse a priority or heuristic in their options (it would be overridden)', () => {
-    expect(() => dijkstra(g, 0, 2, { heuristic: octile(grid) } as never)).toThrow(/dijkstra: unknown option "heuristic" \(allowed: tieBreak, maxExpansions, trace, reopen, partial\)/);
+    expect(() => dijkstra(g, 0, 2, { heuristic: octile(grid) } as never)).toThrow(/dijkstra: unknown option "heuristic" \(allowed: tieBreak, limits, trace, reopen, partial\)/);
     expect(() => astar(g, 0, 2, zero, { priority: sum(2) } as never)).toThrow(/astar: unknown option "priority"/);
     expect(() => bfs(g, 0, 2, { maxExpansion: 3 } as never)).toThrow(/bfs: unknown option "maxExpansion"/);
     expect(() => bestFirst(undefined as never, 0, 2, zero, sum(1))).toThrow(/bestFirst: space must be a SearchSpace/);
-    expect(bfs(g, 0, 2, { maxExpansions: 1 }).status).toBe('step-limit');
+    expect(bfs(g, 0, 2, { limits: { maxExpansions: 1 } }).status).toBe('stopped');
   });
   test('dfs and iddfs', () => {
     expect(() => dfs(g, 0, 2, { depthLimit: '3' } as never)).toThrow(/depthLimit must be a number >= 0, got "3"/);
-    expect(() => iddfs(g, 0, 2, { maxExpansions: -2 })).toThrow(/maxExpansions must be a number >= 0, got -2/);
-    expect(() => iddfs(g, 0, 2, { depth: 3 } as never)).toThrow(/iddfs: unknown option "depth" \(allowed: depthLimit, maxExpansions\)/);
+    expect(() => iddfs(g, 0, 2, { limits: { maxExpansions: -2 } })).toThrow(/maxExpansions must be a number >= 0, got -2/);
+    expect(() => iddfs(g, 0, 2, { depth: 3 } as never)).toThrow(/iddfs: unknown option "depth" \(allowed: depthLimit, limits\)/);
     expect(() => dfs(g, 0, 2, null as never)).toThrow(/dfs: options must be an object, got null/);
     expect(() => dfs({} as never, 0, 2)).toThrow(/dfs: space\.size must be an integer >= 0, got undefined/);
     expect(() => dfs(g, 0, 2, { depthLimit: -1 })).toThrow(InputError);

@@ -1,7 +1,7 @@
-// flood: Dijkstra from many sources with a cost budget, held against the
+// flood: Dijkstra from many sources with a cost radius, held against the
 // reference Dijkstra (one run per source, the minimum taken) on random graphs
 // with zero-cost arcs, parallel arcs and self loops, both directions, every
-// budget; and on grids with walls. The universal plan is the same loop (a
+// radius; and on grids with walls. The universal plan is the same loop (a
 // backward flood from its goal): its own tests cover that use.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
@@ -19,13 +19,13 @@ function nearest(space: SearchSpace, sources: readonly number[], direction: 'for
 /** Every claim a flood makes, checked against the reference. */
 function check(space: SearchSpace, sources: readonly number[], options: FloodOptions, f: Flood): void {
   const direction = options.direction ?? 'forward';
-  const budget = options.budget ?? Infinity;
+  const budget = options.radius ?? Infinity;
   const want = nearest(space, sources, direction);
   // Settled: reached at all, and within the budget.
   const within = (c: number) => c < Infinity && c <= budget;
   const inRange = want.filter(within).length;
   if (f.status === 'done') expect(f.reached).toBe(inRange);
-  else expect(f.reached).toBe(options.maxExpansions);
+  else expect(f.reached).toBe(options.limits?.maxExpansions);
   let settled = 0;
   for (let n = 0; n < space.size; n++) {
     if (f.g[n] === Infinity) {
@@ -74,7 +74,7 @@ describe('flood on random graphs equals the nearest-source Dijkstra', () => {
     let runs = 0;
     fc.assert(fc.property(graphCase, (c) => {
       const ref = ReferenceGraph.fromEdges(c.n, c.edges, c.directed);
-      const options: FloodOptions = { budget: c.budget, direction: c.backward ? 'backward' : 'forward', maxExpansions: c.maxExpansions };
+      const options: FloodOptions = { radius: c.budget, direction: c.backward ? 'backward' : 'forward', limits: { maxExpansions: c.maxExpansions } };
       for (const space of [asSpace(ref), new Graph(c.n, c.edges, { directed: c.directed })]) {
         const f = flood(space, c.sources, options);
         check(space, c.sources, options, f);
@@ -96,7 +96,7 @@ describe('flood on grids', () => {
 
   test('the range query: the cells within a cost of one cell, each at its octile-path cost', () => {
     const s = grid.id(0, 0);
-    for (const budget of [0, 1, 3, 5.5, 12, Infinity]) check(grid, [s], { budget }, flood(grid, s, { budget }));
+    for (const budget of [0, 1, 3, 5.5, 12, Infinity]) check(grid, [s], { radius: budget }, flood(grid, s, { radius: budget }));
     const all = flood(grid, s);
     expect(all.reached).toBe(grid.cells.filter((c) => c === 0).length - 2); // the two cells walled in at (4,4) and (5,4)
   });
@@ -110,17 +110,18 @@ describe('flood on grids', () => {
     expect(f.source[grid.id(3, 2)]).toBe(2);
   });
 
-  test('a budget reached by no neighbour leaves only the sources', () => {
-    const f = flood(grid, [grid.id(0, 0), grid.id(9, 0)], { budget: 0.5 });
+  test('a radius reached by no neighbour leaves only the sources', () => {
+    const f = flood(grid, [grid.id(0, 0), grid.id(9, 0)], { radius: 0.5 });
     expect(f.reached).toBe(2);
     expect(f.maxCost).toBe(0);
     expect(f.status).toBe('done');
   });
 
-  test('maxExpansions ends in step-limit with what it settled exact', () => {
-    const f = flood(grid, grid.id(0, 0), { maxExpansions: 7 });
-    expect(f.status).toBe('step-limit');
-    check(grid, [grid.id(0, 0)], { maxExpansions: 7 }, f);
+  test('limits.maxExpansions ends it as stopped (reason max-expansions) with what it settled exact', () => {
+    const f = flood(grid, grid.id(0, 0), { limits: { maxExpansions: 7 } });
+    expect(f.status).toBe('stopped');
+    expect(f.reason).toBe('max-expansions');
+    check(grid, [grid.id(0, 0)], { limits: { maxExpansions: 7 } }, f);
   });
 });
 
@@ -130,7 +131,10 @@ describe('flood refuses what it cannot answer, leaving nothing half done', () =>
     expect(() => flood(grid, [])).toThrow(/flood: sources must be a node id in 0\.\.5 or a non-empty array/);
     expect(() => flood(grid, grid.id(2, 0))).toThrow(InputError);
     expect(() => flood(grid, [0, 6])).toThrow(/sources\[1\]/);
-    expect(() => flood(grid, 0, { budget: -1 })).toThrow(/budget must be a number >= 0/);
+    expect(() => flood(grid, 0, { radius: -1 })).toThrow(/radius must be a number >= 0/);
+    // budget, its 0.2 name, is gone: an unknown option.
+    expect(() => flood(grid, 0, { budget: 3 } as never)).toThrow(/unknown option "budget"/);
+    expect(() => flood(grid, 0, { limits: { maxExpansions: -1 } })).toThrow(/flood: limits.maxExpansions must be a number >= 0/);
     expect(() => flood(grid, 0, { direction: 'up' as never })).toThrow(/direction must be 'forward' or 'backward'/);
     expect(() => flood(grid, 0, { budgt: 3 } as never)).toThrow(/budgt/);
     const forwardOnly = { size: 2, maxDegree: 1, successors: () => 0 };

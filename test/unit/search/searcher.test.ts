@@ -51,9 +51,9 @@ describe('reusable searcher', () => {
     expect(s.expansions).toBe(6);
     expect(s.path()).toBeNull();
     expect(s.cost).toBe(Infinity);
-    expect(s.search(grid.id(0, 0), grid.id(1, 2), { maxExpansions: 2 })).toBe('step-limit');
+    expect(s.search(grid.id(0, 0), grid.id(1, 2), { limits: { maxExpansions: 2 } })).toBe('stopped');
     expect(s.expansions).toBe(2);
-    expect(s.search(grid.id(0, 0), grid.id(4, 0), { priority: LINK_LENGTH, maxExpansions: 3 })).toBe('step-limit');
+    expect(s.search(grid.id(0, 0), grid.id(4, 0), { priority: LINK_LENGTH, limits: { maxExpansions: 3 } })).toBe('stopped');
     expect(s.search(grid.id(3, 1), grid.id(3, 1))).toBe('found');
     expect([s.cost, s.expansions, s.path()]).toEqual([0, 1, [grid.id(3, 1)]]);
     expect(s.result().linkLength).toBe(0);
@@ -151,8 +151,8 @@ describe('implicit spaces', () => {
     for (const p of r.path!) expect(wall.some(([x, y]) => x === p[0] && y === p[1])).toBe(false);
     const box: [number, number][] = [];
     for (let i = -1; i <= 1; i++) box.push([10 + i, -1], [10 + i, 1], [9, i], [11, i]);
-    const boxed = pathAmong([0, 0], [10, 0], box, { maxExpansions: 5000 });
-    expect(boxed.status).toBe('step-limit');
+    const boxed = pathAmong([0, 0], [10, 0], box, { limits: { maxExpansions: 5000 } });
+    expect(boxed.status).toBe('stopped');
     expect(boxed.expansions).toBe(5000);
     expect(pathAmong([0, 0], [0, 5], [], { connectivity: 4 }).cost).toBe(5);
   });
@@ -192,12 +192,12 @@ describe('depth-first and iterative deepening', () => {
   });
   test('a depth limit says whether it cut anything off', () => {
     const grid = Grid.fromAscii(['.....']);
-    expect(dfs(grid, 0, 4, { depthLimit: 2 }).status).toBe('depth-limit');
+    expect(dfs(grid, 0, 4, { depthLimit: 2 }).status).toBe('stopped');
     expect(dfs(grid, 0, 4, { depthLimit: 4 }).status).toBe('found');
-    expect(iddfs(grid, 0, 4, { depthLimit: 3 }).status).toBe('depth-limit');
+    expect(iddfs(grid, 0, 4, { depthLimit: 3 }).status).toBe('stopped');
     const split = Grid.fromAscii(['..#..']);
     expect(iddfs(split, 0, 4).status).toBe('unreachable');
-    expect(dfs(split, 0, 4, { maxExpansions: 1 }).status).toBe('step-limit');
+    expect(dfs(split, 0, 4, { limits: { maxExpansions: 1 } }).status).toBe('stopped');
   });
   test('IDDFS on an unbounded grid, whose nodes appear as it goes', () => {
     const s = new KeyedSpace<[number, number]>(([x, y], visit) => { visit([x + 1, y], 1); visit([x, y + 1], 1); }, ([x, y]) => `${x},${y}`, 2);

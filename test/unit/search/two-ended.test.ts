@@ -22,13 +22,13 @@ describe('the searcher contract', () => {
     expect(s.search(2, 2)).toBe('found');
     expect(s.path()).toEqual([2]);
     expect(s.cost).toBe(0);
-    expect(s.search(0, 4, { maxExpansions: 0 })).toBe('step-limit');
+    expect(s.search(0, 4, { limits: { maxExpansions: 0 } })).toBe('stopped');
     expect(s.path()).toBeNull();
     expect(s.cost).toBe(Infinity);
     expect(s.search(0, 4)).toBe('found');
     expect(s.cost).toBe(4);
     expect(() => s.search(0, 5)).toThrow(InputError);
-    expect(() => s.search(0, 4, { maxExpansions: -1 })).toThrow(/maxExpansions must be a number >= 0, got -1/);
+    expect(() => s.search(0, 4, { limits: { maxExpansions: -1 } })).toThrow(/maxExpansions must be a number >= 0, got -1/);
     expect(() => s.search(0, 4, { maxExpension: 3 } as object)).toThrow(InputError);
     expect(s.status).toBe('found');
     expect(s.path()).toEqual([0, 1, 2, 3, 4]);

@@ -15,7 +15,7 @@ test.each([
   ['diagonalCost 0', () => unboundedGrid([], { diagonalCost: 0 }), /unboundedGrid: diagonalCost must be a finite number > 0, got 0/],
   ['connectivity a string', () => unboundedGrid([], { connectivity: '8' as unknown as 8 }), /connectivity must be 4 or 8, got "8"/],
   ['an unknown rule', () => unboundedGrid([], { diagonalRule: 'sometimes' as 'always' }), /diagonalRule must be one of always, never, no-corner-cutting, at-most-one-blocked, got sometimes/],
-  ['maxExpansions a string', () => pathAmong([0, 0], [1, 1], [], { maxExpansions: '5' as unknown as number }), /pathAmong: maxExpansions must be a number >= 0, got "5"/],
+  ['maxExpansions a string', () => pathAmong([0, 0], [1, 1], [], { limits: { maxExpansions: '5' as unknown as number } }), /pathAmong: limits.maxExpansions must be a number >= 0, got "5"/],
   ['options null', () => pathAmong([0, 0], [1, 1], [], null as unknown as object), /pathAmong: options must be an object, got null/],
   ['KeyedSpace maxDegree 0', () => new KeyedSpace<number>(() => {}, (k) => k, 0), /KeyedSpace: maxDegree must be an integer >= 1, got 0/],
   ['KeyedSpace without neighbours', () => new KeyedSpace<number>(undefined as unknown as () => void, (k) => k), /KeyedSpace: neighbours must be a function/],

@@ -70,9 +70,9 @@ export function planFleet(grid: Grid, scenText: string, robots: number, method: 
       conflicts: conflictsOf(paths), millis: performance.now() - t0,
     };
   }
-  const r = method === 'cbs' ? cbs(grid, tasks, { maxMillis: CBS_MILLIS }) : prioritizedPlan(grid, tasks);
+  const r = method === 'cbs' ? cbs(grid, tasks, { limits: { maxMillis: CBS_MILLIS } }) : prioritizedPlan(grid, tasks);
   return {
-    method, robots, status: r.status, reason: r.reason, paths: r.paths, sumOfCosts: r.sumOfCosts, makespan: r.makespan,
+    method, robots, status: r.status, reason: r.detail, paths: r.paths, sumOfCosts: r.sumOfCosts, makespan: r.makespan,
     lowerBound: r.lowerBound, conflicts: r.paths ? conflictsOf(r.paths) : [], millis: performance.now() - t0,
   };
 }

@@ -1,10 +1,9 @@
-// GridSearcher (indexed open list) and LazyGridSearcher against the generic engine:
+// GridSearcher (the grid fast path) against the generic engine:
 // the loops must agree on cost, expansions, pushes, reopenings and the path itself.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { Searcher, Grid, GridSearcher, type GridSearchOptions, InputError, manhattan, octile, zero, type Heuristic, JumpPointSearcher, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority, pathCost } from '#bestfirst';
 import { chebyshev, euclidean } from '#bestfirst/grid';
-import { LazyGridSearcher } from '../../../../bench/lazy-grid-searcher.js';
 import { gridCase, PROPERTY, randomGrid } from '../../../support/random-grid.js';
 
 import { agree, agreeOne, MODES, Pair, SHAPES } from '../../../support/grid-search-agree.js';
@@ -63,13 +62,12 @@ test('a blocked ring around the goal is unreachable for both, with the same expa
   const grid = Grid.fromAscii(['.....', '.###.', '.#.#.', '.###.', '.....']);
   const fast = new Pair(grid), slow = new Searcher(grid);
   agree(grid, 0, grid.id(2, 2), fast, slow, MODES[0]);
-  expect(fast.lazy.status).toBe('unreachable');
   expect(fast.indexed.status).toBe('unreachable');
-  expect(fast.lazy.pathInto(new Int32Array(0))).toBe(0);
-  expect(fast.lazy.expansions).toBe(16);
+  expect(fast.indexed.pathInto(new Int32Array(0))).toBe(0);
+  expect(fast.indexed.expansions).toBe(16);
 });
 
-test('reuse across queries, and after grid.setBlocked or searcher.setBlocked (no refresh() needed)', () => {
+test('reuse across queries, and after grid.setBlocked or cells + touch() (no refresh() needed)', () => {
   fc.assert(
     fc.property(gridCase, fc.integer({ min: 0, max: 0x7fffffff }), (c, seed) => {
       const { grid, start, goal } = randomGrid({ ...c, width: Math.max(4, c.width), height: Math.max(4, c.height) }, {});
@@ -86,7 +84,8 @@ test('reuse across queries, and after grid.setBlocked or searcher.setBlocked (no
         if (round % 2 === 0) {
           grid.setBlocked(cell, !grid.isBlocked(cell));
         } else {
-          fast.setBlocked(cell, !grid.isBlocked(cell));
+          grid.cells[cell] = grid.cells[cell] === 0 ? 1 : 0;
+          grid.touch([cell]);
         }
       }
     }),
@@ -122,7 +121,7 @@ test('pathInto allocates nothing and refuses a short buffer', () => {
 
 test('gOf: g of reached cells, Infinity for the rest; a non-cell is refused', () => {
   const grid = Grid.fromAscii(['...#.', '...#.']);
-  for (const s of [new GridSearcher(grid), new LazyGridSearcher(grid)]) {
+  for (const s of [new GridSearcher(grid)]) {
     s.search(0, 2, { priority: COST_TO_COME, heuristic: zero });
     expect(s.gOf(0)).toBe(0);
     expect(s.gOf(2)).toBe(2);
@@ -153,13 +152,11 @@ describe('bad input', () => {
     ['negative eps', () => fast.search(0, 1, { priority: { kind: 'sum', eps: -1 } }), /eps must be/],
     ['unknown heuristic name', () => fast.search(0, 1, { heuristic: 'euclid' as never }), /heuristic must be octile\(grid\), manhattan\(grid\) or chebyshev\(grid\) of a grid 3 cells wide, or zero .*got "euclid"/],
     ['unknown tie break', () => fast.search(0, 1, { tieBreak: 'lifo' as 'h' }), /tieBreak must be/],
-    ['NaN budget', () => fast.search(0, 1, { maxExpansions: NaN }), /maxExpansions/],
+    ['NaN budget', () => fast.search(0, 1, { limits: { maxExpansions: NaN } }), /maxExpansions/],
     ['reopen not a boolean', () => fast.search(0, 1, { reopen: 'no' as unknown as boolean }), /reopen must be true or false/],
     // null is a wrong value, never "not given" (the merge of the fast path's move to grid-search-base.ts read it as the default).
     ['reopen null', () => fast.search(0, 1, { reopen: null as unknown as boolean }), /reopen must be true or false, got null/],
-    ['setBlocked outside', () => fast.setBlocked(6, true), /setBlocked: cell must be an id in 0\.\.5/],
-    ['setBlocked not a boolean', () => fast.setBlocked(1, 'yes' as unknown as boolean), /setBlocked: blocked must be true or false, got "yes"/],
-    ['budget a string', () => fast.search(0, 1, { maxExpansions: '5' as unknown as number }), /maxExpansions must be a number >= 0, got "5"/],
+    ['budget a string', () => fast.search(0, 1, { limits: { maxExpansions: '5' as unknown as number } }), /maxExpansions must be a number >= 0, got "5"/],
     ['priority a number', () => fast.search(0, 1, { priority: 1 as unknown as Priority }), /priority must be ASTAR, COST_TO_COME, HEURISTIC_ONLY or sum\(eps\), got 1/],
     ['priority a string', () => fast.search(0, 1, { priority: 'astar' as unknown as Priority }), /priority must be .*got "astar"/],
     ['priority sum without eps', () => fast.search(0, 1, { priority: { kind: 'sum' } as unknown as Priority }), /eps must be a finite number >= 0.*got undefined/],
@@ -170,13 +167,11 @@ describe('bad input', () => {
     ['pathInto an array', () => fast.pathInto([] as unknown as Int32Array), /pathInto: out must be an Int32Array, got an array of 0/],
     ['not a grid', () => new GridSearcher({ width: 2, height: 2 } as unknown as Grid), /GridSearcher: needs a Grid, got {"width":2,"height":2}/],
     ['priced blocked cells', () => new GridSearcher(grid.with({ blocked: { enterCost: 10 } })), /GridSearcher: the grid must delete blocked cells/],
-    ['priced blocked cells (lazy)', () => new LazyGridSearcher(grid.with({ blocked: { enterCost: 10 } })), /LazyGridSearcher: the grid must delete/],
-    ['lazy: goal blocked', () => new LazyGridSearcher(grid).search(0, 2), /goal \(2,0\).*blocked/],
   ])('%s', (_name, run, message) => {
     expect(run).toThrow(InputError);
     expect(run).toThrow(message);
   });
-  test('all three grid searchers word a bad endpoint alike (grid.checkEndpoint)', () => {
+  test('the grid searchers word a bad endpoint alike (grid.checkEndpoint)', () => {
     const messages = (s: { search(a: number, b: number): unknown }) => [[2, 0], [0, 2], [-1, 0], [0, 6], [0.5, 0]].map(([a, b]) => {
       try { s.search(a, b); } catch (e) { expect(e).toBeInstanceOf(InputError); return (e as Error).message; }
       return 'no error';
@@ -184,7 +179,6 @@ describe('bad input', () => {
     const expected = messages(new GridSearcher(grid));
     expect(expected[0]).toBe('start (2,0) (x, y from the top) is a blocked cell');
     expect(expected[3]).toBe('goal must be a cell id in 0..5 of the 3 x 2 grid, got 6');
-    expect(messages(new LazyGridSearcher(grid))).toEqual(expected);
     expect(messages(new JumpPointSearcher(grid))).toEqual(expected);
   });
   test('a refused option changes nothing: the copy is not even caught up', () => {
@@ -192,7 +186,7 @@ describe('bad input', () => {
     const s = new GridSearcher(g);
     expect(s.search(0, 3)).toBe('found');
     g.setBlocked(1, true);
-    expect(() => s.search(0, 3, { maxExpansions: -1 })).toThrow(InputError);
+    expect(() => s.search(0, 3, { limits: { maxExpansions: -1 } })).toThrow(InputError);
     expect(s.cost).toBe(3);
     expect(s.search(0, 3)).toBe('found');
     expect(s.path()).not.toContain(1);
@@ -207,8 +201,8 @@ describe('bad input', () => {
 
 test('regression: after reopenings the cost is that of the path returned (greedy reported 17 for a path of cost 15)', () => {
   const grid = Grid.fromAscii(['.....', '####.', '#..#.', '..#..', '.....', '..#.#', '##.#.'], { diagonalCost: 3, diagonalRule: 'always' });
-  for (const s of [new GridSearcher(grid), new LazyGridSearcher(grid)]) {
-    expect(s.search(20, 0, { priority: HEURISTIC_ONLY })).toBe('found');
+  for (const s of [new GridSearcher(grid), new Searcher(grid)]) {
+    expect(s.search(20, 0, { priority: HEURISTIC_ONLY, heuristic: octile(grid) })).toBe('found');
     expect(s.reopenings).toBeGreaterThan(0);
     expect(s.cost).toBe(pathCost(grid, s.path()!));
     expect(s.cost).toBe(15);

@@ -157,10 +157,10 @@ test('jps+: start = goal, step limit, and the path of an open room', () => {
   expect(s.search(0, grid.id(9, 3))).toBe('found');
   expect(s.path()).toEqual([0, 11, 22, 33, 34, 35, 36, 37, 38, 39]);
   expect(s.cost).toBeCloseTo(3 * Math.SQRT2 + 6, 12);
-  expect(s.search(0, grid.id(9, 3), { maxExpansions: 1 })).toBe('step-limit');
+  expect(s.search(0, grid.id(9, 3), { limits: { maxExpansions: 1 } })).toBe('stopped');
   expect(s.cost).toBe(Infinity);
   expect(s.path()).toBeNull();
-  expect(s.result().status).toBe('step-limit');
+  expect(s.result().status).toBe('stopped');
   const walled = Grid.fromAscii(['..........', '.########.', '.#......#.', '.#.####.#.', '...#......']);
   expectExactBudget(new JpsPlusSearcher(walled), 0, 22, 'jps+');
 });
@@ -182,7 +182,7 @@ test('jps+: refuses what jump point search refuses, weights included (also weigh
   const t = new JpsPlusSearcher(ok);
   expect(() => t.search(2, 0)).toThrow(/start \(2,0\).*blocked/);
   expect(() => t.search(0, 6)).toThrow(/goal must be a cell id in 0\.\.5/);
-  expect(() => t.search(0, 5, { maxExpansions: -1 })).toThrow(/maxExpansions must be a number >= 0/);
+  expect(() => t.search(0, 5, { limits: { maxExpansions: -1 } })).toThrow(/maxExpansions must be a number >= 0/);
   expect(() => t.search(0, 5, { trace: true } as object)).toThrow(InputError);
   expect(() => t.pathInto(new Int32Array(1))).not.toThrow();
   expect(t.search(0, 5)).toBe('found');

@@ -146,7 +146,7 @@ test('preprocessed8: refuses what it cannot answer exactly, in its own name, and
   expect(() => s.search(2, 0)).toThrow(/blocked/);
   expect(() => s.search(0, 99)).toThrow(InputError);
   expect(() => s.search(0, 1, { maxExpansion: 3 } as never)).toThrow(/PreprocessedSearcher8.*unknown option/);
-  expect(() => s.search(0, 1, { maxExpansions: -1 })).toThrow(InputError);
+  expect(() => s.search(0, 1, { limits: { maxExpansions: -1 } })).toThrow(InputError);
   expect(() => s.pathInto([] as never)).toThrow(InputError);
   expect(() => s.pathInto(new Int32Array(1))).toThrow(/buffer holds 1 cells/);
   expect([s.status, s.cost, s.path()]).toEqual(before);
@@ -175,7 +175,7 @@ test('preprocessed8: a budget of expansions ends in step-limit; start = goal cos
   const grid = Grid.fromAscii(['.......', '.#####.', '.#...#.', '.#.#.#.', '...#...']);
   const s = new PreprocessedSearcher8(grid);
   expect(s.choice).toBe('subgoal8');
-  expect(s.search(grid.id(2, 2), grid.id(4, 2), { maxExpansions: 0 })).toBe('step-limit');
+  expect(s.search(grid.id(2, 2), grid.id(4, 2), { limits: { maxExpansions: 0 } })).toBe('stopped');
   expect([s.cost, s.path()]).toEqual([Infinity, null]);
   expect(s.search(grid.id(2, 2), grid.id(2, 2))).toBe('found');
   expect([s.cost, s.path()]).toEqual([0, [grid.id(2, 2)]]);

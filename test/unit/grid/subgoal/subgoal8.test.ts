@@ -135,7 +135,7 @@ test('subgoal8: refuses what it cannot answer exactly, with an InputError', () =
   expect(() => s.search(2, 0)).toThrow(/blocked/);
   expect(() => s.search(0, 99)).toThrow(InputError);
   expect(() => s.search(0, 1, { maxExpansion: 3 } as never)).toThrow(/unknown option/);
-  expect(() => s.search(0, 1, { maxExpansions: -1 })).toThrow(InputError);
+  expect(() => s.search(0, 1, { limits: { maxExpansions: -1 } })).toThrow(InputError);
   expect(() => s.pathInto([] as never)).toThrow(InputError);
   expect(s.search(0, 4)).toBe('found');
   expect(() => s.pathInto(new Int32Array(1))).toThrow(/buffer holds 1 cells/);
@@ -146,7 +146,7 @@ test('subgoal8: refuses what it cannot answer exactly, with an InputError', () =
 test('subgoal8: a budget of expansions ends in step-limit; start = goal costs 0; the sizes are reported', () => {
   const grid = Grid.fromAscii(['.......', '.#####.', '.#...#.', '.#.#.#.', '...#...']);
   const s = new SubgoalSearcher8(grid);
-  expect(s.search(grid.id(2, 4), grid.id(4, 4), { maxExpansions: 0 })).toBe('step-limit');
+  expect(s.search(grid.id(2, 4), grid.id(4, 4), { limits: { maxExpansions: 0 } })).toBe('stopped');
   expect(s.cost).toBe(Infinity);
   expect(s.path()).toBeNull();
   expect(s.search(grid.id(2, 4), grid.id(4, 4))).toBe('found');
