@@ -19,7 +19,7 @@
 export { InputError } from './core/errors.js';
 export { pathCost, type SearchSpace, type ArcChange, type ArcChangeFeed } from './core/space.js';
 export type { PathSearcher, QueryOptions, SearchResult, SearchStatus, SearchCounts } from './core/path-searcher.js';
-export type { Limits, Slice, StopReason } from './core/limits.js';
+export type { Limits, LimitSignal, Slice, StopReason } from './core/limits.js';
 export { zero, type Heuristic } from './core/heuristic.js';
 export { LINK_LENGTH, COST_TO_COME, HEURISTIC_ONLY, ASTAR, sum, type Priority, type TieBreak } from './core/priority.js';
 export type { Trace, TracePop, TracePush } from './core/trace.js';

@@ -11,8 +11,18 @@ export interface Limits {
   maxExpansions?: number;
   /** Stop once this many milliseconds have passed since the query began: a number >= 0. Default: no limit. */
   maxMillis?: number;
-  /** Stop when this signal is aborted (already aborted: before the first expansion). */
-  signal?: AbortSignal;
+  /** Stop when this signal is aborted (already aborted: before the first expansion): an `AbortSignal`. */
+  signal?: LimitSignal;
+}
+
+/**
+ * What a search reads of its `signal`: an `AbortSignal` (from an
+ * `AbortController`) is one. Declared here rather than as `AbortSignal` so
+ * the types need neither the DOM's nor Node's declarations.
+ */
+export interface LimitSignal {
+  /** True once the caller has aborted. */
+  readonly aborted: boolean;
 }
 
 /**
@@ -58,11 +68,11 @@ export class Budget {
   /** `now()` past which the query stops. */
   readonly deadline: number;
   /** The caller's signal, or null. */
-  readonly signal: AbortSignal | null;
+  readonly signal: LimitSignal | null;
   /** Whether the clock or the signal must be read at all. */
   readonly timed: boolean;
 
-  constructor(maxExpansions = Infinity, maxMillis = Infinity, signal: AbortSignal | null = null) {
+  constructor(maxExpansions = Infinity, maxMillis = Infinity, signal: LimitSignal | null = null) {
     this.maxExpansions = maxExpansions;
     this.deadline = maxMillis === Infinity ? Infinity : now() + maxMillis;
     this.signal = signal;
@@ -120,7 +130,8 @@ export function checkSlice(slice: unknown, where: string): Budget {
 }
 
 /** An AbortSignal, or anything shaped like one (a polyfill's): `aborted` and `addEventListener`. */
-function isAbortSignal(v: unknown): v is AbortSignal {
+function isAbortSignal(v: unknown): v is LimitSignal {
   if (typeof AbortSignal !== 'undefined' && v instanceof AbortSignal) return true;
-  return v !== null && typeof v === 'object' && typeof (v as AbortSignal).aborted === 'boolean' && typeof (v as AbortSignal).addEventListener === 'function';
+  const o = v as { aborted?: unknown; addEventListener?: unknown } | null;
+  return o !== null && typeof o === 'object' && typeof o.aborted === 'boolean' && typeof o.addEventListener === 'function';
 }

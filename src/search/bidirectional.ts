@@ -127,6 +127,8 @@ export class BidirectionalSearcher extends TwoEndedSearcher<BidirectionalOptions
     this.h = h;
     this.start = start;
     this.goal = goal;
+    // No answer until this query ends: if h throws at the roots, nothing stale reads as its answer.
+    this.status = 'unreachable';
     return this.seed(start, goal);
   }
 

@@ -71,7 +71,7 @@ function searchOptions(where: string, o: { priority?: boolean; heuristic?: boole
   const loose = searchCheck(false);
   const fields: Record<string, V[]> = {
     tieBreak: oneOf('tieBreak', ['h', 'fifo']),
-    maxExpansions: count('maxExpansions'),
+    limits: limitsOf(),
     trace: bool('trace'),
     reopen: bool('reopen'),
     partial: bool('partial'),
@@ -395,7 +395,7 @@ export function coreSpecs(): Spec[] {
         algorithm: oneOf('algorithm', ['astar', 'dijkstra', 'jps']),
         eps: [...named([...notNumbers().filter((x) => x.label !== 'undefined'), ...[0.5, 0, -1, Number.NaN, Infinity].map((x) => v(x, String(x)))], ['eps'], />= ?1/),
           v(1, '1', 'ok'), v(2, '2', 'ok'), v(undefined, 'undefined', 'ok')],
-        maxExpansions: count('maxExpansions'),
+        limits: limitsOf(),
         partial: bool('partial'),
       }),
     ],
@@ -482,7 +482,114 @@ export function coreSpecs(): Spec[] {
   specs.push(...subgoal8Specs('PreprocessedSearcher8'));
   specs.push(...anyAngleSpecs());
   specs.push(...twoEndedSpecs());
+  specs.push(...slicedSpecs(specs));
   return specs;
+}
+
+// --- sliced queries: begin, advance, cancel ---------------------------------------------------------
+
+/** What a searcher of the PathSearcher contract offers for a query in slices. */
+interface Sliced {
+  search(start: number, goal: number, options?: object): string;
+  begin(start: number, goal: number, options?: object): void;
+  advance(slice?: object): string;
+  cancel(): void;
+  readonly status: string;
+  readonly reason: string | null;
+}
+
+/**
+ * The rows of every searcher's sliced query, made from its `#search` rows:
+ * `begin` takes what `search` takes, refuses what it refuses, and `begin`
+ * then `advance` in slices of 3 expansions answer what `search` answers (the
+ * base's own check, on the same arguments); `advance` refuses a bad slice and
+ * leaves the query to finish; `cancel` ends a running query as stopped,
+ * reason aborted, and the next query is answered as usual.
+ */
+function slicedSpecs(all: readonly Spec[]): Spec[] {
+  const out: Spec[] = [];
+  for (const spec of all) {
+    if (!spec.target.endsWith('#search') || spec.make === undefined) continue;
+    const make = spec.make, cls = spec.target.slice(0, -'#search'.length);
+    const sliced = (L: Lib) => {
+      const b = make(L) as Base & { s: Sliced };
+      const s = b.s;
+      // The base's call reads s.search at call time: answered here by begin, then slices.
+      const inSlices = (start: number, goal: number, options?: object) => {
+        s.begin(start, goal, options);
+        for (let guard = 0; guard < 1e6; guard++) { const st = s.advance({ maxExpansions: 3 }); if (st !== 'running') return st; }
+        return 'still running after a million slices';
+      };
+      return { b, s, inSlices };
+    };
+    out.push({
+      target: `${cls}#begin`,
+      paramNames: spec.paramNames,
+      params: spec.params,
+      make: (L) => {
+        const { b, s, inSlices } = sliced(L);
+        const call = (...a: unknown[]) => {
+          Object.defineProperty(s, 'search', { value: inSlices, configurable: true, writable: true });
+          try { return b.call(...a); } finally { delete (s as unknown as Record<string, unknown>).search; }
+        };
+        return { ...b, call };
+      },
+    });
+    const slice = options('advance', { maxExpansions: count('maxExpansions'), maxMillis: count('maxMillis') });
+    out.push({
+      target: `${cls}#advance`,
+      paramNames: ['slice'],
+      params: [slice],
+      make: (L) => {
+        const { b, s } = sliced(L);
+        const [start, goal, opts] = b.args as [number, number, object | undefined];
+        // One slice as given, then the rest in one: the answer is the search's.
+        const call = (cut: unknown) => {
+          s.begin(start, goal, opts);
+          const first = s.advance(cut as object);
+          if (first !== 'running' && first !== s.status) return `advance returned ${first}, status ${s.status}`;
+          return b.call(start, goal, opts);
+        };
+        return { args: [{}], call, check: (r) => (typeof r === 'string' ? r : b.check?.(r, b.args)), size: b.size, after: () => b.check?.(b.call(...b.args), b.args) };
+      },
+      extra: [{
+        label: 'without a running query: the last status, nothing run', want: 'ok',
+        make: (L) => {
+          const { b, s } = sliced(L);
+          const before = s.status;
+          return { args: [], call: () => s.advance(), check: (r) => same(r, before) ?? undefined, size: b.size };
+        },
+      }],
+    });
+    out.push({
+      target: `${cls}#cancel`,
+      extra: [{
+        label: 'a running query ends stopped, reason aborted; the next is answered as usual (junk arguments ignored)', want: 'ok',
+        make: (L) => {
+          const { b, s } = sliced(L);
+          const [start, goal, opts] = b.args as [number, number, object | undefined];
+          return {
+            args: [SYM, 5],
+            call: (...junk: unknown[]) => {
+              s.begin(start, goal, opts);
+              s.advance({ maxExpansions: 1 });
+              apply(s.cancel.bind(s) as AnyFn, junk);
+              return [s.status, s.reason];
+            },
+            check: (r) => {
+              const [status, reason] = r as [string, string | null];
+              // A query decided without expanding (start and goal in sight of each other) has ended before cancel.
+              if (status !== 'stopped' && status !== 'found' && status !== 'unreachable') return `status ${status} after cancel`;
+              if (status === 'stopped' && reason !== 'aborted') return `reason ${reason} after cancel`;
+              return b.check?.(b.call(...b.args), b.args);
+            },
+            size: b.size,
+          };
+        },
+      }],
+    });
+  }
+  return out;
 }
 
 // --- dfs, iddfs -------------------------------------------------------------------------------------
@@ -1235,7 +1342,7 @@ function gridSearcherSpecs(): Spec[] {
       ],
       heuristic: fastPathHeuristics(),
       tieBreak: oneOf('tieBreak', ['h', 'fifo']),
-      maxExpansions: count('maxExpansions'),
+      limits: limitsOf(),
       reopen: bool('reopen'),
       partial: bool('partial'),
     });
@@ -1257,25 +1364,6 @@ function gridSearcherSpecs(): Spec[] {
     const base = (L: Lib): GridBase => gridSearcherBase(L, grid(L), name);
     specs.push({ target: targetOf(name, `#search`), paramNames: ['start', 'goal', 'options'], make: base, params: [endpoints('start'), endpoints('goal'), gridSearchOptions('search', jps, plus)] });
     specs.push(pathIntoSpec(name, base));
-    if (!plus) specs.push({
-      target: targetOf(name, `#setBlocked`),
-      paramNames: ['n', 'blocked'],
-      make: (L) => {
-        const b = base(L);
-        const before = b.g.toAscii(), version = b.g.version;
-        return {
-          args: [2, true], size: 15,
-          call: (...a) => { apply((b.s as unknown as { setBlocked: AnyFn }).setBlocked.bind(b.s), a); return b.call(START, GOAL, {}); },
-          check: (r) => b.check!(r, [START, GOAL, {}]),
-          after: () => (same(b.g.toAscii(), before) || b.g.version !== version ? 'a refused setBlocked changed the grid' : b.check!(b.call(START, GOAL, {}), [START, GOAL, {}])),
-        };
-      },
-      params: [
-        // 0 is the start of the query that follows: blocking it is refused there, rightly.
-        [...ids('n', { names: ['setBlocked', 'cell'] }).filter((x) => x.want !== 'ok'), v(1, '1', 'ok'), v(BLOCKED, 'a cell blocked already', 'ok')],
-        [...named([v(1, '1'), v(0, '0'), v('true', "'true'"), v(null, 'null'), v(undefined, 'undefined'), fresh(() => ({}), '{}')], ['blocked'], /true or false/), v(false, 'false', 'ok')],
-      ],
-    });
     specs.push(...junkArgumentRows(name, plus ? ['path', 'rebuild', 'result'] : jps ? ['path', 'refresh', 'jumpPoints', 'result'] : ['path', 'refresh', 'result'], base, (b, m, r) => {
       if (m === 'jumpPoints') return Array.isArray(r) && r[0] === START && r[r.length - 1] === GOAL ? undefined : `jump points ${JSON.stringify(r)}`;
       return checkAnswer(b.g, START, GOAL, { status: 'found', cost: b.s.cost, path: r as number[] });
@@ -1376,7 +1464,7 @@ function twoEndedSpecs(): Spec[] {
 /**
  * `SubgoalSearcher4`: the fixture grid made 4-connected (START to GOAL costs 4
  * there too). It refuses 8-connected grids, blocked cells at a cost and
- * weights; its queries take only `maxExpansions`.
+ * weights; its queries take only `limits`.
  */
 function subgoal4Specs(): Spec[] {
   const specs: Spec[] = [];
@@ -1410,7 +1498,7 @@ function subgoal4Specs(): Spec[] {
  * `SubgoalSearcher8`, and `PreprocessedSearcher8` (which builds one and
  * keeps it or JPS+): the fixture grid as it is (8-connected, no corner
  * cutting). They take the grids jump point search takes, except a diagonal
- * cost of exactly 1 or 2; their queries take only `maxExpansions`.
+ * cost of exactly 1 or 2; their queries take only `limits`.
  */
 function subgoal8Specs(name: 'SubgoalSearcher8' | 'PreprocessedSearcher8'): Spec[] {
   const specs: Spec[] = [];

@@ -539,6 +539,23 @@ function araSpecs(): Spec[] {
     extra: [{ label: 'before begin', want: 'error', names: ['begin'], make: (L) => { const s = new L.repair.AraSearcher(grid(L)); return { args: [], call: () => s.run() }; } }],
   });
   specs.push({
+    target: 'bestfirst/repair:AraSearcher#cancel',
+    extra: [{
+      label: 'a running query ends stopped, reason aborted, its rounds kept; the next query runs as usual (junk arguments ignored)', want: 'ok',
+      make: (L) => {
+        const { g, s } = began(L);
+        return {
+          args: [SYM, 5],
+          call: (...junk) => { s.iterate({ maxExpansions: 2 }); apply(s.cancel.bind(s), junk); const r = [s.status, s.reason]; s.begin(START, GOAL, L.root.octile(g)); return { r, res: s.run() }; },
+          check: (out) => {
+            const { r, res } = out as { r: unknown[]; res: unknown };
+            return same(r, ['stopped', 'aborted'], 'after cancel') ?? araCheck(g)(res);
+          },
+        };
+      },
+    }],
+  });
+  specs.push({
     target: 'bestfirst/repair:AraSearcher#result',
     paramNames: ['millis'],
     make: (L) => { const { g, s } = began(L); s.run(); return { args: [], call: (m) => s.result(m as number), check: (r, a) => araCheck(g)(r) ?? (a[0] === undefined || (r as { millis: number }).millis === a[0] ? undefined : 'millis not passed through') }; },
