@@ -109,7 +109,11 @@ async function builtPage(): Promise<string> {
  * folder from 127.0.0.1 on a free port — exactly what ships.
  */
 export async function buildAndServe(): Promise<BuiltPage> {
-  const dir = await builtPage();
+  return serveFolder(await builtPage());
+}
+
+/** A static server of `dir` on a free port of 127.0.0.1 (nothing outside `dir` is served). */
+export async function serveFolder(dir: string): Promise<BuiltPage> {
   const server: Server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     const file = normalize(join(dir, path === '/' ? 'index.html' : path));
@@ -268,11 +272,12 @@ export async function keepShot(target: Page | Locator, file: string, options: { 
 export interface Session { site: BuiltPage; ctx: BrowserContext; close(): Promise<void> }
 
 /**
- * Builds and serves the page, and starts Chromium with a fresh profile: what
- * every browser suite needs in its beforeAll. `close` undoes all of it.
+ * Builds and serves the page (or serves `folder` as it is), and starts
+ * Chromium with a fresh profile: what every browser suite needs in its
+ * beforeAll. `close` undoes all of it.
  */
-export async function startSession(): Promise<Session> {
-  const site = await buildAndServe();
+export async function startSession(folder?: string): Promise<Session> {
+  const site = folder === undefined ? await buildAndServe() : await serveFolder(folder);
   const profile = mkdtempSync(join(tmpdir(), 'bestfirst-chromium-'));
   const ctx = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   mkdirSync(SHOTS, { recursive: true });
