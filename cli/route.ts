@@ -1,4 +1,5 @@
-import { ASTAR, bellmanFord, BidirectionalSearcher, ContractionHierarchy, COST_TO_COME, type Graph, type Heuristic, InputError, pathCost, Searcher, straightLine, zero, zeroOneBfs } from '#bestfirst';
+import { ASTAR, BidirectionalSearcher, ContractionHierarchy, COST_TO_COME, type Graph, type Heuristic, InputError, pathCost, Searcher, straightLine, zero } from '#bestfirst';
+import { bellmanFord, zeroOneBfs } from '#bestfirst/search';
 import { MAX_DIMACS_CHARS, parseCo, parseGr } from '#bestfirst/io';
 import { displayName, jsonOption, readText } from './files.js';
 import type { Io } from './io.js';

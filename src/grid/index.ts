@@ -3,7 +3,8 @@
  * searchers of the root entry: JPS+, the subgoal graphs and their choice
  * (`PreprocessedSearcher8`), any-angle paths and their smoothing, line of
  * sight, every grid heuristic and the landmark (ALT) one, area costs, the
- * grid's limits, and the path checks that judge a path on a grid.
+ * grid's limits, the path checks that judge a path on a grid, and the grid
+ * without bounds (`unboundedGrid`, `pathAmong`).
  *
  * @module bestfirst/grid
  */
@@ -20,3 +21,4 @@ export { AnyAngleSearcher, anyAnglePath, type AnyAngleAlgorithm, type AnyAngleOp
 export { smoothPath } from './any-angle/smooth-path.js';
 export { lineOfSight, segmentCost } from './line-of-sight.js';
 export { checkPath, checkAnyAnglePath, sameLength, withinBound, type PathCheck } from './validate-path.js';
+export { unboundedGrid, pathAmong, type UnboundedGridOptions, type PathAmongOptions, type PathAmongResult } from '../spaces/keyed.js';

@@ -1036,10 +1036,10 @@ function keyedSpecs(): Spec[] {
     ...extra,
   });
   specs.push({
-    target: 'bestfirst:unboundedGrid',
+    target: 'bestfirst/grid:unboundedGrid',
     paramNames: ['obstacles', 'options'],
     make: (L) => ({
-      args: [[[1, 0], [1, 1]], {}], call: (...a) => apply(L.root.unboundedGrid, a),
+      args: [[[1, 0], [1, 1]], {}], call: (...a) => apply(L.grid.unboundedGrid, a),
       check: (r) => { const s = r as InstanceType<typeof L.root.KeyedSpace<readonly [number, number]>>; return typeof s.id === 'function' && s.id([0, 0]) === 0 ? undefined : 'not a space'; },
     }),
     params: [
@@ -1057,9 +1057,9 @@ function keyedSpecs(): Spec[] {
     return undefined;
   };
   specs.push({
-    target: 'bestfirst:pathAmong',
+    target: 'bestfirst/grid:pathAmong',
     paramNames: ['start', 'goal', 'obstacles', 'options'],
-    make: (L) => ({ args: [[0, 0], [3, 0], [[1, 0], [1, 1], [1, -1]], {}], call: (...a) => apply(L.root.pathAmong, a), check: among }),
+    make: (L) => ({ args: [[0, 0], [3, 0], [[1, 0], [1, 1], [1, -1]], {}], call: (...a) => apply(L.grid.pathAmong, a), check: among }),
     params: [
       [...pointsIn('start'), fresh(() => [1, 0], 'an obstacle', 'error', { names: ['start', 'obstacle'] }), fresh(() => [-5, 7], '[-5, 7]', 'ok'), fresh(() => [3, 0], 'the goal', 'ok')],
       [...pointsIn('goal'), fresh(() => [1, 1], 'an obstacle', 'error', { names: ['goal', 'obstacle'] }), fresh(() => [0, 0], 'the start', 'ok')],
@@ -1070,7 +1070,7 @@ function keyedSpecs(): Spec[] {
     extra: [{
       label: 'an enclosed goal: the default budget ends it', want: 'ok',
       make: (L) => ({
-        args: [[0, 0], [5, 5], [[4, 4], [5, 4], [6, 4], [4, 5], [6, 5], [4, 6], [5, 6], [6, 6]], { limits: { maxExpansions: 2000 } }], call: (...a) => apply(L.root.pathAmong, a),
+        args: [[0, 0], [5, 5], [[4, 4], [5, 4], [6, 4], [4, 5], [6, 5], [4, 6], [5, 6], [6, 6]], { limits: { maxExpansions: 2000 } }], call: (...a) => apply(L.grid.pathAmong, a),
         check: (r) => same((r as { status: string }).status, 'stopped'),
       }),
     }],

@@ -11,6 +11,7 @@ import type * as Mapf from '#bestfirst/mapf';
 import type * as Io from '#bestfirst/io';
 import type * as Worlds from '#bestfirst/worlds';
 import type * as Cspace from '#bestfirst/cspace';
+import type * as SearchEntry from '#bestfirst/search';
 import type { SearchSpace } from '#bestfirst';
 
 /** The entry points, as the worker imported them from dist/. */
@@ -23,6 +24,7 @@ export interface Lib {
   io: typeof Io;
   worlds: typeof Worlds;
   cspace: typeof Cspace;
+  search: typeof SearchEntry;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface Lib {
  * The table's coverage check holds this list to the entries' real exports.
  */
 const SUBPATH: Record<string, string> = {
-  ARA_SCHEDULE: 'repair', AnyAngleSearcher: 'grid', AraSearcher: 'repair', DIAGONAL_RULES: 'grid', DStar: 'repair', DStarLite: 'repair', FREE: 'costmap', GRID_ALGORITHM_NAMES: 'grid', INSCRIBED: 'costmap', JpsPlusSearcher: 'grid', LETHAL: 'costmap', MAX_DIMACS_CHARS: 'io', MAX_DIMACS_WEIGHT: 'io', MAX_GRID_CELLS: 'grid', MAX_MAP_CELLS: 'io', MAX_MAP_SIDE: 'io', MAX_ROS_YAML_CHARS: 'io', MOVINGAI_GRID: 'io', NO_INFORMATION: 'costmap', PreprocessedSearcher8: 'grid', SubgoalSearcher4: 'grid', SubgoalSearcher8: 'grid', TAG_NAMES: 'repair', TERRAIN_LETTERS: 'io', UniversalPlanner: 'repair', anyAnglePath: 'grid', applyKeepout: 'costmap', ara: 'repair', bellmanResidual: 'repair', bellmanTerms: 'repair', cbs: 'mapf', cellToWorld: 'io', chebyshev: 'grid', checkAnyAnglePath: 'grid', checkMapfPlan: 'mapf', checkPath: 'grid', checkScenario: 'io', costmapToGrid: 'costmap', distanceTransform: 'costmap', euclidean: 'grid', filterAreas: 'grid', follow: 'repair', formatCo: 'io', formatGr: 'io', formatMap: 'io', formatPgm: 'io', formatScen: 'io', heuristicByName: 'grid', inflate: 'costmap', landmarks: 'grid', lineOfSight: 'grid', parseCo: 'io', parseGr: 'io', parseMap: 'io', parsePgm: 'io', parseRoads: 'io', parseRosMap: 'io', parseRosYaml: 'io', parseScen: 'io', prioritizedPlan: 'mapf', roadsToDimacs: 'io', sameLength: 'grid', segmentCost: 'grid', setCellBlocked: 'repair', smoothPath: 'grid', speedWeights: 'costmap', squaredDistanceTransform: 'costmap', terrainFilter: 'io', toGrid: 'io', universalPlan: 'repair', withinBound: 'grid', worldToCell: 'io',
+  ARA_SCHEDULE: 'repair', dfs: 'search', iddfs: 'search', zeroOneBfs: 'search', bellmanFord: 'search', floydWarshall: 'search', allPairsPath: 'search', unboundedGrid: 'grid', pathAmong: 'grid', AnyAngleSearcher: 'grid', AraSearcher: 'repair', DIAGONAL_RULES: 'grid', DStar: 'repair', DStarLite: 'repair', FREE: 'costmap', GRID_ALGORITHM_NAMES: 'grid', INSCRIBED: 'costmap', JpsPlusSearcher: 'grid', LETHAL: 'costmap', MAX_DIMACS_CHARS: 'io', MAX_DIMACS_WEIGHT: 'io', MAX_GRID_CELLS: 'grid', MAX_MAP_CELLS: 'io', MAX_MAP_SIDE: 'io', MAX_ROS_YAML_CHARS: 'io', MOVINGAI_GRID: 'io', NO_INFORMATION: 'costmap', PreprocessedSearcher8: 'grid', SubgoalSearcher4: 'grid', SubgoalSearcher8: 'grid', TAG_NAMES: 'repair', TERRAIN_LETTERS: 'io', UniversalPlanner: 'repair', anyAnglePath: 'grid', applyKeepout: 'costmap', ara: 'repair', bellmanResidual: 'repair', bellmanTerms: 'repair', cbs: 'mapf', cellToWorld: 'io', chebyshev: 'grid', checkAnyAnglePath: 'grid', checkMapfPlan: 'mapf', checkPath: 'grid', checkScenario: 'io', costmapToGrid: 'costmap', distanceTransform: 'costmap', euclidean: 'grid', filterAreas: 'grid', follow: 'repair', formatCo: 'io', formatGr: 'io', formatMap: 'io', formatPgm: 'io', formatScen: 'io', heuristicByName: 'grid', inflate: 'costmap', landmarks: 'grid', lineOfSight: 'grid', parseCo: 'io', parseGr: 'io', parseMap: 'io', parsePgm: 'io', parseRoads: 'io', parseRosMap: 'io', parseRosYaml: 'io', parseScen: 'io', prioritizedPlan: 'mapf', roadsToDimacs: 'io', sameLength: 'grid', segmentCost: 'grid', setCellBlocked: 'repair', smoothPath: 'grid', speedWeights: 'costmap', squaredDistanceTransform: 'costmap', terrainFilter: 'io', toGrid: 'io', universalPlan: 'repair', withinBound: 'grid', worldToCell: 'io',
 };
 
 /** The target of a row about `name` (and `member`, a method: `#search`, or a static: `.fromEdges`), as the package spells it. */
@@ -41,11 +43,11 @@ export function targetOf(name: string, member = ''): string {
 }
 
 /** Every public name, whichever entry holds it: for the rows that pick a function by name. */
-export type Public = typeof Root & typeof GridEntry & typeof Costmap & typeof Repair & typeof Mapf & typeof Io;
+export type Public = typeof Root & typeof GridEntry & typeof Costmap & typeof Repair & typeof Mapf & typeof Io & typeof SearchEntry;
 
 /** The public entries of `L` as one object (`Public`). */
 export function pub(L: Lib): Public {
-  return { ...L.root, ...L.grid, ...L.costmap, ...L.repair, ...L.mapf, ...L.io } as Public;
+  return { ...L.root, ...L.grid, ...L.costmap, ...L.repair, ...L.mapf, ...L.io, ...L.search } as Public;
 }
 
 /**

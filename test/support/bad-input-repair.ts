@@ -2,7 +2,8 @@
 // D* Lite, ARA*, universal plans), the graph searches beside them (flood, 0-1 BFS,
 // Bellman-Ford, Floyd-Warshall) and the MAPF planners. See bad-input-kit.ts for
 // the row machinery.
-import type { AllPairs, Flood, FloodOptions, Grid, SearchSpace } from '#bestfirst';
+import type { Flood, FloodOptions, Grid, SearchSpace } from '#bestfirst';
+import type { AllPairs } from '#bestfirst/search';
 import type { AraSearcher, DStar, DStarLite, UniversalPlan } from '#bestfirst/repair';
 import { apply, BLOCKED, construct, GOAL, grid, notGrids, POCKET, START } from './bad-input-core.js';
 import {
@@ -723,22 +724,22 @@ function allPairsSpecs(): Spec[] {
     }
     return undefined;
   };
-  const table = (L: Lib) => { const g = grid(L); return { g, ap: L.root.floydWarshall(g) as AllPairs }; };
+  const table = (L: Lib) => { const g = grid(L); return { g, ap: L.search.floydWarshall(g) as AllPairs }; };
   return [{
-    target: 'bestfirst:zeroOneBfs',
+    target: 'bestfirst/search:zeroOneBfs',
     paramNames: ['space', 'sources', 'options'],
     // The fixture grid, 4-connected: every step costs 1.
-    make: (L) => ({ size: 15, blocked: BLOCKED, args: [grid(L, { connectivity: 4 }), [START, GOAL], {}], call: (...a) => apply(L.root.zeroOneBfs, a), check: floodCheck }),
+    make: (L) => ({ size: 15, blocked: BLOCKED, args: [grid(L, { connectivity: 4 }), [START, GOAL], {}], call: (...a) => apply(L.search.zeroOneBfs, a), check: floodCheck }),
     params: [
       [...notSpaces('space'), dyn((b) => (b.args[0] as Grid).with({ connectivity: 8, diagonalRule: 'always' }), 'an 8-connected grid cutting corners (diagonals cost 1.41)', 'error', { names: ['0-1', 'cost'] })],
       floodSources(),
       options('zeroOneBfs', { direction: oneOf('direction', ['forward', 'backward']) }),
     ],
   }, {
-    target: 'bestfirst:bellmanFord',
+    target: 'bestfirst/search:bellmanFord',
     paramNames: ['space', 'source'],
     make: (L) => ({
-      size: 15, blocked: BLOCKED, args: [grid(L), START], call: (...a) => apply(L.root.bellmanFord, a),
+      size: 15, blocked: BLOCKED, args: [grid(L), START], call: (...a) => apply(L.search.bellmanFord, a),
       check: (r, a) => {
         const b = r as { status: string; g: Float64Array };
         if (b?.status !== 'done') return `status ${String(b?.status)}`;
@@ -748,14 +749,14 @@ function allPairsSpecs(): Spec[] {
     }),
     params: [notSpaces('space'), ids('source', { blocked: true, legit: [v(POCKET, 'the pocket', 'ok')] })],
   }, {
-    target: 'bestfirst:floydWarshall',
+    target: 'bestfirst/search:floydWarshall',
     paramNames: ['space'],
-    make: (L) => ({ args: [grid(L)], call: (...a) => apply(L.root.floydWarshall, a), check: apCheck }),
+    make: (L) => ({ args: [grid(L)], call: (...a) => apply(L.search.floydWarshall, a), check: apCheck }),
     params: [[...notSpaces('space'), fresh(() => ({ size: 5000, maxDegree: 1, successors: () => 0 }), 'a space of 5,000 nodes', 'error', { names: ['5000', '2048'] })]],
   }, {
-    target: 'bestfirst:allPairsPath',
+    target: 'bestfirst/search:allPairsPath',
     paramNames: ['ap', 'from', 'to'],
-    make: (L) => { const { g, ap } = table(L); return { size: 15, args: [ap, START, GOAL], call: (...a) => apply(L.root.allPairsPath, a), check: (r, a) => (r === null ? 'null for a reachable pair' : checkAnswer(g, a[1] as number, a[2] as number, { status: 'found', path: r as number[], cost: ap.dist[(a[1] as number) * 15 + (a[2] as number)] })) }; },
+    make: (L) => { const { g, ap } = table(L); return { size: 15, args: [ap, START, GOAL], call: (...a) => apply(L.search.allPairsPath, a), check: (r, a) => (r === null ? 'null for a reachable pair' : checkAnswer(g, a[1] as number, a[2] as number, { status: 'found', path: r as number[], cost: ap.dist[(a[1] as number) * 15 + (a[2] as number)] })) }; },
     params: [
       named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), fresh(() => ({}), '{}'), fresh(() => ({ size: 2, dist: new Float64Array(3), next: new Int32Array(3) }), 'tables of the wrong size')], ['ap']),
       ids('from', { names: ['from'], legit: [v(POCKET, 'the pocket', 'ok', { check: (r) => same(r, null) }), v(BLOCKED, 'a blocked cell', 'ok', { check: (r) => same(r, null) })] }),

@@ -15,6 +15,7 @@ const L = {
   io: await import(entries.io),
   worlds: await import(entries.worlds),
   cspace: await import(entries.cspace),
+  search: await import(entries.search),
 };
 const { buildTable, UNCHECKED } = await import(new URL('bad-input-table.js', tableDir).href);
 const rows = buildTable();

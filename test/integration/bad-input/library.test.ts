@@ -28,6 +28,7 @@ const ENTRIES = {
   io: ['bestfirst/io', 'dist/src/io/index.js'],
   worlds: ['bestfirst/worlds', 'dist/src/worlds/index.js'],
   cspace: ['bestfirst/cspace', 'dist/src/cspace/index.js'],
+  search: ['bestfirst/search', 'dist/src/search/index.js'],
 } as const;
 /** A call takes milliseconds; one that takes this long is a hang. */
 const ROW_TIMEOUT_MS = 5000;

@@ -3,7 +3,8 @@
 // parallel arcs and self loops, against the reference Dijkstra.
 import fc from 'fast-check';
 import { afterAll, expect, test } from 'vitest';
-import { astar, bestFirst, bfs, dijkstra, greedy, Searcher, weightedAstar, type SearchOptions, dfs, iddfs, InputError, type Heuristic, KeyedSpace, ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority, type Trace } from '#bestfirst';
+import { astar, bestFirst, bfs, dijkstra, greedy, Searcher, weightedAstar, type SearchOptions, InputError, type Heuristic, KeyedSpace, ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority, type Trace } from '#bestfirst';
+import { dfs, iddfs } from '#bestfirst/search';
 import { arcList, sameCost, referenceCost, referenceCostToGo, Tally, unitCosts, type ReferenceGraph } from '../../support/reference.js';
 import { checkAnswer, OPTIMAL, VALID, within } from './check.js';
 import { buildGraph, graphHeuristics, graphWorld, runs, SEED, type GraphWorld } from './worlds.js';

@@ -3,7 +3,8 @@
 // the reference, on graphs and on grids edited between queries.
 import fc from 'fast-check';
 import { afterAll, test } from 'vitest';
-import { InputError, zero, type Heuristic, pathAmong, type XY, type SearchSpace } from '#bestfirst';
+import { InputError, zero, type Heuristic, type XY, type SearchSpace } from '#bestfirst';
+import { pathAmong } from '#bestfirst/grid';
 import { AraSearcher, ara, bellmanResidual, follow, UniversalPlanner, universalPlan, type UniversalPlan } from '#bestfirst/repair';
 import {
   arcCost, atMost, expectCost, referenceCost, referenceCostToGo, ReferenceGrid, sameCost, Tally, walkPath,

@@ -12,11 +12,11 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const tsc = join(root, 'node_modules/typescript/bin/tsc');
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const SUBPATHS = ['bestfirst', 'bestfirst/grid', 'bestfirst/costmap', 'bestfirst/repair', 'bestfirst/mapf', 'bestfirst/io', 'bestfirst/cspace'];
+const SUBPATHS = ['bestfirst', 'bestfirst/grid', 'bestfirst/costmap', 'bestfirst/repair', 'bestfirst/mapf', 'bestfirst/io', 'bestfirst/cspace', 'bestfirst/search'];
 // Names of a family, the chapter's or the repository's own: none is at the root (a family's live behind its subpath only).
 const NOT_AT_ROOT = [
   'RADIUS', 'START_A', 'snapshot', 'gateWorld', 'apartmentWorld', 'firstEpsilonAboveDijkstra', 'parseMap', 'checkPath', 'parseRoads', 'FloorPlan', 'CSpace', 'mulberry32',
-  'JpsPlusSearcher', 'inflate', 'LETHAL', 'DStar', 'DStarLite', 'TAG_NAMES', 'cbs', 'checkMapfPlan', 'frontierBefore', 'bellmanTerms', 'MAX_GRAPH_SIZE',
+  'JpsPlusSearcher', 'inflate', 'LETHAL', 'DStar', 'DStarLite', 'TAG_NAMES', 'cbs', 'checkMapfPlan', 'frontierBefore', 'bellmanTerms', 'MAX_GRAPH_SIZE', 'dfs', 'bellmanFord', 'pathAmong', 'DEPTH_FIRST_GROWING_MAX_EXPANSIONS',
 ];
 
 let dir = '';
@@ -46,7 +46,7 @@ afterAll(() => {
 test('the tarball holds the library, its types, the CLI and the licence, and nothing else', () => {
   const paths = packed.files.map((f) => f.path).sort();
   for (const must of ['LICENSE', 'README.md', 'CHANGELOG.md', 'package.json', 'bin/bestfirst.js', 'dist/cli/main.js']) expect(paths).toContain(must);
-  for (const entry of ['', 'grid/', 'costmap/', 'repair/', 'mapf/', 'io/', 'cspace/']) {
+  for (const entry of ['', 'grid/', 'costmap/', 'repair/', 'mapf/', 'io/', 'cspace/', 'search/']) {
     expect(paths).toContain(`dist/src/${entry}index.js`);
     expect(paths).toContain(`dist/src/${entry}index.d.ts`);
   }
@@ -102,8 +102,9 @@ const toGoal = repair.universalPlan(grid, goal).h[start];
 const free = costmap.distanceTransform(Uint8Array.from([1, 0, 0, 0]), 4, 1);
 const grid4 = bf.Grid.fromAscii(['...'], { connectivity: 4 });
 const agents = mapf.checkMapfPlan(grid4, [{ start: 0, goal: 2 }], [[0, 1, 2]]).ok;
+const deep = search.iddfs(grid4, 0, 2).linkLength;
 console.log(JSON.stringify({
-  cost: r.cost, check, metres: metres.cost, toGoal, free: Array.from(free), agents,
+  cost: r.cost, check, metres: metres.cost, toGoal, free: Array.from(free), agents, deep,
   atRoot: ${JSON.stringify(NOT_AT_ROOT)}.filter((n) => n in bf),
 }));
 `;
@@ -116,6 +117,7 @@ function expectUse(out: string): void {
   expect(got.toGoal).toBeCloseTo(got.cost, 12); // the universal plan's cost-to-go is A*'s cost
   expect(got.free).toEqual([0, 1, 2, 3]); // distances to the one blocked cell
   expect(got.agents).toBe(true);
+  expect(got.deep).toBe(2);
   expect(got.atRoot).toEqual([]);
 }
 
@@ -128,6 +130,7 @@ test('an ES module imports the root and each subpath', () => {
     `import * as mapf from 'bestfirst/mapf';`,
     `import * as io from 'bestfirst/io';`,
     `import * as cspace from 'bestfirst/cspace';`,
+    `import * as search from 'bestfirst/search';`,
     `import { Grid, astar } from 'bestfirst';`,
     `if (Grid !== bf.Grid || astar !== bf.astar) throw new Error('named and namespace imports differ');`,
     USE,
@@ -144,6 +147,7 @@ test(`CommonJS requires the root and each subpath (require of ES modules, Node $
     `const mapf = require('bestfirst/mapf');`,
     `const io = require('bestfirst/io');`,
     `const cspace = require('bestfirst/cspace');`,
+    `const search = require('bestfirst/search');`,
     `for (const gone of ['bestfirst/worlds', 'bestfirst/movingai']) {`,
     `  try { require(gone); throw new Error(gone + ' is still exported'); } catch (e) { if (e.code !== 'ERR_PACKAGE_PATH_NOT_EXPORTED') throw e; }`,
     `}`,

@@ -1,7 +1,9 @@
 // Issue 35.8: depth-first search on a space with no end, with no limit given,
 // ends in a status (seconds: a million expansions of an unbounded grid).
 import { expect, test } from 'vitest';
-import { DEPTH_FIRST_GROWING_MAX_EXPANSIONS, dfs, iddfs, unboundedGrid } from '#bestfirst';
+import { DEPTH_FIRST_GROWING_MAX_EXPANSIONS } from '#bestfirst/internal';
+import { dfs, iddfs } from '#bestfirst/search';
+import { unboundedGrid } from '#bestfirst/grid';
 
 test('issue 35.8: dfs and iddfs on an unbounded grid with no limit end in step-limit (a million expansions), and a limit given is kept', () => {
   // The goal is walled in: no path exists, and the space has no end.

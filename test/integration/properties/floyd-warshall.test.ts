@@ -3,7 +3,8 @@
 // self loops; every path read out walks the graph at exactly its table cost.
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { allPairsPath, floydWarshall, Graph, InputError, type SearchSpace } from '#bestfirst';
+import { Graph, InputError, type SearchSpace } from '#bestfirst';
+import { allPairsPath, floydWarshall } from '#bestfirst/search';
 import { MAX_ALL_PAIRS_NODES } from '#bestfirst/internal';
 import { arcCost, asSpace, ReferenceGraph, referenceDijkstra, sameCost, walkPath } from '../../support/reference.js';
 import { brute } from '../../support/brute-paths.js';

@@ -3,8 +3,8 @@
 // cost a grid accepts; and the fast path's inline h equal to octile bit for bit.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { astar, dijkstra, Searcher, Grid, type DiagonalRule, type GridOptions, GridSearcher, manhattan, octile, type Heuristic, pathAmong } from '#bestfirst';
-import { chebyshev, euclidean, heuristicByName } from '#bestfirst/grid';
+import { astar, dijkstra, Searcher, Grid, type DiagonalRule, type GridOptions, GridSearcher, manhattan, octile, type Heuristic } from '#bestfirst';
+import { chebyshev, euclidean, heuristicByName, pathAmong } from '#bestfirst/grid';
 import { entryScale, octileDistance, octileTerms, mulberry32 } from '#bestfirst/internal';
 import { gridCase, randomGrid } from '../../support/random-grid.js';
 

@@ -3,7 +3,8 @@
 // refused; the grid cannot put the old weight back (it keeps no copy), so
 // every search refuses the grid until the weight is mended.
 import { describe, expect, test } from 'vitest';
-import { dijkstra, findPath, flood, floydWarshall, Grid, GridSearcher, InputError, octile, Searcher } from '#bestfirst';
+import { dijkstra, findPath, flood, Grid, GridSearcher, InputError, octile, Searcher } from '#bestfirst';
+import { floydWarshall } from '#bestfirst/search';
 import { AnyAngleSearcher } from '#bestfirst/grid';
 import { DStarLite, universalPlan } from '#bestfirst/repair';
 

@@ -5,7 +5,8 @@
 // finds a reachable negative cycle too.
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { bellmanFord, InputError, type SearchSpace } from '#bestfirst';
+import { InputError, type SearchSpace } from '#bestfirst';
+import { bellmanFord } from '#bestfirst/search';
 import { arcCost, asSpace, ReferenceGraph, sameCost } from '../../support/reference.js';
 import { brute } from '../../support/brute-paths.js';
 
@@ -52,7 +53,7 @@ test('refusals: a source that is not a node, NaN or -Infinity costs, a successor
 });
 
 test('issue 35.7: a Graph made with negativeCosts carries them to bellmanFord and floydWarshall; every other search refuses it with the reason', async () => {
-  const { Graph, bellmanFord: bf, floydWarshall, dijkstra, flood, BidirectionalSearcher, ContractionHierarchy, zeroOneBfs, dfs } = await import('#bestfirst');
+  const { Graph, dijkstra, flood, BidirectionalSearcher, ContractionHierarchy } = await import('#bestfirst'); const { bellmanFord: bf, floydWarshall, zeroOneBfs, dfs } = await import('#bestfirst/search');
   expect(() => new Graph(2, [[0, 1, -1]], { directed: true })).toThrow(/cost must be >= 0, got -1; a graph with negative costs is made with \{ negativeCosts: true \}/);
   const g = new Graph(3, [[0, 1, 4], [0, 2, 5], [2, 1, -3]], { directed: true, negativeCosts: true });
   expect(g.negativeCosts).toBe(true);

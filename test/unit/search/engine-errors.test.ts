@@ -1,7 +1,8 @@
 // Check 9: every public entry point refuses bad input with a message that names it.
 import { describe, expect, test } from 'vitest';
-import { astar, bestFirst, bfs, dijkstra, Searcher, weightedAstar, dfs, iddfs, InputError, Graph, Grid, octile, zero, KeyedSpace, pathAmong, unboundedGrid, sum } from '#bestfirst';
-import { heuristicByName } from '#bestfirst/grid';
+import { astar, bestFirst, bfs, dijkstra, Searcher, weightedAstar, InputError, Graph, Grid, octile, zero, KeyedSpace, sum } from '#bestfirst';
+import { dfs, iddfs } from '#bestfirst/search';
+import { heuristicByName, pathAmong, unboundedGrid } from '#bestfirst/grid';
 import { frontierBefore } from '#bestfirst/internal';
 
 const grid = Grid.fromAscii(['..#', '...']);

@@ -5,10 +5,8 @@
 // status at the end of every budget (never a hang).
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import {
-  astar, BidirectionalSearcher, bellmanFord, bfs, ContractionHierarchy, dfs, dijkstra, findPath, flood,
-  floydWarshall, Graph, greedy, Grid, iddfs, InputError, weightedAstar, zero, zeroOneBfs, type SearchSpace,
-} from '#bestfirst';
+import { astar, BidirectionalSearcher, bfs, ContractionHierarchy, dijkstra, findPath, flood, Graph, greedy, Grid, InputError, weightedAstar, zero, type SearchSpace } from '#bestfirst';
+import { bellmanFord, dfs, floydWarshall, iddfs, zeroOneBfs } from '#bestfirst/search';
 import { ara, DStar, DStarLite, universalPlan } from '#bestfirst/repair';
 
 /** A space of `size` nodes where node `from` lists `bad` among its successors (and, backward, among its predecessors). */

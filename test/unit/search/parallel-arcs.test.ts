@@ -2,7 +2,8 @@
 // consecutive nodes. Every search reports exactly that, parallel arcs or not.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { bestFirst, bfs, dijkstra, Searcher, dfs, iddfs, Graph, type Edge, type Heuristic, ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority, pathCost } from '#bestfirst';
+import { bestFirst, bfs, dijkstra, Searcher, Graph, type Edge, type Heuristic, ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority, pathCost } from '#bestfirst';
+import { dfs, iddfs } from '#bestfirst/search';
 
 describe('two arcs between the same nodes: the cheaper one is the cost', () => {
   // The first-listed arc costs 9, the second 5.

@@ -1,7 +1,9 @@
 // The reusable searcher, traces as a faithful record, the heap, graphs, implicit spaces, DFS and IDDFS.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { astar, bfs, dijkstra, Searcher, dfs, iddfs, Graph, Grid, manhattan, octile, KeyedSpace, pathAmong, ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority, type TieBreak } from '#bestfirst';
+import { astar, bfs, dijkstra, Searcher, Graph, Grid, manhattan, octile, KeyedSpace, ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority, type TieBreak } from '#bestfirst';
+import { dfs, iddfs } from '#bestfirst/search';
+import { pathAmong } from '#bestfirst/grid';
 import { frontierBefore } from '#bestfirst/internal';
 import { Heap } from '#bestfirst/internal';
 import { gridCase, PROPERTY, randomGrid } from '../../support/random-grid.js';

@@ -4,7 +4,8 @@
 // costs; anything but 0 or 1 is refused.
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { flood, Graph, Grid, InputError, zeroOneBfs, type SearchSpace } from '#bestfirst';
+import { flood, Graph, Grid, InputError, type SearchSpace } from '#bestfirst';
+import { zeroOneBfs } from '#bestfirst/search';
 import { arcCost, asSpace, ReferenceGraph, referenceDijkstra } from '../../support/reference.js';
 
 test('costs equal the reference\'s on 300 random 0/1 graphs (one or more sources, both directions), parents walk back at those costs', () => {

@@ -1,7 +1,8 @@
 // The unbounded grid and pathAmong: every input mistake an InputError naming it,
 // checked before any search runs.
 import { expect, test } from 'vitest';
-import { InputError, type XY, KeyedSpace, pathAmong, unboundedGrid } from '#bestfirst';
+import { InputError, type XY, KeyedSpace } from '#bestfirst';
+import { pathAmong, unboundedGrid } from '#bestfirst/grid';
 
 test.each([
   ['start not a pair', () => pathAmong([0] as unknown as XY, [1, 1], []), /start must be a pair of integers \[x, y\] .* got \[0\]/],
