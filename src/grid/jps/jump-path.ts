@@ -25,12 +25,14 @@ export function jumpPathLength(parent: Int32Array, last: number, pw: number): nu
 }
 
 /**
- * Writes the path ending at raster cell `last`, start first, cell by cell in
- * grid ids, into `out`, and returns its cell count. Throws an `InputError`
- * (writing nothing) if `out` is too short.
+ * Writes the path ending at raster cell `last` (-1: no path), start first,
+ * cell by cell in grid ids, into `out`, and returns its cell count (0
+ * without a path). Throws an `InputError` (writing nothing) if `out` is no
+ * Int32Array or too short.
  */
 export function jumpPathInto(parent: Int32Array, last: number, pw: number, border: 0 | 1, out: Int32Array): number {
   if (!(out instanceof Int32Array)) throw new InputError(`pathInto: out must be an Int32Array, got ${show(out)}`);
+  if (last < 0) return 0;
   const len = jumpPathLength(parent, last, pw);
   if (out.length < len) throw new InputError(`pathInto: the buffer holds ${out.length} cells, the path has ${len}`);
   const width = pw - 2 * border;
@@ -52,4 +54,12 @@ export function jumpPathInto(parent: Int32Array, last: number, pw: number, borde
     for (let t = 1; t < steps; t++) { c -= t <= straight ? us : sx + sy; out[--i] = c; }
   }
   return len;
+}
+
+/** The path ending at raster cell `last` (-1: none), cell by cell in grid ids, start first, or null (allocates). */
+export function jumpPath(parent: Int32Array, last: number, pw: number, border: 0 | 1): number[] | null {
+  if (last < 0) return null;
+  const buf = new Int32Array(jumpPathLength(parent, last, pw));
+  jumpPathInto(parent, last, pw, border, buf);
+  return Array.from(buf);
 }
