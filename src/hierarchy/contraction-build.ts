@@ -1,7 +1,7 @@
 import { Heap } from '../queues/heap.js';
 import { badArcCost, badArcEnd, costOverflow, isNodeOf } from '../core/input-checks.js';
 import type { SearchSpace } from '../core/space.js';
-import { nextGeneration } from '../core/stamp.js';
+import { WitnessSearch } from './witness.js';
 
 /**
  * Contracting a graph into a hierarchy (Geisberger, Sanders, Schultes and
@@ -107,24 +107,15 @@ function lowerArc(row: number[], other: number, cost: number, mid: number): void
   row.push(other, cost, mid);
 }
 
-/** The contraction's working state: the remaining graph and the witness search's arrays. */
+/** The contraction's working state: the remaining graph and the witness search. */
 class Contractor {
-  private readonly g: Float64Array;
-  private readonly stamp: Uint32Array;
-  private readonly target: Uint32Array;
-  /** via[w]: for a target w of the current search, the cost of u -> v -> w. */
-  private readonly via: Float64Array;
-  private gen = 0;
-  private readonly heap = new Heap(256);
+  private readonly search: WitnessSearch;
   /** The shortcuts the last `witness` pass found needed: (u, w, cost) triples. */
   readonly needed: number[] = [];
 
   constructor(readonly graph: Remaining, readonly settleLimit: number) {
-    const n = graph.out.length;
-    this.g = new Float64Array(n);
-    this.stamp = new Uint32Array(n);
-    this.target = new Uint32Array(n);
-    this.via = new Float64Array(n);
+    // Exact witnesses: the hierarchy's answers must be Dijkstra's to the bit.
+    this.search = new WitnessSearch(graph.out.length, 1);
   }
 
   /**
@@ -134,54 +125,24 @@ class Contractor {
    */
   witness(v: number): void {
     const { out, inn } = this.graph;
-    const needed = this.needed, ins = inn[v], outs = out[v];
+    const needed = this.needed, ins = inn[v], outs = out[v], search = this.search;
     needed.length = 0;
     if (ins.length === 0 || outs.length === 0) return;
     let maxOut = 0;
     for (let k = 0; k < outs.length; k += 3) if (outs[k + 1] > maxOut) maxOut = outs[k + 1];
-    const g = this.g, stamp = this.stamp, target = this.target, via = this.via, heap = this.heap;
     for (let i = 0; i < ins.length; i += 3) {
       const u = ins[i], cuv = ins[i + 1];
-      this.gen = nextGeneration(this.gen, 2, stamp, target);
-      const open = this.gen, closed = open + 1;
-      // The targets: v's successors other than u, each with the cost of the path through v. The
-      // search stops once each is settled or reached at most as dearly (a witness: no shortcut).
-      let left = 0;
-      for (let k = 0; k < outs.length; k += 3) if (outs[k] !== u) { target[outs[k]] = open; via[outs[k]] = cuv + outs[k + 1]; left++; }
-      if (left === 0) continue;
-      const limit = cuv + maxOut;
-      heap.clear();
-      g[u] = 0; stamp[u] = open; heap.push(u, 0, 0, 0);
-      let settled = 0;
-      while (heap.length > 0 && left > 0 && settled < this.settleLimit) {
-        const x = heap.topNode(), gx = heap.topValue();
-        heap.pop();
-        if (stamp[x] !== open || gx !== g[x]) continue;
-        // Nothing beyond the dearest path through v can be a witness.
-        if (gx > limit) break;
-        stamp[x] = closed;
-        settled++;
-        if (target[x] === open) { target[x] = 0; left--; }
-        const row = out[x];
-        for (let k = 0; k < row.length; k += 3) {
-          const y = row[k];
-          if (y === v) continue;
-          const gy = gx + row[k + 1];
-          const sy = stamp[y];
-          if (sy === closed || (sy === open && !(gy < g[y]))) continue;
-          g[y] = gy; stamp[y] = open;
-          heap.push(y, gy, 0, gy);
-          if (target[y] === open && gy <= via[y]) { target[y] = 0; left--; }
-        }
-      }
+      // The targets: v's successors other than u, each with the cost of the path through v.
+      search.begin();
+      for (let k = 0; k < outs.length; k += 3) if (outs[k] !== u) search.addTarget(outs[k], cuv + outs[k + 1]);
+      // Nothing beyond the dearest path through v can be a witness.
+      search.run(out, u, v, cuv + maxOut, this.settleLimit);
       for (let k = 0; k < outs.length; k += 3) {
         const w = outs[k];
         if (w === u) continue;
         const via = cuv + outs[k + 1];
         if (via === Infinity) throw costOverflow('ContractionHierarchy', v, w, cuv, outs[k + 1]);
-        const s = stamp[w];
-        // g[w] of a node reached (open or closed) is the cost of a real path that avoids v.
-        if ((s === open || s === closed) && g[w] <= via) continue;
+        if (search.witnessed(w, via)) continue;
         needed.push(u, w, via);
       }
     }

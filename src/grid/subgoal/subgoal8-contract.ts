@@ -1,6 +1,7 @@
 import { IMPROVE } from '../../core/improve.js';
 import { KeyHeap } from '../../queues/key-heap.js';
 import { dropFrom } from '../../hierarchy/contraction-build.js';
+import { WitnessSearch } from '../../hierarchy/witness.js';
 
 /**
  * Nodes one witness search may settle: past it no witness is assumed, which
@@ -61,13 +62,8 @@ const REFUSED = Infinity;
 export class Contraction {
   /** 1 for a node of the core (not contracted). */
   readonly core: Uint8Array;
-  private readonly dist: Float64Array;
-  private readonly stamp: Uint32Array;
-  private readonly target: Uint32Array;
-  /** Each target's length through the node being simulated. */
-  private readonly through: Float64Array;
-  private gen = 0;
-  private readonly heap = new KeyHeap(64);
+  /** The witness searches, with the slack of lengths summed in any order. */
+  private readonly search: WitnessSearch;
   /** The shortcuts the last `simulate` found needed: (u, w, length) triples. */
   private readonly needed: number[] = [];
 
@@ -83,10 +79,7 @@ export class Contraction {
     const n = rows.length;
     for (const row of rows) for (let k = 0; k < row.length; k += 3) this.bytes += row[k + 2] < 0 ? PLAIN : SHORTCUT;
     this.core = new Uint8Array(n).fill(1);
-    this.dist = new Float64Array(n);
-    this.stamp = new Uint32Array(n);
-    this.target = new Uint32Array(n);
-    this.through = new Float64Array(n);
+    this.search = new WitnessSearch(n, IMPROVE);
     // A graph over its allowance from the start (random maps with corner cutting) is left whole: nearly
     // every contraction there adds more than it frees, and simulating each to find out cost more of the
     // build than the few it would take out save a query.
@@ -148,48 +141,24 @@ export class Contraction {
   private simulate(v: number, deleted: Int32Array, cap: number): number {
     const rows = this.rows, row = rows[v], needed = this.needed;
     needed.length = 0;
-    const dist = this.dist, stamp = this.stamp, target = this.target, through = this.through, heap = this.heap;
+    const search = this.search;
     this.work -= (row.length / 3) * (row.length / 3);
     for (let i = 0; i + 3 < row.length; i += 3) {
       const u = row[i], cuv = row[i + 1];
-      if (++this.gen === 0xffffffff) { this.gen = 1; stamp.fill(0); target.fill(0); }
-      const gen = this.gen;
-      let left = 0, limit = 0;
+      // The targets: the later neighbours, each at its length through v.
+      search.begin();
+      let limit = 0;
       for (let j = i + 3; j < row.length; j += 3) {
-        target[row[j]] = gen; left++;
-        through[row[j]] = cuv + row[j + 1];
+        search.addTarget(row[j], cuv + row[j + 1]);
         if (cuv + row[j + 1] > limit) limit = cuv + row[j + 1];
       }
-      heap.clear();
-      dist[u] = 0; stamp[u] = gen; heap.push(u, 0);
-      let settled = 0;
-      while (heap.length > 0 && left > 0 && settled < WITNESS_SETTLES) {
-        const x = heap.topNode(), dx = heap.topKey();
-        heap.pop();
-        if (dx !== dist[x]) continue;
-        if (dx > limit) break;
-        settled++;
-        if (target[x] === gen) { target[x] = 0; left--; }
-        const xr = rows[x];
-        this.work -= xr.length / 3;
-        for (let k = 0; k < xr.length; k += 3) {
-          const y = xr[k];
-          if (y === v) continue;
-          const dy = dx + xr[k + 1];
-          if (dy * IMPROVE > limit) continue;
-          if (stamp[y] !== gen || dy < dist[y]) {
-            stamp[y] = gen; dist[y] = dy; heap.push(y, dy);
-            // A target reached as short as through v is witnessed already (its distance only falls from
-            // here): the search ends when every target is, not when every one is settled. Same shortcuts,
-            // less work: in a room's clique the first node's edges witness every pair.
-            if (target[y] === gen && dy * IMPROVE <= through[y]) { target[y] = 0; if (--left === 0) break; }
-          }
-        }
-      }
+      const before = search.relaxed;
+      search.run(rows, u, v, limit, WITNESS_SETTLES);
+      this.work -= search.relaxed - before;
       for (let j = i + 3; j < row.length; j += 3) {
         const w = row[j], via = cuv + row[j + 1];
         // A witness as long as the path through v (up to rounding) will do.
-        if (stamp[w] === gen && dist[w] * IMPROVE <= via) continue;
+        if (search.witnessed(w, via)) continue;
         needed.push(u, w, via);
       }
       // More shortcuts than the memory allows: v will be refused whatever the rest of its pairs
