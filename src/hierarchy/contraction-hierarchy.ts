@@ -40,9 +40,12 @@ const QUERY_KEYS: readonly (keyof ContractionQueryOptions)[] = ['limits'];
  * parallel arcs count by the cheapest and self loops are ignored, as every
  * search counts them. Costs are exact: `cost` is the returned path's arc
  * costs summed in path order, equal to Dijkstra's up to the last bits of a
- * sum of non-integers. The hierarchy is a copy of the space's arcs: if the
- * space can report edits (`watchArcs`, as a `Grid` can) and one was made
- * after the build, a query is refused; build again.
+ * sum of non-integers. The hierarchy is a copy of the space's arcs, and
+ * follows the rule of every preprocessed structure of the library: the first
+ * query after an edit the space reports (`watchArcs`, as a `Grid` does), or
+ * after the space grew, builds it again (`builds`, `buildMs` say so), never
+ * answering from a stale copy. An edit to a space that reports none is
+ * caught up with by `rebuild()`.
  *
  * @example
  * ```ts
@@ -54,34 +57,40 @@ const QUERY_KEYS: readonly (keyof ContractionQueryOptions)[] = ['limits'];
 export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptions> {
   /** The space the hierarchy was built from. */
   readonly space: SearchSpace;
-  /** Shortcuts the contraction added (arcs of the hierarchy that bypass a node). */
-  readonly shortcuts: number;
+  /** Shortcuts the last build added (arcs of the hierarchy that bypass a node). */
+  shortcuts = 0;
   /** Arcs in the hierarchy, the space's own and the shortcuts (parallel arcs merged, self loops dropped). */
-  readonly arcs: number;
+  arcs = 0;
   /** Bytes of typed arrays the hierarchy and its query state hold. */
-  readonly bytes: number;
+  bytes = 0;
+  /** How many times the hierarchy was built: 1 after the constructor, one more per query that found the space edited. */
+  builds = 0;
+  /** Milliseconds the last build took. */
+  buildMs = 0;
 
-  private readonly layout: QueryLayout;
+  private layout!: QueryLayout;
   /**
    * Each half's g (side 0 the forward half), Infinity for a node it has not
    * reached: all the scans read of a node, 8 bytes, so a cache line holds
    * eight nodes. No stamps: the nodes a query reached are listed in
    * `touched` and set back to Infinity before the next query.
    */
-  private readonly g: [Float64Array, Float64Array];
+  private g!: [Float64Array, Float64Array];
   /**
    * How each half reached a node: from[side][2v] the record of the arc, -1 at
    * the half's end, and from[side][2v + 1] the node it came from (side by
    * side: one cache line). Read only to unpack.
    */
-  private readonly from: [Int32Array, Int32Array];
+  private from!: [Int32Array, Int32Array];
   private readonly touched: [number[], number[]] = [[], []];
   private readonly heaps: [KeyHeap, KeyHeap] = [new KeyHeap(), new KeyHeap()];
   /** The path's arcs in the hierarchy while it is unpacked. */
   private readonly stack: number[] = [];
   /** The shortcuts still to unpack, as `expand` describes. */
-  private unpacking: Int32Array;
+  private unpacking!: Int32Array;
   private readonly feed: ArcChangeFeed | null;
+  private readonly settles: number;
+  /** An edit was reported and the build after it has not succeeded yet. */
   private stale = false;
   // The query: its start (a query number), and the best meeting so far, its cost and its node.
   private s = 0;
@@ -105,35 +114,54 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
     }
     super(space.size);
     this.space = space;
+    this.settles = settles;
     // Watched from before the arcs are read, so no edit slips between the copy and the first query.
     this.feed = space.watchArcs?.() ?? null;
-    const ch = contract(space, settles, where);
+    this.rebuild();
+  }
+
+  /**
+   * Builds the hierarchy again from the space as it is now. Queries do it by
+   * themselves after an edit the space reports, or after it grew; this is
+   * for an edit to a space that reports none. An arc the build refuses (a
+   * cost below 0) is an `InputError`, and the hierarchy is left as it was,
+   * to be built at the next query.
+   */
+  rebuild(): void {
+    const t0 = performance.now(), space = this.space;
+    // Taken in before the arcs are read: an edit made during the build shows at the next query.
+    if (this.feed !== null && this.feed.changes().length > 0) this.stale = true;
+    const ch = contract(space, this.settles, 'ContractionHierarchy');
     // The query reads the hierarchy renumbered and packed for few cache misses (contraction-layout.ts).
-    this.layout = layOut(ch, queryOrder(ch));
+    const layout = layOut(ch, queryOrder(ch));
     const size = Math.max(1, space.size);
+    this.growPath(size);
+    this.layout = layout;
     // A path of n nodes has at most n - 1 shortcuts pending at once (longer ones are grown into).
     this.unpacking = new Int32Array(size);
     this.g = [new Float64Array(size).fill(Infinity), new Float64Array(size).fill(Infinity)];
     this.from = [new Int32Array(2 * size), new Int32Array(2 * size)];
+    this.touched[0].length = 0;
+    this.touched[1].length = 0;
     this.shortcuts = ch.shortcuts;
     this.arcs = ch.fHead.length + ch.bTail.length;
-    const l = this.layout;
-    this.bytes = this.pathBytes + [l.id, l.node, l.first, l.ends, l.halves, this.unpacking, ...this.g, ...this.from].reduce((sum, a) => sum + a.byteLength, 0);
+    this.bytes = this.pathBytes + [layout.id, layout.node, layout.first, layout.ends, layout.halves, this.unpacking, ...this.g, ...this.from].reduce((sum, a) => sum + a.byteLength, 0);
+    this.stale = false;
+    this.builds++;
+    this.buildMs = performance.now() - t0;
   }
 
   /**
-   * Checks a query and sets it up (see `SearcherBase`). A start or goal that
-   * is not a node, a bad option, or a space edited since the build is an
-   * `InputError`, and leaves the last answer readable.
+   * Checks a query and sets it up (see `SearcherBase`), building the
+   * hierarchy again first if the space reported an edit or grew since. A
+   * start or goal that is not a node, or a bad option, is an `InputError`,
+   * and leaves the last answer readable.
    */
   protected prepare(start: number, goal: number, options: ContractionQueryOptions): SearchStatus | null {
     checkKeys(options, QUERY_KEYS, 'search');
     checkEndpoints(this.space, start, goal);
-    if (start >= this.layout.id.length || goal >= this.layout.id.length) {
-      throw new InputError(`search: the space has grown to ${this.space.size} nodes since the hierarchy was built on ${this.layout.id.length}: build it again`);
-    }
-    if (!this.stale && this.feed !== null && this.feed.changes().length > 0) this.stale = true;
-    if (this.stale) throw new InputError('search: the space was edited after the contraction hierarchy was built, so its shortcuts may be wrong: build a new ContractionHierarchy');
+    if (this.feed !== null && this.feed.changes().length > 0) this.stale = true;
+    if (this.stale || this.space.size !== this.layout.id.length) this.rebuild();
 
     for (let side = 0; side < 2; side++) {
       const g = this.g[side], touched = this.touched[side];

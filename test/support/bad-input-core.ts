@@ -1457,7 +1457,7 @@ function twoEndedSpecs(): Spec[] {
         fresh(() => [], '[]', 'either', { names: ['out', 'buffer'] }), fresh(() => new Float64Array(15), 'a Float64Array', 'either', { names: ['out', 'buffer'] }),
       ]],
     });
-    specs.push(...junkArgumentRows(t.name, ['path', 'result'], base, (b, _m, r) => checkAnswer(b.g, START, GOAL, { status: 'found', cost: b.s.cost, path: r as number[] })));
+    specs.push(...junkArgumentRows(t.name, t.name === 'ContractionHierarchy' ? ['path', 'result', 'rebuild'] : ['path', 'result'], base, (b, _m, r) => checkAnswer(b.g, START, GOAL, { status: 'found', cost: b.s.cost, path: r as number[] })));
   }
   return specs;
 }

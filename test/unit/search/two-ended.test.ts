@@ -6,7 +6,7 @@
 // graphs in test/integration/data/roads-two-ended.test.ts.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { BidirectionalSearcher, ContractionHierarchy, COST_TO_COME, Graph, Grid, InputError, octile, Searcher, zero, type Heuristic, type SearchSpace } from '#bestfirst';
+import { BidirectionalSearcher, ContractionHierarchy, COST_TO_COME, dijkstra, Graph, Grid, InputError, octile, Searcher, zero, type Heuristic, type SearchSpace } from '#bestfirst';
 import { referenceDijkstra, rng, sameCost, walkPath } from '../../support/reference.js';
 import { expectExactBudget } from '../../support/exact-budget.js';
 
@@ -58,15 +58,30 @@ describe('the searcher contract', () => {
     expect(() => new ContractionHierarchy(negative)).toThrow(/arc 0 -> 1 with cost -2/);
   });
 
-  test('a hierarchy refuses to answer once the grid it was built on is edited', () => {
+  test('a hierarchy builds itself again at the first query after the grid it was built on is edited, never answering from the stale copy', () => {
     const grid = Grid.fromAscii(['....', '.##.', '....']);
     const ch = new ContractionHierarchy(grid);
-    expect(ch.search(grid.id(0, 0), grid.id(3, 2))).toBe('found');
-    grid.setBlocked(grid.id(1, 0), true);
-    expect(() => ch.search(grid.id(0, 0), grid.id(3, 2))).toThrow(/edited after the contraction hierarchy was built/);
-    // Put back, it stays refused: the hierarchy cannot know what happened in between.
-    grid.setBlocked(grid.id(1, 0), false);
-    expect(() => ch.search(grid.id(0, 0), grid.id(3, 2))).toThrow(InputError);
+    const a = grid.id(0, 0), b = grid.id(3, 2);
+    expect([ch.search(a, b), ch.builds]).toEqual(['found', 1]);
+    for (const [cell, blocked] of [[grid.id(1, 0), true], [grid.id(1, 2), true], [grid.id(1, 0), false]] as const) {
+      grid.setBlocked(cell, blocked);
+      const want = dijkstra(grid, a, b);
+      expect(ch.search(a, b), `after setBlocked(${cell}, ${blocked})`).toBe(want.status);
+      expect(ch.cost).toBe(want.cost);
+      expect(ch.buildMs).toBeGreaterThanOrEqual(0);
+    }
+    expect(ch.builds).toBe(4);
+    // No edit, no build; put back to where it was, it still builds (it cannot know what happened in between).
+    ch.search(b, a);
+    expect(ch.builds).toBe(4);
+    // A space that reports no edits is caught up with by rebuild().
+    const arcs: [number, number, number][] = [[0, 1, 1], [1, 2, 1], [0, 2, 5]];
+    const space: SearchSpace = { size: 3, maxDegree: 2, successors: (n, nodes, costs) => { let k = 0; for (const [u, v, c] of arcs) if (u === n) { nodes[k] = v; costs[k++] = c; } return k; } };
+    const plain = new ContractionHierarchy(space);
+    expect([plain.search(0, 2), plain.cost]).toEqual(['found', 2]);
+    arcs[1][2] = 10;
+    plain.rebuild();
+    expect([plain.search(0, 2), plain.cost, plain.builds]).toEqual(['found', 5, 2]);
   });
 
   test('each saves the work it is for: bidirectional Dijkstra stops where the halves meet, the witness search spares shortcuts, a hierarchy query expands few nodes', () => {
