@@ -86,7 +86,8 @@ export abstract class SearcherBase<Options extends QueryOptions = QueryOptions> 
 
   /** Runs the begun query for at most one slice (default: to its end); `running` until it ends (see `PathSearcher.advance`). */
   advance(slice?: Slice): SearchStatus | 'running' {
-    const cut = checkSlice(slice, `${this.constructor.name}.advance`);
+    // No slice is the common case (every one-shot search): no message string made for it.
+    const cut = slice === undefined ? UNLIMITED : checkSlice(slice, `${this.constructor.name}.advance`);
     if (!this.inProgress) return this.status;
     const budget = this.budget;
     const sliceEnd = this.expansions + cut.maxExpansions;

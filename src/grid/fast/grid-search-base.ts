@@ -3,7 +3,7 @@ import { allocate, DX, DY, Grid } from '../grid.js';
 import { MoveMasks } from '../move-masks.js';
 import { zero, type Heuristic } from '../../core/heuristic.js';
 import { inlineForm, octile } from '../heuristics.js';
-import { checkFresh, landmarkTable, type LandmarkTable } from './landmarks.js';
+import { freshen, landmarkTable, type LandmarkTable } from './landmarks.js';
 import { checkKeys } from '../../core/input-checks.js';
 import { type QueryOptions, type SearchStatus } from '../../core/path-searcher.js';
 import { ASTAR, type Priority, type TieBreak } from '../../core/priority.js';
@@ -29,7 +29,7 @@ export interface GridSearchOptions extends QueryOptions {
    * distance, Manhattan when 4-connected), `manhattan(grid)`,
    * `chebyshev(grid)` (each made for this grid, or one as wide), and `zero`;
    * `GridSearcher` also reads the table of `landmarks(grid)` (made for
-   * this very grid, and refused once the grid has changed since).
+   * this very grid, and built again at the first query after an edit).
    * Any other function is an `InputError` that says so: run it with
    * `Searcher`, which calls it. The answers are bit for bit the engine's
    * with the same function.
@@ -193,7 +193,7 @@ export abstract class GridSearchBase extends SearcherBase<GridSearchOptions> {
     const lm = typeof h === 'function' && this.takesLandmarks() ? landmarkTable(h) ?? null : null;
     if (lm !== null) {
       if (lm.grid !== grid) throw new InputError(`grid search: the landmark heuristic was built for another grid (${lm.grid.width} x ${lm.grid.height}); build one with landmarks(grid) for this one`);
-      checkFresh(lm, 'grid search');
+      freshen(lm);
       // The landmark heuristic takes the larger of its bound and octile(grid).
       h = this.octile;
     }

@@ -27,12 +27,14 @@ const LANDMARK_KEYS: readonly (keyof LandmarkOptions)[] = ['count'];
 export interface LandmarkTable {
   /** The grid the distances were computed on. */
   readonly grid: Grid;
-  /** The grid's `version` then: after any edit the table may overestimate, and is refused. */
-  readonly version: number;
+  /** The grid's `version` when they were: an older one means the table must be built again (`freshen`). */
+  version: number;
   /** The landmark cells, in the order they were chosen. */
-  readonly cells: Int32Array;
+  cells: Int32Array;
   readonly count: number;
-  readonly table: Float64Array;
+  table: Float64Array;
+  /** How many times the table was built: 1 at first, one more per query that found the grid edited. */
+  builds: number;
 }
 
 // How the grid fast path recognises a landmark heuristic (a plain function
@@ -44,11 +46,18 @@ export function landmarkTable(h: Heuristic): LandmarkTable | undefined {
   return tables.get(h);
 }
 
-/** Throws unless the grid is still as it was when the table was built. */
-export function checkFresh(t: LandmarkTable, where: string): void {
-  if (t.grid.version !== t.version) {
-    throw new InputError(`${where}: the landmark heuristic was built at grid version ${t.version} and the grid has changed since (version ${t.grid.version}); its estimates may now overestimate: build it again with landmarks(grid)`);
-  }
+/**
+ * Builds the table again when its grid was edited since (the rule of every
+ * preprocessed structure: the first use after an edit rebuilds it, so no
+ * estimate is read from a stale table).
+ */
+export function freshen(t: LandmarkTable): void {
+  if (t.grid.version === t.version) return;
+  const next = buildTable(t.grid, t.count);
+  t.version = next.version;
+  t.cells = next.cells;
+  t.table = next.table;
+  t.builds++;
 }
 
 /**
@@ -63,7 +72,9 @@ export function checkFresh(t: LandmarkTable, where: string): void {
  * weighted bands the octile estimate falls short of the real cost and A*
  * expands every cell whose estimate is too low; the landmark distances have
  * seen the walls, so the estimate is much closer and far fewer cells are
- * expanded. Costs stay exact (it never overestimates).
+ * expanded. Costs stay exact (it never overestimates). After an edit to the
+ * grid, the next call (or the next query of `GridSearcher`) builds the table
+ * again first: one Dijkstra per landmark.
  *
  * On a weighted grid a step costs its length times the weight of the cell
  * it enters, so the cost from a to b is not the cost from b to a. The
@@ -104,9 +115,10 @@ export function landmarks(grid: Grid, options: LandmarkOptions = {}): Heuristic 
   }
   const t = buildTable(grid, count);
   const oct = octile(grid);
-  const K = t.count, table = t.table;
+  const K = t.count;
   const h: Heuristic = (n, goal) => {
-    checkFresh(t, 'landmarks');
+    freshen(t);
+    const table = t.table;
     // The grid fast path's expression (grid-search.ts runWeighted), in the
     // same order, so the two agree to the bit. |Inf - Inf| is NaN (a landmark
     // that reaches neither) and never wins a comparison.
@@ -142,7 +154,7 @@ function buildTable(grid: Grid, count: number): LandmarkTable {
   const cells = new Int32Array(count);
   if (free === 0) {
     table.fill(Infinity);
-    return { grid, version: grid.version, cells: cells.fill(-1), count, table };
+    return { grid, version: grid.version, cells: cells.fill(-1), count, table, builds: 1 };
   }
   landmarkSeed(size, (n) => !grid.isBlocked(n), free, flood);
   // Farthest first: the first landmark is the cell farthest from the seed,
@@ -158,7 +170,7 @@ function buildTable(grid: Grid, count: number): LandmarkTable {
     }
     far = farthest(nearest, size);
   }
-  return { grid, version: grid.version, cells, count, table };
+  return { grid, version: grid.version, cells, count, table, builds: 1 };
 }
 
 /** The cell with the largest finite value (the smallest id among equals); -1 when none is above 0. */
