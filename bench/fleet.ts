@@ -61,7 +61,7 @@ function runAll(inst: Instance, k: number, solver: 'prioritized' | 'cbs', where:
   for (const rows of inst.rows) {
     const tasks = rows.slice(0, k);
     const r: MapfResult = solver === 'cbs' ? cbs(inst.grid, tasks, { limits: { maxMillis: CBS_LIMIT_S * 1000 } }) : prioritizedPlan(inst.grid, tasks, { limits: { maxMillis: PRIORITIZED_LIMIT_S * 1000 } });
-    row.ms.push(r.millis);
+    row.ms.push(r.elapsedMs);
     row.nodes.push(r.highLevelNodes);
     if (r.status !== 'found') continue;
     const v = checkMapfPlan(inst.grid, tasks, r.paths!);

@@ -81,16 +81,16 @@ function run(args: Args, io: Io): number {
     io.out(JSON.stringify({
       map: mapFile, from: [grid.x(start), grid.y(start)], to: [grid.x(goal), grid.y(goal)], schedule,
       status: r.status, reason: r.reason, cost: r.path ? r.cost : null, bound: r.path ? r.bound : null, expansions: r.expansions,
-      millis: Math.round(r.millis * 100) / 100,
+      elapsedMs: Math.round(r.elapsedMs * 100) / 100,
       iterations: r.iterations.map((it) => ({
-        eps: it.eps, cost: it.cost, expansions: it.expansions, bound: it.bound, millis: Math.round(it.millis * 100) / 100, cells: it.path.length,
+        eps: it.eps, cost: it.cost, expansions: it.expansions, bound: it.bound, elapsedMs: Math.round(it.elapsedMs * 100) / 100, cells: it.path.length,
       })),
     }));
   } else {
     io.out(`map ${displayName(mapFile)} (${grid.width} x ${grid.height}), from ${grid.formatXY(start)} to ${grid.formatXY(goal)}, schedule ${schedule.join(', ')}`);
     io.out('   eps            cost  expansions   bound      ms');
     for (const it of r.iterations) {
-      io.out(`${fixed(it.eps, 3).padStart(6)}  ${fixed(it.cost, 8).padStart(14)}  ${String(it.expansions).padStart(10)}  ${fixed(it.bound, 4).padStart(6)}  ${fixed(it.millis, 2).padStart(6)}`);
+      io.out(`${fixed(it.eps, 3).padStart(6)}  ${fixed(it.cost, 8).padStart(14)}  ${String(it.expansions).padStart(10)}  ${fixed(it.bound, 4).padStart(6)}  ${fixed(it.elapsedMs, 2).padStart(6)}`);
     }
     const soFar = r.path ? `best path so far is within ${fixed(r.bound, 4)} of the optimum` : 'no path yet';
     const why = r.status === 'found'
@@ -99,7 +99,7 @@ function run(args: Args, io: Io): number {
         : r.reason === 'max-expansions' ? `expansion budget spent; ${soFar}`
           : r.reason === 'max-millis' ? `time budget spent; ${soFar}`
             : `${r.reason ?? r.status}; ${soFar}`;
-    io.out(`${r.status}: ${why}; ${r.expansions} expansions in ${fixed(r.millis, 2)} ms`);
+    io.out(`${r.status}: ${why}; ${r.expansions} expansions in ${fixed(r.elapsedMs, 2)} ms`);
   }
   return r.path ? 0 : 1;
 }

@@ -45,7 +45,7 @@ function run(args: Args, io: Io): number {
     io.out(JSON.stringify({
       map: mapFile, goal: [grid.x(goal), grid.y(goal)], cells: grid.size, free, reachable: plan.reachable,
       maxCostToGo: plan.maxCostToGo, farthest: [grid.x(farthest), grid.y(farthest)], residual,
-      planMillis: round(planMs), residualMillis: round(checkMs),
+      planMs: round(planMs), residualMs: round(checkMs),
     }));
   } else {
     io.out(`map ${displayName(mapFile)} (${grid.width} x ${grid.height}, ${free} free cells), goal ${grid.formatXY(goal)}`);

@@ -12,7 +12,7 @@ const SOLVERS = ['prioritized', 'cbs'] as const;
 
 /**
  * `bestfirst fleet --map FILE.map --scen FILE.scen --agents K [--solver S]
- * [--time-limit S] [--json]`: plans the first K agents of a MAPF scenario
+ * [--max-ms MS] [--json]`: plans the first K agents of a MAPF scenario
  * file, checks the plan with `checkMapfPlan`, and prints whether it was
  * solved (or why not), the sum of costs, the makespan, the lower bound and
  * the time; with --json, one record with every agent's path.
@@ -27,7 +27,7 @@ export const FLEET: CommandSpec = {
     { name: 'force-map', kind: 'flag', help: 'run on --map even when the rows name a map of another name' },
     { name: 'agents', kind: 'integer', arg: 'K', min: 1, max: 100_000, required: true, help: 'plan the first K rows of FILE.scen' },
     { name: 'solver', kind: 'choice', arg: 'S', choices: SOLVERS, default: 'prioritized', help: 'prioritized (cooperative A*) or cbs (conflict-based search, optimal)' },
-    { name: 'time-limit', kind: 'number', arg: 'S', min: 0, max: 86_400, default: '30', help: 'stop the planner after S seconds of wall time' },
+    { name: 'max-ms', kind: 'number', arg: 'MS', min: 0, max: 86_400_000, default: '30000', help: 'stop the planner after MS milliseconds of wall time' },
     jsonOption('print one JSON record (the summary, and every agent\'s path as [x, y] cells, or null) instead of text'),
   ],
   notes: ['Exit status: 0 solved and the plan checked valid, 1 no plan (unsolvable, prioritized planning stuck, or the time limit) or an invalid plan, 2 a mistake in the command line or the files.'],
@@ -39,7 +39,7 @@ function run(args: Args, io: Io): number {
   const scenFile = args.need<string>('scen');
   const k = args.need<number>('agents');
   const solver = args.need<(typeof SOLVERS)[number]>('solver');
-  const seconds = args.need<number>('time-limit');
+  const maxMs = args.need<number>('max-ms');
   const scenName = displayName(scenFile);
 
   const rows = parseScen(readText(scenFile, `--scen ${scenName}`, '.scen', MAX_SCEN_BYTES), scenName);
@@ -50,24 +50,24 @@ function run(args: Args, io: Io): number {
   for (const s of agents) checkScenario(s, grid, scenName);
   const tasks = agents.map((s) => ({ start: grid.id(s.startX, s.startY), goal: grid.id(s.goalX, s.goalY) }));
 
-  const options = { limits: { maxMillis: seconds * 1000 } };
+  const options = { limits: { maxMillis: maxMs } };
   const r: MapfResult = solver === 'cbs' ? cbs(grid, tasks, options) : prioritizedPlan(grid, tasks, options);
   const check = r.paths === null ? null : checkMapfPlan(grid, tasks, r.paths);
   const valid = check !== null && check.ok && check.sumOfCosts === r.sumOfCosts && check.makespan === r.makespan;
   const invalid = check === null ? '' : !check.ok ? check.reason : valid ? '' : `the planner reports sum of costs ${r.sumOfCosts} and makespan ${r.makespan}, the checker counts ${check.sumOfCosts} and ${check.makespan}`;
-  const ms = Math.round(r.millis * 10) / 10;
+  const ms = Math.round(r.elapsedMs * 10) / 10;
   const finite = (v: number) => (Number.isFinite(v) ? v : null);
 
   if (args.flag('json')) {
     io.out(JSON.stringify({
-      map: mapFile, scen: scenFile, agents: k, solver, timeLimit: seconds,
+      map: mapFile, scen: scenFile, agents: k, solver, maxMs,
       status: r.status, reason: r.reason, valid: check === null ? null : valid, detail: r.detail || invalid || null, failedAgent: r.failedAgent < 0 ? null : r.failedAgent,
       sumOfCosts: finite(r.sumOfCosts), makespan: finite(r.makespan), lowerBound: finite(r.lowerBound),
-      highLevelNodes: r.highLevelNodes, lowLevelExpansions: r.lowLevelExpansions, millis: ms,
+      highLevelNodes: r.highLevelNodes, lowLevelExpansions: r.lowLevelExpansions, elapsedMs: ms,
       paths: r.paths === null ? null : r.paths.map((p) => p.map((n) => [grid.x(n), grid.y(n)])),
     }));
   } else {
-    io.out(`map ${displayName(mapFile)} (${grid.width} x ${grid.height}), ${k} agent${k === 1 ? '' : 's'} from ${scenName}, solver ${solver}, time limit ${seconds} s`);
+    io.out(`map ${displayName(mapFile)} (${grid.width} x ${grid.height}), ${k} agent${k === 1 ? '' : 's'} from ${scenName}, solver ${solver}, time limit ${maxMs} ms`);
     const search = `${solver === 'cbs' ? `${r.highLevelNodes} constraint-tree nodes, ` : ''}${r.lowLevelExpansions} time-space expansions; ${ms} ms`;
     if (r.status === 'found') {
       const over = r.lowerBound > 0 ? ` (+${(100 * (r.sumOfCosts / r.lowerBound - 1)).toFixed(2)}%)` : '';

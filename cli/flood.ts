@@ -16,7 +16,7 @@ export const FLOOD: CommandSpec = {
     MAP_OPTION,
     pointOption('from', 'the cell to flood from'),
     { name: 'radius', kind: 'number', arg: 'C', min: 0, help: 'keep the cells whose cost is at most C [default: no limit: every cell reachable]' },
-    jsonOption('print one JSON record (map, from, radius, reached, maxCost, farthest, microseconds) instead of text'),
+    jsonOption('print one JSON record (map, from, radius, reached, maxCost, farthest, elapsedMs) instead of text'),
   ],
   notes: ['Exit status: 0 (the start cell alone is an answer too), 2 a mistake in the command line or the files.'],
   run,
@@ -40,7 +40,7 @@ function run(args: Args, io: Io): number {
   if (args.flag('json')) {
     io.out(JSON.stringify({
       map: mapFile, from: [grid.x(from), grid.y(from)], radius: radius === Infinity ? null : radius,
-      reached: f.reached, maxCost: f.maxCost, farthest: [grid.x(far), grid.y(far)], microseconds: Math.round(microseconds * 10) / 10,
+      reached: f.reached, maxCost: f.maxCost, farthest: [grid.x(far), grid.y(far)], elapsedMs: Math.round(microseconds) / 1000,
     }));
   } else {
     io.out(`map ${displayName(mapFile)} (${grid.width} x ${grid.height}), from ${grid.formatXY(from)}, radius ${radius === Infinity ? 'none' : radius}`);

@@ -42,7 +42,7 @@ export const ROS_PLAN_OPTIONS: readonly OptionSpec[] = [
 /** What `plan --help` adds about ROS maps. */
 export const ROS_PLAN_NOTES: readonly string[] = [
   `With --ros: --from and --to are points in metres in the map's frame (y up); each must lie on the map in a cell the robot's centre may occupy (not an obstacle, not within R of one, not in a keepout zone, not unknown unless --unknown free). The costmap is Nav2's inflation layer, with the keepout mask merged (the larger cost wins); cells of cost 253 or more are blocked, and the speed mask's factors multiply the weights. With --partial, when the goal cannot be reached the path goes to the reached cell nearest the goal (straight-line cells), marked partial (exit 1). The path is printed as cell centres in metres (3 decimals; with --any-angle its waypoints); cost is the weighted cost, length the path's length in metres. ${IMAGE_RULE}`,
-  'With --ros --json the record holds ros, algo, from and to (metres), fromCell and toCell (column, row from the top), radius, inflation, scaling, unknown, penalty, keepout and speed (the mask files, or null), status, partial, cost, length, cells, expansions, microseconds, costmapMilliseconds and path (cell centres in metres).',
+  'With --ros --json the record holds ros, algo, from and to (metres), fromCell and toCell (column, row from the top), radius, inflation, scaling, unknown, penalty, keepout and speed (the mask files, or null), status, partial, cost, length, cells, expansions, elapsedMs, costmapMs and path (cell centres in metres).',
 ];
 
 /**
@@ -137,7 +137,7 @@ export function planRos(args: Args, io: Io, algo: Algo): number {
       radius, inflation: inflated.inflation, scaling: inflated.scaling, unknown: inflated.unknown, penalty,
       keepout: keepout === undefined ? null : args.need<string>('keepout'), speed: speed === undefined ? null : args.need<string>('speed'), status, partial,
       cost: count > 0 ? searcher.cost : null, length: count > 0 ? length : null, cells: count, expansions: searcher.expansions,
-      microseconds: Math.round(microseconds * 10) / 10, costmapMilliseconds: Math.round(inflated.milliseconds * 10) / 10, path,
+      elapsedMs: Math.round(microseconds) / 1000, costmapMs: Math.round(inflated.milliseconds * 10) / 10, path,
     }));
   } else {
     const masks = `${keepout === undefined ? '' : `, keepout ${keepout.name}`}${speed === undefined ? '' : `, speed ${speed.name}`}`;

@@ -29,7 +29,7 @@ export const PLAN: CommandSpec = {
     TERRAIN_OPTION,
     PARTIAL_OPTION,
     ...ROS_PLAN_OPTIONS,
-    jsonOption('print one JSON record (map, algo, from, to, status, partial, cost, cells, expansions, microseconds, buildMilliseconds for subgoal4, subgoal8, preprocessed8 and jps-plus, path) instead of text; with --any-angle, cells counts waypoints'),
+    jsonOption('print one JSON record (map, algo, from, to, status, partial, cost, cells, expansions, elapsedMs, buildMs for subgoal4, subgoal8, preprocessed8 and jps-plus, path) instead of text; with --any-angle, cells counts waypoints'),
   ],
   notes: [...ROS_PLAN_NOTES, 'Exit status: 0 a path was found, 1 no path (or a failed check), 2 a mistake in the command line or the files.'],
   run,
@@ -57,7 +57,7 @@ function run(args: Args, io: Io): number {
     io.out(JSON.stringify({
       map: mapFile, algo: algo.name, ...(terrain === undefined ? {} : { terrain }), from: [grid.x(start), grid.y(start)], to: [grid.x(goal), grid.y(goal)],
       status, partial, cost: count > 0 ? searcher.cost : null, cells: count, expansions: searcher.expansions,
-      microseconds: Math.round(microseconds * 10) / 10, ...(runner.buildMs === undefined ? {} : { buildMilliseconds: Math.round(runner.buildMs * 10) / 10 }), path,
+      elapsedMs: Math.round(microseconds) / 1000, ...(runner.buildMs === undefined ? {} : { buildMs: Math.round(runner.buildMs * 10) / 10 }), path,
     }));
   } else {
     const weighed = terrain === undefined ? '' : `, terrain ${formatTerrain(terrain)}`;

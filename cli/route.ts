@@ -121,7 +121,7 @@ export const ROUTE: CommandSpec = {
     nodeOption('from', 'the start node'),
     nodeOption('to', 'the goal node'),
     { name: 'algo', kind: 'choice', arg: 'A', default: 'dijkstra', choices: Object.keys(ALGOS), help: 'the search', accepts: Object.entries(ALGOS).map(([k, a]) => [k, a.help] as const) },
-    jsonOption('print one JSON record (gr, co, algo, from, to, status, cost, nodes, expansions, rounds, microseconds, built, path) instead of text; built is { ms, shortcuts, bytes } for ch, else null; a negative cycle gives status negative-cycle with cycle and cycleCost'),
+    jsonOption('print one JSON record (gr, co, algo, from, to, status, cost, nodes, expansions, rounds, elapsedMs, built, path) instead of text; built is { ms, shortcuts, bytes } for ch, else null; a negative cycle gives status negative-cycle with cycle and cycleCost'),
   ],
   notes: [
     'The astar and biastar heuristic: every arc costs at least ratio x its straight length (ratio: the smallest weight / length over the arcs), so no path to the goal costs less than ratio x the straight-line distance; it is admissible and consistent for any weights, and zero when some arc between distinct points is free.',
@@ -196,7 +196,7 @@ function run(args: Args, io: Io): number {
   if (args.flag('json')) {
     io.out(JSON.stringify({
       gr: grFile, co: coFile ?? null, algo, from: start + 1, to: goal + 1, status, cost, nodes: path?.length ?? 0,
-      expansions: found.expansions, rounds: found.rounds, microseconds: Math.round(microseconds * 10) / 10, built, path,
+      expansions: found.expansions, rounds: found.rounds, elapsedMs: Math.round(microseconds) / 1000, built, path,
     }));
   } else {
     io.out(`graph ${gr} (${graph.size} nodes, ${graph.arcCount} arcs), algo ${algo}, from ${start + 1} to ${goal + 1}`);

@@ -165,7 +165,7 @@ function runScenarios(
       const check = count > 0 ? checkPath(grid, buf, start, buf[count - 1], count) : null;
       if (count > 0) partials++;
       if (check !== null && !check.ok) { invalid++; report(s, `invalid partial path: ${check.reason}`); }
-      if (json) io.out(JSON.stringify({ line: s.line, start: [s.startX, s.startY], goal: [s.goalX, s.goalY], found, partial: count > 0, optimum: null, expansions: searcher.expansions, microseconds: Math.round(micros[q] * 10) / 10, valid: check === null || check.ok }));
+      if (json) io.out(JSON.stringify({ line: s.line, start: [s.startX, s.startY], goal: [s.goalX, s.goalY], found, partial: count > 0, optimum: null, expansions: searcher.expansions, elapsedMs: Math.round(micros[q]) / 1000, valid: check === null || check.ok }));
       progress?.(q + 1);
       continue;
     }
@@ -200,7 +200,7 @@ function runScenarios(
       io.out(JSON.stringify({
         line: s.line, start: [s.startX, s.startY], goal: [s.goalX, s.goalY], found,
         cost: found ? searcher.cost : null, optimum, expansions: searcher.expansions,
-        microseconds: Math.round(micros[q] * 10) / 10, valid, optimal: isOptimal, ...(valid ? {} : { reason }),
+        elapsedMs: Math.round(micros[q]) / 1000, valid, optimal: isOptimal, ...(valid ? {} : { reason }),
       }));
     }
     progress?.(q + 1);

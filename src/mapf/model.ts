@@ -121,7 +121,7 @@ export interface MapfResult {
   /** Time-space states expanded by the low-level searches, over all agents. */
   readonly lowLevelExpansions: number;
   /** Wall time in milliseconds. */
-  readonly millis: number;
+  readonly elapsedMs: number;
 }
 
 /** The options both MAPF planners take; a bad value or an unknown key is an `InputError`. */
@@ -212,7 +212,7 @@ export function mapfResult(end: MapfEnd, paths: number[][] | null, lowerBound: n
     sumOfCosts = costs.reduce((s, c) => s + c, 0);
     makespan = Math.max(0, ...costs);
   }
-  return { status, reason, paths, sumOfCosts, makespan, lowerBound, detail, failedAgent, highLevelNodes, lowLevelExpansions, millis: performance.now() - t0 };
+  return { status, reason, paths, sumOfCosts, makespan, lowerBound, detail, failedAgent, highLevelNodes, lowLevelExpansions, elapsedMs: performance.now() - t0 };
 }
 
 /** A limit that stopped a planner, in words for `detail`: "the time budget ran out". */

@@ -47,7 +47,7 @@ export interface AraIteration {
    */
   bound: number;
   /** Wall time of this round in milliseconds (performance.now()). */
-  millis: number;
+  elapsedMs: number;
   /** The states this round expanded, in order; only with the `trace` option. */
   expanded?: Int32Array;
 }
@@ -93,7 +93,7 @@ export interface AraResult {
   /** Expansions over all rounds, an unfinished one included. */
   expansions: number;
   /** Wall time of the whole run in milliseconds. */
-  millis: number;
+  elapsedMs: number;
 }
 
 /** Throws an InputError unless `schedule` is a non-empty, strictly decreasing list of finite numbers >= 1. */
@@ -298,9 +298,9 @@ export class AraSearcher {
   }
 
   /** The query's outcome so far as one object. */
-  result(millis = this.iterations.reduce((s, it) => s + it.millis, 0)): AraResult {
+  result(elapsedMs = this.iterations.reduce((s, it) => s + it.elapsedMs, 0)): AraResult {
     const status = this.checkQuery('result()');
-    checkBudget(millis, 'millis');
+    checkBudget(elapsedMs, 'elapsedMs');
     const last = this.iterations[this.iterations.length - 1];
     return {
       status,
@@ -310,7 +310,7 @@ export class AraSearcher {
       cost: last ? last.cost : Infinity,
       bound: last ? last.bound : Infinity,
       expansions: this.expansions,
-      millis,
+      elapsedMs,
     };
   }
 
@@ -445,7 +445,7 @@ export class AraSearcher {
       expansions: this.roundExpansions,
       totalExpansions: this.expansions,
       bound,
-      millis: this.roundMillis,
+      elapsedMs: this.roundMillis,
     };
     if (this.trace) it.expanded = Int32Array.from(this.trace);
     return it;

@@ -558,9 +558,9 @@ function araSpecs(): Spec[] {
   });
   specs.push({
     target: 'bestfirst/repair:AraSearcher#result',
-    paramNames: ['millis'],
-    make: (L) => { const { g, s } = began(L); s.run(); return { args: [], call: (m) => s.result(m as number), check: (r, a) => araCheck(g)(r) ?? (a[0] === undefined || (r as { millis: number }).millis === a[0] ? undefined : 'millis not passed through') }; },
-    params: [[...named([...notNumbers().filter((x) => x.label !== 'undefined'), v(Number.NaN, 'NaN'), v(-1, '-1')], ['millis'], />= ?0/), v(0, '0', 'ok'), v(12.5, '12.5', 'ok')]],
+    paramNames: ['elapsedMs'],
+    make: (L) => { const { g, s } = began(L); s.run(); return { args: [], call: (m) => s.result(m as number), check: (r, a) => araCheck(g)(r) ?? (a[0] === undefined || (r as { elapsedMs: number }).elapsedMs === a[0] ? undefined : 'elapsedMs not passed through') }; },
+    params: [[...named([...notNumbers().filter((x) => x.label !== 'undefined'), v(Number.NaN, 'NaN'), v(-1, '-1')], ['elapsedMs'], />= ?0/), v(0, '0', 'ok'), v(12.5, '12.5', 'ok')]],
     extra: [{ label: 'before begin', want: 'error', names: ['begin'], make: (L) => { const s = new L.repair.AraSearcher(grid(L)); return { args: [], call: () => s.result() }; } }],
   });
   specs.push({

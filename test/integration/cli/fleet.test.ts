@@ -63,7 +63,7 @@ describe('no plan, and mistakes', () => {
       [['fleet', '--map', m, '--scen', s, '--agents', '410'], /--agents 410 asks for more agents than .*random-32-32-20-random-1\.scen has \(409 rows\)/],
       [['fleet', '--map', m, '--scen', s, '--agents', '0'], /--agents must be a decimal integer from 1 to 100000, got "0"/],
       [['fleet', '--map', m, '--scen', s, '--agents', '3', '--solver', 'astar'], /--solver/],
-      [['fleet', '--map', m, '--scen', s, '--agents', '3', '--time-limit', '-1'], /--time-limit must be a decimal number from 0 to 86400/],
+      [['fleet', '--map', m, '--scen', s, '--agents', '3', '--max-ms', '-1'], /--max-ms must be a decimal number from 0 to 86400000/],
       [['fleet', '--map', dataFile('mapf/room-32-32-4.map'), '--scen', s, '--agents', '3'], /names map "random-32-32-20\.map", but --map is/],
       [['fleet', '--map', m, '--scen', join(dir, 'none.scen'), '--agents', '3'], /cannot read --scen .*none\.scen: no such file/],
       [['fleet', '--scen', s, '--agents', '3'], /--map/],

@@ -24,12 +24,12 @@ test('plan --algo subgoal4: the map made 4-connected, its preprocessing time, th
   for (let i = 1; i < cells.length; i++) expect(Math.abs(cells[i][0] - cells[i - 1][0]) + Math.abs(cells[i][1] - cells[i - 1][1])).toBe(1);
 });
 
-test('plan --algo subgoal4 --json carries buildMilliseconds; --partial is refused', () => {
+test('plan --algo subgoal4 --json carries buildMs; --partial is refused', () => {
   const { io, out } = collect();
   expect(planCommand(['--map', ARENA, '--from', '1,7', '--to', '47,46', '--algo', 'subgoal4', '--json'], io)).toBe(0);
   const r = JSON.parse(out[0]);
   expect(r.algo).toBe('subgoal4');
-  expect(r.buildMilliseconds).toBeGreaterThan(0);
+  expect(r.buildMs).toBeGreaterThan(0);
   expect(() => planCommand(['--map', ARENA, '--from', '1,7', '--to', '47,46', '--algo', 'subgoal4', '--partial'], collect().io)).toThrow(/not subgoal4/);
 });
 

@@ -156,7 +156,7 @@ test('bestfirst field prints reach, largest cost-to-go, residual and time', () =
   const r = JSON.parse(json.out[0]);
   expect(r).toMatchObject({ goal: [30, 40], cells: 5265, free: 2445, reachable: 2445, farthest: [64, 77], residual: 0 });
   expect(r.maxCostToGo).toBeCloseTo(68.7989898732, 9);
-  expect(typeof r.planMillis).toBe('number');
+  expect(typeof r.planMs).toBe('number');
 
   const quiet = collect();
   expect(() => fieldCommand(['--map', map], quiet.io)).toThrow(/field: --goal is required/);
