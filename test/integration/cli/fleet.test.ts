@@ -35,7 +35,7 @@ describe('on the benchmark files, every plan printed is checked again here', () 
   test('text output: the instance, then solved with the costs and the check, then the search effort', async () => {
     const r = await run('fleet', '--map', dataFile('mapf/random-32-32-20.map'), '--scen', dataFile('mapf/random-32-32-20-random-1.scen'), '--agents', '5', '--solver', 'cbs');
     expect(r.code).toBe(0);
-    expect(r.out[0]).toMatch(/^map .*random-32-32-20\.map \(32 x 32\), 5 agents from .*random-32-32-20-random-1\.scen, solver cbs, time limit 30 s$/);
+    expect(r.out[0]).toMatch(/^map .*random-32-32-20\.map \(32 x 32\), 5 agents from .*random-32-32-20-random-1\.scen, solver cbs, time limit 30000 ms$/);
     expect(r.out[1]).toMatch(/^solved: sum of costs \d+, makespan \d+, lower bound \d+ \(\+\d+\.\d\d%\); plan checked valid$/);
     expect(r.out[2]).toMatch(/^\d+ constraint-tree nodes, \d+ time-space expansions; [\d.]+ ms$/);
   });
