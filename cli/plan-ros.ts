@@ -91,7 +91,7 @@ function endpoint(map: RosMap, grid: Grid, costmap: Uint8Array, inflated: Uint8A
   if (!(x >= origin.x && x <= x1 && y >= origin.y && y <= y1)) {
     throw new InputError(`plan: ${option} ${x},${y} is outside the map ${name}, which covers x from ${origin.x} to ${round3(x1)} and y from ${origin.y} to ${round3(y1)} m`);
   }
-  const n = worldToCell(map, x, y);
+  const n = worldToCell(map, [x, y]);
   if (grid.cells[n] !== 0) {
     // The costmap is in ROS order: the grid's row y is its row height - 1 - y.
     const i = (height - 1 - grid.y(n)) * width + grid.x(n);
@@ -129,7 +129,7 @@ export function planRos(args: Args, io: Io, algo: Algo): number {
     for (let i = 1; i < count; i++) length += Math.hypot(grid.x(buf[i]) - grid.x(buf[i - 1]), grid.y(buf[i]) - grid.y(buf[i - 1]));
     length *= grid.cellSize;
   }
-  const path = Array.from(buf.subarray(0, count), (n) => { const p = cellToWorld(map, n); return [round3(p.x), round3(p.y)] as [number, number]; });
+  const path = Array.from(buf.subarray(0, count), (n) => { const [x, y] = cellToWorld(map, n); return [round3(x), round3(y)] as [number, number]; });
 
   if (args.flag('json')) {
     io.out(JSON.stringify({

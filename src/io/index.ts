@@ -14,7 +14,7 @@ export { parseMap, formatMap, parseScen, formatScen, checkScenario, terrainFilte
 export { parseRoads, type RoadNetwork } from './roads.js';
 export {
   parseRosYaml, parsePgm, formatPgm, parseRosMap, toGrid, worldToCell, cellToWorld, MAX_ROS_YAML_CHARS,
-  type RosMapMode, type RosOrigin, type RosPoint, type RosMapYaml, type PgmImage, type OccupancyGrid, type RosMap, type ToGridOptions,
+  type RosMapMode, type RosOrigin, type RosMapYaml, type PgmImage, type OccupancyGrid, type RosMap, type ToGridOptions,
 } from './ros.js';
 export {
   parseGr, formatGr, parseCo, formatCo, roadsToDimacs, MAX_DIMACS_WEIGHT, MAX_DIMACS_CHARS, type DimacsGraph, type DimacsCoordinates, type ParseGrOptions,

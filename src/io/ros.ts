@@ -1,6 +1,6 @@
 import { InputError, show } from '../core/errors.js';
 import { checkKeys } from '../core/input-checks.js';
-import { Grid } from '../grid/grid.js';
+import { Grid, type XY } from '../grid/grid.js';
 import { MAX_MAP_CELLS, MOVINGAI_GRID } from './movingai.js';
 
 /**
@@ -27,14 +27,6 @@ export interface RosOrigin {
   readonly y: number;
   /** Rotation about z, radians; the conversions here support only 0. */
   readonly yaw: number;
-}
-
-/** A point in the map's world frame, metres. */
-export interface RosPoint {
-  /** Metres along the map's x axis (the image's left to right). */
-  readonly x: number;
-  /** Metres along the map's y axis, which points up (the image's bottom to top). */
-  readonly y: number;
 }
 
 /** What a map's YAML says, checked: the keys `map_server` reads. */
@@ -435,7 +427,7 @@ function rint(x: number): number {
  * const yaml = readFileSync('maps/warehouse.yaml', 'utf8');
  * const map = parseRosMap(yaml, readFileSync(`maps/${parseRosYaml(yaml).image}`), 'warehouse.yaml');
  * const grid = toGrid(map, { unknown: 'blocked' });
- * const r = findPath(grid, worldToCell(map, 0, 0), worldToCell(map, 5, -3)); // r.cost in metres
+ * const r = findPath(grid, worldToCell(map, [0, 0]), worldToCell(map, [5, -3])); // r.cost in metres
  * ```
  */
 export function parseRosMap(yaml: string, image: ArrayBuffer | Uint8Array, yamlFile = '<map.yaml>'): RosMap {
@@ -535,13 +527,16 @@ const EDGE_SLACK = 1e-6;
 
 /**
  * The Grid id (as `toGrid` numbers them: row 0 at the top) of the cell
- * holding the point (x, y) in metres, y up. A point on a line between cells
+ * holding the point `[x, y]` in metres, y up (the map's world frame: x along
+ * the image's left to right, y from its bottom to its top). A point on a line between cells
  * belongs to the cell east / north of it, except on the map's own east and
  * north edges. Outside the map, or on a map whose origin yaw is not 0 (a
  * rotated map, not supported here), it is an `InputError`.
  */
-export function worldToCell(map: OccupancyGrid, x: number, y: number): number {
+export function worldToCell(map: OccupancyGrid, point: XY): number {
   checkOccupancy(map, 'worldToCell');
+  if (!Array.isArray(point) || point.length !== 2) throw new InputError(`worldToCell: point must be [x, y] in metres, got ${show(point)}`);
+  const [x, y] = point as [unknown, unknown];
   if (typeof x !== 'number' || !Number.isFinite(x)) throw new InputError(`worldToCell: x must be a finite number (metres), got ${show(x)}`);
   if (typeof y !== 'number' || !Number.isFinite(y)) throw new InputError(`worldToCell: y must be a finite number (metres), got ${show(y)}`);
   checkYaw(map, 'worldToCell');
@@ -556,11 +551,11 @@ export function worldToCell(map: OccupancyGrid, x: number, y: number): number {
 }
 
 /**
- * The centre, in metres (y up), of the cell with Grid id `cell` (row 0 at
- * the top, as `toGrid` and `worldToCell` number them). An id outside the map
+ * The centre `[x, y]`, in metres (y up), of the cell with Grid id `cell`
+ * (row 0 at the top, as `toGrid` and `worldToCell` number them). An id outside the map
  * or a map whose origin yaw is not 0 is an `InputError`.
  */
-export function cellToWorld(map: OccupancyGrid, cell: number): RosPoint {
+export function cellToWorld(map: OccupancyGrid, cell: number): XY {
   checkOccupancy(map, 'cellToWorld');
   const { width, height, resolution: r, origin } = map;
   if (!Number.isInteger(cell) || cell < 0 || cell >= width * height) {
@@ -568,5 +563,5 @@ export function cellToWorld(map: OccupancyGrid, cell: number): RosPoint {
   }
   checkYaw(map, 'cellToWorld');
   const col = cell % width, row = (cell - col) / width;
-  return { x: origin.x + (col + 0.5) * r, y: origin.y + (height - row - 0.5) * r };
+  return [origin.x + (col + 0.5) * r, origin.y + (height - row - 0.5) * r];
 }

@@ -7,7 +7,7 @@ import type { ApartmentWorld } from '#bestfirst/worlds';
 import { apply, BLOCKED, construct, GOAL, grid, notGrids, START } from './bad-input-core.js';
 import {
   badHeuristics, checkAnswer, dyn, fresh, ids, named, near, notNumbers, notSpaces, oneOf, options, positive, same, SYM, v,
-  type Base, type Lib, type Spec, type V,
+  type Base, type Extra, type Lib, type Spec, type V,
   pub, targetOf,
 } from './bad-input-kit.js';
 
@@ -447,8 +447,13 @@ function rosSpecs(): Spec[] {
   });
   specs.push({
     target: 'bestfirst/io:worldToCell',
+    // The point is [x, y]: the rows vary each coordinate of it, and the extra rows the point itself.
     paramNames: ['map', 'x', 'y'],
-    make: (L) => ({ args: [rosMsg(), 1.25, 2.25], call: (...a) => apply(L.io.worldToCell, a), check: (r) => same(r, 3) }),
+    make: (L) => ({ args: [rosMsg(), 1.25, 2.25], call: (m, x, y) => apply(L.io.worldToCell, [m, [x, y]]), check: (r) => same(r, 3) }),
+    extra: [null, 5, [1.25], { x: 1.25, y: 2.25 }, [1.25, 2.25, 0]].map((point): Extra => ({
+      label: `point ${JSON.stringify(point)}`, want: 'error', names: ['point', '[x, y]'],
+      make: (L) => ({ args: [rosMsg(), point], call: (...a) => apply(L.io.worldToCell, a) }),
+    })),
     params: [
       [...notOccupancy(), fresh(() => rosMsg({ origin: { x: 1, y: 2, yaw: 0.5 } }), 'a rotated map', 'error', { names: ['yaw'], allowed: /yaw 0/ })],
       [
@@ -466,10 +471,10 @@ function rosSpecs(): Spec[] {
   specs.push({
     target: 'bestfirst/io:cellToWorld',
     paramNames: ['map', 'cell'],
-    make: (L) => ({ args: [rosMsg(), 0], size: 6, call: (...a) => apply(L.io.cellToWorld, a), check: (r) => same(r, { x: 1.25, y: 2.75 }) }),
+    make: (L) => ({ args: [rosMsg(), 0], size: 6, call: (...a) => apply(L.io.cellToWorld, a), check: (r) => same(r, [1.25, 2.75]) }),
     params: [
       [...notOccupancy(), fresh(() => rosMsg({ origin: { x: 1, y: 2, yaw: -0.1 } }), 'a rotated map', 'error', { names: ['yaw'], allowed: /yaw 0/ })],
-      ids('cell', { legit: [v(5, 'the last cell', 'ok', { check: (r: unknown) => same(r, { x: 2.25, y: 2.25 }) })] }),
+      ids('cell', { legit: [v(5, 'the last cell', 'ok', { check: (r: unknown) => same(r, [2.25, 2.25]) })] }),
     ],
   });
   return specs;

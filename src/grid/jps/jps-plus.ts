@@ -6,7 +6,7 @@ import { checkJumpGrid, refuseWeights } from './jps.js';
 import { JumpOpenList } from '../../queues/jump-open-list.js';
 import { buildJumpTable, FAR, jumpLength, RECORD, WALL_FAR, type JumpTable } from './jps-plus-table.js';
 import { buildLandmarks } from './jps-plus-landmarks.js';
-import { jumpDirections, type JumpDirections } from './jump-directions.js';
+import { jumpDirections } from './jump-directions.js';
 import { jumpPath, jumpPathInto } from './jump-path.js';
 import { type QueryOptions, type SearchStatus } from '../../core/path-searcher.js';
 import { nextGeneration } from '../../core/stamp.js';
@@ -96,8 +96,14 @@ export class JpsPlusSearcher extends SearcherBase<JpsPlusOptions> {
   private readonly axial: number;
   private readonly diag: number;
   private readonly hd: number;
-  /** Tables over the direction index k of grid.ts (see jump-directions.ts). */
-  private readonly dirs: JumpDirections;
+  // Tables over the direction index k of grid.ts (see jump-directions.ts), as
+  // fields of their own: the jumps read them in their innermost loops.
+  private readonly off: Int32Array;
+  private readonly sideA: Uint8Array;
+  private readonly sideB: Uint8Array;
+  private readonly horiz: Uint8Array;
+  private readonly vert: Uint8Array;
+  private readonly join: Uint8Array;
   private gen = 0;
   private version = -1;
   private goalP = -1;
@@ -123,7 +129,7 @@ export class JpsPlusSearcher extends SearcherBase<JpsPlusOptions> {
     this.stamp = allocate(() => new Uint32Array(size), what, need);
     this.dir = allocate(() => new Uint8Array(size), what, need);
     this.heap = new JumpOpenList(Math.min(size, 1 << 12));
-    this.dirs = jumpDirections(w);
+    ({ off: this.off, sideA: this.sideA, sideB: this.sideB, horiz: this.horiz, vert: this.vert, join: this.join } = jumpDirections(w));
     this.rebuild();
   }
 
@@ -224,30 +230,30 @@ export class JpsPlusSearcher extends SearcherBase<JpsPlusOptions> {
     }
     if (k < 4) {
       this.straight(n, gn, k, x, y, n);
-      const a = this.dirs.sideA[k], b = this.dirs.sideB[k], at = n * RECORD;
+      const a = this.sideA[k], b = this.sideB[k], at = n * RECORD;
       // A side cell's freedom is whether the straight step into it is legal: jp != 0.
       if (this.noCut) {
         // Forced: the side cell is free, the one beside the cell behind is blocked. With the
         // side cell and the cell behind free, that one is free just when the diagonal step
         // back to it is legal: n's own entry says it, without reading the cell behind's.
         const back = (k ^ 2) * 4;
-        if (jp[at + a] !== 0 && jp[at + this.dirs.join[back + a]] === 0) { this.straight(n, gn, a, x, y, n); this.diagonal(n, gn, this.dirs.join[k * 4 + a], x, y); }
-        if (jp[at + b] !== 0 && jp[at + this.dirs.join[back + b]] === 0) { this.straight(n, gn, b, x, y, n); this.diagonal(n, gn, this.dirs.join[k * 4 + b], x, y); }
+        if (jp[at + a] !== 0 && jp[at + this.join[back + a]] === 0) { this.straight(n, gn, a, x, y, n); this.diagonal(n, gn, this.join[k * 4 + a], x, y); }
+        if (jp[at + b] !== 0 && jp[at + this.join[back + b]] === 0) { this.straight(n, gn, b, x, y, n); this.diagonal(n, gn, this.join[k * 4 + b], x, y); }
       } else {
         // Forced: the side cell is blocked, so the way round it is gone.
-        if (jp[at + a] === 0) this.diagonal(n, gn, this.dirs.join[k * 4 + a], x, y);
-        if (jp[at + b] === 0) this.diagonal(n, gn, this.dirs.join[k * 4 + b], x, y);
+        if (jp[at + a] === 0) this.diagonal(n, gn, this.join[k * 4 + a], x, y);
+        if (jp[at + b] === 0) this.diagonal(n, gn, this.join[k * 4 + b], x, y);
       }
       return;
     }
-    const h = this.dirs.horiz[k], v = this.dirs.vert[k];
+    const h = this.horiz[k], v = this.vert[k];
     this.straight(n, gn, h, x, y, n);
     this.straight(n, gn, v, x, y, n);
     this.diagonal(n, gn, k, x, y);
     if (!this.noCut) {
       // Corner cutting: a blocked cell behind the diagonal forces the mirrored diagonal.
-      if (jp[n * RECORD + (h ^ 2)] === 0) this.diagonal(n, gn, this.dirs.join[(h ^ 2) * 4 + v], x, y);
-      if (jp[n * RECORD + (v ^ 2)] === 0) this.diagonal(n, gn, this.dirs.join[h * 4 + (v ^ 2)], x, y);
+      if (jp[n * RECORD + (h ^ 2)] === 0) this.diagonal(n, gn, this.join[(h ^ 2) * 4 + v], x, y);
+      if (jp[n * RECORD + (v ^ 2)] === 0) this.diagonal(n, gn, this.join[h * 4 + (v ^ 2)], x, y);
     }
   }
 
@@ -258,13 +264,13 @@ export class JpsPlusSearcher extends SearcherBase<JpsPlusOptions> {
    */
   private straight(c: number, gc: number, k: number, x: number, y: number, from: number): void {
     let d = this.jp[c * RECORD + k];
-    if (d === FAR || d === WALL_FAR) d = jumpLength(this.jp, c, k, this.dirs.off[k], d);
+    if (d === FAR || d === WALL_FAR) d = jumpLength(this.jp, c, k, this.off[k], d);
     const ex = this.goalX - x, ey = this.goalY - y;
     const t = onRay(k, ex, ey);
     if (t > 0 && t <= (d > 0 ? d : -d)) this.relax(from, this.goalP, gc + t * this.axial, k, 0, 0);
     else if (d > 0) {
-      if (this.noCut) this.follow(from, c + d * this.dirs.off[k], gc + d * this.axial, k, ex - d * DX[k], ey - d * DY[k]);
-      else this.relax(from, c + d * this.dirs.off[k], gc + d * this.axial, k, ex - d * DX[k], ey - d * DY[k]);
+      if (this.noCut) this.follow(from, c + d * this.off[k], gc + d * this.axial, k, ex - d * DX[k], ey - d * DY[k]);
+      else this.relax(from, c + d * this.off[k], gc + d * this.axial, k, ex - d * DX[k], ey - d * DY[k]);
     }
   }
 
@@ -281,9 +287,9 @@ export class JpsPlusSearcher extends SearcherBase<JpsPlusOptions> {
    * before anything found through it.
    */
   private follow(from: number, j: number, gj: number, k: number, ex: number, ey: number): void {
-    const jp = this.jp, join = this.dirs.join, off = this.dirs.off, g = this.g, stamp = this.stamp, gen = this.gen;
+    const jp = this.jp, join = this.join, off = this.off, g = this.g, stamp = this.stamp, gen = this.gen;
     for (;;) {
-      const at = j * RECORD, a = this.dirs.sideA[k], b = this.dirs.sideB[k], back = (k ^ 2) * 4;
+      const at = j * RECORD, a = this.sideA[k], b = this.sideB[k], back = (k ^ 2) * 4;
       const fa = jp[at + a] !== 0 && jp[at + join[back + a]] === 0;
       const fb = jp[at + b] !== 0 && jp[at + join[back + b]] === 0;
       // The jumps its expansion would make: ahead, and to each forced side and that side's
@@ -331,8 +337,8 @@ export class JpsPlusSearcher extends SearcherBase<JpsPlusOptions> {
    * obstacle.
    */
   private diagonal(n: number, gn: number, k: number, x: number, y: number): void {
-    const jp = this.jp, off = this.dirs.off[k], diag = this.diag, sx = DX[k], sy = DY[k];
-    const h = this.dirs.horiz[k], v = this.dirs.vert[k];
+    const jp = this.jp, off = this.off[k], diag = this.diag, sx = DX[k], sy = DY[k];
+    const h = this.horiz[k], v = this.vert[k];
     const ex = (this.goalX - x) * sx, ey = (this.goalY - y) * sy;
     const m = ex > 0 && ey > 0 ? (ex < ey ? ex : ey) : 0;
     let c = n, s = 0;
@@ -357,7 +363,7 @@ export class JpsPlusSearcher extends SearcherBase<JpsPlusOptions> {
     if (d > 0) return true;
     const t = onRay(k, ex, ey);
     if (t <= 0) return false;
-    if (d === WALL_FAR) d = jumpLength(this.jp, at / RECORD, k, this.dirs.off[k], d);
+    if (d === WALL_FAR) d = jumpLength(this.jp, at / RECORD, k, this.off[k], d);
     return t <= -d;
   }
 

@@ -7,7 +7,7 @@ import { JumpHeap } from '../../queues/jump-heap.js';
 import { JumpRaster } from './jump.js';
 import { resultOf, type QueryOptions, type SearchResult, type SearchStatus } from '../../core/path-searcher.js';
 import { depthOf } from '../../core/path.js';
-import { jumpDirections, type JumpDirections } from './jump-directions.js';
+import { jumpDirections } from './jump-directions.js';
 import { jumpPath, jumpPathInto } from './jump-path.js';
 import { nextGeneration } from '../../core/stamp.js';
 import type { Trace } from '../../core/trace.js';
@@ -85,8 +85,14 @@ export class JumpPointSearcher extends SearcherBase<JumpPointSearchOptions> {
   private readonly noCut: boolean;
   private readonly axial: number;
   private readonly diag: number;
-  /** Tables over the direction index k of grid.ts (see jump-directions.ts). */
-  private readonly dirs: JumpDirections;
+  // Tables over the direction index k of grid.ts (see jump-directions.ts), as
+  // fields of their own: the jumps read them in their innermost loops.
+  private readonly off: Int32Array;
+  private readonly sideA: Uint8Array;
+  private readonly sideB: Uint8Array;
+  private readonly horiz: Uint8Array;
+  private readonly vert: Uint8Array;
+  private readonly join: Uint8Array;
   private gen = 0;
   /** The grid version the padded copy reflects. */
   private version = -1;
@@ -118,7 +124,7 @@ export class JumpPointSearcher extends SearcherBase<JumpPointSearchOptions> {
     this.dir = allocate(() => new Uint8Array(size), what, need);
     this.hd = octileTerms(grid.diagonalCost)[1];
     this.heap = new JumpHeap(Math.min(size, 1 << 12));
-    this.dirs = jumpDirections(pw);
+    ({ off: this.off, sideA: this.sideA, sideB: this.sideB, horiz: this.horiz, vert: this.vert, join: this.join } = jumpDirections(pw));
     this.refresh();
   }
 
@@ -217,7 +223,7 @@ export class JumpPointSearcher extends SearcherBase<JumpPointSearchOptions> {
 
   /** Pushes the jump points the pruning rules allow from `n`, given the direction it was reached in. */
   private expand(n: number, gn: number): void {
-    const k = this.dir[n], free = this.raster.free, off = this.dirs.off, pw = this.pw;
+    const k = this.dir[n], free = this.raster.free, off = this.off, pw = this.pw;
     const x = n % pw, y = (n - x) / pw;
     if (k === START) {
       for (let d = 0; d < 4; d++) this.straight(n, gn, d, x, y);
@@ -226,37 +232,37 @@ export class JumpPointSearcher extends SearcherBase<JumpPointSearchOptions> {
     }
     if (k < 4) {
       this.straight(n, gn, k, x, y);
-      const d = off[k], a = this.dirs.sideA[k], b = this.dirs.sideB[k], qa = off[a], qb = off[b];
+      const d = off[k], a = this.sideA[k], b = this.sideB[k], qa = off[a], qb = off[b];
       if (this.noCut) {
         // Forced: the side cell is free but the parent could not reach it diagonally.
-        if (free[n + qa] > free[n + qa - d]) { this.straight(n, gn, a, x, y); this.diagonal(n, gn, this.dirs.join[k * 4 + a], x, y); }
-        if (free[n + qb] > free[n + qb - d]) { this.straight(n, gn, b, x, y); this.diagonal(n, gn, this.dirs.join[k * 4 + b], x, y); }
+        if (free[n + qa] > free[n + qa - d]) { this.straight(n, gn, a, x, y); this.diagonal(n, gn, this.join[k * 4 + a], x, y); }
+        if (free[n + qb] > free[n + qb - d]) { this.straight(n, gn, b, x, y); this.diagonal(n, gn, this.join[k * 4 + b], x, y); }
       } else {
         // Forced: the side cell is blocked, so the parent's way round it is gone.
-        if (free[n + qa] === 0) this.diagonal(n, gn, this.dirs.join[k * 4 + a], x, y);
-        if (free[n + qb] === 0) this.diagonal(n, gn, this.dirs.join[k * 4 + b], x, y);
+        if (free[n + qa] === 0) this.diagonal(n, gn, this.join[k * 4 + a], x, y);
+        if (free[n + qb] === 0) this.diagonal(n, gn, this.join[k * 4 + b], x, y);
       }
       return;
     }
-    const h = this.dirs.horiz[k], v = this.dirs.vert[k];
+    const h = this.horiz[k], v = this.vert[k];
     this.straight(n, gn, h, x, y);
     this.straight(n, gn, v, x, y);
     this.diagonal(n, gn, k, x, y);
     if (!this.noCut) {
       // Corner cutting: a blocked cell behind the diagonal forces the mirrored diagonal.
-      if (free[n - off[h]] === 0) this.diagonal(n, gn, this.dirs.join[(h ^ 2) * 4 + v], x, y);
-      if (free[n - off[v]] === 0) this.diagonal(n, gn, this.dirs.join[h * 4 + (v ^ 2)], x, y);
+      if (free[n - off[h]] === 0) this.diagonal(n, gn, this.join[(h ^ 2) * 4 + v], x, y);
+      if (free[n - off[v]] === 0) this.diagonal(n, gn, this.join[h * 4 + (v ^ 2)], x, y);
     }
   }
 
   private straight(n: number, gn: number, k: number, x: number, y: number): void {
     const s = this.raster.straight(k, x, y);
-    if (s !== 0) this.relax(n, n + s * this.dirs.off[k], gn + s * this.axial, k);
+    if (s !== 0) this.relax(n, n + s * this.off[k], gn + s * this.axial, k);
   }
 
   private diagonal(n: number, gn: number, k: number, x: number, y: number): void {
-    const s = this.raster.diagonal(DX[k], DY[k], this.dirs.horiz[k], this.dirs.vert[k], x, y);
-    if (s !== 0) this.relax(n, n + s * this.dirs.off[k], gn + s * this.diag, k);
+    const s = this.raster.diagonal(DX[k], DY[k], this.horiz[k], this.vert[k], x, y);
+    if (s !== 0) this.relax(n, n + s * this.off[k], gn + s * this.diag, k);
   }
 
   private relax(n: number, j: number, gj: number, k: number): void {

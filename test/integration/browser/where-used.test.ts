@@ -37,7 +37,7 @@ describe.runIf(avail.run)('where grid search is used, in Chromium', () => {
     const root = page.locator('#robot-widget');
     await root.scrollIntoViewIfNeeded();
     const map = cropKnown(parseRosMap(readFileSync('data/ros/tb3_sandbox.yaml', 'utf8'), gunzipSync(readFileSync('data/ros/tb3_sandbox.pgm.gz')), 'tb3_sandbox.yaml'));
-    const start = worldToCell(map, START_XY[0], START_XY[1]), goal = worldToCell(map, GOAL_XY[0], GOAL_XY[1]);
+    const start = worldToCell(map, START_XY), goal = worldToCell(map, GOAL_XY);
     /** The library, here, from the map's bytes: Nav2's inflation for the radius, the weighted grid, A* and Theta*. */
     const library = (radius: number) => {
       const costmap = inflate(map, { inscribedRadius: radius, inflationRadius: radius + INFLATION_BEYOND, costScalingFactor: COST_SCALING });

@@ -51,7 +51,7 @@ test('plan --ros on the warehouse between seeded free points: the cost is findPa
   for (let k = 0; k < 4; k++) {
     const s = free(), t = free();
     const [a, b] = [cellToWorld(map, s), cellToWorld(map, t)];
-    const r = await run('plan', '--ros', dataFile('ros/warehouse.yaml'), '--from', `${a.x},${a.y}`, '--to', `${b.x},${b.y}`, '--radius', '0.3', '--json');
+    const r = await run('plan', '--ros', dataFile('ros/warehouse.yaml'), '--from', `${a[0]},${a[1]}`, '--to', `${b[0]},${b[1]}`, '--radius', '0.3', '--json');
     const want = findPath(grid, s, t);
     const rec = JSON.parse(r.out[0]) as PlanRecord;
     expect(rec.fromCell).toEqual([grid.x(s), grid.y(s)]);
@@ -71,7 +71,7 @@ describe('plan --ros on the TurtleBot3 sandbox (data/ros/, the image gzipped bes
       const rec = JSON.parse(res.out[0]) as PlanRecord;
       const costmap = inflate(map, { inscribedRadius: r, inflationRadius: 0.55, costScalingFactor: 3 });
       const grid = costmapToGrid(costmap, map.width, map.height, { resolution: map.resolution, bottomUp: true, costPenalty: penalty });
-      const want = findPath(grid, worldToCell(map, -2, -0.5), worldToCell(map, 2, 0.5));
+      const want = findPath(grid, worldToCell(map, [-2, -0.5]), worldToCell(map, [2, 0.5]));
       expect(sameCost(rec.cost!, want.cost), `r ${r}: ${rec.cost} vs ${want.cost}`).toBe(true);
       expect(rec.cells).toBe(want.path!.length);
     }

@@ -95,21 +95,21 @@ describe('the seven Nav2 maps', () => {
       const m = load(name);
       const { width: w, height: h, resolution: r, origin: o } = m;
       const bottomLeft = (h - 1) * w, topRight = w - 1;
-      expect(worldToCell(m, o.x, o.y), name).toBe(bottomLeft);
-      expect(worldToCell(m, o.x + w * r, o.y + h * r), name).toBe(topRight);
-      expect(worldToCell(m, o.x + r / 2, o.y + h * r - r / 2), name).toBe(0);
+      expect(worldToCell(m, [o.x, o.y]), name).toBe(bottomLeft);
+      expect(worldToCell(m, [o.x + w * r, o.y + h * r]), name).toBe(topRight);
+      expect(worldToCell(m, [o.x + r / 2, o.y + h * r - r / 2]), name).toBe(0);
       for (const id of [0, topRight, bottomLeft, w * h - 1]) {
         const p = cellToWorld(m, id);
-        expect(worldToCell(m, p.x, p.y), `${name} cell ${id}`).toBe(id);
+        expect(worldToCell(m, p), `${name} cell ${id}`).toBe(id);
       }
       const c = cellToWorld(m, bottomLeft);
-      expect(c.x).toBeCloseTo(o.x + r / 2, 12);
-      expect(c.y).toBeCloseTo(o.y + r / 2, 12);
+      expect(c[0]).toBeCloseTo(o.x + r / 2, 12);
+      expect(c[1]).toBeCloseTo(o.y + r / 2, 12);
       const t = cellToWorld(m, topRight);
-      expect(t.x).toBeCloseTo(o.x + (w - 0.5) * r, 12);
-      expect(t.y).toBeCloseTo(o.y + (h - 0.5) * r, 12);
-      expect(refusal(() => worldToCell(m, o.x - r, o.y))).toMatch(/outside the map/);
-      expect(refusal(() => worldToCell(m, o.x, o.y + (h + 1) * r))).toMatch(/outside the map/);
+      expect(t[0]).toBeCloseTo(o.x + (w - 0.5) * r, 12);
+      expect(t[1]).toBeCloseTo(o.y + (h - 0.5) * r, 12);
+      expect(refusal(() => worldToCell(m, [o.x - r, o.y]))).toMatch(/outside the map/);
+      expect(refusal(() => worldToCell(m, [o.x, o.y + (h + 1) * r]))).toMatch(/outside the map/);
     }
   });
 
@@ -118,7 +118,7 @@ describe('the seven Nav2 maps', () => {
     const grid = toGrid(m, { unknown: 'blocked' });
     fc.assert(fc.property(fc.integer({ min: 0, max: m.width * m.height - 1 }), (id) => {
       const p = cellToWorld(m, id);
-      expect(worldToCell(m, p.x, p.y)).toBe(id);
+      expect(worldToCell(m, p)).toBe(id);
       const x = id % m.width, y = (id - x) / m.width;
       expect(grid.cells[id]).toBe(m.data[(m.height - 1 - y) * m.width + x] === 0 ? 0 : 1);
     }), { seed: 1206, numRuns: 500 });
@@ -136,7 +136,7 @@ describe('the seven Nav2 maps', () => {
     expect(Array.from(grid.cells).filter((v, i) => v !== cells[i]).length).toBe(0);
     const free = (x: number, y: number) => {
       // The free cell nearest (x, y) in metres, scanning outward ring by ring.
-      const c0 = worldToCell(m, x, y), cx = c0 % m.width, cy = (c0 - cx) / m.width;
+      const c0 = worldToCell(m, [x, y]), cx = c0 % m.width, cy = (c0 - cx) / m.width;
       for (let d = 0; d < 100; d++) {
         for (let dy = -d; dy <= d; dy++) {
           for (let dx = -d; dx <= d; dx++) {
@@ -157,7 +157,7 @@ describe('the seven Nav2 maps', () => {
     expect(sameCost(r.cost, referenceCost(ref, start, goal)), `${r.cost} vs the reference`).toBe(true);
     // Metres: no shorter than the straight line between the cell centres.
     const a = cellToWorld(m, start), b = cellToWorld(m, goal);
-    expect(r.cost).toBeGreaterThanOrEqual(Math.hypot(a.x - b.x, a.y - b.y) - 1e-9);
+    expect(r.cost).toBeGreaterThanOrEqual(Math.hypot(a[0] - b[0], a[1] - b[1]) - 1e-9);
   });
 
   test('toGrid: unknown cells free or blocked as asked; occupiedAt grades a scale map', () => {

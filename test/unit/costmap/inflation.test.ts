@@ -195,7 +195,7 @@ describe('costmapToGrid', () => {
     const g = costmapToGrid(costmap, map.width, map.height, { resolution: map.resolution, bottomUp: true });
     expect(g.toAscii()).toEqual(toGrid(map, { unknown: 'blocked' }).toAscii());
     expect(g.toAscii()).toEqual(['...', '#..']);
-    expect(g.isBlocked(worldToCell(map, 0.5, 0.5))).toBe(true);
+    expect(g.isBlocked(worldToCell(map, [0.5, 0.5]))).toBe(true);
   });
 
   const refusals: [string, () => unknown, RegExp][] = [

@@ -60,7 +60,7 @@ describe('small maps', () => {
   test('a yaw other than 0 reads, but the metre conversions refuse it, saying why', () => {
     const m = parseRosMap(yaml({ origin: '[0, 0, 0.5]' }), P5, 'r.yaml');
     expect(m.origin.yaw).toBe(0.5);
-    expect(refusal(() => worldToCell(m, 0.1, 0.1))).toMatch(/yaw is 0\.5.*yaw 0/);
+    expect(refusal(() => worldToCell(m, [0.1, 0.1]))).toMatch(/yaw is 0\.5.*yaw 0/);
     expect(refusal(() => cellToWorld(m, 0))).toMatch(/yaw is 0\.5.*yaw 0/);
     expect(toGrid(m, { unknown: 'free' }).width).toBe(3);
   });
@@ -69,7 +69,7 @@ describe('small maps', () => {
     const msg: OccupancyGrid = { width: 2, height: 2, resolution: 1, origin: { x: 0, y: 0, yaw: 0 }, data: Int8Array.from([0, 100, -1, 0]) };
     // ROS order: the bottom row is [0, 100]; the Grid's top row is the data's second.
     expect(toGrid(msg, { unknown: 'blocked' }).toAscii()).toEqual(['#.', '.#']);
-    expect(worldToCell(msg, 1.5, 0.5)).toBe(3);
+    expect(worldToCell(msg, [1.5, 0.5])).toBe(3);
     expect(refusal(() => toGrid({ ...msg, data: new Int8Array(3) }, { unknown: 'free' }))).toMatch(/map\.data.*4/);
     expect(refusal(() => toGrid(msg, { unknown: 'maybe' as 'free' }))).toMatch(/unknown.*'free' or 'blocked'.*maybe/);
     expect(refusal(() => toGrid(msg, { unknown: 'free', occupiedAt: 0 }))).toMatch(/occupiedAt.*1 to 100.*0/);

@@ -64,8 +64,8 @@ export class RobotWidget {
 
   private loaded(map: OccupancyGrid): void {
     this.map = map;
-    this.start = worldToCell(map, START_XY[0], START_XY[1]);
-    this.goal = worldToCell(map, GOAL_XY[0], GOAL_XY[1]);
+    this.start = worldToCell(map, START_XY);
+    this.goal = worldToCell(map, GOAL_XY);
     this.fig = new GridCanvas({ width: map.width, height: map.height, label: 'The TurtleBot3 sandbox costmap', paint: (ctx, layout) => this.paint(ctx, layout), maxCell: 6, minCell: 2 });
     this.fig.canvas.addEventListener('pointerdown', (e) => { const n = this.fig!.cellOf(e); if (n >= 0) this.drop(n); });
     this.root.insertBefore(this.fig.canvas, this.out);
