@@ -97,22 +97,80 @@ export class GridSearcher extends GridSearchBase {
     return true;
   }
 
-  /**
-   * The loop, from where the last call left it until the query ends or
-   * `stopAt` expansions. One loop for every grid: a step costs its length,
-   * times the weight of the cell it enters on a weighted grid (`wts`); h is
-   * the inline heuristic, times the weight floor `hw` on a weighted grid or
-   * with landmarks (what `heuristicScale` gives the closure, in the same order
-   * of operations, so the engine's answers match bit for bit), raised to the
-   * landmark bound read from `table` (K landmarks a cell; K = 0 without). A
-   * cell with h Infinity (the landmarks show it cannot reach the goal) is
-   * never pushed, as the engine treats a dead end. On a grid without weights
-   * or landmarks the extra tests are one branch on a null and an empty loop
-   * per neighbour, both always taken the same way.
-   */
   protected expandUntil(stopAt: number): 'found' | 'unreachable' | null {
-    const heap = this.heap, goal = this.goal, weighted = this.weighted;
-    const wts = weighted ? this.grid.weights : null, hw = weighted ? this.grid.weightFloor : 1, table = this.table, K = this.K;
+    return this.weighted
+      ? this.runWeighted(stopAt, this.grid.weights, this.grid.weightFloor, this.table, this.K)
+      : this.runUnweighted(stopAt);
+  }
+
+  /** The loop on a grid without weights: every step costs its length. */
+  private runUnweighted(stopAt: number): 'found' | 'unreachable' | null {
+    const heap = this.heap, goal = this.goal;
+    const wg = this.wg, wh = this.wh, hs = this.hs, hd = this.hd, hp = this.hp, tieByH = this.tieByH, reopen = this.reopen, improve = IMPROVE;
+    const w = this.grid.width;
+    const g = this.g, via = this.via, moves = this.moves, state = heap.state;
+    const off = this.off, step = this.step, ddx = this.dx, ddy = this.dy;
+    const base = heap.base, closed = base - 1;
+    const gx = goal % w, gy = (goal - gx) / w;
+    let expansions = this.expansions, pushes = this.pushes, reopenings = this.reopenings;
+    let status: 'found' | 'unreachable' | null = 'unreachable';
+
+    while (heap.length > 0) {
+      // A limit or the end of a slice: the open list is whole, and the next call resumes from it.
+      if (expansions >= stopAt) { status = null; break; }
+      const n = heap.pop();
+      const gn = g[n];
+      expansions++;
+      if (n === goal) { status = 'found'; break; }
+      const m = moves[n];
+      if (m === 0) continue;
+      const x = n % w, rx = x - gx, ry = (n - x) / w - gy;
+      for (let k = 0; k < 8; k++) {
+        if ((m & (1 << k)) === 0) continue;
+        const c = n + off[k];
+        const gc = gn + step[k];
+        const sc = state[c];
+        const open = sc >= base;
+        if (open || sc === closed) {
+          if (!(gc < g[c] * improve)) continue;
+          if (!open) {
+            if (!reopen) continue;
+            reopenings++;
+          }
+        }
+        g[c] = gc;
+        via[c] = k;
+        const ax = rx + ddx[k], ay = ry + ddy[k];
+        const dx = (ax ^ (ax >> 31)) - (ax >> 31), dy = (ay ^ (ay >> 31)) - (ay >> 31);
+        const dd = dx + dy, hc = hs * (dd + hd * (dx < dy ? dx : dy)) + hp * (dd & 1);
+        heap.f = wg * gc + wh * hc;
+        heap.tie = tieByH * hc;
+        if (open) heap.update(c); else heap.insert(c);
+        pushes++;
+      }
+    }
+    this.expansions = expansions;
+    this.pushes = pushes;
+    this.reopenings = reopenings;
+    return status;
+  }
+
+  /**
+   * The loop on a weighted grid, and on any grid with a landmark heuristic
+   * (`landmarks`): a step costs its length times the weight of the cell it
+   * enters (its length alone when `wts` is null), and h is the inline
+   * heuristic times the weight floor `hw` (what `heuristicScale` gives the
+   * closure, in the same order of operations, so the engine's answers match
+   * bit for bit), raised to the landmark bound read from `table` (K
+   * landmarks a cell; K = 0 without). A cell with h Infinity (the landmarks
+   * show it cannot reach the goal) is never pushed, as the engine treats a
+   * dead end (a start with h Infinity ends the query in `openQuery`). A copy of the
+   * loop above rather than one loop with tests per neighbour: the
+   * unweighted loop is the benchmark's hot path and keeps its speed
+   * untouched; here the weight and the table cost more than the tests.
+   */
+  private runWeighted(stopAt: number, wts: Float64Array | null, hw: number, table: Float64Array, K: number): 'found' | 'unreachable' | null {
+    const heap = this.heap, goal = this.goal;
     const wg = this.wg, wh = this.wh, hs = this.hs, hd = this.hd, hp = this.hp, tieByH = this.tieByH, reopen = this.reopen, improve = IMPROVE;
     const w = this.grid.width;
     const g = this.g, via = this.via, moves = this.moves, state = heap.state;
@@ -124,7 +182,6 @@ export class GridSearcher extends GridSearchBase {
     let status: 'found' | 'unreachable' | null = 'unreachable';
 
     while (heap.length > 0) {
-      // A limit or the end of a slice: the open list is whole, and the next call resumes from it.
       if (expansions >= stopAt) { status = null; break; }
       const n = heap.pop();
       const gn = g[n];
@@ -150,7 +207,8 @@ export class GridSearcher extends GridSearchBase {
         const dx = (ax ^ (ax >> 31)) - (ax >> 31), dy = (ay ^ (ay >> 31)) - (ay >> 31);
         const dd = dx + dy;
         let hc = hw * (hs * (dd + hd * (dx < dy ? dx : dy)) + hp * (dd & 1));
-        for (let i = 0, a = c * K; i < K; i++) {
+        const a = c * K;
+        for (let i = 0; i < K; i++) {
           const d = table[gb + i] - table[a + i];
           const e = d < 0 ? -d : d;
           if (e > hc) hc = e;
