@@ -4,9 +4,10 @@
  * what that query never reads taken out (the second key, the payload, the
  * insertion counter that breaks ties): each sift moves two numbers instead
  * of five. Lazy deletion as there: a node whose key falls is pushed again,
- * and the caller skips the stale entry when it surfaces. Internal. (The
- * jump point searcher's `JumpHeap` is the same idea with two keys; it lives
- * in grid/, which core/ may not import.) Measured against `Heap` in the
+ * and the caller skips the stale entry when it surfaces. Internal. The
+ * witness searches of both contractions use it too. (The jump point
+ * searchers' `JumpHeap` is the same idea with two keys, f and h: each heap
+ * moves only the keys its searches compare.) Measured against `Heap` in the
  * same query (scripts/ab-ch.mjs on Seattle, 9 alternating rounds, load 8):
  * 102.5 us median CPU time a query against 133.7, minimum 92.4 against 104.3.
  */
