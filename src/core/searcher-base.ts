@@ -1,3 +1,4 @@
+import { InputError } from './errors.js';
 import { checkLimits, checkSlice, CLOCK_EVERY, UNLIMITED, type Budget, type Slice, type StopReason } from './limits.js';
 import { resultOf, type PathSearcher, type QueryOptions, type SearchResult, type SearchStatus } from './path-searcher.js';
 
@@ -38,6 +39,8 @@ export abstract class SearcherBase<Options extends QueryOptions = QueryOptions> 
 
   /** The running query's limits, made absolute at `begin`. */
   private budget: Budget = UNLIMITED;
+  /** `editCount()` when the running query began. */
+  private begunAt = 0;
   private inProgress = false;
 
   /**
@@ -56,6 +59,15 @@ export abstract class SearcherBase<Options extends QueryOptions = QueryOptions> 
   protected abstract expandUntil(stopAt: number): 'found' | 'unreachable' | null;
   /** Sets what the ended query reports: the path's end, `cost`, `partial`. */
   protected abstract conclude(status: SearchStatus): void;
+
+  /**
+   * The edit count of what the queries run on (a grid's `version`), or 0 for
+   * a space that keeps none. A query in slices must not see an edit between
+   * two of them: its answer would mix two maps.
+   */
+  protected editCount(): number {
+    return 0;
+  }
 
   /** Writes the last path, start first, into `out` and returns its node count; 0 without a path. */
   abstract pathInto(out: Int32Array): number;
@@ -78,6 +90,7 @@ export abstract class SearcherBase<Options extends QueryOptions = QueryOptions> 
     // Only a missing options object is no options: null goes on to be refused as not an object.
     const decided = this.prepare(start, goal, (options === undefined ? {} : options) as Options);
     this.budget = budget;
+    this.begunAt = this.editCount();
     this.reason = null;
     this.inProgress = true;
     this.status = 'running';
@@ -89,6 +102,12 @@ export abstract class SearcherBase<Options extends QueryOptions = QueryOptions> 
     // No slice is the common case (every one-shot search): no message string made for it.
     const cut = slice === undefined ? UNLIMITED : checkSlice(slice, `${this.constructor.name}.advance`);
     if (!this.inProgress) return this.status;
+    if (this.editCount() !== this.begunAt) {
+      // Refused, and ended: no answer from half of one map and half of another.
+      this.inProgress = false;
+      this.status = 'unreachable';
+      throw new InputError(`${this.constructor.name}.advance: the space was edited since this query began; begin it again (edit between queries, or between a query's end and the next begin)`);
+    }
     const budget = this.budget;
     const sliceEnd = this.expansions + cut.maxExpansions;
     for (;;) {

@@ -147,6 +147,12 @@ export class Searcher extends SearcherBase<SearchOptions> {
   /** Nodes the per-node arrays can hold now. */
   get capacity(): number { return this.g.length; }
 
+  /** The space's edit count, for a space that keeps one (a `Grid`'s `version`), else 0. */
+  protected override editCount(): number {
+    const v = (this.space as { version?: unknown }).version;
+    return typeof v === 'number' ? v : 0;
+  }
+
   /**
    * Checks a query and sets it up (see `SearcherBase`): a start or goal that
    * is not a node of the space (or is a blocked cell of a grid that deletes

@@ -100,6 +100,12 @@ export class BidirectionalSearcher extends TwoEndedSearcher<BidirectionalOptions
     this.nbrCost = new Float64Array(Math.max(1, space.maxDegree));
   }
 
+  /** The space's edit count, for a space that keeps one (a `Grid`'s `version`), else 0. */
+  protected override editCount(): number {
+    const v = (this.space as { version?: unknown }).version;
+    return typeof v === 'number' ? v : 0;
+  }
+
   /**
    * Checks a query and sets it up (see `SearcherBase`). A start or goal that
    * is not a node, a bad option, a heuristic that breaks its contract or an

@@ -119,6 +119,11 @@ export class AnyAngleSearcher extends SearcherBase<AnyAngleOptions> {
     }
   }
 
+  /** The grid's edit count: a query in slices refuses to go on after an edit. */
+  protected override editCount(): number {
+    return this.grid.version;
+  }
+
   /**
    * Checks a query and sets it up (see `SearcherBase`); read `cost`,
    * `expansions` and the waypoints (`path`, `pathInto`) once it ends. A start

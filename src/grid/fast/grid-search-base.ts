@@ -155,6 +155,11 @@ export abstract class GridSearchBase extends SearcherBase<GridSearchOptions> {
     this.masks.refresh();
   }
 
+  /** The grid's edit count: a query in slices refuses to go on after an edit. */
+  protected override editCount(): number {
+    return this.grid.version;
+  }
+
   /**
    * Checks a query and sets it up (see `SearcherBase`): a start or goal
    * outside the grid or on a blocked cell, or a malformed option, is an

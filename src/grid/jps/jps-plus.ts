@@ -155,6 +155,11 @@ export class JpsPlusSearcher extends SearcherBase<JpsPlusOptions> {
     this.buildMs = performance.now() - t0;
   }
 
+  /** The grid's edit count: a query in slices refuses to go on after an edit. */
+  protected override editCount(): number {
+    return this.grid.version;
+  }
+
   /**
    * Checks a query and sets it up (see `SearcherBase`). Start or goal
    * outside the grid or blocked, a bad option, or a grid that has gained

@@ -144,6 +144,11 @@ export class JumpPointSearcher extends SearcherBase<JumpPointSearchOptions> {
     this.raster.set(x + 1, (n - x) / w + 1, this.grid.cells[n] === 0);
   }
 
+  /** The grid's edit count: a query in slices refuses to go on after an edit. */
+  protected override editCount(): number {
+    return this.grid.version;
+  }
+
   /**
    * Checks a query and sets it up (see `SearcherBase`); read `cost`,
    * `expansions`, ... and the path (`pathInto`, `path`, `jumpPoints`) once it

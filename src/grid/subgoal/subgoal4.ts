@@ -130,6 +130,11 @@ export class SubgoalSearcher4 extends SearcherBase<SubgoalSearch4Options> {
   /** Edges in the graph (each counted once). */
   get edges(): number { return this.graph.adj.length / 2; }
 
+  /** The grid's edit count: a query in slices refuses to go on after an edit. */
+  protected override editCount(): number {
+    return this.grid.version;
+  }
+
   /**
    * Checks a query and sets it up (see `SearcherBase`): the sweeps from both
    * ends, which decide a query whose ends see each other, and the start's

@@ -219,6 +219,11 @@ export class SubgoalSearcher8 extends SearcherBase<SubgoalSearch8Options> {
     return local + (graph.scTo.length - local) / 2;
   }
 
+  /** The grid's edit count: a query in slices refuses to go on after an edit. */
+  protected override editCount(): number {
+    return this.grid.version;
+  }
+
   /**
    * Checks a query and sets it up (see `SearcherBase`): the scans from both
    * ends, which decide a query whose ends see each other, and both open

@@ -108,6 +108,31 @@ describe('every registry search: sliced equals one-shot, and the limits end it a
     expect(s.advance()).toBe(s.search(free, last));
   });
 
+  test('an edit of the grid between two slices of a query is refused, the query ended, and the next one answered', () => {
+    let refused = 0;
+    for (const name of GRID_ALGORITHM_NAMES) {
+      const entry = GRID_ALGORITHMS[name];
+      const base = blockGrid(fc.sample(blockCase(40, 0.2), { seed: 11, numRuns: 1 })[0], {});
+      const grid = entry.connectivity === 4 ? base.with({ connectivity: 4 }) : base;
+      const s = entry.create(grid), options = entry.queryOptions(grid);
+      const free = grid.cells.reduce<number[]>((acc, c, i) => (c === 0 ? [...acc, i] : acc), []);
+      const a = free[0], b = free[free.length - 1];
+      s.begin(a, b, options);
+      if (s.advance({ maxExpansions: 1 }) !== 'running') continue; // decided at once (direct sight): nothing to refuse
+      const wall = free[Math.floor(free.length / 2)];
+      grid.setBlocked(wall, true);
+      expect(() => s.advance(), name).toThrow(/edited since this query began; begin it again/);
+      expect([s.running, s.path()], name).toEqual([false, null]);
+      refused++;
+      const fresh = entry.create(grid);
+      expect(s.search(a, b, options), name).toBe(fresh.search(a, b, options));
+      expect(s.cost, name).toBe(fresh.cost);
+      grid.setBlocked(wall, false);
+    }
+    // Every search of the registry met the case (none decided its query before the first slice).
+    expect(refused).toBe(GRID_ALGORITHM_NAMES.length);
+  });
+
   test('a limits option that is not one is an InputError naming it, and changes nothing', () => {
     const grid = blockGrid(fc.sample(blockCase(10, 0.1), { seed: 4, numRuns: 1 })[0], {});
     const s = GRID_ALGORITHMS.jps.create(grid);
