@@ -38,8 +38,9 @@ export const GRID_SEARCHER_BYTES_PER_CELL = 8 + 4 + 1 + 1;
  *
  * Its open list is indexed (decrease-key): an improved cell's entry moves up
  * in place, so the heap holds one entry per open cell and never pops a stale
- * one. The benchmark measured it about 20% faster than the lazy open list of
- * `LazyGridSearcher` (bench/lazy-grid-searcher.ts). Push counts match the engine's:
+ * one. The benchmark measured the lazy open list it replaced 1.23 times as
+ * slow over the grid track's families (bench/RESULTS.md, "Why six heaps").
+ * Push counts match the engine's:
  * an update counts as a push, as the lazy re-push does.
  *
  * Per cell: g (8), heap position doubling as the generation stamp (4), the

@@ -1,4 +1,4 @@
-// GridSearcher, LazyGridSearcher and the generic engine agree on 200 seeded random grids,
+// GridSearcher and the generic engine agree on 200 seeded random grids,
 // every mode and grid shape (integration tier: seconds of CPU; the unit file keeps the small cases).
 import { describe, test } from 'vitest';
 import { Searcher } from '#bestfirst';
