@@ -36,7 +36,7 @@ test('the library imports only the library, by relative paths (no package, no al
 
 /**
  * The layout: each folder of src/ imports itself and the folders listed for
- * it here, all of them before it in the README's order, so the arrows point
+ * it here, all of them before it in the order of docs/development.md's Layout, so the arrows point
  * one way. core/ is the contract and what every search shares, with no
  * algorithm; queues/ the heaps; search/ the searches on any space;
  * hierarchy/ what preprocesses any space (contraction, landmarks); grid/ the

@@ -1,5 +1,5 @@
-// The README's code, run as written. Every ```ts and ```js block is taken out
-// of README.md and run from the repository root in its own Node process,
+// The README's code and the manual's, run as written. Every ```ts and ```js
+// block is taken out of README.md and docs/*.md and run from the repository root in its own Node process,
 // importing 'bestfirst' through the package's own name and built exports
 // (`npm test` builds first), as a reader who copies it would. TypeScript is
 // transpiled with the repository's `typescript` (no type checking there; a
@@ -8,7 +8,7 @@
 // whose output drifts fails here. A fragment that cannot run is fenced
 // ```ts no-run; there must be few of them.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -16,8 +16,14 @@ import { describe, expect, test } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+/** The front door and the manual behind it: every example in them runs here. */
+const PAGES = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
+const TEXT = new Map(PAGES.map((p) => [p, readFileSync(join(ROOT, p), 'utf8')]));
+const ALL = [...TEXT.values()].join('\n');
 
 interface Block {
+  /** The markdown file it is in. */
+  file: string;
   /** 1-based line of the opening fence in the markdown. */
   line: number;
   lang: 'ts' | 'js';
@@ -32,7 +38,7 @@ const LANGS: Record<string, 'ts' | 'js'> = { ts: 'ts', typescript: 'ts', js: 'js
 const EXPECT = /\/\/ →(?: (.*))?$/;
 
 /** The ts/js code blocks of a markdown text. Other fences (sh, text) are skipped whole, so a ``` inside them cannot open a block. */
-function codeBlocks(markdown: string): Block[] {
+function codeBlocks(markdown: string, file = 'README.md'): Block[] {
   const lines = markdown.split('\n');
   const blocks: Block[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -40,12 +46,12 @@ function codeBlocks(markdown: string): Block[] {
     if (open === null) continue;
     let j = i + 1;
     while (j < lines.length && !/^```\s*$/.test(lines[j])) j++;
-    if (j === lines.length) throw new Error(`README.md:${i + 1}: a code fence is never closed`);
+    if (j === lines.length) throw new Error(`${file}:${i + 1}: a code fence is never closed`);
     const lang = LANGS[open[1]];
     if (lang !== undefined) {
       const body = lines.slice(i + 1, j);
       const expected = body.map((l) => EXPECT.exec(l)).filter((m) => m !== null).map((m) => (m[1] ?? '').trimEnd());
-      blocks.push({ line: i + 1, lang, run: !/\bno-run\b/.test(open[2]), code: body.join('\n'), expected });
+      blocks.push({ file, line: i + 1, lang, run: !/\bno-run\b/.test(open[2]), code: body.join('\n'), expected });
     }
     i = j;
   }
@@ -68,19 +74,21 @@ function runBlock(block: Pick<Block, 'lang' | 'code'>): Ran {
   return { status: r.status, stdout, stderr: r.stderr };
 }
 
-const blocks = codeBlocks(README);
+const blocks = PAGES.flatMap((p) => codeBlocks(TEXT.get(p)!, p));
 const runnable = blocks.filter((b) => b.run);
 
-test('the README starts with the two set-up commands', () => {
+test('the README starts with the two set-up commands, and stays a front door (the manual is in docs/)', () => {
   const head = README.split('\n').slice(0, 8).join('\n');
   expect(head).toContain('npm install && npm start');
   expect(head).toMatch(/^npm test\b/m);
+  expect(README.split('\n').length, 'README lines').toBeLessThanOrEqual(300);
+  for (const page of PAGES.slice(1)) expect(README, `the README links ${page}`).toContain(`](${page})`);
 });
 
-test('the README has runnable examples, each saying what it prints, and few fragments', () => {
+test('the README and the manual have runnable examples, each saying what it prints, and few fragments', () => {
   expect(runnable.length).toBeGreaterThanOrEqual(10);
   expect(blocks.length - runnable.length, 'blocks marked no-run').toBeLessThanOrEqual(2);
-  const silent = runnable.filter((b) => b.expected.length === 0).map((b) => `README.md:${b.line}`);
+  const silent = runnable.filter((b) => b.expected.length === 0).map((b) => `${b.file}:${b.line}`);
   expect(silent, 'runnable blocks without a // → comment (say what they print, or mark them no-run)').toEqual([]);
   // The common task comes first: a 0/1 matrix, findPath, [x, y] points.
   expect(runnable[0].code).toContain('Grid.fromMatrix');
@@ -98,8 +106,8 @@ test('the harness notices an example whose output drifts', () => {
   expect(ran.stdout).not.toEqual(block.expected);
 });
 
-describe('every README example prints what its comments say', () => {
-  test.each(runnable.map((b) => [`README.md:${b.line} (${b.lang})`, b] as const))('%s', (_, block) => {
+describe('every README and manual example prints what its comments say', () => {
+  test.each(runnable.map((b) => [`${b.file}:${b.line} (${b.lang})`, b] as const))('%s', (_, block) => {
     const ran = runBlock(block);
     // Node 22.12 and later may say once that require() loaded an ES module; nothing else may reach stderr.
     const stderr = ran.stderr.replace(/^.*ExperimentalWarning: .*require.*ES [Mm]odule.*\n(\(Use `node --trace-warnings.*\n)?/m, '');
@@ -109,9 +117,10 @@ describe('every README example prints what its comments say', () => {
   });
 });
 
-test('the README\'s TypeScript examples type-check (strict, bundler resolution, through the built types)', () => {
+test('the README\'s and the manual\'s TypeScript examples type-check (strict, bundler resolution, through the built types)', () => {
   const dir = join(ROOT, 'test-output', 'readme');
-  const files = new Map(runnable.filter((b) => b.lang === 'ts').map((b) => [join(dir, `line-${b.line}.ts`), b.code]));
+  const named = (b: Block) => `${b.file.replace(/[/.]/g, '_')}-line-${b.line}.ts`;
+  const files = new Map(runnable.filter((b) => b.lang === 'ts').map((b) => [join(dir, named(b)), b.code]));
   expect(files.size).toBeGreaterThanOrEqual(8);
   const options: ts.CompilerOptions = {
     strict: true, noEmit: true, skipLibCheck: true, types: ['node'],
@@ -129,8 +138,8 @@ test('the README\'s TypeScript examples type-check (strict, bundler resolution, 
   const program = ts.createProgram([...files.keys()], options, host);
   const problems = ts.getPreEmitDiagnostics(program).map((d) => {
     const where = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : null;
-    const block = d.file ? /line-(\d+)\.ts$/.exec(d.file.fileName) : null;
-    const at = block && where ? `README.md:${Number(block[1]) + where.line + 1}` : d.file?.fileName ?? '(no file)';
+    const block = d.file ? runnable.find((b) => d.file!.fileName.endsWith(named(b))) : undefined;
+    const at = block && where ? `${block.file}:${block.line + where.line + 1}` : d.file?.fileName ?? '(no file)';
     return `${at}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
   });
   expect(problems).toEqual([]);
@@ -140,8 +149,8 @@ test('the README\'s TypeScript examples type-check (strict, bundler resolution, 
 // `--version` after the command name as its own flag and prints npm's
 // version, so the README writes `npx -- bestfirst --version`; those lines run here.
 test('the README asks for the version in a form npx passes on, and it prints ours', () => {
-  expect(README).not.toMatch(/^npx bestfirst\b.*\s--version\b/m);
-  const lines = [...README.matchAll(/^npx -- bestfirst(.*)$/gm)].map((m) => m[1].replace(/\s+#.*$/, '').trim());
+  expect(ALL).not.toMatch(/^npx bestfirst\b.*\s--version\b/m);
+  const lines = [...ALL.matchAll(/^npx -- bestfirst(.*)$/gm)].map((m) => m[1].replace(/\s+#.*$/, '').trim());
   expect(lines).toContain('--version');
   const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
   for (const line of lines) {
@@ -151,8 +160,8 @@ test('the README asks for the version in a form npx passes on, and it prints our
   }
 });
 
-test('every bestfirst command line in the README runs as written from the repository root (bin/bestfirst.js on the build)', () => {
-  const lines = [...README.matchAll(/^npx bestfirst(.*)$/gm)].map((m) => m[1].replace(/\s+#.*$/, '').trim());
+test('every bestfirst command line in the README and the manual runs as written from the repository root (bin/bestfirst.js on the build)', () => {
+  const lines = [...ALL.matchAll(/^npx bestfirst(.*)$/gm)].map((m) => m[1].replace(/\s+#.*$/, '').trim());
   expect(lines.length).toBeGreaterThanOrEqual(5);
   expect(lines.filter((l) => / data\/movingai\//.test(l)).length, 'README examples on the repository data').toBeGreaterThanOrEqual(3);
   // `costmap --out test-output/...` writes there (gitignored); the folder may not exist in a fresh clone.
