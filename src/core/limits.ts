@@ -86,9 +86,14 @@ export class Budget {
    */
   stopReason(expansions: number): StopReason | null {
     if (this.signal !== null && this.signal.aborted) return 'aborted';
-    if (this.deadline !== Infinity && now() >= this.deadline) return 'max-millis';
+    if (this.pastDeadline()) return 'max-millis';
     if (expansions >= this.maxExpansions) return 'max-expansions';
     return null;
+  }
+
+  /** Whether the deadline has passed (a slice's end in time; false without one). */
+  pastDeadline(): boolean {
+    return this.deadline !== Infinity && now() >= this.deadline;
   }
 
   /**

@@ -113,7 +113,7 @@ export abstract class SearcherBase<Options extends QueryOptions = QueryOptions> 
     for (;;) {
       const why = budget.stopReason(this.expansions);
       if (why !== null) return this.finish('stopped', why);
-      if (this.expansions >= sliceEnd || cut.stopReason(0) === 'max-millis') return 'running';
+      if (this.expansions >= sliceEnd || cut.pastDeadline()) return 'running';
       let stopAt = Math.min(budget.nextCheck(this.expansions), sliceEnd);
       if (cut.timed) stopAt = Math.min(stopAt, this.expansions + CLOCK_EVERY);
       let ended: 'found' | 'unreachable' | null;

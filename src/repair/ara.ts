@@ -264,7 +264,7 @@ export class AraSearcher {
     for (;;) {
       const why = budget.stopReason(this.expansions);
       if (why !== null) { this.status = 'stopped'; this.reason = why; break; }
-      if (this.expansions >= sliceEnd || cut.stopReason(0) === 'max-millis') break;
+      if (this.expansions >= sliceEnd || cut.pastDeadline()) break;
       let stopAt = Math.min(budget.nextCheck(this.expansions), sliceEnd);
       if (cut.timed) stopAt = Math.min(stopAt, this.expansions + CLOCK_EVERY);
       if (this.improvePath(eps, stopAt)) break;
