@@ -3,7 +3,7 @@
  * searchers of the root entry: JPS+, the subgoal graphs and their choice
  * (`PreprocessedSearcher8`), any-angle paths and their smoothing, line of
  * sight, every grid heuristic and the landmark (ALT) one, area costs, the
- * grid's limits, the path checks that judge a path on a grid, and the grid
+ * grid's limits and which grids each search takes (`GRID_NEEDS`), the path checks that judge a path on a grid, and the grid
  * without bounds (`unboundedGrid`, `pathAmong`).
  *
  * @module bestfirst/grid
@@ -11,6 +11,7 @@
 export { DIAGONAL_RULES, MAX_GRID_CELLS, type BlockedModel } from './grid.js';
 export { chebyshev, euclidean, heuristicByName, type HeuristicName } from './heuristics.js';
 export { GRID_ALGORITHM_NAMES, type GridAlgorithm, type Guarantee } from './registry.js';
+export { GRID_NEEDS, type GridNeeds, type GridSearchName, type DiagonalCostRange } from './grid-needs.js';
 export { filterAreas, type AreaFilter, type AreaRule } from './areas.js';
 export { landmarks, type LandmarkOptions } from './fast/landmarks.js';
 export { JpsPlusSearcher, type JpsPlusOptions } from './jps/jps-plus.js';

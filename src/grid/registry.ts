@@ -89,8 +89,8 @@ function plain(name: GridAlgorithmName, help: string, preprocesses: boolean, cre
 /**
  * Every grid search the library offers, in one table: `findPath`, the
  * command line (`--algo`) and the benchmark read it, so a search added here
- * appears in all three. Each searcher's constructor keeps its own rule of
- * which grids it takes.
+ * appears in all three. Which grids each searcher takes is the table
+ * `GRID_NEEDS` (grid-needs.ts), which the constructors check.
  */
 export const GRID_ALGORITHMS: Readonly<Record<GridAlgorithmName, GridAlgorithm>> = Object.freeze({
   astar: bestFirst('astar', 'A*, octile heuristic (optimal)', 'optimal', () => ASTAR),

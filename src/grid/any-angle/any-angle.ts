@@ -1,15 +1,14 @@
 import { InputError, show } from '../../core/errors.js';
 import { IMPROVE } from '../../core/improve.js';
-import { checkKeys } from '../../core/input-checks.js';
 import { pathTo, pathToInto } from '../../core/path.js';
 import { type QueryOptions, type SearchStatus } from '../../core/path-searcher.js';
 import { allocate, DX, DY, Grid, type XY } from '../grid.js';
-import { MAX_SEARCH_CELLS } from '../fast/grid-search-base.js';
+import { checkKeys } from '../../core/input-checks.js';
 import { IndexedGridHeap } from '../../queues/indexed-grid-heap.js';
 import { cellOf, foundPathOf, type FoundPath } from '../found-path.js';
 import { distance, walkSegment } from '../line-of-sight.js';
 import { MoveMasks } from '../move-masks.js';
-import { SearcherBase } from '../../core/searcher-base.js';
+import { GridSearcherBase } from '../grid-searcher-base.js';
 
 /** The two any-angle searches: Theta* and Lazy Theta* (Nash, Daniel, Koenig, Felner). */
 export type AnyAngleAlgorithm = 'theta' | 'lazy-theta';
@@ -74,9 +73,7 @@ export const ANY_ANGLE_BYTES_PER_CELL = 8 + 4 + 4 + 1 + 1;
  * if (s.search(start, goal) === 'found') console.log(s.cost, grid.points(s.path()!));
  * ```
  */
-export class AnyAngleSearcher extends SearcherBase<AnyAngleOptions> {
-  /** The grid every query runs on. */
-  readonly grid: Grid;
+export class AnyAngleSearcher extends GridSearcherBase<AnyAngleOptions> {
   /** Segments the last query walked to check a line of sight or cost one. */
   segments = 0;
 
@@ -94,18 +91,7 @@ export class AnyAngleSearcher extends SearcherBase<AnyAngleOptions> {
   private lazy = true;
 
   constructor(grid: Grid) {
-    super();
-    if (!(grid instanceof Grid)) throw new InputError(`AnyAngleSearcher: needs a Grid, got ${show(grid)}`);
-    if (grid.enterCost >= 0) {
-      throw new InputError(`AnyAngleSearcher: the grid must delete blocked cells (blocked: 'delete'); it charges ${grid.enterCost} to enter them, and a segment cannot cross a wall at a price`);
-    }
-    if (grid.maxDegree === 8 && grid.diagonalCost !== Math.SQRT2) {
-      throw new InputError(`AnyAngleSearcher: any-angle costs are Euclidean lengths, so a diagonal step must cost Math.SQRT2 (the default diagonalCost); this grid's is ${grid.diagonalCost}`);
-    }
-    if (grid.size > MAX_SEARCH_CELLS) {
-      throw new InputError(`AnyAngleSearcher: the ${grid.width} x ${grid.height} grid has ${grid.size} cells; at most ${MAX_SEARCH_CELLS} fit its int32 per-cell state`);
-    }
-    this.grid = grid;
+    super(grid, 'AnyAngleSearcher');
     const who = `AnyAngleSearcher: the ${grid.width} x ${grid.height} grid (${ANY_ANGLE_BYTES_PER_CELL} bytes a cell)`, bytes = grid.size * ANY_ANGLE_BYTES_PER_CELL;
     const perCell = <T>(make: () => T): T => allocate(make, who, bytes);
     this.masks = new MoveMasks(grid, perCell(() => new Uint8Array(grid.size)));
@@ -119,11 +105,6 @@ export class AnyAngleSearcher extends SearcherBase<AnyAngleOptions> {
     }
   }
 
-  /** The grid's edit count: a query in slices refuses to go on after an edit. */
-  protected override editCount(): number {
-    return this.grid.version;
-  }
-
   /**
    * Checks a query and sets it up (see `SearcherBase`); read `cost`,
    * `expansions` and the waypoints (`path`, `pathInto`) once it ends. A start
@@ -132,9 +113,7 @@ export class AnyAngleSearcher extends SearcherBase<AnyAngleOptions> {
    */
   protected prepare(start: number, goal: number, options: AnyAngleOptions): SearchStatus | null {
     const grid = this.grid;
-    grid.checkEndpoint(start, 'start');
-    grid.checkEndpoint(goal, 'goal');
-    checkKeys(options, ANY_ANGLE_KEYS, 'AnyAngleSearcher');
+    this.checkQuery(start, goal, options, ANY_ANGLE_KEYS);
     const algorithm = options.algorithm === undefined ? 'lazy-theta' : options.algorithm;
     if (algorithm !== 'theta' && algorithm !== 'lazy-theta') {
       throw new InputError(`AnyAngleSearcher: algorithm must be 'theta' or 'lazy-theta', got ${show(options.algorithm)}`);

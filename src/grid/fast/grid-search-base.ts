@@ -1,14 +1,14 @@
 import { InputError, show } from '../../core/errors.js';
-import { allocate, DX, DY, Grid } from '../grid.js';
+import { allocate, DX, DY, type Grid } from '../grid.js';
 import { MoveMasks } from '../move-masks.js';
 import { zero, type Heuristic } from '../../core/heuristic.js';
 import { inlineForm, octile } from '../heuristics.js';
 import { freshen, landmarkTable, type LandmarkTable } from './landmarks.js';
-import { checkKeys } from '../../core/input-checks.js';
 import { type QueryOptions, type SearchStatus } from '../../core/path-searcher.js';
 import { ASTAR, type Priority, type TieBreak } from '../../core/priority.js';
 import { pathCost } from '../../core/space.js';
-import { SearcherBase } from '../../core/searcher-base.js';
+import { GridSearcherBase } from '../grid-searcher-base.js';
+import type { GridSearchName } from '../grid-needs.js';
 
 /**
  * The options of one `GridSearcher` query: those of `SearchOptions`, less
@@ -56,13 +56,6 @@ export interface GridSearchOptions extends QueryOptions {
 const GRID_SEARCH_KEYS: readonly (keyof GridSearchOptions)[] = ['priority', 'heuristic', 'tieBreak', 'limits', 'reopen', 'partial'];
 
 /**
- * The most cells a grid searcher takes: `IndexedGridHeap` keeps heap
- * positions offset by a moving base in int32 state, which needs a little
- * headroom below 2^31 (see grid-search-indexed-heap.ts).
- */
-export const MAX_SEARCH_CELLS = 0x7fffff00;
-
-/**
  * The grid fast path less its open list: the move masks, the per-cell g and
  * arrival move, the checks of a query, the path walk. `GridSearcher`
  * (grid-search.ts) adds the indexed open list and the loops.
@@ -77,10 +70,7 @@ export const MAX_SEARCH_CELLS = 0x7fffff00;
  * Every query first brings the move masks up to date with the grid
  * (`MoveMasks.sync`), so edits made through the grid are seen at once.
  */
-export abstract class GridSearchBase extends SearcherBase<GridSearchOptions> {
-  /** The grid every query runs on. */
-  readonly grid: Grid;
-
+export abstract class GridSearchBase extends GridSearcherBase<GridSearchOptions> {
   protected readonly moves: Uint8Array;
   protected readonly g: Float64Array;
   protected readonly via: Uint8Array;
@@ -110,24 +100,17 @@ export abstract class GridSearchBase extends SearcherBase<GridSearchOptions> {
   private readonly masks: MoveMasks;
   /** The cell the last path ends at: the goal, a partial path's end, or -1 without a path. */
   private end = -1;
-  private readonly who: string;
+  /** The searcher and its grid, for the message when its per-cell state does not fit. */
+  private readonly allocWho: string;
   private readonly bytes: number;
 
   /**
    * @param who the class name, for messages
    * @param bytesPerCell what the searcher keeps per cell in all, for the message when it does not fit
    */
-  constructor(grid: Grid, who: string, bytesPerCell: number) {
-    super();
-    if (!(grid instanceof Grid)) throw new InputError(`${who}: needs a Grid, got ${show(grid)}`);
-    if (grid.enterCost >= 0) {
-      throw new InputError(`${who}: the grid must delete blocked cells (blocked: 'delete'); it charges ${grid.enterCost} to enter them. Use Searcher for that model.`);
-    }
-    if (grid.size > MAX_SEARCH_CELLS) {
-      throw new InputError(`${who}: the ${grid.width} x ${grid.height} grid has ${grid.size} cells; at most ${MAX_SEARCH_CELLS} fit its int32 per-cell state`);
-    }
-    this.grid = grid;
-    this.who = `${who}: the ${grid.width} x ${grid.height} grid (${bytesPerCell} bytes a cell)`;
+  constructor(grid: Grid, who: GridSearchName, bytesPerCell: number) {
+    super(grid, who);
+    this.allocWho = `${who}: the ${grid.width} x ${grid.height} grid (${bytesPerCell} bytes a cell)`;
     this.bytes = grid.size * bytesPerCell;
     this.masks = new MoveMasks(grid, this.perCell(() => new Uint8Array(grid.size)));
     this.moves = this.masks.bits;
@@ -143,7 +126,7 @@ export abstract class GridSearchBase extends SearcherBase<GridSearchOptions> {
 
   /** Allocates a per-cell array; a refusal says how much the whole searcher needs. */
   protected perCell<T>(make: () => T): T {
-    return allocate(make, this.who, this.bytes);
+    return allocate(make, this.allocWho, this.bytes);
   }
 
   /**
@@ -155,11 +138,6 @@ export abstract class GridSearchBase extends SearcherBase<GridSearchOptions> {
     this.masks.refresh();
   }
 
-  /** The grid's edit count: a query in slices refuses to go on after an edit. */
-  protected override editCount(): number {
-    return this.grid.version;
-  }
-
   /**
    * Checks a query and sets it up (see `SearcherBase`): a start or goal
    * outside the grid or on a blocked cell, or a malformed option, is an
@@ -167,15 +145,12 @@ export abstract class GridSearchBase extends SearcherBase<GridSearchOptions> {
    */
   protected prepare(start: number, goal: number, options: GridSearchOptions): SearchStatus | null {
     const grid = this.grid;
-    grid.checkEndpoint(start, 'start');
-    grid.checkEndpoint(goal, 'goal');
-    // A misspelt option would be ignored in silence; one given as null is refused, never read as "not given".
-    checkKeys(options, GRID_SEARCH_KEYS, 'grid search');
+    this.checkQuery(start, goal, options, GRID_SEARCH_KEYS);
     const priority = options.priority === undefined ? ASTAR : options.priority;
     // weights() would allocate its pair on every query; read the knob directly.
     let wg = 1, wh = 1;
     if (priority === null || typeof priority !== 'object') {
-      throw new InputError(`grid search: priority must be ASTAR, COST_TO_COME, HEURISTIC_ONLY or sum(eps), got ${show(priority)}`);
+      throw new InputError(`${this.who}: priority must be ASTAR, COST_TO_COME, HEURISTIC_ONLY or sum(eps), got ${show(priority)}`);
     }
     switch (priority.kind) {
       case 'cost-to-come': wh = 0; break;
@@ -189,22 +164,22 @@ export abstract class GridSearchBase extends SearcherBase<GridSearchOptions> {
         break;
       }
       case 'link-length':
-        throw new InputError(`grid search: priority 'link-length' (breadth-first) needs a FIFO queue; use Searcher for it`);
+        throw new InputError(`${this.who}: priority 'link-length' (breadth-first) needs a FIFO queue; use Searcher for it`);
       default:
-        throw new InputError(`grid search: unknown priority kind ${show((priority as { kind: unknown }).kind)}: expected cost-to-come, heuristic-only or sum`);
+        throw new InputError(`${this.who}: unknown priority kind ${show((priority as { kind: unknown }).kind)}: expected cost-to-come, heuristic-only or sum`);
     }
     const given = options.heuristic;
     let h = given === undefined ? this.octile : given;
     const lm = typeof h === 'function' && this.takesLandmarks() ? landmarkTable(h) ?? null : null;
     if (lm !== null) {
-      if (lm.grid !== grid) throw new InputError(`grid search: the landmark heuristic was built for another grid (${lm.grid.width} x ${lm.grid.height}); build one with landmarks(grid) for this one`);
+      if (lm.grid !== grid) throw new InputError(`${this.who}: the landmark heuristic was built for another grid (${lm.grid.width} x ${lm.grid.height}); build one with landmarks(grid) for this one`);
       freshen(lm);
       // The landmark heuristic takes the larger of its bound and octile(grid).
       h = this.octile;
     }
     const form = typeof h === 'function' ? inlineForm(h) : undefined;
     if (form === undefined || (form.width !== grid.width && h !== zero)) {
-      throw new InputError(`grid search: heuristic must be octile(grid), manhattan(grid) or chebyshev(grid) of a grid ${grid.width} cells wide, or zero (the fast path computes h inline, so it takes only those), got ${typeof h === 'function' ? (form ? `one made for a grid ${form.width} cells wide` : 'another function: run it with Searcher, which calls it') : typeof h === 'string' ? JSON.stringify(h) : show(h)}`);
+      throw new InputError(`${this.who}: heuristic must be octile(grid), manhattan(grid) or chebyshev(grid) of a grid ${grid.width} cells wide, or zero (the fast path computes h inline, so it takes only those), got ${typeof h === 'function' ? (form ? `one made for a grid ${form.width} cells wide` : 'another function: run it with Searcher, which calls it') : typeof h === 'string' ? JSON.stringify(h) : show(h)}`);
     }
     const tieBreak = options.tieBreak === undefined ? 'h' : options.tieBreak;
     if (tieBreak !== 'h' && tieBreak !== 'fifo') {

@@ -2,7 +2,8 @@ import { InputError, show } from '../../core/errors.js';
 import type { Heuristic } from '../../core/heuristic.js';
 import { checkKeys } from '../../core/input-checks.js';
 import { landmarkSeed } from '../../hierarchy/landmark-seed.js';
-import { allocate, DX, DY, Grid } from '../grid.js';
+import { allocate, DX, DY, type Grid } from '../grid.js';
+import { checkGridFor } from '../grid-needs.js';
 import { octile } from '../heuristics.js';
 import { IndexedGridHeap } from '../../queues/indexed-grid-heap.js';
 import { MoveMasks } from '../move-masks.js';
@@ -104,14 +105,11 @@ export function freshen(t: LandmarkTable): void {
  * ```
  */
 export function landmarks(grid: Grid, options: LandmarkOptions = {}): Heuristic {
-  if (!(grid instanceof Grid)) throw new InputError(`landmarks: grid must be a Grid, got ${show(grid)}`);
+  checkGridFor(grid, 'landmarks');
   checkKeys(options, LANDMARK_KEYS, 'landmarks');
   const count = options.count === undefined ? 8 : options.count;
   if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 64) {
     throw new InputError(`landmarks: count must be a whole number 1 to 64, got ${show(count)}`);
-  }
-  if (grid.enterCost >= 0) {
-    throw new InputError(`landmarks: the grid must delete blocked cells (blocked: 'delete'); it charges ${grid.enterCost} to enter them`);
   }
   const t = buildTable(grid, count);
   const oct = octile(grid);

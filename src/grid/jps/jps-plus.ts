@@ -1,8 +1,6 @@
 import { allocate, DX, DY, type Grid } from '../grid.js';
 import { octileTerms } from '../heuristics.js';
 import { IMPROVE } from '../../core/improve.js';
-import { checkKeys } from '../../core/input-checks.js';
-import { checkJumpGrid, refuseWeights } from './jps.js';
 import { JumpOpenList } from '../../queues/jump-open-list.js';
 import { buildJumpTable, FAR, jumpLength, RECORD, WALL_FAR, type JumpTable } from './jps-plus-table.js';
 import { buildLandmarks } from './jps-plus-landmarks.js';
@@ -10,7 +8,7 @@ import { jumpDirections } from './jump-directions.js';
 import { jumpPath, jumpPathInto } from './jump-path.js';
 import { type QueryOptions, type SearchStatus } from '../../core/path-searcher.js';
 import { nextGeneration } from '../../core/stamp.js';
-import { SearcherBase } from '../../core/searcher-base.js';
+import { GridSearcherBase } from '../grid-searcher-base.js';
 
 /** The options of one JPS+ query; a bad value is an `InputError`. */
 export type JpsPlusOptions = QueryOptions;
@@ -69,9 +67,7 @@ function onRay(k: number, ex: number, ey: number): number {
  * if (s.search(start, goal) === 'found') console.log(s.cost, s.pathInto(out));
  * ```
  */
-export class JpsPlusSearcher extends SearcherBase<JpsPlusOptions> {
-  /** The grid every query runs on. */
-  readonly grid: Grid;
+export class JpsPlusSearcher extends GridSearcherBase<JpsPlusOptions> {
   /** Tables built so far: 1 after the constructor, one more per query that found the grid edited. */
   builds = 0;
   /** Milliseconds the last table build took. */
@@ -111,11 +107,9 @@ export class JpsPlusSearcher extends SearcherBase<JpsPlusOptions> {
   private goalY = 0;
 
   constructor(grid: Grid) {
-    super();
-    checkJumpGrid(grid, 'JpsPlusSearcher');
+    super(grid, 'JpsPlusSearcher');
     // Grid ids, no border: the table stops every jump at the grid's sides.
     const w = grid.width, size = w * grid.height;
-    this.grid = grid;
     this.w = w;
     this.noCut = grid.diagonalRule === 'no-corner-cutting';
     this.axial = grid.cellSize;
@@ -155,11 +149,6 @@ export class JpsPlusSearcher extends SearcherBase<JpsPlusOptions> {
     this.buildMs = performance.now() - t0;
   }
 
-  /** The grid's edit count: a query in slices refuses to go on after an edit. */
-  protected override editCount(): number {
-    return this.grid.version;
-  }
-
   /**
    * Checks a query and sets it up (see `SearcherBase`). Start or goal
    * outside the grid or blocked, a bad option, or a grid that has gained
@@ -168,10 +157,7 @@ export class JpsPlusSearcher extends SearcherBase<JpsPlusOptions> {
    */
   protected prepare(start: number, goal: number, options: JpsPlusOptions): SearchStatus | null {
     const grid = this.grid;
-    grid.checkEndpoint(start, 'start');
-    grid.checkEndpoint(goal, 'goal');
-    checkKeys(options, KEYS, 'JpsPlusSearcher');
-    refuseWeights(grid, 'JpsPlusSearcher');
+    this.checkQuery(start, goal, options, KEYS);
     if (grid.version !== this.version) this.rebuild();
     this.gen = nextGeneration(this.gen, 2, this.stamp);
     const gen = this.gen;

@@ -1,8 +1,7 @@
-import { InputError, show } from '../../core/errors.js';
-import { allocate, DX, DY, Grid, MAX_GRID_CELLS } from '../grid.js';
+import { allocate, DX, DY, type Grid } from '../grid.js';
 import { octileTerms } from '../heuristics.js';
 import { IMPROVE } from '../../core/improve.js';
-import { checkBoolean, checkKeys } from '../../core/input-checks.js';
+import { checkBoolean } from '../../core/input-checks.js';
 import { JumpHeap } from '../../queues/jump-heap.js';
 import { JumpRaster } from './jump.js';
 import { resultOf, type QueryOptions, type SearchResult, type SearchStatus } from '../../core/path-searcher.js';
@@ -11,7 +10,7 @@ import { jumpDirections } from './jump-directions.js';
 import { jumpPath, jumpPathInto } from './jump-path.js';
 import { nextGeneration } from '../../core/stamp.js';
 import type { Trace } from '../../core/trace.js';
-import { SearcherBase } from '../../core/searcher-base.js';
+import { GridSearcherBase } from '../grid-searcher-base.js';
 
 /** The options of one jump point search; a bad value is an `InputError`. */
 export interface JumpPointSearchOptions extends QueryOptions {
@@ -31,10 +30,11 @@ const START = 8;
  * heuristic but puts only jump points (where an optimal path may turn) on the
  * heap, and walks the straight stretches between them without the heap.
  *
- * Requirements, checked in the constructor (InputError otherwise):
+ * Requirements (its row of `GRID_NEEDS`), checked in the constructor
+ * (InputError otherwise):
  * - 8-connected, `diagonalRule` `no-corner-cutting` (the Moving AI rule: a
  *   diagonal step needs both side cells free) or `always` (corner cutting);
- * - blocked cells deleted (`blocked: 'delete'`);
+ * - blocked cells deleted (`blocked: 'delete'`), no per-cell weights;
  * - 1 <= diagonalCost <= 2: the pruning rules rely on one diagonal step
  *   being no cheaper than an axial one (else a zigzag beats a straight run)
  *   and no dearer than two of them (else a straight step's side neighbour is
@@ -69,9 +69,7 @@ const START = 8;
  * if (s.search(start, goal) === 'found') console.log(s.cost, s.jumpPoints(), s.path());
  * ```
  */
-export class JumpPointSearcher extends SearcherBase<JumpPointSearchOptions> {
-  /** The grid every query runs on. */
-  readonly grid: Grid;
+export class JumpPointSearcher extends GridSearcherBase<JumpPointSearchOptions> {
   /** The last query's trace with `trace: true` (jump points only, grid ids), else null. */
   trace: Trace | null = null;
 
@@ -107,10 +105,8 @@ export class JumpPointSearcher extends SearcherBase<JumpPointSearchOptions> {
   private goalY = 0;
 
   constructor(grid: Grid) {
-    super();
-    checkJumpGrid(grid, 'JumpPointSearcher');
+    super(grid, 'JumpPointSearcher');
     const pw = grid.width + 2, size = pw * (grid.height + 2);
-    this.grid = grid;
     this.pw = pw;
     this.noCut = grid.diagonalRule === 'no-corner-cutting';
     this.axial = grid.cellSize;
@@ -144,11 +140,6 @@ export class JumpPointSearcher extends SearcherBase<JumpPointSearchOptions> {
     this.raster.set(x + 1, (n - x) / w + 1, this.grid.cells[n] === 0);
   }
 
-  /** The grid's edit count: a query in slices refuses to go on after an edit. */
-  protected override editCount(): number {
-    return this.grid.version;
-  }
-
   /**
    * Checks a query and sets it up (see `SearcherBase`); read `cost`,
    * `expansions`, ... and the path (`pathInto`, `path`, `jumpPoints`) once it
@@ -157,13 +148,8 @@ export class JumpPointSearcher extends SearcherBase<JumpPointSearchOptions> {
    */
   protected prepare(start: number, goal: number, options: JumpPointSearchOptions): SearchStatus | null {
     const grid = this.grid;
-    grid.checkEndpoint(start, 'start');
-    grid.checkEndpoint(goal, 'goal');
-    // A misspelt option would be ignored in silence; one given as null is refused, never read as "not given".
-    checkKeys(options, JPS_KEYS, 'JumpPointSearcher');
+    this.checkQuery(start, goal, options, JPS_KEYS);
     checkBoolean(options.trace, 'trace');
-    // Weights may have come since the constructor (grid.setWeight).
-    refuseWeights(grid, 'JumpPointSearcher');
     this.version = grid.catchUp(this.version, this.patchFn, this.reloadFn);
     const trace: Trace | null = options.trace ? { tieBreak: 'h', pops: [], pushes: [] } : null;
     this.trace = trace;
@@ -352,45 +338,4 @@ export function jps(grid: Grid, start: number, goal: number, options: JumpPointS
   const s = new JumpPointSearcher(grid);
   s.search(start, goal, options);
   return s.result();
-}
-
-/**
- * The grids jump point search (and JPS+, which shares its pruning rules)
- * runs on, checked for searcher `who`; an `InputError` otherwise:
- * - 8-connected, `diagonalRule` `no-corner-cutting` (the Moving AI rule: a
- *   diagonal step needs both side cells free) or `always` (corner cutting);
- * - blocked cells deleted (`blocked: 'delete'`), no per-cell weights;
- * - 1 <= diagonalCost <= 2 (see `JumpPointSearcher`);
- * - (width + 2) * (height + 2) at most 2^31 - 1: the padded copy's ids are int32.
- */
-export function checkJumpGrid(grid: Grid, who: string): void {
-  if (!(grid instanceof Grid)) throw new InputError(`${who}: needs a Grid, got ${show(grid)}`);
-  if (grid.connectivity !== 8 || (grid.diagonalRule !== 'no-corner-cutting' && grid.diagonalRule !== 'always')) {
-    throw new InputError(
-      `${who}: needs an 8-connected grid with diagonalRule 'no-corner-cutting' or 'always', got ${grid.connectivity}-connected with '${grid.diagonalRule}'`,
-    );
-  }
-  if (grid.enterCost >= 0) {
-    throw new InputError(`${who}: needs blocked: 'delete' (blocked cells removed from the graph), got blocked cells with enterCost ${grid.enterCost}`);
-  }
-  refuseWeights(grid, who);
-  if (!(grid.diagonalCost >= 1 && grid.diagonalCost <= 2)) {
-    throw new InputError(`${who}: needs 1 <= diagonalCost <= 2 (its pruning assumes a diagonal step costs no less than one axial step and no more than two), got ${grid.diagonalCost}; use GridSearcher for other costs`);
-  }
-  const size = (grid.width + 2) * (grid.height + 2);
-  if (size > MAX_GRID_CELLS) {
-    throw new InputError(`${who}: the ${grid.width} x ${grid.height} grid is too large to pad: (width + 2) * (height + 2) must be at most 2^31 - 1 (int32 ids), got ${size}`);
-  }
-}
-
-/**
- * Jump point search skips cells on the promise that every free cell costs
- * the same to cross; a weight layer breaks it (a jump would run straight
- * over a swamp), so a weighted grid is refused rather than searched wrongly.
- * Checked at every query too: weights may come after the constructor.
- */
-export function refuseWeights(grid: Grid, who: string): void {
-  if (grid.weights !== null) {
-    throw new InputError(`${who}: the grid has per-cell weights, and jump point search assumes every free cell costs the same; use GridSearcher (or findPath with algorithm 'astar') on a weighted grid`);
-  }
 }

@@ -1,10 +1,9 @@
-import { checkKeys } from '../../core/input-checks.js';
 import { checkLimits, type Slice, type StopReason } from '../../core/limits.js';
 import { resultOf, type PathSearcher, type QueryOptions, type SearchResult, type SearchStatus } from '../../core/path-searcher.js';
 import type { Grid } from '../grid.js';
 import { JpsPlusSearcher } from '../jps/jps-plus.js';
-import { checkJumpGrid, refuseWeights } from '../jps/jps.js';
-import { checkDiagonalCost, SubgoalSearcher8 } from './subgoal8.js';
+import { checkGridFor, checkGridQuery } from '../grid-needs.js';
+import { SubgoalSearcher8 } from './subgoal8.js';
 
 /** The options of one `PreprocessedSearcher8` query (those of both searchers it may hold); a bad value is an `InputError`. */
 export type Preprocessed8Options = QueryOptions;
@@ -126,9 +125,8 @@ export class PreprocessedSearcher8 implements PathSearcher<Preprocessed8Options>
   private version = -1;
 
   constructor(grid: Grid) {
-    // The subgoal graph's checks, in this class's name (its own constructor repeats them).
-    checkJumpGrid(grid, WHO);
-    checkDiagonalCost(grid, WHO);
+    // Checked in this class's name before either build (the subgoal graph's constructor checks its own row again).
+    checkGridFor(grid, WHO);
     this.grid = grid;
     this.rebuild();
   }
@@ -193,11 +191,8 @@ export class PreprocessedSearcher8 implements PathSearcher<Preprocessed8Options>
   begin(start: number, goal: number, options?: Preprocessed8Options): void {
     const grid = this.grid;
     // Every check before the rebuild: a refused query leaves the last answer readable.
-    grid.checkEndpoint(start, 'start');
-    grid.checkEndpoint(goal, 'goal');
-    checkKeys(options, KEYS, WHO);
+    checkGridQuery(grid, WHO, start, goal, options, KEYS);
     checkLimits(options?.limits, WHO);
-    refuseWeights(grid, WHO);
     if (grid.version !== this.version) this.rebuild();
     this.inner.begin(start, goal, options);
   }

@@ -1,11 +1,10 @@
 import { InputError, show } from '../../core/errors.js';
-import { checkKeys } from '../../core/input-checks.js';
 import { type QueryOptions, type SearchStatus } from '../../core/path-searcher.js';
 import { nextGeneration } from '../../core/stamp.js';
-import { Grid } from '../grid.js';
+import type { Grid } from '../grid.js';
 import { JumpHeap } from '../../queues/jump-heap.js';
 import { LANDMARKS, SubgoalGraph4 } from './subgoal4-graph.js';
-import { SearcherBase } from '../../core/searcher-base.js';
+import { GridSearcherBase } from '../grid-searcher-base.js';
 
 /** The options of one `SubgoalSearcher4` query; a bad value is an `InputError`. */
 export type SubgoalSearch4Options = QueryOptions;
@@ -54,9 +53,7 @@ const KEYS: readonly (keyof SubgoalSearch4Options)[] = ['limits'];
  * if (s.search(grid.id(0, 0), grid.id(3, 2)) === 'found') console.log(s.cost, s.path());
  * ```
  */
-export class SubgoalSearcher4 extends SearcherBase<SubgoalSearch4Options> {
-  /** The grid every query runs on. */
-  readonly grid: Grid;
+export class SubgoalSearcher4 extends GridSearcherBase<SubgoalSearch4Options> {
   /** Milliseconds the last build of the subgoal graph took. */
   buildMs = 0;
   /** How many times the graph was built: 1 after the constructor, one more per query that found the grid edited. */
@@ -83,16 +80,7 @@ export class SubgoalSearcher4 extends SearcherBase<SubgoalSearch4Options> {
   private gy = 0;
 
   constructor(grid: Grid) {
-    super();
-    if (!(grid instanceof Grid)) throw new InputError(`SubgoalSearcher4: needs a Grid, got ${show(grid)}`);
-    if (grid.connectivity !== 4) {
-      throw new InputError(`SubgoalSearcher4: needs a 4-connected grid (connectivity: 4), got ${grid.connectivity}-connected; for 8-connected grids use JumpPointSearcher`);
-    }
-    if (grid.enterCost >= 0) {
-      throw new InputError(`SubgoalSearcher4: needs blocked: 'delete' (blocked cells removed from the graph), got blocked cells with enterCost ${grid.enterCost}`);
-    }
-    refuseWeights(grid);
-    this.grid = grid;
+    super(grid, 'SubgoalSearcher4');
     this.build();
   }
 
@@ -130,11 +118,6 @@ export class SubgoalSearcher4 extends SearcherBase<SubgoalSearch4Options> {
   /** Edges in the graph (each counted once). */
   get edges(): number { return this.graph.adj.length / 2; }
 
-  /** The grid's edit count: a query in slices refuses to go on after an edit. */
-  protected override editCount(): number {
-    return this.grid.version;
-  }
-
   /**
    * Checks a query and sets it up (see `SearcherBase`): the sweeps from both
    * ends, which decide a query whose ends see each other, and the start's
@@ -143,10 +126,7 @@ export class SubgoalSearcher4 extends SearcherBase<SubgoalSearch4Options> {
    */
   protected prepare(start: number, goal: number, options: SubgoalSearch4Options): SearchStatus | null {
     const grid = this.grid;
-    grid.checkEndpoint(start, 'start');
-    grid.checkEndpoint(goal, 'goal');
-    checkKeys(options, KEYS, 'SubgoalSearcher4');
-    refuseWeights(grid);
+    this.checkQuery(start, goal, options, KEYS);
     if (grid.version !== this.version) this.build();
     this.startCell = start;
     this.goalCell = goal;
@@ -313,11 +293,4 @@ function costOf(steps: number, cellSize: number): number {
   let c = 0;
   for (let i = 0; i < steps; i++) c += cellSize;
   return c;
-}
-
-/** A weight layer makes a step's cost depend on the cell, which the Manhattan hops of the graph ignore: refused. */
-function refuseWeights(grid: Grid): void {
-  if (grid.weights !== null) {
-    throw new InputError(`SubgoalSearcher4: the grid has per-cell weights, and the subgoal graph assumes every step costs the same; use GridSearcher (or findPath with algorithm 'astar') on a weighted grid`);
-  }
 }

@@ -1,21 +1,18 @@
 import { InputError, show } from '../../core/errors.js';
-import { checkKeys } from '../../core/input-checks.js';
 import { type QueryOptions, type SearchStatus } from '../../core/path-searcher.js';
 import { IMPROVE } from '../../core/improve.js';
 import { nextGeneration } from '../../core/stamp.js';
 import type { Grid } from '../grid.js';
 import { JumpHeap } from '../../queues/jump-heap.js';
-import { checkJumpGrid, refuseWeights } from '../jps/jps.js';
 import { SubgoalGraph8, wide } from './subgoal8-graph.js';
 import { MAX_LANDMARKS } from './subgoal8-landmarks.js';
 import { CLASS_MOVES, KEPT, moveSet, neighbourhood, tautTable } from './subgoal8-taut.js';
-import { SearcherBase } from '../../core/searcher-base.js';
+import { GridSearcherBase } from '../grid-searcher-base.js';
 
 /** The options of one `SubgoalSearcher8` query; a bad value is an `InputError`. */
 export type SubgoalSearch8Options = QueryOptions;
 
 const KEYS: readonly (keyof SubgoalSearch8Options)[] = ['limits'];
-const WHO = 'SubgoalSearcher8';
 /** The taut-path pruning tables of the two corner rules (subgoal8-taut.ts). */
 const TAUT_NO_CUT = tautTable(true), TAUT_CUT = tautTable(false);
 
@@ -88,9 +85,7 @@ const TAUT_NO_CUT = tautTable(true), TAUT_CUT = tautTable(false);
  * if (s.search(grid.id(0, 0), grid.id(4, 2)) === 'found') console.log(s.cost, s.path());
  * ```
  */
-export class SubgoalSearcher8 extends SearcherBase<SubgoalSearch8Options> {
-  /** The grid every query runs on. */
-  readonly grid: Grid;
+export class SubgoalSearcher8 extends GridSearcherBase<SubgoalSearch8Options> {
   /** Milliseconds the last build of the subgoal graph took. */
   buildMs = 0;
   /** How many times the graph was built: 1 after the constructor, one more per query that found the grid edited. */
@@ -139,10 +134,7 @@ export class SubgoalSearcher8 extends SearcherBase<SubgoalSearch8Options> {
   private pending = new Int32Array(24);
 
   constructor(grid: Grid) {
-    super();
-    checkJumpGrid(grid, WHO);
-    checkDiagonalCost(grid);
-    this.grid = grid;
+    super(grid, 'SubgoalSearcher8');
     this.noCut = grid.diagonalRule === 'no-corner-cutting';
     this.axial = grid.cellSize;
     this.diag = grid.cellSize * grid.diagonalCost;
@@ -219,11 +211,6 @@ export class SubgoalSearcher8 extends SearcherBase<SubgoalSearch8Options> {
     return local + (graph.scTo.length - local) / 2;
   }
 
-  /** The grid's edit count: a query in slices refuses to go on after an edit. */
-  protected override editCount(): number {
-    return this.grid.version;
-  }
-
   /**
    * Checks a query and sets it up (see `SearcherBase`): the scans from both
    * ends, which decide a query whose ends see each other, and both open
@@ -233,10 +220,7 @@ export class SubgoalSearcher8 extends SearcherBase<SubgoalSearch8Options> {
    */
   protected prepare(start: number, goal: number, options: SubgoalSearch8Options): SearchStatus | null {
     const grid = this.grid;
-    grid.checkEndpoint(start, 'start');
-    grid.checkEndpoint(goal, 'goal');
-    checkKeys(options, KEYS, WHO);
-    refuseWeights(grid, WHO);
+    this.checkQuery(start, goal, options, KEYS);
     if (grid.version !== this.version) this.rebuild();
     this.startCell = start;
     this.goalCell = goal;
@@ -572,12 +556,5 @@ export class SubgoalSearcher8 extends SearcherBase<SubgoalSearch8Options> {
     return Array.from(buf.subarray(0, this.pathInto(buf)));
   }
 
-}
-
-/** The free-space paths of the graph are the interleavings of diagonal and straight steps only when a diagonal costs strictly between one and two straight steps. */
-export function checkDiagonalCost(grid: Grid, who = WHO): void {
-  if (!(grid.diagonalCost > 1 && grid.diagonalCost < 2)) {
-    throw new InputError(`${who}: needs 1 < diagonalCost < 2 (at 1 or 2 free-space shortest paths are no longer straight-and-diagonal), got ${grid.diagonalCost}; use JumpPointSearcher or GridSearcher`);
-  }
 }
 

@@ -137,8 +137,8 @@ test('budgets end in step-limit; edits made through the grid are seen at the nex
 });
 
 test('refusals: grids with blocked cells as nodes, diagonals not of length sqrt 2, bad endpoints and options', () => {
-  expect(() => new AnyAngleSearcher(new Grid(3, 3, undefined, { blocked: { enterCost: 10 } }))).toThrow(/must delete blocked cells/);
-  expect(() => new AnyAngleSearcher(new Grid(3, 3, undefined, { diagonalCost: 1.4 }))).toThrow(/diagonalCost\); this grid's is 1.4/);
+  expect(() => new AnyAngleSearcher(new Grid(3, 3, undefined, { blocked: { enterCost: 10 } }))).toThrow(/AnyAngleSearcher: needs blocked: 'delete'/);
+  expect(() => new AnyAngleSearcher(new Grid(3, 3, undefined, { diagonalCost: 1.4 }))).toThrow(/AnyAngleSearcher: needs diagonalCost = Math.SQRT2 .*got 1\.4/);
   expect(() => new AnyAngleSearcher(new Grid(3, 3, undefined, { diagonalCost: 1.4, connectivity: 4 }))).not.toThrow();
   expect(() => new AnyAngleSearcher({} as Grid)).toThrow(/needs a Grid/);
   const grid = Grid.fromAscii(['..#', '...']);

@@ -163,10 +163,10 @@ describe('bad input', () => {
     ['priority of an unknown kind', () => fast.search(0, 1, { priority: { kind: 'best' } as unknown as Priority }), /unknown priority kind "best"/],
     ['heuristic a function it cannot inline', () => fast.search(0, 1, { heuristic: euclidean(grid) }), /heuristic must be octile\(grid\).*got another function: run it with Searcher, which calls it/],
     ['octile of a grid of another width', () => fast.search(0, 1, { heuristic: octile(Grid.fromAscii(['....'])) }), /got one made for a grid 4 cells wide/],
-    ['options not an object', () => fast.search(0, 1, 'fast' as unknown as GridSearchOptions), /grid search: options must be an object, got "fast"/],
+    ['options not an object', () => fast.search(0, 1, 'fast' as unknown as GridSearchOptions), /GridSearcher: options must be an object, got "fast"/],
     ['pathInto an array', () => fast.pathInto([] as unknown as Int32Array), /pathInto: out must be an Int32Array, got an array of 0/],
     ['not a grid', () => new GridSearcher({ width: 2, height: 2 } as unknown as Grid), /GridSearcher: needs a Grid, got {"width":2,"height":2}/],
-    ['priced blocked cells', () => new GridSearcher(grid.with({ blocked: { enterCost: 10 } })), /GridSearcher: the grid must delete blocked cells/],
+    ['priced blocked cells', () => new GridSearcher(grid.with({ blocked: { enterCost: 10 } })), /GridSearcher: needs blocked: 'delete' .*use Searcher for that model/],
   ])('%s', (_name, run, message) => {
     expect(run).toThrow(InputError);
     expect(run).toThrow(message);

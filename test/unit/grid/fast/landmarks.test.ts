@@ -82,11 +82,11 @@ test('landmarks: a start the landmarks show cut off from the goal ends the query
 test('landmarks: bad input is an InputError that says what to do; a table the grid has moved on from is built again', () => {
   const grid = Grid.fromAscii(['....', '.#..', '....']);
   const err = (f: () => unknown) => { try { f(); } catch (e) { expect(e).toBeInstanceOf(InputError); return (e as Error).message; } throw new Error('no error'); };
-  expect(err(() => landmarks({} as Grid))).toMatch(/grid must be a Grid/);
+  expect(err(() => landmarks({} as Grid))).toMatch(/landmarks: needs a Grid/);
   expect(err(() => landmarks(grid, { count: 0 }))).toMatch(/count must be a whole number 1 to 64, got 0/);
   expect(err(() => landmarks(grid, { count: 2.5 }))).toMatch(/count must be a whole number/);
   expect(err(() => landmarks(grid, { cout: 3 } as never))).toMatch(/unknown option "cout"/);
-  expect(err(() => landmarks(new Grid(3, 3, undefined, { blocked: { enterCost: 5 } })))).toMatch(/must delete blocked cells/);
+  expect(err(() => landmarks(new Grid(3, 3, undefined, { blocked: { enterCost: 5 } })))).toMatch(/landmarks: needs blocked: 'delete'/);
   const h = landmarks(grid, { count: 2 });
   const other = Grid.fromAscii(['....', '....', '....']);
   expect(err(() => new GridSearcher(other).search(0, 5, { heuristic: h }))).toMatch(/built for another grid/);

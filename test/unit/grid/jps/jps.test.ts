@@ -157,7 +157,7 @@ test('jps: errors name the problem', () => {
   expect(() => new JumpPointSearcher(ok.with({ diagonalRule: 'at-most-one-blocked' }))).toThrow(/got 8-connected with 'at-most-one-blocked'/);
   expect(() => new JumpPointSearcher(ok.with({ diagonalRule: 'never' }))).toThrow(RangeError);
   expect(() => new JumpPointSearcher(ok.with({ blocked: { enterCost: 10000 } }))).toThrow(/blocked: 'delete'.*enterCost 10000/);
-  expect(() => new JumpPointSearcher(ok.with({ diagonalCost: 2.5 }))).toThrow(/JumpPointSearcher: needs 1 <= diagonalCost <= 2 .*got 2\.5; use GridSearcher for other costs/);
+  expect(() => new JumpPointSearcher(ok.with({ diagonalCost: 2.5 }))).toThrow(/JumpPointSearcher: needs 1 <= diagonalCost <= 2 .*got 2\.5; use GridSearcher/);
   expect(() => new JumpPointSearcher(ok.with({ diagonalCost: 0.9 }))).toThrow(InputError);
   expect(() => new JumpPointSearcher(ok.with({ connectivity: 4 }))).toThrow(InputError);
   expect(() => new JumpPointSearcher(null as unknown as Grid)).toThrow(/JumpPointSearcher: needs a Grid, got null/);
