@@ -1,3 +1,4 @@
+import { altBound } from '../../hierarchy/alt.js';
 import type { Grid } from '../grid.js';
 import { GridSearchBase } from './grid-search-base.js';
 import { IMPROVE } from '../../core/improve.js';
@@ -82,12 +83,7 @@ export class GridSearcher extends GridSearchBase {
     const sx = start % w, rx = sx - gx, ry = (start - sx) / w - gy;
     const dx = (rx ^ (rx >> 31)) - (rx >> 31), dy = (ry ^ (ry >> 31)) - (ry >> 31);
     const dd = dx + dy;
-    let h0 = hw * (this.hs * (dd + this.hd * (dx < dy ? dx : dy)) + this.hp * (dd & 1));
-    for (let i = 0, a = start * K, gb = goal * K; i < K; i++) {
-      const d = table[gb + i] - table[a + i];
-      const e = d < 0 ? -d : d;
-      if (e > h0) h0 = e;
-    }
+    const h0 = altBound(table, K, start, goal, hw * (this.hs * (dd + this.hd * (dx < dy ? dx : dy)) + this.hp * (dd & 1)));
     if (h0 === Infinity) return false;
     this.g[start] = 0;
     this.via[start] = NONE;
@@ -215,6 +211,7 @@ export class GridSearcher extends GridSearchBase {
         const dx = (ax ^ (ax >> 31)) - (ax >> 31), dy = (ay ^ (ay >> 31)) - (ay >> 31);
         const dd = dx + dy;
         let hc = hw * (hs * (dd + hd * (dx < dy ? dx : dy)) + hp * (dd & 1));
+        // The landmarks' bound: altBound (hierarchy/alt.ts), inline, as a call per push costs.
         const a = c * K;
         for (let i = 0; i < K; i++) {
           const d = table[gb + i] - table[a + i];

@@ -1,7 +1,7 @@
 import { InputError, show } from '../../core/errors.js';
 import type { Heuristic } from '../../core/heuristic.js';
 import { checkKeys } from '../../core/input-checks.js';
-import { landmarkSeed } from '../../hierarchy/landmark-seed.js';
+import { altBound, pickLandmarks } from '../../hierarchy/alt.js';
 import { allocate, DX, DY, type Grid } from '../grid.js';
 import { checkGridFor } from '../grid-needs.js';
 import { octile } from '../heuristics.js';
@@ -120,14 +120,7 @@ export function landmarks(grid: Grid, options: LandmarkOptions = {}): Heuristic 
     // The grid fast path's expression (grid-search.ts runWeighted), in the
     // same order, so the two agree to the bit. |Inf - Inf| is NaN (a landmark
     // that reaches neither) and never wins a comparison.
-    let best = oct(n, goal);
-    const a = n * K, b = goal * K;
-    for (let i = 0; i < K; i++) {
-      const d = table[b + i] - table[a + i];
-      const e = d < 0 ? -d : d;
-      if (e > best) best = e;
-    }
-    return best;
+    return altBound(table, K, n, goal, oct(n, goal));
   };
   tables.set(h, t);
   return h;
@@ -140,45 +133,21 @@ function buildTable(grid: Grid, count: number): LandmarkTable {
   const bytes = size * (8 * count + 18);
   const table = allocate(() => new Float64Array(size * count), who, bytes);
   const dist = allocate(() => new Float64Array(size), who, bytes);
-  const nearest = allocate(() => new Float64Array(size).fill(Infinity), who, bytes);
+  const near = allocate(() => new Float64Array(size), who, bytes);
   const moves = new MoveMasks(grid, allocate(() => new Uint8Array(size), who, bytes)).bits;
   const heap = new IndexedGridHeap(size, 1 << 14);
   const flood = (source: number): number => dijkstra(grid, moves, heap, source, dist);
 
-  // The region to place landmarks in: the largest among those of a few seed
-  // cells (core/landmark-seed.ts); dist is then the seed's.
   let free = 0;
   for (let n = 0; n < size; n++) if (!grid.isBlocked(n)) free++;
-  const cells = new Int32Array(count);
-  if (free === 0) {
-    table.fill(Infinity);
-    return { grid, version: grid.version, cells: cells.fill(-1), count, table, builds: 1 };
-  }
-  landmarkSeed(size, (n) => !grid.isBlocked(n), free, flood);
-  // Farthest first: the first landmark is the cell farthest from the seed,
-  // each next one the cell farthest from every landmark so far.
-  let far = farthest(dist, size);
-  for (let i = 0; i < count; i++) {
-    cells[i] = far;
-    flood(far);
-    for (let n = 0; n < size; n++) {
-      const d = dist[n];
-      table[n * count + i] = d;
-      if (d < nearest[n]) nearest[n] = d;
-    }
-    far = farthest(nearest, size);
-  }
+  const space = { size, eligible: (n: number) => !grid.isBlocked(n), eligibleCount: free, dist, unreached: Infinity, flood, near };
+  const picked = pickLandmarks(space, count, (i) => {
+    for (let n = 0; n < size; n++) table[n * count + i] = dist[n];
+  });
+  // No free cell: no landmark, and no distance known.
+  if (picked.length === 0) table.fill(Infinity);
+  const cells = picked.length === 0 ? new Int32Array(count).fill(-1) : picked;
   return { grid, version: grid.version, cells, count, table, builds: 1 };
-}
-
-/** The cell with the largest finite value (the smallest id among equals); -1 when none is above 0. */
-function farthest(d: Float64Array, size: number): number {
-  let best = -1, bd = 0;
-  for (let n = 0; n < size; n++) {
-    const v = d[n];
-    if (v > bd && v < Infinity) { bd = v; best = n; }
-  }
-  return best;
 }
 
 /**

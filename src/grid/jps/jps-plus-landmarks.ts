@@ -1,11 +1,14 @@
-import { landmarkSeed } from '../../hierarchy/landmark-seed.js';
-import { allocate } from '../grid.js';
+import { pickLandmarks } from '../../hierarchy/alt.js';
+import { allocate, diagonalBits, type DiagonalRule } from '../grid.js';
 
 /** How many landmarks JPS+ keeps: 4 distances of 2 bytes a cell, beside its 8 bytes of jumps (its `bound` reads exactly 4). */
 export const LANDMARKS = 4;
 
 /** A clamped landmark distance: this far or farther, or unreachable. */
 const CLAMP = 0xffff;
+
+/** A distance in the build's scratch where a flood did not reach: above every distance in units. */
+const UNREACHED = 0x7fffffff;
 
 /** Units per axial step at most (finer helps little: the optimum is a sum of steps). */
 const MAX_UNITS = 64;
@@ -31,11 +34,9 @@ const MAX_UNITS = 64;
  *
  * q is chosen per map so that the farthest distance from a landmark fits:
  * twice the eccentricity of the seed (a bound by the triangle inequality),
- * at most 64 units a step. Landmarks are picked farthest first (the first
- * the free cell farthest from the seed, each next the farthest from those
- * already picked), in the seed's component: the largest region among a few
- * probes' (core/landmark-seed.ts), not the first free cell's, which may be
- * a speck walled in.
+ * at most 64 units a step. Landmarks are picked as every ALT table of the
+ * library picks them (`pickLandmarks`, hierarchy/alt.ts): farthest first,
+ * in the largest region.
  *
  * Each Dijkstra uses one FIFO queue per step cost (axial, diagonal): the
  * nodes leave in order of distance, so each queue's keys only grow and the
@@ -45,50 +46,40 @@ const MAX_UNITS = 64;
  * (height + 2), 1 = free, border blocked); `lm` receives landmark i's
  * clamped distance of grid cell c at `c * stride + first + i`. Returns q.
  */
-export function buildLandmarks(lm: Uint16Array, stride: number, first: number, free: Uint8Array, width: number, height: number, noCut: boolean, diagonalCost: number): number {
+export function buildLandmarks(lm: Uint16Array, stride: number, first: number, free: Uint8Array, width: number, height: number, rule: DiagonalRule, diagonalCost: number): number {
   const pw = width + 2, n = pw * (height + 2);
   const what = 'JpsPlusSearcher: the landmarks\' build scratch (8 bytes a cell)';
   const dist = allocate(() => new Int32Array(n), what, 8 * n), near = allocate(() => new Int32Array(n), what, 8 * n);
   const queues = new StepQueues();
   let cells = 0;
   for (let p = 0; p < n; p++) cells += free[p];
-  // The seed: a free cell of the largest region (core/landmark-seed.ts), its distances at the finest units in dist.
-  const s0 = landmarkSeed(n, (p) => free[p] === 1, cells, (p) => dijkstra(dist, queues, free, pw, p, MAX_UNITS, Math.floor(MAX_UNITS * diagonalCost), noCut));
-  if (s0 < 0) return MAX_UNITS;
-  const far = (from: Int32Array): number => {
-    let best = s0, d = -1;
-    for (let p = 0; p < n; p++) if (from[p] > d) { d = from[p]; best = p; }
-    return best;
-  };
-  // The seed's eccentricity sets q.
-  const ecc = dist[far(dist)];
-  const q = Math.max(1, Math.min(MAX_UNITS, Math.floor((MAX_UNITS * (CLAMP - 1)) / Math.max(1, 2 * ecc))));
-  const axial = q, diag = Math.floor(q * diagonalCost);
-  let landmark = far(dist);
-  near.fill(-1);
-  for (let i = 0; i < LANDMARKS; i++) {
-    dijkstra(dist, queues, free, pw, landmark, axial, diag, noCut);
+  // The seed's flood runs at the finest units; its eccentricity then sets q, and the landmarks' floods run at q units a step.
+  let q = MAX_UNITS, axial = MAX_UNITS, diag = Math.floor(MAX_UNITS * diagonalCost);
+  const space = { size: n, eligible: (p: number) => free[p] === 1, eligibleCount: cells, dist, unreached: UNREACHED, near, flood: (p: number) => dijkstra(dist, queues, free, pw, p, axial, diag, rule) };
+  pickLandmarks(space, LANDMARKS, (i) => {
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) {
-        const p = (y + 1) * pw + x + 1, d = dist[p];
-        lm[(y * width + x) * stride + first + i] = d < 0 || d > CLAMP ? CLAMP : d;
-        // Farthest first: near is the distance to the nearest landmark picked (-1: unreached).
-        if (d >= 0 && (i === 0 || d < near[p])) near[p] = d;
+        const d = dist[(y + 1) * pw + x + 1];
+        lm[(y * width + x) * stride + first + i] = d > CLAMP ? CLAMP : d;
       }
     }
-    landmark = far(near);
-  }
+  }, (ecc) => {
+    q = Math.max(1, Math.min(MAX_UNITS, Math.floor((MAX_UNITS * (CLAMP - 1)) / Math.max(1, 2 * ecc))));
+    axial = q;
+    diag = Math.floor(q * diagonalCost);
+  });
   return q;
 }
 
 /**
  * Distances in units from padded cell s over the free cells of `free`
- * (-1 where unreached); axial steps cost `axial`, diagonal ones `diag`
- * (>= axial), a diagonal step needing both side cells free under `noCut`;
- * returns how many cells it reached.
+ * (`UNREACHED` where unreached); axial steps cost `axial`, diagonal ones
+ * `diag` (>= axial), a diagonal step taken where the grid's `rule` allows
+ * it; returns how many cells it reached.
  */
-function dijkstra(dist: Int32Array, queues: StepQueues, free: Uint8Array, pw: number, s: number, axial: number, diag: number, noCut: boolean): number {
-  dist.fill(-1);
+function dijkstra(dist: Int32Array, queues: StepQueues, free: Uint8Array, pw: number, s: number, axial: number, diag: number, rule: DiagonalRule): number {
+  const open = diagonalBits(rule);
+  dist.fill(UNREACHED);
   dist[s] = 0;
   queues.clear();
   queues.push(0, s, 0);
@@ -103,12 +94,12 @@ function dijkstra(dist: Int32Array, queues: StepQueues, free: Uint8Array, pw: nu
     // The four axial steps, then the four diagonal ones (each checked against its two side cells).
     for (let k = 0; k < 4; k++) {
       const v = u + (k === 0 ? 1 : k === 1 ? pw : k === 2 ? -1 : -pw);
-      if (free[v] === 1 && (dist[v] < 0 || da < dist[v])) { dist[v] = da; queues.push(0, v, da); }
+      if (free[v] === 1 && da < dist[v]) { dist[v] = da; queues.push(0, v, da); }
     }
     for (let k = 0; k < 4; k++) {
       const sx = k === 0 || k === 3 ? 1 : -1, sy = k < 2 ? pw : -pw, v = u + sx + sy;
-      if (free[v] !== 1 || (noCut && (free[u + sx] !== 1 || free[u + sy] !== 1))) continue;
-      if (dist[v] < 0 || dd < dist[v]) { dist[v] = dd; queues.push(1, v, dd); }
+      if (free[v] !== 1 || ((open >> ((free[u + sx] ^ 1) | ((free[u + sy] ^ 1) << 1))) & 1) === 0) continue;
+      if (dd < dist[v]) { dist[v] = dd; queues.push(1, v, dd); }
     }
   }
 }

@@ -142,7 +142,7 @@ export class JpsPlusSearcher extends GridSearcherBase<JpsPlusOptions> {
     const padded = (grid.width + 2) * (grid.height + 2);
     const free = allocate(() => new Uint8Array(padded), 'JpsPlusSearcher: the build scratch (1 byte a cell)', padded);
     buildJumpTable(this.jp, free, grid.cells, grid.width, grid.height, this.noCut);
-    const q = buildLandmarks(this.lm, RECORD / 2, 4, free, grid.width, grid.height, this.noCut, grid.diagonalCost);
+    const q = buildLandmarks(this.lm, RECORD / 2, 4, free, grid.width, grid.height, grid.diagonalRule, grid.diagonalCost);
     this.unit = grid.cellSize / q;
     this.version = grid.version;
     this.builds++;
@@ -382,7 +382,8 @@ export class JpsPlusSearcher extends GridSearcherBase<JpsPlusOptions> {
    * The heuristic of cell j: the larger of its octile distance `oct` and
    * the landmarks' bound, the largest |D(j) - D(goal)| in units
    * (jps-plus-landmarks.ts: consistent, so the maximum is too). Read from
-   * j's record, the cache line j's expansion reads.
+   * j's record, the cache line j's expansion reads: `altBound`
+   * (hierarchy/alt.ts) unrolled for four landmarks, in units.
    */
   private bound(j: number, oct: number): number {
     const lm = this.lm, at = j * (RECORD / 2) + 4;

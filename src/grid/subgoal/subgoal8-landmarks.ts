@@ -1,4 +1,4 @@
-import { landmarkSeed } from '../../hierarchy/landmark-seed.js';
+import { pickLandmarks } from '../../hierarchy/alt.js';
 import { KeyHeap } from '../../queues/key-heap.js';
 
 /** At most this many landmarks (each 8 bytes a subgoal). */
@@ -8,9 +8,9 @@ export const MAX_LANDMARKS = 8;
  * Landmarks for the A* over the core of the subgoal hierarchy (ALT:
  * Goldberg and Harrelson 2005). Each landmark's exact distance to every
  * subgoal, found by a Dijkstra over the hierarchy's edges read both ways
- * (a contraction hierarchy keeps every distance); landmarks picked
- * farthest first (each the subgoal farthest from those already picked),
- * from a subgoal of the largest region.
+ * (a contraction hierarchy keeps every distance); landmarks picked as
+ * every ALT table's are (`pickLandmarks`: farthest first, in the largest
+ * region).
  * `dist[v * k + i]` is landmark i's distance to subgoal v, Infinity where
  * it does not reach: a subgoal's k distances side by side, as the query's
  * heuristic reads them (one cache line, not k).
@@ -45,16 +45,11 @@ export function landmarkDistances(n: number, at: Int32Array, ends: Int32Array, l
     }
     return reached;
   };
-  const out = new Float64Array(k * n), near = new Float64Array(n).fill(Infinity), d = new Float64Array(n);
-  // The first landmark: the subgoal farthest from the seed, a subgoal of the largest region
-  // (core/landmark-seed.ts: subgoal 0 may sit in a pocket walled in); then each the farthest from all picked.
-  landmarkSeed(n, () => true, n, (s) => dijkstra(s, d));
-  for (let i = 0; i < k; i++) {
-    const from = i === 0 ? d : near;
-    let best = -1, far = -1;
-    for (let v = 0; v < n; v++) if (from[v] < Infinity && from[v] > far) { far = from[v]; best = v; }
-    dijkstra(best, d);
-    for (let v = 0; v < n; v++) { out[v * k + i] = d[v]; if (d[v] < near[v]) near[v] = d[v]; }
-  }
+  const out = new Float64Array(k * n), d = new Float64Array(n);
+  // Every ALT table's landmarks (hierarchy/alt.ts): farthest first, from a subgoal of the largest region.
+  const space = { size: n, eligible: () => true, eligibleCount: n, dist: d, unreached: Infinity, near: new Float64Array(n), flood: (s: number) => dijkstra(s, d) };
+  pickLandmarks(space, k, (i) => {
+    for (let v = 0; v < n; v++) out[v * k + i] = d[v];
+  });
   return out;
 }

@@ -440,7 +440,12 @@ export class SubgoalSearcher8 extends GridSearcherBase<SubgoalSearch8Options> {
     }
   }
 
-  /** The heuristic of subgoal v toward cell (tx, ty): the octile distance, or a landmark's bound where larger (`to`: the landmarks' distances to that cell). */
+  /**
+   * The heuristic of subgoal v toward cell (tx, ty): the octile distance, or
+   * a landmark's bound where larger (`to`: the landmarks' distances to that
+   * cell, which is no subgoal, so not `altBound`'s table layout; the same
+   * bound, skipping a landmark that reaches neither).
+   */
   private h(v: number, tx: number, ty: number, to: Float64Array): number {
     const graph = this.graph;
     let hv = graph.octile(graph.xs[v] - tx, graph.ys[v] - ty);

@@ -54,7 +54,7 @@ test('landmarks on a map whose first free cells are a pocket walled in: every bu
   const pw = w + 2, free = new Uint8Array(pw * (h + 2));
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) free[(y + 1) * pw + x + 1] = grid.isBlocked(grid.id(x, y)) ? 0 : 1;
   const lm = new Uint16Array(grid.size * 8);
-  buildLandmarks(lm, 8, 4, free, w, h, false, grid.diagonalCost);
+  buildLandmarks(lm, 8, 4, free, w, h, 'always', grid.diagonalCost);
   for (let i = 0; i < LANDMARKS; i++) expect(lm[b * 8 + 4 + i], `landmark ${i} at the far corner`).toBeLessThan(0xffff);
   // and the pocket is out of their reach.
   for (let i = 0; i < LANDMARKS; i++) expect(lm[grid.id(0, 0) * 8 + 4 + i]).toBe(0xffff);

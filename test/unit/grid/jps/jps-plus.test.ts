@@ -248,7 +248,7 @@ test('jps+ landmarks: along every legal step, each landmark\'s bound changes by 
       for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) free[(y + 1) * pw + x + 1] = cells[y * width + x] === 0 ? 1 : 0;
       // Filled with 65535 first, so that a build that wrote nothing is seen (no landmark placed).
       const lm = new Uint16Array(width * height * 8).fill(0xffff);
-      const q = buildLandmarks(lm, 8, 4, free, width, height, rule === 'no-corner-cutting', diagonalCost);
+      const q = buildLandmarks(lm, 8, 4, free, width, height, rule, diagonalCost);
       const unit = cellSize / q;
       expect(q).toBeGreaterThanOrEqual(1);
       const isFree = (x: number, y: number) => x >= 0 && y >= 0 && x < width && y < height && cells[y * width + x] === 0;
@@ -281,7 +281,7 @@ test('jps+ landmarks: along every legal step, each landmark\'s bound changes by 
   const w = 70000, pw = w + 2, free = new Uint8Array(pw * 3);
   for (let x = 0; x < w; x++) free[pw + x + 1] = 1;
   const lm = new Uint16Array(w * 8);
-  const q = buildLandmarks(lm, 8, 4, free, w, 1, false, Math.SQRT2);
+  const q = buildLandmarks(lm, 8, 4, free, w, 1, 'always', Math.SQRT2);
   expect(q).toBe(1);
   for (let x = 1; x < w; x++) for (let i = 0; i < LANDMARKS; i++) expect(Math.abs(lm[x * 8 + 4 + i] - lm[(x - 1) * 8 + 4 + i])).toBeLessThanOrEqual(1);
   expect(Math.max(...Array.from({ length: w }, (_, x) => lm[x * 8 + 4]))).toBe(0xffff);
