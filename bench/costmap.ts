@@ -50,8 +50,8 @@ import { BESTFIRST_ASTAR, ours, WEIGHTED_LIBS } from './bench-libs.js';
 import { f, geomean, machine, mean, median, rng, stopObserving, table } from './bench-measure.js';
 import { buildNative, runNativeWeighted, type NativeRef } from './bench-native.js';
 
-/** The Moving AI costmap: inflation in cells (resolution 1), Smac's penalty. Documented at the top of this file. */
-export const MAP_INFLATION = { resolution: 1, inscribedRadius: 0, inflationRadius: 4, costScalingFactor: 1 } as const;
+/** The Moving AI costmap: inflation in cells (resolution 1) of a mask made from a Grid's cells (so top-down), Smac's penalty. Documented at the top of this file. */
+export const MAP_INFLATION = { resolution: 1, rowOrder: 'top-down', inscribedRadius: 0, inflationRadius: 4, costScalingFactor: 1 } as const;
 /** The warehouse robot: 0.3 m inscribed radius, the inflation radius and scaling the issue names. */
 export const WAREHOUSE_INFLATION = { inscribedRadius: 0.3, inflationRadius: 0.55, costScalingFactor: 3 } as const;
 export const COST_PENALTY = 2;
@@ -64,7 +64,7 @@ const judgeEqual: Judge = (length, q) => sameCost(length, q.optimal);
 export function costmapOf(grid: Grid): Grid {
   const mask = Uint8Array.from(grid.cells, (c) => (c === 0 ? 0 : 1));
   const costmap = inflate({ width: grid.width, height: grid.height, mask }, MAP_INFLATION);
-  return costmapToGrid(costmap, grid.width, grid.height, { resolution: 1, costPenalty: COST_PENALTY });
+  return costmapToGrid(costmap, { costPenalty: COST_PENALTY });
 }
 
 /** The cheapest cost from the generic engine (the reference), or Infinity when there is no path. */
@@ -290,7 +290,7 @@ export function warehouseGrid(): { yaml: string; map: RosMap; grid: Grid; inflat
   const costmap = inflate(map, WAREHOUSE_INFLATION);
   const inflateMs = performance.now() - t;
   t = performance.now();
-  const grid = costmapToGrid(costmap, map.width, map.height, { resolution: map.resolution, bottomUp: true, costPenalty: COST_PENALTY });
+  const grid = costmapToGrid(costmap, { costPenalty: COST_PENALTY });
   return { yaml, map, grid, inflateMs, gridMs: performance.now() - t };
 }
 
@@ -320,7 +320,7 @@ async function warehouse(o: TrackOptions, say: (s?: string) => void, native: Nat
   say(`### ROS warehouse (${shown(yaml)}: ${map.width} x ${map.height} cells at ${map.resolution} m)`);
   say();
   say(`inflate for a 0.3 m robot (inscribed ${WAREHOUSE_INFLATION.inscribedRadius} m, inflation ${WAREHOUSE_INFLATION.inflationRadius} m, cost scaling ${WAREHOUSE_INFLATION.costScalingFactor}; ` +
-    `unknown cells kept, so blocked) took ${f(inflateMs)} ms, costmapToGrid (bottomUp, costPenalty ${COST_PENALTY}) ${f(gridMs)} ms (single runs; bench/inflate.ts times inflate properly). ` +
+    `unknown cells kept, so blocked) took ${f(inflateMs)} ms, costmapToGrid (of the bottom-up costmap, costPenalty ${COST_PENALTY}) ${f(gridMs)} ms (single runs; bench/inflate.ts times inflate properly). ` +
     `${queries.length} seeded start/goal pairs in the main free space; costs checked against the engine (equal up to 1e-9 relative): A* ${r.optimal} of ${r.n}, A* + landmarks ${rl.optimal} of ${rl.n}. ` +
     `A* + landmarks: the fast path with landmarks(grid, { count: ${WAREHOUSE_LANDMARKS} }) (ALT: the larger of octile and the landmark bound; built once for the map in ${f(landmarksMs)} ms, ${f((8 * WAREHOUSE_LANDMARKS * grid.size) / 2 ** 20)} MiB, not in the query times). ` +
     `Median expansions a query: ${expansions[0]} with octile, ${expansions[1]} with landmarks.`);

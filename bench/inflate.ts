@@ -30,7 +30,7 @@ for (let round = 0; round < ROUNDS; round++) {
   t = performance.now();
   const d2 = squaredDistanceTransform(obstacles, map.width, map.height);
   const b = performance.now() - t;
-  sink += costmap[round] + d2[round];
+  sink += costmap.cost[round] + d2[round];
   if (round > 0) { inflateMs.push(a); edtMs.push(b); }
 }
 const median = (a: number[]) => [...a].sort((x, y) => x - y)[a.length >> 1];

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { InputError } from '#bestfirst';
-import { applyKeepout, FREE, INSCRIBED, LETHAL, NO_INFORMATION } from '#bestfirst/costmap';
+import { applyKeepout, FREE, INSCRIBED, LETHAL, NO_INFORMATION, withRowOrder } from '#bestfirst/costmap';
 import { formatPgm } from '#bestfirst/io';
 import { displayName, writeBytes } from './files.js';
 import type { Io } from './io.js';
@@ -17,6 +17,11 @@ const UNKNOWN_GREY = 205;
  */
 function greyOf(cost: number): number {
   return cost === NO_INFORMATION ? UNKNOWN_GREY : LETHAL - cost;
+}
+
+/** The kind of cell a cost is, as the counts name them. */
+function kindOf(cost: number): 'lethal' | 'inscribed' | 'graded' | 'free' | 'unknown' {
+  return cost === LETHAL ? 'lethal' : cost === INSCRIBED ? 'inscribed' : cost === NO_INFORMATION ? 'unknown' : cost === FREE ? 'free' : 'graded';
 }
 
 /**
@@ -59,22 +64,14 @@ function run(args: Args, io: Io): number {
   }
 
   const inflated = inflateFor(map, args, 'costmap');
-  const costmap = keepout === null ? inflated.costmap : applyKeepout(inflated.costmap, map.width, map.height, keepout.map);
+  const costmap = keepout === null ? inflated.costmap : applyKeepout(inflated.costmap, keepout.map);
   const counts = { lethal: 0, inscribed: 0, graded: 0, free: 0, unknown: 0 };
-  // The costmap is in ROS order (row 0 the bottom); the image's row 0 is the top.
-  const { width, height } = map;
+  // The image's row 0 is the top, whatever the costmap's row order.
+  const { width, height, cost } = withRowOrder(costmap, 'top-down');
   const pixels = new Uint8Array(width * height);
-  for (let row = 0; row < height; row++) {
-    const from = (height - 1 - row) * width, to = row * width;
-    for (let x = 0; x < width; x++) {
-      const c = costmap[from + x];
-      if (c === LETHAL) counts.lethal++;
-      else if (c === INSCRIBED) counts.inscribed++;
-      else if (c === NO_INFORMATION) counts.unknown++;
-      else if (c === FREE) counts.free++;
-      else counts.graded++;
-      pixels[to + x] = greyOf(c);
-    }
+  for (let i = 0; i < cost.length; i++) {
+    counts[kindOf(cost[i])]++;
+    pixels[i] = greyOf(cost[i]);
   }
   const bytes = formatPgm(width, height, pixels);
   writeBytes(out, bytes, `--out ${displayName(out)}`);

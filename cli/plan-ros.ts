@@ -1,5 +1,5 @@
 import { type Grid, InputError } from '#bestfirst';
-import { applyKeepout, costmapToGrid, INSCRIBED, LETHAL, NO_INFORMATION, speedWeights } from '#bestfirst/costmap';
+import { applyKeepout, costmapToGrid, INSCRIBED, LETHAL, NO_INFORMATION, speedWeights, withRowOrder, type Costmap } from '#bestfirst/costmap';
 import { cellToWorld, worldToCell, type RosMap } from '#bestfirst/io';
 import type { Algo } from './algos.js';
 import type { Io } from './io.js';
@@ -85,7 +85,7 @@ function why(cost: number, radius: number): string {
  * robot's centre may not be; `inflated` is the costmap before the keepout
  * mask, to say when the mask is what blocks the cell.
  */
-function endpoint(map: RosMap, grid: Grid, costmap: Uint8Array, inflated: Uint8Array, [x, y]: readonly [number, number], option: string, name: string, radius: number): number {
+function endpoint(map: RosMap, grid: Grid, costmap: Costmap, inflated: Costmap, [x, y]: readonly [number, number], option: string, name: string, radius: number): number {
   const { width, height, resolution: r, origin } = map;
   const x1 = origin.x + width * r, y1 = origin.y + height * r;
   if (!(x >= origin.x && x <= x1 && y >= origin.y && y <= y1)) {
@@ -93,9 +93,9 @@ function endpoint(map: RosMap, grid: Grid, costmap: Uint8Array, inflated: Uint8A
   }
   const n = worldToCell(map, [x, y]);
   if (grid.cells[n] !== 0) {
-    // The costmap is in ROS order: the grid's row y is its row height - 1 - y.
-    const i = (height - 1 - grid.y(n)) * width + grid.x(n);
-    const reason = costmap[i] > inflated[i] ? `in a keepout zone of the --keepout mask (cost ${costmap[i]})` : why(costmap[i], radius);
+    // Turned top-down, a costmap's index n is the cell of Grid id n.
+    const c = withRowOrder(costmap, 'top-down').cost[n];
+    const reason = c > withRowOrder(inflated, 'top-down').cost[n] ? `in a keepout zone of the --keepout mask (cost ${c})` : why(c, radius);
     throw new InputError(`plan: ${option} ${x},${y} is in cell ${grid.formatXY(n)} (column, row from the top) of ${name}, ${reason}: the robot's centre cannot be there`);
   }
   return n;
@@ -112,10 +112,10 @@ export function planRos(args: Args, io: Io, algo: Algo): number {
   const speed = loadMask(args, 'speed', loaded, 'plan');
   const inflated = inflateFor(map, args, 'plan');
   const { radius } = inflated;
-  const costmap = keepout === undefined ? inflated.costmap : applyKeepout(inflated.costmap, map.width, map.height, keepout.map);
+  const costmap = keepout === undefined ? inflated.costmap : applyKeepout(inflated.costmap, keepout.map);
   const penalty = args.need<number>('penalty');
-  const weights = speed === undefined ? undefined : speedWeights(speed.map);
-  const grid = costmapToGrid(costmap, map.width, map.height, { resolution: map.resolution, bottomUp: true, costPenalty: penalty, ...(weights === undefined ? {} : { weights }) });
+  const weights = speed === undefined ? undefined : speedWeights(costmap, speed.map);
+  const grid = costmapToGrid(costmap, { costPenalty: penalty, ...(weights === undefined ? {} : { weights }) });
   const from = args.need<[number, number]>('from'), to = args.need<[number, number]>('to');
   const start = endpoint(map, grid, costmap, inflated.costmap, from, '--from', name, radius);
   const goal = endpoint(map, grid, costmap, inflated.costmap, to, '--to', name, radius);

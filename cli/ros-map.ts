@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { InputError } from '#bestfirst';
-import { inflate, type UnknownCells } from '#bestfirst/costmap';
+import { inflate, type Costmap, type UnknownCells } from '#bestfirst/costmap';
 import { MAX_MAP_CELLS, MAX_ROS_YAML_CHARS, parseRosMap, parseRosYaml, type RosMap } from '#bestfirst/io';
 import { show } from '#bestfirst/internal';
 import { displayName, readBytes, readText } from './files.js';
@@ -80,9 +80,9 @@ export const INFLATION_OPTIONS: readonly OptionSpec[] = [
   },
 ];
 
-/** An inflated map: the costmap (ROS order, as `inflate` returns it) and the parameters that made it. */
+/** An inflated map: the costmap (bottom-up, as `inflate` returns it for a ROS map) and the parameters that made it. */
 export interface Inflated {
-  readonly costmap: Uint8Array;
+  readonly costmap: Costmap;
   readonly radius: number;
   readonly inflation: number;
   readonly scaling: number;

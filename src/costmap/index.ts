@@ -1,10 +1,12 @@
 /**
- * `bestfirst/costmap`: costmaps as robots have them, after Nav2: the exact
- * distance transform, inflation (lethal, inscribed and the graded band), the
- * grid a costmap plans on, and the keepout and speed filters.
+ * `bestfirst/costmap`: costmaps as robots have them, after Nav2: the costmap
+ * that carries its own size, resolution and row order, the exact distance
+ * transform, inflation (lethal, inscribed and the graded band), the grid a
+ * costmap plans on, and the keepout and speed filters.
  *
  * @module bestfirst/costmap
  */
+export { makeCostmap, withRowOrder, type Costmap, type CostmapShape, type RowOrder } from './costmap.js';
 export { distanceTransform, squaredDistanceTransform } from './distance-transform.js';
 export {
   inflate, LETHAL, INSCRIBED, NO_INFORMATION, FREE,

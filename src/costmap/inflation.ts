@@ -2,6 +2,7 @@ import { InputError, show } from '../core/errors.js';
 import { checkKeys } from '../core/input-checks.js';
 import { squaredDistances } from './distance-transform.js';
 import { MAX_GRID_CELLS } from '../grid/grid.js';
+import { checkOrigin, checkRowOrder, makeCostmap, type Costmap, type CostmapShape, type RowOrder } from './costmap.js';
 
 /**
  * Nav2's inflation layer (nav2_costmap_2d `InflationLayer`) on a whole map:
@@ -29,10 +30,12 @@ export interface OccupancySource {
   readonly width: number;
   /** Cells along the other side, a whole number >= 1. */
   readonly height: number;
-  /** `width * height` cells, index `row * width + col` (either row order: the costmap keeps it), each -1 (unknown) or a whole number 0 (free) to 100. */
+  /** `width * height` cells, index `row * width + col`, row 0 the **bottom** (ROS order), each -1 (unknown) or a whole number 0 (free) to 100. */
   readonly data: ArrayLike<number>;
   /** Metres per cell: the default of `InflateOptions.resolution`. */
   readonly resolution?: number;
+  /** Where the map lies in the world (a ROS map's `origin`): the costmap carries it. */
+  readonly origin?: CostmapShape['origin'];
 }
 
 /** A plain obstacle mask as `inflate` reads it. */
@@ -41,7 +44,7 @@ export interface MaskSource {
   readonly width: number;
   /** Cells along the other side, a whole number >= 1. */
   readonly height: number;
-  /** `width * height` cells, index `row * width + col`, 1 an obstacle and 0 free. */
+  /** `width * height` cells, index `row * width + col`, row 0 where `InflateOptions.rowOrder` says; 1 an obstacle and 0 free. */
   readonly mask: Uint8Array;
 }
 
@@ -58,6 +61,13 @@ export type UnknownCells = 'keep' | 'free' | 'lethal';
 export interface InflateOptions {
   /** Metres per cell, a finite number > 0. Default: the source's `resolution`; required for a mask. */
   resolution?: number;
+  /**
+   * A mask's row order, `'bottom-up'` or `'top-down'`: required for a mask,
+   * which cannot say which of its rows is the top (a mask made from a
+   * `Grid`'s cells is `top-down`, one made from a ROS map's data
+   * `bottom-up`). Refused for an occupancy grid, whose data is in ROS order.
+   */
+  rowOrder?: RowOrder;
   /** The radius of the largest circle inside the robot's footprint, metres, finite and >= 0. Required. */
   inscribedRadius: number;
   /** How far costs spread from an obstacle, metres, finite and >= `inscribedRadius`. Required. */
@@ -75,7 +85,7 @@ export interface InflateOptions {
   occupiedAt?: number;
 }
 
-const INFLATE_KEYS = ['resolution', 'inscribedRadius', 'inflationRadius', 'costScalingFactor', 'unknown', 'occupiedAt'];
+const INFLATE_KEYS = ['resolution', 'rowOrder', 'inscribedRadius', 'inflationRadius', 'costScalingFactor', 'unknown', 'occupiedAt'];
 const UNKNOWN_CELLS: readonly string[] = ['keep', 'free', 'lethal'];
 
 function metres(v: unknown, name: string, rule: string, ok: (x: number) => boolean): number {
@@ -84,8 +94,10 @@ function metres(v: unknown, name: string, rule: string, ok: (x: number) => boole
 }
 
 /**
- * Nav2's inflation of a map: a costmap of `width * height` bytes in the
- * source's order (for a `parseRosMap` grid, row 0 is the bottom). With `d`
+ * Nav2's inflation of a map: a `Costmap` of the source's size, with the
+ * source's (or the options') resolution, its row order (`bottom-up` for an
+ * occupancy grid, the options' `rowOrder` for a mask) and its origin when it
+ * has one, so that `costmapToGrid` reads it the right way up. With `d`
  * the distance in metres from a cell's centre to the nearest obstacle cell's
  * centre (cells times `resolution`, computed as Nav2 does, so that 6 cells of
  * 0.05 m are 0.30000000000000004 m), `r` the inscribed and `R` the inflation
@@ -98,9 +110,9 @@ function metres(v: unknown, name: string, rule: string, ok: (x: number) => boole
  * out to `ceil(R / resolution)` cells, which can be one ring more.
  * Linear time: the distances are the exact Euclidean distance transform.
  */
-export function inflate(source: InflationSource, options: InflateOptions): Uint8Array {
+export function inflate(source: InflationSource, options: InflateOptions): Costmap {
   if (source === null || typeof source !== 'object') throw new InputError(`inflate: source must be an occupancy grid { width, height, data } or a mask { width, height, mask }, got ${show(source)}`);
-  const src = source as { width?: unknown; height?: unknown; data?: unknown; mask?: unknown; resolution?: unknown };
+  const src = source as { width?: unknown; height?: unknown; data?: unknown; mask?: unknown; resolution?: unknown; origin?: unknown };
   const { width, height } = src;
   if (typeof width !== 'number' || !Number.isInteger(width) || width < 1 || typeof height !== 'number' || !Number.isInteger(height) || height < 1) {
     throw new InputError(`inflate: source.width and source.height must be integers >= 1, got ${show(width)} x ${show(height)}`);
@@ -130,6 +142,7 @@ export function inflate(source: InflationSource, options: InflateOptions): Uint8
       cells[i] = x;
     }
   }
+  const origin = hasData ? checkOrigin(src.origin, 'inflate: source.origin') : undefined;
   if (options === null || typeof options !== 'object' || Array.isArray(options)) throw new InputError(`inflate: options must be an object, got ${show(options)}`);
   checkKeys(options, INFLATE_KEYS, 'inflate');
   const o = options as unknown as Record<string, unknown>;
@@ -146,6 +159,10 @@ export function inflate(source: InflationSource, options: InflateOptions): Uint8
   if (hasMask && (o.unknown !== undefined || o.occupiedAt !== undefined)) {
     throw new InputError(`inflate: options.${o.unknown !== undefined ? 'unknown' : 'occupiedAt'} applies to an occupancy grid's data, not to a mask`);
   }
+  if (hasData && o.rowOrder !== undefined) {
+    throw new InputError(`inflate: options.rowOrder applies to a mask, not to an occupancy grid, whose data is in ROS order (row 0 the bottom), got ${show(o.rowOrder)}`);
+  }
+  const rowOrder = hasData ? 'bottom-up' : checkRowOrder(o.rowOrder, 'inflate: options.rowOrder (a mask has no row order of its own)');
 
   // The obstacles (1), and the unknown cells to keep (2).
   const seed = new Uint8Array(size);
@@ -179,5 +196,6 @@ export function inflate(source: InflationSource, options: InflateOptions): Uint8
     const cost = sq > reach ? FREE : table !== null ? table[sq] : costOf(sq);
     out[i] = seed[i] === 2 && cost < INSCRIBED ? NO_INFORMATION : cost;
   }
-  return out;
+  // Every field is checked above; makeCostmap assembles them as any costmap is.
+  return makeCostmap(out, { width, height, resolution, rowOrder, origin });
 }

@@ -3,7 +3,7 @@
 // machinery; the answers are checked against the definitions written out here.
 import type { Grid } from '#bestfirst';
 import { apply } from './bad-input-core.js';
-import { bool, dyn, escape, fresh, named, notNumbers, oneOf, positive, same, SYM, v, type Spec, type V } from './bad-input-kit.js';
+import { dyn, escape, fresh, named, notNumbers, oneOf, positive, same, SYM, v, type Extra, type Spec, type V } from './bad-input-kit.js';
 
 /** 3 x 2, an obstacle at (0, 0). */
 const MASK = () => new Uint8Array([1, 0, 0, 0, 0, 0]);
@@ -57,12 +57,13 @@ function inflateOracle(source: Record<string, unknown>, o: Record<string, unknow
 /**
  * Options with required keys: junk instead of the object, an unknown key,
  * each key misspelt, and each key's values merged into the valid `base`.
+ * `where` is the object's name in the messages (`options`, `shape`).
  */
-function mergedOptions(base: Record<string, unknown>, fields: Record<string, readonly V[]>): V[] {
+function mergedOptions(base: Record<string, unknown>, fields: Record<string, readonly V[]>, where = 'options'): V[] {
   const keys = Object.keys(fields);
   const listed = new RegExp(keys.map((k) => `(?=[\\s\\S]*${escape(k)})`).join(''));
   const out: V[] = [
-    ...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), v('x', "'x'"), v(true, 'true'), v(() => ({}), 'a function'), v(SYM, 'a symbol'), fresh(() => [], '[]')], ['options'], /object/),
+    ...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), v('x', "'x'"), v(true, 'true'), v(() => ({}), 'a function'), v(SYM, 'a symbol'), fresh(() => [], '[]')], [where], /object/),
     fresh(() => ({ ...base, nope: 1 }), '{ ...valid, nope: 1 }', 'error', { names: ['nope'], allowed: listed }),
   ];
   for (const k of keys) {
@@ -84,22 +85,92 @@ function wholeFrom(name: string, lo: number, hi: number, good: readonly number[]
   return [...named(bad, [name], new RegExp(`${lo} to ${hi}`)), ...[...good, undefined].map((x) => v(x, String(x), 'ok'))];
 }
 
+/** A whole number >= 1 of a costmap's shape (`good` the right one for 3 x 2). */
+function shapeSide(name: string, good: number, owner: string): V[] {
+  const bad = [...notNumbers(), ...[0, -0, -1, 1.5, Number.NaN, Infinity, -Infinity].map((x) => v(x, numLabel(x)))];
+  return [
+    ...named(bad, [name], /whole number >= 1/),
+    v(2 ** 31, '2**31', 'error', { names: [name], allowed: /more than/ }),
+    v(good + 1, `${good + 1} (the bytes do not fit)`, 'error', { names: [owner], allowed: /bytes/ }),
+    v(good, String(good), 'ok'),
+  ];
+}
+
+/** A ROS origin, optional: finite x, y, yaw. */
+function origins(): V[] {
+  return [
+    ...named([v(null, 'null'), v(5, '5'), v('origin', "'origin'"), fresh(() => ({}), '{}'), fresh(() => [0, 0, 0], '[0, 0, 0]'), v(SYM, 'a symbol'),
+      fresh(() => ({ x: 0, y: 0 }), '{ x, y } (no yaw)'), fresh(() => ({ x: Number.NaN, y: 0, yaw: 0 }), '{ x: NaN }'), fresh(() => ({ x: 0, y: '1', yaw: 0 }), "{ y: '1' }"),
+      fresh(() => ({ x: 0, y: 0, yaw: Infinity }), '{ yaw: Infinity }')], ['origin'], /finite/),
+    v(undefined, 'undefined', 'ok'), fresh(() => ({ x: -3.5, y: 1e3, yaw: 0 }), '{ x: -3.5, y: 1000, yaw: 0 }', 'ok'),
+    fresh(() => ({ x: 0, y: 0, yaw: 1, z: 5 }), 'an origin with more fields', 'ok'),
+  ];
+}
+
+const ROW_ORDERS = ['bottom-up', 'top-down'];
+/** A 3 x 2 costmap, bottom-up, as inflate returns one for a ROS map. */
+const COSTMAP = () => ({ width: 3, height: 2, resolution: 0.5, rowOrder: 'bottom-up', cost: new Uint8Array([0, 253, 254, 255, 100, 0]) });
+type CostmapLike = ReturnType<typeof COSTMAP>;
+
+/** Anything but a 3 x 2 costmap, and a few that are (top-down, with an origin, a plain object). */
+function notCostmaps(name: string): V[] {
+  const costmapWith = (more: Record<string, unknown>) => () => ({ ...COSTMAP(), ...more });
+  return [
+    ...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), v('costmap', "'costmap'"), fresh(() => ({}), '{}'), fresh(() => [], '[]'), v(SYM, 'a symbol'),
+      fresh(() => new Uint8Array([0, 253, 254, 255, 100, 0]), 'bare bytes (the 0.2 call)')], [name]),
+    ...named([fresh(costmapWith({ width: 0 }), 'width 0'), fresh(costmapWith({ height: 1.5 }), 'height 1.5'), fresh(costmapWith({ width: '3' }), "width '3'")], ['width', 'height'], /whole number >= 1/),
+    fresh(costmapWith({ width: 4 }), 'width 4 (the bytes do not fit)', 'error', { names: ['cost'], allowed: /bytes/ }),
+    ...named([fresh(costmapWith({ resolution: 0 }), 'resolution 0'), fresh(costmapWith({ resolution: undefined }), 'resolution missing')], ['resolution'], /> ?0/),
+    ...named([fresh(costmapWith({ rowOrder: undefined }), 'rowOrder missing'), fresh(costmapWith({ rowOrder: 'up' }), "rowOrder 'up'"), fresh(costmapWith({ rowOrder: true }), 'rowOrder true')], ['rowOrder'], /bottom-up[\s\S]*top-down/),
+    fresh(costmapWith({ origin: { x: Number.NaN, y: 0, yaw: 0 } }), 'origin { x: NaN }', 'error', { names: ['origin'], allowed: /finite/ }),
+    ...named([fresh(costmapWith({ cost: new Int8Array(6) }), 'cost an Int8Array'), fresh(costmapWith({ cost: [0, 0, 0, 0, 0, 0] }), 'cost a plain array'), fresh(costmapWith({ cost: new Uint8Array(5) }), 'cost of 5 bytes')], ['cost'], /Uint8Array/),
+    fresh(costmapWith({ rowOrder: 'top-down' }), 'a top-down costmap', 'ok'),
+    fresh(costmapWith({ origin: { x: 1, y: 2, yaw: 0 } }), 'a costmap with an origin', 'ok'),
+    fresh(costmapWith({ note: 'mine' }), 'a costmap with more fields', 'ok'),
+  ];
+}
+
+/** The ROS row (row 0 the bottom) of a costmap's row `row`: a filter mask is in ROS order whatever the costmap's. */
+const rosRow = (c: CostmapLike, row: number) => (c.rowOrder === 'bottom-up' ? row : c.height - 1 - row);
+/** The mask's value for each of the costmap's cells, in the costmap's order. */
+const maskOnCostmap = (c: CostmapLike, m: ArrayLike<number>) => Array.from(c.cost, (_, i) => m[rosRow(c, Math.floor(i / c.width)) * c.width + (i % c.width)]);
+/** The shape fields of a costmap answer equal those of `c`. */
+const sameShape = (r: unknown, c: CostmapLike) => {
+  const got = r as Partial<CostmapLike>;
+  return same([got.width, got.height, got.resolution, got.rowOrder], [c.width, c.height, c.resolution, c.rowOrder], 'the shape');
+};
+
 export function costmapSpecs(): Spec[] {
   const sqCheck = (r: unknown) => same(Array.from(r as Float64Array), SQUARED);
   const dCheck = (r: unknown, a: unknown[]) => same(Array.from(r as Float64Array), SQUARED.map((s) => Math.sqrt(s) * ((a[3] as number | undefined) ?? 1)));
   const SOURCE = () => ({ width: 3, height: 2, data: Int8Array.from([100, 0, 0, -1, 0, 0]), resolution: 1 });
   const OPTIONS = { inscribedRadius: 1, inflationRadius: 2, costScalingFactor: 1 };
-  const inflateCheck = (r: unknown, a: unknown[]) => (r instanceof Uint8Array
-    ? same(Array.from(r), inflateOracle(a[0] as Record<string, unknown>, a[1] as Record<string, unknown>))
-    : `returned ${String(r)}, not a Uint8Array`);
-  const COSTMAP = () => new Uint8Array([0, 253, 254, 255, 100, 0]);
+  const inflateCheck = (r: unknown, a: unknown[]) => {
+    const src = a[0] as Record<string, unknown>, o = a[1] as Record<string, unknown>;
+    const got = r as { cost?: unknown; width?: unknown; height?: unknown; resolution?: unknown; rowOrder?: unknown };
+    if (!(got?.cost instanceof Uint8Array)) return `returned ${String(r)}, not a costmap of bytes`;
+    return same(Array.from(got.cost), inflateOracle(src, o))
+      ?? same([got.width, got.height, got.resolution, got.rowOrder], [src.width, src.height, o.resolution ?? src.resolution, src.mask === undefined ? 'bottom-up' : o.rowOrder], 'the shape');
+  };
   const gridCheck = (r: unknown, a: unknown[]) => {
-    const cm = a[0] as Uint8Array, w = a[1] as number, o = a[3] as { blockedAt?: number; bottomUp?: boolean }, at = o.blockedAt ?? 253;
+    const cm = a[0] as CostmapLike, w = cm.width, o = (a[1] ?? {}) as { blockedAt?: number }, at = o.blockedAt ?? 253;
     const rows: string[] = [];
-    for (let y = 0; y < (a[2] as number); y++) rows.push(Array.from(cm.subarray(y * w, (y + 1) * w), (c) => (c >= at ? '#' : '.')).join(''));
-    if (o.bottomUp === true) rows.reverse();
+    for (let y = 0; y < cm.height; y++) rows.push(Array.from(cm.cost.subarray(y * w, (y + 1) * w), (c) => (c >= at ? '#' : '.')).join(''));
+    if (cm.rowOrder === 'bottom-up') rows.reverse();
     const g = r as Grid;
-    return same(g.toAscii(), rows) ?? same([g.cellSize, g.connectivity, g.diagonalRule], [(a[3] as { resolution: number }).resolution, 8, 'no-corner-cutting']);
+    return same(g.toAscii(), rows) ?? same([g.cellSize, g.connectivity, g.diagonalRule], [cm.resolution, 8, 'no-corner-cutting']);
+  };
+  const SHAPE = { width: 3, height: 2, resolution: 0.5, rowOrder: 'bottom-up' };
+  const makeCheck = (r: unknown, a: unknown[]) => {
+    const shape = a[1] as Record<string, unknown>, got = r as Record<string, unknown>;
+    if (got?.cost !== a[0]) return 'the costmap does not hold the bytes it was given';
+    const { x, y, yaw } = (shape.origin ?? {}) as Record<string, unknown>;
+    return same([got.width, got.height, got.resolution, got.rowOrder, got.origin], [shape.width, shape.height, shape.resolution, shape.rowOrder, shape.origin === undefined ? undefined : { x, y, yaw }], 'the shape');
+  };
+  const turnCheck = (r: unknown, a: unknown[]) => {
+    const c = a[0] as CostmapLike, to = a[1] as string, got = r as CostmapLike;
+    const want = to === c.rowOrder ? Array.from(c.cost) : Array.from(c.cost, (_, i) => c.cost[(c.height - 1 - Math.floor(i / c.width)) * c.width + (i % c.width)]);
+    return same(Array.from(got.cost), want) ?? same([got.width, got.height, got.resolution, got.rowOrder], [c.width, c.height, c.resolution, to], 'the shape');
   };
   return [
     {
@@ -140,6 +211,7 @@ export function costmapSpecs(): Spec[] {
           fresh(() => ({ ...SOURCE(), data: [100, 0, 0, -1, 0, 0] }), 'data as a plain array', 'ok'),
           fresh(() => ({ ...SOURCE(), data: Int8Array.from([-1, -1, -1, -1, -1, -1]) }), 'all unknown', 'ok'),
           fresh(() => ({ ...SOURCE(), origin: { x: 0, y: 0, yaw: 1 } }), 'an OccupancyGrid with more fields', 'ok'),
+          fresh(() => ({ ...SOURCE(), origin: { x: 0, y: Number.NaN, yaw: 0 } }), 'an origin with a NaN', 'error', { names: ['origin'], allowed: /finite/ }),
         ],
         mergedOptions(OPTIONS, {
           resolution: [...positive('resolution', { optional: true, legit: [1, 0.5, 0.05] }).filter((x) => x.label !== 'undefined'), v(undefined, 'undefined (the source\'s)', 'ok')],
@@ -148,19 +220,26 @@ export function costmapSpecs(): Spec[] {
           costScalingFactor: positive('costScalingFactor', { optional: true, legit: [1, 0.5, 3] }),
           unknown: oneOf('unknown', ['keep', 'free', 'lethal']),
           occupiedAt: wholeFrom('occupiedAt', 1, 100, [1, 50, 100]),
+          // The source is an occupancy grid, whose data is in ROS order: a row order is a mask's only.
+          rowOrder: [...named([v('top-down', "'top-down'"), v('bottom-up', "'bottom-up'"), v('up', "'up'"), v(null, 'null')], ['rowOrder'], /mask/), v(undefined, 'undefined', 'ok')],
         }),
+      ],
+      extra: [
+        // A mask has no row order of its own: the options must give one.
+        ...[['top-down', 'ok'], ['bottom-up', 'ok'], [undefined, 'error'], ['up', 'error'], [true, 'error']].map(([rowOrder, want]): Extra => ({
+          label: `a mask, rowOrder ${String(rowOrder)}`, want: want as 'ok' | 'error', names: ['rowOrder'], allowed: /bottom-up[\s\S]*top-down/,
+          make: (L) => ({ args: [{ width: 3, height: 2, mask: MASK() }, { ...OPTIONS, resolution: 1, rowOrder }], call: (...a) => apply(L.costmap.inflate, a), check: inflateCheck }),
+        })),
       ],
     },
     {
       target: 'bestfirst/costmap:costmapToGrid',
-      paramNames: ['costmap', 'width', 'height', 'options'],
-      make: (L) => ({ args: [COSTMAP(), 3, 2, { resolution: 0.5 }], call: (...a) => apply(L.costmap.costmapToGrid, a), check: gridCheck }),
+      paramNames: ['costmap', 'options'],
+      make: (L) => ({ args: [COSTMAP(), {}], call: (...a) => apply(L.costmap.costmapToGrid, a), check: gridCheck }),
       params: [
-        notMasks('costmap'), side('width', 3, 'costmap'), side('height', 2, 'costmap'),
-        mergedOptions({ resolution: 0.5 }, {
-          resolution: positive('resolution', { optional: false, legit: [1, 0.05] }),
+        notCostmaps('costmap'),
+        [...mergedOptions({}, {
           blockedAt: wholeFrom('blockedAt', 1, 255, [1, 100, 253, 255]),
-          bottomUp: bool('bottomUp'),
           costPenalty: [...named([...notNumbers().filter((x) => x.label !== 'undefined'), ...[-1, Number.NaN, Infinity, -Infinity].map((x) => v(x, numLabel(x)))], ['costPenalty'], />= ?0/),
             ...[0, 2, 0.5, undefined].map((x) => v(x, String(x), 'ok'))],
           weights: [
@@ -168,8 +247,31 @@ export function costmapSpecs(): Spec[] {
             ...named([fresh(() => [1, 1, 0, 1, 1, 1], 'a 0'), fresh(() => [1, Number.NaN, 1, 1, 1, 1], 'a NaN'), fresh(() => [1, 1, 1, '2', 1, 1], "a '2'"), fresh(() => [-1, 1, 1, 1, 1, 1], 'a -1')], ['weights['], /> ?0/),
             fresh(() => [1, Infinity, 3, 4, 5, 6], 'six factors, one lethal on a blocked cell', 'ok'), fresh(() => new Float64Array(6).fill(1.25), 'a Float64Array', 'ok'), v(undefined, 'undefined', 'ok'),
           ],
-        }),
+        }).filter((x) => x.label !== 'undefined'), v(undefined, 'undefined (the defaults)', 'ok'),
+        // 0.2's options, which the costmap now carries.
+        ...['resolution', 'bottomUp'].map((k) => fresh(() => ({ [k]: k === 'bottomUp' ? true : 0.5 }), `{ ${k} } (0.2's option)`, 'error', { names: [k], allowed: /blockedAt[\s\S]*costPenalty[\s\S]*weights/ }))],
       ],
+    },
+    {
+      target: 'bestfirst/costmap:makeCostmap',
+      paramNames: ['cost', 'shape'],
+      make: (L) => ({ args: [COSTMAP().cost, { ...SHAPE }], call: (...a) => apply(L.costmap.makeCostmap, a), check: makeCheck }),
+      params: [
+        [...notMasks('cost'), fresh(() => Buffer.from([0, 253, 254, 255, 100, 0]), 'a Buffer', 'ok')],
+        mergedOptions(SHAPE, {
+          width: shapeSide('width', 3, 'cost'),
+          height: shapeSide('height', 2, 'cost'),
+          resolution: positive('resolution', { optional: false, legit: [1, 0.05, 1e-3] }),
+          rowOrder: oneOf('rowOrder', ROW_ORDERS, { optional: false }),
+          origin: origins(),
+        }, 'shape'),
+      ],
+    },
+    {
+      target: 'bestfirst/costmap:withRowOrder',
+      paramNames: ['costmap', 'rowOrder'],
+      make: (L) => ({ args: [COSTMAP(), 'top-down'], call: (...a) => apply(L.costmap.withRowOrder, a), check: turnCheck }),
+      params: [notCostmaps('costmap'), oneOf('rowOrder', ROW_ORDERS, { optional: false })],
     },
     {
       target: 'bestfirst/grid:filterAreas',
@@ -186,15 +288,16 @@ export function costmapSpecs(): Spec[] {
     },
     {
       target: 'bestfirst/costmap:applyKeepout',
-      paramNames: ['costmap', 'width', 'height', 'mask'],
-      make: (L) => ({ args: [COSTMAP(), 3, 2, KEEPOUT()], call: (...a) => apply(L.costmap.applyKeepout, a), check: keepoutCheck }),
-      params: [notMasks('costmap'), side('width', 3, 'costmap'), side('height', 2, 'costmap'), notFilterMasks('mask')],
+      paramNames: ['costmap', 'mask'],
+      make: (L) => ({ args: [COSTMAP(), KEEPOUT()], call: (...a) => apply(L.costmap.applyKeepout, a), check: keepoutCheck }),
+      params: [notCostmaps('costmap'), notFilterMasks('mask')],
     },
     {
       target: 'bestfirst/costmap:speedWeights',
-      paramNames: ['mask', 'options'],
-      make: (L) => ({ args: [KEEPOUT(), {}], call: (...a) => apply(L.costmap.speedWeights, a), check: speedCheck }),
+      paramNames: ['costmap', 'mask', 'options'],
+      make: (L) => ({ args: [COSTMAP(), KEEPOUT(), {}], call: (...a) => apply(L.costmap.speedWeights, a), check: speedCheck }),
       params: [
+        notCostmaps('costmap'),
         notFilterMasks('mask'),
         [...mergedOptions({}, {
           base: [...named([...notNumbers().filter((x) => x.label !== 'undefined'), ...[Number.NaN, Infinity].map((x) => v(x, numLabel(x)))], ['base'], /finite/), ...[0, 100, 50, undefined].map((x) => v(x, String(x), 'ok'))],
@@ -219,12 +322,12 @@ function areaCheck(r: unknown, a: unknown[]): string | undefined {
 const KEEPOUT = () => ({ width: 3, height: 2, data: [100, 0, 50, -1, 20, 0] });
 
 function keepoutCheck(r: unknown, a: unknown[]): string | undefined {
-  const cm = a[0] as Uint8Array, m = (a[3] as { data: number[] }).data;
-  return same(Array.from(r as Uint8Array), Array.from(cm, (c, i) => (m[i] > 0 ? Math.max(c, Math.trunc((m[i] / 100) * 254)) : c)));
+  const cm = a[0] as CostmapLike, m = maskOnCostmap(cm, (a[1] as { data: number[] }).data);
+  return sameShape(r, cm) ?? same(Array.from((r as CostmapLike).cost), Array.from(cm.cost, (c, i) => (m[i] > 0 ? Math.max(c, Math.trunc((m[i] / 100) * 254)) : c)));
 }
 
 function speedCheck(r: unknown, a: unknown[]): string | undefined {
-  const m = (a[0] as { data: number[] }).data, o = (a[1] ?? {}) as { base?: number; multiplier?: number };
+  const m = maskOnCostmap(a[0] as CostmapLike, (a[1] as { data: number[] }).data), o = (a[2] ?? {}) as { base?: number; multiplier?: number };
   const base = o.base ?? 100, k = o.multiplier ?? -1;
   return same(Array.from(r as Float64Array), m.map((x) => { const l = base + k * x; return x <= 0 || l <= 0 || l >= 100 ? 1 : 100 / l; }));
 }

@@ -41,7 +41,7 @@ describe.runIf(avail.run)('where grid search is used, in Chromium', () => {
     /** The library, here, from the map's bytes: Nav2's inflation for the radius, the weighted grid, A* and Theta*. */
     const library = (radius: number) => {
       const costmap = inflate(map, { inscribedRadius: radius, inflationRadius: radius + INFLATION_BEYOND, costScalingFactor: COST_SCALING });
-      const grid = costmapToGrid(costmap, map.width, map.height, { resolution: map.resolution, bottomUp: true, costPenalty: COST_PENALTY });
+      const grid = costmapToGrid(costmap, { costPenalty: COST_PENALTY });
       const found = findPath(grid, start, goal);
       return { astar: found.cost, path: found.path!, theta: anyAnglePath(grid, start, goal, { algorithm: 'theta' }).cost };
     };

@@ -26,25 +26,27 @@ test('costmap on the warehouse with its keepout mask: the image is the library\'
   const r = await run('costmap', dataFile('ros/warehouse.yaml'), '--radius', '0.3', '--keepout', dataFile('ros/warehouse_keepout.yaml'), '--out', out);
   expect(r.code, r.err.join('\n')).toBe(0);
   const map = load('warehouse');
-  const costmap = applyKeepout(inflate(map, { inscribedRadius: 0.3, inflationRadius: 0.55, costScalingFactor: 3 }), map.width, map.height, load('warehouse_keepout'));
+  const costmap = applyKeepout(inflate(map, { inscribedRadius: 0.3, inflationRadius: 0.55, costScalingFactor: 3 }), load('warehouse_keepout'));
+  expect(costmap.rowOrder).toBe('bottom-up');
+  const { cost } = costmap;
   const img = parsePgm(readFileSync(out), out);
   expect([img.width, img.height]).toEqual([1006, 1674]);
   let wrong = 0;
   for (let row = 0; row < map.height; row++) {
     for (let x = 0; x < map.width; x++) {
-      const c = costmap[(map.height - 1 - row) * map.width + x];
+      const c = cost[(map.height - 1 - row) * map.width + x];
       if (img.pixels[row * map.width + x] !== (c === 255 ? 205 : 254 - c)) wrong++;
     }
   }
   expect(wrong).toBe(0);
-  const lethal = costmap.filter((c) => c === 254).length;
+  const lethal = cost.filter((c) => c === 254).length;
   expect(r.out[1]).toMatch(new RegExp(`^cells: ${lethal} lethal, `));
 });
 
 test('plan --ros on the warehouse between seeded free points: the cost is findPath\'s on the same costmap grid', async () => {
   const map = load('warehouse');
   const costmap = inflate(map, { inscribedRadius: 0.3, inflationRadius: 0.55, costScalingFactor: 3 });
-  const grid = costmapToGrid(costmap, map.width, map.height, { resolution: map.resolution, bottomUp: true, costPenalty: 2 });
+  const grid = costmapToGrid(costmap, { costPenalty: 2 });
   const next = rng(20261202);
   const free = () => { for (;;) { const n = Math.floor(next() * grid.size); if (grid.cells[n] === 0) return n; } };
   let found = 0;
@@ -70,7 +72,7 @@ describe('plan --ros on the TurtleBot3 sandbox (data/ros/, the image gzipped bes
       expect(res.code, res.err.join('\n')).toBe(0);
       const rec = JSON.parse(res.out[0]) as PlanRecord;
       const costmap = inflate(map, { inscribedRadius: r, inflationRadius: 0.55, costScalingFactor: 3 });
-      const grid = costmapToGrid(costmap, map.width, map.height, { resolution: map.resolution, bottomUp: true, costPenalty: penalty });
+      const grid = costmapToGrid(costmap, { costPenalty: penalty });
       const want = findPath(grid, worldToCell(map, [-2, -0.5]), worldToCell(map, [2, 0.5]));
       expect(sameCost(rec.cost!, want.cost), `r ${r}: ${rec.cost} vs ${want.cost}`).toBe(true);
       expect(rec.cells).toBe(want.path!.length);

@@ -25,7 +25,7 @@ function kinds(costmap: ArrayLike<number>): Record<string, number> {
 
 describe('inflate on the warehouse (1006 x 1674 at 0.03 m)', () => {
   const map = load('warehouse');
-  const costmap = inflate(map, OPTIONS);
+  const costmap = inflate(map, OPTIONS).cost;
   const { width, height, resolution, data } = map;
 
   test('2,000 seeded cells equal a brute force over the obstacles within the inflation radius', () => {
@@ -72,21 +72,21 @@ describe("Nav2's filter masks on the warehouse: keepout zones lethal, speed zone
   const costmap = inflate(map, OPTIONS);
 
   test('the keepout mask makes exactly its 100-valued cells lethal, and leaves every other cell as inflate made it', () => {
-    const out = applyKeepout(costmap, map.width, map.height, keepout);
+    const out = applyKeepout(costmap, keepout).cost;
     let zone = 0, wrong = 0;
     for (let i = 0; i < out.length; i++) {
       const v = keepout.data[i];
-      if (v === 100) { zone++; if (out[i] !== LETHAL) wrong++; } else if (out[i] !== costmap[i]) wrong++;
+      if (v === 100) { zone++; if (out[i] !== LETHAL) wrong++; } else if (out[i] !== costmap.cost[i]) wrong++;
     }
     expect([zone, wrong]).toEqual([66742, 0]);
   });
 
   test('the speed mask: 20 (80% of full speed) weighs 1.25, 0 and 100 (no limit in Nav2) weigh 1; a path on the combined grid avoids the keepout zones', () => {
-    const factors = speedWeights(speed);
+    const factors = speedWeights(costmap, speed);
     const count = new Map<number, number>();
     for (const f of factors) count.set(f, (count.get(f) ?? 0) + 1);
     expect(Object.fromEntries(count)).toEqual({ 1: 1354817 + 29447, 1.25: 299780 });
-    const grid = costmapToGrid(applyKeepout(costmap, map.width, map.height, keepout), map.width, map.height, { resolution: map.resolution, bottomUp: true, costPenalty: 2, weights: factors });
+    const grid = costmapToGrid(applyKeepout(costmap, keepout), { costPenalty: 2, weights: factors });
     // Two free cells far apart, found by a seeded scan; the path is checked cell by cell.
     const free: number[] = [];
     for (let n = 0; n < grid.size; n += 7919) if (!grid.isBlocked(n)) free.push(n);

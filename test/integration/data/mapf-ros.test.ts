@@ -3,25 +3,25 @@
 // inflation, and prioritized planning for seeded robots, every plan checked
 // by checkMapfPlan. The MAPF benchmark's own maps are in the fleet tests.
 import { expect, test } from 'vitest';
-import { costmapToGrid, inflate } from '#bestfirst/costmap';
+import { costmapToGrid, inflate, makeCostmap } from '#bestfirst/costmap';
 import { prioritizedPlan } from '#bestfirst/mapf';
 import { checkMapfPlan } from '#bestfirst/mapf';
 import { load } from '../../support/ros-maps.js';
 
 test('prioritized planning on the ROS warehouse: 12 robots with a 0.15 m footprint, the plan valid and at the lower bound', () => {
   const map = load('warehouse');
-  const costmap = inflate(map, { inscribedRadius: 0.15, inflationRadius: 0.15, costScalingFactor: 3 });
+  const { cost } = inflate(map, { inscribedRadius: 0.15, inflationRadius: 0.15, costScalingFactor: 3 });
   // Every 10th cell of the 3 cm map: a 30 cm cell a robot fills, blocked where any fine cell under it is.
   const step = 10, w = Math.floor(map.width / step), h = Math.floor(map.height / step);
   const coarse = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       let worst = 0;
-      for (let dy = 0; dy < step; dy++) for (let dx = 0; dx < step; dx++) worst = Math.max(worst, costmap[(y * step + dy) * map.width + x * step + dx]);
+      for (let dy = 0; dy < step; dy++) for (let dx = 0; dx < step; dx++) worst = Math.max(worst, cost[(y * step + dy) * map.width + x * step + dx]);
       coarse[y * w + x] = worst;
     }
   }
-  const grid = costmapToGrid(coarse, w, h, { resolution: map.resolution * step, bottomUp: true }).with({ connectivity: 4 });
+  const grid = costmapToGrid(makeCostmap(coarse, { width: w, height: h, resolution: map.resolution * step, rowOrder: 'bottom-up' })).with({ connectivity: 4 });
   // Seeded distinct starts and goals in the largest open area.
   const free: number[] = [];
   for (let n = 0; n < grid.size; n++) if (!grid.isBlocked(n)) free.push(n);

@@ -94,7 +94,7 @@ test('generated: the costmap grid (Nav2\'s inflation) answers findPath as the re
       const occupancy = walls.map((b, i) => (b && i % 4 === 0 ? 100 : 0));
       const map = { width: W, height: H, resolution: 0.1, data: Int8Array.from(occupancy) };
       const costmap = inflate(map as never, { inscribedRadius: 0.1, inflationRadius: 0.3, costScalingFactor: 3 });
-      const grid = costmapToGrid(costmap, W, H, { resolution: 0.1, costPenalty: 2 });
+      const grid = costmapToGrid(costmap, { costPenalty: 2 });
       for (const n of toggles) {
         grid.setBlocked(n, grid.cells[n] === 0);
         expect(() => grid.setWeight(n, -2)).toThrow(InputError);

@@ -1,6 +1,6 @@
 import { findPath, type FoundPath, type Grid } from '#bestfirst';
 import { anyAnglePath } from '#bestfirst/grid';
-import { costmapToGrid, distanceTransform, inflate, LETHAL } from '#bestfirst/costmap';
+import { costmapToGrid, distanceTransform, inflate, LETHAL, withRowOrder, type Costmap } from '#bestfirst/costmap';
 import type { OccupancyGrid } from '#bestfirst/io';
 
 /** How far the costs spread beyond the robot's inscribed radius (m), and how fast they fall (Nav2's cost scaling factor). */
@@ -36,9 +36,9 @@ export function cropKnown(map: OccupancyGrid, margin = 4): OccupancyGrid {
 
 /** The robot's world for one inscribed radius and the obstacles dropped so far (grid ids, row 0 at the top). */
 export interface RobotWorld {
-  /** The inflated costmap, ROS row order (row 0 at the bottom), Nav2's values. */
-  costmap: Uint8Array;
-  /** The costmap as a weighted grid, turned the right way up (costmapToGrid, bottomUp). */
+  /** The inflated costmap, Nav2's values, turned top-down: `costmap.cost[n]` is the cost of grid id n. */
+  costmap: Costmap;
+  /** The costmap as a weighted grid (costmapToGrid). */
   grid: Grid;
   /** Distance (m) from every cell (grid ids) to the nearest obstacle. */
   clearance: Float64Array;
@@ -49,13 +49,10 @@ export function robotWorld(map: OccupancyGrid, radius: number, dropped: readonly
   // Grid ids count rows from the top; the occupancy grid from the bottom.
   for (const n of dropped) data[(map.height - 1 - Math.floor(n / map.width)) * map.width + (n % map.width)] = 100;
   const source = { ...map, data };
-  const costmap = inflate(source, { inscribedRadius: radius, inflationRadius: radius + INFLATION_BEYOND, costScalingFactor: COST_SCALING });
-  const grid = costmapToGrid(costmap, map.width, map.height, { resolution: map.resolution, bottomUp: true, costPenalty: COST_PENALTY });
-  const mask = new Uint8Array(map.width * map.height);
-  for (let n = 0; n < mask.length; n++) {
-    const row = map.height - 1 - Math.floor(n / map.width);
-    mask[n] = costmap[row * map.width + (n % map.width)] === LETHAL ? 1 : 0;
-  }
+  const inflated = inflate(source, { inscribedRadius: radius, inflationRadius: radius + INFLATION_BEYOND, costScalingFactor: COST_SCALING });
+  const grid = costmapToGrid(inflated, { costPenalty: COST_PENALTY });
+  const costmap = withRowOrder(inflated, 'top-down');
+  const mask = Uint8Array.from(costmap.cost, (c) => (c === LETHAL ? 1 : 0));
   return { costmap, grid, clearance: distanceTransform(mask, map.width, map.height, map.resolution) };
 }
 

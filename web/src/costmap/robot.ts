@@ -148,7 +148,7 @@ export class RobotWidget {
       const cells = this.cells ?? new CellImage(map.width, map.height);
       cells.fill(COSTMAP_COLORS.free); // opaque first: set() writes colour only
       for (let n = 0; n < map.width * map.height; n++) {
-        const c = w.costmap[(map.height - 1 - Math.floor(n / map.width)) * map.width + (n % map.width)];
+        const c = w.costmap.cost[n];
         cells.set(n, c === LETHAL ? COSTMAP_COLORS.lethal : c === INSCRIBED ? COSTMAP_COLORS.inscribed : c === NO_INFORMATION ? COSTMAP_COLORS.unknown
           : c === FREE ? COSTMAP_COLORS.free : mix(COSTMAP_COLORS.low, COSTMAP_COLORS.high, c / 252));
       }
