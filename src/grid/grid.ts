@@ -29,10 +29,20 @@ export function diagonalOpen(rule: DiagonalRule, sideABlocked: boolean, sideBBlo
 }
 
 /**
+ * Whether a diagonal step may pass a blocked corner (one side cell blocked,
+ * the other free): what tells jump point search's two movement models apart
+ * (their forced neighbours differ), read off `diagonalOpen`.
+ */
+export function cutsCorners(rule: DiagonalRule): boolean {
+  return diagonalOpen(rule, true, false);
+}
+
+/**
  * `diagonalOpen` as four bits, for loops too hot for a call: bit `a + 2 b`
  * is set when a diagonal step is open with its side cell A blocked (a = 1)
- * or free (a = 0), and B likewise. Build code tests a step as
- * `(bits >> (aBlocked | bBlocked << 1)) & 1`.
+ * or free (a = 0), and B likewise. A loop tests a step as
+ * `(bits >> (aBlocked | bBlocked << 1)) & 1`; 15 is a rule that opens every
+ * diagonal step (`always`).
  */
 export function diagonalBits(rule: DiagonalRule): number {
   let bits = 0;

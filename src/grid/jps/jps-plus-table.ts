@@ -1,4 +1,4 @@
-import { DX, DY } from '../grid.js';
+import { cutsCorners, diagonalBits, DX, DY, type DiagonalRule } from '../grid.js';
 
 /**
  * The precomputed jumps of JPS+ (Rabin's "JPS+"; Harabor & Grastien 2014):
@@ -77,11 +77,13 @@ export function jumpLength(jp: JumpTable, c: number, k: number, off: number, d: 
 /**
  * Fills `jp`'s entries (8 per cell record, by grid id) for `cells` (1 = blocked,
  * row-major, `width` x `height`). `free` is scratch of one byte per padded
- * cell ((width + 2) x (height + 2)). `noCut`: diagonal steps need both side
- * cells free (else only the cell entered).
+ * cell ((width + 2) x (height + 2)). `rule` is the grid's diagonal rule
+ * (`no-corner-cutting` or `always`): which diagonal steps are legal
+ * (`diagonalBits`), and which of jump point search's two sets of forced
+ * neighbours apply (`cutsCorners`).
  */
-export function buildJumpTable(jp: JumpTable, free: Uint8Array, cells: Uint8Array, width: number, height: number, noCut: boolean): void {
-  const pw = width + 2;
+export function buildJumpTable(jp: JumpTable, free: Uint8Array, cells: Uint8Array, width: number, height: number, rule: DiagonalRule): void {
+  const pw = width + 2, noCut = !cutsCorners(rule), open = diagonalBits(rule);
   free.fill(0);
   for (let y = 0; y < height; y++) {
     const row = y * width, prow = (y + 1) * pw + 1;
@@ -91,7 +93,7 @@ export function buildJumpTable(jp: JumpTable, free: Uint8Array, cells: Uint8Arra
   for (let k = 0; k < 4; k++) straightSweep(jp, free, width, height, k, noCut);
   // The diagonal sweeps carry the true distances of the row ahead (a saturated entry has lost them).
   const ahead = new Int32Array(width), here = new Int32Array(width);
-  for (let k = 4; k < 8; k++) diagonalSweep(jp, free, width, height, k, noCut, ahead, here);
+  for (let k = 4; k < 8; k++) diagonalSweep(jp, free, width, height, k, noCut, open, ahead, here);
 }
 
 /**
@@ -142,7 +144,7 @@ function forcedStraight(free: Uint8Array, n: number, d: number, s: number, noCut
  * cells beside it too. A straight entry's sign is its truth (saturated or
  * not), which is all this reads of them.
  */
-function diagonalSweep(jp: JumpTable, free: Uint8Array, w: number, hh: number, k: number, noCut: boolean, ahead: Int32Array, here: Int32Array): void {
+function diagonalSweep(jp: JumpTable, free: Uint8Array, w: number, hh: number, k: number, noCut: boolean, open: number, ahead: Int32Array, here: Int32Array): void {
   const pw = w + 2, sx = DX[k], sy = DY[k], dy = sy * pw, d = sx + dy, du = sx + sy * w;
   const h = sx > 0 ? 0 : 2, v = sy > 0 ? 1 : 3;
   ahead.fill(0);
@@ -155,7 +157,7 @@ function diagonalSweep(jp: JumpTable, free: Uint8Array, w: number, hh: number, k
       if (free[c] === 0) continue;
       const n = c + d, u = y * w + x, un = (u + du) * RECORD;
       let q: number;
-      if (free[n] === 0 || (noCut && (free[c + sx] === 0 || free[c + dy] === 0))) q = 0;
+      if (free[n] === 0 || ((open >> ((free[c + sx] ^ 1) | ((free[c + dy] ^ 1) << 1))) & 1) === 0) q = 0;
       else if (jp[un + h] > 0 || jp[un + v] > 0
         || (!noCut && (free[n - sx + dy] > free[n - sx] || free[n + sx - dy] > free[n - dy]))) q = 1;
       else {

@@ -1,4 +1,4 @@
-import { allocate, DX, DY, type Grid } from '../grid.js';
+import { allocate, cutsCorners, DX, DY, type Grid } from '../grid.js';
 import { octileTerms } from '../heuristics.js';
 import { IMPROVE } from '../../core/improve.js';
 import { JumpOpenList } from '../../queues/jump-open-list.js';
@@ -111,7 +111,7 @@ export class JpsPlusSearcher extends GridSearcherBase<JpsPlusOptions> {
     // Grid ids, no border: the table stops every jump at the grid's sides.
     const w = grid.width, size = w * grid.height;
     this.w = w;
-    this.noCut = grid.diagonalRule === 'no-corner-cutting';
+    this.noCut = !cutsCorners(grid.diagonalRule);
     this.axial = grid.cellSize;
     this.diag = grid.cellSize * grid.diagonalCost;
     this.hd = octileTerms(grid.diagonalCost)[1];
@@ -141,7 +141,7 @@ export class JpsPlusSearcher extends GridSearcherBase<JpsPlusOptions> {
     const grid = this.grid, t0 = performance.now();
     const padded = (grid.width + 2) * (grid.height + 2);
     const free = allocate(() => new Uint8Array(padded), 'JpsPlusSearcher: the build scratch (1 byte a cell)', padded);
-    buildJumpTable(this.jp, free, grid.cells, grid.width, grid.height, this.noCut);
+    buildJumpTable(this.jp, free, grid.cells, grid.width, grid.height, grid.diagonalRule);
     const q = buildLandmarks(this.lm, RECORD / 2, 4, free, grid.width, grid.height, grid.diagonalRule, grid.diagonalCost);
     this.unit = grid.cellSize / q;
     this.version = grid.version;

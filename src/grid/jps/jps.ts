@@ -1,4 +1,4 @@
-import { allocate, DX, DY, type Grid } from '../grid.js';
+import { allocate, cutsCorners, DX, DY, type Grid } from '../grid.js';
 import { octileTerms } from '../heuristics.js';
 import { IMPROVE } from '../../core/improve.js';
 import { checkBoolean } from '../../core/input-checks.js';
@@ -108,7 +108,7 @@ export class JumpPointSearcher extends GridSearcherBase<JumpPointSearchOptions> 
     super(grid, 'JumpPointSearcher');
     const pw = grid.width + 2, size = pw * (grid.height + 2);
     this.pw = pw;
-    this.noCut = grid.diagonalRule === 'no-corner-cutting';
+    this.noCut = !cutsCorners(grid.diagonalRule);
     this.axial = grid.cellSize;
     this.diag = grid.cellSize * grid.diagonalCost;
     // Per padded cell: g 8, parent 4, stamp 4, arrival direction 1, raster byte 1, bit rows and columns 1/4.

@@ -1,3 +1,4 @@
+import type { DiagonalRule } from '../grid.js';
 import { Contraction } from './subgoal8-contract.js';
 import { landmarkDistances, MAX_LANDMARKS } from './subgoal8-landmarks.js';
 import { HReach8 } from './subgoal8-reach.js';
@@ -157,8 +158,8 @@ export class SubgoalGraph8 {
    * @param axial cost of a straight step; `diag` of a diagonal one
    * @param levels false: the simple subgoal graph only (every subgoal in the core)
    */
-  constructor(width: number, height: number, cells: Uint8Array, noCut: boolean, readonly axial: number, readonly diag: number, levels = true) {
-    const reach = new HReach8(width, height, cells, noCut);
+  constructor(width: number, height: number, cells: Uint8Array, rule: DiagonalRule, readonly axial: number, readonly diag: number, levels = true) {
+    const reach = new HReach8(width, height, cells, rule);
     this.reach = reach;
     this.width = width;
     const n = reach.sub.count;

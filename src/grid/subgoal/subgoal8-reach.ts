@@ -1,4 +1,4 @@
-import { DX, DY } from '../grid.js';
+import { cutsCorners, diagonalBits, DX, DY, type DiagonalRule } from '../grid.js';
 import { jumpDirections, type JumpDirections } from '../jps/jump-directions.js';
 import { RankedCells } from './ranked-cells.js';
 import { blockedBit, rasterBits } from './raster-bits.js';
@@ -39,7 +39,10 @@ export class HReach8 {
   readonly width: number;
   readonly height: number;
   readonly cells: Uint8Array;
+  /** The grid's diagonal rule cannot pass a blocked corner: the subgoals and the scans' limits of that movement model. */
   readonly noCut: boolean;
+  /** The rule's `diagonalBits`: which diagonal steps are legal. */
+  private readonly open: number;
   /** The subgoal cells, numbered in id order. */
   readonly sub: RankedCells;
   /** clear[c * 4 + k]: free non-subgoal cells after c in straight direction k before a stop (saturating at 255). */
@@ -56,11 +59,12 @@ export class HReach8 {
   /** The raster as built (raster-bits.ts): `hPath` reads it, not `cells`, so the last answer's path is written as answered after an edit. */
   private readonly built: Uint8Array;
 
-  constructor(width: number, height: number, cells: Uint8Array, noCut: boolean) {
+  constructor(width: number, height: number, cells: Uint8Array, rule: DiagonalRule) {
     this.width = width;
     this.height = height;
     this.cells = cells;
-    this.noCut = noCut;
+    this.noCut = !cutsCorners(rule);
+    this.open = diagonalBits(rule);
     this.built = rasterBits(cells);
     this.dirs = jumpDirections(width);
     this.sub = new RankedCells(width * height, (c) => this.isCorner(c));
@@ -182,7 +186,9 @@ export class HReach8 {
   diagonalOpen(x: number, y: number, k: number): boolean {
     const sx = DX[k], sy = DY[k];
     if (!this.free(x + sx, y + sy)) return false;
-    return !this.noCut || (this.cells[y * this.width + x + sx] === 0 && this.cells[(y + sy) * this.width + x] === 0);
+    // 15: every diagonal step open (corner cutting), without reading the side cells.
+    const open = this.open;
+    return open === 15 || ((open >> ((this.cells[y * this.width + x + sx] !== 0 ? 1 : 0) | (this.cells[(y + sy) * this.width + x] !== 0 ? 2 : 0))) & 1) === 1;
   }
 
   private record(s: number): void {
@@ -257,8 +263,9 @@ export class HReach8 {
   /** Whether the step from (x, y) by (sx, sy) is legal (the cell entered inside the box already checked by the caller). */
   private stepOk(x: number, y: number, sx: number, sy: number): boolean {
     if (!this.ok(x + sx, y + sy)) return false;
-    if (sx === 0 || sy === 0 || !this.noCut) return true;
-    return this.ok(x + sx, y) && this.ok(x, y + sy);
+    const open = this.open;
+    if (sx === 0 || sy === 0 || open === 15) return true;
+    return ((open >> ((this.ok(x + sx, y) ? 0 : 1) | (this.ok(x, y + sy) ? 0 : 2))) & 1) === 1;
   }
 
   /**

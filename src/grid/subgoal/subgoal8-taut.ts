@@ -1,4 +1,4 @@
-import { DX, DY } from '../grid.js';
+import { diagonalOpen, DX, DY, type DiagonalRule } from '../grid.js';
 
 /**
  * Taut-path pruning for the subgoal graph's A* (after Uras, Koenig and
@@ -61,7 +61,7 @@ export function neighbourhood(cells: Uint8Array, width: number, height: number, 
  * strictly shorter free replacement given the free neighbours `nb` (or
  * cannot happen: s - a or s + b blocked). See the file comment.
  */
-export function tautTable(noCut: boolean): Uint8Array {
+export function tautTable(rule: DiagonalRule): Uint8Array {
   const table = new Uint8Array(256 * 8);
   // Whether the cell at offset (x, y) from the subgoal is free under neighbourhood nb (the subgoal itself is).
   const free = (nb: number, x: number, y: number): boolean => (x === 0 && y === 0) || ((nb >> DIR[(y + 1) * 3 + x + 1]) & 1) === 1;
@@ -78,7 +78,7 @@ export function tautTable(noCut: boolean): Uint8Array {
         let ok: boolean;
         if (wx === 0 && wy === 0) ok = true;
         else if (Math.abs(wx) === 2 || Math.abs(wy) === 2) ok = free(nb, ax + wx / 2, ay + wy / 2);
-        else if (wx !== 0 && wy !== 0) ok = !noCut || (free(nb, ax + wx, ay) && free(nb, ax, ay + wy));
+        else if (wx !== 0 && wy !== 0) ok = diagonalOpen(rule, !free(nb, ax + wx, ay), !free(nb, ax, ay + wy));
         else ok = true;
         if (ok) bits |= 1 << b;
       }

@@ -2,7 +2,7 @@ import { InputError, show } from '../../core/errors.js';
 import { type QueryOptions, type SearchStatus } from '../../core/path-searcher.js';
 import { IMPROVE } from '../../core/improve.js';
 import { nextGeneration } from '../../core/stamp.js';
-import type { Grid } from '../grid.js';
+import { cutsCorners, type Grid } from '../grid.js';
 import { JumpHeap } from '../../queues/jump-heap.js';
 import { SubgoalGraph8, wide } from './subgoal8-graph.js';
 import { MAX_LANDMARKS } from './subgoal8-landmarks.js';
@@ -14,7 +14,7 @@ export type SubgoalSearch8Options = QueryOptions;
 
 const KEYS: readonly (keyof SubgoalSearch8Options)[] = ['limits'];
 /** The taut-path pruning tables of the two corner rules (subgoal8-taut.ts). */
-const TAUT_NO_CUT = tautTable(true), TAUT_CUT = tautTable(false);
+const TAUT_NO_CUT = tautTable('no-corner-cutting'), TAUT_CUT = tautTable('always');
 
 /**
  * Exact shortest paths on an 8-connected grid from a preprocessed subgoal
@@ -135,7 +135,7 @@ export class SubgoalSearcher8 extends GridSearcherBase<SubgoalSearch8Options> {
 
   constructor(grid: Grid) {
     super(grid, 'SubgoalSearcher8');
-    this.noCut = grid.diagonalRule === 'no-corner-cutting';
+    this.noCut = !cutsCorners(grid.diagonalRule);
     this.axial = grid.cellSize;
     this.diag = grid.cellSize * grid.diagonalCost;
     this.rebuild();
@@ -150,7 +150,7 @@ export class SubgoalSearcher8 extends GridSearcherBase<SubgoalSearch8Options> {
     const t0 = performance.now();
     const grid = this.grid;
     this.version = grid.version;
-    const graph = new SubgoalGraph8(grid.width, grid.height, grid.cells, this.noCut, this.axial, this.diag);
+    const graph = new SubgoalGraph8(grid.width, grid.height, grid.cells, grid.diagonalRule, this.axial, this.diag);
     this.graph = graph;
     // One more slot: the goal, as a node of the search.
     const n = graph.count + 1;
