@@ -8,6 +8,20 @@ import { InputError, show } from './errors.js';
  * with straight runs between them) keep other trees and walk their own.
  */
 
+/**
+ * The one rule for a caller's path buffer (every searcher's `pathInto`):
+ * `out` must be an Int32Array, checked before anything is written and
+ * whether or not there is a path, so a wrong buffer is found at once.
+ */
+export function checkPathBuffer(out: unknown): asserts out is Int32Array {
+  if (!(out instanceof Int32Array)) throw new InputError(`pathInto: out must be an Int32Array, got ${show(out)}`);
+}
+
+/** ... and it must hold the path's `len` entries (`unit`: nodes, cells), checked before anything is written. */
+export function checkPathRoom(out: Int32Array, len: number, unit: string): void {
+  if (out.length < len) throw new InputError(`pathInto: the buffer holds ${out.length} ${unit}, the path has ${len}`);
+}
+
 /** Links from `n` back to the root. */
 export function depthOf(parent: Int32Array, n: number): number {
   let d = 0;
@@ -28,9 +42,9 @@ export function pathTo(parent: Int32Array, n: number): number[] {
  * than the chain, is an `InputError` (`unit` names what the entries are).
  */
 export function pathToInto(parent: Int32Array, n: number, out: Int32Array, unit: string): number {
-  if (out === null || typeof out !== 'object' || typeof out.length !== 'number') throw new InputError(`pathInto: out must be an Int32Array, got ${show(out)}`);
+  checkPathBuffer(out);
   const len = depthOf(parent, n) + 1;
-  if (out.length < len) throw new InputError(`pathInto: the buffer holds ${out.length} ${unit}, the path has ${len}`);
+  checkPathRoom(out, len, unit);
   let i = len;
   for (let m = n; m !== -1; m = parent[m]) out[--i] = m;
   return len;
@@ -43,8 +57,8 @@ export function pathToInto(parent: Int32Array, n: number, out: Int32Array, unit:
  * their answer this way. The same refusals as `pathToInto`.
  */
 export function copyPathInto(buf: Int32Array, len: number, out: Int32Array): number {
-  if (out === null || typeof out !== 'object' || typeof out.length !== 'number') throw new InputError(`pathInto: out must be an Int32Array, got ${show(out)}`);
-  if (out.length < len) throw new InputError(`pathInto: the buffer holds ${out.length} nodes, the path has ${len}`);
+  checkPathBuffer(out);
+  checkPathRoom(out, len, 'nodes');
   for (let i = 0; i < len; i++) out[i] = buf[i];
   return len;
 }

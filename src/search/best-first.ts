@@ -3,7 +3,7 @@ import { Heap } from '../queues/heap.js';
 import { zero, type Heuristic } from '../core/heuristic.js';
 import { IMPROVE } from '../core/improve.js';
 import { badArcCost, badArcEnd, badHeuristic, checkBoolean, checkKeys, costOverflow } from '../core/input-checks.js';
-import { depthOf, pathTo, pathToInto } from '../core/path.js';
+import { checkPathBuffer, depthOf, pathTo, pathToInto } from '../core/path.js';
 import { ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, weights, type Priority, type TieBreak } from '../core/priority.js';
 import { checkEndpoints, checkNode, checkSpace, MAX_SPACE_SIZE, pathCost, type SearchSpace } from '../core/space.js';
 import { nextGeneration } from '../core/stamp.js';
@@ -471,10 +471,8 @@ export class Searcher extends SearcherBase<SearchOptions> {
    * `InputError` (a buffer of `space.size` always fits).
    */
   pathInto(out: Int32Array): number {
-    if (this.end < 0) {
-      if (out === null || typeof out !== 'object' || typeof out.length !== 'number') throw new InputError(`pathInto: out must be an Int32Array, got ${show(out)}`);
-      return 0;
-    }
+    checkPathBuffer(out);
+    if (this.end < 0) return 0;
     return pathToInto(this.parent, this.end, out, 'nodes');
   }
 

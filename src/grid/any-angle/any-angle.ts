@@ -1,6 +1,6 @@
 import { InputError, show } from '../../core/errors.js';
 import { IMPROVE } from '../../core/improve.js';
-import { pathTo, pathToInto } from '../../core/path.js';
+import { checkPathBuffer, pathTo, pathToInto } from '../../core/path.js';
 import { type QueryOptions, type SearchStatus } from '../../core/path-searcher.js';
 import { allocate, DX, DY, Grid, type XY } from '../grid.js';
 import { checkKeys } from '../../core/input-checks.js';
@@ -248,7 +248,7 @@ export class AnyAngleSearcher extends GridSearcherBase<AnyAngleOptions> {
    * an Int32Array, or is too short, is an `InputError` (`grid.size` always fits).
    */
   pathInto(out: Int32Array): number {
-    if (!(out instanceof Int32Array)) throw new InputError(`pathInto: out must be an Int32Array, got ${show(out)}`);
+    checkPathBuffer(out);
     return this.status === 'found' ? pathToInto(this.parent, this.goal, out, 'cells') : 0;
   }
 

@@ -1,3 +1,4 @@
+import { checkPathBuffer, checkPathRoom } from '../../core/path.js';
 import { InputError, show } from '../../core/errors.js';
 import { allocate, DX, DY, type Grid } from '../grid.js';
 import { MoveMasks } from '../move-masks.js';
@@ -256,12 +257,12 @@ export abstract class GridSearchBase extends GridSearcherBase<GridSearchOptions>
    * or is shorter than the path, is an `InputError` (`grid.size` always fits).
    */
   pathInto(out: Int32Array): number {
-    if (!(out instanceof Int32Array)) throw new InputError(`pathInto: out must be an Int32Array, got ${show(out)}`);
+    checkPathBuffer(out);
     if (this.end < 0) return 0;
     const via = this.via, off = this.off, start = this.start;
     let len = 1;
     for (let n = this.end; n !== start; n -= off[via[n]]) len++;
-    if (out.length < len) throw new InputError(`pathInto: the buffer holds ${out.length} cells, the path has ${len}`);
+    checkPathRoom(out, len, 'cells');
     let i = len;
     for (let n = this.end; ; n -= off[via[n]]) {
       out[--i] = n;

@@ -1,4 +1,4 @@
-import { InputError, show } from '../../core/errors.js';
+import { checkPathBuffer, checkPathRoom } from '../../core/path.js';
 
 /**
  * The cells of a path of jump points on a raster of width `pw` whose cell
@@ -31,10 +31,10 @@ export function jumpPathLength(parent: Int32Array, last: number, pw: number): nu
  * Int32Array or too short.
  */
 export function jumpPathInto(parent: Int32Array, last: number, pw: number, border: 0 | 1, out: Int32Array): number {
-  if (!(out instanceof Int32Array)) throw new InputError(`pathInto: out must be an Int32Array, got ${show(out)}`);
+  checkPathBuffer(out);
   if (last < 0) return 0;
   const len = jumpPathLength(parent, last, pw);
-  if (out.length < len) throw new InputError(`pathInto: the buffer holds ${out.length} cells, the path has ${len}`);
+  checkPathRoom(out, len, 'cells');
   const width = pw - 2 * border;
   let i = len;
   for (let n = last; ; n = parent[n]) {

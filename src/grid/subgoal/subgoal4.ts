@@ -1,4 +1,4 @@
-import { InputError, show } from '../../core/errors.js';
+import { checkPathBuffer, checkPathRoom } from '../../core/path.js';
 import { type QueryOptions, type SearchStatus } from '../../core/path-searcher.js';
 import { nextGeneration } from '../../core/stamp.js';
 import type { Grid } from '../grid.js';
@@ -254,10 +254,10 @@ export class SubgoalSearcher4 extends GridSearcherBase<SubgoalSearch4Options> {
    * monotone run of cells. Throws if `out` is too short.
    */
   pathInto(out: Int32Array): number {
-    if (!(out instanceof Int32Array)) throw new InputError(`pathInto: out must be an Int32Array, got ${show(out)}`);
+    checkPathBuffer(out);
     if (this.status !== 'found') return 0;
     const n = this.steps + 1;
-    if (out.length < n) throw new InputError(`pathInto: the buffer holds ${out.length} cells, the path has ${n}`);
+    checkPathRoom(out, n, 'cells');
     const graph = this.graph, sw = graph.sweep, cellOf = graph.cellOf, g = this.g, parent = this.parent;
     let ok: boolean;
     if (this.last < 0) {

@@ -1,4 +1,4 @@
-import { InputError, show } from '../../core/errors.js';
+import { checkPathBuffer, checkPathRoom } from '../../core/path.js';
 import { type QueryOptions, type SearchStatus } from '../../core/path-searcher.js';
 import { IMPROVE } from '../../core/improve.js';
 import { nextGeneration } from '../../core/stamp.js';
@@ -535,7 +535,7 @@ export class SubgoalSearcher8 extends GridSearcherBase<SubgoalSearch8Options> {
    * free-space path of octile length. Throws if `out` is too short.
    */
   pathInto(out: Int32Array): number {
-    if (!(out instanceof Int32Array)) throw new InputError(`pathInto: out must be an Int32Array, got ${show(out)}`);
+    checkPathBuffer(out);
     if (this.status !== 'found') return 0;
     const k = this.chain(), hops = this.hops, w = this.graph.width;
     let n = 1;
@@ -543,7 +543,7 @@ export class SubgoalSearcher8 extends GridSearcherBase<SubgoalSearch8Options> {
       const a = hops[i - 1], b = hops[i], ax = a % w, bx = b % w;
       n += Math.max(Math.abs(bx - ax), Math.abs((b - bx) / w - (a - ax) / w));
     }
-    if (out.length < n) throw new InputError(`pathInto: the buffer holds ${out.length} cells, the path has ${n}`);
+    checkPathRoom(out, n, 'cells');
     out[0] = this.startCell;
     for (let i = 1, p = 0; i < k; i++) {
       const m = this.graph.reach.hPath(hops[i - 1], hops[i], out, p);
