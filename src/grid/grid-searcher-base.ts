@@ -1,6 +1,6 @@
 import { SearcherBase } from '../core/searcher-base.js';
 import type { QueryOptions } from '../core/path-searcher.js';
-import type { Grid } from './grid.js';
+import { allocate, type Grid } from './grid.js';
 import { checkGridFor, checkGridQuery, type GridSearchName } from './grid-needs.js';
 
 /**
@@ -15,11 +15,29 @@ export abstract class GridSearcherBase<Options extends QueryOptions> extends Sea
   /** The searcher's name in messages, and its row of `GRID_NEEDS`. */
   protected readonly who: GridSearchName;
 
-  constructor(grid: Grid, who: GridSearchName) {
+  /** The searcher and its grid, for the message when its per-cell state does not fit. */
+  private readonly allocWho: string;
+  /** What the whole searcher needs, in bytes, for that message. */
+  private readonly allocBytes: number;
+
+  /**
+   * @param bytesPerCell what the searcher keeps per cell in all, for the
+   *   message when it does not fit (see `perCell`)
+   * @param border 1 when its per-cell state covers a copy of the grid with a
+   *   border of one cell, else 0
+   */
+  constructor(grid: Grid, who: GridSearchName, bytesPerCell = 0, border: 0 | 1 = 0) {
     super();
     checkGridFor(grid, who);
     this.grid = grid;
     this.who = who;
+    this.allocWho = `${who}: the ${grid.width} x ${grid.height} grid (${bytesPerCell} bytes a cell)`;
+    this.allocBytes = Math.ceil((grid.width + 2 * border) * (grid.height + 2 * border) * bytesPerCell);
+  }
+
+  /** Allocates per-cell state; memory refused is an `InputError` that says how much the whole searcher needs. */
+  protected perCell<T>(make: () => T): T {
+    return allocate(make, this.allocWho, this.allocBytes);
   }
 
   /** The grid's edit count: a query in slices refuses to go on after an edit. */

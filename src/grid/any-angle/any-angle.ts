@@ -2,7 +2,7 @@ import { InputError, show } from '../../core/errors.js';
 import { IMPROVE } from '../../core/improve.js';
 import { checkPathBuffer, pathTo, pathToInto } from '../../core/path.js';
 import { type QueryOptions, type SearchStatus } from '../../core/path-searcher.js';
-import { allocate, DX, DY, Grid, type XY } from '../grid.js';
+import { DX, DY, Grid, type XY } from '../grid.js';
 import { checkKeys } from '../../core/input-checks.js';
 import { IndexedGridHeap } from '../../queues/indexed-grid-heap.js';
 import { cellOf, foundPathOf, type FoundPath } from '../found-path.js';
@@ -91,9 +91,8 @@ export class AnyAngleSearcher extends GridSearcherBase<AnyAngleOptions> {
   private lazy = true;
 
   constructor(grid: Grid) {
-    super(grid, 'AnyAngleSearcher');
-    const who = `AnyAngleSearcher: the ${grid.width} x ${grid.height} grid (${ANY_ANGLE_BYTES_PER_CELL} bytes a cell)`, bytes = grid.size * ANY_ANGLE_BYTES_PER_CELL;
-    const perCell = <T>(make: () => T): T => allocate(make, who, bytes);
+    super(grid, 'AnyAngleSearcher', ANY_ANGLE_BYTES_PER_CELL);
+    const perCell = <T>(make: () => T): T => this.perCell(make);
     this.masks = new MoveMasks(grid, perCell(() => new Uint8Array(grid.size)));
     this.g = perCell(() => new Float64Array(grid.size));
     this.parent = perCell(() => new Int32Array(grid.size));

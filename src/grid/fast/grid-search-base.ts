@@ -1,6 +1,6 @@
 import { checkPathBuffer, checkPathRoom } from '../../core/path.js';
 import { InputError, show } from '../../core/errors.js';
-import { allocate, DX, DY, type Grid } from '../grid.js';
+import { DX, DY, type Grid } from '../grid.js';
 import { MoveMasks } from '../move-masks.js';
 import { zero, type Heuristic } from '../../core/heuristic.js';
 import { inlineForm, octile } from '../heuristics.js';
@@ -101,18 +101,13 @@ export abstract class GridSearchBase extends GridSearcherBase<GridSearchOptions>
   private readonly masks: MoveMasks;
   /** The cell the last path ends at: the goal, a partial path's end, or -1 without a path. */
   private end = -1;
-  /** The searcher and its grid, for the message when its per-cell state does not fit. */
-  private readonly allocWho: string;
-  private readonly bytes: number;
 
   /**
    * @param who the class name, for messages
    * @param bytesPerCell what the searcher keeps per cell in all, for the message when it does not fit
    */
   constructor(grid: Grid, who: GridSearchName, bytesPerCell: number) {
-    super(grid, who);
-    this.allocWho = `${who}: the ${grid.width} x ${grid.height} grid (${bytesPerCell} bytes a cell)`;
-    this.bytes = grid.size * bytesPerCell;
+    super(grid, who, bytesPerCell);
     this.masks = new MoveMasks(grid, this.perCell(() => new Uint8Array(grid.size)));
     this.moves = this.masks.bits;
     this.g = this.perCell(() => new Float64Array(grid.size));
@@ -123,11 +118,6 @@ export abstract class GridSearchBase extends GridSearcherBase<GridSearchOptions>
       this.step[k] = k < 4 ? axial : diagonal;
     }
     this.octile = octile(grid);
-  }
-
-  /** Allocates a per-cell array; a refusal says how much the whole searcher needs. */
-  protected perCell<T>(make: () => T): T {
-    return allocate(make, this.allocWho, this.bytes);
   }
 
   /**

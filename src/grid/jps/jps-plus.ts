@@ -1,14 +1,11 @@
-import { allocate, cutsCorners, DX, DY, type Grid } from '../grid.js';
-import { octileTerms } from '../heuristics.js';
+import { allocate, DX, DY, type Grid } from '../grid.js';
 import { IMPROVE } from '../../core/improve.js';
 import { JumpOpenList } from '../../queues/jump-open-list.js';
 import { buildJumpTable, FAR, jumpLength, RECORD, WALL_FAR, type JumpTable } from './jps-plus-table.js';
 import { buildLandmarks } from './jps-plus-landmarks.js';
-import { jumpDirections } from './jump-directions.js';
-import { jumpPath, jumpPathInto } from './jump-path.js';
 import { type QueryOptions, type SearchStatus } from '../../core/path-searcher.js';
 import { nextGeneration } from '../../core/stamp.js';
-import { GridSearcherBase } from '../grid-searcher-base.js';
+import { JumpSearcherBase } from './jump-searcher-base.js';
 
 /** The options of one JPS+ query; a bad value is an `InputError`. */
 export type JpsPlusOptions = QueryOptions;
@@ -67,13 +64,12 @@ function onRay(k: number, ex: number, ey: number): number {
  * if (s.search(start, goal) === 'found') console.log(s.cost, s.pathInto(out));
  * ```
  */
-export class JpsPlusSearcher extends GridSearcherBase<JpsPlusOptions> {
+export class JpsPlusSearcher extends JumpSearcherBase<JpsPlusOptions> {
   /** Tables built so far: 1 after the constructor, one more per query that found the grid edited. */
   builds = 0;
   /** Milliseconds the last table build took. */
   buildMs = 0;
 
-  private readonly w: number;
   private readonly jp: JumpTable;
   // The same records read as 2-byte words: landmark i of cell c at c * 8 + 4 + i.
   private readonly lm: Uint16Array;
@@ -83,47 +79,15 @@ export class JpsPlusSearcher extends GridSearcherBase<JpsPlusOptions> {
   private gl1 = 0;
   private gl2 = 0;
   private gl3 = 0;
-  private readonly g: Float64Array;
-  private readonly parent: Int32Array;
-  private readonly stamp: Uint32Array;
-  private readonly dir: Uint8Array;
   private readonly heap: JumpOpenList;
-  private readonly noCut: boolean;
-  private readonly axial: number;
-  private readonly diag: number;
-  private readonly hd: number;
-  // Tables over the direction index k of grid.ts (see jump-directions.ts), as
-  // fields of their own: the jumps read them in their innermost loops.
-  private readonly off: Int32Array;
-  private readonly sideA: Uint8Array;
-  private readonly sideB: Uint8Array;
-  private readonly horiz: Uint8Array;
-  private readonly vert: Uint8Array;
-  private readonly join: Uint8Array;
-  private gen = 0;
-  private version = -1;
-  private goalP = -1;
-  private goalX = 0;
-  private goalY = 0;
 
   constructor(grid: Grid) {
-    super(grid, 'JpsPlusSearcher');
     // Grid ids, no border: the table stops every jump at the grid's sides.
-    const w = grid.width, size = w * grid.height;
-    this.w = w;
-    this.noCut = !cutsCorners(grid.diagonalRule);
-    this.axial = grid.cellSize;
-    this.diag = grid.cellSize * grid.diagonalCost;
-    this.hd = octileTerms(grid.diagonalCost)[1];
-    const need = size * (RECORD + 17), what = `JpsPlusSearcher: the ${grid.width} x ${grid.height} grid (${RECORD + 17} bytes a cell)`;
-    this.jp = allocate(() => new Int8Array(size * RECORD), what, need);
+    super(grid, 'JpsPlusSearcher', 0, RECORD + 17);
+    const size = grid.size;
+    this.jp = this.perCell(() => new Int8Array(size * RECORD));
     this.lm = new Uint16Array(this.jp.buffer);
-    this.g = allocate(() => new Float64Array(size), what, need);
-    this.parent = allocate(() => new Int32Array(size), what, need);
-    this.stamp = allocate(() => new Uint32Array(size), what, need);
-    this.dir = allocate(() => new Uint8Array(size), what, need);
     this.heap = new JumpOpenList(Math.min(size, 1 << 12));
-    ({ off: this.off, sideA: this.sideA, sideB: this.sideB, horiz: this.horiz, vert: this.vert, join: this.join } = jumpDirections(w));
     this.rebuild();
   }
 
@@ -161,7 +125,7 @@ export class JpsPlusSearcher extends GridSearcherBase<JpsPlusOptions> {
     if (grid.version !== this.version) this.rebuild();
     this.gen = nextGeneration(this.gen, 2, this.stamp);
     const gen = this.gen;
-    const w = this.w, ps = start, pg = goal;
+    const w = this.stride, ps = start, pg = goal;
     this.goalP = pg;
     this.goalX = pg % w;
     this.goalY = (pg - this.goalX) / w;
@@ -212,7 +176,7 @@ export class JpsPlusSearcher extends GridSearcherBase<JpsPlusOptions> {
 
   /** Generates the successors the pruning rules allow from `n`, given the direction it was reached in. */
   private expand(n: number, gn: number): void {
-    const k = this.dir[n], jp = this.jp, w = this.w;
+    const k = this.dir[n], jp = this.jp, w = this.stride;
     const x = n % w, y = (n - x) / w;
     if (k === START) {
       for (let d = 0; d < 4; d++) this.straight(n, gn, d, x, y, n);
@@ -403,23 +367,9 @@ export class JpsPlusSearcher extends GridSearcherBase<JpsPlusOptions> {
 
   /** Octile distance to the goal, as `JumpPointSearcher` computes it. */
   private h(p: number): number {
-    const w = this.w, x = p % w, y = (p - x) / w;
+    const w = this.stride, x = p % w, y = (p - x) / w;
     const dx = x > this.goalX ? x - this.goalX : this.goalX - x;
     const dy = y > this.goalY ? y - this.goalY : this.goalY - y;
     return this.axial * (dx + dy + this.hd * (dx < dy ? dx : dy));
   }
-
-  /**
-   * Writes the last path cell by cell (start first, grid ids) and returns
-   * its cell count; 0 without a path. Throws if `out` is too short.
-   */
-  pathInto(out: Int32Array): number {
-    return jumpPathInto(this.parent, this.status === 'found' ? this.goalP : -1, this.w, 0, out);
-  }
-
-  /** The last path, cell by cell, start first, or null without one. */
-  path(): number[] | null {
-    return jumpPath(this.parent, this.status === 'found' ? this.goalP : -1, this.w, 0);
-  }
-
 }

@@ -1,16 +1,13 @@
-import { allocate, cutsCorners, DX, DY, type Grid } from '../grid.js';
-import { octileTerms } from '../heuristics.js';
+import { DX, DY, type Grid } from '../grid.js';
 import { IMPROVE } from '../../core/improve.js';
 import { checkBoolean } from '../../core/input-checks.js';
 import { JumpHeap } from '../../queues/jump-heap.js';
 import { JumpRaster } from './jump.js';
 import { resultOf, type QueryOptions, type SearchResult, type SearchStatus } from '../../core/path-searcher.js';
 import { depthOf } from '../../core/path.js';
-import { jumpDirections } from './jump-directions.js';
-import { jumpPath, jumpPathInto } from './jump-path.js';
 import { nextGeneration } from '../../core/stamp.js';
 import type { Trace } from '../../core/trace.js';
-import { GridSearcherBase } from '../grid-searcher-base.js';
+import { JumpSearcherBase } from './jump-searcher-base.js';
 
 /** The options of one jump point search; a bad value is an `InputError`. */
 export interface JumpPointSearchOptions extends QueryOptions {
@@ -69,58 +66,21 @@ const START = 8;
  * if (s.search(start, goal) === 'found') console.log(s.cost, s.jumpPoints(), s.path());
  * ```
  */
-export class JumpPointSearcher extends GridSearcherBase<JumpPointSearchOptions> {
+export class JumpPointSearcher extends JumpSearcherBase<JumpPointSearchOptions> {
   /** The last query's trace with `trace: true` (jump points only, grid ids), else null. */
   trace: Trace | null = null;
 
-  private readonly pw: number;
   private readonly raster: JumpRaster;
-  private readonly g: Float64Array;
-  private readonly parent: Int32Array;
-  private readonly stamp: Uint32Array;
-  private readonly dir: Uint8Array;
   private readonly heap: JumpHeap;
-  private readonly noCut: boolean;
-  private readonly axial: number;
-  private readonly diag: number;
-  // Tables over the direction index k of grid.ts (see jump-directions.ts), as
-  // fields of their own: the jumps read them in their innermost loops.
-  private readonly off: Int32Array;
-  private readonly sideA: Uint8Array;
-  private readonly sideB: Uint8Array;
-  private readonly horiz: Uint8Array;
-  private readonly vert: Uint8Array;
-  private readonly join: Uint8Array;
-  private gen = 0;
-  /** The grid version the padded copy reflects. */
-  private version = -1;
   private readonly patchFn = (n: number): void => this.patch(n);
   private readonly reloadFn = (): void => this.raster.load(this.grid.cells);
-  // h = axial * (dx + dy + hd * min(dx, dy)): heuristics.octile for the
-  // grid's diagonal cost (its scale is 1 and its parity term 0 for 1 <= d <= 2).
-  private readonly hd: number;
   private open = 0;
-  private goalP = -1;
-  private goalX = 0;
-  private goalY = 0;
 
   constructor(grid: Grid) {
-    super(grid, 'JumpPointSearcher');
-    const pw = grid.width + 2, size = pw * (grid.height + 2);
-    this.pw = pw;
-    this.noCut = !cutsCorners(grid.diagonalRule);
-    this.axial = grid.cellSize;
-    this.diag = grid.cellSize * grid.diagonalCost;
     // Per padded cell: g 8, parent 4, stamp 4, arrival direction 1, raster byte 1, bit rows and columns 1/4.
-    const need = Math.ceil(size * 18.25), what = `JumpPointSearcher: the ${grid.width} x ${grid.height} grid (about 18 bytes a cell)`;
-    this.raster = allocate(() => new JumpRaster(grid.width, grid.height, this.noCut), what, need);
-    this.g = allocate(() => new Float64Array(size), what, need);
-    this.parent = allocate(() => new Int32Array(size), what, need);
-    this.stamp = allocate(() => new Uint32Array(size), what, need);
-    this.dir = allocate(() => new Uint8Array(size), what, need);
-    this.hd = octileTerms(grid.diagonalCost)[1];
-    this.heap = new JumpHeap(Math.min(size, 1 << 12));
-    ({ off: this.off, sideA: this.sideA, sideB: this.sideB, horiz: this.horiz, vert: this.vert, join: this.join } = jumpDirections(pw));
+    super(grid, 'JumpPointSearcher', 1, 18.25);
+    this.raster = this.perCell(() => new JumpRaster(grid.width, grid.height, this.noCut));
+    this.heap = new JumpHeap(Math.min(this.g.length, 1 << 12));
     this.refresh();
   }
 
@@ -154,7 +114,7 @@ export class JumpPointSearcher extends GridSearcherBase<JumpPointSearchOptions> 
     const trace: Trace | null = options.trace ? { tieBreak: 'h', pops: [], pushes: [] } : null;
     this.trace = trace;
     this.gen = nextGeneration(this.gen, 2, this.stamp);
-    const pw = this.pw, ps = this.pad(start), pg = this.pad(goal);
+    const pw = this.stride, ps = this.pad(start), pg = this.pad(goal);
     this.goalP = pg;
     this.goalX = pg % pw;
     this.goalY = (pg - this.goalX) / pw;
@@ -214,7 +174,7 @@ export class JumpPointSearcher extends GridSearcherBase<JumpPointSearchOptions> 
 
   /** Pushes the jump points the pruning rules allow from `n`, given the direction it was reached in. */
   private expand(n: number, gn: number): void {
-    const k = this.dir[n], free = this.raster.free, off = this.off, pw = this.pw;
+    const k = this.dir[n], free = this.raster.free, off = this.off, pw = this.stride;
     const x = n % pw, y = (n - x) / pw;
     if (k === START) {
       for (let d = 0; d < 4; d++) this.straight(n, gn, d, x, y);
@@ -284,7 +244,7 @@ export class JumpPointSearcher extends GridSearcherBase<JumpPointSearchOptions> 
 
   /** Octile distance to the goal on padded ids, as `heuristics.octile` computes it (no parity term: d >= 1 here). */
   private h(p: number): number {
-    const pw = this.pw, x = p % pw, y = (p - x) / pw;
+    const pw = this.stride, x = p % pw, y = (p - x) / pw;
     const dx = x > this.goalX ? x - this.goalX : this.goalX - x;
     const dy = y > this.goalY ? y - this.goalY : this.goalY - y;
     return this.axial * (dx + dy + this.hd * (dx < dy ? dx : dy));
@@ -292,26 +252,12 @@ export class JumpPointSearcher extends GridSearcherBase<JumpPointSearchOptions> 
 
   private pad(id: number): number {
     const w = this.grid.width, x = id % w;
-    return ((id - x) / w + 1) * this.pw + x + 1;
+    return ((id - x) / w + 1) * this.stride + x + 1;
   }
 
   private unpad(p: number): number {
-    const pw = this.pw, x = p % pw;
+    const pw = this.stride, x = p % pw;
     return ((p - x) / pw - 1) * this.grid.width + x - 1;
-  }
-
-  /**
-   * Writes the last path cell by cell (start first, grid ids), filling in
-   * the straight and diagonal runs between jump points, and returns its
-   * cell count; 0 without a path. Throws if `out` is too short.
-   */
-  pathInto(out: Int32Array): number {
-    return jumpPathInto(this.parent, this.status === 'found' ? this.goalP : -1, this.pw, 1, out);
-  }
-
-  /** The last path, cell by cell, start first, or null without one. */
-  path(): number[] | null {
-    return jumpPath(this.parent, this.status === 'found' ? this.goalP : -1, this.pw, 1);
   }
 
   /** The jump points of the last path (the sparse path), start first, or null without one. */
