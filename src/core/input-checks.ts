@@ -1,5 +1,5 @@
 import { InputError, show } from './errors.js';
-import { checkNode, type SearchSpace } from './space.js';
+import { checkEndpoints, checkNode, type SearchSpace } from './space.js';
 
 /**
  * The checks the repair and reuse searches (D*, D* Lite, ARA*, universal
@@ -121,4 +121,13 @@ export function isNodeOf(x: number, size: number): boolean {
  */
 export function costOverflow(where: string, from: number, to: number, g: number, c: number): InputError {
   return new InputError(`${where}: the cost of a path overflows at the arc ${from} -> ${to} (g ${show(g)} + cost ${show(c)} is Infinity); costs must be small enough that every path's total is a finite number`);
+}
+
+/**
+ * The first checks of a query on a space, before any state changes: the
+ * option keys (`who` names the search in the message), then the endpoints.
+ */
+export function checkSpaceQuery(space: SearchSpace, start: number, goal: number, options: unknown, keys: readonly string[], who: string): void {
+  checkKeys(options, keys, who);
+  checkEndpoints(space, start, goal);
 }

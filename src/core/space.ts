@@ -97,6 +97,12 @@ export function checkEndpoints(space: SearchSpace, start: number, goal: number):
   space.checkEndpoint?.(goal, 'goal');
 }
 
+/** The space's edit count, for a space that keeps one (a `Grid`'s `version`), else 0: what a query in slices must not see change. */
+export function editCountOf(space: SearchSpace): number {
+  const v = (space as { version?: unknown }).version;
+  return typeof v === 'number' ? v : 0;
+}
+
 /** Throws unless `c` is a finite, non-negative cost. `where` names its origin. */
 export function checkCost(c: number, where: string): void {
   if (typeof c !== 'number' || !Number.isFinite(c) || c < 0) {

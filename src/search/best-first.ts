@@ -2,10 +2,10 @@ import { InputError, show } from '../core/errors.js';
 import { Heap } from '../queues/heap.js';
 import { zero, type Heuristic } from '../core/heuristic.js';
 import { IMPROVE } from '../core/improve.js';
-import { badArcCost, badArcEnd, badHeuristic, checkBoolean, checkKeys, costOverflow } from '../core/input-checks.js';
+import { badArcCost, badArcEnd, badHeuristic, checkBoolean, checkKeys, checkSpaceQuery, costOverflow } from '../core/input-checks.js';
 import { checkPathBuffer, depthOf, pathTo, pathToInto } from '../core/path.js';
 import { ASTAR, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, weights, type Priority, type TieBreak } from '../core/priority.js';
-import { checkEndpoints, checkNode, checkSpace, MAX_SPACE_SIZE, pathCost, type SearchSpace } from '../core/space.js';
+import { checkNode, checkSpace, editCountOf, MAX_SPACE_SIZE, pathCost, type SearchSpace } from '../core/space.js';
 import { nextGeneration } from '../core/stamp.js';
 import type { Trace } from '../core/trace.js';
 import { resultOf, type QueryOptions, type SearchResult, type SearchStatus } from '../core/path-searcher.js';
@@ -147,10 +147,9 @@ export class Searcher extends SearcherBase<SearchOptions> {
   /** Nodes the per-node arrays can hold now. */
   get capacity(): number { return this.g.length; }
 
-  /** The space's edit count, for a space that keeps one (a `Grid`'s `version`), else 0. */
+  /** The space's edit count (`editCountOf`). */
   protected override editCount(): number {
-    const v = (this.space as { version?: unknown }).version;
-    return typeof v === 'number' ? v : 0;
+    return editCountOf(this.space);
   }
 
   /**
@@ -162,8 +161,7 @@ export class Searcher extends SearcherBase<SearchOptions> {
   protected prepare(start: number, goal: number, options: SearchOptions): SearchStatus | null {
     const space = this.space;
     // Every check before any state changes: a refused query leaves the last answer readable.
-    checkKeys(options, SEARCH_KEYS, 'search');
-    checkEndpoints(space, start, goal);
+    checkSpaceQuery(space, start, goal, options, SEARCH_KEYS, 'search');
     const priority = options.priority === undefined ? ASTAR : options.priority;
     const [wg, wh] = weights(priority);
     const h = options.heuristic === undefined ? zero : options.heuristic;

@@ -1,9 +1,9 @@
 import { InputError, show } from '../core/errors.js';
 import { Heap, liveTopKey } from '../queues/heap.js';
 import type { Heuristic } from '../core/heuristic.js';
-import { badArcCost, badArcEnd, badHeuristic, checkKeys, costOverflow } from '../core/input-checks.js';
+import { badArcCost, badArcEnd, badHeuristic, checkSpaceQuery, costOverflow } from '../core/input-checks.js';
 import type { QueryOptions, SearchStatus } from '../core/path-searcher.js';
-import { cheapestTo, checkEndpoints, checkSpace, type SearchSpace } from '../core/space.js';
+import { cheapestTo, checkSpace, editCountOf, type SearchSpace } from '../core/space.js';
 import { nextGeneration } from '../core/stamp.js';
 import { TwoEndedSearcher } from './two-ended.js';
 
@@ -100,10 +100,9 @@ export class BidirectionalSearcher extends TwoEndedSearcher<BidirectionalOptions
     this.nbrCost = new Float64Array(Math.max(1, space.maxDegree));
   }
 
-  /** The space's edit count, for a space that keeps one (a `Grid`'s `version`), else 0. */
+  /** The space's edit count (`editCountOf`). */
   protected override editCount(): number {
-    const v = (this.space as { version?: unknown }).version;
-    return typeof v === 'number' ? v : 0;
+    return editCountOf(this.space);
   }
 
   /**
@@ -114,8 +113,7 @@ export class BidirectionalSearcher extends TwoEndedSearcher<BidirectionalOptions
    */
   protected prepare(start: number, goal: number, options: BidirectionalOptions): SearchStatus | null {
     const space = this.space;
-    checkKeys(options, SEARCH_KEYS, 'search');
-    checkEndpoints(space, start, goal);
+    checkSpaceQuery(space, start, goal, options, SEARCH_KEYS, 'search');
     if (options.heuristic !== undefined && typeof options.heuristic !== 'function') {
       throw new InputError(`heuristic must be a function (a, b) => number, got ${show(options.heuristic)}`);
     }
