@@ -6,6 +6,7 @@ import { FLEET } from './fleet.js';
 import { FLOOD } from './flood.js';
 import type { CommandSpec } from './options.js';
 import { PLAN } from './plan.js';
+import { PREPROCESS } from './preprocess.js';
 import { REPLAN } from './replan.js';
 import { ROUTE } from './route.js';
 import { SCEN } from './scen.js';
@@ -22,6 +23,7 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = Object.freeze({
   ara: ARA,
   apartment: APARTMENT,
   route: ROUTE,
+  preprocess: PREPROCESS,
   costmap: COSTMAP,
   fleet: FLEET,
 });

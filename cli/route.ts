@@ -1,7 +1,7 @@
 import { ASTAR, BidirectionalSearcher, ContractionHierarchy, COST_TO_COME, type Graph, type Heuristic, InputError, pathCost, Searcher, straightLine, zero } from '#bestfirst';
 import { bellmanFord, zeroOneBfs } from '#bestfirst/search';
 import { MAX_DIMACS_CHARS, parseCo, parseGr } from '#bestfirst/io';
-import { displayName, jsonOption, readText } from './files.js';
+import { displayName, jsonOption, readBytes, readText } from './files.js';
 import type { Io } from './io.js';
 import { runCommand, type Args, type CommandSpec } from './options.js';
 
@@ -15,7 +15,7 @@ interface Found {
   /** Bellman-Ford's rounds of relaxing every arc; null for the others. */
   readonly rounds: number | null;
   /** What was built before the search (the contraction hierarchy), and what it took; null for the searches that build nothing. */
-  readonly built?: { readonly ms: number; readonly shortcuts: number; readonly bytes: number };
+  readonly built?: { readonly ms: number; readonly shortcuts: number; readonly bytes: number; readonly loaded: boolean };
   /** Bellman-Ford only: a cycle of negative cost reachable from the start (node ids from 0), when there is one. */
   readonly cycle?: number[];
 }
@@ -53,7 +53,13 @@ function bidirectional(graph: Graph, start: number, goal: number, h: Heuristic |
 }
 
 /** The searches; `needsCo` marks those whose heuristic is made from the coordinates. */
-const ALGOS: Readonly<Record<string, { help: string; needsCo?: true; run(graph: Graph, start: number, goal: number, h: Heuristic | null, gr: string): Found }>> = {
+/** What a search may need beyond the graph and its ends: the file's name for messages, and a saved hierarchy for `ch`. */
+interface Context {
+  readonly gr: string;
+  readonly saved?: Uint8Array;
+}
+
+const ALGOS: Readonly<Record<string, { help: string; needsCo?: true; run(graph: Graph, start: number, goal: number, h: Heuristic | null, ctx: Context): Found }>> = {
   dijkstra: { help: 'Dijkstra, h = 0', run: (graph, s, t) => bestFirst(graph, s, t, zero, false) },
   astar: {
     help: 'A* with the straight-line distance to the goal times the smallest weight / length ratio over all arcs (admissible whatever the weights are; needs --co)',
@@ -67,11 +73,11 @@ const ALGOS: Readonly<Record<string, { help: string; needsCo?: true; run(graph: 
     run: (graph, s, t, h) => bidirectional(graph, s, t, h),
   },
   ch: {
-    help: 'contraction hierarchies: the graph is contracted first (its build time is printed), then one upward search from each end',
-    run(graph, s, t) {
+    help: 'contraction hierarchies: the graph is contracted first (its build time is printed), or loaded from --ch FILE.ch (bestfirst preprocess), then one upward search from each end',
+    run(graph, s, t, _h, ctx) {
       const t0 = performance.now();
-      const ch = new ContractionHierarchy(graph);
-      const built = { ms: performance.now() - t0, shortcuts: ch.shortcuts, bytes: ch.bytes };
+      const ch = new ContractionHierarchy(graph, ctx.saved === undefined ? {} : { saved: ctx.saved });
+      const built = { ms: performance.now() - t0, shortcuts: ch.shortcuts, bytes: ch.bytes, loaded: ctx.saved !== undefined };
       ch.search(s, t);
       return { path: ch.path(), cost: ch.cost, expansions: ch.expansions, rounds: null, built };
     },
@@ -87,7 +93,7 @@ const ALGOS: Readonly<Record<string, { help: string; needsCo?: true; run(graph: 
   },
   '01bfs': {
     help: '0-1 BFS from the start (weights 0 and 1 only)',
-    run(graph, s, t, _h, gr) {
+    run(graph, s, t, _h, { gr }) {
       let f;
       try {
         f = zeroOneBfs(graph, s);
@@ -100,6 +106,27 @@ const ALGOS: Readonly<Record<string, { help: string; needsCo?: true; run(graph: 
     },
   },
 };
+
+/**
+ * Reads the `.gr` of `--gr FILE`. Negative weights are read for the one
+ * search that takes them (`algo` bellman-ford); for the others the reader's
+ * refusal says which does. `command` names the command in messages.
+ */
+export function readGraph(grFile: string, command: string, algo: string): Graph {
+  const gr = displayName(grFile);
+  const takesNegative = algo === 'bellman-ford';
+  try {
+    return parseGr(readText(grFile, `--gr ${gr}`, '.gr', MAX_DIMACS_CHARS), gr, { negativeWeights: takesNegative });
+  } catch (e) {
+    if (e instanceof InputError && !takesNegative && /; negative weights are read only when asked for/.test(e.message)) {
+      throw new InputError(`${command}: ${e.message.replace(/; negative weights are read only when asked for.*$/, '')}; --algo ${algo} takes weights >= 0, and only --algo bellman-ford takes negative ones`);
+    }
+    throw e;
+  }
+}
+
+/** The largest saved hierarchy `--ch` reads: 4 GiB less one byte (a Node buffer's limit on 64 bits is larger; a hierarchy of a continent is a few GB). */
+const MAX_SAVED_BYTES = 2 ** 32 - 1;
 
 function nodeOption(name: string, help: string) {
   return { name, kind: 'integer', arg: 'N', min: 1, required: true, help } as const;
@@ -120,8 +147,9 @@ export const ROUTE: CommandSpec = {
     { name: 'co', kind: 'file', arg: 'FILE.co', help: "the coordinates: 'p aux sp co N', then 'v ID X Y' lines; needed by astar and biastar" },
     nodeOption('from', 'the start node'),
     nodeOption('to', 'the goal node'),
+    { name: 'ch', kind: 'file', arg: 'FILE.ch', help: 'with --algo ch: load the hierarchy `bestfirst preprocess` saved for this graph instead of building it (refused if the graph is not the one it was built from)' },
     { name: 'algo', kind: 'choice', arg: 'A', default: 'dijkstra', choices: Object.keys(ALGOS), help: 'the search', accepts: Object.entries(ALGOS).map(([k, a]) => [k, a.help] as const) },
-    jsonOption('print one JSON record (gr, co, algo, from, to, status, cost, nodes, expansions, rounds, elapsedMs, built, path) instead of text; built is { ms, shortcuts, bytes } for ch, else null; a negative cycle gives status negative-cycle with cycle and cycleCost'),
+    jsonOption('print one JSON record (gr, co, algo, from, to, status, cost, nodes, expansions, rounds, elapsedMs, built, path) instead of text; built is { ms, shortcuts, bytes, loaded } for ch (loaded: read from --ch, ms the load), else null; a negative cycle gives status negative-cycle with cycle and cycleCost'),
   ],
   notes: [
     'The astar and biastar heuristic: every arc costs at least ratio x its straight length (ratio: the smallest weight / length over the arcs), so no path to the goal costs less than ratio x the straight-line distance; it is admissible and consistent for any weights, and zero when some arc between distinct points is free.',
@@ -143,18 +171,12 @@ function run(args: Args, io: Io): number {
   if (ALGOS[algo].needsCo && coFile === undefined) {
     throw new InputError(`route: --algo ${algo} needs --co FILE.co: its heuristic is made from the nodes' coordinates (or use --algo ${algo === 'astar' ? 'dijkstra' : 'bidijkstra'})`);
   }
+  const chFile = args.get<string>('ch');
+  if (chFile !== undefined && algo !== 'ch') throw new InputError(`route: --ch ${displayName(chFile)} is a saved hierarchy, which --algo ch reads; add --algo ch (the search given is ${algo})`);
   const gr = displayName(grFile);
-  // Negative weights are read for the one search that takes them; for the others the reader's refusal says which does.
-  const takesNegative = algo === 'bellman-ford';
-  let graph: Graph;
-  try {
-    graph = parseGr(readText(grFile, `--gr ${gr}`, '.gr', MAX_DIMACS_CHARS), gr, { negativeWeights: takesNegative });
-  } catch (e) {
-    if (e instanceof InputError && !takesNegative && /; negative weights are read only when asked for/.test(e.message)) {
-      throw new InputError(`route: ${e.message.replace(/; negative weights are read only when asked for.*$/, '')}; --algo ${algo} takes weights >= 0, and only --algo bellman-ford takes negative ones`);
-    }
-    throw e;
-  }
+  const graph = readGraph(grFile, 'route', algo);
+  // Read before the search, so the time it takes is said apart from the query's.
+  const saved = chFile === undefined ? undefined : readBytes(chFile, `--ch ${displayName(chFile)}`, '.ch', MAX_SAVED_BYTES);
   const node = (name: string) => {
     const id = args.need<number>(name);
     if (id > graph.size) throw new InputError(`route: --${name} ${id} is not a node of ${gr}, which has ${graph.size} (ids 1 to ${graph.size})`);
@@ -170,10 +192,10 @@ function run(args: Args, io: Io): number {
   }
 
   const t0 = performance.now();
-  const found = ALGOS[algo].run(graph, start, goal, h, gr);
+  const found = ALGOS[algo].run(graph, start, goal, h, saved === undefined ? { gr } : { gr, saved });
   // The search alone: a hierarchy's build is reported on its own.
   const microseconds = (performance.now() - t0 - (found.built?.ms ?? 0)) * 1000;
-  const built = found.built === undefined ? null : { ms: Math.round(found.built.ms * 10) / 10, shortcuts: found.built.shortcuts, bytes: found.built.bytes };
+  const built = found.built === undefined ? null : { ms: Math.round(found.built.ms * 10) / 10, shortcuts: found.built.shortcuts, bytes: found.built.bytes, loaded: found.built.loaded };
   if (found.cycle !== undefined) {
     const cycle = [...found.cycle, found.cycle[0]].map((n) => n + 1);
     let around = 0;
@@ -200,7 +222,7 @@ function run(args: Args, io: Io): number {
     }));
   } else {
     io.out(`graph ${gr} (${graph.size} nodes, ${graph.arcCount} arcs), algo ${algo}, from ${start + 1} to ${goal + 1}`);
-    if (built !== null) io.out(`hierarchy built in ${built.ms.toFixed(1)} ms: ${built.shortcuts} shortcuts, ${(built.bytes / 1e6).toFixed(1)} MB`);
+    if (built !== null) io.out(`hierarchy ${built.loaded ? `loaded from ${displayName(chFile!)}` : 'built'} in ${built.ms.toFixed(1)} ms: ${built.shortcuts} shortcuts, ${(built.bytes / 1e6).toFixed(1)} MB`);
     const work = found.rounds === null ? `${found.expansions} expansions` : `${found.rounds} rounds over every arc`;
     io.out(path === null ? `no path (unreachable), ${work}, ${microseconds.toFixed(1)} us`
       : `cost ${cost}, ${path.length} nodes (${path.length - 1} arcs), ${work}, ${microseconds.toFixed(1)} us`);

@@ -45,3 +45,4 @@ export { MAX_ALL_PAIRS_NODES } from './search/floyd-warshall.js';
 export { frontierBefore, type FrontierEntry } from './core/trace.js';
 export { describeCell } from './worlds/apartment-scenario.js';
 export { narrationNumber } from './worlds/lesson-narration.js';
+export { Hash64, spaceFingerprint } from './core/fingerprint.js';

@@ -1,4 +1,5 @@
 import { contract } from './contraction-build.js';
+import { readHierarchy, writeHierarchy } from './contraction-file.js';
 import { layOut, queryOrder, type QueryLayout } from './contraction-layout.js';
 import { InputError, show } from '../core/errors.js';
 import { checkKeys, costOverflow } from '../core/input-checks.js';
@@ -16,12 +17,20 @@ export interface ContractionOptions {
    * 0 adds every candidate shortcut. The answers are exact whatever it is.
    */
   witnessSettles?: number;
+  /**
+   * A hierarchy of this very space saved before (`save()`): loaded instead
+   * of built, in a fraction of the time. Refused, as an `InputError` that
+   * says why, when it is damaged, of another format version, built from
+   * another space or from this one before an edit: a stale file is never
+   * answered from. `witnessSettles` then only matters to later rebuilds.
+   */
+  saved?: Uint8Array;
 }
 
 /** The options of one `ContractionHierarchy.search` query. */
 export type ContractionQueryOptions = QueryOptions;
 
-const BUILD_KEYS: readonly (keyof ContractionOptions)[] = ['witnessSettles'];
+const BUILD_KEYS: readonly (keyof ContractionOptions)[] = ['witnessSettles', 'saved'];
 const QUERY_KEYS: readonly (keyof ContractionQueryOptions)[] = ['limits'];
 
 /**
@@ -63,10 +72,12 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
   arcs = 0;
   /** Bytes of typed arrays the hierarchy and its query state hold. */
   bytes = 0;
-  /** How many times the hierarchy was built: 1 after the constructor, one more per query that found the space edited. */
+  /** How many times the hierarchy was built: 1 after the constructor (0 when it loaded a saved one), one more per query that found the space edited. */
   builds = 0;
-  /** Milliseconds the last build took. */
+  /** Milliseconds the last build took (0 for a hierarchy loaded and not built since). */
   buildMs = 0;
+  /** Milliseconds loading the `saved` hierarchy took, checks included (0 when it was built). */
+  loadMs = 0;
 
   private layout!: QueryLayout;
   /**
@@ -117,7 +128,25 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
     this.settles = settles;
     // Watched from before the arcs are read, so no edit slips between the copy and the first query.
     this.feed = space.watchArcs?.() ?? null;
-    this.rebuild();
+    if (options.saved === undefined) {
+      this.rebuild();
+    } else {
+      const t0 = performance.now();
+      const saved = readHierarchy(options.saved, space, where);
+      this.install(saved.layout, saved.shortcuts, saved.arcs);
+      this.loadMs = performance.now() - t0;
+    }
+  }
+
+  /**
+   * The hierarchy as bytes, to be loaded later with the `saved` option (on
+   * the same space, unedited): see contraction-file.ts for the format.
+   * Brings the hierarchy up to date first if the space was edited since.
+   */
+  save(): Uint8Array {
+    if (this.feed !== null && this.feed.changes().length > 0) this.stale = true;
+    if (this.stale || this.space.size !== this.layout.id.length) this.rebuild();
+    return writeHierarchy(this.space, { layout: this.layout, shortcuts: this.shortcuts, arcs: this.arcs });
   }
 
   /**
@@ -133,8 +162,14 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
     if (this.feed !== null && this.feed.changes().length > 0) this.stale = true;
     const ch = contract(space, this.settles, 'ContractionHierarchy');
     // The query reads the hierarchy renumbered and packed for few cache misses (contraction-layout.ts).
-    const layout = layOut(ch, queryOrder(ch));
-    const size = Math.max(1, space.size);
+    this.install(layOut(ch, queryOrder(ch)), ch.shortcuts, ch.fHead.length + ch.bTail.length);
+    this.builds++;
+    this.buildMs = performance.now() - t0;
+  }
+
+  /** Makes `layout` the hierarchy the queries read, with its query state. */
+  private install(layout: QueryLayout, shortcuts: number, arcs: number): void {
+    const size = Math.max(1, this.space.size);
     this.growPath(size);
     this.layout = layout;
     // A path of n nodes has at most n - 1 shortcuts pending at once (longer ones are grown into).
@@ -143,12 +178,10 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
     this.from = [new Int32Array(2 * size), new Int32Array(2 * size)];
     this.touched[0].length = 0;
     this.touched[1].length = 0;
-    this.shortcuts = ch.shortcuts;
-    this.arcs = ch.fHead.length + ch.bTail.length;
+    this.shortcuts = shortcuts;
+    this.arcs = arcs;
     this.bytes = this.pathBytes + [layout.id, layout.node, layout.first, layout.ends, layout.halves, this.unpacking, ...this.g, ...this.from].reduce((sum, a) => sum + a.byteLength, 0);
     this.stale = false;
-    this.builds++;
-    this.buildMs = performance.now() - t0;
   }
 
   /**

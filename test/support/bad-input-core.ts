@@ -1404,7 +1404,16 @@ function twoEndedSpecs(): Spec[] {
     {
       name: 'ContractionHierarchy',
       spaces: [...notSpaces(), negative, dyn((b) => graph((b as GridBase).lib), 'a directed graph', 'ok')],
-      buildOptions: options('ContractionHierarchy', { witnessSettles: count('witnessSettles', { optional: true, integer: true }) }),
+      buildOptions: options('ContractionHierarchy', {
+        witnessSettles: count('witnessSettles', { optional: true, integer: true }),
+        // A saved hierarchy: only bytes that save() wrote for this very space load.
+        saved: [
+          v(undefined, 'undefined', 'ok'),
+          ...named([v(null, 'null'), v(5, '5'), v('bytes', 'a string'), v([66, 70, 67, 72], 'an array of numbers')], ['saved', 'Uint8Array']),
+          fresh(() => new Uint8Array(10), 'ten bytes', 'error', { names: ['saved hierarchy', '48-byte header'] }),
+          fresh(() => new Uint8Array(64), 'sixty-four zero bytes', 'error', { names: ['saved hierarchy', 'BFCH'] }),
+        ],
+      }),
       queryOptions: { limits: limitsOf() },
       queryArgs: () => [START, GOAL, {}],
     },
@@ -1457,7 +1466,14 @@ function twoEndedSpecs(): Spec[] {
         fresh(() => [], '[]', 'either', { names: ['out', 'buffer'] }), fresh(() => new Float64Array(15), 'a Float64Array', 'either', { names: ['out', 'buffer'] }),
       ]],
     });
-    specs.push(...junkArgumentRows(t.name, t.name === 'ContractionHierarchy' ? ['path', 'result', 'rebuild'] : ['path', 'result'], base, (b, _m, r) => checkAnswer(b.g, START, GOAL, { status: 'found', cost: b.s.cost, path: r as number[] })));
+    specs.push(...junkArgumentRows(t.name, t.name === 'ContractionHierarchy' ? ['path', 'result', 'rebuild', 'save'] : ['path', 'result'], base, (b, m, r) => {
+      if (m !== 'save') return checkAnswer(b.g, START, GOAL, { status: 'found', cost: b.s.cost, path: r as number[] });
+      // The bytes load back into a hierarchy of the same space that answers as this one does.
+      if (!(r instanceof Uint8Array)) return `save() returned ${String(r)}, not bytes`;
+      const loaded = construct((b.lib.root as unknown as Record<string, unknown>)[t.name], [b.g, { saved: r }]) as GridSearcherLike;
+      loaded.search(START, GOAL);
+      return checkAnswer(b.g, START, GOAL, { status: loaded.status, cost: loaded.cost, path: loaded.path() });
+    }));
   }
   return specs;
 }

@@ -1,0 +1,61 @@
+// `bestfirst preprocess` saves a graph's hierarchy; `route --algo ch --ch`
+// loads it and answers as a hierarchy built on the spot does; a file for
+// another graph, a damaged one, or --ch without --algo ch is refused (exit 2).
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { Graph } from '#bestfirst';
+import { formatGr } from '#bestfirst/io';
+import { rng } from '../../support/reference.js';
+import { run } from '../../support/cli-run.js';
+
+const DIR = mkdtempSync(join(tmpdir(), 'bestfirst-preprocess-'));
+
+function randomGr(name: string, seed: number, n = 60): string {
+  const random = rng(seed), edges: [number, number, number][] = [];
+  for (let k = 0; k < 3 * n; k++) edges.push([Math.floor(random() * n), Math.floor(random() * n), 1 + Math.floor(random() * 20)]);
+  const file = join(DIR, name);
+  writeFileSync(file, formatGr(new Graph(n, edges, { directed: true })));
+  return file;
+}
+
+test('route --ch answers every query as the hierarchy built by route itself, and says it loaded it', async () => {
+  const gr = randomGr('a.gr', 7), ch = join(DIR, 'a.ch');
+  const p = await run('preprocess', '--gr', gr, '--out', ch);
+  expect(p.code, p.err.join('\n')).toBe(0);
+  expect(p.out[0]).toMatch(/^graph .*a\.gr \(60 nodes, \d+ arcs\): hierarchy built in [\d.]+ ms, \d+ shortcuts$/);
+  expect(p.out[1]).toBe(`wrote ${ch} (${(readFileSync(ch).length / 1e6).toFixed(1)} MB); route --algo ch --ch ${ch} loads it`);
+  const json = await run('preprocess', '--gr', gr, '--out', ch, '--json');
+  expect(JSON.parse(json.out[0])).toMatchObject({ gr, out: ch, bytes: readFileSync(ch).length });
+  for (const [from, to] of [[1, 60], [5, 17], [33, 2], [9, 9], [40, 41]]) {
+    const built = JSON.parse((await run('route', '--gr', gr, '--from', `${from}`, '--to', `${to}`, '--algo', 'ch', '--json')).out[0]);
+    const loaded = JSON.parse((await run('route', '--gr', gr, '--from', `${from}`, '--to', `${to}`, '--algo', 'ch', '--ch', ch, '--json')).out[0]);
+    expect(loaded).toMatchObject({ status: built.status, cost: built.cost, path: built.path, expansions: built.expansions });
+    expect(built.built.loaded).toBe(false);
+    expect(loaded.built).toMatchObject({ loaded: true, shortcuts: built.built.shortcuts });
+  }
+  const text = await run('route', '--gr', gr, '--from', '1', '--to', '60', '--algo', 'ch', '--ch', ch);
+  expect(text.out[1]).toMatch(new RegExp(`^hierarchy loaded from ${ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} in [\\d.]+ ms: \\d+ shortcuts, [\\d.]+ MB$`));
+});
+
+test('a hierarchy of another graph, a damaged file, --ch without --algo ch: refused with the reason, exit 2', async () => {
+  const a = randomGr('b.gr', 8), other = randomGr('c.gr', 9), ch = join(DIR, 'b.ch');
+  expect((await run('preprocess', '--gr', a, '--out', ch)).code).toBe(0);
+  const foreign = await run('route', '--gr', other, '--from', '1', '--to', '2', '--algo', 'ch', '--ch', ch);
+  expect(foreign.code).toBe(2);
+  expect(foreign.err.join('\n')).toMatch(/the saved hierarchy was built from another space, or from this one before an edit/);
+  const bytes = readFileSync(ch);
+  bytes[bytes.length - 3] ^= 1;
+  const damaged = join(DIR, 'damaged.ch');
+  writeFileSync(damaged, bytes);
+  const d = await run('route', '--gr', a, '--from', '1', '--to', '2', '--algo', 'ch', '--ch', damaged);
+  expect(d.code).toBe(2);
+  expect(d.err.join('\n')).toMatch(/the saved hierarchy is damaged/);
+  const wrongAlgo = await run('route', '--gr', a, '--from', '1', '--to', '2', '--ch', ch);
+  expect(wrongAlgo.code).toBe(2);
+  expect(wrongAlgo.err.join('\n')).toMatch(/--ch .* is a saved hierarchy, which --algo ch reads; add --algo ch/);
+  const same = await run('preprocess', '--gr', a, '--out', a);
+  expect(same.code).toBe(2);
+  expect(same.err.join('\n')).toMatch(/is the --gr file/);
+});

@@ -1,0 +1,118 @@
+// A contraction hierarchy saved to bytes and loaded back: the same answers
+// as the one built, on every pair of generated graphs; and every file that
+// does not fit refused with its reason (damaged, cut short, another format,
+// another space, the same space after an edit, malformed), never answered from.
+import fc from 'fast-check';
+import { expect, test } from 'vitest';
+import { ContractionHierarchy, Graph, Grid, InputError } from '#bestfirst';
+import { Hash64 } from '#bestfirst/internal';
+
+const graphCase = fc.record({
+  n: fc.integer({ min: 1, max: 10 }),
+  directed: fc.boolean(),
+  arcs: fc.array(fc.tuple(fc.nat(9), fc.nat(9), fc.constantFrom(0, 1, 2, 3, 0.5, 7.25)), { maxLength: 30 }),
+});
+
+test('generated graphs: a loaded hierarchy answers every pair as the built one does, path and cost, bit for bit', () => {
+  fc.assert(fc.property(graphCase, ({ n, directed, arcs }) => {
+    const g = new Graph(n, arcs.map(([a, b, c]) => [a % n, b % n, c] as [number, number, number]), { directed });
+    const built = new ContractionHierarchy(g);
+    const bytes = built.save();
+    const loaded = new ContractionHierarchy(g, { saved: bytes });
+    expect(loaded.builds).toBe(0);
+    expect([loaded.shortcuts, loaded.arcs]).toEqual([built.shortcuts, built.arcs]);
+    for (let s = 0; s < n; s++) {
+      for (let t = 0; t < n; t++) {
+        expect(loaded.search(s, t)).toBe(built.search(s, t));
+        expect(loaded.cost).toBe(built.cost);
+        expect(loaded.path()).toEqual(built.path());
+        expect(loaded.expansions).toBe(built.expansions);
+      }
+    }
+    // Saved again, the same bytes: nothing was lost on the way.
+    expect(loaded.save()).toEqual(bytes);
+  }), { numRuns: 300, seed: 20261205 });
+});
+
+function fixture() {
+  const g = new Graph(6, [[0, 1, 1], [1, 2, 1], [2, 3, 1], [3, 4, 1], [4, 5, 1], [0, 5, 9], [1, 4, 2.5]]);
+  return { g, bytes: new ContractionHierarchy(g).save() };
+}
+
+function refusal(make: () => unknown): string {
+  try { make(); } catch (e) {
+    expect(e).toBeInstanceOf(InputError);
+    return (e as Error).message;
+  }
+  throw new Error('not refused');
+}
+
+/** The file with its payload checksum written again, as a file changed on purpose (not damaged) would be. */
+function resealed(bytes: Uint8Array): Uint8Array {
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
+  const h = new Hash64();
+  h.words(words.subarray(12));
+  words.set(h.digest(), 9);
+  return bytes;
+}
+
+test('files that do not fit are refused, each with its reason', () => {
+  const { g, bytes } = fixture();
+  const load = (b: unknown, space = g) => refusal(() => new ContractionHierarchy(space, { saved: b as Uint8Array }));
+  expect(load([1, 2, 3])).toMatch(/^ContractionHierarchy: saved must be the Uint8Array that save\(\) returned/);
+  expect(load(bytes.subarray(0, 20))).toMatch(/shorter than its 48-byte header/);
+  expect(load(bytes.subarray(0, bytes.length - 8))).toMatch(/cut short or padded/);
+  const magic = bytes.slice(); magic[0] ^= 1;
+  expect(load(magic)).toMatch(/does not start with "BFCH"/);
+  const version = bytes.slice(); version[4] = 9;
+  expect(load(version)).toMatch(/format version 9; this library reads version 1/);
+  // One bit flipped in each part of the payload: the checksum sees every one.
+  for (const at of [48, 60, bytes.length - 30, bytes.length - 1]) {
+    const damaged = bytes.slice(); damaged[at] ^= 0x10;
+    expect(load(damaged), `byte ${at}`).toMatch(/is damaged: its checksum does not match/);
+  }
+  // Another graph of the same size, and the same graph with one cost changed.
+  expect(load(bytes, new Graph(6, [[0, 1, 1], [1, 2, 1]]))).toMatch(/built from another space, or from this one before an edit/);
+  expect(load(bytes, new Graph(6, [[0, 1, 1], [1, 2, 1], [2, 3, 1], [3, 4, 1], [4, 5, 1], [0, 5, 9], [1, 4, 2.25]]))).toMatch(/built from another space/);
+  expect(load(bytes, new Graph(7, [[0, 1, 1]]))).toMatch(/built for a space of 6 nodes; this one has 7/);
+  // Unknown options are still refused.
+  expect(refusal(() => new ContractionHierarchy(g, { save: bytes } as never))).toMatch(/unknown option "save"/);
+});
+
+test('a file changed on purpose, its checksum written again, is refused when malformed: no read out of bounds, no endless unpacking', () => {
+  const { g, bytes } = fixture();
+  const words = (b: Uint8Array) => new Int32Array(b.buffer, b.byteOffset, b.length / 4);
+  const nodes = 6, records = words(bytes)[3], entries = words(bytes)[4];
+  expect(entries).toBeGreaterThan(0);
+  const firstWords = 2 * nodes + 1, ints = 2 * nodes + firstWords + ((2 * nodes + firstWords) & 1);
+  const recordsAt = 12 + ints, tableAt = recordsAt + 4 * Math.max(1, records);
+  const cases: [string, (w: Int32Array) => void, RegExp][] = [
+    ['node numbering', (w) => { w[12] = w[13]; }, /not a permutation/],
+    ['record lists', (w) => { w[12 + 2 * nodes + 1] = 1e6; }, /ends before it starts|do not cover/],
+    ['a record end', (w) => { w[recordsAt] = 99; }, /malformed at record 0/],
+    ['an entry out of range', (w) => { w[tableAt] = entries + 5; }, /malformed at shortcut entry 0/],
+    ['an entry unpacking into itself', (w) => { w[tableAt] = 0; }, /shortcut entry 0 unpacks into itself/],
+  ];
+  for (const [what, change, message] of cases) {
+    const b = bytes.slice();
+    change(words(b));
+    expect(refusal(() => new ContractionHierarchy(g, { saved: resealed(b) })), what).toMatch(message);
+  }
+});
+
+test('after an edit the saved file is stale: refused, and save() brings the hierarchy up to date first', () => {
+  const grid = Grid.fromAscii(['.....', '.##..', '.....']);
+  const ch = new ContractionHierarchy(grid);
+  const before = ch.save();
+  expect(new ContractionHierarchy(grid, { saved: before }).search(0, 14)).toBe('found');
+  grid.setBlocked(grid.id(3, 1), true);
+  expect(refusal(() => new ContractionHierarchy(grid, { saved: before }))).toMatch(/from this one before an edit/);
+  const after = ch.save();
+  expect(ch.builds).toBe(2);
+  const loaded = new ContractionHierarchy(grid, { saved: after });
+  expect(loaded.search(0, 14)).toBe(ch.search(0, 14));
+  expect(loaded.cost).toBe(ch.cost);
+  // A saved copy is the caller's: changing it does not touch the loaded hierarchy.
+  after.fill(0);
+  expect(loaded.search(0, 14)).toBe('found');
+});
