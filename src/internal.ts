@@ -46,3 +46,4 @@ export { frontierBefore, type FrontierEntry } from './core/trace.js';
 export { describeCell } from './worlds/apartment-scenario.js';
 export { narrationNumber } from './worlds/lesson-narration.js';
 export { Hash64, spaceFingerprint } from './core/fingerprint.js';
+export { readSaved, writeSaved, type SavedArray } from './core/saved-file.js';

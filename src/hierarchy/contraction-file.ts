@@ -1,35 +1,25 @@
-import { InputError, show } from '../core/errors.js';
-import { Hash64, spaceFingerprint } from '../core/fingerprint.js';
+import { InputError } from '../core/errors.js';
+import { readSaved, writeSaved } from '../core/saved-file.js';
 import type { SearchSpace } from '../core/space.js';
 import type { QueryLayout } from './contraction-layout.js';
 
 /**
- * A contraction hierarchy as bytes: what `ContractionHierarchy.save()`
- * writes and its `saved` option reads, so a hierarchy that took half a
- * minute to build loads in a fraction of a second.
+ * A contraction hierarchy as bytes, in the one format of saved
+ * preprocessing (core/saved-file.ts), kind "BFCH": what
+ * `ContractionHierarchy.save()` writes and its `saved` option reads, so a
+ * hierarchy that took half a minute to build loads in a fraction of a
+ * second. The numbers are the shortcut count, the arc count and the
+ * unpacking table's entry count; the arrays the query layout's (id, node,
+ * first, the records, the unpacking table) as they are in memory.
  *
- * Layout (little-endian), 48 bytes of header, then the query layout's
- * arrays as they are in memory:
- *   0  "BFCH" (magic)               4  format version (1)
- *   8  nodes    12 records    16 unpacking entries    20 shortcuts    24 arcs
- *   28 the space's fingerprint (two words)   36 the payload's checksum (two words)
- *   44 0 (reserved)
- *   48 id (nodes int32), node (nodes int32), first (2 nodes + 1 int32), a
- *      word of padding when that count is odd (the rest is 8-byte aligned),
- *      the records (16 bytes each: ends and costs share them), the
- *      unpacking table (24 bytes an entry, at least one entry).
- *
- * A file is refused, as an `InputError` saying why, unless it is whole
- * (checksum), of this format and version, built from a space with the same
- * fingerprint (the same arcs and costs: not another graph, and not this one
- * before an edit), and well formed: every index in range and the unpacking
- * table free of cycles, so that no file can make a query read out of
- * bounds or unpack forever.
+ * Beyond what every saved file is checked for (whole, of this version,
+ * built from this very space), a hierarchy is refused unless it is well
+ * formed: every index in range and the unpacking table free of cycles, so
+ * that no file can make a query read out of bounds or unpack forever.
  */
 
-const MAGIC = 0x48434642; // "BFCH" read as a little-endian word
+const KIND = 'BFCH';
 const VERSION = 1;
-const HEADER = 48;
 
 /** What a saved hierarchy holds beside its layout. */
 export interface SavedHierarchy {
@@ -38,75 +28,40 @@ export interface SavedHierarchy {
   readonly arcs: number;
 }
 
-function sizes(nodes: number, records: number, entries: number) {
-  const firstWords = 2 * nodes + 1;
-  // id, node and first are int32; pad to 8 bytes before the records' float64 costs.
-  const ints = 2 * nodes + firstWords + ((2 * nodes + firstWords) & 1);
-  const recordsAt = HEADER + 4 * ints;
-  // Both buffers hold one entry at least, as the layout's do (a graph without arcs still has them).
-  const tableAt = recordsAt + 16 * Math.max(1, records);
-  return { firstWords, recordsAt, tableAt, total: tableAt + 24 * Math.max(1, entries) };
-}
-
 /** The bytes of a hierarchy built from `space` (see the file comment). */
 export function writeHierarchy(space: SearchSpace, saved: SavedHierarchy): Uint8Array {
   const { layout } = saved;
   const nodes = layout.id.length, records = layout.first[2 * nodes];
   let entries = 0;
   for (let k = 0; k < records; k++) if (layout.ends[4 * k + 1] >= 0) entries++;
-  const { recordsAt, tableAt, total } = sizes(nodes, records, entries);
-  const bytes = new Uint8Array(total);
-  const words = new Uint32Array(bytes.buffer);
-  words.set([MAGIC, VERSION, nodes, records, entries, saved.shortcuts, saved.arcs, ...spaceFingerprint(space)]);
-  const ints = new Int32Array(bytes.buffer, HEADER, (recordsAt - HEADER) / 4);
-  ints.set(layout.id, 0);
-  ints.set(layout.node, nodes);
-  ints.set(layout.first, 2 * nodes);
-  bytes.set(new Uint8Array(layout.ends.buffer, layout.ends.byteOffset, 16 * Math.max(1, records)), recordsAt);
-  bytes.set(new Uint8Array(layout.halves.buffer, layout.halves.byteOffset, 24 * Math.max(1, entries)), tableAt);
-  words.set(payloadChecksum(bytes), 9);
-  return bytes;
-}
-
-function payloadChecksum(bytes: Uint8Array): [number, number] {
-  const h = new Hash64();
-  h.words(new Uint32Array(bytes.buffer, bytes.byteOffset + HEADER, (bytes.length - HEADER) / 4));
-  return h.digest();
+  // The records and the table mix int32 and float64 in one buffer each: saved as float64 words, whole.
+  const recordWords = new Float64Array(layout.costs.buffer, layout.costs.byteOffset, 2 * Math.max(1, records));
+  const tableWords = new Float64Array(layout.halfCost.buffer, layout.halfCost.byteOffset, 3 * Math.max(1, entries));
+  return writeSaved(KIND, VERSION, space, [saved.shortcuts, saved.arcs, entries], [layout.id, layout.node, layout.first, recordWords, tableWords]);
 }
 
 /**
  * Reads a hierarchy saved for `space`, checking all the file comment says;
- * `who` names the caller in messages. The arrays are copies: the caller's
- * bytes may be reused.
+ * `who` names the caller in messages.
  */
 export function readHierarchy(bytes: unknown, space: SearchSpace, who: string): SavedHierarchy {
   const refuse = (why: string): never => { throw new InputError(`${who}: the saved hierarchy ${why}`); };
-  if (!(bytes instanceof Uint8Array)) throw new InputError(`${who}: saved must be the Uint8Array that save() returned, got ${show(bytes)}`);
-  if (bytes.length < HEADER) refuse(`is ${bytes.length} bytes, shorter than its 48-byte header: not a saved hierarchy`);
-  // An aligned copy: the caller's bytes may sit at any offset, and the arrays below read words.
-  const own = new Uint8Array(bytes.length);
-  own.set(bytes);
-  const words = new Uint32Array(own.buffer, 0, HEADER / 4);
-  if (words[0] !== MAGIC) refuse('does not start with "BFCH": not a saved hierarchy');
-  if (words[1] !== VERSION) refuse(`is format version ${words[1]}; this library reads version ${VERSION} (build it again and save it)`);
-  const [, , nodes, records, entries, shortcuts, arcs] = words;
-  const { firstWords, recordsAt, tableAt, total } = sizes(nodes, records, entries);
-  if (own.length !== total) refuse(`is ${own.length} bytes, where its header (${nodes} nodes, ${records} records, ${entries} shortcut entries) says ${total}: the file is cut short or padded`);
-  const sum = payloadChecksum(own);
-  if (sum[0] !== words[9] || sum[1] !== words[10]) refuse('is damaged: its checksum does not match its contents');
-  if (nodes !== space.size) refuse(`was built for a space of ${nodes} nodes; this one has ${space.size}`);
-  const print = spaceFingerprint(space);
-  if (print[0] !== words[7] || print[1] !== words[8]) refuse('was built from another space, or from this one before an edit (their arcs or costs differ); build it again');
-
-  const id = new Int32Array(own.buffer, HEADER, nodes);
-  const node = new Int32Array(own.buffer, HEADER + 4 * nodes, nodes);
-  const first = new Int32Array(own.buffer, HEADER + 8 * nodes, firstWords);
-  const recordBuffer = own.buffer.slice(recordsAt, tableAt);
-  const ends = new Int32Array(recordBuffer), costs = new Float64Array(recordBuffer);
-  const tableBuffer = own.buffer.slice(tableAt, total);
-  const halves = new Int32Array(tableBuffer), halfCost = new Float64Array(tableBuffer);
-  checkWellFormed({ id, node, first, ends, costs, halves, halfCost }, records, entries, refuse);
-  return { layout: { id: id.slice(), node: node.slice(), first: first.slice(), ends, costs, halves, halfCost }, shortcuts, arcs };
+  const { numbers, arrays } = readSaved(bytes, KIND, VERSION, space, who, 'hierarchy');
+  if (numbers.length !== 3 || arrays.length !== 5) refuse('is malformed: not the parts a hierarchy has');
+  const [shortcuts, arcs, entries] = numbers;
+  const [id, node, first, recordWords, tableWords] = arrays;
+  const n = space.size;
+  if (!(id instanceof Int32Array && node instanceof Int32Array && first instanceof Int32Array && recordWords instanceof Float64Array && tableWords instanceof Float64Array)
+    || id.length !== n || node.length !== n || first.length !== 2 * n + 1) refuse(`is malformed: its arrays are not those of a hierarchy of ${n} nodes`);
+  const records = first[2 * n];
+  if (!(records >= 0) || recordWords.length !== 2 * Math.max(1, records) || tableWords.length !== 3 * Math.max(1, entries)) refuse('is malformed: its records or its unpacking table are not the size it says');
+  const layout: QueryLayout = {
+    id: id as Int32Array, node: node as Int32Array, first: first as Int32Array,
+    ends: new Int32Array(recordWords.buffer), costs: recordWords as Float64Array,
+    halves: new Int32Array(tableWords.buffer), halfCost: tableWords as Float64Array,
+  };
+  checkWellFormed(layout, records, entries, refuse);
+  return { layout, shortcuts, arcs };
 }
 
 /** Every index of a loaded layout in range, and the unpacking acyclic (see the file comment). */

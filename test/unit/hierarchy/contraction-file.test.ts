@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { ContractionHierarchy, Graph, Grid, InputError } from '#bestfirst';
-import { Hash64 } from '#bestfirst/internal';
+import { readSaved, writeSaved, type SavedArray } from '#bestfirst/internal';
 
 const graphCase = fc.record({
   n: fc.integer({ min: 1, max: 10 }),
@@ -47,56 +47,53 @@ function refusal(make: () => unknown): string {
   throw new Error('not refused');
 }
 
-/** The file with its payload checksum written again, as a file changed on purpose (not damaged) would be. */
-function resealed(bytes: Uint8Array): Uint8Array {
-  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
-  const h = new Hash64();
-  h.words(words.subarray(12));
-  words.set(h.digest(), 9);
-  return bytes;
-}
-
 test('files that do not fit are refused, each with its reason', () => {
   const { g, bytes } = fixture();
   const load = (b: unknown, space = g) => refusal(() => new ContractionHierarchy(space, { saved: b as Uint8Array }));
   expect(load([1, 2, 3])).toMatch(/^ContractionHierarchy: saved must be the Uint8Array that save\(\) returned/);
-  expect(load(bytes.subarray(0, 20))).toMatch(/shorter than its 48-byte header/);
-  expect(load(bytes.subarray(0, bytes.length - 8))).toMatch(/cut short or padded/);
+  expect(load(bytes.subarray(0, 20))).toMatch(/shorter than its 32-byte header/);
+  expect(load(bytes.subarray(0, bytes.length - 3))).toMatch(/not a multiple of 8: the file is cut short or padded/);
+  expect(load(bytes.subarray(0, bytes.length - 8))).toMatch(/is damaged: .*cut short/);
   const magic = bytes.slice(); magic[0] ^= 1;
   expect(load(magic)).toMatch(/does not start with "BFCH"/);
   const version = bytes.slice(); version[4] = 9;
   expect(load(version)).toMatch(/format version 9; this library reads version 1/);
   // One bit flipped in each part of the payload: the checksum sees every one.
-  for (const at of [48, 60, bytes.length - 30, bytes.length - 1]) {
+  for (const at of [32, 60, bytes.length - 30, bytes.length - 1]) {
     const damaged = bytes.slice(); damaged[at] ^= 0x10;
     expect(load(damaged), `byte ${at}`).toMatch(/is damaged: its checksum does not match/);
   }
   // Another graph of the same size, and the same graph with one cost changed.
   expect(load(bytes, new Graph(6, [[0, 1, 1], [1, 2, 1]]))).toMatch(/built from another space, or from this one before an edit/);
   expect(load(bytes, new Graph(6, [[0, 1, 1], [1, 2, 1], [2, 3, 1], [3, 4, 1], [4, 5, 1], [0, 5, 9], [1, 4, 2.25]]))).toMatch(/built from another space/);
-  expect(load(bytes, new Graph(7, [[0, 1, 1]]))).toMatch(/built for a space of 6 nodes; this one has 7/);
+  expect(load(bytes, new Graph(7, [[0, 1, 1]]))).toMatch(/built from another space/);
   // Unknown options are still refused.
   expect(refusal(() => new ContractionHierarchy(g, { save: bytes } as never))).toMatch(/unknown option "save"/);
 });
 
-test('a file changed on purpose, its checksum written again, is refused when malformed: no read out of bounds, no endless unpacking', () => {
+test('a file changed on purpose, its checksum good, is refused when malformed: no read out of bounds, no endless unpacking', () => {
   const { g, bytes } = fixture();
-  const words = (b: Uint8Array) => new Int32Array(b.buffer, b.byteOffset, b.length / 4);
-  const nodes = 6, records = words(bytes)[3], entries = words(bytes)[4];
+  const good = readSaved(bytes, 'BFCH', 1, g, 'test', 'hierarchy');
+  const [shortcuts, arcs, entries] = good.numbers;
   expect(entries).toBeGreaterThan(0);
-  const firstWords = 2 * nodes + 1, ints = 2 * nodes + firstWords + ((2 * nodes + firstWords) & 1);
-  const recordsAt = 12 + ints, tableAt = recordsAt + 4 * Math.max(1, records);
-  const cases: [string, (w: Int32Array) => void, RegExp][] = [
-    ['node numbering', (w) => { w[12] = w[13]; }, /not a permutation/],
-    ['record lists', (w) => { w[12 + 2 * nodes + 1] = 1e6; }, /ends before it starts|do not cover/],
-    ['a record end', (w) => { w[recordsAt] = 99; }, /malformed at record 0/],
-    ['an entry out of range', (w) => { w[tableAt] = entries + 5; }, /malformed at shortcut entry 0/],
-    ['an entry unpacking into itself', (w) => { w[tableAt] = 0; }, /shortcut entry 0 unpacks into itself/],
+  // Each case rewrites one array of a copy and writes the file again, so the checksum is right.
+  const variant = (i: number, change: (a: Int32Array) => void, numbers = good.numbers): Uint8Array => {
+    const arrays = good.arrays.map((a) => a.slice()) as SavedArray[];
+    change(new Int32Array(arrays[i].buffer));
+    return writeSaved('BFCH', 1, g, numbers, arrays);
+  };
+  const cases: [string, Uint8Array, RegExp][] = [
+    ['node numbering', variant(1, (node) => { node[0] = node[1]; }), /not a permutation/],
+    ['record lists', variant(2, (first) => { first[1] = 1e6; }), /ends before it starts|do not cover/],
+    ['a record end', variant(3, (ends) => { ends[0] = 99; }), /malformed at record 0/],
+    ['an entry out of range', variant(4, (halves) => { halves[0] = entries + 5; }), /malformed at shortcut entry 0/],
+    ['an entry unpacking into itself', variant(4, (halves) => { halves[0] = 0; }), /shortcut entry 0 unpacks into itself/],
+    ['a table of another size', variant(4, () => {}, [shortcuts, arcs, entries + 1]), /not the size it says/],
+    ['an array missing', writeSaved('BFCH', 1, g, good.numbers, good.arrays.slice(0, 4)), /not the parts a hierarchy has/],
+    ['an array of another type', writeSaved('BFCH', 1, g, good.numbers, [new Float64Array(6), ...good.arrays.slice(1)]), /not those of a hierarchy of 6 nodes/],
   ];
-  for (const [what, change, message] of cases) {
-    const b = bytes.slice();
-    change(words(b));
-    expect(refusal(() => new ContractionHierarchy(g, { saved: resealed(b) })), what).toMatch(message);
+  for (const [what, file, message] of cases) {
+    expect(refusal(() => new ContractionHierarchy(g, { saved: file })), what).toMatch(message);
   }
 });
 
