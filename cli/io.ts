@@ -22,3 +22,19 @@ export function fixed(v: number, digits = 1): string {
   const s = v.toFixed(digits);
   return /^-0\.?0*$/.test(s) ? s.slice(1) : s;
 }
+
+/**
+ * A 30-column bar redrawn in place on a terminal (`label` before it),
+ * cleared when `done` reaches `total`; null when nobody is watching (not a
+ * terminal), so that nothing goes into a pipe or a log.
+ */
+export function progressBar(io: Io, total: number, label = ''): ((done: number) => void) | null {
+  if (!io.tty || io.status === undefined) return null;
+  const status = io.status.bind(io);
+  let shown = -1;
+  return (done) => {
+    const cols = total > 0 ? Math.round((30 * done) / total) : 30;
+    if (cols !== shown || done === total) { shown = cols; status(`${label}[${'#'.repeat(cols)}${' '.repeat(30 - cols)}] ${done}/${total}`); }
+    if (done === total) status(''); // leave the terminal clean for the summary
+  };
+}

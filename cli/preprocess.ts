@@ -1,7 +1,7 @@
 import { ContractionHierarchy, InputError } from '#bestfirst';
 import { MAX_DIMACS_CHARS } from '#bestfirst/io';
 import { displayName, jsonOption, writeBytes } from './files.js';
-import type { Io } from './io.js';
+import { progressBar, type Io } from './io.js';
 import { runCommand, type Args, type CommandSpec } from './options.js';
 import { readGraph } from './route.js';
 
@@ -33,7 +33,8 @@ function run(args: Args, io: Io): number {
   const grFile = args.need<string>('gr'), out = args.need<string>('out');
   if (out === grFile) throw new InputError(`preprocess: --out ${displayName(out)} is the --gr file; the hierarchy would replace the graph`);
   const graph = readGraph(grFile, 'preprocess', 'ch');
-  const ch = new ContractionHierarchy(graph, { witnessSettles: args.need<number>('witness-settles') });
+  const progress = progressBar(io, graph.size, 'contracting ');
+  const ch = new ContractionHierarchy(graph, { witnessSettles: args.need<number>('witness-settles'), ...(progress === null ? {} : { onProgress: progress }) });
   const bytes = ch.save();
   writeBytes(out, bytes, `--out ${displayName(out)}`);
   const buildMs = Math.round(ch.buildMs * 10) / 10;

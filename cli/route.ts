@@ -2,7 +2,7 @@ import { ASTAR, BidirectionalSearcher, ContractionHierarchy, COST_TO_COME, type 
 import { bellmanFord, zeroOneBfs } from '#bestfirst/search';
 import { MAX_DIMACS_CHARS, parseCo, parseGr } from '#bestfirst/io';
 import { displayName, jsonOption, readBytes, readText } from './files.js';
-import type { Io } from './io.js';
+import { progressBar, type Io } from './io.js';
 import { runCommand, type Args, type CommandSpec } from './options.js';
 
 /** What one `--algo` of `route` found: the path as node ids from 0 (null without one), and the work it did. */
@@ -53,10 +53,11 @@ function bidirectional(graph: Graph, start: number, goal: number, h: Heuristic |
 }
 
 /** The searches; `needsCo` marks those whose heuristic is made from the coordinates. */
-/** What a search may need beyond the graph and its ends: the file's name for messages, and a saved hierarchy for `ch`. */
+/** What a search may need beyond the graph and its ends: the file's name for messages, a saved hierarchy for `ch`, the terminal for a build's progress. */
 interface Context {
   readonly gr: string;
   readonly saved?: Uint8Array;
+  readonly io: Io;
 }
 
 const ALGOS: Readonly<Record<string, { help: string; needsCo?: true; run(graph: Graph, start: number, goal: number, h: Heuristic | null, ctx: Context): Found }>> = {
@@ -76,7 +77,8 @@ const ALGOS: Readonly<Record<string, { help: string; needsCo?: true; run(graph: 
     help: 'contraction hierarchies: the graph is contracted first (its build time is printed), or loaded from --ch FILE.ch (bestfirst preprocess), then one upward search from each end',
     run(graph, s, t, _h, ctx) {
       const t0 = performance.now();
-      const ch = new ContractionHierarchy(graph, ctx.saved === undefined ? {} : { saved: ctx.saved });
+      const progress = ctx.saved === undefined ? progressBar(ctx.io, graph.size, 'contracting ') : null;
+      const ch = new ContractionHierarchy(graph, ctx.saved !== undefined ? { saved: ctx.saved } : progress === null ? {} : { onProgress: progress });
       const built = { ms: performance.now() - t0, shortcuts: ch.shortcuts, bytes: ch.bytes, loaded: ctx.saved !== undefined };
       ch.search(s, t);
       return { path: ch.path(), cost: ch.cost, expansions: ch.expansions, rounds: null, built };
@@ -192,7 +194,7 @@ function run(args: Args, io: Io): number {
   }
 
   const t0 = performance.now();
-  const found = ALGOS[algo].run(graph, start, goal, h, saved === undefined ? { gr } : { gr, saved });
+  const found = ALGOS[algo].run(graph, start, goal, h, saved === undefined ? { gr, io } : { gr, saved, io });
   // The search alone: a hierarchy's build is reported on its own.
   const microseconds = (performance.now() - t0 - (found.built?.ms ?? 0)) * 1000;
   const built = found.built === undefined ? null : { ms: Math.round(found.built.ms * 10) / 10, shortcuts: found.built.shortcuts, bytes: found.built.bytes, loaded: found.built.loaded };

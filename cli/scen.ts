@@ -4,7 +4,7 @@ import { checkScenario, parseScen, type Scenario } from '#bestfirst/io';
 import { MAX_SCEN_BYTES, mulberry32 } from '#bestfirst/internal';
 import { ALGO_OPTION, ANY_ANGLE_OPTION, chosenAlgo, gridFor, type Algo } from './algos.js';
 import { displayName, jsonOption, loadMap, readText, resolveMap } from './files.js';
-import type { Io } from './io.js';
+import { progressBar, type Io } from './io.js';
 import { MAX_SEED, runCommand, type Args, type CommandSpec } from './options.js';
 import { formatTerrain, PARTIAL_OPTION, partialOptions, TERRAIN_OPTION, withTerrain, type TerrainSpec } from './terrain.js';
 
@@ -143,7 +143,7 @@ function runScenarios(
   const n = picked.length;
   const micros = new Float64Array(n);
   let optimal = 0, invalid = 0, broken = 0, expansions = 0, worst = 1, reported = 0, unreachable = 0, partials = 0, ratioSum = 0, ratios = 0;
-  const progress = io.tty && io.status ? progressBar(io.status.bind(io), n) : null;
+  const progress = progressBar(io, n);
   const report = (s: Scenario, what: string) => {
     if (reported++ < MAX_REPORTED) io.err(`${scenFile}:${s.line}: (${s.startX},${s.startY}) -> (${s.goalX},${s.goalY}): ${what}`);
     else if (reported === MAX_REPORTED + 1) io.err('(more failures not shown)');
@@ -231,14 +231,4 @@ function printSummary(s: ScenSummary, algo: Algo, say: (line: string) => void): 
   if (algo.promise === 'bounded' || algo.promise === 'none') {
     say(`worst cost / optimum ${s.worstRatio.toFixed(6)}${algo.promise === 'bounded' ? ` (promised <= ${algo.bound})` : ' (no promise)'}`);
   }
-}
-
-/** A 30-column bar redrawn in place on the terminal, cleared when done. */
-function progressBar(status: (text: string) => void, total: number): (done: number) => void {
-  let shown = -1;
-  return (done) => {
-    const cols = Math.round((30 * done) / total);
-    if (cols !== shown || done === total) { shown = cols; status(`[${'#'.repeat(cols)}${' '.repeat(30 - cols)}] ${done}/${total}`); }
-    if (done === total) status(''); // leave the terminal clean for the summary
-  };
 }

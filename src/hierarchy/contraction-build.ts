@@ -161,8 +161,10 @@ class Contractor {
  * reads. Arc costs below 0 or NaN are an `InputError` naming the arc
  * (`where` says who asked); Infinity means no arc.
  */
-export function contract(space: SearchSpace, settleLimit: number, where: string): ContractedGraph {
+export function contract(space: SearchSpace, settleLimit: number, where: string, onProgress?: (contracted: number, total: number) => void): ContractedGraph {
   const n = space.size;
+  // About a hundred reports over a build, and the last one at its end.
+  const every = Math.max(1, Math.floor(n / 100));
   const graph = readArcs(space, where);
   const { out, inn } = graph;
   const c = new Contractor(graph, settleLimit);
@@ -191,6 +193,7 @@ export function contract(space: SearchSpace, settleLimit: number, where: string)
     // `priority` left the shortcuts v needs in `c.needed`.
     const needed = c.needed;
     rank[v] = next; order[next] = v; next++;
+    if (onProgress !== undefined && (next % every === 0 || next === n)) onProgress(next, n);
     const outs = out[v], ins = inn[v];
     for (let k = 0; k < outs.length; k += 3) { fHead.push(outs[k]); fCost.push(outs[k + 1]); fMid.push(outs[k + 2]); }
     for (let k = 0; k < ins.length; k += 3) { bTail.push(ins[k]); bCost.push(ins[k + 1]); bMid.push(ins[k + 2]); }

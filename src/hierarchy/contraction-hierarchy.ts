@@ -25,12 +25,19 @@ export interface ContractionOptions {
    * answered from. `witnessSettles` then only matters to later rebuilds.
    */
   saved?: Uint8Array;
+  /**
+   * Called as the build contracts the nodes (about a hundred times, and
+   * once at the end) with how many are done and how many there are: for a
+   * progress bar, since a city takes seconds. Every build calls it, the
+   * rebuilds after an edit too.
+   */
+  onProgress?: (contracted: number, total: number) => void;
 }
 
 /** The options of one `ContractionHierarchy.search` query. */
 export type ContractionQueryOptions = QueryOptions;
 
-const BUILD_KEYS: readonly (keyof ContractionOptions)[] = ['witnessSettles', 'saved'];
+const BUILD_KEYS: readonly (keyof ContractionOptions)[] = ['witnessSettles', 'saved', 'onProgress'];
 const QUERY_KEYS: readonly (keyof ContractionQueryOptions)[] = ['limits'];
 
 /**
@@ -101,6 +108,7 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
   private unpacking!: Int32Array;
   private readonly feed: ArcChangeFeed | null;
   private readonly settles: number;
+  private readonly onProgress: ((contracted: number, total: number) => void) | undefined;
   /** An edit was reported and the build after it has not succeeded yet. */
   private stale = false;
   // The query: its start (a query number), and the best meeting so far, its cost and its node.
@@ -123,9 +131,13 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
     if (!(settles === Infinity || (Number.isInteger(settles) && settles >= 0))) {
       throw new InputError(`${where}: witnessSettles must be an integer >= 0 or Infinity, got ${show(options.witnessSettles)}`);
     }
+    if (options.onProgress !== undefined && typeof options.onProgress !== 'function') {
+      throw new InputError(`${where}: onProgress must be a function (contracted, total) => void, got ${show(options.onProgress)}`);
+    }
     super(space.size);
     this.space = space;
     this.settles = settles;
+    this.onProgress = options.onProgress;
     // Watched from before the arcs are read, so no edit slips between the copy and the first query.
     this.feed = space.watchArcs?.() ?? null;
     if (options.saved === undefined) {
@@ -160,7 +172,7 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
     const t0 = performance.now(), space = this.space;
     // Taken in before the arcs are read: an edit made during the build shows at the next query.
     if (this.feed !== null && this.feed.changes().length > 0) this.stale = true;
-    const ch = contract(space, this.settles, 'ContractionHierarchy');
+    const ch = contract(space, this.settles, 'ContractionHierarchy', this.onProgress);
     // The query reads the hierarchy renumbered and packed for few cache misses (contraction-layout.ts).
     this.install(layOut(ch, queryOrder(ch)), ch.shortcuts, ch.fHead.length + ch.bTail.length);
     this.builds++;

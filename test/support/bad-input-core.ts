@@ -1413,6 +1413,7 @@ function twoEndedSpecs(): Spec[] {
           fresh(() => new Uint8Array(10), 'ten bytes', 'error', { names: ['saved hierarchy', '48-byte header'] }),
           fresh(() => new Uint8Array(64), 'sixty-four zero bytes', 'error', { names: ['saved hierarchy', 'BFCH'] }),
         ],
+        onProgress: [v(undefined, 'undefined', 'ok'), v(() => undefined, 'a function', 'ok'), ...named([v(null, 'null'), v(5, '5'), v('bar', 'a string')], ['onProgress', 'function'])],
       }),
       queryOptions: { limits: limitsOf() },
       queryArgs: () => [START, GOAL, {}],

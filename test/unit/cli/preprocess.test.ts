@@ -9,6 +9,8 @@ import { Graph } from '#bestfirst';
 import { formatGr } from '#bestfirst/io';
 import { rng } from '../../support/reference.js';
 import { run } from '../../support/cli-run.js';
+import { collect } from '../../support/cli-io.js';
+import { main } from '../../../cli/main.js';
 
 const DIR = mkdtempSync(join(tmpdir(), 'bestfirst-preprocess-'));
 
@@ -58,4 +60,22 @@ test('a hierarchy of another graph, a damaged file, --ch without --algo ch: refu
   const same = await run('preprocess', '--gr', a, '--out', a);
   expect(same.code).toBe(2);
   expect(same.err.join('\n')).toMatch(/is the --gr file/);
+});
+
+test('preprocess and route --algo ch draw the build\'s progress on a terminal only; a loaded hierarchy has no build to show', async () => {
+  const gr = randomGr('p.gr', 11, 250), ch = join(DIR, 'p.ch');
+  for (const argv of [['preprocess', '--gr', gr, '--out', ch], ['route', '--gr', gr, '--from', '1', '--to', '9', '--algo', 'ch']]) {
+    const tty = collect({ tty: true });
+    expect(await main(argv, tty.io), argv.join(' ')).toBeLessThanOrEqual(1);
+    expect(tty.err).toEqual([]);
+    expect(tty.status.length, argv[0]).toBeGreaterThan(10);
+    expect(tty.status.slice(0, -1).every((l) => /^contracting \[#* *\] \d+\/250$/.test(l)), tty.status.join('\n')).toBe(true);
+    expect(tty.status.slice(-2)).toEqual([`contracting [${'#'.repeat(30)}] 250/250`, '']);
+    const pipe = collect();
+    expect(await main(argv, pipe.io)).toBeLessThanOrEqual(1);
+    expect(pipe.status).toEqual([]);
+  }
+  const loaded = collect({ tty: true });
+  expect(await main(['route', '--gr', gr, '--from', '1', '--to', '9', '--algo', 'ch', '--ch', ch], loaded.io)).toBeLessThanOrEqual(1);
+  expect(loaded.status).toEqual([]);
 });

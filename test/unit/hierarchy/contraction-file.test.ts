@@ -113,3 +113,18 @@ test('after an edit the saved file is stale: refused, and save() brings the hier
   after.fill(0);
   expect(loaded.search(0, 14)).toBe('found');
 });
+
+test('onProgress hears the build contract the nodes: counts that only grow, the last one all of them, at every build', () => {
+  const grid = Grid.fromAscii(['..........', '.####.....', '..........', '.....###..', '..........']);
+  const heard: [number, number][] = [];
+  const ch = new ContractionHierarchy(grid, { onProgress: (done, total) => { heard.push([done, total]); } });
+  expect(heard.length).toBeGreaterThan(10);
+  expect(heard.every(([, total]) => total === grid.size)).toBe(true);
+  expect(heard.every(([done], i) => i === 0 || done > heard[i - 1][0])).toBe(true);
+  expect(heard.at(-1)).toEqual([grid.size, grid.size]);
+  grid.setBlocked(grid.id(9, 4), true);
+  heard.length = 0;
+  ch.search(0, 20);
+  expect(heard.at(-1)).toEqual([grid.size, grid.size]);
+  expect(refusal(() => new ContractionHierarchy(grid, { onProgress: 5 as never }))).toMatch(/onProgress must be a function/);
+});
