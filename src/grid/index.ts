@@ -14,7 +14,7 @@ export { GRID_ALGORITHM_NAMES, type GridAlgorithm, type Guarantee } from './regi
 export { GRID_NEEDS, type GridNeeds, type GridSearchName, type DiagonalCostRange } from './grid-needs.js';
 export { filterAreas, type AreaFilter, type AreaRule } from './areas.js';
 export { landmarks, type LandmarkOptions } from './fast/landmarks.js';
-export { JpsPlusSearcher, type JpsPlusOptions } from './jps/jps-plus.js';
+export { JpsPlusSearcher, type JpsPlusOptions, type JpsPlusBuildOptions } from './jps/jps-plus.js';
 export { SubgoalSearcher4, type SubgoalSearch4Options } from './subgoal/subgoal4.js';
 export { SubgoalSearcher8, type SubgoalSearch8Options } from './subgoal/subgoal8.js';
 export { PreprocessedSearcher8, type Preprocessed8Choice, type Preprocessed8Options } from './subgoal/preprocessed8.js';

@@ -1350,21 +1350,38 @@ function gridSearcherSpecs(): Spec[] {
   for (const name of ['GridSearcher', 'JumpPointSearcher', 'JpsPlusSearcher'] as const) {
     // Both jump point searchers take the same grids; JPS+ rebuilds instead of patching, so it has no setBlocked of its own.
     const jps = name !== 'GridSearcher', plus = name === 'JpsPlusSearcher';
+    // JPS+ alone takes build options: a saved table (only bytes that save() wrote for this very grid load).
+    const savedTables = [
+      v(undefined, 'undefined', 'ok'),
+      ...named([v(null, 'null'), v(5, '5'), v('bytes', 'a string')], ['saved', 'Uint8Array']),
+      fresh(() => new Uint8Array(10), 'ten bytes', 'error', { names: ['saved table', 'header'] }),
+      fresh(() => new Uint8Array(64), 'sixty-four zero bytes', 'error', { names: ['saved table', 'BFJP'] }),
+    ];
     specs.push({
       target: targetOf(name),
-      paramNames: ['grid'],
-      make: (L) => ({ args: [grid(L)], call: (...a) => construct(pub(L)[name], a), check: (r, a) => {
+      paramNames: plus ? ['grid', 'options'] : ['grid'],
+      make: (L) => ({ args: plus ? [grid(L), {}] : [grid(L)], call: (...a) => construct(pub(L)[name], a), check: (r, a) => {
         const s = r as GridSearcherLike;
         const g = a[0] as Grid;
         s.search(START, GOAL);
         return checkAnswer(g, START, GOAL, { status: s.status, cost: s.cost, path: s.path() });
       } }),
-      params: [[...notGridSearchable(name, jps ? jpsGrids : []), ...(jps ? [] : [dyn((b) => (b.args[0] as Grid).with({ diagonalCost: 0.5 }), 'diagonalCost 0.5', 'ok')])]],
+      params: [
+        [...notGridSearchable(name, jps ? jpsGrids : []), ...(jps ? [] : [dyn((b) => (b.args[0] as Grid).with({ diagonalCost: 0.5 }), 'diagonalCost 0.5', 'ok')])],
+        ...(plus ? [options('JpsPlusSearcher', { saved: savedTables })] : []),
+      ],
     });
     const base = (L: Lib): GridBase => gridSearcherBase(L, grid(L), name);
     specs.push({ target: targetOf(name, `#search`), paramNames: ['start', 'goal', 'options'], make: base, params: [endpoints('start'), endpoints('goal'), gridSearchOptions('search', jps, plus)] });
     specs.push(pathIntoSpec(name, base));
-    specs.push(...junkArgumentRows(name, plus ? ['path', 'rebuild', 'result'] : jps ? ['path', 'refresh', 'jumpPoints', 'result'] : ['path', 'refresh', 'result'], base, (b, m, r) => {
+    specs.push(...junkArgumentRows(name, plus ? ['path', 'rebuild', 'result', 'save'] : jps ? ['path', 'refresh', 'jumpPoints', 'result'] : ['path', 'refresh', 'result'], base, (b, m, r) => {
+      if (m === 'save') {
+        // The bytes load back into a searcher of the same grid that answers as this one does.
+        if (!(r instanceof Uint8Array)) return `save() returned ${String(r)}, not bytes`;
+        const loaded = construct(pub(b.lib)[name], [b.g, { saved: r }]) as GridSearcherLike;
+        loaded.search(START, GOAL);
+        return checkAnswer(b.g, START, GOAL, { status: loaded.status, cost: loaded.cost, path: loaded.path() });
+      }
       if (m === 'jumpPoints') return Array.isArray(r) && r[0] === START && r[r.length - 1] === GOAL ? undefined : `jump points ${JSON.stringify(r)}`;
       return checkAnswer(b.g, START, GOAL, { status: 'found', cost: b.s.cost, path: r as number[] });
     }));

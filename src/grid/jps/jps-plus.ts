@@ -1,3 +1,6 @@
+import { InputError } from '../../core/errors.js';
+import { checkKeys } from '../../core/input-checks.js';
+import { readSaved, writeSaved } from '../../core/saved-file.js';
 import { allocate, DX, DY, type Grid } from '../grid.js';
 import { IMPROVE } from '../../core/improve.js';
 import { JumpOpenList } from '../../queues/jump-open-list.js';
@@ -9,6 +12,23 @@ import { JumpSearcherBase } from './jump-searcher-base.js';
 
 /** The options of one JPS+ query; a bad value is an `InputError`. */
 export type JpsPlusOptions = QueryOptions;
+
+/** The options of `new JpsPlusSearcher(grid, options)`; a bad value is an `InputError`. */
+export interface JpsPlusBuildOptions {
+  /**
+   * A table of this very grid saved before (`save()`): loaded instead of
+   * built. Refused, with the reason, when damaged, of another format
+   * version, or saved from another grid or from this one before an edit.
+   * The jump entries are checked against the grid's own (a sweep per
+   * direction, the cheap part of a build); the landmark distances, the dear
+   * part, are taken as saved.
+   */
+  saved?: Uint8Array;
+}
+
+const BUILD_KEYS: readonly (keyof JpsPlusBuildOptions)[] = ['saved'];
+const KIND = 'BFJP';
+const VERSION = 1;
 
 const KEYS: readonly (keyof JpsPlusOptions)[] = ['limits'];
 
@@ -65,7 +85,7 @@ function onRay(k: number, ex: number, ey: number): number {
  * ```
  */
 export class JpsPlusSearcher extends JumpSearcherBase<JpsPlusOptions> {
-  /** Tables built so far: 1 after the constructor, one more per query that found the grid edited. */
+  /** Tables built so far: 1 after the constructor (0 when it loaded a saved one), one more per query that found the grid edited. */
   builds = 0;
   /** Milliseconds the last table build took. */
   buildMs = 0;
@@ -75,20 +95,61 @@ export class JpsPlusSearcher extends JumpSearcherBase<JpsPlusOptions> {
   private readonly lm: Uint16Array;
   // Cost of one landmark unit (cellSize / units a step), and the goal's landmark distances.
   private unit = 0;
+  /** Landmark units per axial step (`unit` is cellSize / q): what a saved table must say to be read. */
+  private q = 1;
   private gl0 = 0;
   private gl1 = 0;
   private gl2 = 0;
   private gl3 = 0;
   private readonly heap: JumpOpenList;
 
-  constructor(grid: Grid) {
+  /** Milliseconds loading the `saved` table took, checks included (0 when it was built). */
+  loadMs = 0;
+
+  constructor(grid: Grid, options: JpsPlusBuildOptions = {}) {
     // Grid ids, no border: the table stops every jump at the grid's sides.
     super(grid, 'JpsPlusSearcher', 0, RECORD + 17);
+    checkKeys(options, BUILD_KEYS, 'JpsPlusSearcher');
     const size = grid.size;
     this.jp = this.perCell(() => new Int8Array(size * RECORD));
     this.lm = new Uint16Array(this.jp.buffer);
     this.heap = new JumpOpenList(Math.min(size, 1 << 12));
-    this.rebuild();
+    if (options.saved === undefined) this.rebuild();
+    else this.load(options.saved);
+  }
+
+  /**
+   * The table as bytes (the one format of saved preprocessing,
+   * core/saved-file.ts, kind BFJP), to be loaded later with the `saved`
+   * option on the same grid, unedited. Builds the table again first if the
+   * grid was edited since.
+   */
+  save(): Uint8Array {
+    if (this.grid.version !== this.version) this.rebuild();
+    return writeSaved(KIND, VERSION, this.grid, [this.q], [this.jp]);
+  }
+
+  private load(bytes: Uint8Array): void {
+    const t0 = performance.now(), grid = this.grid, who = 'JpsPlusSearcher';
+    const { numbers, arrays } = readSaved(bytes, KIND, VERSION, grid, who, 'table');
+    const [q] = numbers, [jp] = arrays;
+    if (numbers.length !== 1 || !(q >= 1 && q <= 64) || arrays.length !== 1 || !(jp instanceof Int8Array) || jp.length !== this.jp.length) {
+      throw new InputError(`${who}: the saved table is malformed: not the parts of a table of the ${grid.width} x ${grid.height} grid`);
+    }
+    // The jumps as the grid has them (sweeps only), against the file's: a jump the file made up would leave the grid.
+    const padded = (grid.width + 2) * (grid.height + 2);
+    const free = allocate(() => new Uint8Array(padded), 'JpsPlusSearcher: the load scratch (1 byte a cell)', padded);
+    buildJumpTable(this.jp, free, grid.cells, grid.width, grid.height, grid.diagonalRule);
+    for (let c = 0; c < grid.size; c++) {
+      for (let k = 0; k < 8; k++) {
+        if (jp[c * RECORD + k] !== this.jp[c * RECORD + k]) throw new InputError(`${who}: the saved table is malformed: its jumps are not the grid's (cell ${grid.formatXY(c)})`);
+      }
+    }
+    this.jp.set(jp);
+    this.q = q;
+    this.unit = grid.cellSize / q;
+    this.version = grid.version;
+    this.loadMs = performance.now() - t0;
   }
 
   /** Bytes of the precomputed table per grid cell: 16 (one byte a direction, long jumps read in hops; 4 landmark distances of 2 bytes). */
@@ -107,6 +168,7 @@ export class JpsPlusSearcher extends JumpSearcherBase<JpsPlusOptions> {
     const free = allocate(() => new Uint8Array(padded), 'JpsPlusSearcher: the build scratch (1 byte a cell)', padded);
     buildJumpTable(this.jp, free, grid.cells, grid.width, grid.height, grid.diagonalRule);
     const q = buildLandmarks(this.lm, RECORD / 2, 4, free, grid.width, grid.height, grid.diagonalRule, grid.diagonalCost);
+    this.q = q;
     this.unit = grid.cellSize / q;
     this.version = grid.version;
     this.builds++;
