@@ -45,25 +45,49 @@ export function readBytes(file: string, label: string, kind: string, maxBytes: n
     const st = fstatSync(fd);
     if (st.isDirectory()) throw new InputError(`cannot read ${label}: it is a directory`);
     if (st.isFile() && st.size > maxBytes) throw new InputError(`${label} is ${st.size} bytes, more than the ${maxBytes} a ${kind} file may have`);
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for (;;) {
-      const buf = Buffer.allocUnsafe(CHUNK);
-      let n: number;
-      try {
-        n = readSync(fd, buf, 0, CHUNK, null);
-      } catch (e) {
-        throw new InputError(`cannot read ${label}: ${why(e)}`);
+    // A regular file says its size: read into one buffer of that size, not chunks joined by a copy
+    // (a saved hierarchy is tens of megabytes). A file that is longer than it said goes on in chunks.
+    if (st.isFile() && st.size > 0) {
+      const whole = Buffer.allocUnsafe(st.size);
+      let got = 0;
+      while (got < st.size) {
+        let n: number;
+        try {
+          n = readSync(fd, whole, got, st.size - got, null);
+        } catch (e) {
+          throw new InputError(`cannot read ${label}: ${why(e)}`);
+        }
+        if (n === 0) break;
+        got += n;
       }
-      if (n === 0) break;
-      total += n;
-      if (total > maxBytes) throw new InputError(`${label} is more than the ${maxBytes} bytes a ${kind} file may have (stopped reading there)`);
-      chunks.push(n === CHUNK ? buf : buf.subarray(0, n));
+      if (got < st.size) return whole.subarray(0, got);
+      const more = readRest(fd, label, kind, maxBytes, st.size);
+      return more === null ? whole : Buffer.concat([whole, more]);
     }
-    return Buffer.concat(chunks, total);
+    return readRest(fd, label, kind, maxBytes, 0) ?? Buffer.alloc(0);
   } finally {
     closeSync(fd);
   }
+}
+
+/** The rest of an open file in chunks, `before` bytes read already; null when there is none. */
+function readRest(fd: number, label: string, kind: string, maxBytes: number, before: number): Buffer | null {
+  const chunks: Buffer[] = [];
+  let total = before;
+  for (;;) {
+    const buf = Buffer.allocUnsafe(CHUNK);
+    let n: number;
+    try {
+      n = readSync(fd, buf, 0, CHUNK, null);
+    } catch (e) {
+      throw new InputError(`cannot read ${label}: ${why(e)}`);
+    }
+    if (n === 0) break;
+    total += n;
+    if (total > maxBytes) throw new InputError(`${label} is more than the ${maxBytes} bytes a ${kind} file may have (stopped reading there)`);
+    chunks.push(n === CHUNK ? buf : buf.subarray(0, n));
+  }
+  return chunks.length === 0 ? null : Buffer.concat(chunks, total - before);
 }
 
 /** `readBytes` as UTF-8 text. */

@@ -47,3 +47,4 @@ export { describeCell } from './worlds/apartment-scenario.js';
 export { narrationNumber } from './worlds/lesson-narration.js';
 export { Hash64, spaceFingerprint } from './core/fingerprint.js';
 export { readSaved, writeSaved, type SavedArray } from './core/saved-file.js';
+export { lines } from './io/movingai.js';

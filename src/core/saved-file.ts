@@ -86,10 +86,10 @@ export function readSaved(bytes: unknown, kind: string, version: number, space: 
   if (!(bytes instanceof Uint8Array)) throw new InputError(`${who}: saved must be the Uint8Array that save() returned, got ${show(bytes)}`);
   if (bytes.length < HEADER) refuse(`is ${bytes.length} bytes, shorter than its ${HEADER}-byte header: not a saved ${what}`);
   if (bytes.length % 8 !== 0) refuse(`is ${bytes.length} bytes, not a multiple of 8: the file is cut short or padded`);
-  // An aligned copy: the caller's bytes may sit at any offset, and the arrays are read as words.
-  const own = new Uint8Array(bytes.length);
-  own.set(bytes);
-  const words = new Uint32Array(own.buffer);
+  // The arrays are read as words: bytes at an offset that is not a multiple of 8 are copied first.
+  // (Aligned bytes are read where they are; the arrays below are copies either way.)
+  const own = bytes.byteOffset % 8 === 0 ? bytes : new Uint8Array(bytes);
+  const words = new Uint32Array(own.buffer, own.byteOffset, own.length / 4);
   if (words[0] !== kindWord(kind) >>> 0) refuse(`does not start with "${kind}": not a saved ${what}`);
   if (words[1] !== version) refuse(`is format version ${words[1]}; this library reads version ${version} (build it again and save it)`);
   const sum = checksum(own);
@@ -106,7 +106,10 @@ export function readSaved(bytes: unknown, kind: string, version: number, space: 
     const code = words[tableAt / 4 + 3 * i], length = words[tableAt / 4 + 3 * i + 1] + words[tableAt / 4 + 3 * i + 2] * 2 ** 32;
     const Type = TYPES[code];
     if (!Type || length % Type.BYTES_PER_ELEMENT !== 0 || at + length > own.length) refuse(`is malformed at array ${i}`);
-    arrays.push(new Type!(own.buffer.slice(at, at + length)));
+    // Copied explicitly: a Node Buffer's slice() is a view, not a copy, and its buffer the whole pool.
+    const copy = new Uint8Array(length);
+    copy.set(own.subarray(at, at + length));
+    arrays.push(new Type!(copy.buffer));
     at = pad8(at + length);
   }
   if (at !== own.length) refuse('is malformed: bytes after its last array');

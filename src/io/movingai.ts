@@ -71,7 +71,12 @@ export function shown(text: string): string {
 
 /** Splits on LF or CRLF. A final newline does not make an extra line; an empty text has none. */
 export function lines(text: string): string[] {
-  const ls = text.split(/\r?\n/);
+  // text.split(/\r?\n/), written out: a plain split is several times faster on a large file.
+  const ls = text.split('\n');
+  if (text.includes('\r')) {
+    // A CR is the line's end only before a LF: the last piece, which no LF follows, keeps its own.
+    for (let i = 0; i < ls.length - 1; i++) if (ls[i].endsWith('\r')) ls[i] = ls[i].slice(0, -1);
+  }
   if (ls[ls.length - 1] === '') ls.pop();
   return ls;
 }

@@ -121,15 +121,16 @@ export class Graph implements SearchSpace {
     list.forEach((e, i) => {
       if (!Array.isArray(e) || e.length !== 3) throw new InputError(`Graph: edge ${i} must be a triple [from, to, cost], got ${showEdge(e)}`);
       const [u, v, c] = e;
-      const where = `Graph: edge ${i} (${show(u)} -> ${show(v)}, cost ${show(c)})`;
-      if (!Number.isInteger(u) || u < 0 || u >= size) throw new InputError(`${where}: 'from' must be a node in 0..${size - 1}`);
-      if (!Number.isInteger(v) || v < 0 || v >= size) throw new InputError(`${where}: 'to' must be a node in 0..${size - 1}`);
+      // Worded only for a refusal: a city's million edges would otherwise make a million messages.
+      const where = () => `Graph: edge ${i} (${show(u)} -> ${show(v)}, cost ${show(c)})`;
+      if (!Number.isInteger(u) || u < 0 || u >= size) throw new InputError(`${where()}: 'from' must be a node in 0..${size - 1}`);
+      if (!Number.isInteger(v) || v < 0 || v >= size) throw new InputError(`${where()}: 'to' must be a node in 0..${size - 1}`);
       if (negative) {
-        if (typeof c !== 'number' || !Number.isFinite(c)) throw new InputError(`${where}: cost must be a finite number (negativeCosts: any sign), got ${show(c)}`);
+        if (typeof c !== 'number' || !Number.isFinite(c)) throw new InputError(`${where()}: cost must be a finite number (negativeCosts: any sign), got ${show(c)}`);
       } else if (typeof c === 'number' && c < 0) {
-        throw new InputError(`${where}: cost must be >= 0, got ${c}; a graph with negative costs is made with { negativeCosts: true }, and only bellmanFord and floydWarshall search it`);
-      } else {
-        checkCost(c, where);
+        throw new InputError(`${where()}: cost must be >= 0, got ${c}; a graph with negative costs is made with { negativeCosts: true }, and only bellmanFord and floydWarshall search it`);
+      } else if (!(typeof c === 'number' && c >= 0 && c < Infinity)) {
+        checkCost(c, where());
       }
     });
     // The one rule for costs that overflow (see costOverflow): a path uses each edge at most once, so

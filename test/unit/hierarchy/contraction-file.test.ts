@@ -128,3 +128,20 @@ test('onProgress hears the build contract the nodes: counts that only grow, the 
   expect(heard.at(-1)).toEqual([grid.size, grid.size]);
   expect(refusal(() => new ContractionHierarchy(grid, { onProgress: 5 as never }))).toMatch(/onProgress must be a function/);
 });
+
+test('bytes as the command line reads them load too: a Node Buffer, at an offset that is not a multiple of 8', () => {
+  const { g, bytes } = fixture();
+  const built = new ContractionHierarchy(g);
+  // A Buffer's slice() is a view, not a copy: the reader must copy what it keeps.
+  const pool = Buffer.alloc(bytes.length + 8);
+  for (const offset of [0, 3, 8]) {
+    const view = pool.subarray(offset, offset + bytes.length);
+    view.set(bytes);
+    const loaded = new ContractionHierarchy(g, { saved: view });
+    expect(loaded.search(0, 5)).toBe(built.search(0, 5));
+    expect(loaded.cost).toBe(built.cost);
+    expect(loaded.path()).toEqual(built.path());
+    pool.fill(0);
+    expect(loaded.search(0, 5)).toBe('found');
+  }
+});
