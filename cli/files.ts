@@ -1,5 +1,6 @@
 import { closeSync, existsSync, fstatSync, openSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { InputError, type Grid } from '#bestfirst';
 import { MAX_MAP_CELLS, parseMap, type Scenario } from '#bestfirst/io';
 import { show, basename, MAX_MAP_BYTES } from '#bestfirst/internal';
@@ -26,8 +27,8 @@ function why(e: unknown): string {
 }
 
 /**
- * Reads a file of at most `maxBytes`, turning the usual failures into one
- * clear line. The size is checked before reading (a regular file says its
+ * Reads a file of at most `maxBytes` (gzipped or not: see `gunzipped`),
+ * turning the usual failures into one clear line. The size is checked before reading (a regular file says its
  * size) and while reading (`/dev/zero`, a pipe or a FIFO say 0 and may never
  * end), so no file makes the command read forever or fill memory. (A FIFO
  * that no program writes to blocks in open, as it does for `cat`.) `label`
@@ -35,6 +36,28 @@ function why(e: unknown): string {
  * be (`.map`).
  */
 export function readBytes(file: string, label: string, kind: string, maxBytes: number): Buffer {
+  return gunzipped(readRaw(file, label, kind, maxBytes), label, kind, maxBytes);
+}
+
+/**
+ * The file's bytes as published: a gzipped file (told by its first two
+ * bytes, 1f 8b, never by its name) is inflated, with the same cap on what
+ * it inflates to as on a plain file, checked while inflating (a small file
+ * that inflates to gigabytes stops at the cap). A damaged one is refused.
+ */
+function gunzipped(bytes: Buffer, label: string, kind: string, maxBytes: number): Buffer {
+  if (bytes.length < 2 || bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  try {
+    return gunzipSync(bytes, { maxOutputLength: maxBytes });
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'ERR_BUFFER_TOO_LARGE') throw new InputError(`${label} is gzipped and inflates to more than the ${maxBytes} bytes a ${kind} file may have (stopped inflating there)`);
+    throw new InputError(`${label} starts as a gzip file (bytes 1f 8b) but cannot be inflated: ${(e as Error).message}`);
+  }
+}
+
+/** Reads a file of at most `maxBytes` as it is on disk (see `readBytes`). */
+function readRaw(file: string, label: string, kind: string, maxBytes: number): Buffer {
   let fd: number;
   try {
     fd = openSync(file, 'r');
