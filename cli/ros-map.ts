@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { InputError } from '#bestfirst';
 import { inflate, type Costmap, type UnknownCells } from '#bestfirst/costmap';
 import { MAX_MAP_CELLS, MAX_ROS_YAML_CHARS, parseRosMap, parseRosYaml, type RosMap } from '#bestfirst/io';
@@ -44,14 +43,8 @@ export function loadRosMap(yamlFile: string, label: string): LoadedRosMap {
     throw new InputError(`cannot find the image ${show(meta.image)} named in ${name}: looked for ${tried.map(displayName).join(' and ')}`);
   }
   const imageLabel = `the image ${displayName(image)} of ${name}`;
-  let bytes: Uint8Array = readBytes(image, imageLabel, 'PGM', MAX_PGM_BYTES);
-  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
-    try {
-      bytes = gunzipSync(bytes, { maxOutputLength: MAX_PGM_BYTES });
-    } catch (e) {
-      throw new InputError(`cannot read ${imageLabel}: it starts as a gzip file but does not unpack (${(e as Error).message.replace(/\s+/g, ' ')}; at most ${MAX_PGM_BYTES} bytes unpacked)`);
-    }
-  }
+  // Gzipped or not, as every file the command line reads (readBytes).
+  const bytes = readBytes(image, imageLabel, 'PGM', MAX_PGM_BYTES);
   return { map: parseRosMap(text, bytes, name), name, files: [yamlFile, image] };
 }
 
