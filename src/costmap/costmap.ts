@@ -17,6 +17,16 @@ import { MAX_GRID_CELLS } from '../grid/grid.js';
  */
 export type RowOrder = 'bottom-up' | 'top-down';
 
+/** Where a map lies in the world, as a ROS map's `origin` says. */
+export interface CostmapOrigin {
+  /** The map's lower-left corner, metres east (whatever the row order). */
+  readonly x: number;
+  /** The map's lower-left corner, metres north. */
+  readonly y: number;
+  /** The map's rotation about z, radians. */
+  readonly yaw: number;
+}
+
 /** What a costmap's bytes mean: its size, its cells' size and its row order. */
 export interface CostmapShape {
   /** Cells across, a whole number >= 1. */
@@ -33,7 +43,7 @@ export interface CostmapShape {
    * about z, radians, as a ROS map's `origin` (`RosOrigin` in
    * `bestfirst/io`). Finite numbers.
    */
-  readonly origin?: { readonly x: number; readonly y: number; readonly yaw: number };
+  readonly origin?: CostmapOrigin;
 }
 
 /**
@@ -57,7 +67,7 @@ export function checkRowOrder(v: unknown, what: string): RowOrder {
 }
 
 /** The origin `v` as a fresh frozen object, or undefined when there is none; throws unless its three numbers are finite. */
-export function checkOrigin(v: unknown, what: string): CostmapShape['origin'] {
+export function checkOrigin(v: unknown, what: string): CostmapOrigin | undefined {
   if (v === undefined) return undefined;
   const o = v as { x?: unknown; y?: unknown; yaw?: unknown } | null;
   if (o === null || typeof o !== 'object' || ![o.x, o.y, o.yaw].every((c) => typeof c === 'number' && Number.isFinite(c))) {

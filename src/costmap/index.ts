@@ -6,7 +6,7 @@
  *
  * @module bestfirst/costmap
  */
-export { makeCostmap, withRowOrder, type Costmap, type CostmapShape, type RowOrder } from './costmap.js';
+export { makeCostmap, withRowOrder, type Costmap, type CostmapOrigin, type CostmapShape, type RowOrder } from './costmap.js';
 export { distanceTransform, squaredDistanceTransform } from './distance-transform.js';
 export {
   inflate, LETHAL, INSCRIBED, NO_INFORMATION, FREE,

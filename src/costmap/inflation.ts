@@ -2,7 +2,7 @@ import { InputError, show } from '../core/errors.js';
 import { checkKeys } from '../core/input-checks.js';
 import { squaredDistances } from './distance-transform.js';
 import { MAX_GRID_CELLS } from '../grid/grid.js';
-import { checkOrigin, checkRowOrder, makeCostmap, type Costmap, type CostmapShape, type RowOrder } from './costmap.js';
+import { checkOrigin, checkRowOrder, makeCostmap, type Costmap, type CostmapOrigin, type RowOrder } from './costmap.js';
 
 /**
  * Nav2's inflation layer (nav2_costmap_2d `InflationLayer`) on a whole map:
@@ -35,7 +35,7 @@ export interface OccupancySource {
   /** Metres per cell: the default of `InflateOptions.resolution`. */
   readonly resolution?: number;
   /** Where the map lies in the world (a ROS map's `origin`): the costmap carries it. */
-  readonly origin?: CostmapShape['origin'];
+  readonly origin?: CostmapOrigin;
 }
 
 /** A plain obstacle mask as `inflate` reads it. */

@@ -11,7 +11,9 @@ export const MAX_SEARCH_CELLS = 0x7fffff00;
 
 /** The diagonal costs a search takes on an 8-connected grid, and why no others. */
 export interface DiagonalCostRange {
+  /** The least diagonal cost it takes (in straight steps). */
   readonly min: number;
+  /** The largest diagonal cost it takes. */
   readonly max: number;
   /** True when the ends themselves are refused (`min < d < max`). */
   readonly open: boolean;
