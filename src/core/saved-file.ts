@@ -4,7 +4,7 @@ import type { SearchSpace } from './space.js';
 
 /**
  * The one file format of saved preprocessing (a contraction hierarchy, JPS+'s
- * table, a landmark table): a header, a few whole numbers, then typed arrays
+ * table, a subgoal graph): a header, a few whole numbers, then typed arrays
  * as they are in memory. Every structure that can be saved writes and reads
  * through here, so each refuses a file that does not fit in the same words.
  *
@@ -14,7 +14,7 @@ import type { SearchSpace } from './space.js';
  *   16 the space's fingerprint (two words)
  *   24 the checksum of everything from byte 32 on (two words)
  *   32 the numbers (unsigned 32-bit words), padded to 8 bytes
- *   .. per array: its element type (1 Int32, 2 Float64, 3 Uint8, 4 Uint16, 5 Int8, 6 Uint32)
+ *   .. per array: its element type (1 Int32, 2 Float64, 3 Uint8, 4 Uint16, 5 Int8, 6 Uint32, 7 Int16)
  *      and its byte length (two words: low, high), padded to 8 bytes
  *   .. the arrays' bytes, each padded to 8 bytes.
  *
@@ -27,9 +27,9 @@ import type { SearchSpace } from './space.js';
  */
 
 /** An array a saved structure holds. */
-export type SavedArray = Int32Array | Float64Array | Uint8Array | Uint16Array | Int8Array | Uint32Array;
+export type SavedArray = Int32Array | Float64Array | Uint8Array | Uint16Array | Int8Array | Uint32Array | Int16Array;
 
-const TYPES = [null, Int32Array, Float64Array, Uint8Array, Uint16Array, Int8Array, Uint32Array] as const;
+const TYPES = [null, Int32Array, Float64Array, Uint8Array, Uint16Array, Int8Array, Uint32Array, Int16Array] as const;
 const HEADER = 32;
 
 function typeCode(a: SavedArray): number {

@@ -1552,21 +1552,38 @@ function subgoal8Specs(name: 'SubgoalSearcher8' | 'PreprocessedSearcher8'): Spec
     edit({ diagonalRule: 'always' }, "diagonalRule 'always'", 'ok'),
     edit({ cellSize: 0.25 }, 'cellSize 0.25', 'ok'),
   ];
+  // A saved structure: only bytes that save() wrote for this very grid load.
+  const what = name === 'SubgoalSearcher8' ? ['saved graph', 'BFS8'] : ['saved structure', 'BFP8'];
+  const saved = [
+    v(undefined, 'undefined', 'ok'),
+    ...named([v(null, 'null'), v(5, '5'), v('bytes', 'a string')], ['saved', 'Uint8Array']),
+    fresh(() => new Uint8Array(10), 'ten bytes', 'error', { names: [what[0], 'header'] }),
+    fresh(() => new Uint8Array(64), 'sixty-four zero bytes', 'error', { names: what }),
+  ];
   specs.push({
     target: targetOf(name),
-    paramNames: ['grid'],
-    make: (L) => ({ args: [grid(L)], call: (...a) => construct(pub(L)[name], a), check: (r, a) => {
+    paramNames: ['grid', 'options'],
+    make: (L) => ({ args: [grid(L), {}], call: (...a) => construct(pub(L)[name], a), check: (r, a) => {
       const s = r as GridSearcherLike;
       const g = a[0] as Grid;
       s.search(START, GOAL);
       return checkAnswer(g, START, GOAL, { status: s.status, cost: s.cost, path: s.path() });
     } }),
-    params: [notSearchable],
+    params: [notSearchable, options(name, { saved })],
   });
   const base = (L: Lib): GridBase => gridSearcherBase(L, grid(L), name);
   specs.push({ target: targetOf(name, `#search`), paramNames: ['start', 'goal', 'options'], make: base, params: [endpoints('start'), endpoints('goal'), options(name, { limits: limitsOf() })] });
   specs.push(pathIntoSpec(name, base));
-  specs.push(...junkArgumentRows(name, ['path', 'result', 'rebuild'], base, (b, _m, r) => checkAnswer(b.g, START, GOAL, { status: 'found', cost: b.s.cost, path: r as number[] })));
+  specs.push(...junkArgumentRows(name, ['path', 'result', 'rebuild', 'save'], base, (b, m, r) => {
+    if (m === 'save') {
+      // The bytes load back into a searcher of the same grid that answers as this one does.
+      if (!(r instanceof Uint8Array)) return `save() returned ${String(r)}, not bytes`;
+      const loaded = construct(pub(b.lib)[name], [b.g, { saved: r }]) as GridSearcherLike;
+      loaded.search(START, GOAL);
+      return checkAnswer(b.g, START, GOAL, { status: loaded.status, cost: loaded.cost, path: loaded.path() });
+    }
+    return checkAnswer(b.g, START, GOAL, { status: 'found', cost: b.s.cost, path: r as number[] });
+  }));
   return specs;
 }
 

@@ -4,6 +4,9 @@ import type { Grid } from '../grid.js';
 import { JpsPlusSearcher } from '../jps/jps-plus.js';
 import { checkGridFor, checkGridQuery } from '../grid-needs.js';
 import { SubgoalSearcher8 } from './subgoal8.js';
+import { checkKeys } from '../../core/input-checks.js';
+import { readSaved, writeSaved } from '../../core/saved-file.js';
+import { InputError } from '../../core/errors.js';
 
 /** The options of one `PreprocessedSearcher8` query (those of both searchers it may hold); a bad value is an `InputError`. */
 export type Preprocessed8Options = QueryOptions;
@@ -13,6 +16,23 @@ export type Preprocessed8Choice = 'subgoal8' | 'jps-plus';
 
 const KEYS: readonly (keyof Preprocessed8Options)[] = ['limits'];
 const WHO = 'PreprocessedSearcher8';
+
+/** The options of `new PreprocessedSearcher8(grid, options)`; a bad value is an `InputError`. */
+export interface Preprocessed8BuildOptions {
+  /**
+   * What `save()` wrote for this very grid: the choice, the figures it was
+   * made on, and the kept structure, loaded instead of built (checked as
+   * `SubgoalSearcher8` and `JpsPlusSearcher` check theirs). Refused, with
+   * the reason, when damaged, of another format version, or saved from
+   * another grid or from this one before an edit.
+   */
+  saved?: Uint8Array;
+}
+
+const BUILD_KEYS: readonly (keyof Preprocessed8BuildOptions)[] = ['saved'];
+// The choice and its figures, then the kept searcher's own saved bytes.
+const KIND = 'BFP8';
+const VERSION = 1;
 
 /**
  * The contracted subgoal graph hands a map to JPS+ when its core, the part
@@ -110,7 +130,7 @@ export class PreprocessedSearcher8 implements PathSearcher<Preprocessed8Options>
   readonly reopenings = 0;
   /** Milliseconds the last build took, both preprocessings counted when both were built. */
   buildMs = 0;
-  /** How many times the structure was built: 1 after the constructor, one more per query that found the grid edited. */
+  /** How many times the structure was built: 1 after the constructor (0 when it loaded a saved one), one more per query that found the grid edited. */
   builds = 0;
   /** The last build's core (the subgoals its contraction left) as a share of the subgoals; 0 without subgoals. */
   coreShare = 0;
@@ -124,11 +144,41 @@ export class PreprocessedSearcher8 implements PathSearcher<Preprocessed8Options>
   private inner!: SubgoalSearcher8 | JpsPlusSearcher;
   private version = -1;
 
-  constructor(grid: Grid) {
+  /** Milliseconds loading the `saved` structure took, checks included (0 when it was built). */
+  loadMs = 0;
+
+  constructor(grid: Grid, options: Preprocessed8BuildOptions = {}) {
     // Checked in this class's name before either build (the subgoal graph's constructor checks its own row again).
     checkGridFor(grid, WHO);
+    checkKeys(options, BUILD_KEYS, WHO);
     this.grid = grid;
-    this.rebuild();
+    if (options.saved === undefined) this.rebuild();
+    else this.load(options.saved);
+  }
+
+  /**
+   * The choice and the kept structure as bytes (the one format of saved
+   * preprocessing, core/saved-file.ts, kind BFP8), to be loaded later with
+   * the `saved` option on the same grid, unedited. Builds again first if the
+   * grid was edited since.
+   */
+  save(): Uint8Array {
+    if (this.grid.version !== this.version) this.rebuild();
+    const figures = new Float64Array([this.coreShare, this.coreEntriesPerSubgoal, this.edgesPerSubgoal, this.freeCellsPerSubgoal]);
+    return writeSaved(KIND, VERSION, this.grid, [this.choice === 'jps-plus' ? 1 : 0], [figures, this.inner.save()]);
+  }
+
+  private load(bytes: Uint8Array): void {
+    const t0 = performance.now(), grid = this.grid;
+    const { numbers, arrays } = readSaved(bytes, KIND, VERSION, grid, WHO, 'structure');
+    const [figures, inner] = arrays;
+    if (numbers.length !== 1 || numbers[0] > 1 || arrays.length !== 2 || !(figures instanceof Float64Array) || figures.length !== 4 || !(inner instanceof Uint8Array)) {
+      throw new InputError(`${WHO}: the saved structure is malformed: not a choice and a kept structure`);
+    }
+    [this.coreShare, this.coreEntriesPerSubgoal, this.edgesPerSubgoal, this.freeCellsPerSubgoal] = figures;
+    this.inner = numbers[0] === 1 ? new JpsPlusSearcher(grid, { saved: inner }) : new SubgoalSearcher8(grid, { saved: inner });
+    this.version = grid.version;
+    this.loadMs = performance.now() - t0;
   }
 
   /**

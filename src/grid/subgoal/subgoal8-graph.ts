@@ -3,6 +3,8 @@ import { Contraction } from './subgoal8-contract.js';
 import { landmarkDistances, MAX_LANDMARKS } from './subgoal8-landmarks.js';
 import { HReach8 } from './subgoal8-reach.js';
 import { classOf } from './subgoal8-taut.js';
+import type { SavedContents } from '../../core/saved-file.js';
+import { checkUnpacking, graph8Parts, type Graph8Parts } from './subgoal8-saved.js';
 
 /**
  * The work one build may do, in units of an edge relaxation of a witness
@@ -157,8 +159,9 @@ export class SubgoalGraph8 {
    * @param cells the grid's raster (0 free)
    * @param axial cost of a straight step; `diag` of a diagonal one
    * @param levels false: the simple subgoal graph only (every subgoal in the core)
+   * @param saved the parts of a graph of this grid saved before (`parts`), taken instead of building them; `who` names the caller in refusals
    */
-  constructor(width: number, height: number, cells: Uint8Array, rule: DiagonalRule, readonly axial: number, readonly diag: number, levels = true) {
+  constructor(width: number, height: number, cells: Uint8Array, rule: DiagonalRule, readonly axial: number, readonly diag: number, levels = true, saved?: { contents: SavedContents; who: string }) {
     const reach = new HReach8(width, height, cells, rule);
     this.reach = reach;
     this.width = width;
@@ -169,6 +172,22 @@ export class SubgoalGraph8 {
     for (let c = 0, u = 0; u < n; c++) if (reach.sub.has(c)) { xs[u] = c % width; ys[u] = (c - xs[u]) / width; u++; }
     this.xs = xs;
     this.ys = ys;
+    if (saved !== undefined) {
+      const p = graph8Parts(saved.contents, n, saved.who);
+      this.simpleEdges = p.simpleEdges;
+      this.landmarks = p.landmarks;
+      this.at = p.at; this.adj = p.adj; this.far = p.far;
+      this.scTo = p.scTo; this.scSteps = p.scSteps; this.scLen = p.scLen; this.scMid = p.scMid;
+      this.global = p.global; this.classAt = p.classAt; this.lm = p.lm; this.scHalf = p.scHalf;
+      let globals = 0;
+      for (let u = 0; u < n; u++) globals += p.global[u];
+      this.globals = globals;
+      let wides = 0;
+      for (let u = 0; u < n; u++) wides += p.far[u];
+      this.entries = p.adj.length - wides;
+      this.checkLoaded(saved.who);
+      return;
+    }
     const rows = this.simpleGraph();
     let edges = 0;
     for (const l of rows) edges += l.length / 3;
@@ -261,6 +280,26 @@ export class SubgoalGraph8 {
     if (shortcuts > 0 && this.bytes + 8 * shortcuts <= budget) this.scHalf = half;
   }
 
+  /** The arrays `save` writes (see subgoal8-saved.ts); the reach tables are the grid's and are made again on load. */
+  parts(): Graph8Parts {
+    return {
+      simpleEdges: this.simpleEdges, landmarks: this.landmarks, at: this.at, adj: this.adj, far: this.far, scTo: this.scTo, scSteps: this.scSteps,
+      scLen: this.scLen, scMid: this.scMid, global: this.global, classAt: this.classAt, lm: this.lm, scHalf: this.scHalf,
+    };
+  }
+
+  /** Refuses loaded parts whose shortcuts would not unpack (see `checkUnpacking`). */
+  private checkLoaded(who: string): void {
+    const records = this.scTo.length, owner = new Int32Array(records), xs = this.xs, ys = this.ys;
+    for (let u = 0; u < this.count; u++) {
+      for (let j = this.at[u + 1] - 2 * this.far[u]; j < this.at[u + 1]; j += 2) { const e = wide(this.adj, j); if (e < 0) owner[~e] = u; }
+    }
+    const end = (r: number, i: number) => (i === 0 ? owner[r] : this.scTo[r]);
+    const half = this.scHalf.length > 0 ? (r: number, i: number) => this.scHalf[2 * r + i] : (r: number, i: number) => this.recordIn(this.scMid[r], end(r, i));
+    const edge = (r: number, i: number) => { const a = end(r, i), m = this.scMid[r]; return this.octile(xs[a] - xs[m], ys[a] - ys[m]); };
+    checkUnpacking(records, half, (r) => this.shortcutLength(r), edge, who);
+  }
+
   /** The length of shortcut record r (see `scSteps`). */
   shortcutLength(r: number): number {
     if (this.scLen.length > 0) return this.scLen[r];
@@ -339,7 +378,7 @@ export class SubgoalGraph8 {
     return r;
   }
 
-  /** The edge to b in a's own list: its shortcut record, -1 for an edge of the simple graph, ABSENT when a's list has none. */
+  /** The edge to b in a's own list: its shortcut record, -1 for an edge of the simple graph, ABSENT (-2) when a's list has none. */
   private recordIn(a: number, b: number): number {
     const at = this.at, adj = this.adj, scTo = this.scTo, end = at[a + 1], near = end - 2 * this.far[a];
     for (let k = at[a]; k < near; k++) if (a + adj[k] === b) return -1;

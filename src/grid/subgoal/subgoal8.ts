@@ -5,6 +5,9 @@ import { nextGeneration } from '../../core/stamp.js';
 import { cutsCorners, type Grid } from '../grid.js';
 import { JumpHeap } from '../../queues/jump-heap.js';
 import { SubgoalGraph8, wide } from './subgoal8-graph.js';
+import { graph8Contents, GRAPH8_KIND, GRAPH8_VERSION } from './subgoal8-saved.js';
+import { readSaved, writeSaved } from '../../core/saved-file.js';
+import { checkKeys } from '../../core/input-checks.js';
 import { MAX_LANDMARKS } from './subgoal8-landmarks.js';
 import { CLASS_MOVES, KEPT, moveSet, neighbourhood, tautTable } from './subgoal8-taut.js';
 import { GridSearcherBase } from '../grid-searcher-base.js';
@@ -13,6 +16,21 @@ import { GridSearcherBase } from '../grid-searcher-base.js';
 export type SubgoalSearch8Options = QueryOptions;
 
 const KEYS: readonly (keyof SubgoalSearch8Options)[] = ['limits'];
+
+/** The options of `new SubgoalSearcher8(grid, options)`; a bad value is an `InputError`. */
+export interface SubgoalBuild8Options {
+  /**
+   * A graph of this very grid saved before (`save()`): loaded instead of
+   * built. Refused, with the reason, when damaged, of another format
+   * version, or saved from another grid or from this one before an edit.
+   * The per-cell tables are made again from the grid (the cheap part of a
+   * build); the edges, shortcuts and landmark distances are taken as saved,
+   * their indices and the shortcuts' unpacking checked.
+   */
+  saved?: Uint8Array;
+}
+
+const BUILD_KEYS: readonly (keyof SubgoalBuild8Options)[] = ['saved'];
 /** The taut-path pruning tables of the two corner rules (subgoal8-taut.ts). */
 const TAUT_NO_CUT = tautTable('no-corner-cutting'), TAUT_CUT = tautTable('always');
 
@@ -88,7 +106,7 @@ const TAUT_NO_CUT = tautTable('no-corner-cutting'), TAUT_CUT = tautTable('always
 export class SubgoalSearcher8 extends GridSearcherBase<SubgoalSearch8Options> {
   /** Milliseconds the last build of the subgoal graph took. */
   buildMs = 0;
-  /** How many times the graph was built: 1 after the constructor, one more per query that found the grid edited. */
+  /** How many times the graph was built: 1 after the constructor (0 when it loaded a saved one), one more per query that found the grid edited. */
   builds = 0;
 
   private graph!: SubgoalGraph8;
@@ -133,12 +151,36 @@ export class SubgoalSearcher8 extends GridSearcherBase<SubgoalSearch8Options> {
    */
   private pending = new Int32Array(24);
 
-  constructor(grid: Grid) {
+  /** Milliseconds loading the `saved` graph took, checks included (0 when it was built). */
+  loadMs = 0;
+
+  constructor(grid: Grid, options: SubgoalBuild8Options = {}) {
     super(grid, 'SubgoalSearcher8');
+    checkKeys(options, BUILD_KEYS, 'SubgoalSearcher8');
     this.noCut = !cutsCorners(grid.diagonalRule);
     this.axial = grid.cellSize;
     this.diag = grid.cellSize * grid.diagonalCost;
-    this.rebuild();
+    if (options.saved === undefined) this.rebuild();
+    else this.load(options.saved);
+  }
+
+  /**
+   * The graph as bytes (the one format of saved preprocessing,
+   * core/saved-file.ts, kind BFS8), to be loaded later with the `saved`
+   * option on the same grid, unedited. Builds the graph again first if the
+   * grid was edited since.
+   */
+  save(): Uint8Array {
+    if (this.grid.version !== this.version) this.rebuild();
+    const { numbers, arrays } = graph8Contents(this.graph.count, this.graph.parts());
+    return writeSaved(GRAPH8_KIND, GRAPH8_VERSION, this.grid, numbers, arrays);
+  }
+
+  private load(bytes: Uint8Array): void {
+    const t0 = performance.now(), grid = this.grid, who = 'SubgoalSearcher8';
+    const contents = readSaved(bytes, GRAPH8_KIND, GRAPH8_VERSION, grid, who, 'graph');
+    this.adopt(new SubgoalGraph8(grid.width, grid.height, grid.cells, grid.diagonalRule, this.axial, this.diag, true, { contents, who }));
+    this.loadMs = performance.now() - t0;
   }
 
   /**
@@ -149,8 +191,14 @@ export class SubgoalSearcher8 extends GridSearcherBase<SubgoalSearch8Options> {
   rebuild(): void {
     const t0 = performance.now();
     const grid = this.grid;
-    this.version = grid.version;
-    const graph = new SubgoalGraph8(grid.width, grid.height, grid.cells, grid.diagonalRule, this.axial, this.diag);
+    this.adopt(new SubgoalGraph8(grid.width, grid.height, grid.cells, grid.diagonalRule, this.axial, this.diag));
+    this.buildMs = performance.now() - t0;
+    this.builds++;
+  }
+
+  /** Takes `graph` (built or loaded) and sizes the query state to it. */
+  private adopt(graph: SubgoalGraph8): void {
+    this.version = this.grid.version;
     this.graph = graph;
     // One more slot: the goal, as a node of the search.
     const n = graph.count + 1;
@@ -167,8 +215,6 @@ export class SubgoalSearcher8 extends GridSearcherBase<SubgoalSearch8Options> {
     this.gen = 0;
     this.status = 'unreachable';
     this.cost = Infinity;
-    this.buildMs = performance.now() - t0;
-    this.builds++;
   }
 
   /** Bytes of the preprocessed structure (the grid's own cells not counted): see the class comment. */
