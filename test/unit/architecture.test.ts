@@ -34,6 +34,14 @@ test('the library imports only the library, by relative paths (no package, no al
   expect(bad).toEqual([]);
 });
 
+test('the library names no Node global (process, Buffer, require, __dirname): it runs in a browser as it does in Node', () => {
+  // Comments and strings may mention them; code may not (SubgoalSearcher4 once read process.env, which
+  // a browser does not have: every build there threw a ReferenceError).
+  const code = (f: string) => readFileSync(f, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '').replace(/(['"`])(?:\\.|(?!\1)[^\\\n])*\1/g, "''");
+  const bad = SRC.flatMap((f) => [...code(f).matchAll(/(?<![\w.$])(process|Buffer|require|__dirname|__filename|setImmediate)(?![\w$])/g)].map((m) => `${rel(f)}: ${m[1]}`));
+  expect(bad).toEqual([]);
+});
+
 /**
  * The layout: each folder of src/ imports itself and the folders listed for
  * it here, all of them before it in the order of docs/development.md's Layout, so the arrows point

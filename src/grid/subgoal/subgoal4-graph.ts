@@ -82,7 +82,6 @@ export class SubgoalGraph4 {
     // the same pairs seen from the other end, so each edge is added both ways.
     const us: number[] = [], vs: number[] = [], ds: number[] = [];
     const sw = this.sweep;
-    sw.prune = process.env.SG_PRUNE !== '0';
     for (let u = 0; u < count; u++) {
       const c = cellOf[u], x = c % width, y = (c - x) / width;
       sw.begin();
@@ -122,7 +121,6 @@ export class SubgoalGraph4 {
     this.adj = adj.slice(0, k);
     this.len = len.slice(0, k);
 
-    sw.prune = true;
     this.part = this.parts();
     this.dist = this.landmarks();
   }
