@@ -15,7 +15,7 @@ export { GRID_NEEDS, type GridNeeds, type GridSearchName, type DiagonalCostRange
 export { filterAreas, type AreaFilter, type AreaRule } from './areas.js';
 export { landmarks, type LandmarkOptions } from './fast/landmarks.js';
 export { JpsPlusSearcher, type JpsPlusOptions, type JpsPlusBuildOptions } from './jps/jps-plus.js';
-export { SubgoalSearcher4, type SubgoalSearch4Options } from './subgoal/subgoal4.js';
+export { SubgoalSearcher4, type SubgoalSearch4Options, type SubgoalBuild4Options } from './subgoal/subgoal4.js';
 export { SubgoalSearcher8, type SubgoalSearch8Options, type SubgoalBuild8Options } from './subgoal/subgoal8.js';
 export { PreprocessedSearcher8, type Preprocessed8Choice, type Preprocessed8Options, type Preprocessed8BuildOptions } from './subgoal/preprocessed8.js';
 export { AnyAngleSearcher, anyAnglePath, type AnyAngleAlgorithm, type AnyAngleOptions } from './any-angle/any-angle.js';

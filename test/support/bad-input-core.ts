@@ -1351,12 +1351,7 @@ function gridSearcherSpecs(): Spec[] {
     // Both jump point searchers take the same grids; JPS+ rebuilds instead of patching, so it has no setBlocked of its own.
     const jps = name !== 'GridSearcher', plus = name === 'JpsPlusSearcher';
     // JPS+ alone takes build options: a saved table (only bytes that save() wrote for this very grid load).
-    const savedTables = [
-      v(undefined, 'undefined', 'ok'),
-      ...named([v(null, 'null'), v(5, '5'), v('bytes', 'a string')], ['saved', 'Uint8Array']),
-      fresh(() => new Uint8Array(10), 'ten bytes', 'error', { names: ['saved table', 'header'] }),
-      fresh(() => new Uint8Array(64), 'sixty-four zero bytes', 'error', { names: ['saved table', 'BFJP'] }),
-    ];
+    const savedTables = savedValues('saved table', 'BFJP');
     specs.push({
       target: targetOf(name),
       paramNames: plus ? ['grid', 'options'] : ['grid'],
@@ -1375,13 +1370,7 @@ function gridSearcherSpecs(): Spec[] {
     specs.push({ target: targetOf(name, `#search`), paramNames: ['start', 'goal', 'options'], make: base, params: [endpoints('start'), endpoints('goal'), gridSearchOptions('search', jps, plus)] });
     specs.push(pathIntoSpec(name, base));
     specs.push(...junkArgumentRows(name, plus ? ['path', 'rebuild', 'result', 'save'] : jps ? ['path', 'refresh', 'jumpPoints', 'result'] : ['path', 'refresh', 'result'], base, (b, m, r) => {
-      if (m === 'save') {
-        // The bytes load back into a searcher of the same grid that answers as this one does.
-        if (!(r instanceof Uint8Array)) return `save() returned ${String(r)}, not bytes`;
-        const loaded = construct(pub(b.lib)[name], [b.g, { saved: r }]) as GridSearcherLike;
-        loaded.search(START, GOAL);
-        return checkAnswer(b.g, START, GOAL, { status: loaded.status, cost: loaded.cost, path: loaded.path() });
-      }
+      if (m === 'save') return loadsBack(b, name, r);
       if (m === 'jumpPoints') return Array.isArray(r) && r[0] === START && r[r.length - 1] === GOAL ? undefined : `jump points ${JSON.stringify(r)}`;
       return checkAnswer(b.g, START, GOAL, { status: 'found', cost: b.s.cost, path: r as number[] });
     }));
@@ -1496,6 +1485,28 @@ function twoEndedSpecs(): Spec[] {
   return specs;
 }
 /**
+ * The `saved` option of a searcher that can load its preprocessing: only
+ * bytes its own save() wrote for this very grid load. `what` is the
+ * structure's name in the refusals and `kind` the file's four letters.
+ */
+function savedValues(what: string, kind: string): V[] {
+  return [
+    v(undefined, 'undefined', 'ok'),
+    ...named([v(null, 'null'), v(5, '5'), v('bytes', 'a string')], ['saved', 'Uint8Array']),
+    fresh(() => new Uint8Array(10), 'ten bytes', 'error', { names: [what, 'header'] }),
+    fresh(() => new Uint8Array(64), 'sixty-four zero bytes', 'error', { names: [what, kind] }),
+  ];
+}
+
+/** What `save()` returned, checked: bytes that load back into a searcher of class `name` on the same grid that answers as this one does. */
+function loadsBack(b: GridBase, name: string, r: unknown): string | undefined {
+  if (!(r instanceof Uint8Array)) return `save() returned ${String(r)}, not bytes`;
+  const loaded = construct((pub(b.lib) as unknown as Record<string, unknown>)[name], [b.g, { saved: r }]) as GridSearcherLike;
+  loaded.search(START, GOAL);
+  return checkAnswer(b.g, START, GOAL, { status: loaded.status, cost: loaded.cost, path: loaded.path() });
+}
+
+/**
  * `SubgoalSearcher4`: the fixture grid made 4-connected (START to GOAL costs 4
  * there too). It refuses 8-connected grids, blocked cells at a cost and
  * weights; its queries take only `limits`.
@@ -1512,19 +1523,20 @@ function subgoal4Specs(): Spec[] {
   ];
   specs.push({
     target: 'bestfirst/grid:SubgoalSearcher4',
-    paramNames: ['grid'],
-    make: (L) => ({ args: [grid4(L)], call: (...a) => construct(L.grid.SubgoalSearcher4, a), check: (r, a) => {
+    paramNames: ['grid', 'options'],
+    make: (L) => ({ args: [grid4(L), {}], call: (...a) => construct(L.grid.SubgoalSearcher4, a), check: (r, a) => {
       const s = r as GridSearcherLike;
       const g = a[0] as Grid;
       s.search(START, GOAL);
       return checkAnswer(g, START, GOAL, { status: s.status, cost: s.cost, path: s.path() });
     } }),
-    params: [notSearchable],
+    params: [notSearchable, options('SubgoalSearcher4', { saved: savedValues('saved graph', 'BFS4') })],
   });
   const base = (L: Lib): GridBase => gridSearcherBase(L, grid4(L), 'SubgoalSearcher4');
   specs.push({ target: 'bestfirst/grid:SubgoalSearcher4#search', paramNames: ['start', 'goal', 'options'], make: base, params: [endpoints('start'), endpoints('goal'), options('SubgoalSearcher4', { limits: limitsOf() })] });
   specs.push(pathIntoSpec('SubgoalSearcher4', base));
-  specs.push(...junkArgumentRows('SubgoalSearcher4', ['path', 'result'], base, (b, _m, r) => checkAnswer(b.g, START, GOAL, { status: 'found', cost: b.s.cost, path: r as number[] })));
+  specs.push(...junkArgumentRows('SubgoalSearcher4', ['path', 'result', 'save'], base, (b, m, r) => (m === 'save' ? loadsBack(b, 'SubgoalSearcher4', r)
+    : checkAnswer(b.g, START, GOAL, { status: 'found', cost: b.s.cost, path: r as number[] }))));
   return specs;
 }
 
@@ -1552,14 +1564,7 @@ function subgoal8Specs(name: 'SubgoalSearcher8' | 'PreprocessedSearcher8'): Spec
     edit({ diagonalRule: 'always' }, "diagonalRule 'always'", 'ok'),
     edit({ cellSize: 0.25 }, 'cellSize 0.25', 'ok'),
   ];
-  // A saved structure: only bytes that save() wrote for this very grid load.
-  const what = name === 'SubgoalSearcher8' ? ['saved graph', 'BFS8'] : ['saved structure', 'BFP8'];
-  const saved = [
-    v(undefined, 'undefined', 'ok'),
-    ...named([v(null, 'null'), v(5, '5'), v('bytes', 'a string')], ['saved', 'Uint8Array']),
-    fresh(() => new Uint8Array(10), 'ten bytes', 'error', { names: [what[0], 'header'] }),
-    fresh(() => new Uint8Array(64), 'sixty-four zero bytes', 'error', { names: what }),
-  ];
+  const saved = name === 'SubgoalSearcher8' ? savedValues('saved graph', 'BFS8') : savedValues('saved structure', 'BFP8');
   specs.push({
     target: targetOf(name),
     paramNames: ['grid', 'options'],
@@ -1574,16 +1579,8 @@ function subgoal8Specs(name: 'SubgoalSearcher8' | 'PreprocessedSearcher8'): Spec
   const base = (L: Lib): GridBase => gridSearcherBase(L, grid(L), name);
   specs.push({ target: targetOf(name, `#search`), paramNames: ['start', 'goal', 'options'], make: base, params: [endpoints('start'), endpoints('goal'), options(name, { limits: limitsOf() })] });
   specs.push(pathIntoSpec(name, base));
-  specs.push(...junkArgumentRows(name, ['path', 'result', 'rebuild', 'save'], base, (b, m, r) => {
-    if (m === 'save') {
-      // The bytes load back into a searcher of the same grid that answers as this one does.
-      if (!(r instanceof Uint8Array)) return `save() returned ${String(r)}, not bytes`;
-      const loaded = construct(pub(b.lib)[name], [b.g, { saved: r }]) as GridSearcherLike;
-      loaded.search(START, GOAL);
-      return checkAnswer(b.g, START, GOAL, { status: loaded.status, cost: loaded.cost, path: loaded.path() });
-    }
-    return checkAnswer(b.g, START, GOAL, { status: 'found', cost: b.s.cost, path: r as number[] });
-  }));
+  specs.push(...junkArgumentRows(name, ['path', 'result', 'rebuild', 'save'], base, (b, m, r) => (m === 'save' ? loadsBack(b, name, r)
+    : checkAnswer(b.g, START, GOAL, { status: 'found', cost: b.s.cost, path: r as number[] }))));
   return specs;
 }
 

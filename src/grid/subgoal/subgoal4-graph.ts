@@ -1,6 +1,8 @@
 import { JumpHeap } from '../../queues/jump-heap.js';
 import { RankedCells } from './ranked-cells.js';
 import { MonotoneSweep, type Runs } from './subgoal4-sweep.js';
+import type { SavedContents } from '../../core/saved-file.js';
+import { graph4Parts, type Graph4Parts } from './subgoal4-saved.js';
 
 /**
  * How many landmarks each connected part of the subgoal graph gets: each
@@ -46,7 +48,8 @@ export class SubgoalGraph4 {
   /** The sweeps, on this graph's arrays (the searcher reuses them for its queries). */
   readonly sweep: MonotoneSweep;
 
-  constructor(width: number, height: number, cells: Uint8Array) {
+  /** @param saved the parts of a graph of this grid saved before (`savedParts`), taken instead of building them; `who` names the caller in refusals */
+  constructor(width: number, height: number, cells: Uint8Array, saved?: { contents: SavedContents; who: string }) {
     this.width = width;
     this.height = height;
     const size = width * height;
@@ -77,6 +80,11 @@ export class SubgoalGraph4 {
       for (let x = 0; x < width; x++) this.runW[row + x] = runLength(cells, sub, row, x, x - 1, width, this.runW);
     }
     this.sweep = new MonotoneSweep(width, height, cells, sub, this.runE, this.runW, count);
+    if (saved !== undefined) {
+      const p = graph4Parts(saved.contents, cellOf, width, LANDMARKS, saved.who);
+      this.at = p.at; this.adj = p.adj; this.len = p.len; this.part = p.part; this.dist = p.dist;
+      return;
+    }
 
     // Edges: each subgoal sweeps the two quadrants below it; the two above are
     // the same pairs seen from the other end, so each edge is added both ways.
@@ -123,6 +131,11 @@ export class SubgoalGraph4 {
 
     this.part = this.parts();
     this.dist = this.landmarks();
+  }
+
+  /** The arrays `save` writes (see subgoal4-saved.ts); the per-cell tables are the grid's and are made again on load. */
+  savedParts(): Graph4Parts {
+    return { at: this.at, adj: this.adj, len: this.len, part: this.part, dist: this.dist };
   }
 
   /** Labels the connected parts (breadth-first over the edges). */

@@ -5,11 +5,28 @@ import type { Grid } from '../grid.js';
 import { JumpHeap } from '../../queues/jump-heap.js';
 import { LANDMARKS, SubgoalGraph4 } from './subgoal4-graph.js';
 import { GridSearcherBase } from '../grid-searcher-base.js';
+import { checkKeys } from '../../core/input-checks.js';
+import { readSaved, writeSaved } from '../../core/saved-file.js';
+import { graph4Contents, GRAPH4_KIND, GRAPH4_VERSION } from './subgoal4-saved.js';
 
 /** The options of one `SubgoalSearcher4` query; a bad value is an `InputError`. */
 export type SubgoalSearch4Options = QueryOptions;
 
 const KEYS: readonly (keyof SubgoalSearch4Options)[] = ['limits'];
+
+/** The options of `new SubgoalSearcher4(grid, options)`; a bad value is an `InputError`. */
+export interface SubgoalBuild4Options {
+  /**
+   * A graph of this very grid saved before (`save()`): loaded instead of
+   * built. Refused, with the reason, when damaged, of another format
+   * version, or saved from another grid or from this one before an edit.
+   * The per-cell tables are made again from the grid (the cheap part of a
+   * build); the edges and landmark distances are taken as saved, checked.
+   */
+  saved?: Uint8Array;
+}
+
+const BUILD_KEYS: readonly (keyof SubgoalBuild4Options)[] = ['saved'];
 
 /**
  * Exact shortest paths on a 4-connected grid from a preprocessed subgoal
@@ -56,7 +73,7 @@ const KEYS: readonly (keyof SubgoalSearch4Options)[] = ['limits'];
 export class SubgoalSearcher4 extends GridSearcherBase<SubgoalSearch4Options> {
   /** Milliseconds the last build of the subgoal graph took. */
   buildMs = 0;
-  /** How many times the graph was built: 1 after the constructor, one more per query that found the grid edited. */
+  /** How many times the graph was built: 1 after the constructor (0 when it loaded a saved one), one more per query that found the grid edited. */
   builds = 0;
 
   private graph!: SubgoalGraph4;
@@ -79,17 +96,47 @@ export class SubgoalSearcher4 extends GridSearcherBase<SubgoalSearch4Options> {
   private gx = 0;
   private gy = 0;
 
-  constructor(grid: Grid) {
+  /** Milliseconds loading the `saved` graph took, checks included (0 when it was built). */
+  loadMs = 0;
+
+  constructor(grid: Grid, options: SubgoalBuild4Options = {}) {
     super(grid, 'SubgoalSearcher4');
-    this.build();
+    checkKeys(options, BUILD_KEYS, 'SubgoalSearcher4');
+    if (options.saved === undefined) this.build();
+    else this.load(options.saved);
+  }
+
+  /**
+   * The graph as bytes (the one format of saved preprocessing,
+   * core/saved-file.ts, kind BFS4), to be loaded later with the `saved`
+   * option on the same grid, unedited. Builds the graph again first if the
+   * grid was edited since.
+   */
+  save(): Uint8Array {
+    if (this.grid.version !== this.version) this.build();
+    const { numbers, arrays } = graph4Contents(this.graph.count, this.graph.savedParts());
+    return writeSaved(GRAPH4_KIND, GRAPH4_VERSION, this.grid, numbers, arrays);
+  }
+
+  private load(bytes: Uint8Array): void {
+    const t0 = performance.now(), grid = this.grid, who = 'SubgoalSearcher4';
+    const contents = readSaved(bytes, GRAPH4_KIND, GRAPH4_VERSION, grid, who, 'graph');
+    this.adopt(new SubgoalGraph4(grid.width, grid.height, grid.cells, { contents, who }));
+    this.loadMs = performance.now() - t0;
   }
 
   /** Builds the subgoal graph from the grid as it is now. */
   private build(): void {
     const t0 = performance.now();
     const grid = this.grid;
-    this.version = grid.version;
-    const graph = new SubgoalGraph4(grid.width, grid.height, grid.cells);
+    this.adopt(new SubgoalGraph4(grid.width, grid.height, grid.cells));
+    this.buildMs = performance.now() - t0;
+    this.builds++;
+  }
+
+  /** Takes `graph` (built or loaded) and sizes the query state to it. */
+  private adopt(graph: SubgoalGraph4): void {
+    this.version = this.grid.version;
     this.graph = graph;
     const n = Math.max(1, graph.count);
     this.g = new Int32Array(n);
@@ -102,8 +149,6 @@ export class SubgoalSearcher4 extends GridSearcherBase<SubgoalSearch4Options> {
     this.status = 'unreachable';
     this.cost = Infinity;
     this.steps = -1;
-    this.buildMs = performance.now() - t0;
-    this.builds++;
   }
 
   /** Bytes the preprocessing and the search state hold (the grid's own cells not counted). */

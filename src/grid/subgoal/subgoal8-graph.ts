@@ -159,7 +159,7 @@ export class SubgoalGraph8 {
    * @param cells the grid's raster (0 free)
    * @param axial cost of a straight step; `diag` of a diagonal one
    * @param levels false: the simple subgoal graph only (every subgoal in the core)
-   * @param saved the parts of a graph of this grid saved before (`parts`), taken instead of building them; `who` names the caller in refusals
+   * @param saved the parts of a graph of this grid saved before (`savedParts`), taken instead of building them; `who` names the caller in refusals
    */
   constructor(width: number, height: number, cells: Uint8Array, rule: DiagonalRule, readonly axial: number, readonly diag: number, levels = true, saved?: { contents: SavedContents; who: string }) {
     const reach = new HReach8(width, height, cells, rule);
@@ -281,7 +281,7 @@ export class SubgoalGraph8 {
   }
 
   /** The arrays `save` writes (see subgoal8-saved.ts); the reach tables are the grid's and are made again on load. */
-  parts(): Graph8Parts {
+  savedParts(): Graph8Parts {
     return {
       simpleEdges: this.simpleEdges, landmarks: this.landmarks, at: this.at, adj: this.adj, far: this.far, scTo: this.scTo, scSteps: this.scSteps,
       scLen: this.scLen, scMid: this.scMid, global: this.global, classAt: this.classAt, lm: this.lm, scHalf: this.scHalf,

@@ -172,7 +172,7 @@ export class SubgoalSearcher8 extends GridSearcherBase<SubgoalSearch8Options> {
    */
   save(): Uint8Array {
     if (this.grid.version !== this.version) this.rebuild();
-    const { numbers, arrays } = graph8Contents(this.graph.count, this.graph.parts());
+    const { numbers, arrays } = graph8Contents(this.graph.count, this.graph.savedParts());
     return writeSaved(GRAPH8_KIND, GRAPH8_VERSION, this.grid, numbers, arrays);
   }
 
