@@ -12,8 +12,10 @@ import { describeNumber, didYouMean, parseNumber, type NumberRule, type OptionSp
 export interface Runner {
   readonly searcher: PathSearcher;
   readonly options: object;
-  /** Milliseconds the searcher's preprocessing of the map took, for the searches that preprocess (else undefined). */
+  /** Milliseconds the searcher's preprocessing of the map took, for the searches that preprocess (else undefined; undefined too when it was loaded). */
   readonly buildMs?: number;
+  /** Milliseconds loading the saved preprocessing took (`--saved`), checks included; else undefined. */
+  readonly loadMs?: number;
 }
 
 export type { Guarantee };
@@ -24,8 +26,15 @@ export interface Algo {
   readonly promise: Guarantee;
   /** 1 for optimal, eps for weighted A*, Infinity for no promise. */
   readonly bound: number;
-  /** A runner for `grid`; build one per map and reuse it. */
-  make(grid: Grid): Runner;
+  /**
+   * A runner for `grid`; build one per map and reuse it. With `saved` (the
+   * bytes of a `preprocess --map` file, named `file` in messages) the
+   * preprocessing is loaded instead of built: only for the searches that
+   * keep theirs (`saves`).
+   */
+  make(grid: Grid, saved?: { bytes: Uint8Array; file: string }): Runner;
+  /** True for the searches whose preprocessing `preprocess --map` saves and `--saved` loads. */
+  readonly saves: boolean;
   /** How its paths are checked: `checkPath` (moves between neighbours) or, for any-angle paths, `checkAnyAnglePath`. */
   readonly check: typeof checkPath;
   /** 4 when it searches the map with 4 neighbours (the commands turn the map 4-connected for it); else the map's own. */
@@ -56,7 +65,13 @@ function fromRegistry(entry: GridAlgorithm, name: string, eps?: number): Algo {
     bound: entry.guarantee === 'optimal' || entry.guarantee === 'any-angle' ? 1 : entry.guarantee === 'bounded' ? eps! : Infinity,
     check: entry.guarantee === 'any-angle' ? checkAnyAnglePath : checkPath,
     ...(entry.connectivity === 4 ? { connectivity: 4 as const } : {}),
-    make(grid) {
+    saves: entry.saving !== undefined,
+    make(grid, saved) {
+      if (saved !== undefined) {
+        if (entry.saving === undefined) throw new InputError(`--saved ${saved.file}: ${name} builds nothing to load; --saved goes with ${SAVING.join(', ')}`);
+        const searcher = entry.saving.load(grid, saved.bytes);
+        return { searcher, options: entry.queryOptions(grid, eps), loadMs: searcher.loadMs };
+      }
       const t0 = performance.now();
       const searcher = entry.create(grid);
       const buildMs = performance.now() - t0;
@@ -64,6 +79,9 @@ function fromRegistry(entry: GridAlgorithm, name: string, eps?: number): Algo {
     },
   };
 }
+
+/** The searches whose preprocessing can be saved (`preprocess --map --algo`) and loaded (`--saved`). */
+export const SAVING: readonly string[] = Object.values(GRID_ALGORITHMS).filter((e) => e.saving !== undefined).map((e) => e.name);
 
 /**
  * The inflation weighted A* accepts. Above a million g hardly counts next to

@@ -125,6 +125,20 @@ export function readText(file: string, label: string, kind: string, maxBytes: nu
  * and is not a regular file (a directory, `/dev/null`, a FIFO) is refused:
  * renaming over a device would replace it. `label` names it in messages.
  */
+/** The largest saved preprocessing `--ch` and `--saved` read: 4 GiB less one byte (a Node buffer's limit on 64 bits is larger; a hierarchy of a continent is a few GB). */
+const MAX_SAVED_BYTES = 2 ** 32 - 1;
+
+/** The bytes of a file `preprocess` wrote, given as `option` (`--ch`, `--saved`); `kind` names what it should be in messages. */
+export function readSavedFile(file: string, option: string, kind: string): Buffer {
+  return readBytes(file, `${option} ${displayName(file)}`, kind, MAX_SAVED_BYTES);
+}
+
+/** The `--saved` option of the map commands: preprocessing `preprocess --map` wrote, loaded instead of built. */
+export const SAVED_OPTION: OptionSpec = {
+  name: 'saved', kind: 'file', arg: 'FILE',
+  help: 'load the preprocessing `bestfirst preprocess --map` saved for this map and --algo instead of building it (refused for any other map or algorithm, and when damaged)',
+};
+
 export function writeBytes(file: string, bytes: Uint8Array, label: string): void {
   let st;
   try {

@@ -1,7 +1,7 @@
 import { ASTAR, BidirectionalSearcher, ContractionHierarchy, COST_TO_COME, type Graph, type Heuristic, InputError, pathCost, Searcher, straightLine, zero } from '#bestfirst';
 import { bellmanFord, zeroOneBfs } from '#bestfirst/search';
 import { MAX_DIMACS_CHARS, parseCo, parseGr } from '#bestfirst/io';
-import { displayName, jsonOption, readBytes, readText } from './files.js';
+import { displayName, jsonOption, readSavedFile, readText } from './files.js';
 import { progressBar, type Io } from './io.js';
 import { runCommand, type Args, type CommandSpec } from './options.js';
 
@@ -127,9 +127,6 @@ export function readGraph(grFile: string, command: string, algo: string): Graph 
   }
 }
 
-/** The largest saved hierarchy `--ch` reads: 4 GiB less one byte (a Node buffer's limit on 64 bits is larger; a hierarchy of a continent is a few GB). */
-const MAX_SAVED_BYTES = 2 ** 32 - 1;
-
 function nodeOption(name: string, help: string) {
   return { name, kind: 'integer', arg: 'N', min: 1, required: true, help } as const;
 }
@@ -178,7 +175,7 @@ function run(args: Args, io: Io): number {
   const gr = displayName(grFile);
   const graph = readGraph(grFile, 'route', algo);
   // Read before the search, so the time it takes is said apart from the query's.
-  const saved = chFile === undefined ? undefined : readBytes(chFile, `--ch ${displayName(chFile)}`, '.ch', MAX_SAVED_BYTES);
+  const saved = chFile === undefined ? undefined : readSavedFile(chFile, '--ch', '.ch');
   const node = (name: string) => {
     const id = args.need<number>(name);
     if (id > graph.size) throw new InputError(`route: --${name} ${id} is not a node of ${gr}, which has ${graph.size} (ids 1 to ${graph.size})`);

@@ -2,8 +2,8 @@ import { COST_TO_COME, GridSearcher, InputError, Searcher, type Grid, type PathS
 import { checkPath, sameLength, withinBound } from '#bestfirst/grid';
 import { checkScenario, parseScen, type Scenario } from '#bestfirst/io';
 import { MAX_SCEN_BYTES, mulberry32 } from '#bestfirst/internal';
-import { ALGO_OPTION, ANY_ANGLE_OPTION, chosenAlgo, gridFor, type Algo } from './algos.js';
-import { displayName, jsonOption, loadMap, readText, resolveMap } from './files.js';
+import { ALGO_OPTION, ANY_ANGLE_OPTION, chosenAlgo, gridFor, type Algo, type Runner } from './algos.js';
+import { displayName, jsonOption, loadMap, readSavedFile, readText, resolveMap, SAVED_OPTION } from './files.js';
 import { progressBar, type Io } from './io.js';
 import { MAX_SEED, runCommand, type Args, type CommandSpec } from './options.js';
 import { formatTerrain, PARTIAL_OPTION, partialOptions, TERRAIN_OPTION, withTerrain, type TerrainSpec } from './terrain.js';
@@ -45,6 +45,8 @@ export interface ScenSummary {
   meanRatio: number;
   /** Milliseconds the searcher's preprocessing of the map took (jps-plus, subgoal4, subgoal8, preprocessed8), else undefined. */
   buildMs?: number;
+  /** Milliseconds loading the `--saved` preprocessing took, else undefined. */
+  loadMs?: number;
 }
 
 /**
@@ -69,6 +71,7 @@ export const SCEN: CommandSpec = {
     { name: 'force-map', kind: 'flag', help: 'run on --map even when the rows name a map of another name' },
     ALGO_OPTION,
     ANY_ANGLE_OPTION,
+    SAVED_OPTION,
     { ...TERRAIN_OPTION, help: `${TERRAIN_OPTION.help}. The published optima assume the benchmark's terrain: with --terrain each problem's optimum is computed by Dijkstra on the weighed map instead` },
     PARTIAL_OPTION,
     { name: 'sample', kind: 'integer', arg: 'N', min: 1, max: 2 ** 31 - 1, help: 'run N problems drawn at random (seeded) instead of all; N above the count runs all' },
@@ -112,9 +115,12 @@ function run(args: Args, io: Io): number {
   const reference = terrain !== undefined || grid.connectivity !== plain.connectivity;
   const picked = sampleIndices(scenarios.length, sample ?? scenarios.length, seed);
 
+  // Made (or loaded: --saved) before anything is printed, so a refused file prints nothing else.
+  const savedFile = args.get<string>('saved');
+  const runner = algo.make(grid, savedFile === undefined ? undefined : { bytes: readSavedFile(savedFile, '--saved', 'saved preprocessing'), file: displayName(savedFile) });
   const say = json ? (l: string) => io.err(l) : (l: string) => io.out(l);
   say(`${scenName}: ${picked.length} of ${scenarios.length} scenarios${sample !== undefined ? ` (sample, seed ${seed})` : ''}, map ${displayName(mapFile)} (${grid.width} x ${grid.height}), algo ${algo.name}${terrain === undefined ? '' : `, terrain ${formatTerrain(terrain)}`}${grid.connectivity !== plain.connectivity ? ', 4-connected' : ''}${reference ? ' (optima by Dijkstra)' : ''}`);
-  const summary = runScenarios(scenarios, picked, grid, algo, io, scenName, json, { reference, partial: args.flag('partial') });
+  const summary = runScenarios(scenarios, picked, grid, algo, io, scenName, json, { reference, partial: args.flag('partial') }, runner);
   printSummary(summary, algo, say);
   const failed = summary.invalid > 0 || summary.broken > 0;
   if (failed) io.err(`scen: FAILED: ${summary.invalid} invalid path${summary.invalid === 1 ? '' : 's'}, ${summary.broken} breaking the ${algo.name} promise`);
@@ -132,9 +138,9 @@ interface Judging { reference: boolean; partial: boolean }
 
 function runScenarios(
   scenarios: readonly Scenario[], picked: Int32Array, grid: Grid,
-  algo: Algo, io: Io, scenFile: string, json: boolean, judging: Judging = { reference: false, partial: false },
+  algo: Algo, io: Io, scenFile: string, json: boolean, judging: Judging = { reference: false, partial: false }, made?: Runner,
 ): ScenSummary {
-  const runner = algo.make(grid);
+  const runner = made ?? algo.make(grid);
   const { searcher } = runner;
   const options = judging.partial ? partialOptions(algo, runner.options) : runner.options;
   // The reference of --terrain: Dijkstra on the same weighed grid, by the other loop of the engine where it can.
@@ -213,7 +219,7 @@ function runScenarios(
   return {
     queries: n, optimal, invalid, broken, unreachable, partial: partials,
     medianMicroseconds: median, meanMicroseconds: n ? total / n : 0,
-    meanExpansions: n ? expansions / n : 0, worstRatio: worst, meanRatio: ratios ? ratioSum / ratios : 1, buildMs: runner.buildMs,
+    meanExpansions: n ? expansions / n : 0, worstRatio: worst, meanRatio: ratios ? ratioSum / ratios : 1, buildMs: runner.buildMs, loadMs: runner.loadMs,
   };
 }
 
@@ -226,6 +232,7 @@ function printSummary(s: ScenSummary, algo: Algo, say: (line: string) => void): 
   } else say(`queries ${s.queries}, optimal ${pct.toFixed(2)}% (${s.optimal}), invalid ${s.invalid}`);
   if (s.unreachable > 0) say(`unreachable ${s.unreachable} (the reference agrees)${s.partial > 0 ? `, ${s.partial} answered with a partial path` : ''}`);
   if (s.buildMs !== undefined) say(`preprocessing ${s.buildMs.toFixed(1)} ms (once for the map, before the queries)`);
+  if (s.loadMs !== undefined) say(`preprocessing loaded in ${s.loadMs.toFixed(1)} ms (--saved; before the queries)`);
   say(`microseconds per query: median ${s.medianMicroseconds.toFixed(1)}, mean ${s.meanMicroseconds.toFixed(1)}`);
   say(`expansions per query: mean ${s.meanExpansions.toFixed(1)}`);
   if (algo.promise === 'bounded' || algo.promise === 'none') {

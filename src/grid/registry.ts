@@ -55,6 +55,23 @@ export interface GridAlgorithm {
   create(grid: Grid): PathSearcher;
   /** The options every query of this algorithm passes the searcher (a query adds its own `limits`); `eps` for those that take it. */
   queryOptions(grid: Grid, eps?: number): Readonly<Record<string, unknown>>;
+  /**
+   * For the searches whose preprocessing can be kept (all four that
+   * preprocess): `load` makes the searcher from bytes its `save()` wrote for
+   * this very grid, instead of building (an `InputError` for any other
+   * bytes, saying why); `create` makes one that can `save()`.
+   */
+  readonly saving?: { create(grid: Grid): SavingSearcher; load(grid: Grid, saved: Uint8Array): SavingSearcher };
+}
+
+/** A searcher whose preprocessing can be written to bytes and loaded back (`saved` option of its constructor). */
+export interface SavingSearcher extends PathSearcher {
+  /** The preprocessing as bytes, built again first if the grid was edited since. */
+  save(): Uint8Array;
+  /** Milliseconds the last build took (the load, when loaded, is `loadMs`). */
+  readonly buildMs: number;
+  /** Milliseconds loading the saved bytes took (0 when built). */
+  readonly loadMs: number;
 }
 
 const NONE = Object.freeze({});
@@ -86,6 +103,11 @@ function plain(name: GridAlgorithmName, help: string, preprocesses: boolean, cre
   return { name, help, guarantee, preprocesses, takesEps: false, partial: false, searcher: name, create, queryOptions: () => NONE };
 }
 
+/** A search that preprocesses the grid and can keep what it built: `make(grid, saved)` builds without `saved`, loads with it. */
+function kept(name: GridAlgorithmName, help: string, make: (grid: Grid, saved?: Uint8Array) => SavingSearcher): GridAlgorithm {
+  return { ...plain(name, help, true, (grid) => make(grid)), saving: { create: (grid) => make(grid), load: make } };
+}
+
 /**
  * Every grid search the library offers, in one table: `findPath`, the
  * command line (`--algo`) and the benchmark read it, so a search added here
@@ -106,13 +128,13 @@ export const GRID_ALGORITHMS: Readonly<Record<GridAlgorithmName, GridAlgorithm>>
     queryOptions: () => Object.freeze({ priority: LINK_LENGTH, heuristic: zero }),
   },
   jps: plain('jps', 'jump point search, 8-connected uniform grids (optimal; expansions count jump points)', false, (grid) => new JumpPointSearcher(grid)),
-  'jps-plus': plain('jps-plus', 'JPS+: jump point search with its jumps precomputed once per map, 8-connected uniform grids (optimal; the build time is printed)', true, (grid) => new JpsPlusSearcher(grid)),
+  'jps-plus': kept('jps-plus', 'JPS+: jump point search with its jumps precomputed once per map, 8-connected uniform grids (optimal; the build time is printed)', (grid, saved) => new JpsPlusSearcher(grid, { saved })),
   subgoal4: {
-    ...plain('subgoal4', 'subgoal graph on the map made 4-connected, preprocessed once per map (optimal with 4 neighbours; optima then by Dijkstra)', true, (grid) => new SubgoalSearcher4(grid)),
+    ...kept('subgoal4', 'subgoal graph on the map made 4-connected, preprocessed once per map (optimal with 4 neighbours; optima then by Dijkstra)', (grid, saved) => new SubgoalSearcher4(grid, { saved })),
     connectivity: 4,
   },
-  subgoal8: plain('subgoal8', 'subgoal graph contracted into a hierarchy, preprocessed once per map, 8-connected uniform grids, no-corner-cutting or always (optimal; the build time is printed)', true, (grid) => new SubgoalSearcher8(grid)),
-  preprocessed8: plain('preprocessed8', 'builds the subgoal graph and keeps it, or JPS+ where its core is large, the graph dense (street maps) or the map wide open, once per map, 8-connected uniform grids, no-corner-cutting or always (optimal; the build time, both builds, is printed)', true, (grid) => new PreprocessedSearcher8(grid)),
+  subgoal8: kept('subgoal8', 'subgoal graph contracted into a hierarchy, preprocessed once per map, 8-connected uniform grids, no-corner-cutting or always (optimal; the build time is printed)', (grid, saved) => new SubgoalSearcher8(grid, { saved })),
+  preprocessed8: kept('preprocessed8', 'builds the subgoal graph and keeps it, or JPS+ where its core is large, the graph dense (street maps) or the map wide open, once per map, 8-connected uniform grids, no-corner-cutting or always (optimal; the build time, both builds, is printed)', (grid, saved) => new PreprocessedSearcher8(grid, { saved })),
   'any-angle': plain('any-angle', 'an any-angle path (Lazy Theta*): straight segments between cells that see each other, under the same corner rule', false, (grid) => new AnyAngleSearcher(grid), 'any-angle'),
 } satisfies Record<GridAlgorithmName, GridAlgorithm>);
 

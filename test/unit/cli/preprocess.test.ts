@@ -5,8 +5,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { Graph } from '#bestfirst';
-import { formatGr } from '#bestfirst/io';
+import { dijkstra, Graph } from '#bestfirst';
+import { formatGr, parseMap } from '#bestfirst/io';
 import { rng } from '../../support/reference.js';
 import { run } from '../../support/cli-run.js';
 import { collect } from '../../support/cli-io.js';
@@ -78,4 +78,56 @@ test('preprocess and route --algo ch draw the build\'s progress on a terminal on
   const loaded = collect({ tty: true });
   expect(await main(['route', '--gr', gr, '--from', '1', '--to', '9', '--algo', 'ch', '--ch', ch], loaded.io)).toBeLessThanOrEqual(1);
   expect(loaded.status).toEqual([]);
+});
+
+test('preprocess --map saves each map search\'s preprocessing; scen --saved loads it and answers as the build does', async () => {
+  // A small map of rooms: every search that preprocesses takes it (subgoal4 on its 4-connected twin).
+  const rows = ['..........', '.@@@@.@@@.', '.@......@.', '.@.@@@@.@.', '...@..@...', '.@.@..@@@.', '.@........', '..........'];
+  const map = join(DIR, 'rooms.map');
+  writeFileSync(map, `type octile\nheight ${rows.length}\nwidth ${rows[0].length}\nmap\n${rows.join('\n')}\n`);
+  const scen = join(DIR, 'rooms.map.scen');
+  const lines = ['version 1'];
+  // Each optimum by Dijkstra on the map as scen reads it (8-connected, no corner cutting, diagonal sqrt 2).
+  const grid = parseMap(readFileSync(map, 'utf8'), 'rooms.map');
+  for (const [sx, sy, gx, gy] of [[0, 0, 9, 7], [2, 2, 5, 4], [9, 0, 0, 7], [4, 4, 7, 2]]) {
+    const optimum = dijkstra(grid, grid.id(sx, sy), grid.id(gx, gy)).cost;
+    lines.push(`0\trooms.map\t10\t8\t${sx}\t${sy}\t${gx}\t${gy}\t${optimum}`);
+  }
+  writeFileSync(scen, `${lines.join('\n')}\n`);
+  for (const algo of ['jps-plus', 'subgoal4', 'subgoal8', 'preprocessed8']) {
+    const out = join(DIR, `rooms.${algo}`);
+    const p = await run('preprocess', '--map', map, '--algo', algo, '--out', out);
+    expect(p.code, p.err.join('\n')).toBe(0);
+    expect(p.out[0]).toMatch(new RegExp(`^map .*rooms\\.map \\(10 x 8${algo === 'subgoal4' ? ', 4-connected' : ''}\\): ${algo} built in [\\d.]+ ms$`));
+    expect(p.out[1]).toContain(`scen or plan --algo ${algo} --saved ${out} loads it`);
+    const json = await run('preprocess', '--map', map, '--algo', algo, '--out', out, '--json');
+    expect(JSON.parse(json.out[0])).toMatchObject({ map, algo, out, bytes: readFileSync(out).length });
+    // Both runs pass scen's checks, and give the same record per query (times aside).
+    const built = await run('scen', scen, '--algo', algo, '--json');
+    const loaded = await run('scen', scen, '--algo', algo, '--saved', out, '--json');
+    expect([built.code, loaded.code], loaded.err.join('\n')).toEqual([0, 0]);
+    const records = (r: { out: string[] }) => r.out.map((l) => { const { elapsedMs: _ms, ...rest } = JSON.parse(l); return rest; });
+    expect(records(loaded)).toEqual(records(built));
+    expect(records(built)).toHaveLength(4);
+    expect(loaded.err.join('\n')).toMatch(/^preprocessing loaded in [\d.]+ ms \(--saved; before the queries\)$/m);
+    expect(built.err.join('\n')).toMatch(/^preprocessing [\d.]+ ms \(once for the map, before the queries\)$/m);
+  }
+  // A file of one search given to another, a search that preprocesses nothing, and the wrong forms: exit 2, nothing else printed.
+  const other = await run('scen', scen, '--algo', 'jps-plus', '--saved', join(DIR, 'rooms.subgoal8'));
+  expect([other.code, other.out]).toEqual([2, []]);
+  expect(other.err.join('\n')).toMatch(/JpsPlusSearcher: the saved table does not start with "BFJP"/);
+  const astar = await run('scen', scen, '--algo', 'astar', '--saved', join(DIR, 'rooms.subgoal8'));
+  expect(astar.err.join('\n')).toMatch(/--saved .*rooms\.subgoal8: astar builds nothing to load; --saved goes with jps-plus, subgoal4, subgoal8, preprocessed8/);
+  for (const [args, message] of [
+    [['--map', map, '--out', join(DIR, 'x')], /--map needs --algo/],
+    [['--map', map, '--algo', 'astar', '--out', join(DIR, 'x')], /--algo must be one of jps-plus, subgoal4, subgoal8, preprocessed8/],
+    [['--map', map, '--gr', map, '--out', join(DIR, 'x')], /give --gr .* or --map with --algo .*, not both/],
+    [['--out', join(DIR, 'x')], /give --gr .* or --map with --algo .*, one of them/],
+    [['--map', map, '--algo', 'subgoal8', '--witness-settles', '5', '--out', join(DIR, 'x')], /--witness-settles goes with --gr/],
+    [['--map', map, '--algo', 'subgoal8', '--out', map], /--out .* is the --map file/],
+  ] as const) {
+    const r = await run('preprocess', ...args);
+    expect(r.code, args.join(' ')).toBe(2);
+    expect(r.err.join('\n')).toMatch(message);
+  }
 });

@@ -161,7 +161,7 @@ test('scen exits 1 on an invalid path, checked independently of the searcher', (
   ALGOS.teleport = {
     usage: 'teleport', help: 'test only',
     build: () => ({
-      name: 'teleport', promise: 'none', bound: Infinity, check: checkPath,
+      name: 'teleport', promise: 'none', bound: Infinity, check: checkPath, saves: false,
       make: (): Runner => {
         let s = 0, g = 0;
         const searcher: PathSearcher = {
