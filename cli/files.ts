@@ -1,6 +1,7 @@
 import { closeSync, existsSync, fstatSync, openSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import buffer from 'node:buffer';
 import { InputError, type Grid } from '#bestfirst';
 import { MAX_MAP_CELLS, parseMap, type Scenario } from '#bestfirst/io';
 import { show, basename, MAX_MAP_BYTES } from '#bestfirst/internal';
@@ -53,6 +54,57 @@ function gunzipped(bytes: Buffer, label: string, kind: string, maxBytes: number)
     const code = (e as { code?: string }).code;
     if (code === 'ERR_BUFFER_TOO_LARGE') throw new InputError(`${label} is gzipped and inflates to more than the ${maxBytes} bytes a ${kind} file may have (stopped inflating there)`);
     throw new InputError(`${label} starts as a gzip file (bytes 1f 8b) but cannot be inflated: ${(e as Error).message}`);
+  }
+}
+
+/** What `streamText` reads at a time: 4 MiB. */
+const STREAM_CHUNK = 1 << 22;
+/** The most a gzipped streamed file may inflate to, and be read as: a Node buffer's limit (4 GiB). */
+const MAX_INFLATED = buffer.constants.MAX_LENGTH;
+
+/**
+ * Reads a text file of any size as chunks of text (UTF-8), for readers that
+ * take a file chunk by chunk (`GrReader`): a plain file is read 4 MiB at a
+ * time and never held whole, so its size is capped by nothing but what the
+ * reader keeps. A gzipped one (told by its first two bytes) is inflated
+ * whole first (Node inflates synchronously only whole), at most 4 GiB, then
+ * handed on in the same chunks. `label` and `kind` name the file in
+ * messages, as for `readBytes`.
+ */
+export function streamText(file: string, label: string, kind: string, push: (chunk: string) => void): void {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (e) {
+    throw new InputError(`cannot read ${label}: ${why(e)}`);
+  }
+  const decoder = new TextDecoder('utf-8');
+  const chunk = Buffer.allocUnsafe(STREAM_CHUNK);
+  try {
+    let n: number;
+    try {
+      n = readSync(fd, chunk, 0, STREAM_CHUNK, null);
+    } catch (e) {
+      throw new InputError(`cannot read ${label}: ${why(e)}`);
+    }
+    if (n >= 2 && chunk[0] === 0x1f && chunk[1] === 0x8b) {
+      closeSync(fd);
+      fd = -1;
+      const whole = readBytes(file, label, kind, MAX_INFLATED);
+      for (let at = 0; at < whole.length; at += STREAM_CHUNK) push(decoder.decode(whole.subarray(at, at + STREAM_CHUNK), { stream: true }));
+    } else {
+      while (n > 0) {
+        push(decoder.decode(chunk.subarray(0, n), { stream: true }));
+        try {
+          n = readSync(fd, chunk, 0, STREAM_CHUNK, null);
+        } catch (e) {
+          throw new InputError(`cannot read ${label}: ${why(e)}`);
+        }
+      }
+    }
+    push(decoder.decode());
+  } finally {
+    if (fd >= 0) closeSync(fd);
   }
 }
 
@@ -130,7 +182,12 @@ const MAX_SAVED_BYTES = 2 ** 32 - 1;
 
 /** The bytes of a file `preprocess` wrote, given as `option` (`--ch`, `--saved`); `kind` names what it should be in messages. */
 export function readSavedFile(file: string, option: string, kind: string): Buffer {
-  return readBytes(file, `${option} ${displayName(file)}`, kind, MAX_SAVED_BYTES);
+  const label = `${option} ${displayName(file)}`;
+  // A saved file is a regular file `preprocess` wrote: a device or a pipe (/dev/zero) would be read to the 4 GiB cap first.
+  let regular = true;
+  try { regular = statSync(file).isFile(); } catch { /* readBytes words the failure */ }
+  if (!regular) throw new InputError(`${label} is not a regular file; expected the ${kind} file bestfirst preprocess wrote`);
+  return readBytes(file, label, kind, MAX_SAVED_BYTES);
 }
 
 /** The `--saved` option of the map commands: preprocessing `preprocess --map` wrote, loaded instead of built. */

@@ -1,5 +1,4 @@
 import { ContractionHierarchy, GRID_ALGORITHMS, InputError, type GridAlgorithmName } from '#bestfirst';
-import { MAX_DIMACS_CHARS } from '#bestfirst/io';
 import { show } from '#bestfirst/internal';
 import { SAVING } from './algos.js';
 import { displayName, jsonOption, loadMap, MAP_OPTION, writeBytes } from './files.js';
@@ -21,7 +20,7 @@ export const PREPROCESS: CommandSpec = {
   about: 'Contracts the graph of a DIMACS .gr file into a hierarchy (--gr), or builds the preprocessing of a Moving AI map for one search (--map with --algo), and writes it to a file, so that route --algo ch --ch FILE.ch, or scen and plan with the same --algo and --saved FILE, load it instead of building it again. The file records a fingerprint of the graph\'s arcs (or the map\'s cells) and a checksum of its own bytes: it is refused for any other graph or map, for this one once edited, and when the file is damaged.',
   forms: ['bestfirst preprocess --gr FILE.gr --out FILE.ch [options]', 'bestfirst preprocess --map FILE.map --algo A --out FILE [options]'],
   options: [
-    { name: 'gr', kind: 'file', arg: 'FILE.gr', help: `the arcs: 'p sp N M', then 'a U V W' lines (at most ${MAX_DIMACS_CHARS} bytes); weights >= 0; this or --map` },
+    { name: 'gr', kind: 'file', arg: 'FILE.gr', help: "the arcs: 'p sp N M', then 'a U V W' lines, read as a stream (no limit on its size but memory; gzipped, at most 4 GiB inflated); weights >= 0; this or --map" },
     { ...MAP_OPTION, required: false, help: `${MAP_OPTION.help}; this (with --algo) or --gr` },
     { name: 'algo', kind: 'custom', arg: 'A', help: 'with --map: the search whose preprocessing to save', parse: (text) => savingAlgo(text), accepts: SAVING.map((n) => [n, GRID_ALGORITHMS[n as GridAlgorithmName].help] as const) },
     { name: 'out', kind: 'file', arg: 'FILE', required: true, help: 'where to write it; a file there is replaced, whole or not at all' },

@@ -1,7 +1,7 @@
 import { ASTAR, BidirectionalSearcher, ContractionHierarchy, COST_TO_COME, type Graph, type Heuristic, InputError, pathCost, Searcher, straightLine, zero } from '#bestfirst';
 import { bellmanFord, zeroOneBfs } from '#bestfirst/search';
-import { MAX_DIMACS_CHARS, parseCo, parseGr } from '#bestfirst/io';
-import { displayName, jsonOption, readSavedFile, readText } from './files.js';
+import { GrReader, MAX_DIMACS_CHARS, parseCo } from '#bestfirst/io';
+import { displayName, jsonOption, readSavedFile, readText, streamText } from './files.js';
 import { progressBar, type Io } from './io.js';
 import { runCommand, type Args, type CommandSpec } from './options.js';
 
@@ -96,14 +96,15 @@ const ALGOS: Readonly<Record<string, { help: string; needsCo?: true; run(graph: 
   '01bfs': {
     help: '0-1 BFS from the start (weights 0 and 1 only)',
     run(graph, s, t, _h, { gr }) {
-      let f;
-      try {
-        f = zeroOneBfs(graph, s);
-      } catch (e) {
-        // zeroOneBfs names its arcs by node ids from 0; the file counts from 1.
-        if (e instanceof InputError) throw new InputError(`route: --algo 01bfs on ${gr}: ${e.message} (node ids counted from 0: add 1 for the file's; --algo dijkstra takes any weights)`);
-        throw e;
+      // Checked here to name the arc by the file's ids (from 1); zeroOneBfs would name it by the graph's (from 0).
+      const nodes = new Int32Array(Math.max(1, graph.maxDegree)), costs = new Float64Array(Math.max(1, graph.maxDegree));
+      for (let u = 0; u < graph.size; u++) {
+        const deg = graph.successors(u, nodes, costs);
+        for (let k = 0; k < deg; k++) {
+          if (costs[k] !== 0 && costs[k] !== 1) throw new InputError(`route: --algo 01bfs on ${gr}: the arc ${u + 1} -> ${nodes[k] + 1} weighs ${costs[k]}; 0-1 BFS takes weights 0 and 1 only (--algo dijkstra takes any)`);
+        }
       }
+      const f = zeroOneBfs(graph, s);
       return { path: walkBack(f.parent, f.g, s, t), cost: f.g[t], expansions: f.reached, rounds: null };
     },
   },
@@ -118,7 +119,10 @@ export function readGraph(grFile: string, command: string, algo: string): Graph 
   const gr = displayName(grFile);
   const takesNegative = algo === 'bellman-ford';
   try {
-    return parseGr(readText(grFile, `--gr ${gr}`, '.gr', MAX_DIMACS_CHARS), gr, { negativeWeights: takesNegative });
+    // Streamed: a road graph of a continent is more text than one string holds.
+    const reader = new GrReader(gr, { negativeWeights: takesNegative });
+    streamText(grFile, `--gr ${gr}`, '.gr', (chunk) => reader.push(chunk));
+    return reader.finish();
   } catch (e) {
     if (e instanceof InputError && !takesNegative && /; negative weights are read only when asked for/.test(e.message)) {
       throw new InputError(`${command}: ${e.message.replace(/; negative weights are read only when asked for.*$/, '')}; --algo ${algo} takes weights >= 0, and only --algo bellman-ford takes negative ones`);
@@ -142,7 +146,7 @@ export const ROUTE: CommandSpec = {
   summary: 'one cheapest path on a DIMACS graph (.gr arcs, .co coordinates)',
   about: 'One cheapest path on a graph in the format of the 9th DIMACS shortest-path challenge (the format road benchmarks are published in): its cost, nodes, expansions and time, and with --json the path. Node ids are the file\'s, counted from 1. The path\'s cost is summed again from the graph\'s arcs before it is printed. With --algo ch the graph is contracted into a hierarchy first; its build time, shortcuts and memory are printed beside the query\'s time, which leaves the build out.',
   options: [
-    { name: 'gr', kind: 'file', arg: 'FILE.gr', required: true, help: `the arcs: 'p sp N M', then 'a U V W' lines (at most ${MAX_DIMACS_CHARS} bytes)` },
+    { name: 'gr', kind: 'file', arg: 'FILE.gr', required: true, help: "the arcs: 'p sp N M', then 'a U V W' lines, read as a stream (no limit on its size but memory; gzipped, at most 4 GiB inflated)" },
     { name: 'co', kind: 'file', arg: 'FILE.co', help: "the coordinates: 'p aux sp co N', then 'v ID X Y' lines; needed by astar and biastar" },
     nodeOption('from', 'the start node'),
     nodeOption('to', 'the goal node'),

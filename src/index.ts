@@ -23,7 +23,7 @@ export type { Limits, LimitSignal, Slice, StopReason } from './core/limits.js';
 export { zero, type Heuristic } from './core/heuristic.js';
 export { LINK_LENGTH, COST_TO_COME, HEURISTIC_ONLY, ASTAR, sum, type Priority, type TieBreak } from './core/priority.js';
 export type { Trace, TracePop, TracePush } from './core/trace.js';
-export { Graph, type Edge, type GraphOptions, type KeyedEdge, type KeyedGraph, type FromEdgesOptions } from './spaces/graph.js';
+export { Graph, type Edge, type EdgeArrays, type GraphOptions, type KeyedEdge, type KeyedGraph, type FromEdgesOptions } from './spaces/graph.js';
 export { KeyedSpace } from './spaces/keyed.js';
 export { straightLine, type Coordinates, type StraightLine } from './spaces/straight-line.js';
 export { Grid, type DiagonalRule, type GridOptions, type XY } from './grid/grid.js';

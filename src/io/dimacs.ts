@@ -1,9 +1,13 @@
 import { badArcEnd, checkBoolean, checkKeys, isNodeOf } from '../core/input-checks.js';
 import { InputError, show } from '../core/errors.js';
 import { checkSpace, type SearchSpace } from '../core/space.js';
-import { Graph, MAX_GRAPH_ARCS, MAX_GRAPH_SIZE, type Edge } from '../spaces/graph.js';
+import { Graph, MAX_GRAPH_SIZE, type Edge } from '../spaces/graph.js';
 import { checkCoordinates, planarDistance, type Coordinates } from '../spaces/straight-line.js';
 import { checkText, fail, lines, shown } from './movingai.js';
+import { DimacsLines, whole, type Layout } from './dimacs-lines.js';
+import { GrBuilder, GrReader, MAX_DIMACS_WEIGHT, type ParseGrOptions } from './gr-reader.js';
+
+export { GrReader, MAX_DIMACS_WEIGHT, type ParseGrOptions };
 import type { RoadNetwork } from './roads.js';
 
 /**
@@ -16,18 +20,12 @@ import type { RoadNetwork } from './roads.js';
  */
 
 /**
- * The largest arc weight: 2^31 - 1. The challenge's files hold 32-bit
- * integers (its reference code reads them as C ints); a larger weight is a
- * wrong file, and path costs stay exact doubles far longer below it.
- */
-export const MAX_DIMACS_WEIGHT = 0x7fffffff;
-
-/**
- * The longest `.gr` or `.co` text: 2^28 characters (256 MiB). The reader
- * holds the whole text as one string, and V8 strings end near 2^29. At some
- * 25 bytes an arc line that is about 10 million arcs: the challenge's
- * eastern-USA graph (8.8 million) fits, the western, central and full USA
- * graphs would need a reader that streams.
+ * The longest `.gr` or `.co` text `parseGr` and `parseCo` take: 2^28
+ * characters (256 MiB). They hold the whole text as one string, and V8
+ * strings end near 2^29. At some 25 bytes an arc line that is about 10
+ * million arcs: the challenge's eastern-USA graph (8.8 million) fits; the
+ * western, central and full USA graphs are read with `GrReader`, chunk by
+ * chunk, with no cap but memory.
  */
 export const MAX_DIMACS_CHARS = 1 << 28;
 
@@ -45,94 +43,15 @@ export interface DimacsGraph extends DimacsCoordinates {
   readonly graph: Graph;
 }
 
-const WHOLE = /^\d+$/;
 const SIGNED = /^-?\d+$/;
 
-/** A word of a line and its 1-based column. */
-interface Word { readonly text: string; readonly col: number }
-
-/** One line of a file: its text, its 1-based number and its words. */
-interface Line { readonly text: string; readonly no: number; readonly w: readonly Word[] }
-
-/** The whole number in word `k` of `l`, from `min` to `max`, or a refusal naming `what` and the range. */
-function whole(file: string, l: Line, k: number, what: string, min: number, max: number, allowed = ''): number {
-  const w = l.w[k];
-  if (w === undefined) fail(file, l.no, l.text.length + 1, `${what} is missing, expected a whole number from ${min} to ${max}${allowed}`);
-  const v = WHOLE.test(w.text) ? Number(w.text) : NaN;
-  if (!(v >= min && v <= max)) fail(file, l.no, w.col, `${what} is ${shown(w.text)}, expected a whole number from ${min} to ${max}${allowed}`);
-  return v;
-}
-
-/** The layout of one of the two files: its problem line and its record lines, as the messages write them. */
-interface Layout {
-  /** The problem line: its fixed words, then its counts (`p sp N M`). */
-  readonly problem: string;
-  /** A record line (`a U V W`): its first word is the record's letter. */
-  readonly record: string;
-  /** What a record is, for messages (`an arc`). */
-  readonly noun: string;
-}
-
-/**
- * The line discipline both files share, read once: blank lines and `c`
- * comments skipped, exactly one problem line and before any record, records
- * of the layout's letter with no word past their form, and nothing else.
- * `problem` reads the problem line's counts (it is told how many lines follow,
- * to refuse counts a short file cannot hold); `record` reads each record.
- * Returns the problem line's number and the number of lines, for the checks
- * at the end of the file. `plain`, when given, is tried first on each line
- * after the problem line: it reads a record written the usual way (single
- * spaces, plain digits) straight from the text and returns true, or returns
- * false, touching nothing, and the line takes the general path, which
- * words every refusal. A city's arcs are almost all plain: this is what
- * makes a large file quick.
- */
-function scan(text: string, file: string, layout: Layout, problem: (l: Line, following: number) => void, record: (l: Line) => void, plain?: (text: string) => boolean): { problemLine: number; end: number } {
+/** A whole text read line by line through the files' discipline (dimacs-lines.ts), each line told how many follow. */
+function scan(text: string, read: (line: string, following: number) => void): void {
   const ls = lines(text);
-  const form = layout.problem.split(' '), fixed = form.filter((f) => /^[a-z]+$/.test(f)).join(' ');
-  const letter = layout.record.split(' ')[0], recordWords = layout.record.split(' ').length;
-  let problemLine = 0;
-  for (let i = 0; i < ls.length; i++) {
-    const text = ls[i];
-    if (plain !== undefined && problemLine > 0 && plain(text)) continue;
-    const w: Word[] = [];
-    for (const m of text.matchAll(/\S+/g)) w.push({ text: m[0], col: m.index + 1 });
-    const l: Line = { text, no: i + 1, w };
-    if (w.length === 0 || w[0].text === 'c') continue;
-    const size = w[0].text === 'p' ? form.length : w[0].text === letter ? recordWords : -1;
-    if (size < 0) fail(file, l.no, w[0].col, `found ${shown(text)}, expected a comment 'c ...', the problem line '${layout.problem}' or ${layout.noun} '${layout.record}'`);
-    if (w[0].text === 'p') {
-      if (problemLine > 0) fail(file, l.no, w[0].col, `a second problem line (the first is line ${problemLine}), expected one '${layout.problem}' per file`);
-      const tag = w.slice(0, fixed.split(' ').length).map((t) => t.text).join(' ');
-      if (tag !== fixed) fail(file, l.no, w[1]?.col ?? text.length + 1, `found ${shown(text.trim())}, expected the problem line '${layout.problem}'`);
-    } else if (problemLine === 0) {
-      fail(file, l.no, w[0].col, `found ${layout.noun} before the problem line, expected '${layout.problem}' first`);
-    }
-    if (w.length > size) fail(file, l.no, w[size].col, `found ${shown(w[size].text)} after '${w[0].text === 'p' ? layout.problem : layout.record}', expected the end of the line`);
-    if (w[0].text === 'p') {
-      problem(l, ls.length - l.no);
-      problemLine = l.no;
-    } else {
-      record(l);
-    }
-  }
-  if (problemLine === 0) fail(file, ls.length + 1, 1, `the file ends without a problem line, expected '${layout.problem}'`);
-  return { problemLine, end: ls.length + 1 };
+  for (let i = 0; i < ls.length; i++) read(ls[i], ls.length - i - 1);
 }
 
 // --- .gr -------------------------------------------------------------------
-
-const GR: Layout = { problem: 'p sp N M', record: 'a U V W', noun: 'an arc' };
-
-/** The options of `parseGr`. */
-export interface ParseGrOptions {
-  /**
-   * Default false. True reads weights with a minus sign as negative (the
-   * challenge's files have none): the graph then has `negativeCosts`, and
-   * only `bellmanFord` and `floydWarshall` search it.
-   */
-  negativeWeights?: boolean;
-}
 
 /**
  * Reads a DIMACS `.gr` file: comment lines `c ...`, one problem line
@@ -155,50 +74,9 @@ export function parseGr(text: string, file = '<gr>', options: ParseGrOptions = {
   checkText('parseGr', text, file, MAX_DIMACS_CHARS, '.gr');
   checkKeys(options, ['negativeWeights'], 'parseGr');
   checkBoolean(options.negativeWeights, 'parseGr: negativeWeights');
-  const negative = options.negativeWeights === true;
-  let size = 0, declared = 0, problemLine = 0;
-  const edges: Edge[] = [];
-  const ids = () => ` (ids are 1-based: 1 to N = ${size})`;
-  const end = scan(text, file, GR, (l, following) => {
-    size = whole(file, l, 2, 'the node count N', 0, MAX_GRAPH_SIZE);
-    declared = whole(file, l, 3, 'the arc count M', 0, MAX_GRAPH_ARCS);
-    // Said here, before M arcs are awaited: a short file cannot hold them.
-    if (declared > following) fail(file, l.no, l.w[3].col, `the arc count M is ${declared}, but only ${following} lines follow, expected an 'a U V W' line per arc`);
-    problemLine = l.no;
-  }, (l) => {
-    if (edges.length === declared) fail(file, l.no, l.w[0].col, `arc ${declared + 1} is one too many: the problem line (line ${problemLine}) says ${declared} arcs, expected no more`);
-    const u = whole(file, l, 1, 'the tail U', 1, size, ids());
-    const v = whole(file, l, 2, 'the head V', 1, size, ids());
-    // A weight with a minus sign: read as negative when asked for, else refused with the way to read it.
-    const minus = l.w[3] !== undefined && l.w[3].text.startsWith('-');
-    if (minus && !negative) {
-      fail(file, l.no, l.w[3].col, `the weight W is ${shown(l.w[3].text)}, expected a whole number from 0 to ${MAX_DIMACS_WEIGHT}; negative weights are read only when asked for (parseGr's negativeWeights), for Bellman-Ford and Floyd-Warshall`);
-    }
-    const c = minus ? -whole(file, { ...l, w: l.w.map((w, i) => (i === 3 ? { ...w, text: w.text.slice(1), col: w.col + 1 } : w)) }, 3, 'the weight W', 0, MAX_DIMACS_WEIGHT) : whole(file, l, 3, 'the weight W', 0, MAX_DIMACS_WEIGHT);
-    edges.push([u - 1, v - 1, c]);
-  }, (line) => {
-    // 'a U V W': digits and single spaces only; anything else, an id out of range or one arc
-    // too many goes the general way, which says what is wrong and where.
-    if (line.charCodeAt(0) !== 97 || line.charCodeAt(1) !== 32 || edges.length === declared) return false;
-    let at = 2;
-    const read = (last: boolean): number => {
-      let v = 0, digits = 0;
-      for (; at < line.length; at++, digits++) {
-        const c = line.charCodeAt(at) - 48;
-        if (c < 0 || c > 9) break;
-        v = v * 10 + c;
-      }
-      if (digits === 0 || digits > 10 || (last ? at !== line.length : line.charCodeAt(at) !== 32)) return -1;
-      at++;
-      return v;
-    };
-    const u = read(false), v = u < 0 ? -1 : read(false), c = v < 0 ? -1 : read(true);
-    if (!(u >= 1 && u <= size && v >= 1 && v <= size && c >= 0 && c <= MAX_DIMACS_WEIGHT)) return false;
-    edges.push([u - 1, v - 1, c]);
-    return true;
-  }).end;
-  if (edges.length < declared) fail(file, end, 1, `the file ends after ${edges.length} arcs, but the problem line (line ${problemLine}) says ${declared}`);
-  return new Graph(size, edges, { directed: true, negativeCosts: negative });
+  const builder = new GrBuilder(file, options.negativeWeights === true);
+  scan(text, (line, following) => builder.line(line, following));
+  return builder.finish();
 }
 
 /**
@@ -266,10 +144,10 @@ export function parseCo(text: string, file = '<co>'): DimacsCoordinates {
   checkText('parseCo', text, file, MAX_DIMACS_CHARS, '.co');
   let size = 0, count = 0;
   let x = new Float64Array(0), y = new Float64Array(0), seen = new Int32Array(0);
-  const { end } = scan(text, file, CO, (l, following) => {
+  const co = new DimacsLines(file, CO, (l, following) => {
     size = whole(file, l, 4, 'the node count N', 0, MAX_GRAPH_SIZE);
     // Said before N points are allocated: a short file cannot hold them.
-    if (size > following) fail(file, l.no, l.w[4].col, `the node count N is ${size}, but only ${following} lines follow, expected a 'v ID X Y' line per node`);
+    if (following !== undefined && size > following) fail(file, l.no, l.w[4].col, `the node count N is ${size}, but only ${following} lines follow, expected a 'v ID X Y' line per node`);
     x = new Float64Array(size); y = new Float64Array(size); seen = new Int32Array(size);
   }, (l) => {
     const id = whole(file, l, 1, 'the node ID', 1, size, ` (ids are 1-based: 1 to N = ${size})`);
@@ -284,6 +162,8 @@ export function parseCo(text: string, file = '<co>'): DimacsCoordinates {
     x[id - 1] = cx; y[id - 1] = cy; seen[id - 1] = l.no;
     count++;
   });
+  scan(text, (line, following) => co.line(line, following));
+  const end = co.end();
   if (count < size) {
     const missing = seen.indexOf(0) + 1;
     fail(file, end, 1, `the file ends with ${size - count} of its ${size} nodes without a line (node ${missing} first), expected 'v ID X Y' for every node`);

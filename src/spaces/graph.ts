@@ -5,6 +5,18 @@ import { checkCost, checkNode, type SearchSpace } from '../core/space.js';
 /** One edge of an edge list: from, to, cost. */
 export type Edge = readonly [from: number, to: number, cost: number];
 
+/**
+ * A graph's edges as three typed arrays of one length: edge i runs from
+ * `from[i]` to `to[i]` at `cost[i]`. What `new Graph` takes for a large graph
+ * (a road network of tens of millions of arcs), where an array of triples
+ * would take several gigabytes: 16 bytes an edge, and no object per edge.
+ */
+export interface EdgeArrays {
+  readonly from: Int32Array;
+  readonly to: Int32Array;
+  readonly cost: Float64Array;
+}
+
 /** An edge between keys of any type; the cost defaults to 1. */
 export type KeyedEdge<K> = readonly [from: K, to: K, cost?: number];
 
@@ -99,13 +111,14 @@ export class Graph implements SearchSpace {
 
   /**
    * @param size number of nodes, 0..size-1, at most `MAX_GRAPH_SIZE`
-   * @param edges the edge list, `[from, to, cost]` triples; a NaN, infinite
+   * @param edges the edge list, `[from, to, cost]` triples, or for a large
+   *   graph the same as three typed arrays (`EdgeArrays`); a NaN, infinite
    *   or negative cost, an endpoint out of range, or an edge that is not a
    *   triple, is rejected with the edge's index named.
    * @param options `directed` (default false)
    * @throws InputError for a bad size, edge or option, naming it
    */
-  constructor(size: number, edges: Iterable<Edge>, options: GraphOptions = {}) {
+  constructor(size: number, edges: Iterable<Edge> | EdgeArrays, options: GraphOptions = {}) {
     if (!Number.isInteger(size) || size < 0) {
       throw new InputError(`Graph: size must be a non-negative integer, got ${show(size)}`);
     }
@@ -116,46 +129,39 @@ export class Graph implements SearchSpace {
     checkBoolean(options.directed, 'Graph: directed');
     checkBoolean(options.negativeCosts, 'Graph: negativeCosts');
     const negative = options.negativeCosts === true;
-    const list = edgeList<Edge>(edges, 'Graph');
     const directed = options.directed === true;
+    const given = edgeArrays(edges, size, negative);
+    const count = given === null ? -1 : given.from.length;
+    const list = given === null ? edgeList<Edge>(edges as Iterable<Edge>, 'Graph') : [];
     list.forEach((e, i) => {
       if (!Array.isArray(e) || e.length !== 3) throw new InputError(`Graph: edge ${i} must be a triple [from, to, cost], got ${showEdge(e)}`);
-      const [u, v, c] = e;
-      // Worded only for a refusal: a city's million edges would otherwise make a million messages.
-      const where = () => `Graph: edge ${i} (${show(u)} -> ${show(v)}, cost ${show(c)})`;
-      if (!Number.isInteger(u) || u < 0 || u >= size) throw new InputError(`${where()}: 'from' must be a node in 0..${size - 1}`);
-      if (!Number.isInteger(v) || v < 0 || v >= size) throw new InputError(`${where()}: 'to' must be a node in 0..${size - 1}`);
-      if (negative) {
-        if (typeof c !== 'number' || !Number.isFinite(c)) throw new InputError(`${where()}: cost must be a finite number (negativeCosts: any sign), got ${show(c)}`);
-      } else if (typeof c === 'number' && c < 0) {
-        throw new InputError(`${where()}: cost must be >= 0, got ${c}; a graph with negative costs is made with { negativeCosts: true }, and only bellmanFord and floydWarshall search it`);
-      } else if (!(typeof c === 'number' && c >= 0 && c < Infinity)) {
-        checkCost(c, where());
-      }
+      checkEdge(i, e[0], e[1], e[2], size, negative);
     });
-    // The one rule for costs that overflow (see costOverflow): a path uses each edge at most once, so
-    // when all the costs add up to a finite number, every path's cost is one.
-    let total = 0;
-    for (const e of list) total += Math.abs(e[2]);
-    if (total === Infinity) {
-      throw new InputError(`Graph: the edges' costs add up to more than the largest number (about 1.8e308), so a path's cost could overflow; costs must be small enough that every path's total is finite`);
-    }
-    const arcs = directed ? list.length : 2 * list.length;
+    const edgeCount = given === null ? list.length : count;
+    const arcs = directed ? edgeCount : 2 * edgeCount;
     if (arcs > MAX_GRAPH_ARCS) {
-      throw new InputError(`Graph: ${list.length} ${directed ? 'directed' : 'undirected'} edges make ${arcs} arcs, more than the ${MAX_GRAPH_ARCS} (2^31 - 1) int32 offsets can index`);
+      throw new InputError(`Graph: ${edgeCount} ${directed ? 'directed' : 'undirected'} edges make ${arcs} arcs, more than the ${MAX_GRAPH_ARCS} (2^31 - 1) int32 offsets can index`);
     }
-    this.size = size;
-    this.directed = directed;
-    this.negativeCosts = negative && list.some((e) => e[2] < 0);
-    this.arcCount = arcs;
     const from = new Int32Array(arcs);
     const to = new Int32Array(arcs);
     const cost = new Float64Array(arcs);
     let k = 0;
-    for (const [u, v, c] of list) {
+    for (let i = 0; i < edgeCount; i++) {
+      const u = given === null ? list[i][0] : given.from[i], v = given === null ? list[i][1] : given.to[i], c = given === null ? list[i][2] : given.cost[i];
       from[k] = u; to[k] = v; cost[k] = c; k++;
       if (!directed) { from[k] = v; to[k] = u; cost[k] = c; k++; }
     }
+    // The one rule for costs that overflow (see costOverflow): a path uses each edge at most once, so
+    // when all the costs add up to a finite number, every path's cost is one.
+    let total = 0, below = false;
+    for (let i = 0; i < arcs; i += directed ? 1 : 2) { total += Math.abs(cost[i]); if (cost[i] < 0) below = true; }
+    if (total === Infinity) {
+      throw new InputError(`Graph: the edges' costs add up to more than the largest number (about 1.8e308), so a path's cost could overflow; costs must be small enough that every path's total is finite`);
+    }
+    this.size = size;
+    this.directed = directed;
+    this.negativeCosts = negative && below;
+    this.arcCount = arcs;
     [this.start, this.to, this.cost] = csr(size, from, to, cost);
     [this.rStart, this.rFrom, this.rCost] = csr(size, to, from, cost);
     let deg = 0;
@@ -254,6 +260,39 @@ function edgeList<E>(edges: Iterable<E>, where: string): E[] {
     throw new InputError(`${where}: edges must be an array (or iterable) of [from, to, cost] edges, got ${show(edges)}`);
   }
   return Array.isArray(edges) ? (edges as E[]) : Array.from(edges);
+}
+
+/** Refuses edge i (u -> v at cost c) of a graph of `size` nodes unless both ends are nodes and the cost is one the graph takes. */
+function checkEdge(i: number, u: unknown, v: unknown, c: unknown, size: number, negative: boolean): void {
+  // Worded only for a refusal: a city's million edges would otherwise make a million messages.
+  const where = () => `Graph: edge ${i} (${show(u)} -> ${show(v)}, cost ${show(c)})`;
+  if (!Number.isInteger(u) || (u as number) < 0 || (u as number) >= size) throw new InputError(`${where()}: 'from' must be a node in 0..${size - 1}`);
+  if (!Number.isInteger(v) || (v as number) < 0 || (v as number) >= size) throw new InputError(`${where()}: 'to' must be a node in 0..${size - 1}`);
+  if (negative) {
+    if (typeof c !== 'number' || !Number.isFinite(c)) throw new InputError(`${where()}: cost must be a finite number (negativeCosts: any sign), got ${show(c)}`);
+  } else if (typeof c === 'number' && c < 0) {
+    throw new InputError(`${where()}: cost must be >= 0, got ${c}; a graph with negative costs is made with { negativeCosts: true }, and only bellmanFord and floydWarshall search it`);
+  } else if (!(typeof c === 'number' && c >= 0 && c < Infinity)) {
+    checkCost(c as number, where());
+  }
+}
+
+/**
+ * `edges` as `EdgeArrays` checked (three typed arrays of one length, every
+ * edge as `checkEdge` wants it), or null when it is not that form (an
+ * iterable of triples, or something `edgeList` refuses).
+ */
+function edgeArrays(edges: unknown, size: number, negative: boolean): EdgeArrays | null {
+  if (edges === null || typeof edges !== 'object' || Symbol.iterator in edges || !('from' in edges || 'to' in edges || 'cost' in edges)) return null;
+  const { from, to, cost } = edges as EdgeArrays;
+  if (!(from instanceof Int32Array) || !(to instanceof Int32Array) || !(cost instanceof Float64Array) || from.length !== to.length || cost.length !== from.length) {
+    throw new InputError(`Graph: edges as arrays must be { from: Int32Array, to: Int32Array, cost: Float64Array } of one length, got ${show(edges)}`);
+  }
+  for (let i = 0; i < from.length; i++) {
+    const u = from[i], v = to[i], c = cost[i];
+    if (!(u >= 0 && u < size && v >= 0 && v < size && (negative ? Number.isFinite(c) : c >= 0 && c < Infinity))) checkEdge(i, u, v, c, size, negative);
+  }
+  return { from, to, cost };
 }
 
 /** An edge for a message: short arrays written out, anything else by `show`. */

@@ -278,6 +278,12 @@ export function coreSpecs(): Spec[] {
         fresh(() => new Set([[0, 1, 1]]), 'a Set of edges', 'ok', { check: (r) => same((r as { arcCount: number }).arcCount, 1) }),
         fresh(() => (function* () { yield [0, 1, 1]; yield [1, 2, 0]; })(), 'a generator', 'ok', { check: (r) => same((r as { arcCount: number }).arcCount, 2) }),
         fresh(() => [[0, 1, -0], [0, 0, 1], [0, 1, 1e300]], 'cost -0, a self loop, parallel arcs', 'ok', { check: (r) => same((r as { arcCount: number }).arcCount, 3) }),
+        // The same edges as three typed arrays (EdgeArrays), for graphs too large for triples.
+        fresh(() => ({ from: Int32Array.of(0, 1), to: Int32Array.of(1, 2), cost: Float64Array.of(1, 0) }), 'EdgeArrays of 2 edges', 'ok', { check: (r) => same((r as { arcCount: number }).arcCount, 2) }),
+        ...named([fresh(() => ({ from: [0], to: [1], cost: [1] }), 'EdgeArrays of plain arrays'), fresh(() => ({ from: Int32Array.of(0, 1), to: Int32Array.of(1), cost: Float64Array.of(1) }), 'EdgeArrays of two lengths'),
+          fresh(() => ({ from: Int32Array.of(0), to: Int32Array.of(1) }), 'EdgeArrays without cost')], ['edges', 'Int32Array', 'Float64Array']),
+        ...named([fresh(() => ({ from: Int32Array.of(0), to: Int32Array.of(5), cost: Float64Array.of(1) }), 'EdgeArrays with to 5'), fresh(() => ({ from: Int32Array.of(-1), to: Int32Array.of(0), cost: Float64Array.of(1) }), 'EdgeArrays with from -1')], ['from', 'to', 'edge'], /0\.\.4/),
+        ...named([fresh(() => ({ from: Int32Array.of(0), to: Int32Array.of(1), cost: Float64Array.of(-1) }), 'EdgeArrays with cost -1'), fresh(() => ({ from: Int32Array.of(0), to: Int32Array.of(1), cost: Float64Array.of(Number.NaN) }), 'EdgeArrays with cost NaN')], ['cost'], />= ?0|finite|number/),
       ],
       options('Graph', { directed: bool('directed') }),
     ],

@@ -260,6 +260,35 @@ function dimacsSpecs(): Spec[] {
       notFile,
     ],
   });
+  // GrReader: the same rules as parseGr, fed in pieces; each method's row answers or refuses.
+  type Reader = { push(chunk: string): Reader; finish(): SearchSpace & { arcCount: number } };
+  const reader = (L: Lib, file = 'x.gr') => construct(L.io.GrReader, [file]) as Reader;
+  specs.push({
+    target: 'bestfirst/io:GrReader',
+    paramNames: ['file', 'options'],
+    make: (L) => ({ args: ['x.gr', {}], call: (...a) => construct(L.io.GrReader, a), check: (r) => checkAnswer((r as Reader).push(GR).finish(), 0, 2, { status: 'found', path: [0, 1, 2], cost: 12 }) }),
+    params: [
+      notFile.filter((x) => x.label !== "''"),
+      [...named([v(null, 'null'), v(5, '5'), v(SYM, 'a symbol'), fresh(() => ({ negative: true }), '{ negative: true }'), fresh(() => ({ negativeWeights: 'yes' }), "{ negativeWeights: 'yes' }")], ['negative', 'options']),
+        v(undefined, 'undefined', 'ok'), fresh(() => ({ negativeWeights: true }), '{ negativeWeights: true }', 'ok')],
+    ],
+  });
+  specs.push({
+    target: 'bestfirst/io:GrReader#push',
+    paramNames: ['chunk'],
+    make: (L) => { const r = reader(L); return { args: [GR], call: (...a) => apply(r.push.bind(r), a), check: (x) => (x === r ? checkAnswer(r.finish(), 0, 2, { status: 'found', path: [0, 1, 2], cost: 12 }) : 'push did not return the reader') }; },
+    // A file that breaks the rules ends: the reader then refuses every call, naming the earlier error.
+    params: [[...notText('chunk'), ...BAD_GRS.filter(([t]) => t.includes('\n') && !t.endsWith('c\n')).slice(0, 4).map(([t, label]) => v(t, label, 'error', { names: ['x.gr'], allowed: /expected/, poisons: true })),
+      dyn(() => 'c'.repeat(2 ** 20 + 1), 'a line past 2^20 characters', 'error', { names: ['x.gr', 'line'], poisons: true })]],
+  });
+  specs.push({
+    target: 'bestfirst/io:GrReader#finish',
+    extra: [
+      { label: 'after a whole file, with junk arguments (ignored)', want: 'ok', make: (L) => { const r = reader(L).push(GR); return { args: [SYM, -1], call: (...a) => apply(r.finish.bind(r), a), check: (x) => checkAnswer(x as SearchSpace, 0, 2, { status: 'found', path: [0, 1, 2], cost: 12 }) }; } },
+      { label: 'a file cut short', want: 'error', names: ['x.gr', 'ends'], make: (L) => { const r = reader(L).push('p sp 3 2\na 1 2 5\n'); return { args: [], call: (...a) => apply(r.finish.bind(r), a) }; } },
+      { label: 'twice', want: 'error', names: ['finish'], make: (L) => { const r = reader(L).push(GR); r.finish(); return { args: [], call: (...a) => apply(r.finish.bind(r), a) }; } },
+    ],
+  });
   specs.push({
     target: 'bestfirst/io:parseCo',
     paramNames: ['text', 'file'],

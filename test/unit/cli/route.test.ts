@@ -80,7 +80,7 @@ test('mistakes are one-line refusals with exit 2, naming the file, line and valu
     [['--gr', GR, '--from', '1', '--to', '3', '--algo', 'astar'], /^bestfirst route: --algo astar needs --co FILE\.co/],
     [['--gr', GR, '--from', '1', '--to', '3', '--algo', 'biastar'], /^bestfirst route: --algo biastar needs --co FILE\.co.*or use --algo bidijkstra/],
     [['--gr', GR, '--co', shortCo, '--from', '1', '--to', '3'], /^bestfirst route: --co .*short\.co has 2 nodes, --gr .*tiny\.gr has 4/],
-    [['--gr', GR, '--from', '1', '--to', '3', '--algo', '01bfs'], /^bestfirst route: --algo 01bfs on .*tiny\.gr: zeroOneBfs: the arc 0 -> 1 costs 5; 0-1 BFS takes costs 0 and 1 only.*add 1 for the file's/],
+    [['--gr', GR, '--from', '1', '--to', '3', '--algo', '01bfs'], /^bestfirst route: --algo 01bfs on .*tiny\.gr: the arc 1 -> 2 weighs 5; 0-1 BFS takes weights 0 and 1 only \(--algo dijkstra takes any\)$/],
     [['--gr', badGr, '--from', '1', '--to', '2'], /^bestfirst route: .*bad\.gr:2:5: the head V is "3", expected a whole number from 1 to 2/],
     [['--gr', GR, '--co', badCo, '--from', '1', '--to', '2'], /^bestfirst route: .*bad\.co:2:5: X is "0\.5"/],
     [['--gr', join(DIR, 'missing.gr'), '--from', '1', '--to', '2'], /^bestfirst route: cannot read --gr .*missing\.gr: no such file/],

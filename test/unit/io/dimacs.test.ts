@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { Graph, InputError, type SearchSpace } from '#bestfirst';
-import { formatCo, formatGr, MAX_DIMACS_CHARS, MAX_DIMACS_WEIGHT, parseCo, parseGr } from '#bestfirst/io';
+import { formatCo, formatGr, GrReader, MAX_DIMACS_CHARS, MAX_DIMACS_WEIGHT, parseCo, parseGr } from '#bestfirst/io';
 
 /** Every arc as "u v cost", node by node in successor order: what a round trip must keep. */
 function arcs(space: SearchSpace): string[] {
@@ -95,6 +95,61 @@ test.each(BAD)('the .%s reader refuses %s, naming the file, line, column and val
   const message = (err as Error).message;
   expect(message.startsWith(`bad.${kind}:${at}: `), message).toBe(true);
   expect(message).toContain(piece);
+});
+
+test.each(BAD_GR)('GrReader, fed in chunks of 3 characters, refuses %s as parseGr does (a short file: at its end)', (_what, text, at, piece) => {
+  let err: unknown;
+  try {
+    const reader = new GrReader('bad.gr');
+    for (let i = 0; i < text.length; i += 3) reader.push(text.slice(i, i + 3));
+    reader.finish();
+  } catch (e) { err = e; }
+  expect(err).toBeInstanceOf(InputError);
+  const message = (err as Error).message;
+  // A stream does not know how many lines follow the problem line: a promise of more arcs is refused at the end.
+  const [where, what] = /lines follow/.test(piece) ? ['3:1', 'the file ends after 1 arcs, but the problem line (line 1) says 5'] : [at, piece];
+  expect(message.startsWith(`bad.gr:${where}: `), message).toBe(true);
+  expect(message).toContain(what);
+});
+
+test('GrReader reads a file however its chunks split it: the graph parseGr reads from the whole text (fast-check, fixed seed)', () => {
+  fc.assert(fc.property(fc.integer({ min: 1, max: 12 }).chain((n) => fc.record({
+    n: fc.constant(n),
+    edges: fc.array(fc.tuple(fc.nat(n - 1), fc.nat(n - 1), fc.nat(50)), { maxLength: 3 * n }),
+    crlf: fc.boolean(),
+    cuts: fc.array(fc.nat(400), { maxLength: 8 }),
+  })), ({ n, edges, crlf, cuts }) => {
+    let text = `c a graph\n${formatGr(new Graph(n, edges, { directed: true }))}\nc end`;
+    if (crlf) text = text.replace(/\n/g, '\r\n');
+    const at = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
+    const reader = new GrReader('g.gr');
+    let from = 0;
+    for (const c of [...at, text.length]) { reader.push(text.slice(from, c)); from = c; }
+    const streamed = reader.finish(), whole = parseGr(text, 'g.gr');
+    expect(arcs(streamed)).toEqual(arcs(whole));
+    expect(streamed.size).toBe(whole.size);
+  }), { seed: 20261205, numRuns: 300 });
+});
+
+test('GrReader refuses a line past 2^20 characters, text after finish(), and what is not text', () => {
+  const reader = new GrReader('zeros.gr');
+  expect(() => reader.push('\u0000'.repeat((1 << 20) + 1))).toThrow(/^zeros\.gr:1:1: the line is longer than 1048576 characters without a line end/);
+  const done = new GrReader('t.gr');
+  done.push('p sp 1 0\n');
+  expect(done.finish().size).toBe(1);
+  expect(() => done.push('c more')).toThrow(/GrReader: finish\(\) was called; the reader takes no more text/);
+  expect(() => new GrReader('t.gr').push(5 as unknown as string)).toThrow(/GrReader\.push: chunk must be a string/);
+  expect(() => new GrReader(5 as unknown as string)).toThrow(/GrReader: file must be a string/);
+  expect(() => new GrReader('t.gr', { negative: true } as never)).toThrow(/unknown option "negative"/);
+  // A file with an error has no valid rest: the reader refuses every later call, naming that error.
+  const broken = new GrReader('b.gr');
+  expect(() => broken.push('p sp 2 1\na 1 3 1\n')).toThrow(/^b\.gr:2:5: the head V is "3"/);
+  expect(() => broken.push('a 1 2 1\n')).toThrow(/^GrReader: an earlier error ended this file \(b\.gr:2:5: the head V is "3"/);
+  expect(() => broken.finish()).toThrow(/an earlier error ended this file/);
+  // A negative weight when asked for, as parseGr reads it.
+  const neg = new GrReader('n.gr', { negativeWeights: true });
+  neg.push('p sp 2 1\na 1 2 -4\n');
+  expect(neg.finish().negativeCosts).toBe(true);
 });
 
 test('the readers refuse what is not text, and text past MAX_DIMACS_CHARS before reading it', () => {
