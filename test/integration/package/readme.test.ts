@@ -101,6 +101,16 @@ test('the guide is a page per family, each listed by its index and linked from t
   expect(ALL).not.toMatch(/docs\/guide\.md|\]\(guide\.md/);
 });
 
+test('npm run docs builds one site of them: the README its landing page, the guide, docs/*.md and the API (typedoc.json)', () => {
+  const config = JSON.parse(readFileSync(join(ROOT, 'typedoc.json'), 'utf8')) as { readme: string; projectDocuments: string[]; entryPoints: string[] };
+  expect(config.readme).toBe('README.md');
+  // The guide's pages come in as the index's children (checked above); every other page of docs/ is a document itself.
+  expect([...config.projectDocuments].sort()).toEqual(['docs/guide/index.md', ...mdIn('docs')].sort());
+  const { exports } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, { types?: string }> };
+  const entries = Object.values(exports).flatMap((e) => (e.types ? [e.types.replace(/^\.\/dist\//, '').replace(/\.d\.ts$/, '.ts')] : []));
+  expect([...config.entryPoints].sort(), 'one API module per entry of the package').toEqual(entries.sort());
+});
+
 test('every relative link between the README and the manual points at a file that exists, and at a heading of it', () => {
   const anchor = (heading: string) => heading.trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-');
   const broken: string[] = [];
