@@ -25,7 +25,10 @@ function numbers(out: string, re: RegExp): number[] {
   return m!.slice(1).map(Number);
 }
 
-const TESTED = ['01-grid.mjs', '02-movingai-scenario.mjs', '03-road-graph.mjs', '04-dstar-lite-replanning.mjs', '05-universal-plan.mjs'];
+const TESTED = [
+  '01-grid.mjs', '02-movingai-scenario.mjs', '03-road-graph.mjs', '04-dstar-lite-replanning.mjs', '05-universal-plan.mjs',
+  '07-ros-map.mjs', '08-contraction-hierarchy.mjs', '09-many-robots.mjs',
+];
 
 test('every script in examples/ is tested here and listed in the README', () => {
   const scripts = readdirSync(join(ROOT, 'examples')).filter((f) => /\.(mjs|js|cjs|ts)$/.test(f)).sort();
@@ -103,4 +106,54 @@ test('05-universal-plan: the plan\'s cost-to-go equals A* from every start it is
     expect(Number(m[4])).toBeLessThanOrEqual(Number(m[3])); // no step costs less than 1
   }
   expect(starts[1][3]).toBe('30.000'); // (10,40) to (40,40): a straight, open row
+});
+
+test('07-ros-map: the TurtleBot3 sandbox planned for a robot of 0.22 m radius keeps its centre that far from every wall', () => {
+  const out = run('07-ros-map.mjs');
+  expect(out).toContain('data/ros/tb3_sandbox.yaml: 384 x 384 cells of 0.05 m, image tb3_sandbox.pgm');
+  const [radius, walls, closed] = numbers(out, /^robot radius ([\d.]+) m: (\d+) cells are walls or unknown, (\d+) are too close to one for the robot's centre$/m);
+  expect(radius).toBe(0.22);
+  expect(closed).toBeGreaterThan(walls); // inflation only adds
+  const [robotLength, , robotClearance] = numbers(out, /^from \(-2,-0\.5\) to \(2,0\.5\) m: the robot's path is ([\d.]+) m over (\d+) cells, its centre at least ([\d.]+) m from a wall$/m);
+  const [pointLength, pointClearance] = numbers(out, /^a point robot's path: ([\d.]+) m, at least ([\d.]+) m from a wall$/m);
+  // The same shortest path the guide finds for a point (docs/guide/costmaps.md).
+  expect(pointLength).toBe(4.414);
+  expect(robotClearance).toBeGreaterThanOrEqual(radius);
+  expect(pointClearance).toBeLessThan(radius);
+  expect(robotLength).toBeGreaterThanOrEqual(pointLength); // keeping away from walls never shortens the way
+  expect(out).toMatch(/^arrives at the centre of the goal's cell, \(2\.025, 0\.525\) m$/m);
+});
+
+test('08-contraction-hierarchy: built, saved to a file, loaded without building, and every query equal to Dijkstra', () => {
+  const out = run('08-contraction-hierarchy.mjs');
+  expect(out).toContain('data/dimacs/amsterdam-centre.gr: 792 nodes, 1764 arcs');
+  const [, shortcuts, bytes] = numbers(out, /^built in ([\d.]+) ms, (\d+) shortcuts; saved as (\d+) bytes$/m);
+  expect(shortcuts).toBeGreaterThan(0);
+  expect(bytes).toBeGreaterThan(1764 * 8); // at least the arcs' ends and costs
+  const [, builds] = numbers(out, /^loaded in ([\d.]+) ms \(builds: (\d+)\)$/m);
+  expect(builds).toBe(0);
+  const queries = [...out.matchAll(/^(\d+) -> (\d+): (\d+) over (\d+) arcs, (\d+) nodes settled \(Dijkstra (\d+)\)$/gm)];
+  expect(queries.map((q) => `${q[1]}->${q[2]}`)).toEqual(['1->618', '6->401', '101->792', '251->21', '701->4']);
+  expect(queries[0][3]).toBe('257182'); // the guide's query (docs/guide/roads.md)
+  const [same, all, settled, expansions] = numbers(out, /^(\d+) of (\d+) queries equal to Dijkstra; (\d+) nodes settled against (\d+)$/m);
+  expect(same).toBe(all);
+  expect(settled).toBeLessThan(expansions / 5);
+});
+
+test('09-many-robots: the warehouse\'s first 10, 50 and 100 agents, each plan checked; CBS never above prioritized, both at or above the bound', () => {
+  const out = run('09-many-robots.mjs');
+  expect(out).toContain('data/mapf/warehouse-10-20-10-2-1.map: 161 x 63, 5699 free cells; 1000 agents in data/mapf/warehouse-10-20-10-2-1-random-1.scen');
+  const plans = [...out.matchAll(/^ *(\d+) agents, (prioritized|cbs) +sum of costs (\d+), makespan (\d+), lower bound (\d+); checked: (true|false)$/gm)];
+  expect(plans.map((m) => `${m[1]} ${m[2]}`)).toEqual(['10 prioritized', '10 cbs', '50 prioritized', '50 cbs', '100 prioritized', '100 cbs']);
+  for (const m of plans) {
+    expect(m[6]).toBe('true');
+    expect(Number(m[3])).toBeGreaterThanOrEqual(Number(m[5]));
+  }
+  for (let i = 0; i < plans.length; i += 2) {
+    expect(plans[i][5]).toBe(plans[i + 1][5]); // one lower bound per set of agents
+    expect(Number(plans[i + 1][3])).toBeLessThanOrEqual(Number(plans[i][3]));
+  }
+  // With 100 robots they get in each other's way: neither plan reaches the bound, and CBS's is strictly cheaper.
+  expect(Number(plans[5][3])).toBeGreaterThan(Number(plans[5][5]));
+  expect(Number(plans[5][3])).toBeLessThan(Number(plans[4][3]));
 });
