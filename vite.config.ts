@@ -7,9 +7,11 @@ export default defineConfig({
   base: './',
   // The page bundles the library's sources ("#bestfirst..." in package.json "imports"), not dist/.
   resolve: { conditions: ['bestfirst-source', ...defaultClientConditions] },
-  build: { outDir: '../dist/web', emptyOutDir: true, target: 'es2022' },
+  // `npm start` prints the build and the address, not Rolldown's [PLUGIN_TIMINGS] note: the TeX plugin
+  // typesets the whole chapter at build time, so it is always a large share of a short build.
+  build: { outDir: '../dist/web', emptyOutDir: true, target: 'es2022', rolldownOptions: { checks: { bundlerTimings: false } } },
   // The theater's worker (the badge's scan, the ARA* lane) is an ES module like the page.
-  worker: { format: 'es' },
+  worker: { format: 'es', rolldownOptions: { checks: { bundlerTimings: false } } },
   preview: { host: '127.0.0.1' },
   server: { host: '127.0.0.1' },
   plugins: [

@@ -237,3 +237,19 @@ test('a CommonJS TypeScript consumer (.cts, import = require) type-checks under 
 test('every subpath the tests use is an export of the manifest', () => {
   expect(SUBPATHS.map((s) => s.replace(/^bestfirst/, '.')).sort()).toEqual(Object.keys(manifest.exports).filter((k) => k !== './package.json').sort());
 });
+
+test('a release is consistent: the lockfile\'s root says what package.json says (so npm install leaves it unchanged), the changelog\'s top section is this version, and tarballs stay out of git', () => {
+  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'));
+  const self = lock.packages[''];
+  expect([lock.version, self.version]).toEqual([manifest.version, manifest.version]);
+  // npm rewrites the lock's root entry from package.json on every install: any field that differs is a diff in git.
+  expect(self.engines).toEqual(manifest.engines);
+  expect(self.bin).toEqual(Object.fromEntries(Object.entries(manifest.bin as Record<string, string>).map(([k, v]) => [k, v.replace(/^\.\//, '')])));
+  expect(self.devDependencies).toEqual(manifest.devDependencies);
+  expect(self.license).toBe(manifest.license);
+  const changelog = readFileSync(join(root, 'CHANGELOG.md'), 'utf8');
+  const sections = [...changelog.matchAll(/^## (.*)$/gm)].map((m) => m[1]);
+  expect(sections[0], 'the top section is the released version, dated').toMatch(new RegExp(`^${manifest.version.replace(/\./g, '\\.')} — \\d{4}-\\d{2}-\\d{2}$`));
+  expect(sections.filter((s) => /unreleased/i.test(s)), 'no Unreleased section under a released version').toEqual([]);
+  expect(readFileSync(join(root, '.gitignore'), 'utf8').split('\n')).toContain('*.tgz');
+});

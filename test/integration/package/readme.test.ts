@@ -1,5 +1,5 @@
 // The README's code and the manual's, run as written. Every ```ts and ```js
-// block is taken out of README.md and docs/*.md and run from the repository root in its own Node process,
+// block is taken out of README.md, docs/*.md and docs/guide/*.md and run from the repository root in its own Node process,
 // importing 'bestfirst' through the package's own name and built exports
 // (`npm test` builds first), as a reader who copies it would. TypeScript is
 // transpiled with the repository's `typescript` (no type checking there; a
@@ -8,16 +8,20 @@
 // whose output drifts fails here. A fragment that cannot run is fenced
 // ```ts no-run; there must be few of them.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, test } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+/** The markdown files of one folder of docs/, sorted. */
+const mdIn = (dir: string) => readdirSync(join(ROOT, dir)).filter((f) => f.endsWith('.md')).sort().map((f) => `${dir}/${f}`);
+/** The guide's pages, its index first (the order the readers of the site meet them in). */
+const GUIDE = mdIn('docs/guide').sort((a, b) => Number(!a.endsWith('/index.md')) - Number(!b.endsWith('/index.md')));
 /** The front door and the manual behind it: every example in them runs here. */
-const PAGES = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
+const PAGES = ['README.md', ...mdIn('docs'), ...GUIDE];
 const TEXT = new Map(PAGES.map((p) => [p, readFileSync(join(ROOT, p), 'utf8')]));
 const ALL = [...TEXT.values()].join('\n');
 
@@ -81,8 +85,52 @@ test('the README starts with the two set-up commands, and stays a front door (th
   const head = README.split('\n').slice(0, 8).join('\n');
   expect(head).toContain('npm install && npm start');
   expect(head).toMatch(/^npm test\b/m);
-  expect(README.split('\n').length, 'README lines').toBeLessThanOrEqual(300);
+  expect(README.split('\n').length, 'README lines').toBeLessThanOrEqual(250);
   for (const page of PAGES.slice(1)) expect(README, `the README links ${page}`).toContain(`](${page})`);
+});
+
+test('the guide is a page per family, each listed by its index and linked from the README (the site orders them by the index\'s children)', () => {
+  const index = TEXT.get('docs/guide/index.md')!;
+  const pages = GUIDE.slice(1).map((p) => p.slice('docs/guide/'.length));
+  expect(pages.length).toBeGreaterThanOrEqual(10);
+  const children = /^children:\n((?: {2}- .*\n)+)/m.exec(index);
+  expect(children, 'docs/guide/index.md lists its pages as frontmatter children').not.toBeNull();
+  expect(children![1].trim().split('\n').map((l) => l.replace(/^\s*- /, '')).sort()).toEqual([...pages].sort());
+  for (const page of pages) expect(index, `the index links ${page}`).toContain(`](${page})`);
+  // The one long guide became these pages: nothing may point at it any more.
+  expect(ALL).not.toMatch(/docs\/guide\.md|\]\(guide\.md/);
+});
+
+test('npm run docs builds one site of them: the README its landing page, the guide, docs/*.md and the API (typedoc.json)', () => {
+  const config = JSON.parse(readFileSync(join(ROOT, 'typedoc.json'), 'utf8')) as { readme: string; projectDocuments: string[]; entryPoints: string[] };
+  expect(config.readme).toBe('README.md');
+  // The guide's pages come in as the index's children (checked above); every other page of docs/ is a document itself.
+  expect([...config.projectDocuments].sort()).toEqual(['docs/guide/index.md', ...mdIn('docs')].sort());
+  const { exports } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, { types?: string }> };
+  const entries = Object.values(exports).flatMap((e) => (e.types ? [e.types.replace(/^\.\/dist\//, '').replace(/\.d\.ts$/, '.ts')] : []));
+  expect([...config.entryPoints].sort(), 'one API module per entry of the package').toEqual(entries.sort());
+});
+
+test('every relative link between the README and the manual points at a file that exists, and at a heading of it', () => {
+  const anchor = (heading: string) => heading.trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-');
+  const broken: string[] = [];
+  let checked = 0;
+  for (const [page, text] of TEXT) {
+    const prose = text.replace(/^```[\s\S]*?^```$/gm, '');
+    for (const m of prose.matchAll(/\]\(([^)\s]+)\)/g)) {
+      const target = m[1];
+      if (/^[a-z]+:/.test(target)) continue; // https:, mailto:
+      checked++;
+      const [file, hash] = target.split('#');
+      const path = file === '' ? page : join(dirname(page), file);
+      if (!existsSync(join(ROOT, path))) { broken.push(`${page}: ${target} (no ${path})`); continue; }
+      if (hash === undefined || !path.endsWith('.md')) continue;
+      const headings = [...readFileSync(join(ROOT, path), 'utf8').matchAll(/^#+ (.*)$/gm)].map((h) => anchor(h[1]));
+      if (!headings.includes(hash)) broken.push(`${page}: ${target} (no heading #${hash} in ${path})`);
+    }
+  }
+  expect(checked, 'relative links checked').toBeGreaterThanOrEqual(40);
+  expect(broken).toEqual([]);
 });
 
 test('the README and the manual have runnable examples, each saying what it prints, and few fragments', () => {
