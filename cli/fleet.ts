@@ -7,7 +7,7 @@ import { displayName, jsonOption, loadMap, MAP_OPTION, readText, resolveMap } fr
 import type { Io } from './io.js';
 import type { Args, CommandSpec } from './options.js';
 import { fleetScene, writeGridPictures } from './picture/draw-grid.js';
-import { pictureTargets, pngOption, sayWritten, svgOption } from './picture/output.js';
+import { pictureTargets, PNG_OPTION, sayWritten, svgOption } from './picture/output.js';
 
 /** The planners `--solver` names. */
 const SOLVERS = ['prioritized', 'cbs'] as const;
@@ -31,7 +31,7 @@ export const FLEET: CommandSpec = {
     { name: 'solver', kind: 'choice', arg: 'S', choices: SOLVERS, default: 'prioritized', help: 'prioritized (cooperative A*) or cbs (conflict-based search, optimal)' },
     { name: 'max-ms', kind: 'number', arg: 'MS', min: 0, max: 86_400_000, default: '30000', help: 'stop the planner after MS milliseconds of wall time' },
     svgOption('the map and every agent\'s path, each agent in a colour of its own (hues a golden angle apart), its start a disc and its goal a square of that colour'),
-    pngOption('the same picture'),
+    PNG_OPTION,
     jsonOption('print one JSON record (the summary, and every agent\'s path as [x, y] cells, or null) instead of text'),
   ],
   notes: [

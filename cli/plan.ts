@@ -6,7 +6,7 @@ import { runCommand, type Args, type CommandSpec } from './options.js';
 import { checkedSearch } from './checked-search.js';
 import { formatTerrain, PARTIAL_OPTION, TERRAIN_OPTION, withTerrain, type TerrainSpec } from './terrain.js';
 import { planScene, writeGridPictures } from './picture/draw-grid.js';
-import { pictureTargets, pngOption, sayWritten, svgOption } from './picture/output.js';
+import { pictureTargets, PNG_OPTION, sayWritten, svgOption } from './picture/output.js';
 
 /** What `plan --help` says about the pictures. */
 const PICTURE_NOTE = 'With --svg or --png the plan is also drawn: one map cell is k x k pixels (k as large as keeps the longer side within 2048 pixels, at least 1); a Moving AI map\'s free cells light, walls dark, trees green, swamp olive, water blue; a ROS map\'s costmap as RViz shows Nav2\'s (free white, graded costs blue to red, inscribed cyan, lethal magenta, unknown grey teal); the path red through the cell centres (an any-angle path through its waypoints), the start a green disc, the goal a blue square. The picture is drawn without a path too (no path, or the partial one). The expanded cells are not drawn. Each picture is written whole through a temporary file beside it; text output ends with one wrote line per picture, --json output is unchanged.';
@@ -35,7 +35,7 @@ export const PLAN: CommandSpec = {
     PARTIAL_OPTION,
     ...ROS_PLAN_OPTIONS,
     svgOption('the map (with --ros its costmap, in Nav2\'s colours), the start (disc), the goal (square) and the path'),
-    pngOption('the same picture'),
+    PNG_OPTION,
     jsonOption('print one JSON record (map, algo, from, to, status, partial, cost, cells, expansions, elapsedMs, buildMs for subgoal4, subgoal8, preprocessed8 and jps-plus, path) instead of text; with --any-angle, cells counts waypoints'),
   ],
   notes: [...ROS_PLAN_NOTES, PICTURE_NOTE, 'Exit status: 0 a path was found, 1 no path (or a failed check), 2 a mistake in the command line or the files.'],

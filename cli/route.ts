@@ -153,9 +153,9 @@ export const ROUTE: CommandSpec = {
     nodeOption('to', 'the goal node'),
     { name: 'ch', kind: 'file', arg: 'FILE.ch', help: 'with --algo ch: load the hierarchy `bestfirst preprocess` saved for this graph instead of building it (refused if the graph is not the one it was built from)' },
     { name: 'algo', kind: 'choice', arg: 'A', default: 'dijkstra', choices: Object.keys(ALGOS), help: 'the search', accepts: Object.entries(ALGOS).map(([k, a]) => [k, a.help] as const) },
-    svgOption('the road graph (its arcs faint, X and Y of the .co as plane coordinates, north up) with the path bold, the start a disc and the goal a square; needs --co'),
+    svgOption('the road graph (its arcs faint, X and Y of the .co as plane coordinates, north up) with the path bold, the start a disc and the goal a square', '; needs --co'),
     { name: 'geojson', kind: 'file', arg: 'FILE.geojson', help: 'also write the path as a GeoJSON Feature: a LineString of [longitude, latitude] from the .co coordinates divided by --co-scale; needs --co (a file there is replaced)' },
-    { name: 'co-scale', kind: 'number', arg: 'N', min: 0, default: String(DIMACS_CO_SCALE), help: 'with --geojson: what the .co coordinates were multiplied by, degrees to the file\'s whole numbers (the DIMACS challenge\'s road files: 1000000); a .co does not say its scale' },
+    { name: 'co-scale', kind: 'number', arg: 'N', min: 0, default: String(DIMACS_CO_SCALE), help: 'with --geojson: what the .co coordinates were multiplied by, degrees to the file\'s whole numbers (the DIMACS challenge\'s road files: 1000000); a .co does not say its scale; must be > 0' },
     jsonOption('print one JSON record (gr, co, algo, from, to, status, cost, nodes, expansions, rounds, elapsedMs, built, path) instead of text; built is { ms, shortcuts, bytes, loaded } for ch (loaded: read from --ch, ms the load), else null; a negative cycle gives status negative-cycle with cycle and cycleCost'),
   ],
   notes: [

@@ -12,13 +12,16 @@ import type { Args, OptionSpec } from '../options.js';
  * in one `wrote` line after the command's own output, as `costmap --out` does.
  */
 
-export function svgOption(what: string): OptionSpec {
-  return { name: 'svg', kind: 'file', arg: 'FILE.svg', help: `also draw ${what} as an SVG picture in FILE.svg (a file there is replaced)` };
+/** `--svg FILE.svg`: `what` is drawn; `extra` says what else the option needs. */
+export function svgOption(what: string, extra = ''): OptionSpec {
+  return { name: 'svg', kind: 'file', arg: 'FILE.svg', help: `also draw ${what} as an SVG picture in FILE.svg${extra} (a file there is replaced)` };
 }
 
-export function pngOption(what: string): OptionSpec {
-  return { name: 'png', kind: 'file', arg: 'FILE.png', help: `also draw ${what} as a PNG picture in FILE.png (RGB, one cell k x k pixels, the longer side at most 2048 pixels where the map allows; a file there is replaced)` };
-}
+/** `--png FILE.png`: the picture `--svg` draws, as pixels. */
+export const PNG_OPTION: OptionSpec = {
+  name: 'png', kind: 'file', arg: 'FILE.png',
+  help: 'also draw the --svg picture as a PNG in FILE.png (RGB, one cell k x k pixels, the longer side at most 2048 pixels where the map allows; a file there is replaced)',
+};
 
 /** Why `file` cannot be written, before any work, or null when it may be: a folder, a device, a missing folder. */
 function unwritable(file: string): string | null {
@@ -27,7 +30,10 @@ function unwritable(file: string): string | null {
     if (st.isDirectory()) return 'it is a directory';
     if (!st.isFile()) return 'it is not a regular file';
   } catch (e) {
-    if ((e as { code?: string }).code !== 'ENOENT') return (e as Error).message;
+    const code = (e as { code?: string }).code;
+    if (code === 'ENOTDIR') return 'a part of the path is not a directory';
+    if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+    if (code !== 'ENOENT') return (e as Error).message;
     try {
       if (!statSync(dirname(file)).isDirectory()) return `${displayName(dirname(file))} is not a folder`;
     } catch {
