@@ -56,8 +56,12 @@ export function cellPixels(width: number, height: number): number {
 const brushHalf = (k: number) => Math.max(1, Math.round(k * 0.2));
 /** The stroke in pixels, the same in both formats. */
 const lineWidth = (k: number) => 2 * brushHalf(k) + 1;
-/** A mark's half size in pixels: most of its cell, and a few pixels even when a cell is one pixel. */
-const markRadius = (k: number) => Math.max(4, k * 0.45);
+/**
+ * A mark's half size in pixels: most of its cell, and when cells are a few
+ * pixels, a 250th of the picture's longer side (at least 4 pixels), so the
+ * start and goal of a big map still catch the eye.
+ */
+const markRadius = (k: number, width: number, height: number) => Math.max(k * 0.45, (Math.max(width, height) * k) / 250, 4);
 
 /** Consecutive equal cells once (a fleet's waits): a line has nothing to draw between a cell and itself. */
 export function withoutRepeats(cells: readonly Cell[]): Cell[] {
@@ -94,7 +98,7 @@ export function gridSvg(scene: GridScene): string {
     class: 'path', 'data-label': l.label, points: points(withoutRepeats(l.cells).map(centre)),
     fill: 'none', stroke: hex(l.colour), 'stroke-width': lineWidth(k), 'stroke-linejoin': 'round', 'stroke-linecap': 'round',
   }));
-  const r = markRadius(k);
+  const r = markRadius(k, width, height);
   const marks = scene.marks.map((m) => {
     const [cx, cy] = centre(m.cell);
     return m.shape === 'disc'
@@ -143,7 +147,7 @@ export function gridPng(scene: GridScene): Buffer {
       for (let s = 0; s <= steps; s++) stamp(x0 + ((x1 - x0) * s) / steps, y0 + ((y1 - y0) * s) / steps, half, l.colour);
     }
   }
-  const r = markRadius(k);
+  const r = markRadius(k, width, height);
   for (const m of scene.marks) {
     const cx = (m.cell[0] + 0.5) * k, cy = (m.cell[1] + 0.5) * k;
     for (let py = Math.floor(cy - r); py <= Math.ceil(cy + r); py++) {
