@@ -66,7 +66,7 @@ function run(args: Args, io: Io): number {
   const ms = Math.round(r.elapsedMs * 10) / 10;
   const finite = (v: number) => (Number.isFinite(v) ? v : null);
   // An invalid plan is drawn too: the picture may be how its fault is found.
-  const wrote = writeGridPictures('fleet', pictures, fleetScene(grid, tasks, r.paths, `bestfirst fleet ${displayName(mapFile)}, ${k} agent${k === 1 ? '' : 's'} from ${scenName}, ${solver}`));
+  const wrote = pictures.size === 0 ? [] : writeGridPictures('fleet', pictures, fleetScene(grid, tasks, r.paths, `bestfirst fleet ${displayName(mapFile)}, ${k} agent${k === 1 ? '' : 's'} from ${scenName}, ${solver}`));
 
   if (args.flag('json')) {
     io.out(JSON.stringify({

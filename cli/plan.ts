@@ -62,7 +62,7 @@ function run(args: Args, io: Io): number {
   const { runner, searcher, status, microseconds, buf, count, partial } = run;
   const path = Array.from(buf.subarray(0, count), (n) => [grid.x(n), grid.y(n)] as [number, number]);
   // Drawn before anything is printed, so a failed write is the one line on stderr.
-  const wrote = writeGridPictures('plan', pictures, planScene(grid, buf.subarray(0, count), start, goal, `bestfirst plan ${displayName(mapFile)}, ${algo.name}, from ${grid.formatXY(start)} to ${grid.formatXY(goal)}`));
+  const wrote = pictures.size === 0 ? [] : writeGridPictures('plan', pictures, planScene(grid, buf.subarray(0, count), start, goal, `bestfirst plan ${displayName(mapFile)}, ${algo.name}, from ${grid.formatXY(start)} to ${grid.formatXY(goal)}`));
 
   if (args.flag('json')) {
     io.out(JSON.stringify({

@@ -207,7 +207,8 @@ function run(args: Args, io: Io): number {
     const co = displayName(coFile);
     coords = parseCo(readText(coFile, `--co ${co}`, '.co', MAX_DIMACS_CHARS), co);
     if (coords.x.length !== graph.size) throw new InputError(`route: --co ${co} has ${coords.x.length} nodes, --gr ${gr} has ${graph.size}: expected the coordinates of the same graph`);
-    h = straightLine(graph, coords).h;
+    // Only the searches that use it: the others take negative weights (bellman-ford), which straightLine refuses.
+    if (ALGOS[algo].needsCo) h = straightLine(graph, coords).h;
   }
 
   const t0 = performance.now();
@@ -215,7 +216,22 @@ function run(args: Args, io: Io): number {
   // The search alone: a hierarchy's build is reported on its own.
   const microseconds = (performance.now() - t0 - (found.built?.ms ?? 0)) * 1000;
   const built = found.built === undefined ? null : { ms: Math.round(found.built.ms * 10) / 10, shortcuts: found.built.shortcuts, bytes: found.built.bytes, loaded: found.built.loaded };
+  /** Writes the pictures asked for (a path, or null: no path, or a negative cycle); returns the wrote lines. */
+  const draw = (nodes: number[] | null, status: string, cost: number | null): string[] => {
+    const wrote: string[] = [];
+    for (const [option, file] of pictures) {
+      const title = `bestfirst route ${gr}, ${algo}, from ${start + 1} to ${goal + 1}`;
+      if (option === 'svg') wrote.push(writePicture('route', option, file, routeSvg(graph, coords!, nodes, start, goal, title), 'SVG'));
+      else {
+        const facts = { gr: grFile, co: coFile!, algo, from: start + 1, to: goal + 1, status, cost };
+        wrote.push(writePicture('route', option, file, routeGeoJson(coords!, nodes, coScale, facts, `--co ${displayName(coFile!)}`), `GeoJSON, ${nodes?.length ?? 0} positions`));
+      }
+    }
+    return wrote;
+  };
   if (found.cycle !== undefined) {
+    // No cheapest path: the pictures show the graph and the two ends only.
+    const wrote = draw(null, 'negative-cycle', null);
     const cycle = [...found.cycle, found.cycle[0]].map((n) => n + 1);
     let around = 0;
     for (let i = 0; i + 1 < found.cycle.length + 1; i++) around += pathCost(graph, [found.cycle[i], found.cycle[(i + 1) % found.cycle.length]]);
@@ -225,6 +241,7 @@ function run(args: Args, io: Io): number {
       io.out(`graph ${gr} (${graph.size} nodes, ${graph.arcCount} arcs), algo ${algo}, from ${start + 1} to ${goal + 1}`);
       io.out(`no cheapest path: a negative cycle is reachable from ${start + 1}: ${cycle.join(' ')} (cost ${around} each time round), ${found.rounds} rounds over every arc`);
     }
+    sayWritten(io, wrote, args.flag('json'));
     return 1;
   }
   const cost = found.path === null ? null : found.cost;
@@ -234,15 +251,7 @@ function run(args: Args, io: Io): number {
   const path = found.path?.map((n) => n + 1) ?? null;
   const status = path === null ? 'unreachable' : 'found';
   // Written before anything is printed, so a failed write is the one line on stderr.
-  const wrote: string[] = [];
-  for (const [option, file] of pictures) {
-    const title = `bestfirst route ${gr}, ${algo}, from ${start + 1} to ${goal + 1}`;
-    if (option === 'svg') wrote.push(writePicture('route', option, file, routeSvg(graph, coords!, found.path, start, goal, title), 'SVG'));
-    else {
-      const facts = { gr: grFile, co: coFile!, algo, from: start + 1, to: goal + 1, status, cost };
-      wrote.push(writePicture('route', option, file, routeGeoJson(coords!, found.path, coScale, facts, `--co ${displayName(coFile!)}`), `GeoJSON, ${path?.length ?? 0} positions`));
-    }
-  }
+  const wrote = draw(found.path, status, cost);
 
   if (args.flag('json')) {
     io.out(JSON.stringify({

@@ -243,6 +243,34 @@ describe('route', () => {
   });
 });
 
+test('route --geojson without a whole path: null geometry (unreachable, negative cycle), a Point for a path of one node', async () => {
+  const gr = out('tiny.gr'), co = out('tiny.co'), neg = out('negative.gr'), negCo = out('negative.co');
+  writeFileSync(gr, 'p sp 4 3\na 1 2 5\na 2 3 7\na 3 1 1\n');
+  writeFileSync(co, 'p aux sp co 4\nv 1 4900000 52370000\nv 2 4901000 52371000\nv 3 4902000 52370500\nv 4 0 0\n');
+  writeFileSync(neg, 'p sp 3 3\na 1 2 1\na 2 3 -5\na 3 2 1\n');
+  writeFileSync(negCo, 'p aux sp co 3\nv 1 0 0\nv 2 1000 0\nv 3 1000 1000\n');
+  type Feature = { geometry: { type: string; coordinates: number[] | number[][] } | null; properties: { status: string; nodes: number[] } };
+  const read = (f: string) => JSON.parse(readFileSync(f, 'utf8')) as Feature;
+
+  const none = await run('route', '--gr', gr, '--co', co, '--from', '1', '--to', '4', '--geojson', out('none.geojson'), '--svg', out('none.svg'));
+  expect(none.code).toBe(1);
+  expect(read(out('none.geojson'))).toMatchObject({ geometry: null, properties: { status: 'unreachable', nodes: [] } });
+  expect(polylines(readFileSync(out('none.svg'), 'utf8'))).toEqual([]);
+
+  const one = await run('route', '--gr', gr, '--co', co, '--from', '2', '--to', '2', '--geojson', out('one.geojson'));
+  expect(one.code).toBe(0);
+  expect(read(out('one.geojson')).geometry).toEqual({ type: 'Point', coordinates: [4.901, 52.371] });
+
+  const found = await run('route', '--gr', gr, '--co', co, '--from', '1', '--to', '3', '--geojson', out('three.geojson'));
+  expect(found.code).toBe(0);
+  expect(read(out('three.geojson')).geometry).toEqual({ type: 'LineString', coordinates: [[4.9, 52.37], [4.901, 52.371], [4.902, 52.3705]] });
+
+  const cycle = await run('route', '--gr', neg, '--co', negCo, '--from', '1', '--to', '3', '--algo', 'bellman-ford', '--geojson', out('cycle.geojson'));
+  expect(cycle.code).toBe(1);
+  expect(cycle.out.at(-1)).toMatch(/^wrote .*cycle\.geojson: GeoJSON, 0 positions/);
+  expect(read(out('cycle.geojson'))).toMatchObject({ geometry: null, properties: { status: 'negative-cycle' } });
+});
+
 describe('refusals: one line naming the option and the file, exit 2, nothing on stdout', () => {
   mkdirSync(OUT, { recursive: true });
   const cases: [string[], RegExp][] = [
