@@ -6,6 +6,8 @@ import { MAX_SCEN_BYTES } from '#bestfirst/internal';
 import { displayName, jsonOption, loadMap, MAP_OPTION, readText, resolveMap } from './files.js';
 import type { Io } from './io.js';
 import type { Args, CommandSpec } from './options.js';
+import { fleetScene, writeGridPictures } from './picture/draw-grid.js';
+import { pictureTargets, PNG_OPTION, sayWritten, svgOption } from './picture/output.js';
 
 /** The planners `--solver` names. */
 const SOLVERS = ['prioritized', 'cbs'] as const;
@@ -28,9 +30,13 @@ export const FLEET: CommandSpec = {
     { name: 'agents', kind: 'integer', arg: 'K', min: 1, max: 100_000, required: true, help: 'plan the first K rows of FILE.scen' },
     { name: 'solver', kind: 'choice', arg: 'S', choices: SOLVERS, default: 'prioritized', help: 'prioritized (cooperative A*) or cbs (conflict-based search, optimal)' },
     { name: 'max-ms', kind: 'number', arg: 'MS', min: 0, max: 86_400_000, default: '30000', help: 'stop the planner after MS milliseconds of wall time' },
+    svgOption('the map and every agent\'s path, each agent in a colour of its own (hues a golden angle apart), its start a disc and its goal a square of that colour'),
+    PNG_OPTION,
     jsonOption('print one JSON record (the summary, and every agent\'s path as [x, y] cells, or null) instead of text'),
   ],
-  notes: ['Exit status: 0 solved and the plan checked valid, 1 no plan (unsolvable, prioritized planning stuck, or the time limit) or an invalid plan, 2 a mistake in the command line or the files.'],
+  notes: [
+    'With --svg or --png the plan is drawn: one map cell k x k pixels (the longer side within 2048 pixels, at least 1 a cell), walls dark, free cells light, agent i\'s path, start and goal in the i-th colour of a palette whose hues turn by the golden angle (about 137.5 degrees) from one agent to the next; a wait draws nothing. Without a plan (unsolved) only the starts and goals are drawn. Text output ends with one wrote line per picture; --json output is unchanged.',
+'Exit status: 0 solved and the plan checked valid, 1 no plan (unsolvable, prioritized planning stuck, or the time limit) or an invalid plan, 2 a mistake in the command line or the files.'],
   run,
 };
 
@@ -41,6 +47,8 @@ function run(args: Args, io: Io): number {
   const solver = args.need<(typeof SOLVERS)[number]>('solver');
   const maxMs = args.need<number>('max-ms');
   const scenName = displayName(scenFile);
+  // Checked before any file is read: a picture that cannot be written is said before any work.
+  const pictures = pictureTargets(args, ['svg', 'png'], [mapFile, scenFile], 'fleet');
 
   const rows = parseScen(readText(scenFile, `--scen ${scenName}`, '.scen', MAX_SCEN_BYTES), scenName);
   if (rows.length < k) throw new InputError(`--agents ${k} asks for more agents than ${scenName} has (${rows.length} row${rows.length === 1 ? '' : 's'})`);
@@ -57,6 +65,8 @@ function run(args: Args, io: Io): number {
   const invalid = check === null ? '' : !check.ok ? check.reason : valid ? '' : `the planner reports sum of costs ${r.sumOfCosts} and makespan ${r.makespan}, the checker counts ${check.sumOfCosts} and ${check.makespan}`;
   const ms = Math.round(r.elapsedMs * 10) / 10;
   const finite = (v: number) => (Number.isFinite(v) ? v : null);
+  // An invalid plan is drawn too: the picture may be how its fault is found.
+  const wrote = pictures.size === 0 ? [] : writeGridPictures('fleet', pictures, fleetScene(grid, tasks, r.paths, `bestfirst fleet ${displayName(mapFile)}, ${k} agent${k === 1 ? '' : 's'} from ${scenName}, ${solver}`));
 
   if (args.flag('json')) {
     io.out(JSON.stringify({
@@ -77,6 +87,7 @@ function run(args: Args, io: Io): number {
     }
     io.out(search);
   }
+  sayWritten(io, wrote, args.flag('json'));
   if (check !== null && !valid) io.err(`fleet: INVALID PLAN from ${solver}: ${invalid}`);
   return r.status === 'found' && valid ? 0 : 1;
 }

@@ -6,6 +6,8 @@ import type { Io } from './io.js';
 import type { Args, OptionSpec } from './options.js';
 import { describeInflation, IMAGE_RULE, inflateFor, INFLATION_OPTIONS, KEEPOUT_OPTION, loadMask, loadRosMap, RADIUS_OPTION } from './ros-map.js';
 import { checkedSearch } from './checked-search.js';
+import { costmapScene, writeGridPictures } from './picture/draw-grid.js';
+import { pictureTargets, sayWritten } from './picture/output.js';
 
 /**
  * `bestfirst plan --ros map.yaml --from X,Y --to X,Y --radius R [--keepout
@@ -110,6 +112,7 @@ export function planRos(args: Args, io: Io, algo: Algo): number {
   // Every file read and checked before any work.
   const keepout = loadMask(args, 'keepout', loaded, 'plan');
   const speed = loadMask(args, 'speed', loaded, 'plan');
+  const pictures = pictureTargets(args, ['svg', 'png'], [...loaded.files, ...(keepout?.files ?? []), ...(speed?.files ?? [])], 'plan');
   const inflated = inflateFor(map, args, 'plan');
   const { radius } = inflated;
   const costmap = keepout === undefined ? inflated.costmap : applyKeepout(inflated.costmap, keepout.map);
@@ -130,6 +133,8 @@ export function planRos(args: Args, io: Io, algo: Algo): number {
     length *= grid.cellSize;
   }
   const path = Array.from(buf.subarray(0, count), (n) => { const [x, y] = cellToWorld(map, n); return [round3(x), round3(y)] as [number, number]; });
+  // The costmap as planned on (keepout merged), rows from the top as the grid's ids run.
+  const wrote = pictures.size === 0 ? [] : writeGridPictures('plan', pictures, costmapScene(grid, withRowOrder(costmap, 'top-down').cost, buf.subarray(0, count), start, goal, `bestfirst plan --ros ${name}, ${algo.name}, from ${from.join(',')} m to ${to.join(',')} m`));
 
   if (args.flag('json')) {
     io.out(JSON.stringify({
@@ -152,5 +157,6 @@ export function planRos(args: Args, io: Io, algo: Algo): number {
     }
     if (count > 0) io.out(`path (m) ${path.map(([x, y]) => `(${x.toFixed(3)},${y.toFixed(3)})`).join(' ')}`);
   }
+  sayWritten(io, wrote, args.flag('json'));
   return status === 'found' ? 0 : 1;
 }

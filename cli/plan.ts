@@ -5,6 +5,11 @@ import { planRos, rosPlanWanted, ROS_OPTION, ROS_PLAN_NOTES, ROS_PLAN_OPTIONS } 
 import { runCommand, type Args, type CommandSpec } from './options.js';
 import { checkedSearch } from './checked-search.js';
 import { formatTerrain, PARTIAL_OPTION, TERRAIN_OPTION, withTerrain, type TerrainSpec } from './terrain.js';
+import { planScene, writeGridPictures } from './picture/draw-grid.js';
+import { pictureTargets, PNG_OPTION, sayWritten, svgOption } from './picture/output.js';
+
+/** What `plan --help` says about the pictures. */
+const PICTURE_NOTE = 'With --svg or --png the plan is also drawn: one map cell is k x k pixels (k as large as keeps the longer side within 2048 pixels, at least 1); a Moving AI map\'s free cells light, walls dark, trees green, swamp olive, water blue; a ROS map\'s costmap as RViz shows Nav2\'s (free white, graded costs blue to red, inscribed cyan, lethal magenta, unknown grey teal); the path red through the cell centres (an any-angle path through its waypoints), the start a green disc, the goal a blue square. The picture is drawn without a path too (no path, or the partial one). The expanded cells are not drawn. Each picture is written whole through a temporary file beside it; text output ends with one wrote line per picture, --json output is unchanged.';
 
 /**
  * `bestfirst plan --map FILE.map --from X,Y --to X,Y [--algo A | --any-angle]
@@ -29,9 +34,11 @@ export const PLAN: CommandSpec = {
     TERRAIN_OPTION,
     PARTIAL_OPTION,
     ...ROS_PLAN_OPTIONS,
+    svgOption('the map (with --ros its costmap, in Nav2\'s colours), the start (disc), the goal (square) and the path'),
+    PNG_OPTION,
     jsonOption('print one JSON record (map, algo, from, to, status, partial, cost, cells, expansions, elapsedMs, buildMs for subgoal4, subgoal8, preprocessed8 and jps-plus, path) instead of text; with --any-angle, cells counts waypoints'),
   ],
-  notes: [...ROS_PLAN_NOTES, 'Exit status: 0 a path was found, 1 no path (or a failed check), 2 a mistake in the command line or the files.'],
+  notes: [...ROS_PLAN_NOTES, PICTURE_NOTE, 'Exit status: 0 a path was found, 1 no path (or a failed check), 2 a mistake in the command line or the files.'],
   run,
 };
 
@@ -43,6 +50,8 @@ function run(args: Args, io: Io): number {
   const algo = chosenAlgo(args, 'plan');
   if (rosPlanWanted(args)) return planRos(args, io, algo);
   const mapFile = args.need<string>('map');
+  // Checked before the map is read: a picture that cannot be written is said before any work.
+  const pictures = pictureTargets(args, ['svg', 'png'], [mapFile], 'plan');
   const terrain = args.get<TerrainSpec>('terrain');
   const grid = gridFor(algo, withTerrain(loadMap(mapFile), terrain));
   const start = endpoint(grid, args.need('from'), '--from', mapFile);
@@ -52,6 +61,8 @@ function run(args: Args, io: Io): number {
   if (run === null) return 1;
   const { runner, searcher, status, microseconds, buf, count, partial } = run;
   const path = Array.from(buf.subarray(0, count), (n) => [grid.x(n), grid.y(n)] as [number, number]);
+  // Drawn before anything is printed, so a failed write is the one line on stderr.
+  const wrote = pictures.size === 0 ? [] : writeGridPictures('plan', pictures, planScene(grid, buf.subarray(0, count), start, goal, `bestfirst plan ${displayName(mapFile)}, ${algo.name}, from ${grid.formatXY(start)} to ${grid.formatXY(goal)}`));
 
   if (args.flag('json')) {
     io.out(JSON.stringify({
@@ -72,5 +83,6 @@ function run(args: Args, io: Io): number {
     }
     if (count > 0) io.out(`path ${path.map(([x, y]) => `(${x},${y})`).join(' ')}`);
   }
+  sayWritten(io, wrote, args.flag('json'));
   return status === 'found' ? 0 : 1;
 }

@@ -4,6 +4,8 @@ import { GrReader, MAX_DIMACS_CHARS, parseCo } from '#bestfirst/io';
 import { displayName, jsonOption, readSavedFile, readText, streamText } from './files.js';
 import { progressBar, type Io } from './io.js';
 import { runCommand, type Args, type CommandSpec } from './options.js';
+import { DIMACS_CO_SCALE, routeGeoJson, routeSvg } from './picture/draw-route.js';
+import { pictureTargets, sayWritten, svgOption, writePicture } from './picture/output.js';
 
 /** What one `--algo` of `route` found: the path as node ids from 0 (null without one), and the work it did. */
 interface Found {
@@ -152,11 +154,15 @@ export const ROUTE: CommandSpec = {
     nodeOption('to', 'the goal node'),
     { name: 'ch', kind: 'file', arg: 'FILE.ch', help: 'with --algo ch: load the hierarchy `bestfirst preprocess` saved for this graph instead of building it (refused if the graph is not the one it was built from)' },
     { name: 'algo', kind: 'choice', arg: 'A', default: 'dijkstra', choices: Object.keys(ALGOS), help: 'the search', accepts: Object.entries(ALGOS).map(([k, a]) => [k, a.help] as const) },
+    svgOption('the road graph (its arcs faint, X and Y of the .co as plane coordinates, north up) with the path bold, the start a disc and the goal a square', '; needs --co'),
+    { name: 'geojson', kind: 'file', arg: 'FILE.geojson', help: 'also write the path as a GeoJSON Feature: a LineString of [longitude, latitude] from the .co coordinates divided by --co-scale; needs --co (a file there is replaced)' },
+    { name: 'co-scale', kind: 'number', arg: 'N', min: 0, default: String(DIMACS_CO_SCALE), help: 'with --geojson: what the .co coordinates were multiplied by, degrees to the file\'s whole numbers (the DIMACS challenge\'s road files: 1000000); a .co does not say its scale; must be > 0' },
     jsonOption('print one JSON record (gr, co, algo, from, to, status, cost, nodes, expansions, rounds, elapsedMs, built, path) instead of text; built is { ms, shortcuts, bytes, loaded } for ch (loaded: read from --ch, ms the load), else null; a negative cycle gives status negative-cycle with cycle and cycleCost'),
   ],
   notes: [
     'The astar and biastar heuristic: every arc costs at least ratio x its straight length (ratio: the smallest weight / length over the arcs), so no path to the goal costs less than ratio x the straight-line distance; it is admissible and consistent for any weights, and zero when some arc between distinct points is free.',
     'Negative weights (W with a minus sign) are read for --algo bellman-ford only, the one search that takes them; it reports a negative cycle reachable from the start instead of a path (status negative-cycle, with the cycle).',
+    'With --geojson the path is one GeoJSON Feature: geometry a LineString of [longitude, latitude] (X / N, Y / N for --co-scale N), a Point for a path of one node, null without a path; properties gr, co, algo, from, to, status, cost, coScale and nodes (the ids). A position outside longitude -180..180 or latitude -90..90 is refused, naming the node: the scale is wrong or the file is not in degrees. The sample data/dimacs/amsterdam-centre.co holds projected units, not degrees, so its GeoJSON lands next to longitude 0, latitude 0: only its shape means anything. With --svg or --geojson, text output ends with one wrote line per file; --json output is unchanged.',
     'Exit status: 0 a path was found, 1 no path (or a negative cycle), 2 a mistake in the command line or the files.',
   ],
   run,
@@ -174,6 +180,16 @@ function run(args: Args, io: Io): number {
   if (ALGOS[algo].needsCo && coFile === undefined) {
     throw new InputError(`route: --algo ${algo} needs --co FILE.co: its heuristic is made from the nodes' coordinates (or use --algo ${algo === 'astar' ? 'dijkstra' : 'bidijkstra'})`);
   }
+  for (const option of ['geojson', 'svg']) {
+    if (args.has(option) && coFile === undefined) {
+      throw new InputError(`route: --${option} ${displayName(args.need<string>(option))} needs --co FILE.co: the ${option === 'svg' ? 'picture places' : 'line is made of'} the nodes by their coordinates`);
+    }
+  }
+  if (args.has('co-scale') && !args.has('geojson')) throw new InputError('route: --co-scale is the scale of the --geojson file\'s coordinates; add --geojson FILE.geojson');
+  const coScale = args.need<number>('co-scale');
+  if (!(coScale > 0)) throw new InputError(`route: --co-scale must be a decimal number > 0, got ${coScale}`);
+  const inputs = [grFile, ...(coFile === undefined ? [] : [coFile]), ...(args.has('ch') ? [args.need<string>('ch')] : [])];
+  const pictures = pictureTargets(args, ['svg', 'geojson'], inputs, 'route');
   const chFile = args.get<string>('ch');
   if (chFile !== undefined && algo !== 'ch') throw new InputError(`route: --ch ${displayName(chFile)} is a saved hierarchy, which --algo ch reads; add --algo ch (the search given is ${algo})`);
   const gr = displayName(grFile);
@@ -187,11 +203,13 @@ function run(args: Args, io: Io): number {
   };
   const start = node('from'), goal = node('to');
   let h: Heuristic | null = null;
+  let coords: ReturnType<typeof parseCo> | null = null;
   if (coFile !== undefined) {
     const co = displayName(coFile);
-    const coords = parseCo(readText(coFile, `--co ${co}`, '.co', MAX_DIMACS_CHARS), co);
+    coords = parseCo(readText(coFile, `--co ${co}`, '.co', MAX_DIMACS_CHARS), co);
     if (coords.x.length !== graph.size) throw new InputError(`route: --co ${co} has ${coords.x.length} nodes, --gr ${gr} has ${graph.size}: expected the coordinates of the same graph`);
-    h = straightLine(graph, coords).h;
+    // Only the searches that use it: the others take negative weights (bellman-ford), which straightLine refuses.
+    if (ALGOS[algo].needsCo) h = straightLine(graph, coords).h;
   }
 
   const t0 = performance.now();
@@ -199,7 +217,22 @@ function run(args: Args, io: Io): number {
   // The search alone: a hierarchy's build is reported on its own.
   const microseconds = (performance.now() - t0 - (found.built?.ms ?? 0)) * 1000;
   const built = found.built === undefined ? null : { ms: Math.round(found.built.ms * 10) / 10, shortcuts: found.built.shortcuts, bytes: found.built.bytes, loaded: found.built.loaded };
+  /** Writes the pictures asked for (a path, or null: no path, or a negative cycle); returns the wrote lines. */
+  const draw = (nodes: number[] | null, status: string, cost: number | null): string[] => {
+    const wrote: string[] = [];
+    for (const [option, file] of pictures) {
+      const title = `bestfirst route ${gr}, ${algo}, from ${start + 1} to ${goal + 1}`;
+      if (option === 'svg') wrote.push(writePicture('route', option, file, routeSvg(graph, coords!, nodes, start, goal, title), 'SVG'));
+      else {
+        const facts = { gr: grFile, co: coFile!, algo, from: start + 1, to: goal + 1, status, cost };
+        wrote.push(writePicture('route', option, file, routeGeoJson(coords!, nodes, coScale, facts, `--co ${displayName(coFile!)}`), `GeoJSON, ${nodes?.length ?? 0} positions`));
+      }
+    }
+    return wrote;
+  };
   if (found.cycle !== undefined) {
+    // No cheapest path: the pictures show the graph and the two ends only.
+    const wrote = draw(null, 'negative-cycle', null);
     const cycle = [...found.cycle, found.cycle[0]].map((n) => n + 1);
     let around = 0;
     for (let i = 0; i + 1 < found.cycle.length + 1; i++) around += pathCost(graph, [found.cycle[i], found.cycle[(i + 1) % found.cycle.length]]);
@@ -209,6 +242,7 @@ function run(args: Args, io: Io): number {
       io.out(`graph ${gr} (${graph.size} nodes, ${graph.arcCount} arcs), algo ${algo}, from ${start + 1} to ${goal + 1}`);
       io.out(`no cheapest path: a negative cycle is reachable from ${start + 1}: ${cycle.join(' ')} (cost ${around} each time round), ${found.rounds} rounds over every arc`);
     }
+    sayWritten(io, wrote, args.flag('json'));
     return 1;
   }
   const cost = found.path === null ? null : found.cost;
@@ -217,6 +251,8 @@ function run(args: Args, io: Io): number {
   if (broken !== null) { io.err(`route: the ${algo} path is invalid: ${broken}`); return 1; }
   const path = found.path?.map((n) => n + 1) ?? null;
   const status = path === null ? 'unreachable' : 'found';
+  // Written before anything is printed, so a failed write is the one line on stderr.
+  const wrote = draw(found.path, status, cost);
 
   if (args.flag('json')) {
     io.out(JSON.stringify({
@@ -230,5 +266,6 @@ function run(args: Args, io: Io): number {
     io.out(path === null ? `no path (unreachable), ${work}, ${microseconds.toFixed(1)} us`
       : `cost ${cost}, ${path.length} nodes (${path.length - 1} arcs), ${work}, ${microseconds.toFixed(1)} us`);
   }
+  sayWritten(io, wrote, args.flag('json'));
   return path === null ? 1 : 0;
 }

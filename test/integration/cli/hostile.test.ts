@@ -90,12 +90,20 @@ function argvOf(command: string, positionals: string[], options: [string, string
   return argv;
 }
 
+/**
+ * The picture files (plan and fleet --svg/--png, route --svg/--geojson) are
+ * written, not read: the file values above are good names to write to (and
+ * writing over the fixtures would spoil later cases), so they are not
+ * mutated; the places a picture may not be written are the cases below.
+ */
+const OUTPUTS = ['svg', 'png', 'geojson'];
+
 function table(): Case[] {
   const cases: Case[] = [];
   for (const b of BASELINES) {
     const spec = COMMANDS[b.command];
     cases.push({ argv: argvOf(b.command, b.positionals, b.options), want: b.want });
-    const mutate = spec.options.filter((o) => (b.mutate ?? spec.options.map((x) => x.name)).includes(o.name));
+    const mutate = spec.options.filter((o) => (b.mutate ?? spec.options.map((x) => x.name)).includes(o.name) && !OUTPUTS.includes(o.name));
     for (const o of mutate) {
       const without = b.options.filter(([n]) => n !== o.name);
       // Each bad value, written both ways.
@@ -126,6 +134,16 @@ function table(): Case[] {
   for (const out of ['', F.folder, '/dev/null', '/dev/zero', '/dev/urandom', join(F.map, 'x'), join(F.missing, 'x.pgm'), F.ros, join(F.dir, 'ros.pgm.gz')]) {
     cases.push({ argv: ['costmap', F.ros, '--radius', '0.1', '--out', out], want: 2 });
   }
+  // Where a picture may not be written: the same places, and the files the command reads.
+  const bad = ['', F.folder, '/dev/null', '/dev/zero', join(F.map, 'x'), join(F.missing, 'x.svg')];
+  for (const out of [...bad, F.map]) {
+    for (const option of ['--svg', '--png']) cases.push({ argv: ['plan', '--map', F.map, '--from', '0,0', '--to', '7,5', option, out], want: 2 });
+  }
+  for (const out of [...bad, F.gr, F.co]) {
+    for (const option of ['--svg', '--geojson']) cases.push({ argv: ['route', '--gr', F.gr, '--co', F.co, '--from', '1', '--to', '3', option, out], want: 2 });
+  }
+  cases.push({ argv: ['route', '--gr', F.gr, '--from', '1', '--to', '3', '--geojson', join(F.dir, 'x.geojson')], want: 2 }); // no --co
+  cases.push({ argv: ['plan', '--map', F.map, '--from', '0,0', '--to', '7,5', '--png', join(F.dir, 'plan.png')], want: 0 });
   // Steps and closures only the Apartment scenario can judge.
   for (const extra of [['--close-at', '9'], ['--close-at', '1000'], ['--door', 'room', '--close-at', '10'], ['--door', 'kitchen', '--close-at', '0']]) {
     cases.push({ argv: ['apartment', ...extra], want: extra.includes('kitchen') ? 'any' : 2 });
