@@ -10,7 +10,7 @@
  */
 export { DIAGONAL_RULES, MAX_GRID_CELLS, type BlockedModel } from './grid.js';
 export { chebyshev, euclidean, heuristicByName, type HeuristicName } from './heuristics.js';
-export { GRID_ALGORITHM_NAMES, type GridAlgorithm, type Guarantee } from './registry.js';
+export { GRID_ALGORITHM_NAMES, type GridAlgorithm, type Guarantee, type SavingEntry, type SavingSearcher } from './registry.js';
 export { GRID_NEEDS, type GridNeeds, type GridSearchName, type DiagonalCostRange } from './grid-needs.js';
 export { filterAreas, type AreaFilter, type AreaRule } from './areas.js';
 export { landmarks, type LandmarkOptions } from './fast/landmarks.js';

@@ -61,7 +61,15 @@ export interface GridAlgorithm {
    * this very grid, instead of building (an `InputError` for any other
    * bytes, saying why); `create` makes one that can `save()`.
    */
-  readonly saving?: { create(grid: Grid): SavingSearcher; load(grid: Grid, saved: Uint8Array): SavingSearcher };
+  readonly saving?: SavingEntry;
+}
+
+/** How a registry entry makes a searcher that can keep its preprocessing (`GridAlgorithm.saving`). */
+export interface SavingEntry {
+  /** Builds the searcher's preprocessing for `grid`. */
+  create(grid: Grid): SavingSearcher;
+  /** Loads what its `save()` wrote for this very grid; any other bytes are an `InputError` saying why. */
+  load(grid: Grid, saved: Uint8Array): SavingSearcher;
 }
 
 /** A searcher whose preprocessing can be written to bytes and loaded back (`saved` option of its constructor). */

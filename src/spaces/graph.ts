@@ -12,8 +12,11 @@ export type Edge = readonly [from: number, to: number, cost: number];
  * would take several gigabytes: 16 bytes an edge, and no object per edge.
  */
 export interface EdgeArrays {
+  /** Each edge's tail, a node 0..size-1. */
   readonly from: Int32Array;
+  /** Each edge's head, a node 0..size-1. */
   readonly to: Int32Array;
+  /** Each edge's cost, as the triples' third entry. */
   readonly cost: Float64Array;
 }
 
