@@ -4,7 +4,7 @@ import { checkMapfPlan } from '#bestfirst/mapf';
 import { checkScenario, parseScen } from '#bestfirst/io';
 import { MAX_SCEN_BYTES } from '#bestfirst/internal';
 import { displayName, jsonOption, loadMap, MAP_OPTION, readText, resolveMap } from './files.js';
-import type { Io } from './io.js';
+import { progressBar, type Io } from './io.js';
 import type { Args, CommandSpec } from './options.js';
 import { fleetScene, writeGridPictures } from './picture/draw-grid.js';
 import { pictureTargets, PNG_OPTION, sayWritten, svgOption } from './picture/output.js';
@@ -58,8 +58,13 @@ function run(args: Args, io: Io): number {
   for (const s of agents) checkScenario(s, grid, scenName);
   const tasks = agents.map((s) => ({ start: grid.id(s.startX, s.startY), goal: grid.id(s.goalX, s.goalY) }));
 
-  const options = { limits: { maxMillis: maxMs } };
+  // Progress on a terminal only: agents planned for prioritized planning, the time limit used for CBS (its nodes have no known total).
+  const t0 = performance.now();
+  const bar = solver === 'cbs' ? progressBar(io, maxMs, 'searching, ms of --max-ms ') : progressBar(io, k, 'agents planned ');
+  const onProgress = bar === null ? undefined : solver === 'cbs' ? () => bar(Math.min(maxMs, Math.round(performance.now() - t0))) : (done: number) => bar(done);
+  const options = { limits: { maxMillis: maxMs }, ...(onProgress === undefined ? {} : { onProgress }) };
   const r: MapfResult = solver === 'cbs' ? cbs(grid, tasks, options) : prioritizedPlan(grid, tasks, options);
+  bar?.(solver === 'cbs' ? maxMs : k); // clears the bar whatever the planner reached
   const check = r.paths === null ? null : checkMapfPlan(grid, tasks, r.paths);
   const valid = check !== null && check.ok && check.sumOfCosts === r.sumOfCosts && check.makespan === r.makespan;
   const invalid = check === null ? '' : !check.ok ? check.reason : valid ? '' : `the planner reports sum of costs ${r.sumOfCosts} and makespan ${r.makespan}, the checker counts ${check.sumOfCosts} and ${check.makespan}`;

@@ -176,6 +176,7 @@ export function cbs(grid: Grid, tasks: readonly AgentTask[], options: CbsOptions
     if (between !== null) return end(between, null, `${limitWords(between)} after ${expanded} constraint-tree nodes`);
     if (expanded >= nodeBudget) return end('max-nodes', null, `the node budget ran out after ${expanded} constraint-tree nodes`);
     expanded++;
+    budgets.progress(expanded, nodeBudget);
     // The children keep only the constraints of their ancestors, not their paths (memory on long runs).
     const bare: CtNode = { ...node, paths: [], conflicts: [], mdds: [] };
     nodes[id] = bare;

@@ -142,19 +142,30 @@ export interface MapfOptions {
    * Default 200,000; 0 turns it off.
    */
   jointLimit?: number;
+  /**
+   * Called as the planner goes, for a progress bar: `prioritizedPlan` after
+   * each agent it plans (agents planned, agents), `cbs` after each
+   * constraint-tree node it expands (nodes expanded, its node budget,
+   * `maxNodes`). Default: none.
+   */
+  onProgress?: (done: number, total: number) => void;
 }
 
-/** The checked options: the limits, made absolute, and the joint search's size. */
+/** The checked options: the limits, made absolute, the joint search's size and the progress callback (a no-op when none). */
 export interface MapfBudgets {
   readonly budget: Budget;
   readonly jointLimit: number;
+  readonly progress: (done: number, total: number) => void;
 }
+
+const NO_PROGRESS = (): void => {};
 
 /** Checks a MAPF planner's options (`extra` names keys only it takes) and returns the common ones. */
 export function mapfBudgets(options: unknown, where: string, extra: readonly string[] = []): MapfBudgets {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) throw new InputError(`${where}: options must be an object, got ${show(options)}`);
-  checkKeys(options, ['limits', 'jointLimit', ...extra], where);
+  checkKeys(options, ['limits', 'jointLimit', 'onProgress', ...extra], where);
   const o = options as MapfOptions;
+  if (o.onProgress !== undefined && typeof o.onProgress !== 'function') throw new InputError(`${where}: onProgress must be a function (done, total) => void, got ${show(o.onProgress)}`);
   const jointLimit = o.jointLimit === undefined ? 200_000 : o.jointLimit;
   if (typeof jointLimit !== 'number' || !Number.isInteger(jointLimit) || jointLimit < 0 || jointLimit > 1e8) {
     throw new InputError(`${where}: jointLimit must be a whole number from 0 to 100000000 (joint positions searched to prove an instance unsolvable), got ${show(jointLimit)}`);
@@ -162,6 +173,7 @@ export function mapfBudgets(options: unknown, where: string, extra: readonly str
   return {
     budget: checkLimits(o.limits, where),
     jointLimit,
+    progress: o.onProgress ?? NO_PROGRESS,
   };
 }
 

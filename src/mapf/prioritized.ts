@@ -58,6 +58,7 @@ export function prioritizedPlan(grid: Grid, tasks: readonly AgentTask[], options
     if (r.path === null) return end('incomplete', null, whyStuck(i, list[i], table, floor), i);
     table.reserve(i, r.path);
     paths.push(r.path);
+    budgets.progress(i + 1, list.length);
   }
   return end('found', paths);
 }

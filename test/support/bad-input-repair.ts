@@ -797,6 +797,7 @@ function mapfSpecs(): Spec[] {
     limits: limitsOf(),
     jointLimit: [...named([v(-1, '-1'), v(0.5, '0.5'), v(Number.NaN, 'NaN'), v(Infinity, 'Infinity'), v('5', "'5'"), v(null, 'null'), v(1e9, '1e9')], ['jointLimit'], new RegExp(`${where}|whole number`)),
       v(0, '0', 'ok'), v(10, '10', 'ok'), v(undefined, 'undefined', 'ok')],
+    onProgress: [v(undefined, 'undefined', 'ok'), v(() => undefined, 'a function', 'ok'), ...named([v(null, 'null'), v(5, '5'), v('bar', 'a string')], ['onProgress', 'function'])],
   });
   return [{
     target: 'bestfirst/mapf:prioritizedPlan',

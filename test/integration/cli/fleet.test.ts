@@ -76,3 +76,21 @@ describe('no plan, and mistakes', () => {
     }
   });
 });
+
+test('fleet draws its progress on a terminal only: agents planned for prioritized planning, the time limit used for CBS', async () => {
+  const { collect } = await import('../../support/cli-io.js');
+  const { main } = await import('../../../cli/main.js');
+  const map = dataFile('mapf/room-32-32-4.map'), scen = dataFile('mapf/room-32-32-4-random-1.scen');
+  const tty = collect({ tty: true });
+  expect(await main(['fleet', '--map', map, '--scen', scen, '--agents', '12'], tty.io)).toBe(0);
+  expect(tty.status.filter((l) => l !== '').every((l) => /^agents planned \[#* *\] \d+\/12$/.test(l)), tty.status.join('\n')).toBe(true);
+  expect(tty.status).toContain(`agents planned [${'#'.repeat(30)}] 12/12`);
+  expect(tty.status[tty.status.length - 1]).toBe('');
+  const cbsTty = collect({ tty: true });
+  expect(await main(['fleet', '--map', map, '--scen', scen, '--agents', '10', '--solver', 'cbs', '--max-ms', '20000'], cbsTty.io)).toBe(0);
+  expect(cbsTty.status.filter((l) => l !== '').every((l) => /^searching, ms of --max-ms \[#* *\] \d+\/20000$/.test(l)), cbsTty.status.join('\n')).toBe(true);
+  expect(cbsTty.status[cbsTty.status.length - 1]).toBe('');
+  const pipe = collect();
+  expect(await main(['fleet', '--map', map, '--scen', scen, '--agents', '12'], pipe.io)).toBe(0);
+  expect(pipe.status).toEqual([]);
+});

@@ -102,3 +102,20 @@ describe('on the MAPF benchmark files', () => {
     expect(c.lowLevelExpansions).toBeGreaterThan(0);
   });
 });
+
+test('onProgress: prioritized planning calls it after each agent (planned, agents); CBS after each constraint-tree node (expanded, maxNodes)', () => {
+  const grid = Grid.fromAscii(['.....', '.#.#.', '.....']);
+  const tasks = [{ start: grid.id(0, 0), goal: grid.id(4, 2) }, { start: grid.id(4, 0), goal: grid.id(0, 2) }, { start: grid.id(2, 0), goal: grid.id(2, 2) }];
+  const seen: [number, number][] = [];
+  expect(prioritizedPlan(grid, tasks, { onProgress: (d, t) => seen.push([d, t]) }).status).toBe('found');
+  expect(seen).toEqual([[1, 3], [2, 3], [3, 3]]);
+  // Two agents whose shortest paths cross at the centre at the same time: CBS must split (the joint search is off).
+  const open = Grid.fromAscii(['...', '...', '...']);
+  const crossing = [{ start: open.id(0, 1), goal: open.id(2, 1) }, { start: open.id(1, 0), goal: open.id(1, 2) }];
+  const nodes: [number, number][] = [];
+  const r = cbs(open, crossing, { maxNodes: 50, jointLimit: 0, onProgress: (d, t) => nodes.push([d, t]) });
+  expect(r.status).toBe('found');
+  expect(r.highLevelNodes).toBeGreaterThan(0);
+  expect(nodes).toEqual(Array.from({ length: r.highLevelNodes }, (_, i) => [i + 1, 50]));
+  expect(() => cbs(grid, tasks, { onProgress: 5 as never })).toThrow(/cbs: onProgress must be a function \(done, total\) => void, got 5/);
+});
