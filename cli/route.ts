@@ -1,7 +1,7 @@
 import { ASTAR, BidirectionalSearcher, ContractionHierarchy, COST_TO_COME, type Graph, type Heuristic, InputError, pathCost, Searcher, straightLine, zero } from '#bestfirst';
 import { bellmanFord, zeroOneBfs } from '#bestfirst/search';
-import { GrReader, MAX_DIMACS_CHARS, parseCo } from '#bestfirst/io';
-import { displayName, jsonOption, readSavedFile, readText, streamText } from './files.js';
+import { CoReader, GrReader, type DimacsCoordinates } from '#bestfirst/io';
+import { displayName, jsonOption, readSavedFile, streamText } from './files.js';
 import { progressBar, type Io } from './io.js';
 import { runCommand, type Args, type CommandSpec } from './options.js';
 import { DIMACS_CO_SCALE, routeGeoJson, routeSvg } from './picture/draw-route.js';
@@ -149,7 +149,7 @@ export const ROUTE: CommandSpec = {
   about: 'One cheapest path on a graph in the format of the 9th DIMACS shortest-path challenge (the format road benchmarks are published in): its cost, nodes, expansions and time, and with --json the path. Node ids are the file\'s, counted from 1. The path\'s cost is summed again from the graph\'s arcs before it is printed. With --algo ch the graph is contracted into a hierarchy first; its build time, shortcuts and memory are printed beside the query\'s time, which leaves the build out.',
   options: [
     { name: 'gr', kind: 'file', arg: 'FILE.gr', required: true, help: "the arcs: 'p sp N M', then 'a U V W' lines, read as a stream (no limit on its size but memory; gzipped, at most 4 GiB inflated)" },
-    { name: 'co', kind: 'file', arg: 'FILE.co', help: "the coordinates: 'p aux sp co N', then 'v ID X Y' lines; needed by astar and biastar" },
+    { name: 'co', kind: 'file', arg: 'FILE.co', help: "the coordinates: 'p aux sp co N', then 'v ID X Y' lines, read as a stream like --gr; needed by astar and biastar" },
     nodeOption('from', 'the start node'),
     nodeOption('to', 'the goal node'),
     { name: 'ch', kind: 'file', arg: 'FILE.ch', help: 'with --algo ch: load the hierarchy `bestfirst preprocess` saved for this graph instead of building it (refused if the graph is not the one it was built from)' },
@@ -203,10 +203,12 @@ function run(args: Args, io: Io): number {
   };
   const start = node('from'), goal = node('to');
   let h: Heuristic | null = null;
-  let coords: ReturnType<typeof parseCo> | null = null;
+  let coords: DimacsCoordinates | null = null;
   if (coFile !== undefined) {
     const co = displayName(coFile);
-    coords = parseCo(readText(coFile, `--co ${co}`, '.co', MAX_DIMACS_CHARS), co);
+    const reader = new CoReader(co);
+    streamText(coFile, `--co ${co}`, '.co', (chunk) => reader.push(chunk));
+    coords = reader.finish();
     if (coords.x.length !== graph.size) throw new InputError(`route: --co ${co} has ${coords.x.length} nodes, --gr ${gr} has ${graph.size}: expected the coordinates of the same graph`);
     // Only the searches that use it: the others take negative weights (bellman-ford), which straightLine refuses.
     if (ALGOS[algo].needsCo) h = straightLine(graph, coords).h;

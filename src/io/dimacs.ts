@@ -1,13 +1,13 @@
 import { badArcEnd, checkBoolean, checkKeys, isNodeOf } from '../core/input-checks.js';
 import { InputError, show } from '../core/errors.js';
 import { checkSpace, type SearchSpace } from '../core/space.js';
-import { Graph, MAX_GRAPH_SIZE, type Edge } from '../spaces/graph.js';
+import { Graph, type Edge } from '../spaces/graph.js';
 import { checkCoordinates, planarDistance, type Coordinates } from '../spaces/straight-line.js';
-import { checkText, fail, lines, shown } from './movingai.js';
-import { DimacsLines, whole, type Layout } from './dimacs-lines.js';
+import { checkText, lines } from './movingai.js';
 import { GrBuilder, GrReader, MAX_DIMACS_WEIGHT, type ParseGrOptions } from './gr-reader.js';
+import { CoBuilder, CoReader, type DimacsCoordinates } from './co-reader.js';
 
-export { GrReader, MAX_DIMACS_WEIGHT, type ParseGrOptions };
+export { CoReader, GrReader, MAX_DIMACS_WEIGHT, type DimacsCoordinates, type ParseGrOptions };
 import type { RoadNetwork } from './roads.js';
 
 /**
@@ -29,21 +29,11 @@ import type { RoadNetwork } from './roads.js';
  */
 export const MAX_DIMACS_CHARS = 1 << 28;
 
-/** The coordinates of a `.co` file, indexed from 0: node ID of the file is entry ID - 1. */
-export interface DimacsCoordinates extends Coordinates {
-  /** x[n]: node n's x coordinate, a whole number (the challenge's files write longitude x 10^6). */
-  readonly x: Float64Array;
-  /** y[n]: node n's y coordinate. */
-  readonly y: Float64Array;
-}
-
 /** A graph for `.gr` and `.co` files: arcs with whole-number costs, and a point per node. */
 export interface DimacsGraph extends DimacsCoordinates {
   /** The arcs, directed: node n of the files is node n - 1 here. */
   readonly graph: Graph;
 }
-
-const SIGNED = /^-?\d+$/;
 
 /** A whole text read line by line through the files' discipline (dimacs-lines.ts), each line told how many follow. */
 function scan(text: string, read: (line: string, following: number) => void): void {
@@ -122,9 +112,6 @@ function commentLines(comment: string, where: string): string {
 
 // --- .co -------------------------------------------------------------------
 
-const CO: Layout = { problem: 'p aux sp co N', record: 'v ID X Y', noun: 'a node' };
-const COORDINATE = `expected a whole number (DIMACS coordinates are integers) from ${-Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}`;
-
 /**
  * Reads a DIMACS `.co` file: comment lines `c ...`, one problem line
  * `p aux sp co N` before any node, then one line `v ID X Y` for each node
@@ -142,33 +129,9 @@ const COORDINATE = `expected a whole number (DIMACS coordinates are integers) fr
  */
 export function parseCo(text: string, file = '<co>'): DimacsCoordinates {
   checkText('parseCo', text, file, MAX_DIMACS_CHARS, '.co');
-  let size = 0, count = 0;
-  let x = new Float64Array(0), y = new Float64Array(0), seen = new Int32Array(0);
-  const co = new DimacsLines(file, CO, (l, following) => {
-    size = whole(file, l, 4, 'the node count N', 0, MAX_GRAPH_SIZE);
-    // Said before N points are allocated: a short file cannot hold them.
-    if (following !== undefined && size > following) fail(file, l.no, l.w[4].col, `the node count N is ${size}, but only ${following} lines follow, expected a 'v ID X Y' line per node`);
-    x = new Float64Array(size); y = new Float64Array(size); seen = new Int32Array(size);
-  }, (l) => {
-    const id = whole(file, l, 1, 'the node ID', 1, size, ` (ids are 1-based: 1 to N = ${size})`);
-    if (seen[id - 1] > 0) fail(file, l.no, l.w[1].col, `node ${id} is given twice (first on line ${seen[id - 1]}), expected one line per node`);
-    const [cx, cy] = [2, 3].map((k) => {
-      const what = k === 2 ? 'X' : 'Y', t = l.w[k];
-      if (t === undefined) fail(file, l.no, l.text.length + 1, `${what} is missing, ${COORDINATE}`);
-      const c = SIGNED.test(t.text) ? Number(t.text) : NaN;
-      if (!Number.isSafeInteger(c)) fail(file, l.no, t.col, `${what} is ${shown(t.text)}, ${COORDINATE}`);
-      return c === 0 ? 0 : c; // no -0
-    });
-    x[id - 1] = cx; y[id - 1] = cy; seen[id - 1] = l.no;
-    count++;
-  });
-  scan(text, (line, following) => co.line(line, following));
-  const end = co.end();
-  if (count < size) {
-    const missing = seen.indexOf(0) + 1;
-    fail(file, end, 1, `the file ends with ${size - count} of its ${size} nodes without a line (node ${missing} first), expected 'v ID X Y' for every node`);
-  }
-  return { x, y };
+  const builder = new CoBuilder(file);
+  scan(text, (line, following) => builder.line(line, following));
+  return builder.finish();
 }
 
 /**

@@ -17,5 +17,5 @@ export {
   type RosMapMode, type RosOrigin, type RosMapYaml, type PgmImage, type OccupancyGrid, type RosMap, type ToGridOptions,
 } from './ros.js';
 export {
-  parseGr, GrReader, formatGr, parseCo, formatCo, roadsToDimacs, MAX_DIMACS_WEIGHT, MAX_DIMACS_CHARS, type DimacsGraph, type DimacsCoordinates, type ParseGrOptions,
+  parseGr, GrReader, formatGr, parseCo, CoReader, formatCo, roadsToDimacs, MAX_DIMACS_WEIGHT, MAX_DIMACS_CHARS, type DimacsGraph, type DimacsCoordinates, type ParseGrOptions,
 } from './dimacs.js';

@@ -289,6 +289,30 @@ function dimacsSpecs(): Spec[] {
       { label: 'twice', want: 'error', names: ['finish'], make: (L) => { const r = reader(L).push(GR); r.finish(); return { args: [], call: (...a) => apply(r.finish.bind(r), a) }; } },
     ],
   });
+  // CoReader: parseCo's rules fed in pieces, as GrReader is parseGr's.
+  type Points = { push(chunk: string): Points; finish(): { y: Float64Array } };
+  const points = (L: Lib) => construct(L.io.CoReader, ['x.co']) as Points;
+  const coAnswer = (r: unknown) => same(Array.from((r as { y: Float64Array }).y), [0, 4, 8]);
+  specs.push({
+    target: 'bestfirst/io:CoReader',
+    paramNames: ['file'],
+    make: (L) => ({ args: ['x.co'], call: (...a) => construct(L.io.CoReader, a), check: (r) => coAnswer((r as Points).push(CO).finish()) }),
+    params: [notFile.filter((x) => x.label !== "''")],
+  });
+  specs.push({
+    target: 'bestfirst/io:CoReader#push',
+    paramNames: ['chunk'],
+    make: (L) => { const r = points(L); return { args: [CO], call: (...a) => apply(r.push.bind(r), a), check: (x) => (x === r ? coAnswer(r.finish()) : 'push did not return the reader') }; },
+    params: [[...notText('chunk'), ...BAD_COS.filter(([t]) => t.includes('\n') && !/missing|c\n$/.test(t)).slice(0, 4).map(([t, label]) => v(t, label, 'error', { names: ['x.co'], allowed: /expected/, poisons: true }))]],
+  });
+  specs.push({
+    target: 'bestfirst/io:CoReader#finish',
+    extra: [
+      { label: 'after a whole file, with junk arguments (ignored)', want: 'ok', make: (L) => { const r = points(L).push(CO); return { args: [SYM, -1], call: (...a) => apply(r.finish.bind(r), a), check: coAnswer }; } },
+      { label: 'a file cut short', want: 'error', names: ['x.co', 'ends'], make: (L) => { const r = points(L).push('p aux sp co 3\nv 1 0 0\n'); return { args: [], call: (...a) => apply(r.finish.bind(r), a) }; } },
+      { label: 'twice', want: 'error', names: ['finish'], make: (L) => { const r = points(L).push(CO); r.finish(); return { args: [], call: (...a) => apply(r.finish.bind(r), a) }; } },
+    ],
+  });
   specs.push({
     target: 'bestfirst/io:parseCo',
     paramNames: ['text', 'file'],

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { Graph, InputError, type SearchSpace } from '#bestfirst';
-import { formatCo, formatGr, GrReader, MAX_DIMACS_CHARS, MAX_DIMACS_WEIGHT, parseCo, parseGr } from '#bestfirst/io';
+import { CoReader, formatCo, formatGr, GrReader, MAX_DIMACS_CHARS, MAX_DIMACS_WEIGHT, parseCo, parseGr } from '#bestfirst/io';
 
 /** Every arc as "u v cost", node by node in successor order: what a round trip must keep. */
 function arcs(space: SearchSpace): string[] {
@@ -110,6 +110,36 @@ test.each(BAD_GR)('GrReader, fed in chunks of 3 characters, refuses %s as parseG
   const [where, what] = /lines follow/.test(piece) ? ['3:1', 'the file ends after 1 arcs, but the problem line (line 1) says 5'] : [at, piece];
   expect(message.startsWith(`bad.gr:${where}: `), message).toBe(true);
   expect(message).toContain(what);
+});
+
+test.each(BAD_CO)('CoReader, fed in chunks of 2 characters, refuses %s as parseCo does (a short file: at its end)', (_what, text, at, piece) => {
+  let err: unknown;
+  try {
+    const reader = new CoReader('bad.co');
+    for (let i = 0; i < text.length; i += 2) reader.push(text.slice(i, i + 2));
+    reader.finish();
+  } catch (e) { err = e; }
+  expect(err).toBeInstanceOf(InputError);
+  const message = (err as Error).message;
+  const [where, what] = /lines follow/.test(piece) ? ['3:1', 'the file ends with 8 of its 9 nodes without a line (node 2 first)'] : [at, piece];
+  expect(message.startsWith(`bad.co:${where}: `), message).toBe(true);
+  expect(message).toContain(what);
+});
+
+test('CoReader reads a file however its chunks split it, in any line order (fast-check, fixed seed)', () => {
+  fc.assert(fc.property(fc.array(fc.tuple(fc.integer({ min: -1e9, max: 1e9 }), fc.integer({ min: -1e9, max: 1e9 })), { maxLength: 30 }), fc.array(fc.nat(600), { maxLength: 8 }), fc.boolean(), (points, cuts, shuffle) => {
+    const lines = points.map(([x, y], i) => `v ${i + 1} ${x} ${y}`);
+    if (shuffle) lines.reverse();
+    const text = `c points\np aux sp co ${points.length}\n${lines.join('\n')}\n`;
+    const at = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
+    const reader = new CoReader('p.co');
+    let from = 0;
+    for (const c of [...at, text.length]) { reader.push(text.slice(from, c)); from = c; }
+    const streamed = reader.finish(), whole = parseCo(text, 'p.co');
+    expect(Array.from(streamed.x)).toEqual(Array.from(whole.x));
+    expect(Array.from(streamed.y)).toEqual(Array.from(whole.y));
+    expect(Array.from(whole.x)).toEqual(points.map(([x]) => x));
+  }), { seed: 20261205, numRuns: 200 });
 });
 
 test('GrReader reads a file however its chunks split it: the graph parseGr reads from the whole text (fast-check, fixed seed)', () => {
