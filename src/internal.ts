@@ -30,7 +30,7 @@ export { JumpHeap } from './queues/jump-heap.js';
 export { JumpOpenList } from './queues/jump-open-list.js';
 export { buildLandmarks, LANDMARKS } from './grid/jps/jps-plus-landmarks.js';
 export { landmarkSeed } from './hierarchy/landmark-seed.js';
-export { landmarkTable } from './grid/fast/landmarks.js';
+export { landmarkTable } from './grid/fast/landmark-table.js';
 export { landmarkDistances } from './grid/subgoal/subgoal8-landmarks.js';
 export { CLASS_MOVES, classOf, moveSet, tautTable } from './grid/subgoal/subgoal8-taut.js';
 export { stepCounts } from './grid/subgoal/subgoal8-graph.js';
