@@ -9,6 +9,7 @@ import { type QueryOptions, type SearchStatus } from '../../core/path-searcher.j
 import { ASTAR, type Priority, type TieBreak } from '../../core/priority.js';
 import { pathCost } from '../../core/space.js';
 import { GridSearcherBase } from '../grid-searcher-base.js';
+import { FAST_GRID_CHECKS } from '../grid-check.js';
 import type { GridSearchName } from '../grid-needs.js';
 
 /**
@@ -107,7 +108,7 @@ export abstract class GridSearchBase extends GridSearcherBase<GridSearchOptions>
    * @param bytesPerCell what the searcher keeps per cell in all, for the message when it does not fit
    */
   constructor(grid: Grid, who: GridSearchName, bytesPerCell: number) {
-    super(grid, who, bytesPerCell);
+    super(grid, who, FAST_GRID_CHECKS, bytesPerCell);
     this.masks = new MoveMasks(grid, this.perCell(() => new Uint8Array(grid.size)));
     this.moves = this.masks.bits;
     this.g = this.perCell(() => new Float64Array(grid.size));

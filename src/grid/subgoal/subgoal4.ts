@@ -5,6 +5,7 @@ import type { Grid } from '../grid.js';
 import { JumpHeap } from '../../queues/jump-heap.js';
 import { LANDMARKS, SubgoalGraph4 } from './subgoal4-graph.js';
 import { GridSearcherBase } from '../grid-searcher-base.js';
+import { GRID_NEEDS_CHECKS } from '../grid-needs.js';
 
 /** The options of one `SubgoalSearcher4` query; a bad value is an `InputError`. */
 export type SubgoalSearch4Options = QueryOptions;
@@ -80,7 +81,7 @@ export class SubgoalSearcher4 extends GridSearcherBase<SubgoalSearch4Options> {
   private gy = 0;
 
   constructor(grid: Grid) {
-    super(grid, 'SubgoalSearcher4');
+    super(grid, 'SubgoalSearcher4', GRID_NEEDS_CHECKS);
     this.build();
   }
 

@@ -8,6 +8,7 @@ import { SubgoalGraph8, wide } from './subgoal8-graph.js';
 import { MAX_LANDMARKS } from './subgoal8-landmarks.js';
 import { CLASS_MOVES, KEPT, moveSet, neighbourhood, tautTable } from './subgoal8-taut.js';
 import { GridSearcherBase } from '../grid-searcher-base.js';
+import { GRID_NEEDS_CHECKS } from '../grid-needs.js';
 
 /** The options of one `SubgoalSearcher8` query; a bad value is an `InputError`. */
 export type SubgoalSearch8Options = QueryOptions;
@@ -134,7 +135,7 @@ export class SubgoalSearcher8 extends GridSearcherBase<SubgoalSearch8Options> {
   private pending = new Int32Array(24);
 
   constructor(grid: Grid) {
-    super(grid, 'SubgoalSearcher8');
+    super(grid, 'SubgoalSearcher8', GRID_NEEDS_CHECKS);
     this.noCut = !cutsCorners(grid.diagonalRule);
     this.axial = grid.cellSize;
     this.diag = grid.cellSize * grid.diagonalCost;
