@@ -21,14 +21,18 @@ import { octile } from './heuristics.js';
  */
 export type Guarantee = 'optimal' | 'bounded' | 'none' | 'any-angle';
 
+/** The names of the grid searches the registry holds (`findPath`'s `algorithm`, the command line's `--algo`). */
+export type GridAlgorithmName =
+  | 'astar' | 'dijkstra' | 'wastar' | 'greedy' | 'bfs'
+  | 'jps' | 'jps-plus' | 'subgoal4' | 'subgoal8' | 'preprocessed8' | 'any-angle';
+
 /**
  * Every grid search's name, in the registry's order: the best-first family
- * (built into `findPath`), then those `bestfirst/grid` registers.
+ * (built into `findPath`), then those `bestfirst/grid` registers. For
+ * `findPath`'s refusal of an unknown name, without loading the table; the
+ * registry's test holds it to the table's keys.
  */
-export const ALGORITHM_NAMES = ['astar', 'dijkstra', 'wastar', 'greedy', 'bfs', 'jps', 'jps-plus', 'subgoal4', 'subgoal8', 'preprocessed8', 'any-angle'] as const;
-
-/** The names of the grid searches the registry holds (`findPath`'s `algorithm`, the command line's `--algo`). */
-export type GridAlgorithmName = (typeof ALGORITHM_NAMES)[number];
+export const ALGORITHM_NAMES: readonly GridAlgorithmName[] = Object.freeze(['astar', 'dijkstra', 'wastar', 'greedy', 'bfs', 'jps', 'jps-plus', 'subgoal4', 'subgoal8', 'preprocessed8', 'any-angle']);
 
 /** The best-first family: `findPath` runs these by name with nothing else imported. */
 export type BestFirstName = 'astar' | 'dijkstra' | 'wastar' | 'greedy' | 'bfs';
