@@ -25,7 +25,7 @@ while (robot.start !== goal) {
       const x = grid.x(ahead) + (vertical ? d : 0), y = grid.y(ahead) + (vertical ? 0 : d);
       if (grid.inside(x, y) && !grid.isBlocked(grid.id(x, y))) cells.push(grid.id(x, y));
     }
-    // D* Lite watches the grid's edits itself (watchGridArcs): edit it,
+    // The grid tells D* Lite what its edits changed (grid.watchArcs): edit it,
     // then repair now with updateEdges() (the next query would repair anyway).
     for (const n of cells) grid.setBlocked(n, true);
     const repair = robot.updateEdges();

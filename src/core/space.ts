@@ -40,12 +40,9 @@ export interface SearchSpace {
   readonly negativeCosts?: boolean;
   /**
    * A new feed of the arc costs that change from now on, for a space that
-   * can be edited and can tell what an edit changed. The searches that
-   * repair (D* Lite) read it before every update and query, so an edit made
-   * through the space's own methods is never missed. A `Grid` has no such
-   * method, so that a program that only searches it does not ship the feed:
-   * those searches watch a grid through `watchGridArcs` (`bestfirst/grid`)
-   * by themselves.
+   * can be edited and can tell what an edit changed (a `Grid` can). The
+   * searches that repair (D* Lite) read it before every update and query,
+   * so an edit made through the space's own methods is never missed.
    */
   watchArcs?(): ArcChangeFeed;
 }

@@ -1,6 +1,5 @@
 import { InputError, show } from '../core/errors.js';
-import type { SearchSpace } from '../core/space.js';
-import { markGrid } from './grid-brand.js';
+import type { ArcChange, ArcChangeFeed, SearchSpace } from '../core/space.js';
 
 /**
  * When a diagonal step (x,y) -> (x+dx,y+dy) is allowed, judged by its two
@@ -288,8 +287,6 @@ export class Grid implements SearchSpace {
     this.maxDegree = this.diagonalRule === 'never' ? 4 : 8;
     this.axialStep = this.cellSize;
     this.diagonalStep = this.cellSize * this.diagonalCost;
-    // Known as a grid to the searches that repair (D* Lite) and contraction hierarchies, which watch its edits (arc-feed.ts).
-    markGrid(this);
     this.checkSums(1, `Grid: cellSize ${cellSize} and diagonalCost ${diagonalCost}`);
     if (enterCost > 0) this.checkSums(enterCost / Math.max(this.axialStep, this.diagonalStep), 'Grid: blocked.enterCost');
     const floor = options.weightFloor;
@@ -806,6 +803,18 @@ export class Grid implements SearchSpace {
     return stepCostOn(this, this.cells, this.weights, n, k);
   }
 
+  /**
+   * A feed of the arcs whose cost the grid's edits change (`SearchSpace.watchArcs`):
+   * it keeps a copy of the raster, and each `changes()` compares every arc
+   * around each cell changed since (through `setBlocked` or `touch`) under
+   * the copy and under the grid, then brings the copy up to date. D* Lite
+   * reads it, so `grid.setBlocked` is all it takes to tell it of an edit.
+   * One byte a cell.
+   */
+  watchArcs(): ArcChangeFeed {
+    return new GridArcFeed(this);
+  }
+
   private diagonalAllowed(n: number, k: number): boolean {
     // The side cells (x+dx, y) and (x, y+dy) of the step; both inside when its target is.
     return diagonalOpen(this.diagonalRule, this.cells[n + DX[k]] !== 0, this.cells[n + DY[k] * this.width] !== 0);
@@ -873,9 +882,9 @@ export class Grid implements SearchSpace {
  * grid's layout) and `weights` (null: all 1) under `grid`'s moves, or -1 when there is no such step:
  * outside the grid, into a deleted cell, or a diagonal its rule refuses.
  * Whether n itself may be left is the caller's question. `Grid.stepCost`
- * reads it on the grid's cells, the arc feed (arc-feed.ts) on its copy of them.
+ * reads it on the grid's cells, the arc feed on its copy of them.
  */
-export function stepCostOn(grid: Grid, raster: Uint8Array, weights: Float64Array | null, n: number, k: number): number {
+function stepCostOn(grid: Grid, raster: Uint8Array, weights: Float64Array | null, n: number, k: number): number {
   const w = grid.width, x0 = n % w, x = x0 + DX[k], y = (n - x0) / w + DY[k];
   if (x < 0 || y < 0 || x >= w || y >= grid.height) return -1;
   const m = y * w + x;
@@ -885,6 +894,79 @@ export function stepCostOn(grid: Grid, raster: Uint8Array, weights: Float64Array
   if (k >= 4 && !diagonalOpen(grid.diagonalRule, raster[n + DX[k]] !== 0, raster[n + DY[k] * w] !== 0)) return -1;
   if (!del && raster[m] !== 0) return grid.enterCost;
   return (k < 4 ? grid.cellSize : grid.cellSize * grid.diagonalCost) * (weights === null ? 1 : weights[m]);
+}
+
+const NO_CHANGES: readonly ArcChange[] = Object.freeze([]);
+
+/** `Grid.watchArcs`: the grid's edits as arc changes, against a copy of the raster. */
+class GridArcFeed implements ArcChangeFeed {
+  private readonly copy: Uint8Array;
+  /** The weights as of the last look; null while the grid had none. */
+  private weightCopy: Float64Array | null;
+  private version: number;
+  private floor: number;
+
+  constructor(private readonly grid: Grid) {
+    this.copy = grid.cells.slice();
+    this.weightCopy = grid.weights === null ? null : grid.weights.slice();
+    this.version = grid.version;
+    this.floor = grid.weightFloor;
+  }
+
+  heuristicsLowered(): boolean {
+    const now = this.grid.weightFloor, lowered = now < this.floor;
+    this.floor = now;
+    return lowered;
+  }
+
+  changes(): readonly ArcChange[] {
+    const grid = this.grid, copy = this.copy, cells = grid.cells, wts = grid.weights;
+    if (grid.version === this.version) return NO_CHANGES;
+    // The first weight set on an unweighted grid: the copy starts as all 1s.
+    if (wts !== null && this.weightCopy === null) this.weightCopy = new Float64Array(wts.length).fill(1);
+    const wCopy = this.weightCopy;
+    // The cells whose state differs from the copy, in the order they changed.
+    const changed: number[] = [];
+    const seen = new Set<number>();
+    const note = (n: number): void => {
+      if ((copy[n] !== cells[n] || (wts !== null && wCopy![n] !== wts[n])) && !seen.has(n)) { seen.add(n); changed.push(n); }
+    };
+    this.version = grid.catchUp(this.version, note, () => { for (let n = 0; n < cells.length; n++) note(n); });
+    if (changed.length === 0) return NO_CHANGES;
+    // Tails of the arcs whose cost can depend on a changed cell: the 3 x 3
+    // block around it (arcs into it, out of it, and the diagonals it is a side of).
+    const w = grid.width, kmax = grid.maxDegree, deleted = grid.enterCost < 0;
+    const tails: number[] = [];
+    const tailSeen = new Set<number>();
+    for (const c of changed) {
+      const cx = grid.x(c), cy = grid.y(c);
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          if (!grid.inside(cx + dx, cy + dy)) continue;
+          const t = c + dy * w + dx;
+          if (!tailSeen.has(t)) { tailSeen.add(t); tails.push(t); }
+        }
+      }
+    }
+    // A deleted cell has no arcs out either (as `successors` says).
+    const arc = (raster: Uint8Array, weights: Float64Array | null, t: number, k: number): number => {
+      if (deleted && raster[t] !== 0) return Infinity;
+      const c = stepCostOn(grid, raster, weights, t, k);
+      return c < 0 ? Infinity : c;
+    };
+    const out: ArcChange[] = [];
+    for (const t of tails) {
+      for (let k = 0; k < kmax; k++) {
+        const before = arc(copy, wCopy, t, k);
+        if (before !== arc(cells, wts, t, k)) out.push({ from: t, to: t + DY[k] * w + DX[k], oldCost: before });
+      }
+    }
+    for (const c of changed) {
+      copy[c] = cells[c];
+      if (wts !== null) wCopy![c] = wts[c];
+    }
+    return out;
+  }
 }
 
 function positive(v: number, name: string): number {

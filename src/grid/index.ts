@@ -27,7 +27,6 @@ export { GRID_ALGORITHMS, GRID_ALGORITHM_NAMES, type GridAlgorithm, type Guarant
 export { GRID_NEEDS, type GridNeeds, type GridSearchName, type DiagonalCostRange } from './grid-needs.js';
 export { filterAreas, type AreaFilter, type AreaRule } from './areas.js';
 export { landmarks, type LandmarkOptions } from './fast/landmarks.js';
-export { watchGridArcs } from './arc-feed.js';
 export { JpsPlusSearcher, type JpsPlusOptions, type JpsPlusBuildOptions } from './jps/jps-plus.js';
 export { SubgoalSearcher4, type SubgoalSearch4Options } from './subgoal/subgoal4.js';
 export { SubgoalSearcher8, type SubgoalSearch8Options } from './subgoal/subgoal8.js';

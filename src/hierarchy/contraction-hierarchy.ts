@@ -6,7 +6,6 @@ import { checkKeys, costOverflow } from '../core/input-checks.js';
 import type { QueryOptions, SearchStatus } from '../core/path-searcher.js';
 import { checkEndpoints, checkSpace, type ArcChangeFeed, type SearchSpace } from '../core/space.js';
 import { KeyHeap } from '../queues/key-heap.js';
-import { arcFeedOf } from '../grid/arc-feed.js';
 import { TwoEndedSearcher } from '../search/two-ended.js';
 
 /** The options of `new ContractionHierarchy(space, options)`. */
@@ -59,8 +58,7 @@ const QUERY_KEYS: readonly (keyof ContractionQueryOptions)[] = ['limits'];
  * costs summed in path order, equal to Dijkstra's up to the last bits of a
  * sum of non-integers. The hierarchy is a copy of the space's arcs, and
  * follows the rule of every preprocessed structure of the library: the first
- * query after an edit the space reports (`watchArcs`; a `Grid`'s edits, watched
- * through `watchGridArcs`), or
+ * query after an edit the space reports (`watchArcs`, as a `Grid` does), or
  * after the space grew, builds it again (`builds`, `buildMs` say so), never
  * answering from a stale copy. An edit to a space that reports none is
  * caught up with by `rebuild()`.
@@ -141,7 +139,7 @@ export class ContractionHierarchy extends TwoEndedSearcher<ContractionQueryOptio
     this.settles = settles;
     this.onProgress = options.onProgress;
     // Watched from before the arcs are read, so no edit slips between the copy and the first query.
-    this.feed = (arcFeedOf(space) ?? null) as ArcChangeFeed | null;
+    this.feed = space.watchArcs?.() ?? null;
     if (options.saved === undefined) {
       this.rebuild();
     } else {

@@ -5,7 +5,6 @@ import { badArcCost, badArcEnd, badHeuristic, checkNodeId, checkKeys } from '../
 import { checkLimits, CLOCK_EVERY, type Limits, type StopReason } from '../core/limits.js';
 import { checkSpace, cheapestTo, type ArcChange, type ArcChangeFeed, type SearchSpace } from '../core/space.js';
 import { nextGeneration } from '../core/stamp.js';
-import { arcFeedOf } from '../grid/arc-feed.js';
 
 export type { ArcChange } from '../core/space.js';
 
@@ -95,9 +94,8 @@ export interface RepairStats {
  * then refuses every call.
  *
  * Changes. The caller reports arcs whose cost changed with `updateEdges`. A
- * space that can tell what its edits changed (`SearchSpace.watchArcs`; a
- * `Grid` through `watchGridArcs`, which D* Lite calls itself) is read before
- * every update and query instead, so on a grid
+ * space that can tell what its edits changed (`SearchSpace.watchArcs`: a
+ * `Grid` can) is read before every update and query instead, so on a grid
  * `grid.setBlocked(cell, true)` is all it takes: the next query repairs.
  *
  * Zero-cost arcs. The paper assumes every arc costs more than 0. With arcs
@@ -233,8 +231,8 @@ export class DStarLite {
     this.setRhs(goal, 0, 0);
     this.queue.insert(goal, hStart, 0, 0);
     // Watching starts with the first search: what the grid holds now is what it will search.
-    // A space that offers watchArcs promises a feed: null would leave its edits unseen. A grid is watched through watchGridArcs.
-    const feed = arcFeedOf(space);
+    // A space that offers watchArcs promises a feed: null would leave its edits unseen.
+    const feed: unknown = space.watchArcs === undefined ? null : space.watchArcs();
     if (space.watchArcs !== undefined && (feed === null || typeof feed !== 'object' || typeof (feed as ArcChangeFeed).changes !== 'function')) {
       throw new InputError(`DStarLite: space.watchArcs() must return a feed { changes() }, got ${show(feed)}`);
     }
@@ -376,7 +374,7 @@ export class DStarLite {
    * change gives the arc and its old cost, the space gives the new one.
    * Repairs (within its `limits`) and returns the work done and the
    * status. Without `changes` it takes the ones the space reported itself
-   * (`watchArcs`; on a grid, `watchGridArcs`: the edits made through `setBlocked`, `setWeight` or `touch`),
+   * (`watchArcs`: on a grid, the edits made through `setBlocked` or `touch`),
    * which it also takes, first, when changes are given.
    */
   updateEdges(changes: ArrayLike<ArcChange> = []): RepairStats {

@@ -1,6 +1,6 @@
 // The bad-input table, part 1: the 'bestfirst' entry's spaces, grids, engine and
 // searchers. See bad-input-kit.ts for the row machinery.
-import type { ArcChangeFeed, Grid, GridOptions, SearchResult, SearchSpace, Searcher } from '#bestfirst';
+import type { Grid, GridOptions, SearchResult, SearchSpace, Searcher } from '#bestfirst';
 import { bruteCost, bruteSight, brutePathCost } from './supercover.js';
 import {
   badHeuristics, bool, checkAnswer, count, dyn, fresh, holey, ids, named, near, notFunctions, notNumbers, notSpaces, oneOf, options, oracle, positive, same, SYM, v,
@@ -860,7 +860,7 @@ function arcDiff(before: Map<string, number>, after: Map<string, number>): strin
 }
 
 /**
- * watchGridArcs: anything but a Grid refused; the feed's changes against an independent diff of every
+ * Grid#watchArcs: the feed's changes against an independent diff of every
  * arc before and after the edits (the successors the grid lists), on the
  * grid models whose arcs an edit changes differently; each change once.
  */
@@ -887,9 +887,9 @@ function watchArcsSpecs(): Spec[] {
         make: (L) => {
           const g = grid(L, o);
           return {
-            args: [g],
+            args: [SYM, -1],
             call: (...a) => {
-              const feed = apply(L.grid.watchGridArcs, a) as ArcChangeFeed;
+              const feed = apply((g.watchArcs as AnyFn).bind(g), a) as ReturnType<Grid['watchArcs']>;
               const before = arcsOf(g);
               edit(g);
               const first = feed.changes().map((ch) => `${ch.from}>${ch.to}:${ch.oldCost}`).sort();
@@ -904,13 +904,7 @@ function watchArcsSpecs(): Spec[] {
       });
     }
   }
-  return [{
-    target: 'bestfirst/grid:watchGridArcs',
-    paramNames: ['grid'],
-    make: (L) => ({ args: [grid(L)], call: (...a) => apply(L.grid.watchGridArcs, a), check: (r) => (typeof (r as ArcChangeFeed | null)?.changes === 'function' ? undefined : 'not a feed') }),
-    params: [notGrids()],
-    extra,
-  }];
+  return [{ target: 'bestfirst:Grid#watchArcs', extra }];
 }
 
 function badNumbersFor(): V[] {

@@ -1,9 +1,9 @@
-// watchGridArcs: a grid's edits, however they are made, as the arc changes a
+// Grid.watchArcs: a grid's edits, however they are made, as the arc changes a
 // repair search (D* Lite) takes, held to a brute-force comparison of every arc.
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { Grid, type GridOptions, type ArcChange, type SearchSpace } from '#bestfirst';
-import { DIAGONAL_RULES, watchGridArcs } from '#bestfirst/grid';
+import { DIAGONAL_RULES } from '#bestfirst/grid';
 import { gridCase, PROPERTY, randomGrid } from '../../support/random-grid.js';
 
 /** Every arc of the space as "from to" -> cost, read through `successors`. */
@@ -41,7 +41,7 @@ test('the feed reports exactly the arcs whose cost an edit changed, with their o
   fc.assert(
     fc.property(gridCase, fc.constantFrom(...OPTIONS), fc.array(edit, { minLength: 1, maxLength: 4 }), (c, options, edits) => {
       const { grid } = randomGrid(c, options);
-      const feed = watchGridArcs(grid);
+      const feed = grid.watchArcs();
       expect(feed.changes()).toEqual([]);
       for (const [how, cells] of edits) {
         const before = arcs(grid);
@@ -63,12 +63,12 @@ test('the feed reports exactly the arcs whose cost an edit changed, with their o
 
 test('an edit that changes nothing (a cell set to the state it had) reports nothing; two feeds are independent', () => {
   const grid = Grid.fromAscii(['...', '.#.', '...']);
-  const a = watchGridArcs(grid);
+  const a = grid.watchArcs();
   grid.setBlocked(4, true);
   grid.setBlocked(0, false);
   expect(a.changes()).toEqual([]);
   grid.setBlocked(4, false);
-  const b = watchGridArcs(grid);
+  const b = grid.watchArcs();
   expect(a.changes().length).toBeGreaterThan(0);
   expect(b.changes()).toEqual([]);
   grid.setBlocked(4, true);
