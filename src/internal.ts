@@ -48,3 +48,5 @@ export { narrationNumber } from './worlds/lesson-narration.js';
 export { Hash64, spaceFingerprint } from './core/fingerprint.js';
 export { readSaved, writeSaved, type SavedArray } from './core/saved-file.js';
 export { lines } from './io/movingai.js';
+export { checkGridFor } from './grid/grid-needs.js';
+export { FAST_GRID_CHECKS } from './grid/grid-check.js';
