@@ -130,7 +130,16 @@ console.log(finder.find(id(0, 0), id(W - 1, 0)).length);`,
   },
 ];
 
-interface Size { name: string; version: string; raw: number; gzip: number; modules: string[]; mustDrop?: RegExp }
+interface Size {
+  name: string;
+  version: string;
+  raw: number;
+  gzip: number;
+  modules: string[];
+  /** Each module's share of the bundle before minification (Rolldown's rendered length), for the rows of bestfirst. */
+  rendered: Map<string, number>;
+  mustDrop?: RegExp;
+}
 
 async function bundle(entry: Entry, i: number): Promise<Size> {
   const file = join(work, `entry-${i}.js`);
@@ -153,8 +162,9 @@ async function bundle(entry: Entry, i: number): Promise<Size> {
   const chunks = outputs.flatMap((o) => o.output).filter((o): o is Rolldown.OutputChunk => o.type === 'chunk');
   const code = chunks.map((c) => c.code).join('\n');
   const modules = chunks.flatMap((c) => c.moduleIds);
+  const rendered = new Map(chunks.flatMap((c) => Object.entries(c.modules).map(([id, m]): [string, number] => [id, m.renderedLength])));
   const version = entry.version === 'this build' ? 'this build' : JSON.parse(readFileSync(join(root, 'node_modules', entry.version, 'package.json'), 'utf8')).version;
-  return { name: entry.name, version, raw: Buffer.byteLength(code), gzip: gzipSync(code, { level: 9 }).length, modules, mustDrop: entry.mustDrop };
+  return { name: entry.name, version, raw: Buffer.byteLength(code), gzip: gzipSync(code, { level: 9 }).length, modules, rendered, mustDrop: entry.mustDrop };
 }
 
 async function main(): Promise<number> {
@@ -173,7 +183,9 @@ async function main(): Promise<number> {
   for (const s of sizes) {
     if (s.mustDrop === undefined) continue;
     const ours = s.modules.filter((m) => m.startsWith(join(root, 'dist/src')));
-    console.log(`\n${s.name}: its modules: ${ours.map((m) => m.slice(join(root, 'dist/src/').length)).join(', ')}`);
+    // Largest first, with the bytes each renders before minification: where the rest of a row's size is.
+    const sized = ours.map((m): [string, number] => [m.slice(join(root, 'dist/src/').length), s.rendered.get(m) ?? 0]).sort((a, b) => b[1] - a[1]);
+    console.log(`\n${s.name}: its modules (bytes before minifying): ${sized.map(([m, n]) => `${m} ${n}`).join(', ')}`);
     const leaked = ours.filter((m) => s.mustDrop!.test(m));
     if (leaked.length > 0) {
       console.error(`tree shaking failed: ${s.name}'s bundle holds ${leaked.join(', ')}`);
