@@ -13,7 +13,8 @@ import jsAstar from 'javascript-astar';
 import { AStarFinder as TsAStarFinder } from 'astar-typescript';
 import createPlanner from 'l1-path-finder';
 import ndarray from 'ndarray';
-import { Searcher, type Grid, GridSearcher, manhattan, GRID_ALGORITHMS, type GridAlgorithmName } from '#bestfirst';
+import { Searcher, type Grid, GridSearcher, manhattan, type GridAlgorithmName } from '#bestfirst';
+import { GRID_ALGORITHMS } from '#bestfirst/grid';
 
 export interface Built {
   /** One search from (sx, sy) to (gx, gy), x the column, y the row from the top. */

@@ -4,12 +4,17 @@
 // A* with the octile heuristic from one corner to the other), minified and
 // gzipped. Run by `npm run bench:bundle` (after the build: bestfirst is
 // bundled from dist/src, as the package ships it, with its package.json's
-// `sideEffects: false`).
+// `sideEffects`: none but bestfirst/grid's index, which is not imported here).
+// bestfirst has three rows: the one-shot `astar` on the generic engine,
+// `findPath` (issue 30's target: 6 kB gzipped) and `Grid` + `GridSearcher`
+// (5 kB), beside the three peers, in one run.
 //
-// It also checks that tree shaking works for bestfirst: the bundle must not
-// hold the modules a grid A* never touches (D*, D* Lite, ARA*, JPS, the
-// universal plan, the grid fast path, the file formats, the worlds); if it
-// does, it names them and exits 1.
+// It also checks that tree shaking works for bestfirst: each of its bundles
+// must not hold the modules its call never touches (D*, D* Lite, ARA*, JPS,
+// JPS+, the subgoal graphs, any-angle, the registry of grid searches, the
+// universal plan, the file formats, the worlds; the grid fast path in the
+// `astar` row, the generic engine in the `GridSearcher` row); if one does,
+// it names them and exits 1.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,16 +30,57 @@ const TASK = `const ROWS = ${JSON.stringify(ROWS)};
 const W = ROWS[0].length, H = ROWS.length;
 const blocked = (x, y) => ROWS[y][x] === '#';`;
 
-interface Entry { name: string; version: string; code: string }
+// Modules of src/ no grid A* has any business loading: the repair family,
+// the preprocessing and any-angle searches and the registry that names them,
+// the other searches, the file formats, the worlds.
+const NEVER = 'dstar|dstar-lite|ara|jps|jps-plus[^/]*|jps-heap|jps-jump|jump[^/]*|subgoal[^/]*|preprocessed8|any-angle|smooth-path|registry|universal-plan|depth-first|keyed|graph|movingai|roads|validate-path|cspace|epsilon|random|trace';
+
+/** The modules a row must not hold: NEVER's, and `more` (alternatives joined by |). */
+function mustDrop(more = ''): RegExp {
+  return new RegExp(`/(${NEVER}${more === '' ? '' : `|${more}`})\\.js$|/worlds/|/grid/index\\.js$`);
+}
+
+interface Entry {
+  name: string;
+  version: string;
+  code: string;
+  /** For bestfirst's rows: the modules its bundle must not hold (tree shaking failed if it does). */
+  mustDrop?: RegExp;
+}
+
+const GRID = `const grid = Grid.fromAscii(ROWS, { diagonalRule: 'no-corner-cutting', diagonalCost: Math.SQRT2 });`;
 
 const ENTRIES: Entry[] = [
   {
-    name: 'bestfirst', version: 'this build',
+    // The generic engine on the grid: no fast path either.
+    name: 'bestfirst astar()', version: 'this build',
     code: `import { Grid, astar, octile } from 'bestfirst';
 ${TASK}
-const grid = Grid.fromAscii(ROWS, { diagonalRule: 'no-corner-cutting', diagonalCost: Math.SQRT2 });
+${GRID}
 const r = astar(grid, grid.id(0, 0), grid.id(W - 1, 0), octile(grid));
 console.log(r.path.length, r.cost);`,
+    mustDrop: mustDrop('grid-search[^/]*'),
+  },
+  {
+    // The one-call API (issue 30's target: at most 6 kB gzipped): the best-first family only, never the registry.
+    name: 'bestfirst findPath (A*)', version: 'this build',
+    code: `import { Grid, findPath } from 'bestfirst';
+${TASK}
+${GRID}
+const r = findPath(grid, [0, 0], [W - 1, 0]);
+console.log(r.points.length, r.cost);`,
+    mustDrop: mustDrop(),
+  },
+  {
+    // The fast path alone (target: at most 5 kB gzipped): not the generic engine either.
+    name: 'bestfirst Grid + GridSearcher', version: 'this build',
+    code: `import { Grid, GridSearcher } from 'bestfirst';
+${TASK}
+${GRID}
+const s = new GridSearcher(grid);
+s.search(grid.id(0, 0), grid.id(W - 1, 0));
+console.log(s.path().length, s.cost);`,
+    mustDrop: mustDrop('best-first|find-path|found-path'),
   },
   {
     name: 'PathFinding.js', version: 'pathfinding',
@@ -84,10 +130,16 @@ console.log(finder.find(id(0, 0), id(W - 1, 0)).length);`,
   },
 ];
 
-// Modules of src/ a grid A* has no business loading.
-const MUST_DROP = /\/(dstar|dstar-lite|ara|jps|jps-heap|jps-jump|universal-plan|grid-search[^/]*|depth-first|keyed|graph|movingai|roads|validate-path|cspace|epsilon|random|trace)\.js$|\/worlds\//;
-
-interface Size { name: string; version: string; raw: number; gzip: number; modules: string[] }
+interface Size {
+  name: string;
+  version: string;
+  raw: number;
+  gzip: number;
+  modules: string[];
+  /** Each module's share of the bundle before minification (Rolldown's rendered length), for the rows of bestfirst. */
+  rendered: Map<string, number>;
+  mustDrop?: RegExp;
+}
 
 async function bundle(entry: Entry, i: number): Promise<Size> {
   const file = join(work, `entry-${i}.js`);
@@ -110,8 +162,9 @@ async function bundle(entry: Entry, i: number): Promise<Size> {
   const chunks = outputs.flatMap((o) => o.output).filter((o): o is Rolldown.OutputChunk => o.type === 'chunk');
   const code = chunks.map((c) => c.code).join('\n');
   const modules = chunks.flatMap((c) => c.moduleIds);
+  const rendered = new Map(chunks.flatMap((c) => Object.entries(c.modules).map(([id, m]): [string, number] => [id, m.renderedLength])));
   const version = entry.version === 'this build' ? 'this build' : JSON.parse(readFileSync(join(root, 'node_modules', entry.version, 'package.json'), 'utf8')).version;
-  return { name: entry.name, version, raw: Buffer.byteLength(code), gzip: gzipSync(code, { level: 9 }).length, modules };
+  return { name: entry.name, version, raw: Buffer.byteLength(code), gzip: gzipSync(code, { level: 9 }).length, modules, rendered, mustDrop: entry.mustDrop };
 }
 
 async function main(): Promise<number> {
@@ -126,14 +179,20 @@ async function main(): Promise<number> {
   console.log('| --- | --- | ---: | ---: |');
   for (const s of sizes) console.log(`| ${s.name} | ${s.version} | ${kb(s.raw)} (${s.raw} B) | ${kb(s.gzip)} (${s.gzip} B) |`);
 
-  const ours = sizes[0].modules.filter((m) => m.startsWith(join(root, 'dist/src')));
-  console.log(`\nbestfirst modules in its bundle: ${ours.map((m) => m.slice(join(root, 'dist/src/').length)).join(', ')}`);
-  const leaked = ours.filter((m) => MUST_DROP.test(m));
-  if (leaked.length > 0) {
-    console.error(`tree shaking failed: the bundle holds ${leaked.join(', ')}`);
-    return 1;
+  let failed = 0;
+  for (const s of sizes) {
+    if (s.mustDrop === undefined) continue;
+    const ours = s.modules.filter((m) => m.startsWith(join(root, 'dist/src')));
+    // Largest first, with the bytes each renders before minification: where the rest of a row's size is.
+    const sized = ours.map((m): [string, number] => [m.slice(join(root, 'dist/src/').length), s.rendered.get(m) ?? 0]).sort((a, b) => b[1] - a[1]);
+    console.log(`\n${s.name}: its modules (bytes before minifying): ${sized.map(([m, n]) => `${m} ${n}`).join(', ')}`);
+    const leaked = ours.filter((m) => s.mustDrop!.test(m));
+    if (leaked.length > 0) {
+      console.error(`tree shaking failed: ${s.name}'s bundle holds ${leaked.join(', ')}`);
+      failed = 1;
+    }
   }
-  return 0;
+  return failed;
 }
 
 main().then((code) => { process.exitCode = code; }, (e) => { console.error(e); process.exitCode = 1; });

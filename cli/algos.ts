@@ -1,5 +1,5 @@
-import { type Grid, type PathSearcher, InputError, GRID_ALGORITHMS } from '#bestfirst';
-import { type GridAlgorithm, type Guarantee } from '#bestfirst/grid';
+import { type Grid, type PathSearcher, InputError } from '#bestfirst';
+import { GRID_ALGORITHMS, type GridAlgorithm, type Guarantee } from '#bestfirst/grid';
 import { checkAnyAnglePath, checkPath } from '#bestfirst/grid';
 import { show } from '#bestfirst/internal';
 import { describeNumber, didYouMean, parseNumber, type NumberRule, type OptionSpec } from './options.js';

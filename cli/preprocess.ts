@@ -1,4 +1,5 @@
-import { ContractionHierarchy, GRID_ALGORITHMS, InputError, type GridAlgorithmName } from '#bestfirst';
+import { ContractionHierarchy, InputError, type GridAlgorithmName } from '#bestfirst';
+import { GRID_ALGORITHMS } from '#bestfirst/grid';
 import { show } from '#bestfirst/internal';
 import { SAVING } from './algos.js';
 import { displayName, jsonOption, loadMap, MAP_OPTION, writeBytes } from './files.js';

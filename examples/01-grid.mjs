@@ -3,6 +3,8 @@
 // agree on the cost, then the same grid 4-connected.
 // Run: node examples/01-grid.mjs
 import { Grid, findPath } from 'bestfirst';
+// Registers 'jps' and the grid's other searches with findPath (the root alone runs the best-first ones).
+import 'bestfirst/grid';
 
 const rows = [
   [0, 0, 0, 0, 0, 0, 0, 0, 0, 0],

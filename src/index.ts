@@ -1,7 +1,8 @@
 /**
  * `bestfirst`: graph search for planners. What most programs need is here:
- * the spaces (grids, graphs, keyed and unbounded spaces), `findPath` (any
- * grid search of the registry in one call), the engine with its one knob
+ * the spaces (grids, graphs, keyed and unbounded spaces), `findPath` (a
+ * grid search in one call: the best-first family, and every search of the
+ * registry once `bestfirst/grid` is imported), the engine with its one knob
  * (breadth-first, Dijkstra, greedy, A*, weighted A*, with exact traces), the
  * reusable searchers, the searches on any graph (depth-first, floods,
  * 0-1 BFS, Bellman-Ford, Floyd-Warshall, bidirectional search, contraction
@@ -28,7 +29,7 @@ export { KeyedSpace } from './spaces/keyed.js';
 export { straightLine, type Coordinates, type StraightLine } from './spaces/straight-line.js';
 export { Grid, type DiagonalRule, type GridOptions, type XY } from './grid/grid.js';
 export { findPath, type FindPathOptions, type FoundPath } from './grid/find-path.js';
-export { GRID_ALGORITHMS, type GridAlgorithmName } from './grid/registry.js';
+export type { GridAlgorithmName } from './grid/algorithms.js';
 export { octile, manhattan } from './grid/heuristics.js';
 export {
   Searcher, bestFirst, bfs, dijkstra, greedy, astar, weightedAstar,

@@ -2,7 +2,7 @@ import { InputError, show } from '../core/errors.js';
 import { Grid, type XY } from './grid.js';
 import { checkLimits, type Limits } from '../core/limits.js';
 import { cellOf, foundPathOf, type FoundPath } from './found-path.js';
-import { GRID_ALGORITHM_NAMES, GRID_ALGORITHMS, isGridAlgorithm, type GridAlgorithmName } from './registry.js';
+import { ALGORITHM_NAMES, algorithmEntry, type GridAlgorithm, type GridAlgorithmName } from './algorithms.js';
 import type { PathSearcher } from '../core/path-searcher.js';
 
 /** The options of `findPath`; an unknown key or a bad value is an `InputError`. */
@@ -10,8 +10,11 @@ export interface FindPathOptions {
   /**
    * Any search of the registry (`GRID_ALGORITHMS`): `astar` (default,
    * optimal, with the grid's own heuristic: octile, or Manhattan on a
-   * 4-connected grid), `dijkstra`, `wastar` (with `eps`), `greedy`, `bfs`,
+   * 4-connected grid), `dijkstra`, `wastar` (with `eps`), `greedy`, `bfs`;
+   * and, once the program imports `bestfirst/grid` (which registers them),
    * `jps`, `jps-plus`, `subgoal4`, `subgoal8`, `preprocessed8`, `any-angle`.
+   * Naming one of those without that import is an `InputError` saying so:
+   * a program that never names them does not load them.
    * A search that cannot run on this grid (jump point search on a weighted
    * grid, `subgoal4` on an 8-connected one) is an `InputError` saying why.
    * The preprocessing searches build on the first query and rebuild on the
@@ -69,10 +72,10 @@ export function findPath(grid: Grid, from: XY | number, to: XY | number, options
   }
   // An option given as null is refused like any other wrong value (never read as "not given").
   const algorithm = options.algorithm === undefined ? 'astar' : options.algorithm;
-  if (!isGridAlgorithm(algorithm)) {
-    throw new InputError(`findPath: algorithm must be one of ${GRID_ALGORITHM_NAMES.map((n) => `'${n}'`).join(', ')}, got ${show(algorithm)}`);
+  if (typeof algorithm !== 'string' || !(ALGORITHM_NAMES as readonly string[]).includes(algorithm)) {
+    throw new InputError(`findPath: algorithm must be one of ${ALGORITHM_NAMES.map((n) => `'${n}'`).join(', ')}, got ${show(algorithm)}`);
   }
-  const entry = GRID_ALGORITHMS[algorithm];
+  const entry = entryOf(algorithm);
   const eps = options.eps === undefined ? 1 : options.eps;
   if (typeof eps !== 'number' || !Number.isFinite(eps) || eps < 1) {
     throw new InputError(`findPath: eps must be a finite number >= 1 (1 is A*), got ${show(options.eps)}`);
@@ -98,11 +101,20 @@ export function findPath(grid: Grid, from: XY | number, to: XY | number, options
   return foundPathOf(grid, s);
 }
 
+/** The registry's entry for `name`, or the refusal that says how to register it. */
+function entryOf(name: GridAlgorithmName): GridAlgorithm {
+  const entry = algorithmEntry(name);
+  if (entry === null) {
+    throw new InputError(`findPath: '${name}' is one of bestfirst/grid's searches: import 'bestfirst/grid' once to run it by name (a program that never names it does not load it)`);
+  }
+  return entry;
+}
+
 /** The grid's searcher for `name` (made on first use) and the query options for `name` and `eps`. */
 function prepared(grid: Grid, name: GridAlgorithmName, eps: number): { searcher: PathSearcher; options: Readonly<Record<string, unknown>> } {
   let mine = perGrid.get(grid);
   if (mine === undefined) { mine = { searchers: new Map(), options: new Map() }; perGrid.set(grid, mine); }
-  const entry = GRID_ALGORITHMS[name];
+  const entry = entryOf(name);
   let searcher = mine.searchers.get(entry.searcher);
   if (searcher === undefined) { searcher = entry.create(grid); mine.searchers.set(entry.searcher, searcher); }
   const key = entry.takesEps ? `${name}:${eps}` : name;

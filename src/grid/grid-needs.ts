@@ -1,13 +1,8 @@
-import { InputError, show } from '../core/errors.js';
-import { checkKeys } from '../core/input-checks.js';
-import { Grid, MAX_GRID_CELLS, type DiagonalRule } from './grid.js';
+import { InputError } from '../core/errors.js';
+import type { Grid, DiagonalRule } from './grid.js';
+import { checkQueryEnds, GRID_SEARCHER_NEEDS, needDeleted, needGrid, needIds, type GridChecks } from './grid-check.js';
 
-/**
- * The most cells a searcher with per-cell state in grid ids takes:
- * `IndexedGridHeap` keeps heap positions offset by a moving base in int32
- * state, which needs a little headroom below 2^31 (see indexed-grid-heap.ts).
- */
-export const MAX_SEARCH_CELLS = 0x7fffff00;
+export { MAX_SEARCH_CELLS } from './grid-check.js';
 
 /** The diagonal costs a search takes on an 8-connected grid, and why no others. */
 export interface DiagonalCostRange {
@@ -77,7 +72,8 @@ const SUBGOAL8: GridNeeds = {
  * takes a price for entering them.
  */
 export const GRID_NEEDS: Readonly<Record<GridSearchName, GridNeeds>> = Object.freeze({
-  GridSearcher: { connectivity: null, diagonalRules: null, weights: true, diagonalCost: null, ids: 'cells', instead: 'use Searcher for that model' },
+  // Checked without this table by the fast path (grid-check.ts), so defined there.
+  GridSearcher: GRID_SEARCHER_NEEDS,
   AnyAngleSearcher: {
     connectivity: null, diagonalRules: null, weights: true, ids: 'cells',
     diagonalCost: { min: Math.SQRT2, max: Math.SQRT2, open: false, minName: 'Math.SQRT2', why: 'any-angle costs are Euclidean lengths' },
@@ -111,7 +107,7 @@ function inRange(d: number, r: DiagonalCostRange): boolean {
  */
 export function checkGridFor(grid: Grid, who: GridSearchName): void {
   const needs = GRID_NEEDS[who];
-  if (!(grid instanceof Grid)) throw new InputError(`${who}: needs a Grid, got ${show(grid)}`);
+  needGrid(grid, who);
   const rules = needs.diagonalRules;
   const badRule = rules !== null && !rules.includes(grid.diagonalRule);
   if ((needs.connectivity !== null && grid.connectivity !== needs.connectivity) || badRule) {
@@ -120,22 +116,13 @@ export function checkGridFor(grid: Grid, who: GridSearchName): void {
     const ruleText = rules === null ? '' : ` with diagonalRule ${rules.map((r) => `'${r}'`).join(' or ')}`;
     throw new InputError(`${who}: needs ${wanted}${ruleText}${needs.connectivity === 4 ? ' (connectivity: 4)' : ''}, got ${grid.connectivity}-connected${rules === null ? '' : ` with '${grid.diagonalRule}'`}; ${needs.instead}`);
   }
-  if (grid.enterCost >= 0) {
-    throw new InputError(`${who}: needs blocked: 'delete' (blocked cells removed from the graph), got blocked cells with enterCost ${grid.enterCost}; ${needs.instead}`);
-  }
+  needDeleted(grid, who, needs);
   checkWeightsFor(grid, who);
   const range = needs.diagonalCost;
   if (range !== null && grid.maxDegree === 8 && !inRange(grid.diagonalCost, range)) {
     throw new InputError(`${who}: needs ${rangeText(range)} (${range.why}), got ${grid.diagonalCost}; ${needs.instead}`);
   }
-  if (needs.ids === 'padded') {
-    const size = (grid.width + 2) * (grid.height + 2);
-    if (size > MAX_GRID_CELLS) {
-      throw new InputError(`${who}: the ${grid.width} x ${grid.height} grid is too large to pad: (width + 2) * (height + 2) must be at most 2^31 - 1 (int32 ids), got ${size}`);
-    }
-  } else if (grid.size > MAX_SEARCH_CELLS) {
-    throw new InputError(`${who}: the ${grid.width} x ${grid.height} grid has ${grid.size} cells; at most ${MAX_SEARCH_CELLS} fit its int32 per-cell state`);
-  }
+  needIds(grid, who, needs);
 }
 
 /**
@@ -156,9 +143,9 @@ export function checkWeightsFor(grid: Grid, who: GridSearchName): void {
  * known, and weights only where the search takes them.
  */
 export function checkGridQuery(grid: Grid, who: GridSearchName, start: number, goal: number, options: unknown, keys: readonly string[]): void {
-  grid.checkEndpoint(start, 'start');
-  grid.checkEndpoint(goal, 'goal');
-  // A misspelt option would be ignored in silence; one given as null is refused, never read as "not given".
-  checkKeys(options, keys, who);
+  checkQueryEnds(grid, who, start, goal, options, keys);
   checkWeightsFor(grid, who);
 }
+
+/** What the searchers other than `GridSearcher` check: their row of `GRID_NEEDS`. */
+export const GRID_NEEDS_CHECKS: GridChecks = Object.freeze({ grid: checkGridFor, weights: checkWeightsFor });

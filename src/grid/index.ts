@@ -6,11 +6,24 @@
  * grid's limits and which grids each search takes (`GRID_NEEDS`), the path checks that judge a path on a grid, and the grid
  * without bounds (`unboundedGrid`, `pathAmong`).
  *
+ * Importing this entry (anything from it, or `import 'bestfirst/grid'`)
+ * registers the full table of grid searches (`GRID_ALGORITHMS`) with
+ * `findPath`, so it runs `jps`, `jps-plus`, the subgoal graphs,
+ * `preprocessed8` and `any-angle` by name; the root's `findPath` alone runs
+ * the best-first family. This file is the one the package declares as
+ * having side effects (`sideEffects` in package.json), so that a bundler
+ * keeps the registration.
+ *
  * @module bestfirst/grid
  */
+import { registerGridAlgorithms } from './algorithms.js';
+import { GRID_ALGORITHMS } from './registry.js';
+
+registerGridAlgorithms(GRID_ALGORITHMS);
+
 export { DIAGONAL_RULES, MAX_GRID_CELLS, type BlockedModel } from './grid.js';
 export { chebyshev, euclidean, heuristicByName, type HeuristicName } from './heuristics.js';
-export { GRID_ALGORITHM_NAMES, type GridAlgorithm, type Guarantee, type SavingEntry, type SavingSearcher } from './registry.js';
+export { GRID_ALGORITHMS, GRID_ALGORITHM_NAMES, type GridAlgorithm, type Guarantee, type SavingEntry, type SavingSearcher } from './registry.js';
 export { GRID_NEEDS, type GridNeeds, type GridSearchName, type DiagonalCostRange } from './grid-needs.js';
 export { filterAreas, type AreaFilter, type AreaRule } from './areas.js';
 export { landmarks, type LandmarkOptions } from './fast/landmarks.js';

@@ -9,6 +9,7 @@ import { cellOf, foundPathOf, type FoundPath } from '../found-path.js';
 import { distance, walkSegment } from '../line-of-sight.js';
 import { MoveMasks } from '../move-masks.js';
 import { GridSearcherBase } from '../grid-searcher-base.js';
+import { GRID_NEEDS_CHECKS } from '../grid-needs.js';
 
 /** The two any-angle searches: Theta* and Lazy Theta* (Nash, Daniel, Koenig, Felner). */
 export type AnyAngleAlgorithm = 'theta' | 'lazy-theta';
@@ -91,7 +92,7 @@ export class AnyAngleSearcher extends GridSearcherBase<AnyAngleOptions> {
   private lazy = true;
 
   constructor(grid: Grid) {
-    super(grid, 'AnyAngleSearcher', ANY_ANGLE_BYTES_PER_CELL);
+    super(grid, 'AnyAngleSearcher', GRID_NEEDS_CHECKS, ANY_ANGLE_BYTES_PER_CELL);
     const perCell = <T>(make: () => T): T => this.perCell(make);
     this.masks = new MoveMasks(grid, perCell(() => new Uint8Array(grid.size)));
     this.g = perCell(() => new Float64Array(grid.size));

@@ -4,11 +4,12 @@ import { DX, DY, type Grid } from '../grid.js';
 import { MoveMasks } from '../move-masks.js';
 import { zero, type Heuristic } from '../../core/heuristic.js';
 import { inlineForm, octile } from '../heuristics.js';
-import { freshen, landmarkTable, type LandmarkTable } from './landmarks.js';
+import { landmarkTable, type LandmarkTable } from './landmark-table.js';
 import { type QueryOptions, type SearchStatus } from '../../core/path-searcher.js';
 import { ASTAR, type Priority, type TieBreak } from '../../core/priority.js';
 import { pathCost } from '../../core/space.js';
 import { GridSearcherBase } from '../grid-searcher-base.js';
+import { FAST_GRID_CHECKS } from '../grid-check.js';
 import type { GridSearchName } from '../grid-needs.js';
 
 /**
@@ -107,7 +108,7 @@ export abstract class GridSearchBase extends GridSearcherBase<GridSearchOptions>
    * @param bytesPerCell what the searcher keeps per cell in all, for the message when it does not fit
    */
   constructor(grid: Grid, who: GridSearchName, bytesPerCell: number) {
-    super(grid, who, bytesPerCell);
+    super(grid, who, FAST_GRID_CHECKS, bytesPerCell);
     this.masks = new MoveMasks(grid, this.perCell(() => new Uint8Array(grid.size)));
     this.moves = this.masks.bits;
     this.g = this.perCell(() => new Float64Array(grid.size));
@@ -164,7 +165,7 @@ export abstract class GridSearchBase extends GridSearcherBase<GridSearchOptions>
     const lm = typeof h === 'function' && this.takesLandmarks() ? landmarkTable(h) ?? null : null;
     if (lm !== null) {
       if (lm.grid !== grid) throw new InputError(`${this.who}: the landmark heuristic was built for another grid (${lm.grid.width} x ${lm.grid.height}); build one with landmarks(grid) for this one`);
-      freshen(lm);
+      lm.freshen();
       // The landmark heuristic takes the larger of its bound and octile(grid).
       h = this.octile;
     }

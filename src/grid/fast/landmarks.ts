@@ -7,6 +7,7 @@ import { checkGridFor } from '../grid-needs.js';
 import { octile } from '../heuristics.js';
 import { IndexedGridHeap } from '../../queues/indexed-grid-heap.js';
 import { MoveMasks } from '../move-masks.js';
+import { attachLandmarkTable, type LandmarkTable } from './landmark-table.js';
 
 /** The options of `landmarks`; a bad value is an `InputError`. */
 export interface LandmarkOptions {
@@ -19,47 +20,6 @@ export interface LandmarkOptions {
 }
 
 const LANDMARK_KEYS: readonly (keyof LandmarkOptions)[] = ['count'];
-
-/**
- * The precomputed distances behind a landmark heuristic, as the grid fast
- * path reads them. `table[n * count + i]` is the distance between cell n and
- * landmark i (Infinity when they are not connected, and for blocked cells).
- */
-export interface LandmarkTable {
-  /** The grid the distances were computed on. */
-  readonly grid: Grid;
-  /** The grid's `version` when they were: an older one means the table must be built again (`freshen`). */
-  version: number;
-  /** The landmark cells, in the order they were chosen. */
-  cells: Int32Array;
-  readonly count: number;
-  table: Float64Array;
-  /** How many times the table was built: 1 at first, one more per query that found the grid edited. */
-  builds: number;
-}
-
-// How the grid fast path recognises a landmark heuristic (a plain function
-// for everyone else), as heuristics.ts does for the inline ones.
-const tables = new WeakMap<Heuristic, LandmarkTable>();
-
-/** The table of a heuristic made by `landmarks`, or undefined for any other function. */
-export function landmarkTable(h: Heuristic): LandmarkTable | undefined {
-  return tables.get(h);
-}
-
-/**
- * Builds the table again when its grid was edited since (the rule of every
- * preprocessed structure: the first use after an edit rebuilds it, so no
- * estimate is read from a stale table).
- */
-export function freshen(t: LandmarkTable): void {
-  if (t.grid.version === t.version) return;
-  const next = buildTable(t.grid, t.count);
-  t.version = next.version;
-  t.cells = next.cells;
-  t.table = next.table;
-  t.builds++;
-}
 
 /**
  * An admissible, consistent heuristic for repeated queries on a grid that
@@ -115,14 +75,14 @@ export function landmarks(grid: Grid, options: LandmarkOptions = {}): Heuristic 
   const oct = octile(grid);
   const K = t.count;
   const h: Heuristic = (n, goal) => {
-    freshen(t);
+    t.freshen();
     const table = t.table;
     // The grid fast path's expression (grid-search.ts runWeighted), in the
     // same order, so the two agree to the bit. |Inf - Inf| is NaN (a landmark
     // that reaches neither) and never wins a comparison.
     return altBound(table, K, n, goal, oct(n, goal));
   };
-  tables.set(h, t);
+  attachLandmarkTable(h, t);
   return h;
 }
 
@@ -147,7 +107,18 @@ function buildTable(grid: Grid, count: number): LandmarkTable {
   // No free cell: no landmark, and no distance known.
   if (picked.length === 0) table.fill(Infinity);
   const cells = picked.length === 0 ? new Int32Array(count).fill(-1) : picked;
-  return { grid, version: grid.version, cells, count, table, builds: 1 };
+  const t: LandmarkTable = {
+    grid, version: grid.version, cells, count, table, builds: 1,
+    freshen(): void {
+      if (t.grid.version === t.version) return;
+      const next = buildTable(t.grid, t.count);
+      t.version = next.version;
+      t.cells = next.cells;
+      t.table = next.table;
+      t.builds++;
+    },
+  };
+  return t;
 }
 
 /**

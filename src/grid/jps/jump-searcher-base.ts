@@ -1,7 +1,7 @@
 import type { QueryOptions } from '../../core/path-searcher.js';
 import { cutsCorners, type Grid } from '../grid.js';
 import { GridSearcherBase } from '../grid-searcher-base.js';
-import type { GridSearchName } from '../grid-needs.js';
+import { GRID_NEEDS_CHECKS, type GridSearchName } from '../grid-needs.js';
 import { octileTerms } from '../heuristics.js';
 import { jumpDirections } from './jump-directions.js';
 import { jumpPath, jumpPathInto } from './jump-path.js';
@@ -52,7 +52,7 @@ export abstract class JumpSearcherBase<Options extends QueryOptions> extends Gri
    * @param bytesPerCell what the searcher keeps per raster cell in all (see `perCell`)
    */
   constructor(grid: Grid, who: GridSearchName, border: 0 | 1, bytesPerCell: number) {
-    super(grid, who, bytesPerCell, border);
+    super(grid, who, GRID_NEEDS_CHECKS, bytesPerCell, border);
     const stride = grid.width + 2 * border, size = stride * (grid.height + 2 * border);
     this.stride = stride;
     this.border = border;

@@ -8,6 +8,7 @@ import { GridSearcherBase } from '../grid-searcher-base.js';
 import { checkKeys } from '../../core/input-checks.js';
 import { readSaved, writeSaved } from '../../core/saved-file.js';
 import { graph4Contents, GRAPH4_KIND, GRAPH4_VERSION } from './subgoal4-saved.js';
+import { GRID_NEEDS_CHECKS } from '../grid-needs.js';
 
 /** The options of one `SubgoalSearcher4` query; a bad value is an `InputError`. */
 export type SubgoalSearch4Options = QueryOptions;
@@ -100,7 +101,7 @@ export class SubgoalSearcher4 extends GridSearcherBase<SubgoalSearch4Options> {
   loadMs = 0;
 
   constructor(grid: Grid, options: SubgoalBuild4Options = {}) {
-    super(grid, 'SubgoalSearcher4');
+    super(grid, 'SubgoalSearcher4', GRID_NEEDS_CHECKS);
     checkKeys(options, BUILD_KEYS, 'SubgoalSearcher4');
     if (options.saved === undefined) this.build();
     else this.load(options.saved);

@@ -11,6 +11,7 @@ import { checkKeys } from '../../core/input-checks.js';
 import { MAX_LANDMARKS } from './subgoal8-landmarks.js';
 import { CLASS_MOVES, KEPT, moveSet, neighbourhood, tautTable } from './subgoal8-taut.js';
 import { GridSearcherBase } from '../grid-searcher-base.js';
+import { GRID_NEEDS_CHECKS } from '../grid-needs.js';
 
 /** The options of one `SubgoalSearcher8` query; a bad value is an `InputError`. */
 export type SubgoalSearch8Options = QueryOptions;
@@ -155,7 +156,7 @@ export class SubgoalSearcher8 extends GridSearcherBase<SubgoalSearch8Options> {
   loadMs = 0;
 
   constructor(grid: Grid, options: SubgoalBuild8Options = {}) {
-    super(grid, 'SubgoalSearcher8');
+    super(grid, 'SubgoalSearcher8', GRID_NEEDS_CHECKS);
     checkKeys(options, BUILD_KEYS, 'SubgoalSearcher8');
     this.noCut = !cutsCorners(grid.diagonalRule);
     this.axial = grid.cellSize;

@@ -8,6 +8,8 @@ import fc from 'fast-check';
 import { afterAll, expect, test } from 'vitest';
 import { ASTAR, COST_TO_COME, findPath, Grid, GridSearcher, JumpPointSearcher, octile, Searcher, sum, zero, type GridSearchOptions, type Heuristic, type SearchSpace } from '#bestfirst';
 import { ara, DStarLite, UniversalPlanner } from '#bestfirst/repair';
+// findPath runs 'jps' and the other non-best-first searches by name once bestfirst/grid has registered them.
+import '#bestfirst/grid';
 import { arcCost, expectCost, referenceCost, referenceCostToGo, sameCost, Tally } from '../../support/reference.js';
 import { checkAnswer, OPTIMAL, within, type Demand } from './check.js';
 import { buildGrid, describeGrid, documentedAdmissible, pickCell, refusal, runs, safeGridHeuristic, SEED, WEIGHTS, weightedGrid } from './worlds.js';

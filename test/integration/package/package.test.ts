@@ -16,7 +16,7 @@ const SUBPATHS = ['bestfirst', 'bestfirst/grid', 'bestfirst/costmap', 'bestfirst
 // Names of a family, the chapter's or the repository's own: none is at the root (a family's live behind its subpath only).
 const NOT_AT_ROOT = [
   'RADIUS', 'START_A', 'snapshot', 'gateWorld', 'apartmentWorld', 'firstEpsilonAboveDijkstra', 'parseMap', 'checkPath', 'parseRoads', 'FloorPlan', 'CSpace', 'mulberry32',
-  'JpsPlusSearcher', 'inflate', 'LETHAL', 'DStar', 'DStarLite', 'TAG_NAMES', 'cbs', 'checkMapfPlan', 'frontierBefore', 'bellmanTerms', 'MAX_GRAPH_SIZE', 'dfs', 'bellmanFord', 'pathAmong', 'DEPTH_FIRST_GROWING_MAX_EXPANSIONS',
+  'JpsPlusSearcher', 'GRID_ALGORITHMS', 'inflate', 'LETHAL', 'DStar', 'DStarLite', 'TAG_NAMES', 'cbs', 'checkMapfPlan', 'frontierBefore', 'bellmanTerms', 'MAX_GRAPH_SIZE', 'dfs', 'bellmanFord', 'pathAmong', 'DEPTH_FIRST_GROWING_MAX_EXPANSIONS',
 ];
 
 let dir = '';
@@ -84,7 +84,9 @@ test('the manifest: require and import both resolve, engines match require(esm),
     expect(Object.keys(value as object), key).toEqual(['types', 'default']);
   }
   expect(manifest.engines.node).toBe('^20.19 || >=22.12');
-  expect(manifest.sideEffects).toBe(false);
+  // Every module is free of side effects but bestfirst/grid's index, which registers the grid searches with findPath.
+  expect(manifest.sideEffects).toEqual(['./dist/src/grid/index.js']);
+  expect(manifest.exports['./grid'].default).toBe(manifest.sideEffects[0]);
   for (const script of ['prepare', 'preinstall', 'install', 'postinstall']) expect(manifest.scripts[script], script).toBeUndefined();
   expect(manifest.scripts.prepack).toContain('npm run build');
 });
@@ -156,6 +158,51 @@ test(`CommonJS requires the root and each subpath (require of ES modules, Node $
   ].join('\n'));
   expectUse(run(process.execPath, ['use.cjs'], consumer));
 });
+
+// findPath runs the best-first family with the root alone; 'jps' and the
+// others once bestfirst/grid has registered them. A fresh process, so that
+// nothing else has imported the grid entry first.
+test('findPath names a bestfirst/grid search only after that entry is imported, and says so', () => {
+  writeFileSync(join(consumer, 'register.mjs'), `
+import { Grid, findPath, InputError } from 'bestfirst';
+const grid = Grid.fromAscii(['....', '.#..', '....']);
+const out = { astar: findPath(grid, [0, 0], [3, 2]).cost };
+try { findPath(grid, [0, 0], [3, 2], { algorithm: 'jps' }); out.before = 'ran'; } catch (e) { out.before = (e instanceof InputError ? 'InputError: ' : 'other: ') + e.message; }
+await import('bestfirst/grid');
+out.jps = findPath(grid, [0, 0], [3, 2], { algorithm: 'jps' }).cost;
+console.log(JSON.stringify(out));
+`);
+  const got = JSON.parse(run(process.execPath, ['register.mjs'], consumer));
+  expect(got.before).toBe("InputError: findPath: 'jps' is one of bestfirst/grid's searches: import 'bestfirst/grid' once to run it by name (a program that never names it does not load it)");
+  expect(got.jps).toBe(got.astar);
+});
+
+// The package as a bundler reads it (Vite, from the installed tarball, its
+// package.json's sideEffects): importing any name of bestfirst/grid keeps the
+// registration, and a program that imports the root alone ships no grid
+// searcher beyond the best-first ones.
+test('a bundle keeps the registration of bestfirst/grid, and a root-only bundle leaves the registry out', async () => {
+  const { build } = await import('vite');
+  const bundle = async (name: string, code: string): Promise<{ code: string; modules: string[] }> => {
+    const file = join(consumer, `${name}.mjs`);
+    writeFileSync(file, code);
+    const result = await build({
+      configFile: false, logLevel: 'silent', root: consumer,
+      build: { write: false, minify: true, target: 'es2022', modulePreload: false, reportCompressedSize: false, rolldownOptions: { input: file, output: { codeSplitting: false } } },
+    });
+    const chunks = (Array.isArray(result) ? result : [result]).flatMap((o) => (o as { output: { type: string; code?: string; moduleIds?: string[] }[] }).output).filter((o) => o.type === 'chunk');
+    return { code: chunks.map((c) => c.code).join('\n'), modules: chunks.flatMap((c) => c.moduleIds ?? []).map((m) => m.replace(/^.*node_modules\/bestfirst\//, '')) };
+  };
+  const TASK = `const grid = Grid.fromAscii(['....', '.#..', '....']);`;
+  const named = await bundle('named', `import { Grid, findPath } from 'bestfirst';\nimport { chebyshev } from 'bestfirst/grid';\n${TASK}\nconsole.log(JSON.stringify([findPath(grid, [0, 0], [3, 2], { algorithm: 'jps' }).cost, chebyshev(grid).name]));\n`);
+  expect(named.modules).toContain('dist/src/grid/registry.js');
+  writeFileSync(join(consumer, 'named.bundle.mjs'), named.code);
+  expect(JSON.parse(run(process.execPath, ['named.bundle.mjs'], consumer))[0]).toBeCloseTo(3 + Math.SQRT2, 12);
+  const rootOnly = await bundle('root-only', `import { Grid, findPath } from 'bestfirst';\n${TASK}\nconsole.log(findPath(grid, [0, 0], [3, 2]).cost);\n`);
+  expect(rootOnly.modules.filter((m) => /\/(registry|jps|jps-plus|subgoal[^/]*|preprocessed8|any-angle)\.js$|\/grid\/index\.js$/.test(m))).toEqual([]);
+  writeFileSync(join(consumer, 'root-only.bundle.mjs'), rootOnly.code);
+  expect(Number(run(process.execPath, ['root-only.bundle.mjs'], consumer))).toBeCloseTo(3 + Math.SQRT2, 12);
+}, 60_000);
 
 test('the installed bin runs the shipped CLI', () => {
   const out = run(process.execPath, [join(consumer, 'node_modules/.bin/bestfirst'), 'trace'], consumer);

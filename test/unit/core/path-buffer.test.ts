@@ -3,7 +3,8 @@
 // and long enough for the path; either refusal is the same InputError, and a
 // refused call writes nothing.
 import { expect, test } from 'vitest';
-import { BidirectionalSearcher, ContractionHierarchy, Graph, Grid, GRID_ALGORITHMS, InputError, Searcher, type PathSearcher } from '#bestfirst';
+import { BidirectionalSearcher, ContractionHierarchy, Graph, Grid, InputError, Searcher, type PathSearcher } from '#bestfirst';
+import { GRID_ALGORITHMS } from '#bestfirst/grid';
 
 const grid = Grid.fromAscii(['......', '.##.#.', '......', '.#.##.']);
 const graph = new Graph(4, [[0, 1, 1], [1, 2, 1], [2, 3, 1]]);

@@ -3,6 +3,8 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { dijkstra, InputError, findPath, Grid, pathCost } from '#bestfirst';
+// findPath runs 'jps' and the other non-best-first searches by name once bestfirst/grid has registered them.
+import '#bestfirst/grid';
 import { gridCase, PROPERTY, randomGrid } from '../../support/random-grid.js';
 
 describe('findPath', () => {

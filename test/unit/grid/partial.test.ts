@@ -4,6 +4,8 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { findPath, Grid, GridSearcher, octile, Searcher, zero, type GridSearchOptions } from '#bestfirst';
+// findPath runs 'jps' and the other non-best-first searches by name once bestfirst/grid has registered them.
+import '#bestfirst/grid';
 import { atMost, referenceDijkstra, sameCost, walkPath } from '../../support/reference.js';
 import { buildGrid, pickCell, SEED, smallGrid, weightedGrid } from '../../integration/differential/worlds.js';
 

@@ -3,8 +3,8 @@
 // and a result narrows on its status.
 import fc from 'fast-check';
 import { describe, expect, expectTypeOf, test } from 'vitest';
-import { dijkstra, findPath, Grid, GRID_ALGORITHMS, pathCost, type FoundPath, type XY } from '#bestfirst';
-import { GRID_ALGORITHM_NAMES, segmentCost } from '#bestfirst/grid';
+import { dijkstra, findPath, Grid, pathCost, type FoundPath, type XY } from '#bestfirst';
+import { GRID_ALGORITHMS, GRID_ALGORITHM_NAMES, segmentCost } from '#bestfirst/grid';
 import { ALGOS } from '../../../cli/algos.js';
 import { gridCase, PROPERTY, randomGrid } from '../../support/random-grid.js';
 import { sameCost } from '../../support/reference.js';
@@ -18,6 +18,15 @@ describe('the registry of grid searches', () => {
   test('the command line offers exactly the registry\'s searches, in its order', () => {
     expect(Object.keys(ALGOS)).toEqual([...GRID_ALGORITHM_NAMES]);
     for (const name of GRID_ALGORITHM_NAMES) expect(ALGOS[name].help).toContain(GRID_ALGORITHMS[name].help.split(' ')[0]);
+  });
+
+  // findPath keeps its own list of the names (it must not load the table to
+  // word a refusal): the table's keys, in its order, and the first five its own.
+  test('findPath knows the registry\'s names, in its order, and refuses any other naming them all', () => {
+    const grid = Grid.fromAscii(['..']);
+    expect(() => findPath(grid, [0, 0], [1, 0], { algorithm: 'theta' as never }))
+      .toThrow(`findPath: algorithm must be one of ${GRID_ALGORITHM_NAMES.map((n) => `'${n}'`).join(', ')}, got "theta"`);
+    expect(GRID_ALGORITHM_NAMES.slice(0, 5)).toEqual(['astar', 'dijkstra', 'wastar', 'greedy', 'bfs']);
   });
 
   test('findPath runs every entry, with the cost its guarantee promises, on random grids', () => {

@@ -5,7 +5,8 @@
 // reason, and leave the searcher answering the next query as a fresh one.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { BidirectionalSearcher, ContractionHierarchy, GRID_ALGORITHMS, Graph, Searcher, octile, type GridAlgorithmName, type PathSearcher, type SearchStatus } from '#bestfirst';
+import { BidirectionalSearcher, ContractionHierarchy, Graph, Searcher, octile, type GridAlgorithmName, type PathSearcher, type SearchStatus } from '#bestfirst';
+import { GRID_ALGORITHMS } from '#bestfirst/grid';
 
 import { mulberry32 } from '#bestfirst/internal';
 import { blockCase, blockGrid } from '../../support/random-grid.js';
