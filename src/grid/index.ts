@@ -26,7 +26,7 @@ export { chebyshev, euclidean, heuristicByName, type HeuristicName } from './heu
 export { GRID_ALGORITHMS, GRID_ALGORITHM_NAMES, type GridAlgorithm, type Guarantee, type SavingEntry, type SavingSearcher } from './registry.js';
 export { GRID_NEEDS, type GridNeeds, type GridSearchName, type DiagonalCostRange } from './grid-needs.js';
 export { filterAreas, type AreaFilter, type AreaRule } from './areas.js';
-export { landmarks, type LandmarkOptions } from './fast/landmarks.js';
+export { landmarks, type LandmarkOptions, type LandmarkHeuristic } from './fast/landmarks.js';
 export { JpsPlusSearcher, type JpsPlusOptions, type JpsPlusBuildOptions } from './jps/jps-plus.js';
 export { SubgoalSearcher4, type SubgoalSearch4Options, type SubgoalBuild4Options } from './subgoal/subgoal4.js';
 export { SubgoalSearcher8, type SubgoalSearch8Options, type SubgoalBuild8Options } from './subgoal/subgoal8.js';

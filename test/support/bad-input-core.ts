@@ -957,7 +957,12 @@ function heuristicSpecs(): Spec[] {
     }),
     params: [
       [...notGrids()],
-      options('landmarks', { count: counts }),
+      options('landmarks', {
+        count: counts,
+        // Only bytes the heuristic's own save() wrote for this very grid load.
+        saved: [...savedValues('saved table', 'BFLM'),
+          dyn((b) => (b.call as unknown as (g: Grid) => { save(): Uint8Array })(b.args[0] as Grid).save(), 'what save() wrote', 'ok')],
+      }),
     ],
   });
   specs.push({

@@ -7,7 +7,10 @@ import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { dijkstra, Grid, GridSearcher, InputError, octile, Searcher } from '#bestfirst';
 import { landmarks } from '#bestfirst/grid';
-import { referenceCost, referenceCostToGo } from '../../../support/reference.js';
+import { readFileSync } from 'node:fs';
+import { readSaved, writeSaved } from '#bestfirst/internal';
+import { parseMap } from '#bestfirst/io';
+import { referenceCost, referenceCostToGo, rng } from '../../../support/reference.js';
 import { checkAnswer, OPTIMAL } from '../../../integration/differential/check.js';
 import { buildGrid, describeGrid, pickCell, smallGrid, weightedGrid } from '../../../integration/differential/worlds.js';
 
@@ -98,4 +101,42 @@ test('landmarks: bad input is an InputError that says what to do; a table the gr
   expect(s.cost).toBe(dijkstra(grid, grid.id(3, 2), 0).cost);
   expect(h(grid.id(3, 2), 0)).toBe(landmarks(grid, { count: 2 })(grid.id(3, 2), 0));
   for (let n = 0; n < grid.size; n++) if (!grid.isBlocked(n)) expect(h(n, 0)).toBeLessThanOrEqual(dijkstra(grid, n, 0).cost + 1e-9);
+});
+
+test('a landmark table saved and loaded: the same estimates to the bit and the same searches; files that do not fit, or distances that break the triangle inequality, refused', () => {
+  const grid = parseMap(readFileSync('data/movingai/room/8room_000.map', 'utf8'), '8room_000.map');
+  const built = landmarks(grid, { count: 4 });
+  const bytes = built.save();
+  const loaded = landmarks(grid, { saved: bytes });
+  const random = rng(9);
+  const free: number[] = [];
+  for (let n = 0; n < grid.size; n++) if (!grid.isBlocked(n)) free.push(n);
+  const a = new GridSearcher(grid), b = new GridSearcher(grid);
+  for (let i = 0; i < 30; i++) {
+    const s = free[Math.floor(random() * free.length)], t = free[Math.floor(random() * free.length)];
+    expect(loaded(s, t)).toBe(built(s, t));
+    a.search(s, t, { heuristic: built });
+    b.search(s, t, { heuristic: loaded });
+    expect([b.status, b.cost, b.expansions]).toEqual([a.status, a.cost, a.expansions]);
+  }
+  expect(Buffer.compare(loaded.save(), bytes)).toBe(0);
+  const refused = (make: () => unknown) => { try { make(); } catch (e) { expect(e).toBeInstanceOf(InputError); return (e as Error).message; } throw new Error('not refused'); };
+  expect(refused(() => landmarks(grid, { saved: bytes, count: 8 }))).toMatch(/^landmarks: count is 8, but the saved table has 4 landmarks/);
+  expect(refused(() => landmarks(grid.with({ diagonalRule: 'always' }), { saved: bytes }))).toMatch(/built from another space/);
+  const good = readSaved(bytes, 'BFLM', 1, grid, 'test', 'table');
+  const edit = (f: (cells: Int32Array, table: Float64Array) => void) => {
+    const cells = (good.arrays[0] as Int32Array).slice(), table = (good.arrays[1] as Float64Array).slice();
+    f(cells, table);
+    return writeSaved('BFLM', 1, grid, good.numbers, [cells, table]);
+  };
+  // One cell's distance to landmark 0 halved: a neighbour is now further from it than a step allows.
+  const n = free[free.length >> 1];
+  expect(refused(() => landmarks(grid, { saved: edit((_c, t) => { t[n * 4] = t[n * 4] / 2 + 50; }) }))).toMatch(/malformed: cells .* apart from landmark 0, more than the step/);
+  expect(refused(() => landmarks(grid, { saved: edit((c) => { c[1] = grid.cells.indexOf(1); }) }))).toMatch(/malformed: landmark 1 is at \d+, not a free cell/);
+  expect(refused(() => landmarks(grid, { saved: edit((_c, t) => { t[3] = -1; }) }))).toMatch(/malformed/);
+  // After an edit the loaded table builds itself again on its next use, as a built one does.
+  grid.setBlocked(free[0], true);
+  expect(refused(() => landmarks(grid, { saved: bytes }))).toMatch(/before an edit/);
+  const fresh = loaded.save();
+  expect(landmarks(grid, { saved: fresh })(free[1], free[2])).toBe(loaded(free[1], free[2]));
 });
