@@ -1,4 +1,5 @@
-// `npm run docs` as CI runs it (TypeDoc with typedoc.json, warnings fail it),
+// `npm run docs` as CI runs it (TypeDoc with typedoc.json, warnings fail it; here without
+// TypeScript's error checking, which tsc does),
 // built into a scratch folder: the site's landing page is the README, the
 // sidebar is the manual and then the API in the package's order, and every
 // link of the README's and the guide's pages lands on a page and a heading
@@ -17,7 +18,9 @@ let log = '';
 
 beforeAll(() => {
   out = mkdtempSync(join(tmpdir(), 'bestfirst-docs-'));
-  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/typedoc/bin/typedoc'), '--out', out], { cwd: ROOT, encoding: 'utf8', timeout: 180_000 });
+  // Without TypeScript's own error checking (tsc runs it in npm run typecheck and CI): half the time,
+  // and every one of TypeDoc's validations (links, documentation, exports) still runs.
+  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/typedoc/bin/typedoc'), '--out', out, '--skipErrorChecking'], { cwd: ROOT, encoding: 'utf8', timeout: 180_000 });
   log = `${r.stdout}${r.stderr}`;
   if (r.status !== 0) throw new Error(`typedoc exited ${r.status}:\n${log}`);
 }, 200_000);
