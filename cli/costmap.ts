@@ -3,7 +3,7 @@ import { InputError } from '#bestfirst';
 import { applyKeepout, FREE, INSCRIBED, LETHAL, NO_INFORMATION, withRowOrder } from '#bestfirst/costmap';
 import { formatPgm } from '#bestfirst/io';
 import { displayName, writeBytes } from './files.js';
-import type { Io } from './io.js';
+import { working, type Io } from './io.js';
 import { runCommand, type Args, type CommandSpec } from './options.js';
 import { describeInflation, IMAGE_RULE, inflateFor, INFLATION_OPTIONS, KEEPOUT_OPTION, loadMask, loadRosMap, RADIUS_OPTION } from './ros-map.js';
 
@@ -63,7 +63,9 @@ function run(args: Args, io: Io): number {
     if (resolve(f) === target) throw new InputError(`costmap: --out ${displayName(out)} is one of the files read (${displayName(f)}); write the image elsewhere`);
   }
 
+  const done = working(io, `inflating ${displayName(yamlFile)}`);
   const inflated = inflateFor(map, args, 'costmap');
+  done();
   const costmap = keepout === null ? inflated.costmap : applyKeepout(inflated.costmap, keepout.map);
   const counts = { lethal: 0, inscribed: 0, graded: 0, free: 0, unknown: 0 };
   // The image's row 0 is the top, whatever the costmap's row order.

@@ -24,6 +24,18 @@ export function fixed(v: number, digits = 1): string {
 }
 
 /**
+ * Says on a terminal's status line what a step that gives no count of its
+ * own is doing (a map's preprocessing, an inflation), until the returned
+ * function clears it; nothing when nobody is watching.
+ */
+export function working(io: Io, what: string): () => void {
+  if (!io.tty || io.status === undefined) return () => {};
+  const status = io.status.bind(io);
+  status(`${what}...`);
+  return () => status('');
+}
+
+/**
  * A 30-column bar redrawn in place on a terminal (`label` before it),
  * cleared when `done` reaches `total`; null when nobody is watching (not a
  * terminal), so that nothing goes into a pipe or a log.

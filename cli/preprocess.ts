@@ -3,7 +3,7 @@ import { GRID_ALGORITHMS } from '#bestfirst/grid';
 import { show } from '#bestfirst/internal';
 import { SAVING } from './algos.js';
 import { displayName, jsonOption, loadMap, MAP_OPTION, writeBytes } from './files.js';
-import { progressBar, type Io } from './io.js';
+import { progressBar, working, type Io } from './io.js';
 import { runCommand, type Args, type CommandSpec } from './options.js';
 import { readGraph } from './route.js';
 
@@ -73,7 +73,9 @@ function runMap(args: Args, io: Io): number {
   const plain = loadMap(mapFile);
   // The grid scen and plan search for this algorithm: the map's 4-connected twin for subgoal4.
   const grid = entry.connectivity === 4 ? plain.with({ connectivity: 4 }) : plain;
+  const done = working(io, `building ${name} for ${displayName(mapFile)}`);
   const searcher = entry.saving!.create(grid);
+  done();
   const bytes = searcher.save();
   writeBytes(out, bytes, `--out ${displayName(out)}`);
   const buildMs = Math.round(searcher.buildMs * 10) / 10;

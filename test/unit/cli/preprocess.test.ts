@@ -131,3 +131,18 @@ test('preprocess --map saves each map search\'s preprocessing; scen --saved load
     expect(r.err.join('\n')).toMatch(message);
   }
 });
+
+test('preprocess --map and costmap say on a terminal what they are building until it is built, and nothing into a pipe', async () => {
+  const out = join(DIR, 'arena.sg8');
+  for (const [argv, said] of [
+    [['preprocess', '--map', 'data/movingai/dao/arena.map', '--algo', 'subgoal8', '--out', out], 'building subgoal8 for data/movingai/dao/arena.map...'],
+    [['costmap', 'data/ros/tb3_sandbox.yaml', '--radius', '0.1', '--out', join(DIR, 'tb3.pgm')], 'inflating data/ros/tb3_sandbox.yaml...'],
+  ] as const) {
+    const tty = collect({ tty: true });
+    expect(await main([...argv], tty.io), argv.join(' ')).toBe(0);
+    expect(tty.status).toEqual([said, '']);
+    const pipe = collect();
+    expect(await main([...argv], pipe.io)).toBe(0);
+    expect(pipe.status).toEqual([]);
+  }
+});
