@@ -1,7 +1,7 @@
 import { InputError, show } from '../core/errors.js';
 import { MAX_GRAPH_SIZE } from '../spaces/graph.js';
 import type { Coordinates } from '../spaces/straight-line.js';
-import { DimacsLines, LineChunks, whole, type Layout, type Line } from './dimacs-lines.js';
+import { ChunkedReader, DimacsLines, whole, type Layout, type Line } from './dimacs-lines.js';
 import { fail, shown } from './movingai.js';
 
 /** The coordinates of a `.co` file, indexed from 0: node ID of the file is entry ID - 1. */
@@ -32,47 +32,27 @@ const COORDINATE = `expected a whole number (DIMACS coordinates are integers) fr
  * ```
  */
 export class CoReader {
-  private readonly builder: CoBuilder;
-  private readonly chunks: LineChunks;
-  private done = false;
-  /** The refusal that ended the file, or null. */
-  private failed: string | null = null;
+  private readonly reader: ChunkedReader<DimacsCoordinates>;
 
   /** @param file names the text in messages. */
   constructor(file = '<co>') {
     if (typeof file !== 'string') throw new InputError(`CoReader: file must be a string (a name for messages), got ${show(file)}`);
-    const builder = new CoBuilder(file);
-    this.builder = builder;
-    this.chunks = new LineChunks(file, (text) => builder.line(text, undefined), () => builder.lineCount);
+    this.reader = new ChunkedReader('CoReader', '.co', file, new CoBuilder(file));
   }
 
-  /** Reads the next chunk of the file's text; returns the reader. A chunk that breaks the rules is refused, and the file with it. */
+  /**
+   * Reads the next chunk of the file's text; returns the reader. A chunk
+   * that breaks the rules is refused, and the file with it: the reader then
+   * refuses every later call, naming that earlier error.
+   */
   push(chunk: string): this {
-    if (typeof chunk !== 'string') throw new InputError(`CoReader.push: chunk must be a string (the next piece of the .co text), got ${show(chunk)}`);
-    this.open();
-    this.guard(() => this.chunks.push(chunk));
+    this.reader.push(chunk);
     return this;
   }
 
   /** Ends the file and returns its coordinates, node n of the file entry n - 1. The reader takes no more. */
   finish(): DimacsCoordinates {
-    this.open();
-    this.done = true;
-    return this.guard(() => { this.chunks.end(); return this.builder.finish(); });
-  }
-
-  private open(): void {
-    if (this.failed !== null) throw new InputError(`CoReader: an earlier error ended this file (${this.failed}); make a new reader to read it again`);
-    if (this.done) throw new InputError('CoReader: finish() was called; the reader takes no more text (make a new one for another file)');
-  }
-
-  private guard<T>(read: () => T): T {
-    try {
-      return read();
-    } catch (e) {
-      if (e instanceof InputError) this.failed = e.message;
-      throw e;
-    }
+    return this.reader.finish();
   }
 }
 

@@ -1,3 +1,4 @@
+import { InputError, show } from '../core/errors.js';
 import { fail, shown } from './movingai.js';
 
 /**
@@ -142,5 +143,62 @@ export class LineChunks {
   end(): void {
     if (this.rest !== '') this.line(this.rest);
     this.rest = '';
+  }
+}
+
+/** What a line-by-line builder of one file offers its chunked reader. */
+export interface LineBuilder<T> {
+  /** Lines read so far. */
+  readonly lineCount: number;
+  /** Reads one whole line; `following`: how many lines come after it, when known. */
+  line(text: string, following: number | undefined): void;
+  /** The file's result, or its refusal at the end. */
+  finish(): T;
+}
+
+/**
+ * The chunked reading both DIMACS readers share (`GrReader`, `CoReader`):
+ * chunks cut into lines for a builder, the file ended once (`finish`), and a
+ * file with an error ended with it: every later call refuses, naming that
+ * earlier error, since a file that broke the rules has no valid rest.
+ */
+export class ChunkedReader<T> {
+  private readonly chunks: LineChunks;
+  private done = false;
+  /** The refusal that ended the file, or null. */
+  private failed: string | null = null;
+
+  /** `who` names the reader in messages and `kind` the file (`.gr`). */
+  constructor(private readonly who: string, private readonly kind: string, file: string, private readonly builder: LineBuilder<T>) {
+    this.chunks = new LineChunks(file, (text) => builder.line(text, undefined), () => builder.lineCount);
+  }
+
+  /** Reads the next chunk of the file's text. */
+  push(chunk: unknown): void {
+    if (typeof chunk !== 'string') throw new InputError(`${this.who}.push: chunk must be a string (the next piece of the ${this.kind} text), got ${show(chunk)}`);
+    this.open();
+    this.guard(() => this.chunks.push(chunk));
+  }
+
+  /** Ends the file and returns the builder's result. */
+  finish(): T {
+    this.open();
+    this.done = true;
+    return this.guard(() => { this.chunks.end(); return this.builder.finish(); });
+  }
+
+  private open(): void {
+    if (this.failed !== null) throw new InputError(`${this.who}: an earlier error ended this file (${this.failed}); make a new reader to read it again`);
+    if (this.done) throw new InputError(`${this.who}: finish() was called; the reader takes no more text (make a new one for another file)`);
+  }
+
+  /** Runs `read`, remembering a refusal. */
+  private guard<R>(read: () => R): R {
+    try {
+      return read();
+    } catch (e) {
+      if (e instanceof InputError) this.failed = e.message;
+      throw e;
+    }
   }
 }

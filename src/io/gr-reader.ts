@@ -1,7 +1,7 @@
 import { checkBoolean, checkKeys } from '../core/input-checks.js';
 import { InputError, show } from '../core/errors.js';
 import { Graph, MAX_GRAPH_ARCS, MAX_GRAPH_SIZE } from '../spaces/graph.js';
-import { DimacsLines, LineChunks, whole, type Layout, type Line } from './dimacs-lines.js';
+import { ChunkedReader, DimacsLines, whole, type Layout, type Line } from './dimacs-lines.js';
 import { fail, shown } from './movingai.js';
 
 /**
@@ -42,20 +42,14 @@ export interface ParseGrOptions {
  * ```
  */
 export class GrReader {
-  private readonly builder: GrBuilder;
-  private readonly chunks: LineChunks;
-  private done = false;
-  /** The refusal that ended the file, or null. */
-  private failed: string | null = null;
+  private readonly reader: ChunkedReader<Graph>;
 
   /** @param file names the text in messages. */
   constructor(file = '<gr>', options: ParseGrOptions = {}) {
     if (typeof file !== 'string') throw new InputError(`GrReader: file must be a string (a name for messages), got ${show(file)}`);
     checkKeys(options, ['negativeWeights'], 'GrReader');
     checkBoolean(options.negativeWeights, 'GrReader: negativeWeights');
-    const builder = new GrBuilder(file, options.negativeWeights === true);
-    this.builder = builder;
-    this.chunks = new LineChunks(file, (text) => builder.line(text, undefined), () => builder.lineCount);
+    this.reader = new ChunkedReader('GrReader', '.gr', file, new GrBuilder(file, options.negativeWeights === true));
   }
 
   /**
@@ -64,32 +58,13 @@ export class GrReader {
    * refuses every later call, naming that earlier error.
    */
   push(chunk: string): this {
-    if (typeof chunk !== 'string') throw new InputError(`GrReader.push: chunk must be a string (the next piece of the .gr text), got ${show(chunk)}`);
-    this.open();
-    this.guard(() => this.chunks.push(chunk));
+    this.reader.push(chunk);
     return this;
   }
 
   /** Ends the file and returns its graph: directed, node n of the file node n - 1. The reader takes no more. */
   finish(): Graph {
-    this.open();
-    this.done = true;
-    return this.guard(() => { this.chunks.end(); return this.builder.finish(); });
-  }
-
-  private open(): void {
-    if (this.failed !== null) throw new InputError(`GrReader: an earlier error ended this file (${this.failed}); make a new reader to read it again`);
-    if (this.done) throw new InputError('GrReader: finish() was called; the reader takes no more text (make a new one for another file)');
-  }
-
-  /** Runs `read`, remembering a refusal: a file with an error has no valid rest. */
-  private guard<T>(read: () => T): T {
-    try {
-      return read();
-    } catch (e) {
-      if (e instanceof InputError) this.failed = e.message;
-      throw e;
-    }
+    return this.reader.finish();
   }
 }
 
