@@ -119,6 +119,37 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     await page.close();
   });
 
+  it('1b. on a phone a swipe over the robot costmap or the Lee board scrolls and puts nothing down; a tap does (one rule for every canvas that takes a click)', async () => {
+    problems.length = 0;
+    const page = await open(touch);
+    const cdp = await touch.newCDPSession(page);
+    const swipe = async (x: number, y0: number, y1: number) => {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: y0 }] });
+      for (let i = 1; i <= 8; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y0 + ((y1 - y0) * i) / 8 }] });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await page.waitForTimeout(300);
+    };
+    for (const [root, attr] of [['#robot-widget', 'data-repair-touched'], ['#lee-widget', 'data-second']] as const) {
+      const canvas = page.locator(`${root} canvas`).first();
+      await canvas.waitFor();
+      await canvas.scrollIntoViewIfNeeded();
+      const before = await page.locator(root).getAttribute(attr);
+      const b = (await canvas.boundingBox())!;
+      const y0 = await page.evaluate(() => scrollY);
+      // Up the canvas's middle third: where a thumb scrolling past would be.
+      await swipe(b.x + b.width * 0.6, b.y + b.height * 0.66, b.y + b.height * 0.33);
+      expect(await page.evaluate(() => scrollY), `${root}: the swipe scrolled the page`).toBeGreaterThan(y0 + 30);
+      expect(await page.locator(root).getAttribute(attr), `${root}: the swipe put nothing down`).toBe(before);
+      // A tap on the same canvas does.
+      await canvas.scrollIntoViewIfNeeded();
+      const c = (await canvas.boundingBox())!;
+      await page.touchscreen.tap(c.x + c.width * 0.6, c.y + c.height * 0.5);
+      await expect.poll(() => page.locator(root).getAttribute(attr), { message: `${root}: a tap puts it down` }).not.toBe(before);
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('2. the A* lane never reopens: on every preset, eps 1.5, 2 and 3 close no more cells than eps 1 and pay at most eps times Dijkstra; the switch shows the trade', async () => {
     const page = await open();
     const astar = lane(page, 'astar');

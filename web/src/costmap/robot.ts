@@ -1,3 +1,4 @@
+import { onCellTap } from '../common/cell-tap.js';
 import yamlText from '../../../data/ros/tb3_sandbox.yaml?raw';
 import pgmGz from '../../../data/ros/tb3_sandbox.pgm.gz?url';
 import { octile } from '#bestfirst';
@@ -67,7 +68,7 @@ export class RobotWidget {
     this.start = worldToCell(map, START_XY);
     this.goal = worldToCell(map, GOAL_XY);
     this.fig = new GridCanvas({ width: map.width, height: map.height, label: 'The TurtleBot3 sandbox costmap', paint: (ctx, layout) => this.paint(ctx, layout), maxCell: 6, minCell: 2 });
-    this.fig.canvas.addEventListener('pointerdown', (e) => { const n = this.fig!.cellOf(e); if (n >= 0) this.drop(n); });
+    onCellTap(this.fig, (n) => this.drop(n));
     this.root.insertBefore(this.fig.canvas, this.out);
     this.rebuild();
   }

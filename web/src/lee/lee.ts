@@ -1,3 +1,4 @@
+import { onCellTap } from '../common/cell-tap.js';
 import { el } from '../common/dom.js';
 import { GridCanvas } from '../common/grid-canvas.js';
 import { cellCentre, cssPx, moveCursor, type GridLayout } from '../common/layout.js';
@@ -49,7 +50,7 @@ export class LeeWidget {
     const c = this.fig.canvas;
     c.tabIndex = 0;
     c.setAttribute('aria-roledescription', 'circuit board');
-    c.addEventListener('pointerdown', (e) => { const n = this.fig.cellOf(e); if (n >= 0) this.place(n); });
+    onCellTap(this.fig, (n) => this.place(n));
     c.addEventListener('keydown', (e) => {
       if (e.key.startsWith('Arrow')) { e.preventDefault(); this.cursor = moveCursor(this.fig.layout, this.cursor < 0 ? this.second.from : this.cursor, e.key); this.fig.draw(); }
       else if (e.key === 'Enter' && this.cursor >= 0) { e.preventDefault(); this.place(this.cursor); }
