@@ -163,6 +163,14 @@ describe.runIf(avail.run)('where grid search is used, in Chromium', () => {
       costs.add((await check(a.filter, 12)).found.cost.toFixed(6));
     }
     expect(costs.size, 'each agent pays differently for the same trip').toBe(AGENTS.length);
+    // Costs in words with two decimals (nine digits of √2 read as noise), and the diagonal's price said.
+    expect(await root.locator('.ac-path').textContent()).toMatch(/^Cheapest path: cost \d+\.\d\d over \d+ steps \(([a-z]+ \d+\.\d\d(, )?)+\), \d+ cells expanded\.$/);
+    expect(await root.locator('.help').textContent()).toContain('diagonal step is √2');
+    // The key names every mark the map draws, the darkened excluded ground and the flood's tint included.
+    const keys = await root.locator('.ac-legend .ac-key').allTextContents();
+    for (const want of [...AREAS.map((a) => a.name), 'wall', 'may not enter', 'flood budget', 'cheapest path', 'start', 'goal']) {
+      expect(keys.some((k) => k.includes(want)), `the key names ${want}`).toBe(true);
+    }
     // The hiker's path crosses no water; excluding mud too changes it, and its split has no mud.
     await root.locator('.ac-agent', { hasText: 'Hiker' }).click();
     await root.locator('#ac-mud').selectOption('excluded');

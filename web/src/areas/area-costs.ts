@@ -1,5 +1,4 @@
 import { controlForm, el } from '../common/dom.js';
-import { num } from '../common/format.js';
 import { GridCanvas } from '../common/grid-canvas.js';
 import type { GridLayout } from '../common/layout.js';
 import { COLORS } from '../common/palette.js';
@@ -8,6 +7,8 @@ import type { Ctx2D } from '../common/surface.js';
 import { AGENTS, AREAS, areaMap, areaRun, type AreaMap, type AreaName, type AreaRun, type Choice, type Filter } from './area-model.js';
 
 const CHOICES: readonly Choice[] = [1, 1.5, 2, 3, 4, 5, 'excluded'];
+/** The darkening laid over ground the agent may not enter (at 0.55 opacity), in the map and in its key. */
+const EXCLUDED = '#5a5a5a';
 const BUDGET_MAX = 40;
 
 /**
@@ -62,8 +63,10 @@ export class AreaCostsWidget {
     this.floodOut = el('p', { class: 'ac-flood', 'aria-live': 'polite' });
     root.append(
       el('p', { class: 'help' }, 'Pick an agent, or set what each kind of ground costs: the cheapest path is searched again on the filtered map. '
-        + 'The blue tint is a flood from the start with the budget below: every cell this agent can reach for that cost or less.'),
-      agents, panel, this.fig.canvas,
+        + 'The blue tint is a flood from the start with the budget below: every cell this agent can reach for that cost or less. '
+        + 'A step costs its length times the weight of the ground it enters, and a diagonal step is √2 (about 1.414) long here, '
+        + 'its exact length; the hand-worked figures earlier on the page round it to 1.4 to keep their sums short.'),
+      agents, panel, this.fig.canvas, legend(),
       controlForm({ class: 'ac-budget' }, el('label', { for: 'ac-budget' }, 'Flood budget '), this.budgetIn, this.budgetOut),
       this.pathOut, this.floodOut,
     );
@@ -84,8 +87,9 @@ export class AreaCostsWidget {
     d.reached = String(reach.reached);
     d.budget = String(this.budget);
     if (found.path) {
-      const parts = AREAS.filter((a) => byArea[a.name] > 0).map((a) => `${a.name} ${num(byArea[a.name])}`).join(', ');
-      this.pathOut.textContent = `Cheapest path: cost ${num(found.cost)} over ${found.path.length - 1} steps (${parts}), ${found.expansions} cells expanded.`;
+      // Two decimals: the costs are sums of 1s and √2s times small weights, and nine digits of √2 read as noise.
+      const parts = AREAS.filter((a) => byArea[a.name] > 0).map((a) => `${a.name} ${byArea[a.name].toFixed(2)}`).join(', ');
+      this.pathOut.textContent = `Cheapest path: cost ${found.cost.toFixed(2)} over ${found.path.length - 1} steps (${parts}), ${found.expansions} cells expanded.`;
     } else {
       this.pathOut.textContent = 'No path: this filter shuts off every way to the goal.';
     }
@@ -103,7 +107,7 @@ export class AreaCostsWidget {
     // Ground the agent may not enter, crossed out in the wall colour.
     ctx.save();
     ctx.globalAlpha = 0.55;
-    for (let n = 0; n < grid.size; n++) if (!grid.isBlocked(n) && filtered.isBlocked(n)) fillCell(ctx, layout, n, '#5a5a5a');
+    for (let n = 0; n < grid.size; n++) if (!grid.isBlocked(n) && filtered.isBlocked(n)) fillCell(ctx, layout, n, EXCLUDED);
     ctx.globalAlpha = 0.35;
     const { reach } = this.run;
     for (let i = 0; i < reach.reached; i++) fillCell(ctx, layout, reach.order[i], COLORS.explored);
@@ -113,4 +117,16 @@ export class AreaCostsWidget {
     disc(ctx, layout, this.map.start);
     diamond(ctx, layout, this.map.goal);
   }
+}
+
+/** The map's key: each ground, walls, ground the agent may not enter, the flood's tint, the path and its ends. */
+function legend(): HTMLElement {
+  const swatch = (color: string, alpha = 1) => el('span', { class: 'ac-swatch', style: `background:${color};opacity:${alpha}`, 'aria-hidden': 'true' });
+  const key = (mark: HTMLElement | string, text: string) => el('span', { class: 'ac-key' }, typeof mark === 'string' ? el('span', { class: `key ${mark}` }) : mark, text);
+  return el('p', { class: 'legend ac-legend', 'aria-label': 'Key of the area map' },
+    ...AREAS.map((a) => key(swatch(a.color), a.name)),
+    key(swatch(COLORS.wall), 'wall'),
+    key(swatch(EXCLUDED, 0.55), 'ground this agent may not enter (darkened)'),
+    key(swatch(COLORS.explored, 0.35), 'within the flood budget (blue tint)'),
+    key('key-path', 'cheapest path'), key('key-start', 'start'), key('key-goal', 'goal'));
 }
