@@ -225,6 +225,38 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     await page.close();
   });
 
+  it('3b. the prose says what the library does: the opening query\'s counts, which presets no ε makes dearer, when A* meets its bound, D* Lite\'s keys', async () => {
+    const page = await open();
+    const text = (await page.locator('main, body').first().textContent())!.replace(/\s+/g, ' ');
+    // The opening query's closed cells, as the lanes count them (the library's runs, not a copy).
+    const o = preset('opening'), A = laneRun(sum(1), cellOf(o.start), cellOf(o.goal)), D = laneRun(COST_TO_COME, cellOf(o.start), cellOf(o.goal));
+    expect(text).toContain(`closes fewer cells: ${A.expansions} against Dijkstra’s ${D.expansions} on the opening query`);
+    expect(text).not.toContain('far fewer cells');
+    // Not every query's route gets dearer as ε grows: the two presets the prose names never do, up to ε = 5.
+    expect(text).not.toContain('sooner or later the route costs');
+    for (const id of ['bfs', 'weighted']) {
+      const p = preset(id);
+      expect(text).toContain(`“${p.title}”`);
+      await page.locator('#theater-preset').selectOption(id);
+      await expect.poll(() => page.locator('#theater').getAttribute('data-badge')).not.toBe('pending');
+      expect(await page.locator('#theater').getAttribute('data-badge'), `${id}: no badge`).toBe('none');
+      for (let eps = 1; eps <= 5 + 1e-9; eps += 0.5) {
+        expect(astarLane(cellOf(p.start), cellOf(p.goal), eps).cost, `${id} at eps ${eps}`).toBeCloseTo(laneRun(COST_TO_COME, cellOf(p.start), cellOf(p.goal)).cost, 9);
+      }
+    }
+    // The argument for optimality names the node it charges, and the condition on h; the bound its condition.
+    expect(text).not.toContain('would cost at least');
+    expect(text).toContain('its true cheapest cost: at first the start is that node');
+    expect(text).toContain('only admissible it holds if the search reopens closed nodes');
+    expect(text).toContain('A* with a consistent estimate (so that no node is expanded twice)');
+    // D* Lite keeps priority keys; what it drops is D*'s tags and RAISE/LOWER.
+    expect(text).not.toContain('Instead of keys and tags');
+    expect(text).toContain('It still orders its queue by priority keys, but it drops D*’s tags and its RAISE and LOWER states');
+    // The hand trace's corner rule is said.
+    expect(text).toContain('this grid lets a diagonal move pass a wall’s corner');
+    await page.close();
+  });
+
   it('4. pointing at a term far below the theater shows a pinned copy of the A* lane in view, with that layer in front', async () => {
     const page = await open();
     const pinned = page.locator('.pinned-figure');
