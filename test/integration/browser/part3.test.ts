@@ -609,6 +609,10 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     const l = lane(page, 'bfs');
     expect(await l.getAttribute('data-status')).toBe('unreachable');
     expect(await l.locator('.lane-status').textContent()).toContain('No path');
+    // The ARA* lane says it in words too, not by the library's status name.
+    const ara = page.locator('#theater [data-lane="ara"]');
+    await expect.poll(() => ara.textContent()).toContain('No path: walls shut the goal off from the start');
+    expect(await ara.textContent()).not.toContain('status unreachable');
     await page.close();
   });
 

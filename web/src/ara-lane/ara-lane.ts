@@ -123,7 +123,7 @@ export class AraLane {
     const k = this.bar.k;
     this.root.dataset.round = String(k);
     Array.from(this.tbody.querySelectorAll('tr[data-round]')).forEach((tr, i) => tr.classList.toggle('current', i === k));
-    const say = !run ? '' : run.rounds.length === 0 ? `No path: ARA* ended with status ${run.status}.` : roundSummary(run, k);
+    const say = !run ? '' : run.rounds.length === 0 ? noRound(run.status) : roundSummary(run, k);
     setText(this.say, say);
     setAttr(this.fig.canvas, 'aria-label', `ARA* lane: ${say}`);
     this.fig.draw();
@@ -136,4 +136,11 @@ export class AraLane {
     const scene: Scene = { closed: r?.expanded ? Array.from(r.expanded) : [], open: [], current: -1, path: r ? r.path : null, g: NO_G };
     return { layout, blocked: grid.cells, start, goal, labels, scene };
   }
+}
+
+/** Why ARA* has no round to show, in words (its status names, 'unreachable' and 'stopped', are the library's, not the reader's). */
+function noRound(status: string): string {
+  if (status === 'unreachable') return 'No path: walls shut the goal off from the start, so ARA* has no round to show.';
+  if (status === 'stopped') return 'No round yet: ARA* was stopped before its first round reached the goal.';
+  return `No round to show (ARA* ended as ${status}).`;
 }
