@@ -1,7 +1,7 @@
 import { InputError, show } from '../core/errors.js';
 import { MAX_GRAPH_SIZE } from '../spaces/graph.js';
 import type { Coordinates } from '../spaces/straight-line.js';
-import { ChunkedReader, DimacsLines, whole, type Layout, type Line } from './dimacs-lines.js';
+import { ChunkedReader, DimacsLines, readPlainRecord, whole, type Layout, type Line } from './dimacs-lines.js';
 import { fail, shown } from './movingai.js';
 
 /** The coordinates of a `.co` file, indexed from 0: node ID of the file is entry ID - 1. */
@@ -14,6 +14,8 @@ export interface DimacsCoordinates extends Coordinates {
 
 const CO: Layout = { problem: 'p aux sp co N', record: 'v ID X Y', noun: 'a node' };
 const SIGNED = /^-?\d+$/;
+/** A plain node line: an id, then X and Y, which may be negative. */
+const ID_X_Y = [false, true, true];
 const COORDINATE = `expected a whole number (DIMACS coordinates are integers) from ${-Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}`;
 
 /**
@@ -69,6 +71,8 @@ export class CoBuilder {
   private y = new Float64Array(0);
   /** seen[n]: the line node n + 1 was given on, 0 before. */
   private seen = new Int32Array(0);
+  /** The words of a plain node line (`plain`), reused for every line. */
+  private readonly words = new Float64Array(3);
 
   constructor(private readonly file: string) {
     this.lines = new DimacsLines(file, CO, (l, following) => this.problem(l, following), (l) => this.record(l), (text) => this.plain(text));
@@ -115,28 +119,15 @@ export class CoBuilder {
     this.set(id, cx, cy, l.no);
   }
 
-  /** 'v ID X Y' with single spaces and plain digits (a minus sign allowed on X and Y), read straight from the text; anything else goes the general way, which words the refusals. */
+  /** 'v ID X Y' written the usual way (`readPlainRecord`, a minus sign allowed on X and Y), the id in range and new; anything else goes the general way, which words the refusals. */
   private plain(line: string): boolean {
-    if (line.charCodeAt(0) !== 118 || line.charCodeAt(1) !== 32) return false;
-    let at = 2;
-    const read = (signed: boolean, last: boolean): number => {
-      let neg = false;
-      if (signed && line.charCodeAt(at) === 45) { neg = true; at++; }
-      let v = 0, digits = 0;
-      for (; at < line.length; at++, digits++) {
-        const c = line.charCodeAt(at) - 48;
-        if (c < 0 || c > 9) break;
-        v = v * 10 + c;
-      }
-      if (digits === 0 || digits > 15 || (last ? at !== line.length : line.charCodeAt(at) !== 32)) return NaN;
-      at++;
-      return neg ? -v : v;
-    };
-    const id = read(false, false), x = id >= 1 ? read(true, false) : NaN, y = x === x ? read(true, true) : NaN;
-    if (!(id >= 1 && id <= this.size && y === y)) return false;
+    const w = this.words;
+    if (!readPlainRecord(line, 118, ID_X_Y, w)) return false;
+    const id = w[0];
+    if (!(id >= 1 && id <= this.size)) return false;
     this.reach(id);
     if (this.seen[id - 1] > 0) return false;
-    this.set(id, x === 0 ? 0 : x, y === 0 ? 0 : y, this.lines.count);
+    this.set(id, w[1] === 0 ? 0 : w[1], w[2] === 0 ? 0 : w[2], this.lines.count);
     return true;
   }
 

@@ -1,7 +1,7 @@
 import { checkBoolean, checkKeys } from '../core/input-checks.js';
 import { InputError, show } from '../core/errors.js';
 import { Graph, MAX_GRAPH_ARCS, MAX_GRAPH_SIZE } from '../spaces/graph.js';
-import { ChunkedReader, DimacsLines, whole, type Layout, type Line } from './dimacs-lines.js';
+import { ChunkedReader, DimacsLines, readPlainRecord, whole, type Layout, type Line } from './dimacs-lines.js';
 import { fail, shown } from './movingai.js';
 
 /**
@@ -12,6 +12,8 @@ import { fail, shown } from './movingai.js';
 export const MAX_DIMACS_WEIGHT = 0x7fffffff;
 
 const GR: Layout = { problem: 'p sp N M', record: 'a U V W', noun: 'an arc' };
+/** A plain arc line's numbers have no sign (a negative weight takes the general path, which asks whether it may be read). */
+const UNSIGNED3 = [false, false, false];
 
 /** The options of `parseGr` and `GrReader`. */
 export interface ParseGrOptions {
@@ -82,6 +84,8 @@ export class GrBuilder {
   private from = new Int32Array(0);
   private to = new Int32Array(0);
   private cost = new Float64Array(0);
+  /** The words of a plain arc line (`plain`), reused for every line. */
+  private readonly words = new Float64Array(3);
 
   constructor(private readonly file: string, private readonly negative: boolean) {
     this.lines = new DimacsLines(file, GR, (l, following) => this.problem(l, following), (l) => this.record(l), (text) => this.plain(text));
@@ -127,24 +131,12 @@ export class GrBuilder {
     this.add(u - 1, v - 1, c);
   }
 
-  /** 'a U V W' with digits and single spaces only, read straight from the text; anything else (an id out of range, one arc too many) goes the general way, which says what is wrong and where. */
+  /** 'a U V W' written the usual way (`readPlainRecord`), ids and weight in range; anything else (an id out of range, one arc too many) goes the general way, which says what is wrong and where. */
   private plain(line: string): boolean {
-    if (line.charCodeAt(0) !== 97 || line.charCodeAt(1) !== 32 || this.arcs === this.declared) return false;
-    let at = 2;
-    const read = (last: boolean): number => {
-      let v = 0, digits = 0;
-      for (; at < line.length; at++, digits++) {
-        const c = line.charCodeAt(at) - 48;
-        if (c < 0 || c > 9) break;
-        v = v * 10 + c;
-      }
-      if (digits === 0 || digits > 10 || (last ? at !== line.length : line.charCodeAt(at) !== 32)) return -1;
-      at++;
-      return v;
-    };
-    const size = this.size;
-    const u = read(false), v = u < 0 ? -1 : read(false), c = v < 0 ? -1 : read(true);
-    if (!(u >= 1 && u <= size && v >= 1 && v <= size && c >= 0 && c <= MAX_DIMACS_WEIGHT)) return false;
+    const w = this.words;
+    if (this.arcs === this.declared || !readPlainRecord(line, 97, UNSIGNED3, w)) return false;
+    const size = this.size, u = w[0], v = w[1], c = w[2];
+    if (!(u >= 1 && u <= size && v >= 1 && v <= size && c <= MAX_DIMACS_WEIGHT)) return false;
     this.add(u - 1, v - 1, c);
     return true;
   }
