@@ -17,12 +17,13 @@ export interface CheckedRun {
 /**
  * Runs one query as `plan` does, with a `--map` or a `--ros` map: the
  * search timed, its path written out and checked, cell by cell and against
- * the cost the search reported. Never print a path we have not checked: a
+ * the cost the search reported (its preprocessing loaded from `saved` when
+ * given). Never print a path we have not checked: a
  * wrong one is a bug, said loudly on stderr, and the answer is null (the
  * command exits 1). A partial path ends where it ends.
  */
-export function checkedSearch(algo: Algo, grid: Grid, start: number, goal: number, partial: boolean, io: Io): CheckedRun | null {
-  const runner = algo.make(grid);
+export function checkedSearch(algo: Algo, grid: Grid, start: number, goal: number, partial: boolean, io: Io, saved?: Parameters<Algo['make']>[1]): CheckedRun | null {
+  const runner = algo.make(grid, saved);
   const { searcher } = runner;
   const options = partial ? partialOptions(algo, runner.options) : runner.options;
   const t0 = performance.now();

@@ -66,10 +66,11 @@ const MAX_INFLATED = buffer.constants.MAX_LENGTH;
  * Reads a text file of any size as chunks of text (UTF-8), for readers that
  * take a file chunk by chunk (`GrReader`): a plain file is read 4 MiB at a
  * time and never held whole, so its size is capped by nothing but what the
- * reader keeps. A gzipped one (told by its first two bytes) is inflated
- * whole first (Node inflates synchronously only whole), at most 4 GiB, then
- * handed on in the same chunks. `label` and `kind` name the file in
- * messages, as for `readBytes`.
+ * reader keeps. A gzipped one (told by its first two bytes) is read on from
+ * where those bytes were and inflated whole (Node inflates synchronously
+ * only whole), at most 4 GiB, then handed on in the same chunks; the file is
+ * opened once, so a pipe works as well as a file. `label` and `kind` name
+ * the file in messages, as for `readBytes`.
  */
 export function streamText(file: string, label: string, kind: string, push: (chunk: string) => void): void {
   let fd: number;
@@ -80,31 +81,26 @@ export function streamText(file: string, label: string, kind: string, push: (chu
   }
   const decoder = new TextDecoder('utf-8');
   const chunk = Buffer.allocUnsafe(STREAM_CHUNK);
-  try {
-    let n: number;
+  const read = (): number => {
     try {
-      n = readSync(fd, chunk, 0, STREAM_CHUNK, null);
+      return readSync(fd, chunk, 0, STREAM_CHUNK, null);
     } catch (e) {
       throw new InputError(`cannot read ${label}: ${why(e)}`);
     }
+  };
+  try {
+    let n = read();
     if (n >= 2 && chunk[0] === 0x1f && chunk[1] === 0x8b) {
-      closeSync(fd);
-      fd = -1;
-      const whole = readBytes(file, label, kind, MAX_INFLATED);
+      const rest = readRest(fd, label, kind, MAX_INFLATED, n);
+      const first = chunk.subarray(0, n);
+      const whole = gunzipped(rest === null ? first : Buffer.concat([first, rest]), label, kind, MAX_INFLATED);
       for (let at = 0; at < whole.length; at += STREAM_CHUNK) push(decoder.decode(whole.subarray(at, at + STREAM_CHUNK), { stream: true }));
     } else {
-      while (n > 0) {
-        push(decoder.decode(chunk.subarray(0, n), { stream: true }));
-        try {
-          n = readSync(fd, chunk, 0, STREAM_CHUNK, null);
-        } catch (e) {
-          throw new InputError(`cannot read ${label}: ${why(e)}`);
-        }
-      }
+      for (; n > 0; n = read()) push(decoder.decode(chunk.subarray(0, n), { stream: true }));
     }
     push(decoder.decode());
   } finally {
-    if (fd >= 0) closeSync(fd);
+    closeSync(fd);
   }
 }
 
@@ -170,13 +166,6 @@ export function readText(file: string, label: string, kind: string, maxBytes: nu
   return readBytes(file, label, kind, maxBytes).toString('utf8');
 }
 
-/**
- * Writes `bytes` to `file`, replacing a regular file there: first to a
- * temporary file beside it, then renamed over it, so that a failure leaves
- * the old file (or nothing) rather than half a file. A target that exists
- * and is not a regular file (a directory, `/dev/null`, a FIFO) is refused:
- * renaming over a device would replace it. `label` names it in messages.
- */
 /** The largest saved preprocessing `--ch` and `--saved` read: 4 GiB less one byte (a Node buffer's limit on 64 bits is larger; a hierarchy of a continent is a few GB). */
 const MAX_SAVED_BYTES = 2 ** 32 - 1;
 
@@ -196,6 +185,19 @@ export const SAVED_OPTION: OptionSpec = {
   help: 'load the preprocessing `bestfirst preprocess --map` saved for this map and --algo instead of building it (refused for any other map or algorithm, and when damaged)',
 };
 
+/** The file `--saved` names, read, as `Algo.make` takes it; undefined without the option. */
+export function savedArg(args: { get<T>(name: string): T | undefined }): { bytes: Uint8Array; file: string } | undefined {
+  const file = args.get<string>('saved');
+  return file === undefined ? undefined : { bytes: readSavedFile(file, '--saved', 'saved preprocessing'), file: displayName(file) };
+}
+
+/**
+ * Writes `bytes` to `file`, replacing a regular file there: first to a
+ * temporary file beside it, then renamed over it, so that a failure leaves
+ * the old file (or nothing) rather than half a file. A target that exists
+ * and is not a regular file (a directory, `/dev/null`, a FIFO) is refused:
+ * renaming over a device would replace it. `label` names it in messages.
+ */
 export function writeBytes(file: string, bytes: Uint8Array, label: string): void {
   let st;
   try {

@@ -1,5 +1,6 @@
+import { InputError } from '#bestfirst';
 import { ALGO_OPTION, ANY_ANGLE_OPTION, chosenAlgo, gridFor } from './algos.js';
-import { displayName, endpoint, jsonOption, loadMap, MAP_OPTION, pointOption } from './files.js';
+import { displayName, endpoint, jsonOption, loadMap, MAP_OPTION, pointOption, SAVED_OPTION, savedArg } from './files.js';
 import type { Io } from './io.js';
 import { planRos, rosPlanWanted, ROS_OPTION, ROS_PLAN_NOTES, ROS_PLAN_OPTIONS } from './plan-ros.js';
 import { runCommand, type Args, type CommandSpec } from './options.js';
@@ -31,12 +32,13 @@ export const PLAN: CommandSpec = {
     { ...pointOption('to', 'the goal: a cell (integers) with --map, a point in metres with --ros'), decimal: true },
     ALGO_OPTION,
     ANY_ANGLE_OPTION,
+    { ...SAVED_OPTION, help: `${SAVED_OPTION.help}; with --map` },
     TERRAIN_OPTION,
     PARTIAL_OPTION,
     ...ROS_PLAN_OPTIONS,
     svgOption('the map (with --ros its costmap, in Nav2\'s colours), the start (disc), the goal (square) and the path'),
     PNG_OPTION,
-    jsonOption('print one JSON record (map, algo, from, to, status, partial, cost, cells, expansions, elapsedMs, buildMs for subgoal4, subgoal8, preprocessed8 and jps-plus, path) instead of text; with --any-angle, cells counts waypoints'),
+    jsonOption('print one JSON record (map, algo, from, to, status, partial, cost, cells, expansions, elapsedMs, buildMs for subgoal4, subgoal8, preprocessed8 and jps-plus, or loadMs with --saved, path) instead of text; with --any-angle, cells counts waypoints'),
   ],
   notes: [...ROS_PLAN_NOTES, PICTURE_NOTE, 'Exit status: 0 a path was found, 1 no path (or a failed check), 2 a mistake in the command line or the files.'],
   run,
@@ -48,7 +50,11 @@ export function planCommand(args: readonly string[], io: Io): number {
 
 function run(args: Args, io: Io): number {
   const algo = chosenAlgo(args, 'plan');
-  if (rosPlanWanted(args)) return planRos(args, io, algo);
+  if (rosPlanWanted(args)) {
+    // A ROS map is planned on a costmap with weights, which no search that keeps its preprocessing takes.
+    if (args.has('saved')) throw new InputError('plan: --saved goes with --map (a ROS map is planned on its costmap, built each time)');
+    return planRos(args, io, algo);
+  }
   const mapFile = args.need<string>('map');
   // Checked before the map is read: a picture that cannot be written is said before any work.
   const pictures = pictureTargets(args, ['svg', 'png'], [mapFile], 'plan');
@@ -57,7 +63,7 @@ function run(args: Args, io: Io): number {
   const start = endpoint(grid, args.need('from'), '--from', mapFile);
   const goal = endpoint(grid, args.need('to'), '--to', mapFile);
 
-  const run = checkedSearch(algo, grid, start, goal, args.flag('partial'), io);
+  const run = checkedSearch(algo, grid, start, goal, args.flag('partial'), io, savedArg(args));
   if (run === null) return 1;
   const { runner, searcher, status, microseconds, buf, count, partial } = run;
   const path = Array.from(buf.subarray(0, count), (n) => [grid.x(n), grid.y(n)] as [number, number]);
@@ -68,12 +74,14 @@ function run(args: Args, io: Io): number {
     io.out(JSON.stringify({
       map: mapFile, algo: algo.name, ...(terrain === undefined ? {} : { terrain }), from: [grid.x(start), grid.y(start)], to: [grid.x(goal), grid.y(goal)],
       status, partial, cost: count > 0 ? searcher.cost : null, cells: count, expansions: searcher.expansions,
-      elapsedMs: Math.round(microseconds) / 1000, ...(runner.buildMs === undefined ? {} : { buildMs: Math.round(runner.buildMs * 10) / 10 }), path,
+      elapsedMs: Math.round(microseconds) / 1000, ...(runner.buildMs === undefined ? {} : { buildMs: Math.round(runner.buildMs * 10) / 10 }),
+      ...(runner.loadMs === undefined ? {} : { loadMs: Math.round(runner.loadMs * 10) / 10 }), path,
     }));
   } else {
     const weighed = terrain === undefined ? '' : `, terrain ${formatTerrain(terrain)}`;
     io.out(`map ${displayName(mapFile)} (${grid.width} x ${grid.height}${algo.connectivity === 4 ? ', 4-connected' : ''}), algo ${algo.name}${weighed}, from ${grid.formatXY(start)} to ${grid.formatXY(goal)}`);
     if (runner.buildMs !== undefined) io.out(`preprocessing ${runner.buildMs.toFixed(1)} ms (once per map)`);
+    if (runner.loadMs !== undefined) io.out(`preprocessing loaded in ${runner.loadMs.toFixed(1)} ms (--saved)`);
     if (status === 'found') {
       const parts = algo.promise === 'any-angle' ? `${count} waypoints (${count - 1} segments)` : `${count} cells (${count - 1} moves)`;
       io.out(`cost ${searcher.cost.toFixed(8)}, ${parts}, ${searcher.expansions} expansions, ${microseconds.toFixed(1)} us`);

@@ -3,7 +3,7 @@ import { checkPath, sameLength, withinBound } from '#bestfirst/grid';
 import { checkScenario, parseScen, type Scenario } from '#bestfirst/io';
 import { MAX_SCEN_BYTES, mulberry32 } from '#bestfirst/internal';
 import { ALGO_OPTION, ANY_ANGLE_OPTION, chosenAlgo, gridFor, type Algo, type Runner } from './algos.js';
-import { displayName, jsonOption, loadMap, readSavedFile, readText, resolveMap, SAVED_OPTION } from './files.js';
+import { displayName, jsonOption, loadMap, readText, resolveMap, SAVED_OPTION, savedArg } from './files.js';
 import { progressBar, type Io } from './io.js';
 import { MAX_SEED, runCommand, type Args, type CommandSpec } from './options.js';
 import { formatTerrain, PARTIAL_OPTION, partialOptions, TERRAIN_OPTION, withTerrain, type TerrainSpec } from './terrain.js';
@@ -116,8 +116,7 @@ function run(args: Args, io: Io): number {
   const picked = sampleIndices(scenarios.length, sample ?? scenarios.length, seed);
 
   // Made (or loaded: --saved) before anything is printed, so a refused file prints nothing else.
-  const savedFile = args.get<string>('saved');
-  const runner = algo.make(grid, savedFile === undefined ? undefined : { bytes: readSavedFile(savedFile, '--saved', 'saved preprocessing'), file: displayName(savedFile) });
+  const runner = algo.make(grid, savedArg(args));
   const say = json ? (l: string) => io.err(l) : (l: string) => io.out(l);
   say(`${scenName}: ${picked.length} of ${scenarios.length} scenarios${sample !== undefined ? ` (sample, seed ${seed})` : ''}, map ${displayName(mapFile)} (${grid.width} x ${grid.height}), algo ${algo.name}${terrain === undefined ? '' : `, terrain ${formatTerrain(terrain)}`}${grid.connectivity !== plain.connectivity ? ', 4-connected' : ''}${reference ? ' (optima by Dijkstra)' : ''}`);
   const summary = runScenarios(scenarios, picked, grid, algo, io, scenName, json, { reference, partial: args.flag('partial') }, runner);

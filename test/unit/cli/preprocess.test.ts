@@ -112,6 +112,18 @@ test('preprocess --map saves each map search\'s preprocessing; scen --saved load
     expect(loaded.err.join('\n')).toMatch(/^preprocessing loaded in [\d.]+ ms \(--saved; before the queries\)$/m);
     expect(built.err.join('\n')).toMatch(/^preprocessing [\d.]+ ms \(once for the map, before the queries\)$/m);
   }
+  // plan loads it too, and answers as it does when it builds.
+  for (const algo of ['subgoal8', 'subgoal4']) {
+    const args = ['plan', '--map', map, '--from', '0,0', '--to', '9,7', '--algo', algo, '--json'];
+    const built = JSON.parse((await run(...args)).out[0]), loaded = await run(...args, '--saved', join(DIR, `rooms.${algo}`));
+    expect(loaded.code, loaded.err.join('\n')).toBe(0);
+    const { elapsedMs: _a, buildMs: _b, ...want } = built;
+    const { elapsedMs: _c, loadMs, ...got } = JSON.parse(loaded.out[0]);
+    expect(got).toEqual(want);
+    expect(loadMs).toBeGreaterThanOrEqual(0);
+  }
+  const ros = await run('plan', '--ros', 'data/ros/tb3_sandbox.yaml', '--from', '-2,-0.5', '--to', '2,0.5', '--radius', '0.11', '--saved', join(DIR, 'rooms.subgoal8'));
+  expect([ros.code, ros.err.join('\n')]).toEqual([2, 'bestfirst plan: --saved goes with --map (a ROS map is planned on its costmap, built each time)']);
   // A file of one search given to another, a search that preprocesses nothing, and the wrong forms: exit 2, nothing else printed.
   const other = await run('scen', scen, '--algo', 'jps-plus', '--saved', join(DIR, 'rooms.subgoal8'));
   expect([other.code, other.out]).toEqual([2, []]);

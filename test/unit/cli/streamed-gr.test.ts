@@ -3,6 +3,7 @@
 // gzipped, gives the graph parseGr reads from the whole text, however the
 // chunks cut its lines. (The same holds at 30 million arcs, 649 MB: see
 // scripts/big-gr.mjs; too slow for the suite.)
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +47,19 @@ test('a .gr of more than one 4 MiB chunk, plain and gzipped: route answers as Di
     expect(got.path).toEqual(want.path!.map((v) => v + 1));
   }
 });
+
+test('a gzipped .gr through a pipe: read from the one opening (its first bytes, then the rest), as the plain file is', async () => {
+  const text = gridGr(40), gz = join(DIR, 'pipe.gr.gz'), fifo = join(DIR, 'pipe.gr');
+  writeFileSync(gz, gzipSync(text));
+  execFileSync('mkfifo', [fifo]);
+  // The writer is another process: opening the pipe here blocks until it opens its end.
+  const writer = spawn('sh', ['-c', `cat '${gz}' > '${fifo}'`]);
+  const r = await run('route', '--gr', fifo, '--from', '1', '--to', '1600', '--algo', 'dijkstra', '--json');
+  await new Promise((done) => writer.on('exit', done));
+  expect(r.code, r.err.join('\n')).toBe(0);
+  const graph = parseGr(text, 'pipe.gr');
+  expect(JSON.parse(r.out[0]).cost).toBe(dijkstra(graph, 0, 1599).cost);
+}, 30_000);
 
 test('streamText hands on the file whole, in order, however its chunks fall (a multi-byte character across a cut included)', () => {
   const text = `${'é'.repeat((1 << 21) + 1)}x\n${'a'.repeat(1 << 22)}`;
