@@ -31,7 +31,11 @@ describe.runIf(avail.run)('examples/06-frames.html', () => {
     expect(Number(d.frames)).toBeGreaterThan(5);
     expect(Number(d.expansions)).toBeGreaterThan(100_000);
     // A slice asks for 4 ms; the clock is read every 1024 expansions, so a slice may run a little past it.
-    expect(Number(d.longest)).toBeLessThan(60);
+    // The median, not the longest: one garbage collection or a busy neighbour
+    // on a shared machine stretched a single slice to 64 ms in a suite run,
+    // which says nothing of the slicing (a slicing that ignored maxMillis would
+    // run the whole query, 100,000+ expansions, in one slice).
+    expect(Number(d.median)).toBeLessThan(20);
     await expect.poll(() => page.locator('#progress').textContent()).toMatch(/^found: cost [\d.]+, [\d,]+ cells expanded over \d+ frames .* one uninterrupted search gives the same answer$/);
     await page.close();
   }, 120_000);
