@@ -152,6 +152,29 @@ export async function openPage(ctx: BrowserContext, url: string, problems: strin
 }
 
 /**
+ * Scrolls to each widget box (`selector`: the box a mount task fills, such as
+ * '#robot-widget') as a reader would, and waits until the page has mounted
+ * it: the page mounts a widget only when the reader comes near it
+ * (web/src/common/schedule.ts), so a test reaches every widget it uses.
+ */
+export async function reach(page: Page, ...selectors: string[]): Promise<void> {
+  for (const sel of selectors) {
+    await page.locator(sel).first().scrollIntoViewIfNeeded();
+    await page.waitForSelector(`${sel}[data-mounted="true"]`, { state: 'attached', timeout: 60_000 });
+  }
+}
+
+/** Scrolls through the whole page, top to bottom, so that every widget mounts; then back to the top. */
+export async function reachAll(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0)));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight) { scrollTo(0, y); await frame(); }
+  });
+  await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLElement>('[data-mount-box]')).every((b) => b.dataset.mounted === 'true'), undefined, { timeout: 60_000 });
+  await page.evaluate(() => scrollTo(0, 0));
+}
+
+/**
  * Pixel counts of a canvas: how many are not the background white, and how
  * many are within 12 (summed over r, g, b) of the colour `hex` ('#rrggbb').
  * Reads a copy, so the page's own canvas never sees a readback (Chromium

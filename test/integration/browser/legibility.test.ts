@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailability, buildAndServe, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, SHOTS, keepShot, type BuiltPage } from './harness.js';
+import { browserAvailability, buildAndServe, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, SHOTS, keepShot, type BuiltPage, reachAll } from './harness.js';
 
 const SUITE = 'test/integration/browser/legibility.test.ts (text size, wide content and contrast)';
 const avail = browserAvailability(SUITE);
@@ -297,6 +297,8 @@ describe.runIf(avail.run)('legibility: text size, wide content and contrast', ()
     const page = await ctx.newPage();
     await page.goto(site.url);
     await page.waitForSelector('html[data-ready="true"]');
+    // Every text of the page: every widget mounted.
+    await reachAll(page);
     return { ctx, page };
   };
 

@@ -8,7 +8,7 @@ import { weights } from '#bestfirst/internal';
 import { COLORS } from '../../../web/src/common/palette.js';
 import { LOOP_GOAL, LOOP_ROWS, LOOP_START } from '../../../web/src/opening/loop-model.js';
 import { LOOP_SOURCE_FILE, regionsOf } from '../../../web/src/opening/source-listing.js';
-import { browserAvailability, buildAndServe, canvasPixels, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, openPage, keepShot, WRITE_SHOTS, type BuiltPage } from './harness.js';
+import { browserAvailability, buildAndServe, canvasPixels, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, openPage, reach, keepShot, WRITE_SHOTS, type BuiltPage } from './harness.js';
 
 /**
  * The opening, one idea per figure (issue 17): every figure renders, its
@@ -42,7 +42,12 @@ describe.runIf(avail.run)('the opening figures in Chromium', () => {
   let touch: BrowserContext;
   const problems: string[] = [];
 
-  const open = (ctx: BrowserContext): Promise<Page> => openPage(ctx, site.url, problems);
+  /** The page in `ctx` with the opening's figures and the mathematics section's mounted. */
+  const open = async (ctx: BrowserContext): Promise<Page> => {
+    const page = await openPage(ctx, site.url, problems);
+    await reach(page, '#wedge', '#loop-bfs', '#loop-dijkstra', '#loop-greedy', '#loop-astar', '#hand-trace', '#hand-trace-figure', '#counterexample-figure');
+    return page;
+  };
 
 
   /** Pixels of a canvas near a palette colour. */

@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { octile, Searcher, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Grid, type Priority } from '#bestfirst';
 import { parseMap, parseRosMap, toGrid } from '#bestfirst/io';
 import { mkdirSync } from 'node:fs';
-import { browserAvailability, buildAndServe, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, mainThreadTasks, openPage, SHOTS, keepShot, TASK_TRACE_CATEGORIES, type BuiltPage, quantile } from './harness.js';
+import { browserAvailability, buildAndServe, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, mainThreadTasks, openPage, reach, SHOTS, keepShot, TASK_TRACE_CATEGORIES, type BuiltPage, quantile } from './harness.js';
 
 /**
  * Issue 15's "bring your own map" panel in the Search Theater: files given
@@ -60,7 +60,7 @@ describe.runIf(avail.run)('bring your own map, in Chromium', () => {
     });
     page = await openPage(ctx, site.url, problems);
     root = page.locator('#own-map');
-    await root.scrollIntoViewIfNeeded();
+    await reach(page, '#own-map');
     await page.waitForFunction(() => { const s = document.getElementById('own-map')?.dataset.status; return s && s !== 'loading'; }, null, { timeout: 60_000 });
   });
   afterAll(async () => { await browser?.close(); await site?.close(); });

@@ -5,7 +5,7 @@ import { ara } from '#bestfirst/repair';
 import { COLORS } from '../../../web/src/common/palette.js';
 import { EPSILONS } from '../../../web/src/theater/theater-model.js';
 import { theaterWorld } from '../../../web/src/theater/theater-world.js';
-import { canvasPixels, shownPixels, browserAvailability, failWithoutBrowser, openPage, keepShot, startSession, type Session, cellCentre } from './harness.js';
+import { canvasPixels, shownPixels, browserAvailability, failWithoutBrowser, openPage, keepShot, reach, reachAll, startSession, type Session, cellCentre } from './harness.js';
 
 const SUITE = 'test/integration/browser/page.test.ts (the chapter page in Chromium)';
 const avail = browserAvailability(SUITE);
@@ -16,14 +16,20 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
   let session: Session;
   const problems: string[] = [];
 
-  const open = (width = 1280, height = 900): Promise<Page> => openPage(session.ctx, session.site.url, problems, { width, height });
+  /** The page at that size, with `widgets` mounted (the theater unless told). */
+  const open = async (width = 1280, height = 900, widgets: readonly string[] | 'all' = ['#theater']): Promise<Page> => {
+    const page = await openPage(session.ctx, session.site.url, problems, { width, height });
+    if (widgets === 'all') await reachAll(page);
+    else await reach(page, ...widgets);
+    return page;
+  };
 
   beforeAll(async () => { session = await startSession(); });
   afterAll(async () => { await session?.close(); });
 
   it('loads with no console errors and no failed requests, every figure drawn', async () => {
     problems.length = 0;
-    const page = await open();
+    const page = await open(1280, 900, 'all');
     await page.waitForLoadState('networkidle');
     expect(await page.locator('.tex-done .katex').count()).toBeGreaterThan(20);
     // Four lanes of the one knob, and the fifth, ARA*'s rounds on the same query.
@@ -60,7 +66,7 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
   });
 
   it('draws every canvas in the palette: lanes show explored, path, start and goal', async () => {
-    const page = await open();
+    const page = await open(1280, 900, ['#theater', '#step-player']);
     /** Pixels of each palette colour (within 12 summed over r, g, b), counted in the page. */
     const tally = (d: Uint8ClampedArray, _w: number, _h: number, colors: Record<string, string>) => {
       const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
@@ -106,6 +112,7 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
     await page.addInitScript(() => { delete (HTMLCanvasElement.prototype as { transferControlToOffscreen?: unknown }).transferControlToOffscreen; });
     await page.goto(session.site.url);
     await page.waitForSelector('html[data-ready="true"]', { timeout: 60_000 });
+    await reach(page, '#theater');
     const canvas = page.locator('#theater [data-lane="astar"] canvas');
     expect(await canvas.getAttribute('data-backing'), 'not handed to the figure worker').toBeNull();
     const { near: start } = await canvasPixels(page, '#theater [data-lane="astar"] canvas', COLORS.start);
@@ -223,7 +230,7 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
   });
 
   it('quiz: the lesson grid\'s first decision rejects (0,1) and accepts (1,0)', async () => {
-    const page = await open();
+    const page = await open(1280, 900, ['#step-player']);
     const sp = page.locator('#step-player');
     await page.locator('#sp-quiz').check();
     await sp.locator('.sp-step').click(); // step 0 has one cell on the frontier: no decision yet
@@ -242,7 +249,7 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
   });
 
   it('the step player\'s 21st step announces the goal at distance 9', async () => {
-    const page = await open();
+    const page = await open(1280, 900, ['#step-player']);
     const sp = page.locator('#step-player');
     for (let i = 0; i < 21; i++) await sp.locator('.sp-step').click();
     expect(await sp.getAttribute('data-step')).toBe('21');
@@ -253,7 +260,7 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
   });
 
   it('keyboard alone reaches every control, and works them', async () => {
-    const page = await open();
+    const page = await open(1280, 900, 'all');
     const ids = await page.evaluate(() => {
       const all = Array.from(document.querySelectorAll<HTMLElement>('a[href], button, input, select, canvas[tabindex], [tabindex="0"]'));
       all.forEach((e, i) => { e.dataset.kb = String(i); });
@@ -319,7 +326,7 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
       ['#replanner', 'replanner-gate'], ['#replanner-apartment', 'replanner-apartment'], ['#field-widget', 'field'],
       ['#ex-6-widget', 'ara-lane'], ['#exercises', 'exercises'], ['#ex-1', 'exercise-1']] as const;
     for (const [name, width] of [['desktop', 1280], ['phone', 360]] as const) {
-      const page = await open(width, 900);
+      const page = await open(width, 900, 'all');
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `${name}: page wider than the viewport`).toBeLessThanOrEqual(0);
       await keepShot(page, `page-${name}.png`, { fullPage: true, scale: 'css' });

@@ -6,7 +6,7 @@ import { lessonWorld, southRoomsWorld, doorClosesScenario } from '#bestfirst/wor
 import { COLORS } from '../../../web/src/common/palette.js';
 import { PRESETS } from '../../../web/src/theater/presets.js';
 import { LANE_RATE, REST_MS } from '../../../web/src/theater/lane-view.js';
-import { browserAvailability, buildAndServe, canvasPixels, mainThreadTasks, shownPixels, TASK_TRACE_CATEGORIES, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, openPage, type BuiltPage, quantile } from './harness.js';
+import { browserAvailability, buildAndServe, canvasPixels, mainThreadTasks, shownPixels, TASK_TRACE_CATEGORIES, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, openPage, reach, reachAll, type BuiltPage, quantile } from './harness.js';
 
 /**
  * Issue 17's behaviour defects (1-8 and 11), each pinned by a test that
@@ -42,7 +42,13 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
   let touch: BrowserContext;
   const problems: string[] = [];
 
-  const open = (ctx: BrowserContext = desk): Promise<Page> => openPage(ctx, site.url, problems);
+  /** The page in `ctx`, with `widgets` mounted (the theater unless told; 'all': scrolled through). */
+  const open = async (ctx: BrowserContext = desk, widgets: readonly string[] | 'all' = ['#theater']): Promise<Page> => {
+    const page = await openPage(ctx, site.url, problems);
+    if (widgets === 'all') await reachAll(page);
+    else await reach(page, ...widgets);
+    return page;
+  };
 
 
   /**
@@ -121,7 +127,7 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
 
   it('1b. on a phone a swipe over the robot costmap or the Lee board scrolls and puts nothing down; a tap does (one rule for every canvas that takes a click)', async () => {
     problems.length = 0;
-    const page = await open(touch);
+    const page = await open(touch, ['#robot-widget', '#lee-widget']);
     const cdp = await touch.newCDPSession(page);
     const swipe = async (x: number, y0: number, y1: number) => {
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: y0 }] });
@@ -258,12 +264,13 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
   });
 
   it('4. pointing at a term far below the theater shows a pinned copy of the A* lane in view, with that layer in front', async () => {
-    const page = await open();
+    const page = await open(desk, []);
     const pinned = page.locator('.pinned-figure');
     await page.locator('#term-help').scrollIntoViewIfNeeded();
-    expect(await page.locator('#theater [data-lane="astar"] canvas').isVisible()).toBe(true);
+    // A reader who jumped here never came near the theater: it is not mounted
+    // yet, and pointing at a term mounts it.
+    expect(await page.locator('#theater').getAttribute('data-mounted')).toBeNull();
     const inView = async (sel: string) => page.locator(sel).evaluate((e) => { const r = e.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight && r.width > 0; });
-    expect(await inView('#theater [data-lane="astar"] canvas'), 'the theater is off screen here').toBe(false);
     const sig = () => page.locator('.pinned-figure canvas').evaluate((c: HTMLCanvasElement) => {
       const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
       let s = 0;
@@ -271,6 +278,9 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
       return s;
     });
     await page.locator('#term-help .term[data-layer="explored"]').hover();
+    expect(await page.locator('#theater').getAttribute('data-mounted')).toBe('true');
+    expect(await page.locator('#theater [data-lane="astar"] canvas').isVisible()).toBe(true);
+    expect(await inView('#theater [data-lane="astar"] canvas'), 'the theater is off screen here').toBe(false);
     expect(await pinned.isVisible()).toBe(true);
     expect(await inView('.pinned-figure canvas')).toBe(true);
     const a = await sig();
@@ -283,7 +293,7 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
   });
 
   it('5. in the quiz a click on a cell answers and never paints; Step past a question counts it as skipped', async () => {
-    const page = await open();
+    const page = await open(desk, ['#step-player']);
     const sp = page.locator('#step-player');
     const w = lessonWorld();
     const lib = new Searcher(w.grid);
@@ -315,7 +325,7 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
   });
 
   it('6. exercises 2 and 3 run the theater\'s opening query and name it', async () => {
-    const page = await open();
+    const page = await open(desk, ['#theater', '#ex-2-widget', '#ex-3-widget']);
     const o = preset('opening'), s = cellOf(o.start), g = cellOf(o.goal);
     const theaterCost = Number(await lane(page, 'dijkstra').getAttribute('data-cost'));
     const ex2 = page.locator('#ex-2-widget');
@@ -334,7 +344,7 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
   });
 
   it('7. lane counters follow the replay; a pointed cell reads its g, h and f; the step player has coordinates and its frontier points at cells', async () => {
-    const page = await open();
+    const page = await open(desk, ['#theater', '#step-player']);
     const a = lane(page, 'astar');
     const o = preset('opening'), s = cellOf(o.start), g = cellOf(o.goal);
     const lib = new Searcher(G);
@@ -562,8 +572,8 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
   });
 
   it('7e. every form control sits in a small form of its own: a changed menu makes autofill look at a few controls, not at every control on the page', async () => {
-    // open() returns once every widget has mounted (data-ready).
-    const page = await open();
+    // Every widget mounted (scrolled through), so every form control is on the page.
+    const page = await open(desk, 'all');
     const forms = await page.evaluate(() => {
       const controls = Array.from(document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input, select, textarea'));
       return { controls: controls.length, unowned: controls.filter((c) => c.form === null).map((c) => c.id || c.className || c.type), largest: Math.max(...Array.from(document.forms).map((f) => f.elements.length)) };
@@ -575,7 +585,7 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
   });
 
   it('8. a walled-in goal ends with a no-path message that says why, in the step player and in a lane', async () => {
-    const page = await open();
+    const page = await open(desk, ['#theater', '#step-player']);
     const sp = page.locator('#step-player');
     const w = lessonWorld();
     // Wall in the goal (4,5) from the keyboard: (3,5) and (4,4).
@@ -617,7 +627,7 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
   });
 
   it('11. the smaller ones: Step from the start, a speed menu, ARA*\'s tighter bound, the repaired route\'s words, no blank Apartment, no "red" goal', async () => {
-    const page = await open();
+    const page = await open(desk, 'all');
     // A lane's Step at the initial state shows step 1.
     const d = lane(page, 'dijkstra');
     await d.locator('.step').click();
@@ -670,8 +680,26 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     await page.close();
   });
 
+  it('12. a widget mounts when the reader nears it: at the top of the page the figures further down wait, and each mounts once reached', async () => {
+    const page = await open(desk, []);
+    const mounted = (sel: string) => page.locator(sel).getAttribute('data-mounted');
+    // The first screen's figure is up; nothing further down has cost the reader anything.
+    expect(await mounted('#wedge')).toBe('true');
+    for (const sel of ['#theater', '#step-player', '#replanner-apartment', '#field-widget', '#warehouse-widget', '#ex-4-widget', '#ex-5-widget']) {
+      expect(await mounted(sel), `${sel} waits for the reader`).toBeNull();
+    }
+    // Reaching one mounts it, and leaves those far from it alone.
+    await reach(page, '#field-widget');
+    expect(await mounted('#ex-5-widget')).toBeNull();
+    // Every box the page marked mounts once the reader has been everywhere.
+    await reachAll(page);
+    const boxes = await page.locator('[data-mount-box]').count();
+    expect(await page.locator('[data-mount-box][data-mounted="true"]').count()).toBe(boxes);
+    await page.close();
+  });
+
   it('the field plans once per goal move, however fast the drag', async () => {
-    const page = await open();
+    const page = await open(desk, ['#field-widget']);
     const root = page.locator('#field-widget');
     const plans0 = await num(page, '#field-widget', 'data-plans');
     const moves0 = Number((await root.getAttribute('data-goal-moves')) ?? '0');
@@ -778,6 +806,7 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
       });
       await page.goto(site.url);
       await page.waitForSelector('html[data-ready="true"]', { timeout: 120_000 });
+      await reach(page, '#theater');
       const start = await page.evaluate(() => {
         const fcp = performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint')!.startTime;
         const long = (window as unknown as { __long: [number, number][] }).__long;

@@ -13,7 +13,7 @@ import { leeBoard } from '../../../web/src/lee/lee-model.js';
 import { AGENTS, AREAS, areaFilter, areaMap, type Filter } from '../../../web/src/areas/area-model.js';
 import { fleetGrid } from '../../../web/src/warehouse/fleet-grid.js';
 import { fleetTasks } from '../../../web/src/warehouse/fleet-model.js';
-import { browserAvailability, failWithoutBrowser, openPage, keepShot, startSession, type Session, cellCentre } from './harness.js';
+import { browserAvailability, failWithoutBrowser, openPage, keepShot, reach, startSession, type Session, cellCentre } from './harness.js';
 
 /**
  * Issue 15's "where this is used" section, widget by widget: each loads,
@@ -27,13 +27,18 @@ failWithoutBrowser(avail, 'where-used browser tests');
 describe.runIf(avail.run)('where grid search is used, in Chromium', () => {
   let session: Session;
   const problems: string[] = [];
-  const open = (width = 1280, height = 900): Promise<Page> => openPage(session.ctx, session.site.url, problems, { width, height });
+  /** The page at that size with `widgets` mounted. */
+  const open = async (widgets: readonly string[], width = 1280, height = 900): Promise<Page> => {
+    const page = await openPage(session.ctx, session.site.url, problems, { width, height });
+    await reach(page, ...widgets);
+    return page;
+  };
   beforeAll(async () => { session = await startSession(); });
   afterAll(async () => { await session?.close(); });
 
   it('a robot\'s costmap: for each radius the A* and Theta* costs are the library\'s on the inflated map; a dropped obstacle is repaired by D* Lite to a fresh search\'s cost', async () => {
     problems.length = 0;
-    const page = await open();
+    const page = await open(['#robot-widget']);
     const root = page.locator('#robot-widget');
     await root.scrollIntoViewIfNeeded();
     const map = cropKnown(parseRosMap(readFileSync('data/ros/tb3_sandbox.yaml', 'utf8'), gunzipSync(readFileSync('data/ros/tb3_sandbox.pgm.gz')), 'tb3_sandbox.yaml'));
@@ -79,7 +84,7 @@ describe.runIf(avail.run)('where grid search is used, in Chromium', () => {
 
   it("Lee's wave front: rings and wire lengths are breadth-first distances; a second wire placed by the reader goes round the first", async () => {
     problems.length = 0;
-    const page = await open();
+    const page = await open(['#lee-widget']);
     const root = page.locator('#lee-widget');
     await root.scrollIntoViewIfNeeded();
     const { grid, wires } = leeBoard();
@@ -131,7 +136,7 @@ describe.runIf(avail.run)('where grid search is used, in Chromium', () => {
 
   it('area costs: each agent\'s filter reruns the search; the cost, its split by ground and the budgeted flood are the library\'s', async () => {
     problems.length = 0;
-    const page = await open();
+    const page = await open(['#area-widget']);
     const root = page.locator('#area-widget');
     await root.scrollIntoViewIfNeeded();
     const map = areaMap();
@@ -194,7 +199,7 @@ describe.runIf(avail.run)('where grid search is used, in Chromium', () => {
 
   it('warehouse robots: prioritized planning and CBS give the library\'s sum of costs, makespan and lower bound; robots planned alone collide', async () => {
     problems.length = 0;
-    const page = await open();
+    const page = await open(['#warehouse-widget']);
     const root = page.locator('#warehouse-widget');
     await root.scrollIntoViewIfNeeded();
     const grid = fleetGrid(readFileSync('data/mapf/warehouse-10-20-10-2-1.map', 'utf8'));
@@ -241,7 +246,7 @@ describe.runIf(avail.run)('where grid search is used, in Chromium', () => {
 
   it("on a phone: every where-used widget fits, and Lee's board takes pins from the keyboard", async () => {
     problems.length = 0;
-    const page = await open(390, 844);
+    const page = await open(['#robot-widget', '#lee-widget', '#area-widget', '#warehouse-widget'], 390, 844);
     const root = page.locator('#lee-widget');
     await root.scrollIntoViewIfNeeded();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

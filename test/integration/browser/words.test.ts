@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apartmentWorld } from '#bestfirst/worlds';
 import { checkTexts, unpackHashes } from '../../support/word-runs.mjs';
-import { browserAvailability, failWithoutBrowser, openPage, startSession, type Session } from './harness.js';
+import { browserAvailability, failWithoutBrowser, openPage, reachAll, startSession, type Session } from './harness.js';
 
 const SUITE = 'test/integration/browser/words.test.ts (the page in our own words)';
 const avail = browserAvailability(SUITE);
@@ -199,6 +199,8 @@ describe.runIf(avail.run)('the page in our own words', () => {
 
   it('no run of 12 words the reader can see, after every interaction, comes from a seed document', async () => {
     const page = await openPage(session.ctx, session.site.url, problems, { width: 1280, height: 900 });
+    // Every word the reader can reach: every widget mounted.
+    await reachAll(page);
     const texts = await readablePage(page);
     // For writers: WORDS_DUMP=file keeps what was read, for `node scripts/seed-runs.mjs --seeds DIR --near 6 file`.
     if (process.env.WORDS_DUMP) writeFileSync(process.env.WORDS_DUMP, [...texts].join('\n\n') + '\n');

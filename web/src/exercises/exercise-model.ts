@@ -113,12 +113,26 @@ export interface RepairRow { closure: string; repair: number; touched: number; f
 
 /** Every closure the Apartment scenario offers at step `closeAt`, with D* Lite's repair work and a fresh A*'s. */
 export function repairTable(closeAt = 1, doors: readonly string[] = ['A west', 'bedroom west']): RepairRow[] {
+  return drain(repairRows(closeAt, doors));
+}
+
+/** repairTable one closure at a time (a step per closure), for the page to spread over short tasks. */
+export function* repairRows(closeAt = 1, doors: readonly string[] = ['A west', 'bedroom west']): Generator<void, RepairRow[]> {
   const rows: RepairRow[] = [];
   for (const closure of [...CLOSURES, ...doors]) {
     const s = doorClosesScenario({ closure, closeAt });
     if (s.repair) rows.push({ closure, repair: s.repair.pops, touched: s.repair.touched, fresh: s.freshExpansions });
+    yield;
   }
   return rows;
+}
+
+/** Runs `steps` to its end at once: what it returns. */
+function drain<T>(steps: Iterator<unknown, T>): T {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
 }
 
 // --- 5. the true FIFO and its witness ----------------------------------------------------
@@ -137,7 +151,14 @@ export function fifoWitness(): { names: string[]; edges: [number, number, number
 }
 
 /** Breadth-first against Dijkstra on `trials` seeded unit-weight (4-connected) grids: how many agree on cost and links. */
-export function fifoAgreement(trials = 200, seed = 11): { trials: number; agree: number; compared: number } {
+export function fifoAgreement(trials = 200, seed = 11): FifoTally {
+  return drain(fifoTrials(trials, seed));
+}
+
+export interface FifoTally { trials: number; agree: number; compared: number }
+
+/** fifoAgreement one grid at a time (a step per grid), for the page to spread over short tasks. */
+export function* fifoTrials(trials = 200, seed = 11): Generator<void, FifoTally> {
   const rand = mulberry32(seed);
   let agree = 0, compared = 0;
   for (let t = 0; t < trials; t++) {
@@ -147,6 +168,7 @@ export function fifoAgreement(trials = 200, seed = 11): { trials: number; agree:
     cells[s] = 0; cells[g] = 0;
     const grid = new Grid(W, H, cells, { connectivity: 4 });
     const b = bfs(grid, s, g), d = dijkstra(grid, s, g);
+    yield;
     if (b.path === null && d.path === null) continue;
     compared++;
     if (b.cost === d.cost && b.linkLength === d.linkLength) agree++;

@@ -18,7 +18,9 @@ const DOOR_TINT = '#f3e9d2';
  * picks (a kind of plan cell, or a door, also by clicking it) shuts; when
  * Rusty is next to it D* Lite repairs. The repair's footprint is painted
  * blue and compared with a fresh A*'s expansions from the same cell. Every
- * number and cell comes from the library's `doorClosesScenario`.
+ * number and cell comes from the library's `doorClosesScenario`. The
+ * constructor builds the controls; `rerun()` runs the first drive (the page
+ * calls it in a task of its own: together they held the thread for 66 ms).
  */
 export class ApartmentReplanner {
   readonly root: HTMLElement;
@@ -71,7 +73,6 @@ export class ApartmentReplanner {
         el('div', { class: 'rp-side' }, this.readout)),
       this.bar.root, this.say,
     );
-    this.rerun();
   }
 
   /** Re-runs the library's scenario for the current choices and replays it from the start. */

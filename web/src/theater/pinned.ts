@@ -18,11 +18,14 @@ export class PinnedFigure {
   readonly root: HTMLElement;
   private readonly fig: GridCanvas;
   private readonly caption: HTMLElement;
-  private laneInView = true;
+  /** Whether half the lane is on screen, as the observer last said; null until it has said (just after mounting). */
+  private laneInView: boolean | null = null;
+  private readonly laneCanvas: HTMLCanvasElement;
   private layer: Layer | null = null;
 
   constructor(lane: LaneView) {
     const grid = lane.model.grid;
+    this.laneCanvas = lane.grid.canvas;
     this.fig = new GridCanvas({
       width: grid.width, height: grid.height, label: 'A small copy of the A* lane', maxCell: 16,
       paint: (ctx, layout) => {
@@ -43,13 +46,20 @@ export class PinnedFigure {
   /** Shows `layer` in the pinned copy (when the theater is off screen); null hides it. */
   show(layer: Layer | null): void {
     this.layer = layer;
-    if (layer === null || this.laneInView) {
+    // A term far below can mount the theater and point at it in one go (web/src/main.ts): the observer has not said yet, so look.
+    if (layer === null || (this.laneInView ?? this.halfOnScreen())) {
       this.root.hidden = true;
       return;
     }
     this.caption.textContent = `The Search Theater’s A* lane, with ${LAYER_NAMES[layer]} in front`;
     this.root.hidden = false;
     this.fig.resize();
+  }
+
+  private halfOnScreen(): boolean {
+    const r = this.laneCanvas.getBoundingClientRect();
+    const shown = Math.min(r.bottom, innerHeight) - Math.max(r.top, 0);
+    return r.height > 0 && shown >= r.height / 2;
   }
 }
 
