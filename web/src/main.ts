@@ -52,7 +52,7 @@ const tasks: MountTask[] = [
     },
   },
   { name: 'field', near: byId('field-widget'), run: () => { new FieldWidget(byId('field-widget')); } },
-  { name: 'robot', near: byId('robot-widget'), run: () => { new RobotWidget(byId('robot-widget')); } },
+  { name: 'robot', near: byId('robot-widget'), run: () => new RobotWidget(byId('robot-widget')).ready },
   { name: 'lee', near: byId('lee-widget'), run: () => { new LeeWidget(byId('lee-widget')).mount(); } },
   { name: 'area costs', near: byId('area-widget'), run: () => { new AreaCostsWidget(byId('area-widget')); } },
   { name: 'warehouse', near: byId('warehouse-widget'), run: () => { new WarehouseWidget(byId('warehouse-widget')); } },

@@ -12,8 +12,11 @@ import { COST_PENALTY, COST_SCALING, cropKnown, GOAL_XY, INFLATION_BEYOND, START
 import { leeBoard } from '../../../web/src/lee/lee-model.js';
 import { AGENTS, AREAS, areaFilter, areaMap, type Filter } from '../../../web/src/areas/area-model.js';
 import { fleetGrid } from '../../../web/src/warehouse/fleet-grid.js';
-import { fleetTasks } from '../../../web/src/warehouse/fleet-model.js';
-import { browserAvailability, failWithoutBrowser, openPage, keepShot, reach, startSession, type Session, cellCentre } from './harness.js';
+import { ROBOT_COLORS } from '../../../web/src/warehouse/fleet-colors.js';
+import { fleetTasks, soloMeetings, waitSteps } from '../../../web/src/warehouse/fleet-model.js';
+import { COSTMAP_COLORS } from '../../../web/src/costmap/costmap-colors.js';
+import { browserAvailability, canvasPixels, failWithoutBrowser, openPage, keepShot, reach, startSession, type Session, cellCentre } from './harness.js';
+import { deltaE, simulatedColors } from './cvd.js';
 
 /**
  * Issue 15's "where this is used" section, widget by widget: each loads,
@@ -77,6 +80,47 @@ describe.runIf(avail.run)('where grid search is used, in Chromium', () => {
     expect(Number(await root.getAttribute('data-dstar'))).toBeCloseTo(after, 6);
     expect(after, 'the obstacle in the way makes the trip dearer').toBeGreaterThan(before + 1e-6);
     expect(Number(await root.getAttribute('data-repair-touched'))).toBeGreaterThan(0);
+    // Issue 31, item 6. One unit for costs: the library's path cost is in metres (the grid's cell size is the map's
+    // resolution), so every cost the readouts print says "m", as the lengths do ("cost 6.79" beside "6.79 m" before).
+    const words = `${await root.locator('.rb-paths').textContent()} ${await root.locator('.rb-repair').textContent()}`;
+    expect(words).toMatch(/cost is \d+\.\d\d m/);
+    const bare = [...words.matchAll(/cost\D{0,12}?(\d+(?:\.\d+)?)( m\b)?/g)].filter((m) => !m[2]).map((m) => m[0]);
+    expect(bare, `costs without their unit in: ${words}`).toEqual([]);
+    // A key naming every mark on the map.
+    const keys = (await root.locator('.rb-legend .key-entry').allTextContents()).join(' | ');
+    for (const want of ['obstacle', 'inscribed', 'cost band', 'free', 'unknown', 'A* path', 'Theta* path (dashed)', 'start', 'goal', 'dropped box']) {
+      expect(keys, `the key names ${want}`).toContain(want);
+    }
+    // A second click on the box takes it away: D* Lite repairs back to the first cost.
+    await page.mouse.click(x, y);
+    await expect.poll(() => root.getAttribute('data-boxes')).toBe('0');
+    expect(Number(await root.getAttribute('data-astar'))).toBeCloseTo(before, 6);
+    expect(Number(await root.getAttribute('data-dstar'))).toBeCloseTo(before, 6);
+    expect(await root.locator('.rb-repair').textContent()).toContain('taken away');
+    // From the keyboard: the map takes focus, the arrows move a cursor from the start (Shift: five cells), Enter drops a
+    // box, Space takes it away.
+    const black = async () => (await canvasPixels(page, '#robot-widget canvas', '#000000')).near;
+    const unfocused = await black();
+    await canvas.focus();
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Shift+ArrowRight');
+    expect(await root.getAttribute('data-cursor')).toBe(String(start + 20));
+    expect(await root.locator('.rb-cursor').textContent()).toMatch(/^Cursor at \(\d+, ?\d+\): /);
+    expect(await black(), 'the cursor shows').toBeGreaterThan(unfocused + 20);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => root.getAttribute('data-boxes')).toBe('1');
+    expect(Number(await root.getAttribute('data-dstar'))).toBeCloseTo(Number(await root.getAttribute('data-astar')), 6);
+    await page.keyboard.press(' ');
+    await expect.poll(() => root.getAttribute('data-boxes')).toBe('0');
+    expect(Number(await root.getAttribute('data-astar'))).toBeCloseTo(before, 6);
+    // Colours that survive colour blindness: through a simulated protanopia and deuteranopia (Machado et al. 2009), the
+    // A* line and the costmap's red band it runs along stay clearly apart (CIE76 delta E 40 or more: the old vermillion
+    // line measured 27 and 17 against the band). Band pixels: within 60 of its full red (costs of about 210 and up).
+    await canvas.blur();
+    for (const cvd of ['protanopia', 'deuteranopia'] as const) {
+      const [line, band] = await simulatedColors(page, '#robot-widget canvas', cvd, [COSTMAP_COLORS.astar, COSTMAP_COLORS.high], [12, 60]);
+      expect(line && band, `${cvd}: the line and the band are both on the map`).toBeTruthy();
+      expect(deltaE(line!.rgb, band!.rgb), `${cvd}: A* line against the cost band`).toBeGreaterThanOrEqual(40);
+    }
     await keepShot(root, `robot-1280.png`);
     expect(problems).toEqual([]);
     await page.close();
@@ -140,6 +184,14 @@ describe.runIf(avail.run)('where grid search is used, in Chromium', () => {
     const root = page.locator('#area-widget');
     await root.scrollIntoViewIfNeeded();
     const map = areaMap();
+    // Issue 31, item 6: road and grass stay apart for a reader without red-green vision. Through a simulated protanopia
+    // and deuteranopia (Machado et al. 2009) their pixels differ by a CIE76 delta E of 20 or more (a plain other colour;
+    // the old pale beige and pale green measured 8 and 4).
+    for (const cvd of ['protanopia', 'deuteranopia'] as const) {
+      const [road, grass] = await simulatedColors(page, '#area-widget canvas', cvd, [AREAS[0].color, AREAS[1].color], [12, 12]);
+      expect(road && grass, `${cvd}: road and grass are both on the map`).toBeTruthy();
+      expect(deltaE(road!.rgb, grass!.rgb), `${cvd}: road against grass`).toBeGreaterThanOrEqual(20);
+    }
     /** The library, here: the filtered grid, its path, and the flood within the budget. */
     const library = (f: Filter, budget: number) => {
       const grid = filterAreas(map.grid, areaFilter(f));
@@ -218,6 +270,38 @@ describe.runIf(avail.run)('where grid search is used, in Chromium', () => {
     const t30 = fleetTasks(grid, scen, 30);
     await shows(prioritizedPlan(grid, t30));
     expect(await root.getAttribute('data-conflicts')).toBe('0');
+    // Issue 31, item 7: a key, and one robot followed. Its waits are the library plan's steps where it stays put; its
+    // meetings are where its path alone (A*) would have met another robot's planned path (soloMeetings, unit-tested).
+    const keys = (await root.locator('.wh-legend .key-entry').allTextContents()).join(' | ');
+    for (const want of ['shelf', 'robot', 'goal', 'path ahead', 'followed robot', 'waits', 'would have met another robot', 'collision']) {
+      expect(keys, `the key names ${want}`).toContain(want);
+    }
+    const p30 = prioritizedPlan(grid, t30).paths!;
+    const meet30 = soloMeetings(p30, t30.map((t) => findPath(grid, t.start, t.goal).path!));
+    // A robot that waits and met another, on whose start no other robot's goal lies (a tap there is its alone).
+    const i = p30.findIndex((p, k) => waitSteps(p).length > 0 && meet30[k].length > 0 && p30.every((q, j) => j === k || q[q.length - 1] !== p[0]));
+    expect(i, 'some robot waits and had a conflict resolved').toBeGreaterThanOrEqual(0);
+    const black = async () => (await canvasPixels(page, '#warehouse-widget canvas', '#000000')).near;
+    expect(await black(), 'nothing followed: nothing black').toBe(0);
+    const whBox = (await root.locator('canvas').boundingBox())!;
+    const tapAt = cellCentre(whBox, grid.width, grid.height, t30[i].start);
+    await page.mouse.click(tapAt.x, tapAt.y);
+    expect(await root.getAttribute('data-selected')).toBe(String(i));
+    expect(await root.getAttribute('data-waits')).toBe(waitSteps(p30[i]).join(','));
+    expect(await root.getAttribute('data-meetings')).toBe(String(meet30[i].length));
+    expect(await root.locator('#wh-follow').inputValue()).toBe(String(i));
+    const follow = await root.locator('.wh-follow-out').textContent();
+    expect(follow).toContain(`Robot ${i + 1} goes from`);
+    expect(follow).toMatch(/waiting (once|\d+ times), at steps? \d/);
+    expect(follow).toContain(`would have met robot ${meet30[i][0].b + 1}`);
+    expect(await black(), 'its path, goal, waits drawn in black').toBeGreaterThan(200);
+    // From the keyboard: the Follow menu picks the next robot.
+    await root.locator('#wh-follow').focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await root.getAttribute('data-selected')).toBe(String(i + 1));
+    // A tap far from every robot lets go.
+    await page.mouse.click(whBox.x + 2, whBox.y + 2);
+    expect(await root.getAttribute('data-selected')).toBe('-1');
     // Ten robots, conflict-based search: the optimum, never above prioritized planning.
     await root.locator('#wh-robots').fill('10');
     await root.locator('#wh-robots').dispatchEvent('change');
@@ -265,6 +349,29 @@ describe.runIf(avail.run)('where grid search is used, in Chromium', () => {
       expect(box.x + box.width, `${sel} fits the phone`).toBeLessThanOrEqual(390);
       await keepShot(page.locator(sel), `${name}-390.png`);
     }
+    // Issue 31, item 7: on the phone a robot is 8 CSS px across or more (it was 2 to 3): the floor keeps its cells and
+    // scrolls sideways in its own box, with a shadow on the side where more of it waits. Measured on the canvas's own
+    // pixels: the run of robot 1's colour through its centre, at step 0, in CSS pixels.
+    const wh = page.locator('#warehouse-widget');
+    await expect.poll(() => wh.getAttribute('data-status'), { timeout: 60_000 }).toBe('found');
+    const whGrid = fleetGrid(readFileSync('data/mapf/warehouse-10-20-10-2-1.map', 'utf8'));
+    const first = fleetTasks(whGrid, readFileSync('data/mapf/warehouse-10-20-10-2-1-random-1.scen', 'utf8'), 1)[0].start;
+    const across = await wh.locator('canvas').evaluate((c: HTMLCanvasElement, [n, cols, rows, hex]) => {
+      const ctx = c.getContext('2d', { willReadFrequently: true })!;
+      const scale = c.width / c.getBoundingClientRect().width;
+      const cy = Math.floor(((Math.floor(n / cols) + 0.5) * c.height) / rows), cx = Math.floor((((n % cols) + 0.5) * c.width) / cols);
+      const row = ctx.getImageData(0, cy, c.width, 1).data;
+      const want = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+      const is = (x: number) => Math.abs(row[4 * x] - want[0]) + Math.abs(row[4 * x + 1] - want[1]) + Math.abs(row[4 * x + 2] - want[2]) <= 24;
+      let l = cx, r = cx;
+      while (l > 0 && is(l - 1)) l--;
+      while (r < c.width - 1 && is(r + 1)) r++;
+      return is(cx) ? (r - l + 1) / scale : 0;
+    }, [first, whGrid.width, whGrid.height, ROBOT_COLORS[0]] as const);
+    expect(across, 'robot 1 across, in CSS px, on a 390 px phone').toBeGreaterThanOrEqual(8);
+    const scroller = await wh.locator('.wh-scroll').evaluate((e) => ({ wide: e.scrollWidth > e.clientWidth + 1, css: getComputedStyle(e).overflowX }));
+    expect(scroller).toEqual({ wide: true, css: 'auto' });
+    await expect.poll(() => wh.locator('.wh-view').getAttribute('class')).toContain('more-right');
     expect(problems).toEqual([]);
     await page.close();
   });

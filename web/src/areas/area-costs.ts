@@ -1,6 +1,7 @@
 import { controlForm, el } from '../common/dom.js';
 import { GridCanvas } from '../common/grid-canvas.js';
 import type { GridLayout } from '../common/layout.js';
+import { fillMark, keyEntry, legend, type Mark } from '../common/legend.js';
 import { COLORS } from '../common/palette.js';
 import { clearCells, diamond, disc, fillCell, gridLines, route } from '../common/shapes.js';
 import type { Ctx2D } from '../common/surface.js';
@@ -48,7 +49,7 @@ export class AreaCostsWidget {
     const panel = controlForm({ class: 'ac-filter', role: 'group', 'aria-label': 'What each kind of ground costs' });
     for (const a of AREAS) {
       const id = `ac-${a.name}`;
-      const swatch = el('span', { class: 'ac-swatch', style: `background:${a.color}`, 'aria-hidden': 'true' });
+      const swatch = fillMark(a.color);
       if (a.name === 'road') { panel.append(el('span', { class: 'ac-area' }, swatch, 'road ×1')); continue; }
       const sel = el('select', { id });
       for (const c of CHOICES) sel.append(el('option', { value: String(c) }, c === 'excluded' ? 'excluded' : `×${c}`));
@@ -66,7 +67,7 @@ export class AreaCostsWidget {
         + 'The blue tint is a flood from the start with the budget below: every cell this agent can reach for that cost or less. '
         + 'A step costs its length times the weight of the ground it enters, and a diagonal step is √2 (about 1.414) long here, '
         + 'its exact length; the hand-worked figures earlier on the page round it to 1.4 to keep their sums short.'),
-      agents, panel, this.fig.canvas, legend(),
+      agents, panel, this.fig.canvas, areaLegend(),
       controlForm({ class: 'ac-budget' }, el('label', { for: 'ac-budget' }, 'Flood budget '), this.budgetIn, this.budgetOut),
       this.pathOut, this.floodOut,
     );
@@ -120,13 +121,12 @@ export class AreaCostsWidget {
 }
 
 /** The map's key: each ground, walls, ground the agent may not enter, the flood's tint, the path and its ends. */
-function legend(): HTMLElement {
-  const swatch = (color: string, alpha = 1) => el('span', { class: 'ac-swatch', style: `background:${color};opacity:${alpha}`, 'aria-hidden': 'true' });
-  const key = (mark: HTMLElement | string, text: string) => el('span', { class: 'ac-key' }, typeof mark === 'string' ? el('span', { class: `key ${mark}` }) : mark, text);
-  return el('p', { class: 'legend ac-legend', 'aria-label': 'Key of the area map' },
-    ...AREAS.map((a) => key(swatch(a.color), a.name)),
-    key(swatch(COLORS.wall), 'wall'),
-    key(swatch(EXCLUDED, 0.55), 'ground this agent may not enter (darkened)'),
-    key(swatch(COLORS.explored, 0.35), 'within the flood budget (blue tint)'),
+function areaLegend(): HTMLElement {
+  const key = (mark: Mark, text: string) => keyEntry(mark, text, 'ac-key');
+  return legend('Key of the area map', 'ac-legend',
+    ...AREAS.map((a) => key(fillMark(a.color), a.name)),
+    key(fillMark(COLORS.wall), 'wall'),
+    key(fillMark(EXCLUDED, 0.55), 'ground this agent may not enter (darkened)'),
+    key(fillMark(COLORS.explored, 0.35), 'within the flood budget (blue tint)'),
     key('key-path', 'cheapest path'), key('key-start', 'start'), key('key-goal', 'goal'));
 }

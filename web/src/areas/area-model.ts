@@ -1,12 +1,19 @@
 import { findPath, flood, Grid, type Flood, type FoundPath } from '#bestfirst';
 import { filterAreas, type AreaFilter } from '#bestfirst/grid';
 
-/** The map's kinds of ground, by area id. */
+/**
+ * The map's kinds of ground, by area id. Their colours differ in lightness
+ * as well as hue (pale road, mid green grass, dark mud, blue water), so they
+ * stay apart for a reader who cannot tell red from green: the road and the
+ * grass of the first palette (#e8dcc0, #cfe8b8) were 4 to 8 apart (CIE76
+ * delta E) under a simulated deuteranopia or protanopia, these are 30 to 35
+ * (the where-used browser test measures it through a colour-blindness filter).
+ */
 export const AREAS = [
-  { id: 0, name: 'road', letter: '=', color: '#e8dcc0' },
-  { id: 1, name: 'grass', letter: '.', color: '#cfe8b8' },
-  { id: 2, name: 'mud', letter: 'm', color: '#b08d64' },
-  { id: 3, name: 'water', letter: '~', color: '#8ec5e8' },
+  { id: 0, name: 'road', letter: '=', color: '#f4eee2' },
+  { id: 1, name: 'grass', letter: '.', color: '#9bc97f' },
+  { id: 2, name: 'mud', letter: 'm', color: '#a07850' },
+  { id: 3, name: 'water', letter: '~', color: '#86bde6' },
 ] as const;
 
 export type AreaName = (typeof AREAS)[number]['name'];

@@ -138,21 +138,36 @@ export function diamond(ctx: Ctx2D, layout: GridLayout, n: number, scale = 0.48)
   ctx.stroke();
 }
 
-/** A route: purple line with dots at the cells; `dashed` for where the robot has already been. */
-export function route(ctx: Ctx2D, layout: GridLayout, cells: readonly number[], opts: { width?: number; dashed?: boolean; color?: string } = {}): void {
+/** A new path through the centres of `cells`, for the caller to stroke. */
+export function polyline(ctx: Ctx2D, layout: GridLayout, cells: readonly number[]): void {
+  ctx.beginPath();
+  cells.forEach((n, i) => {
+    const [cx, cy] = cellCentre(layout, n);
+    if (i === 0) ctx.moveTo(cx, cy); else ctx.lineTo(cx, cy);
+  });
+}
+
+/** A route: purple line with dots at the cells; `dashed` for where the robot has already been; `casing` a rim under it. */
+export function route(ctx: Ctx2D, layout: GridLayout, cells: readonly number[], opts: { width?: number; dashed?: boolean; color?: string; casing?: string } = {}): void {
   if (cells.length === 0) return;
   const w = Math.max(2, layout.cell * (opts.width ?? 0.2));
+  if (opts.casing) {
+    // A rim in `casing` under the line, so it stands apart from any ground it crosses, whatever its hue.
+    ctx.strokeStyle = opts.casing;
+    ctx.lineWidth = w + 2 * Math.max(1, Math.round(w / 3));
+    ctx.lineCap = 'round';
+    ctx.lineJoin = 'round';
+    ctx.setLineDash([]);
+    polyline(ctx, layout, cells);
+    ctx.stroke();
+  }
   ctx.strokeStyle = opts.color ?? COLORS.path;
   ctx.fillStyle = opts.color ?? COLORS.path;
   ctx.lineWidth = w;
   ctx.lineCap = 'round';
   ctx.lineJoin = 'round';
   ctx.setLineDash(opts.dashed ? [w * 1.2, w * 1.4] : []);
-  ctx.beginPath();
-  cells.forEach((n, i) => {
-    const [cx, cy] = cellCentre(layout, n);
-    if (i === 0) ctx.moveTo(cx, cy); else ctx.lineTo(cx, cy);
-  });
+  polyline(ctx, layout, cells);
   ctx.stroke();
   ctx.setLineDash([]);
   if (!opts.dashed) {

@@ -20,6 +20,16 @@ export interface FleetPlan {
   makespan: number;
   lowerBound: number;
   conflicts: Conflict[];
+  /** waits[i]: the steps t at which robot i stays where it was at t - 1, before its last arrival (waitSteps). */
+  waits: number[][];
+  /**
+   * meetings[i]: where robot i would have run into another robot of this
+   * plan (`a` is i, `b` the other) had it taken its own shortest path alone
+   * (the library's A*) and stayed on its goal after: the conflicts the
+   * planner had to resolve for it, by a wait or a detour of one of the two
+   * (soloMeetings). Empty for robots planned alone: their collisions are `conflicts`.
+   */
+  meetings: Conflict[][];
   millis: number;
 }
 
@@ -57,22 +67,69 @@ export function conflictsOf(paths: readonly (readonly number[])[]): Conflict[] {
   return out;
 }
 
+/** The steps at which a path stays put (path[t] === path[t - 1]) before it reaches its goal for the last time. */
+export function waitSteps(path: readonly number[]): number[] {
+  let end = path.length - 1;
+  while (end > 0 && path[end - 1] === path[path.length - 1]) end--;
+  const out: number[] = [];
+  for (let t = 1; t <= end; t++) if (path[t] === path[t - 1]) out.push(t);
+  return out;
+}
+
+/** At most this many meetings are listed per robot. */
+export const MAX_MEETINGS = 50;
+
+/**
+ * For each robot i, where its shortest path alone, `solo[i]` (then staying
+ * on its goal), meets the other robots' paths of the plan `paths` (each
+ * staying on its goal after its end): on one cell at one step, or swapping
+ * two cells between t and t + 1. These are the conflicts the plan resolved
+ * for i: it waited or went round, or the other robot did.
+ */
+export function soloMeetings(paths: readonly (readonly number[])[], solo: readonly (readonly number[])[]): Conflict[][] {
+  const horizon = Math.max(0, ...paths.map((p) => p.length - 1), ...solo.map((p) => p.length - 1));
+  const at = (p: readonly number[], t: number) => p[Math.min(t, p.length - 1)];
+  // Who is where at each step, under the plan: one robot a cell at a time, as the plan keeps no conflicts.
+  const where: Map<number, number>[] = [];
+  for (let t = 0; t <= horizon; t++) {
+    const m = new Map<number, number>();
+    paths.forEach((p, j) => m.set(at(p, t), j));
+    where.push(m);
+  }
+  return solo.map((s, i) => {
+    const out: Conflict[] = [];
+    for (let t = 0; t <= horizon && out.length < MAX_MEETINGS; t++) {
+      const c = at(s, t), j = where[t].get(c);
+      if (j !== undefined && j !== i) out.push({ t, cell: c, a: i, b: j, swap: false });
+      if (t === horizon) break;
+      const next = at(s, t + 1), k = where[t].get(next);
+      // A swap: robot k stands on i's next cell at t and on i's cell at t + 1.
+      if (next !== c && k !== undefined && k !== i && at(paths[k], t + 1) === c) out.push({ t, cell: c, a: i, b: k, swap: true });
+    }
+    return out;
+  });
+}
+
 /** Plans `robots` robots of the scenario with `method`, on the library. */
 export function planFleet(grid: Grid, scenText: string, robots: number, method: FleetMethod): FleetPlan {
   const tasks = fleetTasks(grid, scenText, robots);
   const t0 = performance.now();
+  // Each robot's shortest path with the floor to itself.
+  const solos = () => tasks.map((t) => findPath(grid, t.start, t.goal).path ?? [t.start]);
   if (method === 'independent') {
-    const paths = tasks.map((t) => findPath(grid, t.start, t.goal).path ?? [t.start]);
+    const paths = solos();
     const costs = paths.map((p) => p.length - 1);
     const sum = costs.reduce((s, c) => s + c, 0);
     return {
       method, robots, status: 'independent', reason: '', paths, sumOfCosts: sum, makespan: Math.max(0, ...costs), lowerBound: sum,
-      conflicts: conflictsOf(paths), millis: performance.now() - t0,
+      conflicts: conflictsOf(paths), waits: paths.map(waitSteps), meetings: paths.map(() => []), millis: performance.now() - t0,
     };
   }
   const r = method === 'cbs' ? cbs(grid, tasks, { limits: { maxMillis: CBS_MILLIS } }) : prioritizedPlan(grid, tasks);
+  const millis = performance.now() - t0;
   return {
     method, robots, status: r.status, reason: r.detail, paths: r.paths, sumOfCosts: r.sumOfCosts, makespan: r.makespan,
-    lowerBound: r.lowerBound, conflicts: r.paths ? conflictsOf(r.paths) : [], millis: performance.now() - t0,
+    lowerBound: r.lowerBound, conflicts: r.paths ? conflictsOf(r.paths) : [],
+    waits: r.paths ? r.paths.map(waitSteps) : [], meetings: r.paths ? soloMeetings(r.paths, solos()) : [], millis,
   };
 }

@@ -1,15 +1,24 @@
 import mapText from '../../../data/mapf/warehouse-10-20-10-2-1.map?raw';
+import { onCellTap } from '../common/cell-tap.js';
 import { controlForm, el } from '../common/dom.js';
 import { GridCanvas } from '../common/grid-canvas.js';
-import { canvasSize, cellCentre, type GridLayout } from '../common/layout.js';
+import { canvasSize, cellCentre, cssPx, type GridLayout } from '../common/layout.js';
+import { keyEntry, legend, lineMark, styledMark } from '../common/legend.js';
 import { COLORS } from '../common/palette.js';
 import { ReplayBar } from '../common/replay-bar.js';
 import { whenIdle } from '../common/schedule.js';
+import { polyline } from '../common/shapes.js';
 import { scratch, scratchContext, type Ctx2D, type Scratch } from '../common/surface.js';
+import { ROBOT_COLORS } from './fleet-colors.js';
 import { fleetGrid } from './fleet-grid.js';
-import type { FleetMethod, FleetPlan } from './fleet-model.js';
+import type { Conflict, FleetMethod, FleetPlan } from './fleet-model.js';
 
-const ROBOT_COLORS = ['#0072b2', '#009e73', '#cc79a7', '#e69f00', '#56b4e9', '#6b4c9a'];
+/** The followed robot's marks: black with a white rim, a colour no other robot has. */
+const FOLLOW = '#000000';
+const RIM = '#ffffff';
+/** A cell is at least this many CSS pixels across, so a robot is at least ROBOT_PX: on a phone the floor scrolls sideways in its own box. */
+const MIN_CELL = 6;
+const ROBOT_PX = 9;
 const METHODS: readonly { id: FleetMethod; label: string }[] = [
   { id: 'prioritized', label: 'Prioritized planning' },
   { id: 'cbs', label: 'Conflict-based search (optimal)' },
@@ -20,27 +29,38 @@ const METHODS: readonly { id: FleetMethod; label: string }[] = [
  * Warehouse robots: the Moving AI warehouse and the first N tasks of its
  * benchmark scenario, planned in cells and time steps by the library
  * (prioritized planning or conflict-based search) in a worker, then played
- * step by step. Planned one by one and blind to each other instead, the
- * robots' paths are as short as they can be (the lower bound) but collide:
- * the collisions flash where and when they would happen.
+ * step by step. Every robot's path is drawn thin from where it is to its
+ * goal; following one robot (tap it, or pick it from the menu) draws its
+ * whole path, its goal, the steps it waits, and where its shortest path
+ * alone would have met another robot: the conflicts the plan resolved.
+ * Planned one by one and blind to each other instead, the robots' paths
+ * are as short as they can be (the lower bound) but collide: the
+ * collisions flash where and when they would happen.
  */
 export class WarehouseWidget {
   readonly grid = fleetGrid(mapText);
   robots = 30;
   method: FleetMethod = 'prioritized';
   plan: FleetPlan | null = null;
+  /** The robot being followed, or -1. */
+  selected = -1;
   private seq = 0;
   private readonly worker: Worker | null;
   private readonly fig: GridCanvas;
   private readonly bar: ReplayBar;
   private readonly status: HTMLElement;
+  private readonly followOut: HTMLElement;
+  private readonly follow: HTMLSelectElement;
+  private readonly view: HTMLElement;
   private readonly robotsIn: HTMLInputElement;
   private readonly robotsOut: HTMLOutputElement;
   private floor: { key: string; image: Scratch } | null = null;
 
   constructor(readonly root: HTMLElement) {
     const g = this.grid;
-    this.fig = new GridCanvas({ width: g.width, height: g.height, label: 'The warehouse and its robots', paint: (ctx, layout) => this.paint(ctx, layout), maxCell: 8, minCell: 2 });
+    this.fig = new GridCanvas({ width: g.width, height: g.height, label: 'The warehouse and its robots', paint: (ctx, layout) => this.paint(ctx, layout), maxCell: 8, minCell: MIN_CELL });
+    this.fig.canvas.style.minWidth = `${g.width * MIN_CELL}px`;
+    onCellTap(this.fig, (n) => this.tap(n));
     this.bar = new ReplayBar('Warehouse robots', 12, () => this.show());
     this.robotsIn = el('input', { type: 'range', id: 'wh-robots', min: '10', max: '100', step: '10', value: String(this.robots) });
     this.robotsOut = el('output', { for: 'wh-robots' }, String(this.robots));
@@ -49,7 +69,20 @@ export class WarehouseWidget {
     const method = el('select', { id: 'wh-method' });
     for (const m of METHODS) method.append(el('option', { value: m.id }, m.label));
     method.addEventListener('change', () => { this.method = method.value as FleetMethod; this.replan(); });
+    this.follow = el('select', { id: 'wh-follow' });
+    this.follow.addEventListener('change', () => this.select(Number(this.follow.value)));
     this.status = el('p', { class: 'wh-status', 'aria-live': 'polite' });
+    this.followOut = el('p', { class: 'wh-follow-out', 'aria-live': 'polite' });
+    // The floor's own scrolling box, with a shadow on the side where more of it waits (the page never scrolls sideways).
+    const scroller = el('div', { class: 'wh-scroll' }, this.fig.canvas);
+    this.view = el('div', { class: 'wh-view' }, scroller);
+    const edges = () => {
+      const more = scroller.scrollWidth - scroller.clientWidth;
+      this.view.classList.toggle('more-left', scroller.scrollLeft > 1);
+      this.view.classList.toggle('more-right', scroller.scrollLeft < more - 1);
+    };
+    scroller.addEventListener('scroll', edges, { passive: true });
+    new ResizeObserver(edges).observe(scroller);
     let w: Worker | null;
     try {
       w = new Worker(new URL('./fleet-worker.ts', import.meta.url), { type: 'module' });
@@ -57,11 +90,14 @@ export class WarehouseWidget {
     } catch { w = null; }
     this.worker = w;
     root.append(
-      el('p', { class: 'help' }, 'Pick how many robots and how they are planned; the plan is computed in the background and then played one time step at a time.'),
+      el('p', { class: 'help' }, 'Pick how many robots and how they are planned; the plan is computed in the background and then played one time step at a time. '
+        + 'Tap a robot, or its goal, or pick it from the Follow menu, to follow it: its whole path and its goal stand out, with the steps where it waits '
+        + 'and the places where its shortest path alone would have run into another robot.'),
       controlForm({ class: 'wh-controls' },
         el('label', { for: 'wh-robots' }, 'Robots '), this.robotsIn, this.robotsOut,
-        el('label', { for: 'wh-method' }, ' Planner '), method),
-      this.fig.canvas, this.bar.root, this.status,
+        el('label', { for: 'wh-method' }, ' Planner '), method,
+        el('label', { for: 'wh-follow' }, ' Follow '), this.follow),
+      this.view, warehouseLegend(), this.bar.root, this.status, this.followOut,
     );
     this.replan();
   }
@@ -89,14 +125,40 @@ export class WarehouseWidget {
     d.makespan = String(plan.makespan);
     d.lower = String(plan.lowerBound);
     d.conflicts = String(plan.conflicts.length);
+    const n = plan.paths?.length ?? 0;
+    this.follow.replaceChildren(el('option', { value: '-1' }, 'no robot'), ...Array.from({ length: n }, (_, i) => el('option', { value: String(i) }, `robot ${i + 1}`)));
     this.bar.player.pause();
     this.bar.load(plan.paths ? plan.makespan + 1 : 1, 0);
+    this.select(this.selected < n ? this.selected : -1);
+  }
+
+  /** A tap: the robot nearest it (where it is now, or its goal) within a few cells, else no robot. */
+  private tap(n: number): void {
+    const paths = this.plan?.paths;
+    if (!paths) return;
+    const g = this.grid, t = this.bar.k;
+    // Room for a finger: as far as ROBOT_PX * 1.5 CSS pixels, and at least two cells.
+    const reach = Math.max(2, (ROBOT_PX * 1.5) / (this.fig.canvas.getBoundingClientRect().width / g.width));
+    let best = -1, bestD = reach;
+    paths.forEach((p, i) => {
+      for (const c of [p[Math.min(t, p.length - 1)], p[p.length - 1]]) {
+        const d = Math.hypot(g.x(c) - g.x(n), g.y(c) - g.y(n));
+        if (d <= bestD) { bestD = d; best = i; }
+      }
+    });
+    this.select(best);
+  }
+
+  private select(i: number): void {
+    this.selected = i;
+    this.follow.value = String(i);
     this.show();
   }
 
   private show(): void {
     const p = this.plan, t = this.bar.k;
     this.root.dataset.step = String(t);
+    this.root.dataset.selected = String(this.selected);
     if (!p) return;
     let text: string;
     const secs = `${(p.millis / 1000).toFixed(2)} s`;
@@ -114,7 +176,35 @@ export class WarehouseWidget {
         + `so the plan pays ${over}% for sharing the aisles. Step ${t} of ${p.makespan}, no collisions.`;
     }
     this.status.textContent = text;
+    this.describeFollowed();
     this.fig.draw();
+  }
+
+  /** The followed robot in words: its trip, its waits, and where the plan kept it from another robot. */
+  private describeFollowed(): void {
+    const p = this.plan, i = this.selected, d = this.root.dataset, g = this.grid;
+    if (!p?.paths || i < 0) {
+      this.followOut.textContent = p?.paths ? 'No robot followed: tap one, or pick it from the Follow menu.' : '';
+      for (const k of ['waits', 'meetings', 'cost']) delete d[k];
+      return;
+    }
+    const path = p.paths[i], waits = p.waits[i], meetings = p.meetings[i] ?? [];
+    const cost = lastArrival(path);
+    d.waits = waits.join(',');
+    d.meetings = String(meetings.length);
+    d.cost = String(cost);
+    const name = `Robot ${i + 1}`;
+    let text = `${name} goes from ${g.formatXY(path[0])} to its goal at ${g.formatXY(path[path.length - 1])} in ${cost} steps`;
+    text += waits.length ? `, waiting ${waits.length === 1 ? `once, at step ${waits[0]}` : `${waits.length} times, at steps ${listed(waits)}`}.` : ' without waiting.';
+    if (p.method === 'independent') {
+      const hits = p.conflicts.filter((c) => c.a === i || c.b === i);
+      text += hits.length ? ` Blind to the others, it collides ${hits.length === 1 ? 'once' : `${hits.length} times`}: ${hits.slice(0, 4).map((c) => meetWords(c, c.a === i ? c.b : c.a, g)).join('; ')}${hits.length > 4 ? '; …' : ''}.` : ' It collides with no one.';
+    } else if (meetings.length) {
+      text += ` Had it taken its shortest path alone it would have met ${meetings.slice(0, 4).map((c) => meetWords(c, c.b, g)).join('; ')}`
+        + `${meetings.length > 4 ? `, and ${meetings.length - 4} more` : ''}: the plan resolved ${meetings.length === 1 ? 'that conflict' : 'those conflicts'} `
+        + 'by a wait or a detour, of this robot or of the other (the crosses on the floor).';
+    } else text += ' Its shortest path alone meets no other robot’s planned path, so nothing had to be resolved for it.';
+    this.followOut.textContent = text;
   }
 
   /** The floor and shelves, drawn once per layout and copied every step. */
@@ -134,23 +224,39 @@ export class WarehouseWidget {
 
   private paint(ctx: Ctx2D, layout: GridLayout): void {
     ctx.drawImage(this.floorImage(layout), 0, 0);
-    const p = this.plan, t = this.bar.k;
+    const p = this.plan, t = this.bar.k, sel = this.selected;
     if (!p?.paths) return;
-    const r = Math.max(2, layout.cell * 0.7);
+    const paths = p.paths;
+    const r = Math.max(cssPx(layout, ROBOT_PX / 2), layout.cell * 0.7);
+    const color = (i: number) => ROBOT_COLORS[i % ROBOT_COLORS.length];
+    ctx.lineCap = 'round';
+    ctx.lineJoin = 'round';
+    // Every robot's path still ahead, thin, from where it is to its goal: what pairs a robot with its goal.
+    ctx.globalAlpha = sel >= 0 ? 0.25 : 0.7;
+    ctx.lineWidth = Math.max(cssPx(layout, 1.5), layout.cell * 0.2);
+    paths.forEach((path, i) => {
+      if (t >= path.length - 1) return;
+      ctx.strokeStyle = color(i);
+      polyline(ctx, layout, path.slice(t));
+      ctx.stroke();
+    });
+    ctx.globalAlpha = sel >= 0 ? 0.45 : 1;
     // Each robot's goal: a hollow square in its colour.
-    ctx.lineWidth = Math.max(1, layout.cell * 0.2);
-    p.paths.forEach((path, i) => {
+    ctx.lineWidth = Math.max(cssPx(layout, 1.5), layout.cell * 0.25);
+    paths.forEach((path, i) => {
       const [gx, gy] = cellCentre(layout, path[path.length - 1]);
-      ctx.strokeStyle = ROBOT_COLORS[i % ROBOT_COLORS.length];
+      ctx.strokeStyle = color(i);
       ctx.strokeRect(gx - r, gy - r, 2 * r, 2 * r);
     });
-    p.paths.forEach((path, i) => {
+    paths.forEach((path, i) => {
       const [cx, cy] = cellCentre(layout, path[Math.min(t, path.length - 1)]);
-      ctx.fillStyle = ROBOT_COLORS[i % ROBOT_COLORS.length];
+      ctx.fillStyle = color(i);
       ctx.beginPath();
       ctx.arc(cx, cy, r, 0, Math.PI * 2);
       ctx.fill();
     });
+    ctx.globalAlpha = 1;
+    if (sel >= 0 && sel < paths.length) this.paintFollowed(ctx, layout, r);
     // Collisions at this step: a ring in the goal's vermillion, big enough to see at a few pixels a cell.
     ctx.strokeStyle = COLORS.goal;
     ctx.lineWidth = Math.max(2, layout.cell * 0.3);
@@ -162,4 +268,74 @@ export class WarehouseWidget {
       ctx.stroke();
     }
   }
+
+  /** The followed robot: its whole path, its goal, itself, its waits (squares) and the meetings the plan resolved (crosses), black on a white rim. */
+  private paintFollowed(ctx: Ctx2D, layout: GridLayout, r: number): void {
+    const p = this.plan!, i = this.selected, path = p.paths![i], t = this.bar.k;
+    const w = Math.max(cssPx(layout, 2.5), layout.cell * 0.35), rim = cssPx(layout, 1.5);
+    const both = (draw: () => void, width: number) => {
+      for (const [c, extra] of [[RIM, 2 * rim], [FOLLOW, 0]] as const) { ctx.strokeStyle = c; ctx.lineWidth = width + extra; draw(); }
+    };
+    both(() => { polyline(ctx, layout, path); ctx.stroke(); }, w);
+    const [gx, gy] = cellCentre(layout, path[path.length - 1]);
+    const gr = r * 1.4;
+    both(() => ctx.strokeRect(gx - gr, gy - gr, 2 * gr, 2 * gr), w);
+    const [cx, cy] = cellCentre(layout, path[Math.min(t, path.length - 1)]);
+    both(() => { ctx.beginPath(); ctx.arc(cx, cy, r * 1.5, 0, Math.PI * 2); ctx.stroke(); }, w);
+    // A wait: a filled square on the cell where the robot stands still (once per cell, however many steps).
+    const s = Math.max(cssPx(layout, 3.5), layout.cell * 0.5);
+    for (const c of new Set(p.waits[i].map((k) => path[k]))) {
+      const [x, y] = cellCentre(layout, c);
+      ctx.fillStyle = RIM;
+      ctx.fillRect(x - s - rim, y - s - rim, 2 * (s + rim), 2 * (s + rim));
+      ctx.fillStyle = FOLLOW;
+      ctx.fillRect(x - s, y - s, 2 * s, 2 * s);
+    }
+    // A meeting the plan resolved: a cross in the vermillion of a collision, on a white rim.
+    const x0 = Math.max(cssPx(layout, 4), layout.cell * 0.7);
+    for (const m of p.meetings[i] ?? []) {
+      const [x, y] = cellCentre(layout, m.cell);
+      for (const [c, width] of [[RIM, cssPx(layout, 4.5)], [COLORS.goal, cssPx(layout, 2.5)]] as const) {
+        ctx.strokeStyle = c;
+        ctx.lineWidth = width;
+        ctx.beginPath();
+        ctx.moveTo(x - x0, y - x0); ctx.lineTo(x + x0, y + x0);
+        ctx.moveTo(x + x0, y - x0); ctx.lineTo(x - x0, y + x0);
+        ctx.stroke();
+      }
+    }
+  }
+}
+
+/** The steps until a path reaches its goal for the last time (its cost, as the library counts it). */
+function lastArrival(path: readonly number[]): number {
+  let c = path.length - 1;
+  while (c > 0 && path[c - 1] === path[path.length - 1]) c--;
+  return c;
+}
+
+/** "5, 6 and 9" (at most eight, then "and N more"). */
+function listed(ts: readonly number[]): string {
+  const shown = ts.slice(0, 8), rest = ts.length - shown.length;
+  if (rest > 0) return `${shown.join(', ')} and ${rest} more`;
+  return shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}` : String(shown[0]);
+}
+
+/** One meeting in words: "robot 4 at (12,5), step 9" (or swapping cells there). */
+function meetWords(c: Conflict, other: number, g: { formatXY(n: number): string }): string {
+  return `robot ${other + 1} ${c.swap ? 'swapping cells at' : 'at'} ${g.formatXY(c.cell)}, step ${c.t}`;
+}
+
+/** The floor's key: every mark it draws. */
+function warehouseLegend(): HTMLElement {
+  return legend('Key of the warehouse', 'wh-legend',
+    keyEntry(styledMark(`background:${COLORS.wall}`, '', 'mark-fill'), 'shelf'),
+    keyEntry(styledMark(`background:${ROBOT_COLORS[0]};border-radius:50%`), 'robot'),
+    keyEntry(styledMark(`border:2px solid ${ROBOT_COLORS[0]}`), 'its goal, the hollow square its path leads to'),
+    keyEntry(lineMark(ROBOT_COLORS[0]), 'its path ahead (colours repeat: follow the line)'),
+    keyEntry(lineMark(FOLLOW), 'the followed robot’s whole path, its goal ringed in black'),
+    keyEntry(styledMark(`background:${FOLLOW};width:0.7em;height:0.7em;margin:0 0.45em 0 0.15em`), 'a cell where it waits'),
+    keyEntry(styledMark(['45deg', '-45deg'].map((a) => `linear-gradient(${a}, transparent 40%, ${COLORS.goal} 40% 60%, transparent 60%)`).join(',').replace(/^/, 'background:')),
+      'where its shortest path alone would have met another robot'),
+    keyEntry(styledMark(`border:2px solid ${COLORS.goal};border-radius:50%`), 'a collision (robots planned alone)'));
 }
