@@ -91,6 +91,13 @@ describe.runIf(avail.run)('bring your own map, in Chromium', () => {
 
   it('a Moving AI map and its scenario file, opened with the file input: the scenario\'s last row is the query, and every lane\'s counters are the library\'s', async () => {
     const mapText = readFileSync('data/movingai/dao/den312d.map', 'utf8'), scenText = readFileSync('data/movingai/dao/den312d.map.scen', 'utf8');
+    // What the status line says at the moment the timing line says the searches ended.
+    await page.evaluate(() => {
+      const timing = document.querySelector('#own-map .om-timing')!, w = window as unknown as { __statusAtTiming: string[] };
+      w.__statusAtTiming = [];
+      new MutationObserver(() => { if (timing.textContent) w.__statusAtTiming.push(document.getElementById('om-status')!.textContent ?? ''); })
+        .observe(timing, { childList: true, characterData: true, subtree: true });
+    });
     const seq = await open([file('den312d.map', mapText), file('den312d.map.scen', scenText)]);
     await settled(seq);
     expect(await state('map')).toBe('den312d.map');
@@ -98,6 +105,11 @@ describe.runIf(avail.run)('bring your own map, in Chromium', () => {
     const { start, goal } = await sameAsLibrary(grid);
     const last = scenText.trim().split('\n').pop()!.split('\t').map(Number);
     expect([start, goal]).toEqual([grid.id(last[4], last[5]), grid.id(last[6], last[7])]);
+    // When the timing line says the searches ended, the status line no longer says they run.
+    await expect.poll(() => root.locator('.om-timing').textContent()).toMatch(/the four searches took/);
+    const atTiming = await page.evaluate(() => (window as unknown as { __statusAtTiming: string[] }).__statusAtTiming);
+    expect(atTiming.length).toBeGreaterThan(0);
+    for (const status of atTiming) expect(status).not.toMatch(/in the background/);
     // A click on a free cell moves the goal, and the lanes run again (counters again the library's).
     await page.locator('#om-set-goal').click();
     const stage = root.locator('[data-om-lane="astar"] .om-stage');
@@ -127,8 +139,12 @@ describe.runIf(avail.run)('bring your own map, in Chromium', () => {
     expect(want).toMatch(/^broken\.map:6:3: /);
     const shown = await state('map');
     expect(shown).not.toBeNull();
+    const menu = () => page.locator('#om-map option:checked').textContent();
+    const named = await menu();
     await open([file('broken.map', bad)]);
     await expect.poll(() => state('status')).toBe('error');
+    // The menu names the map the lanes show, not the refused file.
+    expect(await menu()).toBe(named);
     expect(await page.locator('#om-error .om-message').textContent()).toBe(want);
     expect(await page.locator('#om-error').getAttribute('data-source')).toBe('library');
     expect(await page.locator('#om-error').isVisible()).toBe(true);
@@ -137,6 +153,7 @@ describe.runIf(avail.run)('bring your own map, in Chromium', () => {
     await open([file('notes.txt', 'hello')]);
     await expect.poll(() => page.locator('#om-error .om-message').textContent()).toMatch(/^Not a map file: notes\.txt\./);
     expect(await page.locator('#om-error').getAttribute('data-source')).toBe('page');
+    expect(await menu()).toBe(named);
     // Dropped onto the panel instead of opened: the same reader, the same words.
     await root.evaluate((r, text) => {
       const dt = new DataTransfer();
@@ -154,8 +171,17 @@ describe.runIf(avail.run)('bring your own map, in Chromium', () => {
     expect(await page.locator('#om-error').isVisible()).toBe(false);
     const grid = toGrid(parseRosMap(yaml, pgm, 'depot.yaml'), { unknown: 'blocked' });
     expect([await state('map'), Number(await state('width')), Number(await state('height'))]).toEqual(['depot.yaml', grid.width, grid.height]);
-    await sameAsLibrary(grid);
+    const { start, goal } = await sameAsLibrary(grid);
     expect(await root.locator('.om-about').textContent()).toContain('metres');
+    // The default start and goal stand inside the map with room around them, not on its outer edge
+    // (the depot's free border gave (603,297) on a map 604 cells wide).
+    const room = (n: number) => {
+      const x = n % grid.width, y = Math.floor(n / grid.width);
+      let r = Math.min(x + 1, y + 1, grid.width - x, grid.height - y);
+      for (let m = 0; m < grid.size; m++) if (grid.isBlocked(m)) r = Math.min(r, Math.hypot(m % grid.width - x, Math.floor(m / grid.width) - y));
+      return r;
+    };
+    for (const n of [start, goal]) expect(room(n), `${grid.formatXY(n)}: room around it`).toBeGreaterThanOrEqual(3);
     expect(problems).toEqual([]);
   });
 

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { flood, Grid, octile, Searcher, COST_TO_COME, HEURISTIC_ONLY, LINK_LENGTH, sum, type Priority } from '#bestfirst';
 import { checkScenario, parseMap, parseRosMap, parseRosYaml, parseScen, toGrid } from '#bestfirst/io';
-import { components, farApart, scenarioChoices, SCENARIO_CHOICES } from '../../../web/src/own-map/endpoints.js';
+import { comfortable, components, farApart, scenarioChoices, SCENARIO_CHOICES } from '../../../web/src/own-map/endpoints.js';
 import { CHUNK, runLane } from '../../../web/src/own-map/lane-run.js';
 import { FileChoiceError, imageFor, pairFiles } from '../../../web/src/own-map/map-files.js';
 import { MapWorkerCore } from '../../../web/src/own-map/map-worker-core.js';
@@ -82,7 +82,7 @@ describe('own map: the default start and goal (web/src/own-map/endpoints.ts)', (
     expect(choices).toEqual([]);
   });
 
-  it('without a scenario: two cells of the largest component, the second farthest from the first (seeded random grids)', () => {
+  it('without a scenario: two cells of the largest component with room around them, the second the farthest such cell from the first (seeded random grids)', () => {
     fc.assert(fc.property(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 9 }), fc.array(fc.boolean(), { minLength: 108, maxLength: 108 }), (w, h, walls) => {
       const grid = new Grid(w, h, walls.slice(0, w * h).map((b) => (b ? 1 : 0)));
       const pick = farApart(grid);
@@ -93,7 +93,18 @@ describe('own map: the default start and goal (web/src/own-map/endpoints.ts)', (
       expect(pick).not.toBeNull();
       const fromStart = flood(grid, pick!.start);
       expect(fromStart.reached).toBe(largest);
-      const far = Math.max(...Array.from(fromStart.g).filter(Number.isFinite));
+      // Room, by brute force: the distance to the nearest blocked cell or past the edge, centre to centre.
+      const room = (n: number) => {
+        const x = n % w, y = Math.floor(n / w);
+        let r = Math.min(x + 1, y + 1, w - x, h - y);
+        for (let m = 0; m < grid.size; m++) if (grid.isBlocked(m)) r = Math.min(r, Math.hypot(m % w - x, Math.floor(m / w) - y));
+        return r;
+      };
+      const inComponent = Array.from({ length: grid.size }, (_, n) => n).filter((n) => Number.isFinite(fromStart.g[n]));
+      const c = comfortable(Math.max(...inComponent.map(room)));
+      expect(room(pick!.start)).toBeGreaterThanOrEqual(c);
+      expect(room(pick!.goal)).toBeGreaterThanOrEqual(c);
+      const far = Math.max(...inComponent.filter((n) => room(n) >= c).map((n) => fromStart.g[n]));
       expect(fromStart.g[pick!.goal]).toBe(far);
       expect(components(grid).largestSize).toBe(largest);
     }), { seed: 1515, numRuns: 200 });

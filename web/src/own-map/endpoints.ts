@@ -1,4 +1,5 @@
 import { flood, InputError, type Grid } from '#bestfirst';
+import { distanceTransform } from '#bestfirst/costmap';
 import { checkScenario, type Scenario } from '#bestfirst/io';
 
 /** A start and goal the panel can offer, with where they came from. */
@@ -64,16 +65,49 @@ export function components(grid: Grid): { label: Int32Array; largest: number; la
 }
 
 /**
- * Two far-apart free cells in the largest component: the cell farthest (by
- * path cost) from one of its cells, then the cell farthest from that one
- * (two sweeps of the library's flood; on a tree this is the diameter, on a
- * map it is close). Null on a map without a free cell.
+ * How far each cell is from the nearest blocked cell or the map's edge, in
+ * cells (straight-line, from cell centre to the centre of the nearest blocked
+ * cell or of the first cell past the edge): the library's distance transform,
+ * with the edge counted as a wall.
+ */
+export function clearance(grid: Grid): Float64Array {
+  const { width: w, height: h } = grid;
+  const d = distanceTransform(Uint8Array.from(grid.cells, (c) => (c ? 1 : 0)), w, h);
+  for (let n = 0; n < d.length; n++) {
+    const x = n % w, y = Math.floor(n / w);
+    d[n] = Math.min(d[n], x + 1, y + 1, w - x, h - y);
+  }
+  return d;
+}
+
+/** The clearance far-apart ends keep, in cells: a third of the roomiest cell's, at most ten (at least the edge's own 1). */
+export function comfortable(most: number): number {
+  return Math.max(1, Math.min(10, Math.floor(most / 3)));
+}
+
+/**
+ * Two far-apart free cells in the largest component, each with some room
+ * around it: the cell farthest (by path cost) from one of its cells, then
+ * the cell farthest from that one (two sweeps of the library's flood; on a
+ * tree this is the diameter, on a map it is close), taking only cells whose
+ * clearance is `comfortable` for the component. Without that, the ends of
+ * the longest route sat against a wall or on the map's outer edge (a ROS
+ * map's free border: Nav2's depot gave (603,297), its last column). Null on
+ * a map without a free cell.
  */
 export function farApart(grid: Grid): QueryChoice | null {
   const { label, largest, largestSize } = components(grid);
   if (largestSize === 0) return null;
+  const room = clearance(grid);
+  let most = 0;
+  for (let n = 0; n < label.length; n++) if (label[n] === largest) most = Math.max(most, room[n]);
+  const c = comfortable(most);
   const seed = label.indexOf(largest);
-  const last = (f: ReturnType<typeof flood>) => f.order[f.reached - 1];
+  // The last cell the flood reached with room enough (the roomiest cell has it, so there is one).
+  const last = (f: ReturnType<typeof flood>) => {
+    for (let i = f.reached - 1; i >= 0; i--) if (room[f.order[i]] >= c) return f.order[i];
+    throw new Error('farApart: no cell with the room the roomiest one has');
+  };
   const a = last(flood(grid, seed));
   const b = last(flood(grid, a));
   return { start: a, goal: b, label: `two far-apart cells: ${grid.formatXY(a)} to ${grid.formatXY(b)}` };

@@ -37,6 +37,9 @@ interface Lane {
 const fmt = (n: number) => n.toLocaleString('en');
 const costText = (c: number) => (Number.isFinite(c) ? c.toFixed(2) : '∞');
 
+/** A choice of the map menu: its value, and the label of the reader's own file. */
+interface MenuChoice { value: string; label: string }
+
 /**
  * "Bring your own map": the Search Theater's four lanes on a map the reader
  * picks from the menu, opens or drops (a Moving AI .map with its .scen, a
@@ -60,6 +63,9 @@ export class OwnMapPanel {
   private mapSeq = 0;
   private seq = 0;
   private loaded: LoadedMap | null = null;
+  /** The menu's choice for the load under way, and for the map the lanes show. */
+  private asked: MenuChoice | null = null;
+  private shown: MenuChoice | null = null;
   private start = -1;
   private goal = -1;
   private speed = 1;
@@ -198,6 +204,7 @@ export class OwnMapPanel {
 
   /** Reads a map in the worker; the lanes keep showing the last good map until it arrives. */
   load(files: MapSource[]): void {
+    this.asked = this.menuChoice();
     this.stopSearch();
     this.chosenAt = performance.now();
     const d = this.root.dataset;
@@ -212,7 +219,7 @@ export class OwnMapPanel {
     switch (m.type) {
       case 'loaded': return this.mapLoaded(m);
       case 'load-error':
-        if (m.map === this.mapSeq) this.fail(m.message, m.source);
+        if (m.map === this.mapSeq) { this.fail(m.message, m.source); this.showMenuChoice(this.shown); }
         return;
       case 'progress': {
         if (m.seq !== this.seq) return;
@@ -246,6 +253,7 @@ export class OwnMapPanel {
     // A worker started afresh after a cancel reads the same map again: nothing to redraw.
     if (this.loaded?.map === m.map) return;
     this.loaded = m;
+    this.shown = this.asked;
     this.errorBox.hidden = true;
     const d = this.root.dataset;
     d.map = m.name;
@@ -270,6 +278,23 @@ export class OwnMapPanel {
       setTimeout(() => prepare(i + 1), 0);
     };
     setTimeout(() => prepare(0), 0);
+  }
+
+  /** What the map menu says now: its value, and the label of the reader's own file if that is chosen. */
+  private menuChoice(): MenuChoice {
+    return { value: this.mapSel.value, label: this.mapSel.querySelector('option[value="own"]')?.textContent ?? '' };
+  }
+
+  /**
+   * Puts the map menu back to `choice` (the map the lanes show, after a file
+   * that did not load: the menu named the refused file while the lanes kept
+   * the last good map), or to 'Choose a map…' when nothing has loaded.
+   */
+  private showMenuChoice(choice: MenuChoice | null): void {
+    const own = this.mapSel.querySelector<HTMLOptionElement>('option[value="own"]');
+    if (choice?.value === 'own' && own) own.textContent = choice.label;
+    else own?.remove();
+    this.mapSel.value = choice?.value ?? '';
   }
 
   /** Shows a refusal inline, as it was thrown; the last good map stays. */
@@ -460,6 +485,8 @@ export class OwnMapPanel {
   private showTiming(): void {
     const m = this.loaded;
     if (!m || this.lanes.some((l) => !l.summary)) return;
+    const w = m.width;
+    setText(this.status, `Searched from (${this.start % w},${Math.floor(this.start / w)}) to (${this.goal % w},${Math.floor(this.goal / w)}): the lanes replay what each search did.`);
     setText(this.timing, `Read in ${m.millis.toFixed(0)} ms; the four searches took `
       + `${this.lanes.map((l, i) => `${LANES[i].title} ${l.millis.toFixed(0)} ms`).join(', ')}, all in the background.`);
   }
