@@ -698,6 +698,40 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     await page.close();
   });
 
+  it('10. what a replay shows follows its step: the hand trace\'s table and summary, the Apartment\'s repair readout', async () => {
+    const page = await open(desk, ['#hand-trace-figure', '#replanner-apartment']);
+    // The hand trace at step 0: every pop still to come, its numbers held back, no summary yet.
+    const rows = page.locator('#hand-trace tbody tr');
+    const pops = await rows.count();
+    expect(pops).toBe(5);
+    const shownRows = async () => {
+      let n = 0;
+      for (let i = 0; i < pops; i++) if (await rows.nth(i).locator('td').nth(1).isVisible()) n++;
+      return n;
+    };
+    expect(await shownRows()).toBe(0);
+    expect(await page.locator('#hand-trace-summary').isVisible()).toBe(false);
+    const step = page.locator('#hand-trace-figure .rp-step');
+    await step.click();
+    await step.click();
+    expect(await shownRows()).toBe(2);
+    expect(await page.locator('#hand-trace-summary').isVisible()).toBe(false);
+    for (let i = 2; i < pops; i++) await step.click();
+    expect(await shownRows()).toBe(pops);
+    expect(await page.locator('#hand-trace-summary').isVisible()).toBe(true);
+    // The Apartment at step 0: the repair has not happened, and the readout says when it will.
+    const apt = page.locator('#replanner-apartment');
+    const lib = doorClosesScenario({ closure: 'halfway', closeAt: 1 });
+    expect(await apt.getAttribute('data-step')).toBe('0');
+    expect(await apt.locator('[data-out="repair-pops"]').isVisible()).toBe(false);
+    expect(await apt.locator('.rp-waiting').textContent()).toContain(`At step ${lib.noticeStep} it will stand next to it`);
+    for (let i = 0; i < lib.noticeStep; i++) await apt.locator('.rp-step').click();
+    expect(await apt.locator('[data-out="repair-pops"]').isVisible()).toBe(true);
+    expect(await apt.locator('[data-out="repair-pops"]').textContent()).toBe(String(lib.repair!.pops));
+    expect(await apt.locator('.rp-waiting').isVisible()).toBe(false);
+    await page.close();
+  });
+
   it('the field plans once per goal move, however fast the drag', async () => {
     const page = await open(desk, ['#field-widget']);
     const root = page.locator('#field-widget');

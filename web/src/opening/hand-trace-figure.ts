@@ -23,7 +23,7 @@ export class HandTraceFigure {
   private readonly canvas: GridCanvas;
   private readonly say: HTMLElement;
 
-  constructor(readonly root: HTMLElement, private readonly table: HTMLTableElement | null) {
+  constructor(readonly root: HTMLElement, private readonly table: HTMLTableElement | null, private readonly summary: HTMLElement | null = null) {
     this.run = handTraceRun();
     const g = this.run.world.grid;
     this.canvas = new GridCanvas({
@@ -45,8 +45,13 @@ export class HandTraceFigure {
     const line = handTraceLine(this.run, k);
     this.say.textContent = line;
     this.root.dataset.step = String(k);
-    // The table beside the figure follows the same step.
-    this.table?.tBodies[0]?.querySelectorAll('tr').forEach((tr, i) => tr.classList.toggle('current', i === k - 1));
+    // The table beside the figure follows the same step: the row of this pop lit, the pops still to come
+    // with their numbers held back, and the summary of the whole search only once it has ended.
+    this.table?.tBodies[0]?.querySelectorAll('tr').forEach((tr, i) => {
+      tr.classList.toggle('current', i === k - 1);
+      tr.classList.toggle('to-come', i >= k);
+    });
+    if (this.summary) this.summary.classList.toggle('to-come', k < this.run.trace.pops.length);
     this.canvas.canvas.setAttribute('aria-label', `The 4 by 3 hand-trace grid, after ${k} pops. ${line}`);
     this.canvas.draw();
   }

@@ -28,7 +28,13 @@ export function openingTasks(): MountTask[] {
 export function mathFigureTasks(): MountTask[] {
   const tasks: MountTask[] = [];
   const hand = document.getElementById('hand-trace-figure');
-  if (hand) tasks.push({ name: 'hand-trace figure', near: hand, run: () => { new HandTraceFigure(hand, document.getElementById('hand-trace') as HTMLTableElement | null); } });
+  // After 'math', which fills the table and the summary this figure steps through.
+  if (hand) {
+    tasks.push({
+      name: 'hand-trace figure', near: hand, needs: ['math'],
+      run: () => { new HandTraceFigure(hand, document.getElementById('hand-trace') as HTMLTableElement | null, document.getElementById('hand-trace-summary')); },
+    });
+  }
   const cx = document.getElementById('counterexample-figure');
   if (cx) tasks.push({ name: 'counterexample figure', near: cx, run: () => { drawCounterexample(cx); } });
   return tasks;

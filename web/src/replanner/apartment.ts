@@ -27,6 +27,8 @@ export class ApartmentReplanner {
   readonly bar: ReplayBar;
   readonly world: ApartmentWorld;
   scenario: DoorScenario | null = null;
+  /** The repair's part of the readout, shown from the step Rusty notices the closure (null: no repair). */
+  private repairShown: { at: number; waiting: HTMLElement; numbers: HTMLElement } | null = null;
   private readonly fig: GridCanvas;
   private readonly note: HTMLElement;
   private maxFor = '';
@@ -109,27 +111,34 @@ export class ApartmentReplanner {
     d.freshExpansions = String(s.freshExpansions);
     d.freshDstarPops = String(s.freshDStarPops);
     d.repairedCost = s.repair ? s.repairedCost.toFixed(6) : 'none';
-    this.bar.load(s.steps.length, 0);
+    // The readout first: loading the bar renders step 0, which shows or holds back its repair part.
     this.fillReadout(s);
+    this.bar.load(s.steps.length, 0);
   }
 
   private fillReadout(s: DoorScenario): void {
     const r = this.readout;
     r.textContent = '';
+    this.repairShown = null;
     const where = closureWording(s);
     r.append(el('p', {}, `Plan: ${metres(s.initialCost)} through ${s.initialDoors.join(' then ')} (A*, ${s.initialExpansions} expansions). Closure: ${where}, at step ${s.closeAt}.`));
     if (!s.repair) {
       r.append(el('p', { class: 'rp-verdict' }, 'Rusty never stood next to the closed cells, so it never learned of them and D* Lite had nothing to repair.'));
       return;
     }
-    r.append(el('dl', { class: 'rp-readout' },
+    // The repair's numbers are what happens at the step Rusty notices: until the replay gets there, the readout says when.
+    const waiting = el('p', { class: 'rp-waiting' }, `Rusty has not met the closure yet. At step ${s.noticeStep} it will stand next to it, and D* Lite's repair is counted here.`);
+    const numbers = el('div', { class: 'rp-repair' });
+    this.repairShown = { at: s.noticeStep, waiting, numbers };
+    r.append(waiting, numbers);
+    numbers.append(el('dl', { class: 'rp-readout' },
       el('dt', {}, 'noticed at step'), el('dd', { 'data-out': 'notice' }, String(s.noticeStep)),
       el('dt', {}, 'D* Lite repair: queue pops'), el('dd', { 'data-out': 'repair-pops' }, String(s.repair.pops)),
       el('dt', {}, 'cells it touched (blue)'), el('dd', { 'data-out': 'touched' }, String(s.repair.touched)),
       el('dt', {}, 'fresh A* from the same cell: expansions'), el('dd', { 'data-out': 'fresh' }, String(s.freshExpansions)),
       el('dt', {}, 'fresh D* Lite from that cell: pops'), el('dd', { 'data-out': 'fresh-dstar' }, String(s.freshDStarPops)),
       el('dt', {}, 'repaired plan'), el('dd', { 'data-out': 'cost' }, `${metres(s.repairedCost)}, ${repairedRouteWording(s)}`)));
-    r.append(el('p', { class: 'rp-verdict' }, `${s.repair.pops} pops against ${s.freshExpansions} expansions: ${verdict(s.repair.pops, s.freshExpansions)}.`));
+    numbers.append(el('p', { class: 'rp-verdict' }, `${s.repair.pops} pops against ${s.freshExpansions} expansions: ${verdict(s.repair.pops, s.freshExpansions)}.`));
   }
 
   render(): void {
@@ -140,6 +149,11 @@ export class ApartmentReplanner {
       this.say.textContent = 'Pick another step or closure.';
       this.fig.draw();
       return;
+    }
+    const shown = this.repairShown;
+    if (shown) {
+      shown.waiting.hidden = k >= shown.at;
+      shown.numbers.hidden = k < shown.at;
     }
     const st = s.steps[k], g = this.world.grid;
     const parts = [`Step ${st.step}: Rusty at ${g.formatXY(st.robot)}, ${metres(st.cost)} to go by D* Lite (a fresh A* says ${metres(st.freshCost)}).`];
