@@ -156,18 +156,26 @@ function overlaps(t: Turned, cx: number, cy: number, b: Box): boolean {
     const mid = bx * a + by * c, half = b.halfLength * Math.abs(b.ux * a + b.uy * c) + b.halfThickness * Math.abs(nx * a + ny * c);
     if (Math.min(t.hi[i], mid + half) - Math.max(t.lo[i], mid - half) <= TOUCH) return false;
   }
-  for (const [a, c, half] of [[b.ux, b.uy, b.halfLength], [nx, ny, b.halfThickness]] as const) {
-    const [lo, hi] = extent(t.ox, t.oy, a, c);
-    const mid = bx * a + by * c;
-    if (Math.min(hi, mid + half) - Math.max(lo, mid - half) <= TOUCH) return false;
+  return meets(t, b.ux, b.uy, bx * b.ux + by * b.uy, b.halfLength) && meets(t, nx, ny, bx * nx + by * ny, b.halfThickness);
+}
+
+/** Whether, along the unit axis (ax, ay), the footprint and a box side of centre `mid` and half-width `half` overlap by more than TOUCH. */
+function meets(t: Turned, ax: number, ay: number, mid: number, half: number): boolean {
+  let lo = Infinity, hi = -Infinity;
+  for (let i = 0; i < t.ox.length; i++) {
+    const d = t.ox[i] * ax + t.oy[i] * ay;
+    if (d < lo) lo = d;
+    if (d > hi) hi = d;
   }
-  return true;
+  return Math.min(hi, mid + half) - Math.max(lo, mid - half) > TOUCH;
 }
 
 /** Whether the turned footprint at (cx, cy) overlaps any of the plan's solids (those farther than its reach cannot). */
 function hits(plan: FloorPlan, t: Turned, cx: number, cy: number): boolean {
   const p = { x: cx, y: cy };
-  for (const b of plan.solids) {
+  const solids = plan.solids;
+  for (let i = 0; i < solids.length; i++) {
+    const b = solids[i];
     if (boxDistance(p, b) < t.reach && overlaps(t, cx, cy, b)) return true;
   }
   return false;
@@ -303,9 +311,13 @@ export class FootprintSlices implements RasterFrame {
     if (cells) return cells;
     const t = turned(this.footprint, this.heading(k));
     cells = new Uint8Array(this.width * this.height);
-    for (let n = 0; n < cells.length; n++) {
-      const c = cellCentre(this, n);
-      if (hits(this.plan, t, c.x, c.y)) cells[n] = 1;
+    const r = this.resolution;
+    // Row by row from the north, as grid ids count (cellCentre's arithmetic, without its checks per cell).
+    for (let row = 0, n = 0; row < this.height; row++) {
+      const cy = this.y0 + (this.height - row - 0.5) * r;
+      for (let col = 0; col < this.width; col++, n++) {
+        if (hits(this.plan, t, this.x0 + (col + 0.5) * r, cy)) cells[n] = 1;
+      }
     }
     this.slices[k] = cells;
     return cells;
