@@ -12,6 +12,7 @@ import { LeeWidget } from './lee/lee.js';
 import { AreaCostsWidget } from './areas/area-costs.js';
 import { WarehouseWidget } from './warehouse/warehouse.js';
 import { RobotWidget } from './costmap/robot.js';
+import { CSpaceWidget } from './cspace/cspace.js';
 import { exerciseTasks } from './exercises/exercises.js';
 import { Theater } from './theater/theater.js';
 import { OwnMapPanel } from './own-map/own-map.js';
@@ -47,6 +48,7 @@ const tasks: MountTask[] = [
   { name: 'gate world', near: byId('replanner'), run: () => { new GateReplanner(byId('replanner')); } },
   { name: 'apartment', near: byId('replanner-apartment'), run: () => { new ApartmentReplanner(byId('replanner-apartment')); } },
   { name: 'field', near: byId('field-widget'), run: () => { new FieldWidget(byId('field-widget')); } },
+  { name: 'configuration space', near: byId('cspace-widget'), run: () => { new CSpaceWidget(byId('cspace-widget')); } },
   { name: 'robot', near: byId('robot-widget'), run: () => { new RobotWidget(byId('robot-widget')); } },
   { name: 'lee', near: byId('lee-widget'), run: () => { new LeeWidget(byId('lee-widget')).mount(); } },
   { name: 'area costs', near: byId('area-widget'), run: () => { new AreaCostsWidget(byId('area-widget')); } },
