@@ -123,9 +123,17 @@ export function distanceToBox(p: Point, b: Box): number {
   return boxDistance(p, b);
 }
 
-/** `distanceToBox` without the checks: the rasteriser calls it for every cell and wall. */
-function boxDistance(p: Point, b: Box): number {
-  const dx = p.x - b.cx, dy = p.y - b.cy;
+/**
+ * `distanceToBox` without the checks: the rasteriser calls it for every cell and wall.
+ * @internal
+ */
+export function boxDistance(p: Point, b: Box): number {
+  return boxDistanceXY(p.x, p.y, b);
+}
+
+/** `boxDistance` at (x, y), for the loops that would otherwise make a point per cell. */
+function boxDistanceXY(x: number, y: number, b: Box): number {
+  const dx = x - b.cx, dy = y - b.cy;
   const along = Math.abs(dx * b.ux + dy * b.uy) - b.halfLength;
   const across = Math.abs(-dx * b.uy + dy * b.ux) - b.halfThickness;
   const ea = along > 0 ? along : 0, ec = across > 0 ? across : 0;
@@ -381,7 +389,8 @@ export interface RasterOptions {
 
 // Two floats closer than this (metres) are the same distance: the boundary
 // rule must not depend on how 0.05 happens to round.
-const TOUCH = 1e-9;
+/** @internal */
+export const TOUCH = 1e-9;
 
 /**
  * The configuration space of a disc robot, as a raster.
@@ -428,46 +437,28 @@ export class CSpace implements RasterFrame {
   private readonly doorCache = new Map<string, number[]>();
 
   constructor(plan: FloorPlan, options: RasterOptions = {}) {
-    if (!(plan instanceof FloorPlan)) throw new InputError(`CSpace: plan must be a FloorPlan (new FloorPlan(spec)), got ${show(plan)}`);
-    checkKeys(options, RASTER_KEYS, 'CSpace');
-    // An option given as null is refused like any other wrong value (never read as "not given").
-    const res = options.resolution === undefined ? 0.5 : options.resolution;
-    if (typeof res !== 'number' || !Number.isFinite(res) || res <= 0) {
-      throw new InputError(`CSpace: resolution must be a finite number of metres > 0, got ${show(res)}`);
-    }
-    const radius = options.radius === undefined ? 0.25 : options.radius;
-    if (typeof radius !== 'number' || !Number.isFinite(radius) || radius < 0) {
-      throw new InputError(`CSpace: radius must be a finite number of metres >= 0, got ${show(radius)}`);
-    }
-    const region = options.region === undefined ? { min: { x: 0, y: 0 }, max: { x: plan.width, y: plan.height } } : options.region;
-    checkShape(region, ['min', 'max'], 'CSpace: region', '{ min, max }');
-    point(region.min, 'CSpace: region.min');
-    point(region.max, 'CSpace: region.max');
-    if (region.min.x < 0 || region.min.y < 0 || region.max.x > plan.width || region.max.y > plan.height || !(region.min.x < region.max.x && region.min.y < region.max.y)) {
-      throw new InputError(`CSpace: region ${fmt(region.min)} to ${fmt(region.max)} must be a non-empty rectangle inside the plan [0, ${plan.width}] x [0, ${plan.height}] m`);
-    }
-    const cols = cellsAcross(region.max.x - region.min.x, res, 'width');
-    const rows = cellsAcross(region.max.y - region.min.y, res, 'height');
-    if (cols * rows > MAX_RASTER_CELLS) {
-      throw new InputError(`CSpace: resolution ${res} m makes a raster of ${cols} x ${rows} = ${cols * rows} cells, more than the ${MAX_RASTER_CELLS} (2^24, 4096 x 4096) allowed; use a coarser resolution or a smaller region`);
-    }
+    const { radius, frame } = rasterSetup(plan, options, 'CSpace', RASTER_KEYS);
     this.plan = plan;
     this.radius = radius;
-    this.resolution = res;
-    this.x0 = region.min.x;
-    this.y0 = region.min.y;
-    this.width = cols;
-    this.height = rows;
-    const cells = new Uint8Array(cols * rows);
-    for (let n = 0; n < cells.length; n++) {
-      if (plan.clearance(cellCentre(this, n)) < radius - TOUCH) cells[n] = 1;
+    this.resolution = frame.resolution;
+    this.x0 = frame.x0;
+    this.y0 = frame.y0;
+    this.width = frame.width;
+    this.height = frame.height;
+    const cells = new Uint8Array(frame.width * frame.height);
+    const solids = plan.solids, res = frame.resolution, reach = radius - TOUCH;
+    // Row by row from the north (cellCentre's arithmetic without its checks); a cell is blocked by the first
+    // wall closer than r, which is the same as its clearance being less than r, without measuring the rest.
+    for (let row = 0, n = 0; row < frame.height; row++) {
+      const cy = frame.y0 + (frame.height - row - 0.5) * res;
+      for (let col = 0; col < frame.width; col++, n++) {
+        const cx = frame.x0 + (col + 0.5) * res;
+        for (let i = 0; i < solids.length; i++) {
+          if (boxDistanceXY(cx, cy, solids[i]) < reach) { cells[n] = 1; break; }
+        }
+      }
     }
-    this.grid = new Grid(cols, rows, cells, {
-      connectivity: 8,
-      diagonalRule: options.diagonalRule === undefined ? 'no-corner-cutting' : options.diagonalRule,
-      diagonalCost: options.diagonalCost === undefined ? 1.4 : options.diagonalCost,
-      cellSize: res,
-    });
+    this.grid = rasterGrid(frame, cells, options);
   }
 
   /** The cell holding p (metres). */
@@ -500,12 +491,60 @@ export class CSpace implements RasterFrame {
   }
 }
 
+/**
+ * What every raster of a floor plan checks and works out the same way (the
+ * disc's `CSpace`, the footprint's `FootprintSlices`): the options' keys,
+ * the resolution, the radius when `keys` has one, and the region as a whole
+ * number of cells. `where` names the class in the messages.
+ * @internal
+ */
+export function rasterSetup(plan: FloorPlan, options: RasterOptions, where: string, keys: readonly string[]): { radius: number; frame: RasterFrame } {
+  if (!(plan instanceof FloorPlan)) throw new InputError(`${where}: plan must be a FloorPlan (new FloorPlan(spec)), got ${show(plan)}`);
+  checkKeys(options, keys, where);
+  // An option given as null is refused like any other wrong value (never read as "not given").
+  const res = options.resolution === undefined ? 0.5 : options.resolution;
+  if (typeof res !== 'number' || !Number.isFinite(res) || res <= 0) {
+    throw new InputError(`${where}: resolution must be a finite number of metres > 0, got ${show(res)}`);
+  }
+  const radius = options.radius === undefined ? 0.25 : options.radius;
+  if (typeof radius !== 'number' || !Number.isFinite(radius) || radius < 0) {
+    throw new InputError(`${where}: radius must be a finite number of metres >= 0, got ${show(radius)}`);
+  }
+  const region = options.region === undefined ? { min: { x: 0, y: 0 }, max: { x: plan.width, y: plan.height } } : options.region;
+  checkShape(region, ['min', 'max'], `${where}: region`, '{ min, max }');
+  point(region.min, `${where}: region.min`);
+  point(region.max, `${where}: region.max`);
+  if (region.min.x < 0 || region.min.y < 0 || region.max.x > plan.width || region.max.y > plan.height || !(region.min.x < region.max.x && region.min.y < region.max.y)) {
+    throw new InputError(`${where}: region ${fmt(region.min)} to ${fmt(region.max)} must be a non-empty rectangle inside the plan [0, ${plan.width}] x [0, ${plan.height}] m`);
+  }
+  const cols = cellsAcross(region.max.x - region.min.x, res, 'width', where);
+  const rows = cellsAcross(region.max.y - region.min.y, res, 'height', where);
+  if (cols * rows > MAX_RASTER_CELLS) {
+    throw new InputError(`${where}: resolution ${res} m makes a raster of ${cols} x ${rows} = ${cols * rows} cells, more than the ${MAX_RASTER_CELLS} (2^24, 4096 x 4096) allowed; use a coarser resolution or a smaller region`);
+  }
+  return { radius, frame: { x0: region.min.x, y0: region.min.y, resolution: res, width: cols, height: rows } };
+}
+
+/**
+ * The searchable raster: 8-connected, costs in metres, the diagonal rule
+ * and cost of the options (defaults `no-corner-cutting` and 1.4).
+ * @internal
+ */
+export function rasterGrid(frame: RasterFrame, cells: Uint8Array, options: Pick<RasterOptions, 'diagonalCost' | 'diagonalRule'>): Grid {
+  return new Grid(frame.width, frame.height, cells, {
+    connectivity: 8,
+    diagonalRule: options.diagonalRule === undefined ? 'no-corner-cutting' : options.diagonalRule,
+    diagonalCost: options.diagonalCost === undefined ? 1.4 : options.diagonalCost,
+    cellSize: frame.resolution,
+  });
+}
+
 // --- helpers ---------------------------------------------------------------------
 
-function cellsAcross(metres: number, res: number, what: string): number {
+function cellsAcross(metres: number, res: number, what: string, where: string): number {
   const n = Math.round(metres / res);
   if (n < 1 || Math.abs(n * res - metres) > 1e-9 * Math.max(1, metres)) {
-    throw new InputError(`CSpace: the region's ${what} ${metres} m is not a whole number of ${res} m cells`);
+    throw new InputError(`${where}: the region's ${what} ${metres} m is not a whole number of ${res} m cells`);
   }
   return n;
 }
@@ -568,7 +607,11 @@ function checkFrame(f: RasterFrame, where: string): void {
   }
 }
 
-function point(p: Point, what: string): void {
+/**
+ * Throws unless p is a point { x, y } of finite metres; `what` names it in the message.
+ * @internal
+ */
+export function point(p: Point, what: string): void {
   if (p === null || typeof p !== 'object' || !Number.isFinite(p.x) || !Number.isFinite(p.y)) {
     throw new InputError(`${what} must be a point { x, y } of finite metres, got ${p !== null && typeof p === 'object' ? `{ x: ${show(p.x)}, y: ${show(p.y)} }` : show(p)}`);
   }

@@ -2,11 +2,11 @@
 // 'bestfirst/cspace' (floor plans) and 'bestfirst/worlds' (the chapter's worlds).
 import type { Grid, SearchSpace } from '#bestfirst';
 import type { Scenario } from '#bestfirst/io';
-import type { FloorPlan, FloorPlanSpec } from '#bestfirst/cspace';
+import type { FloorPlan, FloorPlanSpec, Footprint, FootprintSlices } from '#bestfirst/cspace';
 import type { ApartmentWorld } from '#bestfirst/worlds';
 import { apply, BLOCKED, construct, GOAL, grid, notGrids, START } from './bad-input-core.js';
 import {
-  badHeuristics, checkAnswer, dyn, fresh, ids, named, near, notNumbers, notSpaces, oneOf, options, positive, same, SYM, v,
+  badHeuristics, checkAnswer, dyn, fresh, holey, ids, named, near, notNumbers, notSpaces, oneOf, options, positive, same, SYM, v,
   type Base, type Extra, type Lib, type Spec, type V,
   pub, targetOf,
 } from './bad-input-kit.js';
@@ -601,11 +601,9 @@ function cspaceSpecs(): Spec[] {
   specs.push(method('clearance', [P(1, 0.3)], [[...badPoints('clearance'), fresh(() => P(2, 1.8), 'inside the wall', 'ok', { check: (r) => same(r, 0) })]],
     (r) => same(near(r as number, 0.95), true), ['p']));
 
-  const rasterOptions = (where: string) => options(where, {
+  const rasterFields = {
     resolution: [...positive('resolution', { optional: true, legit: [0.5, 1, 0.25] }), v(0.3, '0.3 (not a whole number of cells)', 'error', { names: ['resolution', 'whole number'] }),
       v(1e-4, '1e-4 (too many cells)', 'error', { names: ['resolution', 'cells'] })],
-    radius: [...named([...notNumbers().filter((x) => x.label !== 'undefined'), ...[-1, Number.NaN, Infinity].map((x) => v(x, String(x)))], ['radius'], />= ?0/),
-      v(0, '0', 'ok'), v(100, '100 (everything blocked)', 'ok'), v(undefined, 'undefined', 'ok')],
     region: [
       ...named([v(null, 'null'), v(5, '5'), fresh(() => ({}), '{}'), fresh(() => ({ min: P(0, 0) }), 'no max'), fresh(() => ({ min: P(0, 0), max: P(2, 2), extra: 1 }), 'an extra field')], ['region', 'extra', 'max']),
       fresh(() => ({ min: P(2, 2), max: P(0, 0) }), 'min > max', 'error', { names: ['region'] }), fresh(() => ({ min: P(0, 0), max: P(5, 2) }), 'outside the plan', 'error', { names: ['region'] }),
@@ -615,6 +613,12 @@ function cspaceSpecs(): Spec[] {
     ],
     diagonalCost: positive('diagonalCost', { optional: true, legit: [1.4, 1, 3] }),
     diagonalRule: oneOf('diagonalRule', ['always', 'never', 'no-corner-cutting', 'at-most-one-blocked']),
+  };
+  const rasterOptions = (where: string) => options(where, {
+    resolution: rasterFields.resolution,
+    radius: [...named([...notNumbers().filter((x) => x.label !== 'undefined'), ...[-1, Number.NaN, Infinity].map((x) => v(x, String(x)))], ['radius'], />= ?0/),
+      v(0, '0', 'ok'), v(100, '100 (everything blocked)', 'ok'), v(undefined, 'undefined', 'ok')],
+    region: rasterFields.region, diagonalCost: rasterFields.diagonalCost, diagonalRule: rasterFields.diagonalRule,
   });
   specs.push({
     target: 'bestfirst/cspace:CSpace',
@@ -636,6 +640,83 @@ function cspaceSpecs(): Spec[] {
   specs.push(cmethod('centre', [0], [ids('n', { names: ['cell', 'n'] })], (r) => (typeof (r as { x: number }).x === 'number' ? undefined : 'not a point'), ['n']));
   specs.push(cmethod('roomOf', [0], [ids('n', { names: ['cell', 'n'] })], (r) => (r === null || typeof r === 'string' ? undefined : `room ${String(r)}`), ['n']));
   specs.push(cmethod('doorCells', ['door'], [doorNames('name')], (r) => (Array.isArray(r) && r.length > 0 ? undefined : 'no cells'), ['name']));
+
+  // Footprints and their heading slices: a 1 m x 0.4 m cart; the door (0.8 m, in the wall along x = 2) lets it through only facing east or west.
+  const square = () => [P(-0.5, -0.2), P(0.5, -0.2), P(0.5, 0.2), P(-0.5, 0.2)];
+  const badVertices = (name: string): V[] => [
+    ...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), v('abc', "'abc'"), fresh(() => ({}), '{}'), fresh(() => new Float64Array(6), 'a Float64Array'), v(SYM, 'a symbol')], [name, 'vertices'], /array/),
+    ...named([fresh(() => [], '[]'), fresh(() => [P(0, 0), P(1, 0)], 'two corners'), fresh(() => Array.from({ length: 65 }, (_, i) => P(Math.cos(i / 10), Math.sin(i / 10))), '65 corners')], [name, 'corners'], /3 to \d+/),
+    ...named([fresh(() => [P(0, 0), null, P(0, 1)], 'a null corner'), fresh(() => [P(0, 0), P(1, Number.NaN), P(0, 1)], 'a NaN corner'), fresh(() => holey([P(0, 0), P(1, 0), P(0, 1)], 1), 'a hole'),
+      fresh(() => [P(0, 0), P(1, 0), { x: '0', y: 1 }], "a corner { x: '0' }"), fresh(() => [P(0, 0), P(1, 0), [0, 1]], 'a corner [0, 1]')], [name, 'vertices'], /finite/),
+    fresh(() => [P(0, 0), P(1, 0), P(2, 0)], 'three corners in a line', 'error', { names: ['line'] }),
+    fresh(() => [P(0, 0), P(1, 0), P(1, 0), P(0, 1)], 'a corner twice', 'error', { names: ['same point'] }),
+    fresh(() => [P(0, 0), P(2, 0), P(1, 0.2), P(1, 2)], 'a dent', 'error', { names: ['convex'] }),
+    fresh(() => [0, 2, 4, 1, 3].map((i) => P(Math.cos((2 * Math.PI * i) / 5), Math.sin((2 * Math.PI * i) / 5))), 'a five-pointed star', 'error', { names: ['crosses itself'] }),
+    fresh(() => square().reverse(), 'clockwise', 'ok'), fresh(() => [P(0, 0), P(1, 0), P(0, 1)], 'a triangle with the reference point at a corner', 'ok'),
+  ];
+  specs.push({
+    target: 'bestfirst/cspace:Footprint',
+    paramNames: ['vertices'],
+    make: (L) => ({ args: [square()], call: (...a) => construct(L.cspace.Footprint, a), check: (r) => same((r as Footprint).vertices.length >= 3, true) }),
+    params: [badVertices('Footprint')],
+  });
+  specs.push({
+    target: 'bestfirst/cspace:Footprint.rectangle',
+    paramNames: ['length', 'width', 'rear'],
+    make: (L) => ({ args: [1, 0.4, 0.5], call: (...a) => apply(L.cspace.Footprint.rectangle, a), check: (r, a) => same((r as Footprint).vertices[0], P(-((a[2] as number | undefined) ?? (a[0] as number) / 2), -(a[1] as number) / 2)) }),
+    params: [positive('length', { optional: false, legit: [1, 0.5, 3] }), positive('width', { optional: false, legit: [0.4, 1] }),
+      [...named([...notNumbers().filter((x) => x.label !== 'undefined'), ...[Number.NaN, Infinity, -Infinity].map((x) => v(x, String(x)))], ['rear'], /finite/),
+        v(0, '0', 'ok'), v(-0.2, '-0.2 (ahead of the reference point)', 'ok'), v(undefined, 'undefined (the middle)', 'ok')]],
+  });
+  const badPoses = (name: string): V[] => named([
+    v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), fresh(() => ({}), '{}'), fresh(() => ({ x: 1, y: 1 }), 'no theta'), fresh(() => ({ x: 1, y: 1, theta: Number.NaN }), 'theta NaN'),
+    fresh(() => ({ x: 1, y: Infinity, theta: 0 }), 'y Infinity'), fresh(() => ({ x: '1', y: 1, theta: 0 }), "x '1'"), fresh(() => [1, 1, 0], '[1, 1, 0]'), v(SYM, 'a symbol'),
+  ], [name, 'pose'], /finite/);
+  const cart = (L: Lib) => L.cspace.Footprint.rectangle(1, 0.4);
+  specs.push({
+    target: 'bestfirst/cspace:Footprint#at', paramNames: ['pose'],
+    make: (L) => { const f = cart(L); return { args: [{ x: 1, y: 1, theta: 0 }], call: (...a) => apply(f.at.bind(f), a), check: (r, a) => (a[0] && (a[0] as { theta: number }).theta === 0 ? same((r as { x: number }[])[0], P(0.5, 0.8)) : undefined) }; },
+    params: [[...badPoses('at'), fresh(() => ({ x: -5, y: 1e6, theta: 100 }), 'far away, many turns', 'ok')]],
+  });
+  const notPlans = (name: string): V[] => named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), fresh(() => spec(), 'a spec (not a FloorPlan)'), fresh(() => ({}), '{}')], [name, 'plan', 'FloorPlan']);
+  const notFootprints = (name: string): V[] => named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), fresh(() => ({ vertices: square(), circumradius: 1 }), 'a lookalike object'), fresh(() => square(), 'an array of corners')], [name, 'footprint', 'Footprint']);
+  specs.push({
+    target: 'bestfirst/cspace:footprintHits',
+    paramNames: ['plan', 'footprint', 'pose'],
+    make: (L) => ({ args: [plan(L), cart(L), { x: 2, y: 1, theta: 0 }], call: (...a) => apply(L.cspace.footprintHits, a), check: (r, a) => (a[2] && (a[2] as { x: number }).x === 2 ? same(r, false) : undefined) }),
+    params: [notPlans('footprintHits'), notFootprints('footprintHits'), [...badPoses('footprintHits'), fresh(() => ({ x: 2, y: 1, theta: Math.PI / 2 }), 'across the door', 'ok', { check: (r) => same(r, true) })]],
+  });
+  specs.push({
+    target: 'bestfirst/cspace:FootprintSlices',
+    paramNames: ['plan', 'footprint', 'options'],
+    make: (L) => ({ args: [plan(L), cart(L), {}], call: (...a) => construct(L.cspace.FootprintSlices, a), check: (r) => same((r as FootprintSlices).headings > 0, true) }),
+    params: [notPlans('FootprintSlices'), notFootprints('FootprintSlices'), options('FootprintSlices', {
+      ...rasterFields,
+      headings: [...named([...notNumbers().filter((x) => x.label !== 'undefined'), ...[0, -1, 2.5, 721, Number.NaN, Infinity].map((x) => v(x, String(x)))], ['headings'], /1\.\.720/),
+        v(1, '1', 'ok'), v(720, '720', 'ok'), v(undefined, 'undefined', 'ok')],
+    })],
+  });
+  const slices = (L: Lib) => new L.cspace.FootprintSlices(plan(L), cart(L), { headings: 4 });
+  const smethod = (m: string, args: unknown[], params: (readonly V[] | null)[], check: Base['check'], paramNames: string[], size = 4): Spec => ({
+    target: `bestfirst/cspace:FootprintSlices#${m}`, paramNames,
+    make: (L) => { const c = slices(L); return { size, args, call: (...a) => apply((c as unknown as Record<string, AnyFn>)[m].bind(c), a), check }; },
+    params,
+  });
+  const bins = (where: string) => ids('k', { names: ['k', 'heading bin', where] });
+  // At 0.5 m, the cells beside the wall (columns 3 and 4): the cart facing east reaches into the wall from every one
+  // of them; facing north (bin 1) it spans x 1.55..1.95 from column 3, touching the wall's face: free.
+  specs.push(smethod('isBlocked', [0, 3], [bins('isBlocked'), null], (r, a) => (a[1] === 3 ? same(r, a[0] === 0 || a[0] === 2) : undefined), ['k', 'n']));
+  specs.push({ ...smethod('isBlocked', [1, 0], [null, ids('n', { names: ['cell', 'n'] })], (r) => (typeof r === 'boolean' ? undefined : `answer ${String(r)}`), ['k', 'n'], 32),
+    make: (L) => { const c = slices(L); return { size: 32, args: [1, 0], call: (...a) => apply(c.isBlocked.bind(c), a), check: (r) => (typeof r === 'boolean' ? undefined : `answer ${String(r)}`) }; } });
+  specs.push(smethod('blocked', [0], [bins('blocked')], (r, a) => (a[0] === 0 || a[0] === 1 ? same((r as Uint8Array)[3], a[0] === 0 ? 1 : 0) : undefined), ['k']));
+  specs.push(smethod('freeCount', [0], [bins('freeCount')], (r) => (typeof r === 'number' && r > 0 ? undefined : `answer ${String(r)}`), ['k']));
+  specs.push(smethod('grid', [0], [bins('grid')], (r) => same((r as Grid).size, 32), ['k']));
+  specs.push(smethod('heading', [2], [bins('heading')], (r, a) => (a[0] === 2 ? same(near(r as number, Math.PI), true) : undefined), ['k']));
+  specs.push(smethod('binOf', [Math.PI], [[...named([...notNumbers(), ...[Number.NaN, Infinity, -Infinity].map((x) => v(x, String(x)))], ['theta'], /finite/),
+    v(-0.1, '-0.1', 'ok', { check: (r) => same(r, 0) }), v(1e6, '1e6', 'ok'), v(-7.5, '-7.5', 'ok')]], (r, a) => (a[0] === Math.PI ? same(r, 2) : undefined), ['theta']));
+  specs.push(smethod('cellAt', [P(1, 1)], [[...badPoints('cellAt'), fresh(() => P(5, 1), 'east of the raster', 'error', { names: ['cellAt', 'outside'] })]],
+    (r) => (Number.isInteger(r) ? undefined : `cell ${String(r)}`), ['p']));
+  specs.push({ ...smethod('centre', [0], [ids('n', { names: ['cell', 'n'] })], (r) => (typeof (r as { x: number }).x === 'number' ? undefined : 'not a point'), ['n'], 32) });
 
   const frame = { x0: 0, y0: 0, resolution: 0.5, width: 8, height: 4 };
   const badFrames = (): V[] => named([

@@ -12,6 +12,7 @@ import { LeeWidget } from './lee/lee.js';
 import { AreaCostsWidget } from './areas/area-costs.js';
 import { WarehouseWidget } from './warehouse/warehouse.js';
 import { RobotWidget } from './costmap/robot.js';
+import { CSpaceWidget } from './cspace/cspace.js';
 import { exerciseTasks } from './exercises/exercises.js';
 import { Theater } from './theater/theater.js';
 import { OwnMapPanel } from './own-map/own-map.js';
@@ -52,6 +53,7 @@ const tasks: MountTask[] = [
     },
   },
   { name: 'field', near: byId('field-widget'), run: () => { new FieldWidget(byId('field-widget')); } },
+  { name: 'configuration space', near: byId('cspace-widget'), run: () => new CSpaceWidget(byId('cspace-widget')).settled },
   { name: 'robot', near: byId('robot-widget'), run: () => new RobotWidget(byId('robot-widget')).ready },
   { name: 'lee', near: byId('lee-widget'), run: () => { new LeeWidget(byId('lee-widget')).mount(); } },
   { name: 'area costs', near: byId('area-widget'), run: () => { new AreaCostsWidget(byId('area-widget')); } },

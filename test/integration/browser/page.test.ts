@@ -324,7 +324,7 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
     problems.length = 0;
     const widgets = [['#theater', 'theater'], ['#step-player', 'step-player'], ['.asides', 'asides'], ['#math', 'mathematics'],
       ['#replanner', 'replanner-gate'], ['#replanner-apartment', 'replanner-apartment'], ['#field-widget', 'field'],
-      ['#ex-6-widget', 'ara-lane'], ['#exercises', 'exercises'], ['#ex-1', 'exercise-1']] as const;
+      ['#ex-6-widget', 'ara-lane'], ['#exercises', 'exercises'], ['#ex-1', 'exercise-1'], ['#cspace-widget', 'cspace']] as const;
     for (const [name, width] of [['desktop', 1280], ['phone', 360]] as const) {
       const page = await open(width, 900, 'all');
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
