@@ -19,6 +19,7 @@ export { KeyHeap } from './queues/key-heap.js';
 export { contract } from './hierarchy/contraction-build.js';
 export { layOut, queryOrder } from './hierarchy/contraction-layout.js';
 export { resultOf } from './core/path-searcher.js';
+export { walkCost } from './core/space.js';
 export { entryScale, heuristicScale, octileDistance, octileTerms } from './grid/heuristics.js';
 export { allocate, CHANGE_LOG_SIZE } from './grid/grid.js';
 export { GRID_SEARCHER_BYTES_PER_CELL } from './grid/fast/grid-search.js';

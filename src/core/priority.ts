@@ -33,16 +33,16 @@ export type Priority =
  * anything (the result's cost is still the path's), and h is called only to
  * fill a trace. `Searcher` runs it; the grid searchers refuse it.
  */
-export const LINK_LENGTH: Priority = Object.freeze({ kind: 'link-length' });
+export const LINK_LENGTH: Priority = /* @__PURE__ */ Object.freeze({ kind: 'link-length' });
 /**
  * Dijkstra: f = g, the cost from the start. A heuristic, if given, only
  * breaks ties in f (under the `h` tie-break) and marks dead ends (h = Infinity).
  */
-export const COST_TO_COME: Priority = Object.freeze({ kind: 'cost-to-come' });
+export const COST_TO_COME: Priority = /* @__PURE__ */ Object.freeze({ kind: 'cost-to-come' });
 /** Greedy best-first: f = h. Quick, but the path it returns may cost more than the cheapest. */
-export const HEURISTIC_ONLY: Priority = Object.freeze({ kind: 'heuristic-only' });
+export const HEURISTIC_ONLY: Priority = /* @__PURE__ */ Object.freeze({ kind: 'heuristic-only' });
 /** A*: f = g + h, the same as `sum(1)`; optimal when h is admissible. The default priority. */
-export const ASTAR: Priority = Object.freeze({ kind: 'sum', eps: 1 });
+export const ASTAR: Priority = /* @__PURE__ */ Object.freeze({ kind: 'sum', eps: 1 });
 
 /**
  * f = g + eps * h: weighted A* for eps > 1 (a path at most eps times the

@@ -161,21 +161,33 @@ export function pathCost(space: SearchSpace, path: readonly number[]): number {
   checkSpace(space, 'pathCost', true);
   if (!Array.isArray(path)) throw new InputError(`pathCost: path must be an array of node ids, got ${show(path)}`);
   path.forEach((n, i) => checkNode(space, n, `pathCost: path[${i}]`));
-  const nbr = new Int32Array(Math.max(1, space.maxDegree)), cost = new Float64Array(Math.max(1, space.maxDegree));
-  let total = 0;
-  for (let i = 0; i + 1 < path.length; i++) {
-    const deg = space.successors(path[i], nbr, cost);
-    // A NaN would lose every comparison and read as "no arc"; a negative cost would be summed, which
-    // only a space that says it has negative costs may list.
-    const floor = space.negativeCosts === true ? -Infinity : 0;
+  // A NaN would lose every comparison and read as "no arc"; a negative cost would be summed, which
+  // only a space that says it has negative costs may list.
+  const floor = space.negativeCosts === true ? -Infinity : 0;
+  return walkCost(space, path, (i, nbr, cost, deg) => {
     for (let k = 0; k < deg; k++) {
       if (nbr[k] === path[i + 1] && !(cost[k] >= floor)) {
         throw new InputError(`pathCost: the space lists the arc ${path[i]} -> ${path[i + 1]} with cost ${show(cost[k])}; costs must be numbers >= 0`);
       }
     }
-    const c = cheapestTo(nbr, cost, deg, path[i + 1]);
-    if (c === Infinity) throw new InputError(`pathCost: step ${i} (${path[i]} -> ${path[i + 1]}) is not an arc of the space`);
-    total += c;
+    if (cheapestTo(nbr, cost, deg, path[i + 1]) === Infinity) throw new InputError(`pathCost: step ${i} (${path[i]} -> ${path[i + 1]}) is not an arc of the space`);
+  });
+}
+
+/**
+ * `pathCost`'s sum without its checks, for a searcher summing a path it
+ * walked itself (its nodes are the space's and joined by arcs of costs it
+ * has read): the grid fast path does, and so does not ship the checks
+ * `pathCost` makes of a caller's path. `check(i, nodes, costs, deg)`, when
+ * given, sees the arcs out of `path[i]` before step i is added.
+ */
+export function walkCost(space: SearchSpace, path: readonly number[], check?: (i: number, nodes: Int32Array, costs: Float64Array, deg: number) => void): number {
+  const nbr = new Int32Array(Math.max(1, space.maxDegree)), cost = new Float64Array(Math.max(1, space.maxDegree));
+  let total = 0;
+  for (let i = 0; i + 1 < path.length; i++) {
+    const deg = space.successors(path[i], nbr, cost);
+    check?.(i, nbr, cost, deg);
+    total += cheapestTo(nbr, cost, deg, path[i + 1]);
   }
   return total;
 }

@@ -7,7 +7,7 @@ import { inlineForm, octile } from '../heuristics.js';
 import { landmarkTable, type LandmarkTable } from './landmark-table.js';
 import { type QueryOptions, type SearchStatus } from '../../core/path-searcher.js';
 import { ASTAR, type Priority, type TieBreak } from '../../core/priority.js';
-import { pathCost } from '../../core/space.js';
+import { walkCost } from '../../core/space.js';
 import { GridSearcherBase } from '../grid-searcher-base.js';
 import { FAST_GRID_CHECKS } from '../grid-check.js';
 import type { GridSearchName } from '../grid-needs.js';
@@ -209,8 +209,8 @@ export abstract class GridSearchBase extends GridSearcherBase<GridSearchOptions>
     // After reopenings the moves walked back from the goal can cost less than
     // g(goal): a reopened cell passes its cheaper g only to the children it
     // expands again. Report the cost of the path returned, as the engine does
-    // (best-first.ts); rare, and it allocates.
-    this.cost = this.end < 0 ? Infinity : this.reopenings === 0 ? this.g[this.end] : pathCost(this.grid, this.path()!);
+    // (best-first.ts: pathCost, whose sum walkCost is); rare, and it allocates.
+    this.cost = this.end < 0 ? Infinity : this.reopenings === 0 ? this.g[this.end] : walkCost(this.grid, this.path()!);
   }
 
   /**
