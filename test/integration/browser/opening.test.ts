@@ -216,6 +216,57 @@ describe.runIf(avail.run)('the opening figures in Chromium', () => {
       expect(cx, `${width} px: the counterexample's smallest text`).toBeGreaterThanOrEqual(11);
       // The code scrolls in its own box; the page never scrolls sideways.
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      // The A* figure's g and h: a cell's h and the next cell's g stay at least 0.6 em apart on a row
+      // (2 px a side made '3.4' and '5' read '3.45' on a phone). Its text is recorded as it is drawn.
+      const astar = page.locator('#loop-astar');
+      await astar.evaluate((root) => {
+        const c = root.querySelector('canvas')!, ctx = c.getContext('2d')!, w = window as unknown as { __cellText: [string, number, number, number, number][] };
+        w.__cellText = [];
+        const fill = ctx.fillText.bind(ctx);
+        ctx.fillText = (text: string, x: number, y: number) => {
+          const m = ctx.measureText(text), size = Number(/(\d+(?:\.\d+)?)px/.exec(ctx.font)![1]);
+          const left = ctx.textAlign === 'right' ? x - m.width : ctx.textAlign === 'center' ? x - m.width / 2 : x;
+          w.__cellText.push([text, left, left + m.width, Math.round(y), size]);
+          fill(text, x, y);
+        };
+      });
+      await astar.locator('.rp-reset').click();
+      for (let i = 0; i < 11; i++) await astar.locator('.rp-step').click();
+      // One paint's text: the records cleared, one more step.
+      await page.evaluate(() => { (window as unknown as { __cellText: unknown[] }).__cellText.length = 0; });
+      await astar.locator('.rp-step').click();
+      const drawn = await page.evaluate(() => (window as unknown as { __cellText: [string, number, number, number, number][] }).__cellText);
+      // The g and h labels are the smallest text; group them by the row they stand on.
+      const small = Math.min(...drawn.map((t) => t[4]));
+      const rows = new Map<number, [string, number, number, number, number][]>();
+      for (const t of drawn) if (t[4] === small) rows.set(t[3], [...(rows.get(t[3]) ?? []), t]);
+      let tightest = Infinity;
+      for (const row of rows.values()) {
+        const sorted = row.sort((a, b) => a[1] - b[1]);
+        for (let i = 1; i < sorted.length; i++) tightest = Math.min(tightest, (sorted[i][1] - sorted[i - 1][2]) / small);
+      }
+      expect(rows.size, `${width} px: rows of g and h labels`).toBeGreaterThan(0);
+      expect(tightest, `${width} px: the tightest gap between neighbouring g and h labels, in em`).toBeGreaterThanOrEqual(0.6);
+      // Nor does a listing: long lines wrap, so every step's lit lines are whole in view inside their box
+      // (956 px of code sat in a 532 px box, the lit line's end past its right edge).
+      for (const id of ['loop-bfs', 'loop-astar']) {
+        const fig = page.locator(`#${id}`);
+        await fig.locator('.rp-reset').click();
+        for (let step = 0; step < 8; step++) {
+          await fig.locator('.rp-step').click();
+          const seen = await fig.locator('.code-listing').evaluate((box) => {
+            const b = box.getBoundingClientRect();
+            const lit = Array.from(box.querySelectorAll('.code-line.lit')).map((l) => l.getBoundingClientRect());
+            return {
+              sideways: box.scrollWidth - box.clientWidth,
+              lit: lit.length,
+              outside: lit.filter((r) => r.left < b.left - 0.5 || r.right > b.right + 0.5 || r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5).length,
+            };
+          });
+          expect(seen.sideways, `${width} px, ${id}: the listing scrolls sideways`).toBeLessThanOrEqual(0);
+          expect(seen.outside, `${width} px, ${id}, step ${step + 1}: lit lines out of the box's view`).toBe(0);
+        }
+      }
       if (width === 390) {
         const cdp = await touch.newCDPSession(page);
         const fig = page.locator('#loop-dijkstra');

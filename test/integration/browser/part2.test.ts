@@ -120,6 +120,24 @@ describe.runIf(avail.run)('part 2 of the chapter page in Chromium', () => {
     const g = w.grid;
     expect(Number(await root.getAttribute('data-residual'))).toBeLessThan(1e-9);
     expect(bellmanResidual(g, universalPlan(g, w.goal))).toBeLessThan(1e-9);
+    // Each wave front's label sits on a pale plate: the rim of its box is pale all round, so no wave-front
+    // line shows through the gap between its words (it read '1·m', a line between '1' and 'm').
+    const rims = await root.locator('canvas').evaluate((c: HTMLCanvasElement) => {
+      const boxes = JSON.parse(c.dataset.labels ?? '[]') as [number, number, number, number][];
+      const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      const dark = (x: number, y: number) => { const i = 4 * (Math.round(y) * c.width + Math.round(x)); return d[i] + d[i + 1] + d[i + 2] < 3 * 200; };
+      return boxes.map(([cx, cy, boxW, bh]) => {
+        // The placed box is the text's width plus a quarter of the font size a side, 1.3 sizes high:
+        // its rim, an eighth of a size in from the sides, lies between the glyphs and the plate's edge.
+        const bw = boxW - 0.25 * (bh / 1.3);
+        let n = 0;
+        for (let x = cx - bw / 2; x <= cx + bw / 2; x++) { if (dark(x, cy - bh / 2)) n++; if (dark(x, cy + bh / 2)) n++; }
+        for (let y = cy - bh / 2; y <= cy + bh / 2; y++) { if (dark(cx - bw / 2, y)) n++; if (dark(cx + bw / 2, y)) n++; }
+        return n;
+      });
+    });
+    expect(rims.length).toBeGreaterThan(3);
+    expect(rims.filter((n) => n > 0), 'labels whose rim is not pale').toEqual([]);
 
     // Click a cell in the kitchen: the robot drives home; its cost is Dijkstra's.
     const from = g.id(20, 3);

@@ -268,8 +268,8 @@ export function placeLabels(layout: GridLayout, labels: readonly Label[], measur
 /** A label drawn once (text, halo) and reused: figures redraw every frame of a drag, and text is the slow part. */
 const sprites = new Map<string, Scratch>();
 
-function labelSprite(text: string, size: number, weight: number): Scratch {
-  const key = `${weight}|${size}|${text}`;
+function labelSprite(text: string, size: number, weight: number, plate = false): Scratch {
+  const key = `${weight}|${size}|${plate ? 'plate|' : ''}${text}`;
   let c = sprites.get(key);
   if (c) return c;
   c = scratch(1, 1);
@@ -283,6 +283,14 @@ function labelSprite(text: string, size: number, weight: number): Scratch {
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   ctx.lineJoin = 'round';
+  if (plate) {
+    // A pale plate under the whole label: the halo follows the glyphs only, so a line crossing
+    // the gap between two words showed through it ('1·m' on the universal plan's wave fronts).
+    ctx.fillStyle = 'rgba(255,255,255,0.9)';
+    ctx.beginPath();
+    ctx.roundRect(0, 0, c.width, c.height, halo);
+    ctx.fill();
+  }
   ctx.lineWidth = halo;
   ctx.strokeStyle = 'rgba(255,255,255,0.9)';
   ctx.fillStyle = '#1d1d1f';
@@ -297,13 +305,13 @@ function labelSprite(text: string, size: number, weight: number): Scratch {
  * labelSize, placed by placeLabels. Returns the boxes it drew.
  */
 export function drawLabels(ctx: Ctx2D, layout: GridLayout, labels: readonly Label[],
-  avoid: readonly number[] = [], opts: { dropCrowded?: boolean; weight?: number } = {}): PlacedLabel[] {
+  avoid: readonly number[] = [], opts: { dropCrowded?: boolean; weight?: number; plate?: boolean } = {}): PlacedLabel[] {
   const size = Math.round(cssPx(layout, labelSize(layout)));
   const weight = opts.weight ?? 500;
   const halo = size * 0.3;
   const placed = placeLabels(layout, labels, (t) => labelSprite(t, size, weight).width - halo * 2, avoid, opts.dropCrowded ?? false);
   for (const p of placed) {
-    const img = labelSprite(p.text, size, weight);
+    const img = labelSprite(p.text, size, weight, opts.plate);
     ctx.drawImage(img, Math.round(p.cx - img.width / 2), Math.round(p.cy - img.height / 2));
   }
   return placed;

@@ -246,7 +246,9 @@ export class FieldWidget {
     const robotAt = this.robot ? this.robot.path[Math.min(this.player.k, this.robot.path.length - 1)] : -1;
     if (this.robot) route(ctx, layout, this.robot.path, { width: 0.16 });
     // Each wave front's distance, where there is room for it (never on the goal or the robot).
-    drawLabels(ctx, layout, this.lines.labels, robotAt >= 0 ? [p.goal, robotAt] : [p.goal], { dropCrowded: true, weight: 600 });
+    const placed = drawLabels(ctx, layout, this.lines.labels, robotAt >= 0 ? [p.goal, robotAt] : [p.goal], { dropCrowded: true, weight: 600, plate: true });
+    // Where the labels went (canvas pixels: centre x, y, width, height), for the page's tests.
+    this.fig.canvas.dataset.labels = JSON.stringify(placed.map((q) => [q.cx, q.cy, q.w, q.h].map(Math.round)));
     if (robotAt >= 0) disc(ctx, layout, robotAt);
     diamond(ctx, layout, p.goal);
     if (this.cursor >= 0 && document.activeElement === this.fig.canvas) outline(ctx, layout, this.cursor, '#000000', 0.06, true);

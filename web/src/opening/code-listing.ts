@@ -22,12 +22,13 @@ export class CodeListing {
         continue;
       }
       const line = el('span', { class: 'code-line', 'data-line': String(r.line), 'data-region': r.region },
-        el('span', { class: 'code-no', 'aria-hidden': 'true' }, String(r.line)), r.text);
+        el('span', { class: 'code-no', 'aria-hidden': 'true' }, String(r.line)), el('span', { class: 'code-text', style: `--indent: ${r.text.length - r.text.trimStart().length}ch` }, r.text.trimStart()));
       if (mark?.(r.text)) line.classList.add('code-knob');
       this.lines.push(line);
       code.append(line);
     }
-    // The box scrolls itself, sideways and down, so lighting a line never scrolls the page.
+    // Long lines wrap under their own text (opening.css), so no line hides past the box's right edge;
+    // the box scrolls itself down, so lighting a line never scrolls the page.
     this.box = el('pre', { class: 'code-listing', tabindex: '0', 'aria-label': label }, code);
     this.root = el('div', { class: 'code-wrap' }, el('p', { class: 'code-source' }, 'From ', el('code', {}, LOOP_SOURCE_FILE)), this.box);
   }

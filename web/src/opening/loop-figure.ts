@@ -131,11 +131,21 @@ export class LoopFigure {
     for (const [n, p] of reachedAt(trace, e)) {
       const [x, y, c] = cellRect(layout, n);
       const pad = cssPx(layout, 2);
+      // g and h sit at the top corners, each inset by `side`: with 2 px, one cell's h and the next cell's g
+      // ran together on a phone ('3.4' then '5' read '3.45'); 4 px a side leaves an em-wide gap across the line.
+      const side = cssPx(layout, 4);
       const key = this.kind === 'bfs' ? num(p.f) : this.kind === 'dijkstra' ? num(p.g) : this.kind === 'greedy' ? num(p.h) : num(p.f);
       cellText(ctx, key, x + c / 2, y + c - pad, big, 'center', 'bottom', true);
       if (this.kind === 'astar') {
-        cellText(ctx, num(p.g), x + pad, y + pad, small, 'left', 'top', false);
-        cellText(ctx, num(p.h), x + c - pad, y + pad, small, 'right', 'top', false);
+        const g = num(p.g), h = num(p.h);
+        ctx.save();
+        ctx.font = `${small}px system-ui, sans-serif`;
+        const fits = ctx.measureText(g).width + ctx.measureText(h).width + 2 * side + 0.6 * small <= c;
+        ctx.restore();
+        // Side by side when the two fit a cell with an em's gap; else h under g (a narrow phone cell).
+        cellText(ctx, g, x + side, y + pad, small, 'left', 'top', false);
+        if (fits) cellText(ctx, h, x + c - side, y + pad, small, 'right', 'top', false);
+        else cellText(ctx, h, x + side, y + pad + small * 1.1, small, 'left', 'top', false);
       }
     }
   }

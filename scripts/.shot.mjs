@@ -1,0 +1,17 @@
+import { chromium } from 'playwright-core';
+import { createServer } from 'node:http';
+import { readFileSync, existsSync, statSync } from 'node:fs';
+import { join, extname } from 'node:path';
+const [dir, sel, out, w, steps] = process.argv.slice(2);
+const T = { '.html':'text/html','.js':'text/javascript','.css':'text/css','.svg':'image/svg+xml'};
+const s = createServer((q,r)=>{ const p = new URL(q.url,'http://x').pathname; const f = join(dir, p==='/'?'index.html':p); if(!existsSync(f)||!statSync(f).isFile()){r.writeHead(404).end();return;} r.writeHead(200,{'content-type':T[extname(f)]??'application/octet-stream'}); r.end(readFileSync(f));});
+await new Promise(ok=>s.listen(0,'127.0.0.1',ok));
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless','--no-sandbox','--disable-gpu']});
+const ctx = await b.newContext({ viewport: { width: +w, height: 844 }, deviceScaleFactor: 1 });
+const p = await ctx.newPage();
+await p.goto('http://127.0.0.1:'+s.address().port+'/'); await p.waitForSelector('html[data-ready="true"]');
+await p.locator(sel).scrollIntoViewIfNeeded(); await p.waitForSelector(sel + '[data-mounted="true"]');
+for (let i = 0; i < +(steps ?? 0); i++) await p.locator(sel + ' .rp-step').click();
+await p.waitForTimeout(300);
+await p.locator(sel).screenshot({ path: out });
+await b.close(); s.close();
