@@ -218,6 +218,14 @@ describe.runIf(avail.run)('where grid search is used, in Chromium', () => {
       await root.locator('.ac-agent', { hasText: a.name }).click();
       expect(await root.getAttribute('data-agent')).toBe(a.name);
       costs.add((await check(a.filter, 12)).found.cost.toFixed(6));
+      // A wall is a wall for every agent, whatever ground it stands on (the Truck drove through (20,9) and (21,8),
+      // and the flood tinted walls, when naming an area freed its blocked cells: issue 31, item 1).
+      const cells = async (attr: string) => ((await root.getAttribute(attr)) ?? '').split(' ').filter(Boolean).map(Number);
+      const path = await cells('data-path'), flooded = await cells('data-flooded');
+      expect(path.length, `${a.name}: a path`).toBeGreaterThan(1);
+      expect(flooded.length).toBeGreaterThan(1);
+      expect(path.filter((n) => map.grid.isBlocked(n)).map((n) => map.grid.formatXY(n)), `${a.name}: walls on its path`).toEqual([]);
+      expect(flooded.filter((n) => map.grid.isBlocked(n)).map((n) => map.grid.formatXY(n)), `${a.name}: walls in its flood`).toEqual([]);
     }
     expect(costs.size, 'each agent pays differently for the same trip').toBe(AGENTS.length);
     // Costs in words with two decimals (nine digits of √2 read as noise), and the diagonal's price said.

@@ -87,6 +87,9 @@ export class AreaCostsWidget {
     d.byArea = JSON.stringify(Object.fromEntries(AREAS.map((a) => [a.name, Number(byArea[a.name].toFixed(6))])));
     d.reached = String(reach.reached);
     d.budget = String(this.budget);
+    // The cells the path and the flood cover, for the page's tests (a wall among them is a bug: issue 31, item 1).
+    d.path = (found.path ?? []).join(' ');
+    d.flooded = Array.from(reach.order.subarray(0, reach.reached)).join(' ');
     if (found.path) {
       // Two decimals: the costs are sums of 1s and √2s times small weights, and nine digits of √2 read as noise.
       const parts = AREAS.filter((a) => byArea[a.name] > 0).map((a) => `${a.name} ${byArea[a.name].toFixed(2)}`).join(', ');
