@@ -132,7 +132,7 @@ export function lacam(grid: Grid, tasks: readonly AgentTask[], options: LacamOpt
   const seed = checkSeed(options.seed, where);
   checkBoolean(options.anytime, `${where}: anytime`);
   const anytime = options.anytime ?? (budget.timed || budget.maxExpansions < Infinity);
-  const maxNodes = options.maxNodes ?? LACAM_DEFAULT_MAX_NODES;
+  const maxNodes = options.maxNodes === undefined ? LACAM_DEFAULT_MAX_NODES : options.maxNodes;
   if (typeof maxNodes !== 'number' || !(maxNodes >= 0)) throw new InputError(`${where}: maxNodes must be a number >= 0 (Infinity: no limit), got ${show(maxNodes)}`);
 
   const k = list.length;

@@ -59,7 +59,7 @@ export function pibt(grid: Grid, tasks: readonly AgentTask[], options: PibtOptio
   const list = checkMapfTasks(grid, tasks, where);
   const budgets = mapfBudgets(options, where, ['seed', 'maxSteps'], false), budget = budgets.budget;
   const seed = checkSeed(options.seed, where);
-  const maxSteps = options.maxSteps ?? PIBT_DEFAULT_MAX_STEPS;
+  const maxSteps = options.maxSteps === undefined ? PIBT_DEFAULT_MAX_STEPS : options.maxSteps;
   if (typeof maxSteps !== 'number' || !Number.isInteger(maxSteps) && maxSteps !== Infinity || maxSteps < 0) {
     throw new InputError(`${where}: maxSteps must be a whole number >= 0 (Infinity: no limit), got ${show(maxSteps)}`);
   }
