@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { Grid } from '#bestfirst';
 import { checkMapfPlan, lacam, pibt, type AgentTask, type MapfResult } from '#bestfirst/mapf';
 import { parseMap, parseScen } from '#bestfirst/io';
-import { mulberry32 } from '../../../src/core/random.js';
+import { mulberry32 } from '#bestfirst/internal';
 import { dataFile } from '../../support/data.js';
 import { bruteForce } from '../../support/mapf-reference.js';
 
