@@ -104,9 +104,9 @@ export interface MapfResult {
   readonly status: MapfStatus;
   /** Which limit stopped it (`status` `stopped`), else null. */
   readonly reason: StopReason | null;
-  /** `paths[i][t]`: agent i's cell at step t, start to goal, when solved; null otherwise. Each path ends at its agent's last arrival (waits after it are implied). */
+  /** `paths[i][t]`: agent i's cell at step t, start to goal, when solved, or when a limit stopped LaCAM after it found a plan (the best it has); null otherwise. Each path ends at its agent's last arrival (waits after it are implied). */
   readonly paths: number[][] | null;
-  /** Sum of the agents' costs (steps until each reaches its goal for the last time), as `checkMapfPlan` counts them; Infinity unless solved. */
+  /** Sum of the agents' costs (steps until each reaches its goal for the last time), as `checkMapfPlan` counts them; Infinity without `paths`. */
   readonly sumOfCosts: number;
   /** The largest agent cost; Infinity unless solved. */
   readonly makespan: number;
@@ -116,7 +116,7 @@ export interface MapfResult {
   readonly detail: string;
   /** The agent that could not be planned (`failed`, or `unsolvable` because of one agent), or the one being planned when a budget ran out; else -1. */
   readonly failedAgent: number;
-  /** Constraint-tree nodes expanded (CBS; 0 for prioritized planning). */
+  /** Constraint-tree nodes expanded (CBS; 0 for prioritized planning), steps run (PIBT) or configurations stored (LaCAM). */
   readonly highLevelNodes: number;
   /** Time-space states expanded by the low-level searches, over all agents. */
   readonly lowLevelExpansions: number;
