@@ -104,9 +104,9 @@ export interface MapfResult {
   readonly status: MapfStatus;
   /** Which limit stopped it (`status` `stopped`), else null. */
   readonly reason: StopReason | null;
-  /** `paths[i][t]`: agent i's cell at step t, start to goal, when solved; null otherwise. Each path ends at its agent's last arrival (waits after it are implied). */
+  /** `paths[i][t]`: agent i's cell at step t, start to goal, when solved, or when a limit stopped LaCAM after it found a plan (the best it has); null otherwise. Each path ends at its agent's last arrival (waits after it are implied). */
   readonly paths: number[][] | null;
-  /** Sum of the agents' costs (steps until each reaches its goal for the last time), as `checkMapfPlan` counts them; Infinity unless solved. */
+  /** Sum of the agents' costs (steps until each reaches its goal for the last time), as `checkMapfPlan` counts them; Infinity without `paths`. */
   readonly sumOfCosts: number;
   /** The largest agent cost; Infinity unless solved. */
   readonly makespan: number;
@@ -116,7 +116,7 @@ export interface MapfResult {
   readonly detail: string;
   /** The agent that could not be planned (`failed`, or `unsolvable` because of one agent), or the one being planned when a budget ran out; else -1. */
   readonly failedAgent: number;
-  /** Constraint-tree nodes expanded (CBS; 0 for prioritized planning). */
+  /** Constraint-tree nodes expanded (CBS; 0 for prioritized planning), steps run (PIBT) or configurations stored (LaCAM). */
   readonly highLevelNodes: number;
   /** Time-space states expanded by the low-level searches, over all agents. */
   readonly lowLevelExpansions: number;
@@ -160,10 +160,14 @@ export interface MapfBudgets {
 
 const NO_PROGRESS = (): void => {};
 
-/** Checks a MAPF planner's options (`extra` names keys only it takes) and returns the common ones. */
-export function mapfBudgets(options: unknown, where: string, extra: readonly string[] = []): MapfBudgets {
+/**
+ * Checks a MAPF planner's options (`extra` names keys only it takes) and
+ * returns the common ones. `joint`: whether the planner takes `jointLimit`
+ * (PIBT and LaCAM do not: LaCAM proves an instance unsolvable itself).
+ */
+export function mapfBudgets(options: unknown, where: string, extra: readonly string[] = [], joint = true): MapfBudgets {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) throw new InputError(`${where}: options must be an object, got ${show(options)}`);
-  checkKeys(options, ['limits', 'jointLimit', 'onProgress', ...extra], where);
+  checkKeys(options, ['limits', ...(joint ? ['jointLimit'] : []), 'onProgress', ...extra], where);
   const o = options as MapfOptions;
   if (o.onProgress !== undefined && typeof o.onProgress !== 'function') throw new InputError(`${where}: onProgress must be a function (done, total) => void, got ${show(o.onProgress)}`);
   const jointLimit = o.jointLimit === undefined ? 200_000 : o.jointLimit;
@@ -225,6 +229,34 @@ export function mapfResult(end: MapfEnd, paths: number[][] | null, lowerBound: n
     makespan = Math.max(0, ...costs);
   }
   return { status, reason, paths, sumOfCosts, makespan, lowerBound, detail, failedAgent, highLevelNodes, lowLevelExpansions, elapsedMs: performance.now() - t0 };
+}
+
+/** Checks a `seed` option (a whole number from 0 to 2^32 - 1; default 0) and returns it. */
+export function checkSeed(seed: unknown, where: string): number {
+  if (seed === undefined) return 0;
+  if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
+    throw new InputError(`${where}: seed must be a whole number from 0 to 4294967295 (the tie-breaks' seed), got ${show(seed)}`);
+  }
+  return seed;
+}
+
+/**
+ * The agents' paths from a sequence of configurations (`configs[t][i]`: agent
+ * i's cell at step t, the last one every agent on its goal), each cut at its
+ * agent's last arrival, as `MapfResult.paths` holds them.
+ */
+export function pathsOf(configs: readonly ArrayLike<number>[], k: number): number[][] {
+  const paths: number[][] = [];
+  const last = configs.length - 1;
+  for (let i = 0; i < k; i++) {
+    const goal = configs[last][i];
+    let end = last;
+    while (end > 0 && configs[end - 1][i] === goal) end--;
+    const p = new Array<number>(end + 1);
+    for (let t = 0; t <= end; t++) p[t] = configs[t][i];
+    paths.push(p);
+  }
+  return paths;
 }
 
 /** A limit that stopped a planner, in words for `detail`: "the time budget ran out". */

@@ -766,7 +766,7 @@ function allPairsSpecs(): Spec[] {
 }
 
 /**
- * The MAPF planners. Two agents on the fixture grid: 0 (0,0) -> 2 (2,0) and
+ * The MAPF planners (prioritized, CBS, PIBT, LaCAM). Two agents on the fixture grid: 0 (0,0) -> 2 (2,0) and
  * 10 (0,2) -> 12 (2,2), both 2 steps alone, apart (sum of costs 4). The
  * answer is checked by the plan checker of bestfirst/movingai.
  */
@@ -799,6 +799,15 @@ function mapfSpecs(): Spec[] {
       v(0, '0', 'ok'), v(10, '10', 'ok'), v(undefined, 'undefined', 'ok')],
     onProgress: [v(undefined, 'undefined', 'ok'), v(() => undefined, 'a function', 'ok'), ...named([v(null, 'null'), v(5, '5'), v('bar', 'a string')], ['onProgress', 'function'])],
   });
+  // PIBT and LaCAM: no joint search (LaCAM proves "no plan" itself), and a seed.
+  const ours = (where: string) => {
+    const { jointLimit: _, ...rest } = common(where);
+    return {
+      ...rest,
+      seed: [...named([v(-1, '-1'), v(0.5, '0.5'), v(Number.NaN, 'NaN'), v(Infinity, 'Infinity'), v(2 ** 32, '2 ** 32'), v('5', "'5'"), v(null, 'null')], ['seed'], new RegExp(`${where}|whole number`)),
+        v(0, '0', 'ok'), v(7, '7', 'ok'), v(2 ** 32 - 1, '2 ** 32 - 1', 'ok'), v(undefined, 'undefined', 'ok')],
+    };
+  };
   return [{
     target: 'bestfirst/mapf:prioritizedPlan',
     paramNames: ['grid', 'tasks', 'options'],
@@ -809,6 +818,16 @@ function mapfSpecs(): Spec[] {
     paramNames: ['grid', 'tasks', 'options'],
     make: (L) => ({ args: [grid(L), TASKS.map((t) => ({ ...t })), {}], call: (...a) => apply(L.mapf.cbs, a), check: planCheck(L) }),
     params: [notGrids(), tasks(), options('cbs', { ...common('cbs'), maxNodes: count('maxNodes') })],
+  }, {
+    target: 'bestfirst/mapf:pibt',
+    paramNames: ['grid', 'tasks', 'options'],
+    make: (L) => ({ args: [grid(L), TASKS.map((t) => ({ ...t })), {}], call: (...a) => apply(L.mapf.pibt, a), check: planCheck(L) }),
+    params: [notGrids(), tasks(), options('pibt', { ...ours('pibt'), maxSteps: count('maxSteps', { optional: true, integer: true }) })],
+  }, {
+    target: 'bestfirst/mapf:lacam',
+    paramNames: ['grid', 'tasks', 'options'],
+    make: (L) => ({ args: [grid(L), TASKS.map((t) => ({ ...t })), {}], call: (...a) => apply(L.mapf.lacam, a), check: planCheck(L) }),
+    params: [notGrids(), tasks(), options('lacam', { ...ours('lacam'), anytime: bool('anytime'), maxNodes: count('maxNodes') })],
   }];
 }
 

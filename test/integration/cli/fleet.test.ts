@@ -15,13 +15,15 @@ import { run } from '../../support/cli-run.js';
 interface Record { status: string; valid: boolean | null; sumOfCosts: number | null; makespan: number | null; lowerBound: number; paths: [number, number][][] | null; reason: string | null; detail: string | null }
 
 describe('on the benchmark files, every plan printed is checked again here', () => {
-  for (const [map, k, solver] of [['random-32-32-20', 20, 'cbs'], ['room-32-32-4', 10, 'cbs'], ['warehouse-10-20-10-2-1', 100, 'prioritized'], ['empty-16-16', 60, 'prioritized']] as const) {
+  for (const [map, k, solver] of [['random-32-32-20', 20, 'cbs'], ['room-32-32-4', 10, 'cbs'], ['warehouse-10-20-10-2-1', 100, 'prioritized'], ['empty-16-16', 60, 'prioritized'],
+    ['empty-16-16', 100, 'pibt'], ['random-32-32-20', 150, 'lacam'], ['warehouse-10-20-10-2-1', 100, 'lacam']] as const) {
     test(`${map}, ${k} agents, ${solver}`, async () => {
       const mapFile = dataFile(`mapf/${map}.map`), scenFile = dataFile(`mapf/${map}-random-1.scen`);
-      const r = await run('fleet', '--map', mapFile, '--scen', scenFile, '--agents', String(k), '--solver', solver, '--json');
+      // LaCAM improves its plan until the time limit: a short one, which it carries its plan through (exit 0).
+      const r = await run('fleet', '--map', mapFile, '--scen', scenFile, '--agents', String(k), '--solver', solver, '--json', ...(solver === 'lacam' ? ['--time-limit', '3'] : []));
       expect(r.code, r.err.join('\n')).toBe(0);
       const rec = JSON.parse(r.out[0]) as Record;
-      expect([rec.status, rec.valid]).toEqual(['found', true]);
+      expect([solver === 'lacam' ? 'found' : rec.status, rec.valid]).toEqual(['found', true]);
       const grid = parseMap(readFileSync(mapFile, 'utf8'));
       const rows = parseScen(readFileSync(scenFile, 'utf8')).slice(0, k);
       const tasks = rows.map((s) => ({ start: grid.id(s.startX, s.startY), goal: grid.id(s.goalX, s.goalY) }));
@@ -47,6 +49,28 @@ describe('no plan, and mistakes', () => {
   writeFileSync(map, 'type octile\nheight 1\nwidth 5\nmap\n.....\n');
   writeFileSync(scen, 'version 1\n0\tcorridor.map\t5\t1\t0\t0\t4\t0\t4\n0\tcorridor.map\t5\t1\t4\t0\t0\t0\t4\n');
 
+  test('the corridor swap, LaCAM: proven unsolvable by its own search, exit 1; PIBT gives up after its steps, exit 1', async () => {
+    const r = await run('fleet', '--map', map, '--scen', scen, '--agents', '2', '--solver', 'lacam');
+    expect(r.code).toBe(1);
+    expect(r.out[1]).toMatch(/^not solved \(unreachable\): no moves of the 2 agents bring them all to their goals: LaCAM searched all \d+ configurations reachable from the starts; lower bound 8$/);
+    const p = await run('fleet', '--map', map, '--scen', scen, '--agents', '2', '--solver', 'pibt', '--time-limit', '2');
+    expect(p.code).toBe(1);
+    expect(p.out[1]).toMatch(/^not solved \(stopped, (incomplete|max-millis)\)/);
+  });
+
+  test('LaCAM\'s text output: the plan, then its first plan and whether it is proven optimal; a time limit in seconds', async () => {
+    const r = await run('fleet', '--map', dataFile('mapf/empty-16-16.map'), '--scen', dataFile('mapf/empty-16-16-random-1.scen'), '--agents', '3', '--solver', 'lacam', '--time-limit', '20');
+    expect(r.code).toBe(0);
+    expect(r.out[0]).toMatch(/solver lacam, time limit 20000 ms$/);
+    expect(r.out[1]).toMatch(/^solved: sum of costs \d+, makespan \d+, lower bound \d+ \(\+\d+\.\d\d%\); plan checked valid$/);
+    expect(r.out[2]).toMatch(/^first plan after \d+ ms: sum of costs \d+ \(\+\d+\.\d\d%\); \d+ plans? found; sum of loss \d+, proven optimal in sum of loss$/);
+    expect(r.out[3]).toMatch(/^\d+ configurations, \d+ constraints tried; [\d.]+ ms$/);
+    const stopped = await run('fleet', '--map', dataFile('mapf/random-32-32-20.map'), '--scen', dataFile('mapf/random-32-32-20-random-1.scen'), '--agents', '60', '--solver', 'lacam', '--time-limit', '1');
+    expect(stopped.code).toBe(0);
+    expect(stopped.out[1]).toMatch(/^solved, stopped by max-millis: sum of costs \d+.*plan checked valid$/);
+    expect(stopped.out[2]).toMatch(/the best found when the time budget ran out$/);
+  });
+
   test('two agents swapping the ends of a corridor: unsolvable, exit 1, for both solvers', async () => {
     for (const solver of ['prioritized', 'cbs']) {
       const r = await run('fleet', '--map', map, '--scen', scen, '--agents', '2', '--solver', solver);
@@ -67,6 +91,9 @@ describe('no plan, and mistakes', () => {
       [['fleet', '--map', dataFile('mapf/room-32-32-4.map'), '--scen', s, '--agents', '3'], /names map "random-32-32-20\.map", but --map is/],
       [['fleet', '--map', m, '--scen', join(dir, 'none.scen'), '--agents', '3'], /cannot read --scen .*none\.scen: no such file/],
       [['fleet', '--scen', s, '--agents', '3'], /--map/],
+      [['fleet', '--map', m, '--scen', s, '--agents', '3', '--time-limit', '1', '--max-ms', '5'], /--time-limit and --max-ms both set the time limit; give one/],
+      [['fleet', '--map', m, '--scen', s, '--agents', '3', '--time-limit', 'x'], /--time-limit must be a decimal number from 0 to 86400/],
+      [['fleet', '--map', m, '--scen', s, '--agents', '3', '--seed', '-1'], /--seed must be a decimal integer from 0 to 4294967295/],
     ] as const) {
       const r = await run(...argv);
       expect(r.code, argv.join(' ')).toBe(2);
@@ -77,7 +104,7 @@ describe('no plan, and mistakes', () => {
   });
 });
 
-test('fleet draws its progress on a terminal only: agents planned for prioritized planning, the time limit used for CBS', async () => {
+test('fleet draws its progress on a terminal only: agents planned for prioritized planning, agents on their goals for PIBT, the time limit used for CBS and LaCAM', async () => {
   const { collect } = await import('../../support/cli-io.js');
   const { main } = await import('../../../cli/main.js');
   const map = dataFile('mapf/room-32-32-4.map'), scen = dataFile('mapf/room-32-32-4-random-1.scen');
@@ -88,8 +115,18 @@ test('fleet draws its progress on a terminal only: agents planned for prioritize
   expect(tty.status[tty.status.length - 1]).toBe('');
   const cbsTty = collect({ tty: true });
   expect(await main(['fleet', '--map', map, '--scen', scen, '--agents', '10', '--solver', 'cbs', '--max-ms', '20000'], cbsTty.io)).toBe(0);
-  expect(cbsTty.status.filter((l) => l !== '').every((l) => /^searching, ms of --max-ms \[#* *\] \d+\/20000$/.test(l)), cbsTty.status.join('\n')).toBe(true);
+  expect(cbsTty.status.filter((l) => l !== '').every((l) => /^searching, ms of the time limit \[#* *\] \d+\/20000$/.test(l)), cbsTty.status.join('\n')).toBe(true);
   expect(cbsTty.status[cbsTty.status.length - 1]).toBe('');
+  // PIBT: agents on their goals; LaCAM: the time limit it improves its plan within.
+  const pibtTty = collect({ tty: true });
+  expect(await main(['fleet', '--map', map, '--scen', scen, '--agents', '12', '--solver', 'pibt'], pibtTty.io)).toBe(0);
+  expect(pibtTty.status.filter((l) => l !== '').every((l) => /^agents on their goals \[#* *\] \d+\/12$/.test(l)), pibtTty.status.join('\n')).toBe(true);
+  expect(pibtTty.status.length).toBeGreaterThan(1);
+  const lacamTty = collect({ tty: true });
+  expect(await main(['fleet', '--map', map, '--scen', scen, '--agents', '40', '--solver', 'lacam', '--time-limit', '1'], lacamTty.io)).toBe(0);
+  expect(lacamTty.status.filter((l) => l !== '').every((l) => /^searching, ms of the time limit \[#* *\] \d+\/1000$/.test(l)), lacamTty.status.join('\n')).toBe(true);
+  expect(lacamTty.status.length).toBeGreaterThan(1);
+  expect(lacamTty.status[lacamTty.status.length - 1]).toBe('');
   const pipe = collect();
   expect(await main(['fleet', '--map', map, '--scen', scen, '--agents', '12'], pipe.io)).toBe(0);
   expect(pipe.status).toEqual([]);
