@@ -44,7 +44,7 @@ export const FLEET: CommandSpec = {
   notes: [
     'With --svg or --png the plan is drawn: one map cell k x k pixels (the longer side within 2048 pixels, at least 1 a cell), walls dark, free cells light, agent i\'s path, start and goal in the i-th colour of a palette whose hues turn by the golden angle (about 137.5 degrees) from one agent to the next; a wait draws nothing. Without a plan (unsolved) only the starts and goals are drawn. Text output ends with one wrote line per picture; --json output is unchanged.',
 'LaCAM runs until the time limit improving its plan (unless it proves the plan optimal first: it then says so), and prints the best plan it has then, with its first plan\'s sum of costs and how long it took.',
-    'Exit status: 0 a plan, checked valid (LaCAM stopped by the time limit with a plan counts), 1 no plan (unsolvable, prioritized planning or PIBT stuck, or the time limit) or an invalid plan, 2 a mistake in the command line or the files.'],
+    'Exit status: 0 a plan, checked valid (LaCAM stopped by the time limit with a plan counts, and so does LaCAM*\'s first plan when CBS is stopped without one: the output says which planned), 1 no plan (unsolvable, prioritized planning or PIBT stuck, or the time limit) or an invalid plan, 2 a mistake in the command line or the files.'],
   run,
 };
 
@@ -76,10 +76,17 @@ function run(args: Args, io: Io): number {
   const bar = timed ? progressBar(io, maxMs, 'searching, ms of the time limit ') : progressBar(io, k, solver === 'prioritized' ? 'agents planned ' : 'agents on their goals ');
   const onProgress = bar === null ? undefined : timed ? () => bar(Math.min(maxMs, Math.round(performance.now() - t0))) : (done: number) => bar(done);
   const options = { limits: { maxMillis: maxMs }, ...(onProgress === undefined ? {} : { onProgress }) };
-  const r: MapfResult = solver === 'cbs' ? cbs(grid, tasks, options) : solver === 'pibt' ? pibt(grid, tasks, { ...options, seed })
+  const first: MapfResult = solver === 'cbs' ? cbs(grid, tasks, options) : solver === 'pibt' ? pibt(grid, tasks, { ...options, seed })
     : solver === 'lacam' ? lacam(grid, tasks, { ...options, seed }) : prioritizedPlan(grid, tasks, options);
   bar?.(timed ? maxMs : k); // clears the bar whatever the planner reached
-  const la = solver === 'lacam' ? r as ReturnType<typeof lacam> : null;
+  // CBS holds no valid plan until it has its optimal one: stopped by a budget, it has nothing to give. LaCAM* then
+  // plans the same agents (its first plan, no anytime improvement) with a quarter of the time limit, at least a second,
+  // and the output says so: a plan of known quality is better than none.
+  const fallback = solver === 'cbs' && first.paths === null && first.status === 'stopped'
+    ? lacam(grid, tasks, { seed, limits: { maxMillis: Math.max(1000, maxMs / 4) }, anytime: false }) : null;
+  const r: MapfResult = fallback !== null && fallback.paths !== null ? fallback : first;
+  const fellBack = r === fallback;
+  const la = solver === 'lacam' || fellBack ? r as ReturnType<typeof lacam> : null;
   const check = r.paths === null ? null : checkMapfPlan(grid, tasks, r.paths);
   const valid = check !== null && check.ok && check.sumOfCosts === r.sumOfCosts && check.makespan === r.makespan;
   const invalid = check === null ? '' : !check.ok ? check.reason : valid ? '' : `the planner reports sum of costs ${r.sumOfCosts} and makespan ${r.makespan}, the checker counts ${check.sumOfCosts} and ${check.makespan}`;
@@ -91,6 +98,7 @@ function run(args: Args, io: Io): number {
   if (args.flag('json')) {
     io.out(JSON.stringify({
       map: mapFile, scen: scenFile, agents: k, solver, maxMs, seed,
+      ...(fellBack ? { fallback: { solver: 'lacam', because: `cbs stopped (${first.reason}) with no plan: ${first.detail}` } } : {}),
       status: r.status, reason: r.reason, valid: check === null ? null : valid, detail: r.detail || invalid || null, failedAgent: r.failedAgent < 0 ? null : r.failedAgent,
       sumOfCosts: finite(r.sumOfCosts), makespan: finite(r.makespan), lowerBound: finite(r.lowerBound),
       highLevelNodes: r.highLevelNodes, lowLevelExpansions: r.lowLevelExpansions, elapsedMs: ms,
@@ -99,11 +107,13 @@ function run(args: Args, io: Io): number {
     }));
   } else {
     io.out(`map ${displayName(mapFile)} (${grid.width} x ${grid.height}), ${k} agent${k === 1 ? '' : 's'} from ${scenName}, solver ${solver}, time limit ${maxMs} ms`);
-    const search = solver === 'cbs' ? `${r.highLevelNodes} constraint-tree nodes, ${r.lowLevelExpansions} time-space expansions; ${ms} ms`
+    const search = solver === 'cbs' && !fellBack ? `${r.highLevelNodes} constraint-tree nodes, ${r.lowLevelExpansions} time-space expansions; ${ms} ms`
       : solver === 'pibt' ? `${r.highLevelNodes} steps, ${r.lowLevelExpansions} agent moves tried; ${ms} ms`
-        : solver === 'lacam' ? `${r.highLevelNodes} configurations, ${r.lowLevelExpansions} constraints tried; ${ms} ms`
+        : solver === 'lacam' || fellBack ? `${r.highLevelNodes} configurations, ${r.lowLevelExpansions} constraints tried; ${ms} ms`
           : `${r.lowLevelExpansions} time-space expansions; ${ms} ms`;
     const over = (soc: number) => (r.lowerBound > 0 ? ` (+${(100 * (soc / r.lowerBound - 1)).toFixed(2)}%)` : '');
+    if (fallback !== null && !fellBack) io.out(`CBS stopped (${first.reason}) with no plan; LaCAM* found none either (${fallback.status}${fallback.reason === null ? '' : `, ${fallback.reason}`}).`);
+    if (fellBack) io.out(`CBS stopped (${first.reason}) with no plan after ${first.highLevelNodes} constraint-tree nodes; LaCAM* planned instead, its first plan:`);
     if (r.paths !== null) {
       io.out(`${r.status === 'found' ? 'solved' : `solved, stopped by ${r.reason}`}: sum of costs ${r.sumOfCosts}, makespan ${r.makespan}, lower bound ${r.lowerBound}${over(r.sumOfCosts)}; plan ${valid ? 'checked valid' : 'INVALID'}`);
       if (la !== null) {

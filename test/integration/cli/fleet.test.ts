@@ -34,6 +34,22 @@ describe('on the benchmark files, every plan printed is checked again here', () 
     });
   }
 
+  test('CBS stopped by its time limit with no plan: LaCAM* plans instead, said in the text and the JSON, and the plan passes the checker (exit 0)', async () => {
+    const mapFile = dataFile('mapf/random-32-32-20.map'), scenFile = dataFile('mapf/random-32-32-20-random-1.scen');
+    const t = await run('fleet', '--map', mapFile, '--scen', scenFile, '--agents', '100', '--solver', 'cbs', '--max-ms', '50');
+    expect(t.code, t.err.join('\n')).toBe(0);
+    expect(t.out[1]).toMatch(/^CBS stopped \(max-millis\) with no plan after \d+ constraint-tree nodes; LaCAM\* planned instead, its first plan:$/);
+    expect(t.out[2]).toMatch(/^solved: sum of costs \d+, makespan \d+, lower bound \d+ \(\+\d+\.\d\d%\); plan checked valid$/);
+    const r = await run('fleet', '--map', mapFile, '--scen', scenFile, '--agents', '100', '--solver', 'cbs', '--max-ms', '50', '--json');
+    expect(r.code, r.err.join('\n')).toBe(0);
+    const rec = JSON.parse(r.out[0]) as Record & { fallback?: { solver: string; because: string } };
+    expect(rec.fallback?.solver).toBe('lacam');
+    expect(rec.fallback?.because).toMatch(/^cbs stopped \(max-millis\) with no plan/);
+    const grid = parseMap(readFileSync(mapFile, 'utf8'));
+    const tasks = parseScen(readFileSync(scenFile, 'utf8')).slice(0, 100).map((s) => ({ start: grid.id(s.startX, s.startY), goal: grid.id(s.goalX, s.goalY) }));
+    expect(checkMapfPlan(grid, tasks, rec.paths!.map((p) => p.map(([x, y]) => grid.id(x, y))))).toMatchObject({ ok: true, sumOfCosts: rec.sumOfCosts });
+  });
+
   test('text output: the instance, then solved with the costs and the check, then the search effort', async () => {
     const r = await run('fleet', '--map', dataFile('mapf/random-32-32-20.map'), '--scen', dataFile('mapf/random-32-32-20-random-1.scen'), '--agents', '5', '--solver', 'cbs');
     expect(r.code).toBe(0);
