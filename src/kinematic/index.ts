@@ -10,3 +10,4 @@ export { sampleCurve, type Curve, type CurveSegment, type Steer } from './curve.
 export { dubinsCurve, dubinsCurves, DUBINS_WORDS, type DubinsWord } from './dubins.js';
 export { reedsSheppCurve, reedsSheppCurves, REEDS_SHEPP_FAMILIES, type ReedsSheppFamily } from './reeds-shepp.js';
 export type { Pose } from '../cspace/footprint.js';
+export { FootprintChecker, parseFootprint, type FootprintCheckerOptions } from './footprint-checker.js';
