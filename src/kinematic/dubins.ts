@@ -105,7 +105,7 @@ export function dubinsCurves(from: Pose, to: Pose, radius: number): Curve[] {
  * @example
  * ```ts
  * const c = dubinsCurve({ x: 0, y: 0, theta: 0 }, { x: 4, y: 0, theta: Math.PI }, 1);
- * c.word;   // 'LSL' or 'RSR': out, a half turn, back
+ * c.word;   // 'LSR' (or its mirror 'RSL', as long): nearly straight on, then a long turn to face back
  * ```
  */
 export function dubinsCurve(from: Pose, to: Pose, radius: number): Curve {
