@@ -61,7 +61,7 @@ export function checkKinematicPath(path: readonly Pose[], options: KinematicChec
   const radius = checkRadius(options.radius, 'checkKinematicPath');
   const checker = options.checker;
   if (checker !== undefined && !(checker instanceof FootprintChecker)) throw new InputError(`checkKinematicPath: options.checker must be a FootprintChecker, got ${show(checker)}`);
-  const tol = options.tolerance ?? 1e-6;
+  const tol = options.tolerance === undefined ? 1e-6 : options.tolerance;
   if (typeof tol !== 'number' || !Number.isFinite(tol) || tol < 0) throw new InputError(`checkKinematicPath: options.tolerance must be a finite number >= 0, got ${show(tol)}`);
   const step = checker === undefined ? Infinity : checker.costmap.resolution / 2;
   let cusps = 0, length = 0, lastDir = 0;

@@ -112,25 +112,50 @@ export function curveEnd(from: Pose, segments: readonly CurveSegment[], radius: 
 }
 
 /**
+ * The most poses `sampleCurve` returns: a million poses a few centimetres
+ * apart are tens of kilometres of path, and a step far too small for the
+ * curve (or a curve far too long for the step) would otherwise fill memory.
+ */
+export const MAX_CURVE_SAMPLES = 1_000_000;
+
+/**
+ * Drives `segments` from `from` at turning radius `radius`, calling
+ * `visit(x, y, theta)` every `step` metres at most (each segment cut into
+ * equal pieces, its end among them; `from` itself is not visited) until
+ * `visit` returns true. Returns whether it did: a collision test stops at
+ * the first pose that hits, however long the curve.
+ */
+export function walkSegments(from: Pose, segments: readonly CurveSegment[], radius: number, step: number, visit: (x: number, y: number, theta: number) => boolean): boolean {
+  let p: Pose = from;
+  for (const s of segments) {
+    if (s.length === 0) continue;
+    const pieces = Math.max(1, Math.ceil(Math.abs(s.length) / step));
+    for (let i = 1; i <= pieces; i++) {
+      const q = drive(p.x, p.y, p.theta, s.steer, (s.length * i) / pieces, radius);
+      if (visit(q.x, q.y, q.theta)) return true;
+    }
+    p = drive(p.x, p.y, p.theta, s.steer, s.length, radius);
+  }
+  return false;
+}
+
+/**
  * Poses along `curve`, `step` metres apart at most: each segment is cut into
  * equal pieces no longer than `step`, so every segment's ends (the cusps
  * among them) are among the poses. The first is `curve.from`, the last the
- * curve's end; headings are wrapped into (-pi, pi].
+ * curve's end; headings are wrapped into (-pi, pi]. More than
+ * `MAX_CURVE_SAMPLES` poses is an `InputError`.
  */
 export function sampleCurve(curve: Curve, step: number): Pose[] {
   checkCurve(curve, 'sampleCurve');
   if (typeof step !== 'number' || !Number.isFinite(step) || step <= 0) throw new InputError(`sampleCurve: step must be a finite number of metres > 0, got ${show(step)}`);
-  const out: Pose[] = [{ x: curve.from.x, y: curve.from.y, theta: wrapAngle(curve.from.theta) }];
-  let p: Pose = curve.from;
-  for (const s of curve.segments) {
-    const pieces = Math.max(1, Math.ceil(Math.abs(s.length) / step));
-    if (s.length === 0) continue;
-    for (let i = 1; i <= pieces; i++) {
-      const q = drive(p.x, p.y, p.theta, s.steer, (s.length * i) / pieces, curve.radius);
-      out.push({ x: q.x, y: q.y, theta: wrapAngle(q.theta) });
-    }
-    p = drive(p.x, p.y, p.theta, s.steer, s.length, curve.radius);
+  let count = 1;
+  for (const s of curve.segments) count += Math.ceil(Math.abs(s.length) / step);
+  if (!(count <= MAX_CURVE_SAMPLES)) {
+    throw new InputError(`sampleCurve: step ${step} m cuts a curve of ${curve.length} m into more than ${MAX_CURVE_SAMPLES} poses; take a longer step`);
   }
+  const out: Pose[] = [{ x: curve.from.x, y: curve.from.y, theta: wrapAngle(curve.from.theta) }];
+  walkSegments(curve.from, curve.segments, curve.radius, step, (x, y, theta) => { out.push({ x, y, theta: wrapAngle(theta) }); return false; });
   return out;
 }
 
@@ -153,8 +178,15 @@ export function checkRadius(radius: unknown, who: string): number {
 
 function checkCurve(curve: unknown, who: string): void {
   const c = curve as Partial<Curve> | null;
-  if (c === null || typeof c !== 'object' || !Array.isArray(c.segments) || typeof c.radius !== 'number' || !(c.radius > 0)) {
+  if (c === null || typeof c !== 'object' || !Array.isArray(c.segments) || typeof c.radius !== 'number' || !(c.radius > 0) || !Number.isFinite(c.radius)) {
     throw new InputError(`${who}: curve must be a Curve (from dubinsCurve or reedsSheppCurve), got ${show(curve)}`);
+  }
+  // A loop, not every(): every() skips the holes of a sparse array.
+  for (let i = 0; i < c.segments.length; i++) {
+    const s = c.segments[i] as Partial<CurveSegment> | null | undefined;
+    if (s === null || typeof s !== 'object' || (s.steer !== 'L' && s.steer !== 'R' && s.steer !== 'S') || typeof s.length !== 'number' || !Number.isFinite(s.length)) {
+      throw new InputError(`${who}: curve.segments[${i}] must be a segment { steer: 'L' | 'R' | 'S', length } with a finite length, got ${show(s)}`);
+    }
   }
   checkPose(c.from, `${who}: curve.from`);
 }

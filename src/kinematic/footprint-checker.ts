@@ -72,12 +72,12 @@ export class FootprintChecker {
     const c = checkCostmap(costmap, 'FootprintChecker');
     if (options === null || typeof options !== 'object' || Array.isArray(options)) throw new InputError(`FootprintChecker: options must be an object, got ${show(options)}`);
     checkKeys(options, KEYS, 'FootprintChecker');
-    const blockedAt = options.blockedAt ?? LETHAL;
+    const blockedAt = options.blockedAt === undefined ? LETHAL : options.blockedAt;
     if (typeof blockedAt !== 'number' || !Number.isInteger(blockedAt) || blockedAt < 1 || blockedAt > LETHAL) {
       throw new InputError(`FootprintChecker: options.blockedAt must be a whole number 1..254 (254 lethal, 253 the inscribed band too), got ${show(blockedAt)}`);
     }
     checkBoolean(options.allowUnknown, 'FootprintChecker: options.allowUnknown');
-    const K = options.headings ?? 72;
+    const K = options.headings === undefined ? 72 : options.headings;
     if (typeof K !== 'number' || !Number.isInteger(K) || K < 1 || K > MAX_HEADINGS) throw new InputError(`FootprintChecker: options.headings must be a whole number of bins 1..${MAX_HEADINGS}, got ${show(K)}`);
     if (robot instanceof Footprint) {
       this.footprint = robot;
@@ -98,7 +98,7 @@ export class FootprintChecker {
     this.blocked = new Uint8Array(width * height);
     for (let r = 0; r < height; r++) {
       const from = (c.rowOrder === 'bottom-up' ? r : rowFromTop('bottom-up', height, r)) * width;
-      for (let x = 0; x < width; x++) if (this.isBlockedCost(c.cost[from + x])) this.blocked[r * width + x] = 1;
+      for (let x = 0; x < width; x++) if (this.blocks(c.cost[from + x])) this.blocked[r * width + x] = 1;
     }
     this.clearance2 = squaredDistances(this.blocked, width, height);
     this.turned = [];
@@ -108,8 +108,16 @@ export class FootprintChecker {
     this.sin = Math.sin(yaw);
   }
 
-  /** Whether a cell of cost `cost` is an obstacle under this checker's rule. */
+  /** Whether a cell of cost `cost` (a whole number 0..255, as a costmap's bytes hold) is an obstacle under this checker's rule. */
   isBlockedCost(cost: number): boolean {
+    if (typeof cost !== 'number' || !Number.isInteger(cost) || cost < 0 || cost > NO_INFORMATION) {
+      throw new InputError(`FootprintChecker#isBlockedCost: cost must be a whole number 0..255 (a costmap's byte), got ${show(cost)}`);
+    }
+    return this.blocks(cost);
+  }
+
+  /** `isBlockedCost` without the check of its argument: for the loops over a costmap's own bytes. */
+  private blocks(cost: number): boolean {
     return cost === NO_INFORMATION ? !this.allowUnknown : cost >= this.blockedAt;
   }
 
@@ -131,12 +139,14 @@ export class FootprintChecker {
       if (this.inscribedRadius > 0 && d + diag / 2 < this.inscribedRadius / resolution) return true;
       if (d - diag > R && cx - R > 0 && cy - R > 0 && cx + R < width && cy + R < height) return false;
     }
-    let hit = false;
+    // A robot covers some cell; none is a pose so far away (1e300 m) that its extent rounds to nothing: off the map.
+    let hit = false, seen = false;
     this.scan(cx, cy, th, (c, r) => {
+      seen = true;
       if (c < 0 || r < 0 || c >= width || r >= height || this.blocked[r * width + c] === 1) hit = true;
       return hit;
     });
-    return hit;
+    return hit || !seen;
   }
 
   /** The cells under the robot at `pose`, as indices of `costmap.cost` (cells off the map left out), in no set order. */
@@ -145,10 +155,11 @@ export class FootprintChecker {
     const { width, height, rowOrder } = this.costmap;
     const out: number[] = [];
     const [cx, cy, th] = this.toMap(pose.x, pose.y, pose.theta);
+    // Only the map's cells: a robot far larger than the map would otherwise be scanned cell by cell off it.
     this.scan(cx, cy, th, (c, r) => {
-      if (c >= 0 && r >= 0 && c < width && r < height) out.push((rowOrder === 'bottom-up' ? r : height - 1 - r) * width + c);
+      out.push((rowOrder === 'bottom-up' ? r : height - 1 - r) * width + c);
       return false;
-    });
+    }, true);
     return out;
   }
 
@@ -164,16 +175,21 @@ export class FootprintChecker {
    * (cx, cy) in cells, heading `theta`, until it returns true. A row's cells
    * are those within the robot's extent across that row's band: for a
    * convex shape the band's slice is convex, so its extent is all it takes.
+   * With `onMap`, only the cells on the map are visited.
    */
-  private scan(cx: number, cy: number, theta: number, visit: (col: number, row: number) => boolean): void {
-    const res = this.costmap.resolution;
+  private scan(cx: number, cy: number, theta: number, visit: (col: number, row: number) => boolean, onMap = false): void {
+    const { width, height, resolution: res } = this.costmap;
+    const rows = (lo: number, hi: number): [number, number] => (onMap ? [Math.max(lo, 0), Math.min(hi, height)] : [lo, hi]);
+    const cols = (lo: number, hi: number): [number, number] => (onMap ? [Math.max(lo, 0), Math.min(hi, width)] : [lo, hi]);
     if (this.footprint === null) {
       const R = this.circumradius / res;
-      for (let r = Math.floor(cy - R); r < Math.ceil(cy + R); r++) {
+      const [r0, r1] = rows(Math.floor(cy - R), Math.ceil(cy + R));
+      for (let r = r0; r < r1; r++) {
         const near = Math.min(Math.max(cy, r), r + 1) - cy, h2 = R * R - near * near;
         if (h2 <= 0) continue;
         const hw = Math.sqrt(h2);
-        for (let c = Math.floor(cx - hw); c < Math.ceil(cx + hw); c++) if (visit(c, r)) return;
+        const [c0, c1] = cols(Math.floor(cx - hw), Math.ceil(cx + hw));
+        for (let c = c0; c < c1; c++) if (visit(c, r)) return;
       }
       return;
     }
@@ -182,7 +198,8 @@ export class FootprintChecker {
     let ylo = Infinity, yhi = -Infinity;
     for (let i = 0; i < n; i++) { ylo = Math.min(ylo, v[2 * i + 1]); yhi = Math.max(yhi, v[2 * i + 1]); }
     ylo = cy + ylo / res; yhi = cy + yhi / res;
-    for (let r = Math.floor(ylo); r < Math.ceil(yhi); r++) {
+    const [r0, r1] = rows(Math.floor(ylo), Math.ceil(yhi));
+    for (let r = r0; r < r1; r++) {
       let xlo = Infinity, xhi = -Infinity;
       for (let i = 0; i < n; i++) {
         const j = (i + 1) % n;
@@ -196,7 +213,8 @@ export class FootprintChecker {
           xlo = Math.min(xlo, x); xhi = Math.max(xhi, x);
         }
       }
-      for (let c = Math.floor(xlo); c < Math.ceil(xhi); c++) if (visit(c, r)) return;
+      const [c0, c1] = cols(Math.floor(xlo), Math.ceil(xhi));
+      for (let c = c0; c < c1; c++) if (visit(c, r)) return;
     }
   }
 

@@ -7,7 +7,7 @@ import { flood } from '../search/flood.js';
 import { Grid } from '../grid/grid.js';
 import { INSCRIBED } from '../costmap/inflation.js';
 import type { Pose } from '../cspace/footprint.js';
-import { checkPose, countCusps, drive, sampleCurve, wrapAngle, type Curve, type CurveSegment, type Steer } from './curve.js';
+import { checkPose, countCusps, drive, walkSegments, wrapAngle, type Curve, type CurveSegment, type Steer } from './curve.js';
 import { dubinsCurve } from './dubins.js';
 import { reedsSheppCurve } from './reeds-shepp.js';
 import { FootprintChecker } from './footprint-checker.js';
@@ -62,7 +62,7 @@ export interface HybridAStarResult {
   readonly status: SearchStatus;
   /** Which budget stopped the search, when `status` is `stopped`; else null. */
   readonly reason: StopReason | null;
-  /** The poses from start to goal (the goal exactly), spaced at most half a cell apart; null unless found. */
+  /** The poses from start to goal (the last the exact curve driven out: the goal to 1e-7 of a radius), spaced at most half a cell apart; null unless found. */
   readonly path: Pose[] | null;
   /** The path's length in metres (Infinity unless found). */
   readonly length: number;
@@ -106,7 +106,7 @@ export function hybridAStar(checker: FootprintChecker, start: Pose, goal: Pose, 
   checkPose(goal, 'hybridAStar: goal');
   if (options === null || typeof options !== 'object' || Array.isArray(options)) throw new InputError(`hybridAStar: options must be an object, got ${show(options)}`);
   checkKeys(options, KEYS, 'hybridAStar');
-  const motion = options.motion ?? 'dubins';
+  const motion = options.motion === undefined ? 'dubins' : options.motion;
   if (motion !== 'dubins' && motion !== 'reeds-shepp') throw new InputError(`hybridAStar: options.motion must be 'dubins' or 'reeds-shepp', got ${show(options.motion)}`);
   const finite = (x: number) => Number.isFinite(x);
   const R = num(options.minimumTurningRadius, 0.4, 'minimumTurningRadius', (x) => finite(x) && x > 0, 'a finite number of metres > 0');
@@ -126,7 +126,8 @@ export function hybridAStar(checker: FootprintChecker, start: Pose, goal: Pose, 
   const map = checker.costmap, { width, height, resolution: res } = map;
   const curveTo = (p: Pose) => (motion === 'dubins' ? dubinsCurve(p, goal, R) : reedsSheppCurve(p, goal, R));
   const step = res / 2;
-  const free = (c: Curve) => sampleCurve(c, step).every((p) => !checker.hits(p.x, p.y, p.theta));
+  // Stops at the first pose that hits: a long curve (a large radius) soon leaves the map, and off the map is a collision.
+  const free = (c: Curve) => !walkSegments(c.from, c.segments, R, step, (x, y, theta) => checker.hits(x, y, theta));
 
   // The primitives: arcs of a whole number of bins whose chord is at least sqrt(2) cells (Nav2's rule), and a straight of that chord.
   const binSize = (2 * Math.PI) / K;
@@ -175,14 +176,9 @@ export function hybridAStar(checker: FootprintChecker, start: Pose, goal: Pose, 
     const segs: CurveSegment[] = [];
     for (let n = node; parent[n] !== -1; n = parent[n]) segs.push(prims[prim[n]]);
     segs.reverse();
+    if (curve !== null) segs.push(...curve.segments);
     const path: Pose[] = [{ x: start.x, y: start.y, theta: wrapAngle(start.theta) }];
-    let p: Pose = start;
-    for (const s of segs) {
-      const pieces = Math.max(1, Math.ceil(Math.abs(s.length) / step));
-      for (let i = 1; i <= pieces; i++) { const q = drive(p.x, p.y, p.theta, s.steer, (s.length * i) / pieces, R); path.push({ x: q.x, y: q.y, theta: wrapAngle(q.theta) }); }
-      p = drive(p.x, p.y, p.theta, s.steer, s.length, R);
-    }
-    if (curve !== null) { path.push(...sampleCurve(curve, step).slice(1)); segs.push(...curve.segments); }
+    walkSegments(start, segs, R, step, (x, y, theta) => { path.push({ x, y, theta: wrapAngle(theta) }); return false; });
     let length = 0;
     for (const s of segs) length += Math.abs(s.length);
     return { status, reason, path, length, cusps: countCusps(segs), expansions, analytic: curve };

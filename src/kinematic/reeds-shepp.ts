@@ -28,7 +28,24 @@ import { arcBackward, arcForward, checkPose, checkRadius, localGoal, toCurves, t
 
 /** The nine base families of the paper's table, with their words' count: 48 in all. */
 export const REEDS_SHEPP_FAMILIES = Object.freeze({
-  'C|C|C': 4, 'C|CC': 4, 'CC|C': 4, 'CSC': 8, 'CCu|CuC': 4, 'C|CuCu|C': 4, 'C|C(pi/2)SC': 8, 'CSC(pi/2)|C': 8, 'C|C(pi/2)SC(pi/2)|C': 4,
+  /** Three arcs, the direction changing between each: L+R-L+ and its kin. */
+  'C|C|C': 4,
+  /** An arc, a cusp, two arcs driven the same way. */
+  'C|CC': 4,
+  /** Two arcs driven the same way, a cusp, an arc. */
+  'CC|C': 4,
+  /** Arc, straight, arc, all one way: the Dubins words, forwards or backwards. */
+  'CSC': 8,
+  /** Four arcs, the middle two of equal length, a cusp between them. */
+  'CCu|CuC': 4,
+  /** Four arcs, the middle two of equal length, a cusp before and after them. */
+  'C|CuCu|C': 4,
+  /** An arc, a cusp, a quarter turn, a straight and an arc. */
+  'C|C(pi/2)SC': 8,
+  /** An arc, a straight, a quarter turn, a cusp and an arc: the one above driven in reverse order. */
+  'CSC(pi/2)|C': 8,
+  /** An arc, a cusp, a quarter turn, a straight, a quarter turn, a cusp, an arc. */
+  'C|C(pi/2)SC(pi/2)|C': 4,
 } as const);
 
 /** The name of one of the nine base families. */
