@@ -8,7 +8,7 @@
  *
  * @module bestfirst/kinematic
  */
-export { sampleCurve, type Curve, type CurveSegment, type Steer } from './curve.js';
+export { sampleCurve, MAX_CURVE_SAMPLES, type Curve, type CurveSegment, type Steer } from './curve.js';
 export { dubinsCurve, dubinsCurves, DUBINS_WORDS, type DubinsWord } from './dubins.js';
 export { reedsSheppCurve, reedsSheppCurves, REEDS_SHEPP_FAMILIES, type ReedsSheppFamily } from './reeds-shepp.js';
 export type { Pose } from '../cspace/footprint.js';
