@@ -139,14 +139,15 @@ export class FootprintChecker {
       if (this.inscribedRadius > 0 && d + diag / 2 < this.inscribedRadius / resolution) return true;
       if (d - diag > R && cx - R > 0 && cy - R > 0 && cx + R < width && cy + R < height) return false;
     }
-    // A robot covers some cell; none is a pose so far away (1e300 m) that its extent rounds to nothing: off the map.
     let hit = false, seen = false;
     this.scan(cx, cy, th, (c, r) => {
       seen = true;
       if (c < 0 || r < 0 || c >= width || r >= height || this.blocked[r * width + c] === 1) hit = true;
       return hit;
     });
-    return hit || !seen;
+    if (seen) return hit;
+    // No cell at all: the robot's extent rounded to nothing (far too small for the map, or a pose 1e300 m away). The cell of its reference point decides.
+    return !(col >= 0 && row >= 0 && col < width && row < height) || this.blocked[row * width + col] === 1;
   }
 
   /** The cells under the robot at `pose`, as indices of `costmap.cost` (cells off the map left out), in no set order. */

@@ -160,6 +160,15 @@ function checkerSpecs(): Spec[] {
     v(ON_WALL, 'on the wall', 'ok', { check: (r) => same(r, true) }), v(pose(0.1, 0.75, 0), 'half off the map', 'ok', { check: (r) => same(r, true) }),
     v(pose(-1e300, 1e300, 0), 'far off the map', 'ok', { check: (r) => same(r, true) }), v(pose(0.75, 0.75, 1e6), 'turned a million radians', 'ok'),
   ]], (r, a) => (a[0] === FREE ? same(r, false) : undefined), ['pose']));
+  specs.push({
+    target: 'bestfirst/kinematic:FootprintChecker#collides', extra: [
+      // A disc far below float resolution on a cell corner covers no cell of the scan: the cell of its centre decides.
+      ...[[pose(1, 1, 0), false, 'free'], [pose(1.5, 0.5, 0), true, 'the wall']].map(([p, want, where]) => ({
+        label: `a robot of radius 1e-300 m on a cell corner of ${String(where)}`, want: 'ok' as const,
+        make: (L: Lib): Base => { const c = new L.kinematic.FootprintChecker(costmap(L), 1e-300); return { args: [p], call: (...a) => apply(c.collides.bind(c), a), check: (r) => same(r, want) }; },
+      })),
+    ],
+  });
   // A 0.5 m square on 0.25 m cells, centred on a cell corner: the four cells around it (rows from the bottom, 12 a row).
   const square = (L: Lib) => new L.kinematic.FootprintChecker(costmap(L), L.cspace.Footprint.rectangle(0.5, 0.5));
   const sorted = (r: unknown) => [...(r as number[])].sort((a, b) => a - b);
