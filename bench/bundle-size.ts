@@ -32,12 +32,12 @@ const blocked = (x, y) => ROWS[y][x] === '#';`;
 
 // Modules of src/ no grid A* has any business loading: the repair family,
 // the preprocessing and any-angle searches and the registry that names them,
-// the other searches, the file formats, the worlds.
+// the other searches, the file formats, the worlds, the kinematic family.
 const NEVER = 'dstar|dstar-lite|ara|jps|jps-plus[^/]*|jps-heap|jps-jump|jump[^/]*|subgoal[^/]*|preprocessed8|any-angle|smooth-path|registry|universal-plan|depth-first|keyed|graph|movingai|roads|validate-path|cspace|epsilon|random|trace';
 
 /** The modules a row must not hold: NEVER's, and `more` (alternatives joined by |). */
 function mustDrop(more = ''): RegExp {
-  return new RegExp(`/(${NEVER}${more === '' ? '' : `|${more}`})\\.js$|/worlds/|/grid/index\\.js$`);
+  return new RegExp(`/(${NEVER}${more === '' ? '' : `|${more}`})\\.js$|/worlds/|/kinematic/|/grid/index\\.js$`);
 }
 
 interface Entry {

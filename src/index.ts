@@ -12,8 +12,10 @@
  * does not load: `bestfirst/grid` (the grid's own searchers, heuristics and
  * path checks), `bestfirst/costmap` (Nav2's costmaps), `bestfirst/repair`
  * (D*, D* Lite, ARA*, the universal plan), `bestfirst/mapf` (many agents on
- * one grid), `bestfirst/io` (Moving AI, ROS, road and DIMACS files) and
- * `bestfirst/cspace` (floor plans in metres and their raster).
+ * one grid), `bestfirst/io` (Moving AI, ROS, road and DIMACS files),
+ * `bestfirst/cspace` (floor plans in metres and their raster) and
+ * `bestfirst/kinematic` (footprints, Dubins and Reeds-Shepp curves,
+ * Hybrid-A*).
  *
  * @module bestfirst
  */

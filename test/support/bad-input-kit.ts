@@ -12,6 +12,7 @@ import type * as Io from '#bestfirst/io';
 import type * as Worlds from '#bestfirst/worlds';
 import type * as Cspace from '#bestfirst/cspace';
 import type * as SearchEntry from '#bestfirst/search';
+import type * as Kinematic from '#bestfirst/kinematic';
 import type { SearchSpace } from '#bestfirst';
 
 /** The entry points, as the worker imported them from dist/. */
@@ -25,6 +26,7 @@ export interface Lib {
   worlds: typeof Worlds;
   cspace: typeof Cspace;
   search: typeof SearchEntry;
+  kinematic: typeof Kinematic;
 }
 
 /**

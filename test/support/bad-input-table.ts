@@ -3,6 +3,7 @@
 import { coreSpecs } from './bad-input-core.js';
 import { costmapSpecs } from './bad-input-costmap.js';
 import { ioCspaceWorldSpecs } from './bad-input-io.js';
+import { kinematicSpecs } from './bad-input-kinematic.js';
 import { rowsOf, type Row } from './bad-input-kit.js';
 import { repairSpecs } from './bad-input-repair.js';
 
@@ -19,10 +20,11 @@ export const UNCHECKED: Readonly<Record<string, string>> = {
   'bestfirst:Graph#successors': 'a SearchSpace method called per expansion by every search',
   'bestfirst:Graph#predecessors': 'a SearchSpace method called per expansion by every backward search',
   'bestfirst:KeyedSpace#successors': 'a SearchSpace method called per expansion (it checks the costs and degree its neighbours list)',
+  'bestfirst/kinematic:FootprintChecker#hits': 'collides without the check of its pose, called per sample of every motion by hybridAStar and checkKinematicPath; the collides rows hold the same answers to their checks',
 };
 
 export function buildTable(): Row[] {
-  const rows = rowsOf([...coreSpecs(), ...repairSpecs(), ...ioCspaceWorldSpecs(), ...costmapSpecs()]);
+  const rows = rowsOf([...coreSpecs(), ...repairSpecs(), ...ioCspaceWorldSpecs(), ...costmapSpecs(), ...kinematicSpecs()]);
   rows.forEach((r, i) => { r.info.id = i; });
   return rows;
 }

@@ -16,6 +16,7 @@ const L = {
   worlds: await import(entries.worlds),
   cspace: await import(entries.cspace),
   search: await import(entries.search),
+  kinematic: await import(entries.kinematic),
 };
 const { buildTable, UNCHECKED } = await import(new URL('bad-input-table.js', tableDir).href);
 const rows = buildTable();

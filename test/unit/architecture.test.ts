@@ -67,6 +67,8 @@ const MAY_IMPORT: Record<string, string[]> = {
   io: ['core', 'grid', 'spaces', 'costmap', 'mapf'],
   // A raster is capped as a Moving AI map is (MAX_MAP_CELLS).
   cspace: ['core', 'grid', 'io'],
+  // Footprints are cspace's; a costmap is checked and flooded for the heuristic.
+  kinematic: ['core', 'queues', 'search', 'grid', 'costmap', 'cspace'],
   worlds: ['core', 'queues', 'search', 'hierarchy', 'grid', 'spaces', 'costmap', 'mapf', 'repair', 'io', 'cspace'],
 };
 /**

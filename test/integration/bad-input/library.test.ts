@@ -1,4 +1,4 @@
-// The bad-input table (issue 10): every function and class the four entry points
+// The bad-input table (issue 10): every function and class the entry points
 // export, and their methods, fed hostile arguments (test/support/bad-input-*.ts).
 // Each call runs in a child process on the built library, with a timeout. (Not a
 // worker thread: a thread's out-of-memory aborted the whole test process, and a
@@ -29,6 +29,7 @@ const ENTRIES = {
   worlds: ['bestfirst/worlds', 'dist/src/worlds/index.js'],
   cspace: ['bestfirst/cspace', 'dist/src/cspace/index.js'],
   search: ['bestfirst/search', 'dist/src/search/index.js'],
+  kinematic: ['bestfirst/kinematic', 'dist/src/kinematic/index.js'],
 } as const;
 /** A call takes milliseconds; one that takes this long is a hang. */
 const ROW_TIMEOUT_MS = 5000;

@@ -43,11 +43,11 @@ test('the sidebar: the manual (the guide with its pages in the index\'s order, t
   const [manual, modules] = nav;
   expect(manual.children!.map((c) => c.text)).toEqual(['Guide', 'Command line', 'Development']);
   expect(manual.children![0].children!.map((c) => c.text)).toEqual([
-    'Grids', 'The engine', 'Preprocessing', 'Repair and anytime', 'Costmaps and ROS maps', 'Floor plans and configuration space', 'Road graphs',
+    'Grids', 'The engine', 'Preprocessing', 'Repair and anytime', 'Costmaps and ROS maps', 'Floor plans and configuration space', 'Cars and footprints', 'Road graphs',
     'Many robots', 'Any-angle paths', 'Readers and formats', 'The chapter page',
   ]);
   expect(modules.children!.map((c) => c.text)).toEqual([
-    'bestfirst', 'bestfirst/grid', 'bestfirst/search', 'bestfirst/costmap', 'bestfirst/repair', 'bestfirst/mapf', 'bestfirst/io', 'bestfirst/cspace',
+    'bestfirst', 'bestfirst/grid', 'bestfirst/search', 'bestfirst/costmap', 'bestfirst/repair', 'bestfirst/mapf', 'bestfirst/io', 'bestfirst/cspace', 'bestfirst/kinematic',
   ]);
 });
 

@@ -12,10 +12,10 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const tsc = join(root, 'node_modules/typescript/bin/tsc');
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const SUBPATHS = ['bestfirst', 'bestfirst/grid', 'bestfirst/costmap', 'bestfirst/repair', 'bestfirst/mapf', 'bestfirst/io', 'bestfirst/cspace', 'bestfirst/search'];
+const SUBPATHS = ['bestfirst', 'bestfirst/grid', 'bestfirst/costmap', 'bestfirst/repair', 'bestfirst/mapf', 'bestfirst/io', 'bestfirst/cspace', 'bestfirst/search', 'bestfirst/kinematic'];
 // Names of a family, the chapter's or the repository's own: none is at the root (a family's live behind its subpath only).
 const NOT_AT_ROOT = [
-  'RADIUS', 'START_A', 'snapshot', 'gateWorld', 'apartmentWorld', 'firstEpsilonAboveDijkstra', 'parseMap', 'checkPath', 'parseRoads', 'FloorPlan', 'CSpace', 'mulberry32',
+  'RADIUS', 'START_A', 'snapshot', 'gateWorld', 'apartmentWorld', 'firstEpsilonAboveDijkstra', 'parseMap', 'checkPath', 'parseRoads', 'FloorPlan', 'CSpace', 'mulberry32', 'hybridAStar', 'dubinsCurve',
   'JpsPlusSearcher', 'GRID_ALGORITHMS', 'inflate', 'LETHAL', 'DStar', 'DStarLite', 'TAG_NAMES', 'cbs', 'checkMapfPlan', 'frontierBefore', 'bellmanTerms', 'MAX_GRAPH_SIZE', 'dfs', 'bellmanFord', 'pathAmong', 'DEPTH_FIRST_GROWING_MAX_EXPANSIONS',
 ];
 
@@ -46,7 +46,7 @@ afterAll(() => {
 test('the tarball holds the library, its types, the CLI and the licence, and nothing else', () => {
   const paths = packed.files.map((f) => f.path).sort();
   for (const must of ['LICENSE', 'README.md', 'CHANGELOG.md', 'package.json', 'bin/bestfirst.js', 'dist/cli/main.js']) expect(paths).toContain(must);
-  for (const entry of ['', 'grid/', 'costmap/', 'repair/', 'mapf/', 'io/', 'cspace/', 'search/']) {
+  for (const entry of ['', 'grid/', 'costmap/', 'repair/', 'mapf/', 'io/', 'cspace/', 'search/', 'kinematic/']) {
     expect(paths).toContain(`dist/src/${entry}index.js`);
     expect(paths).toContain(`dist/src/${entry}index.d.ts`);
   }
@@ -105,8 +105,9 @@ const free = costmap.distanceTransform(Uint8Array.from([1, 0, 0, 0]), 4, 1);
 const grid4 = bf.Grid.fromAscii(['...'], { connectivity: 4 });
 const agents = mapf.checkMapfPlan(grid4, [{ start: 0, goal: 2 }], [[0, 1, 2]]).ok;
 const deep = search.iddfs(grid4, 0, 2).linkLength;
+const uTurn = kinematic.dubinsCurve({ x: 0, y: 0, theta: 0 }, { x: 0, y: 2, theta: Math.PI }, 1).length;
 console.log(JSON.stringify({
-  cost: r.cost, check, metres: metres.cost, toGoal, free: Array.from(free), agents, deep,
+  cost: r.cost, check, metres: metres.cost, toGoal, free: Array.from(free), agents, deep, uTurn,
   atRoot: ${JSON.stringify(NOT_AT_ROOT)}.filter((n) => n in bf),
 }));
 `;
@@ -120,6 +121,7 @@ function expectUse(out: string): void {
   expect(got.free).toEqual([0, 1, 2, 3]); // distances to the one blocked cell
   expect(got.agents).toBe(true);
   expect(got.deep).toBe(2);
+  expect(got.uTurn).toBeCloseTo(Math.PI, 12); // half a circle of radius 1
   expect(got.atRoot).toEqual([]);
 }
 
@@ -133,6 +135,7 @@ test('an ES module imports the root and each subpath', () => {
     `import * as io from 'bestfirst/io';`,
     `import * as cspace from 'bestfirst/cspace';`,
     `import * as search from 'bestfirst/search';`,
+    `import * as kinematic from 'bestfirst/kinematic';`,
     `import { Grid, astar } from 'bestfirst';`,
     `if (Grid !== bf.Grid || astar !== bf.astar) throw new Error('named and namespace imports differ');`,
     USE,
@@ -150,6 +153,7 @@ test(`CommonJS requires the root and each subpath (require of ES modules, Node $
     `const io = require('bestfirst/io');`,
     `const cspace = require('bestfirst/cspace');`,
     `const search = require('bestfirst/search');`,
+    `const kinematic = require('bestfirst/kinematic');`,
     `for (const gone of ['bestfirst/worlds', 'bestfirst/movingai']) {`,
     `  try { require(gone); throw new Error(gone + ' is still exported'); } catch (e) { if (e.code !== 'ERR_PACKAGE_PATH_NOT_EXPORTED') throw e; }`,
     `}`,
@@ -218,6 +222,7 @@ import { DStarLite } from 'bestfirst/repair';
 import { cbs, type AgentTask } from 'bestfirst/mapf';
 import { parseMap, type Scenario } from 'bestfirst/io';
 import { CSpace, FloorPlan, type Point } from 'bestfirst/cspace';
+import { hybridAStar, type HybridAStarResult, type Pose } from 'bestfirst/kinematic';
 // @ts-expect-error the file formats live behind bestfirst/io
 import { parseMap as rootParseMap } from 'bestfirst';
 // @ts-expect-error the families' searchers live behind their subpaths
@@ -236,7 +241,9 @@ const cs = new CSpace(new FloorPlan({ width: 1, height: 1, walls: [], doors: [],
 const check: PathCheck = { ok: false, reason: 'x' };
 const task: AgentTask = { start: 0, goal: 1 };
 let s: Scenario | undefined;
-export { cost, wrong, last, p, cs, check, s, task, rootParseMap, rootJpsPlus, JpsPlusSearcher, inflate, DStarLite, cbs };
+const pose: Pose = { x: 0, y: 0, theta: Math.PI / 2 };
+const poses = (r: HybridAStarResult): Pose[] | null => r.path;
+export { cost, wrong, last, p, cs, check, s, task, pose, poses, rootParseMap, rootJpsPlus, JpsPlusSearcher, inflate, DStarLite, cbs, hybridAStar };
 `;
 
 function typecheck(name: string, compilerOptions: Record<string, unknown>, source = TS, file = `${name}.ts`): void {

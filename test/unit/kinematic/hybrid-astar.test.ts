@@ -1,0 +1,117 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { astar, Grid, InputError, octile } from '#bestfirst';
+import { LETHAL, makeCostmap, type Costmap } from '#bestfirst/costmap';
+import { Footprint } from '#bestfirst/cspace';
+import { checkKinematicPath, dubinsCurve, FootprintChecker, hybridAStar, reedsSheppCurve, type Pose } from '#bestfirst/kinematic';
+
+/** A seeded map, `n` x `n` cells of 0.1 m with a few lethal boxes, and a free start and goal for `checker`. */
+function scene(seed: number, n: number, boxes: number, robot: (m: Costmap) => FootprintChecker) {
+  let s = seed;
+  const u = () => { s = (s * 16807) % 2147483647; return s / 2147483647; };
+  const cost = new Uint8Array(n * n);
+  for (let b = 0; b < boxes; b++) {
+    const x0 = Math.floor(u() * n), y0 = Math.floor(u() * n), w = 1 + Math.floor(u() * n / 5), h = 1 + Math.floor(u() * n / 5);
+    for (let y = y0; y < Math.min(n, y0 + h); y++) for (let x = x0; x < Math.min(n, x0 + w); x++) cost[y * n + x] = LETHAL;
+  }
+  const costmap = makeCostmap(cost, { width: n, height: n, resolution: 0.1, rowOrder: 'bottom-up' });
+  const checker = robot(costmap);
+  const pose = (): Pose => {
+    for (;;) {
+      const p = { x: 0.1 * n * u(), y: 0.1 * n * u(), theta: 2 * Math.PI * u() - Math.PI };
+      if (!checker.collides(p)) return p;
+    }
+  };
+  return { costmap, checker, start: pose(), goal: pose() };
+}
+
+const cart = (m: Costmap) => new FootprintChecker(m, Footprint.rectangle(0.3, 0.2));
+
+describe('hybridAStar', () => {
+  test('on seeded random maps, every path it returns passes checkKinematicPath and ends on the goal', () => {
+    let found = 0;
+    fc.assert(fc.property(fc.integer({ min: 1, max: 2147483646 }), fc.constantFrom('dubins', 'reeds-shepp' as const), (seed, motion) => {
+      const { checker, start, goal } = scene(seed, 40, 6, cart);
+      const r = hybridAStar(checker, start, goal, { motion, minimumTurningRadius: 0.4, maxIterations: 20000 });
+      if (r.status !== 'found') return;
+      found++;
+      const path = r.path as Pose[];
+      const verdict = checkKinematicPath(path, { radius: 0.4, checker, tolerance: 1e-7 });
+      expect(verdict.violation).toBeNull();
+      expect(verdict.cusps).toBe(r.cusps);
+      expect(verdict.length).toBeCloseTo(r.length, 6);
+      if (motion === 'dubins') expect(r.cusps).toBe(0);
+      expect(path[0]).toMatchObject({ x: start.x, y: start.y });
+      expect(Math.hypot(path[path.length - 1].x - goal.x, path[path.length - 1].y - goal.y)).toBeLessThan(1e-9);
+    }), { seed: 32, numRuns: 24 });
+    expect(found).toBeGreaterThan(8);
+  });
+
+  test('on an empty map its length is within 5% of the exact curve', () => {
+    const m = makeCostmap(new Uint8Array(100 * 100), { width: 100, height: 100, resolution: 0.1, rowOrder: 'bottom-up' });
+    const checker = new FootprintChecker(m, Footprint.rectangle(0.3, 0.2));
+    let s = 5;
+    const u = () => { s = (s * 16807) % 2147483647; return s / 2147483647; };
+    for (let i = 0; i < 12; i++) {
+      const p = (): Pose => ({ x: 3 + 4 * u(), y: 3 + 4 * u(), theta: 2 * Math.PI * u() - Math.PI });
+      const a = p(), b = p();
+      for (const motion of ['dubins', 'reeds-shepp'] as const) {
+        const exact = (motion === 'dubins' ? dubinsCurve : reedsSheppCurve)(a, b, 0.5).length;
+        const r = hybridAStar(checker, a, b, { motion, minimumTurningRadius: 0.5 });
+        expect(r.status).toBe('found');
+        expect(r.length / exact).toBeLessThanOrEqual(1.05);
+        expect(r.length / exact).toBeGreaterThanOrEqual(1 - 1e-9);
+      }
+    }
+  });
+
+  test('a point robot with a tiny radius is never shorter than the 8-connected optimum / (octile stretch) less a diagonal', () => {
+    // Any-angle motion can beat an 8-connected path by the octile stretch, up to 1.0824 (22.5 degrees): the bound allows that and one cell's diagonal at the ends.
+    const stretch = 1 / Math.cos(Math.PI / 8) * (Math.cos(Math.PI / 8) + (Math.SQRT2 - 1) * Math.sin(Math.PI / 8));
+    for (let seed = 1; seed <= 10; seed++) {
+      const { costmap, checker, start, goal } = scene(seed * 7919, 30, 8, (m) => new FootprintChecker(m, 0.001));
+      const r = hybridAStar(checker, start, goal, { motion: 'reeds-shepp', minimumTurningRadius: 0.01, maxIterations: 50000, reversePenalty: 1, nonStraightPenalty: 1, costPenalty: 0 });
+      if (r.status !== 'found') continue;
+      const n = 30, cells = Uint8Array.from(costmap.cost, (c) => (c >= LETHAL ? 1 : 0));
+      const flipped = new Uint8Array(n * n);
+      for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) flipped[(n - 1 - y) * n + x] = cells[y * n + x];
+      const grid = new Grid(n, n, flipped, { connectivity: 8, diagonalRule: 'always', cellSize: 0.1 });
+      const id = (p: Pose) => (n - 1 - Math.floor(p.y / 0.1)) * n + Math.floor(p.x / 0.1);
+      const best = astar(grid, id(start), id(goal), octile(grid));
+      expect(best.status).toBe('found');
+      expect(r.length).toBeGreaterThanOrEqual(best.cost / stretch - Math.SQRT2 * 0.1 - 1e-9);
+    }
+  });
+
+  test('budgets end in a status, and Nav2-named options are checked', () => {
+    const { checker, start, goal } = scene(99, 40, 10, cart);
+    const r = hybridAStar(checker, start, goal, { maxIterations: 0 });
+    expect(r).toMatchObject({ status: 'stopped', reason: 'max-expansions', path: null });
+    expect(hybridAStar(checker, start, goal, { limits: { maxExpansions: 0 } }).reason).toBe('max-expansions');
+    expect(hybridAStar(checker, start, goal, { maxPlanningTime: 0 }).reason).toBe('max-millis');
+    const ac = new AbortController(); ac.abort();
+    expect(hybridAStar(checker, start, goal, { limits: { signal: ac.signal } }).reason).toBe('aborted');
+    expect(() => hybridAStar(checker, start, goal, { minimumTurningRadius: 0 })).toThrow(/minimumTurningRadius must be a finite number of metres > 0/);
+    expect(() => hybridAStar(checker, start, goal, { angleQuantizationBins: 7.5 })).toThrow(/angleQuantizationBins/);
+    expect(() => hybridAStar(checker, start, goal, { motion: 'DUBIN' as 'dubins' })).toThrow(/motion must be 'dubins' or 'reeds-shepp'/);
+    expect(() => hybridAStar(checker, start, goal, { reverse_penalty: 2 } as object)).toThrow(/unknown option "reverse_penalty"/);
+    expect(() => hybridAStar({} as FootprintChecker, start, goal)).toThrow(InputError);
+  });
+
+  test('checkKinematicPath names the first violation', () => {
+    const o = { x: 0, y: 0, theta: 0 };
+    expect(checkKinematicPath([o, { x: 1, y: 0, theta: 0 }], { radius: 1 })).toMatchObject({ ok: true, cusps: 0, length: 1 });
+    expect(checkKinematicPath([o, { x: 1, y: 0, theta: 0 }, { x: 0.5, y: 0, theta: 0 }], { radius: 1 })).toMatchObject({ ok: true, cusps: 1 });
+    expect(checkKinematicPath([o, { x: 0, y: 0, theta: 1 }], { radius: 1 }).violation?.kind).toBe('curvature');
+    expect(checkKinematicPath([o, { x: 1, y: 1, theta: Math.PI / 2 }], { radius: 1 }).ok).toBe(true);
+    expect(checkKinematicPath([o, { x: 0.5, y: 0.5, theta: Math.PI / 2 }], { radius: 1 }).violation?.kind).toBe('curvature');
+    expect(checkKinematicPath([o, { x: 1, y: 0, theta: 0.3 }], { radius: 1 }).violation).toMatchObject({ kind: 'heading', index: 0 });
+    const cost = new Uint8Array(100);
+    cost[5 * 10 + 5] = LETHAL;
+    const checker = new FootprintChecker(makeCostmap(cost, { width: 10, height: 10, resolution: 0.1, rowOrder: 'bottom-up' }), 0.02);
+    expect(checkKinematicPath([{ x: 0.2, y: 0.55, theta: 0 }, { x: 0.8, y: 0.55, theta: 0 }], { radius: 1, checker }).violation?.kind).toBe('collision');
+    expect(() => checkKinematicPath([], { radius: 1 })).toThrow(/non-empty array/);
+    expect(() => checkKinematicPath([o], { radius: 0 })).toThrow(/radius/);
+    expect(() => checkKinematicPath([o], { radius: 1, tolerance: -1 })).toThrow(/tolerance/);
+  });
+});
