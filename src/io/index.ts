@@ -13,7 +13,7 @@
 export { parseMap, formatMap, parseScen, formatScen, checkScenario, terrainFilter, TERRAIN_LETTERS, MOVINGAI_GRID, MAX_MAP_SIDE, MAX_MAP_CELLS, type Scenario } from './movingai.js';
 export { parseRoads, type RoadNetwork } from './roads.js';
 export {
-  parseRosYaml, parsePgm, formatPgm, parseRosMap, toGrid, worldToCell, cellToWorld, MAX_ROS_YAML_CHARS,
+  parseRosYaml, parsePgm, formatPgm, parseRosMap, toGrid, worldToCell, cellToWorld, mapPoint, MAX_ROS_YAML_CHARS,
   type RosMapMode, type RosOrigin, type RosMapYaml, type PgmImage, type OccupancyGrid, type RosMap, type ToGridOptions,
 } from './ros.js';
 export {

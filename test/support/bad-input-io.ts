@@ -391,7 +391,8 @@ const BAD_ROS_YAMLS: [string, string][] = [
   [ROS_LINES({ resolution: 'abc' }), "resolution 'abc'"], [ROS_LINES({ origin: '[1, 2]' }), 'origin of two'], [ROS_LINES({ negate: '2' }), 'negate 2'],
   [ROS_LINES({ occupied_thresh: '1.5' }), 'occupied_thresh 1.5'], [ROS_LINES({ free_thresh: '0.9' }), 'free_thresh above occupied_thresh'],
   [ROS_YAML + 'mode: hex\n', 'mode hex'], [ROS_YAML + 'negate: 1\n', 'negate twice'], [ROS_YAML + 'words\n', 'a line without a colon'],
-  ['\u0000\u0001\ufffd', 'binary'],
+  ['\u0000\u0001\ufffd', 'binary'], ['{image: x.pgm, resolution: 0.5', 'an unclosed flow mapping'], [ROS_LINES({ resolution: '&r 0.5' }), 'an anchor'],
+  [ROS_LINES({ origin: '{x: 1, y: 2, yaw: 0}' }), 'an origin that is a mapping'],
 ];
 const BAD_PGMS: [() => Uint8Array, string][] = [
   [() => new Uint8Array(0), 'empty'], [() => pgmBytes('P6\n1 1\n255\n', [0, 0, 0]), 'P6'], [() => pgmBytes('P5\n1 1\n65535\n', [0, 0]), 'maxval 65535'],
@@ -423,6 +424,7 @@ function rosSpecs(): Spec[] {
         ...BAD_ROS_YAMLS.map(([t, label]) => v(t, label, 'error', { names: ['r.yaml'], allowed: /expected/ })),
         v(ROS_YAML.replace(/\n/g, '\r\n'), 'CRLF', 'ok'), v(`# a map\n${ROS_YAML}extra: 1  # ignored\n`, 'comments and an unknown key', 'ok'),
         v(ROS_YAML + 'mode: scale\n', 'mode scale', 'ok', { check: (r: unknown) => same((r as { mode: string }).mode, 'scale') }),
+        v(`{${ROS_YAML.trim().split('\n').join(', ')}}`, 'one flow mapping', 'ok', { check: (r: unknown) => same(r, ROS_META) }),
         dyn(() => 'x'.repeat(2_000_000), 'a text of 2 million characters', 'error', { names: ['r.yaml'] }),
       ],
       fileNames('file'),
@@ -508,7 +510,7 @@ function rosSpecs(): Spec[] {
       make: (L) => ({ args: [rosMsg(), point], call: (...a) => apply(L.io.worldToCell, a) }),
     })),
     params: [
-      [...notOccupancy(), fresh(() => rosMsg({ origin: { x: 1, y: 2, yaw: 0.5 } }), 'a rotated map', 'error', { names: ['yaw'], allowed: /yaw 0/ })],
+      [...notOccupancy(), fresh(() => rosMsg({ origin: { x: 1, y: 2, yaw: 0.5 } }), 'a rotated map (the point turned back onto it)', 'ok', { check: (r: unknown) => same(r, 3) })],
       [
         ...named([...notNumbers(), v(Number.NaN, 'NaN'), v(Infinity, 'Infinity')], ['x']),
         ...[0.99, 2.6, -1e9].map((x) => v(x, String(x), 'error', { names: ['outside'], allowed: /covers/ })),
@@ -526,8 +528,24 @@ function rosSpecs(): Spec[] {
     paramNames: ['map', 'cell'],
     make: (L) => ({ args: [rosMsg(), 0], size: 6, call: (...a) => apply(L.io.cellToWorld, a), check: (r) => same(r, [1.25, 2.75]) }),
     params: [
-      [...notOccupancy(), fresh(() => rosMsg({ origin: { x: 1, y: 2, yaw: -0.1 } }), 'a rotated map', 'error', { names: ['yaw'], allowed: /yaw 0/ })],
+      [...notOccupancy(), fresh(() => rosMsg({ origin: { x: 1, y: 2, yaw: -0.1 } }), 'a rotated map (the centre turned with it)', 'ok', {
+        check: (r: unknown) => same((r as number[]).map((c) => c.toFixed(9)), [1 + 0.25 * Math.cos(-0.1) - 0.75 * Math.sin(-0.1), 2 + 0.25 * Math.sin(-0.1) + 0.75 * Math.cos(-0.1)].map((c) => c.toFixed(9))),
+      })],
       ids('cell', { legit: [v(5, 'the last cell', 'ok', { check: (r: unknown) => same(r, [2.25, 2.25]) })] }),
+    ],
+  });
+  specs.push({
+    target: 'bestfirst/io:mapPoint',
+    paramNames: ['map', 'x', 'y'],
+    make: (L) => ({ args: [rosMsg(), 1.5, 2.25], call: (m, x, y) => apply(L.io.mapPoint, [m, [x, y]]), check: (r) => same(r, [0.5, 0.25]) }),
+    extra: [null, 5, [1.25], { x: 1.25, y: 2.25 }, [1.25, 2.25, 0]].map((point): Extra => ({
+      label: `point ${JSON.stringify(point)}`, want: 'error', names: ['point', '[x, y]'],
+      make: (L) => ({ args: [rosMsg(), point], call: (...a) => apply(L.io.mapPoint, a) }),
+    })),
+    params: [
+      [...notOccupancy(), fresh(() => rosMsg({ origin: { x: 1, y: 2, yaw: Math.PI / 2 } }), 'a map turned a quarter (x up the map\'s rows)', 'ok', { check: (r: unknown) => same((r as number[]).map((c) => Number(c.toFixed(9))), [0.25, -0.5]) })],
+      [...named([...notNumbers(), v(Number.NaN, 'NaN'), v(Infinity, 'Infinity')], ['x']), v(-1e9, 'far off the map (no refusal: a frame change)', 'ok')],
+      named([...notNumbers(), v(Number.NaN, 'NaN'), v(-Infinity, '-Infinity')], ['y']),
     ],
   });
   return specs;
