@@ -16,6 +16,7 @@ export {
   parseRosYaml, parsePgm, formatPgm, parseRosMap, toGrid, worldToCell, cellToWorld, mapPoint, MAX_ROS_YAML_CHARS,
   type RosMapMode, type RosOrigin, type RosMapYaml, type PgmImage, type OccupancyGrid, type RosMap, type ToGridOptions,
 } from './ros.js';
+export { goalWithinTolerance, type ToleratedGoal, type GoalToleranceOptions } from './ros-goal.js';
 export {
   parseGr, GrReader, formatGr, parseCo, CoReader, formatCo, roadsToDimacs, MAX_DIMACS_WEIGHT, MAX_DIMACS_CHARS, type DimacsGraph, type DimacsCoordinates, type ParseGrOptions,
 } from './dimacs.js';

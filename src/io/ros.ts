@@ -423,7 +423,7 @@ export function parseRosMap(yaml: string, image: ArrayBuffer | Uint8Array, yamlF
 }
 
 /** Throws unless `map` is a well-formed OccupancyGrid; `fn` names the caller. */
-function checkOccupancy(map: unknown, fn: string): asserts map is OccupancyGrid {
+export function checkOccupancy(map: unknown, fn: string): asserts map is OccupancyGrid {
   const m = map as Partial<OccupancyGrid> | null;
   if (m === null || typeof m !== 'object') throw new InputError(`${fn}: map must be an OccupancyGrid (as parseRosMap returns), got ${show(map)}`);
   const { width, height, resolution, origin, data } = m;
@@ -504,7 +504,8 @@ export function mapPoint(map: OccupancyGrid, point: XY): XY {
   return toMapFrame(map, x, y);
 }
 
-function checkPoint(point: unknown, fn: string): [number, number] {
+/** Throws unless `point` is `[x, y]` of finite numbers; `fn` names the caller. */
+export function checkPoint(point: unknown, fn: string): [number, number] {
   if (!Array.isArray(point) || point.length !== 2) throw new InputError(`${fn}: point must be [x, y] in metres, got ${show(point)}`);
   const [x, y] = point as [unknown, unknown];
   if (typeof x !== 'number' || !Number.isFinite(x)) throw new InputError(`${fn}: x must be a finite number (metres), got ${show(x)}`);

@@ -65,7 +65,7 @@ const UNSUPPORTED: Readonly<Record<string, string>> = {
 function refuseConstruct(value: string, file: string, line: number, what: string): void {
   const c = value[0];
   const name = c === undefined ? undefined : UNSUPPORTED[c];
-  if (name !== undefined) fail(file, line, `${what} is ${name}, which this reader does not support: write the value itself`);
+  if (name !== undefined) fail(file, line, `${what} is ${name}, which this reader does not support; expected the value written out`);
 }
 
 /**
@@ -112,7 +112,7 @@ class FlowReader {
         if (this.src[this.p] === '}') { this.p++; break; }
         const keyLine = this.where();
         const key = this.node(context);
-        if (key.kind !== 'scalar') fail(this.file, keyLine, `${context} has a key that is a ${key.kind === 'seq' ? 'sequence' : 'mapping'} (a complex key), which this reader does not support`);
+        if (key.kind !== 'scalar') fail(this.file, keyLine, `${context} has a key that is a ${key.kind === 'seq' ? 'sequence' : 'mapping'} (a complex key), which this reader does not support; expected a plain or quoted key`);
         this.blanks();
         let value: YamlNode;
         if (this.src[this.p] === ':') {
@@ -150,7 +150,7 @@ class FlowReader {
       return { kind: 'scalar', text: unquote(raw), raw, line };
     }
     if (c === ']' || c === '}' || c === ',') this.unexpected(context, 'a value');
-    if (c === '?') fail(this.file, line, `${context} has a complex key (?), which this reader does not support`);
+    if (c === '?') fail(this.file, line, `${context} has a complex key (?), which this reader does not support; expected 'key: value'`);
     refuseConstruct(c, this.file, line, context);
     // A plain scalar ends at a flow indicator, or at ': ' / ':' before one (a key's end).
     let q = this.p;
@@ -206,7 +206,7 @@ function readFlow(lines: readonly string[], i: number, col: number, file: string
   }
   if (depth > 0) {
     const open = lines[i].slice(col)[0];
-    fail(file, i + 1, `${context} opens a '${open}' here that is never closed (no matching '${open === '[' ? ']' : '}'}'${quote ? `, and a ${quote} quote is left open` : ''})`);
+    fail(file, i + 1, `${context} opens a '${open}' here that is never closed${quote ? ` (and a ${quote} quote is left open)` : ''}, expected a matching '${open === '[' ? ']' : '}'}'`);
   }
   const src = parts.join('\n');
   const lineAt = (p: number) => {
@@ -251,14 +251,14 @@ export function readYamlMapping(text: string, file: string): Map<string, { node:
     const raw = lines[i];
     if (raw.trim() === '') continue;
     if (raw === '---' || raw.startsWith('--- ')) {
-      if (keys.size > 0 || open) fail(file, lineNo, "found a second document ('---'), which this reader does not support: a map file holds one");
+      if (keys.size > 0 || open) fail(file, lineNo, "found a second document ('---'), which this reader does not support; expected one document, as a map file holds");
       const rest = raw.slice(3).trim();
       if (rest !== '') fail(file, lineNo, `found ${shownText(rest)} after '---', expected it on a line of its own`);
       continue;
     }
     if (raw === '...') { ended = true; continue; }
-    if (ended) fail(file, lineNo, "found text after the document's end ('...'), which this reader does not support: a map file holds one document");
-    if (raw[0] === '%') fail(file, lineNo, `found a directive ${shownText(raw)}, which this reader does not support`);
+    if (ended) fail(file, lineNo, "found text after the document's end ('...'), which this reader does not support; expected one document, as a map file holds");
+    if (raw[0] === '%') fail(file, lineNo, `found a directive ${shownText(raw)}, which this reader does not support; expected the map's keys`);
     const indented = /^[ \t]/.test(raw);
     const item = /^\s*-(?:\s+(.*))?$/.exec(raw);
     if (open && (indented || item)) {
@@ -287,7 +287,7 @@ export function readYamlMapping(text: string, file: string): Map<string, { node:
       continue;
     }
     if (raw[0] === '[') fail(file, lineNo, "the document is a sequence ('['), expected a mapping of keys ('key: value' lines or '{key: value, ...}')");
-    if (raw.startsWith('? ') || raw === '?') fail(file, lineNo, 'found a complex key (?), which this reader does not support');
+    if (raw.startsWith('? ') || raw === '?') fail(file, lineNo, "found a complex key (?), which this reader does not support; expected 'key: value'");
     // A key: a quoted one, or plain text up to the first ': '.
     const m = /^("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^:\s][^:]*?)\s*:(?:\s+(.*))?$/.exec(raw);
     if (!m) fail(file, lineNo, `found ${shownText(raw)}, expected 'key: value'`);

@@ -534,6 +534,40 @@ function rosSpecs(): Spec[] {
       ids('cell', { legit: [v(5, 'the last cell', 'ok', { check: (r: unknown) => same(r, [2.25, 2.25]) })] }),
     ],
   });
+  const TOLERATED = { cell: 5, distance: 1, exact: false };
+  specs.push({
+    target: 'bestfirst/io:goalWithinTolerance',
+    // The 3 x 2 map's free cells are its east column (ids 2 and 5); the goal, on cell 3, is 1 m from cell 5's centre.
+    paramNames: ['map', 'grid', 'goal', 'tolerance', 'options'],
+    make: (L) => ({
+      args: [rosMsg(), L.io.toGrid(rosMsg(), { unknown: 'blocked' }), [1.25, 2.25], 1, {}],
+      call: (...a) => apply(L.io.goalWithinTolerance, a), check: (r) => same(r, TOLERATED),
+    }),
+    params: [
+      notOccupancy().filter((x) => x.want !== 'ok'),
+      [
+        ...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), fresh(() => ({}), '{}'), dyn((b) => ({ ...(b.args[1] as object) }), 'a copy of the grid (not a Grid)'), v(SYM, 'a symbol')], ['grid']),
+        dyn((b) => (b.args[1] as Grid).with({ connectivity: 4 }), 'the grid 4-connected (the same cells)', 'ok'),
+      ],
+      [
+        ...named([v(null, 'null'), v(5, '5'), fresh(() => [1.25], '[1.25]'), fresh(() => [1.25, Number.NaN], '[1.25, NaN]'), fresh(() => ['1.25', 2.25], "['1.25', 2.25]")], ['point', 'x', 'y']),
+        fresh(() => [9, 2.25], 'off the map', 'error', { names: ['outside'], allowed: /covers/ }),
+        fresh(() => [2.25, 2.25], 'on a free cell (its own, exact)', 'ok', { check: (r: unknown) => same(r, { cell: 5, distance: 0, exact: true }) }),
+      ],
+      [
+        ...named([...notNumbers(), ...[-1, Number.NaN, Infinity, -Infinity].map((x) => v(x, String(x)))], ['tolerance'], />= 0/),
+        v(0, '0 (no tolerance: refused)', 'ok', { check: (r: unknown) => same(r, null) }), v(0.99, '0.99 (short of the nearest free centre)', 'ok', { check: (r: unknown) => same(r, null) }),
+        v(1e300, '1e300', 'ok'),
+      ],
+      [
+        ...named([v(null, 'null'), v(5, '5'), fresh(() => [], '[]'), v(SYM, 'a symbol')], ['options'], /object/),
+        fresh(() => ({ from: 2 }), '{ from: 2 }', 'error', { names: ['from'], allowed: /reachableFrom/ }),
+        ...[-1, 6, 1.5, Number.NaN, '2', null].map((x) => fresh(() => ({ reachableFrom: x }), `{ reachableFrom: ${String(x)} }`, 'error', { names: ['reachableFrom'], allowed: /0\.\.5/ })),
+        fresh(() => ({ reachableFrom: 0 }), '{ reachableFrom: 0 } (a blocked cell)', 'error', { names: ['reachableFrom'] }),
+        fresh(() => ({ reachableFrom: 2 }), '{ reachableFrom: 2 }', 'ok'), v(undefined, 'undefined', 'ok'),
+      ],
+    ],
+  });
   specs.push({
     target: 'bestfirst/io:mapPoint',
     paramNames: ['map', 'x', 'y'],
@@ -544,7 +578,7 @@ function rosSpecs(): Spec[] {
     })),
     params: [
       [...notOccupancy(), fresh(() => rosMsg({ origin: { x: 1, y: 2, yaw: Math.PI / 2 } }), 'a map turned a quarter (x up the map\'s rows)', 'ok', { check: (r: unknown) => same((r as number[]).map((c) => Number(c.toFixed(9))), [0.25, -0.5]) })],
-      [...named([...notNumbers(), v(Number.NaN, 'NaN'), v(Infinity, 'Infinity')], ['x']), v(-1e9, 'far off the map (no refusal: a frame change)', 'ok')],
+      [...named([...notNumbers(), v(Number.NaN, 'NaN'), v(Infinity, 'Infinity')], ['x']), v(-1e9, 'far off the map (no refusal: a frame change)', 'ok', { check: (r: unknown) => same(r, [-1e9 - 1, 0.25]) })],
       named([...notNumbers(), v(Number.NaN, 'NaN'), v(-Infinity, '-Infinity')], ['y']),
     ],
   });

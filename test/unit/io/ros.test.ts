@@ -170,8 +170,8 @@ describe('hostile input', () => {
     ['a line without a colon', yaml() + 'just words\n', /m\.yaml:8: found "just words", expected 'key: value'/],
     ['an indented line under nothing', '  image: x.pgm\n', /m\.yaml:1: found an indented line/],
     ['an empty text', '', /the key 'image' is missing/],
-    ['an unclosed flow mapping', '{image: x.pgm, resolution: 0.5\n', /m\.yaml:1: the mapping opens a '\{' here that is never closed \(no matching '\}'\)/],
-    ['an unclosed flow sequence', yaml({ origin: '[1, 2, 0' }), /m\.yaml:4: the value of 'origin' opens a '\[' here that is never closed \(no matching '\]'\)/],
+    ['an unclosed flow mapping', '{image: x.pgm, resolution: 0.5\n', /m\.yaml:1: the mapping opens a '\{' here that is never closed, expected a matching '\}'/],
+    ['an unclosed flow sequence', yaml({ origin: '[1, 2, 0' }), /m\.yaml:4: the value of 'origin' opens a '\[' here that is never closed, expected a matching '\]'/],
     ['a missing comma', '{image: x.pgm resolution: 0.5}\n', /m\.yaml:1: the mapping has ":" where ',' or '\}' should be/],
     ['a stray closing bracket', yaml({ origin: '[1, 2, 0]]' }), /m\.yaml:4: the value of 'origin' is followed by "\]", expected nothing after its closing bracket/],
     ['a flow mapping with a key twice', '{image: x.pgm,\n image: y.pgm}\n', /m\.yaml:2: the key 'image' is given twice \(first on line 1\)/],
@@ -187,7 +187,7 @@ describe('hostile input', () => {
     ['a complex key', '? image\n: x.pgm\n', /m\.yaml:1: found a complex key \(\?\)/],
     ['a directive', '%YAML 1.2\n---\n' + yaml(), /m\.yaml:1: found a directive "%YAML 1\.2"/],
     ['a second document', yaml() + '---\n' + yaml(), /m\.yaml:8: found a second document \('---'\)/],
-    ['an unclosed quote in a flow mapping', '{image: "x.pgm, resolution: 0.5}\n', /m\.yaml:1: the mapping opens a '\{' here that is never closed \(no matching '\}', and a " quote is left open\)/],
+    ['an unclosed quote in a flow mapping', '{image: "x.pgm, resolution: 0.5}\n', /m\.yaml:1: the mapping opens a '\{' here that is never closed \(and a " quote is left open\), expected a matching '\}'/],
   ])('parseRosYaml refuses %s, naming the file, line and key', (_, text, message) => {
     expect(refusal(() => parseRosYaml(text, 'm.yaml'))).toMatch(message);
   });
