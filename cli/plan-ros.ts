@@ -1,7 +1,7 @@
 import { type Grid, InputError } from '#bestfirst';
 import { applyKeepout, costmapToGrid, INSCRIBED, LETHAL, NO_INFORMATION, speedWeights, withRowOrder, type Costmap } from '#bestfirst/costmap';
 import { cellToWorld, goalWithinTolerance, mapPoint, worldToCell, type RosMap, type ToleratedGoal } from '#bestfirst/io';
-import { takesWeights, WEIGHING_ALGOS, type Algo } from './algos.js';
+import { gridFor, takesWeights, WEIGHING_ALGOS, type Algo } from './algos.js';
 import type { Io } from './io.js';
 import type { Args, OptionSpec } from './options.js';
 import { describeInflation, IMAGE_RULE, inflateFor, INFLATION_OPTIONS, KEEPOUT_OPTION, loadMask, loadRosMap, RADIUS_OPTION } from './ros-map.js';
@@ -138,7 +138,8 @@ export function planRos(args: Args, io: Io, algo: Algo): number {
   const weights = speed === undefined ? undefined : speedWeights(costmap, speed.map);
   const allowUnknown = args.need<string>('allow-unknown') === 'true';
   const tolerance = args.need<number>('tolerance');
-  const grid = costmapToGrid(costmap, { costPenalty: penalty, allowUnknown, ...(weights === undefined ? {} : { weights }) });
+  // The map as the algorithm searches it: made 4-connected for a 4-connected method (subgoal4), as `plan --map` does.
+  const grid = gridFor(algo, costmapToGrid(costmap, { costPenalty: penalty, allowUnknown, ...(weights === undefined ? {} : { weights }) }));
   if (grid.weights !== null && !takesWeights(algo)) {
     const why = [penalty > 0 ? `--penalty ${penalty} weighs the graded costs` : '', speed === undefined ? '' : '--speed weighs the mask\'s cells'].filter((w) => w !== '').join(' and ');
     throw new InputError(`plan: --algo ${algo.name} assumes every free cell costs the same, and this costmap's cells have weights (${why}): use --algo ${WEIGHING_ALGOS.join(', ')}, or --penalty 0${speed === undefined ? '' : ' without --speed'}`);

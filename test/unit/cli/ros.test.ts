@@ -131,6 +131,14 @@ describe('plan --ros on a small map', () => {
     // In the command line's words: the options to change, not the library's classes.
     expect(jps.err[0]).toBe('bestfirst plan: --algo jps assumes every free cell costs the same, and this costmap\'s cells have weights (--penalty 2 weighs the graded costs): use --algo astar, dijkstra, wastar:EPS, greedy, bfs, any-angle, or --penalty 0');
     expect(jps.err[0]).not.toMatch(/Searcher|findPath|GridSearcher/);
+    // A 4-connected method searches the map made 4-connected, as with --map: its cost is the reference's with 4 neighbours.
+    const s4 = await run(...base, '--algo', 'subgoal4', '--penalty', '0');
+    expect(s4.code, s4.err.join('\n')).toBe(0);
+    const ref4 = new ReferenceGrid(
+      { width: W, height: H, connectivity: 4, diagonalRule: 'never', diagonalCost: Math.SQRT2, cellSize: RES, enterCost: -1 },
+      bruteCostmap(cellsOf(rosImage()), 0.1, 0.55, 3).map((c) => (c >= 253 && c !== 255 ? 1 : 0)),
+    );
+    expect(sameCost((JSON.parse(s4.out[0]) as PlanRecord).cost!, referenceCost(ref4, cellAt(10.25, 10.55), cellAt(11.75, 10.35)))).toBe(true);
     const j0 = await run(...base, '--algo', 'jps', '--penalty', '0');
     expect(j0.code, j0.err.join('\n')).toBe(0);
   });
