@@ -82,7 +82,6 @@ export function goalWithinTolerance(map: OccupancyGrid, grid: Grid, goal: XY, to
   if (options === null || typeof options !== 'object' || Array.isArray(options)) throw new InputError(`goalWithinTolerance: options must be an object, got ${show(options)}`);
   checkKeys(options, ['reachableFrom'], 'goalWithinTolerance');
   const from = options.reachableFrom;
-  let reached: Uint8Array | undefined;
   if (from !== undefined) {
     if (typeof from !== 'number' || !Number.isInteger(from) || from < 0 || from >= grid.size) {
       throw new InputError(`goalWithinTolerance: options.reachableFrom must be a cell id in 0..${grid.size - 1}, got ${show(from)}`);
@@ -90,13 +89,9 @@ export function goalWithinTolerance(map: OccupancyGrid, grid: Grid, goal: XY, to
     if (grid.cells[from] !== 0) throw new InputError(`goalWithinTolerance: options.reachableFrom ${grid.formatXY(from)} (x, y from the top) is a blocked cell`);
   }
   const { width, height, resolution: r } = map;
-  const ok = (n: number): boolean => {
-    if (grid.cells[n] !== 0) return false;
-    if (from === undefined) return true;
-    // Flooded once, and only when a reachable cell is asked about: a free goal reached by the search needs none.
-    reached ??= reachable(grid, from);
-    return reached[n] === 1;
-  };
+  // Reachability grows on demand and stops at the first candidate it meets: a near goal costs a small ball, not the map.
+  const reach = from === undefined ? undefined : new Reach(grid, from);
+  const ok = (n: number): boolean => grid.cells[n] === 0 && (reach === undefined || reach.reaches(n));
   const [mx, my] = mapPoint(map, goal);
   const fx = mx / r, fy = my / r; // cells, from the map's lower-left corner
   const centreDistance2 = (n: number) => {
@@ -106,40 +101,52 @@ export function goalWithinTolerance(map: OccupancyGrid, grid: Grid, goal: XY, to
   };
   if (ok(own)) return Object.freeze({ cell: own, distance: r * Math.sqrt(centreDistance2(own)), exact: true });
   const t = tolerance / r, t2 = t * t;
-  // The cells whose centre may lie within the disc: columns and rows (from the bottom) around the point.
-  // One cell wider each way than the arithmetic says: the distance test below decides, never a rounding here.
+  // The free cells whose centre lies within the disc, nearest first (then the smaller id): the first acceptable one wins.
+  // The window is one cell wider each way than the arithmetic says: the distance test decides, never a rounding here.
   const c0 = Math.max(0, Math.ceil(fx - t - 0.5) - 1), c1 = Math.min(width - 1, Math.floor(fx + t - 0.5) + 1);
   const b0 = Math.max(0, Math.ceil(fy - t - 0.5) - 1), b1 = Math.min(height - 1, Math.floor(fy + t - 0.5) + 1);
-  let best = -1, bestD2 = Infinity;
-  for (let b = b0; b <= b1; b++) {
-    const row = height - 1 - b;
-    for (let c = c0; c <= c1; c++) {
-      const n = row * width + c;
-      const d2 = centreDistance2(n);
-      if (d2 > t2 || d2 > bestD2 || (d2 === bestD2 && n > best)) continue;
-      if (!ok(n)) continue;
-      best = n;
-      bestD2 = d2;
-    }
+  const inDisc = (n: number) => grid.cells[n] === 0 && centreDistance2(n) <= t2;
+  let count = 0;
+  for (let b = b0; b <= b1; b++) for (let c = c0; c <= c1; c++) if (inDisc((height - 1 - b) * width + c)) count++;
+  const candidates = new Int32Array(count); // 4 bytes a cell: a tolerance as large as the map stays small
+  count = 0;
+  for (let b = b0; b <= b1; b++) for (let c = c0; c <= c1; c++) if (inDisc((height - 1 - b) * width + c)) candidates[count++] = (height - 1 - b) * width + c;
+  candidates.sort((p, q) => centreDistance2(p) - centreDistance2(q) || p - q);
+  for (const n of candidates) {
+    if (ok(n)) return Object.freeze({ cell: n, distance: r * Math.sqrt(centreDistance2(n)), exact: false });
   }
-  return best < 0 ? null : Object.freeze({ cell: best, distance: r * Math.sqrt(bestD2), exact: false });
+  return null;
 }
 
-/** 1 for each free cell reached from `from` over the grid's moves (breadth-first: reachability needs no costs). */
-function reachable(grid: Grid, from: number): Uint8Array {
-  const seen = new Uint8Array(grid.size);
-  const queue = new Int32Array(grid.size);
-  const nodes = new Int32Array(grid.maxDegree), costs = new Float64Array(grid.maxDegree);
-  let head = 0, tail = 0;
-  seen[from] = 1;
-  queue[tail++] = from;
-  while (head < tail) {
-    const n = queue[head++];
-    const k = grid.successors(n, nodes, costs);
-    for (let i = 0; i < k; i++) {
-      const x = nodes[i];
-      if (seen[x] === 0 && grid.cells[x] === 0 && costs[i] !== Infinity) { seen[x] = 1; queue[tail++] = x; }
-    }
+/** The free cells reached from `from` over the grid's moves, found breadth-first (reachability needs no costs) only as far as asked. */
+class Reach {
+  private readonly seen: Uint8Array;
+  private readonly queue: Int32Array;
+  private readonly nodes: Int32Array;
+  private readonly costs: Float64Array;
+  private head = 0;
+  private tail = 0;
+
+  constructor(private readonly grid: Grid, from: number) {
+    this.seen = new Uint8Array(grid.size);
+    this.queue = new Int32Array(grid.size);
+    this.nodes = new Int32Array(grid.maxDegree);
+    this.costs = new Float64Array(grid.maxDegree);
+    this.seen[from] = 1;
+    this.queue[this.tail++] = from;
   }
-  return seen;
+
+  /** Whether `target` is reached: the search goes on until it is, or until nothing more can be. */
+  reaches(target: number): boolean {
+    const { grid, seen, queue, nodes, costs } = this;
+    while (seen[target] === 0 && this.head < this.tail) {
+      const n = queue[this.head++];
+      const k = grid.successors(n, nodes, costs);
+      for (let i = 0; i < k; i++) {
+        const x = nodes[i];
+        if (seen[x] === 0 && grid.cells[x] === 0 && costs[i] !== Infinity) { seen[x] = 1; queue[this.tail++] = x; }
+      }
+    }
+    return seen[target] === 1;
+  }
 }
