@@ -290,7 +290,8 @@ export function warehouseGrid(): { yaml: string; map: RosMap; grid: Grid; inflat
   const costmap = inflate(map, WAREHOUSE_INFLATION);
   const inflateMs = performance.now() - t;
   t = performance.now();
-  const grid = costmapToGrid(costmap, { costPenalty: COST_PENALTY });
+  // Unknown space blocked, as this track has always searched it (Nav2's planners would let a path cross it: allow_unknown).
+  const grid = costmapToGrid(costmap, { costPenalty: COST_PENALTY, allowUnknown: false });
   return { yaml, map, grid, inflateMs, gridMs: performance.now() - t };
 }
 

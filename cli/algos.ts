@@ -1,5 +1,7 @@
 import { type Grid, type PathSearcher, InputError } from '#bestfirst';
-import { GRID_ALGORITHMS, type GridAlgorithm, type Guarantee } from '#bestfirst/grid';
+import { GRID_ALGORITHMS, GRID_NEEDS, type GridAlgorithm, type GridSearchName, type Guarantee } from '#bestfirst/grid';
+
+type GridAlgorithmName = GridAlgorithm['name'];
 import { checkAnyAnglePath, checkPath } from '#bestfirst/grid';
 import { show } from '#bestfirst/internal';
 import { describeNumber, didYouMean, parseNumber, type NumberRule, type OptionSpec } from './options.js';
@@ -157,3 +159,19 @@ export const ALGO_OPTION: OptionSpec = {
   // A getter, so an algorithm added to ALGOS is listed where it is parsed.
   get accepts() { return Object.values(ALGOS).map((e) => [e.usage, e.help] as const); },
 };
+
+/** The searcher each `--algo` runs, as the library's table of what each takes (`GRID_NEEDS`) names it. */
+const SEARCHER_OF: Readonly<Record<GridAlgorithmName, GridSearchName>> = {
+  astar: 'GridSearcher', dijkstra: 'GridSearcher', wastar: 'GridSearcher', greedy: 'GridSearcher', bfs: 'GridSearcher',
+  jps: 'JumpPointSearcher', 'jps-plus': 'JpsPlusSearcher', subgoal4: 'SubgoalSearcher4', subgoal8: 'SubgoalSearcher8',
+  preprocessed8: 'PreprocessedSearcher8', 'any-angle': 'AnyAngleSearcher',
+};
+
+/** The `--algo` values whose search weighs cells (the others assume every free cell costs the same). */
+export const WEIGHING_ALGOS: readonly string[] = Object.values(ALGOS)
+  .filter((e) => GRID_NEEDS[SEARCHER_OF[e.usage.split(':')[0] as GridAlgorithmName]].weights).map((e) => e.usage);
+
+/** Whether `algo` searches a grid whose cells have weights (a costmap's, a speed mask's). */
+export function takesWeights(algo: Algo): boolean {
+  return GRID_NEEDS[SEARCHER_OF[algo.name.split(':')[0] as GridAlgorithmName]].weights;
+}

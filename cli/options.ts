@@ -31,6 +31,8 @@ export interface OptionSpec {
   /** The default as the user would write it; it goes through the same parser. */
   readonly default?: string;
   readonly min?: number;
+  /** For 'number': the value must be greater than this (an open lower end, as a scaling factor's 0); instead of `min`. */
+  readonly above?: number;
   readonly max?: number;
   readonly choices?: readonly string[];
   /** For 'custom': text to value, throwing an InputError naming `option`. */
@@ -104,12 +106,15 @@ const DECIMAL = /^-?(\d+\.?\d*|\.\d+)$/;
 export interface NumberRule {
   readonly integer: boolean;
   readonly min?: number;
+  /** An open lower end: the value must be greater than this. */
+  readonly above?: number;
   readonly max?: number;
 }
 
 /** "a decimal integer from 0 to 100000": what the parser accepts, for messages and help alike. */
 export function describeNumber(r: NumberRule): string {
   const what = r.integer ? 'a decimal integer' : 'a decimal number';
+  if (r.above !== undefined) return `${what} > ${r.above}${r.max === undefined ? '' : ` and <= ${r.max}`}`;
   if (r.min !== undefined && r.max !== undefined) return `${what} from ${r.min} to ${r.max}`;
   if (r.min !== undefined) return `${what} >= ${r.min}`;
   if (r.max !== undefined) return `${what} <= ${r.max}`;
@@ -125,7 +130,7 @@ export function parseNumber(text: string, what: string, rule: NumberRule): numbe
   const t = text.trim();
   const v = (rule.integer ? INTEGER : DECIMAL).test(t) ? Number(t) : NaN;
   const ok = Number.isFinite(v) && (!rule.integer || Number.isSafeInteger(v))
-    && (rule.min === undefined || v >= rule.min) && (rule.max === undefined || v <= rule.max);
+    && (rule.min === undefined || v >= rule.min) && (rule.above === undefined || v > rule.above) && (rule.max === undefined || v <= rule.max);
   if (!ok) throw new InputError(`${what} must be ${describeNumber(rule)}, got ${show(text)}`);
   return v === 0 ? 0 : v; // no -0
 }
@@ -154,7 +159,7 @@ export function parsePoint(text: string, what: string, decimal = false): [number
 /** What an option accepts, in words: the help's description and the parser's refusals say the same. */
 function accepted(o: OptionSpec): string {
   switch (o.kind) {
-    case 'integer': case 'number': return describeNumber({ integer: o.kind === 'integer', min: o.min, max: o.max });
+    case 'integer': case 'number': return describeNumber({ integer: o.kind === 'integer', min: o.min, above: o.above, max: o.max });
     case 'point': return o.decimal ? DECIMAL_POINT_HELP : POINT_HELP;
     case 'choice': return `one of ${o.choices!.map((c) => (/[\s,]/.test(c) ? show(c) : c)).join(', ')}`;
     default: return '';
@@ -168,7 +173,7 @@ function convert(spec: CommandSpec, o: OptionSpec, text: string): unknown {
       if (text === '') throw new InputError(`${spec.name}: ${what} must be a file name, got ""`);
       return text;
     case 'integer': case 'number':
-      return parseNumber(text, what, { integer: o.kind === 'integer', min: o.min, max: o.max });
+      return parseNumber(text, what, { integer: o.kind === 'integer', min: o.min, above: o.above, max: o.max });
     case 'point':
       return parsePoint(text, what, o.decimal);
     case 'choice':

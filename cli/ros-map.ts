@@ -61,15 +61,15 @@ export const RADIUS_OPTION: OptionSpec = {
 export const INFLATION_OPTIONS: readonly OptionSpec[] = [
   {
     name: 'unknown', kind: 'choice', arg: 'U', choices: ['keep', 'free', 'lethal'], default: 'keep',
-    help: "what the map's unknown cells are: keep them unknown, so blocked (Nav2's default; within R of an obstacle they count as inscribed), free (read as free space and inflated like it), or lethal (obstacles, inflated around)",
+    help: "what the map's unknown cells are in the costmap: keep them unknown, cost 255 (as Nav2's static layer does with track_unknown_space: true, its setting in Nav2's example parameters; within R of an obstacle they count as inscribed), free (read as free space and inflated like it), or lethal (obstacles, inflated around)",
   },
   {
     name: 'inflation', kind: 'number', arg: 'R2', min: 0,
     help: `how far costs spread from obstacles, metres, at least R [default: ${NAV2_INFLATION_RADIUS}, Nav2's inflation_radius, or R when R is larger]`,
   },
   {
-    name: 'scaling', kind: 'number', arg: 'K', min: 0, default: '3',
-    help: "how fast the cost falls beyond R, per metre: a cell at distance d (R < d <= R2) costs floor(252 exp(-K (d - R))) (Nav2's cost_scaling_factor, 3 as in Nav2's example parameters; must be > 0)",
+    name: 'scaling', kind: 'number', arg: 'K', above: 0, default: '3',
+    help: "how fast the cost falls beyond R, per metre: a cell at distance d (R < d <= R2) costs floor(252 exp(-K (d - R))) (Nav2's cost_scaling_factor, 3 as in Nav2's example parameters)",
   },
 ];
 
@@ -87,16 +87,16 @@ export interface Inflated {
 /**
  * Inflates `map` by `--radius`, `--inflation` and `--scaling`, checked here
  * in the command line's words before any work. Unknown cells are what
- * `--unknown` says (by default they stay unknown, Nav2's default, and a
- * planner treats them as blocked).
+ * `--unknown` says (by default they stay unknown, cost 255, as Nav2's static
+ * layer keeps them with `track_unknown_space`; whether a plan may cross them
+ * is `plan`'s `--allow-unknown`).
  */
 export function inflateFor(map: RosMap, args: Args, command: string): Inflated {
   const radius = args.get<number>('radius');
   if (radius === undefined) throw new InputError(`${command}: --radius R is required with a ROS map (the robot's inscribed radius in metres; 0 for a point robot)`);
   const inflation = args.get<number>('inflation') ?? Math.max(NAV2_INFLATION_RADIUS, radius);
   if (inflation < radius) throw new InputError(`${command}: --inflation ${inflation} is less than --radius ${radius}; costs spread out from the inscribed radius, so R2 must be at least R`);
-  const scaling = args.need<number>('scaling');
-  if (!(scaling > 0)) throw new InputError(`${command}: --scaling must be a decimal number > 0 (per metre), got ${scaling}`);
+  const scaling = args.need<number>('scaling'); // > 0: the option's rule
   const unknown = args.need<UnknownCells>('unknown');
   const t0 = performance.now();
   const costmap = inflate(map, { inscribedRadius: radius, inflationRadius: inflation, costScalingFactor: scaling, unknown });

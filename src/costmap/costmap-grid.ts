@@ -2,7 +2,7 @@ import { InputError, show } from '../core/errors.js';
 import { checkKeys } from '../core/input-checks.js';
 import { Grid } from '../grid/grid.js';
 import { checkCostmap, rowFromTop, type Costmap } from './costmap.js';
-import { INSCRIBED } from './inflation.js';
+import { INSCRIBED, NO_INFORMATION } from './inflation.js';
 
 /**
  * The options of `costmapToGrid`. The resolution and the row order are the
@@ -10,8 +10,17 @@ import { INSCRIBED } from './inflation.js';
  * `bottomUp` key is refused as any unknown key is).
  */
 export interface CostmapToGridOptions {
-  /** A cell is blocked when its cost is at least this, a whole number 1 to 255. Default `INSCRIBED` (253): obstacles, the inscribed band and unknown cells. */
+  /** A cell is blocked when its cost is at least this, a whole number 1 to 255 (an unknown cell, 255, as `allowUnknown` says). Default `INSCRIBED` (253): obstacles and the inscribed band. */
   blockedAt?: number;
+  /**
+   * Whether a path may cross unknown cells (`NO_INFORMATION`, 255), Nav2's
+   * `allow_unknown`. Default true, as in Nav2's planners (NavFn, Smac 2D,
+   * Smac Hybrid-A* and Lattice all default `allow_unknown: true`); with
+   * `costPenalty` an unknown cell weighs as a cost of 255 would, as Smac 2D
+   * weighs it (its traversal cost reads the cell's cost whatever it is).
+   * False blocks them, whatever `blockedAt`.
+   */
+  allowUnknown?: boolean;
   /**
    * How much the graded costs weigh, a finite number >= 0: a passable cell of
    * cost c (below `blockedAt`) gets weight `1 + costPenalty * c / 252`, the
@@ -31,8 +40,9 @@ export interface CostmapToGridOptions {
 /**
  * A `Grid` (8-connected, no corner cutting, `cellSize` the costmap's
  * resolution, so path costs are in metres) whose blocked cells are the
- * costmap's cells of cost `blockedAt` or more: with the default, a robot's
- * centre kept off the walls by its inscribed radius. The grid's row 0 is the
+ * costmap's cells of cost `blockedAt` or more, and its unknown cells unless
+ * `allowUnknown` (Nav2's default) lets paths cross them: with the defaults,
+ * a robot's centre kept off the walls by its inscribed radius. The grid's row 0 is the
  * top whatever the costmap's row order, so a costmap of a ROS map gives the
  * ids of `toGrid` and `worldToCell`. With `costPenalty` the graded costs
  * below `blockedAt` become weights, so paths keep away from walls when they
@@ -42,7 +52,9 @@ export function costmapToGrid(costmap: Costmap, options: CostmapToGridOptions = 
   const { width, height, resolution, rowOrder, cost } = checkCostmap(costmap, 'costmapToGrid');
   const size = width * height;
   if (options === null || typeof options !== 'object' || Array.isArray(options)) throw new InputError(`costmapToGrid: options must be an object, got ${show(options)}`);
-  checkKeys(options, ['blockedAt', 'costPenalty', 'weights'], 'costmapToGrid');
+  checkKeys(options, ['blockedAt', 'allowUnknown', 'costPenalty', 'weights'], 'costmapToGrid');
+  const allowUnknown = options.allowUnknown === undefined ? true : options.allowUnknown;
+  if (typeof allowUnknown !== 'boolean') throw new InputError(`costmapToGrid: options.allowUnknown must be true or false, got ${show(allowUnknown)}`);
   const blockedAt = options.blockedAt === undefined ? INSCRIBED : options.blockedAt;
   if (typeof blockedAt !== 'number' || !Number.isInteger(blockedAt) || blockedAt < 1 || blockedAt > 255) {
     throw new InputError(`costmapToGrid: options.blockedAt must be a whole number from 1 to 255, got ${show(blockedAt)}`);
@@ -68,7 +80,7 @@ export function costmapToGrid(costmap: Costmap, options: CostmapToGridOptions = 
     const from = rowFromTop(rowOrder, height, y) * width, to = y * width;
     for (let x = 0; x < width; x++) {
       const c = cost[from + x];
-      cells[to + x] = c >= blockedAt ? 1 : 0;
+      cells[to + x] = c === NO_INFORMATION ? (allowUnknown ? 0 : 1) : c >= blockedAt ? 1 : 0;
       if (weights !== undefined) weights[to + x] = (1 + (costPenalty * c) / (INSCRIBED - 1)) * (factors === undefined ? 1 : factors[from + x]);
     }
   }

@@ -13,9 +13,10 @@
 export { parseMap, formatMap, parseScen, formatScen, checkScenario, terrainFilter, TERRAIN_LETTERS, MOVINGAI_GRID, MAX_MAP_SIDE, MAX_MAP_CELLS, type Scenario } from './movingai.js';
 export { parseRoads, type RoadNetwork } from './roads.js';
 export {
-  parseRosYaml, parsePgm, formatPgm, parseRosMap, toGrid, worldToCell, cellToWorld, MAX_ROS_YAML_CHARS,
+  parseRosYaml, parsePgm, formatPgm, parseRosMap, toGrid, worldToCell, cellToWorld, mapPoint, MAX_ROS_YAML_CHARS,
   type RosMapMode, type RosOrigin, type RosMapYaml, type PgmImage, type OccupancyGrid, type RosMap, type ToGridOptions,
 } from './ros.js';
+export { goalWithinTolerance, type ToleratedGoal, type GoalToleranceOptions } from './ros-goal.js';
 export {
   parseGr, GrReader, formatGr, parseCo, CoReader, formatCo, roadsToDimacs, MAX_DIMACS_WEIGHT, MAX_DIMACS_CHARS, type DimacsGraph, type DimacsCoordinates, type ParseGrOptions,
 } from './dimacs.js';

@@ -2,6 +2,7 @@ import { InputError, show } from '../core/errors.js';
 import { checkKeys } from '../core/input-checks.js';
 import { Grid, type XY } from '../grid/grid.js';
 import { MAX_MAP_CELLS, MOVINGAI_GRID } from './movingai.js';
+import { readYamlMapping, shownText, type YamlNode } from './yaml-lite.js';
 
 /**
  * ROS `map_server` maps (ROS 2 Nav2's `nav2_map_server`, and ROS 1's): a YAML
@@ -25,7 +26,7 @@ export interface RosOrigin {
   readonly x: number;
   /** Metres (y points up: north on the image). */
   readonly y: number;
-  /** Rotation about z, radians; the conversions here support only 0. */
+  /** Rotation about z, radians, counter-clockwise: the map is turned by it about (x, y) (see `mapPoint`). */
   readonly yaw: number;
 }
 
@@ -104,41 +105,25 @@ const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 const TRUE = /^(true|True|TRUE|yes|Yes|YES|on|On|ON|y|Y)$/;
 const FALSE = /^(false|False|FALSE|no|No|NO|off|Off|OFF|n|N)$/;
 
-/** Strips a comment: a `#` at the start or after a blank, outside quotes. */
-function uncomment(s: string): string {
-  let quote = '';
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i];
-    if (quote) {
-      if (c === quote) quote = '';
-    } else if (c === '"' || c === "'") {
-      quote = c;
-    } else if (c === '#' && (i === 0 || s[i - 1] === ' ' || s[i - 1] === '\t')) {
-      return s.slice(0, i);
-    }
-  }
-  return s;
+/** A node as a value in a message: a scalar as written, a flow collection as written, a block list by its length. */
+function shownNode(n: YamlNode): string {
+  return n.kind === 'seq' && n.raw.startsWith('a list') ? n.raw : shown(n.raw);
 }
-
-/** A scalar without its quotes. */
-function unquote(s: string): string {
-  if (s.length >= 2 && ((s[0] === '"' && s[s.length - 1] === '"') || (s[0] === "'" && s[s.length - 1] === "'"))) return s.slice(1, -1);
-  return s;
-}
-
-interface Entry { value: string; line: number; items?: { value: string; line: number }[] }
 
 /**
- * Parses a map's YAML: the flat `key: value` form `map_saver` writes, with
- * `#` comments, LF or CRLF line ends, quoted or plain scalars, and `origin`
- * as `[x, y, yaw]` or as a block list. Keys map_server does not read are
- * ignored (with anything indented under them); a repeated key, a line that is
- * not `key: value`, a missing required key (`image`, `resolution`, `origin`,
- * `negate`, `occupied_thresh`, `free_thresh`; `mode` defaults to `trinary`)
- * and a bad value are an `InputError` naming `file:line`, the key, the value
- * and what is allowed. Thresholds must lie in [0, 1] with `free_thresh`
- * below `occupied_thresh` (map_server itself does not check; a map that
- * breaks this has no free or no unknown band and is a slip).
+ * Parses a map's YAML: the flat `key: value` form `map_saver` writes, or one
+ * flow mapping `{image: map.pgm, resolution: 0.05, origin: [0, 0, 0], ...}`,
+ * with `#` comments, LF or CRLF line ends, quoted or plain scalars, flow
+ * collections over several lines, and `origin` as `[x, y, yaw]` or as a
+ * block list (the YAML the reader takes is `yaml-lite.ts`'s; a construct it
+ * does not take, an anchor say, is named). Keys map_server does not read
+ * are ignored (with anything indented under them); a repeated key, a line
+ * that is not `key: value`, a missing required key (`image`, `resolution`,
+ * `origin`, `negate`, `occupied_thresh`, `free_thresh`; `mode` defaults to
+ * `trinary`) and a bad value are an `InputError` naming `file:line`, the
+ * key, the value and what is allowed. Thresholds must lie in [0, 1] with
+ * `free_thresh` below `occupied_thresh` (map_server itself does not check;
+ * a map that breaks this has no free or no unknown band and is a slip).
  *
  * @example
  * ```ts
@@ -150,80 +135,55 @@ export function parseRosYaml(text: string, file = '<map.yaml>'): RosMapYaml {
   if (typeof file !== 'string') throw new InputError(`parseRosYaml: file must be a string (a name for messages), got ${show(file)}`);
   if (typeof text !== 'string') throw new InputError(`parseRosYaml: text must be a string (the YAML file's contents), got ${show(text)}`);
   if (text.length > MAX_ROS_YAML_CHARS) throw new InputError(`${file}: ${text.length} characters, more than the ${MAX_ROS_YAML_CHARS} a map YAML may have`);
-  const lines = text.split(/\r?\n/);
-  const keys = new Map<string, Entry>();
-  let open: Entry | undefined; // the key whose value is the indented block that follows
-  for (let i = 0; i < lines.length; i++) {
-    const lineNo = i + 1;
-    const raw = uncomment(lines[i]).replace(/\s+$/, '');
-    if (raw.trim() === '' || raw === '---' || raw === '...') continue;
-    const indented = /^[ \t]/.test(raw);
-    const item = /^\s*-\s+(.*)$/.exec(raw) ?? /^\s*-$/.exec(raw);
-    if (open && (indented || item)) {
-      if (item && open.items) open.items.push({ value: (item[1] ?? '').trim(), line: lineNo });
-      continue;
-    }
-    if (indented) fail(file, lineNo, `found an indented line ${shown(raw.trim())} under no key, expected 'key: value'`);
-    const m = /^([^:\s][^:]*?)\s*:(?:\s+(.*))?$/.exec(raw);
-    if (!m) fail(file, lineNo, `found ${shown(raw)}, expected 'key: value'`);
-    const key = unquote(m[1]);
-    if (keys.has(key)) fail(file, lineNo, `the key '${key}' is given twice (first on line ${keys.get(key)!.line}), expected each key once`);
-    const value = (m[2] ?? '').trim();
-    const entry: Entry = { value, line: lineNo };
-    if (value === '') entry.items = [];
-    keys.set(key, entry);
-    open = value === '' ? entry : undefined;
-  }
+  const keys = readYamlMapping(text, file);
 
-  const need = (key: string, allowed: string): Entry => {
+  const need = (key: string, allowed: string): { node: YamlNode; line: number } => {
     const e = keys.get(key);
     if (!e) fail(file, undefined, `the key '${key}' is missing, expected ${allowed}`);
     return e;
   };
+  /** The key's scalar text; a sequence or mapping there is refused with `allowed`. */
+  const scalar = (key: string, allowed: string): { text: string; raw: string; line: number } => {
+    const { node, line } = need(key, allowed);
+    if (node.kind !== 'scalar') fail(file, node.line, `${key} is ${node.kind === 'seq' ? 'a sequence' : 'a mapping'} ${shownNode(node)}, expected ${allowed}`);
+    return { text: node.text, raw: node.raw, line };
+  };
   const number = (key: string, allowed: string, ok: (x: number) => boolean): number => {
-    const e = need(key, allowed);
-    const s = unquote(e.value);
-    const x = NUMBER.test(s) ? Number(s) : NaN;
-    if (!Number.isFinite(x) || !ok(x)) fail(file, e.line, `${key} is ${shown(e.value)}, expected ${allowed}`);
+    const e = scalar(key, allowed);
+    const x = NUMBER.test(e.text) ? Number(e.text) : NaN;
+    if (!Number.isFinite(x) || !ok(x)) fail(file, e.line, `${key} is ${shown(e.raw)}, expected ${allowed}`);
     return x;
   };
 
   const IMAGE = 'the image file name';
-  const imageEntry = need('image', IMAGE);
-  const image = unquote(imageEntry.value);
+  const imageEntry = scalar('image', IMAGE);
+  const image = imageEntry.text;
   if (image.trim() === '') fail(file, imageEntry.line, `image is empty, expected ${IMAGE}`);
 
-  const modeEntry = keys.get('mode');
-  const mode = modeEntry === undefined ? 'trinary' : unquote(modeEntry.value);
-  if (!(MODES as readonly string[]).includes(mode)) fail(file, modeEntry!.line, `mode is ${shown(modeEntry!.value)}, expected one of ${MODES.join(', ')}`);
+  const modeEntry = keys.has('mode') ? scalar('mode', `one of ${MODES.join(', ')}`) : undefined;
+  const mode = modeEntry === undefined ? 'trinary' : modeEntry.text;
+  if (!(MODES as readonly string[]).includes(mode)) fail(file, modeEntry!.line, `mode is ${shown(modeEntry!.raw)}, expected one of ${MODES.join(', ')}`);
 
   const resolution = number('resolution', 'a number > 0 (metres per pixel)', (x) => x > 0);
 
   const ORIGIN = 'three numbers [x, y, yaw] (metres, metres, radians)';
   const o = need('origin', ORIGIN);
-  let parts: { value: string; line: number }[];
-  if (o.items) {
-    parts = o.items;
-  } else {
-    const flow = /^\[(.*)\]$/.exec(o.value);
-    if (!flow) fail(file, o.line, `origin is ${shown(o.value)}, expected ${ORIGIN}`);
-    parts = flow[1].split(',').map((p) => ({ value: p.trim(), line: o.line }));
-  }
-  const xs = parts.map((p) => (NUMBER.test(unquote(p.value)) ? Number(unquote(p.value)) : NaN));
+  if (o.node.kind !== 'seq') fail(file, o.line, `origin is ${o.node.kind === 'map' ? 'a mapping ' : ''}${shownNode(o.node)}, expected ${ORIGIN}`);
+  const parts = o.node.items;
+  const xs = parts.map((p) => (p.kind === 'scalar' && NUMBER.test(p.text) ? Number(p.text) : NaN));
   if (parts.length !== 3 || !xs.every(Number.isFinite)) {
     const bad = parts.find((_, k) => !Number.isFinite(xs[k]));
-    const shownValue = o.items ? `a list of ${parts.length}` : shown(o.value);
-    fail(file, bad?.line ?? o.line, `origin is ${shownValue}, expected ${ORIGIN}`);
+    fail(file, bad?.line ?? o.line, `origin is ${shownNode(o.node)}, expected ${ORIGIN}`);
   }
   const origin: RosOrigin = Object.freeze({ x: xs[0], y: xs[1], yaw: xs[2] });
 
   const NEGATE = '0, 1, true or false';
-  const n = need('negate', NEGATE);
-  const nv = unquote(n.value);
+  const n = scalar('negate', NEGATE);
+  const nv = n.text;
   let negate: boolean;
   if (nv === '0' || FALSE.test(nv)) negate = false;
   else if (nv === '1' || TRUE.test(nv)) negate = true;
-  else fail(file, n.line, `negate is ${shown(n.value)}, expected ${NEGATE}`);
+  else fail(file, n.line, `negate is ${shown(n.raw)}, expected ${NEGATE}`);
 
   const THRESH = 'a number from 0 to 1';
   const occupiedThresh = number('occupied_thresh', THRESH, (x) => x >= 0 && x <= 1);
@@ -238,9 +198,7 @@ function fail(file: string, line: number | undefined, message: string): never {
   throw new InputError(`${file}${line === undefined ? '' : `:${line}`}: ${message}`);
 }
 
-function shown(text: string): string {
-  return text.length > 40 ? `${JSON.stringify(text.slice(0, 40))}...` : JSON.stringify(text);
-}
+const shown = shownText;
 
 // --- PGM ---------------------------------------------------------------------
 
@@ -465,7 +423,7 @@ export function parseRosMap(yaml: string, image: ArrayBuffer | Uint8Array, yamlF
 }
 
 /** Throws unless `map` is a well-formed OccupancyGrid; `fn` names the caller. */
-function checkOccupancy(map: unknown, fn: string): asserts map is OccupancyGrid {
+export function checkOccupancy(map: unknown, fn: string): asserts map is OccupancyGrid {
   const m = map as Partial<OccupancyGrid> | null;
   if (m === null || typeof m !== 'object') throw new InputError(`${fn}: map must be an OccupancyGrid (as parseRosMap returns), got ${show(map)}`);
   const { width, height, resolution, origin, data } = m;
@@ -480,12 +438,6 @@ function checkOccupancy(map: unknown, fn: string): asserts map is OccupancyGrid 
   }
   if (!(data instanceof Int8Array) || data.length !== width! * height!) {
     throw new InputError(`${fn}: map.data must be an Int8Array of width * height = ${width! * height!} cells, got ${show(data)}${data instanceof Int8Array ? ` of ${data.length}` : ''}`);
-  }
-}
-
-function checkYaw(map: OccupancyGrid, fn: string): void {
-  if (map.origin.yaw !== 0) {
-    throw new InputError(`${fn}: the map's origin yaw is ${map.origin.yaw} rad; only an axis-aligned map (yaw 0) is supported`);
   }
 }
 
@@ -525,25 +477,70 @@ export function toGrid(map: OccupancyGrid, options: ToGridOptions): Grid {
 /** A point within this fraction of a cell outside the map's edge counts as on it (rounding in x - origin). */
 const EDGE_SLACK = 1e-6;
 
+/*
+ * The map's frame. map_server's YAML gives `origin` as the pose of the
+ * lower-left pixel's corner, (x, y, yaw) with yaw a counter-clockwise
+ * rotation (yaw 0: no rotation), and nav2_map_server puts that pose,
+ * the yaw as a quaternion, in the OccupancyGrid's `info.origin` (map_saver
+ * reads it back from there): the map's
+ * columns run along the direction yaw from the origin, its rows (upwards)
+ * along yaw + 90 degrees. The conversions here follow that pose, as RViz
+ * draws the map. Nav2's own costmap (the static layer, nav2_costmap_2d
+ * `StaticLayer::processMap`) reads only `origin.position.x` and `.y` and
+ * ignores the orientation, so a Nav2 planner on a map with a yaw plans as
+ * if the yaw were 0; give such a map yaw 0 to reproduce it.
+ */
+
+/**
+ * The point `[x, y]` (metres, the world frame of the map's YAML) in the
+ * map's own frame: metres from the map's lower-left corner along its columns
+ * and up its rows, the origin's yaw turned back. For a map of yaw 0 it is
+ * `[x - origin.x, y - origin.y]`. The point is on the map when both lie in
+ * [0, width * resolution] and [0, height * resolution].
+ */
+export function mapPoint(map: OccupancyGrid, point: XY): XY {
+  checkOccupancy(map, 'mapPoint');
+  const [x, y] = checkPoint(point, 'mapPoint');
+  return toMapFrame(map, x, y);
+}
+
+/** Throws unless `point` is `[x, y]` of finite numbers; `fn` names the caller. */
+export function checkPoint(point: unknown, fn: string): [number, number] {
+  if (!Array.isArray(point) || point.length !== 2) throw new InputError(`${fn}: point must be [x, y] in metres, got ${show(point)}`);
+  const [x, y] = point as [unknown, unknown];
+  if (typeof x !== 'number' || !Number.isFinite(x)) throw new InputError(`${fn}: x must be a finite number (metres), got ${show(x)}`);
+  if (typeof y !== 'number' || !Number.isFinite(y)) throw new InputError(`${fn}: y must be a finite number (metres), got ${show(y)}`);
+  return [x, y];
+}
+
+function toMapFrame(map: OccupancyGrid, x: number, y: number): XY {
+  const { origin } = map;
+  const dx = x - origin.x, dy = y - origin.y;
+  if (origin.yaw === 0) return [dx, dy]; // exact: no rounding through cos and sin
+  const c = Math.cos(origin.yaw), s = Math.sin(origin.yaw);
+  return [c * dx + s * dy, -s * dx + c * dy];
+}
+
 /**
  * The Grid id (as `toGrid` numbers them: row 0 at the top) of the cell
- * holding the point `[x, y]` in metres, y up (the map's world frame: x along
- * the image's left to right, y from its bottom to its top). A point on a line between cells
- * belongs to the cell east / north of it, except on the map's own east and
- * north edges. Outside the map, or on a map whose origin yaw is not 0 (a
- * rotated map, not supported here), it is an `InputError`.
+ * holding the point `[x, y]` in metres, y up (the map's world frame: with
+ * yaw 0, x along the image's left to right and y from its bottom to its
+ * top; with a yaw, the map turned by it about its origin, as `mapPoint`
+ * says). A point on a line between cells belongs to the cell east / north
+ * of it (in the map's frame), except on the map's own east and north edges.
+ * Outside the map it is an `InputError`.
  */
 export function worldToCell(map: OccupancyGrid, point: XY): number {
   checkOccupancy(map, 'worldToCell');
-  if (!Array.isArray(point) || point.length !== 2) throw new InputError(`worldToCell: point must be [x, y] in metres, got ${show(point)}`);
-  const [x, y] = point as [unknown, unknown];
-  if (typeof x !== 'number' || !Number.isFinite(x)) throw new InputError(`worldToCell: x must be a finite number (metres), got ${show(x)}`);
-  if (typeof y !== 'number' || !Number.isFinite(y)) throw new InputError(`worldToCell: y must be a finite number (metres), got ${show(y)}`);
-  checkYaw(map, 'worldToCell');
+  const [x, y] = checkPoint(point, 'worldToCell');
   const { width, height, resolution: r, origin } = map;
-  const fx = (x - origin.x) / r, fy = (y - origin.y) / r;
+  const [mx, my] = toMapFrame(map, x, y);
+  const fx = mx / r, fy = my / r;
   if (fx < -EDGE_SLACK || fy < -EDGE_SLACK || fx > width + EDGE_SLACK || fy > height + EDGE_SLACK) {
-    throw new InputError(`worldToCell: (${x}, ${y}) m is outside the map, which covers x in [${origin.x}, ${origin.x + width * r}] and y in [${origin.y}, ${origin.y + height * r}] m`);
+    if (origin.yaw === 0) {
+      throw new InputError(`worldToCell: (${x}, ${y}) m is outside the map, which covers x in [${origin.x}, ${origin.x + width * r}] and y in [${origin.y}, ${origin.y + height * r}] m`);
+    }
+    throw new InputError(`worldToCell: (${x}, ${y}) m is outside the map: in the map's frame (turned by its yaw ${origin.yaw} rad about (${origin.x}, ${origin.y})) it is at (${mx}, ${my}) m, and the map covers [0, ${width * r}] x [0, ${height * r}] m there`);
   }
   const col = Math.min(width - 1, Math.max(0, Math.floor(fx)));
   const rowFromBottom = Math.min(height - 1, Math.max(0, Math.floor(fy)));
@@ -551,9 +548,10 @@ export function worldToCell(map: OccupancyGrid, point: XY): number {
 }
 
 /**
- * The centre `[x, y]`, in metres (y up), of the cell with Grid id `cell`
- * (row 0 at the top, as `toGrid` and `worldToCell` number them). An id outside the map
- * or a map whose origin yaw is not 0 is an `InputError`.
+ * The centre `[x, y]`, in metres (y up, the world frame `worldToCell`
+ * takes), of the cell with Grid id `cell` (row 0 at the top, as `toGrid` and
+ * `worldToCell` number them); on a map with a yaw, the centre turned with
+ * the map about its origin. An id outside the map is an `InputError`.
  */
 export function cellToWorld(map: OccupancyGrid, cell: number): XY {
   checkOccupancy(map, 'cellToWorld');
@@ -561,7 +559,9 @@ export function cellToWorld(map: OccupancyGrid, cell: number): XY {
   if (!Number.isInteger(cell) || cell < 0 || cell >= width * height) {
     throw new InputError(`cellToWorld: cell must be an integer id in 0..${width * height - 1}, got ${show(cell)}`);
   }
-  checkYaw(map, 'cellToWorld');
   const col = cell % width, row = (cell - col) / width;
-  return [origin.x + (col + 0.5) * r, origin.y + (height - row - 0.5) * r];
+  const mx = (col + 0.5) * r, my = (height - row - 0.5) * r;
+  if (origin.yaw === 0) return [origin.x + mx, origin.y + my];
+  const c = Math.cos(origin.yaw), s = Math.sin(origin.yaw);
+  return [origin.x + c * mx - s * my, origin.y + s * mx + c * my];
 }

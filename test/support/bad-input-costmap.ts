@@ -153,9 +153,11 @@ export function costmapSpecs(): Spec[] {
       ?? same([got.width, got.height, got.resolution, got.rowOrder], [src.width, src.height, o.resolution ?? src.resolution, src.mask === undefined ? 'bottom-up' : o.rowOrder], 'the shape');
   };
   const gridCheck = (r: unknown, a: unknown[]) => {
-    const cm = a[0] as CostmapLike, w = cm.width, o = (a[1] ?? {}) as { blockedAt?: number }, at = o.blockedAt ?? 253;
+    const cm = a[0] as CostmapLike, w = cm.width, o = (a[1] ?? {}) as { blockedAt?: number; allowUnknown?: boolean }, at = o.blockedAt ?? 253;
+    // Unknown (255) is passable unless allowUnknown is false (Nav2's allow_unknown, true by default).
+    const blocked = (c: number) => (c === 255 ? o.allowUnknown === false : c >= at);
     const rows: string[] = [];
-    for (let y = 0; y < cm.height; y++) rows.push(Array.from(cm.cost.subarray(y * w, (y + 1) * w), (c) => (c >= at ? '#' : '.')).join(''));
+    for (let y = 0; y < cm.height; y++) rows.push(Array.from(cm.cost.subarray(y * w, (y + 1) * w), (c) => (blocked(c) ? '#' : '.')).join(''));
     if (cm.rowOrder === 'bottom-up') rows.reverse();
     const g = r as Grid;
     return same(g.toAscii(), rows) ?? same([g.cellSize, g.connectivity, g.diagonalRule], [cm.resolution, 8, 'no-corner-cutting']);
@@ -240,6 +242,8 @@ export function costmapSpecs(): Spec[] {
         notCostmaps('costmap'),
         [...mergedOptions({}, {
           blockedAt: wholeFrom('blockedAt', 1, 255, [1, 100, 253, 255]),
+          allowUnknown: [...named([v(null, 'null'), v(0, '0'), v(1, '1'), v('true', "'true'"), v(SYM, 'a symbol'), fresh(() => ({}), '{}')], ['allowUnknown'], /true or false/),
+            ...[true, false, undefined].map((x) => v(x, String(x), 'ok'))],
           costPenalty: [...named([...notNumbers().filter((x) => x.label !== 'undefined'), ...[-1, Number.NaN, Infinity, -Infinity].map((x) => v(x, numLabel(x)))], ['costPenalty'], />= ?0/),
             ...[0, 2, 0.5, undefined].map((x) => v(x, String(x), 'ok'))],
           weights: [
@@ -249,7 +253,7 @@ export function costmapSpecs(): Spec[] {
           ],
         }).filter((x) => x.label !== 'undefined'), v(undefined, 'undefined (the defaults)', 'ok'),
         // 0.2's options, which the costmap now carries.
-        ...['resolution', 'bottomUp'].map((k) => fresh(() => ({ [k]: k === 'bottomUp' ? true : 0.5 }), `{ ${k} } (0.2's option)`, 'error', { names: [k], allowed: /blockedAt[\s\S]*costPenalty[\s\S]*weights/ }))],
+        ...['resolution', 'bottomUp'].map((k) => fresh(() => ({ [k]: k === 'bottomUp' ? true : 0.5 }), `{ ${k} } (0.2's option)`, 'error', { names: [k], allowed: /blockedAt[\s\S]*allowUnknown[\s\S]*costPenalty[\s\S]*weights/ }))],
       ],
     },
     {

@@ -391,7 +391,8 @@ const BAD_ROS_YAMLS: [string, string][] = [
   [ROS_LINES({ resolution: 'abc' }), "resolution 'abc'"], [ROS_LINES({ origin: '[1, 2]' }), 'origin of two'], [ROS_LINES({ negate: '2' }), 'negate 2'],
   [ROS_LINES({ occupied_thresh: '1.5' }), 'occupied_thresh 1.5'], [ROS_LINES({ free_thresh: '0.9' }), 'free_thresh above occupied_thresh'],
   [ROS_YAML + 'mode: hex\n', 'mode hex'], [ROS_YAML + 'negate: 1\n', 'negate twice'], [ROS_YAML + 'words\n', 'a line without a colon'],
-  ['\u0000\u0001\ufffd', 'binary'],
+  ['\u0000\u0001\ufffd', 'binary'], ['{image: x.pgm, resolution: 0.5', 'an unclosed flow mapping'], [ROS_LINES({ resolution: '&r 0.5' }), 'an anchor'],
+  [ROS_LINES({ origin: '{x: 1, y: 2, yaw: 0}' }), 'an origin that is a mapping'],
 ];
 const BAD_PGMS: [() => Uint8Array, string][] = [
   [() => new Uint8Array(0), 'empty'], [() => pgmBytes('P6\n1 1\n255\n', [0, 0, 0]), 'P6'], [() => pgmBytes('P5\n1 1\n65535\n', [0, 0]), 'maxval 65535'],
@@ -423,6 +424,7 @@ function rosSpecs(): Spec[] {
         ...BAD_ROS_YAMLS.map(([t, label]) => v(t, label, 'error', { names: ['r.yaml'], allowed: /expected/ })),
         v(ROS_YAML.replace(/\n/g, '\r\n'), 'CRLF', 'ok'), v(`# a map\n${ROS_YAML}extra: 1  # ignored\n`, 'comments and an unknown key', 'ok'),
         v(ROS_YAML + 'mode: scale\n', 'mode scale', 'ok', { check: (r: unknown) => same((r as { mode: string }).mode, 'scale') }),
+        v(`{${ROS_YAML.trim().split('\n').join(', ')}}`, 'one flow mapping', 'ok', { check: (r: unknown) => same(r, ROS_META) }),
         dyn(() => 'x'.repeat(2_000_000), 'a text of 2 million characters', 'error', { names: ['r.yaml'] }),
       ],
       fileNames('file'),
@@ -508,7 +510,7 @@ function rosSpecs(): Spec[] {
       make: (L) => ({ args: [rosMsg(), point], call: (...a) => apply(L.io.worldToCell, a) }),
     })),
     params: [
-      [...notOccupancy(), fresh(() => rosMsg({ origin: { x: 1, y: 2, yaw: 0.5 } }), 'a rotated map', 'error', { names: ['yaw'], allowed: /yaw 0/ })],
+      [...notOccupancy(), fresh(() => rosMsg({ origin: { x: 1, y: 2, yaw: 0.5 } }), 'a rotated map (the point turned back onto it)', 'ok', { check: (r: unknown) => same(r, 3) })],
       [
         ...named([...notNumbers(), v(Number.NaN, 'NaN'), v(Infinity, 'Infinity')], ['x']),
         ...[0.99, 2.6, -1e9].map((x) => v(x, String(x), 'error', { names: ['outside'], allowed: /covers/ })),
@@ -526,8 +528,58 @@ function rosSpecs(): Spec[] {
     paramNames: ['map', 'cell'],
     make: (L) => ({ args: [rosMsg(), 0], size: 6, call: (...a) => apply(L.io.cellToWorld, a), check: (r) => same(r, [1.25, 2.75]) }),
     params: [
-      [...notOccupancy(), fresh(() => rosMsg({ origin: { x: 1, y: 2, yaw: -0.1 } }), 'a rotated map', 'error', { names: ['yaw'], allowed: /yaw 0/ })],
+      [...notOccupancy(), fresh(() => rosMsg({ origin: { x: 1, y: 2, yaw: -0.1 } }), 'a rotated map (the centre turned with it)', 'ok', {
+        check: (r: unknown) => same((r as number[]).map((c) => c.toFixed(9)), [1 + 0.25 * Math.cos(-0.1) - 0.75 * Math.sin(-0.1), 2 + 0.25 * Math.sin(-0.1) + 0.75 * Math.cos(-0.1)].map((c) => c.toFixed(9))),
+      })],
       ids('cell', { legit: [v(5, 'the last cell', 'ok', { check: (r: unknown) => same(r, [2.25, 2.25]) })] }),
+    ],
+  });
+  const TOLERATED = { cell: 5, distance: 1, exact: false };
+  specs.push({
+    target: 'bestfirst/io:goalWithinTolerance',
+    // The 3 x 2 map's free cells are its east column (ids 2 and 5); the goal, on cell 3, is 1 m from cell 5's centre.
+    paramNames: ['map', 'grid', 'goal', 'tolerance', 'options'],
+    make: (L) => ({
+      args: [rosMsg(), L.io.toGrid(rosMsg(), { unknown: 'blocked' }), [1.25, 2.25], 1, {}],
+      call: (...a) => apply(L.io.goalWithinTolerance, a), check: (r) => same(r, TOLERATED),
+    }),
+    params: [
+      notOccupancy().filter((x) => x.want !== 'ok'),
+      [
+        ...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), fresh(() => ({}), '{}'), dyn((b) => ({ ...(b.args[1] as object) }), 'a copy of the grid (not a Grid)'), v(SYM, 'a symbol')], ['grid']),
+        dyn((b) => (b.args[1] as Grid).with({ connectivity: 4 }), 'the grid 4-connected (the same cells)', 'ok'),
+      ],
+      [
+        ...named([v(null, 'null'), v(5, '5'), fresh(() => [1.25], '[1.25]'), fresh(() => [1.25, Number.NaN], '[1.25, NaN]'), fresh(() => ['1.25', 2.25], "['1.25', 2.25]")], ['point', 'x', 'y']),
+        fresh(() => [9, 2.25], 'off the map', 'error', { names: ['outside'], allowed: /covers/ }),
+        fresh(() => [2.25, 2.25], 'on a free cell (its own, exact)', 'ok', { check: (r: unknown) => same(r, { cell: 5, distance: 0, exact: true }) }),
+      ],
+      [
+        ...named([...notNumbers(), ...[-1, Number.NaN, Infinity, -Infinity].map((x) => v(x, String(x)))], ['tolerance'], />= 0/),
+        v(0, '0 (no tolerance: refused)', 'ok', { check: (r: unknown) => same(r, null) }), v(0.99, '0.99 (short of the nearest free centre)', 'ok', { check: (r: unknown) => same(r, null) }),
+        v(1e300, '1e300', 'ok'),
+      ],
+      [
+        ...named([v(null, 'null'), v(5, '5'), fresh(() => [], '[]'), v(SYM, 'a symbol')], ['options'], /object/),
+        fresh(() => ({ from: 2 }), '{ from: 2 }', 'error', { names: ['from'], allowed: /reachableFrom/ }),
+        ...[-1, 6, 1.5, Number.NaN, '2', null].map((x) => fresh(() => ({ reachableFrom: x }), `{ reachableFrom: ${String(x)} }`, 'error', { names: ['reachableFrom'], allowed: /0\.\.5/ })),
+        fresh(() => ({ reachableFrom: 0 }), '{ reachableFrom: 0 } (a blocked cell)', 'error', { names: ['reachableFrom'] }),
+        fresh(() => ({ reachableFrom: 2 }), '{ reachableFrom: 2 }', 'ok'), v(undefined, 'undefined', 'ok'),
+      ],
+    ],
+  });
+  specs.push({
+    target: 'bestfirst/io:mapPoint',
+    paramNames: ['map', 'x', 'y'],
+    make: (L) => ({ args: [rosMsg(), 1.5, 2.25], call: (m, x, y) => apply(L.io.mapPoint, [m, [x, y]]), check: (r) => same(r, [0.5, 0.25]) }),
+    extra: [null, 5, [1.25], { x: 1.25, y: 2.25 }, [1.25, 2.25, 0]].map((point): Extra => ({
+      label: `point ${JSON.stringify(point)}`, want: 'error', names: ['point', '[x, y]'],
+      make: (L) => ({ args: [rosMsg(), point], call: (...a) => apply(L.io.mapPoint, a) }),
+    })),
+    params: [
+      [...notOccupancy(), fresh(() => rosMsg({ origin: { x: 1, y: 2, yaw: Math.PI / 2 } }), 'a map turned a quarter (x up the map\'s rows)', 'ok', { check: (r: unknown) => same((r as number[]).map((c) => Number(c.toFixed(9))), [0.25, -0.5]) })],
+      [...named([...notNumbers(), v(Number.NaN, 'NaN'), v(Infinity, 'Infinity')], ['x']), v(-1e9, 'far off the map (no refusal: a frame change)', 'ok', { check: (r: unknown) => same(r, [-1e9 - 1, 0.25]) })],
+      named([...notNumbers(), v(Number.NaN, 'NaN'), v(-Infinity, '-Infinity')], ['y']),
     ],
   });
   return specs;

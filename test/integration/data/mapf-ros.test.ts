@@ -21,7 +21,8 @@ test('prioritized planning on the ROS warehouse: 12 robots with a 0.15 m footpri
       coarse[y * w + x] = worst;
     }
   }
-  const grid = costmapToGrid(makeCostmap(coarse, { width: w, height: h, resolution: map.resolution * step, rowOrder: 'bottom-up' })).with({ connectivity: 4 });
+  // Robots kept to the mapped floor: unknown space blocked (Nav2's planners would let a path cross it).
+  const grid = costmapToGrid(makeCostmap(coarse, { width: w, height: h, resolution: map.resolution * step, rowOrder: 'bottom-up' }), { allowUnknown: false }).with({ connectivity: 4 });
   // Seeded distinct starts and goals in the largest open area.
   const free: number[] = [];
   for (let n = 0; n < grid.size; n++) if (!grid.isBlocked(n)) free.push(n);

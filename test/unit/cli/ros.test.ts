@@ -49,14 +49,16 @@ function bruteCostmap(given: number[], r: number, R: number, k: number, keepout?
 /** The cell (from the top) of a point in metres. */
 const cellAt = (x: number, y: number) => (H - 1 - Math.floor((y - Y0) / RES)) * W + Math.floor((x - X0) / RES);
 
-function referenceGrid(costs: number[], penalty: number, speedFactors?: number[]): ReferenceGrid {
+/** Smac 2D's grid: 253 and 254 blocked, unknown (255) passable at its cost unless `allowUnknown` is false (Nav2's allow_unknown, true by default). */
+function referenceGrid(costs: number[], penalty: number, speedFactors?: number[], allowUnknown = true): ReferenceGrid {
   return new ReferenceGrid(
     { width: W, height: H, connectivity: 8, diagonalRule: 'no-corner-cutting', diagonalCost: Math.SQRT2, cellSize: RES, enterCost: -1 },
-    costs.map((c) => (c >= 253 ? 1 : 0)), costs.map((c, i) => (1 + (penalty * c) / 252) * (speedFactors?.[i] ?? 1)),
+    costs.map((c) => (c === 255 ? (allowUnknown ? 0 : 1) : c >= 253 ? 1 : 0)), costs.map((c, i) => (1 + (penalty * c) / 252) * (speedFactors?.[i] ?? 1)),
   );
 }
 
 interface PlanRecord {
+  allowUnknown: boolean; tolerance: number; tolerated: { cell: [number, number]; at: [number, number]; distance: number } | null;
   status: string; partial: boolean; unknown: string; keepout: string | null; speed: string | null; cost: number | null; length: number | null; cells: number; expansions: number;
   fromCell: [number, number]; toCell: [number, number]; path: [number, number][]; radius: number; inflation: number; scaling: number; penalty: number;
 }
@@ -126,11 +128,134 @@ describe('plan --ros on a small map', () => {
     const jps = await run(...base, '--algo', 'jps');
     expect(jps.code).toBe(2);
     expect(jps.err).toHaveLength(1);
+    // In the command line's words: the options to change, not the library's classes.
+    expect(jps.err[0]).toBe('bestfirst plan: --algo jps assumes every free cell costs the same, and this costmap\'s cells have weights (--penalty 2 weighs the graded costs): use --algo astar, dijkstra, wastar:EPS, greedy, bfs, any-angle, or --penalty 0');
+    expect(jps.err[0]).not.toMatch(/Searcher|findPath|GridSearcher/);
+    // A 4-connected method searches the map made 4-connected, as with --map: its cost is the reference's with 4 neighbours.
+    const s4 = await run(...base, '--algo', 'subgoal4', '--penalty', '0');
+    expect(s4.code, s4.err.join('\n')).toBe(0);
+    const ref4 = new ReferenceGrid(
+      { width: W, height: H, connectivity: 4, diagonalRule: 'never', diagonalCost: Math.SQRT2, cellSize: RES, enterCost: -1 },
+      bruteCostmap(cellsOf(rosImage()), 0.1, 0.55, 3).map((c) => (c >= 253 && c !== 255 ? 1 : 0)),
+    );
+    expect(sameCost((JSON.parse(s4.out[0]) as PlanRecord).cost!, referenceCost(ref4, cellAt(10.25, 10.55), cellAt(11.75, 10.35)))).toBe(true);
     const j0 = await run(...base, '--algo', 'jps', '--penalty', '0');
     expect(j0.code, j0.err.join('\n')).toBe(0);
   });
 });
 
+
+describe('plan --ros with Nav2\'s conventions: goal tolerance, a map turned by its origin\'s yaw, flow YAML', () => {
+  const FROM = [10.25, 10.55] as const;
+  const start = cellAt(...FROM);
+  const plan = async (ros: string, ...argv: string[]) => {
+    const r = await run('plan', '--ros', ros, '--from', FROM.join(','), ...argv, '--json');
+    return { ...r, rec: r.out.length > 0 ? JSON.parse(r.out[0]) as PlanRecord : null };
+  };
+  /** The reference's choice: the free cell reached from the start whose centre is nearest the goal, within the tolerance. */
+  const nearestReached = (ref: ReferenceGrid, goal: readonly [number, number], tolerance: number) => {
+    const g = referenceDijkstra(ref, start, 'forward');
+    let best = -1, bestD = Infinity;
+    for (let n = 0; n < W * H; n++) {
+      if (!(g[n] < Infinity)) continue; // unreached: no entry
+      const d = Math.hypot(X0 + ((n % W) + 0.5) * RES - goal[0], Y0 + (H - Math.floor(n / W) - 0.5) * RES - goal[1]);
+      if (d <= tolerance && d < bestD - 1e-12) { best = n; bestD = d; }
+    }
+    return { cell: best, distance: bestD };
+  };
+
+  test('a goal in the inscribed band plans to the nearest cell the robot may reach within --tolerance (default Smac 2D\'s 0.125 m), as the reference chooses; short of it, refused', async () => {
+    const costs = bruteCostmap(cellsOf(rosImage()), 0.1, 0.55, 3);
+    const ref = referenceGrid(costs, 2);
+    for (const [goal, tolerance] of [[[11.15, 10.95], 0.125], [[11.03, 10.92], 0.3], [[11.07, 10.62], 0.5]] as const) {
+      const argv = ['--to', goal.join(','), '--radius', '0.1', ...(tolerance === 0.125 ? [] : ['--tolerance', String(tolerance)])];
+      const { code, rec, err } = await plan(F.ros, ...argv);
+      const want = nearestReached(ref, goal, tolerance);
+      expect(want.cell).toBeGreaterThanOrEqual(0);
+      expect(code, err.join('\n')).toBe(0);
+      expect(costs[cellAt(goal[0], goal[1])]).toBeGreaterThanOrEqual(253); // the goal's own cell is blocked
+      expect(rec!.tolerance).toBe(tolerance);
+      expect(rec!.toCell).toEqual([want.cell % W, Math.floor(want.cell / W)]);
+      expect(rec!.tolerated!.cell).toEqual(rec!.toCell);
+      expect(rec!.tolerated!.distance).toBeCloseTo(want.distance, 3);
+      expect(rec!.tolerated!.at).toEqual([X0 + ((want.cell % W) + 0.5) * RES, Y0 + (H - Math.floor(want.cell / W) - 0.5) * RES].map((v) => Number(v.toFixed(3))));
+      expect(sameCost(rec!.cost!, referenceCost(ref, start, want.cell)), `${argv.join(' ')}: ${rec!.cost}`).toBe(true);
+      // Just short of that distance: refused, naming the tolerance.
+      const short = await plan(F.ros, '--to', goal.join(','), '--radius', '0.1', '--tolerance', String(Math.floor(want.distance * 1000 - 1) / 1000));
+      expect(short.code).toBe(2);
+      expect(short.err[0]).toMatch(/the robot's centre cannot be there, and no cell within --tolerance 0\.\d+ m of it is one it may occupy and reach from --from$/);
+    }
+    const text = await run('plan', '--ros', F.ros, '--from', FROM.join(','), '--to', '11.15,10.95', '--radius', '0.1');
+    expect(text.code).toBe(0);
+    expect(text.out[2]).toMatch(/^goal within --tolerance 0\.125 m: its cell \(11,0\) is within the robot's radius 0\.1 m of an obstacle \(cost 253, inscribed\); planning to cell \(\d+,\d+\) at \d+\.\d{3},\d+\.\d{3} m, 0\.\d{3} m from --to$/);
+    // A goal whose own cell is free: planned to as before, nothing tolerated.
+    const exact = await plan(F.ros, '--to', '11.75,10.35', '--radius', '0.1');
+    expect(exact.rec!.tolerated).toBeNull();
+  });
+
+  test('a free goal no path reaches (across a wall) goes to the reached cell nearest it within --tolerance (NavFn\'s 0.5 m), not beyond', async () => {
+    const costs = bruteCostmap(cellsOf(rosImage(true)), 0.1, 0.55, 3);
+    const ref = referenceGrid(costs, 2);
+    const goal = [11.25, 10.55] as const;
+    const navfn = await plan(F.rosSplit, '--to', goal.join(','), '--radius', '0.1', '--tolerance', '0.5');
+    expect(navfn.code, navfn.err.join('\n')).toBe(0);
+    const want = nearestReached(ref, goal, 0.5);
+    expect(navfn.rec!.toCell).toEqual([want.cell % W, Math.floor(want.cell / W)]);
+    expect(navfn.rec!.tolerated!.distance).toBeCloseTo(0.4, 9);
+    expect(sameCost(navfn.rec!.cost!, referenceCost(ref, start, want.cell))).toBe(true);
+    const text = await run('plan', '--ros', F.rosSplit, '--from', FROM.join(','), '--to', goal.join(','), '--radius', '0.1', '--tolerance', '0.5');
+    expect(text.out[2]).toMatch(/^goal within --tolerance 0\.5 m: no path reaches its cell \(12,4\); planning to cell \(8,4\) at 10\.850,10\.550 m, 0\.400 m from --to$/);
+    // Smac 2D's tolerance is too short for it: no path, exit 1, as before.
+    const smac = await plan(F.rosSplit, '--to', goal.join(','), '--radius', '0.1');
+    expect([smac.code, smac.rec!.status, smac.rec!.tolerated]).toEqual([1, 'unreachable', null]);
+  });
+
+  test('a map whose origin has a yaw: the same plan turned with the map (cost, cells, and the path\'s points turned about the origin)', async () => {
+    const yaw = 0.6, c = Math.cos(yaw), sn = Math.sin(yaw);
+    const turn = ([x, y]: readonly [number, number]): [number, number] => [10 + c * (x - 10) - sn * (y - 10), 10 + sn * (x - 10) + c * (y - 10)];
+    const turned = join(F.dir, 'ros-turned.yaml');
+    writeFileSync(turned, `image: ros.pgm\nresolution: 0.1\norigin: [10.0, 10.0, ${yaw}]\nnegate: 0\noccupied_thresh: 0.65\nfree_thresh: 0.196\n`);
+    const TO = [11.75, 10.35] as const;
+    const upright = await run('plan', '--ros', F.ros, '--from', FROM.join(','), '--to', TO.join(','), '--radius', '0.1', '--json');
+    const r = await run('plan', '--ros', turned, '--from', turn(FROM).join(','), '--to', turn(TO).join(','), '--radius', '0.1', '--json');
+    expect(r.code, r.err.join('\n')).toBe(0);
+    const a = JSON.parse(upright.out[0]) as PlanRecord, b = JSON.parse(r.out[0]) as PlanRecord;
+    expect([b.fromCell, b.toCell, b.cells]).toEqual([a.fromCell, a.toCell, a.cells]);
+    expect(sameCost(b.cost!, a.cost!)).toBe(true);
+    b.path.forEach((p, i) => {
+      const q = turn(a.path[i]);
+      expect(Math.abs(p[0] - q[0]) + Math.abs(p[1] - q[1])).toBeLessThan(2e-3); // both printed to 3 decimals
+    });
+    // Off the turned map: refused in its own frame's words.
+    const off = await run('plan', '--ros', turned, '--from', '9.5,10.5', '--to', turn(TO).join(','), '--radius', '0.1');
+    expect(off.code).toBe(2);
+    expect(off.err[0]).toMatch(/--from 9\.5,10\.5 is outside the map .*ros-turned\.yaml, which is 2 x 1 m turned by its origin's yaw 0\.6 rad about \(10, 10\)/);
+  });
+
+  test('a YAML written as one flow mapping plans as the block one does', async () => {
+    const flow = join(F.dir, 'ros-flow.yaml');
+    writeFileSync(flow, '{image: ros.pgm, resolution: 0.1, origin: [10.0, 10.0, 0.0],\n negate: 0, occupied_thresh: 0.65, free_thresh: 0.196}\n');
+    const a = await plan(F.ros, '--to', '11.75,10.35', '--radius', '0.1');
+    const b = await plan(flow, '--to', '11.75,10.35', '--radius', '0.1');
+    expect(b.code, b.err.join('\n')).toBe(0);
+    expect([b.rec!.cost, b.rec!.path]).toEqual([a.rec!.cost, a.rec!.path]);
+    writeFileSync(flow, '{image: ros.pgm, resolution: &r 0.1}\n');
+    const bad = await plan(flow, '--to', '11.75,10.35', '--radius', '0.1');
+    expect(bad.code).toBe(2);
+    expect(bad.err[0]).toMatch(/ros-flow\.yaml:1: the mapping: the key 'resolution' is an anchor \(&name\), which this reader does not support/);
+  });
+
+  test('the help states Nav2\'s defaults and what --scaling takes, as its check has it', async () => {
+    const help = (await run('plan', '--help')).out.join('\n').replace(/\s+/g, ' ');
+    expect(help).toMatch(/--scaling K how fast .*\(a decimal number > 0\) \[default: 3\]/);
+    expect(help).toMatch(/--tolerance M Nav2's goal tolerance, metres: .*\(a decimal number >= 0\) \[default: 0\.125\]/);
+    expect(help).toMatch(/--allow-unknown B whether a path may cross unknown space \(cost 255\), Nav2's allow_unknown, true by default .*\(one of true, false\) \[default: true\]/);
+    expect(help).not.toMatch(/blocked \(Nav2's default/);
+    const costmapHelp = (await run('costmap', '--help')).out.join('\n').replace(/\s+/g, ' ');
+    expect(costmapHelp).toMatch(/--scaling K .*\(a decimal number > 0\)/);
+    expect(costmapHelp).not.toMatch(/so blocked/);
+  });
+});
 
 describe('plan --ros with Nav2 filters, unknown space and partial paths', () => {
   const FROM = ['--from', '10.25,10.55'] as const, TO = ['--to', '11.75,10.35'] as const;
@@ -200,14 +325,29 @@ describe('plan --ros with Nav2 filters, unknown space and partial paths', () => 
     expect(text.out[0]).toBe(`map ${F.ros} (20 x 10 cells of 0.1 m), robot radius 0.1 m, inflation 0.55 m, scaling 3, keepout ${F.keepout}, speed ${speedYaml}, penalty 2, algo astar`);
   });
 
-  test('--unknown free lets the robot start in unknown space, lethal inflates around it; each as the reference costmap says', async () => {
+  test('unknown space: a path may cross it (Nav2\'s allow_unknown, true by default), --allow-unknown false blocks it, --unknown free and lethal change the costmap; each as the reference costmap says', async () => {
     const unknownStart = ['--from', '10.35,10.85'];
+    const s = cellAt(10.35, 10.85);
     const kept = await plan(...unknownStart, ...TO, '--radius', '0.1');
-    expect(kept.code).toBe(2);
-    expect(kept.err[0]).toMatch(/unknown space \(cost 255\)/);
+    expect(kept.code, kept.err.join('\n')).toBe(0);
+    expect([kept.rec!.allowUnknown, kept.rec!.unknown]).toEqual([true, 'keep']);
+    expect(sameCost(kept.rec!.cost!, referenceCost(referenceGrid(bruteCostmap(cellsOf(rosImage()), 0.1, 0.55, 3), 2), s, goal))).toBe(true);
+    const blocked = await plan(...unknownStart, ...TO, '--radius', '0.1', '--allow-unknown', 'false');
+    expect(blocked.code).toBe(2);
+    expect(blocked.err[0]).toMatch(/unknown space \(cost 255\), which --allow-unknown false blocks: the robot's centre cannot be there \(the start has no tolerance, as in Nav2\)/);
+    // Through the unknown block or around it: the reference decides either way.
+    const across = ['--from', '10.15,10.85', '--to', '10.65,10.75'];
+    for (const allowUnknown of [true, false]) {
+      const r = await plan(...across, '--radius', '0', '--penalty', '0', '--allow-unknown', String(allowUnknown));
+      expect(r.code, r.err.join('\n')).toBe(0);
+      const ref = referenceGrid(bruteCostmap(cellsOf(rosImage()), 0, 0.55, 3), 0, undefined, allowUnknown);
+      expect(sameCost(r.rec!.cost!, referenceCost(ref, cellAt(10.15, 10.85), cellAt(10.65, 10.75))), `allow ${allowUnknown}: ${r.rec!.cost}`).toBe(true);
+      expect(r.rec!.path.some(([x, y]) => cellsOf(rosImage())[cellAt(x, y)] === -1)).toBe(allowUnknown);
+    }
+    const blockedText = await run('plan', '--ros', F.ros, ...FROM, ...TO, '--radius', '0.1', '--allow-unknown', 'false');
+    expect(blockedText.out[0]).toMatch(/penalty 2, unknown space blocked \(--allow-unknown false\), algo astar$/);
     const free = await plan(...unknownStart, ...TO, '--radius', '0.1', '--unknown', 'free');
     expect(free.code, free.err.join('\n')).toBe(0);
-    const s = cellAt(10.35, 10.85);
     expect(sameCost(free.rec!.cost!, referenceCost(referenceGrid(bruteCostmap(cellsOf(rosImage()), 0.1, 0.55, 3, undefined, 'free'), 2), s, goal))).toBe(true);
     expect(free.rec!.unknown).toBe('free');
     for (const unknown of ['keep', 'lethal'] as const) {
@@ -232,7 +372,7 @@ describe('plan --ros with Nav2 filters, unknown space and partial paths', () => 
     const octileTo = (n: number) => { const dx = Math.abs((n % W) - (goal % W)), dy = Math.abs(Math.floor(n / W) - Math.floor(goal / W)); return Math.max(dx, dy) + (Math.SQRT2 - 1) * Math.min(dx, dy); };
     let best = start;
     for (let n = 0; n < W * H; n++) {
-      if (g[n] === Infinity) continue;
+      if (!(g[n] < Infinity)) continue; // unreached: no entry
       if (octileTo(n) < octileTo(best) - 1e-12 || (Math.abs(octileTo(n) - octileTo(best)) <= 1e-12 && g[n] < g[best])) best = n;
     }
     const ids = rec.path.map(([x, y]) => cellAt(x, y));
@@ -332,8 +472,12 @@ describe('refusals: one line, exit 2, naming the option and the value or cell', 
     [['plan', '--map', '__MAP__', '--from', '0,0', '--to', '7,5', '--keepout', '__KEEPOUT__'], /--keepout is for a ROS map/],
     [['plan', '--ros', '__ROS__', '--from', '9.9,10.5', '--to', '11,10.5', '--radius', '0.1'], /--from 9\.9,10\.5 is outside the map .*ros\.yaml, which covers x from 10 to 12 and y from 10 to 11 m/],
     [['plan', '--ros', '__ROS__', '--from', '11.05,10.95', '--to', '11,10.5', '--radius', '0.1'], /--from 11\.05,10\.95 is in cell \(10,0\) .* an obstacle \(cost 254, lethal\)/],
-    [['plan', '--ros', '__ROS__', '--from', '10.25,10.5', '--to', '11.15,10.95', '--radius', '0.1'], /--to 11\.15,10\.95 is in cell \(11,0\) .* within the robot's radius 0\.1 m of an obstacle \(cost 253, inscribed\)/],
-    [['plan', '--ros', '__ROS__', '--from', '10.35,10.85', '--to', '11,10.5', '--radius', '0.1'], /--from 10\.35,10\.85 is in cell \(3,1\) .* unknown space \(cost 255\)/],
+    [['plan', '--ros', '__ROS__', '--from', '10.25,10.5', '--to', '11.15,10.95', '--radius', '0.1', '--tolerance', '0'], /--to 11\.15,10\.95 is in cell \(11,0\) .* within the robot's radius 0\.1 m of an obstacle \(cost 253, inscribed\): the robot's centre cannot be there, and no cell within --tolerance 0 m of it .* \(0: no tolerance\)/],
+    [['plan', '--ros', '__ROS__', '--from', '10.25,10.5', '--to', '11.05,10.95', '--radius', '0.1', '--tolerance', '0.1'], /--to 11\.05,10\.95 is in cell \(10,0\) .* an obstacle \(cost 254, lethal\): the robot's centre cannot be there, and no cell within --tolerance 0\.1 m of it is one it may occupy and reach from --from$/],
+    [['plan', '--ros', '__ROS__', '--from', '10.35,10.85', '--to', '11,10.5', '--radius', '0.1', '--allow-unknown', 'false'], /--from 10\.35,10\.85 is in cell \(3,1\) .* unknown space \(cost 255\), which --allow-unknown false blocks/],
+    [['plan', '--ros', '__ROS__', ...P, '--radius', '0.1', '--tolerance', '-1'], /--tolerance must be a decimal number >= 0, got "-1"/],
+    [['plan', '--ros', '__ROS__', ...P, '--radius', '0.1', '--allow-unknown', 'yes'], /--allow-unknown must be one of true, false, got "yes"/],
+    [['plan', '--map', '__MAP__', '--from', '0,0', '--to', '7,5', '--tolerance', '1'], /--tolerance is for a ROS map/],
     [['plan', '--ros', '__ROS__', ...P, '--radius', '0.3', '--inflation', '0.2'], /--inflation 0\.2 is less than --radius 0\.3/],
     [['plan', '--ros', '__ROS__', ...P, '--radius', '0.1', '--scaling', '0'], /--scaling must be a decimal number > 0/],
     [['plan', '--ros', '__MAP__', ...P, '--radius', '0.1'], /tiny\.map:1: found "type octile", expected 'key: value'/],

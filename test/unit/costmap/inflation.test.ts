@@ -189,25 +189,30 @@ describe('inflate', () => {
 describe('costmapToGrid', () => {
   const topDown = (cost: number[], width = 3, height = 2, resolution = 1) => makeCostmap(Uint8Array.from(cost), { width, height, resolution, rowOrder: 'top-down' });
 
-  test('blocks the cells at or above blockedAt (default INSCRIBED), 8-connected without corner cutting, cellSize = the costmap\'s resolution', () => {
+  test('blocks the cells at or above blockedAt (default INSCRIBED) but lets paths cross unknown cells unless allowUnknown is false (Nav2\'s allow_unknown, true by default), 8-connected without corner cutting, cellSize = the costmap\'s resolution', () => {
     const costmap = topDown([0, 252, 253, 254, 255, 100], 3, 2, 0.05);
     const g = costmapToGrid(costmap);
-    expect(g.toAscii()).toEqual(['..#', '##.']);
+    expect(g.toAscii()).toEqual(['..#', '#..']);
+    expect(costmapToGrid(costmap, { allowUnknown: false }).toAscii()).toEqual(['..#', '##.']);
+    expect(costmapToGrid(costmap, { blockedAt: 100, allowUnknown: true }).toAscii()).toEqual(['.##', '#.#']);
+    // An unknown cell weighs as a cost of 255 (Smac 2D's traversal cost reads it as it is).
+    expect(costmapToGrid(costmap, { costPenalty: 2 }).weights![4]).toBeCloseTo(1 + (2 * 255) / 252, 12);
+    expect(() => costmapToGrid(costmap, { allowUnknown: 'yes' as never })).toThrow(/allowUnknown must be true or false, got "yes"/);
     expect(g.cellSize).toBe(0.05);
     expect(g.connectivity).toBe(8);
     expect(g.diagonalRule).toBe('no-corner-cutting');
-    expect(costmapToGrid(costmap, { blockedAt: 100 }).toAscii()).toEqual(['.##', '###']);
-    expect(costmapToGrid(costmap, { blockedAt: 255 }).toAscii()).toEqual(['...', '.#.']);
+    expect(costmapToGrid(costmap, { blockedAt: 100, allowUnknown: false }).toAscii()).toEqual(['.##', '###']);
+    expect(costmapToGrid(costmap, { blockedAt: 255, allowUnknown: false }).toAscii()).toEqual(['...', '.#.']);
   });
 
   test('the costmap\'s row order decides which row is the top: the same bytes bottom-up give the grid turned over', () => {
     const cost = Uint8Array.of(0, 0, 0, 0, 255, 0, 255, 0, 0);
     const down = makeCostmap(cost, { width: 3, height: 3, resolution: 1, rowOrder: 'top-down' });
     const up = makeCostmap(cost, { width: 3, height: 3, resolution: 1, rowOrder: 'bottom-up' });
-    expect(costmapToGrid(down, { blockedAt: 255 }).toAscii()).toEqual(['...', '.#.', '#..']);
-    expect(costmapToGrid(up, { blockedAt: 255 }).toAscii()).toEqual(['#..', '.#.', '...']);
+    expect(costmapToGrid(down, { blockedAt: 255, allowUnknown: false }).toAscii()).toEqual(['...', '.#.', '#..']);
+    expect(costmapToGrid(up, { blockedAt: 255, allowUnknown: false }).toAscii()).toEqual(['#..', '.#.', '...']);
     // Turning the costmap over first changes nothing: the order travels with the bytes.
-    expect(costmapToGrid(withRowOrder(up, 'top-down'), { blockedAt: 255 }).toAscii()).toEqual(['#..', '.#.', '...']);
+    expect(costmapToGrid(withRowOrder(up, 'top-down'), { blockedAt: 255, allowUnknown: false }).toAscii()).toEqual(['#..', '.#.', '...']);
   });
 
   test('a ROS map\'s costmap plans on the map the right way up: the ids of toGrid and worldToCell, with no word about row order', () => {
@@ -244,8 +249,8 @@ describe('costmapToGrid', () => {
     ['a short costmap', () => costmapToGrid({ ...bytes(), cost: new Uint8Array(5) }), /costmap.cost must be a Uint8Array of 3 x 2 = 6 bytes, got a Uint8Array of 5/],
     ['height 0', () => costmapToGrid({ ...bytes(), height: 0 }), /costmap.height must be a whole number >= 1, got 0/],
     ['no row order', () => costmapToGrid({ ...bytes(), rowOrder: undefined as never }), /costmap.rowOrder must be 'bottom-up' .* or 'top-down' .*, got undefined/],
-    ['the old bottomUp option', () => costmapToGrid(bytes(), { bottomUp: true } as never), /costmapToGrid: unknown option "bottomUp" \(allowed: blockedAt, costPenalty, weights\)/],
-    ['the old resolution option', () => costmapToGrid(bytes(), { resolution: 0.05 } as never), /costmapToGrid: unknown option "resolution" \(allowed: blockedAt, costPenalty, weights\)/],
+    ['the old bottomUp option', () => costmapToGrid(bytes(), { bottomUp: true } as never), /costmapToGrid: unknown option "bottomUp" \(allowed: blockedAt, allowUnknown, costPenalty, weights\)/],
+    ['the old resolution option', () => costmapToGrid(bytes(), { resolution: 0.05 } as never), /costmapToGrid: unknown option "resolution" \(allowed: blockedAt, allowUnknown, costPenalty, weights\)/],
     ['blockedAt 0', () => costmapToGrid(bytes(), { blockedAt: 0 }), /blockedAt must be a whole number from 1 to 255, got 0/],
     ['blockedAt 256', () => costmapToGrid(bytes(), { blockedAt: 256 }), /blockedAt .* got 256/],
     ['an unknown key', () => costmapToGrid(bytes(), { blocked: 1 } as never), /unknown option "blocked"/],

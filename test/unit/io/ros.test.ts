@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { InputError } from '#bestfirst';
-import { cellToWorld, formatPgm, parsePgm, parseRosMap, parseRosYaml, toGrid, worldToCell, MAX_MAP_CELLS, type OccupancyGrid } from '#bestfirst/io';
+import { cellToWorld, formatPgm, mapPoint, parsePgm, parseRosMap, parseRosYaml, toGrid, worldToCell, MAX_MAP_CELLS, type OccupancyGrid } from '#bestfirst/io';
 import { rawPgm } from '../../support/ros-maps.js';
 import { refusal } from '../../support/refusal.js';
 
@@ -57,14 +57,59 @@ describe('small maps', () => {
     expect(parseRosYaml(yaml({ image: 'maps/my map#1.pgm' })).image).toBe('maps/my map#1.pgm');
   });
 
-  test('a yaw other than 0 reads, but the metre conversions refuse it, saying why', () => {
-    const m = parseRosMap(yaml({ origin: '[0, 0, 0.5]' }), P5, 'r.yaml');
+  test('a map with a yaw turns about its origin: a cell centre lies where the rotation puts it, and worldToCell takes it back', () => {
+    const m = parseRosMap(yaml({ origin: '[1.0, 2.0, 0.5]' }), P5, 'r.yaml');
     expect(m.origin.yaw).toBe(0.5);
-    expect(refusal(() => worldToCell(m, [0.1, 0.1]))).toMatch(/yaw is 0\.5.*yaw 0/);
-    expect(refusal(() => cellToWorld(m, 0))).toMatch(/yaw is 0\.5.*yaw 0/);
+    // Cell (0, 1) (bottom-left) has its centre 0.25 m along and 0.25 m up the map: turned by 0.5 rad about (1, 2).
+    const [x, y] = cellToWorld(m, 3);
+    expect(x).toBeCloseTo(1 + 0.25 * Math.cos(0.5) - 0.25 * Math.sin(0.5), 12);
+    expect(y).toBeCloseTo(2 + 0.25 * Math.sin(0.5) + 0.25 * Math.cos(0.5), 12);
+    expect(worldToCell(m, [x, y])).toBe(3);
+    // The unturned centre of that cell is off the turned map's cell 3 (it lies in cell 4 after the turn back, or off the map).
+    expect(mapPoint(m, [1.25, 2.25]).map((v) => Number(v.toFixed(6)))).toEqual([Number((0.25 * Math.cos(0.5) + 0.25 * Math.sin(0.5)).toFixed(6)), Number((-0.25 * Math.sin(0.5) + 0.25 * Math.cos(0.5)).toFixed(6))]);
+    // Off the turned map: the message gives the point in the map's frame.
+    expect(refusal(() => worldToCell(m, [1.0, 3.5]))).toMatch(/\(1, 3\.5\) m is outside the map: in the map's frame \(turned by its yaw 0\.5 rad about \(1, 2\)\) it is at \(0\.7\d+, 1\.3\d+\) m, and the map covers \[0, 1\.5\] x \[0, 1\] m/);
     expect(toGrid(m, { unknown: 'free' }).width).toBe(3);
   });
 
+  test('rotated maps: cellToWorld then worldToCell is the identity, and worldToCell agrees with a brute-force nearest centre (fixed-seed property)', () => {
+    fc.assert(fc.property(
+      fc.integer({ min: 1, max: 9 }), fc.integer({ min: 1, max: 9 }), fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }),
+      fc.double({ min: -50, max: 50, noNaN: true }), fc.double({ min: -50, max: 50, noNaN: true }), fc.constantFrom(0.05, 0.1, 0.5, 1),
+      fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }),
+      (w, h, yaw, ox, oy, r, u, v) => {
+        const map: OccupancyGrid = { width: w, height: h, resolution: r, origin: { x: ox, y: oy, yaw }, data: new Int8Array(w * h) };
+        for (let n = 0; n < w * h; n++) expect(worldToCell(map, cellToWorld(map, n))).toBe(n);
+        // A point inside the map (u, v of its sides, away from the cell lines): the cell whose centre is nearest, by scanning all.
+        const px = (Math.min(Math.max(u, 0.001), 0.999) * w), py = (Math.min(Math.max(v, 0.001), 0.999) * h);
+        if (Math.abs(px - Math.round(px)) < 1e-6 || Math.abs(py - Math.round(py)) < 1e-6) return;
+        const wx = ox + r * (px * Math.cos(yaw) - py * Math.sin(yaw)), wy = oy + r * (px * Math.sin(yaw) + py * Math.cos(yaw));
+        let best = -1, bestD = Infinity;
+        for (let n = 0; n < w * h; n++) {
+          const [cx, cy] = cellToWorld(map, n);
+          const d = Math.hypot(cx - wx, cy - wy);
+          if (d < bestD) { bestD = d; best = n; }
+        }
+        expect(worldToCell(map, [wx, wy])).toBe(best);
+        // A turn preserves lengths: the point's distance from the origin is the same in both frames.
+        const [mx, my] = mapPoint(map, [wx, wy]);
+        expect(Math.hypot(mx, my)).toBeCloseTo(Math.hypot(wx - ox, wy - oy), 9);
+      },
+    ), { seed: 3232, numRuns: 300 });
+  });
+
+  test('YAML: one flow mapping, as people and tools write it, over one line or several, reads as the block form does', () => {
+    const block = parseRosYaml(yaml(), 'b.yaml');
+    const one = '{image: x.pgm, mode: trinary, resolution: 0.5, origin: [1.0, 2.0, 0.0], negate: 0, occupied_thresh: 0.65, free_thresh: 0.196}\n';
+    expect(parseRosYaml(one, 'f.yaml')).toEqual(block);
+    const many = '# a map\n{\n  "image": "x.pgm",   # quoted\n  resolution: 0.5,\n  origin: [\n    1.0, 2.0,\n    0.0 ],\n  negate: 0, occupied_thresh: 0.65,\n  free_thresh: 0.196, extra: {a: [1, {b: 2}]}, saved_by: it\'s me,\n}\n...\n';
+    expect(parseRosYaml(many, 'f.yaml')).toEqual(block);
+    // JSON is flow YAML too.
+    expect(parseRosYaml(JSON.stringify({ image: 'x.pgm', resolution: 0.5, origin: [1.0, 2.0, 0.0], negate: 0, occupied_thresh: 0.65, free_thresh: 0.196 }), 'j.yaml')).toEqual(block);
+    // A flow sequence over lines in the block form, and one item of a block list.
+    expect(parseRosYaml(yaml({ origin: '[1.0,\n  2.0, 0.0]' }), 'b.yaml')).toEqual(block);
+    expect(parseRosYaml(yaml({ origin: "['1.0', \"2.0\", 0]" }), 'b.yaml').origin).toEqual({ x: 1, y: 2, yaw: 0 });
+  });
   test('an OccupancyGrid made by hand (as from a ROS message) works, and a malformed one is refused', () => {
     const msg: OccupancyGrid = { width: 2, height: 2, resolution: 1, origin: { x: 0, y: 0, yaw: 0 }, data: Int8Array.from([0, 100, -1, 0]) };
     // ROS order: the bottom row is [0, 100]; the Grid's top row is the data's second.
@@ -125,6 +170,24 @@ describe('hostile input', () => {
     ['a line without a colon', yaml() + 'just words\n', /m\.yaml:8: found "just words", expected 'key: value'/],
     ['an indented line under nothing', '  image: x.pgm\n', /m\.yaml:1: found an indented line/],
     ['an empty text', '', /the key 'image' is missing/],
+    ['an unclosed flow mapping', '{image: x.pgm, resolution: 0.5\n', /m\.yaml:1: the mapping opens a '\{' here that is never closed, expected a matching '\}'/],
+    ['an unclosed flow sequence', yaml({ origin: '[1, 2, 0' }), /m\.yaml:4: the value of 'origin' opens a '\[' here that is never closed, expected a matching '\]'/],
+    ['a missing comma', '{image: x.pgm resolution: 0.5}\n', /m\.yaml:1: the mapping has ":" where ',' or '\}' should be/],
+    ['a stray closing bracket', yaml({ origin: '[1, 2, 0]]' }), /m\.yaml:4: the value of 'origin' is followed by "\]", expected nothing after its closing bracket/],
+    ['a flow mapping with a key twice', '{image: x.pgm,\n image: y.pgm}\n', /m\.yaml:2: the key 'image' is given twice \(first on line 1\)/],
+    ['a flow mapping after block keys', 'image: x.pgm\n{resolution: 0.5}\n', /m\.yaml:2: found a flow mapping '\{' after 'key: value' lines/],
+    ['a document that is a sequence', '[image, x.pgm]\n', /m\.yaml:1: the document is a sequence/],
+    ['an origin that is a mapping', yaml({ origin: '{x: 1, y: 2, yaw: 0}' }), /m\.yaml:4: origin is a mapping "\{x: 1, y: 2, yaw: 0\}", expected three numbers/],
+    ['a resolution that is a sequence', yaml({ resolution: '[0.5]' }), /m\.yaml:3: resolution is a sequence "\[0\.5\]", expected a number > 0/],
+    ['an anchor', yaml({ resolution: '&r 0.5' }), /m\.yaml:3: the value of 'resolution' is an anchor \(&name\), which this reader does not support/],
+    ['an alias', yaml({ free_thresh: '*r' }), /m\.yaml:7: the value of 'free_thresh' is an alias \(\*name\), which this reader does not support/],
+    ['a tag', yaml({ resolution: '!!float 0.5' }), /m\.yaml:3: the value of 'resolution' is a tag \(!tag\)/],
+    ['a block scalar', yaml({ image: '|' }), /m\.yaml:1: the value of 'image' is a block scalar \(\|\)/],
+    ['an alias inside a flow sequence', yaml({ origin: '[1, *y, 0]' }), /m\.yaml:4: the value of 'origin' is an alias \(\*name\)/],
+    ['a complex key', '? image\n: x.pgm\n', /m\.yaml:1: found a complex key \(\?\)/],
+    ['a directive', '%YAML 1.2\n---\n' + yaml(), /m\.yaml:1: found a directive "%YAML 1\.2"/],
+    ['a second document', yaml() + '---\n' + yaml(), /m\.yaml:8: found a second document \('---'\)/],
+    ['an unclosed quote in a flow mapping', '{image: "x.pgm, resolution: 0.5}\n', /m\.yaml:1: the mapping opens a '\{' here that is never closed \(and a " quote is left open\), expected a matching '\}'/],
   ])('parseRosYaml refuses %s, naming the file, line and key', (_, text, message) => {
     expect(refusal(() => parseRosYaml(text, 'm.yaml'))).toMatch(message);
   });
@@ -169,7 +232,7 @@ describe('hostile input', () => {
 
   test('mutated YAML: a checked map description or an InputError naming the file, never anything else (fixed-seed property)', () => {
     const base = yaml();
-    const alphabet = ' :#-[],.01\n\r\tax"\'';
+    const alphabet = ' :#-[],.01\n\r\tax"\'{}&*!|?';
     fc.assert(fc.property(
       fc.array(fc.tuple(fc.nat({ max: base.length }), fc.integer({ min: 0, max: 2 }), fc.constantFrom(...alphabet)), { minLength: 1, maxLength: 4 }),
       (edits) => {
