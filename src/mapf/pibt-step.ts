@@ -138,8 +138,9 @@ export class PibtStep {
         // j stays on v now, which it holds in onTo: try the next cell.
         continue;
       }
-      // i stepped back: the agent met follows into the cell i left, if still free and it is still to move.
-      if (pull && v !== here && v !== from[j0] && to[j0] < 0 && onTo[here] < 0) {
+      // i stepped back: the agent met follows into the cell i left, if still free and it is still to move
+      // (had i taken the agent's own cell, it would have pushed it, and that agent would have a cell).
+      if (pull && v !== here && to[j0] < 0 && onTo[here] < 0) {
         to[j0] = here;
         onTo[here] = j0;
         this.pulls++;
