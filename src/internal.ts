@@ -51,3 +51,5 @@ export { readSaved, writeSaved, type SavedArray } from './core/saved-file.js';
 export { lines } from './io/movingai.js';
 export { checkGridFor } from './grid/grid-needs.js';
 export { FAST_GRID_CHECKS } from './grid/grid-check.js';
+export { PibtStep } from './mapf/pibt-step.js';
+export { MapfFloor } from './mapf/model.js';

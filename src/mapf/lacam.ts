@@ -28,6 +28,13 @@ export interface LacamOptions extends Omit<MapfOptions, 'jointLimit'> {
    * Default 2^25 (`LACAM_DEFAULT_MAX_NODES`: some 300 MB); Infinity lifts it.
    */
   maxNodes?: number;
+  /**
+   * PIBT's swap in the successor generator: two agents that meet head-on in
+   * a corridor pass by backing out to a wider cell (see `PibtStep`). It only
+   * changes which configuration is tried first, so LaCAM stays complete
+   * either way. Default true.
+   */
+  swap?: boolean;
 }
 
 /** The bound on LaCAM's stored search in agent cells unless `maxNodes` says otherwise. */
@@ -128,9 +135,10 @@ export function lacam(grid: Grid, tasks: readonly AgentTask[], options: LacamOpt
   const where = 'lacam';
   const t0 = performance.now();
   const list = checkMapfTasks(grid, tasks, where);
-  const budgets = mapfBudgets(options, where, ['seed', 'anytime', 'maxNodes'], false), budget = budgets.budget;
+  const budgets = mapfBudgets(options, where, ['seed', 'anytime', 'maxNodes', 'swap'], false), budget = budgets.budget;
   const seed = checkSeed(options.seed, where);
   checkBoolean(options.anytime, `${where}: anytime`);
+  checkBoolean(options.swap, `${where}: swap`);
   const anytime = options.anytime ?? (budget.timed || budget.maxExpansions < Infinity);
   const maxNodes = options.maxNodes === undefined ? LACAM_DEFAULT_MAX_NODES : options.maxNodes;
   if (typeof maxNodes !== 'number' || !(maxNodes >= 0)) throw new InputError(`${where}: maxNodes must be a number >= 0 (Infinity: no limit), got ${show(maxNodes)}`);
@@ -140,7 +148,7 @@ export function lacam(grid: Grid, tasks: readonly AgentTask[], options: LacamOpt
   const lowerBound = list.reduce((s, t) => s + floor.distanceTo(t.goal)[t.start], 0);
   const goals = Int32Array.from(list, (t) => t.goal);
   const dist = list.map((t) => floor.distanceTo(t.goal));
-  const step = new PibtStep(floor, goals, seed);
+  const step = new PibtStep(floor, goals, seed, options.swap ?? true);
   const coin = mulberry32(seed ^ 0x2545f491);
   const eps = tieBreaks(k, seed);
   const table = new ConfigTable<Config>();

@@ -17,6 +17,19 @@ import type { MapfFloor } from './model.js';
  * nobody is left without a cell: an agent can always stay, unless someone
  * moved into its cell, and someone moves into it only by pushing it first.
  *
+ * With `swap` on (Okumura, IJCAI 2023, the "PIBT with swap" of LaCAM*'s
+ * successor generator), a head-on meeting in a corridor is handled too. When
+ * agent i's best cell holds an agent j that wants i's cell, and pushing j on
+ * along the corridor would only end in a dead end or against j's wish (the
+ * swap is required), while behind i the corridor reaches a cell with a side
+ * exit (the swap is possible), i takes its cells in the reverse order, steps
+ * back, and pulls j after it into the cell it leaves. Step after step the
+ * pair backs out until they reach the wider cell, where one steps aside and
+ * the other passes: what plain PIBT, which can only push j ahead of i,
+ * never does. The pulled agent moves into a cell just left, by someone
+ * not coming the other way, so the step stays free of vertex and swap
+ * conflicts.
+ *
  * LaCAM uses the same step as its successor generator, under constraints:
  * some agents are told where to go, and the step fills in the rest or
  * reports that it cannot (the constrained moves collide, or leave an agent
@@ -25,6 +38,8 @@ import type { MapfFloor } from './model.js';
 export class PibtStep {
   /** Agent moves tried over every step so far (an agent tried at one cell is one). */
   tries = 0;
+  /** Agents pulled into a cell just left (the swap) over every step so far. */
+  pulls = 0;
   private readonly k: number;
   private readonly rng: () => number;
   private readonly dist: Float64Array[];
@@ -36,9 +51,11 @@ export class PibtStep {
   // The candidate cells at each depth of the recursion, five a level, and their sort keys.
   private readonly cand: Int32Array;
   private readonly key: Float64Array;
+  // The last exit openExits counted.
+  private exit = -1;
 
-  /** `goals[i]`: agent i's goal; `seed` the tie-break coin's. */
-  constructor(private readonly floor: MapfFloor, goals: ArrayLike<number>, seed: number) {
+  /** `goals[i]`: agent i's goal; `seed` the tie-break coin's; `swap`: pull an agent met head-on in a corridor (see above). */
+  constructor(private readonly floor: MapfFloor, goals: ArrayLike<number>, seed: number, private readonly swap = false) {
     this.k = goals.length;
     this.rng = mulberry32(seed);
     // The flood from each goal (the floor keeps one per goal: agents with one goal share it).
@@ -102,6 +119,12 @@ export class PibtStep {
       key[base + j] = kv;
       cand[base + j] = v;
     }
+    // A head-on meeting in a corridor: back out, pulling the agent met (see the class comment).
+    const j0 = this.swap ? onFrom[cand[base]] : -1;
+    const pull = j0 >= 0 && j0 !== i && to[j0] < 0 && this.swapRequired(i, j0) && this.swapPossible(here, from[j0]);
+    if (pull) {
+      for (let a = base, b = base + m - 1; a < b; a++, b--) { const x = cand[a]; cand[a] = cand[b]; cand[b] = x; }
+    }
     for (let c = 0; c < m; c++) {
       const v = cand[base + c];
       this.tries++;
@@ -115,6 +138,13 @@ export class PibtStep {
         // j stays on v now, which it holds in onTo: try the next cell.
         continue;
       }
+      // i stepped back: the agent met follows into the cell i left, if still free and it is still to move
+      // (had i taken the agent's own cell, it would have pushed it, and that agent would have a cell).
+      if (pull && v !== here && to[j0] < 0 && onTo[here] < 0) {
+        to[j0] = here;
+        onTo[here] = j0;
+        this.pulls++;
+      }
       return true;
     }
     // Nowhere to go: i stays, and the agent that pushed it (which marked i's cell) must look elsewhere.
@@ -122,6 +152,70 @@ export class PibtStep {
     to[i] = here;
     if (depth === 0 && onTo[here] >= 0) return false;
     onTo[here] = i;
+    return false;
+  }
+  /**
+   * The side neighbours of cell v other than `not` that an agent could move
+   * on to, the last one in `this.exit`. Other agents do not close a way
+   * (they can be pushed), except one resting on its goal at a dead end.
+   */
+  private openExits(v: number, not: number): number {
+    const nbr = this.floor.nbr, onFrom = this.onFrom;
+    let n = 0;
+    for (let s = 0; s < 4; s++) {
+      const u = nbr[4 * v + s];
+      if (u < 0 || u === not) continue;
+      const o = onFrom[u];
+      if (o >= 0 && this.dist[o][u] === 0 && this.degree(u) === 1) continue;
+      n++;
+      this.exit = u;
+    }
+    return n;
+  }
+
+  private degree(v: number): number {
+    const nbr = this.floor.nbr;
+    let n = 0;
+    for (let s = 0; s < 4; s++) if (nbr[4 * v + s] >= 0) n++;
+    return n;
+  }
+
+  /**
+   * Whether i, wanting j's cell while j wants i's, cannot simply push j
+   * ahead: follow the pair forward along the corridor while j would still
+   * rather go back toward i. If j reaches a cell with two ways on, it can
+   * step aside there: no swap needed. Required when the corridor ends first
+   * (or j stops wanting to go back) and still i wants forward and j back.
+   */
+  private swapRequired(i: number, j: number): boolean {
+    const di = this.dist[i], dj = this.dist[j];
+    let behind = this.from[i], ahead = this.from[j];
+    for (let steps = 0; steps < this.floor.size && dj[behind] < dj[ahead]; steps++) {
+      const n = this.openExits(ahead, behind);
+      if (n >= 2) return false;
+      if (n === 0) break;
+      behind = ahead;
+      ahead = this.exit;
+    }
+    return di[ahead] < di[behind] && (dj[behind] === 0 || dj[behind] < dj[ahead]);
+  }
+
+  /**
+   * Whether backing out works: from i's cell `back`, away from j's cell,
+   * the corridor reaches a cell with two ways on (the map's own, other
+   * agents can be pushed), where the two can pass. Never when it ends
+   * blind or leads round to j.
+   */
+  private swapPossible(back: number, front: number): boolean {
+    const start = front;
+    for (let steps = 0; steps < this.floor.size; steps++) {
+      const n = this.openExits(back, front);
+      if (n >= 2) return true;
+      if (n === 0) return false;
+      front = back;
+      back = this.exit;
+      if (back === start) return false;
+    }
     return false;
   }
 }

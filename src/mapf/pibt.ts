@@ -1,4 +1,5 @@
 import { InputError, show } from '../core/errors.js';
+import { checkBoolean } from '../core/input-checks.js';
 import type { Grid } from '../grid/grid.js';
 import type { AgentTask } from './check.js';
 import { checkMapfTasks, checkSeed, limitWords, MapfFloor, mapfBudgets, mapfResult, pathsOf, type MapfEnd, type MapfOptions, type MapfResult } from './model.js';
@@ -15,6 +16,12 @@ export interface PibtOptions extends Omit<MapfOptions, 'jointLimit'> {
    * (`PIBT_DEFAULT_MAX_STEPS`). `limits.maxExpansions` counts steps too.
    */
   maxSteps?: number;
+  /**
+   * Let two agents that meet head-on in a corridor pass: the one behind backs
+   * out, pulling the other, to the nearest cell with a side exit ("PIBT with
+   * swap", see `PibtStep`). Default true.
+   */
+  swap?: boolean;
 }
 
 /** The steps `pibt` runs at most unless `maxSteps` says otherwise. */
@@ -57,8 +64,9 @@ export function pibt(grid: Grid, tasks: readonly AgentTask[], options: PibtOptio
   const where = 'pibt';
   const t0 = performance.now();
   const list = checkMapfTasks(grid, tasks, where);
-  const budgets = mapfBudgets(options, where, ['seed', 'maxSteps'], false), budget = budgets.budget;
+  const budgets = mapfBudgets(options, where, ['seed', 'maxSteps', 'swap'], false), budget = budgets.budget;
   const seed = checkSeed(options.seed, where);
+  checkBoolean(options.swap, `${where}: swap`);
   const maxSteps = options.maxSteps === undefined ? PIBT_DEFAULT_MAX_STEPS : options.maxSteps;
   if (typeof maxSteps !== 'number' || !Number.isInteger(maxSteps) && maxSteps !== Infinity || maxSteps < 0) {
     throw new InputError(`${where}: maxSteps must be a whole number >= 0 (Infinity: no limit), got ${show(maxSteps)}`);
@@ -67,7 +75,7 @@ export function pibt(grid: Grid, tasks: readonly AgentTask[], options: PibtOptio
   const floor = new MapfFloor(grid);
   const lowerBound = list.reduce((s, t) => s + floor.distanceTo(t.goal)[t.start], 0);
   const proof = solvability(floor, list, 0);
-  const step = new PibtStep(floor, list.map((t) => t.goal), seed);
+  const step = new PibtStep(floor, list.map((t) => t.goal), seed, options.swap ?? true);
   let steps = 0;
   const end = (how: MapfEnd, paths: number[][] | null, detail = '', agent = -1) =>
     mapfResult(how, paths, lowerBound, detail, agent, steps, step.tries, t0);

@@ -822,12 +822,12 @@ function mapfSpecs(): Spec[] {
     target: 'bestfirst/mapf:pibt',
     paramNames: ['grid', 'tasks', 'options'],
     make: (L) => ({ args: [grid(L), TASKS.map((t) => ({ ...t })), {}], call: (...a) => apply(L.mapf.pibt, a), check: planCheck(L) }),
-    params: [notGrids(), tasks(), options('pibt', { ...ours('pibt'), maxSteps: count('maxSteps', { optional: true, integer: true }) })],
+    params: [notGrids(), tasks(), options('pibt', { ...ours('pibt'), maxSteps: count('maxSteps', { optional: true, integer: true }), swap: bool('swap') })],
   }, {
     target: 'bestfirst/mapf:lacam',
     paramNames: ['grid', 'tasks', 'options'],
     make: (L) => ({ args: [grid(L), TASKS.map((t) => ({ ...t })), {}], call: (...a) => apply(L.mapf.lacam, a), check: planCheck(L) }),
-    params: [notGrids(), tasks(), options('lacam', { ...ours('lacam'), anytime: bool('anytime'), maxNodes: count('maxNodes') })],
+    params: [notGrids(), tasks(), options('lacam', { ...ours('lacam'), anytime: bool('anytime'), maxNodes: count('maxNodes'), swap: bool('swap') })],
   }];
 }
 

@@ -9,7 +9,8 @@ import { describe, expect, test } from 'vitest';
 import { Grid } from '#bestfirst';
 import { checkMapfPlan, lacam, pibt, type AgentTask, type MapfResult } from '#bestfirst/mapf';
 import { parseMap, parseScen } from '#bestfirst/io';
-import { mulberry32 } from '#bestfirst/internal';
+import fc from 'fast-check';
+import { MapfFloor, mulberry32, PibtStep } from '#bestfirst/internal';
 import { dataFile } from '../../support/data.js';
 import { bruteForce } from '../../support/mapf-reference.js';
 
@@ -189,6 +190,73 @@ describe('PIBT', () => {
   test('a goal walled off: unreachable, naming the agent', () => {
     const g = Grid.fromAscii(['..#..']);
     expect(pibt(g, [{ start: 0, goal: 4 }])).toMatchObject({ status: 'unreachable', failedAgent: 0 });
+  });
+});
+
+describe('PIBT with swap', () => {
+  // A room on the left and a blind corridor on the right: the robot deeper in wants out, the other wants the dead end.
+  const G = Grid.fromAscii(['...####', '.......', '...####']);
+  const blind = [{ start: G.id(5, 1), goal: G.id(0, 1) }, { start: G.id(4, 1), goal: G.id(6, 1) }];
+
+  test('two robots meet head-on in a blind corridor: without swap PIBT circles for some seeds, with swap every seed passes both checkers', () => {
+    const circling: number[] = [];
+    for (let seed = 0; seed < 8; seed++) {
+      const plain = pibt(G, blind, { seed, swap: false, maxSteps: 200 });
+      if (plain.status !== 'found') {
+        expect(plain).toMatchObject({ status: 'stopped', reason: 'incomplete' });
+        circling.push(seed);
+      }
+      const r = pibt(G, blind, { seed, maxSteps: 200 });
+      expect(r.status, `seed ${seed}: ${r.detail}`).toBe('found');
+      expectPlan(G, blind, r);
+      expect(r.sumOfCosts).toBeGreaterThanOrEqual(bruteForce(G, blind));
+      // The swap is the default, and the option is deterministic.
+      expect(pibt(G, blind, { seed, swap: true, maxSteps: 200 }).paths).toEqual(r.paths);
+    }
+    expect(circling.length).toBeGreaterThan(0);
+  });
+
+  test('LaCAM* with and without swap: a first plan on the blind corridor, and the same optimum once converged', () => {
+    for (const swap of [true, false]) {
+      const r = lacam(G, blind, { swap, limits: { maxMillis: 20_000 } });
+      expect(r.status).toBe('found');
+      expect(r.optimal).toBe(true);
+      expectPlan(G, blind, r);
+      expect(r.sumOfLoss).toBe(bruteLoss(G, blind));
+    }
+  });
+
+  test('a step with swap never puts two robots on one cell nor lets two trade cells (seeded random floors with corridors)', () => {
+    let pulls = 0, steps = 0;
+    const floorCase = fc.record({ w: fc.integer({ min: 3, max: 7 }), h: fc.integer({ min: 2, max: 6 }), k: fc.integer({ min: 2, max: 9 }), seed: fc.nat() });
+    fc.assert(fc.property(floorCase, ({ w, h, k, seed }) => {
+      const { grid, tasks } = tiny(seed, w, h, k, 0.35);
+      if (tasks.length < 2) return;
+      const floor = new MapfFloor(grid), n = tasks.length, rng = mulberry32(seed ^ 0x9e37);
+      const step = new PibtStep(floor, tasks.map((t) => t.goal), seed, true);
+      let at = Int32Array.from(tasks, (t) => t.start);
+      const order = Int32Array.from({ length: n }, (_, i) => i), none = new Int32Array(0);
+      for (let t = 0; t < 30; t++) {
+        for (let i = n - 1; i > 0; i--) { const j = Math.floor(rng() * (i + 1)); const x = order[i]; order[i] = order[j]; order[j] = x; }
+        const next = new Int32Array(n);
+        expect(step.next(at, order, none, none, 0, next)).toBe(true);
+        steps++;
+        for (let i = 0; i < n; i++) {
+          const a = at[i], b = next[i];
+          const side = Math.abs(a - b) === w || (Math.abs(a - b) === 1 && Math.floor(a / w) === Math.floor(b / w));
+          expect(b === a || side && grid.cells[b] === 0, `agent ${i} jumps from ${a} to ${b}`).toBe(true);
+          for (let j = i + 1; j < n; j++) {
+            expect(next[j], `agents ${i} and ${j} meet`).not.toBe(b);
+            expect(b === at[j] && next[j] === a && a !== b, `agents ${i} and ${j} trade cells`).toBe(false);
+          }
+        }
+        at = next;
+      }
+      pulls += step.pulls;
+    }), { seed: 33, numRuns: 300 });
+    // The property saw the swap at work, not only plain pushes.
+    expect(pulls).toBeGreaterThan(0);
+    expect(steps).toBeGreaterThan(1000);
   });
 });
 
