@@ -107,7 +107,7 @@ export class Footprint {
 
   /** The corners placed at `pose` (metres, x east, y north), counter-clockwise. */
   at(pose: Pose): Point[] {
-    checkPose(pose, 'Footprint#at');
+    checkPose(pose, 'Footprint#at: pose');
     const t = turned(this, pose.theta);
     return Array.from(t.ox, (ox, i) => ({ x: pose.x + ox, y: pose.y + t.oy[i] }));
   }
@@ -189,7 +189,7 @@ function hits(plan: FloorPlan, t: Turned, cx: number, cy: number): boolean {
 export function footprintHits(plan: FloorPlan, footprint: Footprint, pose: Pose): boolean {
   if (!(plan instanceof FloorPlan)) throw new InputError(`footprintHits: plan must be a FloorPlan (new FloorPlan(spec)), got ${show(plan)}`);
   if (!(footprint instanceof Footprint)) throw new InputError(`footprintHits: footprint must be a Footprint (new Footprint(vertices) or Footprint.rectangle), got ${show(footprint)}`);
-  checkPose(pose, 'footprintHits');
+  checkPose(pose, 'footprintHits: pose');
   return hits(plan, turned(footprint, pose.theta), pose.x, pose.y);
 }
 
@@ -330,8 +330,15 @@ export class FootprintSlices implements RasterFrame {
   }
 }
 
-function checkPose(pose: Pose, where: string): void {
-  if (pose === null || typeof pose !== 'object' || ![pose.x, pose.y, pose.theta].every((v) => typeof v === 'number' && Number.isFinite(v))) {
-    throw new InputError(`${where}: pose must be { x, y, theta } of finite numbers (metres, radians), got ${show(pose)}`);
+/**
+ * Throws unless `pose` is `{ x, y, theta }` of finite numbers; `what` names
+ * it ('footprintHits: pose'). The one check of a pose, for this family and
+ * for bestfirst/kinematic. @internal
+ */
+export function checkPose(pose: unknown, what: string): Pose {
+  const p = pose as Partial<Pose> | null;
+  if (p === null || typeof p !== 'object' || ![p.x, p.y, p.theta].every((v) => typeof v === 'number' && Number.isFinite(v))) {
+    throw new InputError(`${what} must be a pose { x, y, theta } of finite numbers (metres, metres, radians), got ${show(pose)}`);
   }
+  return p as Pose;
 }

@@ -1,7 +1,7 @@
 import { InputError, show } from '../core/errors.js';
 import { checkKeys } from '../core/input-checks.js';
-import type { Pose } from '../cspace/footprint.js';
-import { checkPose, checkRadius, wrapAngle } from './curve.js';
+import { checkPose, type Pose } from '../cspace/footprint.js';
+import { checkRadius, wrapAngle } from './curve.js';
 import { FootprintChecker } from './footprint-checker.js';
 
 /**

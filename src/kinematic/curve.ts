@@ -1,5 +1,5 @@
 import { InputError, show } from '../core/errors.js';
-import type { Pose } from '../cspace/footprint.js';
+import { checkPose, type Pose } from '../cspace/footprint.js';
 
 /**
  * Curves of bounded curvature, the pieces Dubins and Reeds-Shepp paths are
@@ -159,15 +159,6 @@ export function sampleCurve(curve: Curve, step: number): Pose[] {
   return out;
 }
 
-/** Throws unless `pose` is `{ x, y, theta }` of finite numbers; `what` names it. */
-export function checkPose(pose: unknown, what: string): Pose {
-  const p = pose as Partial<Pose> | null;
-  if (p === null || typeof p !== 'object' || ![p.x, p.y, p.theta].every((v) => typeof v === 'number' && Number.isFinite(v))) {
-    throw new InputError(`${what} must be a pose { x, y, theta } of finite numbers (metres, metres, radians), got ${show(pose)}`);
-  }
-  return p as Pose;
-}
-
 /** Throws unless `radius` is a finite number of metres > 0; `who` names the caller. */
 export function checkRadius(radius: unknown, who: string): number {
   if (typeof radius !== 'number' || !Number.isFinite(radius) || radius <= 0) {
@@ -239,4 +230,22 @@ export function toCurves(words: readonly UnitWord[], from: Pose, to: Pose, radiu
   }
   // Array#sort is stable, so equal lengths keep the words' order.
   return out.sort((a, b) => a.length - b.length);
+}
+
+/**
+ * What every curve family's two entries share: the checks of the poses and
+ * the radius (named for `who`), then `words` solved in the unit frame of
+ * `from` and turned into curves, shortest first.
+ */
+export function familyCurves(who: string, from: Pose, to: Pose, radius: number, words: (x: number, y: number, phi: number) => UnitWord[], signed: boolean): Curve[] {
+  checkPose(from, `${who}: from`);
+  checkPose(to, `${who}: to`);
+  checkRadius(radius, who);
+  return toCurves(words(...localGoal(from, to, radius)), from, to, radius, signed);
+}
+
+/** The shortest of `curves` (familyCurves' first); none is a pair of poses too far apart for floating point. */
+export function shortestCurve(who: string, curves: readonly Curve[], from: Pose, to: Pose, radius: number): Curve {
+  if (curves.length === 0) throw new InputError(`${who}: no word joins ${JSON.stringify(from)} to ${JSON.stringify(to)}; the poses are too far apart for floating point at radius ${radius}`);
+  return curves[0];
 }

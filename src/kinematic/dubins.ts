@@ -1,6 +1,5 @@
-import { InputError } from '../core/errors.js';
 import type { Pose } from '../cspace/footprint.js';
-import { arcForward, checkPose, checkRadius, localGoal, toCurves, type Curve, type UnitWord } from './curve.js';
+import { arcForward, type Curve, type UnitWord, familyCurves, shortestCurve } from './curve.js';
 
 /**
  * Dubins curves (Dubins 1957): the shortest way between two poses for a
@@ -92,10 +91,7 @@ function words(x: number, y: number, phi: number): UnitWord[] {
  * arcs). Always at least one: some CSC word joins any two poses.
  */
 export function dubinsCurves(from: Pose, to: Pose, radius: number): Curve[] {
-  checkPose(from, 'dubinsCurves: from');
-  checkPose(to, 'dubinsCurves: to');
-  checkRadius(radius, 'dubinsCurves');
-  return toCurves(words(...localGoal(from, to, radius)), from, to, radius, false);
+  return familyCurves('dubinsCurves', from, to, radius, words, false);
 }
 
 /**
@@ -109,10 +105,5 @@ export function dubinsCurves(from: Pose, to: Pose, radius: number): Curve[] {
  * ```
  */
 export function dubinsCurve(from: Pose, to: Pose, radius: number): Curve {
-  checkPose(from, 'dubinsCurve: from');
-  checkPose(to, 'dubinsCurve: to');
-  checkRadius(radius, 'dubinsCurve');
-  const all = toCurves(words(...localGoal(from, to, radius)), from, to, radius, false);
-  if (all.length === 0) throw new InputError(`dubinsCurve: no word joins ${JSON.stringify(from)} to ${JSON.stringify(to)}; the poses are too far apart for floating point at radius ${radius}`);
-  return all[0];
+  return shortestCurve('dubinsCurve', familyCurves('dubinsCurve', from, to, radius, words, false), from, to, radius);
 }

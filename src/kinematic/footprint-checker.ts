@@ -3,8 +3,7 @@ import { checkBoolean, checkKeys } from '../core/input-checks.js';
 import { checkCostmap, rowFromTop, type Costmap } from '../costmap/costmap.js';
 import { squaredDistances } from '../costmap/distance-transform.js';
 import { LETHAL, NO_INFORMATION } from '../costmap/inflation.js';
-import { Footprint, MAX_HEADINGS, type Pose } from '../cspace/footprint.js';
-import { checkPose } from './curve.js';
+import { checkPose, Footprint, MAX_HEADINGS, type Pose } from '../cspace/footprint.js';
 
 /**
  * Whether a robot, a disc or a convex polygon, fits at a pose on a costmap,

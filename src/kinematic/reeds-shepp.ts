@@ -1,6 +1,5 @@
-import { InputError } from '../core/errors.js';
 import type { Pose } from '../cspace/footprint.js';
-import { arcBackward, arcForward, checkPose, checkRadius, localGoal, toCurves, type Curve, type Steer, type UnitWord } from './curve.js';
+import { arcBackward, arcForward, type Curve, type Steer, type UnitWord, familyCurves, shortestCurve } from './curve.js';
 
 /**
  * Reeds-Shepp curves (Reeds and Shepp 1990): the shortest way between two
@@ -200,10 +199,7 @@ function words(x: number, y: number, phi: number): UnitWord[] {
  * other lengths). Never empty: some CSC word joins any two poses.
  */
 export function reedsSheppCurves(from: Pose, to: Pose, radius: number): Curve[] {
-  checkPose(from, 'reedsSheppCurves: from');
-  checkPose(to, 'reedsSheppCurves: to');
-  checkRadius(radius, 'reedsSheppCurves');
-  return toCurves(words(...localGoal(from, to, radius)), from, to, radius, true);
+  return familyCurves('reedsSheppCurves', from, to, radius, words, true);
 }
 
 /**
@@ -218,10 +214,5 @@ export function reedsSheppCurves(from: Pose, to: Pose, radius: number): Curve[] 
  * ```
  */
 export function reedsSheppCurve(from: Pose, to: Pose, radius: number): Curve {
-  checkPose(from, 'reedsSheppCurve: from');
-  checkPose(to, 'reedsSheppCurve: to');
-  checkRadius(radius, 'reedsSheppCurve');
-  const all = toCurves(words(...localGoal(from, to, radius)), from, to, radius, true);
-  if (all.length === 0) throw new InputError(`reedsSheppCurve: no word joins ${JSON.stringify(from)} to ${JSON.stringify(to)}; the poses are too far apart for floating point at radius ${radius}`);
-  return all[0];
+  return shortestCurve('reedsSheppCurve', familyCurves('reedsSheppCurve', from, to, radius, words, true), from, to, radius);
 }
