@@ -674,7 +674,7 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     await apt.locator('#apt-step').fill('7');
     expect(Number(await apt.getAttribute('data-close-at'))).toBeLessThan(7);
     expect(await apt.getAttribute('data-repair-pops')).not.toBe('');
-    await expect.poll(async () => (await canvasPixels(page, '#replanner-apartment canvas', COLORS.path)).near, 'the route is drawn').toBeGreaterThan(50);
+    await expect.poll(async () => (await canvasPixels(page, '#replanner-apartment canvas', COLORS.path)).near, { message: 'the route is drawn' }).toBeGreaterThan(50);
     // The goal is drawn orange (vermillion) and never called red.
     expect(await page.evaluate(() => document.body.innerText)).not.toMatch(/\bred\b/i);
     await page.close();
