@@ -5,9 +5,10 @@
 // gzipped. Run by `npm run bench:bundle` (after the build: bestfirst is
 // bundled from dist/src, as the package ships it, with its package.json's
 // `sideEffects`: none but bestfirst/grid's index, which is not imported here).
-// bestfirst has three rows: the one-shot `astar` on the generic engine,
-// `findPath` (issue 30's target: 6 kB gzipped) and `Grid` + `GridSearcher`
-// (5 kB), beside the three peers, in one run.
+// bestfirst has four rows: the one-shot `astar` on the generic engine,
+// `findPath` (issue 30's target: 6 kB gzipped), `Grid` + `GridSearcher`
+// (5 kB), and `bestfirst/lite`'s `findGridPath`, the small-bundle entry
+// that meets them, beside the three peers, in one run.
 //
 // It also checks that tree shaking works for bestfirst: each of its bundles
 // must not hold the modules its call never touches (D*, D* Lite, ARA*, JPS,
@@ -83,6 +84,15 @@ console.log(s.path().length, s.cost);`,
     mustDrop: mustDrop('best-first|find-path|found-path'),
   },
   {
+    // bestfirst/lite: one call, GridSearcher's loop, its own short checks (the small-bundle entry).
+    name: 'bestfirst/lite findGridPath', version: 'this build',
+    code: `import { findGridPath } from 'bestfirst/lite';
+${TASK}
+const r = findGridPath(ROWS, [0, 0], [W - 1, 0]);
+console.log(r.points.length, r.cost);`,
+    mustDrop: mustDrop('best-first|find-path|found-path|grid-search[^/]*|limits|searcher-base'),
+  },
+  {
     name: 'PathFinding.js', version: 'pathfinding',
     code: `import PF from 'pathfinding';
 ${TASK}
@@ -148,7 +158,12 @@ async function bundle(entry: Entry, i: number): Promise<Size> {
     configFile: false,
     logLevel: 'silent',
     root: work,
-    resolve: { alias: { bestfirst: join(root, 'dist/src/index.js') } },
+    resolve: {
+      alias: [
+        { find: /^bestfirst\/lite$/, replacement: join(root, 'dist/src/grid/lite/index.js') },
+        { find: /^bestfirst$/, replacement: join(root, 'dist/src/index.js') },
+      ],
+    },
     build: {
       write: false,
       minify: true,

@@ -1,6 +1,12 @@
 import { diagonalOpen, DX, DY, type Grid } from './grid.js';
 
 /**
+ * What the masks read of a grid: a `Grid` is one; so is the plain map of
+ * `bestfirst/lite`, which never changes and so never catches up.
+ */
+export type MaskSource = Pick<Grid, 'cells' | 'width' | 'height' | 'diagonalRule' | 'maxDegree' | 'version' | 'catchUp'>;
+
+/**
  * A byte of allowed moves per cell of a grid (bit k for direction k of
  * grid.ts: the target is inside the grid and free, and for a diagonal the
  * diagonal rule holds; 0 for a blocked cell), kept up to date with the grid.
@@ -23,7 +29,7 @@ export class MoveMasks {
   private readonly reloadFn = (): void => this.reload();
 
   /** `bits` is the searcher's own allocation (so a refusal names the searcher), `grid.size` bytes. */
-  constructor(private readonly grid: Grid, bits: Uint8Array) {
+  constructor(private readonly grid: MaskSource, bits: Uint8Array) {
     this.bits = bits;
     this.refresh();
   }

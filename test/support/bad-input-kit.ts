@@ -13,6 +13,7 @@ import type * as Worlds from '#bestfirst/worlds';
 import type * as Cspace from '#bestfirst/cspace';
 import type * as SearchEntry from '#bestfirst/search';
 import type * as Kinematic from '#bestfirst/kinematic';
+import type * as Lite from '#bestfirst/lite';
 import type { SearchSpace } from '#bestfirst';
 
 /** The entry points, as the worker imported them from dist/. */
@@ -27,6 +28,7 @@ export interface Lib {
   cspace: typeof Cspace;
   search: typeof SearchEntry;
   kinematic: typeof Kinematic;
+  lite: typeof Lite;
 }
 
 /**

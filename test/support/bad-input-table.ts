@@ -4,6 +4,7 @@ import { coreSpecs } from './bad-input-core.js';
 import { costmapSpecs } from './bad-input-costmap.js';
 import { ioCspaceWorldSpecs } from './bad-input-io.js';
 import { kinematicSpecs } from './bad-input-kinematic.js';
+import { liteSpecs } from './bad-input-lite.js';
 import { rowsOf, type Row } from './bad-input-kit.js';
 import { repairSpecs } from './bad-input-repair.js';
 
@@ -24,7 +25,7 @@ export const UNCHECKED: Readonly<Record<string, string>> = {
 };
 
 export function buildTable(): Row[] {
-  const rows = rowsOf([...coreSpecs(), ...repairSpecs(), ...ioCspaceWorldSpecs(), ...costmapSpecs(), ...kinematicSpecs()]);
+  const rows = rowsOf([...coreSpecs(), ...repairSpecs(), ...ioCspaceWorldSpecs(), ...costmapSpecs(), ...kinematicSpecs(), ...liteSpecs()]);
   rows.forEach((r, i) => { r.info.id = i; });
   return rows;
 }

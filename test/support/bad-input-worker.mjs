@@ -17,6 +17,7 @@ const L = {
   cspace: await import(entries.cspace),
   search: await import(entries.search),
   kinematic: await import(entries.kinematic),
+  lite: await import(entries.lite),
 };
 const { buildTable, UNCHECKED } = await import(new URL('bad-input-table.js', tableDir).href);
 const rows = buildTable();

@@ -30,6 +30,7 @@ const ENTRIES = {
   cspace: ['bestfirst/cspace', 'dist/src/cspace/index.js'],
   search: ['bestfirst/search', 'dist/src/search/index.js'],
   kinematic: ['bestfirst/kinematic', 'dist/src/kinematic/index.js'],
+  lite: ['bestfirst/lite', 'dist/src/grid/lite/index.js'],
 } as const;
 /** A call takes milliseconds; one that takes this long is a hang. */
 const ROW_TIMEOUT_MS = 5000;

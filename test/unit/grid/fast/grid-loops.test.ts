@@ -24,6 +24,19 @@ test('src/grid/fast/grid-search.ts holds the loops scripts/grid-loops.mjs writes
   for (const name of ['runUnweighted', 'runWeighted']) expect(text).toMatch(new RegExp(`#generated grid-loops: begin[^]*private ${name}\\(stopAt[^]*#generated grid-loops: end`));
 });
 
+test('bestfirst/lite runs the same unweighted loop, written from the same template; a hand edit there fails too', () => {
+  const lite = join(ROOT, 'src/grid/lite/lite-search.ts');
+  const text = readFileSync(lite, 'utf8');
+  expect(text).toMatch(/#generated grid-loops: begin unweighted[^]*private runUnweighted\(stopAt[^]*#generated grid-loops: end/);
+  expect(text).not.toContain('runWeighted');
+  expect(check(lite).status).toBe(0);
+  const file = join(mkdtempSync(join(tmpdir(), 'bestfirst-grid-loops-')), 'lite-search.ts');
+  writeFileSync(file, text.replace('        const gc = gn + step[k];\n', '        const gc = gn + step[k] * 1;\n'));
+  const r = check(file);
+  expect(r.status, r.stderr).toBe(1);
+  expect(r.stderr).toContain('npm run generate');
+});
+
 test('the check fails on a hand edit between the markers, naming the line and `npm run generate`', () => {
   const text = readFileSync(TARGET, 'utf8');
   const edited = text.replace('        const gc = gn + step[k];\n', '        const gc = gn + step[k] * 1;\n');
