@@ -9,12 +9,13 @@
  * 8-connected preprocessing track (the subgoal graph and JPS+ against
  * online JPS, both corner rules: bench/jps-plus.ts) and the
  * fleet track (many agents on the MAPF benchmark maps: prioritized planning
- * and CBS, bench/fleet.ts); prints the tables and writes them to
- * bench/RESULTS.md.
+ * and CBS, bench/fleet.ts) and the kinematic track (Hybrid-A* for a
+ * rectangle at a turning radius on Nav2's maps, bench/kinematic.ts); prints
+ * the tables and writes them to bench/RESULTS.md.
  *
  *   npm run bench                 full run (a few minutes)
  *   npm run bench -- --quick      under a minute
- *   options: --no-roads --no-peers --no-repair --no-costmap --no-any-angle --no-jps-plus --no-fleet --no-grid4 --cbs-limit=S --families=dao,maze --per-family=N --pairs=N
+ *   options: --no-roads --no-peers --no-repair --no-costmap --no-any-angle --no-jps-plus --no-fleet --no-kinematic --no-grid4 --cbs-limit=S --families=dao,maze --per-family=N --pairs=N
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -32,8 +33,8 @@ const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
 const opt = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 for (const a of args) {
-  if (!/^--(quick|no-roads|no-peers|no-repair|no-costmap|no-any-angle|no-jps-plus|no-fleet|no-grid4|cbs-limit=\d+(\.\d+)?|families=.*|per-family=\d+|pairs=\d+)$/.test(a)) {
-    console.error(`bench: unknown argument ${a}; expected --quick, --no-roads, --no-peers, --no-repair, --no-costmap, --no-any-angle, --no-jps-plus, --no-fleet, --no-grid4, --cbs-limit=S, --families=a,b, --per-family=N, --pairs=N`);
+  if (!/^--(quick|no-roads|no-peers|no-repair|no-costmap|no-any-angle|no-jps-plus|no-fleet|no-kinematic|no-grid4|cbs-limit=\d+(\.\d+)?|families=.*|per-family=\d+|pairs=\d+)$/.test(a)) {
+    console.error(`bench: unknown argument ${a}; expected --quick, --no-roads, --no-peers, --no-repair, --no-costmap, --no-any-angle, --no-jps-plus, --no-fleet, --no-kinematic, --no-grid4, --cbs-limit=S, --families=a,b, --per-family=N, --pairs=N`);
     process.exit(2);
   }
 }
@@ -122,6 +123,7 @@ async function main(): Promise<void> {
   if (!flag('no-any-angle')) anyAngle();
   if (!flag('no-jps-plus')) jpsPlus();
   if (!flag('no-fleet')) fleet();
+  if (!flag('no-kinematic')) kinematic();
 
   const m1 = machine();
   say();
@@ -205,6 +207,22 @@ function fleet(): void {
   say();
   say('## Fleet track (many agents on one map: prioritized planning and CBS)');
   say(`\`node dist/bench/fleet.js${fleetArgs.length ? ` ${fleetArgs.join(' ')}` : ''}\``);
+  block(text.trimEnd());
+}
+
+/**
+ * The kinematic track: bench/kinematic.ts run as it is (runnable alone too),
+ * Hybrid-A* on Nav2's maps for both motion models, its table and target
+ * line copied into the record. Quick mode asks for fewer pose pairs.
+ */
+function kinematic(): void {
+  const script = fileURLToPath(new URL('./kinematic.js', import.meta.url));
+  const kinArgs = QUICK ? ['--quick'] : [];
+  process.stderr.write(`  kinematic.js ${kinArgs.join(' ')}...\n`);
+  const text = execFileSync(process.execPath, [script, ...kinArgs], { encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'inherit'] });
+  say();
+  say('## Kinematic track (Hybrid-A* for a 0.6 m x 0.4 m rectangle at R = 0.5 m on Nav2\'s maps)');
+  say(`\`node dist/bench/kinematic.js${kinArgs.length ? ` ${kinArgs.join(' ')}` : ''}\``);
   block(text.trimEnd());
 }
 

@@ -1,0 +1,129 @@
+/**
+ * The kinematic track (issue 32): Hybrid-A* for a robot that is a
+ * rectangle and cannot turn on the spot, on Nav2's own maps.
+ *
+ *   npm run build && node dist/bench/kinematic.js [--quick] [--pairs=N] [--maps=warehouse,depot,tb3_sandbox]
+ *
+ * (also part of `npm run bench`). For each of Nav2's warehouse, depot and
+ * TurtleBot3 sandbox maps (data/ros/): the map inflated as Nav2 would for
+ * the robot (inscribed radius 0.2 m, the rectangle's half width; inflation
+ * radius 0.55 m; cost scaling 3; unknown cells free, as Nav2's planners
+ * default), a 0.6 m x 0.4 m rectangle turning about its middle, R = 0.5 m.
+ * N seeded pose pairs (50 by default): each pose at a random position and
+ * heading where the footprint is free, the two at least 2 m apart, and
+ * joined by a 2-D plan (A* for the robot's centre on `costmapToGrid` of the
+ * inflated map, which blocks the inscribed band): the pairs a round robot's
+ * planner connects. Both motion models, Nav2's defaults otherwise, each
+ * query with a budget of 1 s (`maxPlanningTime: 1`). Reported per map and
+ * model: pairs solved, the median and 95th-percentile planning time of
+ * every query (the unsolved at their budget), the median ratio of the path's
+ * length to the 2-D path's, the mean cusps; every path passes
+ * `checkKinematicPath` with the footprint, or the run fails.
+ *
+ * Targets (issue 32): median under 100 ms; every pair solved within 1 s.
+ */
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { findPath } from '#bestfirst';
+import { costmapToGrid, inflate, type Costmap } from '#bestfirst/costmap';
+import { Footprint } from '#bestfirst/cspace';
+import { parseRosMap, worldToCell, type RosMap } from '#bestfirst/io';
+import { checkKinematicPath, FootprintChecker, hybridAStar, type Pose } from '#bestfirst/kinematic';
+import { dataFile } from './bench-data.js';
+import { f, machine, median, rng, table } from './bench-measure.js';
+
+const args = process.argv.slice(2);
+const opt = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+for (const a of args) {
+  if (!/^--(quick|pairs=\d+|maps=[\w,]+)$/.test(a)) {
+    console.error(`kinematic: unknown argument ${a}; expected --quick, --pairs=N, --maps=a,b`);
+    process.exit(2);
+  }
+}
+const QUICK = args.includes('--quick');
+const PAIRS = Number(opt('pairs') ?? (QUICK ? 8 : 50));
+const MAPS = opt('maps')?.split(',') ?? ['warehouse', 'depot', 'tb3_sandbox'];
+const SEED = 20261206;
+const R = 0.5;
+const BUDGET_S = 1;
+const INFLATION = { inscribedRadius: 0.2, inflationRadius: 0.55, costScalingFactor: 3, unknown: 'free' } as const;
+const MIN_APART = 2;
+
+interface Pair { from: Pose; to: Pose; twoD: number }
+interface Run { ms: number; solved: boolean; ratio: number; cusps: number }
+
+function load(name: string): { map: RosMap; costmap: Costmap } {
+  const yamlPath = dataFile(`ros/${name}.yaml`);
+  const yaml = readFileSync(yamlPath, 'utf8');
+  const image = gunzipSync(readFileSync(dataFile(`ros/${name}.pgm.gz`)));
+  const map = parseRosMap(yaml, image, `${name}.yaml`);
+  return { map, costmap: inflate(map, INFLATION) };
+}
+
+/** N seeded pairs of free poses, at least MIN_APART apart, that the 2-D plan joins (its length in metres kept). */
+function pairsOn(map: RosMap, costmap: Costmap, checker: FootprintChecker, n: number, seed: number): Pair[] {
+  const next = rng(seed);
+  const grid = costmapToGrid(costmap);
+  const o = map.origin, w = map.width * map.resolution, h = map.height * map.resolution;
+  const pose = (): Pose => {
+    for (;;) {
+      const p = { x: o.x + next() * w, y: o.y + next() * h, theta: (next() * 2 - 1) * Math.PI };
+      if (!checker.collides(p)) return p;
+    }
+  };
+  const out: Pair[] = [];
+  for (let tries = 0; out.length < n; tries++) {
+    if (tries > 200 * n) throw new Error(`kinematic: only ${out.length} of ${n} pairs found on the map after ${tries} draws`);
+    const from = pose(), to = pose();
+    if (Math.hypot(from.x - to.x, from.y - to.y) < MIN_APART) continue;
+    const a = worldToCell(map, [from.x, from.y]), b = worldToCell(map, [to.x, to.y]);
+    if (grid.isBlocked(a) || grid.isBlocked(b)) continue;
+    const r = findPath(grid, a, b);
+    if (r.status !== 'found') continue;
+    // costmapToGrid's costs carry the cost penalty: the 2-D length is the path's cells walked in metres.
+    let length = 0;
+    for (let i = 1; i < r.points.length; i++) length += Math.hypot(r.points[i][0] - r.points[i - 1][0], r.points[i][1] - r.points[i - 1][1]);
+    out.push({ from, to, twoD: length * map.resolution });
+  }
+  return out;
+}
+
+function runPair(checker: FootprintChecker, p: Pair, motion: 'dubins' | 'reeds-shepp'): Run {
+  const t0 = performance.now();
+  const r = hybridAStar(checker, p.from, p.to, { motion, minimumTurningRadius: R, maxPlanningTime: BUDGET_S });
+  const ms = performance.now() - t0;
+  if (r.status !== 'found' || r.path === null) return { ms, solved: false, ratio: NaN, cusps: 0 };
+  const verdict = checkKinematicPath(r.path, { radius: R, checker });
+  if (!verdict.ok) throw new Error(`kinematic: a ${motion} path from ${JSON.stringify(p.from)} to ${JSON.stringify(p.to)} fails the check: ${verdict.violation?.message}`);
+  return { ms, solved: true, ratio: r.length / p.twoD, cusps: r.cusps };
+}
+
+const p95 = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.ceil(0.95 * s.length) - 1)]; };
+
+function main(): void {
+  const m = machine();
+  console.log(`kinematic track: ${PAIRS} seeded pose pairs per map, 0.6 m x 0.4 m rectangle, R = ${R} m, budget ${BUDGET_S} s per query; node ${m.node}, ${m.cpu}, load ${m.load.map((l) => f(l, 2)).join(', ')}`);
+  const rows: string[][] = [];
+  const all: Run[] = [];
+  const robot = Footprint.rectangle(0.6, 0.4);
+  MAPS.forEach((name, i) => {
+    const { map, costmap } = load(name);
+    const checker = new FootprintChecker(costmap, robot);
+    const pairs = pairsOn(map, costmap, checker, PAIRS, SEED + i);
+    for (const motion of ['dubins', 'reeds-shepp'] as const) {
+      const runs = pairs.map((p) => runPair(checker, p, motion));
+      all.push(...runs);
+      const solved = runs.filter((r) => r.solved);
+      rows.push([
+        name, `${map.width} x ${map.height} @ ${map.resolution} m`, motion, `${solved.length} / ${runs.length}`,
+        f(median(runs.map((r) => r.ms)), 1), f(p95(runs.map((r) => r.ms)), 1), f(Math.max(...runs.map((r) => r.ms)), 1),
+        solved.length ? f(median(solved.map((r) => r.ratio)), 3) : '-', solved.length ? f(solved.reduce((s, r) => s + r.cusps, 0) / solved.length, 2) : '-',
+      ]);
+    }
+  });
+  console.log(table(['map', 'size', 'motion', 'solved', 'median ms', 'p95 ms', 'max ms', 'length / 2-D', 'cusps (mean)'], rows));
+  const med = median(all.map((r) => r.ms)), unsolved = all.filter((r) => !r.solved).length;
+  console.log(`target: median under 100 ms: ${f(med, 1)} ms, ${med < 100 ? 'met' : 'MISSED'}; every pair solved within ${BUDGET_S} s: ${unsolved === 0 ? 'met' : `MISSED (${unsolved} of ${all.length} unsolved)`}`);
+}
+
+main();
