@@ -9,7 +9,8 @@ import type { MapfFloor } from './model.js';
  *
  * Agents are taken in the priority order given. An agent not yet moved
  * picks the cell nearest its goal among its own and its free neighbours
- * (ties broken by a seeded coin). If another agent still to move stands
+ * (between cells equally near, a free one before one another agent stands
+ * on, then a seeded coin). If another agent still to move stands
  * there, that agent inherits the priority and must move first, away from
  * the cell the first one leaves (no swap); if it cannot, it reports back
  * and the first agent tries its next cell (backtracking). The agent of top
@@ -18,16 +19,24 @@ import type { MapfFloor } from './model.js';
  * moved into its cell, and someone moves into it only by pushing it first.
  *
  * With `swap` on (Okumura, IJCAI 2023, the "PIBT with swap" of LaCAM*'s
- * successor generator), a head-on meeting in a corridor is handled too. When
- * agent i's best cell holds an agent j that wants i's cell, and pushing j on
- * along the corridor would only end in a dead end or against j's wish (the
- * swap is required), while behind i the corridor reaches a cell with a side
- * exit (the swap is possible), i takes its cells in the reverse order, steps
- * back, and pulls j after it into the cell it leaves. Step after step the
- * pair backs out until they reach the wider cell, where one steps aside and
- * the other passes: what plain PIBT, which can only push j ahead of i,
- * never does. The pulled agent moves into a cell just left, by someone
- * not coming the other way, so the step stays free of vertex and swap
+ * successor generator), two agents that must trade places in a corridor do
+ * so. When agent i's best cell holds an agent j, follow i's way on through
+ * the corridor while i still wants forward: if a cell with a side exit
+ * comes first, j can step aside there and plain pushing serves. If instead
+ * i would stop in the corridor (on its goal, or at a dead end) with j
+ * pushed beyond it, and j would rather come back past i, they are in the
+ * wrong order (the swap is required): pushing j on only sends it deeper,
+ * and once i rests j pushes it back out. Then, if behind i the corridor
+ * reaches a cell with a side exit (the swap is possible), i takes its
+ * cells in the reverse order, steps back, and pulls j after it into the
+ * cell it leaves; step after step the pair backs out to that cell. There,
+ * an agent pushed out of the corridor's mouth does not step back into it
+ * ahead of its pusher when they are in the wrong order: it steps aside,
+ * the pusher goes in first, and it follows. The dead-end case is the
+ * paper's; the open corridor is the warehouse's (two robots whose goals lie
+ * in one aisle the wrong way round, which plain PIBT pushes to and fro for
+ * ever). The pulled agent moves into a cell just left, by someone not
+ * coming the other way, so the step stays free of vertex and swap
  * conflicts.
  *
  * LaCAM uses the same step as its successor generator, under constraints:
