@@ -29,8 +29,8 @@ export interface LacamOptions extends Omit<MapfOptions, 'jointLimit'> {
    */
   maxNodes?: number;
   /**
-   * PIBT's swap in the successor generator: two agents that meet head-on in
-   * a corridor pass by backing out to a wider cell (see `PibtStep`). It only
+   * PIBT's swap in the successor generator: two agents in the wrong order
+   * in a corridor trade places at its end (see `PibtStep`). It only
    * changes which configuration is tried first, so LaCAM stays complete
    * either way. Default true.
    */

@@ -9,7 +9,8 @@ import type { MapfFloor } from './model.js';
  *
  * Agents are taken in the priority order given. An agent not yet moved
  * picks the cell nearest its goal among its own and its free neighbours
- * (ties broken by a seeded coin). If another agent still to move stands
+ * (between cells equally near, a free one before one another agent stands
+ * on, then a seeded coin). If another agent still to move stands
  * there, that agent inherits the priority and must move first, away from
  * the cell the first one leaves (no swap); if it cannot, it reports back
  * and the first agent tries its next cell (backtracking). The agent of top
@@ -18,16 +19,24 @@ import type { MapfFloor } from './model.js';
  * moved into its cell, and someone moves into it only by pushing it first.
  *
  * With `swap` on (Okumura, IJCAI 2023, the "PIBT with swap" of LaCAM*'s
- * successor generator), a head-on meeting in a corridor is handled too. When
- * agent i's best cell holds an agent j that wants i's cell, and pushing j on
- * along the corridor would only end in a dead end or against j's wish (the
- * swap is required), while behind i the corridor reaches a cell with a side
- * exit (the swap is possible), i takes its cells in the reverse order, steps
- * back, and pulls j after it into the cell it leaves. Step after step the
- * pair backs out until they reach the wider cell, where one steps aside and
- * the other passes: what plain PIBT, which can only push j ahead of i,
- * never does. The pulled agent moves into a cell just left, by someone
- * not coming the other way, so the step stays free of vertex and swap
+ * successor generator), two agents that must trade places in a corridor do
+ * so. When agent i's best cell holds an agent j, follow i's way on through
+ * the corridor while i still wants forward: if a cell with a side exit
+ * comes first, j can step aside there and plain pushing serves. If instead
+ * i would stop in the corridor (on its goal, or at a dead end) with j
+ * pushed beyond it, and j would rather come back past i, they are in the
+ * wrong order (the swap is required): pushing j on only sends it deeper,
+ * and once i rests j pushes it back out. Then, if behind i the corridor
+ * reaches a cell with a side exit (the swap is possible), i takes its
+ * cells in the reverse order, steps back, and pulls j after it into the
+ * cell it leaves; step after step the pair backs out to that cell. There,
+ * an agent pushed out of the corridor's mouth does not step back into it
+ * ahead of its pusher when they are in the wrong order: it steps aside,
+ * the pusher goes in first, and it follows. The dead-end case is the
+ * paper's; the open corridor is the warehouse's (two robots whose goals lie
+ * in one aisle the wrong way round, which plain PIBT pushes to and fro for
+ * ever). The pulled agent moves into a cell just left, by someone not
+ * coming the other way, so the step stays free of vertex and swap
  * conflicts.
  *
  * LaCAM uses the same step as its successor generator, under constraints:
@@ -109,11 +118,17 @@ export class PibtStep {
     const d = this.dist[i], cand = this.cand, key = this.key, base = 5 * depth;
     const here = from[i];
     let m = 0;
-    // Its own cell and its side neighbours, nearest the goal first, ties by the coin (a fraction below one step).
+    // The agent that pushed i (taking i's cell), if any: i keeps out of its way where they could not pass.
+    const p = depth > 0 ? onTo[here] : -1;
+    // Its own cell and its side neighbours, nearest the goal first; between cells equally near, a free one
+    // before one another agent stands on (fewer pushes), then the coin (PIBT's order). A cell that would put
+    // i ahead of its pusher in a corridor where they must trade places goes last (see `wrongOrder`).
     for (let s = -1; s < 4; s++) {
       const v = s < 0 ? here : nbr[4 * here + s];
       if (v < 0) continue;
-      const kv = d[v] + 0.5 * this.rng();
+      const taken = v !== here && onFrom[v] >= 0 ? 0.5 : 0;
+      const inTheWay = p >= 0 && v !== here && this.swap && this.dist[p][v] < this.dist[p][here] && this.wrongOrder(p, i, here, v) ? this.floor.size : 0;
+      const kv = d[v] + inTheWay + taken + 0.25 * this.rng();
       let j = m++;
       while (j > 0 && key[base + j - 1] > kv) { key[base + j] = key[base + j - 1]; cand[base + j] = cand[base + j - 1]; j--; }
       key[base + j] = kv;
@@ -181,23 +196,37 @@ export class PibtStep {
   }
 
   /**
-   * Whether i, wanting j's cell while j wants i's, cannot simply push j
-   * ahead: follow the pair forward along the corridor while j would still
-   * rather go back toward i. If j reaches a cell with two ways on, it can
-   * step aside there: no swap needed. Required when the corridor ends first
-   * (or j stops wanting to go back) and still i wants forward and j back.
+   * Whether i, wanting j's cell, cannot simply push j ahead: they are in
+   * the wrong order in a corridor (see `wrongOrder`).
    */
   private swapRequired(i: number, j: number): boolean {
+    const behind = this.from[i], ahead = this.from[j];
+    return this.dist[i][ahead] < this.dist[i][behind] && this.wrongOrder(i, j, behind, ahead);
+  }
+
+  /**
+   * Whether i, going from `behind` to `ahead`, and j, on `ahead` or pushed
+   * into it, are in the wrong order: follow i's way on through the corridor
+   * while i still wants forward. If a cell with two ways on comes first, j
+   * can step aside there: no. Otherwise i stops in the corridor (on its
+   * goal, or at a dead end) with j beyond it, and it is the wrong order
+   * when j would rather come back past i: pushing j on only sends it deeper,
+   * and once i rests, j pushes i back out (two robots whose goals lie in
+   * one aisle, the wrong way round, push each other to and fro for ever
+   * when the aisle is open at both ends). Then they must trade places at
+   * the corridor's end behind them: the swap, and the step aside.
+   */
+  private wrongOrder(i: number, j: number, behind: number, ahead: number): boolean {
     const di = this.dist[i], dj = this.dist[j];
-    let behind = this.from[i], ahead = this.from[j];
-    for (let steps = 0; steps < this.floor.size && dj[behind] < dj[ahead]; steps++) {
+    for (let steps = 0; steps < this.floor.size; steps++) {
+      if (!(di[ahead] < di[behind])) break;
       const n = this.openExits(ahead, behind);
       if (n >= 2) return false;
       if (n === 0) break;
       behind = ahead;
       ahead = this.exit;
     }
-    return di[ahead] < di[behind] && (dj[behind] === 0 || dj[behind] < dj[ahead]);
+    return dj[behind] < dj[ahead];
   }
 
   /**

@@ -17,8 +17,9 @@ export interface PibtOptions extends Omit<MapfOptions, 'jointLimit'> {
    */
   maxSteps?: number;
   /**
-   * Let two agents that meet head-on in a corridor pass: the one behind backs
-   * out, pulling the other, to the nearest cell with a side exit ("PIBT with
+   * Let two agents in the wrong order in a corridor (blind or open at both
+   * ends) trade places: the one behind backs out, pulling the other, to the
+   * nearest cell with a side exit, where the other steps aside ("PIBT with
    * swap", see `PibtStep`). Default true.
    */
   swap?: boolean;
