@@ -97,6 +97,13 @@ export function smoothKinematicPath(path: readonly Pose[], options: SmoothOption
   const step = checker.costmap.resolution / 2;
   const curveTo = (a: Pose, b: Pose): Curve => (motion === 'dubins' ? dubinsCurve(a, b, R) : reedsSheppCurve(a, b, R));
 
+  // Every pose is checked, sparsely first: a shortcut that hits a wall mostly hits it along a stretch, and a coarse pass finds it sooner.
+  const collides = (poses: readonly Pose[]): boolean => {
+    for (const stride of [16, 4, 1]) {
+      for (let k = stride - 1; k < poses.length; k += stride) if (checker.hits(poses[k].x, poses[k].y, poses[k].theta)) return true;
+    }
+    return false;
+  };
   let cur: Pose[] = path.map((p) => ({ x: p.x, y: p.y, theta: p.theta }));
   let shortcuts = 0, passes = 0;
   while (passes < maxPasses) {
@@ -136,8 +143,8 @@ export function smoothKinematicPath(path: readonly Pose[], options: SmoothOption
         const end = curveEnd(cur[i], c.segments, R);
         if (Math.hypot(end.x - cur[j].x, end.y - cur[j].y) > 1e-9 || Math.abs(wrapAngle(end.theta - cur[j].theta)) > 1e-9) continue;
         const poses: Pose[] = [];
-        const hit = walkSegments(cur[i], c.segments, R, step, (x, y, theta) => { poses.push({ x, y, theta: wrapAngle(theta) }); return checker.hits(x, y, theta); });
-        if (hit || poses.length === 0) continue;
+        walkSegments(cur[i], c.segments, R, step, (x, y, theta) => { poses.push({ x, y, theta: wrapAngle(theta) }); return false; });
+        if (poses.length === 0 || collides(poses)) continue;
         poses[poses.length - 1] = cur[j];
         out.push(...poses);
         next = j;
