@@ -86,7 +86,7 @@ export function smoothKinematicPath(path: readonly Pose[], options: SmoothOption
   const R = checkRadius(options.radius, 'smoothKinematicPath');
   const { checker } = options;
   if (!(checker instanceof FootprintChecker)) throw new InputError(`smoothKinematicPath: options.checker must be a FootprintChecker, got ${show(checker)}`);
-  const motion = options.motion ?? 'reeds-shepp';
+  const motion = options.motion === undefined ? 'reeds-shepp' : options.motion;
   if (motion !== 'dubins' && motion !== 'reeds-shepp') throw new InputError(`smoothKinematicPath: options.motion must be 'dubins' or 'reeds-shepp', got ${show(options.motion)}`);
   const whole = (v: unknown, def: number, name: string): number => {
     if (v === undefined) return def;
