@@ -58,10 +58,11 @@ export interface HybridAStarOptions {
   /**
    * Nav2's `tolerance`, metres >= 0: when the goal pose is blocked, or no
    * path reaches it, the plan ends at the nearest pose within this distance
-   * that is free and reached instead, with the goal's heading (see
-   * `goalCandidates`). Default 0: the goal exactly, or none (a tolerated goal
-   * may cost a search for each pose tried; Nav2's planner, and the command
-   * line, use 0.25).
+   * that is free and reached instead, with the goal's heading: the poses
+   * offset from the goal by whole cells along x and y, nearest first (ties:
+   * the lower y offset, then x), each planned to until one is reached.
+   * Default 0: the goal exactly, or none (a tolerated goal may cost a search
+   * for each pose tried; Nav2's planner, and the command line, use 0.25).
    */
   tolerance?: number;
   /** Whether the path found is shortened by `smoothKinematicPath` (Nav2 smooths too, by default). Default true. */
