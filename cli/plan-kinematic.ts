@@ -32,7 +32,7 @@ export const KINEMATIC_OPTIONS: readonly OptionSpec[] = [
       try {
         return parseFootprint(text);
       } catch (e) {
-        if (e instanceof InputError) throw new InputError(`${option} ${e.message.replace(/^parseFootprint: /, '')}`);
+        if (e instanceof InputError) throw new InputError(`${option}: ${e.message.replace(/^parseFootprint: /, '')}`);
         throw e;
       }
     },

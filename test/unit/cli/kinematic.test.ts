@@ -166,8 +166,8 @@ describe('refusals: one line, exit 2, in the command line\'s words', () => {
   test.each([
     [['--from', '0.6,1.0', '--to', '2.6,1.0,0', '--radius', '0.1'], /a yaw in --from or --to asks for a kinematic plan, which plans poses: give --from as X,Y,YAW .*got 0\.6,1$/],
     [['--from', '0.6,1.0', '--to', '2.6,1.0', '--footprint', CART], /--footprint asks for a kinematic plan, which plans poses: give --from as X,Y,YAW/],
-    [[...P, '--footprint', '[[0.25, 0.15], [0.25, -0.15]]'], /--footprint a footprint needs at least 3 corners, got 2/],
-    [[...P, '--footprint', '[[0.25, 0.15] [0.25, -0.15], [0, 0]]'], /--footprint expected '\]', found '\[' at column 15/],
+    [[...P, '--footprint', '[[0.25, 0.15], [0.25, -0.15]]'], /--footprint: a footprint needs at least 3 corners, got 2/],
+    [[...P, '--footprint', '[[0.25, 0.15] [0.25, -0.15], [0, 0]]'], /--footprint: expected '\]', found '\[' at column 15/],
     [[...P, '--footprint', CART, '--radius', '0.1'], /a kinematic plan needs only one of --footprint '\[\[x, y\], \.\.\.\]' \(the robot's outline\) and --radius R \(a disc\)/],
     [[...P], /a kinematic plan needs one of --footprint/],
     [[...P, '--radius', '0'], /--radius 0 is a point; a kinematic plan's robot is a disc of --radius R > 0 or a --footprint/],
