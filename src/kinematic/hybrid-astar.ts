@@ -1,5 +1,5 @@
 import { InputError, show } from '../core/errors.js';
-import { checkKeys } from '../core/input-checks.js';
+import { checkBoolean, checkKeys } from '../core/input-checks.js';
 import { checkLimits, CLOCK_EVERY, Budget, type Limits, type StopReason } from '../core/limits.js';
 import type { SearchStatus } from '../core/path-searcher.js';
 import { Heap } from '../queues/heap.js';
@@ -11,6 +11,7 @@ import { countCusps, drive, walkSegments, wrapAngle, type Curve, type CurveSegme
 import { dubinsCurve } from './dubins.js';
 import { reedsSheppCurve } from './reeds-shepp.js';
 import { FootprintChecker } from './footprint-checker.js';
+import { smoothKinematicPath } from './smooth.js';
 
 /**
  * Hybrid-A* (Dolgov, Thrun, Montemerlo and Diebel 2008), as Nav2's Smac
@@ -27,7 +28,9 @@ import { FootprintChecker } from './footprint-checker.js';
  * minimum_turning_radius 0.4, angle_quantization_bins 72,
  * analytic_expansion_ratio 3.5, max_iterations 1000000, max_planning_time
  * 5.0 s, reverse_penalty 2.0, change_penalty 0.0, non_straight_penalty 1.2,
- * cost_penalty 2.0.
+ * cost_penalty 2.0; Nav2's `tolerance` (0.25 m there) is an option here too,
+ * 0 by default, and the path found is smoothed (`smoothKinematicPath`) unless
+ * `smooth: false`.
  */
 
 /** The options of `hybridAStar`. */
@@ -52,7 +55,19 @@ export interface HybridAStarOptions {
   maxIterations?: number;
   /** Nav2's `max_planning_time`, in seconds: the search stops (reason `max-millis`) after it. Default 5. */
   maxPlanningTime?: number;
-  /** The library's budget: expansions, milliseconds and a signal; the tighter of these and the two above wins. */
+  /**
+   * Nav2's `tolerance`, metres >= 0: when the goal pose is blocked, or no
+   * path reaches it, the plan ends at the nearest pose within this distance
+   * that is free and reached instead, with the goal's heading: the poses
+   * offset from the goal by whole cells along x and y, nearest first (ties:
+   * the lower y offset, then x), each planned to until one is reached.
+   * Default 0: the goal exactly, or none (a tolerated goal may cost a search
+   * for each pose tried; Nav2's planner, and the command line, use 0.25).
+   */
+  tolerance?: number;
+  /** Whether the path found is shortened by `smoothKinematicPath` (Nav2 smooths too, by default). Default true. */
+  smooth?: boolean;
+  /** The library's budget: expansions, milliseconds and a signal; the tighter of these and the two above wins (over every search a tolerance runs). */
   limits?: Limits;
 }
 
@@ -62,7 +77,7 @@ export interface HybridAStarResult {
   readonly status: SearchStatus;
   /** Which budget stopped the search, when `status` is `stopped`; else null. */
   readonly reason: StopReason | null;
-  /** The poses from start to goal (the last the exact curve driven out: the goal to 1e-7 of a radius), spaced at most half a cell apart; null unless found. */
+  /** The poses from start to goal (the last the exact curve driven out: `goal` to 1e-7 of a radius), spaced at most half a cell apart; null unless found. */
   readonly path: Pose[] | null;
   /** The path's length in metres (Infinity unless found). */
   readonly length: number;
@@ -72,12 +87,22 @@ export interface HybridAStarResult {
   readonly expansions: number;
   /** The exact curve the search ended with (its last piece), or null. */
   readonly analytic: Curve | null;
+  /** The pose planned to: the goal asked for, or with a `tolerance` the pose that stood in for it; null unless found. */
+  readonly goal: Pose | null;
+  /** How far `goal` is from the goal asked for, metres (0 when it is that goal; Infinity unless found). */
+  readonly goalDistance: number;
 }
 
 const KEYS: readonly (keyof HybridAStarOptions)[] = [
   'motion', 'minimumTurningRadius', 'angleQuantizationBins', 'reversePenalty', 'changePenalty', 'nonStraightPenalty', 'costPenalty',
-  'analyticExpansionRatio', 'maxIterations', 'maxPlanningTime', 'limits',
+  'analyticExpansionRatio', 'maxIterations', 'maxPlanningTime', 'tolerance', 'smooth', 'limits',
 ];
+
+/** The parameters of one search, checked. */
+interface Settings {
+  motion: 'dubins' | 'reeds-shepp'; R: number; K: number; reversePenalty: number; changePenalty: number; nonStraightPenalty: number; costPenalty: number; ratio: number;
+}
+
 
 function num(v: unknown, def: number, name: string, ok: (x: number) => boolean, rule: string): number {
   if (v === undefined) return def;
@@ -118,10 +143,58 @@ export function hybridAStar(checker: FootprintChecker, start: Pose, goal: Pose, 
   const ratio = num(options.analyticExpansionRatio, 3.5, 'analyticExpansionRatio', (x) => finite(x) && x > 0, 'a finite number > 0');
   const maxIterations = num(options.maxIterations, 1000000, 'maxIterations', (x) => x >= 0, 'a number >= 0 (Infinity: none)');
   const maxSeconds = num(options.maxPlanningTime, 5, 'maxPlanningTime', (x) => x >= 0, 'a number of seconds >= 0 (Infinity: none)');
+  const tolerance = num(options.tolerance, 0, 'tolerance', (x) => finite(x) && x >= 0, 'a finite number of metres >= 0');
+  checkBoolean(options.smooth, 'hybridAStar: options.smooth');
   const given = checkLimits(options.limits, 'hybridAStar');
   const budget = new Budget(Math.min(given.maxExpansions, maxIterations), Math.min(maxSeconds * 1000, given.deadline === Infinity ? Infinity : given.deadline - performance.now()), given.signal);
   if (checker.collides(start)) throw new InputError(`hybridAStar: the robot collides at the start ${JSON.stringify(start)}`);
-  if (checker.collides(goal)) throw new InputError(`hybridAStar: the robot collides at the goal ${JSON.stringify(goal)}`);
+  const settings: Settings = { motion, R, K, reversePenalty, changePenalty, nonStraightPenalty, costPenalty, ratio };
+  // Nav2's tolerance: the goal first, then the free poses near it, nearest first, until a search reaches one.
+  const goals = goalCandidates(checker, goal, tolerance);
+  if (goals.length === 0) {
+    throw new InputError(`hybridAStar: the robot collides at the goal ${JSON.stringify(goal)}${tolerance > 0 ? ` and at every pose within the tolerance ${tolerance} m of it` : ''}`);
+  }
+  let expansions = 0, r: HybridAStarResult | null = null;
+  for (const [target, distance] of goals) {
+    // One budget for every search: each runs on what the ones before it left.
+    const left = new Budget(budget.maxExpansions - expansions, budget.deadline === Infinity ? Infinity : budget.deadline - performance.now(), budget.signal);
+    r = search(checker, start, target, settings, left);
+    expansions += r.expansions;
+    if (r.status === 'found') {
+      const smoothed = options.smooth === false ? null : smoothKinematicPath(r.path!, { radius: R, motion, checker });
+      return { ...r, expansions, goalDistance: distance, ...(smoothed === null ? {} : { path: smoothed.path, length: smoothed.length, cusps: smoothed.cusps }) };
+    }
+    if (r.status === 'stopped') break;
+  }
+  return { ...r!, expansions };
+}
+
+/**
+ * The poses a plan to `goal` may end at under a tolerance, each with its
+ * distance from the goal, nearest first: the goal itself, then the poses
+ * offset from it by whole numbers of cells (the costmap's resolution, along
+ * the world's x and y) within `tolerance` metres, all with the goal's
+ * heading, those where the robot collides left out. Ties in distance go
+ * to the lower offset in y, then in x.
+ */
+function goalCandidates(checker: FootprintChecker, goal: Pose, tolerance: number): [Pose, number][] {
+  const res = checker.costmap.resolution, n = Math.floor(tolerance / res + 1e-9);
+  const out: [Pose, number, number, number][] = [];
+  for (let j = -n; j <= n; j++) {
+    for (let i = -n; i <= n; i++) {
+      const d = Math.hypot(i, j) * res;
+      if (d > tolerance + 1e-9 * res) continue;
+      const p = { x: goal.x + i * res, y: goal.y + j * res, theta: goal.theta };
+      if (!checker.hits(p.x, p.y, p.theta)) out.push([p, d, j, i]);
+    }
+  }
+  out.sort((a, b) => a[1] - b[1] || a[2] - b[2] || a[3] - b[3]);
+  return out.map(([p, d]) => [p, d]);
+}
+
+/** One Hybrid-A* search from `start` to `goal` (both free) on `budget`. */
+function search(checker: FootprintChecker, start: Pose, goal: Pose, settings: Settings, budget: Budget): HybridAStarResult {
+  const { motion, R, K, reversePenalty, changePenalty, nonStraightPenalty, costPenalty, ratio } = settings;
 
   const map = checker.costmap, { width, height, resolution: res } = map;
   const curveTo = (p: Pose) => (motion === 'dubins' ? dubinsCurve(p, goal, R) : reedsSheppCurve(p, goal, R));
@@ -167,12 +240,15 @@ export function hybridAStar(checker: FootprintChecker, start: Pose, goal: Pose, 
   };
   const open = new Heap();
   const startCell = cellOf(start.x, start.y);
+  // A robot whose reference point lies inside it moves its centre through cells that are not obstacles, a half cell a sample:
+  // when the 2-D grid does not join the start to the goal, no drive does (a tolerance tries many such goals).
+  if (checker.inscribedRadius > 0 && twoD[gridId(startCell)] === Infinity) return { status: 'unreachable', reason: null, path: null, length: Infinity, cusps: 0, expansions: 0, analytic: null, goal: null, goalDistance: Infinity };
   const s0 = add(start, startCell * K + binOf(start.theta), 0, -1, -1);
   open.push(s0, h(start, startCell), 0, 0);
   // The start tries the exact curve at once: in open space it is the answer.
   let expansions = 0, sinceAnalytic = Infinity;
   const finish = (status: SearchStatus, reason: StopReason | null, node: number, curve: Curve | null): HybridAStarResult => {
-    if (status !== 'found') return { status, reason, path: null, length: Infinity, cusps: 0, expansions, analytic: null };
+    if (status !== 'found') return { status, reason, path: null, length: Infinity, cusps: 0, expansions, analytic: null, goal: null, goalDistance: Infinity };
     const segs: CurveSegment[] = [];
     for (let n = node; parent[n] !== -1; n = parent[n]) segs.push(prims[prim[n]]);
     segs.reverse();
@@ -181,7 +257,7 @@ export function hybridAStar(checker: FootprintChecker, start: Pose, goal: Pose, 
     walkSegments(start, segs, R, step, (x, y, theta) => { path.push({ x, y, theta: wrapAngle(theta) }); return false; });
     let length = 0;
     for (const s of segs) length += Math.abs(s.length);
-    return { status, reason, path, length, cusps: countCusps(segs), expansions, analytic: curve };
+    return { status, reason, path, length, cusps: countCusps(segs), expansions, analytic: curve, goal: { x: goal.x, y: goal.y, theta: wrapAngle(goal.theta) }, goalDistance: 0 };
   };
 
   // The first pop checks the budget too: a zero budget stops before any work.
