@@ -42,6 +42,7 @@ export { MAX_ROAD_NODES, MAX_ROADS } from './io/roads.js';
 export { mulberry32 } from './core/random.js';
 export { DEPTH_FIRST_GROWING_MAX_EXPANSIONS } from './search/depth-first.js';
 export { MAX_GRAPH_SIZE } from './spaces/graph.js';
+export { NumberIds } from './spaces/number-ids.js';
 export { MAX_ALL_PAIRS_NODES } from './search/floyd-warshall.js';
 export { frontierBefore, type FrontierEntry } from './core/trace.js';
 export { describeCell } from './worlds/apartment-scenario.js';

@@ -8,6 +8,7 @@ import { Searcher, type SearchStatus } from '../search/best-first.js';
 import { checkLimits, type Limits, type StopReason } from '../core/limits.js';
 import { type Heuristic } from '../core/heuristic.js';
 import { octileDistance, octileTerms } from '../grid/heuristics.js';
+import { NumberIds } from './number-ids.js';
 
 /**
  * An implicit space whose nodes are keys (strings, coordinate pairs, ...).
@@ -30,7 +31,9 @@ import { octileDistance, octileTerms } from '../grid/heuristics.js';
  */
 export class KeyedSpace<K> implements SearchSpace {
   readonly maxDegree: number;
-  private readonly ids = new Map<string | number, number>();
+  /** The ids of keys that hash to strings, and of those that hash to numbers (kept unboxed: NumberIds). */
+  private readonly stringIds = new Map<string, number>();
+  private readonly numberIds = new NumberIds();
   private readonly keys: K[] = [];
 
   /**
@@ -56,17 +59,23 @@ export class KeyedSpace<K> implements SearchSpace {
   /** The integer id of `key`, interning it on first sight. */
   id(key: K): number {
     const h = this.hashOf(key);
-    let n = this.ids.get(h);
-    if (n === undefined) {
+    let n = this.find(h);
+    if (n < 0) {
       n = this.keys.length;
-      this.ids.set(h, n);
+      if (typeof h === 'number') this.numberIds.add(h, n);
+      else this.stringIds.set(h, n);
       this.keys.push(key);
     }
     return n;
   }
 
   /** The id of `key` if it was seen, else -1. Never interns. */
-  peek(key: K): number { return this.ids.get(this.hashOf(key)) ?? -1; }
+  peek(key: K): number { return this.find(this.hashOf(key)); }
+
+  /** The id of the key with hash h, or -1. */
+  private find(h: string | number): number {
+    return typeof h === 'number' ? this.numberIds.get(h) : this.stringIds.get(h) ?? -1;
+  }
 
   /** The key of node n. Throws unless n is a node interned so far. */
   key(n: number): K {

@@ -24,12 +24,22 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
     return page;
   };
 
+  /**
+   * One desktop page with every widget mounted, shared by the tests that only
+   * read it (the load, the palette, the widths, pointing at terms) and, last,
+   * the keyboard's, which steps the step player and toggles a wall: an open
+   * with every widget mounted was the dearest thing these tests did, four
+   * times. The first test to use it opens it (the load's, in file order).
+   */
+  let allMounted: Promise<Page> | undefined;
+  const sharedPage = (): Promise<Page> => (allMounted ??= open(1280, 900, 'all'));
+
   beforeAll(async () => { session = await startSession(); });
   afterAll(async () => { await session?.close(); });
 
   it('loads with no console errors and no failed requests, every figure drawn', async () => {
     problems.length = 0;
-    const page = await open(1280, 900, 'all');
+    const page = await sharedPage();
     await page.waitForLoadState('networkidle');
     expect(await page.locator('.tex-done .katex').count()).toBeGreaterThan(20);
     // Four lanes of the one knob, and the fifth, ARA*'s rounds on the same query.
@@ -62,11 +72,11 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
       if (sel !== '#field-widget canvas') expect(p.near, `${sel}: its route drawn`).toBeGreaterThan(50);
     }
     expect(problems).toEqual([]);
-    await page.close();
+    // The page stays open for the tests that read it after this one (sharedPage).
   });
 
   it('draws every canvas in the palette: lanes show explored, path, start and goal', async () => {
-    const page = await open(1280, 900, ['#theater', '#step-player']);
+    const page = await sharedPage();
     /** Pixels of each palette colour (within 12 summed over r, g, b), counted in the page. */
     const tally = (d: Uint8ClampedArray, _w: number, _h: number, colors: Record<string, string>) => {
       const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
@@ -101,7 +111,7 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
     const sp = counts.find((c) => c.id === 'step-player')!;
     // At step 0 the step player shows walls, the start, the goal and the start's open ring.
     for (const k of ['start', 'goal', 'wall', 'free'] as const) expect(sp.n[k], `step player: ${k}`).toBeGreaterThan(50);
-    await page.close();
+    // Left open for the next readers (sharedPage).
   });
 
   it('without OffscreenCanvas (older browsers) the lanes are drawn on the main thread, as before', async () => {
@@ -259,36 +269,33 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
     await page.close();
   });
 
-  it('keyboard alone reaches every control, and works them', async () => {
-    const page = await open(1280, 900, 'all');
-    const ids = await page.evaluate(() => {
-      const all = Array.from(document.querySelectorAll<HTMLElement>('a[href], button, input, select, canvas[tabindex], [tabindex="0"]'));
-      all.forEach((e, i) => { e.dataset.kb = String(i); });
-      return all.filter((e) => !(e as HTMLButtonElement).disabled && e.offsetParent !== null).map((e) => e.dataset.kb!);
-    });
-    const reached = new Set<string>();
-    for (let i = 0; i < ids.length + 20; i++) {
-      await page.keyboard.press('Tab');
-      const kb = await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.kb ?? null);
-      if (kb !== null) reached.add(kb);
+  // Every widget of parts 1 to 3 at both widths, in one page per width (parts 2 and 3 had a copy of this test each).
+  // The 390 px phone with touch is legibility.test.ts's (its wide-content test checks that nothing scrolls sideways).
+  it('at desktop and phone widths the page does not scroll sideways and every widget fits (screenshots of each with npm run screenshots)', async () => {
+    problems.length = 0;
+    const widgets = [['#theater', 'theater'], ['#step-player', 'step-player'], ['.asides', 'asides'], ['#math', 'mathematics'],
+      ['#replanner', 'replanner-gate'], ['#replanner-apartment', 'replanner-apartment'], ['#field-widget', 'field'],
+      ['#ex-6-widget', 'ara-lane'], ['#exercises', 'exercises'], ['#ex-1', 'exercise-1'], ['#cspace-widget', 'cspace']] as const;
+    for (const [name, width] of [['desktop', 1280], ['phone', 360]] as const) {
+      // The desktop's is the shared page (1280 x 900, every widget mounted); the phone's its own.
+      const page = name === 'desktop' ? await sharedPage() : await open(width, 900, 'all');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${name}: page wider than the viewport`).toBeLessThanOrEqual(0);
+      await keepShot(page, `page-${name}.png`, { fullPage: true, scale: 'css' });
+      for (const [sel, file] of widgets) {
+        const loc = page.locator(sel);
+        await loc.scrollIntoViewIfNeeded();
+        const box = (await loc.boundingBox())!;
+        expect(box.width, `${sel} fits a ${width} px screen`).toBeLessThanOrEqual(width);
+        await keepShot(loc, `${file}-${name}.png`, { scale: 'css' });
+      }
+      if (name === 'phone') await page.close();
     }
-    const missed = ids.filter((i) => !reached.has(i));
-    const describeMissed = await page.evaluate((m) => m.map((i) => document.querySelector(`[data-kb="${i}"]`)?.outerHTML.slice(0, 80)), missed);
-    expect(describeMissed).toEqual([]);
-    // And the keys do things: Enter on the step button steps; Space on a lane toggles a wall.
-    await page.locator('#step-player .sp-step').focus();
-    await page.keyboard.press('Enter');
-    expect(await page.locator('#step-player').getAttribute('data-step')).toBe('1');
-    const before = await page.locator('#theater').getAttribute('data-reruns');
-    await page.locator('[data-lane="bfs"] canvas').focus();
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press(' ');
-    expect(Number(await page.locator('#theater').getAttribute('data-reruns'))).toBe(Number(before) + 1);
-    await page.close();
+    expect(problems).toEqual([]);
   });
 
   it('pointing at a term in the prose brings its layer forward in the theater', async () => {
-    const page = await open();
+    const page = await sharedPage();
     const theater = page.locator('#theater');
     // Read off the screen (the lane is drawn by the figure worker), once the worker has drawn what was asked.
     const pixels = () => shownPixels(page, '[data-lane="astar"] canvas', (d) => {
@@ -315,30 +322,36 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
     }
     await expect.poll(pixels).toBe(plain); // letting go restores the plain figure
     expect(seen.size).toBe(6); // each layer draws a different figure
-    await page.close();
+    // Left open for the keyboard's test (sharedPage).
   });
 
-  // Every widget of parts 1 to 3 at both widths, in one page per width (parts 2 and 3 had a copy of this test each).
-  // The 390 px phone with touch is legibility.test.ts's (its wide-content test checks that nothing scrolls sideways).
-  it('at desktop and phone widths the page does not scroll sideways and every widget fits (screenshots of each with npm run screenshots)', async () => {
-    problems.length = 0;
-    const widgets = [['#theater', 'theater'], ['#step-player', 'step-player'], ['.asides', 'asides'], ['#math', 'mathematics'],
-      ['#replanner', 'replanner-gate'], ['#replanner-apartment', 'replanner-apartment'], ['#field-widget', 'field'],
-      ['#ex-6-widget', 'ara-lane'], ['#exercises', 'exercises'], ['#ex-1', 'exercise-1'], ['#cspace-widget', 'cspace']] as const;
-    for (const [name, width] of [['desktop', 1280], ['phone', 360]] as const) {
-      const page = await open(width, 900, 'all');
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, `${name}: page wider than the viewport`).toBeLessThanOrEqual(0);
-      await keepShot(page, `page-${name}.png`, { fullPage: true, scale: 'css' });
-      for (const [sel, file] of widgets) {
-        const loc = page.locator(sel);
-        await loc.scrollIntoViewIfNeeded();
-        const box = (await loc.boundingBox())!;
-        expect(box.width, `${sel} fits a ${width} px screen`).toBeLessThanOrEqual(width);
-        await keepShot(loc, `${file}-${name}.png`, { scale: 'css' });
-      }
-      await page.close();
+  it('keyboard alone reaches every control, and works them', async () => {
+    const page = await sharedPage();
+    // Tab from the top of the page, as on a page just opened (the tests before may have focused or scrolled).
+    await page.evaluate(() => { (document.activeElement as HTMLElement | null)?.blur(); scrollTo(0, 0); });
+    const ids = await page.evaluate(() => {
+      const all = Array.from(document.querySelectorAll<HTMLElement>('a[href], button, input, select, canvas[tabindex], [tabindex="0"]'));
+      all.forEach((e, i) => { e.dataset.kb = String(i); });
+      return all.filter((e) => !(e as HTMLButtonElement).disabled && e.offsetParent !== null).map((e) => e.dataset.kb!);
+    });
+    const reached = new Set<string>();
+    for (let i = 0; i < ids.length + 20; i++) {
+      await page.keyboard.press('Tab');
+      const kb = await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.kb ?? null);
+      if (kb !== null) reached.add(kb);
     }
-    expect(problems).toEqual([]);
+    const missed = ids.filter((i) => !reached.has(i));
+    const describeMissed = await page.evaluate((m) => m.map((i) => document.querySelector(`[data-kb="${i}"]`)?.outerHTML.slice(0, 80)), missed);
+    expect(describeMissed).toEqual([]);
+    // And the keys do things: Enter on the step button steps; Space on a lane toggles a wall.
+    await page.locator('#step-player .sp-step').focus();
+    await page.keyboard.press('Enter');
+    expect(await page.locator('#step-player').getAttribute('data-step')).toBe('1');
+    const before = await page.locator('#theater').getAttribute('data-reruns');
+    await page.locator('[data-lane="bfs"] canvas').focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press(' ');
+    expect(Number(await page.locator('#theater').getAttribute('data-reruns'))).toBe(Number(before) + 1);
+    await page.close();
   });
 });

@@ -7,7 +7,7 @@
 // `// → ...` comments, one output line per comment, in order, so an example
 // whose output drifts fails here. A fragment that cannot run is fenced
 // ```ts no-run; there must be few of them.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,15 +64,43 @@ function codeBlocks(markdown: string, file = 'README.md'): Block[] {
 
 interface Ran { status: number | null; stdout: string[]; stderr: string }
 
+/**
+ * Node processes this file runs at once: two, one per core. Run one after
+ * another, the examples and the command lines were most of the file's time
+ * (the lines alone 23 s on a quiet machine), though each is its own process
+ * that shares nothing with the others.
+ */
+const AT_ONCE = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** `node ARGS` from the repository root with `input` on stdin, once fewer than AT_ONCE others run; its exit status and output. */
+async function node(args: string[], input = ''): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  if (running >= AT_ONCE) await new Promise<void>((go) => waiting.push(go));
+  running++;
+  try {
+    return await new Promise((done, fail) => {
+      const child = spawn(process.execPath, args, { cwd: ROOT, timeout: 60_000 });
+      let stdout = '', stderr = '';
+      child.stdout.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
+      child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
+      child.on('error', fail);
+      child.on('close', (status) => done({ status, stdout, stderr }));
+      child.stdin.end(input);
+    });
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
 /** Runs a block from the repository root, as an ES module unless it only `require`s. */
-function runBlock(block: Pick<Block, 'lang' | 'code'>): Ran {
+async function runBlock(block: Pick<Block, 'lang' | 'code'>): Promise<Ran> {
   const js = block.lang === 'ts'
     ? ts.transpileModule(block.code, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText
     : block.code;
   const commonjs = /\brequire\(/.test(js) && !/^\s*(import|export)\b/m.test(js);
-  const r = spawnSync(process.execPath, [`--input-type=${commonjs ? 'commonjs' : 'module'}`], {
-    input: js, cwd: ROOT, encoding: 'utf8', timeout: 60_000,
-  });
+  const r = await node([`--input-type=${commonjs ? 'commonjs' : 'module'}`], js);
   const stdout = r.stdout.split('\n').map((l) => l.trimEnd());
   if (stdout[stdout.length - 1] === '') stdout.pop();
   return { status: r.status, stdout, stderr: r.stderr };
@@ -145,18 +173,19 @@ test('the README and the manual have runnable examples, each saying what it prin
   expect(runnable.some((b) => b.lang === 'js' && /require\('bestfirst'\)/.test(b.code)), 'an example of require').toBe(true);
 });
 
-test('the harness notices an example whose output drifts', () => {
+test('the harness notices an example whose output drifts', async () => {
   const [block] = codeBlocks('```ts\nconst n: number = 2 + 2;\nconsole.log(n); // → 5\n```\n');
   expect(block.expected).toEqual(['5']);
-  const ran = runBlock(block);
+  const ran = await runBlock(block);
   expect(ran.status).toBe(0);
   expect(ran.stdout).toEqual(['4']);
   expect(ran.stdout).not.toEqual(block.expected);
 });
 
-describe('every README and manual example prints what its comments say', () => {
-  test.each(runnable.map((b) => [`${b.file}:${b.line} (${b.lang})`, b] as const))('%s', (_, block) => {
-    const ran = runBlock(block);
+// Concurrent (each in its own process, AT_ONCE at a time): no example writes a file another reads.
+describe.concurrent('every README and manual example prints what its comments say', () => {
+  test.for(runnable.map((b) => [`${b.file}:${b.line} (${b.lang})`, b] as const))('%s', async ([, block], { expect }) => {
+    const ran = await runBlock(block);
     // Node 22.12 and later may say once that require() loaded an ES module; nothing else may reach stderr.
     const stderr = ran.stderr.replace(/^.*ExperimentalWarning: .*require.*ES [Mm]odule.*\n(\(Use `node --trace-warnings.*\n)?/m, '');
     expect(stderr, 'stderr').toBe('');
@@ -208,17 +237,54 @@ test('the README asks for the version in a form npx passes on, and it prints our
   }
 });
 
-test('every bestfirst command line in the README and the manual runs as written from the repository root (bin/bestfirst.js on the build)', () => {
-  const lines = [...ALL.matchAll(/^npx bestfirst(.*)$/gm)].map((m) => m[1].replace(/\s+#.*$/, '').trim());
+/**
+ * The lines in chains that must run in order: lines naming a common file
+ * under test-output/ (one writes it with --out, the next reads it with --ch or
+ * --saved) are one chain, in the order the pages give them; every other line
+ * is a chain of its own.
+ */
+function chains(lines: readonly string[]): string[][] {
+  // Union-find over the lines: a line joins the group of the first line that named one of its files.
+  const up = lines.map((_, i) => i);
+  const root = (i: number): number => (up[i] === i ? i : (up[i] = root(up[i])));
+  const firstNaming = new Map<string, number>();
+  lines.forEach((line, i) => {
+    for (const [file] of line.matchAll(/\btest-output\/\S+/g)) {
+      const j = firstNaming.get(file);
+      if (j === undefined) firstNaming.set(file, i);
+      else up[root(i)] = root(j);
+    }
+  });
+  const groups = new Map<number, string[]>();
+  lines.forEach((line, i) => { const r = root(i); groups.set(r, [...(groups.get(r) ?? []), line]); });
+  return [...groups.values()];
+}
+
+test('the command lines\' chains keep a file\'s writer before its readers, and lines that share nothing apart', () => {
+  const c = chains(['a --out test-output/x.ch', 'b', 'c --ch test-output/x.ch', 'd --out test-output/y', 'e --saved test-output/y --out test-output/x.ch']);
+  expect(c).toEqual([['a --out test-output/x.ch', 'c --ch test-output/x.ch', 'd --out test-output/y', 'e --saved test-output/y --out test-output/x.ch'], ['b']]);
+  expect(chains(['b', 'd --out test-output/y', 'a --out test-output/x', 'e --saved test-output/y --ch test-output/x'])).toEqual([['b'], ['d --out test-output/y', 'a --out test-output/x', 'e --saved test-output/y --ch test-output/x']]);
+  expect(chains(['p --out test-output/a', 'q --saved test-output/a', 'r'])).toEqual([['p --out test-output/a', 'q --saved test-output/a'], ['r']]);
+});
+
+test('every bestfirst command line in the README and the manual runs as written from the repository root (bin/bestfirst.js on the build)', async () => {
+  const all = [...ALL.matchAll(/^npx bestfirst(.*)$/gm)].map((m) => m[1].replace(/\s+#.*$/, '').trim());
+  // A line given on two pages (the manual's list and a guide's page) runs once: the same command in the same place.
+  const lines = [...new Set(all)];
   expect(lines.length).toBeGreaterThanOrEqual(5);
   expect(lines.filter((l) => / data\/movingai\//.test(l)).length, 'README examples on the repository data').toBeGreaterThanOrEqual(3);
   // `costmap --out test-output/...` writes there (gitignored); the folder may not exist in a fresh clone.
   mkdirSync(join(ROOT, 'test-output'), { recursive: true });
-  for (const line of lines) {
-    // Words as a shell splits them: a 'quoted' word (a footprint's corners) is one argument, without its quotes.
-    const args = (line.match(/'[^']*'|\S+/g) ?? []).map((w) => w.replace(/^'(.*)'$/, '$1'));
-    const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'bestfirst.js'), ...args], { cwd: ROOT, encoding: 'utf8' });
-    expect(r.status, `npx bestfirst ${line}\n${r.stderr}`).toBe(0);
-    expect(r.stdout.length, `npx bestfirst ${line} printed nothing`).toBeGreaterThan(0);
-  }
+  const failed: string[] = [];
+  // The chains run side by side (AT_ONCE processes at a time), each chain's lines one after another.
+  await Promise.all(chains(lines).map(async (chain) => {
+    for (const line of chain) {
+      // Words as a shell splits them: a 'quoted' word (a footprint's corners) is one argument, without its quotes.
+      const args = (line.match(/'[^']*'|\S+/g) ?? []).map((w) => w.replace(/^'(.*)'$/, '$1'));
+      const r = await node([join(ROOT, 'bin', 'bestfirst.js'), ...args]);
+      if (r.status !== 0) failed.push(`npx bestfirst ${line}: exit status ${r.status}\n${r.stderr}`);
+      else if (r.stdout.length === 0) failed.push(`npx bestfirst ${line} printed nothing`);
+    }
+  }));
+  expect(failed).toEqual([]);
 });
