@@ -9,6 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { Grid, InputError } from '#bestfirst';
 import { lifelong, warehouseStations, type LifelongResult, type WarehouseStations } from '#bestfirst/mapf';
 import { parseMap } from '#bestfirst/io';
+import { MapfFloor } from '#bestfirst/internal';
 import { dataFile } from '../../support/data.js';
 
 const WAREHOUSE = parseMap(readFileSync(dataFile('mapf/warehouse-10-20-10-2-1.map'), 'utf8'));
@@ -94,6 +95,18 @@ describe('warehouse stations', () => {
     expect(() => warehouseStations(Grid.fromAscii(['...', '...']))).toThrow(/no shelf spot/);
     expect(() => warehouseStations(Grid.fromAscii(['#.#', '#.#']))).toThrow(/free cells in two columns/);
   });
+});
+
+test('the floor forgets a goal\'s distances on request (how a long run bounds its memory) and floods them again the same', () => {
+  const floor = new MapfFloor(WAREHOUSE);
+  const d = floor.distanceTo(WAREHOUSE.id(1, 1));
+  floor.distanceTo(WAREHOUSE.id(159, 1));
+  expect(floor.floods).toBe(2);
+  floor.forget(WAREHOUSE.id(1, 1));
+  expect(floor.floods).toBe(1);
+  const again = floor.distanceTo(WAREHOUSE.id(1, 1));
+  expect(again).not.toBe(d);
+  expect(again).toEqual(d);
 });
 
 describe('lifelong operation', () => {
