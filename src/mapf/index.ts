@@ -13,5 +13,5 @@ export { pibt, PIBT_DEFAULT_MAX_STEPS, type PibtOptions } from './pibt.js';
 export { lacam, LACAM_DEFAULT_MAX_NODES, type LacamOptions, type LacamResult } from './lacam.js';
 export type { MapfResult, MapfStatus, MapfOptions } from './model.js';
 export { checkMapfPlan, type AgentTask, type MapfPlanCheck, type MapfPlanOk, type MapfPlanBroken } from './check.js';
-export { lifelong, type LifelongOptions, type LifelongResult, type StepTimes } from './lifelong.js';
+export { lifelong, type LifelongOptions, type LifelongResult, type LifelongWindows, type StepTimes } from './lifelong.js';
 export { warehouseStations, type WarehouseStations } from './stations.js';

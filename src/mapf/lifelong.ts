@@ -41,16 +41,27 @@ export interface LifelongOptions extends Omit<MapfOptions, 'jointLimit' | 'onPro
 
 /** Milliseconds of planning per step. */
 export interface StepTimes {
+  /** The mean over the steps run. */
   readonly mean: number;
   /** The 95th percentile: 1 step in 20 took longer. */
   readonly p95: number;
+  /** The slowest step (often the first: it floods the distances of the robots' first goals). */
   readonly max: number;
+}
+
+/** How rolling-horizon LaCAM's windows went (both 0 with PIBT). */
+export interface LifelongWindows {
+  /** Windows whose steps came from a LaCAM* plan. */
+  readonly planned: number;
+  /** Windows where LaCAM* found no plan within `windowMillis`, and PIBT moved the robots. */
+  readonly fellBack: number;
 }
 
 /** What `lifelong` returns. */
 export interface LifelongResult {
   /** `found`: every step asked for was run; `stopped`: a limit ended the run early (`reason`), the counts cover the steps run. */
   readonly status: MapfStatus;
+  /** The limit that ended the run (`status` `stopped`), else null. */
   readonly reason: StopReason | null;
   /** Why the run stopped early, in words; '' otherwise. */
   readonly detail: string;
@@ -74,7 +85,7 @@ export interface LifelongResult {
   /** `positions[t][i]`: robot i's cell after t steps (t from 0, the starts, to `steps`), when asked for; else null. */
   readonly positions: Int32Array[] | null;
   /** With `'lacam'`: windows planned by LaCAM, and windows where it found no plan in time and PIBT moved the robots. */
-  readonly windows: { readonly planned: number; readonly fellBack: number };
+  readonly windows: LifelongWindows;
   /** Wall time in milliseconds. */
   readonly elapsedMs: number;
 }
@@ -126,10 +137,10 @@ export function lifelong(grid: Grid, options: LifelongOptions): LifelongResult {
   checkBoolean(o.swap, `${where}: swap`);
   checkBoolean(o.positions, `${where}: positions`);
   const steps = wholeNumber(o.steps, `${where}: steps`, 0);
-  const solver = o.solver ?? 'pibt';
+  const solver = o.solver === undefined ? 'pibt' : o.solver;
   if (solver !== 'pibt' && solver !== 'lacam') throw new InputError(`${where}: solver must be 'pibt' or 'lacam', got ${show(solver)}`);
   const window = o.window === undefined ? 5 : wholeNumber(o.window, `${where}: window`, 1);
-  const windowMillis = o.windowMillis ?? 1000;
+  const windowMillis = o.windowMillis === undefined ? 1000 : o.windowMillis;
   if (typeof windowMillis !== 'number' || !(windowMillis >= 0)) throw new InputError(`${where}: windowMillis must be a number >= 0, got ${show(windowMillis)}`);
   const stations = o.stations === undefined ? warehouseStations(grid) : checkStations(grid, o.stations, where);
   const floor = new MapfFloor(grid);

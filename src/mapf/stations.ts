@@ -1,5 +1,5 @@
 import { InputError, show } from '../core/errors.js';
-import type { Grid } from '../grid/grid.js';
+import { Grid } from '../grid/grid.js';
 
 /**
  * The cells a lifelong warehouse sends its robots to: every errand is a
@@ -22,12 +22,13 @@ export interface WarehouseStations {
  * warehouse has its open loading areas on those two sides), and the shelf
  * spots are the free cells in between with a blocked side neighbour that is
  * not on the map's outer ring (a shelf, not the outer wall). Each list runs
- * in cell order (row by row). A map with fewer than two columns holding free
+ * in cell order (row by row). A grid that is not a Grid, a map with fewer than two columns holding free
  * cells, or without a shelf spot, is an `InputError`: give the stations
  * yourself then.
  */
 export function warehouseStations(grid: Grid): WarehouseStations {
   const where = 'warehouseStations';
+  if (!(grid instanceof Grid)) throw new InputError(`${where}: grid must be a Grid, got ${show(grid)}`);
   const w = grid.width, h = grid.height, cells = grid.cells;
   let left = w, right = -1;
   for (let n = 0; n < grid.size; n++) {
