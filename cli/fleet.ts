@@ -30,7 +30,7 @@ export const FLEET: CommandSpec = {
   summary: 'plan many agents on one map (MAPF): prioritized, CBS, PIBT or LaCAM*; lifelong warehouse operation',
   forms: [
     'bestfirst fleet --map FILE.map --scen FILE.scen --agents K [options]',
-    'bestfirst fleet --lifelong --map FILE.map --agents K --steps N [--solver pibt|lacam] [options]',
+    'bestfirst fleet --lifelong --map FILE.map --agents K --steps N [options]',
   ],
   about: 'Plans the first K agents of a multi-agent (MAPF) scenario file on its map, every agent moving to a side neighbour or waiting at each step, with no two on one cell and no two swapping: prioritized planning (cooperative A*, fast, not optimal, may fail), conflict-based search (least sum of costs), PIBT (one step at a time for every agent at once, very fast, may fail) or LaCAM* (a search over PIBT\'s steps: complete, and improving its plan until the time limit). The plan is checked by the independent plan checker before anything is printed. With --lifelong: K robots at seeded free cells run N steps of warehouse operation, each given its next goal on arrival (pick station, shelf spot, drop station, from a seeded stream), and the throughput and the planning time per step are printed.',
   options: [
