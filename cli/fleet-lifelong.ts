@@ -59,7 +59,7 @@ export function runLifelong(args: Args, io: Io, maxMs: number | undefined): numb
       map: mapFile, lifelong: true, agents: k, steps, solver, seed, ...(solver === 'lacam' ? { window, windows: r.windows } : {}), maxMs: maxMs ?? null,
       stations: { pick: stations.pick.length, shelf: stations.shelf.length, drop: stations.drop.length },
       status: r.status, reason: r.reason, detail: r.detail || invalid || null, stepsRun: r.steps, valid: checked ? invalid === '' : null,
-      tasksDone: r.tasksDone, goalsReached: r.goalsReached, throughput: Math.round(r.throughput * 100) / 100, planMs, elapsedMs: Math.round(r.elapsedMs * 10) / 10,
+      tasksDone: r.tasksDone, goalsReached: r.goalsReached, throughput: Math.round(r.throughput * 100) / 100, planMs, setupMs: Math.round(r.setupMs * 10) / 10, elapsedMs: Math.round(r.elapsedMs * 10) / 10,
     }));
   } else {
     io.out(`map ${displayName(mapFile)} (${grid.width} x ${grid.height}), lifelong: ${k} robot${k === 1 ? '' : 's'} at seeded cells, ${steps} steps, solver ${solver}${solver === 'lacam' ? ` (window ${window})` : ''}, seed ${seed}`);
@@ -67,7 +67,7 @@ export function runLifelong(args: Args, io: Io, maxMs: number | undefined): numb
     const ran = r.status === 'found' ? `${r.steps} steps` : `stopped by ${r.reason} after ${r.steps} of ${steps} steps`;
     const verdict = !checked ? `steps not checked (over ${CHECKED_ROBOT_STEPS} robot-steps)` : invalid === '' ? 'every step checked valid' : 'steps INVALID';
     io.out(`${ran}: ${r.tasksDone} tasks done (${r.goalsReached} goals reached), throughput ${r.throughput.toFixed(2)} tasks per 100 steps; ${verdict}`);
-    io.out(`planning per step: mean ${planMs.mean} ms, p95 ${planMs.p95} ms, max ${planMs.max} ms; ${Math.round(r.elapsedMs)} ms in all`);
+    io.out(`planning per step: mean ${planMs.mean} ms, p95 ${planMs.p95} ms, max ${planMs.max} ms; setup (the stations' distances) ${Math.round(r.setupMs)} ms; ${Math.round(r.elapsedMs)} ms in all`);
     if (solver === 'lacam') io.out(`LaCAM* planned ${r.windows.planned} window${r.windows.planned === 1 ? '' : 's'}; in ${r.windows.fellBack} it found no plan in time and PIBT moved the robots`);
   }
   if (invalid !== '') io.err(`fleet: INVALID STEPS from lifelong ${solver}: ${invalid}`);

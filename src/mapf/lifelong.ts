@@ -75,6 +75,8 @@ export interface LifelongResult {
   readonly throughput: number;
   /** The time spent planning each step: drawing new errands, the distances to new goals and the step itself. */
   readonly planMs: StepTimes;
+  /** Milliseconds before the first step: the checks, the stations, the robots' places and the distances to the pick and drop stations. */
+  readonly setupMs: number;
   /**
    * `goals[i]`: robot i's goals in the order it was given them, three an
    * errand (pick, shelf, drop), errands drawn whole: its current goal is in
@@ -89,6 +91,9 @@ export interface LifelongResult {
   /** Wall time in milliseconds. */
   readonly elapsedMs: number;
 }
+
+/** Pick and drop stations up to this many in all have their distances flooded before the first step and kept. */
+const PINNED_STATIONS = 512;
 
 const KEYS = ['limits', 'onProgress', 'agents', 'steps', 'stations', 'solver', 'window', 'windowMillis', 'seed', 'swap', 'positions'];
 
@@ -113,6 +118,12 @@ const KEYS = ['limits', 'onProgress', 'agents', 'steps', 'stations', 'solver', '
  * LaCAM needs distinct goals: a robot whose goal a robot of higher priority
  * already holds is sent, for that plan, to the free cell nearest to it that
  * no one holds.
+ *
+ * The distances to the pick and drop stations are flooded before the first
+ * step (`setupMs`) and kept, as a warehouse keeps its station tables; those
+ * to shelf spots are flooded when a robot is sent there (in `planMs`), and
+ * dropped again, the least recently used first, once more than a few
+ * hundred are kept.
  *
  * Ends in a status: `found` when every step was run, `stopped` when a limit
  * ended it (`limits.maxExpansions` counts steps), the counts then covering
@@ -168,14 +179,19 @@ export function lifelong(grid: Grid, options: LifelongOptions): LifelongResult {
   };
   for (let i = 0; i < k; i++) { goalLists.push([]); nextGoal(i); }
 
-  // The floods of goals no robot holds are dropped, oldest first, past this many.
-  const keep = Math.max(256, k + 64);
+  // The distances to the pick and drop stations, which two legs of three lead to, are flooded before the
+  // first step and kept (unless there are very many); those of other goals no robot holds are dropped,
+  // oldest first, past `keep`.
+  const pinned = new Set(stations.pick.length + stations.drop.length <= PINNED_STATIONS ? [...stations.pick, ...stations.drop] : []);
+  for (const n of pinned) floor.distanceTo(n);
+  const keep = Math.max(256, k + 64) + pinned.size;
   const lastUsed = new Map<number, number>();
   const seeds = mulberry32(seed ^ 0x85ebca6b);
   let step: PibtStep | null = null;
   const none = new Int32Array(0);
 
   let at = Int32Array.from(starts);
+  const setupMs = performance.now() - t0;
   const positions: Int32Array[] | null = o.positions === true ? [at] : null;
   const times = new Float64Array(steps);
   // LaCAM's plan: the configurations still to carry out.
@@ -206,7 +222,7 @@ export function lifelong(grid: Grid, options: LifelongOptions): LifelongResult {
     arrive();
     if (stale) {
       for (let i = 0; i < k; i++) lastUsed.set(goals[i], t);
-      forgetOld(floor, lastUsed, keep, t);
+      forgetOld(floor, lastUsed, pinned, keep, t);
     }
     const next = new Int32Array(k);
     if (solver === 'lacam' && plan.length === 0 && pibtLeft === 0) {
@@ -238,6 +254,7 @@ export function lifelong(grid: Grid, options: LifelongOptions): LifelongResult {
     goalsReached,
     throughput: t === 0 ? 0 : (100 * tasksDone) / t,
     planMs: stepTimes(run),
+    setupMs,
     goals: goalLists,
     positions,
     windows: { planned, fellBack },
@@ -289,12 +306,13 @@ function placeRobots(grid: Grid, floor: MapfFloor, home: Float64Array, agents: u
   return free.slice(0, agents);
 }
 
-/** Drops the floods of goals no robot holds now, least recently held first, until at most `keep` are kept. */
-function forgetOld(floor: MapfFloor, lastUsed: Map<number, number>, keep: number, t: number): void {
+/** Drops the floods of goals no robot holds now and not pinned, least recently held first, once more than `keep` are kept. */
+function forgetOld(floor: MapfFloor, lastUsed: Map<number, number>, pinned: ReadonlySet<number>, keep: number, t: number): void {
   if (floor.floods <= keep) return;
-  const old = [...lastUsed].filter(([, s]) => s < t).sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+  const old = [...lastUsed].filter(([g, s]) => s < t && !pinned.has(g)).sort((a, b) => a[1] - b[1] || a[0] - b[0]);
   for (const [goal] of old) {
-    if (floor.floods <= keep / 2) break;
+    // Down to half the room beyond the pinned ones, so that the sort is not paid every step.
+    if (floor.floods <= (keep + pinned.size) / 2) break;
     floor.forget(goal);
     lastUsed.delete(goal);
   }
