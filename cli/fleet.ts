@@ -7,6 +7,7 @@ import { displayName, jsonOption, loadMap, MAP_OPTION, readText, resolveMap } fr
 import { progressBar, type Io } from './io.js';
 import type { Args, CommandSpec } from './options.js';
 import { fleetScene, writeGridPictures } from './picture/draw-grid.js';
+import { CHECKED_ROBOT_STEPS, LIFELONG_ONLY, runLifelong } from './fleet-lifelong.js';
 import { pictureTargets, PNG_OPTION, sayWritten, svgOption } from './picture/output.js';
 
 /** The planners `--solver` names. */
@@ -26,15 +27,22 @@ const DEFAULT_MS = 30_000;
  */
 export const FLEET: CommandSpec = {
   name: 'fleet',
-  summary: 'plan many agents on one map (MAPF): prioritized, CBS, PIBT or LaCAM*',
-  about: 'Plans the first K agents of a multi-agent (MAPF) scenario file on its map, every agent moving to a side neighbour or waiting at each step, with no two on one cell and no two swapping: prioritized planning (cooperative A*, fast, not optimal, may fail), conflict-based search (least sum of costs), PIBT (one step at a time for every agent at once, very fast, may fail) or LaCAM* (a search over PIBT\'s steps: complete, and improving its plan until the time limit). The plan is checked by the independent plan checker before anything is printed.',
+  summary: 'plan many agents on one map (MAPF): prioritized, CBS, PIBT or LaCAM*; lifelong warehouse operation',
+  forms: [
+    'bestfirst fleet --map FILE.map --scen FILE.scen --agents K [options]',
+    'bestfirst fleet --lifelong --map FILE.map --agents K --steps N [options]',
+  ],
+  about: 'Plans the first K agents of a multi-agent (MAPF) scenario file on its map, every agent moving to a side neighbour or waiting at each step, with no two on one cell and no two swapping: prioritized planning (cooperative A*, fast, not optimal, may fail), conflict-based search (least sum of costs), PIBT (one step at a time for every agent at once, very fast, may fail) or LaCAM* (a search over PIBT\'s steps: complete, and improving its plan until the time limit). The plan is checked by the independent plan checker before anything is printed. With --lifelong: K robots at seeded free cells run N steps of warehouse operation, each given its next goal on arrival (pick station, shelf spot, drop station, from a seeded stream), and the throughput and the planning time per step are printed.',
   options: [
     MAP_OPTION,
-    { name: 'scen', kind: 'file', arg: 'FILE.scen', required: true, help: 'a Moving AI scenario file whose rows are the agents, in order (the MAPF benchmark\'s)' },
+    { name: 'scen', kind: 'file', arg: 'FILE.scen', help: 'a Moving AI scenario file whose rows are the agents, in order (the MAPF benchmark\'s); required without --lifelong' },
     { name: 'force-map', kind: 'flag', help: 'run on --map even when the rows name a map of another name' },
-    { name: 'agents', kind: 'integer', arg: 'K', min: 1, max: 100_000, required: true, help: 'plan the first K rows of FILE.scen' },
-    { name: 'solver', kind: 'choice', arg: 'S', choices: SOLVERS, default: 'prioritized', help: 'prioritized (cooperative A*), cbs (conflict-based search, optimal), pibt (priority inheritance with backtracking) or lacam (LaCAM*, complete, anytime)' },
-    { name: 'time-limit', kind: 'number', arg: 'S', min: 0, max: 86_400, help: 'stop the planner after S seconds of wall time (LaCAM: stop improving its plan) [default: 30]' },
+    { name: 'agents', kind: 'integer', arg: 'K', min: 1, max: 100_000, required: true, help: 'plan the first K rows of FILE.scen (with --lifelong: K robots)' },
+    { name: 'lifelong', kind: 'flag', help: 'lifelong operation: K robots at seeded free cells, each given a new goal on arrival (pick station in the map\'s leftmost free column, shelf spot beside a shelf, drop station in its rightmost), for --steps N steps' },
+    { name: 'steps', kind: 'integer', arg: 'N', min: 0, max: 1_000_000, help: 'with --lifelong: the steps to run' },
+    { name: 'window', kind: 'integer', arg: 'W', min: 1, max: 10_000, help: 'with --lifelong --solver lacam: the steps carried out of each plan before replanning [default: 5]' },
+    { name: 'solver', kind: 'choice', arg: 'S', choices: SOLVERS, default: 'prioritized', help: 'prioritized (cooperative A*), cbs (conflict-based search, optimal), pibt (priority inheritance with backtracking) or lacam (LaCAM*, complete, anytime); with --lifelong pibt (the default there) or lacam' },
+    { name: 'time-limit', kind: 'number', arg: 'S', min: 0, max: 86_400, help: 'stop the planner after S seconds of wall time (LaCAM: stop improving its plan; --lifelong: stop the run, none by default) [default: 30]' },
     { name: 'max-ms', kind: 'number', arg: 'MS', min: 0, max: 86_400_000, help: 'the time limit in milliseconds instead (not with --time-limit)' },
     { name: 'seed', kind: 'integer', arg: 'N', min: 0, max: 4_294_967_295, default: '0', help: 'the seed of the tie-breaks of pibt and lacam' },
     svgOption('the map and every agent\'s path, each agent in a colour of its own (hues a golden angle apart), its start a disc and its goal a square of that colour'),
@@ -44,17 +52,21 @@ export const FLEET: CommandSpec = {
   notes: [
     'With --svg or --png the plan is drawn: one map cell k x k pixels (the longer side within 2048 pixels, at least 1 a cell), walls dark, free cells light, agent i\'s path, start and goal in the i-th colour of a palette whose hues turn by the golden angle (about 137.5 degrees) from one agent to the next; a wait draws nothing. Without a plan (unsolved) only the starts and goals are drawn. Text output ends with one wrote line per picture; --json output is unchanged.',
 'LaCAM runs until the time limit improving its plan (unless it proves the plan optimal first: it then says so), and prints the best plan it has then, with its first plan\'s sum of costs and how long it took.',
+    `With --lifelong the output is the run (robots, steps, solver, seed), the stations found on the map, the steps run with the tasks done (errands: pick, shelf, drop), the goals reached and the throughput (tasks per 100 steps), and the planning time per step (mean, 95th percentile, largest); every step is checked with the plan checker (each robot's path from its start to where it ended) unless the run is over ${CHECKED_ROBOT_STEPS} robot-steps. With --json, one record of the same. A time limit ends the run early and the counts cover the steps run (exit 0).`,
     'Exit status: 0 a plan, checked valid (LaCAM stopped by the time limit with a plan counts, and so does LaCAM*\'s first plan when CBS is stopped without one: the output says which planned), 1 no plan (unsolvable, prioritized planning or PIBT stuck, or the time limit) or an invalid plan, 2 a mistake in the command line or the files.'],
   run,
 };
 
 function run(args: Args, io: Io): number {
+  const seconds = args.get<number>('time-limit'), millis = args.get<number>('max-ms');
+  if (seconds !== undefined && millis !== undefined) throw new InputError('--time-limit and --max-ms both set the time limit; give one');
+  if (args.flag('lifelong')) return runLifelong(args, io, seconds !== undefined ? seconds * 1000 : millis);
+  for (const name of LIFELONG_ONLY) if (args.has(name)) throw new InputError(`--${name} is for --lifelong`);
+  if (!args.has('scen')) throw new InputError('fleet: --scen is required (or --lifelong)');
   const mapFile = args.need<string>('map');
   const scenFile = args.need<string>('scen');
   const k = args.need<number>('agents');
   const solver = args.need<(typeof SOLVERS)[number]>('solver');
-  const seconds = args.get<number>('time-limit'), millis = args.get<number>('max-ms');
-  if (seconds !== undefined && millis !== undefined) throw new InputError('--time-limit and --max-ms both set the time limit; give one');
   const maxMs = seconds !== undefined ? seconds * 1000 : millis ?? DEFAULT_MS;
   const seed = args.need<number>('seed');
   const scenName = displayName(scenFile);

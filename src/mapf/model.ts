@@ -63,6 +63,21 @@ export class MapfFloor {
     return d;
   }
 
+  /** How many goals' distances are kept. */
+  get floods(): number {
+    return this.distances.size;
+  }
+
+  /**
+   * Drops the distances kept for `goal` (a planner holding them keeps its
+   * copy): a run whose goals keep changing (lifelong operation) bounds its
+   * memory so, one flood of the floor's size per goal.
+   */
+  forget(goal: number): void {
+    this.distances.delete(goal);
+    this.reached.delete(goal);
+  }
+
   /** How many cells can reach `goal` (the goal included). */
   reachable(goal: number): number {
     this.distanceTo(goal);

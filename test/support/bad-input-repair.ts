@@ -828,7 +828,68 @@ function mapfSpecs(): Spec[] {
     paramNames: ['grid', 'tasks', 'options'],
     make: (L) => ({ args: [grid(L), TASKS.map((t) => ({ ...t })), {}], call: (...a) => apply(L.mapf.lacam, a), check: planCheck(L) }),
     params: [notGrids(), tasks(), options('lacam', { ...ours('lacam'), anytime: bool('anytime'), maxNodes: count('maxNodes'), swap: bool('swap') })],
+  }, lifelongSpec(ours('lifelong')), {
+    // The fixture grid: pick stations down its left column, drop stations down its right (the pockets), shelf spots beside (1,1) and (3,1).
+    target: 'bestfirst/mapf:warehouseStations',
+    paramNames: ['grid'],
+    make: (L) => ({ args: [grid(L)], call: (...a) => apply(L.mapf.warehouseStations, a), check: (r) => same(r, { pick: [0, 5, 10], shelf: [1, 7, 11], drop: [4, 9] }) }),
+    params: [notGrids()],
   }];
+}
+
+/**
+ * Lifelong operation: its options hold the required `agents` and `steps`,
+ * so every options row is laid over a base of 2 robots, 4 steps and
+ * stations on the fixture grid (pick (0,0), shelf (2,0), drop (2,2); the
+ * pocket (4,0) is out of reach).
+ */
+function lifelongSpec(common: Record<string, V[]>): Spec {
+  const STATIONS = { pick: [START], shelf: [2], drop: [GOAL] };
+  const base = { agents: 2, steps: 4, stations: STATIONS };
+  const isPlain = (o: unknown) => o !== null && typeof o === 'object' && !Array.isArray(o);
+  const over = (vs: V[]): V[] => vs.map((x) => ({ ...x, get: (b) => { const o = x.get(b); return isPlain(o) ? { ...base, ...(o as object) } : o; } }));
+  const agents: V[] = [
+    ...named([v(null, 'null'), v(0, '0'), v(-1, '-1'), v(1.5, '1.5'), v('2', "'2'"), v(Infinity, 'Infinity'), fresh(() => ({}), '{}')], ['agents'], /whole number >= 1|array/),
+    v(9, '9 (more than the 8 cells the stations reach)', 'error', { names: ['robots'] }),
+    fresh(() => [BLOCKED], 'a blocked start', 'error', { names: ['agents[0]'] }),
+    fresh(() => [POCKET], 'a start out of reach', 'error', { names: ['agents[0]'] }),
+    fresh(() => [START, START], 'two robots on one cell', 'error', { names: ['two robots'] }),
+    fresh(() => [99], 'a start out of range', 'error', { names: ['agents[0]'] }),
+    v(1, '1', 'ok'), v(8, '8 (every reachable cell)', 'ok'), fresh(() => [START, GOAL], 'two starts', 'ok'), fresh(() => [GOAL], 'on a drop station', 'ok'),
+  ];
+  const steps = [
+    ...named([v(null, 'null'), v(undefined, 'undefined'), v(-1, '-1'), v(1.5, '1.5'), v(Number.NaN, 'NaN'), v(Infinity, 'Infinity'), v('4', "'4'")], ['steps'], /whole number >= 0/),
+    v(0, '0', 'ok'), v(7, '7', 'ok'),
+  ];
+  const stations = [
+    ...named([v(null, 'null'), v(5, '5'), fresh(() => [], '[]')], ['stations'], /pick, shelf, drop/),
+    fresh(() => ({ pick: [START], shelf: [], drop: [GOAL] }), 'no shelf spot', 'error', { names: ['stations.shelf'] }),
+    fresh(() => ({ pick: [START], shelf: [2] }), 'no drop stations', 'error', { names: ['stations.drop'] }),
+    fresh(() => ({ pick: [BLOCKED], shelf: [2], drop: [GOAL] }), 'a blocked pick station', 'error', { names: ['stations.pick[0]'] }),
+    fresh(() => ({ pick: [START], shelf: [2.5], drop: [GOAL] }), 'a shelf spot 2.5', 'error', { names: ['stations.shelf[0]'] }),
+    fresh(() => ({ pick: [START], shelf: [POCKET], drop: [GOAL] }), 'a shelf spot out of reach', 'error', { names: ['shelf station'] }),
+    fresh(() => ({ pick: [START], shelf: [2], drop: [GOAL], dock: [1] }), 'an unknown key', 'error', { names: ['dock'] }),
+    v(undefined, 'undefined (read off the map: no shelf spot reachable there)', 'error', { names: ['station'] }),
+    fresh(() => ({ pick: [START, 10], shelf: [2, 7], drop: [GOAL, 11] }), 'two of each', 'ok'),
+  ];
+  const solver = [...named([v(null, 'null'), v('cbs', "'cbs'"), v(5, '5')], ['solver'], /pibt.*lacam/), v('pibt', "'pibt'", 'ok'), v('lacam', "'lacam'", 'ok'), v(undefined, 'undefined', 'ok')];
+  const window = [...named([v(0, '0'), v(-1, '-1'), v(1.5, '1.5'), v('5', "'5'"), v(null, 'null')], ['window'], /whole number >= 1/), v(1, '1', 'ok'), v(3, '3', 'ok'), v(undefined, 'undefined', 'ok')];
+  return {
+    target: 'bestfirst/mapf:lifelong',
+    paramNames: ['grid', 'options'],
+    make: (L) => ({
+      args: [grid(L), { ...base }],
+      call: (...a) => apply(L.mapf.lifelong, a),
+      check: (r) => {
+        const res = r as { status?: string; steps?: number; tasksDone?: number; goalsReached?: number };
+        if (typeof res?.status !== 'string' || typeof res.steps !== 'number') return `not a result: ${JSON.stringify(r)}`;
+        return res.tasksDone! * 3 <= res.goalsReached! ? undefined : `${res.tasksDone} errands done from ${res.goalsReached} goals`;
+      },
+    }),
+    params: [notGrids(), over(options('lifelong', {
+      ...common, agents, steps, stations, solver, window, windowMillis: count('windowMillis'), swap: bool('swap'), positions: bool('positions'),
+    }, { optional: false }))],
+  };
 }
 
 export function repairSpecs(): Spec[] {

@@ -147,3 +147,72 @@ test('fleet draws its progress on a terminal only: agents planned for prioritize
   expect(await main(['fleet', '--map', map, '--scen', scen, '--agents', '12'], pipe.io)).toBe(0);
   expect(pipe.status).toEqual([]);
 });
+
+describe('fleet --lifelong', () => {
+  const W = dataFile('mapf/warehouse-10-20-10-2-1.map');
+  interface Lifelong { agents: number; steps: number; solver: string; status: string; valid: boolean | null; stepsRun: number; tasksDone: number; goalsReached: number; throughput: number; planMs: { mean: number; p95: number; max: number }; stations: { pick: number; shelf: number; drop: number }; windows?: { planned: number; fellBack: number } }
+
+  test('text output: the run, the stations, the counts with the check, the planning time per step (exit 0)', async () => {
+    const r = await run('fleet', '--lifelong', '--map', W, '--agents', '100', '--steps', '200', '--seed', '5');
+    expect(r.code, r.err.join('\n')).toBe(0);
+    expect(r.out[0]).toMatch(/^map .*warehouse-10-20-10-2-1\.map \(161 x 63\), lifelong: 100 robots at seeded cells, 200 steps, solver pibt, seed 5$/);
+    expect(r.out[1]).toBe('stations read off the map: 61 pick (left column), 2540 shelf spots, 61 drop (right column)');
+    expect(r.out[2]).toMatch(/^200 steps: \d+ tasks done \(\d+ goals reached\), throughput \d+\.\d\d tasks per 100 steps; every step checked valid$/);
+    expect(r.out[3]).toMatch(/^planning per step: mean [\d.]+ ms, p95 [\d.]+ ms, max [\d.]+ ms; setup \(the stations' distances\) \d+ ms; \d+ ms in all$/);
+    expect(r.out.length).toBe(4);
+  });
+
+  test('the JSON record: every step checked, the counts those of the library\'s run with that seed; LaCAM\'s windows counted', async () => {
+    const { lifelong } = await import('#bestfirst/mapf');
+    const grid = parseMap(readFileSync(W, 'utf8'));
+    const r = await run('fleet', '--lifelong', '--map', W, '--agents', '150', '--steps', '120', '--seed', '9', '--json');
+    expect(r.code, r.err.join('\n')).toBe(0);
+    const rec = JSON.parse(r.out[0]) as Lifelong;
+    expect(rec).toMatchObject({ agents: 150, steps: 120, solver: 'pibt', status: 'found', valid: true, stepsRun: 120, stations: { pick: 61, shelf: 2540, drop: 61 } });
+    const lib = lifelong(grid, { agents: 150, steps: 120, seed: 9 });
+    expect([rec.tasksDone, rec.goalsReached]).toEqual([lib.tasksDone, lib.goalsReached]);
+    expect(rec.goalsReached).toBeGreaterThan(0);
+    const la = JSON.parse((await run('fleet', '--lifelong', '--map', W, '--agents', '20', '--steps', '20', '--solver', 'lacam', '--window', '4', '--json')).out[0]) as Lifelong;
+    expect(la).toMatchObject({ solver: 'lacam', valid: true, stepsRun: 20 });
+    expect(la.windows!.planned + la.windows!.fellBack).toBe(5);
+  });
+
+  test('a time limit ends the run early, said so, and the steps run are still checked (exit 0)', async () => {
+    const r = await run('fleet', '--lifelong', '--map', W, '--agents', '50', '--steps', '100000', '--max-ms', '300');
+    expect(r.code, r.err.join('\n')).toBe(0);
+    expect(r.out[2]).toMatch(/^stopped by max-millis after \d+ of 100000 steps: \d+ tasks done .*; every step checked valid$/);
+    // Past 20,000,000 robot-steps asked for, the positions are not kept, and the output says the steps went unchecked.
+    const long = await run('fleet', '--lifelong', '--map', W, '--agents', '50', '--steps', '1000000', '--max-ms', '300');
+    expect(long.out[2]).toMatch(/^stopped by max-millis after \d+ of 1000000 steps: .*; steps not checked \(over 20000000 robot-steps\)$/);
+  });
+
+  test('progress on a terminal: the steps run', async () => {
+    const { collect } = await import('../../support/cli-io.js');
+    const { main } = await import('../../../cli/main.js');
+    const tty = collect({ tty: true });
+    expect(await main(['fleet', '--lifelong', '--map', W, '--agents', '10', '--steps', '60'], tty.io)).toBe(0);
+    expect(tty.status.filter((l) => l !== '').every((l) => /^steps \[#* *\] \d+\/60$/.test(l)), tty.status.join('\n')).toBe(true);
+    expect(tty.status).toContain(`steps [${'#'.repeat(30)}] 60/60`);
+    expect(tty.status[tty.status.length - 1]).toBe('');
+  });
+
+  test('mistakes are one-line refusals with exit 2', async () => {
+    const s = dataFile('mapf/warehouse-10-20-10-2-1-random-1.scen');
+    for (const [argv, msg] of [
+      [['--lifelong', '--map', W, '--agents', '5', '--steps', '5', '--solver', 'cbs'], /--lifelong plans with --solver pibt or lacam, got --solver cbs/],
+      [['--lifelong', '--map', W, '--agents', '5'], /--lifelong needs --steps N/],
+      [['--lifelong', '--map', W, '--agents', '5', '--steps', '5', '--scen', s], /--scen is for planning a scenario file/],
+      [['--lifelong', '--map', W, '--agents', '5', '--steps', '5', '--window', '3'], /--window is the replanning window of --solver lacam/],
+      [['--lifelong', '--map', W, '--agents', '99999', '--steps', '5'], /99999 robots do not fit on the \d+ free cells the stations reach/],
+      [['--map', W, '--agents', '5'], /--scen is required \(or --lifelong\)/],
+      [['--map', W, '--scen', s, '--agents', '5', '--steps', '5'], /--steps is for --lifelong/],
+      [['--lifelong', '--map', dataFile('mapf/empty-16-16.map'), '--agents', '5', '--steps', '5'], /no shelf spot/],
+    ] as const) {
+      const r = await run('fleet', ...argv);
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.out).toEqual([]);
+      expect(r.err.length).toBe(1);
+      expect(r.err[0]).toMatch(msg);
+    }
+  });
+});
