@@ -9,12 +9,13 @@
  * 8-connected preprocessing track (the subgoal graph and JPS+ against
  * online JPS, both corner rules: bench/jps-plus.ts) and the
  * fleet track (many agents on the MAPF benchmark maps: prioritized planning,
- * CBS, PIBT and LaCAM*, bench/fleet.ts; some 35 minutes of the full run) and the kinematic track (Hybrid-A* for a
+ * CBS, PIBT and LaCAM*, bench/fleet.ts; some 27 minutes of the full run)
+ * and the kinematic track (Hybrid-A* for a
  * rectangle at a turning radius on Nav2's maps, bench/kinematic.ts); prints
  * the tables and writes them to bench/RESULTS.md.
  *
- *   npm run bench                 full run (the fleet track alone some 35 minutes)
- *   npm run bench -- --quick      a few minutes (the fleet track about a minute and a half)
+ *   npm run bench                 full run (the fleet track alone some 27 minutes)
+ *   npm run bench -- --quick      a few minutes (the fleet track under a minute)
  *   options: --no-roads --no-peers --no-repair --no-costmap --no-any-angle --no-jps-plus --no-fleet --no-kinematic --no-grid4 --cbs-limit=S --families=dao,maze --per-family=N --pairs=N
  */
 import { execFileSync } from 'node:child_process';

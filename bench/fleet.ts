@@ -28,7 +28,7 @@
  *
  * --quick: the 25% and 100% rungs, the first agent file only (--files to
  * change it), limits of 3 s (LaCAM*, PIBT, prioritized) and 2 s (CBS):
- * about a minute and a half on a quiet machine. The full run takes some 35
+ * under a minute (47 s at load 5). The full run takes some 27
  * minutes (most of it LaCAM*'s 10 s on 100 instances and CBS timing out on
  * the rung past its reach).
  */
