@@ -8,13 +8,14 @@
  * any-angle track (Theta*, Lazy Theta* and smoothing against A*), the
  * 8-connected preprocessing track (the subgoal graph and JPS+ against
  * online JPS, both corner rules: bench/jps-plus.ts) and the
- * fleet track (many agents on the MAPF benchmark maps: prioritized planning
- * and CBS, bench/fleet.ts) and the kinematic track (Hybrid-A* for a
+ * fleet track (many agents on the MAPF benchmark maps: prioritized planning,
+ * CBS, PIBT and LaCAM*, bench/fleet.ts; some 27 minutes of the full run)
+ * and the kinematic track (Hybrid-A* for a
  * rectangle at a turning radius on Nav2's maps, bench/kinematic.ts); prints
  * the tables and writes them to bench/RESULTS.md.
  *
- *   npm run bench                 full run (a few minutes)
- *   npm run bench -- --quick      under a minute
+ *   npm run bench                 full run (the fleet track alone some 27 minutes)
+ *   npm run bench -- --quick      a few minutes (the fleet track under a minute)
  *   options: --no-roads --no-peers --no-repair --no-costmap --no-any-angle --no-jps-plus --no-fleet --no-kinematic --no-grid4 --cbs-limit=S --families=dao,maze --per-family=N --pairs=N
  */
 import { execFileSync } from 'node:child_process';
@@ -196,8 +197,9 @@ function jpsPlus(): void {
 
 /**
  * The fleet track: bench/fleet.ts run as it is (it is also runnable alone),
- * its table copied into the record. Quick mode gives CBS 5 s per instance
- * instead of 30 (or --cbs-limit=S).
+ * its table copied into the record. Quick mode runs fleet.js --quick (two
+ * rungs of the ladder, one agent file, short limits: see fleet.ts);
+ * --cbs-limit=S is passed on.
  */
 function fleet(): void {
   const script = fileURLToPath(new URL('./fleet.js', import.meta.url));
@@ -205,7 +207,7 @@ function fleet(): void {
   process.stderr.write(`  fleet.js ${fleetArgs.join(' ')}...\n`);
   const text = execFileSync(process.execPath, [script, ...fleetArgs], { encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'inherit'] });
   say();
-  say('## Fleet track (many agents on one map: prioritized planning and CBS)');
+  say('## Fleet track (many agents on one map: prioritized planning, CBS, PIBT and LaCAM*)');
   say(`\`node dist/bench/fleet.js${fleetArgs.length ? ` ${fleetArgs.join(' ')}` : ''}\``);
   block(text.trimEnd());
 }
