@@ -1,5 +1,5 @@
 import type { Pose } from '../cspace/footprint.js';
-import { arcBackward, arcForward, type Curve, type Steer, type UnitWord, familyCurves, shortestCurve } from './curve.js';
+import { arcBackward, arcForward, type Curve, type Steer, type UnitWord, familyCurves, localGoal, shortestCurve, shortestLength } from './curve.js';
 
 /**
  * Reeds-Shepp curves (Reeds and Shepp 1990): the shortest way between two
@@ -215,4 +215,9 @@ export function reedsSheppCurves(from: Pose, to: Pose, radius: number): Curve[] 
  */
 export function reedsSheppCurve(from: Pose, to: Pose, radius: number): Curve {
   return shortestCurve('reedsSheppCurve', familyCurves('reedsSheppCurve', from, to, radius, words, true), from, to, radius);
+}
+
+/** The length of the shortest Reeds-Shepp curve (the planner's heuristic, at every node): no checks, no curve built. */
+export function reedsSheppLength(from: Pose, to: Pose, radius: number): number {
+  return shortestLength(words(...localGoal(from, to, radius)), from, to, radius);
 }
