@@ -26,7 +26,8 @@ import { ObstacleHeuristic } from './obstacle-heuristic.js';
  * minimum_turning_radius 0.4, angle_quantization_bins 72,
  * analytic_expansion_ratio 3.5, max_iterations 1000000, max_planning_time
  * 5.0 s, reverse_penalty 2.0, change_penalty 0.0, non_straight_penalty 1.2,
- * cost_penalty 2.0, downsample_obstacle_heuristic true.
+ * cost_penalty 2.0, retrospective_penalty 0.015, downsample_obstacle_heuristic
+ * true.
  */
 
 /** The options of `hybridAStar`. */
@@ -43,8 +44,10 @@ export interface HybridAStarOptions {
   changePenalty?: number;
   /** Nav2's `non_straight_penalty`: a turning move's cost is multiplied by it, >= 1. Default 1.2. */
   nonStraightPenalty?: number;
-  /** Nav2's `cost_penalty`: a move's cost is multiplied by 1 + costPenalty * cost / 252 of the cell it enters, >= 0. Default 2.0. */
+  /** Nav2's `cost_penalty`: a move's cost is multiplied by (1 - retrospectivePenalty) + costPenalty * cost / 252 of the cell it enters, and the heuristic's 2-D steps by 1 + costPenalty * cost / 252, >= 0. Default 2.0. */
   costPenalty?: number;
+  /** Nav2's `retrospective_penalty`, 0..1: taken off the factor every move's cost is multiplied by, not off the heuristic's, so the search prefers to go on from nodes nearer the goal (and leaves the start's manoeuvres for later) at the price of strict optimality; 0 is plain A*. Default 0.015. */
+  retrospectivePenalty?: number;
   /** Nav2's `analytic_expansion_ratio`: the exact curve to the goal is tried every floor(h / ratio) expansions (h in cells), > 0. Default 3.5. */
   analyticExpansionRatio?: number;
   /** Nav2's `max_iterations`: expansions before the search stops (status `stopped`, reason `max-expansions`). Default 1000000. */
@@ -76,7 +79,7 @@ export interface HybridAStarResult {
 }
 
 const KEYS: readonly (keyof HybridAStarOptions)[] = [
-  'motion', 'minimumTurningRadius', 'angleQuantizationBins', 'reversePenalty', 'changePenalty', 'nonStraightPenalty', 'costPenalty',
+  'motion', 'minimumTurningRadius', 'angleQuantizationBins', 'reversePenalty', 'changePenalty', 'nonStraightPenalty', 'costPenalty', 'retrospectivePenalty',
   'analyticExpansionRatio', 'maxIterations', 'maxPlanningTime', 'downsampleObstacleHeuristic', 'limits',
 ];
 
@@ -123,6 +126,7 @@ export function hybridAStar(checker: FootprintChecker, start: Pose, goal: Pose, 
   const changePenalty = num(options.changePenalty, 0.0, 'changePenalty', (x) => finite(x) && x >= 0, 'a finite number >= 0');
   const nonStraightPenalty = num(options.nonStraightPenalty, 1.2, 'nonStraightPenalty', (x) => finite(x) && x >= 1, 'a finite number >= 1');
   const costPenalty = num(options.costPenalty, 2.0, 'costPenalty', (x) => finite(x) && x >= 0, 'a finite number >= 0');
+  const retrospectivePenalty = num(options.retrospectivePenalty, 0.015, 'retrospectivePenalty', (x) => x >= 0 && x <= 1, 'a number 0..1');
   const ratio = num(options.analyticExpansionRatio, 3.5, 'analyticExpansionRatio', (x) => finite(x) && x > 0, 'a finite number > 0');
   const maxIterations = num(options.maxIterations, 1000000, 'maxIterations', (x) => x >= 0, 'a number >= 0 (Infinity: none)');
   const maxSeconds = num(options.maxPlanningTime, 5, 'maxPlanningTime', (x) => x >= 0, 'a number of seconds >= 0 (Infinity: none)');
@@ -248,7 +252,8 @@ export function hybridAStar(checker: FootprintChecker, start: Pose, goal: Pose, 
       }
       if (hit) continue;
       const cost = map.cost[(map.rowOrder === 'bottom-up' ? Math.floor(cell / width) : height - 1 - Math.floor(cell / width)) * width + (cell % width)];
-      let c = Math.abs(m.length) * (1 + (costPenalty * Math.min(cost, INSCRIBED - 1)) / (INSCRIBED - 1));
+      // Nav2's traversal cost: the length times (1 - retrospective_penalty) + cost_penalty * cost / 252.
+      let c = Math.abs(m.length) * (1 - retrospectivePenalty + (costPenalty * Math.min(cost, INSCRIBED - 1)) / (INSCRIBED - 1));
       if (m.steer !== 'S') c *= last !== null && last.steer !== 'S' && last.steer !== m.steer ? nonStraightPenalty + changePenalty : nonStraightPenalty;
       if (m.length < 0) c *= reversePenalty;
       const key = cell * K + binOf(q.theta), gq = g[n] + c, seen = index.get(key);
