@@ -54,5 +54,5 @@ export { FAST_GRID_CHECKS } from './grid/grid-check.js';
 export { PibtStep } from './mapf/pibt-step.js';
 export { MapfFloor } from './mapf/model.js';
 export { ObstacleHeuristic } from './kinematic/obstacle-heuristic.js';
-export { dubinsLength, outerTangentLength } from './kinematic/dubins.js';
+export { dubinsLength, cscLength } from './kinematic/dubins.js';
 export { reedsSheppLength } from './kinematic/reeds-shepp.js';

@@ -248,22 +248,26 @@ function reaching(w: UnitWord, from: Pose, to: Pose, radius: number): CurveSegme
  * Infinity when none does. Nothing is checked: the caller has.
  */
 export function shortestLength(words: readonly UnitWord[], from: Pose, to: Pose, radius: number): number {
-  const lengths = words.map((w) => {
+  const lengths = new Float64Array(words.length);
+  for (let i = 0; i < words.length; i++) {
     let sum = 0;
-    for (const l of w.lengths) sum += Math.abs(l);
-    // A length that is not finite fails `reaching` anyway: last in the order.
-    return Number.isFinite(sum) ? sum * radius : Infinity;
-  });
-  const order = lengths.map((_, i) => i).sort((a, b) => lengths[a] - lengths[b]);
-  for (const i of order) {
-    if (lengths[i] === Infinity) break;
-    const segments = reaching(words[i], from, to, radius);
-    if (segments === null) continue;
-    let length = 0;
-    for (const s of segments) length += Math.abs(s.length);
-    return length;
+    for (const l of words[i].lengths) sum += Math.abs(l);
+    // A length that is not finite fails `reaching` anyway: never tried.
+    lengths[i] = Number.isFinite(sum) ? sum : Infinity;
   }
-  return Infinity;
+  // The first try almost always reaches: pick the shortest left each time rather than sort them all.
+  for (;;) {
+    let best = -1;
+    for (let i = 0; i < lengths.length; i++) if (lengths[i] < Infinity && (best < 0 || lengths[i] < lengths[best])) best = i;
+    if (best < 0) return Infinity;
+    const segments = reaching(words[best], from, to, radius);
+    if (segments !== null) {
+      let length = 0;
+      for (const s of segments) length += Math.abs(s.length);
+      return length;
+    }
+    lengths[best] = Infinity;
+  }
 }
 
 /**

@@ -114,13 +114,15 @@ export function dubinsLength(from: Pose, to: Pose, radius: number): number {
 }
 
 /**
- * The length of the shorter of LSL and RSR from `from` to `to`: words that
- * join any two poses, so never less than the shortest Dubins curve, nor the
- * shortest Reeds-Shepp one. A bound for a few trig calls: the planner skips
- * the exact length when this is already below the heuristic's 2-D part.
+ * The length of the shortest of the four CSC words (LSL, RSR, LSR, RSL;
+ * the last two when the circles they join do not overlap): curves that
+ * exist, so never less than the shortest Dubins curve, nor the shortest
+ * Reeds-Shepp one, and most of the time the Dubins one itself. A bound for
+ * a few trig calls: the planner skips the exact length when this is
+ * already below the heuristic's 2-D part.
  */
-export function outerTangentLength(from: Pose, to: Pose, radius: number): number {
+export function cscLength(from: Pose, to: Pose, radius: number): number {
   const [x, y, phi] = localGoal(from, to, radius);
   const sum = (l: number[] | null) => (l === null ? Infinity : l[0] + l[1] + l[2]);
-  return radius * Math.min(sum(lsl(x, y, phi)), sum(lsl(x, -y, -phi)));
+  return radius * Math.min(sum(lsl(x, y, phi)), sum(lsl(x, -y, -phi)), sum(lsr(x, y, phi)), sum(lsr(x, -y, -phi)));
 }

@@ -6,7 +6,7 @@ import { Heap } from '../queues/heap.js';
 import { INSCRIBED } from '../costmap/inflation.js';
 import { checkPose, type Pose } from '../cspace/footprint.js';
 import { countCusps, drive, walkSegments, wrapAngle, type Curve, type CurveSegment, type Steer } from './curve.js';
-import { dubinsCurve, dubinsLength, outerTangentLength } from './dubins.js';
+import { dubinsCurve, dubinsLength, cscLength } from './dubins.js';
 import { reedsSheppCurve, reedsSheppLength } from './reeds-shepp.js';
 import { FootprintChecker } from './footprint-checker.js';
 import { ObstacleHeuristic } from './obstacle-heuristic.js';
@@ -221,10 +221,10 @@ export function hybridAStar(checker: FootprintChecker, start: Pose, goal: Pose, 
     const px = xs[n], py = ys[n], pt = ths[n];
     // The exact curve's length, the costlier part of h, is worked out when a node first comes to the top, not when it is
     // pushed: if it raises f the node goes back in, so nodes are still expanded in order of f = g + max(curve, 2-D). Far
-    // from the goal the 2-D part is the larger, and a curve that always exists (LSL or RSR) shows it without the exact one.
+    // from the goal the 2-D part is the larger, and the shortest CSC word, a curve that exists, shows it without the exact length.
     if (Number.isNaN(hc[n])) {
       const p = { x: px, y: py, theta: pt };
-      hc[n] = outerTangentLength(p, goal, R) <= hs[n] ? hs[n] : Math.max(curveLength(p), hs[n]);
+      hc[n] = cscLength(p, goal, R) <= hs[n] ? hs[n] : Math.max(curveLength(p), hs[n]);
       if (gn + hc[n] > fn) { open.push(n, gn + hc[n], 0, gn); continue; }
     }
     if (expansions >= budget.maxExpansions) return finish('stopped', 'max-expansions', -1, null);
