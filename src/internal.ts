@@ -55,4 +55,4 @@ export { PibtStep } from './mapf/pibt-step.js';
 export { MapfFloor } from './mapf/model.js';
 export { ObstacleHeuristic } from './kinematic/obstacle-heuristic.js';
 export { dubinsLength, cscLength } from './kinematic/dubins.js';
-export { reedsSheppLength } from './kinematic/reeds-shepp.js';
+export { reedsSheppLength, shortestReedsShepp } from './kinematic/reeds-shepp.js';

@@ -7,7 +7,7 @@ import { INSCRIBED } from '../costmap/inflation.js';
 import { checkPose, type Pose } from '../cspace/footprint.js';
 import { countCusps, drive, walkSegments, wrapAngle, type Curve, type CurveSegment, type Steer } from './curve.js';
 import { dubinsCurve, dubinsLength, cscLength } from './dubins.js';
-import { reedsSheppCurve, reedsSheppLength } from './reeds-shepp.js';
+import { reedsSheppLength, shortestReedsShepp } from './reeds-shepp.js';
 import { FootprintChecker } from './footprint-checker.js';
 import { ObstacleHeuristic } from './obstacle-heuristic.js';
 
@@ -138,7 +138,7 @@ export function hybridAStar(checker: FootprintChecker, start: Pose, goal: Pose, 
   if (checker.collides(goal)) throw new InputError(`hybridAStar: the robot collides at the goal ${JSON.stringify(goal)}`);
 
   const map = checker.costmap, { width, height, resolution: res } = map;
-  const curveTo = (p: Pose) => (motion === 'dubins' ? dubinsCurve(p, goal, R) : reedsSheppCurve(p, goal, R));
+  const curveTo = (p: Pose) => (motion === 'dubins' ? dubinsCurve(p, goal, R) : shortestReedsShepp(p, goal, R));
   const curveLength = motion === 'dubins' ? (p: Pose) => dubinsLength(p, goal, R) : (p: Pose) => reedsSheppLength(p, goal, R);
   const step = res / 2;
   // Stops at the first pose that hits: a long curve (a large radius) soon leaves the map, and off the map is a collision.
