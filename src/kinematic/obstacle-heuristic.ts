@@ -122,7 +122,8 @@ export class ObstacleHeuristic {
     if (bc < 0 || br < 0 || bc >= b.width || br >= b.height) return Infinity;
     const t = br * b.width + bc;
     if (b.settled[t] === this.gen) return b.g[t];
-    if (this.exhausted || b.cost[t] === BLOCKED) return Infinity;
+    // A blocked cell is never entered, but the goal's is where the search starts (a robot whose reference point is on its outline can stand there).
+    if (this.exhausted || (b.cost[t] === BLOCKED && t !== this.goal)) return Infinity;
     return this.settle(t, budget);
   }
 

@@ -66,10 +66,18 @@ describe('ObstacleHeuristic', () => {
     }
   });
 
-  test('it settles only part of the map for a near cell, and answers off the map with Infinity', () => {
+  test('it settles only part of the map for a near cell, answers off the map with Infinity and the goal with 0', () => {
     const checker = seededChecker(7, 80, 80);
     const lazy = new ObstacleHeuristic(checker, 40, 40, 0, false);
     expect(lazy.distance(-1, 5)).toBe(Infinity);
+    // The goal's own cell is 0 even when it is a wall: the search starts there, whatever the first question.
+    const walled = seededChecker(7, 80, 80);
+    let wall = 0;
+    while (!walled.centreBlocked(wall % 80, Math.floor(wall / 80))) wall++;
+    for (const downsample of [false, true]) {
+      const fromWall = new ObstacleHeuristic(walled, wall % 80, Math.floor(wall / 80), 2, downsample);
+      expect(fromWall.distance(wall % 80, Math.floor(wall / 80))).toBe(0);
+    }
     let near = 41;
     while (checker.centreBlocked(near, 40)) near++;
     lazy.distance(near, 40);
