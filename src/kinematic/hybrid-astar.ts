@@ -54,6 +54,10 @@ export interface HybridAStarOptions {
   maxIterations?: number;
   /** Nav2's `max_planning_time`, in seconds: the search stops (reason `max-millis`) after it, counted from the call. Default 5. */
   maxPlanningTime?: number;
+  /** Nav2's `downsample_costmap`: search on cells `downsamplingFactor` times the costmap's (the motions sized for them, one pose per cell and heading bin); the footprint is still checked on the costmap itself. Default false. */
+  downsampleCostmap?: boolean;
+  /** Nav2's `downsampling_factor`: how many costmap cells a side of a search cell spans when `downsampleCostmap` is on, a whole number 1..64. Default 1. */
+  downsamplingFactor?: number;
   /** Nav2's `downsample_obstacle_heuristic`: the 2-D part of the heuristic runs on the costmap downsampled 2 x 2 (a block free when one of its cells is, at their lowest cost). Default true. */
   downsampleObstacleHeuristic?: boolean;
   /** The library's budget: expansions, milliseconds and a signal; the tighter of these and the two above wins. */
@@ -80,7 +84,7 @@ export interface HybridAStarResult {
 
 const KEYS: readonly (keyof HybridAStarOptions)[] = [
   'motion', 'minimumTurningRadius', 'angleQuantizationBins', 'reversePenalty', 'changePenalty', 'nonStraightPenalty', 'costPenalty', 'retrospectivePenalty',
-  'analyticExpansionRatio', 'maxIterations', 'maxPlanningTime', 'downsampleObstacleHeuristic', 'limits',
+  'analyticExpansionRatio', 'maxIterations', 'maxPlanningTime', 'downsampleCostmap', 'downsamplingFactor', 'downsampleObstacleHeuristic', 'limits',
 ];
 
 /**
@@ -132,12 +136,18 @@ export function hybridAStar(checker: FootprintChecker, start: Pose, goal: Pose, 
   const maxSeconds = num(options.maxPlanningTime, 5, 'maxPlanningTime', (x) => x >= 0, 'a number of seconds >= 0 (Infinity: none)');
   checkBoolean(options.downsampleObstacleHeuristic, 'hybridAStar: options.downsampleObstacleHeuristic');
   const downsample = options.downsampleObstacleHeuristic ?? true;
+  checkBoolean(options.downsampleCostmap, 'hybridAStar: options.downsampleCostmap');
+  const factorGiven = num(options.downsamplingFactor, 1, 'downsamplingFactor', (x) => Number.isInteger(x) && x >= 1 && x <= 64, 'a whole number 1..64');
+  // Nav2 reads the factor only when downsampling is on.
+  const factor = options.downsampleCostmap === true ? factorGiven : 1;
   const given = checkLimits(options.limits, 'hybridAStar');
   const budget = new Budget(Math.min(given.maxExpansions, maxIterations), Math.min(maxSeconds * 1000, given.deadline === Infinity ? Infinity : given.deadline - performance.now()), given.signal);
   if (checker.collides(start)) throw new InputError(`hybridAStar: the robot collides at the start ${JSON.stringify(start)}`);
   if (checker.collides(goal)) throw new InputError(`hybridAStar: the robot collides at the goal ${JSON.stringify(goal)}`);
 
   const map = checker.costmap, { width, height, resolution: res } = map;
+  // The search's cells: the costmap's, or factor x factor blocks of them (downsampleCostmap).
+  const sres = res * factor, sw = Math.ceil(width / factor), sh = Math.ceil(height / factor);
   const curveTo = (p: Pose) => (motion === 'dubins' ? dubinsCurve(p, goal, R) : shortestReedsShepp(p, goal, R));
   const curveLength = motion === 'dubins' ? (p: Pose) => dubinsLength(p, goal, R) : (p: Pose) => reedsSheppLength(p, goal, R);
   const step = res / 2;
@@ -146,24 +156,26 @@ export function hybridAStar(checker: FootprintChecker, start: Pose, goal: Pose, 
 
   // The primitives: arcs of a whole number of bins whose chord is at least sqrt(2) cells (Nav2's rule), and a straight of that chord.
   const binSize = (2 * Math.PI) / K;
-  const want = 2 * Math.asin(Math.min(1, (Math.SQRT2 * res) / (2 * R)));
+  const want = 2 * Math.asin(Math.min(1, (Math.SQRT2 * sres) / (2 * R)));
   const turnBins = Math.max(1, Math.ceil(want / binSize - 1e-9));
   const arc = R * turnBins * binSize, chord = 2 * R * Math.sin((turnBins * binSize) / 2);
   // A tight radius makes a short chord: the straight still leaves its cell (sqrt(2) cells at least).
-  const prims: Primitive[] = [{ steer: 'S', length: Math.max(chord, Math.SQRT2 * res) }, { steer: 'L', length: arc }, { steer: 'R', length: arc }];
+  const prims: Primitive[] = [{ steer: 'S', length: Math.max(chord, Math.SQRT2 * sres) }, { steer: 'L', length: arc }, { steer: 'R', length: arc }];
   if (motion === 'reeds-shepp') for (const p of prims.slice()) prims.push({ steer: p.steer, length: -p.length });
 
-  // Cells in the map frame: column c, row r from the bottom, r * width + c; -1 off the map.
-  const cellOf = (x: number, y: number): number => {
+  // Cells in the map frame: column c, row r from the bottom, r * width + c; -1 off the map. The costmap's (cellOf), the search's (searchCellOf).
+  const cellAt = (x: number, y: number, size: number, w: number, h: number): number => {
     const o = map.origin, yaw = o?.yaw ?? 0, dx = x - (o?.x ?? 0), dy = y - (o?.y ?? 0);
-    const c = Math.floor((dx * Math.cos(yaw) + dy * Math.sin(yaw)) / res), r = Math.floor((-dx * Math.sin(yaw) + dy * Math.cos(yaw)) / res);
-    return c < 0 || r < 0 || c >= width || r >= height ? -1 : r * width + c;
+    const c = Math.floor((dx * Math.cos(yaw) + dy * Math.sin(yaw)) / size), r = Math.floor((-dx * Math.sin(yaw) + dy * Math.cos(yaw)) / size);
+    return c < 0 || r < 0 || c >= w || r >= h ? -1 : r * w + c;
   };
+  const cellOf = (x: number, y: number) => cellAt(x, y, res, width, height);
+  const searchCellOf = factor === 1 ? cellOf : (x: number, y: number) => cellAt(x, y, sres, sw, sh);
   // The 2-D part of the heuristic: the cheapest way to the goal's cell over cells that are not themselves obstacles (the centre's
   // cell is under any footprint holding it), computed lazily as the search asks (obstacle-heuristic.ts). Between cell (or block)
   // centres: less half a block's diagonal at each end it never exceeds the cost from a point in the cell. NaN: the budget ran out.
   const goalCell = cellOf(goal.x, goal.y);
-  const obstacle = goalCell < 0 ? null : new ObstacleHeuristic(checker, goalCell % width, Math.floor(goalCell / width), costPenalty, downsample);
+  const obstacle = goalCell < 0 ? null : new ObstacleHeuristic(checker, goalCell % width, Math.floor(goalCell / width), costPenalty, (downsample ? 2 : 1) * factor);
   const slack = obstacle === null ? 0 : 2 * obstacle.slack;
   const h2 = (cell: number): number => (obstacle === null || cell < 0 ? 0 : Math.max(0, obstacle.distance(cell % width, Math.floor(cell / width), budget) - slack));
 
@@ -203,7 +215,7 @@ export function hybridAStar(checker: FootprintChecker, start: Pose, goal: Pose, 
 
   const open = new Heap();
   const startCell = cellOf(start.x, start.y);
-  const s0 = add(startCell * K + binOf(start.theta));
+  const s0 = add(searchCellOf(start.x, start.y) * K + binOf(start.theta));
   xs[s0] = start.x; ys[s0] = start.y; ths[s0] = start.theta; g[s0] = 0; hc[s0] = NaN; hs[s0] = h2(startCell); parent[s0] = -1; prim[s0] = -1;
   if (Number.isNaN(hs[s0])) return outOfTime();
   open.push(s0, hs[s0], 0, 0);
@@ -232,7 +244,7 @@ export function hybridAStar(checker: FootprintChecker, start: Pose, goal: Pose, 
     expansions++;
     const hn = hc[n];
     // Nav2's rhythm: the nearer the goal (h in cells), the more often the exact curve is tried.
-    if (++sinceAnalytic >= Math.floor(hn / res / ratio)) {
+    if (++sinceAnalytic >= Math.floor(hn / sres / ratio)) {
       sinceAnalytic = 0;
       const c = curveTo({ x: px, y: py, theta: pt });
       if (free(c)) return finish('found', null, n, c);
@@ -241,8 +253,8 @@ export function hybridAStar(checker: FootprintChecker, start: Pose, goal: Pose, 
     for (let i = 0; i < prims.length; i++) {
       const m = prims[i];
       const q = drive(px, py, pt, m.steer, m.length, R);
-      const cell = cellOf(q.x, q.y);
-      if (cell < 0) continue;
+      const cell = cellOf(q.x, q.y), scell = searchCellOf(q.x, q.y);
+      if (cell < 0 || scell < 0) continue;
       // The footprint along the primitive, not only at its end.
       const pieces = Math.max(1, Math.ceil(Math.abs(m.length) / step));
       let hit = false;
@@ -256,7 +268,7 @@ export function hybridAStar(checker: FootprintChecker, start: Pose, goal: Pose, 
       let c = Math.abs(m.length) * (1 - retrospectivePenalty + (costPenalty * Math.min(cost, INSCRIBED - 1)) / (INSCRIBED - 1));
       if (m.steer !== 'S') c *= last !== null && last.steer !== 'S' && last.steer !== m.steer ? nonStraightPenalty + changePenalty : nonStraightPenalty;
       if (m.length < 0) c *= reversePenalty;
-      const key = cell * K + binOf(q.theta), gq = g[n] + c, seen = index.get(key);
+      const key = scell * K + binOf(q.theta), gq = g[n] + c, seen = index.get(key);
       if (seen !== undefined && (closed[seen] === 1 || g[seen] <= gq)) continue;
       const hq = seen === undefined ? h2(cell) : hs[seen];
       if (Number.isNaN(hq)) return outOfTime();

@@ -10,9 +10,10 @@ import type { FootprintChecker } from './footprint-checker.js';
  * (not `centreBlocked`: neither an obstacle nor nearer one than the
  * inscribed radius, so a gap narrower than the robot is closed), each step its length times
  * 1 + costPenalty * cost / 252 of the cell it enters (the factor the
- * search's own moves pay), on the costmap or on the costmap downsampled
- * 2 x 2 (a block is free when one of its cells is, and costs the least of
- * them), Nav2's `downsample_obstacle_heuristic`.
+ * search's own moves pay), on the costmap or on blocks of f x f cells (a
+ * block is free when one of its cells is, and costs the least of them):
+ * f = 2 is Nav2's `downsample_obstacle_heuristic`, times the search's own
+ * `downsampling_factor`.
  *
  * Lazy: it is an A* from the goal towards the cell asked about, run only
  * until that cell is settled. A later question about a cell not yet
@@ -90,9 +91,8 @@ export class ObstacleHeuristic {
   /** Cells settled so far. */
   settledCount = 0;
 
-  /** `goalCol`, `goalRow`: the goal's cell (map frame, rows from the bottom), on the map. */
-  constructor(checker: FootprintChecker, goalCol: number, goalRow: number, costPenalty: number, downsample: boolean) {
-    const factor = downsample ? 2 : 1;
+  /** `goalCol`, `goalRow`: the goal's cell (map frame, rows from the bottom), on the map; `factor`: the blocks' side in cells (2 for Nav2's downsampled heuristic). */
+  constructor(checker: FootprintChecker, goalCol: number, goalRow: number, costPenalty: number, factor: number) {
     this.b = blocksOf(checker, factor);
     this.gen = ++this.b.gen;
     this.step = checker.costmap.resolution * factor;

@@ -273,6 +273,8 @@ function plannerSpecs(): Spec[] {
         costPenalty: atLeast('costPenalty', 0, [0, 2, 10]),
         retrospectivePenalty: fraction('retrospectivePenalty', [0, 0.015, 0.5, 1]),
         analyticExpansionRatio: [...positive('analyticExpansionRatio', { optional: true, legit: [3.5, 0.1, 100] })],
+        downsampleCostmap: bool('downsampleCostmap'),
+        downsamplingFactor: whole('downsamplingFactor', 1, 64, [1, 2, 4]),
         downsampleObstacleHeuristic: bool('downsampleObstacleHeuristic'),
         maxIterations: count('maxIterations'),
         maxPlanningTime: count('maxPlanningTime'),

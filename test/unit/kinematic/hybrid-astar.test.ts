@@ -97,6 +97,8 @@ describe('hybridAStar', () => {
     expect(() => hybridAStar(checker, start, goal, { reverse_penalty: 2 } as object)).toThrow(/unknown option "reverse_penalty"/);
     expect(() => hybridAStar(checker, start, goal, { retrospectivePenalty: 1.5 })).toThrow(/retrospectivePenalty must be a number 0\.\.1/);
     expect(() => hybridAStar(checker, start, goal, { downsampleObstacleHeuristic: 'yes' as unknown as boolean })).toThrow(/downsampleObstacleHeuristic must be true or false/);
+    expect(() => hybridAStar(checker, start, goal, { downsampleCostmap: 1 as unknown as boolean })).toThrow(/downsampleCostmap must be true or false/);
+    expect(() => hybridAStar(checker, start, goal, { downsampleCostmap: true, downsamplingFactor: 1.5 })).toThrow(/downsamplingFactor must be a whole number 1\.\.64/);
     expect(() => hybridAStar({} as FootprintChecker, start, goal)).toThrow(InputError);
   });
 
@@ -134,6 +136,30 @@ describe('hybridAStar', () => {
       counts.add(r.expansions);
     }
     expect(counts.size).toBeGreaterThan(1);
+  });
+
+  test('downsampleCostmap searches on coarser cells: its paths still pass the check with the footprint on the costmap itself', () => {
+    let found = 0, differ = 0;
+    for (let seed = 1; seed <= 12; seed++) {
+      const { checker, start, goal } = scene(seed * 7907, 40, 6, cart);
+      for (const motion of ['dubins', 'reeds-shepp'] as const) {
+        const options = { motion, minimumTurningRadius: 0.4, maxIterations: 20000 };
+        const fine = hybridAStar(checker, start, goal, options);
+        // Nav2 reads downsampling_factor only with downsample_costmap on.
+        expect(hybridAStar(checker, start, goal, { ...options, downsamplingFactor: 3 }).expansions).toBe(fine.expansions);
+        for (const downsamplingFactor of [2, 3]) {
+          const r = hybridAStar(checker, start, goal, { ...options, downsampleCostmap: true, downsamplingFactor });
+          if (r.expansions !== fine.expansions) differ++;
+          if (r.status !== 'found') continue;
+          found++;
+          const path = r.path as Pose[];
+          expect(checkKinematicPath(path, { radius: 0.4, checker, tolerance: 1e-7 }).violation).toBeNull();
+          expect(Math.hypot(path[path.length - 1].x - goal.x, path[path.length - 1].y - goal.y)).toBeLessThan(1e-9);
+        }
+      }
+    }
+    expect(found).toBeGreaterThan(12);
+    expect(differ).toBeGreaterThan(12);
   });
 
   test('checkKinematicPath names the first violation', () => {

@@ -43,17 +43,18 @@ function fullFlood(checker: FootprintChecker, goal: [number, number], costPenalt
 }
 
 describe('ObstacleHeuristic', () => {
-  test('the lazy search answers every cell, asked in any order, as one full flood from the goal does', () => {
+  test('the lazy search answers every cell, asked in any order, as one full flood from the goal does (blocks of 1 to 4 cells a side)', () => {
     for (let seed = 1; seed <= 6; seed++) {
       const checker = seededChecker(seed * 104729, 37, 29);
-      for (const downsample of [true, false]) {
+      // 2 is Nav2's downsampled heuristic, 3 and 4 that with the search's own downsampling.
+      for (const factor of [1, 2, 3, 4]) {
         for (const costPenalty of [0, 2]) {
           let s = seed;
           const u = () => { s = (s * 48271) % 2147483647; return s / 2147483647; };
           let goal: [number, number];
           do goal = [Math.floor(u() * 37), Math.floor(u() * 29)]; while (checker.centreBlocked(...goal));
-          const lazy = new ObstacleHeuristic(checker, goal[0], goal[1], costPenalty, downsample);
-          const full = fullFlood(checker, goal, costPenalty, downsample ? 2 : 1);
+          const lazy = new ObstacleHeuristic(checker, goal[0], goal[1], costPenalty, factor);
+          const full = fullFlood(checker, goal, costPenalty, factor);
           // Far cells and near ones mixed, so the search is turned towards a new target again and again.
           for (let k = 0; k < 300; k++) {
             const col = Math.floor(u() * 37), row = Math.floor(u() * 29);
@@ -68,14 +69,14 @@ describe('ObstacleHeuristic', () => {
 
   test('it settles only part of the map for a near cell, answers off the map with Infinity and the goal with 0', () => {
     const checker = seededChecker(7, 80, 80);
-    const lazy = new ObstacleHeuristic(checker, 40, 40, 0, false);
+    const lazy = new ObstacleHeuristic(checker, 40, 40, 0, 1);
     expect(lazy.distance(-1, 5)).toBe(Infinity);
     // The goal's own cell is 0 even when it is a wall: the search starts there, whatever the first question.
     const walled = seededChecker(7, 80, 80);
     let wall = 0;
     while (!walled.centreBlocked(wall % 80, Math.floor(wall / 80))) wall++;
     for (const downsample of [false, true]) {
-      const fromWall = new ObstacleHeuristic(walled, wall % 80, Math.floor(wall / 80), 2, downsample);
+      const fromWall = new ObstacleHeuristic(walled, wall % 80, Math.floor(wall / 80), 2, downsample ? 2 : 1);
       expect(fromWall.distance(wall % 80, Math.floor(wall / 80))).toBe(0);
     }
     let near = 41;
@@ -94,16 +95,16 @@ describe('ObstacleHeuristic', () => {
     for (let k = 0; k < 60; k++) {
       const col = (k * 7) % 37, row = (k * 5) % 29;
       // Interleaved: a query on a, then one on b, each from scratch on its own checker.
-      const ha = new ObstacleHeuristic(a, goal[0], goal[1], 2, true).distance(col, row);
-      const hb = new ObstacleHeuristic(b, goal[0], goal[1], 2, true).distance(col, row);
+      const ha = new ObstacleHeuristic(a, goal[0], goal[1], 2, 2).distance(col, row);
+      const hb = new ObstacleHeuristic(b, goal[0], goal[1], 2, 2).distance(col, row);
       expect(ha === fa(col, row) || Math.abs(ha - fa(col, row)) <= 1e-9 * fa(col, row)).toBe(true);
       expect(hb === fb(col, row) || Math.abs(hb - fb(col, row)) <= 1e-9 * fb(col, row)).toBe(true);
       if (fa(col, row) !== fb(col, row)) differ++;
     }
     expect(differ).toBeGreaterThan(30);
     // One goal at a time per checker: the older query on it may no longer be asked.
-    const first = new ObstacleHeuristic(a, goal[0], goal[1], 2, true);
-    new ObstacleHeuristic(a, goal[0], goal[1], 2, true);
+    const first = new ObstacleHeuristic(a, goal[0], goal[1], 2, 2);
+    new ObstacleHeuristic(a, goal[0], goal[1], 2, 2);
     expect(() => first.distance(0, 0)).toThrow(/newer query/);
   });
 });
