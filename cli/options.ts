@@ -41,6 +41,8 @@ export interface OptionSpec {
   readonly accepts?: readonly (readonly [string, string])[];
   /** For 'point': decimal coordinates (metres) accepted, not only integers; the command says which it needs where. */
   readonly decimal?: boolean;
+  /** For a decimal 'point': a third number, a heading in radians (X,Y,YAW), accepted too; the value is then [x, y, yaw]. */
+  readonly yaw?: boolean;
 }
 
 export interface PositionalSpec {
@@ -143,24 +145,31 @@ export function isDecimal(text: string): boolean { return DECIMAL.test(text.trim
 
 const POINT_HELP = 'X,Y: decimal integers, x the column, y the row from the top';
 const DECIMAL_POINT_HELP = 'X,Y: two decimal numbers';
+const POSE_HELP = 'X,Y or X,Y,YAW: decimal numbers, YAW in radians';
 
-/** "X,Y" as two integers (two decimals with `decimal`); whether they are on the map is for the map to say (see `endpoint`). */
-export function parsePoint(text: string, what: string, decimal = false): [number, number] {
+/**
+ * "X,Y" as two integers (two decimals with `decimal`; with `yaw` also
+ * "X,Y,YAW", three decimals); whether they are on the map is for the map to
+ * say (see `endpoint`).
+ */
+export function parsePoint(text: string, what: string, decimal = false, yaw = false): [number, number] | [number, number, number] {
   const parts = text.split(',');
   const coordinate = { integer: !decimal, min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER };
-  if (parts.length === 2 && parts.every((p) => (decimal ? DECIMAL : INTEGER).test(p.trim()))) {
+  const counts = decimal && yaw ? [2, 3] : [2];
+  if (counts.includes(parts.length) && parts.every((p) => (decimal ? DECIMAL : INTEGER).test(p.trim()))) {
     try {
-      return [parseNumber(parts[0], what, coordinate), parseNumber(parts[1], what, coordinate)];
+      const v = parts.map((p) => parseNumber(p, what, coordinate));
+      return v.length === 3 ? [v[0], v[1], v[2]] : [v[0], v[1]];
     } catch { /* too large: said below */ }
   }
-  throw new InputError(`${what} must be ${decimal ? DECIMAL_POINT_HELP : POINT_HELP}, got ${show(text)}`);
+  throw new InputError(`${what} must be ${decimal ? (yaw ? POSE_HELP : DECIMAL_POINT_HELP) : POINT_HELP}, got ${show(text)}`);
 }
 
 /** What an option accepts, in words: the help's description and the parser's refusals say the same. */
 function accepted(o: OptionSpec): string {
   switch (o.kind) {
     case 'integer': case 'number': return describeNumber({ integer: o.kind === 'integer', min: o.min, above: o.above, max: o.max });
-    case 'point': return o.decimal ? DECIMAL_POINT_HELP : POINT_HELP;
+    case 'point': return o.decimal ? (o.yaw ? POSE_HELP : DECIMAL_POINT_HELP) : POINT_HELP;
     case 'choice': return `one of ${o.choices!.map((c) => (/[\s,]/.test(c) ? show(c) : c)).join(', ')}`;
     default: return '';
   }
@@ -175,7 +184,7 @@ function convert(spec: CommandSpec, o: OptionSpec, text: string): unknown {
     case 'integer': case 'number':
       return parseNumber(text, what, { integer: o.kind === 'integer', min: o.min, above: o.above, max: o.max });
     case 'point':
-      return parsePoint(text, what, o.decimal);
+      return parsePoint(text, what, o.decimal, o.yaw);
     case 'choice':
       if (o.choices!.includes(text)) return text;
       throw new InputError(`${what} must be ${accepted(o)}, got ${show(text)}${didYouMean(text, o.choices!)}`);

@@ -39,7 +39,7 @@ export const ROS_PLAN_OPTIONS: readonly OptionSpec[] = [
   },
   {
     name: 'tolerance', kind: 'number', arg: 'M', min: 0, default: NAV2_TOLERANCE,
-    help: "Nav2's goal tolerance, metres: when the robot's centre cannot be at --to, or no path reaches it, the path goes to the cell reachable from --from whose centre is nearest --to, if that is within M (the default is Smac 2D's tolerance; NavFn's is 0.5; 0 for none). As in Nav2, the start has no tolerance",
+    help: "Nav2's goal tolerance, metres: when the robot's centre cannot be at --to, or no path reaches it, the path goes to the cell reachable from --from whose centre is nearest --to, if that is within M (the default is Smac 2D's tolerance; NavFn's is 0.5; 0 for none; a kinematic plan's default is Smac Hybrid's 0.25 and its goal a pose). As in Nav2, the start has no tolerance",
   },
   {
     name: 'allow-unknown', kind: 'choice', arg: 'B', choices: ['true', 'false'], default: 'true',
@@ -77,9 +77,9 @@ export function rosPlanWanted(args: Args): boolean {
     if (args.has(o.name)) throw new InputError(`plan: --${o.name} is for a ROS map (--ros FILE.yaml); a --map plan takes cells as they are`);
   }
   for (const name of ['from', 'to']) {
-    const [x, y] = args.need<[number, number]>(name);
-    if (!Number.isSafeInteger(x) || !Number.isSafeInteger(y)) {
-      throw new InputError(`plan: --${name} ${x},${y} must be a cell with --map: X,Y decimal integers, x the column, y the row from the top (points in metres are for --ros)`);
+    const p = args.need<number[]>(name);
+    if (p.length !== 2 || !Number.isSafeInteger(p[0]) || !Number.isSafeInteger(p[1])) {
+      throw new InputError(`plan: --${name} ${p.join(',')} must be a cell with --map: X,Y decimal integers, x the column, y the row from the top (points in metres, and poses with a yaw, are for --ros)`);
     }
   }
   return false;
@@ -94,7 +94,7 @@ function why(cost: number, radius: number): string {
 }
 
 /** The map's extent in a refusal: its corners on a turned map, its ranges on an upright one. */
-function extent(map: RosMap): string {
+export function extent(map: RosMap): string {
   const { width, height, resolution: r, origin } = map;
   if (origin.yaw === 0) return `covers x from ${origin.x} to ${round3(origin.x + width * r)} and y from ${origin.y} to ${round3(origin.y + height * r)} m`;
   return `is ${round3(width * r)} x ${round3(height * r)} m turned by its origin's yaw ${origin.yaw} rad about (${origin.x}, ${origin.y})`;

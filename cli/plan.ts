@@ -3,6 +3,7 @@ import { ALGO_OPTION, ANY_ANGLE_OPTION, chosenAlgo, gridFor } from './algos.js';
 import { displayName, endpoint, jsonOption, loadMap, MAP_OPTION, pointOption, SAVED_OPTION, savedArg } from './files.js';
 import type { Io } from './io.js';
 import { planRos, rosPlanWanted, ROS_OPTION, ROS_PLAN_NOTES, ROS_PLAN_OPTIONS } from './plan-ros.js';
+import { KINEMATIC_NOTES, KINEMATIC_OPTIONS, kinematicWanted, planKinematic } from './plan-kinematic.js';
 import { runCommand, type Args, type CommandSpec } from './options.js';
 import { checkedSearch } from './checked-search.js';
 import { formatTerrain, PARTIAL_OPTION, TERRAIN_OPTION, withTerrain, type TerrainSpec } from './terrain.js';
@@ -23,24 +24,29 @@ const PICTURE_NOTE = 'With --svg or --png the plan is also drawn: one map cell i
 export const PLAN: CommandSpec = {
   name: 'plan',
   summary: 'one path on a Moving AI map, or in metres on a ROS map',
-  about: 'One path on a Moving AI map (--map), or on a ROS map for a round robot (--ros): its cost, cells, expansions, time and the path itself. The path is checked (start, goal, legal moves) before it is printed.',
-  forms: ['bestfirst plan --map FILE.map --from X,Y --to X,Y [options]', 'bestfirst plan --ros FILE.yaml --from X,Y --to X,Y --radius R [options]'],
+  about: 'One path on a Moving AI map (--map), or on a ROS map for a round robot (--ros), or on a ROS map for a robot with a heading, an outline and a minimum turning radius (--ros with poses X,Y,YAW: Hybrid-A*): its cost or length, expansions, time and the path itself. The path is checked (start, goal, legal moves; for a kinematic plan curvature and the outline all along it) before it is printed.',
+  forms: [
+    'bestfirst plan --map FILE.map --from X,Y --to X,Y [options]',
+    'bestfirst plan --ros FILE.yaml --from X,Y --to X,Y --radius R [options]',
+    'bestfirst plan --ros FILE.yaml --from X,Y,YAW --to X,Y,YAW [options]',
+  ],
   options: [
     { ...MAP_OPTION, required: false, help: `${MAP_OPTION.help}; this or --ros` },
     ROS_OPTION,
-    { ...pointOption('from', 'the start: a cell (integers) with --map, a point in metres with --ros'), decimal: true },
-    { ...pointOption('to', 'the goal: a cell (integers) with --map, a point in metres with --ros'), decimal: true },
+    { ...pointOption('from', 'the start: a cell (integers) with --map, a point in metres with --ros, a pose with its yaw for a kinematic plan'), decimal: true, yaw: true },
+    { ...pointOption('to', 'the goal: a cell (integers) with --map, a point in metres with --ros, a pose with its yaw for a kinematic plan'), decimal: true, yaw: true },
     ALGO_OPTION,
     ANY_ANGLE_OPTION,
     { ...SAVED_OPTION, help: `${SAVED_OPTION.help}; with --map` },
     TERRAIN_OPTION,
     PARTIAL_OPTION,
     ...ROS_PLAN_OPTIONS,
+    ...KINEMATIC_OPTIONS,
     svgOption('the map (with --ros its costmap, in Nav2\'s colours), the start (disc), the goal (square) and the path'),
     PNG_OPTION,
     jsonOption('print one JSON record (map, algo, from, to, status, partial, cost, cells, expansions, elapsedMs, buildMs for subgoal4, subgoal8, preprocessed8 and jps-plus, or loadMs with --saved, path) instead of text; with --any-angle, cells counts waypoints'),
   ],
-  notes: [...ROS_PLAN_NOTES, PICTURE_NOTE, 'Exit status: 0 a path was found, 1 no path (or a failed check), 2 a mistake in the command line or the files.'],
+  notes: [...ROS_PLAN_NOTES, ...KINEMATIC_NOTES, PICTURE_NOTE, 'Exit status: 0 a path was found, 1 no path (or a failed check), 2 a mistake in the command line or the files.'],
   run,
 };
 
@@ -49,8 +55,15 @@ export function planCommand(args: readonly string[], io: Io): number {
 }
 
 function run(args: Args, io: Io): number {
+  if (args.has('map')) {
+    for (const o of KINEMATIC_OPTIONS) if (args.has(o.name)) throw new InputError(`plan: --${o.name} is for a kinematic plan on a ROS map (--ros FILE.yaml, poses X,Y,YAW)`);
+  }
   const algo = chosenAlgo(args, 'plan');
   if (rosPlanWanted(args)) {
+    if (kinematicWanted(args)) {
+      if (args.has('saved')) throw new InputError('plan: --saved goes with --map (a ROS map is planned on its costmap, built each time)');
+      return planKinematic(args, io);
+    }
     // A ROS map is planned on a costmap with weights, which no search that keeps its preprocessing takes.
     if (args.has('saved')) throw new InputError('plan: --saved goes with --map (a ROS map is planned on its costmap, built each time)');
     return planRos(args, io, algo);

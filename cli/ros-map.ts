@@ -89,10 +89,12 @@ export interface Inflated {
  * in the command line's words before any work. Unknown cells are what
  * `--unknown` says (by default they stay unknown, cost 255, as Nav2's static
  * layer keeps them with `track_unknown_space`; whether a plan may cross them
- * is `plan`'s `--allow-unknown`).
+ * is `plan`'s `--allow-unknown`). `inscribed`, when given, stands for
+ * `--radius` (a footprint's inscribed radius).
  */
-export function inflateFor(map: RosMap, args: Args, command: string): Inflated {
-  const radius = args.get<number>('radius');
+export function inflateFor(map: RosMap, args: Args, command: string, inscribed?: number): Inflated {
+  // A footprint's plan gives its inscribed radius instead of --radius.
+  const radius = inscribed ?? args.get<number>('radius');
   if (radius === undefined) throw new InputError(`${command}: --radius R is required with a ROS map (the robot's inscribed radius in metres; 0 for a point robot)`);
   const inflation = args.get<number>('inflation') ?? Math.max(NAV2_INFLATION_RADIUS, radius);
   if (inflation < radius) throw new InputError(`${command}: --inflation ${inflation} is less than --radius ${radius}; costs spread out from the inscribed radius, so R2 must be at least R`);
@@ -103,10 +105,10 @@ export function inflateFor(map: RosMap, args: Args, command: string): Inflated {
   return { costmap, radius, inflation, scaling, unknown, milliseconds: performance.now() - t0 };
 }
 
-/** "tb3.yaml (384 x 384 cells of 0.05 m), robot radius 0.2 m, inflation 0.55 m, scaling 3": the first line of both commands. */
-export function describeInflation(loaded: LoadedRosMap, f: Inflated): string {
+/** "tb3.yaml (384 x 384 cells of 0.05 m), robot radius 0.2 m, inflation 0.55 m, scaling 3": the first line of both commands (`robot` says what stands for the radius). */
+export function describeInflation(loaded: LoadedRosMap, f: Inflated, robot = `robot radius ${f.radius} m`): string {
   const { map } = loaded;
-  return `map ${loaded.name} (${map.width} x ${map.height} cells of ${map.resolution} m), robot radius ${f.radius} m, inflation ${f.inflation} m, scaling ${f.scaling}${f.unknown === 'keep' ? '' : `, unknown cells ${f.unknown}`}`;
+  return `map ${loaded.name} (${map.width} x ${map.height} cells of ${map.resolution} m), ${robot}, inflation ${f.inflation} m, scaling ${f.scaling}${f.unknown === 'keep' ? '' : `, unknown cells ${f.unknown}`}`;
 }
 
 /** `--keepout MASK.yaml`, as `costmap` and `plan --ros` take it. */

@@ -77,8 +77,32 @@ export function withoutRepeats(cells: readonly Cell[]): Cell[] {
  * person as text).
  */
 export function gridSvg(scene: GridScene): string {
-  const { width, height, cells, palette } = scene;
+  const { width, height } = scene;
   const k = cellPixels(width, height);
+  const centre = ([x, y]: Cell): [number, number] => [(x + 0.5) * k, (y + 0.5) * k];
+  const lines = scene.lines.map((l) => element('polyline', {
+    class: 'path', 'data-label': l.label, points: points(withoutRepeats(l.cells).map(centre)),
+    fill: 'none', stroke: hex(l.colour), 'stroke-width': lineWidth(k), 'stroke-linejoin': 'round', 'stroke-linecap': 'round',
+  }));
+  const r = markRadius(k, width, height);
+  const marks = scene.marks.map((m) => {
+    const [cx, cy] = centre(m.cell);
+    return m.shape === 'disc'
+      ? element('circle', { class: 'mark', 'data-label': m.label, cx, cy, r, fill: hex(m.colour), stroke: 'white', 'stroke-width': Math.max(0.5, k * 0.08) })
+      : element('rect', { class: 'mark', 'data-label': m.label, x: cx - r, y: cy - r, width: 2 * r, height: 2 * r, fill: hex(m.colour), stroke: 'white', 'stroke-width': Math.max(0.5, k * 0.08) });
+  });
+  return svgDocument(width * k, height * k, scene.title, [
+    cellsSvg(width, height, scene.cells, scene.palette, k),
+    element('g', { class: 'paths' }, ['', ...lines, ''].join('\n')),
+    element('g', { class: 'marks' }, ['', ...marks, ''].join('\n')),
+  ]);
+}
+
+/**
+ * The cells as SVG, `k` pixels a cell: one background `<rect>` of the
+ * commonest colour, then one `<rect>` per run of other equal cells in a row.
+ */
+export function cellsSvg(width: number, height: number, cells: Uint8Array, palette: readonly Rgb[], k: number): string {
   const counts = new Map<number, number>();
   for (const v of cells) counts.set(v, (counts.get(v) ?? 0) + 1);
   let background = cells[0] ?? 0;
@@ -93,23 +117,7 @@ export function gridSvg(scene: GridScene): string {
       x = end;
     }
   }
-  const centre = ([x, y]: Cell): [number, number] => [(x + 0.5) * k, (y + 0.5) * k];
-  const lines = scene.lines.map((l) => element('polyline', {
-    class: 'path', 'data-label': l.label, points: points(withoutRepeats(l.cells).map(centre)),
-    fill: 'none', stroke: hex(l.colour), 'stroke-width': lineWidth(k), 'stroke-linejoin': 'round', 'stroke-linecap': 'round',
-  }));
-  const r = markRadius(k, width, height);
-  const marks = scene.marks.map((m) => {
-    const [cx, cy] = centre(m.cell);
-    return m.shape === 'disc'
-      ? element('circle', { class: 'mark', 'data-label': m.label, cx, cy, r, fill: hex(m.colour), stroke: 'white', 'stroke-width': Math.max(0.5, k * 0.08) })
-      : element('rect', { class: 'mark', 'data-label': m.label, x: cx - r, y: cy - r, width: 2 * r, height: 2 * r, fill: hex(m.colour), stroke: 'white', 'stroke-width': Math.max(0.5, k * 0.08) });
-  });
-  return svgDocument(width * k, height * k, scene.title, [
-    element('g', { class: 'map', 'shape-rendering': 'crispEdges' }, ['', element('rect', { x: 0, y: 0, width: width * k, height: height * k, fill: hex(palette[background]) }), ...rects, ''].join('\n')),
-    element('g', { class: 'paths' }, ['', ...lines, ''].join('\n')),
-    element('g', { class: 'marks' }, ['', ...marks, ''].join('\n')),
-  ]);
+  return element('g', { class: 'map', 'shape-rendering': 'crispEdges' }, ['', element('rect', { x: 0, y: 0, width: width * k, height: height * k, fill: hex(palette[background]) }), ...rects, ''].join('\n'));
 }
 
 /** The scene as PNG pixels: cells as k x k blocks, lines stamped along their segments, marks last. */

@@ -48,6 +48,38 @@ export interface KinematicVerdict {
   readonly length: number;
 }
 
+/** The arc from one pose to the next, as `checkKinematicPath` reads it. */
+export interface PathStep {
+  /** The straight distance between the two positions, metres. */
+  readonly chord: number;
+  /** The heading change, radians in (-pi, pi]. */
+  readonly turn: number;
+  /** 1 driven forwards, -1 backwards. */
+  readonly dir: 1 | -1;
+  /** How far the headings are from tangent to one arc through both positions, radians (0 for a true arc). */
+  readonly offTangent: number;
+  /** The arc's curvature, 1 / metres (0 for a straight). */
+  readonly k: number;
+  /** The length along the arc, metres. */
+  readonly length: number;
+}
+
+/**
+ * The step from `a` to `b` read as one arc: its chord makes half the heading
+ * change with a's heading (forwards), or that plus pi (backwards), whichever
+ * is nearer. Null when the two positions are the same (a turn on the spot,
+ * or no step at all).
+ */
+export function stepBetween(a: Pose, b: Pose): PathStep | null {
+  const dx = b.x - a.x, dy = b.y - a.y, chord = Math.hypot(dx, dy), turn = wrapAngle(b.theta - a.theta);
+  if (chord <= 1e-12) return null;
+  // The chord's direction seen from a's heading: turn / 2 forwards, turn / 2 + pi backwards.
+  const along = wrapAngle(Math.atan2(dy, dx) - a.theta);
+  const forward = Math.abs(wrapAngle(along - turn / 2)), backward = Math.abs(wrapAngle(along - turn / 2 - Math.PI));
+  const k = (2 * Math.sin(Math.abs(turn) / 2)) / chord;
+  return { chord, turn, dir: forward <= backward ? 1 : -1, offTangent: Math.min(forward, backward), k, length: Math.abs(turn) < 1e-12 ? chord : Math.abs(turn) / k };
+}
+
 /**
  * Checks `path` (at least one pose) against a minimum turning radius and,
  * with `checker`, the robot's footprint on a costmap. Returns a verdict,
@@ -69,21 +101,17 @@ export function checkKinematicPath(path: readonly Pose[], options: KinematicChec
   if (checker !== undefined && checker.hits(path[0].x, path[0].y, path[0].theta)) return fail(0, 'collision', `the footprint hits an obstacle at pose 0 ${show(path[0])}`);
   for (let i = 0; i + 1 < path.length; i++) {
     const a = path[i], b = path[i + 1];
-    const dx = b.x - a.x, dy = b.y - a.y, chord = Math.hypot(dx, dy), turn = wrapAngle(b.theta - a.theta);
-    if (chord <= 1e-12) {
+    const st = stepBetween(a, b);
+    if (st === null) {
+      const turn = wrapAngle(b.theta - a.theta);
       if (Math.abs(turn) > tol) return fail(i, 'curvature', `poses ${i} and ${i + 1} turn ${turn.toFixed(6)} rad on the spot`);
       continue;
     }
-    // The chord's direction seen from a's heading: turn / 2 forwards, turn / 2 + pi backwards.
-    const along = wrapAngle(Math.atan2(dy, dx) - a.theta);
-    const forward = Math.abs(wrapAngle(along - turn / 2)), backward = Math.abs(wrapAngle(along - turn / 2 - Math.PI));
-    const dir = forward <= backward ? 1 : -1;
-    if (Math.min(forward, backward) > tol) return fail(i, 'heading', `poses ${i} and ${i + 1} are not joined by one arc: their headings are ${Math.min(forward, backward).toExponential(3)} rad off tangent`);
-    const k = (2 * Math.sin(Math.abs(turn) / 2)) / chord;
+    const { chord, turn, dir, k, length: arcLength } = st;
+    if (st.offTangent > tol) return fail(i, 'heading', `poses ${i} and ${i + 1} are not joined by one arc: their headings are ${st.offTangent.toExponential(3)} rad off tangent`);
     if (k > (1 / radius) * (1 + tol)) return fail(i, 'curvature', `the step from pose ${i} to ${i + 1} turns on a radius of ${(1 / k).toPrecision(6)} m, tighter than ${radius} m`);
     if (lastDir !== 0 && dir !== lastDir) cusps++;
     lastDir = dir;
-    const arcLength = Math.abs(turn) < 1e-12 ? chord : (Math.abs(turn) / k);
     length += arcLength;
     if (checker !== undefined) {
       const pieces = Math.max(1, Math.ceil(arcLength / step));

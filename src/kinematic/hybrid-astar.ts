@@ -4,12 +4,14 @@ import { checkLimits, Budget, type Limits, type StopReason } from '../core/limit
 import type { SearchStatus } from '../core/path-searcher.js';
 import { Heap } from '../queues/heap.js';
 import { INSCRIBED } from '../costmap/inflation.js';
+import type { Costmap } from '../costmap/costmap.js';
 import { checkPose, type Pose } from '../cspace/footprint.js';
 import { countCusps, drive, walkSegments, wrapAngle, type Curve, type CurveSegment, type Steer } from './curve.js';
 import { dubinsCurve, dubinsLength, cscLength } from './dubins.js';
 import { reedsSheppLength, shortestReedsShepp } from './reeds-shepp.js';
 import { FootprintChecker } from './footprint-checker.js';
 import { ObstacleHeuristic } from './obstacle-heuristic.js';
+import { smoothKinematicPath } from './smooth.js';
 
 /**
  * Hybrid-A* (Dolgov, Thrun, Montemerlo and Diebel 2008), as Nav2's Smac
@@ -26,8 +28,10 @@ import { ObstacleHeuristic } from './obstacle-heuristic.js';
  * minimum_turning_radius 0.4, angle_quantization_bins 72,
  * analytic_expansion_ratio 3.5, max_iterations 1000000, max_planning_time
  * 5.0 s, reverse_penalty 2.0, change_penalty 0.0, non_straight_penalty 1.2,
- * cost_penalty 2.0, retrospective_penalty 0.015, downsample_obstacle_heuristic
- * true.
+ * cost_penalty 2.0, retrospective_penalty 0.015, downsample_costmap false,
+ * downsampling_factor 1, downsample_obstacle_heuristic true; Nav2's
+ * `tolerance` (0.25 m there) is an option here too, 0 by default, and the
+ * path found is smoothed (`smoothKinematicPath`) unless `smooth: false`.
  */
 
 /** The options of `hybridAStar`. */
@@ -60,7 +64,19 @@ export interface HybridAStarOptions {
   downsamplingFactor?: number;
   /** Nav2's `downsample_obstacle_heuristic`: the 2-D part of the heuristic runs on the costmap downsampled 2 x 2 (a block free when one of its cells is, at their lowest cost). Default true. */
   downsampleObstacleHeuristic?: boolean;
-  /** The library's budget: expansions, milliseconds and a signal; the tighter of these and the two above wins. */
+  /**
+   * Nav2's `tolerance`, metres >= 0: when the goal pose is blocked, or no
+   * path reaches it, the plan ends at the nearest pose within this distance
+   * that is free and reached instead, with the goal's heading: the poses
+   * offset from the goal by whole cells along x and y, nearest first (ties:
+   * the lower y offset, then x), each planned to until one is reached.
+   * Default 0: the goal exactly, or none (a tolerated goal may cost a search
+   * for each pose tried; Nav2's planner, and the command line, use 0.25).
+   */
+  tolerance?: number;
+  /** Whether the path found is shortened by `smoothKinematicPath` (Nav2 smooths too, by default). Default true. */
+  smooth?: boolean;
+  /** The library's budget: expansions, milliseconds and a signal; the tighter of these and the two above wins (over every search a tolerance runs). */
   limits?: Limits;
 }
 
@@ -70,7 +86,7 @@ export interface HybridAStarResult {
   readonly status: SearchStatus;
   /** Which budget stopped the search, when `status` is `stopped`; else null. */
   readonly reason: StopReason | null;
-  /** The poses from start to goal (the last the exact curve driven out: the goal to 1e-7 of a radius), spaced at most half a cell apart; null unless found. */
+  /** The poses from start to goal (the last the exact curve driven out: `goal` to 1e-7 of a radius), spaced at most half a cell apart; null unless found. */
   readonly path: Pose[] | null;
   /** The path's length in metres (Infinity unless found). */
   readonly length: number;
@@ -80,11 +96,15 @@ export interface HybridAStarResult {
   readonly expansions: number;
   /** The exact curve the search ended with (its last piece), or null. */
   readonly analytic: Curve | null;
+  /** The pose planned to: the goal asked for, or with a `tolerance` the pose that stood in for it; null unless found. */
+  readonly goal: Pose | null;
+  /** How far `goal` is from the goal asked for, metres (0 when it is that goal; Infinity unless found). */
+  readonly goalDistance: number;
 }
 
 const KEYS: readonly (keyof HybridAStarOptions)[] = [
   'motion', 'minimumTurningRadius', 'angleQuantizationBins', 'reversePenalty', 'changePenalty', 'nonStraightPenalty', 'costPenalty', 'retrospectivePenalty',
-  'analyticExpansionRatio', 'maxIterations', 'maxPlanningTime', 'downsampleCostmap', 'downsamplingFactor', 'downsampleObstacleHeuristic', 'limits',
+  'analyticExpansionRatio', 'maxIterations', 'maxPlanningTime', 'downsampleCostmap', 'downsamplingFactor', 'downsampleObstacleHeuristic', 'tolerance', 'smooth', 'limits',
 ];
 
 /**
@@ -93,6 +113,13 @@ const KEYS: readonly (keyof HybridAStarOptions)[] = [
  * library's usual 1024 would overrun a budget by up to a second.
  */
 const CLOCK_EVERY_POPS = 16;
+
+/** The parameters of one search, checked. */
+interface Settings {
+  motion: 'dubins' | 'reeds-shepp'; R: number; K: number; reversePenalty: number; changePenalty: number; nonStraightPenalty: number; costPenalty: number; ratio: number;
+  retrospectivePenalty: number; downsample: boolean; factor: number;
+}
+
 
 function num(v: unknown, def: number, name: string, ok: (x: number) => boolean, rule: string): number {
   if (v === undefined) return def;
@@ -140,10 +167,99 @@ export function hybridAStar(checker: FootprintChecker, start: Pose, goal: Pose, 
   const factorGiven = num(options.downsamplingFactor, 1, 'downsamplingFactor', (x) => Number.isInteger(x) && x >= 1 && x <= 64, 'a whole number 1..64');
   // Nav2 reads the factor only when downsampling is on.
   const factor = options.downsampleCostmap === true ? factorGiven : 1;
+  const tolerance = num(options.tolerance, 0, 'tolerance', (x) => finite(x) && x >= 0, 'a finite number of metres >= 0');
+  checkBoolean(options.smooth, 'hybridAStar: options.smooth');
   const given = checkLimits(options.limits, 'hybridAStar');
   const budget = new Budget(Math.min(given.maxExpansions, maxIterations), Math.min(maxSeconds * 1000, given.deadline === Infinity ? Infinity : given.deadline - performance.now()), given.signal);
   if (checker.collides(start)) throw new InputError(`hybridAStar: the robot collides at the start ${JSON.stringify(start)}`);
-  if (checker.collides(goal)) throw new InputError(`hybridAStar: the robot collides at the goal ${JSON.stringify(goal)}`);
+  const settings: Settings = { motion, R, K, reversePenalty, changePenalty, nonStraightPenalty, costPenalty, ratio, retrospectivePenalty, downsample, factor };
+  // Nav2's tolerance: the goal first, then the free poses near it, nearest first, until a search reaches one.
+  const goals = goalCandidates(checker, goal, tolerance);
+  if (goals.length === 0) {
+    throw new InputError(`hybridAStar: the robot collides at the goal ${JSON.stringify(goal)}${tolerance > 0 ? ` and at every pose within the tolerance ${tolerance} m of it` : ''}`);
+  }
+  const none = (status: 'unreachable' | 'stopped', reason: StopReason | null): HybridAStarResult => ({ status, reason, path: null, length: Infinity, cusps: 0, expansions: 0, analytic: null, goal: null, goalDistance: Infinity });
+  let expansions = 0, r: HybridAStarResult = none('unreachable', null);
+  // The nearest goal first; only when no path reaches it are the others sifted, those no drive can reach dropped (each would
+  // run out of states before it gave up).
+  let queue = goals.slice(0, 1), sifted = goals.length === 1;
+  for (let i = 0; i < queue.length; i++) {
+    const [target, distance] = queue[i];
+    // One budget for every search: each runs on what the ones before it left.
+    const left = new Budget(budget.maxExpansions - expansions, budget.deadline === Infinity ? Infinity : budget.deadline - performance.now(), budget.signal);
+    r = search(checker, start, target, settings, left);
+    expansions += r.expansions;
+    if (r.status === 'found') {
+      const smoothed = options.smooth === false ? null : smoothKinematicPath(r.path!, { radius: R, motion, checker });
+      return { ...r, expansions, goalDistance: distance, ...(smoothed === null ? {} : { path: smoothed.path, length: smoothed.length, cusps: smoothed.cusps }) };
+    }
+    if (r.status === 'stopped') break;
+    if (!sifted) {
+      sifted = true;
+      const rest = joined(checker, start, goals.slice(1), budget);
+      if (rest === null) { r = none('stopped', budget.stopReason(expansions) ?? 'max-millis'); break; }
+      queue = queue.concat(rest);
+    }
+  }
+  return { ...r, expansions };
+}
+
+/** The cell of (x, y) in the map frame, for cells `size` metres a side, `w` x `h` of them: row r from the bottom, r * w + c; -1 off the map. */
+function cellAt(map: Costmap, x: number, y: number, size: number, w: number, h: number): number {
+  const o = map.origin, yaw = o?.yaw ?? 0, dx = x - (o?.x ?? 0), dy = y - (o?.y ?? 0);
+  const c = Math.floor((dx * Math.cos(yaw) + dy * Math.sin(yaw)) / size), r = Math.floor((-dx * Math.sin(yaw) + dy * Math.cos(yaw)) / size);
+  return c < 0 || r < 0 || c >= w || r >= h ? -1 : r * w + c;
+}
+
+/**
+ * The goals a drive from `start` can reach at all, of `goals` (a tolerance's
+ * stand-ins): a robot whose
+ * reference point lies inside it moves its centre through cells that are
+ * neither obstacles nor within its inscribed radius of one, so a goal the
+ * 8-connected grid of such cells does not join to the start is dropped.
+ * On the costmap itself, one lazy search from the start for them all (the
+ * planner's heuristic may run on 2 x 2 blocks, through which a wall one
+ * cell thick leaks). Null when `budget` ran out first.
+ */
+function joined(checker: FootprintChecker, start: Pose, goals: [Pose, number][], budget: Budget): [Pose, number][] | null {
+  const map = checker.costmap, { width, height, resolution } = map, s = cellAt(map, start.x, start.y, resolution, width, height);
+  if (checker.inscribedRadius <= 0 || s < 0) return goals;
+  const reach = new ObstacleHeuristic(checker, s % width, Math.floor(s / width), 0, 1);
+  const out: [Pose, number][] = [];
+  for (const [p, d] of goals) {
+    const c = cellAt(map, p.x, p.y, resolution, width, height), cost = c < 0 ? Infinity : reach.distance(c % width, Math.floor(c / width), budget);
+    if (Number.isNaN(cost)) return null;
+    if (cost < Infinity) out.push([p, d]);
+  }
+  return out;
+}
+
+/**
+ * The poses a plan to `goal` may end at under a tolerance, each with its
+ * distance from the goal, nearest first: the goal itself, then the poses
+ * offset from it by whole numbers of cells (the costmap's resolution, along
+ * the world's x and y) within `tolerance` metres, all with the goal's
+ * heading, those where the robot collides left out. Ties in distance go
+ * to the lower offset in y, then in x.
+ */
+function goalCandidates(checker: FootprintChecker, goal: Pose, tolerance: number): [Pose, number][] {
+  const res = checker.costmap.resolution, n = Math.floor(tolerance / res + 1e-9);
+  const out: [Pose, number, number, number][] = [];
+  for (let j = -n; j <= n; j++) {
+    for (let i = -n; i <= n; i++) {
+      const d = Math.hypot(i, j) * res;
+      if (d > tolerance + 1e-9 * res) continue;
+      const p = { x: goal.x + i * res, y: goal.y + j * res, theta: goal.theta };
+      if (!checker.hits(p.x, p.y, p.theta)) out.push([p, d, j, i]);
+    }
+  }
+  out.sort((a, b) => a[1] - b[1] || a[2] - b[2] || a[3] - b[3]);
+  return out.map(([p, d]) => [p, d]);
+}
+
+/** One Hybrid-A* search from `start` to `goal` (both free) on `budget`. */
+function search(checker: FootprintChecker, start: Pose, goal: Pose, settings: Settings, budget: Budget): HybridAStarResult {
+  const { motion, R, K, reversePenalty, changePenalty, nonStraightPenalty, costPenalty, ratio, retrospectivePenalty, downsample, factor } = settings;
 
   const map = checker.costmap, { width, height, resolution: res } = map;
   // The search's cells: the costmap's, or factor x factor blocks of them (downsampleCostmap).
@@ -163,14 +279,9 @@ export function hybridAStar(checker: FootprintChecker, start: Pose, goal: Pose, 
   const prims: Primitive[] = [{ steer: 'S', length: Math.max(chord, Math.SQRT2 * sres) }, { steer: 'L', length: arc }, { steer: 'R', length: arc }];
   if (motion === 'reeds-shepp') for (const p of prims.slice()) prims.push({ steer: p.steer, length: -p.length });
 
-  // Cells in the map frame: column c, row r from the bottom, r * width + c; -1 off the map. The costmap's (cellOf), the search's (searchCellOf).
-  const cellAt = (x: number, y: number, size: number, w: number, h: number): number => {
-    const o = map.origin, yaw = o?.yaw ?? 0, dx = x - (o?.x ?? 0), dy = y - (o?.y ?? 0);
-    const c = Math.floor((dx * Math.cos(yaw) + dy * Math.sin(yaw)) / size), r = Math.floor((-dx * Math.sin(yaw) + dy * Math.cos(yaw)) / size);
-    return c < 0 || r < 0 || c >= w || r >= h ? -1 : r * w + c;
-  };
-  const cellOf = (x: number, y: number) => cellAt(x, y, res, width, height);
-  const searchCellOf = factor === 1 ? cellOf : (x: number, y: number) => cellAt(x, y, sres, sw, sh);
+  // The costmap's cells (cellOf) and the search's (searchCellOf).
+  const cellOf = (x: number, y: number) => cellAt(map, x, y, res, width, height);
+  const searchCellOf = factor === 1 ? cellOf : (x: number, y: number) => cellAt(map, x, y, sres, sw, sh);
   // The 2-D part of the heuristic: the cheapest way to the goal's cell over cells that are not themselves obstacles (the centre's
   // cell is under any footprint holding it), computed lazily as the search asks (obstacle-heuristic.ts). Between cell (or block)
   // centres: less half a block's diagonal at each end it never exceeds the cost from a point in the cell. NaN: the budget ran out.
@@ -199,7 +310,7 @@ export function hybridAStar(checker: FootprintChecker, start: Pose, goal: Pose, 
   };
   let expansions = 0, sinceAnalytic = Infinity;
   const finish = (status: SearchStatus, reason: StopReason | null, node: number, curve: Curve | null): HybridAStarResult => {
-    if (status !== 'found') return { status, reason, path: null, length: Infinity, cusps: 0, expansions, analytic: null };
+    if (status !== 'found') return { status, reason, path: null, length: Infinity, cusps: 0, expansions, analytic: null, goal: null, goalDistance: Infinity };
     const segs: CurveSegment[] = [];
     for (let n = node; parent[n] !== -1; n = parent[n]) segs.push(prims[prim[n]]);
     segs.reverse();
@@ -208,7 +319,7 @@ export function hybridAStar(checker: FootprintChecker, start: Pose, goal: Pose, 
     walkSegments(start, segs, R, step, (x, y, theta) => { path.push({ x, y, theta: wrapAngle(theta) }); return false; });
     let length = 0;
     for (const s of segs) length += Math.abs(s.length);
-    return { status, reason, path, length, cusps: countCusps(segs), expansions, analytic: curve };
+    return { status, reason, path, length, cusps: countCusps(segs), expansions, analytic: curve, goal: { x: goal.x, y: goal.y, theta: wrapAngle(goal.theta) }, goalDistance: 0 };
   };
   // The 2-D search stops on the clock or the signal alone: either is the reason.
   const outOfTime = () => finish('stopped', budget.stopReason(expansions) ?? 'max-millis', -1, null);
@@ -218,6 +329,9 @@ export function hybridAStar(checker: FootprintChecker, start: Pose, goal: Pose, 
   const s0 = add(searchCellOf(start.x, start.y) * K + binOf(start.theta));
   xs[s0] = start.x; ys[s0] = start.y; ths[s0] = start.theta; g[s0] = 0; hc[s0] = NaN; hs[s0] = h2(startCell); parent[s0] = -1; prim[s0] = -1;
   if (Number.isNaN(hs[s0])) return outOfTime();
+  // A robot whose reference point lies inside it moves its centre through cells that are not obstacles nor within the
+  // inscribed radius of one: when the 2-D part does not join the start to the goal, no drive does (a tolerance tries many goals).
+  if (checker.inscribedRadius > 0 && hs[s0] === Infinity) return finish('unreachable', null, -1, null);
   open.push(s0, hs[s0], 0, 0);
 
   // The first pop looks at the budget too: a zero budget stops before any work.

@@ -4,10 +4,10 @@
 // a U-turn of one radius is half a circle, a straight backwards is as long as
 // it is, a 0.5 m square on 0.25 m cells covers four cells.
 import type { Costmap } from '#bestfirst/costmap';
-import type { Curve, FootprintChecker, HybridAStarResult, KinematicVerdict, Pose } from '#bestfirst/kinematic';
+import type { Curve, FootprintChecker, HybridAStarResult, KinematicVerdict, Pose, SmoothedPath } from '#bestfirst/kinematic';
 import { apply, construct } from './bad-input-core.js';
 import {
-  bool, count, escape, fresh, holey, limitsOf, named, near, notNumbers, oneOf, options, positive, same, SYM, v,
+  bool, count, dyn, escape, fresh, holey, limitsOf, named, near, notNumbers, oneOf, options, positive, same, SYM, v,
   type Base, type Lib, type Spec, type V,
 } from './bad-input-kit.js';
 
@@ -278,6 +278,8 @@ function plannerSpecs(): Spec[] {
         downsampleObstacleHeuristic: bool('downsampleObstacleHeuristic'),
         maxIterations: count('maxIterations'),
         maxPlanningTime: count('maxPlanningTime'),
+        tolerance: atLeast('tolerance', 0, [0, 0.25, 1]),
+        smooth: bool('smooth'),
         limits: limitsOf(),
       }),
     ],
@@ -346,7 +348,63 @@ function plannerSpecs(): Spec[] {
       optionRows,
     ],
   });
+
+  // smoothKinematicPath: a path round the wall found by hybridAStar (unsmoothed); the smoothed one must pass the checker, no longer, same ends.
+  // Planned once per library: every checker of the one map accepts it.
+  const plans = new WeakMap<Lib, Pose[]>();
+  const planned = (L: Lib, c: FootprintChecker): Pose[] => {
+    if (!plans.has(L)) plans.set(L, L.kinematic.hybridAStar(c, FREE, PAST_WALL, { motion: 'reeds-shepp', smooth: false }).path as Pose[]);
+    return plans.get(L)!;
+  };
+  const smoothed = (r: unknown) => r as SmoothedPath;
+  const smoothFields: Record<string, readonly V[]> = {
+    radius: positive('radius', { optional: false, legit: [0.4] }),
+    checker: named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), fresh(() => ({}), '{}'), v('checker', "'checker'")], ['checker'], /FootprintChecker/),
+    motion: oneOf('motion', ['dubins', 'reeds-shepp']),
+    maxPasses: whole1('maxPasses'),
+    tries: whole1('tries'),
+    starts: whole1('starts'),
+  };
+  const smoothKeys = Object.keys(smoothFields);
+  const smoothListed = new RegExp(smoothKeys.map((k) => `(?=[\\s\\S]*${escape(k)})`).join(''));
+  const smoothRows: V[] = [
+    ...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), v('x', "'x'"), v(true, 'true'), v(SYM, 'a symbol'), fresh(() => [], '[]')], ['options'], /object/),
+    dyn((b) => ({ checker: (b as Base & { checker: FootprintChecker }).checker }), '{ checker } (no radius)', 'error', { names: ['radius'], allowed: /> ?0/ }),
+    dyn((b) => ({ radius: 0.4, checker: (b as Base & { checker: FootprintChecker }).checker, nope: 1 }), '{ radius, checker, nope: 1 }', 'error', { names: ['nope'], allowed: smoothListed }),
+  ];
+  for (const k of smoothKeys) {
+    if (k === 'radius' || k === 'checker') {
+      for (const x of smoothFields[k]) smoothRows.push({ ...x, label: `{ ${k}: ${x.label} }`, get: (b) => ({ radius: 0.4, checker: (b as Base & { checker: FootprintChecker }).checker, [k]: x.get(b) }), names: x.names ?? [k] });
+      continue;
+    }
+    for (const x of smoothFields[k]) smoothRows.push({ ...x, label: `{ radius: 0.4, checker, ${k}: ${x.label} }`, get: (b) => ({ radius: 0.4, checker: (b as Base & { checker: FootprintChecker }).checker, [k]: x.get(b) }), names: x.names ?? [k] });
+  }
+  specs.push({
+    target: 'bestfirst/kinematic:smoothKinematicPath',
+    paramNames: ['path', 'options'],
+    make: (L) => {
+      const c = checkerOf(L), path = planned(L, c);
+      return {
+        args: [path, { radius: 0.4, checker: c }], call: (...a) => apply(L.kinematic.smoothKinematicPath, a), checker: c,
+        check: (r, a) => {
+          const given = a[0] as Pose[], o = a[1] as { radius?: number } | undefined;
+          if (!Array.isArray(given) || given !== path || o?.radius !== 0.4) return undefined;
+          const s = smoothed(r), verdict = L.kinematic.checkKinematicPath(s.path, { radius: 0.4 * (1 - 1e-9), checker: c, tolerance: 1e-6 });
+          if (!verdict.ok) return `the checker refuses the smoothed path: ${verdict.violation?.message}`;
+          const len = L.kinematic.checkKinematicPath(given, { radius: 0.4 * (1 - 1e-9) }).length;
+          return same([s.length <= len + 1e-9, s.path[0], s.path[s.path.length - 1]], [true, given[0], given[given.length - 1]]);
+        },
+      } as Base;
+    },
+    params: [[...notPaths, fresh(() => [ORIGIN], 'one pose', 'either')], smoothRows],
+  });
   return specs;
+}
+
+/** A whole number >= 1, optional. */
+function whole1(name: string): V[] {
+  const bad = [...notNumbers().filter((x) => x.label !== 'undefined'), ...[0, -1, 2.5, Number.NaN, Infinity].map((x) => v(x, numLabel(x)))];
+  return [...named(bad, [name], />= ?1/), ...[1, 3, undefined].map((x) => v(x, String(x), 'ok'))];
 }
 
 export function kinematicSpecs(): Spec[] {

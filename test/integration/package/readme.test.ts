@@ -215,7 +215,8 @@ test('every bestfirst command line in the README and the manual runs as written 
   // `costmap --out test-output/...` writes there (gitignored); the folder may not exist in a fresh clone.
   mkdirSync(join(ROOT, 'test-output'), { recursive: true });
   for (const line of lines) {
-    const args = line === '' ? [] : line.split(/\s+/);
+    // Words as a shell splits them: a 'quoted' word (a footprint's corners) is one argument, without its quotes.
+    const args = (line.match(/'[^']*'|\S+/g) ?? []).map((w) => w.replace(/^'(.*)'$/, '$1'));
     const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'bestfirst.js'), ...args], { cwd: ROOT, encoding: 'utf8' });
     expect(r.status, `npx bestfirst ${line}\n${r.stderr}`).toBe(0);
     expect(r.stdout.length, `npx bestfirst ${line} printed nothing`).toBeGreaterThan(0);

@@ -115,7 +115,7 @@ test('unknown commands, options and values suggest the nearest known one', async
   expect((await run('plan', '--form', '1,1')).err).toEqual(['bestfirst plan: unknown option --form; did you mean --from?']);
   expect((await run('plan', '-from', '1,1')).err).toEqual(['bestfirst plan: unknown option -from; did you mean --from?']);
   expect((await run('scen', 'x.scen', '--sampel', '3')).err).toEqual(['bestfirst scen: unknown option --sampel; did you mean --sample?']);
-  expect((await run('plan', '--velocity', '3')).err).toEqual(['bestfirst plan: unknown option --velocity (known: --map, --ros, --from, --to, --algo, --any-angle, --saved, --terrain, --partial, --radius, --unknown, --inflation, --scaling, --penalty, --tolerance, --allow-unknown, --keepout, --speed, --svg, --png, --json, --help)']);
+  expect((await run('plan', '--velocity', '3')).err).toEqual(['bestfirst plan: unknown option --velocity (known: --map, --ros, --from, --to, --algo, --any-angle, --saved, --terrain, --partial, --radius, --unknown, --inflation, --scaling, --penalty, --tolerance, --allow-unknown, --keepout, --speed, --footprint, --min-turning-radius, --motion, --max-planning-time, --svg, --png, --json, --help)']);
   expect((await run('plan', '--algo', 'astr', '--map', 'x', '--from', '1,1', '--to', '1,1')).err[0]).toMatch(/got "astr"; did you mean "astar"\?$/);
   expect((await run('trace', '--world', 'hnad')).err).toEqual(['bestfirst trace: --world must be one of hand, lesson, got "hnad"; did you mean "hand"?']);
 });

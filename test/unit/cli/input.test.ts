@@ -101,7 +101,7 @@ test('--algo wastar:0x10 and --schedule 0x3,1 are refused (they were read as 16 
     .toBe('bestfirst ara: --max-ms must be a decimal number >= 0, got "Infinity"');
   expect(await refused('apartment', '--close-at', '0x1')).toBe('bestfirst apartment: --close-at must be a decimal integer from 0 to 9007199254740991, got "0x1"');
   expect(await refused('plan', '--map', F.map, '--from', '0x1,0', '--to', '7,5'))
-    .toBe('bestfirst plan: --from must be X,Y: two decimal numbers, got "0x1,0"');
+    .toBe('bestfirst plan: --from must be X,Y or X,Y,YAW: decimal numbers, YAW in radians, got "0x1,0"');
   // Decimal input still works.
   const ok = await run('plan', '--map', F.map, '--from', '0,0', '--to', '7,5', '--algo', 'wastar:1.5', '--json');
   expect(ok.code).toBe(0);
@@ -205,12 +205,14 @@ test('options: missing values, empty values, repeats, flags with values, stray a
   expect(await refused('plan', '--map=', '--from', '0,0', '--to', '1,1')).toBe('bestfirst plan: --map must be a file name, got ""');
   expect(await refused(...plan, '--to', '7,5', '--to', '7,4')).toBe('bestfirst plan: --to is given twice; give it once');
   expect(await refused(...plan, '--to', '7,5', '--json=yes')).toBe('bestfirst plan: --json takes no value, got "--json=yes"');
-  expect(await refused(...plan, '--to', '7,5', 'extra')).toMatch(/^bestfirst plan: unexpected argument "extra" \(usage: bestfirst plan --map FILE\.map --from X,Y --to X,Y \[options\] \| bestfirst plan --ros FILE\.yaml --from X,Y --to X,Y --radius R \[options\]; bestfirst help plan for more\)$/);
+  expect(await refused(...plan, '--to', '7,5', 'extra')).toMatch(/^bestfirst plan: unexpected argument "extra" \(usage: bestfirst plan --map FILE\.map --from X,Y --to X,Y \[options\] \| bestfirst plan --ros FILE\.yaml --from X,Y --to X,Y --radius R \[options\] \| bestfirst plan --ros FILE\.yaml --from X,Y,YAW --to X,Y,YAW \[options\]; bestfirst help plan for more\)$/);
   expect(await refused(...plan, '--to', '8,5')).toBe(`bestfirst plan: --to 8,5 is outside the 8 x 6 map ${F.map} (x in 0..7, y in 0..5, y from the top)`);
   expect(await refused(...plan, '--to', '-1,5')).toBe(`bestfirst plan: --to -1,5 is outside the 8 x 6 map ${F.map} (x in 0..7, y in 0..5, y from the top)`);
   expect(await refused(...plan, '--to', '1,1')).toBe(`bestfirst plan: --to 1,1 is a blocked cell of ${F.map}`);
-  expect(await refused(...plan, '--to', '99999999999999999999,1')).toMatch(/^bestfirst plan: --to must be X,Y: two decimal numbers/);
-  expect(await refused(...plan, '--to', '1,2,3')).toMatch(/^bestfirst plan: --to must be X,Y: two decimal numbers, got "1,2,3"$/);
+  expect(await refused(...plan, '--to', '99999999999999999999,1')).toMatch(/^bestfirst plan: --to must be X,Y or X,Y,YAW: decimal numbers/);
+  // Three numbers are a pose (X,Y,YAW), which only a ROS map's kinematic plan takes.
+  expect(await refused(...plan, '--to', '1,2,3')).toMatch(/^bestfirst plan: --to 1,2,3 must be a cell with --map: X,Y decimal integers.*poses with a yaw, are for --ros\)$/);
+  expect(await refused(...plan, '--to', '1,2,3,4')).toMatch(/^bestfirst plan: --to must be X,Y or X,Y,YAW: decimal numbers, YAW in radians, got "1,2,3,4"$/);
   expect(await refused('scen')).toMatch(/^bestfirst scen: FILE\.scen is missing \(usage: /);
   expect(await refused('scen', '')).toBe('bestfirst scen: FILE.scen must be a file name, got ""');
   expect(await refused('scen', F.scen, F.scen)).toMatch(/^bestfirst scen: unexpected argument/);
@@ -224,8 +226,8 @@ test('the points of every command go through one parser and one check against th
     ['field', '--goal', []], ['replan', '--from', ['--to', '7,5']], ['replan', '--to', ['--from', '0,0']],
   ] as const) {
     // plan's points are decimals too (metres with --ros): a cell is checked to be whole once the map is known to be --map.
-    const form = cmd === 'plan' ? 'two decimal numbers' : 'decimal integers, x the column, y the row from the top';
-    expect(await refused(cmd, '--map', F.map, ...rest, option, '3;4')).toBe(`bestfirst ${cmd}: ${option} must be X,Y: ${form}, got "3;4"`);
+    const form = cmd === 'plan' ? 'X,Y or X,Y,YAW: decimal numbers, YAW in radians' : 'X,Y: decimal integers, x the column, y the row from the top';
+    expect(await refused(cmd, '--map', F.map, ...rest, option, '3;4')).toBe(`bestfirst ${cmd}: ${option} must be ${form}, got "3;4"`);
     if (cmd === 'plan') expect(await refused(cmd, '--map', F.map, ...rest, option, '2.5,1')).toMatch(new RegExp(`^bestfirst plan: ${option} 2\\.5,1 must be a cell with --map: X,Y decimal integers`));
     expect(await refused(cmd, '--map', F.map, ...rest, option, '2,1')).toBe(`bestfirst ${cmd}: ${option} 2,1 is a blocked cell of ${F.map}`);
     expect(await refused(cmd, '--map', F.map, ...rest, option, '0,6')).toBe(`bestfirst ${cmd}: ${option} 0,6 is outside the 8 x 6 map ${F.map} (x in 0..7, y in 0..5, y from the top)`);

@@ -1,9 +1,15 @@
 import { findPath, type Grid } from '#bestfirst';
-import { cbs, prioritizedPlan, type MapfResult } from '#bestfirst/mapf';
+import { cbs, lacam, pibt, prioritizedPlan, type LacamOptions, type MapfResult } from '#bestfirst/mapf';
 import { parseScen } from '#bestfirst/io';
+import { DEFAULT_BUDGET } from './fleet-budget.js';
 
-/** How the robots are planned: together (prioritized or CBS), or each alone, blind to the others. */
-export type FleetMethod = 'prioritized' | 'cbs' | 'independent';
+/**
+ * How the robots are planned: together (prioritized, CBS, PIBT or LaCAM*),
+ * or each alone, blind to the others. All of them plan one batch of tasks
+ * (each robot one trip); a lifelong mode, where a robot that arrives draws
+ * its next task, is to join them as a method of its own.
+ */
+export type FleetMethod = 'prioritized' | 'cbs' | 'pibt' | 'lacam' | 'independent';
 
 /** Two robots on one cell at one step (`b` -1), or two swapping cells between step t and t + 1. */
 export interface Conflict { t: number; cell: number; a: number; b: number; swap: boolean }
@@ -20,6 +26,12 @@ export interface FleetPlan {
   makespan: number;
   lowerBound: number;
   conflicts: Conflict[];
+  /** The time budget the planner was given, in milliseconds. */
+  budgetMillis: number;
+  /** Which limit stopped the planner (the library's `reason`: max-millis, max-nodes, incomplete…), else null. */
+  stop: string | null;
+  /** LaCAM* only (else null): how its anytime search went. */
+  anytime: FleetAnytime | null;
   /** waits[i]: the steps t at which robot i stays where it was at t - 1, before its last arrival (waitSteps). */
   waits: number[][];
   /**
@@ -30,13 +42,33 @@ export interface FleetPlan {
    * (soloMeetings). Empty for robots planned alone: their collisions are `conflicts`.
    */
   meetings: Conflict[][];
+  /** The planner's own time (the library's `elapsedMs`), or the paths' for robots alone. */
   millis: number;
+}
+
+/** What LaCAM* says of its search: its first plan, how often it bettered it, and how much search it did. */
+export interface FleetAnytime {
+  firstPlanMs: number;
+  firstSumOfCosts: number;
+  plansFound: number;
+  /** The search was exhausted: no plan has a smaller sum of loss. */
+  optimal: boolean;
+  sumOfLoss: number;
+  /** Constraint nodes tried (`lowLevelExpansions`): the same search, replayed with `limits.maxExpansions` set to this, ends on the same plan. */
+  tried: number;
 }
 
 /** At most this many conflicts are listed (independent paths on a crowded map can have thousands). */
 export const MAX_CONFLICTS = 500;
-/** CBS stops after this long and says so: the widget never waits forever. */
-export const CBS_MILLIS = 8000;
+/**
+ * LaCAM*'s options in the widget besides its time: a fixed seed, so a plan
+ * can be told again, and a bound on the search it keeps of 2^23 agent cells
+ * (some 75 MB, a quarter of the library's default: a browser tab is not a
+ * server). Past it LaCAM* stops with the best plan it has, and says so.
+ */
+export const FLEET_LACAM: Readonly<Pick<LacamOptions, 'seed' | 'maxNodes'>> = { seed: 0, maxNodes: 2 ** 23 };
+/** PIBT's seed in the widget. */
+export const FLEET_PIBT_SEED = 0;
 
 /** The first `robots` tasks of the benchmark's scenario file. */
 export function fleetTasks(grid: Grid, scenText: string, robots: number): { start: number; goal: number }[] {
@@ -110,9 +142,16 @@ export function soloMeetings(paths: readonly (readonly number[])[], solo: readon
   });
 }
 
-/** Plans `robots` robots of the scenario with `method`, on the library. */
-export function planFleet(grid: Grid, scenText: string, robots: number, method: FleetMethod): FleetPlan {
+/** How `planFleet` runs: its time budget, and a progress callback (done, total) for the widget's status line. */
+export interface FleetRun {
+  millis?: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Plans `robots` robots of the scenario with `method`, on the library, within `run.millis` (DEFAULT_BUDGET). */
+export function planFleet(grid: Grid, scenText: string, robots: number, method: FleetMethod, run: FleetRun = {}): FleetPlan {
   const tasks = fleetTasks(grid, scenText, robots);
+  const budgetMillis = run.millis ?? DEFAULT_BUDGET;
   const t0 = performance.now();
   // Each robot's shortest path with the floor to itself.
   const solos = () => tasks.map((t) => findPath(grid, t.start, t.goal).path ?? [t.start]);
@@ -122,14 +161,26 @@ export function planFleet(grid: Grid, scenText: string, robots: number, method: 
     const sum = costs.reduce((s, c) => s + c, 0);
     return {
       method, robots, status: 'independent', reason: '', paths, sumOfCosts: sum, makespan: Math.max(0, ...costs), lowerBound: sum,
-      conflicts: conflictsOf(paths), waits: paths.map(waitSteps), meetings: paths.map(() => []), millis: performance.now() - t0,
+      conflicts: conflictsOf(paths), budgetMillis, stop: null, anytime: null,
+      waits: paths.map(waitSteps), meetings: paths.map(() => []), millis: performance.now() - t0,
     };
   }
-  const r = method === 'cbs' ? cbs(grid, tasks, { limits: { maxMillis: CBS_MILLIS } }) : prioritizedPlan(grid, tasks);
-  const millis = performance.now() - t0;
+  const opts = { limits: { maxMillis: budgetMillis }, onProgress: run.onProgress };
+  let anytime: FleetAnytime | null = null;
+  let r: MapfResult;
+  if (method === 'lacam') {
+    const l = lacam(grid, tasks, { ...opts, ...FLEET_LACAM });
+    anytime = {
+      firstPlanMs: l.firstPlanMs, firstSumOfCosts: l.firstSumOfCosts, plansFound: l.plansFound, optimal: l.optimal,
+      sumOfLoss: l.sumOfLoss, tried: l.lowLevelExpansions,
+    };
+    r = l;
+  } else if (method === 'pibt') r = pibt(grid, tasks, { ...opts, seed: FLEET_PIBT_SEED });
+  else if (method === 'cbs') r = cbs(grid, tasks, opts);
+  else r = prioritizedPlan(grid, tasks, opts);
   return {
     method, robots, status: r.status, reason: r.detail, paths: r.paths, sumOfCosts: r.sumOfCosts, makespan: r.makespan,
-    lowerBound: r.lowerBound, conflicts: r.paths ? conflictsOf(r.paths) : [],
-    waits: r.paths ? r.paths.map(waitSteps) : [], meetings: r.paths ? soloMeetings(r.paths, solos()) : [], millis,
+    lowerBound: r.lowerBound, conflicts: r.paths ? conflictsOf(r.paths) : [], budgetMillis, stop: r.reason, anytime,
+    waits: r.paths ? r.paths.map(waitSteps) : [], meetings: r.paths ? soloMeetings(r.paths, solos()) : [], millis: r.elapsedMs,
   };
 }

@@ -11,7 +11,9 @@ import { polyline } from '../common/shapes.js';
 import { scratch, scratchContext, type Ctx2D, type Scratch } from '../common/surface.js';
 import { ROBOT_COLORS } from './fleet-colors.js';
 import { fleetGrid } from './fleet-grid.js';
-import type { Conflict, FleetMethod, FleetPlan } from './fleet-model.js';
+import { DEFAULT_BUDGET, FLEET_BUDGETS } from './fleet-budget.js';
+import type { Conflict, FleetMethod } from './fleet-model.js';
+import { meetingsOf, packPlan, row, type FleetWire } from './fleet-wire.js';
 
 /** The followed robot's marks: black with a white rim, a colour no other robot has. */
 const FOLLOW = '#000000';
@@ -19,17 +21,51 @@ const RIM = '#ffffff';
 /** A cell is at least this many CSS pixels across, so a robot is at least ROBOT_PX: on a phone the floor scrolls sideways in its own box. */
 const MIN_CELL = 6;
 const ROBOT_PX = 9;
-const METHODS: readonly { id: FleetMethod; label: string }[] = [
-  { id: 'prioritized', label: 'Prioritized planning' },
-  { id: 'cbs', label: 'Conflict-based search (optimal)' },
-  { id: 'independent', label: 'Each robot alone (A*, blind to the others)' },
+/** The most robots: the scenario file's every task. */
+const MAX_ROBOTS = 1000;
+/**
+ * Above this many robots the floor is a crowd: each robot's path is drawn
+ * only a few steps ahead, and only the followed robot's goal, so that the
+ * robots stay legible and a frame stays cheap (a thousand full paths are a
+ * few hundred thousand segments a frame).
+ */
+const CROWD = 200;
+/** The steps ahead of each robot drawn in a crowd. */
+const AHEAD = 8;
+/**
+ * The planner menu, in groups: the planners of one batch of tasks (each
+ * robot one trip) now; a lifelong group (robots drawing new tasks as they
+ * arrive) is to follow as a group of its own.
+ */
+const METHODS: readonly { group: string; items: readonly { id: FleetMethod; label: string }[] }[] = [
+  {
+    group: 'One trip per robot', items: [
+      { id: 'prioritized', label: 'Prioritized planning' },
+      { id: 'cbs', label: 'Conflict-based search (optimal)' },
+      { id: 'pibt', label: 'PIBT (one step at a time)' },
+      { id: 'lacam', label: 'LaCAM* (PIBT inside a search; anytime)' },
+      { id: 'independent', label: 'Each robot alone (A*, blind to the others)' },
+    ],
+  },
 ];
+/** Each planner's name in the status line. */
+const METHOD_NAMES: Record<FleetMethod, string> = {
+  prioritized: 'Prioritized planning', cbs: 'Conflict-based search', pibt: 'PIBT', lacam: 'LaCAM*', independent: 'Each robot alone',
+};
+
+/** The widget's root, with the plan's paths readable from outside (the browser tests check them with the library). */
+export interface WarehouseRoot extends HTMLElement {
+  /** The shown plan's paths (paths[i][t]), null while planning or without a plan. */
+  readonly fleetPaths: number[][] | null;
+}
 
 /**
  * Warehouse robots: the Moving AI warehouse and the first N tasks of its
- * benchmark scenario, planned in cells and time steps by the library
- * (prioritized planning or conflict-based search) in a worker, then played
- * step by step. Every robot's path is drawn thin from where it is to its
+ * benchmark scenario (up to all 1,000), planned in cells and time steps by
+ * the library (prioritized planning, conflict-based search, PIBT or
+ * LaCAM*) in a worker within a time budget, then played step by step. For
+ * LaCAM* the status says when its first plan came, how it compares with the
+ * lower bound, and whether the rest of the budget bettered it. Every robot's path is drawn thin from where it is to its
  * goal; following one robot (tap it, or pick it from the menu) draws its
  * whole path, its goal, the steps it waits, and where its shortest path
  * alone would have met another robot: the conflicts the plan resolved.
@@ -41,11 +77,17 @@ export class WarehouseWidget {
   readonly grid = fleetGrid(mapText);
   robots = 30;
   method: FleetMethod = 'prioritized';
-  plan: FleetPlan | null = null;
+  /** The planner's time budget, milliseconds. */
+  budget = DEFAULT_BUDGET;
+  plan: FleetWire | null = null;
+  /** The plan's paths, paths[i][t] (views into the plan's buffer), or null. */
+  paths: Int32Array[] | null = null;
   /** The robot being followed, or -1. */
   selected = -1;
   private seq = 0;
-  private readonly worker: Worker | null;
+  private worker: Worker | null = null;
+  /** Whether the worker is still on a request (then a new one ends it: a planner does not stop to read messages). */
+  private busy = false;
   private readonly fig: GridCanvas;
   private readonly bar: ReplayBar;
   private readonly status: HTMLElement;
@@ -62,13 +104,17 @@ export class WarehouseWidget {
     this.fig.canvas.style.minWidth = `${g.width * MIN_CELL}px`;
     onCellTap(this.fig, (n) => this.tap(n));
     this.bar = new ReplayBar('Warehouse robots', 12, () => this.show());
-    this.robotsIn = el('input', { type: 'range', id: 'wh-robots', min: '10', max: '100', step: '10', value: String(this.robots) });
+    this.robotsIn = el('input', { type: 'range', id: 'wh-robots', min: '10', max: String(MAX_ROBOTS), step: '10', value: String(this.robots) });
     this.robotsOut = el('output', { for: 'wh-robots' }, String(this.robots));
     this.robotsIn.addEventListener('change', () => { this.robots = Number(this.robotsIn.value); this.replan(); });
     this.robotsIn.addEventListener('input', () => { this.robotsOut.textContent = this.robotsIn.value; });
     const method = el('select', { id: 'wh-method' });
-    for (const m of METHODS) method.append(el('option', { value: m.id }, m.label));
+    for (const g of METHODS) method.append(el('optgroup', { label: g.group }, ...g.items.map((m) => el('option', { value: m.id }, m.label))));
     method.addEventListener('change', () => { this.method = method.value as FleetMethod; this.replan(); });
+    const budget = el('select', { id: 'wh-budget' });
+    for (const ms of FLEET_BUDGETS) budget.append(el('option', { value: String(ms) }, `${ms / 1000} s`));
+    budget.value = String(this.budget);
+    budget.addEventListener('change', () => { this.budget = Number(budget.value); this.replan(); });
     this.follow = el('select', { id: 'wh-follow' });
     this.follow.addEventListener('change', () => this.select(Number(this.follow.value)));
     this.status = el('p', { class: 'wh-status', 'aria-live': 'polite' });
@@ -83,40 +129,62 @@ export class WarehouseWidget {
     };
     scroller.addEventListener('scroll', edges, { passive: true });
     new ResizeObserver(edges).observe(scroller);
-    let w: Worker | null;
-    try {
-      w = new Worker(new URL('./fleet-worker.ts', import.meta.url), { type: 'module' });
-      w.onmessage = (e: MessageEvent<{ seq: number; plan: FleetPlan }>) => { if (e.data.seq === this.seq) this.planned(e.data.plan); };
-    } catch { w = null; }
-    this.worker = w;
+    Object.defineProperty(root, 'fleetPaths', { get: () => this.paths?.map((p) => Array.from(p)) ?? null });
     root.append(
-      el('p', { class: 'help' }, 'Pick how many robots and how they are planned; the plan is computed in the background and then played one time step at a time. '
+      el('p', { class: 'help' }, 'Pick how many robots (up to a thousand), how they are planned and how long the planner may take; the plan is computed in the background and then played one time step at a time. '
         + 'Tap a robot, or its goal, or pick it from the Follow menu, to follow it: its whole path and its goal stand out, with the steps where it waits '
-        + 'and the places where its shortest path alone would have run into another robot.'),
+        + `and the places where its shortest path alone would have run into another robot. Above ${CROWD} robots each path is drawn only ${AHEAD} steps ahead, and only the followed robot’s goal.`),
       controlForm({ class: 'wh-controls' },
         el('label', { for: 'wh-robots' }, 'Robots '), this.robotsIn, this.robotsOut,
         el('label', { for: 'wh-method' }, ' Planner '), method,
+        el('label', { for: 'wh-budget' }, ' Time '), budget,
         el('label', { for: 'wh-follow' }, ' Follow '), this.follow),
       this.view, warehouseLegend(), this.bar.root, this.status, this.followOut,
     );
     this.replan();
   }
 
+  /** The worker, started afresh when the last one is still on a plan nobody wants now; null where workers cannot run. */
+  private freeWorker(): Worker | null {
+    if (this.worker && this.busy) { this.worker.terminate(); this.worker = null; }
+    if (this.worker) return this.worker;
+    try {
+      const w = new Worker(new URL('./fleet-worker.ts', import.meta.url), { type: 'module' });
+      w.onmessage = (e: MessageEvent<{ seq: number; plan?: FleetWire; progress?: [number, number] }>) => {
+        if (e.data.seq !== this.seq) return;
+        if (e.data.plan) { this.busy = false; this.planned(e.data.plan); } else if (e.data.progress) this.progress(...e.data.progress);
+      };
+      this.worker = w;
+    } catch { this.worker = null; }
+    return this.worker;
+  }
+
   private replan(): void {
     const seq = ++this.seq;
     this.root.dataset.status = 'pending';
-    this.status.textContent = `Planning ${this.robots} robots in the background…`;
-    if (this.worker) this.worker.postMessage({ seq, robots: this.robots, method: this.method });
+    this.status.textContent = `Planning ${this.robots} robots with ${METHOD_NAMES[this.method]} in the background (at most ${this.budget / 1000} s)…`;
+    const w = this.freeWorker();
+    if (w) { this.busy = true; w.postMessage({ seq, robots: this.robots, method: this.method, millis: this.budget }); }
     else {
       // Without workers the planners and the scenario (52 kB) are fetched only now, and the plan is made in idle time.
       void Promise.all([import('../../../data/mapf/warehouse-10-20-10-2-1-random-1.scen?raw'), import('./fleet-model.js')]).then(([scen, model]) => whenIdle(() => {
-        if (seq === this.seq) this.planned(model.planFleet(this.grid, scen.default, this.robots, this.method));
+        if (seq === this.seq) this.planned(packPlan(model.planFleet(this.grid, scen.default, this.robots, this.method, { millis: this.budget })).wire);
       }));
     }
   }
 
-  private planned(plan: FleetPlan): void {
+  /** The planner's progress while it works, in its own terms. */
+  private progress(done: number, total: number): void {
+    const m = this.method;
+    const what = m === 'cbs' ? `${done} constraint-tree nodes expanded` : m === 'prioritized' ? `${done} of ${total} robots routed`
+      : m === 'pibt' ? `${done} of ${total} robots on their goals at the last step` : `${done} of ${total} robots on their goals in the best configuration so far`;
+    this.status.textContent = `Planning ${this.robots} robots with ${METHOD_NAMES[m]} in the background (at most ${this.budget / 1000} s): ${what}…`;
+  }
+
+  private planned(plan: FleetWire): void {
     this.plan = plan;
+    const packed = plan.paths;
+    this.paths = packed ? Array.from({ length: packed.start.length - 1 }, (_, i) => row(packed, i)) : null;
     const d = this.root.dataset;
     d.robots = String(plan.robots);
     d.method = plan.method;
@@ -125,16 +193,25 @@ export class WarehouseWidget {
     d.makespan = String(plan.makespan);
     d.lower = String(plan.lowerBound);
     d.conflicts = String(plan.conflicts.length);
-    const n = plan.paths?.length ?? 0;
-    this.follow.replaceChildren(el('option', { value: '-1' }, 'no robot'), ...Array.from({ length: n }, (_, i) => el('option', { value: String(i) }, `robot ${i + 1}`)));
+    d.reason = plan.stop ?? '';
+    d.budget = String(plan.budgetMillis);
+    const a = plan.anytime;
+    for (const [k, v] of [['firstSum', a?.firstSumOfCosts], ['firstMs', a?.firstPlanMs], ['plansFound', a?.plansFound], ['optimal', a?.optimal], ['tried', a?.tried]] as const) {
+      if (v === undefined) delete d[k]; else d[k] = String(v);
+    }
+    const n = this.paths?.length ?? 0;
+    // A thousand options as one string of markup (numbers only): a tenth of the time of as many elements made one by one.
+    this.follow.innerHTML = '<option value="-1">no robot</option>' + Array.from({ length: n }, (_, i) => `<option value="${i}">robot ${i + 1}</option>`).join('');
+    this.selected = this.selected < n ? this.selected : -1;
+    this.follow.value = String(this.selected);
     this.bar.player.pause();
-    this.bar.load(plan.paths ? plan.makespan + 1 : 1, 0);
-    this.select(this.selected < n ? this.selected : -1);
+    // Loading the bar shows the plan (once: a thousand robots are drawn in one task with everything else here).
+    this.bar.load(this.paths ? plan.makespan + 1 : 1, 0);
   }
 
   /** A tap: the robot nearest it (where it is now, or its goal) within a few cells, else no robot. */
   private tap(n: number): void {
-    const paths = this.plan?.paths;
+    const paths = this.paths;
     if (!paths) return;
     const g = this.grid, t = this.bar.k;
     // Room for a finger: as far as ROBOT_PX * 1.5 CSS pixels, and at least two cells.
@@ -162,16 +239,17 @@ export class WarehouseWidget {
     if (!p) return;
     let text: string;
     const secs = `${(p.millis / 1000).toFixed(2)} s`;
-    if (!p.paths) text = `No plan: ${p.reason}`;
+    if (!this.paths) text = `${METHOD_NAMES[p.method]}, ${p.robots} robots: no plan (${p.status}${p.stop ? `, ${p.stop}` : ''}): ${p.reason}.`;
     else if (p.method === 'independent') {
       const now = p.conflicts.filter((c) => c.t === t).length;
       text = `Each robot alone: ${p.robots} paths costing ${p.sumOfCosts} steps in all, the lower bound itself, but they collide `
         + `${p.conflicts.length >= 500 ? '500 times or more' : `${p.conflicts.length} times`}`
         + (p.conflicts.length ? ` (first at step ${p.conflicts[0].t}, ${this.grid.formatXY(p.conflicts[0].cell)})` : '')
         + `. Step ${t}: ${now} collision${now === 1 ? '' : 's'}.`;
-    } else {
+    } else if (p.anytime) text = `${anytimeWords(p)} Step ${t} of ${p.makespan}, no collisions.`;
+    else {
       const over = p.lowerBound > 0 ? ((p.sumOfCosts / p.lowerBound - 1) * 100).toFixed(1) : '0.0';
-      text = `${p.method === 'cbs' ? 'Conflict-based search' : 'Prioritized planning'}, ${p.robots} robots in ${secs}: `
+      text = `${METHOD_NAMES[p.method]}, ${p.robots} robots in ${secs}: `
         + `sum of costs ${p.sumOfCosts} steps, makespan ${p.makespan}; the lower bound (each robot alone) is ${p.lowerBound}, `
         + `so the plan pays ${over}% for sharing the aisles. Step ${t} of ${p.makespan}, no collisions.`;
     }
@@ -183,12 +261,12 @@ export class WarehouseWidget {
   /** The followed robot in words: its trip, its waits, and where the plan kept it from another robot. */
   private describeFollowed(): void {
     const p = this.plan, i = this.selected, d = this.root.dataset, g = this.grid;
-    if (!p?.paths || i < 0) {
-      this.followOut.textContent = p?.paths ? 'No robot followed: tap one, or pick it from the Follow menu.' : '';
+    if (!p || !this.paths || i < 0) {
+      this.followOut.textContent = this.paths ? 'No robot followed: tap one, or pick it from the Follow menu.' : '';
       for (const k of ['waits', 'meetings', 'cost']) delete d[k];
       return;
     }
-    const path = p.paths[i], waits = p.waits[i], meetings = p.meetings[i] ?? [];
+    const path = this.paths[i], waits = Array.from(row(p.waits, i)), meetings = meetingsOf(p.meetings, i);
     const cost = lastArrival(path);
     d.waits = waits.join(',');
     d.meetings = String(meetings.length);
@@ -225,36 +303,44 @@ export class WarehouseWidget {
   private paint(ctx: Ctx2D, layout: GridLayout): void {
     ctx.drawImage(this.floorImage(layout), 0, 0);
     const p = this.plan, t = this.bar.k, sel = this.selected;
-    if (!p?.paths) return;
-    const paths = p.paths;
+    const paths = this.paths;
+    if (!p || !paths) return;
+    const crowd = paths.length > CROWD;
     const r = Math.max(cssPx(layout, ROBOT_PX / 2), layout.cell * 0.7);
-    const color = (i: number) => ROBOT_COLORS[i % ROBOT_COLORS.length];
+    const where = (path: Int32Array) => path[Math.min(t, path.length - 1)];
+    // One path per colour, each robot a sub-path of it: a handful of fills and strokes a frame, however many robots.
+    const byColor = (draw: (path: Int32Array) => void, finish: () => void) => {
+      ROBOT_COLORS.forEach((color, c) => {
+        ctx.fillStyle = color;
+        ctx.strokeStyle = color;
+        ctx.beginPath();
+        for (let i = c; i < paths.length; i += ROBOT_COLORS.length) draw(paths[i]);
+        finish();
+      });
+    };
+    const line = (cells: Int32Array) => {
+      cells.forEach((n, j) => { const [x, y] = cellCentre(layout, n); if (j === 0) ctx.moveTo(x, y); else ctx.lineTo(x, y); });
+    };
     ctx.lineCap = 'round';
     ctx.lineJoin = 'round';
-    // Every robot's path still ahead, thin, from where it is to its goal: what pairs a robot with its goal.
-    ctx.globalAlpha = sel >= 0 ? 0.25 : 0.7;
+    // Every robot's path still ahead, thin, from where it is to its goal: what pairs a robot with its goal (in a crowd, its next steps only).
+    ctx.globalAlpha = sel >= 0 || crowd ? 0.25 : 0.7;
     ctx.lineWidth = Math.max(cssPx(layout, 1.5), layout.cell * 0.2);
-    paths.forEach((path, i) => {
-      if (t >= path.length - 1) return;
-      ctx.strokeStyle = color(i);
-      polyline(ctx, layout, path.slice(t));
-      ctx.stroke();
-    });
+    byColor((path) => { if (t < path.length - 1) line(path.subarray(t, crowd ? t + AHEAD + 1 : undefined)); }, () => ctx.stroke());
     ctx.globalAlpha = sel >= 0 ? 0.45 : 1;
-    // Each robot's goal: a hollow square in its colour.
+    // Each robot's goal: a hollow square in its colour (in a crowd only the followed robot's, drawn with it).
     ctx.lineWidth = Math.max(cssPx(layout, 1.5), layout.cell * 0.25);
-    paths.forEach((path, i) => {
-      const [gx, gy] = cellCentre(layout, path[path.length - 1]);
-      ctx.strokeStyle = color(i);
-      ctx.strokeRect(gx - r, gy - r, 2 * r, 2 * r);
-    });
-    paths.forEach((path, i) => {
-      const [cx, cy] = cellCentre(layout, path[Math.min(t, path.length - 1)]);
-      ctx.fillStyle = color(i);
-      ctx.beginPath();
+    if (!crowd) {
+      byColor((path) => {
+        const [gx, gy] = cellCentre(layout, path[path.length - 1]);
+        ctx.rect(gx - r, gy - r, 2 * r, 2 * r);
+      }, () => ctx.stroke());
+    }
+    byColor((path) => {
+      const [cx, cy] = cellCentre(layout, where(path));
+      ctx.moveTo(cx + r, cy);
       ctx.arc(cx, cy, r, 0, Math.PI * 2);
-      ctx.fill();
-    });
+    }, () => ctx.fill());
     ctx.globalAlpha = 1;
     if (sel >= 0 && sel < paths.length) this.paintFollowed(ctx, layout, r);
     // Collisions at this step: a ring in the goal's vermillion, big enough to see at a few pixels a cell.
@@ -271,12 +357,12 @@ export class WarehouseWidget {
 
   /** The followed robot: its whole path, its goal, itself, its waits (squares) and the meetings the plan resolved (crosses), black on a white rim. */
   private paintFollowed(ctx: Ctx2D, layout: GridLayout, r: number): void {
-    const p = this.plan!, i = this.selected, path = p.paths![i], t = this.bar.k;
+    const p = this.plan!, i = this.selected, path = this.paths![i], t = this.bar.k;
     const w = Math.max(cssPx(layout, 2.5), layout.cell * 0.35), rim = cssPx(layout, 1.5);
     const both = (draw: () => void, width: number) => {
       for (const [c, extra] of [[RIM, 2 * rim], [FOLLOW, 0]] as const) { ctx.strokeStyle = c; ctx.lineWidth = width + extra; draw(); }
     };
-    both(() => { polyline(ctx, layout, path); ctx.stroke(); }, w);
+    both(() => { polyline(ctx, layout, Array.from(path)); ctx.stroke(); }, w);
     const [gx, gy] = cellCentre(layout, path[path.length - 1]);
     const gr = r * 1.4;
     both(() => ctx.strokeRect(gx - gr, gy - gr, 2 * gr, 2 * gr), w);
@@ -284,7 +370,7 @@ export class WarehouseWidget {
     both(() => { ctx.beginPath(); ctx.arc(cx, cy, r * 1.5, 0, Math.PI * 2); ctx.stroke(); }, w);
     // A wait: a filled square on the cell where the robot stands still (once per cell, however many steps).
     const s = Math.max(cssPx(layout, 3.5), layout.cell * 0.5);
-    for (const c of new Set(p.waits[i].map((k) => path[k]))) {
+    for (const c of new Set(Array.from(row(p.waits, i), (k) => path[k]))) {
       const [x, y] = cellCentre(layout, c);
       ctx.fillStyle = RIM;
       ctx.fillRect(x - s - rim, y - s - rim, 2 * (s + rim), 2 * (s + rim));
@@ -293,7 +379,7 @@ export class WarehouseWidget {
     }
     // A meeting the plan resolved: a cross in the vermillion of a collision, on a white rim.
     const x0 = Math.max(cssPx(layout, 4), layout.cell * 0.7);
-    for (const m of p.meetings[i] ?? []) {
+    for (const m of meetingsOf(p.meetings, i)) {
       const [x, y] = cellCentre(layout, m.cell);
       for (const [c, width] of [[RIM, cssPx(layout, 4.5)], [COLORS.goal, cssPx(layout, 2.5)]] as const) {
         ctx.strokeStyle = c;
@@ -307,8 +393,22 @@ export class WarehouseWidget {
   }
 }
 
+/** LaCAM*'s plan in words: its first plan, against the lower bound, and what the rest of the budget made of it. */
+function anytimeWords(p: FleetWire): string {
+  const a = p.anytime!, secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  const ratio = (sum: number) => (p.lowerBound > 0 ? (sum / p.lowerBound).toFixed(2) : '1.00');
+  let text = `${METHOD_NAMES[p.method]}, ${p.robots} robots, ${p.budgetMillis / 1000} s budget: first plan after ${secs(a.firstPlanMs)}, `
+    + `sum of costs ${a.firstSumOfCosts} steps, ${ratio(a.firstSumOfCosts)} times the lower bound ${p.lowerBound} (each robot alone). `;
+  if (a.plansFound > 1) text += `Bettered ${a.plansFound - 1 === 1 ? 'once' : `${a.plansFound - 1} times`} with the time left, to ${p.sumOfCosts} (${ratio(p.sumOfCosts)} times). `;
+  else text += 'Not bettered with the time left. ';
+  text += `Makespan ${p.makespan}. `;
+  if (a.optimal) text += `The search ran out of configurations after ${secs(p.millis)}: no plan has a smaller sum of loss.`;
+  else text += `Stopped after ${secs(p.millis)}: ${p.reason}.`;
+  return text;
+}
+
 /** The steps until a path reaches its goal for the last time (its cost, as the library counts it). */
-function lastArrival(path: readonly number[]): number {
+function lastArrival(path: ArrayLike<number>): number {
   let c = path.length - 1;
   while (c > 0 && path[c - 1] === path[path.length - 1]) c--;
   return c;
@@ -331,8 +431,8 @@ function warehouseLegend(): HTMLElement {
   return legend('Key of the warehouse', 'wh-legend',
     keyEntry(styledMark(`background:${COLORS.wall}`, '', 'mark-fill'), 'shelf'),
     keyEntry(styledMark(`background:${ROBOT_COLORS[0]};border-radius:50%`), 'robot'),
-    keyEntry(styledMark(`border:2px solid ${ROBOT_COLORS[0]}`), 'its goal, the hollow square its path leads to'),
-    keyEntry(lineMark(ROBOT_COLORS[0]), 'its path ahead (colours repeat: follow the line)'),
+    keyEntry(styledMark(`border:2px solid ${ROBOT_COLORS[0]}`), `its goal, the hollow square its path leads to (above ${CROWD} robots, the followed robot’s only)`),
+    keyEntry(lineMark(ROBOT_COLORS[0]), `its path ahead (colours repeat: follow the line; above ${CROWD} robots, its next ${AHEAD} steps)`),
     keyEntry(lineMark(FOLLOW), 'the followed robot’s whole path, its goal ringed in black'),
     keyEntry(styledMark(`background:${FOLLOW};width:0.7em;height:0.7em;margin:0 0.45em 0 0.15em`), 'a cell where it waits'),
     keyEntry(styledMark(['45deg', '-45deg'].map((a) => `linear-gradient(${a}, transparent 40%, ${COLORS.goal} 40% 60%, transparent 60%)`).join(',').replace(/^/, 'background:')),
