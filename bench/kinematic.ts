@@ -2,7 +2,7 @@
  * The kinematic track (issue 32): Hybrid-A* for a robot that is a
  * rectangle and cannot turn on the spot, on Nav2's own maps.
  *
- *   npm run build && node dist/bench/kinematic.js [--quick] [--pairs=N] [--maps=warehouse,depot,tb3_sandbox]
+ *   npm run build && node dist/bench/kinematic.js [--quick] [--pairs=N] [--maps=warehouse,depot,tb3_sandbox] [--downsample=F]
  *
  * (also part of `npm run bench`). For each of Nav2's warehouse, depot and
  * TurtleBot3 sandbox maps (data/ros/): the map inflated as Nav2 would for
@@ -21,6 +21,9 @@
  * `checkKinematicPath` with the footprint, or the run fails.
  *
  * Targets (issue 32): median under 100 ms; every pair solved within 1 s.
+ * `--downsample=F` searches on cells F times the costmap's (Nav2's
+ * `downsample_costmap` with `downsampling_factor` F; off by default, as in
+ * Nav2), to see what a coarser search buys on a fine map.
  */
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
@@ -35,14 +38,15 @@ import { f, machine, median, rng, table } from './bench-measure.js';
 const args = process.argv.slice(2);
 const opt = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 for (const a of args) {
-  if (!/^--(quick|pairs=\d+|maps=[\w,]+)$/.test(a)) {
-    console.error(`kinematic: unknown argument ${a}; expected --quick, --pairs=N, --maps=a,b`);
+  if (!/^--(quick|pairs=\d+|maps=[\w,]+|downsample=\d+)$/.test(a)) {
+    console.error(`kinematic: unknown argument ${a}; expected --quick, --pairs=N, --maps=a,b, --downsample=F`);
     process.exit(2);
   }
 }
 const QUICK = args.includes('--quick');
 const PAIRS = Number(opt('pairs') ?? (QUICK ? 8 : 50));
 const MAPS = opt('maps')?.split(',') ?? ['warehouse', 'depot', 'tb3_sandbox'];
+const DOWNSAMPLE = Number(opt('downsample') ?? 1);
 const SEED = 20261206;
 const R = 0.5;
 const BUDGET_S = 1;
@@ -90,7 +94,8 @@ function pairsOn(map: RosMap, costmap: Costmap, checker: FootprintChecker, n: nu
 
 function runPair(checker: FootprintChecker, p: Pair, motion: 'dubins' | 'reeds-shepp'): Run {
   const t0 = performance.now();
-  const r = hybridAStar(checker, p.from, p.to, { motion, minimumTurningRadius: R, maxPlanningTime: BUDGET_S });
+  const coarse = DOWNSAMPLE > 1 ? { downsampleCostmap: true, downsamplingFactor: DOWNSAMPLE } : {};
+  const r = hybridAStar(checker, p.from, p.to, { motion, minimumTurningRadius: R, maxPlanningTime: BUDGET_S, ...coarse });
   const ms = performance.now() - t0;
   if (r.status !== 'found' || r.path === null) return { ms, solved: false, ratio: NaN, cusps: 0 };
   const verdict = checkKinematicPath(r.path, { radius: R, checker });
@@ -102,7 +107,7 @@ const p95 = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return 
 
 function main(): void {
   const m = machine();
-  console.log(`kinematic track: ${PAIRS} seeded pose pairs per map, 0.6 m x 0.4 m rectangle, R = ${R} m, budget ${BUDGET_S} s per query; node ${m.node}, ${m.cpu}, load ${m.load.map((l) => f(l, 2)).join(', ')}`);
+  console.log(`kinematic track: ${PAIRS} seeded pose pairs per map, 0.6 m x 0.4 m rectangle, R = ${R} m, budget ${BUDGET_S} s per query${DOWNSAMPLE > 1 ? `, search cells ${DOWNSAMPLE} x the costmap's` : ''}; node ${m.node}, ${m.cpu}, load ${m.load.map((l) => f(l, 2)).join(', ')}`);
   const rows: string[][] = [];
   const all: Run[] = [];
   const robot = Footprint.rectangle(0.6, 0.4);

@@ -54,3 +54,6 @@ export { checkGridFor } from './grid/grid-needs.js';
 export { FAST_GRID_CHECKS } from './grid/grid-check.js';
 export { PibtStep } from './mapf/pibt-step.js';
 export { MapfFloor } from './mapf/model.js';
+export { ObstacleHeuristic } from './kinematic/obstacle-heuristic.js';
+export { dubinsLength, cscLength } from './kinematic/dubins.js';
+export { reedsSheppLength, shortestReedsShepp } from './kinematic/reeds-shepp.js';

@@ -211,15 +211,9 @@ export interface UnitWord {
  */
 export function toCurves(words: readonly UnitWord[], from: Pose, to: Pose, radius: number, signed: boolean): Curve[] {
   const out: Curve[] = [];
-  const scale = Math.max(1, Math.hypot(to.x - from.x, to.y - from.y) / radius);
   for (const w of words) {
-    // A length whose sign is not its word's is a different word's solution (or none): the word's own constraints.
-    if (!w.lengths.every((l, i) => Number.isFinite(l) && l * w.dirs[i] >= -1e-12)) continue;
-    // A rounding-error length of the wrong sign is a zero of the word's own sign.
-    const segments = w.steers.map((steer, i) => Object.freeze({ steer, length: w.dirs[i] * Math.abs(w.lengths[i]) * radius }));
-    const end = curveEnd(from, segments, radius);
-    const miss = Math.hypot(end.x - to.x, end.y - to.y) / radius + Math.abs(wrapAngle(end.theta - to.theta));
-    if (miss > 1e-7 * scale) continue;
+    const segments = reaching(w, from, to, radius);
+    if (segments === null) continue;
     const word = w.steers.map((st, i) => (signed ? st + (w.dirs[i] < 0 ? '-' : '+') : st)).join('');
     let length = 0;
     for (const s of segments) length += Math.abs(s.length);
@@ -230,6 +224,50 @@ export function toCurves(words: readonly UnitWord[], from: Pose, to: Pose, radiu
   }
   // Array#sort is stable, so equal lengths keep the words' order.
   return out.sort((a, b) => a.length - b.length);
+}
+
+/**
+ * The segments of `w` scaled by `radius` when they drive from `from` to
+ * `to` (within 1e-7 of a radius, relative to the distance), else null.
+ */
+function reaching(w: UnitWord, from: Pose, to: Pose, radius: number): CurveSegment[] | null {
+  // A length whose sign is not its word's is a different word's solution (or none): the word's own constraints.
+  if (!w.lengths.every((l, i) => Number.isFinite(l) && l * w.dirs[i] >= -1e-12)) return null;
+  // A rounding-error length of the wrong sign is a zero of the word's own sign.
+  const segments = w.steers.map((steer, i) => Object.freeze({ steer, length: w.dirs[i] * Math.abs(w.lengths[i]) * radius }));
+  const end = curveEnd(from, segments, radius);
+  const miss = Math.hypot(end.x - to.x, end.y - to.y) / radius + Math.abs(wrapAngle(end.theta - to.theta));
+  return miss > 1e-7 * Math.max(1, Math.hypot(to.x - from.x, to.y - from.y) / radius) ? null : segments;
+}
+
+/**
+ * The length of the shortest curve of `words` from `from` to `to`, the
+ * first of `toCurves` without building any curve: the words in order of
+ * their length, each driven out until one reaches the goal (the search's
+ * heuristic asks this at every node, and rarely needs a second word).
+ * Infinity when none does. Nothing is checked: the caller has.
+ */
+export function shortestLength(words: readonly UnitWord[], from: Pose, to: Pose, radius: number): number {
+  const lengths = new Float64Array(words.length);
+  for (let i = 0; i < words.length; i++) {
+    let sum = 0;
+    for (const l of words[i].lengths) sum += Math.abs(l);
+    // A length that is not finite fails `reaching` anyway: never tried.
+    lengths[i] = Number.isFinite(sum) ? sum : Infinity;
+  }
+  // The first try almost always reaches: pick the shortest left each time rather than sort them all.
+  for (;;) {
+    let best = -1;
+    for (let i = 0; i < lengths.length; i++) if (lengths[i] < Infinity && (best < 0 || lengths[i] < lengths[best])) best = i;
+    if (best < 0) return Infinity;
+    const segments = reaching(words[best], from, to, radius);
+    if (segments !== null) {
+      let length = 0;
+      for (const s of segments) length += Math.abs(s.length);
+      return length;
+    }
+    lengths[best] = Infinity;
+  }
 }
 
 /**

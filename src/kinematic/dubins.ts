@@ -1,5 +1,5 @@
 import type { Pose } from '../cspace/footprint.js';
-import { arcForward, type Curve, type UnitWord, familyCurves, shortestCurve } from './curve.js';
+import { arcForward, type Curve, type UnitWord, familyCurves, localGoal, shortestCurve, shortestLength } from './curve.js';
 
 /**
  * Dubins curves (Dubins 1957): the shortest way between two poses for a
@@ -106,4 +106,23 @@ export function dubinsCurves(from: Pose, to: Pose, radius: number): Curve[] {
  */
 export function dubinsCurve(from: Pose, to: Pose, radius: number): Curve {
   return shortestCurve('dubinsCurve', familyCurves('dubinsCurve', from, to, radius, words, false), from, to, radius);
+}
+
+/** The length of the shortest Dubins curve (the planner's heuristic, at every node): no checks, no curve built. */
+export function dubinsLength(from: Pose, to: Pose, radius: number): number {
+  return shortestLength(words(...localGoal(from, to, radius)), from, to, radius);
+}
+
+/**
+ * The length of the shortest of the four CSC words (LSL, RSR, LSR, RSL;
+ * the last two when the circles they join do not overlap): curves that
+ * exist, so never less than the shortest Dubins curve, nor the shortest
+ * Reeds-Shepp one, and most of the time the Dubins one itself. A bound for
+ * a few trig calls: the planner skips the exact length when this is
+ * already below the heuristic's 2-D part.
+ */
+export function cscLength(from: Pose, to: Pose, radius: number): number {
+  const [x, y, phi] = localGoal(from, to, radius);
+  const sum = (l: number[] | null) => (l === null ? Infinity : l[0] + l[1] + l[2]);
+  return radius * Math.min(sum(lsl(x, y, phi)), sum(lsl(x, -y, -phi)), sum(lsr(x, y, phi)), sum(lsr(x, -y, -phi)));
 }

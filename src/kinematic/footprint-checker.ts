@@ -149,6 +149,21 @@ export class FootprintChecker {
     return !(col >= 0 && row >= 0 && col < width && row < height) || this.blocked[row * width + col] === 1;
   }
 
+  /**
+   * Whether the robot collides wherever its reference point lies in the
+   * cell (col, row) of the map frame (rows from the bottom), at any
+   * heading: the cell is an obstacle, or it is nearer one than the
+   * inscribed radius less half a cell's diagonal (the first shortcut of
+   * `hits`). The planner's 2-D heuristic treats these cells as walls. Off
+   * the map is true.
+   */
+  centreBlocked(col: number, row: number): boolean {
+    const { width, height, resolution } = this.costmap;
+    if (!(col >= 0 && row >= 0 && col < width && row < height)) return true;
+    const i = row * width + col;
+    return this.blocked[i] === 1 || (this.inscribedRadius > 0 && Math.sqrt(this.clearance2[i]) + Math.SQRT2 / 2 < this.inscribedRadius / resolution);
+  }
+
   /** The cells under the robot at `pose`, as indices of `costmap.cost` (cells off the map left out), in no set order. */
   cellsUnder(pose: Pose): number[] {
     checkPose(pose, 'FootprintChecker#cellsUnder: pose');

@@ -1,16 +1,16 @@
 import { InputError, show } from '../core/errors.js';
 import { checkBoolean, checkKeys } from '../core/input-checks.js';
-import { checkLimits, CLOCK_EVERY, Budget, type Limits, type StopReason } from '../core/limits.js';
+import { checkLimits, Budget, type Limits, type StopReason } from '../core/limits.js';
 import type { SearchStatus } from '../core/path-searcher.js';
 import { Heap } from '../queues/heap.js';
-import { flood } from '../search/flood.js';
-import { Grid } from '../grid/grid.js';
 import { INSCRIBED } from '../costmap/inflation.js';
+import type { Costmap } from '../costmap/costmap.js';
 import { checkPose, type Pose } from '../cspace/footprint.js';
 import { countCusps, drive, walkSegments, wrapAngle, type Curve, type CurveSegment, type Steer } from './curve.js';
-import { dubinsCurve } from './dubins.js';
-import { reedsSheppCurve } from './reeds-shepp.js';
+import { dubinsCurve, dubinsLength, cscLength } from './dubins.js';
+import { reedsSheppLength, shortestReedsShepp } from './reeds-shepp.js';
 import { FootprintChecker } from './footprint-checker.js';
+import { ObstacleHeuristic } from './obstacle-heuristic.js';
 import { smoothKinematicPath } from './smooth.js';
 
 /**
@@ -28,9 +28,10 @@ import { smoothKinematicPath } from './smooth.js';
  * minimum_turning_radius 0.4, angle_quantization_bins 72,
  * analytic_expansion_ratio 3.5, max_iterations 1000000, max_planning_time
  * 5.0 s, reverse_penalty 2.0, change_penalty 0.0, non_straight_penalty 1.2,
- * cost_penalty 2.0; Nav2's `tolerance` (0.25 m there) is an option here too,
- * 0 by default, and the path found is smoothed (`smoothKinematicPath`) unless
- * `smooth: false`.
+ * cost_penalty 2.0, retrospective_penalty 0.015, downsample_costmap false,
+ * downsampling_factor 1, downsample_obstacle_heuristic true; Nav2's
+ * `tolerance` (0.25 m there) is an option here too, 0 by default, and the
+ * path found is smoothed (`smoothKinematicPath`) unless `smooth: false`.
  */
 
 /** The options of `hybridAStar`. */
@@ -47,14 +48,22 @@ export interface HybridAStarOptions {
   changePenalty?: number;
   /** Nav2's `non_straight_penalty`: a turning move's cost is multiplied by it, >= 1. Default 1.2. */
   nonStraightPenalty?: number;
-  /** Nav2's `cost_penalty`: a move's cost is multiplied by 1 + costPenalty * cost / 252 of the cell it enters, >= 0. Default 2.0. */
+  /** Nav2's `cost_penalty`: a move's cost is multiplied by (1 - retrospectivePenalty) + costPenalty * cost / 252 of the cell it enters, and the heuristic's 2-D steps by 1 + costPenalty * cost / 252, >= 0. Default 2.0. */
   costPenalty?: number;
+  /** Nav2's `retrospective_penalty`, 0..1: taken off the factor every move's cost is multiplied by, not off the heuristic's, so the search prefers to go on from nodes nearer the goal (and leaves the start's manoeuvres for later) at the price of strict optimality; 0 is plain A*. Default 0.015. */
+  retrospectivePenalty?: number;
   /** Nav2's `analytic_expansion_ratio`: the exact curve to the goal is tried every floor(h / ratio) expansions (h in cells), > 0. Default 3.5. */
   analyticExpansionRatio?: number;
   /** Nav2's `max_iterations`: expansions before the search stops (status `stopped`, reason `max-expansions`). Default 1000000. */
   maxIterations?: number;
-  /** Nav2's `max_planning_time`, in seconds: the search stops (reason `max-millis`) after it. Default 5. */
+  /** Nav2's `max_planning_time`, in seconds: the search stops (reason `max-millis`) after it, counted from the call. Default 5. */
   maxPlanningTime?: number;
+  /** Nav2's `downsample_costmap`: search on cells `downsamplingFactor` times the costmap's (the motions sized for them, one pose per cell and heading bin); the footprint is still checked on the costmap itself. Default false. */
+  downsampleCostmap?: boolean;
+  /** Nav2's `downsampling_factor`: how many costmap cells a side of a search cell spans when `downsampleCostmap` is on, a whole number 1..64. Default 1. */
+  downsamplingFactor?: number;
+  /** Nav2's `downsample_obstacle_heuristic`: the 2-D part of the heuristic runs on the costmap downsampled 2 x 2 (a block free when one of its cells is, at their lowest cost). Default true. */
+  downsampleObstacleHeuristic?: boolean;
   /**
    * Nav2's `tolerance`, metres >= 0: when the goal pose is blocked, or no
    * path reaches it, the plan ends at the nearest pose within this distance
@@ -94,13 +103,21 @@ export interface HybridAStarResult {
 }
 
 const KEYS: readonly (keyof HybridAStarOptions)[] = [
-  'motion', 'minimumTurningRadius', 'angleQuantizationBins', 'reversePenalty', 'changePenalty', 'nonStraightPenalty', 'costPenalty',
-  'analyticExpansionRatio', 'maxIterations', 'maxPlanningTime', 'tolerance', 'smooth', 'limits',
+  'motion', 'minimumTurningRadius', 'angleQuantizationBins', 'reversePenalty', 'changePenalty', 'nonStraightPenalty', 'costPenalty', 'retrospectivePenalty',
+  'analyticExpansionRatio', 'maxIterations', 'maxPlanningTime', 'downsampleCostmap', 'downsamplingFactor', 'downsampleObstacleHeuristic', 'tolerance', 'smooth', 'limits',
 ];
+
+/**
+ * Pops between two looks at the clock: a pop here costs microseconds (an
+ * exact curve's length, footprint checks along six motions), so the
+ * library's usual 1024 would overrun a budget by up to a second.
+ */
+const CLOCK_EVERY_POPS = 16;
 
 /** The parameters of one search, checked. */
 interface Settings {
   motion: 'dubins' | 'reeds-shepp'; R: number; K: number; reversePenalty: number; changePenalty: number; nonStraightPenalty: number; costPenalty: number; ratio: number;
+  retrospectivePenalty: number; downsample: boolean; factor: number;
 }
 
 
@@ -140,22 +157,34 @@ export function hybridAStar(checker: FootprintChecker, start: Pose, goal: Pose, 
   const changePenalty = num(options.changePenalty, 0.0, 'changePenalty', (x) => finite(x) && x >= 0, 'a finite number >= 0');
   const nonStraightPenalty = num(options.nonStraightPenalty, 1.2, 'nonStraightPenalty', (x) => finite(x) && x >= 1, 'a finite number >= 1');
   const costPenalty = num(options.costPenalty, 2.0, 'costPenalty', (x) => finite(x) && x >= 0, 'a finite number >= 0');
+  const retrospectivePenalty = num(options.retrospectivePenalty, 0.015, 'retrospectivePenalty', (x) => x >= 0 && x <= 1, 'a number 0..1');
   const ratio = num(options.analyticExpansionRatio, 3.5, 'analyticExpansionRatio', (x) => finite(x) && x > 0, 'a finite number > 0');
   const maxIterations = num(options.maxIterations, 1000000, 'maxIterations', (x) => x >= 0, 'a number >= 0 (Infinity: none)');
   const maxSeconds = num(options.maxPlanningTime, 5, 'maxPlanningTime', (x) => x >= 0, 'a number of seconds >= 0 (Infinity: none)');
+  checkBoolean(options.downsampleObstacleHeuristic, 'hybridAStar: options.downsampleObstacleHeuristic');
+  const downsample = options.downsampleObstacleHeuristic ?? true;
+  checkBoolean(options.downsampleCostmap, 'hybridAStar: options.downsampleCostmap');
+  const factorGiven = num(options.downsamplingFactor, 1, 'downsamplingFactor', (x) => Number.isInteger(x) && x >= 1 && x <= 64, 'a whole number 1..64');
+  // Nav2 reads the factor only when downsampling is on.
+  const factor = options.downsampleCostmap === true ? factorGiven : 1;
   const tolerance = num(options.tolerance, 0, 'tolerance', (x) => finite(x) && x >= 0, 'a finite number of metres >= 0');
   checkBoolean(options.smooth, 'hybridAStar: options.smooth');
   const given = checkLimits(options.limits, 'hybridAStar');
   const budget = new Budget(Math.min(given.maxExpansions, maxIterations), Math.min(maxSeconds * 1000, given.deadline === Infinity ? Infinity : given.deadline - performance.now()), given.signal);
   if (checker.collides(start)) throw new InputError(`hybridAStar: the robot collides at the start ${JSON.stringify(start)}`);
-  const settings: Settings = { motion, R, K, reversePenalty, changePenalty, nonStraightPenalty, costPenalty, ratio };
+  const settings: Settings = { motion, R, K, reversePenalty, changePenalty, nonStraightPenalty, costPenalty, ratio, retrospectivePenalty, downsample, factor };
   // Nav2's tolerance: the goal first, then the free poses near it, nearest first, until a search reaches one.
   const goals = goalCandidates(checker, goal, tolerance);
   if (goals.length === 0) {
     throw new InputError(`hybridAStar: the robot collides at the goal ${JSON.stringify(goal)}${tolerance > 0 ? ` and at every pose within the tolerance ${tolerance} m of it` : ''}`);
   }
-  let expansions = 0, r: HybridAStarResult | null = null;
-  for (const [target, distance] of goals) {
+  const none = (status: 'unreachable' | 'stopped', reason: StopReason | null): HybridAStarResult => ({ status, reason, path: null, length: Infinity, cusps: 0, expansions: 0, analytic: null, goal: null, goalDistance: Infinity });
+  let expansions = 0, r: HybridAStarResult = none('unreachable', null);
+  // The nearest goal first; only when no path reaches it are the others sifted, those no drive can reach dropped (each would
+  // run out of states before it gave up).
+  let queue = goals.slice(0, 1), sifted = goals.length === 1;
+  for (let i = 0; i < queue.length; i++) {
+    const [target, distance] = queue[i];
     // One budget for every search: each runs on what the ones before it left.
     const left = new Budget(budget.maxExpansions - expansions, budget.deadline === Infinity ? Infinity : budget.deadline - performance.now(), budget.signal);
     r = search(checker, start, target, settings, left);
@@ -165,8 +194,44 @@ export function hybridAStar(checker: FootprintChecker, start: Pose, goal: Pose, 
       return { ...r, expansions, goalDistance: distance, ...(smoothed === null ? {} : { path: smoothed.path, length: smoothed.length, cusps: smoothed.cusps }) };
     }
     if (r.status === 'stopped') break;
+    if (!sifted) {
+      sifted = true;
+      const rest = joined(checker, start, goals.slice(1), budget);
+      if (rest === null) { r = none('stopped', budget.stopReason(expansions) ?? 'max-millis'); break; }
+      queue = queue.concat(rest);
+    }
   }
-  return { ...r!, expansions };
+  return { ...r, expansions };
+}
+
+/** The cell of (x, y) in the map frame, for cells `size` metres a side, `w` x `h` of them: row r from the bottom, r * w + c; -1 off the map. */
+function cellAt(map: Costmap, x: number, y: number, size: number, w: number, h: number): number {
+  const o = map.origin, yaw = o?.yaw ?? 0, dx = x - (o?.x ?? 0), dy = y - (o?.y ?? 0);
+  const c = Math.floor((dx * Math.cos(yaw) + dy * Math.sin(yaw)) / size), r = Math.floor((-dx * Math.sin(yaw) + dy * Math.cos(yaw)) / size);
+  return c < 0 || r < 0 || c >= w || r >= h ? -1 : r * w + c;
+}
+
+/**
+ * The goals a drive from `start` can reach at all, of `goals` (a tolerance's
+ * stand-ins): a robot whose
+ * reference point lies inside it moves its centre through cells that are
+ * neither obstacles nor within its inscribed radius of one, so a goal the
+ * 8-connected grid of such cells does not join to the start is dropped.
+ * On the costmap itself, one lazy search from the start for them all (the
+ * planner's heuristic may run on 2 x 2 blocks, through which a wall one
+ * cell thick leaks). Null when `budget` ran out first.
+ */
+function joined(checker: FootprintChecker, start: Pose, goals: [Pose, number][], budget: Budget): [Pose, number][] | null {
+  const map = checker.costmap, { width, height, resolution } = map, s = cellAt(map, start.x, start.y, resolution, width, height);
+  if (checker.inscribedRadius <= 0 || s < 0) return goals;
+  const reach = new ObstacleHeuristic(checker, s % width, Math.floor(s / width), 0, 1);
+  const out: [Pose, number][] = [];
+  for (const [p, d] of goals) {
+    const c = cellAt(map, p.x, p.y, resolution, width, height), cost = c < 0 ? Infinity : reach.distance(c % width, Math.floor(c / width), budget);
+    if (Number.isNaN(cost)) return null;
+    if (cost < Infinity) out.push([p, d]);
+  }
+  return out;
 }
 
 /**
@@ -194,58 +259,55 @@ function goalCandidates(checker: FootprintChecker, goal: Pose, tolerance: number
 
 /** One Hybrid-A* search from `start` to `goal` (both free) on `budget`. */
 function search(checker: FootprintChecker, start: Pose, goal: Pose, settings: Settings, budget: Budget): HybridAStarResult {
-  const { motion, R, K, reversePenalty, changePenalty, nonStraightPenalty, costPenalty, ratio } = settings;
+  const { motion, R, K, reversePenalty, changePenalty, nonStraightPenalty, costPenalty, ratio, retrospectivePenalty, downsample, factor } = settings;
 
   const map = checker.costmap, { width, height, resolution: res } = map;
-  const curveTo = (p: Pose) => (motion === 'dubins' ? dubinsCurve(p, goal, R) : reedsSheppCurve(p, goal, R));
+  // The search's cells: the costmap's, or factor x factor blocks of them (downsampleCostmap).
+  const sres = res * factor, sw = Math.ceil(width / factor), sh = Math.ceil(height / factor);
+  const curveTo = (p: Pose) => (motion === 'dubins' ? dubinsCurve(p, goal, R) : shortestReedsShepp(p, goal, R));
+  const curveLength = motion === 'dubins' ? (p: Pose) => dubinsLength(p, goal, R) : (p: Pose) => reedsSheppLength(p, goal, R);
   const step = res / 2;
   // Stops at the first pose that hits: a long curve (a large radius) soon leaves the map, and off the map is a collision.
   const free = (c: Curve) => !walkSegments(c.from, c.segments, R, step, (x, y, theta) => checker.hits(x, y, theta));
 
   // The primitives: arcs of a whole number of bins whose chord is at least sqrt(2) cells (Nav2's rule), and a straight of that chord.
   const binSize = (2 * Math.PI) / K;
-  const want = 2 * Math.asin(Math.min(1, (Math.SQRT2 * res) / (2 * R)));
+  const want = 2 * Math.asin(Math.min(1, (Math.SQRT2 * sres) / (2 * R)));
   const turnBins = Math.max(1, Math.ceil(want / binSize - 1e-9));
   const arc = R * turnBins * binSize, chord = 2 * R * Math.sin((turnBins * binSize) / 2);
   // A tight radius makes a short chord: the straight still leaves its cell (sqrt(2) cells at least).
-  const prims: Primitive[] = [{ steer: 'S', length: Math.max(chord, Math.SQRT2 * res) }, { steer: 'L', length: arc }, { steer: 'R', length: arc }];
+  const prims: Primitive[] = [{ steer: 'S', length: Math.max(chord, Math.SQRT2 * sres) }, { steer: 'L', length: arc }, { steer: 'R', length: arc }];
   if (motion === 'reeds-shepp') for (const p of prims.slice()) prims.push({ steer: p.steer, length: -p.length });
 
-  // The 2-D heuristic: cost-free distance from the goal through cells that are not themselves obstacles (the centre's cell is under any footprint holding it).
-  const cells = new Uint8Array(width * height);
-  for (let r = 0; r < height; r++) {
-    const from = (map.rowOrder === 'bottom-up' ? r : height - 1 - r) * width, to = (height - 1 - r) * width;
-    for (let c = 0; c < width; c++) cells[to + c] = checker.isBlockedCost(map.cost[from + c]) ? 1 : 0;
-  }
-  const grid = new Grid(width, height, cells, { connectivity: 8, diagonalRule: 'always', cellSize: res });
-  const cellOf = (x: number, y: number): number => {
-    const o = map.origin, yaw = o?.yaw ?? 0, dx = x - (o?.x ?? 0), dy = y - (o?.y ?? 0);
-    const c = Math.floor((dx * Math.cos(yaw) + dy * Math.sin(yaw)) / res), r = Math.floor((-dx * Math.sin(yaw) + dy * Math.cos(yaw)) / res);
-    return c < 0 || r < 0 || c >= width || r >= height ? -1 : r * width + c;
-  };
-  const gridId = (cell: number) => (height - 1 - Math.floor(cell / width)) * width + (cell % width);
+  // The costmap's cells (cellOf) and the search's (searchCellOf).
+  const cellOf = (x: number, y: number) => cellAt(map, x, y, res, width, height);
+  const searchCellOf = factor === 1 ? cellOf : (x: number, y: number) => cellAt(map, x, y, sres, sw, sh);
+  // The 2-D part of the heuristic: the cheapest way to the goal's cell over cells that are not themselves obstacles (the centre's
+  // cell is under any footprint holding it), computed lazily as the search asks (obstacle-heuristic.ts). Between cell (or block)
+  // centres: less half a block's diagonal at each end it never exceeds the cost from a point in the cell. NaN: the budget ran out.
   const goalCell = cellOf(goal.x, goal.y);
-  const twoD = flood(grid, gridId(goalCell)).g;
-  // The 2-D distance runs between cell centres: less a cell's diagonal it never exceeds the true distance from a point in the cell.
-  const h = (p: Pose, cell: number) => Math.max(curveTo(p).length, twoD[gridId(cell)] - Math.SQRT2 * res);
+  const obstacle = goalCell < 0 ? null : new ObstacleHeuristic(checker, goalCell % width, Math.floor(goalCell / width), costPenalty, (downsample ? 2 : 1) * factor);
+  const slack = obstacle === null ? 0 : 2 * obstacle.slack;
+  const h2 = (cell: number): number => (obstacle === null || cell < 0 ? 0 : Math.max(0, obstacle.distance(cell % width, Math.floor(cell / width), budget) - slack));
 
   const binOf = (theta: number) => ((Math.round(theta / binSize) % K) + K) % K;
   const index = new Map<number, number>(); // (cell * K + bin) -> node
-  const xs: number[] = [], ys: number[] = [], ths: number[] = [], g: number[] = [], parent: number[] = [], prim: number[] = [], closed: boolean[] = [];
-  const add = (p: Pose, key: number, gv: number, par: number, pr: number) => {
-    const id = xs.length;
-    xs.push(p.x); ys.push(p.y); ths.push(p.theta); g.push(gv); parent.push(par); prim.push(pr); closed.push(false);
-    index.set(key, id);
-    return id;
+  // The nodes, on typed arrays grown by doubling: each (cell, heading bin)'s pose, g, its heuristic (hc, NaN until the node
+  // is first popped) and the heuristic's 2-D part (hs), the parent and the primitive that reached it.
+  let cap = 1024, count = 0;
+  let xs = new Float64Array(cap), ys = new Float64Array(cap), ths = new Float64Array(cap), g = new Float64Array(cap);
+  let hc = new Float64Array(cap), hs = new Float64Array(cap), parent = new Int32Array(cap), prim = new Int32Array(cap), closed = new Uint8Array(cap);
+  const add = (key: number) => {
+    if (count === cap) {
+      cap *= 2;
+      const f64 = (a: Float64Array) => { const b = new Float64Array(cap); b.set(a); return b; };
+      const i32 = (a: Int32Array) => { const b = new Int32Array(cap); b.set(a); return b; };
+      xs = f64(xs); ys = f64(ys); ths = f64(ths); g = f64(g); hc = f64(hc); hs = f64(hs); parent = i32(parent); prim = i32(prim);
+      const c = new Uint8Array(cap); c.set(closed); closed = c;
+    }
+    index.set(key, count);
+    return count++;
   };
-  const open = new Heap();
-  const startCell = cellOf(start.x, start.y);
-  // A robot whose reference point lies inside it moves its centre through cells that are not obstacles, a half cell a sample:
-  // when the 2-D grid does not join the start to the goal, no drive does (a tolerance tries many such goals).
-  if (checker.inscribedRadius > 0 && twoD[gridId(startCell)] === Infinity) return { status: 'unreachable', reason: null, path: null, length: Infinity, cusps: 0, expansions: 0, analytic: null, goal: null, goalDistance: Infinity };
-  const s0 = add(start, startCell * K + binOf(start.theta), 0, -1, -1);
-  open.push(s0, h(start, startCell), 0, 0);
-  // The start tries the exact curve at once: in open space it is the answer.
   let expansions = 0, sinceAnalytic = Infinity;
   const finish = (status: SearchStatus, reason: StopReason | null, node: number, curve: Curve | null): HybridAStarResult => {
     if (status !== 'found') return { status, reason, path: null, length: Infinity, cusps: 0, expansions, analytic: null, goal: null, goalDistance: Infinity };
@@ -259,52 +321,74 @@ function search(checker: FootprintChecker, start: Pose, goal: Pose, settings: Se
     for (const s of segs) length += Math.abs(s.length);
     return { status, reason, path, length, cusps: countCusps(segs), expansions, analytic: curve, goal: { x: goal.x, y: goal.y, theta: wrapAngle(goal.theta) }, goalDistance: 0 };
   };
+  // The 2-D search stops on the clock or the signal alone: either is the reason.
+  const outOfTime = () => finish('stopped', budget.stopReason(expansions) ?? 'max-millis', -1, null);
 
-  // The first pop checks the budget too: a zero budget stops before any work.
-  let nextCheck = 0;
+  const open = new Heap();
+  const startCell = cellOf(start.x, start.y);
+  const s0 = add(searchCellOf(start.x, start.y) * K + binOf(start.theta));
+  xs[s0] = start.x; ys[s0] = start.y; ths[s0] = start.theta; g[s0] = 0; hc[s0] = NaN; hs[s0] = h2(startCell); parent[s0] = -1; prim[s0] = -1;
+  if (Number.isNaN(hs[s0])) return outOfTime();
+  // A robot whose reference point lies inside it moves its centre through cells that are not obstacles nor within the
+  // inscribed radius of one: when the 2-D part does not join the start to the goal, no drive does (a tolerance tries many goals).
+  if (checker.inscribedRadius > 0 && hs[s0] === Infinity) return finish('unreachable', null, -1, null);
+  open.push(s0, hs[s0], 0, 0);
+
+  // The first pop looks at the budget too: a zero budget stops before any work.
+  let pops = 0;
   while (open.length > 0) {
-    const n = open.topNode(), gn = open.topValue();
+    const n = open.topNode(), fn = open.topKey1(), gn = open.topValue();
     open.pop();
-    if (closed[n] || gn > g[n]) continue;
-    if (expansions >= nextCheck) {
+    if (closed[n] === 1 || gn > g[n]) continue;
+    if (budget.timed && pops++ % CLOCK_EVERY_POPS === 0) {
       const why = budget.stopReason(expansions);
       if (why !== null) return finish('stopped', why, -1, null);
-      nextCheck = budget.nextCheck(expansions);
-      if (budget.timed) nextCheck = Math.min(nextCheck, expansions + CLOCK_EVERY);
     }
-    closed[n] = true;
+    const px = xs[n], py = ys[n], pt = ths[n];
+    // The exact curve's length, the costlier part of h, is worked out when a node first comes to the top, not when it is
+    // pushed: if it raises f the node goes back in, so nodes are still expanded in order of f = g + max(curve, 2-D). Far
+    // from the goal the 2-D part is the larger, and the shortest CSC word, a curve that exists, shows it without the exact length.
+    if (Number.isNaN(hc[n])) {
+      const p = { x: px, y: py, theta: pt };
+      hc[n] = cscLength(p, goal, R) <= hs[n] ? hs[n] : Math.max(curveLength(p), hs[n]);
+      if (gn + hc[n] > fn) { open.push(n, gn + hc[n], 0, gn); continue; }
+    }
+    if (expansions >= budget.maxExpansions) return finish('stopped', 'max-expansions', -1, null);
+    closed[n] = 1;
     expansions++;
-    const pose = { x: xs[n], y: ys[n], theta: ths[n] };
-    const hn = h(pose, cellOf(pose.x, pose.y));
+    const hn = hc[n];
     // Nav2's rhythm: the nearer the goal (h in cells), the more often the exact curve is tried.
-    if (++sinceAnalytic >= Math.floor(hn / res / ratio)) {
+    if (++sinceAnalytic >= Math.floor(hn / sres / ratio)) {
       sinceAnalytic = 0;
-      const c = curveTo(pose);
+      const c = curveTo({ x: px, y: py, theta: pt });
       if (free(c)) return finish('found', null, n, c);
     }
     const last = prim[n] === -1 ? null : prims[prim[n]];
     for (let i = 0; i < prims.length; i++) {
       const m = prims[i];
-      const q = drive(pose.x, pose.y, pose.theta, m.steer, m.length, R);
-      const cell = cellOf(q.x, q.y);
-      if (cell < 0) continue;
+      const q = drive(px, py, pt, m.steer, m.length, R);
+      const cell = cellOf(q.x, q.y), scell = searchCellOf(q.x, q.y);
+      if (cell < 0 || scell < 0) continue;
       // The footprint along the primitive, not only at its end.
       const pieces = Math.max(1, Math.ceil(Math.abs(m.length) / step));
       let hit = false;
       for (let k = 1; k <= pieces && !hit; k++) {
-        const s = drive(pose.x, pose.y, pose.theta, m.steer, (m.length * k) / pieces, R);
+        const s = k === pieces ? q : drive(px, py, pt, m.steer, (m.length * k) / pieces, R);
         hit = checker.hits(s.x, s.y, s.theta);
       }
       if (hit) continue;
       const cost = map.cost[(map.rowOrder === 'bottom-up' ? Math.floor(cell / width) : height - 1 - Math.floor(cell / width)) * width + (cell % width)];
-      let c = Math.abs(m.length) * (1 + (costPenalty * Math.min(cost, INSCRIBED - 1)) / (INSCRIBED - 1));
+      // Nav2's traversal cost: the length times (1 - retrospective_penalty) + cost_penalty * cost / 252.
+      let c = Math.abs(m.length) * (1 - retrospectivePenalty + (costPenalty * Math.min(cost, INSCRIBED - 1)) / (INSCRIBED - 1));
       if (m.steer !== 'S') c *= last !== null && last.steer !== 'S' && last.steer !== m.steer ? nonStraightPenalty + changePenalty : nonStraightPenalty;
       if (m.length < 0) c *= reversePenalty;
-      const key = cell * K + binOf(q.theta), gq = g[n] + c, seen = index.get(key);
-      if (seen !== undefined && (closed[seen] || g[seen] <= gq)) continue;
-      const id = seen ?? add(q, key, gq, n, i);
-      xs[id] = q.x; ys[id] = q.y; ths[id] = q.theta; g[id] = gq; parent[id] = n; prim[id] = i;
-      open.push(id, gq + h(q, cell), 0, gq);
+      const key = scell * K + binOf(q.theta), gq = g[n] + c, seen = index.get(key);
+      if (seen !== undefined && (closed[seen] === 1 || g[seen] <= gq)) continue;
+      const hq = seen === undefined ? h2(cell) : hs[seen];
+      if (Number.isNaN(hq)) return outOfTime();
+      const id = seen ?? add(key);
+      xs[id] = q.x; ys[id] = q.y; ths[id] = q.theta; g[id] = gq; hc[id] = NaN; hs[id] = hq; parent[id] = n; prim[id] = i;
+      open.push(id, gq + hq, 0, gq);
     }
   }
   return finish('unreachable', null, -1, null);

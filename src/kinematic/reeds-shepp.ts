@@ -1,5 +1,5 @@
 import type { Pose } from '../cspace/footprint.js';
-import { arcBackward, arcForward, type Curve, type Steer, type UnitWord, familyCurves, shortestCurve } from './curve.js';
+import { arcBackward, arcForward, type Curve, type Steer, type UnitWord, familyCurves, localGoal, shortestCurve, shortestLength, toCurves } from './curve.js';
 
 /**
  * Reeds-Shepp curves (Reeds and Shepp 1990): the shortest way between two
@@ -171,25 +171,33 @@ const BASES = [csc, ccc, ccuCuc, cCucuC, ccsc, ccscc];
 
 const SWAP: Record<Steer, Steer> = { L: 'R', R: 'L', S: 'S' };
 
-/** Every base word solved for the goal (x, y, phi) and its time-flipped, reflected and reversed forms, mapped back. */
-function words(x: number, y: number, phi: number): UnitWord[] {
-  const out: UnitWord[] = [];
+/** Base `b` solved for the transformed goal, mapped back to a word for the goal itself (see the module's three ways). */
+function mapped(b: Base, backwards: boolean, flip: number, mirror: number): UnitWord {
+  let steers = b.steers.map((s) => (mirror < 0 ? SWAP[s] : s));
+  let dirs = b.dirs.map((d) => d * flip);
+  let lengths = b.lengths.map((l) => l * flip);
+  if (backwards) { steers = steers.reverse(); dirs = dirs.reverse(); lengths = lengths.reverse(); }
+  return { steers, dirs, lengths, family: backwards ? b.reversed : b.family };
+}
+
+/** Calls `visit` with every base word solved for each transformed goal of (x, y, phi), and the transform. */
+function eachBase(x: number, y: number, phi: number, visit: (b: Base, backwards: boolean, flip: number, mirror: number) => void): void {
   for (const backwards of [false, true]) {
     const [bx, by] = backwards ? [x * Math.cos(phi) + y * Math.sin(phi), x * Math.sin(phi) - y * Math.cos(phi)] : [x, y];
     for (const flip of [1, -1]) {
       for (const mirror of [1, -1]) {
         const bases: Base[] = [];
         for (const solve of BASES) solve(flip * bx, mirror * by, flip * mirror * phi, bases);
-        for (const b of bases) {
-          let steers = b.steers.map((s) => (mirror < 0 ? SWAP[s] : s));
-          let dirs = b.dirs.map((d) => d * flip);
-          let lengths = b.lengths.map((l) => l * flip);
-          if (backwards) { steers = steers.reverse(); dirs = dirs.reverse(); lengths = lengths.reverse(); }
-          out.push({ steers, dirs, lengths, family: backwards ? b.reversed : b.family });
-        }
+        for (const b of bases) visit(b, backwards, flip, mirror);
       }
     }
   }
+}
+
+/** Every base word solved for the goal (x, y, phi) and its time-flipped, reflected and reversed forms, mapped back. */
+function words(x: number, y: number, phi: number): UnitWord[] {
+  const out: UnitWord[] = [];
+  eachBase(x, y, phi, (b, backwards, flip, mirror) => out.push(mapped(b, backwards, flip, mirror)));
   return out;
 }
 
@@ -215,4 +223,47 @@ export function reedsSheppCurves(from: Pose, to: Pose, radius: number): Curve[] 
  */
 export function reedsSheppCurve(from: Pose, to: Pose, radius: number): Curve {
   return shortestCurve('reedsSheppCurve', familyCurves('reedsSheppCurve', from, to, radius, words, true), from, to, radius);
+}
+
+/**
+ * The shortest base word whose lengths have its signs, mapped back, not yet
+ * driven out. The transforms change neither a word's total length nor
+ * whether its lengths have its signs, so only the winner is mapped.
+ */
+function shortestWord(x: number, y: number, phi: number): UnitWord | null {
+  let best: UnitWord | null = null, bestSum = Infinity;
+  eachBase(x, y, phi, (b, backwards, flip, mirror) => {
+    let sum = 0;
+    for (let i = 0; i < b.lengths.length; i++) {
+      const l = b.lengths[i];
+      if (!Number.isFinite(l) || l * b.dirs[i] < -1e-12) return;
+      sum += Math.abs(l);
+    }
+    if (sum < bestSum) { bestSum = sum; best = mapped(b, backwards, flip, mirror); }
+  });
+  return best;
+}
+
+/**
+ * The length of the shortest Reeds-Shepp curve (the planner's heuristic,
+ * at every node): no checks, no curve built. Should the shortest word miss
+ * the goal when driven out, every word is tried in order.
+ */
+export function reedsSheppLength(from: Pose, to: Pose, radius: number): number {
+  const [x, y, phi] = localGoal(from, to, radius);
+  const best = shortestWord(x, y, phi);
+  const first = best === null ? Infinity : shortestLength([best], from, to, radius);
+  return first < Infinity ? first : shortestLength(words(x, y, phi), from, to, radius);
+}
+
+/**
+ * A shortest Reeds-Shepp curve, as `reedsSheppCurve` gives (the same
+ * length; between words of equal length, maybe the other), building only
+ * that curve: the planner's try of the exact curve, every few expansions.
+ * No checks: the caller has.
+ */
+export function shortestReedsShepp(from: Pose, to: Pose, radius: number): Curve {
+  const best = shortestWord(...localGoal(from, to, radius));
+  const curves = best === null ? [] : toCurves([best], from, to, radius, true);
+  return curves.length > 0 ? curves[0] : reedsSheppCurve(from, to, radius);
 }

@@ -58,6 +58,12 @@ function atLeast(name: string, lo: number, good: readonly number[]): V[] {
   return [...named(bad, [name], new RegExp(`>= ?${lo}`)), ...[...good, undefined].map((x) => v(x, String(x), 'ok'))];
 }
 
+/** A number 0..1, optional. */
+function fraction(name: string, good: readonly number[]): V[] {
+  const bad = [...notNumbers().filter((x) => x.label !== 'undefined'), ...[-0.5, -1e-9, 1 + 1e-9, 1.5, Number.NaN, Infinity, -Infinity].map((x) => v(x, numLabel(x)))];
+  return [...named(bad, [name], /0\.\.1/), ...[...good, undefined].map((x) => v(x, String(x), 'ok'))];
+}
+
 /** Curves: the valid curve's length is checked for the given radius only (the hostile rows change the radius). */
 function curveSpecs(): Spec[] {
   const specs: Spec[] = [];
@@ -265,7 +271,11 @@ function plannerSpecs(): Spec[] {
         changePenalty: atLeast('changePenalty', 0, [0, 0.5]),
         nonStraightPenalty: atLeast('nonStraightPenalty', 1, [1, 1.2, 3]),
         costPenalty: atLeast('costPenalty', 0, [0, 2, 10]),
+        retrospectivePenalty: fraction('retrospectivePenalty', [0, 0.015, 0.5, 1]),
         analyticExpansionRatio: [...positive('analyticExpansionRatio', { optional: true, legit: [3.5, 0.1, 100] })],
+        downsampleCostmap: bool('downsampleCostmap'),
+        downsamplingFactor: whole('downsamplingFactor', 1, 64, [1, 2, 4]),
+        downsampleObstacleHeuristic: bool('downsampleObstacleHeuristic'),
         maxIterations: count('maxIterations'),
         maxPlanningTime: count('maxPlanningTime'),
         tolerance: atLeast('tolerance', 0, [0, 0.25, 1]),

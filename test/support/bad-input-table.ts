@@ -21,6 +21,7 @@ export const UNCHECKED: Readonly<Record<string, string>> = {
   'bestfirst:Graph#successors': 'a SearchSpace method called per expansion by every search',
   'bestfirst:Graph#predecessors': 'a SearchSpace method called per expansion by every backward search',
   'bestfirst:KeyedSpace#successors': 'a SearchSpace method called per expansion (it checks the costs and degree its neighbours list)',
+  'bestfirst/kinematic:FootprintChecker#centreBlocked': 'read for every cell of the costmap when hybridAStar builds its 2-D heuristic (once per checker); any col and row answer, off the map (or not a whole number in range) is true, like the hits rows',
   'bestfirst/kinematic:FootprintChecker#hits': 'collides without the check of its pose, called per sample of every motion by hybridAStar and checkKinematicPath; the collides rows hold the same answers to their checks',
 };
 

@@ -4,6 +4,7 @@ import { InputError } from '#bestfirst';
 import {
   dubinsCurve, dubinsCurves, DUBINS_WORDS, reedsSheppCurve, reedsSheppCurves, REEDS_SHEPP_FAMILIES, sampleCurve, type Curve, type Pose,
 } from '#bestfirst/kinematic';
+import { cscLength, dubinsLength, reedsSheppLength, shortestReedsShepp } from '#bestfirst/internal';
 import { DUBINS_REF, REEDS_SHEPP_REF, solveWord, type RefWord } from '../../support/kinematic-reference.js';
 
 const TAU = 2 * Math.PI;
@@ -152,6 +153,23 @@ describe('the curves themselves', () => {
     expect(dubinsCurve(o, { x: -2, y: 0, theta: 0 }, 1).length).toBeGreaterThan(2 * Math.PI);
     // Radius scales every length.
     expect(reedsSheppCurve(o, { x: 0, y: 2, theta: 0 }, 2).length).toBeCloseTo(2 * reedsSheppCurve(o, { x: 0, y: 1, theta: 0 }, 1).length, 12);
+  });
+
+  test("the planner's lengths: dubinsLength, reedsSheppLength and shortestReedsShepp's curve are the shortest curve's length, cscLength never below either (and the Dubins length when a CSC word is the shortest)", () => {
+    fc.assert(fc.property(apart, ({ from, to, radius }) => {
+      const d = dubinsCurve(from, to, radius).length, rs = reedsSheppCurve(from, to, radius).length;
+      expect(Math.abs(dubinsLength(from, to, radius) - d)).toBeLessThanOrEqual(1e-12 * Math.max(1, d));
+      expect(Math.abs(reedsSheppLength(from, to, radius) - rs)).toBeLessThanOrEqual(1e-12 * Math.max(1, rs));
+      const c = shortestReedsShepp(from, to, radius);
+      expect(Math.abs(c.length - rs)).toBeLessThanOrEqual(1e-12 * Math.max(1, rs));
+      expect(reedsSheppCurves(from, to, radius).some((k) => k.word === c.word && Math.abs(k.length - c.length) <= 1e-12 * Math.max(1, rs))).toBe(true);
+      expect(cscLength(from, to, radius)).toBeGreaterThanOrEqual(d * (1 - 1e-12));
+      if (dubinsCurve(from, to, radius).family === 'CSC') expect(Math.abs(cscLength(from, to, radius) - d)).toBeLessThanOrEqual(1e-9 * Math.max(1, d));
+    }), { seed: 32, numRuns: 400 });
+    // The start itself, and a goal straight ahead: lengths 0 and 1 for every family.
+    const o = { x: 0, y: 0, theta: 0 }, ahead = { x: 1, y: 0, theta: 0 };
+    expect([dubinsLength(o, o, 1), reedsSheppLength(o, o, 1), cscLength(o, o, 1)]).toEqual([0, 0, 0]);
+    expect([dubinsLength(o, ahead, 1), reedsSheppLength(o, ahead, 1), cscLength(o, ahead, 1)].map((x) => x.toFixed(12))).toEqual(['1.000000000000', '1.000000000000', '1.000000000000']);
   });
 
   test('bad input is an InputError naming what is wrong', () => {

@@ -76,7 +76,71 @@ describe('hybridAStar', () => {
     expect(() => hybridAStar(checker, start, goal, { angleQuantizationBins: 7.5 })).toThrow(/angleQuantizationBins/);
     expect(() => hybridAStar(checker, start, goal, { motion: 'DUBIN' as 'dubins' })).toThrow(/motion must be 'dubins' or 'reeds-shepp'/);
     expect(() => hybridAStar(checker, start, goal, { reverse_penalty: 2 } as object)).toThrow(/unknown option "reverse_penalty"/);
+    expect(() => hybridAStar(checker, start, goal, { retrospectivePenalty: 1.5 })).toThrow(/retrospectivePenalty must be a number 0\.\.1/);
+    expect(() => hybridAStar(checker, start, goal, { downsampleObstacleHeuristic: 'yes' as unknown as boolean })).toThrow(/downsampleObstacleHeuristic must be true or false/);
+    expect(() => hybridAStar(checker, start, goal, { downsampleCostmap: 1 as unknown as boolean })).toThrow(/downsampleCostmap must be true or false/);
+    expect(() => hybridAStar(checker, start, goal, { downsampleCostmap: true, downsamplingFactor: 1.5 })).toThrow(/downsamplingFactor must be a whole number 1\.\.64/);
     expect(() => hybridAStar({} as FootprintChecker, start, goal)).toThrow(InputError);
+  });
+
+  test('a budget stops a long query as a status, and the clock and the signal are read every few pops, not every 1024 expansions', () => {
+    // 40 x 40 cells of 0.1 m, the goal shut in a box of lethal walls: every reachable state must be expanded.
+    const n = 40, cost = new Uint8Array(n * n);
+    for (let i = 26; i <= 36; i++) for (const [x, y] of [[i, 26], [i, 36], [26, i], [36, i]]) cost[y * n + x] = LETHAL;
+    const checker = cart(makeCostmap(cost, { width: n, height: n, resolution: 0.1, rowOrder: 'bottom-up' }));
+    const start = { x: 1, y: 1, theta: 0 }, goal = { x: 3.1, y: 3.1, theta: 0 };
+    const options = { minimumTurningRadius: 0.4, angleQuantizationBins: 16, maxPlanningTime: Infinity } as const;
+    const all = hybridAStar(checker, start, goal, options);
+    expect(all.status).toBe('unreachable');
+    expect(all.expansions).toBeGreaterThan(4 * 1024);
+    expect(hybridAStar(checker, start, goal, { ...options, maxPlanningTime: 0.001 })).toMatchObject({ status: 'stopped', reason: 'max-millis' });
+    expect(hybridAStar(checker, start, goal, { ...options, limits: { maxMillis: 1 } })).toMatchObject({ status: 'stopped', reason: 'max-millis' });
+    // A signal that turns aborted at its fourth reading: how far the search got tells how often it looks.
+    let reads = 0;
+    const signal = { get aborted() { return ++reads > 3; }, addEventListener() {} };
+    const r = hybridAStar(checker, start, goal, { ...options, limits: { signal } });
+    expect(r).toMatchObject({ status: 'stopped', reason: 'aborted' });
+    expect(r.expansions).toBeLessThan(1024);
+  });
+
+  test('retrospectivePenalty changes the order of the search, never whether its path is sound', () => {
+    // A wall between the poses, so the search, not the first exact curve, finds the way.
+    const cost = new Uint8Array(100 * 100);
+    for (let y = 20; y < 80; y++) for (let x = 48; x < 52; x++) cost[y * 100 + x] = LETHAL;
+    const walled = cart(makeCostmap(cost, { width: 100, height: 100, resolution: 0.1, rowOrder: 'bottom-up' }));
+    const a = { x: 3, y: 5, theta: 0 }, b = { x: 7, y: 5, theta: 0 };
+    const counts = new Set<number>();
+    for (const retrospectivePenalty of [0, 0.015, 0.5, 1]) {
+      const r = hybridAStar(walled, a, b, { retrospectivePenalty, minimumTurningRadius: 0.5 });
+      expect(r.status).toBe('found');
+      expect(checkKinematicPath(r.path as Pose[], { radius: 0.5, checker: walled }).ok).toBe(true);
+      counts.add(r.expansions);
+    }
+    expect(counts.size).toBeGreaterThan(1);
+  });
+
+  test('downsampleCostmap searches on coarser cells: its paths still pass the check with the footprint on the costmap itself', () => {
+    let found = 0, differ = 0;
+    for (let seed = 1; seed <= 12; seed++) {
+      const { checker, start, goal } = scene(seed * 7907, 40, 6, cart);
+      for (const motion of ['dubins', 'reeds-shepp'] as const) {
+        const options = { motion, minimumTurningRadius: 0.4, maxIterations: 20000 };
+        const fine = hybridAStar(checker, start, goal, options);
+        // Nav2 reads downsampling_factor only with downsample_costmap on.
+        expect(hybridAStar(checker, start, goal, { ...options, downsamplingFactor: 3 }).expansions).toBe(fine.expansions);
+        for (const downsamplingFactor of [2, 3]) {
+          const r = hybridAStar(checker, start, goal, { ...options, downsampleCostmap: true, downsamplingFactor });
+          if (r.expansions !== fine.expansions) differ++;
+          if (r.status !== 'found') continue;
+          found++;
+          const path = r.path as Pose[];
+          expect(checkKinematicPath(path, { radius: 0.4, checker, tolerance: 1e-7 }).violation).toBeNull();
+          expect(Math.hypot(path[path.length - 1].x - goal.x, path[path.length - 1].y - goal.y)).toBeLessThan(1e-9);
+        }
+      }
+    }
+    expect(found).toBeGreaterThan(12);
+    expect(differ).toBeGreaterThan(12);
   });
 
   test('checkKinematicPath names the first violation', () => {
