@@ -54,18 +54,30 @@ export class ScenJudge {
   private readonly searcher: PathSearcher;
   private readonly options: object;
   private readonly oracle: PathSearcher<QueryOptions & { priority?: Priority }> | null;
-  private readonly buf: Int32Array;
+  /** The path buffer: small at first, grown when a path does not fit (a whole map's worth is 4 bytes a cell, on every thread). */
+  private buf = new Int32Array(1024);
 
   constructor(private readonly grid: Grid, private readonly algo: Algo, runner: Runner, judging: Judging, private readonly times = true) {
     this.searcher = runner.searcher;
     this.options = judging.partial ? partialOptions(algo, runner.options) : runner.options;
     // The reference of --terrain: Dijkstra on the same weighed grid, by the other loop of the engine where it can.
     this.oracle = judging.reference ? (grid.enterCost < 0 ? new GridSearcher(grid) : new Searcher(grid)) : null;
-    this.buf = new Int32Array(grid.size);
+  }
+
+  /** The last path into `buf` (grown until it fits; a buffer of the map's size always does); its node count. */
+  private pathCount(): number {
+    for (;;) {
+      try {
+        return this.searcher.pathInto(this.buf);
+      } catch (e) {
+        if (!(e instanceof InputError) || this.buf.length >= this.grid.size) throw e;
+        this.buf = new Int32Array(Math.min(this.grid.size, this.buf.length * 8));
+      }
+    }
   }
 
   judge(row: number, s: Pick<Scenario, 'line' | 'startX' | 'startY' | 'goalX' | 'goalY' | 'optimal'>): ScenRow {
-    const { grid, searcher, algo, oracle, buf } = this;
+    const { grid, searcher, algo, oracle } = this;
     const start = s.startY * grid.width + s.startX, goal = s.goalY * grid.width + s.goalX;
     const t0 = this.times ? performance.now() : 0;
     const status = searcher.search(start, goal, this.options);
@@ -75,7 +87,7 @@ export class ScenJudge {
     const at = { row, line: s.line, start: [s.startX, s.startY] as const, goal: [s.goalX, s.goalY] as const, found, expansions: searcher.expansions, micros };
     if (!found && optimum === Infinity && status === 'unreachable') {
       // No path, and the reference agrees: not a failure. A partial path must still be legal.
-      const count = searcher.pathInto(buf);
+      const count = this.pathCount(), buf = this.buf;
       const check = count > 0 ? checkPath(grid, buf, start, buf[count - 1], count) : null;
       const valid = check === null || check.ok;
       return {
@@ -83,7 +95,7 @@ export class ScenJudge {
         ...(check !== null && !check.ok ? { reason: check.reason, failure: `invalid partial path: ${check.reason}` } : {}),
       };
     }
-    const count = found ? searcher.pathInto(buf) : 0;
+    const count = found ? this.pathCount() : 0, buf = this.buf;
     const check = found ? algo.check(grid, buf, start, goal, count) : { ok: false as const, reason: `no path found (${status})${optimum < Infinity && oracle !== null ? `, the reference finds one of cost ${optimum}` : ''}` };
     let valid = check.ok;
     let reason = check.ok ? '' : check.reason;

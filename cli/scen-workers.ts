@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { Grid, type GridOptions } from '#bestfirst';
 import type { Scenario } from '#bestfirst/io';
 import type { Runner } from './algos.js';
-import type { Judging, ScenRow } from './scen-rows.js';
+import type { Judging, ScenJudge, ScenRow } from './scen-rows.js';
 
 /**
  * `scen --workers N` on Node's worker threads. The map is made once, here:
@@ -74,11 +74,15 @@ function chunkSize(rows: number, workers: number): number {
 }
 
 /**
- * Runs `rows` (scenarios, with their places `at` in the batch) on `count`
- * workers, calling `deliver` with each answer as it comes. Resolves when
- * every row is answered; rejects (and stops every worker) on a worker's failure.
+ * Runs `rows` (scenarios, with their places `at` in the batch) on this
+ * thread (`local`, a chunk at a time between the workers' messages) and
+ * `count` workers, calling `deliver` with each answer as it comes. This
+ * thread searches too: a worker is a whole JavaScript engine with the
+ * library loaded again (some 16-20 MB, and a fifth of a second to start),
+ * so N threads of search cost N - 1 of them. Resolves when every row is
+ * answered; rejects (and stops every worker) on a failure.
  */
-export function runOnWorkers(url: URL, setup: WorkerSetup, rows: readonly Scenario[], at: readonly number[], count: number, deliver: (r: ScenRow) => void): Promise<void> {
+export function runOnWorkers(url: URL, setup: WorkerSetup, rows: readonly Scenario[], at: readonly number[], count: number, local: ScenJudge, deliver: (r: ScenRow) => void): Promise<void> {
   const table = new Float64Array(new SharedArrayBuffer(rows.length * ROW_FIELDS * 8));
   rows.forEach((s, i) => table.set([at[i], s.line, s.startX, s.startY, s.goalX, s.goalY, s.optimal], i * ROW_FIELDS));
   const chunk = chunkSize(rows.length, count);
@@ -97,6 +101,20 @@ export function runOnWorkers(url: URL, setup: WorkerSetup, rows: readonly Scenar
       const from = handed;
       handed = Math.min(rows.length, handed + chunk);
       w.postMessage({ from, to: handed });
+    };
+    // This thread's share: a chunk, then a turn of the event loop for the workers' messages.
+    const step = () => {
+      if (failed || handed >= rows.length) return;
+      const from = handed;
+      handed = Math.min(rows.length, handed + chunk);
+      try {
+        for (let i = from; i < handed; i++) deliver(local.judge(at[i], rows[i]));
+      } catch (e) {
+        stop(e);
+        return;
+      }
+      answered += handed - from;
+      if (answered === rows.length) stop(); else setImmediate(step);
     };
     for (let k = 0; k < count; k++) {
       const w = new Worker(url, { workerData: { setup, table } });
@@ -120,5 +138,6 @@ export function runOnWorkers(url: URL, setup: WorkerSetup, rows: readonly Scenar
       hand(w);
       hand(w);
     }
+    setImmediate(step);
   });
 }

@@ -37,7 +37,7 @@ const DEFAULT_ROWS_PER_WORKER = 32;
 /** `--workers N`: the rows on N worker threads. */
 export const WORKERS_OPTION: OptionSpec = {
   name: 'workers', kind: 'integer', arg: 'N', min: 1, max: 1024,
-  help: `run the rows on N worker threads (the map and its preprocessing made once and shared with them; the output is the same for any N); by default one per core (os.availableParallelism()), but at most one per ${DEFAULT_ROWS_PER_WORKER} rows`,
+  help: `search on N threads, this one and N - 1 worker threads (the map and its preprocessing made once and shared with them; the output is the same for any N); by default one per core (os.availableParallelism()), but at most one per ${DEFAULT_ROWS_PER_WORKER} rows`,
 };
 
 /**
@@ -140,9 +140,10 @@ function run(args: Args, io: Io): number | Promise<number> {
   for (let q = first; q < end; q++) if (earlier?.rows.has(q) !== true) todo.push(q);
   const threads = WORKER_URL === null ? 1 : Math.max(1, Math.min(workers ?? Math.min(availableParallelism(), Math.floor(todo.length / DEFAULT_ROWS_PER_WORKER)), todo.length));
   // Made (or loaded: --saved) before anything is printed, so a refused file prints nothing else. With workers, the
-  // preprocessing is made here once and handed to them as bytes; a search that makes none is made by each worker alone.
-  const runner = threads === 1 || algo.saves ? algo.make(grid, savedArg(args)) : null;
-  const built = times && runner !== null ? { ...(runner.buildMs === undefined ? {} : { buildMs: runner.buildMs }), ...(runner.loadMs === undefined ? {} : { loadMs: runner.loadMs }) } : {};
+  // preprocessing is made here once and handed to them as bytes, which each loads.
+  const savedFile = savedArg(args);
+  const runner = algo.make(grid, savedFile);
+  const built = times ? { ...(runner.buildMs === undefined ? {} : { buildMs: runner.buildMs }), ...(runner.loadMs === undefined ? {} : { loadMs: runner.loadMs }) } : {};
 
   const say = json ? (l: string) => io.err(l) : (l: string) => io.out(l);
   say(shard === undefined ? title : `${title}; shard ${shard.k}/${shard.n}: ${end > first ? `rows ${first} to ${end - 1}` : 'no rows'}`);
@@ -175,13 +176,14 @@ function run(args: Args, io: Io): number | Promise<number> {
     printSummary(summary, algo, say, times);
     return verdict(summary, algo.name, (l) => io.err(l));
   };
+  const judge = new ScenJudge(grid, algo, runner, judging, times);
   if (threads === 1) {
-    const judge = new ScenJudge(grid, algo, runner!, judging, times);
     for (const q of todo) deliver(judge.judge(q, scenarios[picked[q]]));
     return finish();
   }
-  const saved = runner === null ? undefined : savedBytes(runner, savedArg(args));
-  return runOnWorkers(WORKER_URL!, { grid: shareGrid(grid), algo: algo.name, judging, times, saved }, todo.map((q) => scenarios[picked[q]]), todo, threads, deliver)
+  const saved = algo.saves ? savedBytes(runner, savedFile) : undefined;
+  // This thread is one of the threads: N - 1 workers.
+  return runOnWorkers(WORKER_URL!, { grid: shareGrid(grid), algo: algo.name, judging, times, saved }, todo.map((q) => scenarios[picked[q]]), todo, threads - 1, judge, deliver)
     .then(finish, (e: unknown) => { writer?.close(); throw e; });
 }
 
