@@ -1,14 +1,14 @@
-import { availableParallelism } from 'node:os';
 import { InputError } from '#bestfirst';
 import { checkScenario, parseScen } from '#bestfirst/io';
 import { MAX_SCEN_BYTES, mulberry32, spaceFingerprint } from '#bestfirst/internal';
 import { ALGO_OPTION, ANY_ANGLE_OPTION, chosenAlgo, gridFor } from './algos.js';
 import { displayName, jsonOption, loadMap, readText, resolveMap, SAVED_OPTION, savedArg } from './files.js';
 import { progressBar, type Io } from './io.js';
-import { MAX_SEED, runCommand, type Args, type CommandSpec, type OptionSpec } from './options.js';
+import { MAX_SEED, runCommand, type Args, type CommandSpec } from './options.js';
 import { checkResultsTarget, JSONL_OPTION, parseResults, RESUME_OPTION, ResultsWriter, resumeText, type ResultsHeader } from './results-file.js';
 import { failureReporter, printSummary, rowFromJson, rowLine, rowRecord, ScenJudge, summarize, verdict, type Judging, type ScenRow } from './scen-rows.js';
-import { runOnWorkers, savedBytes, shareGrid, WORKER_URL } from './scen-workers.js';
+import { rowTable, savedBytes, shareGrid, tableRow, WORKER_URL } from './scen-workers.js';
+import { runOnThreads, threadsFor, WORKERS_OPTION } from './thread-pool.js';
 import { SHARD_OPTION, shardRows, type Shard } from './shard.js';
 import { formatTerrain, PARTIAL_OPTION, partialOptions, TERRAIN_OPTION, withTerrain, type TerrainSpec } from './terrain.js';
 
@@ -30,15 +30,6 @@ export function sampleIndices(total: number, n: number, seed: number): Int32Arra
 }
 
 export type { ScenSummary } from './scen-rows.js';
-
-/** The fewest rows per worker when --workers is not given. */
-const DEFAULT_ROWS_PER_WORKER = 32;
-
-/** `--workers N`: the rows on N worker threads. */
-export const WORKERS_OPTION: OptionSpec = {
-  name: 'workers', kind: 'integer', arg: 'N', min: 1, max: 1024,
-  help: `search on N threads, this one and N - 1 worker threads (the map and its preprocessing made once and shared with them; the output is the same for any N); by default one per core (os.availableParallelism()), but at most one per ${DEFAULT_ROWS_PER_WORKER} rows`,
-};
 
 /**
  * `bestfirst scen FILE.scen [--map FILE.map] [--algo A | --any-angle] [--sample N] [--seed S] [--json]`:
@@ -97,7 +88,6 @@ function run(args: Args, io: Io): number | Promise<number> {
   const times = !args.flag('no-times');
   const shard = args.get<Shard>('shard');
   const jsonlFile = args.get<string>('jsonl'), resumeFile = args.get<string>('resume');
-  // Unasked, a worker per core, but none for fewer than DEFAULT_ROWS_PER_WORKER rows each: starting one costs more than a few rows.
   const workers = args.get<number>('workers');
   const scenName = displayName(scenFile);
   if (jsonlFile !== undefined && resumeFile !== undefined) throw new InputError(`scen: --resume ${displayName(resumeFile)} goes on writing that file; give it without --jsonl`);
@@ -138,7 +128,7 @@ function run(args: Args, io: Io): number | Promise<number> {
   // The rows still to run, and the workers that will run them (none when they are few, or when this is the TypeScript source: a worker runs only built code).
   const todo: number[] = [];
   for (let q = first; q < end; q++) if (earlier?.rows.has(q) !== true) todo.push(q);
-  const threads = WORKER_URL === null ? 1 : Math.max(1, Math.min(workers ?? Math.min(availableParallelism(), Math.floor(todo.length / DEFAULT_ROWS_PER_WORKER)), todo.length));
+  const threads = threadsFor(workers, todo.length, WORKER_URL);
   // Made (or loaded: --saved) before anything is printed, so a refused file prints nothing else. With workers, the
   // preprocessing is made here once and handed to them as bytes, which each loads.
   const savedFile = savedArg(args);
@@ -183,7 +173,8 @@ function run(args: Args, io: Io): number | Promise<number> {
   }
   const saved = algo.saves ? savedBytes(runner, savedFile) : undefined;
   // This thread is one of the threads: N - 1 workers.
-  return runOnWorkers(WORKER_URL!, { grid: shareGrid(grid), algo: algo.name, judging, times, saved }, todo.map((q) => scenarios[picked[q]]), todo, threads - 1, judge, deliver)
+  const table = rowTable(todo.map((q) => scenarios[picked[q]]), todo);
+  return runOnThreads('scen', WORKER_URL!, { setup: { grid: shareGrid(grid), algo: algo.name, judging, times, saved }, table }, todo.length, threads - 1, (i) => judge.judge(...tableRow(table, i)), deliver)
     .then(finish, (e: unknown) => { writer?.close(); throw e; });
 }
 
