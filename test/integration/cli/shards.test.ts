@@ -1,9 +1,9 @@
-// scen on worker threads and in processes that are killed: the built command
+// scen and route --pairs on worker threads, and scen in processes that are killed: the built command
 // (dist/, as a worker thread runs only built code) in child processes.
 // Row for row, --workers 2 prints what --workers 1 prints, and a run killed
 // with SIGKILL partway and then resumed ends as an uninterrupted run.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,4 +65,20 @@ test('a run killed with SIGKILL partway, then run again with --resume, ends as t
   const whole = bestfirst('scen', BRC, '--no-times', '--workers', '1', '--jsonl', join(DIR, 'whole.jsonl'));
   expect(resumed.out).toBe(whole.out);
   expect(readFileSync(file, 'utf8')).toBe(readFileSync(join(DIR, 'whole.jsonl'), 'utf8'));
+}, 300_000);
+
+test('route --pairs: --workers 2 prints what --workers 1 prints, for every search that runs on workers (the hierarchy shared as its bytes)', () => {
+  expectFreshBuild('dist/cli/main.js', ['cli', 'src']);
+  // 600 pairs of the 792 nodes, drawn by a fixed linear congruential generator.
+  let x = 20261206;
+  const id = () => { x = (x * 1103515245 + 12345) % 2147483648; return 1 + (x % 792); };
+  const file = join(DIR, 'pairs.txt');
+  writeFileSync(file, Array.from({ length: 600 }, () => `${id()} ${id()}`).join('\n'));
+  for (const algo of ['dijkstra', 'astar', 'ch', 'bellman-ford']) {
+    const argv = ['route', '--gr', 'data/dimacs/amsterdam-centre.gr', '--co', 'data/dimacs/amsterdam-centre.co', '--pairs', file, '--algo', algo, '--json', '--no-times'];
+    const one = bestfirst(...argv, '--workers', '1'), two = bestfirst(...argv, '--workers', '2');
+    expect(one.code, one.err).toBe(0);
+    expect(two, algo).toEqual(one);
+    expect(one.out.trim().split('\n')).toHaveLength(600);
+  }
 }, 300_000);
