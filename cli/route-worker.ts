@@ -6,10 +6,10 @@ import { workerData } from 'node:worker_threads';
 import { straightLine } from '#bestfirst';
 import { ALGOS, pairSearch } from './route-algos.js';
 import { graphFromArcs, workerAnswer, type RouteWorkerData } from './route-pairs.js';
-import { serveChunks } from './thread-serve.js';
+import { serveRows } from './thread-serve.js';
 
 const d = workerData as RouteWorkerData;
-serveChunks(() => {
+serveRows(() => {
   const graph = graphFromArcs(d);
   const h = d.coords !== null && ALGOS[d.algo].needsCo ? straightLine(graph, d.coords).h : null;
   // No terminal here: the main thread draws the progress.

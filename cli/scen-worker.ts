@@ -5,10 +5,10 @@ import { workerData } from 'node:worker_threads';
 import { ANY_ANGLE, parseAlgo } from './algos.js';
 import { ScenJudge } from './scen-rows.js';
 import { gridFromShared, tableRow, type WorkerSetup } from './scen-workers.js';
-import { serveChunks } from './thread-serve.js';
+import { serveRows } from './thread-serve.js';
 
 const { setup, table } = workerData as { setup: WorkerSetup; table: Float64Array };
-serveChunks(() => {
+serveRows(() => {
   const grid = gridFromShared(setup.grid);
   const algo = setup.algo === ANY_ANGLE.name ? ANY_ANGLE : parseAlgo(setup.algo);
   return new ScenJudge(grid, algo, algo.make(grid, setup.saved), setup.judging, setup.times);

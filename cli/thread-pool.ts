@@ -1,15 +1,17 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { SearchPool, type PoolWorker } from '#bestfirst';
 import type { OptionSpec } from './options.js';
 
 /**
- * The batch commands' threads (`scen`, `route --pairs`): rows 0..total-1
- * dealt out in small chunks to this thread and to worker threads as each
- * is free, every answer handed to the caller as it comes (the caller puts
- * them back in row order). This thread searches too: a worker is a whole
- * JavaScript engine with the library loaded again (some 16-20 MB, and a
- * fifth of a second to start), so N threads of search cost N - 1 of them.
- * A worker module answers through `serveChunks` (thread-serve.ts).
+ * The batch commands' threads (`scen`, `route --pairs`) on the library's
+ * `SearchPool`: rows 0..total-1 dealt out in small chunks to this thread and
+ * to Node worker threads as each is free, every answer handed to the caller
+ * as it comes (the caller puts them back in row order). This thread searches
+ * too: a worker is a whole JavaScript engine with the library loaded again
+ * (some 16-20 MB, and a fifth of a second to start), so N threads of search
+ * cost N - 1 of them. A worker module answers through `serveRows`
+ * (thread-serve.ts).
  */
 
 /** The fewest rows per thread when --workers is not given: starting a worker costs more than a few rows. */
@@ -39,76 +41,30 @@ export function shared<T extends Uint8Array | Int32Array | Float64Array>(source:
   return out;
 }
 
-/** Rows handed out at a time: a few dozen chunks per thread, so the last chunks even the load out. */
-function chunkSize(rows: number, threads: number): number {
-  return Math.max(1, Math.min(256, Math.ceil(rows / (threads * 32))));
+/** A Node worker thread as the library's pool takes one; an exit other than a clean one is a failure (`what` names the command). */
+function nodeWorker(w: Worker, what: string): PoolWorker {
+  return {
+    postMessage: (m) => w.postMessage(m),
+    listen(onMessage, onError) {
+      w.on('message', onMessage);
+      w.on('error', (e) => onError(new Error(`a ${what} worker failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)));
+      w.on('exit', (code) => { if (code !== 0) onError(new Error(`a ${what} worker exited with code ${code}`)); });
+    },
+    terminate: () => w.terminate(),
+  };
 }
 
 /**
- * Answers rows 0..total-1 on this thread (`local(i)`, a chunk at a time
- * between the workers' messages) and `count` workers started from `url`
- * with `data`, calling `deliver` with each answer as it comes. Resolves when
- * every row is answered; rejects (and stops every worker) on a failure.
- * `what` names the command in the failure.
+ * Answers rows 0..total-1 on this thread (`local(i)`) and `count` workers
+ * started from `url` with `data` (the library's `SearchPool`), calling
+ * `deliver` with each answer as it comes. Resolves when every row is
+ * answered; rejects (and stops every worker) on a failure.
  */
-export function runOnThreads<R>(what: string, url: URL, data: unknown, total: number, count: number, local: (i: number) => R, deliver: (r: R) => void): Promise<void> {
-  const chunk = chunkSize(total, count + 1);
-  let handed = 0, answered = 0;
-  const workers: Worker[] = [];
-  return new Promise<void>((resolve, reject) => {
-    let over = false;
-    const stop = (e?: unknown) => {
-      if (over) return;
-      over = true;
-      for (const w of workers) void w.terminate();
-      if (e === undefined) resolve(); else reject(e instanceof Error ? e : new Error(String(e)));
-    };
-    const take = (answers: readonly R[]) => {
-      try {
-        for (const r of answers) deliver(r);
-      } catch (e) {
-        stop(e);
-        return;
-      }
-      answered += answers.length;
-      if (answered === total) stop();
-    };
-    const hand = (w: Worker) => {
-      if (handed >= total) return;
-      const from = handed;
-      handed = Math.min(total, handed + chunk);
-      w.postMessage({ from, to: handed });
-    };
-    // This thread's share: a chunk, then a turn of the event loop for the workers' messages.
-    const step = () => {
-      if (over || handed >= total) return;
-      const from = handed;
-      handed = Math.min(total, handed + chunk);
-      const answers: R[] = [];
-      try {
-        for (let i = from; i < handed; i++) answers.push(local(i));
-      } catch (e) {
-        stop(e);
-        return;
-      }
-      take(answers);
-      if (!over) setImmediate(step);
-    };
-    for (let k = 0; k < count; k++) {
-      const w = new Worker(url, { workerData: data });
-      workers.push(w);
-      w.on('message', (m: { rows: R[] } | { error: string }) => {
-        if (over) return;
-        if ('error' in m) { stop(new Error(`a ${what} worker failed: ${m.error}`)); return; }
-        hand(w); // the next chunk first, so the worker is busy while its answers are passed on
-        take(m.rows);
-      });
-      w.on('error', (e) => stop(e));
-      w.on('exit', (code) => { if (code !== 0) stop(new Error(`a ${what} worker exited with code ${code}`)); });
-      // Two chunks each from the start: one to work on, one waiting, so no worker idles on a round trip.
-      hand(w);
-      hand(w);
-    }
-    setImmediate(step);
-  });
+export async function runOnThreads<R>(what: string, url: URL, data: unknown, total: number, count: number, local: (i: number) => R, deliver: (r: R) => void): Promise<void> {
+  const pool = new SearchPool<number, R>({ workers: count, spawn: () => nodeWorker(new Worker(url, { workerData: data }), what), local });
+  try {
+    await pool.run(Array.from({ length: total }, (_, i) => i), (_i, r) => deliver(r));
+  } finally {
+    pool.close();
+  }
 }

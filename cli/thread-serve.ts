@@ -1,28 +1,14 @@
 import { parentPort } from 'node:worker_threads';
+import { serveQueries } from '#bestfirst';
 
 /**
  * The worker's side of `runOnThreads` (thread-pool.ts): `start()` makes
- * what the rows need (from the shared data), then each chunk { from, to }
- * is answered with the rows `answer` gives, in order. Any failure goes back
- * as { error } for the main thread to stop the run with.
+ * what the rows need from the shared start data (a failure there fails the
+ * worker, and the run with it), then every chunk of row numbers is answered
+ * with `answer`, through the library's `serveQueries`.
  */
-export function serveChunks<T, R>(start: () => T, answer: (made: T, i: number) => R): void {
+export function serveRows<T, R>(start: () => T, answer: (made: T, i: number) => R): void {
   const port = parentPort!;
-  const fail = (e: unknown) => port.postMessage({ error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
-  let made: T;
-  try {
-    made = start();
-  } catch (e) {
-    fail(e);
-    return;
-  }
-  port.on('message', ({ from, to }: { from: number; to: number }) => {
-    try {
-      const rows: R[] = [];
-      for (let i = from; i < to; i++) rows.push(answer(made, i));
-      port.postMessage({ rows });
-    } catch (e) {
-      fail(e);
-    }
-  });
+  const made = start();
+  serveQueries<number, R>({ postMessage: (m) => port.postMessage(m), listen: (onMessage) => port.on('message', onMessage) }, (i) => answer(made, i));
 }
