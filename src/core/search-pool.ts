@@ -20,15 +20,19 @@ import { InputError } from './errors.js';
  * ```
  */
 export interface PoolWorker {
+  /** Sends a chunk of queries to the worker. */
   postMessage(message: unknown): void;
   /** Hands every message the worker posts back to `onMessage`, and a failure of the worker to `onError`. */
   listen(onMessage: (message: unknown) => void, onError: (error: unknown) => void): void;
+  /** Stops the worker (`close()` calls it). */
   terminate(): unknown;
 }
 
 /** The worker's end, for `serveQueries`: `self` in a Web Worker, `parentPort` in Node, through the same kind of adapter. */
 export interface PoolPort {
+  /** Sends a chunk's answers back to the pool. */
   postMessage(message: unknown): void;
+  /** Hands every message from the pool (a chunk of queries) to `onMessage`. */
   listen(onMessage: (message: unknown) => void): void;
 }
 
