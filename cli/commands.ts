@@ -4,7 +4,8 @@ import { COSTMAP } from './costmap.js';
 import { FIELD } from './field.js';
 import { FLEET } from './fleet.js';
 import { FLOOD } from './flood.js';
-import type { CommandSpec } from './options.js';
+import { MERGE } from './merge.js';
+import type { AnyCommandSpec } from './options.js';
 import { PLAN } from './plan.js';
 import { PREPROCESS } from './preprocess.js';
 import { REPLAN } from './replan.js';
@@ -13,10 +14,11 @@ import { SCEN } from './scen.js';
 import { TRACE } from './trace.js';
 
 /** Every `bestfirst` subcommand, in the order `bestfirst help` lists them. */
-export const COMMANDS: Readonly<Record<string, CommandSpec>> = Object.freeze({
+export const COMMANDS: Readonly<Record<string, AnyCommandSpec>> = Object.freeze({
   trace: TRACE,
   plan: PLAN,
   scen: SCEN,
+  merge: MERGE,
   flood: FLOOD,
   replan: REPLAN,
   field: FIELD,

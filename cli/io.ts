@@ -38,15 +38,32 @@ export function working(io: Io, what: string): () => void {
 /**
  * A 30-column bar redrawn in place on a terminal (`label` before it),
  * cleared when `done` reaches `total`; null when nobody is watching (not a
- * terminal), so that nothing goes into a pipe or a log.
+ * terminal), so that nothing goes into a pipe or a log. With `rate` (the
+ * unit's name, `rows`), the bar also says how many go by a second and the
+ * time left at that pace, redrawn at least every half second.
  */
-export function progressBar(io: Io, total: number, label = ''): ((done: number) => void) | null {
+export function progressBar(io: Io, total: number, label = '', rate?: string): ((done: number) => void) | null {
   if (!io.tty || io.status === undefined) return null;
   const status = io.status.bind(io);
-  let shown = -1;
+  let shown = -1, drawnAt = 0;
+  const t0 = performance.now();
   return (done) => {
     const cols = total > 0 ? Math.round((30 * done) / total) : 30;
-    if (cols !== shown || done === total) { shown = cols; status(`${label}[${'#'.repeat(cols)}${' '.repeat(30 - cols)}] ${done}/${total}`); }
+    const now = rate === undefined ? 0 : performance.now();
+    if (cols !== shown || done === total || now - drawnAt >= 500) {
+      shown = cols;
+      drawnAt = now;
+      status(`${label}[${'#'.repeat(cols)}${' '.repeat(30 - cols)}] ${done}/${total}${rate === undefined ? '' : pace(done, total, (now - t0) / 1000, rate)}`);
+    }
     if (done === total) status(''); // leave the terminal clean for the summary
   };
+}
+
+/** ", 1200 rows/s, 0:42 left": the pace so far and the time the rest takes at it ("" before there is one). */
+export function pace(done: number, total: number, seconds: number, unit: string): string {
+  if (done === 0 || !(seconds > 0)) return '';
+  const perSecond = done / seconds;
+  const left = Math.round((total - done) / perSecond);
+  const clock = left >= 3600 ? `${Math.floor(left / 3600)}:${String(Math.floor(left / 60) % 60).padStart(2, '0')}:${String(left % 60).padStart(2, '0')}` : `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+  return `, ${perSecond >= 100 ? Math.round(perSecond) : perSecond.toPrecision(2)} ${unit}/s, ${clock} left`;
 }

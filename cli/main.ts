@@ -3,7 +3,7 @@ import { InputError } from '#bestfirst';
 import { show } from '#bestfirst/internal';
 import { COMMANDS } from './commands.js';
 import type { Io } from './io.js';
-import { didYouMean, renderHelp, runCommand, type CommandSpec } from './options.js';
+import { didYouMean, renderHelp, runCommand, type AnyCommandSpec } from './options.js';
 
 /** The file-system failures that are the user's to fix (a path that is wrong), not our bug. */
 const USER_FS_CODES = new Set(['ENOENT', 'EISDIR', 'ENOTDIR', 'EACCES', 'EPERM', 'ELOOP', 'ENAMETOOLONG']);
@@ -32,7 +32,7 @@ export function version(): string {
   throw new Error('cannot find the package.json of bestfirst above the cli module'); // a broken install: a defect
 }
 
-function usage(commands: Readonly<Record<string, CommandSpec>>): string[] {
+function usage(commands: Readonly<Record<string, AnyCommandSpec>>): string[] {
   const names = Object.keys(commands);
   const w = Math.max(...names.map((n) => n.length));
   return [
@@ -46,11 +46,11 @@ function usage(commands: Readonly<Record<string, CommandSpec>>): string[] {
   ];
 }
 
-function lookup(commands: Readonly<Record<string, CommandSpec>>, name: string): CommandSpec | undefined {
+function lookup(commands: Readonly<Record<string, AnyCommandSpec>>, name: string): AnyCommandSpec | undefined {
   return Object.prototype.hasOwnProperty.call(commands, name) ? commands[name] : undefined;
 }
 
-function unknownCommand(commands: Readonly<Record<string, CommandSpec>>, name: string): string {
+function unknownCommand(commands: Readonly<Record<string, AnyCommandSpec>>, name: string): string {
   const names = Object.keys(commands);
   return name.startsWith('-')
     ? `bestfirst: unknown option ${show(name)}; options come after the command (bestfirst <command> [options]; bestfirst help lists the commands)`
@@ -63,7 +63,7 @@ function unknownCommand(commands: Readonly<Record<string, CommandSpec>>, name: s
  * the user's mistake (one line on stderr, no stack). `commands` is the
  * command table (tests pass their own).
  */
-export async function main(argv: readonly string[], io: Io, commands: Readonly<Record<string, CommandSpec>> = COMMANDS): Promise<number> {
+export async function main(argv: readonly string[], io: Io, commands: Readonly<Record<string, AnyCommandSpec>> = COMMANDS): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined) {
     // A bare `bestfirst` is a mistake: usage on stderr.

@@ -48,9 +48,12 @@ export interface OptionSpec {
 export interface PositionalSpec {
   readonly name: string;
   readonly help: string;
+  /** The last positional only: one or more of it (`FILE...`). */
+  readonly variadic?: boolean;
 }
 
-export interface CommandSpec {
+/** A command's table; `R` is what `run` returns: the exit status, or a promise of it for a command that waits on workers. */
+export interface CommandSpec<R extends number | Promise<number> = number> {
   readonly name: string;
   /** A short line for the command list of `bestfirst help`. */
   readonly summary: string;
@@ -63,15 +66,18 @@ export interface CommandSpec {
   readonly options: readonly OptionSpec[];
   /** Paragraphs printed after the options: what the output is, exit status. */
   readonly notes?: readonly string[];
-  run(args: Args, io: Io): number;
+  run(args: Args, io: Io): R;
 }
+
+/** Any command's table, whatever its `run` returns. */
+export type AnyCommandSpec = CommandSpec<number | Promise<number>>;
 
 const HELP: OptionSpec = { name: 'help', kind: 'flag', help: 'print this help and exit' };
 
 /** The parsed command line: values already converted and checked. */
 export class Args {
   constructor(
-    private readonly spec: CommandSpec,
+    private readonly spec: AnyCommandSpec,
     private readonly values: ReadonlyMap<string, unknown>,
     private readonly given: ReadonlySet<string>,
     readonly positionals: readonly string[],
@@ -175,7 +181,7 @@ function accepted(o: OptionSpec): string {
   }
 }
 
-function convert(spec: CommandSpec, o: OptionSpec, text: string): unknown {
+function convert(spec: AnyCommandSpec, o: OptionSpec, text: string): unknown {
   const what = `--${o.name}`;
   switch (o.kind) {
     case 'file':
@@ -212,7 +218,7 @@ export function wantsHelp(args: readonly string[]): boolean {
  * known one), missing or empty values, an option given twice, missing
  * required options and a wrong number of positionals.
  */
-export function parseCommandLine(spec: CommandSpec, args: readonly string[]): Args {
+export function parseCommandLine(spec: AnyCommandSpec, args: readonly string[]): Args {
   const values = new Map<string, unknown>();
   const given = new Set<string>();
   const positionals: string[] = [];
@@ -258,20 +264,20 @@ export function parseCommandLine(spec: CommandSpec, args: readonly string[]): Ar
     if (o.default !== undefined) values.set(o.name, o.kind === 'flag' ? false : convert(spec, o, o.default));
   }
   const want = spec.positionals ?? [];
-  if (positionals.length > want.length) {
+  if (positionals.length > want.length && !want.at(-1)?.variadic) {
     throw new InputError(`${spec.name}: unexpected argument ${show(positionals[want.length])}${usage}`);
   }
   if (positionals.length < want.length) {
     throw new InputError(`${spec.name}: ${want[positionals.length].name} is missing${usage}`);
   }
   positionals.forEach((p, k) => {
-    if (p === '') throw new InputError(`${spec.name}: ${want[k].name} must be a file name, got ""`);
+    if (p === '') throw new InputError(`${spec.name}: ${want[Math.min(k, want.length - 1)].name} must be a file name, got ""`);
   });
   return new Args(spec, values, given, positionals);
 }
 
 /** Prints the help for `--help`, or parses and runs. */
-export function runCommand(spec: CommandSpec, args: readonly string[], io: Io): number {
+export function runCommand<R extends number | Promise<number>>(spec: CommandSpec<R>, args: readonly string[], io: Io): R | number {
   if (wantsHelp(args)) {
     for (const line of renderHelp(spec)) io.out(line);
     return 0;
@@ -319,10 +325,10 @@ export function didYouMean(word: string, known: readonly string[]): string {
 // --- help -------------------------------------------------------------------------
 
 /** `bestfirst plan --map FILE.map --from X,Y --to X,Y [options]` */
-export function usageLine(spec: CommandSpec): string {
+export function usageLine(spec: AnyCommandSpec): string {
   if (spec.forms) return spec.forms.join(' | ');
   const parts = [`bestfirst ${spec.name}`];
-  for (const p of spec.positionals ?? []) parts.push(p.name);
+  for (const p of spec.positionals ?? []) parts.push(p.variadic ? `${p.name}...` : p.name);
   for (const o of spec.options) if (o.required) parts.push(`--${o.name} ${o.arg ?? 'VALUE'}`);
   if (spec.options.some((o) => !o.required)) parts.push('[options]');
   return parts.join(' ');
@@ -347,7 +353,7 @@ function wrap(prefix: string, text: string, indent = prefix.length): string[] {
 }
 
 /** The whole `bestfirst help CMD` text: usage, options with their accepted values and defaults, notes. */
-export function renderHelp(spec: CommandSpec): string[] {
+export function renderHelp(spec: AnyCommandSpec): string[] {
   const out: string[] = [];
   const forms = spec.forms ?? [usageLine(spec)];
   forms.forEach((f, i) => out.push(`${i === 0 ? 'usage: ' : '       '}${f}`));

@@ -1,116 +1,13 @@
-import { ASTAR, BidirectionalSearcher, ContractionHierarchy, COST_TO_COME, type Graph, type Heuristic, InputError, pathCost, Searcher, straightLine, zero } from '#bestfirst';
-import { bellmanFord, zeroOneBfs } from '#bestfirst/search';
+import { type Graph, type Heuristic, InputError, pathCost, straightLine } from '#bestfirst';
 import { CoReader, GrReader, type DimacsCoordinates } from '#bestfirst/io';
 import { displayName, jsonOption, readSavedFile, streamText } from './files.js';
-import { progressBar, type Io } from './io.js';
+import type { Io } from './io.js';
 import { runCommand, type Args, type CommandSpec } from './options.js';
 import { DIMACS_CO_SCALE, routeGeoJson, routeSvg } from './picture/draw-route.js';
 import { pictureTargets, sayWritten, svgOption, writePicture } from './picture/output.js';
-
-/** What one `--algo` of `route` found: the path as node ids from 0 (null without one), and the work it did. */
-interface Found {
-  readonly path: number[] | null;
-  /** The search's own cost for it (Infinity without one). */
-  readonly cost: number;
-  /** Nodes expanded (best-first) or settled (0-1 BFS); null for Bellman-Ford, which counts rounds. */
-  readonly expansions: number | null;
-  /** Bellman-Ford's rounds of relaxing every arc; null for the others. */
-  readonly rounds: number | null;
-  /** What was built before the search (the contraction hierarchy), and what it took; null for the searches that build nothing. */
-  readonly built?: { readonly ms: number; readonly shortcuts: number; readonly bytes: number; readonly loaded: boolean };
-  /** Bellman-Ford only: a cycle of negative cost reachable from the start (node ids from 0), when there is one. */
-  readonly cycle?: number[];
-}
-
-/** The path to `goal` by the parent links of a single-source search, or null when it was not reached. */
-function walkBack(parent: Int32Array, g: Float64Array, start: number, goal: number): number[] | null {
-  if (g[goal] === Infinity) return null;
-  const path = [goal];
-  for (let n = goal; n !== start; ) { n = parent[n]; path.push(n); }
-  return path.reverse();
-}
-
-/** Why `path` is not a path from start to goal of cost `cost` on `graph`, or null when it is one. */
-function check(graph: Graph, path: number[], start: number, goal: number, cost: number): string | null {
-  if (path[0] !== start || path[path.length - 1] !== goal) return `it runs from ${path[0] + 1} to ${path[path.length - 1] + 1}`;
-  let summed: number;
-  try {
-    summed = pathCost(graph, path);
-  } catch (e) {
-    return (e as Error).message;
-  }
-  return summed === cost ? null : `its arcs sum to ${summed}, the search said ${cost}`;
-}
-
-function bestFirst(graph: Graph, start: number, goal: number, h: Heuristic, astar: boolean): Found {
-  const s = new Searcher(graph);
-  s.search(start, goal, { priority: astar ? ASTAR : COST_TO_COME, heuristic: h });
-  return { path: s.status === 'found' ? s.path() : null, cost: s.cost, expansions: s.expansions, rounds: null };
-}
-
-function bidirectional(graph: Graph, start: number, goal: number, h: Heuristic | null): Found {
-  const s = new BidirectionalSearcher(graph);
-  s.search(start, goal, h === null ? {} : { heuristic: h });
-  return { path: s.path(), cost: s.cost, expansions: s.expansions, rounds: null };
-}
-
-/** The searches; `needsCo` marks those whose heuristic is made from the coordinates. */
-/** What a search may need beyond the graph and its ends: the file's name for messages, a saved hierarchy for `ch`, the terminal for a build's progress. */
-interface Context {
-  readonly gr: string;
-  readonly saved?: Uint8Array;
-  readonly io: Io;
-}
-
-const ALGOS: Readonly<Record<string, { help: string; needsCo?: true; run(graph: Graph, start: number, goal: number, h: Heuristic | null, ctx: Context): Found }>> = {
-  dijkstra: { help: 'Dijkstra, h = 0', run: (graph, s, t) => bestFirst(graph, s, t, zero, false) },
-  astar: {
-    help: 'A* with the straight-line distance to the goal times the smallest weight / length ratio over all arcs (admissible whatever the weights are; needs --co)',
-    needsCo: true,
-    run: (graph, s, t, h) => bestFirst(graph, s, t, h!, true),
-  },
-  bidijkstra: { help: 'bidirectional Dijkstra: one search from the start, one from the goal against the arcs, until they meet', run: (graph, s, t) => bidirectional(graph, s, t, null) },
-  biastar: {
-    help: 'bidirectional A* on the average of the two straight-line potentials (needs --co)',
-    needsCo: true,
-    run: (graph, s, t, h) => bidirectional(graph, s, t, h),
-  },
-  ch: {
-    help: 'contraction hierarchies: the graph is contracted first (its build time is printed), or loaded from --ch FILE.ch (bestfirst preprocess), then one upward search from each end',
-    run(graph, s, t, _h, ctx) {
-      const t0 = performance.now();
-      const progress = ctx.saved === undefined ? progressBar(ctx.io, graph.size, 'contracting ') : null;
-      const ch = new ContractionHierarchy(graph, ctx.saved !== undefined ? { saved: ctx.saved } : progress === null ? {} : { onProgress: progress });
-      const built = { ms: performance.now() - t0, shortcuts: ch.shortcuts, bytes: ch.bytes, loaded: ctx.saved !== undefined };
-      ch.search(s, t);
-      return { path: ch.path(), cost: ch.cost, expansions: ch.expansions, rounds: null, built };
-    },
-  },
-  'bellman-ford': {
-    help: 'Bellman-Ford from the start (every arc relaxed each round: slow, a check on the others); the one search that takes negative weights, and finds a negative cycle',
-    run(graph, s, t) {
-      const r = bellmanFord(graph, s);
-      // A negative cycle reachable from the start: no cheapest path is defined, so none is given.
-      if (r.status === 'negative-cycle') return { path: null, cost: -Infinity, expansions: null, rounds: r.rounds, cycle: r.cycle };
-      return { path: walkBack(r.parent, r.g, s, t), cost: r.g[t], expansions: null, rounds: r.rounds };
-    },
-  },
-  '01bfs': {
-    help: '0-1 BFS from the start (weights 0 and 1 only)',
-    run(graph, s, t, _h, { gr }) {
-      // Checked here to name the arc by the file's ids (from 1); zeroOneBfs would name it by the graph's (from 0).
-      const nodes = new Int32Array(Math.max(1, graph.maxDegree)), costs = new Float64Array(Math.max(1, graph.maxDegree));
-      for (let u = 0; u < graph.size; u++) {
-        const deg = graph.successors(u, nodes, costs);
-        for (let k = 0; k < deg; k++) {
-          if (costs[k] !== 0 && costs[k] !== 1) throw new InputError(`route: --algo 01bfs on ${gr}: the arc ${u + 1} -> ${nodes[k] + 1} weighs ${costs[k]}; 0-1 BFS takes weights 0 and 1 only (--algo dijkstra takes any)`);
-        }
-      }
-      const f = zeroOneBfs(graph, s);
-      return { path: walkBack(f.parent, f.g, s, t), cost: f.g[t], expansions: f.reached, rounds: null };
-    },
-  },
-};
+import { ALGOS, check } from './route-algos.js';
+import { PAIRS_OPTION, routePairs } from './route-pairs.js';
+import { WORKERS_OPTION } from './thread-pool.js';
 
 /**
  * Reads the `.gr` of `--gr FILE`. Negative weights are read for the one
@@ -133,8 +30,18 @@ export function readGraph(grFile: string, command: string, algo: string): Graph 
   }
 }
 
+/** The coordinates of --co FILE, checked to be as many as the graph's nodes. */
+function readCo(coFile: string, graph: Graph, gr: string): DimacsCoordinates {
+  const co = displayName(coFile);
+  const reader = new CoReader(co);
+  streamText(coFile, `--co ${co}`, '.co', (chunk) => reader.push(chunk));
+  const coords = reader.finish();
+  if (coords.x.length !== graph.size) throw new InputError(`route: --co ${co} has ${coords.x.length} nodes, --gr ${gr} has ${graph.size}: expected the coordinates of the same graph`);
+  return coords;
+}
+
 function nodeOption(name: string, help: string) {
-  return { name, kind: 'integer', arg: 'N', min: 1, required: true, help } as const;
+  return { name, kind: 'integer', arg: 'N', min: 1, help } as const;
 }
 
 /**
@@ -143,37 +50,49 @@ function nodeOption(name: string, help: string) {
  * format, by one of seven searches (`ch` contracts the graph first and says
  * how long that took). Exit 0 with a path, 1 without one.
  */
-export const ROUTE: CommandSpec = {
+export const ROUTE: CommandSpec<number | Promise<number>> = {
   name: 'route',
   summary: 'one cheapest path on a DIMACS graph (.gr arcs, .co coordinates)',
   about: 'One cheapest path on a graph in the format of the 9th DIMACS shortest-path challenge (the format road benchmarks are published in): its cost, nodes, expansions and time, and with --json the path. Node ids are the file\'s, counted from 1. The path\'s cost is summed again from the graph\'s arcs before it is printed. With --algo ch the graph is contracted into a hierarchy first; its build time, shortcuts and memory are printed beside the query\'s time, which leaves the build out.',
+  forms: ['bestfirst route --gr FILE.gr --from N --to N [options]', 'bestfirst route --gr FILE.gr --pairs FILE [options]'],
   options: [
     { name: 'gr', kind: 'file', arg: 'FILE.gr', required: true, help: "the arcs: 'p sp N M', then 'a U V W' lines, read as a stream (no limit on its size but memory; gzipped, at most 4 GiB inflated)" },
     { name: 'co', kind: 'file', arg: 'FILE.co', help: "the coordinates: 'p aux sp co N', then 'v ID X Y' lines, read as a stream like --gr; needed by astar and biastar" },
-    nodeOption('from', 'the start node'),
+    nodeOption('from', 'the start node (with --to; or --pairs)'),
     nodeOption('to', 'the goal node'),
+    PAIRS_OPTION,
     { name: 'ch', kind: 'file', arg: 'FILE.ch', help: 'with --algo ch: load the hierarchy `bestfirst preprocess` saved for this graph instead of building it (refused if the graph is not the one it was built from)' },
     { name: 'algo', kind: 'choice', arg: 'A', default: 'dijkstra', choices: Object.keys(ALGOS), help: 'the search', accepts: Object.entries(ALGOS).map(([k, a]) => [k, a.help] as const) },
     svgOption('the road graph (its arcs faint, X and Y of the .co as plane coordinates, north up) with the path bold, the start a disc and the goal a square', '; needs --co'),
     { name: 'geojson', kind: 'file', arg: 'FILE.geojson', help: 'also write the path as a GeoJSON Feature: a LineString of [longitude, latitude] from the .co coordinates divided by --co-scale; needs --co (a file there is replaced)' },
     { name: 'co-scale', kind: 'number', arg: 'N', min: 0, default: String(DIMACS_CO_SCALE), help: 'with --geojson: what the .co coordinates were multiplied by, degrees to the file\'s whole numbers (the DIMACS challenge\'s road files: 1000000); a .co does not say its scale; must be > 0' },
-    jsonOption('print one JSON record (gr, co, algo, from, to, status, cost, nodes, expansions, rounds, elapsedMs, built, path) instead of text; built is { ms, shortcuts, bytes, loaded } for ch (loaded: read from --ch, ms the load), else null; a negative cycle gives status negative-cycle with cycle and cycleCost'),
+    jsonOption('print one JSON record (gr, co, algo, from, to, status, cost, nodes, expansions, rounds, elapsedMs, built, path) instead of text; built is { ms, shortcuts, bytes, loaded } for ch (loaded: read from --ch, ms the load), else null; a negative cycle gives status negative-cycle with cycle and cycleCost. With --pairs, one record per pair (from, to, status, cost, nodes, expansions, rounds, elapsedMs, path) and the summary on stderr'),
+    { name: 'no-times', kind: 'flag', help: 'with --pairs: leave the times out (elapsedMs, the time lines), so that the same pairs print the same bytes' },
+    WORKERS_OPTION,
   ],
   notes: [
     'The astar and biastar heuristic: every arc costs at least ratio x its straight length (ratio: the smallest weight / length over the arcs), so no path to the goal costs less than ratio x the straight-line distance; it is admissible and consistent for any weights, and zero when some arc between distinct points is free.',
     'Negative weights (W with a minus sign) are read for --algo bellman-ford only, the one search that takes them; it reports a negative cycle reachable from the start instead of a path (status negative-cycle, with the cycle).',
     'With --geojson the path is one GeoJSON Feature: geometry a LineString of [longitude, latitude] (X / N, Y / N for --co-scale N), a Point for a path of one node, null without a path; properties gr, co, algo, from, to, status, cost, coScale and nodes (the ids). A position outside longitude -180..180 or latitude -90..90 is refused, naming the node: the scale is wrong or the file is not in degrees. The sample data/dimacs/amsterdam-centre.co holds projected units, not degrees, so its GeoJSON lands next to longitude 0, latitude 0: only its shape means anything. With --svg or --geojson, text output ends with one wrote line per file; --json output is unchanged.',
-    'Exit status: 0 a path was found, 1 no path (or a negative cycle), 2 a mistake in the command line or the files.',
+    `With --pairs FILE the graph is read, and the hierarchy of --algo ch built (or loaded), once, and every pair searched in turn: one line each, in file order, then a summary. --workers N searches them on N threads (${'the graph\'s arcs and coordinates shared with the workers, and the hierarchy as its saved bytes'}); the bidirectional searches run on one thread, as a graph rebuilt from its arcs may list a node's arcs in another order and so break a tie another way. The output is the same for any N.`,
+    'Exit status: 0 a path was found (with --pairs: every pair answered, paths or not), 1 no path, or a negative cycle (with --pairs: a path that fails its check), 2 a mistake in the command line or the files.',
   ],
   run,
 };
 
-export function routeCommand(args: readonly string[], io: Io): number {
+export function routeCommand(args: readonly string[], io: Io): number | Promise<number> {
   return runCommand(ROUTE, args, io);
 }
 
-function run(args: Args, io: Io): number {
+function run(args: Args, io: Io): number | Promise<number> {
   const grFile = args.need<string>('gr');
+  const pairsFile = args.get<string>('pairs');
+  if (pairsFile !== undefined) {
+    for (const option of ['from', 'to', 'svg', 'geojson']) if (args.has(option)) throw new InputError(`route: --${option} is for one query; with --pairs ${displayName(pairsFile)} every pair is one (give one or the other)`);
+  } else {
+    for (const option of ['from', 'to']) if (!args.has(option)) throw new InputError(`route: --${option} is required, or --pairs FILE (usage: ${ROUTE.forms!.join(' | ')}; bestfirst help route for more)`);
+    for (const option of ['no-times', 'workers']) if (args.has(option)) throw new InputError(`route: --${option} goes with --pairs FILE, a batch of queries`);
+  }
   const coFile = args.get<string>('co');
   const algo = args.need<string>('algo');
   // Said before any file is read: the command line alone is wrong.
@@ -201,15 +120,16 @@ function run(args: Args, io: Io): number {
     if (id > graph.size) throw new InputError(`route: --${name} ${id} is not a node of ${gr}, which has ${graph.size} (ids 1 to ${graph.size})`);
     return id - 1;
   };
+  if (pairsFile !== undefined) {
+    const coords = coFile === undefined ? null : readCo(coFile, graph, gr);
+    const h = coords !== null && ALGOS[algo].needsCo ? straightLine(graph, coords).h : null;
+    return routePairs({ args, io, graph, gr, algo, h, coords, saved, chFile, pairsFile });
+  }
   const start = node('from'), goal = node('to');
   let h: Heuristic | null = null;
   let coords: DimacsCoordinates | null = null;
   if (coFile !== undefined) {
-    const co = displayName(coFile);
-    const reader = new CoReader(co);
-    streamText(coFile, `--co ${co}`, '.co', (chunk) => reader.push(chunk));
-    coords = reader.finish();
-    if (coords.x.length !== graph.size) throw new InputError(`route: --co ${co} has ${coords.x.length} nodes, --gr ${gr} has ${graph.size}: expected the coordinates of the same graph`);
+    coords = readCo(coFile, graph, gr);
     // Only the searches that use it: the others take negative weights (bellman-ford), which straightLine refuses.
     if (ALGOS[algo].needsCo) h = straightLine(graph, coords).h;
   }

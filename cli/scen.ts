@@ -1,11 +1,15 @@
-import { COST_TO_COME, GridSearcher, InputError, Searcher, type Grid, type PathSearcher, type Priority, type QueryOptions } from '#bestfirst';
-import { checkPath, sameLength, withinBound } from '#bestfirst/grid';
-import { checkScenario, parseScen, type Scenario } from '#bestfirst/io';
-import { MAX_SCEN_BYTES, mulberry32 } from '#bestfirst/internal';
-import { ALGO_OPTION, ANY_ANGLE_OPTION, chosenAlgo, gridFor, type Algo, type Runner } from './algos.js';
+import { InputError } from '#bestfirst';
+import { checkScenario, parseScen } from '#bestfirst/io';
+import { MAX_SCEN_BYTES, mulberry32, spaceFingerprint } from '#bestfirst/internal';
+import { ALGO_OPTION, ANY_ANGLE_OPTION, chosenAlgo, gridFor } from './algos.js';
 import { displayName, jsonOption, loadMap, readText, resolveMap, SAVED_OPTION, savedArg } from './files.js';
 import { progressBar, type Io } from './io.js';
 import { MAX_SEED, runCommand, type Args, type CommandSpec } from './options.js';
+import { checkResultsTarget, JSONL_OPTION, parseResults, RESUME_OPTION, ResultsWriter, resumeText, type ResultsHeader } from './results-file.js';
+import { failureReporter, printSummary, rowFromJson, rowLine, rowRecord, ScenJudge, summarize, verdict, type Judging, type ScenRow } from './scen-rows.js';
+import { rowTable, savedBytes, shareGrid, tableRow, WORKER_URL } from './scen-workers.js';
+import { runOnThreads, threadsFor, WORKERS_OPTION } from './thread-pool.js';
+import { SHARD_OPTION, shardRows, type Shard } from './shard.js';
 import { formatTerrain, PARTIAL_OPTION, partialOptions, TERRAIN_OPTION, withTerrain, type TerrainSpec } from './terrain.js';
 
 /**
@@ -25,29 +29,7 @@ export function sampleIndices(total: number, n: number, seed: number): Int32Arra
   return all.subarray(0, n).sort();
 }
 
-/** What one run of a scenario file found; the command prints it, tests read it. */
-export interface ScenSummary {
-  queries: number;
-  optimal: number;
-  /** Problems with no path, where the reference (Dijkstra on a --terrain or 4-connected map) agrees there is none. */
-  unreachable: number;
-  /** Of those, the ones answered with a partial path (--partial), each checked legal. */
-  partial: number;
-  invalid: number;
-  /** Valid paths whose cost breaks the algorithm's promise. */
-  broken: number;
-  medianMicroseconds: number;
-  meanMicroseconds: number;
-  meanExpansions: number;
-  /** Largest cost / optimum over valid paths with optimum > 0 (1 when there are none). */
-  worstRatio: number;
-  /** Mean cost / optimum over valid paths with optimum > 0 (1 when there are none). */
-  meanRatio: number;
-  /** Milliseconds the searcher's preprocessing of the map took (jps-plus, subgoal4, subgoal8, preprocessed8), else undefined. */
-  buildMs?: number;
-  /** Milliseconds loading the `--saved` preprocessing took, else undefined. */
-  loadMs?: number;
-}
+export type { ScenSummary } from './scen-rows.js';
 
 /**
  * `bestfirst scen FILE.scen [--map FILE.map] [--algo A | --any-angle] [--sample N] [--seed S] [--json]`:
@@ -58,7 +40,7 @@ export interface ScenSummary {
  * path from an optimal algorithm, a weighted A* cost above eps * optimum,
  * an any-angle path longer than the optimum or shorter than the straight line).
  */
-export const SCEN: CommandSpec = {
+export const SCEN: CommandSpec<number | Promise<number>> = {
   name: 'scen',
   summary: 'run and check the problems of a Moving AI scenario file',
   about: 'Runs the problems of a Moving AI scenario file and checks every path (legal moves, start, goal) and its cost against the published optimal length and the promise of the algorithm.',
@@ -77,26 +59,38 @@ export const SCEN: CommandSpec = {
     { name: 'sample', kind: 'integer', arg: 'N', min: 1, max: 2 ** 31 - 1, help: 'run N problems drawn at random (seeded) instead of all; N above the count runs all' },
     { name: 'seed', kind: 'integer', arg: 'S', min: 0, max: MAX_SEED, default: '1', help: 'seed of --sample' },
     jsonOption('print one JSON record per problem on stdout, and the summary on stderr'),
+    SHARD_OPTION,
+    JSONL_OPTION,
+    RESUME_OPTION,
+    { name: 'no-times', kind: 'flag', help: 'leave the times out (elapsedMs in the records, the preprocessing and per-query time lines in the summary): the same rows then print the same bytes, whichever machine, shard or worker ran them' },
+    WORKERS_OPTION,
   ],
   notes: [
-    'Progress is drawn on stderr when stderr is a terminal, never into a pipe or a file.',
+    'Progress (rows done, rows per second, the time left) is drawn on stderr when stderr is a terminal, never into a pipe or a file.',
+    'Rows are counted from 0 in the order the run takes them (file order; with --sample, the sample\'s, also in file order). Whatever --workers, --shard or --resume, rows are printed and written in that order, and each is judged alike: the output (times aside) does not depend on how the work was cut. bestfirst merge FILE... joins the --jsonl files of shards 1/N ... N/N into the report of the whole run, byte for byte with --no-times.',
     'With --any-angle each path is checked segment by segment (line of sight), and must be no longer than the published optimum and no shorter than the straight line; the summary gives the mean length against the optimum.',
     'Exit status: 0 every path valid and every promise kept, 1 an invalid path or a broken promise (each named on stderr), 2 a mistake in the command line or the files (including a file with no problems).',
   ],
   run,
 };
 
-export function scenCommand(args: readonly string[], io: Io): number {
+export function scenCommand(args: readonly string[], io: Io): number | Promise<number> {
   return runCommand(SCEN, args, io);
 }
 
-function run(args: Args, io: Io): number {
+
+function run(args: Args, io: Io): number | Promise<number> {
   const [scenFile] = args.positionals;
   const algo = chosenAlgo(args, 'scen');
   const sample = args.get<number>('sample');
   const seed = args.need<number>('seed');
   const json = args.flag('json');
+  const times = !args.flag('no-times');
+  const shard = args.get<Shard>('shard');
+  const jsonlFile = args.get<string>('jsonl'), resumeFile = args.get<string>('resume');
+  const workers = args.get<number>('workers');
   const scenName = displayName(scenFile);
+  if (jsonlFile !== undefined && resumeFile !== undefined) throw new InputError(`scen: --resume ${displayName(resumeFile)} goes on writing that file; give it without --jsonl`);
 
   const text = readText(scenFile, scenName, '.scen', MAX_SCEN_BYTES);
   // An empty run would print "optimal 100.00%" of nothing: say there is nothing instead.
@@ -105,136 +99,107 @@ function run(args: Args, io: Io): number {
   if (scenarios.length === 0) throw new InputError(`${scenName} holds no problems: nothing follows its 'version 1' line`);
   const mapOption = args.get<string>('map');
   const mapFile = resolveMap(scenFile, scenarios, mapOption, args.flag('force-map'));
+  const resultsFile = resumeFile ?? jsonlFile;
+  const resultsOption = resumeFile !== undefined ? '--resume' : '--jsonl';
+  if (resultsFile !== undefined) checkResultsTarget('scen', resultsOption, resultsFile, [scenFile, mapFile, ...(args.has('saved') ? [args.need<string>('saved')] : [])]);
   const terrain = args.get<TerrainSpec>('terrain');
   // Weighed, a grid path costs each step at the cell it enters and an any-angle path each segment by the cells it crosses: no optimum of the one bounds the other.
   if (terrain !== undefined && algo.promise === 'any-angle') throw new InputError('scen: --any-angle does not combine with --terrain: the optima are costed by grid steps, any-angle paths by segments (use plan --any-angle --terrain for one path)');
+  const partial = args.flag('partial');
+  if (partial) partialOptions(algo, {}); // refused here, before anything is printed, for a search that keeps no partial path
   const plain = loadMap(mapFile, mapOption !== undefined ? undefined : `map ${displayName(mapFile)} (named in ${scenName})`);
   for (const s of scenarios) checkScenario(s, plain, scenName);
   // A 4-connected method searches the map with 4 neighbours, where the published (8-connected) optima do not hold.
   const grid = gridFor(algo, withTerrain(plain, terrain));
   const reference = terrain !== undefined || grid.connectivity !== plain.connectivity;
   const picked = sampleIndices(scenarios.length, sample ?? scenarios.length, seed);
+  const [first, end] = shard === undefined ? [0, picked.length] : shardRows(picked.length, shard);
+  const judging: Judging = { reference, partial };
 
-  // Made (or loaded: --saved) before anything is printed, so a refused file prints nothing else.
-  const runner = algo.make(grid, savedArg(args));
+  const title = `${scenName}: ${picked.length} of ${scenarios.length} scenarios${sample !== undefined ? ` (sample, seed ${seed})` : ''}, map ${displayName(mapFile)} (${grid.width} x ${grid.height}), algo ${algo.name}${terrain === undefined ? '' : `, terrain ${formatTerrain(terrain)}`}${grid.connectivity !== plain.connectivity ? ', 4-connected' : ''}${reference ? ' (optima by Dijkstra)' : ''}`;
+  // What makes two results files parts of one run. The fingerprint is of the map as searched (terrain and connectivity in), so another map, or this one edited, is told apart.
+  const header: ResultsHeader | null = resultsFile === undefined ? null : {
+    bestfirst: 'scen', format: 1,
+    run: { fingerprint: spaceFingerprint(grid).map((w) => w.toString(16).padStart(8, '0')).join(''), scen: scenName, rows: picked.length, algo: algo.name, promise: algo.promise, bound: algo.bound, partial, title },
+    shard: { k: shard?.k ?? 1, n: shard?.n ?? 1, first, end }, times,
+  };
+  const earlier = resumeFile === undefined ? null : resumed(resumeFile, header!);
+
+  // The rows still to run, and the workers that will run them (none when they are few, or when this is the TypeScript source: a worker runs only built code).
+  const todo: number[] = [];
+  for (let q = first; q < end; q++) if (earlier?.rows.has(q) !== true) todo.push(q);
+  const threads = threadsFor(workers, todo.length, WORKER_URL);
+  // Made (or loaded: --saved) before anything is printed, so a refused file prints nothing else. With workers, the
+  // preprocessing is made here once and handed to them as bytes, which each loads.
+  const savedFile = savedArg(args);
+  const runner = algo.make(grid, savedFile);
+  const built = times ? { ...(runner.buildMs === undefined ? {} : { buildMs: runner.buildMs }), ...(runner.loadMs === undefined ? {} : { loadMs: runner.loadMs }) } : {};
+
   const say = json ? (l: string) => io.err(l) : (l: string) => io.out(l);
-  say(`${scenName}: ${picked.length} of ${scenarios.length} scenarios${sample !== undefined ? ` (sample, seed ${seed})` : ''}, map ${displayName(mapFile)} (${grid.width} x ${grid.height}), algo ${algo.name}${terrain === undefined ? '' : `, terrain ${formatTerrain(terrain)}`}${grid.connectivity !== plain.connectivity ? ', 4-connected' : ''}${reference ? ' (optima by Dijkstra)' : ''}`);
-  const summary = runScenarios(scenarios, picked, grid, algo, io, scenName, json, { reference, partial: args.flag('partial') }, runner);
-  printSummary(summary, algo, say);
-  const failed = summary.invalid > 0 || summary.broken > 0;
-  if (failed) io.err(`scen: FAILED: ${summary.invalid} invalid path${summary.invalid === 1 ? '' : 's'}, ${summary.broken} breaking the ${algo.name} promise`);
-  return failed ? 1 : 0;
+  say(shard === undefined ? title : `${title}; shard ${shard.k}/${shard.n}: ${end > first ? `rows ${first} to ${end - 1}` : 'no rows'}`);
+  if (earlier !== null) io.err(`scen: resuming ${displayName(resumeFile!)}: ${earlier.rows.size} of ${end - first} rows there already${earlier.cut ? ' (a cut last line dropped)' : ''}, ${todo.length} to run`);
+  const writer = resultsFile === undefined ? null
+    : earlier !== null ? ResultsWriter.open(resultsFile, `${resultsOption} ${displayName(resultsFile)}`, null, earlier.keep)
+      : ResultsWriter.open(resultsFile, `${resultsOption} ${displayName(resultsFile)}`, { ...header!, ...(Object.keys(built).length > 0 ? { built } : {}) });
+
+  // Rows are passed on in batch order whoever finished them first: the output is the same for any number of workers.
+  const slots: (ScenRow | undefined)[] = new Array<ScenRow | undefined>(end - first);
+  for (const r of earlier?.rows.values() ?? []) slots[r.row - first] = r;
+  const fail = failureReporter((l) => io.err(l), scenName);
+  const progress = progressBar(io, todo.length, '', 'rows');
+  let next = first, fresh = 0;
+  const drain = () => {
+    for (let row = slots[next - first]; next < end && row !== undefined; row = slots[++next - first]) {
+      const isNew = earlier?.rows.has(row.row) !== true;
+      if (isNew) writer?.line(rowLine(row, times));
+      if (json) io.out(JSON.stringify(rowRecord(row, times)));
+      fail(row);
+      if (isNew) progress?.(++fresh);
+    }
+  };
+  const deliver = (r: ScenRow) => { slots[r.row - first] = r; drain(); };
+  drain(); // the rows a resumed file holds before its first gap
+  const finish = (): number => {
+    writer?.close();
+    const rows = slots as ScenRow[];
+    const summary = summarize(rows, built);
+    printSummary(summary, algo, say, times);
+    return verdict(summary, algo.name, (l) => io.err(l));
+  };
+  const judge = new ScenJudge(grid, algo, runner, judging, times);
+  if (threads === 1) {
+    for (const q of todo) deliver(judge.judge(q, scenarios[picked[q]]));
+    return finish();
+  }
+  const saved = algo.saves ? savedBytes(runner, savedFile) : undefined;
+  // This thread is one of the threads: N - 1 workers.
+  const table = rowTable(todo.map((q) => scenarios[picked[q]]), todo);
+  return runOnThreads('scen', WORKER_URL!, { setup: { grid: shareGrid(grid), algo: algo.name, judging, times, saved }, table }, todo.length, threads - 1, (i) => judge.judge(...tableRow(table, i)), deliver)
+    .then(finish, (e: unknown) => { writer?.close(); throw e; });
 }
 
-const MAX_REPORTED = 10;
-
-/**
- * How scen judges: `reference` computes each optimum by Dijkstra on the grid
- * (the published ones assume the benchmark's terrain), and an unreachable
- * goal it confirms is no failure; `partial` asks for partial paths.
- */
-interface Judging { reference: boolean; partial: boolean }
-
-function runScenarios(
-  scenarios: readonly Scenario[], picked: Int32Array, grid: Grid,
-  algo: Algo, io: Io, scenFile: string, json: boolean, judging: Judging = { reference: false, partial: false }, made?: Runner,
-): ScenSummary {
-  const runner = made ?? algo.make(grid);
-  const { searcher } = runner;
-  const options = judging.partial ? partialOptions(algo, runner.options) : runner.options;
-  // The reference of --terrain: Dijkstra on the same weighed grid, by the other loop of the engine where it can.
-  const oracle: PathSearcher<QueryOptions & { priority?: Priority }> | null = judging.reference ? (grid.enterCost < 0 ? new GridSearcher(grid) : new Searcher(grid)) : null;
-  const buf = new Int32Array(grid.size);
-  const n = picked.length;
-  const micros = new Float64Array(n);
-  let optimal = 0, invalid = 0, broken = 0, expansions = 0, worst = 1, reported = 0, unreachable = 0, partials = 0, ratioSum = 0, ratios = 0;
-  const progress = progressBar(io, n);
-  const report = (s: Scenario, what: string) => {
-    if (reported++ < MAX_REPORTED) io.err(`${scenFile}:${s.line}: (${s.startX},${s.startY}) -> (${s.goalX},${s.goalY}): ${what}`);
-    else if (reported === MAX_REPORTED + 1) io.err('(more failures not shown)');
-  };
-
-  for (let q = 0; q < n; q++) {
-    const s = scenarios[picked[q]];
-    const start = s.startY * grid.width + s.startX, goal = s.goalY * grid.width + s.goalX;
-    const t0 = performance.now();
-    const status = searcher.search(start, goal, options);
-    micros[q] = (performance.now() - t0) * 1000;
-    expansions += searcher.expansions;
-    const found = status === 'found';
-    const optimum = oracle === null ? s.optimal : oracle.search(start, goal, { priority: COST_TO_COME }) === 'found' ? oracle.cost : Infinity;
-    if (!found && optimum === Infinity && status === 'unreachable') {
-      // No path, and the reference agrees: not a failure. A partial path must still be legal.
-      unreachable++;
-      const count = searcher.pathInto(buf);
-      const check = count > 0 ? checkPath(grid, buf, start, buf[count - 1], count) : null;
-      if (count > 0) partials++;
-      if (check !== null && !check.ok) { invalid++; report(s, `invalid partial path: ${check.reason}`); }
-      if (json) io.out(JSON.stringify({ line: s.line, start: [s.startX, s.startY], goal: [s.goalX, s.goalY], found, partial: count > 0, optimum: null, expansions: searcher.expansions, elapsedMs: Math.round(micros[q]) / 1000, valid: check === null || check.ok }));
-      progress?.(q + 1);
-      continue;
+/** The rows of a file being resumed, checked to be of this very run; null when the file is not there yet (or holds no whole line). */
+function resumed(file: string, header: ResultsHeader): { rows: Map<number, ScenRow>; keep: number; cut: boolean } | null {
+  const label = `--resume ${displayName(file)}`;
+  const text = resumeText(file, label);
+  const r = text === null ? null : parseResults(text, label);
+  if (r === null) return null;
+  const h = r.header;
+  if (h.bestfirst !== 'scen') throw new InputError(`scen: ${label} was written by bestfirst ${h.bestfirst}, not scen`);
+  const mine = header.run as Record<string, unknown>, theirs = h.run as Record<string, unknown>;
+  for (const key of Object.keys(mine)) {
+    if (JSON.stringify(mine[key]) !== JSON.stringify(theirs[key])) {
+      const what = key === 'fingerprint' ? 'another map (or this map edited, or other --terrain): the fingerprints of the maps differ' : `another ${key === 'title' ? 'batch' : key}: ${JSON.stringify(theirs[key])}, this run's ${JSON.stringify(mine[key])}`;
+      throw new InputError(`scen: ${label} is the results of another run, of ${what}; resume a run with its own command line, or start a new file with --jsonl`);
     }
-    const count = found ? searcher.pathInto(buf) : 0;
-    const check = found ? algo.check(grid, buf, start, goal, count) : { ok: false as const, reason: `no path found (${status})${optimum < Infinity && oracle !== null ? `, the reference finds one of cost ${optimum}` : ''}` };
-    let valid = check.ok;
-    let reason = check.ok ? '' : check.reason;
-    // The reported cost must be the length of the path it came with.
-    if (check.ok && Math.abs(searcher.cost - check.length) > 1e-9 * Math.max(1, check.length)) {
-      valid = false;
-      reason = `reported cost ${searcher.cost} but the path is ${check.length} long`;
-    }
-    const length = check.ok ? check.length : Infinity;
-    const isOptimal = valid && sameLength(length, optimum);
-    if (!valid) { invalid++; report(s, `invalid: ${reason}`); }
-    else {
-      if (isOptimal) optimal++;
-      if (optimum > 0) {
-        if (length / optimum > worst) worst = length / optimum;
-        ratioSum += length / optimum;
-        ratios++;
-      }
-      const keeps = algo.promise === 'optimal' ? isOptimal : algo.promise === 'bounded' ? withinBound(length, optimum, algo.bound)
-        : algo.promise === 'any-angle' ? withinBound(length, optimum, 1) && length >= Math.hypot(s.goalX - s.startX, s.goalY - s.startY) * (1 - 1e-9) : true;
-      if (!keeps) {
-        broken++;
-        const promise = algo.promise === 'optimal' ? 'the optimum' : algo.promise === 'any-angle' ? 'at most the optimum and at least the straight line' : `at most ${algo.bound} x the optimum`;
-        report(s, `cost ${length}, optimum ${optimum} (ratio ${(length / optimum).toFixed(6)}), ${algo.name} promises ${promise}`);
-      }
-    }
-    if (json) {
-      io.out(JSON.stringify({
-        line: s.line, start: [s.startX, s.startY], goal: [s.goalX, s.goalY], found,
-        cost: found ? searcher.cost : null, optimum, expansions: searcher.expansions,
-        elapsedMs: Math.round(micros[q]) / 1000, valid, optimal: isOptimal, ...(valid ? {} : { reason }),
-      }));
-    }
-    progress?.(q + 1);
   }
-
-  let total = 0;
-  for (let q = 0; q < n; q++) total += micros[q];
-  const sorted = micros.slice().sort();
-  const median = n === 0 ? 0 : n % 2 ? sorted[(n - 1) / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-  return {
-    queries: n, optimal, invalid, broken, unreachable, partial: partials,
-    medianMicroseconds: median, meanMicroseconds: n ? total / n : 0,
-    meanExpansions: n ? expansions / n : 0, worstRatio: worst, meanRatio: ratios ? ratioSum / ratios : 1, buildMs: runner.buildMs, loadMs: runner.loadMs,
-  };
-}
-
-function printSummary(s: ScenSummary, algo: Algo, say: (line: string) => void): void {
-  const pct = (100 * s.optimal) / s.queries; // queries >= 1: an empty file is refused before
-  if (algo.promise === 'any-angle') {
-    // The published optimum is the grid moves' one: an any-angle path is measured against it, not held to it.
-    say(`queries ${s.queries}, invalid ${s.invalid}`);
-    say(`length / optimum of the grid's moves: mean ${s.meanRatio.toFixed(6)} (${(100 * (1 - s.meanRatio)).toFixed(2)}% shorter), worst ${s.worstRatio.toFixed(6)}`);
-  } else say(`queries ${s.queries}, optimal ${pct.toFixed(2)}% (${s.optimal}), invalid ${s.invalid}`);
-  if (s.unreachable > 0) say(`unreachable ${s.unreachable} (the reference agrees)${s.partial > 0 ? `, ${s.partial} answered with a partial path` : ''}`);
-  if (s.buildMs !== undefined) say(`preprocessing ${s.buildMs.toFixed(1)} ms (once for the map, before the queries)`);
-  if (s.loadMs !== undefined) say(`preprocessing loaded in ${s.loadMs.toFixed(1)} ms (--saved; before the queries)`);
-  say(`microseconds per query: median ${s.medianMicroseconds.toFixed(1)}, mean ${s.meanMicroseconds.toFixed(1)}`);
-  say(`expansions per query: mean ${s.meanExpansions.toFixed(1)}`);
-  if (algo.promise === 'bounded' || algo.promise === 'none') {
-    say(`worst cost / optimum ${s.worstRatio.toFixed(6)}${algo.promise === 'bounded' ? ` (promised <= ${algo.bound})` : ' (no promise)'}`);
+  if (h.shard.k !== header.shard.k || h.shard.n !== header.shard.n) throw new InputError(`scen: ${label} holds shard ${h.shard.k}/${h.shard.n}, this run is shard ${header.shard.k}/${header.shard.n}`);
+  if (h.times !== header.times) throw new InputError(`scen: ${label} was written ${h.times ? 'with' : 'without'} times, this run is ${header.times ? 'with' : 'without'} (--no-times): give the same option`);
+  const rows = new Map<number, ScenRow>();
+  for (const { value, line } of r.rows) {
+    const row = rowFromJson(value, `${label}:${line}`, h.times);
+    if (row.row < h.shard.first || row.row >= h.shard.end || rows.has(row.row)) throw new InputError(`scen: ${label}:${line}: row ${row.row} is ${rows.has(row.row) ? 'there twice' : `outside the shard's rows ${h.shard.first} to ${h.shard.end - 1}`}`);
+    rows.set(row.row, row);
   }
+  return { rows, keep: r.wholeBytes, cut: r.cut };
 }

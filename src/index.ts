@@ -24,6 +24,7 @@ export { pathCost, type SearchSpace, type ArcChange, type ArcChangeFeed } from '
 export type { PathSearcher, QueryOptions, SearchResult, SearchStatus, SearchCounts } from './core/path-searcher.js';
 export type { Limits, LimitSignal, Slice, StopReason } from './core/limits.js';
 export { zero, type Heuristic } from './core/heuristic.js';
+export { SearchPool, serveQueries, type PoolPort, type PoolWorker, type SearchPoolOptions } from './core/search-pool.js';
 export { LINK_LENGTH, COST_TO_COME, HEURISTIC_ONLY, ASTAR, sum, type Priority, type TieBreak } from './core/priority.js';
 export type { Trace, TracePop, TracePush } from './core/trace.js';
 export { Graph, type Edge, type EdgeArrays, type GraphOptions, type KeyedEdge, type KeyedGraph, type FromEdgesOptions } from './spaces/graph.js';

@@ -91,12 +91,12 @@ function argvOf(command: string, positionals: string[], options: [string, string
 }
 
 /**
- * The picture files (plan and fleet --svg/--png, route --svg/--geojson) are
- * written, not read: the file values above are good names to write to (and
+ * The picture files (plan and fleet --svg/--png, route --svg/--geojson) and
+ * the results files (scen --jsonl, --resume) are written, not read: the file values above are good names to write to (and
  * writing over the fixtures would spoil later cases), so they are not
  * mutated; the places a picture may not be written are the cases below.
  */
-const OUTPUTS = ['svg', 'png', 'geojson'];
+const OUTPUTS = ['svg', 'png', 'geojson', 'jsonl', 'resume'];
 
 function table(): Case[] {
   const cases: Case[] = [];

@@ -62,6 +62,6 @@ test('usage errors are one line and exit 2', async () => {
   expect(c.err).toEqual(['bestfirst trace: unknown option --speed (known: --world, --help)']);
   c = collect();
   expect(await main(['fly'], c.io)).toBe(2);
-  expect(c.err).toEqual(['bestfirst: unknown command "fly" (known: trace, plan, scen, flood, replan, field, ara, apartment, route, preprocess, costmap, fleet)']);
+  expect(c.err).toEqual(['bestfirst: unknown command "fly" (known: trace, plan, scen, merge, flood, replan, field, ara, apartment, route, preprocess, costmap, fleet)']);
   expect(c.out).toEqual([]);
 });

@@ -60,7 +60,7 @@ test('bestfirst help CMD, CMD --help and CMD -h print the same help, exit 0, for
     // Help wins over everything else on the line, even a mistake.
     expect(await run(name, '--no-such-option', '--help')).toEqual(a);
   }
-  expect(await run('help', 'plna')).toEqual({ code: 2, out: [], err: ['bestfirst: unknown command "plna"; did you mean "plan"? (known: trace, plan, scen, flood, replan, field, ara, apartment, route, preprocess, costmap, fleet)'] });
+  expect(await run('help', 'plna')).toEqual({ code: 2, out: [], err: ['bestfirst: unknown command "plna"; did you mean "plan"? (known: trace, plan, scen, merge, flood, replan, field, ara, apartment, route, preprocess, costmap, fleet)'] });
   expect((await run('help', 'plan', 'scen')).code).toBe(2);
 });
 
@@ -109,7 +109,7 @@ test('an algorithm added to the table is listed in the help and parsed, from the
 });
 
 test('unknown commands, options and values suggest the nearest known one', async () => {
-  expect((await run('plna')).err).toEqual(['bestfirst: unknown command "plna"; did you mean "plan"? (known: trace, plan, scen, flood, replan, field, ara, apartment, route, preprocess, costmap, fleet)']);
+  expect((await run('plna')).err).toEqual(['bestfirst: unknown command "plna"; did you mean "plan"? (known: trace, plan, scen, merge, flood, replan, field, ara, apartment, route, preprocess, costmap, fleet)']);
   expect((await run('secn')).err[0]).toMatch(/did you mean "scen"\?/);
   expect((await run('--map')).err).toEqual(['bestfirst: unknown option "--map"; options come after the command (bestfirst <command> [options]; bestfirst help lists the commands)']);
   expect((await run('plan', '--form', '1,1')).err).toEqual(['bestfirst plan: unknown option --form; did you mean --from?']);

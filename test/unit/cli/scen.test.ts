@@ -221,8 +221,12 @@ test('scen draws progress on the status line only when stderr is a terminal, nev
   expect(scenCommand([ARENA_SCEN, '--sample', '40'], tty.io)).toBe(0);
   expect(tty.err).toEqual([]);
   expect(tty.status.length).toBeGreaterThan(2);
-  expect(tty.status.slice(0, -1).every((l) => /^\[#* *\] \d+\/40$/.test(l))).toBe(true);
-  expect(tty.status.slice(-2)).toEqual([`[${'#'.repeat(30)}] 40/40`, '']); // the last bar, then cleared
+  // Each bar says the rows done and, once there is a pace, rows per second and the time left at it.
+  const bar = /^\[#* *\] (\d+)\/40(, [\d.]+ rows\/s, \d+:\d\d left)?$/;
+  expect(tty.status.slice(0, -1).every((l) => bar.test(l))).toBe(true);
+  expect(tty.status.slice(0, -1).some((l) => /rows\/s, \d+:\d\d left$/.test(l))).toBe(true);
+  expect(tty.status.at(-2)).toMatch(new RegExp(`^\\[${'#'.repeat(30)}\\] 40/40, [\\d.]+ rows/s, 0:00 left$`)); // the last bar, then cleared
+  expect(tty.status.at(-1)).toBe('');
   for (const json of [false, true]) {
     const pipe = collect();
     expect(scenCommand([ARENA_SCEN, '--sample', '40', ...(json ? ['--json'] : [])], pipe.io)).toBe(0);

@@ -1,0 +1,130 @@
+import { InputError } from '#bestfirst';
+import type { Guarantee } from '#bestfirst/grid';
+import { displayName, jsonOption } from './files.js';
+import type { Io } from './io.js';
+import { runCommand, type Args, type CommandSpec } from './options.js';
+import { checkResultsTarget, readResults, ResultsWriter, type ReadResults, type ResultsHeader } from './results-file.js';
+import { failureReporter, printSummary, rowFromJson, rowLine, rowRecord, summarize, verdict, type ScenRow } from './scen-rows.js';
+
+/**
+ * `bestfirst merge FILE.jsonl...`: the `--jsonl` files of shards 1/N ...
+ * N/N of one `scen` run, joined into the report that run prints whole: the
+ * same header line, failures, summary and exit status (and with --json the
+ * same records), made by the same code from the same rows. With --no-times
+ * runs the bytes are the same; with times, the times are the rows' own.
+ */
+export const MERGE: CommandSpec = {
+  name: 'merge',
+  summary: 'join the --jsonl files of a sharded scen run into the whole run\'s report',
+  about: 'Joins the --jsonl files that `scen --shard K/N --jsonl FILE` wrote, one per shard, into the report the run prints unsharded: its first line, the failures named on stderr, the summary and the exit status, and with --json its records, in row order. Every shard 1/N ... N/N must be there once and whole, and all of one run (the same scenario file, sample, map, search and options); anything else is refused, naming the file.',
+  positionals: [{ name: 'FILE.jsonl', variadic: true, help: 'the results files, in any order (plain or gzipped)' }],
+  options: [
+    jsonOption('print one JSON record per row on stdout and the report on stderr, as scen --json does'),
+    { name: 'jsonl', kind: 'file', arg: 'FILE', help: 'also write the joined rows to FILE as one results file, the one the run unsharded writes (a file there is replaced)' },
+  ],
+  notes: [
+    'With times (runs without --no-times) the per-query times are the ones each shard measured on its machine, and the preprocessing time is the longest of the shards\'.',
+    'Exit status: as scen\'s: 0 every path valid and every promise kept, 1 an invalid path or a broken promise, 2 files that are not one whole run (a shard missing, twice, cut short, or of another run).',
+  ],
+  run,
+};
+
+export function mergeCommand(args: readonly string[], io: Io): number {
+  return runCommand(MERGE, args, io);
+}
+
+/** The fields of a scen header's `run` that the report needs, checked (a file may come from anywhere). */
+interface ScenRun { title: string; scen: string; rows: number; algo: string; promise: Guarantee; bound: number }
+
+function scenRun(h: ResultsHeader, label: string): ScenRun {
+  const r = h.run as Partial<Record<keyof ScenRun, unknown>>;
+  const promises: readonly unknown[] = ['optimal', 'bounded', 'none', 'any-angle'];
+  // JSON has no Infinity: "no promise" is written as null.
+  const bound = r.bound === null ? Infinity : r.bound;
+  if (h.bestfirst !== 'scen' || typeof r.title !== 'string' || typeof r.scen !== 'string' || !Number.isSafeInteger(r.rows) || typeof r.algo !== 'string'
+    || !promises.includes(r.promise) || typeof bound !== 'number') {
+    throw new InputError(`merge: ${label} is not the results of bestfirst scen (its header ${h.bestfirst === 'scen' ? 'lacks what the report needs' : `names bestfirst ${h.bestfirst}`}); merge joins scen --jsonl files`);
+  }
+  return { title: r.title, scen: r.scen, rows: r.rows as number, algo: r.algo, promise: r.promise as Guarantee, bound };
+}
+
+function run(args: Args, io: Io): number {
+  const files = args.positionals;
+  const out = args.get<string>('jsonl');
+  if (out !== undefined) checkResultsTarget('merge', '--jsonl', out, files);
+  const read = files.map((f) => ({ file: f, label: displayName(f), r: readResults(f, displayName(f)) }));
+  const head = read[0];
+  const job = scenRun(head.r.header, head.label);
+  const n = head.r.header.shard.n;
+  const byShard = new Map<number, (typeof read)[number]>();
+  for (const x of read) {
+    const h = x.r.header;
+    scenRun(h, x.label);
+    if (JSON.stringify(h.run) !== JSON.stringify(head.r.header.run)) throw new InputError(`merge: ${x.label} is of another run than ${head.label} (${differs(h, head.r.header)}); merge joins the shards of one run`);
+    if (h.times !== head.r.header.times) throw new InputError(`merge: ${x.label} was written ${h.times ? 'with' : 'without'} times and ${head.label} ${head.r.header.times ? 'with' : 'without'}; run every shard with the same options`);
+    if (h.shard.n !== n) throw new InputError(`merge: ${x.label} is shard ${h.shard.k}/${h.shard.n} and ${head.label} shard ${head.r.header.shard.k}/${n}: a run is cut one way`);
+    const twin = byShard.get(h.shard.k);
+    if (twin !== undefined) throw new InputError(`merge: shard ${h.shard.k}/${n} is given twice: ${twin.label} and ${x.label}`);
+    byShard.set(h.shard.k, x);
+  }
+  const missing: number[] = [];
+  for (let k = 1; k <= n; k++) if (!byShard.has(k)) missing.push(k);
+  if (missing.length > 0) throw new InputError(`merge: ${missing.length === 1 ? 'shard' : 'shards'} ${missing.slice(0, 5).map((k) => `${k}/${n}`).join(', ')}${missing.length > 5 ? ', ...' : ''} of ${job.scen} ${missing.length === 1 ? 'is' : 'are'} missing: give every shard's file (${n} in all)`);
+
+  const times = head.r.header.times;
+  const rows = new Array<ScenRow | undefined>(job.rows);
+  for (const { label, r } of read) rowsOf(r, label, times, rows);
+  const all = rows as ScenRow[];
+  const built = times ? longest(read.map((x) => x.r.header.built)) : {};
+  if (out !== undefined) {
+    const w = ResultsWriter.open(out, `--jsonl ${displayName(out)}`, { ...head.r.header, shard: { k: 1, n: 1, first: 0, end: job.rows }, ...(Object.keys(built).length > 0 ? { built } : {}) });
+    for (const r of all) w.line(rowLine(r, times));
+    w.close();
+  }
+  const json = args.flag('json');
+  const say = json ? (l: string) => io.err(l) : (l: string) => io.out(l);
+  say(job.title);
+  const fail = failureReporter((l) => io.err(l), job.scen);
+  for (const r of all) {
+    if (json) io.out(JSON.stringify(rowRecord(r, times)));
+    fail(r);
+  }
+  const summary = summarize(all, built);
+  printSummary(summary, job, say, times);
+  return verdict(summary, job.algo, (l) => io.err(l));
+}
+
+/** Puts a shard's rows in their places, refusing a shard cut short or holding rows not its own. */
+function rowsOf(r: ReadResults, label: string, times: boolean, into: (ScenRow | undefined)[]): void {
+  const { k, n, first, end } = r.header.shard;
+  if (!(0 <= first && first <= end && end <= into.length)) throw new InputError(`merge: ${label}: shard ${k}/${n} claims rows ${first} to ${end - 1} of a run of ${into.length}`);
+  for (const { value, line } of r.rows) {
+    const row = rowFromJson(value, `merge: ${label}:${line}`, times);
+    if (row.row < first || row.row >= end) throw new InputError(`merge: ${label}:${line}: row ${row.row} is not one of shard ${k}/${n}'s rows (${first} to ${end - 1})`);
+    if (into[row.row] !== undefined) throw new InputError(`merge: ${label}:${line}: row ${row.row} is there twice`);
+    into[row.row] = row;
+  }
+  const have = r.rows.length;
+  if (have < end - first) {
+    throw new InputError(`merge: ${label} holds ${have} of the ${end - first} rows of shard ${k}/${n}${r.cut ? ' and ends in a cut line' : ''}: its run stopped before the end; finish it with the same scen command and --resume ${label}`);
+  }
+}
+
+/** The longest build and load of the shards (each made the preprocessing once). */
+function longest(built: readonly (ResultsHeader['built'] | undefined)[]): { buildMs?: number; loadMs?: number } {
+  const out: { buildMs?: number; loadMs?: number } = {};
+  for (const b of built) {
+    if (typeof b?.buildMs === 'number') out.buildMs = Math.max(out.buildMs ?? 0, b.buildMs);
+    if (typeof b?.loadMs === 'number') out.loadMs = Math.max(out.loadMs ?? 0, b.loadMs);
+  }
+  return out;
+}
+
+/** The first field in which two runs differ, in words. */
+function differs(a: ResultsHeader, b: ResultsHeader): string {
+  for (const key of new Set([...Object.keys(a.run), ...Object.keys(b.run)])) {
+    const x = JSON.stringify(a.run[key]), y = JSON.stringify(b.run[key]);
+    if (x !== y) return key === 'fingerprint' ? 'another map, or the map edited' : `${key} ${x} against ${y}`;
+  }
+  return 'another run';
+}

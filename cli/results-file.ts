@@ -1,0 +1,164 @@
+import { closeSync, ftruncateSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { InputError } from '#bestfirst';
+import { displayName, readBytes } from './files.js';
+import type { OptionSpec } from './options.js';
+
+/**
+ * A results stream (`--jsonl FILE`): one JSON object per line, the first a
+ * header naming the run, then one per row as the run finds it. Each line is
+ * handed to the system as soon as it is written (one write call, no buffer
+ * of ours), so a run that is killed keeps every row it finished; at most
+ * the line being written is cut, and readers here drop such a last line.
+ */
+
+/** The first line of a results file. */
+export interface ResultsHeader {
+  /** The command that wrote it ("scen"). */
+  readonly bestfirst: string;
+  /** The layout of the lines; 1 so far. */
+  readonly format: number;
+  /** What makes two files parts of one run: the same values here (the batch, the map's fingerprint, the search). */
+  readonly run: Readonly<Record<string, unknown>>;
+  /** The slice this file holds: shard k of n, rows [first, end) of the batch. */
+  readonly shard: { readonly k: number; readonly n: number; readonly first: number; readonly end: number };
+  /** Whether the rows carry their times (elapsedMs); false with --no-times. */
+  readonly times: boolean;
+  /** What the writer spent before its rows (the map's preprocessing), in ms; absent without times. */
+  readonly built?: { readonly buildMs?: number; readonly loadMs?: number };
+}
+
+/** A results file read back: its header, each row line parsed (with its line number), and whether its last line was cut. */
+export interface ReadResults {
+  readonly header: ResultsHeader;
+  readonly rows: readonly { readonly value: unknown; readonly line: number }[];
+  /** The byte length of the whole lines: what a resumed run keeps. */
+  readonly wholeBytes: number;
+  readonly cut: boolean;
+}
+
+/** The largest results file read back: 2 GiB (a million rows is a few hundred MB). */
+const MAX_RESULTS_BYTES = 2 ** 31 - 1;
+
+/** The `--jsonl FILE` option. */
+export const JSONL_OPTION: OptionSpec = {
+  name: 'jsonl', kind: 'file', arg: 'FILE',
+  help: 'also write the results to FILE as they are found: a header line, then one JSON object per row (its --json record, with row, its place in the batch, and failure, what the report names) in row order, each line handed to the system at once, so a killed run keeps what it finished (a file there is replaced)',
+};
+
+/** The `--resume FILE` option. */
+export const RESUME_OPTION: OptionSpec = {
+  name: 'resume', kind: 'file', arg: 'FILE',
+  help: 'go on with the --jsonl FILE of an earlier run of the same command that stopped: its rows are kept and skipped, a last line cut by a kill is dropped, and the rest are appended; the report covers every row, as an uninterrupted run\'s does. A FILE not there yet is started, so a retried job can run the same line. Refused for a file of another run (another map, scenario file, search, sample or shard)',
+};
+
+/** Why `file` cannot be a results file, or null: a folder, a device, a missing folder, or one of the run's inputs. */
+function unfit(file: string, inputs: readonly string[]): string | null {
+  try {
+    const st = statSync(file);
+    if (st.isDirectory()) return 'it is a directory';
+    if (!st.isFile()) return 'it is not a regular file';
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'ENOTDIR') return 'a part of the path is not a directory';
+    if (code !== 'ENOENT') return (e as Error).message;
+    try {
+      if (!statSync(dirname(file)).isDirectory()) return `${displayName(dirname(file))} is not a folder`;
+    } catch {
+      return `no such folder ${displayName(dirname(file))}`;
+    }
+  }
+  for (const f of inputs) if (resolve(f) === resolve(file)) return `it is one of the files read (${displayName(f)})`;
+  return null;
+}
+
+/** Checks a results file can be written, before any work; `option` (`--jsonl`) and `command` name it. */
+export function checkResultsTarget(command: string, option: string, file: string, inputs: readonly string[]): void {
+  const why = unfit(file, inputs);
+  if (why !== null) throw new InputError(`${command}: cannot write ${option} ${displayName(file)}: ${why}`);
+}
+
+/**
+ * Splits a results file's text into its header and rows. A last line with
+ * no newline is cut (a kill while it was written): dropped and flagged.
+ * `label` names the file in refusals.
+ */
+export function parseResults(text: string, label: string): ReadResults | null {
+  const end = text.lastIndexOf('\n') + 1;
+  const cut = end < text.length;
+  const whole = text.slice(0, end);
+  if (whole === '') return null; // nothing whole: not even the header was finished
+  const lines = whole.split('\n');
+  lines.pop(); // after the last newline
+  const parse = (l: string, k: number): unknown => {
+    try {
+      return JSON.parse(l) as unknown;
+    } catch {
+      throw new InputError(`${label}:${k + 1}: not a JSON line; expected a results file bestfirst wrote with --jsonl`);
+    }
+  };
+  const header = parse(lines[0], 0) as Partial<ResultsHeader> | null;
+  const s = header?.shard;
+  if (header === null || typeof header !== 'object' || typeof header.bestfirst !== 'string' || header.format !== 1 || typeof header.run !== 'object' || header.run === null
+    || typeof s !== 'object' || s === null || ![s.k, s.n, s.first, s.end].every((x) => Number.isSafeInteger(x)) || typeof header.times !== 'boolean') {
+    throw new InputError(`${label}: its first line is not the header of a results file (bestfirst ... --jsonl writes one); expected ${header?.format !== undefined && header.format !== 1 ? 'format 1' : 'a header'}`);
+  }
+  // Bytes, not characters: the length a resumed file is cut back to.
+  return { header: header as ResultsHeader, rows: lines.slice(1).map((l, k) => ({ value: parse(l, k + 1), line: k + 2 })), wholeBytes: Buffer.byteLength(whole), cut };
+}
+
+/** Reads a results file whole (plain or gzipped) for `merge`. */
+export function readResults(file: string, label: string): ReadResults {
+  const r = parseResults(readBytes(file, label, 'results (.jsonl)', MAX_RESULTS_BYTES).toString('utf8'), label);
+  if (r === null) throw new InputError(`${label} holds no whole line, not even its header: the run that wrote it stopped at once; run its shard again`);
+  return r;
+}
+
+/** Appends lines to a results file, each handed to the system at once. */
+export class ResultsWriter {
+  private constructor(private readonly fd: number) {}
+
+  /**
+   * A fresh file (replacing one there) with `header` as its first line; or,
+   * with `keep` (the whole-line length of a file being resumed), the same
+   * file cut back to its whole lines and opened for appending.
+   */
+  static open(file: string, label: string, header: ResultsHeader | null, keep = 0): ResultsWriter {
+    let fd: number;
+    try {
+      fd = openSync(file, header === null ? 'r+' : 'w');
+    } catch (e) {
+      throw new InputError(`cannot write ${label}: ${(e as Error).message}`);
+    }
+    const w = new ResultsWriter(fd);
+    if (header === null) {
+      ftruncateSync(fd, keep);
+      w.at = keep;
+    } else w.line(JSON.stringify(header));
+    return w;
+  }
+
+  private at = 0;
+
+  line(text: string): void {
+    const bytes = Buffer.from(`${text}\n`, 'utf8');
+    let done = 0;
+    while (done < bytes.length) done += writeSync(this.fd, bytes, done, bytes.length - done, this.at + done);
+    this.at += bytes.length;
+  }
+
+  close(): void { closeSync(this.fd); }
+}
+
+/** The text of a file to resume, or null when it is not there yet; refused if it is gzipped (it is appended to). */
+export function resumeText(file: string, label: string): string | null {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch (e) {
+    if ((e as { code?: string }).code === 'ENOENT') return null;
+    throw e;
+  }
+  if (bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b) throw new InputError(`${label} is gzipped; a run goes on only in the plain file it wrote (gunzip it first)`);
+  return bytes.toString('utf8');
+}

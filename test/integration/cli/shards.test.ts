@@ -1,0 +1,84 @@
+// scen and route --pairs on worker threads, and scen in processes that are killed: the built command
+// (dist/, as a worker thread runs only built code) in child processes.
+// Row for row, --workers 2 prints what --workers 1 prints, and a run killed
+// with SIGKILL partway and then resumed ends as an uninterrupted run.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from 'vitest';
+import { expectFreshBuild } from '../../support/build-fresh.js';
+import { writeFixtures } from '../../support/cli-fixtures.js';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const BIN = join(ROOT, 'bin/bestfirst.js');
+const DIR = mkdtempSync(join(tmpdir(), 'bestfirst-shards-'));
+const F = writeFixtures();
+const DEN = 'data/movingai/dao/den312d.map.scen';
+const BRC = 'data/movingai/dao/brc202d.map.scen';
+
+function bestfirst(...argv: string[]): { code: number | null; out: string; err: string } {
+  const r = spawnSync(process.execPath, [BIN, ...argv], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 28 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+test('--workers 2 prints what --workers 1 prints, row for row: records, failures, summary and exit status', () => {
+  expectFreshBuild('dist/cli/main.js', ['cli', 'src']);
+  const runs: string[][] = [
+    [DEN, '--json'],
+    [DEN, '--algo', 'jps-plus'], // the table made once, shared with the workers as bytes
+    [DEN, '--algo', 'subgoal4', '--json'], // a 4-connected grid in shared memory
+    [DEN, '--terrain', 'T=2', '--json'], // a weighed grid: its weights shared too
+    [F.scen, '--map', F.open, '--force-map', '--json'], // a run that fails: the same rows named, exit 1
+  ];
+  for (const argv of runs) {
+    const one = bestfirst('scen', ...argv, '--no-times', '--workers', '1');
+    const two = bestfirst('scen', ...argv, '--no-times', '--workers', '2');
+    expect(two, argv.join(' ')).toEqual(one);
+    expect(one.code, `${argv.join(' ')}: ${one.err}`).toBe(argv.includes('--force-map') ? 1 : 0);
+  }
+  // The records of a large run, with times: the same rows in the same order, the times aside.
+  const strip = (out: string) => out.trim().split('\n').map((l) => { const { elapsedMs: _, ...r } = JSON.parse(l) as Record<string, unknown>; return r; });
+  const one = bestfirst('scen', BRC, '--json', '--workers', '1'), two = bestfirst('scen', BRC, '--json', '--workers', '2');
+  expect(strip(two.out)).toEqual(strip(one.out));
+  expect(strip(one.out)).toHaveLength(2519);
+}, 300_000);
+
+test('a run killed with SIGKILL partway, then run again with --resume, ends as the uninterrupted run: the same file, the same report', async () => {
+  expectFreshBuild('dist/cli/main.js', ['cli', 'src']);
+  const file = join(DIR, 'killed.jsonl');
+  const child = spawn(process.execPath, [BIN, 'scen', BRC, '--no-times', '--workers', '2', '--jsonl', file], { cwd: ROOT, stdio: 'ignore' });
+  // Killed once a few hundred rows are in the file: the run is then well short of its 2519.
+  let rows = 0;
+  while (rows < 300) {
+    await new Promise((r) => setTimeout(r, 20));
+    rows = existsSync(file) ? readFileSync(file, 'utf8').split('\n').length - 2 : 0;
+  }
+  child.kill('SIGKILL');
+  await new Promise((r) => child.once('exit', r));
+  const left = readFileSync(file, 'utf8').split('\n').length - 2;
+  expect(left).toBeLessThan(2519);
+  const resumed = bestfirst('scen', BRC, '--no-times', '--workers', '2', '--resume', file);
+  expect(resumed.code).toBe(0);
+  expect(resumed.err).toMatch(/^scen: resuming .*killed\.jsonl: \d+ of 2519 rows there already( \(a cut last line dropped\))?, \d+ to run\n$/);
+  const whole = bestfirst('scen', BRC, '--no-times', '--workers', '1', '--jsonl', join(DIR, 'whole.jsonl'));
+  expect(resumed.out).toBe(whole.out);
+  expect(readFileSync(file, 'utf8')).toBe(readFileSync(join(DIR, 'whole.jsonl'), 'utf8'));
+}, 300_000);
+
+test('route --pairs: --workers 2 prints what --workers 1 prints, for every search that runs on workers (the hierarchy shared as its bytes)', () => {
+  expectFreshBuild('dist/cli/main.js', ['cli', 'src']);
+  // 600 pairs of the 792 nodes, drawn by a fixed linear congruential generator.
+  let x = 20261206;
+  const id = () => { x = (x * 1103515245 + 12345) % 2147483648; return 1 + (x % 792); };
+  const file = join(DIR, 'pairs.txt');
+  writeFileSync(file, Array.from({ length: 600 }, () => `${id()} ${id()}`).join('\n'));
+  for (const algo of ['dijkstra', 'astar', 'ch', 'bellman-ford']) {
+    const argv = ['route', '--gr', 'data/dimacs/amsterdam-centre.gr', '--co', 'data/dimacs/amsterdam-centre.co', '--pairs', file, '--algo', algo, '--json', '--no-times'];
+    const one = bestfirst(...argv, '--workers', '1'), two = bestfirst(...argv, '--workers', '2');
+    expect(one.code, one.err).toBe(0);
+    expect(two, algo).toEqual(one);
+    expect(one.out.trim().split('\n')).toHaveLength(600);
+  }
+}, 300_000);
