@@ -47,7 +47,7 @@ test('the sidebar: the manual (the guide with its pages in the index\'s order, t
     'Many robots', 'Any-angle paths', 'Readers and formats', 'The chapter page',
   ]);
   expect(modules.children!.map((c) => c.text)).toEqual([
-    'bestfirst', 'bestfirst/grid', 'bestfirst/search', 'bestfirst/costmap', 'bestfirst/repair', 'bestfirst/mapf', 'bestfirst/io', 'bestfirst/cspace', 'bestfirst/kinematic',
+    'bestfirst', 'bestfirst/grid', 'bestfirst/lite', 'bestfirst/search', 'bestfirst/costmap', 'bestfirst/repair', 'bestfirst/mapf', 'bestfirst/io', 'bestfirst/cspace', 'bestfirst/kinematic',
   ]);
 });
 
