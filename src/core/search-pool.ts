@@ -187,6 +187,10 @@ export class SearchPool<Q, A> {
  * Make the searcher once, before this call, from the worker's start data.
  */
 export function serveQueries<Q, A>(port: PoolPort, answer: (query: Q) => A): void {
+  if (port === null || typeof port !== 'object' || typeof port.postMessage !== 'function' || typeof port.listen !== 'function') {
+    throw new InputError('serveQueries: port must be a PoolPort { postMessage(message), listen(onMessage) }');
+  }
+  if (typeof answer !== 'function') throw new InputError('serveQueries: answer must be a function (query) => answer');
   port.listen((m) => {
     const { chunk, queries } = m as { chunk: number; queries: Q[] };
     try {
