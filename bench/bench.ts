@@ -9,14 +9,14 @@
  * 8-connected preprocessing track (the subgoal graph and JPS+ against
  * online JPS, both corner rules: bench/jps-plus.ts) and the
  * fleet track (many agents on the MAPF benchmark maps: prioritized planning,
- * CBS, PIBT and LaCAM*, bench/fleet.ts; some 27 minutes of the full run)
- * and the kinematic track (Hybrid-A* for a
+ * CBS, PIBT and LaCAM*, bench/fleet.ts; some 27 minutes of the full run),
+ * the lifelong track (bench/lifelong.ts) and the kinematic track (Hybrid-A* for a
  * rectangle at a turning radius on Nav2's maps, bench/kinematic.ts); prints
  * the tables and writes them to bench/RESULTS.md.
  *
  *   npm run bench                 full run (the fleet track alone some 27 minutes)
  *   npm run bench -- --quick      a few minutes (the fleet track under a minute)
- *   options: --no-roads --no-peers --no-repair --no-costmap --no-any-angle --no-jps-plus --no-fleet --no-kinematic --no-grid4 --cbs-limit=S --families=dao,maze --per-family=N --pairs=N
+ *   options: --no-roads --no-peers --no-repair --no-costmap --no-any-angle --no-jps-plus --no-fleet --no-lifelong --no-kinematic --no-grid4 --cbs-limit=S --families=dao,maze --per-family=N --pairs=N
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -34,8 +34,8 @@ const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
 const opt = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 for (const a of args) {
-  if (!/^--(quick|no-roads|no-peers|no-repair|no-costmap|no-any-angle|no-jps-plus|no-fleet|no-kinematic|no-grid4|cbs-limit=\d+(\.\d+)?|families=.*|per-family=\d+|pairs=\d+)$/.test(a)) {
-    console.error(`bench: unknown argument ${a}; expected --quick, --no-roads, --no-peers, --no-repair, --no-costmap, --no-any-angle, --no-jps-plus, --no-fleet, --no-kinematic, --no-grid4, --cbs-limit=S, --families=a,b, --per-family=N, --pairs=N`);
+  if (!/^--(quick|no-roads|no-peers|no-repair|no-costmap|no-any-angle|no-jps-plus|no-fleet|no-lifelong|no-kinematic|no-grid4|cbs-limit=\d+(\.\d+)?|families=.*|per-family=\d+|pairs=\d+)$/.test(a)) {
+    console.error(`bench: unknown argument ${a}; expected --quick, --no-roads, --no-peers, --no-repair, --no-costmap, --no-any-angle, --no-jps-plus, --no-fleet, --no-lifelong, --no-kinematic, --no-grid4, --cbs-limit=S, --families=a,b, --per-family=N, --pairs=N`);
     process.exit(2);
   }
 }
@@ -124,6 +124,7 @@ async function main(): Promise<void> {
   if (!flag('no-any-angle')) anyAngle();
   if (!flag('no-jps-plus')) jpsPlus();
   if (!flag('no-fleet')) fleet();
+  if (!flag('no-lifelong')) lifelong();
   if (!flag('no-kinematic')) kinematic();
 
   const m1 = machine();
@@ -164,68 +165,49 @@ function repairAndReuse(): void {
 }
 
 /**
- * The any-angle track: bench/any-angle.ts run as it is (runnable alone too),
- * on the grid track's seeded scenarios, its table copied into the record.
+ * A track that is a script of its own (runnable alone too): run it as it
+ * is, with `scriptArgs`, and copy its printout into the record under
+ * `title`, with the command that prints it.
  */
-function anyAngle(): void {
-  const script = './any-angle.js', per = QUICK ? '8' : '60', rounds = QUICK ? '1' : '3';
-  process.stderr.write(`  ${script} ${per} ${rounds}...\n`);
-  const text = execFileSync(process.execPath, [fileURLToPath(new URL(script, import.meta.url)), per, rounds], { encoding: 'utf8', maxBuffer: 1 << 26 });
+function scriptTrack(title: string, script: string, scriptArgs: readonly string[]): void {
+  process.stderr.write(`  ${script} ${scriptArgs.join(' ')}...\n`);
+  const text = execFileSync(process.execPath, [fileURLToPath(new URL(`./${script}`, import.meta.url)), ...scriptArgs], { encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'inherit'] });
   say();
-  say('## Any-angle paths (Lazy Theta*, Theta*, A* + smoothPath) against octile A*');
-  say(`\`node dist/bench/any-angle.js ${per} ${rounds}\``);
+  say(`## ${title}`);
+  say(`\`node dist/bench/${script}${scriptArgs.length ? ` ${scriptArgs.join(' ')}` : ''}\``);
   block(text.trimEnd());
 }
 
+/** The any-angle track: bench/any-angle.ts on the grid track's seeded scenarios. */
+function anyAngle(): void {
+  scriptTrack('Any-angle paths (Lazy Theta*, Theta*, A* + smoothPath) against octile A*', 'any-angle.js', QUICK ? ['8', '1'] : ['60', '3']);
+}
+
 /**
- * The 8-connected preprocessing track: bench/jps-plus.ts run as it is
- * (runnable alone too), the subgoal graph and JPS+ on the grid track's
- * seeded scenarios under both corner rules, its table and its target lines
- * (5x JPS, build under 1 s, 16 bytes a cell) copied into the record. The
+ * The 8-connected preprocessing track: bench/jps-plus.ts, the subgoal graph
+ * and JPS+ on the grid track's seeded scenarios under both corner rules,
+ * with its target lines (5x JPS, build under 1 s, 16 bytes a cell). The
  * grid track above has both beside the peers and the native A* under the
  * Moving AI rule.
  */
 function jpsPlus(): void {
-  const script = './jps-plus.js', per = QUICK ? '8' : '60', rounds = QUICK ? '2' : '5';
-  process.stderr.write(`  ${script} ${per} ${rounds}...\n`);
-  const text = execFileSync(process.execPath, [fileURLToPath(new URL(script, import.meta.url)), per, rounds], { encoding: 'utf8', maxBuffer: 1 << 26 });
-  say();
-  say('## 8-connected preprocessing track (the subgoal graph SG8 and JPS+) against online JPS and A*, both corner rules');
-  say(`\`node dist/bench/jps-plus.js ${per} ${rounds}\``);
-  block(text.trimEnd());
+  scriptTrack('8-connected preprocessing track (the subgoal graph SG8 and JPS+) against online JPS and A*, both corner rules', 'jps-plus.js', QUICK ? ['8', '2'] : ['60', '5']);
 }
 
-/**
- * The fleet track: bench/fleet.ts run as it is (it is also runnable alone),
- * its table copied into the record. Quick mode runs fleet.js --quick (two
- * rungs of the ladder, one agent file, short limits: see fleet.ts);
- * --cbs-limit=S is passed on.
- */
+/** The fleet track: bench/fleet.ts. Quick mode runs its --quick ladder; --cbs-limit=S is passed on. */
 function fleet(): void {
-  const script = fileURLToPath(new URL('./fleet.js', import.meta.url));
   const fleetArgs = [...(QUICK ? ['--quick'] : []), ...(opt('cbs-limit') ? [`--cbs-limit=${opt('cbs-limit')}`] : [])];
-  process.stderr.write(`  fleet.js ${fleetArgs.join(' ')}...\n`);
-  const text = execFileSync(process.execPath, [script, ...fleetArgs], { encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'inherit'] });
-  say();
-  say('## Fleet track (many agents on one map: prioritized planning, CBS, PIBT and LaCAM*)');
-  say(`\`node dist/bench/fleet.js${fleetArgs.length ? ` ${fleetArgs.join(' ')}` : ''}\``);
-  block(text.trimEnd());
+  scriptTrack('Fleet track (many agents on one map: prioritized planning, CBS, PIBT and LaCAM*)', 'fleet.js', fleetArgs);
 }
 
-/**
- * The kinematic track: bench/kinematic.ts run as it is (runnable alone too),
- * Hybrid-A* on Nav2's maps for both motion models, its table and target
- * line copied into the record. Quick mode asks for fewer pose pairs.
- */
+/** The lifelong track: bench/lifelong.ts, the warehouse's throughput curve with PIBT. Quick mode: three robot counts, one seed. */
+function lifelong(): void {
+  scriptTrack('Lifelong warehouse (errands per 100 steps as robots are added; PIBT; planning time per step)', 'lifelong.js', QUICK ? ['--agents=50,200,800', '--seeds=1'] : []);
+}
+
+/** The kinematic track: bench/kinematic.ts, Hybrid-A* on Nav2's maps for both motion models. Quick mode asks for fewer pose pairs. */
 function kinematic(): void {
-  const script = fileURLToPath(new URL('./kinematic.js', import.meta.url));
-  const kinArgs = QUICK ? ['--quick'] : [];
-  process.stderr.write(`  kinematic.js ${kinArgs.join(' ')}...\n`);
-  const text = execFileSync(process.execPath, [script, ...kinArgs], { encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'inherit'] });
-  say();
-  say('## Kinematic track (Hybrid-A* for a 0.6 m x 0.4 m rectangle at R = 0.5 m on Nav2\'s maps)');
-  say(`\`node dist/bench/kinematic.js${kinArgs.length ? ` ${kinArgs.join(' ')}` : ''}\``);
-  block(text.trimEnd());
+  scriptTrack('Kinematic track (Hybrid-A* for a 0.6 m x 0.4 m rectangle at R = 0.5 m on Nav2\'s maps)', 'kinematic.js', QUICK ? ['--quick'] : []);
 }
 
 /** Native per-query microseconds in the same order as the libraries' (maps, then queries); costs checked against the optimum. */

@@ -191,6 +191,26 @@ export function savedArg(args: { get<T>(name: string): T | undefined }): { bytes
   return file === undefined ? undefined : { bytes: readSavedFile(file, '--saved', 'saved preprocessing'), file: displayName(file) };
 }
 
+/** Why `file` cannot be written, before any work, or null when it may be: a folder, a device, a missing folder. */
+export function whyUnwritable(file: string): string | null {
+  try {
+    const st = statSync(file);
+    if (st.isDirectory()) return 'it is a directory';
+    if (!st.isFile()) return 'it is not a regular file';
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'ENOTDIR') return 'a part of the path is not a directory';
+    if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+    if (code !== 'ENOENT') return (e as Error).message;
+    try {
+      if (!statSync(dirname(file)).isDirectory()) return `${displayName(dirname(file))} is not a folder`;
+    } catch {
+      return `no such folder ${displayName(dirname(file))}`;
+    }
+  }
+  return null;
+}
+
 /**
  * Writes `bytes` to `file`, replacing a regular file there: first to a
  * temporary file beside it, then renamed over it, so that a failure leaves

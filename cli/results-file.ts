@@ -1,7 +1,7 @@
-import { closeSync, ftruncateSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { closeSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { InputError } from '#bestfirst';
-import { displayName, readBytes } from './files.js';
+import { displayName, readBytes, whyUnwritable } from './files.js';
 import type { OptionSpec } from './options.js';
 
 /**
@@ -54,20 +54,8 @@ export const RESUME_OPTION: OptionSpec = {
 
 /** Why `file` cannot be a results file, or null: a folder, a device, a missing folder, or one of the run's inputs. */
 function unfit(file: string, inputs: readonly string[]): string | null {
-  try {
-    const st = statSync(file);
-    if (st.isDirectory()) return 'it is a directory';
-    if (!st.isFile()) return 'it is not a regular file';
-  } catch (e) {
-    const code = (e as { code?: string }).code;
-    if (code === 'ENOTDIR') return 'a part of the path is not a directory';
-    if (code !== 'ENOENT') return (e as Error).message;
-    try {
-      if (!statSync(dirname(file)).isDirectory()) return `${displayName(dirname(file))} is not a folder`;
-    } catch {
-      return `no such folder ${displayName(dirname(file))}`;
-    }
-  }
+  const why = whyUnwritable(file);
+  if (why !== null) return why;
   for (const f of inputs) if (resolve(f) === resolve(file)) return `it is one of the files read (${displayName(f)})`;
   return null;
 }

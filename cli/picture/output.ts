@@ -1,7 +1,6 @@
-import { statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { InputError } from '#bestfirst';
-import { displayName, writeBytes } from '../files.js';
+import { displayName, whyUnwritable, writeBytes } from '../files.js';
 import type { Io } from '../io.js';
 import type { Args, OptionSpec } from '../options.js';
 
@@ -23,26 +22,6 @@ export const PNG_OPTION: OptionSpec = {
   help: 'also draw the --svg picture as a PNG in FILE.png (RGB, one cell k x k pixels, the longer side at most 2048 pixels where the map allows; a file there is replaced)',
 };
 
-/** Why `file` cannot be written, before any work, or null when it may be: a folder, a device, a missing folder. */
-function unwritable(file: string): string | null {
-  try {
-    const st = statSync(file);
-    if (st.isDirectory()) return 'it is a directory';
-    if (!st.isFile()) return 'it is not a regular file';
-  } catch (e) {
-    const code = (e as { code?: string }).code;
-    if (code === 'ENOTDIR') return 'a part of the path is not a directory';
-    if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-    if (code !== 'ENOENT') return (e as Error).message;
-    try {
-      if (!statSync(dirname(file)).isDirectory()) return `${displayName(dirname(file))} is not a folder`;
-    } catch {
-      return `no such folder ${displayName(dirname(file))}`;
-    }
-  }
-  return null;
-}
-
 /**
  * The picture files the user asked for among `options`, each checked before
  * any file is read or any search run: writable, not one of the `inputs`
@@ -55,7 +34,7 @@ export function pictureTargets(args: Args, options: readonly string[], inputs: r
     const file = args.get<string>(option);
     if (file === undefined) continue;
     const label = `--${option} ${displayName(file)}`;
-    const why = unwritable(file);
+    const why = whyUnwritable(file);
     if (why !== null) throw new InputError(`${command}: cannot write ${label}: ${why}`);
     for (const f of inputs) if (resolve(f) === resolve(file)) throw new InputError(`${command}: ${label} is one of the files read (${displayName(f)}); write the picture elsewhere`);
     for (const [other, f] of targets) if (resolve(f) === resolve(file)) throw new InputError(`${command}: ${label} is also --${other}; give each picture a file of its own`);
