@@ -230,11 +230,13 @@ export class WarehouseWidget {
   /** Shows what belongs to the mode of the planner picked, and hides the rest. */
   private showMode(): void {
     const life = isLifelong(this.method);
-    this.timeBox.hidden = this.method === 'lifelong-pibt';
-    this.stepsBox.hidden = !life;
-    this.lifePanel.hidden = !life;
-    this.planLegend.hidden = life;
-    this.lifeLegend.hidden = !life;
+    // Hidden and out of the layout (a key is a flex box: its display would win over the hidden attribute).
+    const shown = (e: HTMLElement, on: boolean) => { e.hidden = !on; e.style.display = on ? '' : 'none'; };
+    shown(this.timeBox, this.method !== 'lifelong-pibt');
+    shown(this.stepsBox, life);
+    shown(this.lifePanel, life);
+    shown(this.planLegend, !life);
+    shown(this.lifeLegend, life);
     this.floor = null;
     const d = this.root.dataset;
     for (const k of life ? PLAN_DATA : LIFE_DATA) delete d[k];
