@@ -110,7 +110,7 @@ describe.runIf(avail.run)('the warehouse widget\'s lifelong mode, in Chromium', 
     // The sweep fills in the robot counts not yet there, from 50 up, each as it comes; stopped after its first (50).
     await root.locator('.wh-sweep').click();
     expect(await attr('sweep')).toBe('running');
-    expect(await root.locator('.wh-sweep').getAttribute('aria-pressed')).toBe('true');
+    expect(await root.locator('.wh-sweep').textContent(), 'the same button stops it').toBe('Stop the sweep');
     await expect.poll(async () => (await points()).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
     await root.locator('.wh-sweep').click();
     expect(await attr('sweep')).toBe('stopped');

@@ -257,7 +257,8 @@ export class WarehouseWidget {
       const w = this.freeWorker();
       if (w) { this.busy = true; w.postMessage(req); }
       else {
-        void Promise.all([import('./fleet-lifelong.js')]).then(([model]) => whenIdle(() => {
+        // Without workers the lifelong model (and the planners) are fetched only now, and the run is made in idle time.
+        void import('./fleet-lifelong.js').then((model) => whenIdle(() => {
           if (seq === this.seq) this.lived(model.runLifelong(this.grid, req.robots, req.steps, m, { millis: req.millis }));
         }));
       }
@@ -362,7 +363,6 @@ export class WarehouseWidget {
     this.sweepSeq++;
     if (why === 'stopped') { this.sweeper?.terminate(); this.sweeper = null; }
     this.sweepBtn.textContent = `Sweep ${SWEEP_ROBOTS[0]} to ${SWEEP_ROBOTS[SWEEP_ROBOTS.length - 1].toLocaleString('en')} robots`;
-    this.sweepBtn.setAttribute('aria-pressed', 'false');
   }
 
   /**
@@ -378,7 +378,6 @@ export class WarehouseWidget {
     this.sweeping = true;
     this.root.dataset.sweep = 'running';
     this.sweepBtn.textContent = 'Stop the sweep';
-    this.sweepBtn.setAttribute('aria-pressed', 'true');
     const point = (p: CurvePoint) => { if (seq === this.sweepSeq) this.addPoint(p); };
     const done = () => { if (seq === this.sweepSeq) this.stopSweep('done'); };
     let w: Worker | null;
