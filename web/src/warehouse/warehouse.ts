@@ -93,6 +93,13 @@ export interface WarehouseRoot extends HTMLElement {
  * Planned one by one and blind to each other instead, the robots' paths
  * are as short as they can be (the lower bound) but collide: the
  * collisions flash where and when they would happen.
+ *
+ * The lifelong mode (the menu's last group) runs the library's `lifelong`
+ * in the worker instead: robots placed by a seed, each handed errand after
+ * errand (pick station, shelf spot, drop station), for the Steps chosen,
+ * then played back with the errands completed so far. Every PIBT run adds
+ * its point to a chart of robots against errands per 100 steps, and a sweep
+ * fills in the robot counts from 50 to 1,000 in a worker of its own.
  */
 export class WarehouseWidget {
   readonly grid = fleetGrid(mapText);
