@@ -6,8 +6,8 @@ import { DEFAULT_BUDGET } from './fleet-budget.js';
 /**
  * How the robots are planned: together (prioritized, CBS, PIBT or LaCAM*),
  * or each alone, blind to the others. All of them plan one batch of tasks
- * (each robot one trip); a lifelong mode, where a robot that arrives draws
- * its next task, is to join them as a method of its own.
+ * (each robot one trip); the lifelong mode, where a robot that arrives draws
+ * its next errand, is fleet-lifelong.ts.
  */
 export type FleetMethod = 'prioritized' | 'cbs' | 'pibt' | 'lacam' | 'independent';
 

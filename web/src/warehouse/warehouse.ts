@@ -1,6 +1,6 @@
 import mapText from '../../../data/mapf/warehouse-10-20-10-2-1.map?raw';
 import { onCellTap } from '../common/cell-tap.js';
-import { controlForm, el } from '../common/dom.js';
+import { button, controlForm, el } from '../common/dom.js';
 import { GridCanvas } from '../common/grid-canvas.js';
 import { canvasSize, cellCentre, cssPx, type GridLayout } from '../common/layout.js';
 import { keyEntry, legend, lineMark, styledMark } from '../common/legend.js';
@@ -10,10 +10,16 @@ import { whenIdle } from '../common/schedule.js';
 import { polyline } from '../common/shapes.js';
 import { scratch, scratchContext, type Ctx2D, type Scratch } from '../common/surface.js';
 import { ROBOT_COLORS } from './fleet-colors.js';
+import { ThroughputChart } from './fleet-chart.js';
+import { withPoint } from './fleet-curve.js';
 import { fleetGrid } from './fleet-grid.js';
 import { DEFAULT_BUDGET, FLEET_BUDGETS } from './fleet-budget.js';
+import { DEFAULT_LIFELONG_STEPS, isLifelong, LIFELONG_LACAM, LIFELONG_STEPS, SWEEP_ROBOTS, type LifelongMethod } from './fleet-life-options.js';
+import type { CurvePoint, LifelongPlan } from './fleet-lifelong.js';
 import type { Conflict, FleetMethod } from './fleet-model.js';
+import type { FleetRequest } from './fleet-request.js';
 import { meetingsOf, packPlan, row, type FleetWire } from './fleet-wire.js';
+import { cellAt, followedWords, goalAt, lifelongLegend, lifelongWords, paintLifelong, STATION_TINT } from './lifelong-view.js';
 
 /** The followed robot's marks: black with a white rim, a colour no other robot has. */
 const FOLLOW = '#000000';
@@ -32,12 +38,14 @@ const MAX_ROBOTS = 1000;
 const CROWD = 200;
 /** The steps ahead of each robot drawn in a crowd. */
 const AHEAD = 8;
+/** Any entry of the planner menu. */
+type Method = FleetMethod | LifelongMethod;
 /**
  * The planner menu, in groups: the planners of one batch of tasks (each
- * robot one trip) now; a lifelong group (robots drawing new tasks as they
- * arrive) is to follow as a group of its own.
+ * robot one trip), and the lifelong mode (robots drawing new errands as they
+ * arrive, the run played back and its throughput charted).
  */
-const METHODS: readonly { group: string; items: readonly { id: FleetMethod; label: string }[] }[] = [
+const METHODS: readonly { group: string; items: readonly { id: Method; label: string }[] }[] = [
   {
     group: 'One trip per robot', items: [
       { id: 'prioritized', label: 'Prioritized planning' },
@@ -47,16 +55,29 @@ const METHODS: readonly { group: string; items: readonly { id: FleetMethod; labe
       { id: 'independent', label: 'Each robot alone (A*, blind to the others)' },
     ],
   },
+  {
+    group: 'Errands that keep coming (lifelong)', items: [
+      { id: 'lifelong-pibt', label: 'Lifelong: PIBT, errand after errand' },
+      { id: 'lifelong-lacam', label: `Lifelong: LaCAM*, replanned every ${LIFELONG_LACAM.window} steps` },
+    ],
+  },
 ];
 /** Each planner's name in the status line. */
-const METHOD_NAMES: Record<FleetMethod, string> = {
+const METHOD_NAMES: Record<Method, string> = {
   prioritized: 'Prioritized planning', cbs: 'Conflict-based search', pibt: 'PIBT', lacam: 'LaCAM*', independent: 'Each robot alone',
+  'lifelong-pibt': 'lifelong PIBT', 'lifelong-lacam': 'lifelong LaCAM*',
 };
+/** Batch-plan readouts on the widget's root, cleared in the lifelong mode. */
+const PLAN_DATA = ['sum', 'makespan', 'lower', 'conflicts', 'reason', 'budget', 'firstSum', 'firstMs', 'plansFound', 'optimal', 'tried', 'waits', 'meetings', 'cost'];
+/** Lifelong readouts on the widget's root, cleared in the batch mode. */
+const LIFE_DATA = ['lifeSteps', 'stepsRun', 'seed', 'tasksDone', 'goalsReached', 'throughput', 'doneNow', 'reachedNow', 'goal'];
 
 /** The widget's root, with the plan's paths readable from outside (the browser tests check them with the library). */
 export interface WarehouseRoot extends HTMLElement {
   /** The shown plan's paths (paths[i][t]), null while planning or without a plan. */
   readonly fleetPaths: number[][] | null;
+  /** The lifelong run's robots' cells after t steps, null without a run. */
+  lifelongAt(t: number): number[] | null;
 }
 
 /**
@@ -72,11 +93,24 @@ export interface WarehouseRoot extends HTMLElement {
  * Planned one by one and blind to each other instead, the robots' paths
  * are as short as they can be (the lower bound) but collide: the
  * collisions flash where and when they would happen.
+ *
+ * The lifelong mode (the menu's last group) runs the library's `lifelong`
+ * in the worker instead: robots placed by a seed, each handed errand after
+ * errand (pick station, shelf spot, drop station), for the Steps chosen,
+ * then played back with the errands completed so far. Every PIBT run adds
+ * its point to a chart of robots against errands per 100 steps, and a sweep
+ * fills in the robot counts from 50 to 1,000 in a worker of its own.
  */
 export class WarehouseWidget {
   readonly grid = fleetGrid(mapText);
   robots = 30;
-  method: FleetMethod = 'prioritized';
+  method: Method = 'prioritized';
+  /** The lifelong mode's run length, steps. */
+  steps = DEFAULT_LIFELONG_STEPS;
+  /** The lifelong run shown (the lifelong mode), else null. */
+  life: LifelongPlan | null = null;
+  /** The throughput chart's points: PIBT runs of `steps` steps, the reader's and the sweep's. */
+  curve: CurvePoint[] = [];
   /** The planner's time budget, milliseconds. */
   budget = DEFAULT_BUDGET;
   plan: FleetWire | null = null;
@@ -97,6 +131,18 @@ export class WarehouseWidget {
   private readonly robotsIn: HTMLInputElement;
   private readonly robotsOut: HTMLOutputElement;
   private floor: { key: string; image: Scratch } | null = null;
+  private readonly chart = new ThroughputChart();
+  /** The sweep's own worker (so the reader can watch a run while it fills the chart), its request number, and whether it runs. */
+  private sweeper: Worker | null = null;
+  private sweepSeq = 0;
+  private sweeping = false;
+  private readonly sweepBtn: HTMLButtonElement;
+  /** What shows only in one mode: the batch planners' time and key; the lifelong steps, key and chart. */
+  private readonly timeBox: HTMLElement;
+  private readonly stepsBox: HTMLElement;
+  private readonly lifePanel: HTMLElement;
+  private readonly planLegend: HTMLElement;
+  private readonly lifeLegend: HTMLElement;
 
   constructor(readonly root: HTMLElement) {
     const g = this.grid;
@@ -110,11 +156,32 @@ export class WarehouseWidget {
     this.robotsIn.addEventListener('input', () => { this.robotsOut.textContent = this.robotsIn.value; });
     const method = el('select', { id: 'wh-method' });
     for (const g of METHODS) method.append(el('optgroup', { label: g.group }, ...g.items.map((m) => el('option', { value: m.id }, m.label))));
-    method.addEventListener('change', () => { this.method = method.value as FleetMethod; this.replan(); });
+    method.addEventListener('change', () => { this.method = method.value as Method; this.replan(); });
     const budget = el('select', { id: 'wh-budget' });
     for (const ms of FLEET_BUDGETS) budget.append(el('option', { value: String(ms) }, `${ms / 1000} s`));
     budget.value = String(this.budget);
     budget.addEventListener('change', () => { this.budget = Number(budget.value); this.replan(); });
+    const steps = el('select', { id: 'wh-steps' });
+    for (const n of LIFELONG_STEPS) steps.append(el('option', { value: String(n) }, `${n}`));
+    steps.value = String(this.steps);
+    steps.addEventListener('change', () => { this.steps = Number(steps.value); this.newCurve(); this.replan(); });
+    this.timeBox = el('span', { class: 'wh-time' }, el('label', { for: 'wh-budget' }, ' Time '), budget);
+    this.stepsBox = el('span', { class: 'wh-steps' }, el('label', { for: 'wh-steps' }, ' Steps '), steps);
+    this.sweepBtn = button(`Sweep ${SWEEP_ROBOTS[0]} to ${SWEEP_ROBOTS[SWEEP_ROBOTS.length - 1].toLocaleString('en')} robots`, () => this.sweep(), { class: 'wh-sweep' });
+    this.lifePanel = el('div', { class: 'wh-life' },
+      el('p', { class: 'help' }, 'Each lifelong run with PIBT adds its point to the chart: try a hundred robots, then a few hundred, then a thousand, '
+        + `or let the sweep run PIBT for ${SWEEP_ROBOTS.length} robot counts from ${SWEEP_ROBOTS[0]} up, one after another, in the background. `
+        + 'An errand counts once its robot reaches the drop station; the chart shows how many of them the whole fleet completes per 100 steps.'),
+      controlForm({ class: 'wh-controls' }, this.sweepBtn),
+      this.chart.root,
+      el('p', { class: 'wh-why' }, 'Why does the curve turn down? With few robots, each one added brings its own errands and gets in nobody’s way, '
+        + 'so the total grows almost in step with the fleet. But every robot is also an obstacle. As the aisles fill, robots queue behind one '
+        + 'another at the stations and at the ends of the shelf rows, and PIBT must shove a robot aside so that a more urgent one can pass, which '
+        + 'sends the shoved robot away from its own goal. Beyond some number of robots each newcomer costs the others more steps than it saves, '
+        + 'and the errands completed per 100 steps fall even though more robots are working: the floor is congested. The peak is where adding '
+        + 'a robot stops paying for itself.'));
+    this.planLegend = warehouseLegend();
+    this.lifeLegend = lifelongLegend(COLORS.wall, FOLLOW);
     this.follow = el('select', { id: 'wh-follow' });
     this.follow.addEventListener('change', () => this.select(Number(this.follow.value)));
     this.status = el('p', { class: 'wh-status', 'aria-live': 'polite' });
@@ -130,16 +197,24 @@ export class WarehouseWidget {
     scroller.addEventListener('scroll', edges, { passive: true });
     new ResizeObserver(edges).observe(scroller);
     Object.defineProperty(root, 'fleetPaths', { get: () => this.paths?.map((p) => Array.from(p)) ?? null });
+    Object.defineProperty(root, 'lifelongAt', {
+      value: (t: number) => {
+        const life = this.life;
+        return life && t >= 0 && t <= life.steps ? Array.from({ length: life.robots }, (_, i) => cellAt(life, i, t)) : null;
+      },
+    });
     root.append(
       el('p', { class: 'help' }, 'Pick how many robots (up to a thousand), how they are planned and how long the planner may take; the plan is computed in the background and then played one time step at a time. '
         + 'Tap a robot, or its goal, or pick it from the Follow menu, to follow it: its whole path and its goal stand out, with the steps where it waits '
-        + `and the places where its shortest path alone would have run into another robot. Above ${CROWD} robots each path is drawn only ${AHEAD} steps ahead, and only the followed robot’s goal.`),
+        + `and the places where its shortest path alone would have run into another robot. Above ${CROWD} robots each path is drawn only ${AHEAD} steps ahead, and only the followed robot’s goal. `
+        + 'The two lifelong entries at the end of the Planner menu keep the warehouse running: a robot that reaches its goal is at once given the next, '
+        + 'and the Steps menu says how long the run lasts before it is played back.'),
       controlForm({ class: 'wh-controls' },
         el('label', { for: 'wh-robots' }, 'Robots '), this.robotsIn, this.robotsOut,
         el('label', { for: 'wh-method' }, ' Planner '), method,
-        el('label', { for: 'wh-budget' }, ' Time '), budget,
+        this.timeBox, this.stepsBox,
         el('label', { for: 'wh-follow' }, ' Follow '), this.follow),
-      this.view, warehouseLegend(), this.bar.root, this.status, this.followOut,
+      this.view, this.planLegend, this.lifeLegend, this.bar.root, this.status, this.followOut, this.lifePanel,
     );
     this.replan();
   }
@@ -149,26 +224,60 @@ export class WarehouseWidget {
     if (this.worker && this.busy) { this.worker.terminate(); this.worker = null; }
     if (this.worker) return this.worker;
     try {
-      const w = new Worker(new URL('./fleet-worker.ts', import.meta.url), { type: 'module' });
-      w.onmessage = (e: MessageEvent<{ seq: number; plan?: FleetWire; progress?: [number, number] }>) => {
+      const w = fleetWorker();
+      w.onmessage = (e: MessageEvent<{ seq: number; plan?: FleetWire; life?: LifelongPlan; progress?: [number, number] }>) => {
         if (e.data.seq !== this.seq) return;
-        if (e.data.plan) { this.busy = false; this.planned(e.data.plan); } else if (e.data.progress) this.progress(...e.data.progress);
+        if (e.data.plan) { this.busy = false; this.planned(e.data.plan); } else if (e.data.life) { this.busy = false; this.lived(e.data.life); } else if (e.data.progress) this.progress(...e.data.progress);
       };
       this.worker = w;
     } catch { this.worker = null; }
     return this.worker;
   }
 
+  /** Shows what belongs to the mode of the planner picked, and hides the rest. */
+  private showMode(): void {
+    const life = isLifelong(this.method);
+    // Hidden and out of the layout (a key is a flex box: its display would win over the hidden attribute).
+    const shown = (e: HTMLElement, on: boolean) => { e.hidden = !on; e.style.display = on ? '' : 'none'; };
+    shown(this.timeBox, this.method !== 'lifelong-pibt');
+    shown(this.stepsBox, life);
+    shown(this.lifePanel, life);
+    shown(this.planLegend, !life);
+    shown(this.lifeLegend, life);
+    this.floor = null;
+    const d = this.root.dataset;
+    for (const k of life ? PLAN_DATA : LIFE_DATA) delete d[k];
+  }
+
   private replan(): void {
     const seq = ++this.seq;
     this.root.dataset.status = 'pending';
-    this.status.textContent = `Planning ${this.robots} robots with ${METHOD_NAMES[this.method]} in the background (at most ${this.budget / 1000} s)…`;
+    this.showMode();
+    const m = this.method;
+    // A run of the other mode is not shown while this one is made (the same mode's stays until the new one comes).
+    if (isLifelong(m)) { this.plan = null; this.paths = null; } else this.life = null;
+    this.fig.draw();
+    if (isLifelong(m)) {
+      this.status.textContent = `Running ${this.robots} robots for ${this.steps} steps with ${METHOD_NAMES[m]} in the background`
+        + `${m === 'lifelong-lacam' ? ` (at most ${this.budget / 1000} s)` : ''}…`;
+      const req: FleetRequest = { kind: 'lifelong', seq, robots: this.robots, steps: this.steps, method: m, millis: this.budget };
+      const w = this.freeWorker();
+      if (w) { this.busy = true; w.postMessage(req); }
+      else {
+        // Without workers the lifelong model (and the planners) are fetched only now, and the run is made in idle time.
+        void import('./fleet-lifelong.js').then((model) => whenIdle(() => {
+          if (seq === this.seq) this.lived(model.runLifelong(this.grid, req.robots, req.steps, m, { millis: req.millis }));
+        }));
+      }
+      return;
+    }
+    this.status.textContent = `Planning ${this.robots} robots with ${METHOD_NAMES[m]} in the background (at most ${this.budget / 1000} s)…`;
     const w = this.freeWorker();
-    if (w) { this.busy = true; w.postMessage({ seq, robots: this.robots, method: this.method, millis: this.budget }); }
+    if (w) { this.busy = true; w.postMessage({ kind: 'plan', seq, robots: this.robots, method: m, millis: this.budget } satisfies FleetRequest); }
     else {
       // Without workers the planners and the scenario (52 kB) are fetched only now, and the plan is made in idle time.
       void Promise.all([import('../../../data/mapf/warehouse-10-20-10-2-1-random-1.scen?raw'), import('./fleet-model.js')]).then(([scen, model]) => whenIdle(() => {
-        if (seq === this.seq) this.planned(packPlan(model.planFleet(this.grid, scen.default, this.robots, this.method, { millis: this.budget })).wire);
+        if (seq === this.seq) this.planned(packPlan(model.planFleet(this.grid, scen.default, this.robots, m, { millis: this.budget })).wire);
       }));
     }
   }
@@ -176,12 +285,17 @@ export class WarehouseWidget {
   /** The planner's progress while it works, in its own terms. */
   private progress(done: number, total: number): void {
     const m = this.method;
+    if (isLifelong(m)) {
+      this.status.textContent = `Running ${this.robots} robots with ${METHOD_NAMES[m]} in the background: step ${done} of ${total}…`;
+      return;
+    }
     const what = m === 'cbs' ? `${done} constraint-tree nodes expanded` : m === 'prioritized' ? `${done} of ${total} robots routed`
       : m === 'pibt' ? `${done} of ${total} robots on their goals at the last step` : `${done} of ${total} robots on their goals in the best configuration so far`;
     this.status.textContent = `Planning ${this.robots} robots with ${METHOD_NAMES[m]} in the background (at most ${this.budget / 1000} s): ${what}…`;
   }
 
   private planned(plan: FleetWire): void {
+    this.life = null;
     this.plan = plan;
     const packed = plan.paths;
     this.paths = packed ? Array.from({ length: packed.start.length - 1 }, (_, i) => row(packed, i)) : null;
@@ -209,14 +323,109 @@ export class WarehouseWidget {
     this.bar.load(this.paths ? plan.makespan + 1 : 1, 0);
   }
 
+  /** A lifelong run arrives: it is played from step 0, and a PIBT run that ran to the end adds its point to the chart. */
+  private lived(life: LifelongPlan): void {
+    this.plan = null;
+    this.paths = null;
+    this.life = life;
+    const d = this.root.dataset;
+    d.robots = String(life.robots);
+    d.method = life.method;
+    d.status = life.status;
+    d.lifeSteps = String(life.stepsAsked);
+    d.stepsRun = String(life.steps);
+    d.seed = String(life.seed);
+    d.tasksDone = String(life.tasksDone);
+    d.goalsReached = String(life.goalsReached);
+    d.throughput = String(life.throughput);
+    if (life.method === 'lifelong-pibt' && life.status === 'found') {
+      this.addPoint({ robots: life.robots, steps: life.stepsAsked, tasksDone: life.tasksDone, throughput: life.throughput });
+    } else this.chart.update(this.curve, null);
+    this.follow.innerHTML = '<option value="-1">no robot</option>' + Array.from({ length: life.robots }, (_, i) => `<option value="${i}">robot ${i + 1}</option>`).join('');
+    this.selected = this.selected < life.robots ? this.selected : -1;
+    this.follow.value = String(this.selected);
+    this.bar.player.pause();
+    this.bar.load(life.steps + 1, 0);
+  }
+
+  /** A point for the chart (of the current run length), the current run's ringed. */
+  private addPoint(p: CurvePoint): void {
+    if (p.steps !== this.steps) return;
+    this.curve = withPoint(this.curve, p);
+    this.chart.update(this.curve, this.life?.method === 'lifelong-pibt' ? this.life.robots : null);
+    this.root.dataset.chartPoints = String(this.curve.length);
+  }
+
+  /** A new run length: a new curve, and a sweep of the old one stops. */
+  private newCurve(): void {
+    this.stopSweep('stopped');
+    this.curve = [];
+    this.chart.update(this.curve, null);
+    this.root.dataset.chartPoints = '0';
+  }
+
+  private stopSweep(why: 'stopped' | 'done'): void {
+    if (this.sweeping) this.root.dataset.sweep = why;
+    this.sweeping = false;
+    this.sweepSeq++;
+    if (why === 'stopped') { this.sweeper?.terminate(); this.sweeper = null; }
+    this.sweepBtn.textContent = `Sweep ${SWEEP_ROBOTS[0]} to ${SWEEP_ROBOTS[SWEEP_ROBOTS.length - 1].toLocaleString('en')} robots`;
+  }
+
+  /**
+   * The sweep button: runs PIBT for every robot count of SWEEP_ROBOTS not yet
+   * on the chart, in a worker of its own, each point drawn as it comes; pressed
+   * again while it runs, it stops.
+   */
+  private sweep(): void {
+    if (this.sweeping) { this.stopSweep('stopped'); return; }
+    const steps = this.steps, seq = ++this.sweepSeq;
+    const robots = SWEEP_ROBOTS.filter((r) => !this.curve.some((p) => p.robots === r));
+    if (robots.length === 0) { this.root.dataset.sweep = 'done'; return; }
+    this.sweeping = true;
+    this.root.dataset.sweep = 'running';
+    this.sweepBtn.textContent = 'Stop the sweep';
+    const point = (p: CurvePoint) => { if (seq === this.sweepSeq) this.addPoint(p); };
+    const done = () => { if (seq === this.sweepSeq) this.stopSweep('done'); };
+    let w: Worker | null;
+    try { w = this.sweeper ?? fleetWorker(); } catch { w = null; }
+    if (w) {
+      this.sweeper = w;
+      w.onmessage = (e: MessageEvent<{ seq: number; point?: CurvePoint; sweepDone?: boolean }>) => {
+        if (e.data.point) point(e.data.point); else if (e.data.sweepDone) done();
+      };
+      w.postMessage({ kind: 'sweep', seq, robots, steps } satisfies FleetRequest);
+      return;
+    }
+    // Without workers: one robot count per idle moment of the main thread.
+    void import('./fleet-lifelong.js').then((model) => {
+      const next = (j: number) => whenIdle(() => {
+        if (seq !== this.sweepSeq) return;
+        if (j === robots.length) { done(); return; }
+        point(model.sweepPoint(this.grid, robots[j], steps));
+        next(j + 1);
+      });
+      next(0);
+    });
+  }
+
   /** A tap: the robot nearest it (where it is now, or its goal) within a few cells, else no robot. */
   private tap(n: number): void {
-    const paths = this.paths;
-    if (!paths) return;
+    const paths = this.paths, life = this.life;
+    if (!paths && !life) return;
     const g = this.grid, t = this.bar.k;
     // Room for a finger: as far as ROBOT_PX * 1.5 CSS pixels, and at least two cells.
     const reach = Math.max(2, (ROBOT_PX * 1.5) / (this.fig.canvas.getBoundingClientRect().width / g.width));
     let best = -1, bestD = reach;
+    if (life) {
+      for (let i = 0; i < life.robots; i++) {
+        const c = cellAt(life, i, t), d = Math.hypot(g.x(c) - g.x(n), g.y(c) - g.y(n));
+        if (d <= bestD) { bestD = d; best = i; }
+      }
+      this.select(best);
+      return;
+    }
+    if (!paths) return;
     paths.forEach((p, i) => {
       for (const c of [p[Math.min(t, p.length - 1)], p[p.length - 1]]) {
         const d = Math.hypot(g.x(c) - g.x(n), g.y(c) - g.y(n));
@@ -233,9 +442,20 @@ export class WarehouseWidget {
   }
 
   private show(): void {
-    const p = this.plan, t = this.bar.k;
+    const p = this.plan, t = this.bar.k, life = this.life;
     this.root.dataset.step = String(t);
     this.root.dataset.selected = String(this.selected);
+    if (life) {
+      const d = this.root.dataset;
+      d.doneNow = String(life.doneBy[t]);
+      d.reachedNow = String(life.reachedBy[t]);
+      this.status.textContent = lifelongWords(life, t);
+      if (this.selected >= 0) d.goal = String(goalAt(life, this.selected, t).cell); else delete d.goal;
+      this.followOut.textContent = this.selected >= 0 ? followedWords(life, this.selected, t, (c) => this.grid.formatXY(c))
+        : 'No robot followed: tap one, or pick it from the Follow menu, to see its errand.';
+      this.fig.draw();
+      return;
+    }
     if (!p) return;
     let text: string;
     const secs = `${(p.millis / 1000).toFixed(2)} s`;
@@ -287,7 +507,8 @@ export class WarehouseWidget {
 
   /** The floor and shelves, drawn once per layout and copied every step. */
   private floorImage(layout: GridLayout): Scratch {
-    const key = `${layout.cell}`;
+    const stations = this.life?.stations;
+    const key = `${layout.cell} ${stations ? 'stations' : ''}`;
     if (this.floor?.key === key) return this.floor.image;
     const [w, h] = canvasSize(layout);
     const image = scratch(w, h), ctx = scratchContext(image);
@@ -296,6 +517,10 @@ export class WarehouseWidget {
     ctx.fillStyle = COLORS.wall;
     const g = this.grid;
     for (let n = 0; n < g.size; n++) if (g.isBlocked(n)) ctx.fillRect(g.x(n) * layout.cell, g.y(n) * layout.cell, layout.cell, layout.cell);
+    for (const [cells, tint] of stations ? [[stations.pick, STATION_TINT.pick], [stations.drop, STATION_TINT.drop]] as const : []) {
+      ctx.fillStyle = tint;
+      for (const n of cells) ctx.fillRect(g.x(n) * layout.cell, g.y(n) * layout.cell, layout.cell, layout.cell);
+    }
     this.floor = { key, image };
     return image;
   }
@@ -303,6 +528,7 @@ export class WarehouseWidget {
   private paint(ctx: Ctx2D, layout: GridLayout): void {
     ctx.drawImage(this.floorImage(layout), 0, 0);
     const p = this.plan, t = this.bar.k, sel = this.selected;
+    if (this.life) { paintLifelong(ctx, layout, this.life, Math.min(t, this.life.steps), sel, ROBOT_PX, FOLLOW, RIM); return; }
     const paths = this.paths;
     if (!p || !paths) return;
     const crowd = paths.length > CROWD;
@@ -391,6 +617,11 @@ export class WarehouseWidget {
       }
     }
   }
+}
+
+/** A worker of the widget's (plans, lifelong runs and sweeps). */
+function fleetWorker(): Worker {
+  return new Worker(new URL('./fleet-worker.ts', import.meta.url), { type: 'module' });
 }
 
 /** LaCAM*'s plan in words: its first plan, against the lower bound, and what the rest of the budget made of it. */
