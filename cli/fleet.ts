@@ -57,7 +57,7 @@ export const FLEET: CommandSpec<number | Promise<number>> = {
   summary: 'plan many agents on one map (MAPF): prioritized, CBS, PIBT or LaCAM*; sweeps over files, counts and seeds; lifelong warehouse operation',
   forms: [
     'bestfirst fleet --map FILE.map --scen FILE.scen --agents K [options]',
-    'bestfirst fleet --map FILE.map --scen FILE.scen [FILE.scen...] --agents K[,K...] [--seed N[,N...]] [--workers N] [--shard K/N] [--jsonl FILE | --resume FILE] [--no-times] [options]',
+    'bestfirst fleet --map FILE.map --scen A.scen... --agents K,K... [options]',
     'bestfirst fleet --lifelong --map FILE.map --agents K --steps N [options]',
   ],
   about: 'Plans the first K agents of a multi-agent (MAPF) scenario file on its map, every agent moving to a side neighbour or waiting at each step, with no two on one cell and no two swapping: prioritized planning (cooperative A*, fast, not optimal, may fail), conflict-based search (least sum of costs), PIBT (one step at a time for every agent at once, very fast, may fail) or LaCAM* (a search over PIBT\'s steps: complete, and improving its plan until the time limit). The plan is checked by the independent plan checker before anything is printed. A sweep (more scenario files after --scen, a list of counts or of seeds, or any of --workers, --shard, --jsonl, --resume, --no-times) plans one row per file, count and seed, each checked alike, and prints a line per row and the share solved at each count. With --lifelong: K robots at seeded free cells run N steps of warehouse operation, each given its next goal on arrival (pick station, shelf spot, drop station, from a seeded stream), and the throughput and the planning time per step are printed.',

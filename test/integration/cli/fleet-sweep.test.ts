@@ -5,7 +5,8 @@
 // alone, checked here again by the plan checker; mistakes are refused with
 // exit 2. In child processes (dist/, as a worker thread runs only built
 // code): --workers 2 prints what --workers 1 prints, and a run killed with
-// SIGKILL partway and resumed ends as the uninterrupted one.
+// SIGKILL partway and resumed ends as the uninterrupted one; the Slurm
+// array script of docs/cluster/, run once per task id, merges to the whole.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,7 @@ import { expect, test } from 'vitest';
 import { checkMapfPlan } from '#bestfirst/mapf';
 import { parseMap, parseScen } from '#bestfirst/io';
 import { expectFreshBuild } from '../../support/build-fresh.js';
+import { fakeNpx } from '../../support/fake-npx.js';
 import { collect } from '../../support/cli-io.js';
 import { run } from '../../support/cli-run.js';
 import { dataFile } from '../../support/data.js';
@@ -174,4 +176,30 @@ test('--workers 2 prints what --workers 1 prints, row for row (text and --json),
   const whole = bestfirst(...long, '--workers', '1', '--jsonl', at('unkilled.jsonl'));
   expect(resumed.out).toBe(whole.out);
   expect(readFileSync(file, 'utf8')).toBe(readFileSync(at('unkilled.jsonl'), 'utf8'));
+}, 120_000);
+
+test('docs/cluster/fleet-sweep.sbatch: tasks 1..N as N processes (smaller counts and budget), merged as its comment says, equal the whole sweep', async () => {
+  expectFreshBuild('dist/cli/main.js', ['cli', 'src']);
+  const script = join(ROOT, 'docs/cluster/fleet-sweep.sbatch');
+  const text = readFileSync(script, 'utf8');
+  const array = /^#SBATCH --array=1-(\d+)$/m.exec(text);
+  expect(array, 'an #SBATCH --array=1-N line').not.toBeNull();
+  const n = Number(array![1]);
+  const merge = /^#\s+(npx bestfirst merge .*)$/m.exec(text);
+  expect(merge, 'the script says how to merge').not.toBeNull();
+  const results = mkdtempSync(join(tmpdir(), 'bestfirst-fleet-slurm-'));
+  const env = { ...process.env, RESULTS: results, PATH: `${fakeNpx()}:${process.env.PATH}`, AGENTS: '4,8', BUDGET: '400', SLURM_ARRAY_TASK_COUNT: String(n) };
+  const tasks = await Promise.all(Array.from({ length: n }, (_, i) => new Promise<{ code: number | null; err: string }>((resolve) => {
+    const child = spawn('bash', [script], { cwd: ROOT, env: { ...env, SLURM_ARRAY_TASK_ID: String(i + 1) }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
+    child.on('close', (code) => resolve({ code, err }));
+  })));
+  for (const t of tasks) expect(t.code, t.err).toBe(0);
+  const merged = spawnSync('sh', ['-c', merge![1]], { cwd: ROOT, env, encoding: 'utf8' });
+  const scens = [1, 2, 3, 4].map((i) => `data/mapf/random-32-32-20-random-${i}.scen`);
+  const whole = bestfirst('fleet', '--map', 'data/mapf/random-32-32-20.map', '--scen', ...scens, '--agents', '4,8', '--solver', 'lacam', '--max-expansions', '400', '--no-times');
+  expect(whole.code, whole.err).toBe(0);
+  expect({ code: merged.status, out: merged.stdout, err: merged.stderr }).toEqual({ code: 0, out: whole.out, err: '' });
+  expect(whole.out.trim().split('\n')).toHaveLength(1 + 8 + 3);
 }, 120_000);
