@@ -181,7 +181,7 @@ function median(xs: number[]): number {
 
 /**
  * The summary of a sweep's rows (all of them, in row order): one line per
- * agent count (how many rows were solved, the sum of costs over the lower
+ * agent count that has rows (how many were solved, the sum of costs over the lower
  * bound, and with `times` the planning time per row), then the totals. The
  * sums are made in row order, so the same rows give the same digits.
  */
@@ -189,6 +189,7 @@ export function sweepSummary(rows: readonly FleetRow[], counts: readonly number[
   if (rows.length === 0) { say('rows 0 (no rows to run)'); return; }
   for (const k of counts) {
     const of = rows.filter((r) => r.agents === k);
+    if (of.length === 0) continue; // a shard may hold none of a count's rows
     const ok = of.filter(solved);
     const ratios = ok.filter((r) => r.lowerBound! > 0).map((r) => r.sumOfCosts! / r.lowerBound!);
     const quality = ratios.length === 0 ? '' : `; sum of costs / lower bound: mean ${(ratios.reduce((a, b) => a + b, 0) / ratios.length).toFixed(4)}, worst ${Math.max(...ratios).toFixed(4)}`;

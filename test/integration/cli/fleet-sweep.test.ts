@@ -74,6 +74,9 @@ test('shards 1/4 ... 4/4 merged (in any order) are the whole sweep, byte for byt
       const part = await run(...SWEEP, ...mode, '--shard', `${k}/4`, '--jsonl', files[k - 1]);
       expect(part.code).toBe(0);
       expect(json ? part.err[0] : part.out[0]).toMatch(new RegExp(`; shard ${k}/4: rows ${2 * k - 2} to ${2 * k - 1}$`));
+      // A shard's own summary names only the counts it planned.
+      const summary = (json ? part.err : part.out).filter((l) => l.startsWith('agents '));
+      expect(summary).toEqual([expect.stringMatching(new RegExp(`^agents ${k % 2 === 1 ? 6 : 12}: solved 2 of 2 \\(100\\.0%\\)`))]);
     }
     const merged = await run('merge', files[3], files[1], files[0], files[2], ...mode, '--jsonl', at(`merged-${json}.jsonl`));
     expect(merged).toEqual(whole);
