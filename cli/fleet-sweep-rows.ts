@@ -180,10 +180,11 @@ function median(xs: number[]): number {
 }
 
 /**
- * The summary of a sweep's rows (all of them, in row order): one line per
- * agent count that has rows (how many were solved, the sum of costs over the lower
- * bound, and with `times` the planning time per row), then the totals. The
- * sums are made in row order, so the same rows give the same digits.
+ * The summary of a sweep's rows (a shard's, or all of them), in row order:
+ * one line per agent count that has rows (how many were solved, the sum of
+ * costs over the lower bound, and with `times` the planning time per row),
+ * then the totals. The sums are made in row order, so the same rows give the
+ * same digits.
  */
 export function sweepSummary(rows: readonly FleetRow[], counts: readonly number[], say: (line: string) => void, times: boolean): void {
   if (rows.length === 0) { say('rows 0 (no rows to run)'); return; }

@@ -101,6 +101,21 @@ test('a results file cut partway (a killed run: whole rows, then half a line) an
   expect(readFileSync(at('not-yet.jsonl'), 'utf8')).toBe(text);
 });
 
+test('under a time limit alone: the rows the clock ended are counted, and said on stderr (exit 0: rows not solved are data); LaCAM* gives its first plan', async () => {
+  const r = await run('fleet', '--map', MAP, '--scen', SCENS[0], '--agents', '6,12', '--solver', 'pibt', '--max-ms', '0', '--no-times');
+  expect(r.code).toBe(0);
+  expect(r.out.slice(1)).toEqual([
+    expect.stringMatching(/random-1\.scen, 6 agents, seed 0: not solved \(stopped, max-millis\), lower bound \d+; 0 steps, 0 agent moves tried$/),
+    expect.stringMatching(/random-1\.scen, 12 agents, seed 0: not solved \(stopped, max-millis\), lower bound \d+; 0 steps, 0 agent moves tried$/),
+    'agents 6: solved 0 of 1 (0.0%)', 'agents 12: solved 0 of 1 (0.0%)', 'rows 2: solved 0, not solved 2 (2 stopped by max-millis), invalid plans 0',
+  ]);
+  expect(r.err).toEqual(['fleet: 2 rows ended by the time limit: what they found depends on the machine and its load; --max-expansions N sets a budget that ends alike on every machine']);
+  const first = await run('fleet', '--map', MAP, '--scen', SCENS[0], '--agents', '6,12', '--solver', 'lacam', '--time-limit', '60', '--json', '--no-times');
+  expect(first.code).toBe(0);
+  expect(first.err[0]).toMatch(/, solver lacam \(first plans\), time limit 60000 ms; /);
+  for (const l of first.out) expect(JSON.parse(l)).toMatchObject({ status: 'found', valid: true, plansFound: 1, detail: 'anytime is off: the first plan found' });
+});
+
 test('the progress of a sweep is drawn on a terminal only: rows done of the rows to run, with the pace', async () => {
   const tty = collect({ tty: true });
   expect(await main([...SWEEP, '--shard', '1/2'], tty.io)).toBe(0);
