@@ -25,14 +25,14 @@ export function runLifelong(args: Args, io: Io, maxMs: number | undefined): numb
   for (const name of SCENARIO_ONLY) if (args.has(name)) throw new InputError(`--${name} is for planning a scenario file; --lifelong places its robots itself`);
   if (!args.has('steps')) throw new InputError('--lifelong needs --steps N, the steps to run');
   const mapFile = args.need<string>('map');
-  const k = args.need<number>('agents');
+  const [k] = args.need<number[]>('agents'); // one count: fleet refuses a list with --lifelong
   const steps = args.need<number>('steps');
   const given = args.get<string>('solver');
   const solver = args.has('solver') ? given : 'pibt';
   if (solver !== 'pibt' && solver !== 'lacam') throw new InputError(`--lifelong plans with --solver pibt or lacam, got --solver ${given}`);
   if (args.has('window') && solver !== 'lacam') throw new InputError('--window is the replanning window of --solver lacam');
   const window = args.get<number>('window') ?? 5;
-  const seed = args.need<number>('seed');
+  const [seed] = args.need<number[]>('seed');
   const grid = loadMap(mapFile);
   const stations = warehouseStations(grid);
   const checked = k * (steps + 1) <= CHECKED_ROBOT_STEPS;

@@ -50,6 +50,8 @@ export interface PositionalSpec {
   readonly help: string;
   /** The last positional only: one or more of it (`FILE...`). */
   readonly variadic?: boolean;
+  /** With `variadic`: none is fine too (`[FILE...]`), as for `fleet`, whose extra scenario files follow its --scen. */
+  readonly optional?: boolean;
 }
 
 /** A command's table; `R` is what `run` returns: the exit status, or a promise of it for a command that waits on workers. */
@@ -267,7 +269,7 @@ export function parseCommandLine(spec: AnyCommandSpec, args: readonly string[]):
   if (positionals.length > want.length && !want.at(-1)?.variadic) {
     throw new InputError(`${spec.name}: unexpected argument ${show(positionals[want.length])}${usage}`);
   }
-  if (positionals.length < want.length) {
+  if (positionals.length < want.length && !(positionals.length === want.length - 1 && want.at(-1)!.optional === true)) {
     throw new InputError(`${spec.name}: ${want[positionals.length].name} is missing${usage}`);
   }
   positionals.forEach((p, k) => {
@@ -328,7 +330,7 @@ export function didYouMean(word: string, known: readonly string[]): string {
 export function usageLine(spec: AnyCommandSpec): string {
   if (spec.forms) return spec.forms.join(' | ');
   const parts = [`bestfirst ${spec.name}`];
-  for (const p of spec.positionals ?? []) parts.push(p.variadic ? `${p.name}...` : p.name);
+  for (const p of spec.positionals ?? []) parts.push(p.optional === true ? `[${p.name}...]` : p.variadic ? `${p.name}...` : p.name);
   for (const o of spec.options) if (o.required) parts.push(`--${o.name} ${o.arg ?? 'VALUE'}`);
   if (spec.options.some((o) => !o.required)) parts.push('[options]');
   return parts.join(' ');

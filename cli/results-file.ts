@@ -150,3 +150,50 @@ export function resumeText(file: string, label: string): string | null {
   if (bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b) throw new InputError(`${label} is gzipped; a run goes on only in the plain file it wrote (gunzip it first)`);
   return bytes.toString('utf8');
 }
+
+/** A file being resumed, read back: its rows by their place in the batch, the length to keep, and whether a cut last line was dropped. */
+export interface Resumed<R> {
+  readonly rows: Map<number, R>;
+  readonly keep: number;
+  readonly cut: boolean;
+}
+
+/** What a command tells `resumeRows` about itself: its name, how it reads a row back, and how it says the maps differ. */
+export interface ResumeKind<R extends { readonly row: number }> {
+  readonly command: string;
+  readonly fromJson: (v: unknown, where: string, times: boolean) => R;
+  /** "another map (or this map edited)": the words for a fingerprint that differs. */
+  readonly otherMap: string;
+}
+
+/**
+ * The rows of a `--resume` file, checked to be of this very run (`header`,
+ * the header this run would write): the same command, every field of the
+ * run, the same shard and the same times; null when the file is not there
+ * yet (or holds no whole line).
+ */
+export function resumeRows<R extends { readonly row: number }>(file: string, header: ResultsHeader, kind: ResumeKind<R>): Resumed<R> | null {
+  const { command } = kind;
+  const label = `--resume ${displayName(file)}`;
+  const text = resumeText(file, label);
+  const r = text === null ? null : parseResults(text, label);
+  if (r === null) return null;
+  const h = r.header;
+  if (h.bestfirst !== command) throw new InputError(`${command}: ${label} was written by bestfirst ${h.bestfirst}, not ${command}`);
+  const mine = header.run as Record<string, unknown>, theirs = h.run as Record<string, unknown>;
+  for (const key of Object.keys(mine)) {
+    if (JSON.stringify(mine[key]) !== JSON.stringify(theirs[key])) {
+      const what = key === 'fingerprint' ? `${kind.otherMap}: the fingerprints of the maps differ` : `another ${key === 'title' ? 'batch' : key}: ${JSON.stringify(theirs[key])}, this run's ${JSON.stringify(mine[key])}`;
+      throw new InputError(`${command}: ${label} is the results of another run, of ${what}; resume a run with its own command line, or start a new file with --jsonl`);
+    }
+  }
+  if (h.shard.k !== header.shard.k || h.shard.n !== header.shard.n) throw new InputError(`${command}: ${label} holds shard ${h.shard.k}/${h.shard.n}, this run is shard ${header.shard.k}/${header.shard.n}`);
+  if (h.times !== header.times) throw new InputError(`${command}: ${label} was written ${h.times ? 'with' : 'without'} times, this run is ${header.times ? 'with' : 'without'} (--no-times): give the same option`);
+  const rows = new Map<number, R>();
+  for (const { value, line } of r.rows) {
+    const row = kind.fromJson(value, `${label}:${line}`, h.times);
+    if (row.row < h.shard.first || row.row >= h.shard.end || rows.has(row.row)) throw new InputError(`${command}: ${label}:${line}: row ${row.row} is ${rows.has(row.row) ? 'there twice' : `outside the shard's rows ${h.shard.first} to ${h.shard.end - 1}`}`);
+    rows.set(row.row, row);
+  }
+  return { rows, keep: r.wholeBytes, cut: r.cut };
+}

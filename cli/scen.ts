@@ -5,7 +5,7 @@ import { ALGO_OPTION, ANY_ANGLE_OPTION, chosenAlgo, gridFor } from './algos.js';
 import { displayName, jsonOption, loadMap, readText, resolveMap, SAVED_OPTION, savedArg } from './files.js';
 import { progressBar, type Io } from './io.js';
 import { MAX_SEED, runCommand, type Args, type CommandSpec } from './options.js';
-import { checkResultsTarget, JSONL_OPTION, parseResults, RESUME_OPTION, ResultsWriter, resumeText, type ResultsHeader } from './results-file.js';
+import { checkResultsTarget, JSONL_OPTION, RESUME_OPTION, resumeRows, ResultsWriter, type ResultsHeader } from './results-file.js';
 import { failureReporter, printSummary, rowFromJson, rowLine, rowRecord, ScenJudge, summarize, verdict, type Judging, type ScenRow } from './scen-rows.js';
 import { rowTable, savedBytes, shareGrid, tableRow, WORKER_URL } from './scen-workers.js';
 import { runOnThreads, threadsFor, WORKERS_OPTION } from './thread-pool.js';
@@ -123,7 +123,7 @@ function run(args: Args, io: Io): number | Promise<number> {
     run: { fingerprint: spaceFingerprint(grid).map((w) => w.toString(16).padStart(8, '0')).join(''), scen: scenName, rows: picked.length, algo: algo.name, promise: algo.promise, bound: algo.bound, partial, title },
     shard: { k: shard?.k ?? 1, n: shard?.n ?? 1, first, end }, times,
   };
-  const earlier = resumeFile === undefined ? null : resumed(resumeFile, header!);
+  const earlier = resumeFile === undefined ? null : resumeRows(resumeFile, header!, { command: 'scen', fromJson: rowFromJson, otherMap: 'another map (or this map edited, or other --terrain)' });
 
   // The rows still to run, and the workers that will run them (none when they are few, or when this is the TypeScript source: a worker runs only built code).
   const todo: number[] = [];
@@ -176,30 +176,4 @@ function run(args: Args, io: Io): number | Promise<number> {
   const table = rowTable(todo.map((q) => scenarios[picked[q]]), todo);
   return runOnThreads('scen', WORKER_URL!, { setup: { grid: shareGrid(grid), algo: algo.name, judging, times, saved }, table }, todo.length, threads - 1, (i) => judge.judge(...tableRow(table, i)), deliver)
     .then(finish, (e: unknown) => { writer?.close(); throw e; });
-}
-
-/** The rows of a file being resumed, checked to be of this very run; null when the file is not there yet (or holds no whole line). */
-function resumed(file: string, header: ResultsHeader): { rows: Map<number, ScenRow>; keep: number; cut: boolean } | null {
-  const label = `--resume ${displayName(file)}`;
-  const text = resumeText(file, label);
-  const r = text === null ? null : parseResults(text, label);
-  if (r === null) return null;
-  const h = r.header;
-  if (h.bestfirst !== 'scen') throw new InputError(`scen: ${label} was written by bestfirst ${h.bestfirst}, not scen`);
-  const mine = header.run as Record<string, unknown>, theirs = h.run as Record<string, unknown>;
-  for (const key of Object.keys(mine)) {
-    if (JSON.stringify(mine[key]) !== JSON.stringify(theirs[key])) {
-      const what = key === 'fingerprint' ? 'another map (or this map edited, or other --terrain): the fingerprints of the maps differ' : `another ${key === 'title' ? 'batch' : key}: ${JSON.stringify(theirs[key])}, this run's ${JSON.stringify(mine[key])}`;
-      throw new InputError(`scen: ${label} is the results of another run, of ${what}; resume a run with its own command line, or start a new file with --jsonl`);
-    }
-  }
-  if (h.shard.k !== header.shard.k || h.shard.n !== header.shard.n) throw new InputError(`scen: ${label} holds shard ${h.shard.k}/${h.shard.n}, this run is shard ${header.shard.k}/${header.shard.n}`);
-  if (h.times !== header.times) throw new InputError(`scen: ${label} was written ${h.times ? 'with' : 'without'} times, this run is ${header.times ? 'with' : 'without'} (--no-times): give the same option`);
-  const rows = new Map<number, ScenRow>();
-  for (const { value, line } of r.rows) {
-    const row = rowFromJson(value, `${label}:${line}`, h.times);
-    if (row.row < h.shard.first || row.row >= h.shard.end || rows.has(row.row)) throw new InputError(`scen: ${label}:${line}: row ${row.row} is ${rows.has(row.row) ? 'there twice' : `outside the shard's rows ${h.shard.first} to ${h.shard.end - 1}`}`);
-    rows.set(row.row, row);
-  }
-  return { rows, keep: r.wholeBytes, cut: r.cut };
 }

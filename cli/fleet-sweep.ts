@@ -1,0 +1,162 @@
+import { availableParallelism } from 'node:os';
+import { InputError } from '#bestfirst';
+import { checkScenario, parseScen } from '#bestfirst/io';
+import { MAX_SCEN_BYTES, spaceFingerprint } from '#bestfirst/internal';
+import { displayName, loadMap, readText, resolveMap } from './files.js';
+import { progressBar, type Io } from './io.js';
+import type { Args, OptionSpec } from './options.js';
+import { checkResultsTarget, JSONL_OPTION, RESUME_OPTION, resumeRows, ResultsWriter, type ResultsHeader } from './results-file.js';
+import { shareGrid } from './scen-workers.js';
+import { SHARD_OPTION, shardRows, type Shard } from './shard.js';
+import { runOnThreads, shared, threadsFor, WORKERS_OPTION } from './thread-pool.js';
+import { budgetWords, type FleetBudget, type Solver } from './fleet-plan.js';
+import { fleetLine, fleetRecord, fleetRowFromJson, planRow, rowText, sweepSummary, sweepVerdict, type FleetRow, type SweepData } from './fleet-sweep-rows.js';
+
+/**
+ * `bestfirst fleet --map FILE.map --scen A.scen [B.scen...] --agents
+ * K[,K...] [--seed N[,N...]] [--workers N] [--shard K/N] [--jsonl FILE |
+ * --resume FILE] [--no-times] [--json]`: one row per scenario file, agent
+ * count and seed, each planned and checked as `fleet` plans and checks one
+ * (fleet-plan.ts), on this thread and worker threads (the map made once and
+ * shared), printed in row order, streamed to --jsonl, cut into shards that
+ * `bestfirst merge` joins, as `scen`'s batch is.
+ */
+
+/** The options only a sweep takes (given, they make a run of one row a sweep too). */
+export const SWEEP_ONLY = ['workers', 'shard', 'jsonl', 'resume', 'no-times'] as const;
+
+export const SWEEP_OPTIONS: readonly OptionSpec[] = [
+  { ...WORKERS_OPTION, help: 'plan the rows on N threads, this one and N - 1 worker threads (the map made once and handed to them in shared memory; the output is the same for any N); by default one per core (os.availableParallelism()), at most one per row' },
+  { ...SHARD_OPTION, help: 'run only the K-th of N equal slices of the rows, for a sweep split across machines: with T rows, rows floor((K-1)T/N) to floor(KT/N) - 1, counted from 0 in row order; `bestfirst merge` joins the slices\' --jsonl files into the whole sweep\'s report' },
+  JSONL_OPTION,
+  RESUME_OPTION,
+  { name: 'no-times', kind: 'flag', help: 'leave the times out (elapsedMs and firstPlanMs in the records, the ms per row in the report): the same rows then print the same bytes, whichever machine, shard or worker ran them (with --max-expansions, see below)' },
+];
+
+/** The built worker beside this module; null when this is the TypeScript source (tests in-process), where a worker cannot run. */
+const WORKER_URL: URL | null = import.meta.url.endsWith('.ts') ? null : new URL('./fleet-sweep-worker.js', import.meta.url);
+
+/** What `fleet` has read of the command line for a sweep. */
+export interface SweepPlan {
+  readonly scenFiles: readonly string[];
+  readonly counts: readonly number[];
+  readonly seeds: readonly number[];
+  readonly solver: Solver;
+  readonly budget: FleetBudget;
+}
+
+/** How many failures are named on stderr before the rest are only counted. */
+const MAX_REPORTED = 10;
+
+export function runSweep(args: Args, io: Io, plan: SweepPlan): number | Promise<number> {
+  const { scenFiles, counts, seeds, solver } = plan;
+  const mapFile = args.need<string>('map');
+  const json = args.flag('json');
+  const times = !args.flag('no-times');
+  const shard = args.get<Shard>('shard');
+  const jsonlFile = args.get<string>('jsonl'), resumeFile = args.get<string>('resume');
+  for (const name of ['svg', 'png']) if (args.has(name)) throw new InputError(`fleet: --${name} draws one plan, and a sweep plans many: run fleet on one scenario file, count and seed to draw its plan`);
+  if (jsonlFile !== undefined && resumeFile !== undefined) throw new InputError(`fleet: --resume ${displayName(resumeFile)} goes on writing that file; give it without --jsonl`);
+  // Prioritized planning draws nothing at random: every seed would plan the same rows again.
+  if (seeds.length > 1 && solver === 'prioritized') throw new InputError(`fleet: --seed ${seeds.join(',')} sweeps the tie-breaks of pibt, lacam and cbs's fallback; prioritized planning has none (give one seed)`);
+  const names = scenFiles.map(displayName);
+  names.forEach((n, i) => { if (names.indexOf(n) !== i) throw new InputError(`fleet: the scenario file ${n} is given twice; give each once`); });
+  const resultsFile = resumeFile ?? jsonlFile;
+  const resultsOption = resumeFile !== undefined ? '--resume' : '--jsonl';
+  if (resultsFile !== undefined) checkResultsTarget('fleet', resultsOption, resultsFile, [mapFile, ...scenFiles]);
+
+  // Every file's first (largest count) rows, checked on the map before any row is planned.
+  const most = Math.max(...counts);
+  const files = scenFiles.map((f, i) => {
+    const rows = parseScen(readText(f, `--scen ${names[i]}`, '.scen', MAX_SCEN_BYTES), names[i]);
+    if (rows.length < most) throw new InputError(`--agents ${most} asks for more agents than ${names[i]} has (${rows.length} row${rows.length === 1 ? '' : 's'})`);
+    const agents = rows.slice(0, most);
+    resolveMap(f, agents, mapFile, args.flag('force-map'));
+    return agents;
+  });
+  const grid = loadMap(mapFile);
+  const pairs: Int32Array = new Int32Array(2 * most * files.length);
+  files.forEach((agents, i) => agents.forEach((s, j) => {
+    checkScenario(s, grid, names[i]);
+    pairs[2 * (i * most + j)] = grid.id(s.startX, s.startY);
+    pairs[2 * (i * most + j) + 1] = grid.id(s.goalX, s.goalY);
+  }));
+  // LaCAM* improves its plan until its budget is spent: under a time limit alone that point differs from run to run, so a sweep keeps its first plan.
+  const budget: FleetBudget = solver === 'lacam' && plan.budget.maxExpansions === undefined ? { ...plan.budget, anytime: false } : plan.budget;
+
+  const total = files.length * counts.length * seeds.length;
+  const [first, end] = shard === undefined ? [0, total] : shardRows(total, shard);
+  const s = (n: number) => (n === 1 ? '' : 's');
+  const lacamWords = solver !== 'lacam' ? '' : budget.anytime === false ? ' (first plans)' : ' (improving its plans within the expansion budget)';
+  const title = `fleet sweep: map ${displayName(mapFile)} (${grid.width} x ${grid.height}), solver ${solver}${lacamWords}, ${budgetWords(budget)}; `
+    + `${files.length} scenario file${s(files.length)} x ${counts.length} agent count${s(counts.length)} (${counts.join(', ')}) x ${seeds.length} seed${s(seeds.length)} (${seeds.join(', ')}) = ${total} row${s(total)}`;
+  // What makes two results files parts of one sweep. The fingerprint tells another map, or this one edited, apart.
+  const header: ResultsHeader | null = resultsFile === undefined ? null : {
+    bestfirst: 'fleet', format: 1,
+    run: {
+      fingerprint: spaceFingerprint(grid).map((w) => w.toString(16).padStart(8, '0')).join(''), map: displayName(mapFile), scens: names, agents: counts, seeds, solver,
+      maxMs: Number.isFinite(budget.maxMs) ? budget.maxMs : null, maxExpansions: budget.maxExpansions ?? null, rows: total, title,
+    },
+    shard: { k: shard?.k ?? 1, n: shard?.n ?? 1, first, end }, times,
+  };
+  const earlier = resumeFile === undefined ? null : resumeRows(resumeFile, header!, { command: 'fleet', fromJson: fleetRowFromJson, otherMap: 'another map (or this map edited)' });
+
+  const todo: number[] = [];
+  for (let q = first; q < end; q++) if (earlier?.rows.has(q) !== true) todo.push(q);
+  // A row is a whole plan, far more work than starting a worker: by default a thread per core, at most one per row.
+  const threads = threadsFor(args.get<number>('workers') ?? availableParallelism(), todo.length, WORKER_URL);
+
+  const say = json ? (l: string) => io.err(l) : (l: string) => io.out(l);
+  say(shard === undefined ? title : `${title}; shard ${shard.k}/${shard.n}: ${end > first ? `rows ${first} to ${end - 1}` : 'no rows'}`);
+  if (earlier !== null) io.err(`fleet: resuming ${displayName(resumeFile!)}: ${earlier.rows.size} of ${end - first} rows there already${earlier.cut ? ' (a cut last line dropped)' : ''}, ${todo.length} to run`);
+  const writer = resultsFile === undefined ? null
+    : earlier !== null ? ResultsWriter.open(resultsFile, `${resultsOption} ${displayName(resultsFile)}`, null, earlier.keep)
+      : ResultsWriter.open(resultsFile, `${resultsOption} ${displayName(resultsFile)}`, header);
+
+  // Rows are passed on in row order whoever finished them first: the output is the same for any number of workers.
+  const slots = new Array<FleetRow | undefined>(end - first);
+  for (const r of earlier?.rows.values() ?? []) slots[r.row - first] = r;
+  const fail = sweepFailures((l) => io.err(l));
+  const progress = progressBar(io, todo.length, '', 'rows');
+  let next = first, fresh = 0;
+  const drain = () => {
+    for (let row = slots[next - first]; next < end && row !== undefined; row = slots[++next - first]) {
+      const isNew = earlier?.rows.has(row.row) !== true;
+      if (isNew) writer?.line(fleetLine(row, times));
+      printRow(row, solver, times, json, io);
+      fail(row);
+      if (isNew) progress?.(++fresh);
+    }
+  };
+  const deliver = (r: FleetRow) => { slots[r.row - first] = r; drain(); };
+  drain(); // the rows a resumed file holds before its first gap
+  const finish = (): number => {
+    writer?.close();
+    const rows = slots as FleetRow[];
+    sweepSummary(rows, counts, say, times);
+    return sweepVerdict(rows, (l) => io.err(l));
+  };
+  const data: SweepData = { grid: shareGrid(grid), tasks: shared(pairs, (b) => new Int32Array(b)), offsets: files.map((_, i) => i * most), scens: names, counts, seeds, solver, budget, times, todo };
+  if (threads === 1) {
+    for (const q of todo) deliver(planRow(grid, data, q));
+    return finish();
+  }
+  // This thread is one of the threads: N - 1 workers.
+  return runOnThreads('fleet', WORKER_URL!, data, todo.length, threads - 1, (i) => planRow(grid, data, todo[i]), deliver)
+    .then(finish, (e: unknown) => { writer?.close(); throw e; });
+}
+
+/** A row as the report prints it: its line of text, or with --json its record on stdout. */
+export function printRow(r: FleetRow, solver: Solver, times: boolean, json: boolean, io: Io): void {
+  io.out(json ? JSON.stringify(fleetRecord(r, times)) : rowText(r, solver, times));
+}
+
+/** Names the rows with an invalid plan on stderr as they come, the first MAX_REPORTED of them. */
+export function sweepFailures(say: (line: string) => void): (r: FleetRow) => void {
+  let reported = 0;
+  return (r) => {
+    if (r.failure === undefined) return;
+    if (reported++ < MAX_REPORTED) say(`fleet: ${r.scen}, ${r.agents} agent${r.agents === 1 ? '' : 's'}, seed ${r.seed}: ${r.failure}`);
+    else if (reported === MAX_REPORTED + 1) say('(more failures not shown)');
+  };
+}
