@@ -6,7 +6,7 @@ import { lessonWorld, southRoomsWorld, doorClosesScenario } from '#bestfirst/wor
 import { COLORS } from '../../../web/src/common/palette.js';
 import { PRESETS } from '../../../web/src/theater/presets.js';
 import { LANE_RATE, REST_MS } from '../../../web/src/theater/lane-view.js';
-import { browserAvailability, buildAndServe, canvasPixels, mainThreadTasks, shownPixels, TASK_TRACE_CATEGORIES, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, openPage, reach, reachAll, type BuiltPage, quantile } from './harness.js';
+import { browserAvailability, buildAndServe, canvasPixels, mainThreadTasks, shownPixels, TASK_TRACE_CATEGORIES, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, openPage, pageSharer, reach, reachAll, type BuiltPage, quantile } from './harness.js';
 
 /**
  * Issue 17's behaviour defects (1-8 and 11), each pinned by a test that
@@ -50,26 +50,10 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     return page;
   };
 
-  /**
-   * One page for a run of tests in this file's order (each open of the page costs 2 to 4 s on a loaded
-   * two-core machine: 20 opens were half of this file's time). A test that shares a page starts from what
-   * the one before it left, so each says what state it needs and sets it with the page's own controls (the
-   * preset menu: toOpening), or keeps to widgets the others do not touch. Run alone (-t), a test opens
-   * the page itself. `widgets` are reached on the shared page as on a fresh one ('all': scrolled through).
-   */
-  const shared = new Map<string, Promise<Page>>();
-  const sharedPage = async (key: string, ctx: BrowserContext, widgets: readonly string[] | 'all'): Promise<Page> => {
-    const first = shared.get(key);
-    if (first === undefined) {
-      const opening = open(ctx, widgets);
-      shared.set(key, opening);
-      return opening;
-    }
-    const page = await first;
-    if (widgets === 'all') await reachAll(page);
-    else await reach(page, ...widgets);
-    return page;
-  };
+  /** The page shared by a run of tests (harness.ts, pageSharer): the theater's tests put it back with toOpening. */
+  const pages = pageSharer<[BrowserContext, readonly string[] | 'all']>(([ctx, widgets]) => open(ctx, widgets),
+    async (page, [, widgets]) => { if (widgets === 'all') await reachAll(page); else await reach(page, ...widgets); });
+  const sharedPage = (key: string, ctx: BrowserContext, widgets: readonly string[] | 'all') => pages(key, [ctx, widgets]);
   /**
    * The theater back on the opening query, its lanes settled, through its own preset menu: what a test
    * that drags the goal needs, on a page where the test before it dragged the goal somewhere else.
