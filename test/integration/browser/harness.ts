@@ -159,7 +159,10 @@ export async function openPage(ctx: BrowserContext, url: string, problems: strin
  * its widgets). A test on a shared page starts from what the one before it
  * left: each says what state it needs and sets it with the page's own
  * controls, or keeps to widgets the others do not touch. Run alone (-t), a
- * test opens the page itself. The pages close with their browser.
+ * test opens the page itself. The last test of a run closes the page: a
+ * page left open keeps drawing and running its workers behind the next
+ * tests (measured: a where-used page left open starved the warehouse's
+ * planner into 'stopped'); a key asked for after its page closed opens anew.
  */
 export function pageSharer<W>(open: (widgets: W) => Promise<Page>, again: (page: Page, widgets: W) => Promise<void>): (key: string, widgets: W) => Promise<Page> {
   const pages = new Map<string, Promise<Page>>();
@@ -168,6 +171,7 @@ export function pageSharer<W>(open: (widgets: W) => Promise<Page>, again: (page:
     if (first === undefined) {
       const page = open(widgets);
       pages.set(key, page);
+      void page.then((p) => p.once('close', () => { if (pages.get(key) === page) pages.delete(key); }), () => {});
       return page;
     }
     const page = await first;

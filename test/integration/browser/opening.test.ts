@@ -194,6 +194,7 @@ describe.runIf(avail.run)('the opening figures in Chromium', () => {
     const labels = await fig.locator('svg text').allTextContents();
     for (const t of ['start', 'A', 'B', 'goal', '2', '6', '1', '4', 'h 9, truly 4']) expect(labels).toContain(t);
     expect(await fig.locator('figcaption').textContent()).toContain('A: f = 2 + 6 = 8 and B: f = 1 + 9 = 10');
+    await page.close(); // the last test on this shared page
   });
 
   it('at 1280 and 390 px: drawn text of 11 px or more, and a swipe on a figure scrolls without stepping it (screenshots with npm run screenshots)', async () => {

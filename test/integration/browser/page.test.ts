@@ -359,5 +359,6 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
     expect(await sp.locator('.verdict').textContent()).toContain('the tie goes to the one that has waited longest');
     expect(await sp.getAttribute('data-step')).toBe('2');
     expect(await sp.locator('.score').textContent()).toBe('Score: 0 of 1 on the first try.');
+    await page.close(); // the last test on this shared page
   });
 });

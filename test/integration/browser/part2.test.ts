@@ -282,5 +282,6 @@ describe.runIf(avail.run)('part 2 of the chapter page in Chromium', () => {
     expect(words).toContain(`Of ${tally.trials} random grids`);
     expect(words).toContain(`${tally.trials - tally.compared} have no route from start to goal`);
     expect(problems).toEqual([]);
+    await page.close(); // the last test on this shared page
   });
 });

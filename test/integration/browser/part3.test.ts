@@ -171,6 +171,7 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
       await expect.poll(() => page.locator(root).getAttribute(attr), { message: `${root}: a tap puts it down` }).not.toBe(before);
     }
     expect(problems).toEqual([]);
+    await page.close(); // the last test on this shared page
   });
 
   it('3. each preset query shows its claim in the lanes, with the library\'s numbers', async () => {
@@ -275,6 +276,7 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     await page.locator('#eps').fill('1.5');
     await expect.poll(() => astar.getAttribute('data-expansions')).toBe(String(astarLane(s, g, 1.5, true).expansions));
     expect(Number(await astar.getAttribute('data-reopenings'))).toBeGreaterThan(0);
+    await page.close(); // the last test on this shared page
   });
 
   it('4. pointing at a term far below the theater shows a pinned copy of the A* lane in view, with that layer in front', async () => {
@@ -406,6 +408,7 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     const moves = Number(await root.getAttribute('data-goal-moves')) - moves0;
     expect(moves).toBeGreaterThan(0);
     expect(plans, 'one plan per goal move').toBe(moves);
+    await page.close(); // the last test on this shared page
   });
 
   it('7. lane counters follow the replay; a pointed cell reads its g, h and f; the step player has coordinates and its frontier points at cells', async () => {
@@ -676,6 +679,7 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     const ara = page.locator('#theater [data-lane="ara"]');
     await expect.poll(() => ara.textContent()).toContain('No path: walls shut the goal off from the start');
     expect(await ara.textContent()).not.toContain('status unreachable');
+    await page.close(); // the last test on this shared page
   });
 
   it('12. a widget mounts when the reader nears it: at the top of the page the figures further down wait, and each mounts once reached', async () => {
@@ -758,6 +762,7 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     await expect.poll(async () => (await canvasPixels(page, '#replanner-apartment canvas', COLORS.path)).near, { message: 'the route is drawn' }).toBeGreaterThan(50);
     // The goal is drawn orange (vermillion) and never called red.
     expect(await page.evaluate(() => document.body.innerText)).not.toMatch(/\bred\b/i);
+    await page.close(); // the last test on this shared page
   });
 
   /**

@@ -257,6 +257,7 @@ describe.runIf(avail.run)('where grid search is used, in Chromium', () => {
     expect(await root.locator('.ac-path').textContent()).toContain('No path');
     await keepShot(root, `area-costs-1280.png`);
     expect(problems).toEqual([]);
+    await page.close(); // the last test on this shared page
   });
 
   it('warehouse robots: prioritized planning and CBS give the library\'s sum of costs, makespan and lower bound; robots planned alone collide', async () => {
