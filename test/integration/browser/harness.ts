@@ -152,6 +152,35 @@ export async function openPage(ctx: BrowserContext, url: string, problems: strin
 }
 
 /**
+ * Pages shared by a suite's tests, in the file's order, one per key: an open
+ * of the page costs 2 to 4 s on a loaded two-core machine, and most tests
+ * only need their widgets mounted. The first test to ask for a key opens the
+ * page (`open`); a later one gets the same page after `again` (which reaches
+ * its widgets). A test on a shared page starts from what the one before it
+ * left: each says what state it needs and sets it with the page's own
+ * controls, or keeps to widgets the others do not touch. Run alone (-t), a
+ * test opens the page itself. The last test of a run closes the page: a
+ * page left open keeps drawing and running its workers behind the next
+ * tests (measured: a where-used page left open starved the warehouse's
+ * planner into 'stopped'); a key asked for after its page closed opens anew.
+ */
+export function pageSharer<W>(open: (widgets: W) => Promise<Page>, again: (page: Page, widgets: W) => Promise<void>): (key: string, widgets: W) => Promise<Page> {
+  const pages = new Map<string, Promise<Page>>();
+  return async (key, widgets) => {
+    const first = pages.get(key);
+    if (first === undefined) {
+      const page = open(widgets);
+      pages.set(key, page);
+      void page.then((p) => p.once('close', () => { if (pages.get(key) === page) pages.delete(key); }), () => {});
+      return page;
+    }
+    const page = await first;
+    await again(page, widgets);
+    return page;
+  };
+}
+
+/**
  * Scrolls to each widget box (`selector`: the box a mount task fills, such as
  * '#robot-widget') as a reader would, and waits until the page has mounted
  * it: the page mounts a widget only when the reader comes near it

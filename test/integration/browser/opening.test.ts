@@ -8,7 +8,7 @@ import { weights } from '#bestfirst/internal';
 import { COLORS } from '../../../web/src/common/palette.js';
 import { LOOP_GOAL, LOOP_ROWS, LOOP_START } from '../../../web/src/opening/loop-model.js';
 import { LOOP_SOURCE_FILE, regionsOf } from '../../../web/src/opening/source-listing.js';
-import { browserAvailability, buildAndServe, canvasPixels, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, openPage, reach, keepShot, WRITE_SHOTS, type BuiltPage } from './harness.js';
+import { browserAvailability, buildAndServe, canvasPixels, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, openPage, pageSharer, reach, keepShot, WRITE_SHOTS, type BuiltPage } from './harness.js';
 
 /**
  * The opening, one idea per figure (issue 17): every figure renders, its
@@ -48,6 +48,11 @@ describe.runIf(avail.run)('the opening figures in Chromium', () => {
     await reach(page, '#wedge', '#loop-bfs', '#loop-dijkstra', '#loop-greedy', '#loop-astar', '#hand-trace', '#hand-trace-figure', '#counterexample-figure');
     return page;
   };
+  /**
+   * The desktop page the first two tests share (harness.ts, pageSharer): the loop figures' test steps only the four
+   * loop figures, the numbers' test reads the wedge, the hand trace and the counterexample.
+   */
+  const deskPage = pageSharer<null>(() => open(desk), async () => {});
 
 
   /** Pixels of a canvas near a palette colour. */
@@ -72,7 +77,7 @@ describe.runIf(avail.run)('the opening figures in Chromium', () => {
 
   it('each loop figure steps from the keyboard, lights the lines each step ran, and lists the frontier the library replays', async () => {
     problems.length = 0;
-    const page = await open(desk);
+    const page = await deskPage('desk', null);
     const specs = [
       { id: 'loop-bfs', prefix: 'bfs-', run: traced(LINK_LENGTH), priority: null },
       { id: 'loop-dijkstra', prefix: '', run: traced(COST_TO_COME), priority: COST_TO_COME },
@@ -142,11 +147,10 @@ describe.runIf(avail.run)('the opening figures in Chromium', () => {
     expect(end.litLines).toEqual(codeLines('goal'));
     expect(end.say).toContain(`costing ${one(astar(room, roomStart, roomGoal, octile(room)).cost)}`);
     expect(problems).toEqual([]);
-    await page.close();
   });
 
   it('the wedged robot, the hand trace and the counterexample show the library\'s numbers', async () => {
-    const page = await open(desk);
+    const page = await deskPage('desk', null);
     // The naive controller: 2.2 m from the goal, wedged; stepping back replays the drive from the start.
     const n = naiveOpening();
     const wedge = page.locator('#wedge');
@@ -190,7 +194,7 @@ describe.runIf(avail.run)('the opening figures in Chromium', () => {
     const labels = await fig.locator('svg text').allTextContents();
     for (const t of ['start', 'A', 'B', 'goal', '2', '6', '1', '4', 'h 9, truly 4']) expect(labels).toContain(t);
     expect(await fig.locator('figcaption').textContent()).toContain('A: f = 2 + 6 = 8 and B: f = 1 + 9 = 10');
-    await page.close();
+    await page.close(); // the last test on this shared page
   });
 
   it('at 1280 and 390 px: drawn text of 11 px or more, and a swipe on a figure scrolls without stepping it (screenshots with npm run screenshots)', async () => {

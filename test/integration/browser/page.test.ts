@@ -27,9 +27,10 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
   /**
    * One desktop page with every widget mounted, shared by the tests that only
    * read it (the load, the palette, the widths, pointing at terms) and, last,
-   * the keyboard's, which steps the step player and toggles a wall: an open
-   * with every widget mounted was the dearest thing these tests did, four
-   * times. The first test to use it opens it (the load's, in file order).
+   * the keyboard's, which steps the step player and toggles a wall, then the
+   * step player's two (each restarts the player first): an open with every
+   * widget mounted was the dearest thing these tests did, four times. The
+   * first test to use it opens it (the load's, in file order).
    */
   let allMounted: Promise<Page> | undefined;
   const sharedPage = (): Promise<Page> => (allMounted ??= open(1280, 900, 'all'));
@@ -239,36 +240,6 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
     await page.close();
   });
 
-  it('quiz: the lesson grid\'s first decision rejects (0,1) and accepts (1,0)', async () => {
-    const page = await open(1280, 900, ['#step-player']);
-    const sp = page.locator('#step-player');
-    await page.locator('#sp-quiz').check();
-    await sp.locator('.sp-step').click(); // step 0 has one cell on the frontier: no decision yet
-    await expect.poll(() => sp.getAttribute('data-asking')).toBe('true');
-    const id = (x: number, y: number) => String(y * 5 + x);
-    await sp.locator(`.pick[data-node="${id(0, 1)}"]`).click();
-    await expect.poll(() => sp.locator('.verdict').getAttribute('data-correct')).toBe('false');
-    expect(await sp.locator('.verdict').textContent()).toContain('joined the frontier after (1,0)');
-    expect(await sp.getAttribute('data-step')).toBe('1');
-    await sp.locator(`.pick[data-node="${id(1, 0)}"]`).click();
-    await expect.poll(() => sp.locator('.verdict').getAttribute('data-correct')).toBe('true');
-    expect(await sp.locator('.verdict').textContent()).toContain('the tie goes to the one that has waited longest');
-    expect(await sp.getAttribute('data-step')).toBe('2');
-    expect(await sp.locator('.score').textContent()).toBe('Score: 0 of 1 on the first try.');
-    await page.close();
-  });
-
-  it('the step player\'s 21st step announces the goal at distance 9', async () => {
-    const page = await open(1280, 900, ['#step-player']);
-    const sp = page.locator('#step-player');
-    for (let i = 0; i < 21; i++) await sp.locator('.sp-step').click();
-    expect(await sp.getAttribute('data-step')).toBe('21');
-    const text = await sp.locator('.narration').textContent();
-    expect(text).toContain('leaves the frontier with g 9.');
-    expect(text).toContain('21 of the 23 free cells were expanded');
-    await page.close();
-  });
-
   // Every widget of parts 1 to 3 at both widths, in one page per width (parts 2 and 3 had a copy of this test each).
   // The 390 px phone with touch is legibility.test.ts's (its wide-content test checks that nothing scrolls sideways).
   it('at desktop and phone widths the page does not scroll sideways and every widget fits (screenshots of each with npm run screenshots)', async () => {
@@ -352,6 +323,42 @@ describe.runIf(avail.run)('the chapter page in Chromium', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press(' ');
     expect(Number(await page.locator('#theater').getAttribute('data-reruns'))).toBe(Number(before) + 1);
-    await page.close();
+  });
+
+  it('the step player\'s 21st step announces the goal at distance 9', async () => {
+    const page = await sharedPage();
+    const sp = page.locator('#step-player');
+    await sp.scrollIntoViewIfNeeded();
+    // On the shared page, after the keyboard's test stepped it: back to the start, with the player's own Restart.
+    await sp.locator('.sp-first').click();
+    await expect.poll(() => sp.getAttribute('data-step')).toBe('0');
+    for (let i = 0; i < 21; i++) await sp.locator('.sp-step').click();
+    expect(await sp.getAttribute('data-step')).toBe('21');
+    const text = await sp.locator('.narration').textContent();
+    expect(text).toContain('leaves the frontier with g 9.');
+    expect(text).toContain('21 of the 23 free cells were expanded');
+  });
+
+  it('quiz: the lesson grid\'s first decision rejects (0,1) and accepts (1,0)', async () => {
+    const page = await sharedPage();
+    const sp = page.locator('#step-player');
+    await sp.scrollIntoViewIfNeeded();
+    // On the shared page, after the tests before stepped it (quiz off: no score yet): back to the start, with the player's own Restart.
+    await sp.locator('.sp-first').click();
+    await expect.poll(() => sp.getAttribute('data-step')).toBe('0');
+    await page.locator('#sp-quiz').check();
+    await sp.locator('.sp-step').click(); // step 0 has one cell on the frontier: no decision yet
+    await expect.poll(() => sp.getAttribute('data-asking')).toBe('true');
+    const id = (x: number, y: number) => String(y * 5 + x);
+    await sp.locator(`.pick[data-node="${id(0, 1)}"]`).click();
+    await expect.poll(() => sp.locator('.verdict').getAttribute('data-correct')).toBe('false');
+    expect(await sp.locator('.verdict').textContent()).toContain('joined the frontier after (1,0)');
+    expect(await sp.getAttribute('data-step')).toBe('1');
+    await sp.locator(`.pick[data-node="${id(1, 0)}"]`).click();
+    await expect.poll(() => sp.locator('.verdict').getAttribute('data-correct')).toBe('true');
+    expect(await sp.locator('.verdict').textContent()).toContain('the tie goes to the one that has waited longest');
+    expect(await sp.getAttribute('data-step')).toBe('2');
+    expect(await sp.locator('.score').textContent()).toBe('Score: 0 of 1 on the first try.');
+    await page.close(); // the last test on this shared page
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dijkstra, octile, Grid } from '#bestfirst';
 import { bellmanResidual, universalPlan, ara } from '#bestfirst/repair';
 import { doorClosesScenario, apartmentWorld, gateScenario } from '#bestfirst/worlds';
-import { browserAvailability, canvasPixels, failWithoutBrowser, openPage, reach, startSession, type Session, cellCentre } from './harness.js';
+import { browserAvailability, canvasPixels, failWithoutBrowser, openPage, pageSharer, reach, startSession, type Session, cellCentre } from './harness.js';
 import { fifoAgreement } from '../../../web/src/exercises/exercise-model.js';
 
 const SUITE = 'test/integration/browser/part2.test.ts (the chapter page, part 2, in Chromium)';
@@ -21,6 +21,11 @@ describe.runIf(avail.run)('part 2 of the chapter page in Chromium', () => {
     await reach(page, ...widgets);
     return page;
   };
+  /**
+   * One page for all five tests (harness.ts, pageSharer): each works a widget of its own (the gate replanner, the
+   * Apartment, the field, exercise 6's ARA* lane, the exercises), and none changes the theater exercise 3 reads.
+   */
+  const shared = pageSharer<readonly string[]>((widgets) => open(widgets), (page, widgets) => reach(page, ...widgets));
 
   /** Clicks the centre of grid cell (x, y) of a canvas that shows `width` x `height` cells. */
   async function clickCell(page: Page, selector: string, width: number, height: number, x: number, y: number): Promise<void> {
@@ -36,7 +41,7 @@ describe.runIf(avail.run)('part 2 of the chapter page in Chromium', () => {
   it('D* Replanner, gate world: stepping from the keyboard replays the library\'s repair (15 pops, 5 RAISE, 32 fresh, 7.6 via (4,1))', async () => {
     problems.length = 0;
     const sc = gateScenario();
-    const page = await open(['#replanner']);
+    const page = await shared('part 2', ['#replanner']);
     const root = page.locator('#replanner');
     expect(await root.getAttribute('data-phase')).toBe('planned');
     await root.locator('.rp-step').focus();
@@ -68,12 +73,11 @@ describe.runIf(avail.run)('part 2 of the chapter page in Chromium', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => root.getAttribute('data-phase'), { timeout: 20_000 }).toBe('arrived');
     expect(problems).toEqual([]);
-    await page.close();
   });
 
   it('D* Replanner, Apartment: the readout shows the library\'s repair and redo counts for the chosen closure; a click on a door closes it', async () => {
     problems.length = 0;
-    const page = await open(['#replanner-apartment']);
+    const page = await shared('part 2', ['#replanner-apartment']);
     const root = page.locator('#replanner-apartment');
     const lib = doorClosesScenario({ closure: 'halfway', closeAt: 1 });
     expect(await root.getAttribute('data-repair-pops')).toBe(String(lib.repair!.pops));
@@ -109,12 +113,11 @@ describe.runIf(avail.run)('part 2 of the chapter page in Chromium', () => {
     const aw = doorClosesScenario({ closure: 'A west', closeAt: 3 });
     expect(await root.getAttribute('data-repair-pops')).toBe(aw.repair ? String(aw.repair.pops) : '');
     expect(problems).toEqual([]);
-    await page.close();
   });
 
   it('universal plan: residual below 1e-9; a dropped robot pays Dijkstra\'s cost; the keyboard moves the cursor, drops the robot and moves the goal', async () => {
     problems.length = 0;
-    const page = await open(['#field-widget']);
+    const page = await shared('part 2', ['#field-widget']);
     const root = page.locator('#field-widget');
     const w = apartmentWorld();
     const g = w.grid;
@@ -180,12 +183,11 @@ describe.runIf(avail.run)('part 2 of the chapter page in Chromium', () => {
     await page.mouse.up();
     expect(await root.getAttribute('data-goal')).toBe(String(goal));
     expect(problems).toEqual([]);
-    await page.close();
   });
 
   it('ARA* lane: each round\'s eps, cost, expansions and bound are the library\'s; the last cost equals Dijkstra\'s; stepping from the keyboard', async () => {
     problems.length = 0;
-    const page = await open(['#ex-6-widget']);
+    const page = await shared('part 2', ['#ex-6-widget']);
     const lane = page.locator('#ex-6-widget');
     const w = apartmentWorld();
     const start = w.grid.id(21, 3);
@@ -204,12 +206,11 @@ describe.runIf(avail.run)('part 2 of the chapter page in Chromium', () => {
     // The lane paints the round on its next frame: under a full suite's load that frame came after a single read (0 pixels).
     await expect.poll(async () => (await canvasPixels(page, '#ex-6-widget canvas', '#cc79a7')).near).toBeGreaterThan(50);
     expect(problems).toEqual([]);
-    await page.close();
   });
 
   it('exercises: hints and answers open from the keyboard; each interaction answers with the library\'s numbers', async () => {
     problems.length = 0;
-    const page = await open(['#ex-1-widget', '#ex-2-widget', '#ex-3-widget', '#ex-4-widget', '#ex-5-widget', '#ex-6-widget']);
+    const page = await shared('part 2', ['#ex-1-widget', '#ex-2-widget', '#ex-3-widget', '#ex-4-widget', '#ex-5-widget', '#ex-6-widget']);
     // Six exercises, each with a Stuck? hint and a Reveal, closed until asked.
     expect(await page.locator('article.exercise').count()).toBe(6);
     expect(await page.locator('article.exercise details.stuck').count()).toBe(6);
@@ -281,6 +282,6 @@ describe.runIf(avail.run)('part 2 of the chapter page in Chromium', () => {
     expect(words).toContain(`Of ${tally.trials} random grids`);
     expect(words).toContain(`${tally.trials - tally.compared} have no route from start to goal`);
     expect(problems).toEqual([]);
-    await page.close();
+    await page.close(); // the last test on this shared page
   });
 });

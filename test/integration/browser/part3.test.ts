@@ -6,7 +6,7 @@ import { lessonWorld, southRoomsWorld, doorClosesScenario } from '#bestfirst/wor
 import { COLORS } from '../../../web/src/common/palette.js';
 import { PRESETS } from '../../../web/src/theater/presets.js';
 import { LANE_RATE, REST_MS } from '../../../web/src/theater/lane-view.js';
-import { browserAvailability, buildAndServe, canvasPixels, mainThreadTasks, shownPixels, TASK_TRACE_CATEGORIES, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, openPage, reach, reachAll, type BuiltPage, quantile } from './harness.js';
+import { browserAvailability, buildAndServe, canvasPixels, mainThreadTasks, shownPixels, TASK_TRACE_CATEGORIES, CHROMIUM, CHROMIUM_ARGS, failWithoutBrowser, openPage, pageSharer, reach, reachAll, type BuiltPage, quantile } from './harness.js';
 
 /**
  * Issue 17's behaviour defects (1-8 and 11), each pinned by a test that
@@ -50,6 +50,25 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     return page;
   };
 
+  /** The page shared by a run of tests (harness.ts, pageSharer): the theater's tests put it back with toOpening. */
+  const pages = pageSharer<[BrowserContext, readonly string[] | 'all']>(([ctx, widgets]) => open(ctx, widgets),
+    async (page, [, widgets]) => { if (widgets === 'all') await reachAll(page); else await reach(page, ...widgets); });
+  const sharedPage = (key: string, ctx: BrowserContext, widgets: readonly string[] | 'all') => pages(key, [ctx, widgets]);
+  /**
+   * The theater back on the opening query, its lanes settled, through its own preset menu: what a test
+   * that drags the goal needs, on a page where the test before it dragged the goal somewhere else.
+   */
+  const toOpening = async (page: Page): Promise<void> => {
+    await page.mouse.move(2, 2);
+    await page.locator('#theater-preset').selectOption('opening');
+    const o = preset('opening'), s = cellOf(o.start), g = cellOf(o.goal);
+    await expect.poll(() => page.locator('#theater').getAttribute('data-preset')).toBe('opening');
+    await expect.poll(() => lane(page, 'astar').getAttribute('data-goal')).toBe(String(g));
+    await expect.poll(() => lane(page, 'astar').locator('[data-counter="expansions"]').textContent()).toBe(String(astarLane(s, g, 1).expansions));
+    await expect.poll(() => lane(page, 'ara').getAttribute('data-status')).not.toBe('pending');
+    await expect.poll(() => page.locator('#theater').getAttribute('data-badge')).not.toBe('pending');
+  };
+
 
   /**
    * Centre of grid cell n on a canvas of `width` x `height` cells, in page pixels. The canvas is
@@ -83,7 +102,7 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
 
   it('1. on a phone a swipe on a lane scrolls and edits nothing; with "Edit walls by touch" a tap paints a wall', async () => {
     problems.length = 0;
-    const page = await open(touch);
+    const page = await sharedPage('touch', touch, ['#theater']);
     const cdp = await touch.newCDPSession(page);
     const theater = page.locator('#theater');
     const canvas = '#theater [data-lane="dijkstra"] canvas';
@@ -122,12 +141,11 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     expect(Math.abs((await page.evaluate(() => scrollY)) - y1)).toBeLessThan(2);
     expect(Number(await theater.getAttribute('data-reruns'))).toBeGreaterThan(Number(reruns0) + 1);
     expect(problems).toEqual([]);
-    await page.close();
   });
 
   it('1b. on a phone a swipe over the robot costmap or the Lee board scrolls and puts nothing down; a tap does (one rule for every canvas that takes a click)', async () => {
     problems.length = 0;
-    const page = await open(touch, ['#robot-widget', '#lee-widget']);
+    const page = await sharedPage('touch', touch, ['#robot-widget', '#lee-widget']);
     const cdp = await touch.newCDPSession(page);
     const swipe = async (x: number, y0: number, y1: number) => {
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: y0 }] });
@@ -153,43 +171,11 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
       await expect.poll(() => page.locator(root).getAttribute(attr), { message: `${root}: a tap puts it down` }).not.toBe(before);
     }
     expect(problems).toEqual([]);
-    await page.close();
-  });
-
-  it('2. the A* lane never reopens: on every preset, eps 1.5, 2 and 3 close no more cells than eps 1 and pay at most eps times Dijkstra; the switch shows the trade', async () => {
-    const page = await open();
-    const astar = lane(page, 'astar');
-    for (const p of PRESETS) {
-      const start = cellOf(p.start), goal = cellOf(p.goal);
-      await page.locator('#theater-preset').selectOption(p.id);
-      const best = dijkstra(G, start, goal).cost;
-      const atOne = astarLane(start, goal, 1).expansions;
-      for (const eps of [1, 1.5, 2, 3]) {
-        const lib = astarLane(start, goal, eps);
-        await page.locator('#eps').fill(String(eps));
-        await expect.poll(() => astar.getAttribute('data-expansions'), { message: `${p.id} at eps ${eps}` }).toBe(String(lib.expansions));
-        expect(lib.expansions, `${p.id}: eps ${eps} closes no more than eps 1`).toBeLessThanOrEqual(atOne);
-        expect(Number(await astar.getAttribute('data-cost'))).toBeCloseTo(lib.cost, 6);
-        expect(lib.cost).toBeLessThanOrEqual(eps * best * (1 + 1e-9));
-        expect(await astar.getAttribute('data-reopenings')).toBe('0');
-      }
-    }
-    // The text makes those claims, and the one about the switch: pinned here.
-    const prose = (await page.locator('#theater-section').textContent())!.replace(/\s+/g, ' ');
-    expect(prose).toContain('1.2 to 2.7');
-    const o = preset('opening'), s = cellOf(o.start), g = cellOf(o.goal);
-    const one = astarLane(s, g, 1, true).expansions;
-    for (let e = 12; e <= 27; e++) expect(astarLane(s, g, e / 10, true).expansions, `reopening at eps ${e / 10}`).toBeGreaterThan(one);
-    await page.locator('#theater-preset').selectOption('opening');
-    await page.locator('#theater-reopen').check();
-    await page.locator('#eps').fill('1.5');
-    await expect.poll(() => astar.getAttribute('data-expansions')).toBe(String(astarLane(s, g, 1.5, true).expansions));
-    expect(Number(await astar.getAttribute('data-reopenings'))).toBeGreaterThan(0);
-    await page.close();
+    await page.close(); // the last test on this shared page
   });
 
   it('3. each preset query shows its claim in the lanes, with the library\'s numbers', async () => {
-    const page = await open();
+    const page = await sharedPage('presets', desk, ['#theater']);
     expect(await page.locator('#theater').getAttribute('data-preset'), 'the opening query is the first preset').toBe('opening');
     const claim = page.locator('#theater-claim');
     const m = (v: number) => `${v.toFixed(2)} m`;
@@ -228,11 +214,10 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
         expect(text).toContain(String(one.expansions));
       }
     }
-    await page.close();
   });
 
   it('3b. the prose says what the library does: the opening query\'s counts, which presets no ε makes dearer, when A* meets its bound, D* Lite\'s keys', async () => {
-    const page = await open();
+    const page = await sharedPage('presets', desk, ['#theater']);
     const text = (await page.locator('main, body').first().textContent())!.replace(/\s+/g, ' ');
     // The opening query's closed cells, as the lanes count them (the library's runs, not a copy).
     const o = preset('opening'), A = laneRun(sum(1), cellOf(o.start), cellOf(o.goal)), D = laneRun(COST_TO_COME, cellOf(o.start), cellOf(o.goal));
@@ -260,7 +245,38 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     expect(text).toContain('It still orders its queue by priority keys, but it drops D*’s tags and its RAISE and LOWER states');
     // The hand trace's corner rule is said.
     expect(text).toContain('this grid lets a diagonal move pass a wall’s corner');
-    await page.close();
+  });
+
+  it('2. the A* lane never reopens: on every preset, eps 1.5, 2 and 3 close no more cells than eps 1 and pay at most eps times Dijkstra; the switch shows the trade', async () => {
+    const page = await sharedPage('presets', desk, ['#theater']);
+    const astar = lane(page, 'astar');
+    for (const p of PRESETS) {
+      const start = cellOf(p.start), goal = cellOf(p.goal);
+      await page.locator('#theater-preset').selectOption(p.id);
+      const best = dijkstra(G, start, goal).cost;
+      const atOne = astarLane(start, goal, 1).expansions;
+      for (const eps of [1, 1.5, 2, 3]) {
+        const lib = astarLane(start, goal, eps);
+        await page.locator('#eps').fill(String(eps));
+        await expect.poll(() => astar.getAttribute('data-expansions'), { message: `${p.id} at eps ${eps}` }).toBe(String(lib.expansions));
+        expect(lib.expansions, `${p.id}: eps ${eps} closes no more than eps 1`).toBeLessThanOrEqual(atOne);
+        expect(Number(await astar.getAttribute('data-cost'))).toBeCloseTo(lib.cost, 6);
+        expect(lib.cost).toBeLessThanOrEqual(eps * best * (1 + 1e-9));
+        expect(await astar.getAttribute('data-reopenings')).toBe('0');
+      }
+    }
+    // The text makes those claims, and the one about the switch: pinned here.
+    const prose = (await page.locator('#theater-section').textContent())!.replace(/\s+/g, ' ');
+    expect(prose).toContain('1.2 to 2.7');
+    const o = preset('opening'), s = cellOf(o.start), g = cellOf(o.goal);
+    const one = astarLane(s, g, 1, true).expansions;
+    for (let e = 12; e <= 27; e++) expect(astarLane(s, g, e / 10, true).expansions, `reopening at eps ${e / 10}`).toBeGreaterThan(one);
+    await page.locator('#theater-preset').selectOption('opening');
+    await page.locator('#theater-reopen').check();
+    await page.locator('#eps').fill('1.5');
+    await expect.poll(() => astar.getAttribute('data-expansions')).toBe(String(astarLane(s, g, 1.5, true).expansions));
+    expect(Number(await astar.getAttribute('data-reopenings'))).toBeGreaterThan(0);
+    await page.close(); // the last test on this shared page
   });
 
   it('4. pointing at a term far below the theater shows a pinned copy of the A* lane in view, with that layer in front', async () => {
@@ -293,7 +309,7 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
   });
 
   it('5. in the quiz a click on a cell answers and never paints; Step past a question counts it as skipped', async () => {
-    const page = await open(desk, ['#step-player']);
+    const page = await sharedPage('figures', desk, ['#step-player']);
     const sp = page.locator('#step-player');
     const w = lessonWorld();
     const lib = new Searcher(w.grid);
@@ -321,11 +337,10 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     expect(await sp.locator('.verdict').getAttribute('data-correct')).toBe('skipped');
     expect(await sp.locator('.verdict').textContent()).toContain(w.grid.formatXY(lib.trace!.pops[k].node));
     expect(await sp.locator('.score').textContent()).toBe('Score: 0 of 2 on the first try.');
-    await page.close();
   });
 
   it('6. exercises 2 and 3 run the theater\'s opening query and name it', async () => {
-    const page = await open(desk, ['#theater', '#ex-2-widget', '#ex-3-widget']);
+    const page = await sharedPage('figures', desk, ['#theater', '#ex-2-widget', '#ex-3-widget']);
     const o = preset('opening'), s = cellOf(o.start), g = cellOf(o.goal);
     const theaterCost = Number(await lane(page, 'dijkstra').getAttribute('data-cost'));
     const ex2 = page.locator('#ex-2-widget');
@@ -340,11 +355,64 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     await page.locator('#ex-3-widget .ex3-run').click();
     const ratio = Number(await page.locator('#ex-3-widget').getAttribute('data-theater-ratio'));
     expect(ratio).toBeCloseTo(astarLane(s, g, 2).cost / dijkstra(G, s, g).cost, 9);
-    await page.close();
+  });
+
+  it('10. what a replay shows follows its step: the hand trace\'s table and summary, the Apartment\'s repair readout', async () => {
+    const page = await sharedPage('figures', desk, ['#hand-trace-figure', '#replanner-apartment']);
+    // The hand trace at step 0: every pop still to come, its numbers held back, no summary yet.
+    const rows = page.locator('#hand-trace tbody tr');
+    const pops = await rows.count();
+    expect(pops).toBe(5);
+    const shownRows = async () => {
+      let n = 0;
+      for (let i = 0; i < pops; i++) if (await rows.nth(i).locator('td').nth(1).isVisible()) n++;
+      return n;
+    };
+    expect(await shownRows()).toBe(0);
+    expect(await page.locator('#hand-trace-summary').isVisible()).toBe(false);
+    const step = page.locator('#hand-trace-figure .rp-step');
+    await step.click();
+    await step.click();
+    expect(await shownRows()).toBe(2);
+    expect(await page.locator('#hand-trace-summary').isVisible()).toBe(false);
+    for (let i = 2; i < pops; i++) await step.click();
+    expect(await shownRows()).toBe(pops);
+    expect(await page.locator('#hand-trace-summary').isVisible()).toBe(true);
+    // The Apartment at step 0: the repair has not happened, and the readout says when it will.
+    const apt = page.locator('#replanner-apartment');
+    const lib = doorClosesScenario({ closure: 'halfway', closeAt: 1 });
+    expect(await apt.getAttribute('data-step')).toBe('0');
+    expect(await apt.locator('[data-out="repair-pops"]').isVisible()).toBe(false);
+    expect(await apt.locator('.rp-waiting').textContent()).toContain(`At step ${lib.noticeStep} it will stand next to it`);
+    for (let i = 0; i < lib.noticeStep; i++) await apt.locator('.rp-step').click();
+    expect(await apt.locator('[data-out="repair-pops"]').isVisible()).toBe(true);
+    expect(await apt.locator('[data-out="repair-pops"]').textContent()).toBe(String(lib.repair!.pops));
+    expect(await apt.locator('.rp-waiting').isVisible()).toBe(false);
+  });
+
+  it('the field plans once per goal move, however fast the drag', async () => {
+    const page = await sharedPage('figures', desk, ['#field-widget']);
+    const root = page.locator('#field-widget');
+    const plans0 = await num(page, '#field-widget', 'data-plans');
+    const moves0 = Number((await root.getAttribute('data-goal-moves')) ?? '0');
+    const goal = Number(await root.getAttribute('data-goal'));
+    const gw = 24, gh = 16;
+    await root.locator('canvas').scrollIntoViewIfNeeded();
+    const b2 = (await root.locator('canvas').boundingBox())!;
+    const at2 = (n: number) => [b2.x + ((n % gw) + 0.5) * (b2.width / gw), b2.y + (Math.floor(n / gw) + 0.5) * (b2.height / gh)] as const;
+    await page.mouse.move(...at2(goal));
+    await page.mouse.down();
+    await page.mouse.move(...at2(goal + 3), { steps: 12 });
+    await page.mouse.up();
+    const plans = (await num(page, '#field-widget', 'data-plans')) - plans0;
+    const moves = Number(await root.getAttribute('data-goal-moves')) - moves0;
+    expect(moves).toBeGreaterThan(0);
+    expect(plans, 'one plan per goal move').toBe(moves);
+    await page.close(); // the last test on this shared page
   });
 
   it('7. lane counters follow the replay; a pointed cell reads its g, h and f; the step player has coordinates and its frontier points at cells', async () => {
-    const page = await open(desk, ['#theater', '#step-player']);
+    const page = await sharedPage('drags', desk, ['#theater', '#step-player']);
     const a = lane(page, 'astar');
     const o = preset('opening'), s = cellOf(o.start), g = cellOf(o.goal);
     const lib = new Searcher(G);
@@ -391,11 +459,11 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     const entry = sp.locator('.frontier li[data-node]').first();
     await entry.hover();
     expect(await sp.getAttribute('data-highlight')).toBe(await entry.getAttribute('data-node'));
-    await page.close();
   });
 
   it('7b. dragging the goal: counters wait while the pointer moves, follow once it rests, and the drop brings all four lanes up to date', async () => {
-    const page = await open();
+    const page = await sharedPage('drags', desk, ['#theater']);
+    await toOpening(page);
     const o = preset('opening'), s = cellOf(o.start), g0 = cellOf(o.goal);
     const counter = (id: string) => lane(page, id).locator('[data-counter="expansions"]');
     // A free cell two columns from the goal, reached in one move of the pointer.
@@ -432,11 +500,11 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
       await expect.poll(() => counter(id).textContent(), { message: `${id} lane after the drop` }).toBe(String(after[id]));
     }
     await expect.poll(() => page.locator('#theater .timing').textContent()).toMatch(/^Last rerun: four searches/);
-    await page.close();
   });
 
   it('7c. during a drag the figure worker runs the lanes\' searches: every lane\'s picture follows the goal, and the main thread searches only when the pointer rests', async () => {
-    const page = await open();
+    const page = await sharedPage('drags', desk, ['#theater']);
+    await toOpening(page);
     const o = preset('opening'), s = cellOf(o.start), g0 = cellOf(o.goal);
     const g1 = [g0 - 2, g0 + 2, g0 - 1, g0 + 1].find((n) => !G.isBlocked(n) && n !== s)!;
     const counts = () => page.locator('#theater').evaluate((e: HTMLElement) => ({
@@ -466,11 +534,11 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     expect(c1.searches - c0.searches, 'main-thread lane searches during the drag').toBeLessThanOrEqual(4 * (c1.rests - c0.rests));
     await page.mouse.up();
     await expect.poll(() => lane(page, 'astar').locator('[data-counter="expansions"]').textContent()).toBe(String(astarLane(s, g1, 1).expansions));
-    await page.close();
   });
 
   it('7d. after a drop the ARA* lane shows the new query, drawn by the figure worker, its table rewritten in place; an unchanged badge is not rewritten', async () => {
-    const page = await open();
+    const page = await sharedPage('drags', desk, ['#theater']);
+    await toOpening(page);
     const o = preset('opening'), s = cellOf(o.start), g0 = cellOf(o.goal);
     const g1 = [g0 - 2, g0 + 2, g0 - 1, g0 + 1].find((n) => !G.isBlocked(n) && n !== s)!;
     const theater = page.locator('#theater'), araLane = lane(page, 'ara'), araCanvas = '#theater [data-lane="ara"] canvas';
@@ -517,11 +585,11 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     await drag([g1, g0, g1]);
     expect(await theater.getAttribute('data-badge')).toBe(badge);
     expect(await kept('#eps-badge, #eps-badge *'), 'the badge\'s words not rewritten').not.toContain(false);
-    await page.close();
   });
 
   it('7f. after a drop the words outside the lanes change one per frame: the menu, the claim, the badge, the ARA* table and the timing line share a frame neither with one another nor with a lane\'s counters', async () => {
-    const page = await open();
+    const page = await sharedPage('drags', desk, ['#theater']);
+    await toOpening(page);
     const o = preset('opening'), s = cellOf(o.start), g0 = cellOf(o.goal);
     const g1 = [g0 - 2, g0 + 2, g0 - 1, g0 + 1].find((n) => !G.isBlocked(n) && n !== s)!;
     const theater = page.locator('#theater'), araLane = lane(page, 'ara');
@@ -571,21 +639,9 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     expect(frames.filter((f) => f.length > 1 && f.some(outside)), 'frames that changed words outside the lanes and anything else').toEqual([]);
   });
 
-  it('7e. every form control sits in a small form of its own: a changed menu makes autofill look at a few controls, not at every control on the page', async () => {
-    // Every widget mounted (scrolled through), so every form control is on the page.
-    const page = await open(desk, 'all');
-    const forms = await page.evaluate(() => {
-      const controls = Array.from(document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input, select, textarea'));
-      return { controls: controls.length, unowned: controls.filter((c) => c.form === null).map((c) => c.id || c.className || c.type), largest: Math.max(...Array.from(document.forms).map((f) => f.elements.length)) };
-    });
-    expect(forms.controls).toBeGreaterThan(30);
-    expect(forms.unowned, 'controls outside any form').toEqual([]);
-    expect(forms.largest, 'the most controls one form holds').toBeLessThanOrEqual(12);
-    await page.close();
-  });
-
   it('8. a walled-in goal ends with a no-path message that says why, in the step player and in a lane', async () => {
-    const page = await open(desk, ['#theater', '#step-player']);
+    const page = await sharedPage('drags', desk, ['#theater', '#step-player']);
+    await toOpening(page);
     const sp = page.locator('#step-player');
     const w = lessonWorld();
     // Wall in the goal (4,5) from the keyboard: (3,5) and (4,4).
@@ -623,11 +679,40 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     const ara = page.locator('#theater [data-lane="ara"]');
     await expect.poll(() => ara.textContent()).toContain('No path: walls shut the goal off from the start');
     expect(await ara.textContent()).not.toContain('status unreachable');
-    await page.close();
+    await page.close(); // the last test on this shared page
+  });
+
+  it('12. a widget mounts when the reader nears it: at the top of the page the figures further down wait, and each mounts once reached', async () => {
+    const page = await sharedPage('all', desk, []);
+    const mounted = (sel: string) => page.locator(sel).getAttribute('data-mounted');
+    // The first screen's figure is up; nothing further down has cost the reader anything.
+    expect(await mounted('#wedge')).toBe('true');
+    for (const sel of ['#theater', '#step-player', '#replanner-apartment', '#field-widget', '#warehouse-widget', '#ex-4-widget', '#ex-5-widget']) {
+      expect(await mounted(sel), `${sel} waits for the reader`).toBeNull();
+    }
+    // Reaching one mounts it, and leaves those far from it alone.
+    await reach(page, '#field-widget');
+    expect(await mounted('#ex-5-widget')).toBeNull();
+    // Every box the page marked mounts once the reader has been everywhere.
+    await reachAll(page);
+    const boxes = await page.locator('[data-mount-box]').count();
+    expect(await page.locator('[data-mount-box][data-mounted="true"]').count()).toBe(boxes);
+  });
+
+  it('7e. every form control sits in a small form of its own: a changed menu makes autofill look at a few controls, not at every control on the page', async () => {
+    // Every widget mounted (scrolled through), so every form control is on the page.
+    const page = await sharedPage('all', desk, 'all');
+    const forms = await page.evaluate(() => {
+      const controls = Array.from(document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input, select, textarea'));
+      return { controls: controls.length, unowned: controls.filter((c) => c.form === null).map((c) => c.id || c.className || c.type), largest: Math.max(...Array.from(document.forms).map((f) => f.elements.length)) };
+    });
+    expect(forms.controls).toBeGreaterThan(30);
+    expect(forms.unowned, 'controls outside any form').toEqual([]);
+    expect(forms.largest, 'the most controls one form holds').toBeLessThanOrEqual(12);
   });
 
   it('11. the smaller ones: Step from the start, a speed menu, ARA*\'s tighter bound, the repaired route\'s words, no blank Apartment, no "red" goal', async () => {
-    const page = await open(desk, 'all');
+    const page = await sharedPage('all', desk, 'all');
     // A lane's Step at the initial state shows step 1.
     const d = lane(page, 'dijkstra');
     await d.locator('.step').click();
@@ -677,80 +762,7 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     await expect.poll(async () => (await canvasPixels(page, '#replanner-apartment canvas', COLORS.path)).near, { message: 'the route is drawn' }).toBeGreaterThan(50);
     // The goal is drawn orange (vermillion) and never called red.
     expect(await page.evaluate(() => document.body.innerText)).not.toMatch(/\bred\b/i);
-    await page.close();
-  });
-
-  it('12. a widget mounts when the reader nears it: at the top of the page the figures further down wait, and each mounts once reached', async () => {
-    const page = await open(desk, []);
-    const mounted = (sel: string) => page.locator(sel).getAttribute('data-mounted');
-    // The first screen's figure is up; nothing further down has cost the reader anything.
-    expect(await mounted('#wedge')).toBe('true');
-    for (const sel of ['#theater', '#step-player', '#replanner-apartment', '#field-widget', '#warehouse-widget', '#ex-4-widget', '#ex-5-widget']) {
-      expect(await mounted(sel), `${sel} waits for the reader`).toBeNull();
-    }
-    // Reaching one mounts it, and leaves those far from it alone.
-    await reach(page, '#field-widget');
-    expect(await mounted('#ex-5-widget')).toBeNull();
-    // Every box the page marked mounts once the reader has been everywhere.
-    await reachAll(page);
-    const boxes = await page.locator('[data-mount-box]').count();
-    expect(await page.locator('[data-mount-box][data-mounted="true"]').count()).toBe(boxes);
-    await page.close();
-  });
-
-  it('10. what a replay shows follows its step: the hand trace\'s table and summary, the Apartment\'s repair readout', async () => {
-    const page = await open(desk, ['#hand-trace-figure', '#replanner-apartment']);
-    // The hand trace at step 0: every pop still to come, its numbers held back, no summary yet.
-    const rows = page.locator('#hand-trace tbody tr');
-    const pops = await rows.count();
-    expect(pops).toBe(5);
-    const shownRows = async () => {
-      let n = 0;
-      for (let i = 0; i < pops; i++) if (await rows.nth(i).locator('td').nth(1).isVisible()) n++;
-      return n;
-    };
-    expect(await shownRows()).toBe(0);
-    expect(await page.locator('#hand-trace-summary').isVisible()).toBe(false);
-    const step = page.locator('#hand-trace-figure .rp-step');
-    await step.click();
-    await step.click();
-    expect(await shownRows()).toBe(2);
-    expect(await page.locator('#hand-trace-summary').isVisible()).toBe(false);
-    for (let i = 2; i < pops; i++) await step.click();
-    expect(await shownRows()).toBe(pops);
-    expect(await page.locator('#hand-trace-summary').isVisible()).toBe(true);
-    // The Apartment at step 0: the repair has not happened, and the readout says when it will.
-    const apt = page.locator('#replanner-apartment');
-    const lib = doorClosesScenario({ closure: 'halfway', closeAt: 1 });
-    expect(await apt.getAttribute('data-step')).toBe('0');
-    expect(await apt.locator('[data-out="repair-pops"]').isVisible()).toBe(false);
-    expect(await apt.locator('.rp-waiting').textContent()).toContain(`At step ${lib.noticeStep} it will stand next to it`);
-    for (let i = 0; i < lib.noticeStep; i++) await apt.locator('.rp-step').click();
-    expect(await apt.locator('[data-out="repair-pops"]').isVisible()).toBe(true);
-    expect(await apt.locator('[data-out="repair-pops"]').textContent()).toBe(String(lib.repair!.pops));
-    expect(await apt.locator('.rp-waiting').isVisible()).toBe(false);
-    await page.close();
-  });
-
-  it('the field plans once per goal move, however fast the drag', async () => {
-    const page = await open(desk, ['#field-widget']);
-    const root = page.locator('#field-widget');
-    const plans0 = await num(page, '#field-widget', 'data-plans');
-    const moves0 = Number((await root.getAttribute('data-goal-moves')) ?? '0');
-    const goal = Number(await root.getAttribute('data-goal'));
-    const gw = 24, gh = 16;
-    await root.locator('canvas').scrollIntoViewIfNeeded();
-    const b2 = (await root.locator('canvas').boundingBox())!;
-    const at2 = (n: number) => [b2.x + ((n % gw) + 0.5) * (b2.width / gw), b2.y + (Math.floor(n / gw) + 0.5) * (b2.height / gh)] as const;
-    await page.mouse.move(...at2(goal));
-    await page.mouse.down();
-    await page.mouse.move(...at2(goal + 3), { steps: 12 });
-    await page.mouse.up();
-    const plans = (await num(page, '#field-widget', 'data-plans')) - plans0;
-    const moves = Number(await root.getAttribute('data-goal-moves')) - moves0;
-    expect(moves).toBeGreaterThan(0);
-    expect(plans, 'one plan per goal move').toBe(moves);
-    await page.close();
+    await page.close(); // the last test on this shared page
   });
 
   /**

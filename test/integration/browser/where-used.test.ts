@@ -15,7 +15,7 @@ import { fleetGrid } from '../../../web/src/warehouse/fleet-grid.js';
 import { ROBOT_COLORS } from '../../../web/src/warehouse/fleet-colors.js';
 import { FLEET_LACAM, fleetTasks, soloMeetings, waitSteps } from '../../../web/src/warehouse/fleet-model.js';
 import { COSTMAP_COLORS } from '../../../web/src/costmap/costmap-colors.js';
-import { browserAvailability, canvasPixels, failWithoutBrowser, openPage, keepShot, reach, startSession, type Session, cellCentre } from './harness.js';
+import { browserAvailability, canvasPixels, failWithoutBrowser, openPage, keepShot, pageSharer, reach, startSession, type Session, cellCentre } from './harness.js';
 import { deltaE, simulatedColors } from './cvd.js';
 
 /**
@@ -36,12 +36,17 @@ describe.runIf(avail.run)('where grid search is used, in Chromium', () => {
     await reach(page, ...widgets);
     return page;
   };
+  /**
+   * The robot's costmap, Lee's board and the area costs share one desktop page (harness.ts, pageSharer): each works
+   * a widget of its own. The warehouse's tests open their own.
+   */
+  const shared = pageSharer<readonly string[]>((widgets) => open(widgets), (page, widgets) => reach(page, ...widgets));
   beforeAll(async () => { session = await startSession(); });
   afterAll(async () => { await session?.close(); });
 
   it('a robot\'s costmap: for each radius the A* and Theta* costs are the library\'s on the inflated map; a dropped obstacle is repaired by D* Lite to a fresh search\'s cost', async () => {
     problems.length = 0;
-    const page = await open(['#robot-widget']);
+    const page = await shared('desktop', ['#robot-widget']);
     const root = page.locator('#robot-widget');
     await root.scrollIntoViewIfNeeded();
     const map = cropKnown(parseRosMap(readFileSync('data/ros/tb3_sandbox.yaml', 'utf8'), gunzipSync(readFileSync('data/ros/tb3_sandbox.pgm.gz')), 'tb3_sandbox.yaml'));
@@ -123,12 +128,11 @@ describe.runIf(avail.run)('where grid search is used, in Chromium', () => {
     }
     await keepShot(root, `robot-1280.png`);
     expect(problems).toEqual([]);
-    await page.close();
   });
 
   it("Lee's wave front: rings and wire lengths are breadth-first distances; a second wire placed by the reader goes round the first", async () => {
     problems.length = 0;
-    const page = await open(['#lee-widget']);
+    const page = await shared('desktop', ['#lee-widget']);
     const root = page.locator('#lee-widget');
     await root.scrollIntoViewIfNeeded();
     const { grid, wires } = leeBoard();
@@ -175,12 +179,11 @@ describe.runIf(avail.run)('where grid search is used, in Chromium', () => {
     expect(await root.getAttribute('data-second')).toBe(`${c},${d}`);
     await keepShot(root, `lee-1280.png`);
     expect(problems).toEqual([]);
-    await page.close();
   });
 
   it('area costs: each agent\'s filter reruns the search; the cost, its split by ground and the budgeted flood are the library\'s', async () => {
     problems.length = 0;
-    const page = await open(['#area-widget']);
+    const page = await shared('desktop', ['#area-widget']);
     const root = page.locator('#area-widget');
     await root.scrollIntoViewIfNeeded();
     const map = areaMap();
@@ -254,7 +257,7 @@ describe.runIf(avail.run)('where grid search is used, in Chromium', () => {
     expect(await root.locator('.ac-path').textContent()).toContain('No path');
     await keepShot(root, `area-costs-1280.png`);
     expect(problems).toEqual([]);
-    await page.close();
+    await page.close(); // the last test on this shared page
   });
 
   it('warehouse robots: prioritized planning and CBS give the library\'s sum of costs, makespan and lower bound; robots planned alone collide', async () => {
