@@ -23,6 +23,24 @@ function bestfirst(...argv: string[]): { code: number | null; out: string; err: 
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
+/**
+ * The uninterrupted run of brc202d's 2519 rows on one thread, its report and
+ * its --jsonl file: the reference two tests compare with, run once (each run
+ * is seconds of A*).
+ */
+let whole: { code: number | null; out: string; err: string; jsonl: string } | undefined;
+function wholeBrc(): NonNullable<typeof whole> {
+  if (whole === undefined) {
+    const file = join(DIR, 'whole.jsonl');
+    const r = bestfirst('scen', BRC, '--no-times', '--workers', '1', '--jsonl', file);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toBe('');
+    whole = { ...r, jsonl: readFileSync(file, 'utf8') };
+    expect(whole.jsonl.trim().split('\n')).toHaveLength(2520); // a header and a line per row
+  }
+  return whole;
+}
+
 test('--workers 2 prints what --workers 1 prints, row for row: records, failures, summary and exit status', () => {
   expectFreshBuild('dist/cli/main.js', ['cli', 'src']);
   const runs: string[][] = [
@@ -38,11 +56,17 @@ test('--workers 2 prints what --workers 1 prints, row for row: records, failures
     expect(two, argv.join(' ')).toEqual(one);
     expect(one.code, `${argv.join(' ')}: ${one.err}`).toBe(argv.includes('--force-map') ? 1 : 0);
   }
-  // The records of a large run, with times: the same rows in the same order, the times aside.
+  // With times: the same rows in the same order, the times aside.
   const strip = (out: string) => out.trim().split('\n').map((l) => { const { elapsedMs: _, ...r } = JSON.parse(l) as Record<string, unknown>; return r; });
-  const one = bestfirst('scen', BRC, '--json', '--workers', '1'), two = bestfirst('scen', BRC, '--json', '--workers', '2');
+  const one = bestfirst('scen', DEN, '--json', '--workers', '1'), two = bestfirst('scen', DEN, '--json', '--workers', '2');
   expect(strip(two.out)).toEqual(strip(one.out));
-  expect(strip(one.out)).toHaveLength(2519);
+  expect(strip(one.out)).toHaveLength(320);
+  // A large run, 2519 rows: what --workers 2 prints and writes is what the whole run on one thread does.
+  const whole = wholeBrc();
+  const file = join(DIR, 'two.jsonl');
+  const twoBrc = bestfirst('scen', BRC, '--no-times', '--workers', '2', '--jsonl', file);
+  expect(twoBrc).toEqual({ code: whole.code, out: whole.out, err: whole.err });
+  expect(readFileSync(file, 'utf8')).toBe(whole.jsonl);
 }, 300_000);
 
 test('a run killed with SIGKILL partway, then run again with --resume, ends as the uninterrupted run: the same file, the same report', async () => {
@@ -62,9 +86,9 @@ test('a run killed with SIGKILL partway, then run again with --resume, ends as t
   const resumed = bestfirst('scen', BRC, '--no-times', '--workers', '2', '--resume', file);
   expect(resumed.code).toBe(0);
   expect(resumed.err).toMatch(/^scen: resuming .*killed\.jsonl: \d+ of 2519 rows there already( \(a cut last line dropped\))?, \d+ to run\n$/);
-  const whole = bestfirst('scen', BRC, '--no-times', '--workers', '1', '--jsonl', join(DIR, 'whole.jsonl'));
+  const whole = wholeBrc();
   expect(resumed.out).toBe(whole.out);
-  expect(readFileSync(file, 'utf8')).toBe(readFileSync(join(DIR, 'whole.jsonl'), 'utf8'));
+  expect(readFileSync(file, 'utf8')).toBe(whole.jsonl);
 }, 300_000);
 
 test('route --pairs: --workers 2 prints what --workers 1 prints, for every search that runs on workers (the hierarchy shared as its bytes)', () => {
