@@ -45,7 +45,7 @@ export const GRID_SEARCHER_BYTES_PER_CELL = 8 + 4 + 1 + 1;
  * an update counts as a push, as the lazy re-push does.
  *
  * Per cell: g (8), heap position doubling as the generation stamp (4), the
- * arriving move (1), the move mask (1): 14 bytes, plus 28 bytes per heap
+ * arriving move (1), the move mask (1): 14 bytes, plus 32 bytes per heap
  * entry (one per open cell): 224 MiB for 4096 x 4096. A query moves the
  * heap's base instead of clearing; a warm searcher allocates nothing.
  */
