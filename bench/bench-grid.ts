@@ -68,6 +68,24 @@ export function fourConnected(maps: MapSample[]): MapSample[] {
   });
 }
 
+/**
+ * A library's per-query times (`LibResult.us`, sample order) summed map by
+ * map: a family's figure can hide a map where the library loses (issue 36
+ * asks for its targets on every map). The maps must be the ones the result
+ * was run on, and the library uncapped (`Lib.cap`), so that the queries line up.
+ */
+export function perMapSums(maps: readonly MapSample[], us: readonly number[]): number[] {
+  let at = 0;
+  const sums = maps.map((m) => {
+    let s = 0;
+    for (let i = 0; i < m.queries.length; i++) s += us[at + i];
+    at += m.queries.length;
+    return s;
+  });
+  if (at !== us.length) throw new Error(`perMapSums: ${us.length} times for ${at} queries`);
+  return sums;
+}
+
 export interface LibResult extends LoopStats {
   lib: string;
   family: string;

@@ -269,7 +269,7 @@ function gridReport(grid: Record<string, LibResult[]>, nat: Record<string, numbe
   say('Notes: PathFinding.js clones its grid before every search (its documented usage; the clone is timed). PathFinding.js JPS returns jump points; they are expanded to cells for the check, untimed.');
   say('javascript-astar and every other library reuse one built structure across queries, as their READMEs show; the checked round runs all queries in sequence on it, so state leaking between searches shows as invalid or suboptimal paths.');
   say(`astar-typescript scans its whole open list on every pop and resets the grid per query; it runs a prefix of each family's sample (n column), and its ratios compare the same queries.`);
-  say(`Engine state of GridSearcher: ${GRID_SEARCHER_BYTES_PER_CELL} bytes per cell (g 8, heap position doubling as generation stamp 4, arriving move 1, move mask 1): ${f((GRID_SEARCHER_BYTES_PER_CELL * 4096 * 4096) / 2 ** 20)} MiB for 4096 x 4096, plus 28 bytes per open cell in the heap.`);
+  say(`Engine state of GridSearcher: ${GRID_SEARCHER_BYTES_PER_CELL} bytes per cell (g 8, heap position doubling as generation stamp 4, arriving move 1, move mask 1): ${f((GRID_SEARCHER_BYTES_PER_CELL * 4096 * 4096) / 2 ** 20)} MiB for 4096 x 4096, plus 32 bytes per open cell in the heap.`);
   say('bestfirst wA* 1.5 runs with reopen: false (closed cells stay closed; the 1.5 bound holds with the consistent octile h); its optimal column is informational.');
   say();
 }

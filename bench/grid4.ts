@@ -18,7 +18,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { SubgoalSearcher4 } from '#bestfirst/grid';
-import { FAMILIES, fourConnected, runLib, sampleFamily, type Family, type LibResult, type MapSample } from './bench-grid.js';
+import { FAMILIES, fourConnected, perMapSums, runLib, sampleFamily, type Family, type LibResult, type MapSample } from './bench-grid.js';
 import { BESTFIRST_ASTAR4, BESTFIRST_SUBGOAL4, L1_PATH_FINDER } from './bench-libs.js';
 import { collect, f, geomean, machine, stopObserving, table } from './bench-measure.js';
 import type { Lib } from './bench-libs.js';
@@ -33,7 +33,7 @@ export interface Grid4Options {
 
 export interface Grid4Summary {
   /** Per family: l1-path-finder's query time over ours (sum over the same queries), and the build ratios. */
-  perFamily: { fam: Family; queryVsL1: number; buildMsVsL1: number; buildMbVsL1: number; costsEqual: boolean }[];
+  perFamily: { fam: Family; queryVsL1: number; buildMsVsL1: number; buildMbVsL1: number; costsEqual: boolean; perMap: { map: string; queryVsL1: number }[] }[];
 }
 
 const sum = (a: number[]) => a.reduce((s, x) => s + x, 0);
@@ -117,6 +117,7 @@ export async function grid4Track(o: Grid4Options, say: (s?: string) => void): Pr
     summary.perFamily.push({
       fam, queryVsL1: sum(l1.us) / sum(ours.us), buildMsVsL1: l1.buildMs / ours.buildMs, buildMbVsL1: l1.buildBytes / ours.buildBytes,
       costsEqual: costs.equal === costs.n && ours.optimal === ours.n && ours.valid === ours.n,
+      perMap: ((o, p) => maps.map((m, i) => ({ map: m.name, queryVsL1: p[i] / o[i] })))(perMapSums(maps, ours.us), perMapSums(maps, l1.us)),
     });
     say(`- ${fam}: subgoal4's reported cost equals the optimum on ${costs.equal} of ${costs.n} queries`);
   }
@@ -132,7 +133,8 @@ export async function grid4Track(o: Grid4Options, say: (s?: string) => void): Pr
 export function grid4Targets(s: Grid4Summary): string[] {
   const mark = (ok: boolean) => (ok ? 'met' : '**not met**');
   const lines = s.perFamily.map((p) =>
-    `- 4-connected, ${p.fam}: l1-path-finder takes ${f(p.queryVsL1, 2)}x subgoal4's query time (${mark(p.queryVsL1 > 1)}); its build ${f(p.buildMsVsL1, 2)}x the time (${mark(p.buildMsVsL1 >= 1)}) and ${f(p.buildMbVsL1, 2)}x the memory (${mark(p.buildMbVsL1 >= 1)}); every cost equal to the optimum: ${p.costsEqual ? 'yes' : '**no**'}`);
+    `- 4-connected, ${p.fam}: l1-path-finder takes ${f(p.queryVsL1, 2)}x subgoal4's query time (${mark(p.queryVsL1 > 1)}); its build ${f(p.buildMsVsL1, 2)}x the time (${mark(p.buildMsVsL1 >= 1)}) and ${f(p.buildMbVsL1, 2)}x the memory (${mark(p.buildMbVsL1 >= 1)}); every cost equal to the optimum: ${p.costsEqual ? 'yes' : '**no**'}; ` +
+    `per map, l1-path-finder's query time over subgoal4's: ${p.perMap.map((m) => `${m.map.split('/')[1]} ${f(m.queryVsL1, 2)}x${m.queryVsL1 > 1 ? '' : ' (**not met**)'}`).join(', ')}`);
   lines.push(`- 4-connected, geometric means over families: query ${f(geomean(s.perFamily.map((p) => p.queryVsL1)), 2)}x, build time ${f(geomean(s.perFamily.map((p) => p.buildMsVsL1)), 2)}x, build memory ${f(geomean(s.perFamily.map((p) => p.buildMbVsL1)), 2)}x (l1-path-finder over subgoal4)`);
   return lines;
 }

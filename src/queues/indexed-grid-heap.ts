@@ -15,9 +15,17 @@ export class IndexedGridHeap {
   readonly state: Int32Array;
   // The first query moves it to 3: closed 2, and the zeros of a new array unseen.
   base = 1;
-  /** Stride 3: f, tie key, insertion number. Replaced when the heap grows; read it fresh. */
+  /**
+   * The entries, 32 bytes each: f, tie key, insertion number as doubles, then
+   * the cell id as an int32 in the last 8 bytes (read through `ids`, a view
+   * of the same memory). One entry, one half cache line: a sift step moves
+   * one record instead of touching two arrays. Replaced when the heap grows;
+   * read it fresh.
+   */
   keys: Float64Array;
+  /** The same memory as `keys`, as int32: entry i's cell id is ids[8 i + 6]. */
   private ids: Int32Array;
+  private capacity: number;
   length = 0;
   private counter = 0;
   private peak = 0;
@@ -25,8 +33,9 @@ export class IndexedGridHeap {
   constructor(cells: number, capacity = 1024) {
     this.state = new Int32Array(cells);
     const c = Math.max(16, Math.min(cells, capacity) | 0);
-    this.keys = new Float64Array(c * 3);
-    this.ids = new Int32Array(c);
+    this.capacity = c;
+    this.keys = new Float64Array(c * 4);
+    this.ids = new Int32Array(this.keys.buffer);
   }
 
   /** Starts a query: every cell unseen, heap empty. O(1) except once in ~2^31 / peak queries. */
@@ -58,7 +67,7 @@ export class IndexedGridHeap {
    */
   placeFirst(node: number): void {
     this.keys[2] = 0;
-    this.ids[0] = node;
+    this.ids[6] = node;
     this.state[node] = this.base;
     this.length = 1;
     this.counter = 1;
@@ -67,19 +76,19 @@ export class IndexedGridHeap {
 
   /** Adds a cell that is not open, with the key in `f`, `tie`. */
   insert(node: number): void {
-    if (this.length === this.ids.length) this.grow();
+    if (this.length === this.capacity) this.grow();
     const i = this.length++;
     if (this.length > this.peak) this.peak = this.length;
-    const ib = i * 3;
+    const ib = i * 4;
     this.keys[ib] = this.f; this.keys[ib + 1] = this.tie; this.keys[ib + 2] = this.counter++;
-    this.ids[i] = node;
+    this.ids[2 * ib + 6] = node;
     this.up(i);
   }
 
   /** Gives an open cell the key in `f`, `tie` and a fresh insertion number. */
   update(node: number): void {
     const i = this.state[node] - this.base;
-    const ib = i * 3;
+    const ib = i * 4;
     this.keys[ib] = this.f; this.keys[ib + 1] = this.tie; this.keys[ib + 2] = this.counter++;
     // Usually f fell and the entry rises; with f unchanged (greedy) the newer number sinks it.
     if (this.up(i) === i) this.down(i);
@@ -87,77 +96,107 @@ export class IndexedGridHeap {
 
   /** Removes the smallest entry, marks its cell closed and returns it. Check `length` first. */
   pop(): number {
-    const ids = this.ids, k = this.keys;
-    const top = ids[0];
+    const top = this.ids[6];
     this.state[top] = this.base - 1;
     const last = --this.length;
-    if (last > 0) {
-      const lb = last * 3;
-      k[0] = k[lb]; k[1] = k[lb + 1]; k[2] = k[lb + 2];
-      ids[0] = ids[last];
-      this.down(0);
-    }
+    if (last > 0) this.refill(last);
     return top;
   }
 
-  private less(a: number, b: number): boolean {
-    const k = this.keys, ab = a * 3, bb = b * 3;
-    const fa = k[ab], fb = k[bb];
-    return fa < fb || (fa === fb && (k[ab + 1] < k[bb + 1] || (k[ab + 1] === k[bb + 1] && k[ab + 2] < k[bb + 2])));
+  /**
+   * Fills the hole the top left with the entry at `last` (now past the end),
+   * bottom-up (Wegener): the hole sinks along the smaller children to a leaf,
+   * one compare a level, then the last entry rises from there. The last entry
+   * is a leaf's, so it usually belongs near the bottom: this takes about half
+   * the compares of sinking it from the top, which matters when many keys tie
+   * on f and each compare reads three fields.
+   */
+  private refill(last: number): void {
+    const k = this.keys, ids = this.ids, state = this.state, base = this.base;
+    let i = 0;
+    for (;;) {
+      let c = 2 * i + 1;
+      if (c >= last) break;
+      let cb = c * 4;
+      if (c + 1 < last) {
+        const db = cb + 4, df = k[db], cf = k[cb];
+        if (df < cf || (df === cf && (k[db + 1] < k[cb + 1] || (k[db + 1] === k[cb + 1] && k[db + 2] < k[cb + 2])))) { c++; cb = db; }
+      }
+      const ib = i * 4;
+      k[ib] = k[cb]; k[ib + 1] = k[cb + 1]; k[ib + 2] = k[cb + 2];
+      const cid = ids[2 * cb + 6];
+      ids[2 * ib + 6] = cid;
+      state[cid] = base + i;
+      i = c;
+    }
+    const ib = i * 4, lb = last * 4;
+    k[ib] = k[lb]; k[ib + 1] = k[lb + 1]; k[ib + 2] = k[lb + 2];
+    ids[2 * ib + 6] = ids[2 * lb + 6];
+    this.up(i);
   }
 
+  /**
+   * Moves entry i0 up to where its key fits and returns where. The order: f,
+   * then tie, then the insertion number s (unique, so no two entries ever
+   * compare equal). The key is read from the array, not passed: a double
+   * argument of a call V8 does not inline would be boxed.
+   */
   private up(i0: number): number {
     const k = this.keys, ids = this.ids, state = this.state, base = this.base;
     let i = i0;
-    const ib0 = i0 * 3;
-    const f = k[ib0], tie = k[ib0 + 1], s = k[ib0 + 2], id = ids[i0];
+    const ib0 = i0 * 4;
+    const f = k[ib0], tie = k[ib0 + 1], s = k[ib0 + 2], id = ids[2 * ib0 + 6];
     while (i > 0) {
-      const p = (i - 1) >> 1, pb = p * 3;
+      const p = (i - 1) >> 1, pb = p * 4;
       const pf = k[pb];
       if (pf < f || (pf === f && (k[pb + 1] < tie || (k[pb + 1] === tie && k[pb + 2] < s)))) break;
-      const ib = i * 3;
+      const ib = i * 4;
       k[ib] = pf; k[ib + 1] = k[pb + 1]; k[ib + 2] = k[pb + 2];
-      ids[i] = ids[p];
-      state[ids[i]] = base + i;
+      const pid = ids[2 * pb + 6];
+      ids[2 * ib + 6] = pid;
+      state[pid] = base + i;
       i = p;
     }
-    const ib = i * 3;
+    const ib = i * 4;
     k[ib] = f; k[ib + 1] = tie; k[ib + 2] = s;
-    ids[i] = id;
+    ids[2 * ib + 6] = id;
     state[id] = base + i;
     return i;
   }
 
+  /** Moves entry i0 down to where its key fits among the `length` entries. */
   private down(i0: number): void {
     const k = this.keys, ids = this.ids, state = this.state, base = this.base, n = this.length;
     let i = i0;
-    const ib0 = i0 * 3;
-    const f = k[ib0], tie = k[ib0 + 1], s = k[ib0 + 2], id = ids[i0];
+    const ib0 = i0 * 4;
+    const f = k[ib0], tie = k[ib0 + 1], s = k[ib0 + 2], id = ids[2 * ib0 + 6];
     const half = n >> 1;
     while (i < half) {
-      let c = 2 * i + 1;
-      if (c + 1 < n && this.less(c + 1, c)) c++;
-      const cb = c * 3, cf = k[cb];
+      let c = 2 * i + 1, cb = c * 4;
+      let cf = k[cb];
+      if (c + 1 < n) {
+        const db = cb + 4, df = k[db];
+        if (df < cf || (df === cf && (k[db + 1] < k[cb + 1] || (k[db + 1] === k[cb + 1] && k[db + 2] < k[cb + 2])))) { c++; cb = db; cf = df; }
+      }
       if (f < cf || (f === cf && (tie < k[cb + 1] || (tie === k[cb + 1] && s < k[cb + 2])))) break;
-      const ib = i * 3;
+      const ib = i * 4;
       k[ib] = cf; k[ib + 1] = k[cb + 1]; k[ib + 2] = k[cb + 2];
-      ids[i] = ids[c];
-      state[ids[i]] = base + i;
+      const cid = ids[2 * cb + 6];
+      ids[2 * ib + 6] = cid;
+      state[cid] = base + i;
       i = c;
     }
-    const ib = i * 3;
+    const ib = i * 4;
     k[ib] = f; k[ib + 1] = tie; k[ib + 2] = s;
-    ids[i] = id;
+    ids[2 * ib + 6] = id;
     state[id] = base + i;
   }
 
   private grow(): void {
-    const c = this.ids.length * 2;
-    const keys = new Float64Array(c * 3);
+    this.capacity *= 2;
+    const keys = new Float64Array(this.capacity * 4);
     keys.set(this.keys);
-    const ids = new Int32Array(c);
-    ids.set(this.ids);
     this.keys = keys;
-    this.ids = ids;
+    this.ids = new Int32Array(keys.buffer);
   }
 }
