@@ -1,16 +1,21 @@
 import { Grid, type GridOptions } from '#bestfirst';
 import type { Scenario } from '#bestfirst/io';
-import type { Runner } from './algos.js';
-import type { Judging } from './scen-rows.js';
+import { ANY_ANGLE, parseAlgo, type Runner } from './algos.js';
+import { ScenJudge, type Judging } from './scen-rows.js';
 import { shared } from './thread-pool.js';
 
 /**
  * What `scen --workers N` hands its workers (thread-pool.ts runs them). The
  * map is made once, here: its cells (and weights) go to the workers in
- * SharedArrayBuffers, and a search's preprocessing (the JPS+ table, a
- * subgoal graph) is made once and handed over as the bytes its `save()`
- * writes, also shared, for each worker to load (loading is a copy, far
- * cheaper than the build). The rows go as one shared table.
+ * SharedArrayBuffers, each searching a read-only view of them (`Grid.view`:
+ * no copy), and a search's preprocessing (the JPS+ table, a subgoal graph)
+ * is made once and handed over as the bytes its `save()` writes, also
+ * shared, for each worker to load (JPS+ reads its table in place on a view;
+ * the others copy what they load, far cheaper than the build). The rows go
+ * as one shared table. This thread then searches as a worker does, from the
+ * same shared setup (`judgeFrom`), and lets go of the map and searcher it
+ * made them from: one copy of the map and the table in memory, not one per
+ * thread and one more here.
  */
 
 /** A grid as the workers receive it: its options, and its cells and weights in shared memory. */
@@ -49,9 +54,16 @@ export function shareGrid(grid: Grid): SharedGrid {
   };
 }
 
-/** The grid a worker searches: the same cells, weights and options. */
+/** The grid a thread searches: a read-only view of the shared cells and weights, with the same options. */
 export function gridFromShared(g: SharedGrid): Grid {
-  return new Grid(g.width, g.height, g.cells, g.weights === null ? g.options : { ...g.options, weights: g.weights });
+  return Grid.view(g.width, g.height, g.cells, g.weights === null ? g.options : { ...g.options, weights: g.weights });
+}
+
+/** The judge of a thread (a worker, or this one with workers): the shared map searched, the shared preprocessing loaded. */
+export function judgeFrom(setup: WorkerSetup): ScenJudge {
+  const grid = gridFromShared(setup.grid);
+  const algo = setup.algo === ANY_ANGLE.name ? ANY_ANGLE : parseAlgo(setup.algo);
+  return new ScenJudge(grid, algo, algo.make(grid, setup.saved), setup.judging, setup.times);
 }
 
 /** The preprocessing a runner made (or `saved`, the file it loaded), as shared bytes for the workers; undefined for a search that makes none. */

@@ -7,8 +7,8 @@ import { progressBar, type Io } from './io.js';
 import { MAX_SEED, runCommand, type Args, type CommandSpec } from './options.js';
 import { checkResultsTarget, JSONL_OPTION, RESUME_OPTION, resumeRows, ResultsWriter, type ResultsHeader } from './results-file.js';
 import { failureReporter, printSummary, rowFromJson, rowLine, rowRecord, ScenJudge, summarize, verdict, type Judging, type ScenRow } from './scen-rows.js';
-import { rowTable, savedBytes, shareGrid, tableRow, WORKER_URL } from './scen-workers.js';
-import { runOnThreads, threadsFor, WORKERS_OPTION } from './thread-pool.js';
+import { judgeFrom, rowTable, savedBytes, shareGrid, tableRow, WORKER_URL, type WorkerSetup } from './scen-workers.js';
+import { runOnThreads, SEARCH_WORKER_LIMITS, threadsFor, WORKERS_OPTION } from './thread-pool.js';
 import { SHARD_OPTION, shardRows, type Shard } from './shard.js';
 import { formatTerrain, PARTIAL_OPTION, partialOptions, TERRAIN_OPTION, withTerrain, type TerrainSpec } from './terrain.js';
 
@@ -166,14 +166,15 @@ function run(args: Args, io: Io): number | Promise<number> {
     printSummary(summary, algo, say, times);
     return verdict(summary, algo.name, (l) => io.err(l));
   };
-  const judge = new ScenJudge(grid, algo, runner, judging, times);
   if (threads === 1) {
+    const judge = new ScenJudge(grid, algo, runner, judging, times);
     for (const q of todo) deliver(judge.judge(q, scenarios[picked[q]]));
     return finish();
   }
-  const saved = algo.saves ? savedBytes(runner, savedFile) : undefined;
-  // This thread is one of the threads: N - 1 workers.
+  const setup: WorkerSetup = { grid: shareGrid(grid), algo: algo.name, judging, times, saved: algo.saves ? savedBytes(runner, savedFile) : undefined };
+  // This thread is one of the threads (N - 1 workers), searching the shared setup as they do: the map and searcher made above are let go.
+  const judge = judgeFrom(setup);
   const table = rowTable(todo.map((q) => scenarios[picked[q]]), todo);
-  return runOnThreads('scen', WORKER_URL!, { setup: { grid: shareGrid(grid), algo: algo.name, judging, times, saved }, table }, todo.length, threads - 1, (i) => judge.judge(...tableRow(table, i)), deliver)
+  return runOnThreads('scen', WORKER_URL!, { setup, table }, todo.length, threads - 1, (i) => judge.judge(...tableRow(table, i)), deliver, SEARCH_WORKER_LIMITS)
     .then(finish, (e: unknown) => { writer?.close(); throw e; });
 }

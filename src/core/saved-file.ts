@@ -39,7 +39,7 @@ function typeCode(a: SavedArray): number {
 
 const pad8 = (n: number) => (n + 7) & ~7;
 
-/** What a saved file holds: its numbers and its arrays, the arrays in fresh, aligned buffers. */
+/** What a saved file holds: its numbers and its arrays, the arrays in fresh, aligned buffers (or, read in place, views of the file's bytes). */
 export interface SavedContents {
   readonly numbers: readonly number[];
   readonly arrays: readonly SavedArray[];
@@ -79,9 +79,13 @@ function checksum(bytes: Uint8Array): [number, number] {
  * Reads bytes `writeSaved` wrote for `kind` and `version` from `space`,
  * checking what the file comment says. `who` names the caller and `what`
  * the structure in messages (`ContractionHierarchy`, `hierarchy`). The
- * caller's bytes are not kept.
+ * caller's bytes are not kept, unless `inPlace`: the arrays are then views
+ * of `bytes` where they lie (when its offset is a multiple of 8, as a
+ * buffer of its own or a SharedArrayBuffer's is), for a caller whose user
+ * has promised never to write them (a read-only grid's searcher: one table
+ * in memory for every thread that searches the grid).
  */
-export function readSaved(bytes: unknown, kind: string, version: number, space: SearchSpace, who: string, what: string): SavedContents {
+export function readSaved(bytes: unknown, kind: string, version: number, space: SearchSpace, who: string, what: string, inPlace = false): SavedContents {
   const refuse = (why: string): never => { throw new InputError(`${who}: the saved ${what} ${why}`); };
   if (!(bytes instanceof Uint8Array)) throw new InputError(`${who}: saved must be the Uint8Array that save() returned, got ${show(bytes)}`);
   if (bytes.length < HEADER) refuse(`is ${bytes.length} bytes, shorter than its ${HEADER}-byte header: not a saved ${what}`);
@@ -106,10 +110,13 @@ export function readSaved(bytes: unknown, kind: string, version: number, space: 
     const code = words[tableAt / 4 + 3 * i], length = words[tableAt / 4 + 3 * i + 1] + words[tableAt / 4 + 3 * i + 2] * 2 ** 32;
     const Type = TYPES[code];
     if (!Type || length % Type.BYTES_PER_ELEMENT !== 0 || at + length > own.length) refuse(`is malformed at array ${i}`);
-    // Copied explicitly: a Node Buffer's slice() is a view, not a copy, and its buffer the whole pool.
-    const copy = new Uint8Array(length);
-    copy.set(own.subarray(at, at + length));
-    arrays.push(new Type!(copy.buffer));
+    if (inPlace && own === bytes) arrays.push(new Type!(own.buffer as ArrayBuffer, own.byteOffset + at, length / Type!.BYTES_PER_ELEMENT)); // a SharedArrayBuffer's too: the lib's types say ArrayBuffer
+    else {
+      // Copied explicitly: a Node Buffer's slice() is a view, not a copy, and its buffer the whole pool.
+      const copy = new Uint8Array(length);
+      copy.set(own.subarray(at, at + length));
+      arrays.push(new Type!(copy.buffer));
+    }
     at = pad8(at + length);
   }
   if (at !== own.length) refuse('is malformed: bytes after its last array');

@@ -138,6 +138,14 @@ export interface GridOptions {
   areas?: ArrayLike<number>;
 }
 
+/**
+ * Set by `Grid.view` for the one constructor call it makes: the constructor
+ * then keeps the caller's arrays instead of copying them. (A token, not a
+ * constructor parameter: `new Grid` stays the one public way to make a grid
+ * that owns its cells.)
+ */
+let viewing = false;
+
 const OPTION_NAMES = ['connectivity', 'diagonalRule', 'diagonalCost', 'cellSize', 'blocked', 'weights', 'weightFloor', 'areas'];
 
 /**
@@ -201,8 +209,15 @@ export class Grid implements SearchSpace {
    * before the next query: searchers that keep a copy of the raster (the
    * grid fast path, jump point search) learn of changes through `version`,
    * and a write they are not told of leaves them answering for the old map.
+   * On a view (`Grid.view`) it is the caller's array, never written.
    */
   readonly cells: Uint8Array;
+  /**
+   * True for a grid made by `Grid.view`: its cells, weights and areas are
+   * the caller's arrays, not copies, and every edit (`setBlocked`,
+   * `setWeight`, `touch`) is refused with an `InputError`.
+   */
+  readonly readOnly: boolean;
   /**
    * The weight of every cell (see `GridOptions.weights`), or null while the
    * grid is unweighted (every weight 1). A blocked cell keeps the weight it
@@ -238,6 +253,8 @@ export class Grid implements SearchSpace {
   private readonly diagonalStep: number;
 
   constructor(width: number, height: number, cells?: ArrayLike<number | boolean>, options: GridOptions = {}) {
+    const view = viewing;
+    viewing = false;
     if (!Number.isInteger(width) || width < 1 || !Number.isInteger(height) || height < 1) {
       throw new InputError(`Grid: width and height must be integers >= 1, got ${show(width)} x ${show(height)}`);
     }
@@ -245,7 +262,8 @@ export class Grid implements SearchSpace {
       throw new InputError(`Grid: ${width} x ${height} has more cells than node ids can name (2^31 - 1): width * height must be at most ${MAX_GRID_CELLS}`);
     }
     const size = width * height;
-    if (cells !== undefined) checkCells(cells, size);
+    if (view) checkViewCells(cells, size);
+    else if (cells !== undefined) checkCells(cells, size);
     if (options === null || typeof options !== 'object' || Array.isArray(options)) {
       throw new InputError(`Grid: options must be an object, got ${show(options)}`);
     }
@@ -277,8 +295,12 @@ export class Grid implements SearchSpace {
     this.width = width;
     this.height = height;
     this.size = size;
-    this.cells = allocate(() => new Uint8Array(size), `Grid: ${width} x ${height}`, size);
-    if (cells !== undefined) for (let i = 0; i < size; i++) this.cells[i] = cells[i] ? 1 : 0;
+    this.readOnly = view;
+    if (view) this.cells = cells as Uint8Array;
+    else {
+      this.cells = allocate(() => new Uint8Array(size), `Grid: ${width} x ${height}`, size);
+      if (cells !== undefined) for (let i = 0; i < size; i++) this.cells[i] = cells[i] ? 1 : 0;
+    }
     this.connectivity = connectivity;
     this.diagonalRule = connectivity === 4 ? 'never' : rule;
     this.diagonalCost = diagonalCost;
@@ -314,9 +336,10 @@ export class Grid implements SearchSpace {
     }
   }
 
-  /** Checks and copies `GridOptions.areas`. */
+  /** Checks and copies `GridOptions.areas` (a view keeps the caller's Uint8Array). */
   private readAreas(areas: ArrayLike<number>): Uint8Array {
     const size = this.size;
+    if (this.readOnly) return viewLayer(areas, Uint8Array, 'areas', size, 'area ids (whole numbers 0 to 255)');
     if (areas === null || typeof areas !== 'object' || !Number.isInteger(areas.length)) {
       throw new InputError(`Grid: areas must be an array or typed array of ${size} area ids (whole numbers 0 to 255), got ${show(areas)}`);
     }
@@ -339,14 +362,24 @@ export class Grid implements SearchSpace {
       throw new InputError(`Grid: weights must be an array or typed array of ${size} numbers (finite > 0, or Infinity for lethal), got ${show(weights)}`);
     }
     if (weights.length !== size) throw new InputError(`Grid: weights has length ${weights.length}, expected width * height = ${size}`);
+    const view = this.readOnly ? viewLayer(weights, Float64Array, 'weights', size, 'weights (finite numbers > 0)') : null;
     const floor = this.statedFloor;
     for (let i = 0; i < size; i++) {
       const v = weights[i];
       if (typeof v !== 'number' || !(v > 0)) {
         throw new InputError(`Grid: weights[${i}] (x=${i % this.width}, y=${Math.floor(i / this.width)}) is ${show(v)}, expected a finite number > 0, or Infinity for a lethal (blocked) cell`);
       }
+      // The constructor turns a lethal weight into a blocked cell, a write a view may not make.
+      if (view !== null && v === Infinity) {
+        throw new InputError(`Grid.view: weights[${i}] (x=${i % this.width}, y=${Math.floor(i / this.width)}) is Infinity, and a view cannot block the cell for it: block it in cells and give it a finite weight`);
+      }
       if (v < floor) throw new InputError(`Grid: weights[${i}] (x=${i % this.width}, y=${Math.floor(i / this.width)}) is ${v}, below the weightFloor ${floor}`);
       if (v !== Infinity) this.checkSums(v, `Grid: weights[${i}]`);
+    }
+    if (view !== null) {
+      this.wts = view;
+      this.minStale = true;
+      return;
     }
     const layer = allocate(() => new Float64Array(size), `Grid: the ${this.width} x ${this.height} weight layer`, size * 8);
     for (let i = 0; i < size; i++) {
@@ -355,6 +388,38 @@ export class Grid implements SearchSpace {
     }
     this.wts = layer;
     this.minStale = true;
+  }
+
+  /**
+   * A read-only grid over `cells` as they are, not copied: the caller's
+   * `Uint8Array` (0 free, 1 blocked, row by row from the top) becomes the
+   * grid's `cells`, and `options.weights` (a `Float64Array`) and
+   * `options.areas` (a `Uint8Array`), when given, its layers, also uncopied.
+   * For memory one grid's worth of cells can be searched from many places:
+   * the same map on every worker thread (the arrays over one
+   * `SharedArrayBuffer`), or a big map searched without a second copy.
+   *
+   * The caller promises not to write those arrays while the grid is in use:
+   * searchers that keep their own copy (the move masks of the fast path,
+   * jump point search's raster) would not know. The grid itself refuses
+   * every edit (`setBlocked`, `setWeight`, `touch`) with an `InputError`;
+   * `with()` makes an editable copy. Everything else is checked as `new
+   * Grid` checks it, and a cell other than 0 or 1, a layer of another type,
+   * or an Infinity weight (which would need a cell blocked) is refused.
+   *
+   * @example
+   * ```ts
+   * const cells = new Uint8Array(new SharedArrayBuffer(w * h)); // filled once, then only read
+   * const grid = Grid.view(w, h, cells); // grid.cells === cells, grid.readOnly === true
+   * ```
+   */
+  static view(width: number, height: number, cells: Uint8Array, options: GridOptions = {}): Grid {
+    viewing = true;
+    try {
+      return new Grid(width, height, cells, options);
+    } finally {
+      viewing = false;
+    }
   }
 
   /**
@@ -556,6 +621,7 @@ export class Grid implements SearchSpace {
 
   /** Blocks or frees cell n; every copy of the raster sees it at its next query. */
   setBlocked(n: number, blocked: boolean): void {
+    this.refuseEdit('setBlocked');
     this.checkCell(n, 'setBlocked: cell');
     if (typeof blocked !== 'boolean') throw new InputError(`setBlocked: blocked must be true or false, got ${show(blocked)}`);
     this.cells[n] = blocked ? 1 : 0;
@@ -580,6 +646,7 @@ export class Grid implements SearchSpace {
    * takes it as a repair, as it does a blocked cell.
    */
   setWeight(n: number, weight: number): void {
+    this.refuseEdit('setWeight');
     this.checkCell(n, 'setWeight: cell');
     if (typeof weight !== 'number' || !(weight > 0)) {
       throw new InputError(`setWeight: weight must be a finite number > 0, or Infinity for a lethal (blocked) cell, got ${show(weight)}`);
@@ -634,6 +701,7 @@ export class Grid implements SearchSpace {
    * patch just those (O(changes)) as they do after `setBlocked`.
    */
   touch(cells?: ArrayLike<number>): void {
+    this.refuseEdit('touch');
     if (cells === undefined) {
       this.checkWrittenWeights(null);
       this.ver++;
@@ -760,6 +828,11 @@ export class Grid implements SearchSpace {
     if (k < 0 || k * 9 >= this.size) reload();
     else for (let v = since + 1; v <= now; v++) patch(this.changedCell(v));
     return now;
+  }
+
+  /** Throws on a view: its arrays are the caller's, promised unwritten. */
+  private refuseEdit(what: string): void {
+    if (this.readOnly) throw new InputError(`${what}: this grid is a read-only view (Grid.view) of cells it does not own, and cannot be edited; edit a copy made with grid.with({})`);
   }
 
   private record(n: number): void {
@@ -993,6 +1066,23 @@ function checkCells(cells: unknown, size: number): void {
       throw new InputError(`Grid: cells[${i}] is ${show(v)}, expected a number (0 free, nonzero blocked) or a boolean`);
     }
   }
+}
+
+/** Throws unless `cells` is what `Grid.view` can keep as they are: a Uint8Array of `size` cells, each 0 or 1. */
+function checkViewCells(cells: unknown, size: number): void {
+  const a = viewLayer(cells, Uint8Array, 'cells', size, 'cells (0 free, 1 blocked)');
+  for (let i = 0; i < size; i++) {
+    if (a[i] > 1) throw new InputError(`Grid.view: cells[${i}] is ${a[i]}; a view keeps the cells as they are, so each must be 0 (free) or 1 (blocked)`);
+  }
+}
+
+/** `layer` as the typed array a view keeps without a copy (`Type`, `size` long), or an InputError naming `name`. */
+function viewLayer<T extends Uint8Array | Float64Array>(layer: unknown, Type: { new(n: number): T; readonly name: string }, name: string, size: number, what: string): T {
+  if (!(layer instanceof Type)) {
+    throw new InputError(`Grid.view: ${name} must be a ${Type.name} of ${size} ${what}, shared as it is (not copied), got ${show(layer)}; new Grid copies any array-like`);
+  }
+  if (layer.length !== size) throw new InputError(`Grid.view: ${name} has length ${layer.length}, expected width * height = ${size}`);
+  return layer;
 }
 
 /**

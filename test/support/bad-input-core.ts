@@ -619,22 +619,36 @@ function depthFirstSpecs(): Spec[] {
 
 // --- Grid --------------------------------------------------------------------------------------------
 
-/** `size`: the cells of the grid the options go to; `wall`: one of its blocked cells, where a lethal weight changes nothing. */
-function gridOptions(where: string, size = 4, wall = 1): V[] {
+/**
+ * `size`: the cells of the grid the options go to; `wall`: one of its blocked cells, where a lethal weight changes nothing.
+ * `view`: the options of `Grid.view`, which keeps its layers as they are: weights only as a Float64Array of finite
+ * numbers, areas only as a Uint8Array (a plain array, fine for `new Grid`, is refused there).
+ */
+function gridOptions(where: string, size = 4, wall = 1, view = false): V[] {
   const all = (x: unknown, at = -1, y: unknown = x) => Array.from({ length: size }, (_, i) => (i === at ? y : x));
+  const f64 = (x: number, at = -1, y = x) => Float64Array.from(all(x, at, y) as number[]);
   return options(where, {
     weights: [
       ...named([v('heavy', "'heavy'"), v(null, 'null'), v(5, '5'), fresh(() => ({}), '{}'), fresh(() => [1], '[1] (too short)'), fresh(() => all(1).concat([1]), 'one too many')], ['weights']),
-      ...named([fresh(() => all(1, 1, 0), 'a 0'), fresh(() => all(1, 0, -2), 'a -2'), fresh(() => all(1, 2, Number.NaN), 'a NaN'), fresh(() => all(1, 0, '2'), "a '2'"), fresh(() => all(1, 1, null), 'a null'),
-        fresh(() => all(1, 3, -Infinity), 'a -Infinity')], ['weights['], /> 0/),
-      fresh(() => all(2), 'all 2', 'ok'), fresh(() => Float64Array.from(all(0.5) as number[]), 'a Float64Array of 0.5', 'ok'), fresh(() => all(3, wall, Infinity), 'an Infinity (lethal) on a wall', 'ok'),
+      ...(view
+        ? [...named([fresh(() => all(2), 'all 2 (an array)'), fresh(() => new Float32Array(size).fill(2), 'a Float32Array of 2')], ['weights'], /Float64Array/),
+          ...named([fresh(() => f64(1, 1, 0), 'a 0'), fresh(() => f64(1, 0, -2), 'a -2'), fresh(() => f64(1, 2, Number.NaN), 'a NaN'), fresh(() => f64(1, 3, -Infinity), 'a -Infinity')], ['weights['], /> 0/),
+          fresh(() => f64(3, wall, Infinity), 'an Infinity (lethal) on a wall', 'error', { names: ['weights[', 'Infinity'], allowed: /block it in cells/ }),
+          fresh(() => f64(2), 'a Float64Array of 2', 'ok')]
+        : [...named([fresh(() => all(1, 1, 0), 'a 0'), fresh(() => all(1, 0, -2), 'a -2'), fresh(() => all(1, 2, Number.NaN), 'a NaN'), fresh(() => all(1, 0, '2'), "a '2'"), fresh(() => all(1, 1, null), 'a null'),
+          fresh(() => all(1, 3, -Infinity), 'a -Infinity')], ['weights['], /> 0/),
+        fresh(() => all(2), 'all 2', 'ok'), fresh(() => all(3, wall, Infinity), 'an Infinity (lethal) on a wall', 'ok')]),
+      fresh(() => f64(0.5), 'a Float64Array of 0.5', 'ok'),
       v(undefined, 'undefined', 'ok'),
     ],
     weightFloor: positive('weightFloor', { optional: true, legit: [1, 0.5, 1e-6] }),
     areas: [
       ...named([v('mud', "'mud'"), v(null, 'null'), v(5, '5'), fresh(() => ({}), '{}'), fresh(() => [1], '[1] (too short)')], ['areas']),
-      ...named([fresh(() => all(0, 1, 256), 'a 256'), fresh(() => all(0, 0, -1), 'a -1'), fresh(() => all(0, 2, 1.5), 'a 1.5'), fresh(() => all(0, 1, '1'), "a '1'"), fresh(() => all(0, 1, Number.NaN), 'a NaN')], ['areas['], /0 to 255/),
-      fresh(() => all(7), 'all 7', 'ok'), fresh(() => new Uint8Array(size).fill(255), 'a Uint8Array of 255', 'ok'), v(undefined, 'undefined', 'ok'),
+      ...(view
+        ? named([fresh(() => all(7), 'all 7 (an array)'), fresh(() => new Int8Array(size), 'an Int8Array')], ['areas'], /Uint8Array/)
+        : [...named([fresh(() => all(0, 1, 256), 'a 256'), fresh(() => all(0, 0, -1), 'a -1'), fresh(() => all(0, 2, 1.5), 'a 1.5'), fresh(() => all(0, 1, '1'), "a '1'"), fresh(() => all(0, 1, Number.NaN), 'a NaN')], ['areas['], /0 to 255/),
+          fresh(() => all(7), 'all 7', 'ok')]),
+      fresh(() => new Uint8Array(size).fill(255), 'a Uint8Array of 255', 'ok'), v(undefined, 'undefined', 'ok'),
     ],
     connectivity: [...named([v(6, '6'), v('8', "'8'"), v(null, 'null'), v(0, '0'), v(Number.NaN, 'NaN'), v(true, 'true'), fresh(() => [8], '[8]'), v(8.5, '8.5')], ['connectivity'], /4 or 8/),
       v(4, '4', 'ok'), v(8, '8', 'ok'), v(undefined, 'undefined', 'ok')],
@@ -678,6 +692,62 @@ function gridSpecs(): Spec[] {
     extra: [
       { label: 'a 1 x 1 grid', want: 'ok', make: (L) => ({ args: [1, 1], call: (...a) => construct(L.root.Grid, a), check: (r) => same((r as Grid).size, 1) }) },
       { label: '65536 x 65536: more cells than ids', want: 'error', names: ['cells', '65536'], make: (L) => ({ args: [65536, 65536], call: (...a) => construct(L.root.Grid, a) }) },
+    ],
+  });
+
+  // Grid.view: the caller's arrays kept as they are; every edit of the view refused, and nothing written.
+  const viewOf = (L: Lib) => {
+    const cells = Uint8Array.from([0, 1, 0, 0]);
+    return { cells, gr: L.root.Grid.view(2, 2, cells, { weights: new Float64Array(4).fill(1) }) };
+  };
+  const refusedEdit = (name: string, edit: (gr: Grid) => unknown): Extra => ({
+    label: `${name} on a view`, want: 'error', names: [name, 'read-only'], allowed: /grid\.with/,
+    make: (L) => {
+      const { cells, gr } = viewOf(L);
+      return {
+        args: [], call: () => edit(gr),
+        after: () => {
+          const problem = same([...cells], [0, 1, 0, 0], 'the cells') ?? same([...gr.weights!], [1, 1, 1, 1], 'the weights') ?? same(gr.version, 0, 'the version');
+          return problem === undefined ? undefined : `a refused ${name} changed the view: ${problem}`;
+        },
+      };
+    },
+  });
+  specs.push({
+    target: 'bestfirst:Grid.view',
+    paramNames: ['width', 'height', 'cells', 'options'],
+    make: (L) => ({
+      args: [2, 2, Uint8Array.from([0, 1, 0, 0]), {}], call: (...a) => apply(L.root.Grid.view, a),
+      check: (r, a) => same([(r as Grid).width, (r as Grid).height, (r as Grid).readOnly, (r as Grid).cells === a[2]], [a[0], a[1], true, true]),
+    }),
+    params: [
+      sides('width').map((x) => (x.want === 'ok' ? { ...x, want: 'error' as const, names: ['cells'] } : x)),
+      sides('height').map((x) => (x.want === 'ok' ? { ...x, want: 'error' as const, names: ['cells'] } : x)),
+      [
+        ...named([v(null, 'null'), v(undefined, 'undefined'), v(5, '5'), v('0100', "'0100'"), fresh(() => ({}), '{}'), v(true, 'true'), v(SYM, 'a symbol'), v(() => 0, 'a function'),
+          fresh(() => [0, 1, 0, 0], 'an array (new Grid copies it; a view cannot keep it)'), fresh(() => new Float64Array(4), 'a Float64Array'), fresh(() => new Int8Array(4), 'an Int8Array'),
+          fresh(() => ({ length: 4, 0: 0, 1: 0, 2: 0, 3: 0 }), 'an array-like')], ['cells'], /Uint8Array/),
+        ...named([fresh(() => new Uint8Array(3), 'a Uint8Array of 3'), fresh(() => new Uint8Array(5), 'a Uint8Array of 5')], ['cells', 'length'], /4/),
+        ...named([fresh(() => Uint8Array.from([0, 2, 0, 0]), 'a 2'), fresh(() => Uint8Array.from([0, 0, 0, 255]), 'a 255')], ['cells['], /0 \(free\) or 1 \(blocked\)/),
+        fresh(() => new Uint8Array(4), 'a Uint8Array of zeros', 'ok', { check: (r) => same((r as Grid).freeCount(), 4) }),
+        fresh(() => { const c = new Uint8Array(new SharedArrayBuffer(4)); c[3] = 1; return c; }, 'over a SharedArrayBuffer', 'ok', { check: (r) => same((r as Grid).freeCount(), 3) }),
+        fresh(() => new Uint8Array(9).subarray(5), 'a subarray at offset 5', 'ok', { check: (r, a) => same((r as Grid).cells.byteOffset, (a[2] as Uint8Array).byteOffset) }),
+      ],
+      gridOptions('Grid.view', 4, 1, true),
+    ],
+    extra: [
+      refusedEdit('setBlocked', (gr) => gr.setBlocked(0, true)),
+      refusedEdit('setWeight', (gr) => gr.setWeight(2, 5)),
+      refusedEdit('setWeight', (gr) => gr.setWeight(2, Infinity)),
+      refusedEdit('touch', (gr) => gr.touch()),
+      refusedEdit('touch', (gr) => gr.touch([0])),
+      {
+        label: 'with() on a view: an editable copy', want: 'ok',
+        make: (L) => {
+          const { cells, gr } = viewOf(L);
+          return { args: [], call: () => { const c = gr.with({}); c.setBlocked(0, true); return c; }, check: (r) => same([(r as Grid).readOnly, (r as Grid).toAscii(), [...cells]], [false, ['##', '..'], [0, 1, 0, 0]]) };
+        },
+      },
     ],
   });
 

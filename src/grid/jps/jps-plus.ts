@@ -21,7 +21,11 @@ export interface JpsPlusBuildOptions {
    * version, or saved from another grid or from this one before an edit.
    * The jump entries are checked against the grid's own (a sweep per
    * direction, the cheap part of a build); the landmark distances, the dear
-   * part, are taken as saved.
+   * part, are taken as saved. On a read-only grid (`Grid.view`) the table
+   * is read where it lies in these bytes, not copied, so that every thread
+   * searching one shared map shares one table (the bytes in a
+   * SharedArrayBuffer): the promise not to write the grid's cells then
+   * covers these bytes too.
    */
   saved?: Uint8Array;
 }
@@ -34,6 +38,11 @@ const KEYS: readonly (keyof JpsPlusOptions)[] = ['limits'];
 
 // Arrival direction of the start: it has none, so every direction is open.
 const START = 8;
+
+/** A table's records read as 2-byte words (the landmark distances), over the same bytes. */
+function wordsOf(jp: JumpTable): Uint16Array {
+  return new Uint16Array(jp.buffer, jp.byteOffset, jp.byteLength / 2);
+}
 
 /** Steps along straight direction k to a goal (ex, ey) away, or 0 or less when it is not on that ray. */
 function onRay(k: number, ex: number, ey: number): number {
@@ -90,9 +99,11 @@ export class JpsPlusSearcher extends JumpSearcherBase<JpsPlusOptions> {
   /** Milliseconds the last table build took. */
   buildMs = 0;
 
-  private readonly jp: JumpTable;
+  private jp: JumpTable;
   // The same records read as 2-byte words: landmark i of cell c at c * 8 + 4 + i.
-  private readonly lm: Uint16Array;
+  private lm: Uint16Array;
+  /** Whether `jp` lies in the caller's saved bytes (a read-only grid's): a rebuild then makes a table of its own first. */
+  private borrowed = false;
   // Cost of one landmark unit (cellSize / units a step), and the goal's landmark distances.
   private unit = 0;
   /** Landmark units per axial step (`unit` is cellSize / q): what a saved table must say to be read. */
@@ -111,11 +122,15 @@ export class JpsPlusSearcher extends JumpSearcherBase<JpsPlusOptions> {
     super(grid, 'JpsPlusSearcher', 0, RECORD + 17);
     checkKeys(options, BUILD_KEYS, 'JpsPlusSearcher');
     const size = grid.size;
-    this.jp = this.perCell(() => new Int8Array(size * RECORD));
-    this.lm = new Uint16Array(this.jp.buffer);
     this.heap = new JumpOpenList(Math.min(size, 1 << 12));
+    this.jp = options.saved === undefined ? this.ownTable() : this.load(options.saved);
+    this.lm = wordsOf(this.jp);
     if (options.saved === undefined) this.rebuild();
-    else this.load(options.saved);
+  }
+
+  /** A table of the searcher's own, 16 bytes a cell (zeros). */
+  private ownTable(): JumpTable {
+    return this.perCell(() => new Int8Array(this.grid.size * RECORD));
   }
 
   /**
@@ -129,27 +144,31 @@ export class JpsPlusSearcher extends JumpSearcherBase<JpsPlusOptions> {
     return writeSaved(KIND, VERSION, this.grid, [this.q], [this.jp]);
   }
 
-  private load(bytes: Uint8Array): void {
+  /** The saved table, checked: a copy, or on a read-only grid the bytes themselves (see `saved`). */
+  private load(bytes: Uint8Array): JumpTable {
     const t0 = performance.now(), grid = this.grid, who = 'JpsPlusSearcher';
-    const { numbers, arrays } = readSaved(bytes, KIND, VERSION, grid, who, 'table');
+    const { numbers, arrays } = readSaved(bytes, KIND, VERSION, grid, who, 'table', grid.readOnly);
     const [q] = numbers, [jp] = arrays;
-    if (numbers.length !== 1 || !(q >= 1 && q <= 64) || arrays.length !== 1 || !(jp instanceof Int8Array) || jp.length !== this.jp.length) {
+    if (numbers.length !== 1 || !(q >= 1 && q <= 64) || arrays.length !== 1 || !(jp instanceof Int8Array) || jp.length !== grid.size * RECORD) {
       throw new InputError(`${who}: the saved table is malformed: not the parts of a table of the ${grid.width} x ${grid.height} grid`);
     }
     // The jumps as the grid has them (sweeps only), against the file's: a jump the file made up would leave the grid.
+    // The scratch table goes once checked: the peak of a load, not what the searcher keeps.
     const padded = (grid.width + 2) * (grid.height + 2);
     const free = allocate(() => new Uint8Array(padded), 'JpsPlusSearcher: the load scratch (1 byte a cell)', padded);
-    buildJumpTable(this.jp, free, grid.cells, grid.width, grid.height, grid.diagonalRule);
+    const mine = this.ownTable();
+    buildJumpTable(mine, free, grid.cells, grid.width, grid.height, grid.diagonalRule);
     for (let c = 0; c < grid.size; c++) {
       for (let k = 0; k < 8; k++) {
-        if (jp[c * RECORD + k] !== this.jp[c * RECORD + k]) throw new InputError(`${who}: the saved table is malformed: its jumps are not the grid's (cell ${grid.formatXY(c)})`);
+        if (jp[c * RECORD + k] !== mine[c * RECORD + k]) throw new InputError(`${who}: the saved table is malformed: its jumps are not the grid's (cell ${grid.formatXY(c)})`);
       }
     }
-    this.jp.set(jp);
+    this.borrowed = jp.buffer === bytes.buffer;
     this.q = q;
     this.unit = grid.cellSize / q;
     this.version = grid.version;
     this.loadMs = performance.now() - t0;
+    return jp;
   }
 
   /** Bytes of the precomputed table per grid cell: 16 (one byte a direction, long jumps read in hops; 4 landmark distances of 2 bytes). */
@@ -164,6 +183,12 @@ export class JpsPlusSearcher extends JumpSearcherBase<JpsPlusOptions> {
    */
   rebuild(): void {
     const grid = this.grid, t0 = performance.now();
+    // Never written in place: the bytes are the caller's, read by other threads maybe.
+    if (this.borrowed) {
+      this.jp = this.ownTable();
+      this.lm = wordsOf(this.jp);
+      this.borrowed = false;
+    }
     const padded = (grid.width + 2) * (grid.height + 2);
     const free = allocate(() => new Uint8Array(padded), 'JpsPlusSearcher: the build scratch (1 byte a cell)', padded);
     buildJumpTable(this.jp, free, grid.cells, grid.width, grid.height, grid.diagonalRule);
