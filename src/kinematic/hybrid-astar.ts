@@ -291,13 +291,18 @@ function search(checker: FootprintChecker, start: Pose, goal: Pose, settings: Se
   const h2 = (cell: number): number => (obstacle === null || cell < 0 ? 0 : Math.max(0, obstacle.distance(cell % width, Math.floor(cell / width), budget) - slack));
 
   const binOf = (theta: number) => ((Math.round(theta / binSize) % K) + K) % K;
-  const index = new Map<number, number>(); // (cell * K + bin) -> node
+  // (search cell, heading bin) -> node: each search cell the search reaches gets a row of K slots, node + 1 in each (0: none).
+  // Typed arrays rather than a Map keyed by cell * K + bin: the search makes a node for most of the states it sees, and a
+  // million-entry Map costs more to grow and to read than the rest of an expansion.
+  const rowOf = new Int32Array(sw * sh); // 1 + the cell's row, 0: none yet
+  let slots = new Int32Array(64 * K), rows = 0;
+  const nodeAt = (scell: number, bin: number): number => { const r = rowOf[scell]; return r === 0 ? -1 : slots[(r - 1) * K + bin] - 1; };
   // The nodes, on typed arrays grown by doubling: each (cell, heading bin)'s pose, g, its heuristic (hc, NaN until the node
   // is first popped) and the heuristic's 2-D part (hs), the parent and the primitive that reached it.
   let cap = 1024, count = 0;
   let xs = new Float64Array(cap), ys = new Float64Array(cap), ths = new Float64Array(cap), g = new Float64Array(cap);
   let hc = new Float64Array(cap), hs = new Float64Array(cap), parent = new Int32Array(cap), prim = new Int32Array(cap), closed = new Uint8Array(cap);
-  const add = (key: number) => {
+  const add = (scell: number, bin: number) => {
     if (count === cap) {
       cap *= 2;
       const f64 = (a: Float64Array) => { const b = new Float64Array(cap); b.set(a); return b; };
@@ -305,7 +310,11 @@ function search(checker: FootprintChecker, start: Pose, goal: Pose, settings: Se
       xs = f64(xs); ys = f64(ys); ths = f64(ths); g = f64(g); hc = f64(hc); hs = f64(hs); parent = i32(parent); prim = i32(prim);
       const c = new Uint8Array(cap); c.set(closed); closed = c;
     }
-    index.set(key, count);
+    if (rowOf[scell] === 0) {
+      if ((rows + 1) * K > slots.length) { const b = new Int32Array(slots.length * 2); b.set(slots); slots = b; }
+      rowOf[scell] = ++rows;
+    }
+    slots[(rowOf[scell] - 1) * K + bin] = count + 1;
     return count++;
   };
   let expansions = 0, sinceAnalytic = Infinity;
@@ -326,7 +335,7 @@ function search(checker: FootprintChecker, start: Pose, goal: Pose, settings: Se
 
   const open = new Heap();
   const startCell = cellOf(start.x, start.y);
-  const s0 = add(searchCellOf(start.x, start.y) * K + binOf(start.theta));
+  const s0 = add(searchCellOf(start.x, start.y), binOf(start.theta));
   xs[s0] = start.x; ys[s0] = start.y; ths[s0] = start.theta; g[s0] = 0; hc[s0] = NaN; hs[s0] = h2(startCell); parent[s0] = -1; prim[s0] = -1;
   if (Number.isNaN(hs[s0])) return outOfTime();
   // A robot whose reference point lies inside it moves its centre through cells that are not obstacles nor within the
@@ -382,11 +391,11 @@ function search(checker: FootprintChecker, start: Pose, goal: Pose, settings: Se
       let c = Math.abs(m.length) * (1 - retrospectivePenalty + (costPenalty * Math.min(cost, INSCRIBED - 1)) / (INSCRIBED - 1));
       if (m.steer !== 'S') c *= last !== null && last.steer !== 'S' && last.steer !== m.steer ? nonStraightPenalty + changePenalty : nonStraightPenalty;
       if (m.length < 0) c *= reversePenalty;
-      const key = scell * K + binOf(q.theta), gq = g[n] + c, seen = index.get(key);
-      if (seen !== undefined && (closed[seen] === 1 || g[seen] <= gq)) continue;
-      const hq = seen === undefined ? h2(cell) : hs[seen];
+      const bin = binOf(q.theta), gq = g[n] + c, seen = nodeAt(scell, bin);
+      if (seen !== -1 && (closed[seen] === 1 || g[seen] <= gq)) continue;
+      const hq = seen === -1 ? h2(cell) : hs[seen];
       if (Number.isNaN(hq)) return outOfTime();
-      const id = seen ?? add(key);
+      const id = seen === -1 ? add(scell, bin) : seen;
       xs[id] = q.x; ys[id] = q.y; ths[id] = q.theta; g[id] = gq; hc[id] = NaN; hs[id] = hq; parent[id] = n; prim[id] = i;
       open.push(id, gq + hq, 0, gq);
     }
