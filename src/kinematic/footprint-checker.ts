@@ -63,6 +63,8 @@ export class FootprintChecker {
   private readonly clearance2: Float64Array;
   /** The outline turned to each bin's heading: x0, y0, x1, y1, ... metres. */
   private readonly turned: Float64Array[];
+  /** The outline at a heading between bins, turned into this one array each time (a pose's check reads it before the next). */
+  private readonly between: Float64Array;
   private readonly cos: number;
   private readonly sin: number;
 
@@ -102,6 +104,7 @@ export class FootprintChecker {
     this.clearance2 = squaredDistances(this.blocked, width, height);
     this.turned = [];
     for (let k = 0; k < K && this.footprint !== null; k++) this.turned.push(turn(this.footprint, (2 * Math.PI * k) / K));
+    this.between = new Float64Array(this.footprint === null ? 0 : this.footprint.vertices.length * 2);
     const yaw = c.origin?.yaw ?? 0;
     this.cos = Math.cos(yaw);
     this.sin = Math.sin(yaw);
@@ -128,8 +131,10 @@ export class FootprintChecker {
 
   /** `collides` without the check of its argument: for the planner's loops. */
   hits(x: number, y: number, theta: number): boolean {
-    const { width, height, resolution } = this.costmap;
-    const [cx, cy, th] = this.toMap(x, y, theta);
+    const { width, height, resolution, origin: o } = this.costmap;
+    // toMap, written out: this runs for every sample of every motion the planner tries.
+    const dx = x - (o?.x ?? 0), dy = y - (o?.y ?? 0);
+    const cx = (dx * this.cos + dy * this.sin) / resolution, cy = (-dx * this.sin + dy * this.cos) / resolution, th = theta - (o?.yaw ?? 0);
     const col = Math.floor(cx), row = Math.floor(cy);
     const R = this.circumradius / resolution, diag = Math.SQRT2;
     if (col >= 0 && row >= 0 && col < width && row < height) {
@@ -194,16 +199,16 @@ export class FootprintChecker {
    */
   private scan(cx: number, cy: number, theta: number, visit: (col: number, row: number) => boolean, onMap = false): void {
     const { width, height, resolution: res } = this.costmap;
-    const rows = (lo: number, hi: number): [number, number] => (onMap ? [Math.max(lo, 0), Math.min(hi, height)] : [lo, hi]);
-    const cols = (lo: number, hi: number): [number, number] => (onMap ? [Math.max(lo, 0), Math.min(hi, width)] : [lo, hi]);
+    // The rows and columns to visit: all of them, or with onMap those on the map (no tuples: this runs for every pose checked).
+    const rowLo = onMap ? 0 : -Infinity, rowHi = onMap ? height : Infinity, colLo = onMap ? 0 : -Infinity, colHi = onMap ? width : Infinity;
     if (this.footprint === null) {
       const R = this.circumradius / res;
-      const [r0, r1] = rows(Math.floor(cy - R), Math.ceil(cy + R));
+      const r0 = Math.max(Math.floor(cy - R), rowLo), r1 = Math.min(Math.ceil(cy + R), rowHi);
       for (let r = r0; r < r1; r++) {
         const near = Math.min(Math.max(cy, r), r + 1) - cy, h2 = R * R - near * near;
         if (h2 <= 0) continue;
         const hw = Math.sqrt(h2);
-        const [c0, c1] = cols(Math.floor(cx - hw), Math.ceil(cx + hw));
+        const c0 = Math.max(Math.floor(cx - hw), colLo), c1 = Math.min(Math.ceil(cx + hw), colHi);
         for (let c = c0; c < c1; c++) if (visit(c, r)) return;
       }
       return;
@@ -213,7 +218,7 @@ export class FootprintChecker {
     let ylo = Infinity, yhi = -Infinity;
     for (let i = 0; i < n; i++) { ylo = Math.min(ylo, v[2 * i + 1]); yhi = Math.max(yhi, v[2 * i + 1]); }
     ylo = cy + ylo / res; yhi = cy + yhi / res;
-    const [r0, r1] = rows(Math.floor(ylo), Math.ceil(yhi));
+    const r0 = Math.max(Math.floor(ylo), rowLo), r1 = Math.min(Math.ceil(yhi), rowHi);
     for (let r = r0; r < r1; r++) {
       let xlo = Infinity, xhi = -Infinity;
       for (let i = 0; i < n; i++) {
@@ -223,12 +228,10 @@ export class FootprintChecker {
         const lo = Math.max(Math.min(ay, by), r), hi = Math.min(Math.max(ay, by), r + 1);
         if (lo > hi) continue;
         if (ay === by) { xlo = Math.min(xlo, ax, bx); xhi = Math.max(xhi, ax, bx); continue; }
-        for (const yy of [lo, hi]) {
-          const x = ax + ((bx - ax) * (yy - ay)) / (by - ay);
-          xlo = Math.min(xlo, x); xhi = Math.max(xhi, x);
-        }
+        const xa = ax + ((bx - ax) * (lo - ay)) / (by - ay), xb = ax + ((bx - ax) * (hi - ay)) / (by - ay);
+        xlo = Math.min(xlo, xa, xb); xhi = Math.max(xhi, xa, xb);
       }
-      const [c0, c1] = cols(Math.floor(xlo), Math.ceil(xhi));
+      const c0 = Math.max(Math.floor(xlo), colLo), c1 = Math.min(Math.ceil(xhi), colHi);
       for (let c = c0; c < c1; c++) if (visit(c, r)) return;
     }
   }
@@ -237,14 +240,14 @@ export class FootprintChecker {
   private outline(theta: number): Float64Array {
     const K = this.headings, k = (theta * K) / (2 * Math.PI), bin = Math.round(k);
     if (Math.abs(k - bin) < 1e-9) return this.turned[((bin % K) + K) % K];
-    return turn(this.footprint as Footprint, theta);
+    return turn(this.footprint as Footprint, theta, this.between);
   }
 }
 
-/** The corners of `f` turned by `theta`: x0, y0, x1, y1, ... */
-function turn(f: Footprint, theta: number): Float64Array {
-  const c = Math.cos(theta), s = Math.sin(theta), out = new Float64Array(f.vertices.length * 2);
-  f.vertices.forEach((p, i) => { out[2 * i] = p.x * c - p.y * s; out[2 * i + 1] = p.x * s + p.y * c; });
+/** The corners of `f` turned by `theta`: x0, y0, x1, y1, ... (into `out` when given). */
+function turn(f: Footprint, theta: number, out: Float64Array = new Float64Array(f.vertices.length * 2)): Float64Array {
+  const c = Math.cos(theta), s = Math.sin(theta), v = f.vertices;
+  for (let i = 0; i < v.length; i++) { out[2 * i] = v[i].x * c - v[i].y * s; out[2 * i + 1] = v[i].x * s + v[i].y * c; }
   return out;
 }
 

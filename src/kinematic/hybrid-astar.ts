@@ -6,7 +6,7 @@ import { Heap } from '../queues/heap.js';
 import { INSCRIBED } from '../costmap/inflation.js';
 import type { Costmap } from '../costmap/costmap.js';
 import { checkPose, type Pose } from '../cspace/footprint.js';
-import { countCusps, drive, walkSegments, wrapAngle, type Curve, type CurveSegment, type Steer } from './curve.js';
+import { countCusps, walkSegments, wrapAngle, type Curve, type CurveSegment, type Steer } from './curve.js';
 import { dubinsCurve, dubinsLength, cscLength } from './dubins.js';
 import { reedsSheppLength, shortestReedsShepp } from './reeds-shepp.js';
 import { FootprintChecker } from './footprint-checker.js';
@@ -206,9 +206,17 @@ export function hybridAStar(checker: FootprintChecker, start: Pose, goal: Pose, 
 
 /** The cell of (x, y) in the map frame, for cells `size` metres a side, `w` x `h` of them: row r from the bottom, r * w + c; -1 off the map. */
 function cellAt(map: Costmap, x: number, y: number, size: number, w: number, h: number): number {
-  const o = map.origin, yaw = o?.yaw ?? 0, dx = x - (o?.x ?? 0), dy = y - (o?.y ?? 0);
-  const c = Math.floor((dx * Math.cos(yaw) + dy * Math.sin(yaw)) / size), r = Math.floor((-dx * Math.sin(yaw) + dy * Math.cos(yaw)) / size);
-  return c < 0 || r < 0 || c >= w || r >= h ? -1 : r * w + c;
+  return cellsOf(map, size, w, h)(x, y);
+}
+
+/** `cellAt` for one map and cell size, the origin's cosine and sine worked out once: the search asks it twice a motion. */
+function cellsOf(map: Costmap, size: number, w: number, h: number): (x: number, y: number) => number {
+  const o = map.origin, yaw = o?.yaw ?? 0, ox = o?.x ?? 0, oy = o?.y ?? 0, cos = Math.cos(yaw), sin = Math.sin(yaw);
+  return (x, y) => {
+    const dx = x - ox, dy = y - oy;
+    const c = Math.floor((dx * cos + dy * sin) / size), r = Math.floor((-dx * sin + dy * cos) / size);
+    return c < 0 || r < 0 || c >= w || r >= h ? -1 : r * w + c;
+  };
 }
 
 /**
@@ -280,8 +288,8 @@ function search(checker: FootprintChecker, start: Pose, goal: Pose, settings: Se
   if (motion === 'reeds-shepp') for (const p of prims.slice()) prims.push({ steer: p.steer, length: -p.length });
 
   // The costmap's cells (cellOf) and the search's (searchCellOf).
-  const cellOf = (x: number, y: number) => cellAt(map, x, y, res, width, height);
-  const searchCellOf = factor === 1 ? cellOf : (x: number, y: number) => cellAt(map, x, y, sres, sw, sh);
+  const cellOf = cellsOf(map, res, width, height);
+  const searchCellOf = factor === 1 ? cellOf : cellsOf(map, sres, sw, sh);
   // The 2-D part of the heuristic: the cheapest way to the goal's cell over cells that are not themselves obstacles (the centre's
   // cell is under any footprint holding it), computed lazily as the search asks (obstacle-heuristic.ts). Between cell (or block)
   // centres: less half a block's diagonal at each end it never exceeds the cost from a point in the cell. NaN: the budget ran out.
@@ -291,13 +299,18 @@ function search(checker: FootprintChecker, start: Pose, goal: Pose, settings: Se
   const h2 = (cell: number): number => (obstacle === null || cell < 0 ? 0 : Math.max(0, obstacle.distance(cell % width, Math.floor(cell / width), budget) - slack));
 
   const binOf = (theta: number) => ((Math.round(theta / binSize) % K) + K) % K;
-  const index = new Map<number, number>(); // (cell * K + bin) -> node
+  // (search cell, heading bin) -> node: each search cell the search reaches gets a row of K slots, node + 1 in each (0: none).
+  // Typed arrays rather than a Map keyed by cell * K + bin: the search makes a node for most of the states it sees, and a
+  // million-entry Map costs more to grow and to read than the rest of an expansion.
+  const rowOf = new Int32Array(sw * sh); // 1 + the cell's row, 0: none yet
+  let slots = new Int32Array(64 * K), rows = 0;
+  const nodeAt = (scell: number, bin: number): number => { const r = rowOf[scell]; return r === 0 ? -1 : slots[(r - 1) * K + bin] - 1; };
   // The nodes, on typed arrays grown by doubling: each (cell, heading bin)'s pose, g, its heuristic (hc, NaN until the node
   // is first popped) and the heuristic's 2-D part (hs), the parent and the primitive that reached it.
   let cap = 1024, count = 0;
   let xs = new Float64Array(cap), ys = new Float64Array(cap), ths = new Float64Array(cap), g = new Float64Array(cap);
   let hc = new Float64Array(cap), hs = new Float64Array(cap), parent = new Int32Array(cap), prim = new Int32Array(cap), closed = new Uint8Array(cap);
-  const add = (key: number) => {
+  const add = (scell: number, bin: number) => {
     if (count === cap) {
       cap *= 2;
       const f64 = (a: Float64Array) => { const b = new Float64Array(cap); b.set(a); return b; };
@@ -305,7 +318,11 @@ function search(checker: FootprintChecker, start: Pose, goal: Pose, settings: Se
       xs = f64(xs); ys = f64(ys); ths = f64(ths); g = f64(g); hc = f64(hc); hs = f64(hs); parent = i32(parent); prim = i32(prim);
       const c = new Uint8Array(cap); c.set(closed); closed = c;
     }
-    index.set(key, count);
+    if (rowOf[scell] === 0) {
+      if ((rows + 1) * K > slots.length) { const b = new Int32Array(slots.length * 2); b.set(slots); slots = b; }
+      rowOf[scell] = ++rows;
+    }
+    slots[(rowOf[scell] - 1) * K + bin] = count + 1;
     return count++;
   };
   let expansions = 0, sinceAnalytic = Infinity;
@@ -324,9 +341,20 @@ function search(checker: FootprintChecker, start: Pose, goal: Pose, settings: Se
   // The 2-D search stops on the clock or the signal alone: either is the reason.
   const outOfTime = () => finish('stopped', budget.stopReason(expansions) ?? 'max-millis', -1, null);
 
+  // `drive` without the object it returns, into (rx, ry, rt): the same arithmetic, so the same poses to the last bit, with the
+  // sine and cosine of the start heading computed once per expansion (as drive itself computes them).
+  let rx = 0, ry = 0, rt = 0;
+  const reach = (x: number, y: number, theta: number, sinT: number, cosT: number, steer: Steer, length: number) => {
+    if (steer === 'S') { rx = x + length * cosT; ry = y + length * sinT; rt = theta; return; }
+    const side = steer === 'L' ? 1 : -1, end = theta + (side * length) / R;
+    rx = x + side * R * (Math.sin(end) - sinT);
+    ry = y - side * R * (Math.cos(end) - cosT);
+    rt = end;
+  };
+
   const open = new Heap();
   const startCell = cellOf(start.x, start.y);
-  const s0 = add(searchCellOf(start.x, start.y) * K + binOf(start.theta));
+  const s0 = add(searchCellOf(start.x, start.y), binOf(start.theta));
   xs[s0] = start.x; ys[s0] = start.y; ths[s0] = start.theta; g[s0] = 0; hc[s0] = NaN; hs[s0] = h2(startCell); parent[s0] = -1; prim[s0] = -1;
   if (Number.isNaN(hs[s0])) return outOfTime();
   // A robot whose reference point lies inside it moves its centre through cells that are not obstacles nor within the
@@ -364,30 +392,33 @@ function search(checker: FootprintChecker, start: Pose, goal: Pose, settings: Se
       if (free(c)) return finish('found', null, n, c);
     }
     const last = prim[n] === -1 ? null : prims[prim[n]];
+    const sinT = Math.sin(pt), cosT = Math.cos(pt);
     for (let i = 0; i < prims.length; i++) {
       const m = prims[i];
-      const q = drive(px, py, pt, m.steer, m.length, R);
-      const cell = cellOf(q.x, q.y), scell = searchCellOf(q.x, q.y);
+      reach(px, py, pt, sinT, cosT, m.steer, m.length);
+      const qx = rx, qy = ry, qt = rt;
+      const cell = cellOf(qx, qy), scell = searchCellOf(qx, qy);
       if (cell < 0 || scell < 0) continue;
-      // The footprint along the primitive, not only at its end.
-      const pieces = Math.max(1, Math.ceil(Math.abs(m.length) / step));
-      let hit = false;
-      for (let k = 1; k <= pieces && !hit; k++) {
-        const s = k === pieces ? q : drive(px, py, pt, m.steer, (m.length * k) / pieces, R);
-        hit = checker.hits(s.x, s.y, s.theta);
-      }
-      if (hit) continue;
       const cost = map.cost[(map.rowOrder === 'bottom-up' ? Math.floor(cell / width) : height - 1 - Math.floor(cell / width)) * width + (cell % width)];
       // Nav2's traversal cost: the length times (1 - retrospective_penalty) + cost_penalty * cost / 252.
       let c = Math.abs(m.length) * (1 - retrospectivePenalty + (costPenalty * Math.min(cost, INSCRIBED - 1)) / (INSCRIBED - 1));
       if (m.steer !== 'S') c *= last !== null && last.steer !== 'S' && last.steer !== m.steer ? nonStraightPenalty + changePenalty : nonStraightPenalty;
       if (m.length < 0) c *= reversePenalty;
-      const key = scell * K + binOf(q.theta), gq = g[n] + c, seen = index.get(key);
-      if (seen !== undefined && (closed[seen] === 1 || g[seen] <= gq)) continue;
-      const hq = seen === undefined ? h2(cell) : hs[seen];
+      const bin = binOf(qt), gq = g[n] + c, seen = nodeAt(scell, bin);
+      // A state already expanded, or reached as cheaply, gains nothing from this motion: skip it before the footprint costs anything.
+      if (seen !== -1 && (closed[seen] === 1 || g[seen] <= gq)) continue;
+      // The footprint along the primitive, not only at its end.
+      const pieces = Math.max(1, Math.ceil(Math.abs(m.length) / step));
+      let hit = false;
+      for (let k = 1; k <= pieces && !hit; k++) {
+        if (k === pieces) hit = checker.hits(qx, qy, qt);
+        else { reach(px, py, pt, sinT, cosT, m.steer, (m.length * k) / pieces); hit = checker.hits(rx, ry, rt); }
+      }
+      if (hit) continue;
+      const hq = seen === -1 ? h2(cell) : hs[seen];
       if (Number.isNaN(hq)) return outOfTime();
-      const id = seen ?? add(key);
-      xs[id] = q.x; ys[id] = q.y; ths[id] = q.theta; g[id] = gq; hc[id] = NaN; hs[id] = hq; parent[id] = n; prim[id] = i;
+      const id = seen === -1 ? add(scell, bin) : seen;
+      xs[id] = qx; ys[id] = qy; ths[id] = qt; g[id] = gq; hc[id] = NaN; hs[id] = hq; parent[id] = n; prim[id] = i;
       open.push(id, gq + hq, 0, gq);
     }
   }
