@@ -181,7 +181,8 @@ describe('the fast path computes octile(grid) bit for bit, for every diagonal co
             if (start === goal) continue;
             s.search(start, goal, { limits: { maxExpansions: 1 } });
             for (let i = 0; i < heap.length; i++) {
-              expect(heap.keys[3 * i + 1]).toBe(h(heap.ids[i], goal));
+              // Entry i is a 32-byte record (f, tie, insertion number, cell id in int32 slot 8 i + 6): IndexedGridHeap.
+              expect(heap.keys[4 * i + 1]).toBe(h(heap.ids[8 * i + 6], goal));
               compared++;
             }
           }
