@@ -17,6 +17,8 @@ const DIR = mkdtempSync(join(tmpdir(), 'bestfirst-shards-'));
 const F = writeFixtures();
 const DEN = 'data/movingai/dao/den312d.map.scen';
 const BRC = 'data/movingai/dao/brc202d.map.scen';
+/** brc202d's large run: 1,200 of its 2,519 rows (seeded), many chunks for two threads, seconds of A* each run. */
+const LARGE = [BRC, '--sample', '1200'];
 
 function bestfirst(...argv: string[]): { code: number | null; out: string; err: string } {
   const r = spawnSync(process.execPath, [BIN, ...argv], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 28 });
@@ -24,7 +26,7 @@ function bestfirst(...argv: string[]): { code: number | null; out: string; err: 
 }
 
 /**
- * The uninterrupted run of brc202d's 2519 rows on one thread, its report and
+ * The uninterrupted run of brc202d's large sample on one thread, its report and
  * its --jsonl file: the reference two tests compare with, run once (each run
  * is seconds of A*).
  */
@@ -32,11 +34,11 @@ let whole: { code: number | null; out: string; err: string; jsonl: string } | un
 function wholeBrc(): NonNullable<typeof whole> {
   if (whole === undefined) {
     const file = join(DIR, 'whole.jsonl');
-    const r = bestfirst('scen', BRC, '--no-times', '--workers', '1', '--jsonl', file);
+    const r = bestfirst('scen', ...LARGE, '--no-times', '--workers', '1', '--jsonl', file);
     expect(r.code, r.err).toBe(0);
     expect(r.err).toBe('');
     whole = { ...r, jsonl: readFileSync(file, 'utf8') };
-    expect(whole.jsonl.trim().split('\n')).toHaveLength(2520); // a header and a line per row
+    expect(whole.jsonl.trim().split('\n')).toHaveLength(1201); // a header and a line per row
   }
   return whole;
 }
@@ -61,10 +63,10 @@ test('--workers 2 prints what --workers 1 prints, row for row: records, failures
   const one = bestfirst('scen', DEN, '--json', '--workers', '1'), two = bestfirst('scen', DEN, '--json', '--workers', '2');
   expect(strip(two.out)).toEqual(strip(one.out));
   expect(strip(one.out)).toHaveLength(320);
-  // A large run, 2519 rows: what --workers 2 prints and writes is what the whole run on one thread does.
+  // A large run, 1200 rows: what --workers 2 prints and writes is what the whole run on one thread does.
   const whole = wholeBrc();
   const file = join(DIR, 'two.jsonl');
-  const twoBrc = bestfirst('scen', BRC, '--no-times', '--workers', '2', '--jsonl', file);
+  const twoBrc = bestfirst('scen', ...LARGE, '--no-times', '--workers', '2', '--jsonl', file);
   expect(twoBrc).toEqual({ code: whole.code, out: whole.out, err: whole.err });
   expect(readFileSync(file, 'utf8')).toBe(whole.jsonl);
 }, 300_000);
@@ -72,8 +74,8 @@ test('--workers 2 prints what --workers 1 prints, row for row: records, failures
 test('a run killed with SIGKILL partway, then run again with --resume, ends as the uninterrupted run: the same file, the same report', async () => {
   expectFreshBuild('dist/cli/main.js', ['cli', 'src']);
   const file = join(DIR, 'killed.jsonl');
-  const child = spawn(process.execPath, [BIN, 'scen', BRC, '--no-times', '--workers', '2', '--jsonl', file], { cwd: ROOT, stdio: 'ignore' });
-  // Killed once a few hundred rows are in the file: the run is then well short of its 2519.
+  const child = spawn(process.execPath, [BIN, 'scen', ...LARGE, '--no-times', '--workers', '2', '--jsonl', file], { cwd: ROOT, stdio: 'ignore' });
+  // Killed once a few hundred rows are in the file: the run is then well short of its 1200.
   let rows = 0;
   while (rows < 300) {
     await new Promise((r) => setTimeout(r, 20));
@@ -82,10 +84,10 @@ test('a run killed with SIGKILL partway, then run again with --resume, ends as t
   child.kill('SIGKILL');
   await new Promise((r) => child.once('exit', r));
   const left = readFileSync(file, 'utf8').split('\n').length - 2;
-  expect(left).toBeLessThan(2519);
-  const resumed = bestfirst('scen', BRC, '--no-times', '--workers', '2', '--resume', file);
+  expect(left).toBeLessThan(1200);
+  const resumed = bestfirst('scen', ...LARGE, '--no-times', '--workers', '2', '--resume', file);
   expect(resumed.code).toBe(0);
-  expect(resumed.err).toMatch(/^scen: resuming .*killed\.jsonl: \d+ of 2519 rows there already( \(a cut last line dropped\))?, \d+ to run\n$/);
+  expect(resumed.err).toMatch(/^scen: resuming .*killed\.jsonl: \d+ of 1200 rows there already( \(a cut last line dropped\))?, \d+ to run\n$/);
   const whole = wholeBrc();
   expect(resumed.out).toBe(whole.out);
   expect(readFileSync(file, 'utf8')).toBe(whole.jsonl);
