@@ -5,7 +5,7 @@ import { MAX_SCEN_BYTES, spaceFingerprint } from '#bestfirst/internal';
 import { displayName, loadMap, readText, resolveMap } from './files.js';
 import { progressBar, type Io } from './io.js';
 import type { Args, OptionSpec } from './options.js';
-import { checkResultsTarget, JSONL_OPTION, RESUME_OPTION, resumeRows, ResultsWriter, type ResultsHeader } from './results-file.js';
+import { checkResultsTarget, inRowOrder, JSONL_OPTION, RESUME_OPTION, resumeRows, ResultsWriter, type ResultsHeader } from './results-file.js';
 import { shareGrid } from './scen-workers.js';
 import { SHARD_OPTION, shardRows, type Shard } from './shard.js';
 import { runOnThreads, shared, threadsFor, WORKERS_OPTION } from './thread-pool.js';
@@ -113,28 +113,16 @@ export function runSweep(args: Args, io: Io, plan: SweepPlan): number | Promise<
     : earlier !== null ? ResultsWriter.open(resultsFile, `${resultsOption} ${displayName(resultsFile)}`, null, earlier.keep)
       : ResultsWriter.open(resultsFile, `${resultsOption} ${displayName(resultsFile)}`, header);
 
-  // Rows are passed on in row order whoever finished them first: the output is the same for any number of workers.
-  const slots = new Array<FleetRow | undefined>(end - first);
-  for (const r of earlier?.rows.values() ?? []) slots[r.row - first] = r;
   const fail = sweepFailures((l) => io.err(l));
-  const progress = progressBar(io, todo.length, '', 'rows');
-  let next = first, fresh = 0;
-  const drain = () => {
-    for (let row = slots[next - first]; next < end && row !== undefined; row = slots[++next - first]) {
-      const isNew = earlier?.rows.has(row.row) !== true;
-      if (isNew) writer?.line(fleetLine(row, times));
-      printRow(row, solver, times, json, io);
-      fail(row);
-      if (isNew) progress?.(++fresh);
-    }
-  };
-  const deliver = (r: FleetRow) => { slots[r.row - first] = r; drain(); };
-  drain(); // the rows a resumed file holds before its first gap
+  const { deliver, rows } = inRowOrder<FleetRow>({
+    first, end, earlier, results: writer === null ? null : { writer, line: (r) => fleetLine(r, times) },
+    show: (r) => { printRow(r, solver, times, json, io); fail(r); },
+    progress: progressBar(io, todo.length, '', 'rows'),
+  });
   const finish = (): number => {
     writer?.close();
-    const rows = slots as FleetRow[];
-    sweepSummary(rows, counts, say, times);
-    return sweepVerdict(rows, (l) => io.err(l));
+    sweepSummary(rows(), counts, say, times);
+    return sweepVerdict(rows(), (l) => io.err(l));
   };
   const data: SweepData = { grid: shareGrid(grid), tasks: shared(pairs, (b) => new Int32Array(b)), offsets: files.map((_, i) => i * most), scens: names, counts, seeds, solver, budget, times, todo };
   if (threads === 1) {

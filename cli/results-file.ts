@@ -197,3 +197,33 @@ export function resumeRows<R extends { readonly row: number }>(file: string, hea
   }
   return { rows, keep: r.wholeBytes, cut: r.cut };
 }
+
+/**
+ * Rows of a batch passed on in row order, whoever finished them first, so
+ * the output is the same for any number of workers: `deliver` takes a row as
+ * it comes; each row, once every row before it is there, goes to the results
+ * file if any (unless a resumed file holds it already: `earlier`), to `show`, and to
+ * the progress line. The rows a resumed file holds are passed on at once, up
+ * to its first gap. `rows()` is every row of [first, end), once all came.
+ */
+export function inRowOrder<R extends { readonly row: number }>(o: {
+  first: number; end: number; earlier: Resumed<R> | null;
+  /** The results file and a row's line in it, or null without one. */
+  results: { writer: ResultsWriter; line: (r: R) => string } | null;
+  show: (r: R) => void; progress: ((done: number) => void) | null;
+}): { deliver: (r: R) => void; rows: () => R[] } {
+  const { first, end, earlier, results } = o;
+  const slots = new Array<R | undefined>(end - first);
+  for (const r of earlier?.rows.values() ?? []) slots[r.row - first] = r;
+  let next = first, fresh = 0;
+  const drain = () => {
+    for (let row = slots[next - first]; next < end && row !== undefined; row = slots[++next - first]) {
+      const isNew = earlier?.rows.has(row.row) !== true;
+      if (isNew && results !== null) results.writer.line(results.line(row));
+      o.show(row);
+      if (isNew) o.progress?.(++fresh);
+    }
+  };
+  drain();
+  return { deliver: (r) => { slots[r.row - first] = r; drain(); }, rows: () => slots as R[] };
+}

@@ -4,6 +4,7 @@ import { MAX_SCEN_BYTES } from '#bestfirst/internal';
 import { displayName, readText } from './files.js';
 import { fixed, progressBar, type Io } from './io.js';
 import type { Args, OptionSpec } from './options.js';
+import { inRowOrder } from './results-file.js';
 import { check, pairSearch, type Context, type PairSearch } from './route-algos.js';
 import { runOnThreads, shared, threadsFor } from './thread-pool.js';
 
@@ -137,19 +138,17 @@ export function routePairs(o: { args: Args; io: Io; graph: Graph; gr: string; al
   const built = search.built;
   if (built !== undefined && times) say(`hierarchy ${built.loaded ? `loaded from ${displayName(o.chFile!)}` : 'built'} in ${built.ms.toFixed(1)} ms: ${built.shortcuts} shortcuts, ${(built.bytes / 1e6).toFixed(1)} MB`);
 
-  const answers = new Array<PairAnswer | undefined>(n);
-  const progress = progressBar(io, n, '', 'pairs');
-  let next = 0, invalid = 0;
-  const deliver = (a: PairAnswer) => {
-    answers[a.row] = a;
-    for (let x = answers[next]; x !== undefined; x = answers[++next]) {
+  let invalid = 0;
+  const { deliver, rows } = inRowOrder<PairAnswer>({
+    first: 0, end: n, earlier: null, results: null,
+    show: (x) => {
       io.out(json ? pairRecord(x, times) : pairLine(x));
       if (x.invalid !== undefined) { invalid++; io.err(`route: the ${algo} path from ${x.from} to ${x.to} is invalid: ${x.invalid}`); }
-      progress?.(next + 1);
-    }
-  };
+    },
+    progress: progressBar(io, n, '', 'pairs'),
+  });
   const finish = (): number => {
-    const all = answers as PairAnswer[];
+    const all = rows();
     const count = (s: PairAnswer['status']) => all.filter((a) => a.status === s).length;
     const cycles = count('negative-cycle');
     say(`pairs ${n}: found ${count('found')}, unreachable ${count('unreachable')}${cycles > 0 ? `, negative cycle ${cycles}` : ''}`);

@@ -5,7 +5,7 @@ import { ALGO_OPTION, ANY_ANGLE_OPTION, chosenAlgo, gridFor } from './algos.js';
 import { displayName, jsonOption, loadMap, readText, resolveMap, SAVED_OPTION, savedArg } from './files.js';
 import { progressBar, type Io } from './io.js';
 import { MAX_SEED, runCommand, type Args, type CommandSpec } from './options.js';
-import { checkResultsTarget, JSONL_OPTION, RESUME_OPTION, resumeRows, ResultsWriter, type ResultsHeader } from './results-file.js';
+import { checkResultsTarget, inRowOrder, JSONL_OPTION, RESUME_OPTION, resumeRows, ResultsWriter, type ResultsHeader } from './results-file.js';
 import { failureReporter, printSummary, rowFromJson, rowLine, rowRecord, ScenJudge, summarize, verdict, type Judging, type ScenRow } from './scen-rows.js';
 import { judgeFrom, rowTable, savedBytes, shareGrid, tableRow, WORKER_URL, type WorkerSetup } from './scen-workers.js';
 import { runOnThreads, SEARCH_WORKER_LIMITS, threadsFor, WORKERS_OPTION } from './thread-pool.js';
@@ -142,27 +142,15 @@ function run(args: Args, io: Io): number | Promise<number> {
     : earlier !== null ? ResultsWriter.open(resultsFile, `${resultsOption} ${displayName(resultsFile)}`, null, earlier.keep)
       : ResultsWriter.open(resultsFile, `${resultsOption} ${displayName(resultsFile)}`, { ...header!, ...(Object.keys(built).length > 0 ? { built } : {}) });
 
-  // Rows are passed on in batch order whoever finished them first: the output is the same for any number of workers.
-  const slots: (ScenRow | undefined)[] = new Array<ScenRow | undefined>(end - first);
-  for (const r of earlier?.rows.values() ?? []) slots[r.row - first] = r;
   const fail = failureReporter((l) => io.err(l), scenName);
-  const progress = progressBar(io, todo.length, '', 'rows');
-  let next = first, fresh = 0;
-  const drain = () => {
-    for (let row = slots[next - first]; next < end && row !== undefined; row = slots[++next - first]) {
-      const isNew = earlier?.rows.has(row.row) !== true;
-      if (isNew) writer?.line(rowLine(row, times));
-      if (json) io.out(JSON.stringify(rowRecord(row, times)));
-      fail(row);
-      if (isNew) progress?.(++fresh);
-    }
-  };
-  const deliver = (r: ScenRow) => { slots[r.row - first] = r; drain(); };
-  drain(); // the rows a resumed file holds before its first gap
+  const { deliver, rows } = inRowOrder<ScenRow>({
+    first, end, earlier, results: writer === null ? null : { writer, line: (r) => rowLine(r, times) },
+    show: (r) => { if (json) io.out(JSON.stringify(rowRecord(r, times))); fail(r); },
+    progress: progressBar(io, todo.length, '', 'rows'),
+  });
   const finish = (): number => {
     writer?.close();
-    const rows = slots as ScenRow[];
-    const summary = summarize(rows, built);
+    const summary = summarize(rows(), built);
     printSummary(summary, algo, say, times);
     return verdict(summary, algo.name, (l) => io.err(l));
   };
