@@ -49,7 +49,14 @@ export interface SearchPoolOptions<Q, A> {
    * N - 1 workers. Without it this thread only deals the queries out.
    */
   readonly local?: (query: Q) => A;
-  /** Queries sent in one message; by default about 32 chunks a thread, at most 256 queries. */
+  /**
+   * Queries sent in one message. By default about 32 chunks a thread (at
+   * most 256 queries), shrinking towards the end of the batch to a quarter
+   * of what is left per thread (at least one): batches often run from cheap
+   * queries to dear ones (a Moving AI scenario file's buckets go from short
+   * paths to long), and a whole chunk of the dearest left to one thread at
+   * the end keeps the others idle. Given, every chunk has this size.
+   */
   readonly chunk?: number;
 }
 
@@ -100,7 +107,9 @@ export class SearchPool<Q, A> {
     this.running = true;
     const { local } = this.options;
     const workers = this.workersFor(total);
-    const chunk = this.options.chunk ?? Math.max(1, Math.min(256, Math.ceil(total / ((workers.length + (local ? 1 : 0)) * 32))));
+    const threads = workers.length + (local ? 1 : 0);
+    const given = this.options.chunk;
+    const base = given ?? Math.max(1, Math.min(256, Math.ceil(total / (threads * 32))));
     const chunkStart: number[] = [];
     let handed = 0, answered = 0, over = false;
     return new Promise<A[]>((resolve, reject) => {
@@ -123,7 +132,8 @@ export class SearchPool<Q, A> {
       const next = (): [number, number] | null => {
         if (handed >= total) return null;
         const from = handed;
-        handed = Math.min(total, handed + chunk);
+        const size = given ?? Math.max(1, Math.min(base, Math.ceil((total - handed) / (threads * 4))));
+        handed = Math.min(total, handed + size);
         return [from, handed];
       };
       const hand = (w: PoolWorker) => {

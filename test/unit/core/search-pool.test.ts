@@ -67,3 +67,28 @@ test('a worker\'s failure fails the batch; bad options are refused', async () =>
   const alone = new SearchPool<Query, Answer>({ workers: 0, spawn: () => { throw new Error('never'); }, local: answerer() });
   expect(await alone.run(QUERIES.slice(0, 20))).toEqual(QUERIES.slice(0, 20).map((q) => answerer()(q)));
 });
+
+test('chunks shrink towards the end of a batch (a dear last chunk keeps no thread waiting alone); a given chunk size is kept', async () => {
+  /** The sizes of the chunks the pool sent, in the order it sent them. */
+  const sizesOf = async (chunk?: number): Promise<number[]> => {
+    const sizes: number[] = [];
+    const served: number[] = [];
+    const pool = new SearchPool<Query, Answer>({
+      workers: 2, local: answerer(), ...(chunk === undefined ? {} : { chunk }),
+      spawn: (k) => {
+        const w = channelWorker(served, k);
+        return { ...w, postMessage: (m) => { sizes.push((m as { queries: Query[] }).queries.length); w.postMessage(m); } };
+      },
+    });
+    await pool.run(QUERIES);
+    pool.close();
+    return sizes;
+  };
+  // 500 queries on 3 threads: 6 to a chunk at first (about 32 chunks a thread), down to 1 at the end.
+  const guided = await sizesOf();
+  expect(guided[0]).toBe(6);
+  expect(guided.at(-1)).toBe(1);
+  for (let k = 1; k < guided.length; k++) expect(guided[k]).toBeLessThanOrEqual(guided[k - 1]);
+  const fixed = await sizesOf(10);
+  expect(fixed.slice(0, -1).every((s) => s === 10)).toBe(true);
+});
