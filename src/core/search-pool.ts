@@ -60,6 +60,18 @@ export interface SearchPoolOptions<Q, A> {
   readonly chunk?: number;
 }
 
+/**
+ * The default size of the next chunk of a batch of `total` queries on
+ * `threads` threads, `handed` of them already handed out: about 32 chunks a
+ * thread (at most 256 queries), and towards the end a quarter of what is
+ * left per thread, at least one. (scripts/pool-replay.mjs replays a batch's
+ * rows through it.)
+ */
+export function chunkSize(total: number, handed: number, threads: number): number {
+  const base = Math.max(1, Math.min(256, Math.ceil(total / (threads * 32))));
+  return Math.max(1, Math.min(base, Math.ceil((total - handed) / (threads * 4))));
+}
+
 interface Reply<A> { readonly chunk: number; readonly answers?: A[]; readonly error?: string }
 
 /**
@@ -109,7 +121,6 @@ export class SearchPool<Q, A> {
     const workers = this.workersFor(total);
     const threads = workers.length + (local ? 1 : 0);
     const given = this.options.chunk;
-    const base = given ?? Math.max(1, Math.min(256, Math.ceil(total / (threads * 32))));
     const chunkStart: number[] = [];
     let handed = 0, answered = 0, over = false;
     return new Promise<A[]>((resolve, reject) => {
@@ -132,7 +143,7 @@ export class SearchPool<Q, A> {
       const next = (): [number, number] | null => {
         if (handed >= total) return null;
         const from = handed;
-        const size = given ?? Math.max(1, Math.min(base, Math.ceil((total - handed) / (threads * 4))));
+        const size = given ?? chunkSize(total, handed, threads);
         handed = Math.min(total, handed + size);
         return [from, handed];
       };
