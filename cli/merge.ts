@@ -3,9 +3,9 @@ import type { Guarantee } from '#bestfirst/grid';
 import { displayName, jsonOption } from './files.js';
 import type { Io } from './io.js';
 import { runCommand, type Args, type CommandSpec } from './options.js';
-import { checkResultsTarget, readResults, ResultsWriter, type ReadResults, type ResultsHeader } from './results-file.js';
-import { failureReporter, printSummary, rowFromJson, rowLine, rowRecord, summarize, verdict, type ScenRow } from './scen-rows.js';
-import { fleetLine, fleetRowFromJson, sweepJob, sweepSummary, sweepVerdict, type FleetRow, type SweepJob } from './fleet-sweep-rows.js';
+import { checkResultsTarget, readResults, ResultsWriter, type ReadResults, type ResultsHeader, type RowFormat } from './results-file.js';
+import { failureReporter, printSummary, rowRecord, SCEN_ROWS, summarize, verdict, type ScenRow } from './scen-rows.js';
+import { FLEET_ROWS, sweepJob, sweepSummary, sweepVerdict, type FleetRow, type SweepJob } from './fleet-sweep-rows.js';
 import { printRow, sweepFailures } from './fleet-sweep.js';
 
 /**
@@ -48,21 +48,19 @@ function scenRun(h: ResultsHeader): ScenRun | null {
   return { title: r.title, scen: r.scen, rows: r.rows as number, algo: r.algo, promise: r.promise as Guarantee, bound };
 }
 
-/** A command whose `--jsonl` shards merge joins: how its header and rows are read back, and how its report is made from them. */
-interface MergeKind<J, R extends { readonly row: number }> {
+/** A command whose `--jsonl` shards merge joins: how its rows are written and read back, how its header is read, and how its report is made. */
+interface MergeKind<J, R extends { readonly row: number }> extends RowFormat<R> {
   /** The job of a header of this command, or null when the header lacks what the report needs. */
   readonly job: (h: ResultsHeader) => J | null;
   readonly rows: (job: J) => number;
   /** What the run was over, for a missing shard: the scenario file, the sweep's map. */
   readonly over: (job: J) => string;
-  readonly fromJson: (v: unknown, where: string, times: boolean) => R;
-  readonly line: (r: R, times: boolean) => string;
   /** Prints the report of the whole run from its rows, in row order, as the run itself prints it; the exit status. */
   readonly report: (rows: readonly R[], job: J, built: { buildMs?: number; loadMs?: number }, io: Io, json: boolean, times: boolean) => number;
 }
 
 const SCEN_KIND: MergeKind<ScenRun, ScenRow> = {
-  job: scenRun, rows: (j) => j.rows, over: (j) => j.scen, fromJson: rowFromJson, line: rowLine,
+  ...SCEN_ROWS, job: scenRun, rows: (j) => j.rows, over: (j) => j.scen,
   report(all, job, built, io, json, times) {
     const say = json ? (l: string) => io.err(l) : (l: string) => io.out(l);
     say(job.title);
@@ -78,7 +76,7 @@ const SCEN_KIND: MergeKind<ScenRun, ScenRow> = {
 };
 
 const FLEET_KIND: MergeKind<SweepJob, FleetRow> = {
-  job: (h) => sweepJob(h.run), rows: (j) => j.rows, over: (j) => `the sweep on ${j.map}`, fromJson: fleetRowFromJson, line: fleetLine,
+  ...FLEET_ROWS, job: (h) => sweepJob(h.run), rows: (j) => j.rows, over: (j) => `the sweep on ${j.map}`,
   report(all, job, _built, io, json, times) {
     const say = json ? (l: string) => io.err(l) : (l: string) => io.out(l);
     say(job.title);
@@ -121,7 +119,7 @@ function run(args: Args, io: Io): number {
     const h = x.r.header;
     kindOf(h, x.label);
     if (h.bestfirst !== head.r.header.bestfirst) throw new InputError(`merge: ${x.label} holds the results of bestfirst ${h.bestfirst} and ${head.label} those of bestfirst ${head.r.header.bestfirst}; merge joins the shards of one run`);
-    if (JSON.stringify(h.run) !== JSON.stringify(head.r.header.run)) throw new InputError(`merge: ${x.label} is of another run than ${head.label} (${differs(h, head.r.header)}); merge joins the shards of one run`);
+    if (JSON.stringify(h.run) !== JSON.stringify(head.r.header.run)) throw new InputError(`merge: ${x.label} is of another run than ${head.label} (${differs(h, head.r.header, kind.edited)}); merge joins the shards of one run`);
     if (h.times !== head.r.header.times) throw new InputError(`merge: ${x.label} was written ${h.times ? 'with' : 'without'} times and ${head.label} ${head.r.header.times ? 'with' : 'without'}; run every shard with the same options`);
     if (h.shard.n !== n) throw new InputError(`merge: ${x.label} is shard ${h.shard.k}/${h.shard.n} and ${head.label} shard ${head.r.header.shard.k}/${n}: a run is cut one way`);
     const twin = byShard.get(h.shard.k);
@@ -172,11 +170,11 @@ function longest(built: readonly (ResultsHeader['built'] | undefined)[]): { buil
   return out;
 }
 
-/** The first field in which two runs differ, in words. */
-function differs(a: ResultsHeader, b: ResultsHeader): string {
+/** The first field in which two runs differ, in words; `edited` says a fingerprint that differs. */
+function differs(a: ResultsHeader, b: ResultsHeader, edited: string): string {
   for (const key of new Set([...Object.keys(a.run), ...Object.keys(b.run)])) {
     const x = JSON.stringify(a.run[key]), y = JSON.stringify(b.run[key]);
-    if (x !== y) return key === 'fingerprint' ? 'another map, or the map edited' : `${key} ${x} against ${y}`;
+    if (x !== y) return key === 'fingerprint' ? edited : `${key} ${x} against ${y}`;
   }
   return 'another run';
 }
