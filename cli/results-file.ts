@@ -24,8 +24,13 @@ export interface ResultsHeader {
   readonly shard: { readonly k: number; readonly n: number; readonly first: number; readonly end: number };
   /** Whether the rows carry their times (elapsedMs); false with --no-times. */
   readonly times: boolean;
-  /** What the writer spent before its rows (the map's preprocessing), in ms; absent without times. */
-  readonly built?: { readonly buildMs?: number; readonly loadMs?: number };
+  /**
+   * What the writer made before its rows (the map's preprocessing, route's
+   * hierarchy): the ms it took to build or to load, and for route's hierarchy
+   * the --ch file it was loaded from, its shortcuts and its bytes, which the
+   * report says beside the time; absent without times.
+   */
+  readonly built?: { readonly buildMs?: number; readonly loadMs?: number; readonly from?: string; readonly shortcuts?: number; readonly bytes?: number };
 }
 
 /** A results file read back: its header, each row line parsed (with its line number), and whether its last line was cut. */
