@@ -9,7 +9,7 @@
 // resumed, ends as the uninterrupted one; the Slurm array script of
 // docs/cluster/, run once per task id, merges to the whole batch.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -140,11 +140,16 @@ test('mistakes are one-line refusals with exit 2 before any output: the batch op
   const edited = at('edited/pairs.txt');
   const original = readFileSync(PAIRS, 'utf8');
   const moved = original.replace(/\n(\d+) /, (_m, a: string) => `\n${a === '1' ? 2 : 1} `);
-  await import('node:fs').then((fs) => fs.mkdirSync(at('edited'), { recursive: true }));
+  mkdirSync(at('edited'));
   writeFileSync(edited, moved);
   const text = readFileSync(half[1], 'utf8');
   writeFileSync(at('half-2-cut.jsonl'), text.slice(0, text.length - 500));
   const kept = text.slice(0, text.length - 500).split('\n').length - 2;
+  // A header without the pairs file's name, and one of a command merge does not join.
+  const [head, ...rest] = readFileSync(half[0], 'utf8').split('\n');
+  const header = JSON.parse(head) as { run: Record<string, unknown> };
+  writeFileSync(at('no-pairs.jsonl'), [JSON.stringify({ ...header, run: { ...header.run, pairs: undefined } }), ...rest].join('\n'));
+  writeFileSync(at('plan.jsonl'), [JSON.stringify({ ...header, bestfirst: 'plan' }), ...rest].join('\n'));
   const cases: [string[], string][] = [
     [['route', '--gr', GR, '--from', '1', '--to', '2', '--shard', '1/2'], 'route: --shard goes with --pairs FILE, a batch of queries'],
     [['route', '--gr', GR, '--from', '1', '--to', '2', '--jsonl', at('x.jsonl')], 'route: --jsonl goes with --pairs FILE, a batch of queries'],
@@ -164,6 +169,8 @@ test('mistakes are one-line refusals with exit 2 before any output: the batch op
     [['merge', half[0], half[1], half[1]], `merge: shard 2/2 is given twice: ${half[1]} and ${half[1]}`],
     [['merge', half[0], at('other-algo.jsonl')], `merge: ${at('other-algo.jsonl')} is of another run than ${half[0]} (algo "dijkstra" against "astar"); merge joins the shards of one run`],
     [['merge', half[0], at('scen-half.jsonl')], `merge: ${at('scen-half.jsonl')} holds the results of bestfirst scen and ${half[0]} those of bestfirst route; merge joins the shards of one run`],
+    [['merge', at('no-pairs.jsonl'), half[1]], `merge: ${at('no-pairs.jsonl')} is not the results of bestfirst scen, a fleet sweep or route --pairs (its header lacks what the report needs); merge joins scen, fleet and route --jsonl files`],
+    [['merge', half[0], at('plan.jsonl')], `merge: ${at('plan.jsonl')} is not the results of bestfirst scen, a fleet sweep or route --pairs (its header names bestfirst plan); merge joins scen, fleet and route --jsonl files`],
     [['merge', half[0], at('half-2-cut.jsonl')],
       `merge: ${at('half-2-cut.jsonl')} holds ${kept} of the 300 rows of shard 2/2 and ends in a cut line: its run stopped before the end; finish it with the same route command and --resume ${at('half-2-cut.jsonl')}`],
   ];
