@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 import { expectFreshBuild } from '../../support/build-fresh.js';
 import { fakeNpx } from '../../support/fake-npx.js';
+import { runArrayTasks } from '../../support/slurm-array.js';
 import { writeFixtures } from '../../support/cli-fixtures.js';
 import { run } from '../../support/cli-run.js';
 import { dataFile } from '../../support/data.js';
@@ -233,12 +234,7 @@ test('docs/cluster/route-pairs.sbatch: the hierarchy made as its comment says, t
   const env = { ...process.env, RESULTS: results, PATH: `${fakeNpx()}:${process.env.PATH}`, SLURM_ARRAY_TASK_COUNT: String(n) };
   const sh = (line: string) => spawnSync('sh', ['-c', line], { cwd: ROOT, env, encoding: 'utf8' });
   expect(sh(said('preprocess')).status).toBe(0);
-  const tasks = await Promise.all(Array.from({ length: n }, (_, i) => new Promise<{ code: number | null; err: string }>((resolve) => {
-    const child = spawn('bash', [script], { cwd: ROOT, env: { ...env, SLURM_ARRAY_TASK_ID: String(i + 1) }, stdio: ['ignore', 'ignore', 'pipe'] });
-    let err = '';
-    child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
-    child.on('close', (code) => resolve({ code, err }));
-  })));
+  const tasks = await runArrayTasks(script, n, ROOT, env);
   for (const t of tasks) expect(t.code, t.err).toBe(0);
   const merged = sh(said('merge'));
   // The whole batch, in-process, builds its own hierarchy: the rows are the same as those of the one loaded.
