@@ -1,5 +1,6 @@
 import { InputError, type Grid } from '#bestfirst';
 import type { AgentTask } from '#bestfirst/mapf';
+import type { RowFormat } from './results-file.js';
 import type { SharedGrid } from './scen-workers.js';
 import { effortWords, planFleet, SOLVERS, type FleetBudget, type Solver } from './fleet-plan.js';
 
@@ -142,6 +143,12 @@ export function fleetRowFromJson(v: unknown, where: string, times: boolean): Fle
     ...(o.failure === undefined ? {} : { failure: o.failure as string }),
   };
 }
+
+/** How a sweep's rows go into its --jsonl files and come back (--resume, merge). */
+export const FLEET_ROWS: RowFormat<FleetRow> = {
+  command: 'fleet', line: fleetLine, fromJson: fleetRowFromJson,
+  otherMap: 'another map (or this map edited): the fingerprints of the maps differ', edited: 'another map, or the map edited',
+};
 
 /** What a sweep's report needs of its run, as its results files' headers carry it. */
 export interface SweepJob {

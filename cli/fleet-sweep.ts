@@ -3,14 +3,15 @@ import { InputError } from '#bestfirst';
 import { checkScenario, parseScen } from '#bestfirst/io';
 import { MAX_SCEN_BYTES, spaceFingerprint } from '#bestfirst/internal';
 import { displayName, loadMap, readText, resolveMap } from './files.js';
-import { progressBar, type Io } from './io.js';
+import type { Io } from './io.js';
 import type { Args, OptionSpec } from './options.js';
-import { checkResultsTarget, inRowOrder, JSONL_OPTION, RESUME_OPTION, resumeRows, ResultsWriter, type ResultsHeader } from './results-file.js';
+import { batchAsk, batchRows, checkBatchFile, fingerprintHex, startBatch } from './batch.js';
+import { JSONL_OPTION, RESUME_OPTION } from './results-file.js';
 import { shareGrid } from './scen-workers.js';
-import { SHARD_OPTION, shardRows, type Shard } from './shard.js';
+import { SHARD_OPTION } from './shard.js';
 import { runOnThreads, shared, threadsFor, WORKERS_OPTION } from './thread-pool.js';
 import { budgetWords, type FleetBudget, type Solver } from './fleet-plan.js';
-import { fleetLine, fleetRecord, fleetRowFromJson, planRow, rowText, sweepSummary, sweepVerdict, type FleetRow, type SweepData } from './fleet-sweep-rows.js';
+import { FLEET_ROWS, fleetRecord, planRow, rowText, sweepSummary, sweepVerdict, type FleetRow, type SweepData } from './fleet-sweep-rows.js';
 
 /**
  * `bestfirst fleet --map FILE.map --scen A.scen [B.scen...] --agents
@@ -52,18 +53,14 @@ export function runSweep(args: Args, io: Io, plan: SweepPlan): number | Promise<
   const { scenFiles, counts, seeds, solver } = plan;
   const mapFile = args.need<string>('map');
   const json = args.flag('json');
-  const times = !args.flag('no-times');
-  const shard = args.get<Shard>('shard');
-  const jsonlFile = args.get<string>('jsonl'), resumeFile = args.get<string>('resume');
   for (const name of ['svg', 'png']) if (args.has(name)) throw new InputError(`fleet: --${name} draws one plan, and a sweep plans many: run fleet on one scenario file, count and seed to draw its plan`);
-  if (jsonlFile !== undefined && resumeFile !== undefined) throw new InputError(`fleet: --resume ${displayName(resumeFile)} goes on writing that file; give it without --jsonl`);
+  const ask = batchAsk(args, 'fleet');
+  const { times } = ask;
   // Prioritized planning draws nothing at random: every seed would plan the same rows again.
   if (seeds.length > 1 && solver === 'prioritized') throw new InputError(`fleet: --seed ${seeds.join(',')} sweeps the tie-breaks of pibt, lacam and cbs's fallback; prioritized planning has none (give one seed)`);
   const names = scenFiles.map(displayName);
   names.forEach((n, i) => { if (names.indexOf(n) !== i) throw new InputError(`fleet: the scenario file ${n} is given twice; give each once`); });
-  const resultsFile = resumeFile ?? jsonlFile;
-  const resultsOption = resumeFile !== undefined ? '--resume' : '--jsonl';
-  if (resultsFile !== undefined) checkResultsTarget('fleet', resultsOption, resultsFile, [mapFile, ...scenFiles]);
+  checkBatchFile(ask, [mapFile, ...scenFiles]);
 
   // Every file's first (largest count) rows, checked on the map before any row is planned.
   const most = Math.max(...counts);
@@ -85,42 +82,27 @@ export function runSweep(args: Args, io: Io, plan: SweepPlan): number | Promise<
   const budget: FleetBudget = solver === 'lacam' && plan.budget.maxExpansions === undefined ? { ...plan.budget, anytime: false } : plan.budget;
 
   const total = files.length * counts.length * seeds.length;
-  const [first, end] = shard === undefined ? [0, total] : shardRows(total, shard);
   const s = (n: number) => (n === 1 ? '' : 's');
   const lacamWords = solver !== 'lacam' ? '' : budget.anytime === false ? ' (first plans)' : ' (improving its plans within the expansion budget)';
   const title = `fleet sweep: map ${displayName(mapFile)} (${grid.width} x ${grid.height}), solver ${solver}${lacamWords}, ${budgetWords(budget)}; `
     + `${files.length} scenario file${s(files.length)} x ${counts.length} agent count${s(counts.length)} (${counts.join(', ')}) x ${seeds.length} seed${s(seeds.length)} (${seeds.join(', ')}) = ${total} row${s(total)}`;
   // What makes two results files parts of one sweep. The fingerprint tells another map, or this one edited, apart.
-  const header: ResultsHeader | null = resultsFile === undefined ? null : {
-    bestfirst: 'fleet', format: 1,
-    run: {
-      fingerprint: spaceFingerprint(grid).map((w) => w.toString(16).padStart(8, '0')).join(''), map: displayName(mapFile), scens: names, agents: counts, seeds, solver,
-      maxMs: Number.isFinite(budget.maxMs) ? budget.maxMs : null, maxExpansions: budget.maxExpansions ?? null, rows: total, title,
-    },
-    shard: { k: shard?.k ?? 1, n: shard?.n ?? 1, first, end }, times,
-  };
-  const earlier = resumeFile === undefined ? null : resumeRows(resumeFile, header!, { command: 'fleet', fromJson: fleetRowFromJson, otherMap: 'another map (or this map edited)' });
-
-  const todo: number[] = [];
-  for (let q = first; q < end; q++) if (earlier?.rows.has(q) !== true) todo.push(q);
+  const batch = batchRows(ask, total, () => ({
+    fingerprint: fingerprintHex(spaceFingerprint(grid)), map: displayName(mapFile), scens: names, agents: counts, seeds, solver,
+    maxMs: Number.isFinite(budget.maxMs) ? budget.maxMs : null, maxExpansions: budget.maxExpansions ?? null, rows: total, title,
+  }), FLEET_ROWS);
+  const { todo } = batch;
   // A row is a whole plan, far more work than starting a worker: by default a thread per core, at most one per row.
   const threads = threadsFor(args.get<number>('workers') ?? availableParallelism(), todo.length, WORKER_URL);
 
   const say = json ? (l: string) => io.err(l) : (l: string) => io.out(l);
-  say(shard === undefined ? title : `${title}; shard ${shard.k}/${shard.n}: ${end > first ? `rows ${first} to ${end - 1}` : 'no rows'}`);
-  if (earlier !== null) io.err(`fleet: resuming ${displayName(resumeFile!)}: ${earlier.rows.size} of ${end - first} rows there already${earlier.cut ? ' (a cut last line dropped)' : ''}, ${todo.length} to run`);
-  const writer = resultsFile === undefined ? null
-    : earlier !== null ? ResultsWriter.open(resultsFile, `${resultsOption} ${displayName(resultsFile)}`, null, earlier.keep)
-      : ResultsWriter.open(resultsFile, `${resultsOption} ${displayName(resultsFile)}`, header);
-
   const fail = sweepFailures((l) => io.err(l));
-  const { deliver, rows } = inRowOrder<FleetRow>({
-    first, end, earlier, results: writer === null ? null : { writer, line: (r) => fleetLine(r, times) },
+  const { deliver, rows, close } = startBatch(batch, {
+    ask, format: FLEET_ROWS, io, say, head: [title], unit: 'rows',
     show: (r) => { printRow(r, solver, times, json, io); fail(r); },
-    progress: progressBar(io, todo.length, '', 'rows'),
   });
   const finish = (): number => {
-    writer?.close();
+    close();
     sweepSummary(rows(), counts, say, times);
     return sweepVerdict(rows(), (l) => io.err(l));
   };
@@ -131,7 +113,7 @@ export function runSweep(args: Args, io: Io, plan: SweepPlan): number | Promise<
   }
   // This thread is one of the threads: N - 1 workers.
   return runOnThreads('fleet', WORKER_URL!, data, todo.length, threads - 1, (i) => planRow(grid, data, todo[i]), deliver)
-    .then(finish, (e: unknown) => { writer?.close(); throw e; });
+    .then(finish, (e: unknown) => { close(); throw e; });
 }
 
 /** A row as the report prints it: its line of text, or with --json its record on stdout. */

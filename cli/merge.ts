@@ -3,30 +3,31 @@ import type { Guarantee } from '#bestfirst/grid';
 import { displayName, jsonOption } from './files.js';
 import type { Io } from './io.js';
 import { runCommand, type Args, type CommandSpec } from './options.js';
-import { checkResultsTarget, readResults, ResultsWriter, type ReadResults, type ResultsHeader } from './results-file.js';
-import { failureReporter, printSummary, rowFromJson, rowLine, rowRecord, summarize, verdict, type ScenRow } from './scen-rows.js';
-import { fleetLine, fleetRowFromJson, sweepJob, sweepSummary, sweepVerdict, type FleetRow, type SweepJob } from './fleet-sweep-rows.js';
+import { checkResultsTarget, readResults, ResultsWriter, type ReadResults, type ResultsHeader, type RowFormat } from './results-file.js';
+import { failureReporter, printSummary, rowRecord, SCEN_ROWS, summarize, verdict, type ScenRow } from './scen-rows.js';
+import { FLEET_ROWS, sweepJob, sweepSummary, sweepVerdict, type FleetRow, type SweepJob } from './fleet-sweep-rows.js';
 import { printRow, sweepFailures } from './fleet-sweep.js';
+import { hierarchyLines, pairShow, pairsJob, pairsSummary, ROUTE_ROWS, type PairAnswer, type PairsJob } from './route-pairs-rows.js';
 
 /**
  * `bestfirst merge FILE.jsonl...`: the `--jsonl` files of shards 1/N ...
- * N/N of one `scen` run or fleet sweep, joined into the report that run prints whole: the
+ * N/N of one `scen` run, fleet sweep or `route --pairs` batch, joined into the report that run prints whole: the
  * same header line, failures, summary and exit status (and with --json the
  * same records), made by the same code from the same rows. With --no-times
  * runs the bytes are the same; with times, the times are the rows' own.
  */
 export const MERGE: CommandSpec = {
   name: 'merge',
-  summary: 'join the --jsonl files of a sharded scen run or fleet sweep into the whole run\'s report',
-  about: 'Joins the --jsonl files that `scen --shard K/N --jsonl FILE` or a fleet sweep with --shard K/N --jsonl FILE wrote, one per shard, into the report the run prints unsharded: its first line, the rows (fleet) and the failures named on stderr, the summary and the exit status, and with --json its records, in row order. Every shard 1/N ... N/N must be there once and whole, and all of one run (the same scenario files, sample, counts, seeds, map, search and options); anything else is refused, naming the file.',
+  summary: 'join the --jsonl files of a sharded scen run, fleet sweep or route --pairs batch into the whole run\'s report',
+  about: 'Joins the --jsonl files that `scen --shard K/N --jsonl FILE`, a fleet sweep or `route --pairs FILE` with --shard K/N --jsonl FILE wrote, one per shard, into the report the run prints unsharded: its first line, the rows (fleet, route) and the failures named on stderr, the summary and the exit status, and with --json its records, in row order. Every shard 1/N ... N/N must be there once and whole, and all of one run (the same scenario files, sample, counts, seeds, map or graph, pairs, search and options); anything else is refused, naming the file.',
   positionals: [{ name: 'FILE.jsonl', variadic: true, help: 'the results files, in any order (plain or gzipped)' }],
   options: [
-    jsonOption('print one JSON record per row on stdout and the report on stderr, as scen --json and fleet --json do'),
+    jsonOption('print one JSON record per row on stdout and the report on stderr, as scen --json, fleet --json and route --pairs --json do'),
     { name: 'jsonl', kind: 'file', arg: 'FILE', help: 'also write the joined rows to FILE as one results file, the one the run unsharded writes (a file there is replaced)' },
   ],
   notes: [
-    'With times (runs without --no-times) the per-query times are the ones each shard measured on its machine, and the preprocessing time is the longest of the shards\'.',
-    'Exit status: as the run\'s: for scen 0 every path valid and every promise kept, 1 an invalid path or a broken promise; for a fleet sweep 0 every plan valid, 1 an invalid plan; 2 files that are not one whole run (a shard missing, twice, cut short, of another run or of another command).',
+    'With times (runs without --no-times) the per-query times are the ones each shard measured on its machine, and the preprocessing time (route: the hierarchy\'s) is the longest of the shards\'.',
+    'Exit status: as the run\'s: for scen 0 every path valid and every promise kept, 1 an invalid path or a broken promise; for a fleet sweep 0 every plan valid, 1 an invalid plan; for route --pairs 0 every path checked, 1 one that fails its check; 2 files that are not one whole run (a shard missing, twice, cut short, of another run or of another command).',
   ],
   run,
 };
@@ -48,21 +49,21 @@ function scenRun(h: ResultsHeader): ScenRun | null {
   return { title: r.title, scen: r.scen, rows: r.rows as number, algo: r.algo, promise: r.promise as Guarantee, bound };
 }
 
-/** A command whose `--jsonl` shards merge joins: how its header and rows are read back, and how its report is made from them. */
-interface MergeKind<J, R extends { readonly row: number }> {
+type Built = NonNullable<ResultsHeader['built']>;
+
+/** A command whose `--jsonl` shards merge joins: how its rows are written and read back, how its header is read, and how its report is made. */
+interface MergeKind<J, R extends { readonly row: number }> extends RowFormat<R> {
   /** The job of a header of this command, or null when the header lacks what the report needs. */
   readonly job: (h: ResultsHeader) => J | null;
   readonly rows: (job: J) => number;
-  /** What the run was over, for a missing shard: the scenario file, the sweep's map. */
+  /** What the run was over, for a missing shard: the scenario file, the sweep's map, the pairs file. */
   readonly over: (job: J) => string;
-  readonly fromJson: (v: unknown, where: string, times: boolean) => R;
-  readonly line: (r: R, times: boolean) => string;
   /** Prints the report of the whole run from its rows, in row order, as the run itself prints it; the exit status. */
-  readonly report: (rows: readonly R[], job: J, built: { buildMs?: number; loadMs?: number }, io: Io, json: boolean, times: boolean) => number;
+  readonly report: (rows: readonly R[], job: J, built: Built, io: Io, json: boolean, times: boolean) => number;
 }
 
 const SCEN_KIND: MergeKind<ScenRun, ScenRow> = {
-  job: scenRun, rows: (j) => j.rows, over: (j) => j.scen, fromJson: rowFromJson, line: rowLine,
+  ...SCEN_ROWS, job: scenRun, rows: (j) => j.rows, over: (j) => j.scen,
   report(all, job, built, io, json, times) {
     const say = json ? (l: string) => io.err(l) : (l: string) => io.out(l);
     say(job.title);
@@ -78,7 +79,7 @@ const SCEN_KIND: MergeKind<ScenRun, ScenRow> = {
 };
 
 const FLEET_KIND: MergeKind<SweepJob, FleetRow> = {
-  job: (h) => sweepJob(h.run), rows: (j) => j.rows, over: (j) => `the sweep on ${j.map}`, fromJson: fleetRowFromJson, line: fleetLine,
+  ...FLEET_ROWS, job: (h) => sweepJob(h.run), rows: (j) => j.rows, over: (j) => `the sweep on ${j.map}`,
   report(all, job, _built, io, json, times) {
     const say = json ? (l: string) => io.err(l) : (l: string) => io.out(l);
     say(job.title);
@@ -92,10 +93,23 @@ const FLEET_KIND: MergeKind<SweepJob, FleetRow> = {
   },
 };
 
+const ROUTE_KIND: MergeKind<PairsJob, PairAnswer> = {
+  ...ROUTE_ROWS, job: (h) => pairsJob(h.run), rows: (j) => j.rows, over: (j) => `the pairs of ${j.pairs}`,
+  report(all, job, built, io, json, times) {
+    const say = json ? (l: string) => io.err(l) : (l: string) => io.out(l);
+    say(job.title);
+    if (times) for (const l of hierarchyLines(built)) say(l);
+    const show = pairShow(io, job.algo, json, times);
+    for (const r of all) show(r);
+    return pairsSummary(all, say, (l) => io.err(l), times);
+  },
+};
+
 /** The commands whose shards merge joins, by the name their headers give. */
 const KINDS: Readonly<Record<string, MergeKind<unknown, { readonly row: number }>>> = {
   scen: SCEN_KIND as unknown as MergeKind<unknown, { readonly row: number }>,
   fleet: FLEET_KIND as unknown as MergeKind<unknown, { readonly row: number }>,
+  route: ROUTE_KIND as unknown as MergeKind<unknown, { readonly row: number }>,
 };
 
 /** The kind and job of a results file's header, refused when merge does not join that command's files. */
@@ -103,7 +117,7 @@ function kindOf(h: ResultsHeader, label: string): { kind: MergeKind<unknown, { r
   const kind = Object.prototype.hasOwnProperty.call(KINDS, h.bestfirst) ? KINDS[h.bestfirst] : undefined;
   const job = kind?.job(h) ?? null;
   if (kind === undefined || job === null) {
-    throw new InputError(`merge: ${label} is not the results of bestfirst scen or of a fleet sweep (its header ${kind !== undefined ? 'lacks what the report needs' : `names bestfirst ${h.bestfirst}`}); merge joins scen and fleet --jsonl files`);
+    throw new InputError(`merge: ${label} is not the results of bestfirst scen, a fleet sweep or route --pairs (its header ${kind !== undefined ? 'lacks what the report needs' : `names bestfirst ${h.bestfirst}`}); merge joins scen, fleet and route --jsonl files`);
   }
   return { kind, job };
 }
@@ -121,7 +135,7 @@ function run(args: Args, io: Io): number {
     const h = x.r.header;
     kindOf(h, x.label);
     if (h.bestfirst !== head.r.header.bestfirst) throw new InputError(`merge: ${x.label} holds the results of bestfirst ${h.bestfirst} and ${head.label} those of bestfirst ${head.r.header.bestfirst}; merge joins the shards of one run`);
-    if (JSON.stringify(h.run) !== JSON.stringify(head.r.header.run)) throw new InputError(`merge: ${x.label} is of another run than ${head.label} (${differs(h, head.r.header)}); merge joins the shards of one run`);
+    if (JSON.stringify(h.run) !== JSON.stringify(head.r.header.run)) throw new InputError(`merge: ${x.label} is of another run than ${head.label} (${differs(h, head.r.header, kind.edited)}); merge joins the shards of one run`);
     if (h.times !== head.r.header.times) throw new InputError(`merge: ${x.label} was written ${h.times ? 'with' : 'without'} times and ${head.label} ${head.r.header.times ? 'with' : 'without'}; run every shard with the same options`);
     if (h.shard.n !== n) throw new InputError(`merge: ${x.label} is shard ${h.shard.k}/${h.shard.n} and ${head.label} shard ${head.r.header.shard.k}/${n}: a run is cut one way`);
     const twin = byShard.get(h.shard.k);
@@ -162,21 +176,28 @@ function rowsOf<R extends { readonly row: number }>(r: ReadResults, label: strin
   }
 }
 
-/** The longest build and load of the shards (each made the preprocessing once). */
-function longest(built: readonly (ResultsHeader['built'] | undefined)[]): { buildMs?: number; loadMs?: number } {
-  const out: { buildMs?: number; loadMs?: number } = {};
+/**
+ * The longest build and load of the shards (each made the preprocessing
+ * once); what else they say of it (route's --ch file, shortcuts and bytes,
+ * the same for every shard of a run) as the first shard that says it.
+ */
+function longest(built: readonly (ResultsHeader['built'] | undefined)[]): Built {
+  const out: { -readonly [K in keyof Built]: Built[K] } = {};
   for (const b of built) {
     if (typeof b?.buildMs === 'number') out.buildMs = Math.max(out.buildMs ?? 0, b.buildMs);
     if (typeof b?.loadMs === 'number') out.loadMs = Math.max(out.loadMs ?? 0, b.loadMs);
+    if (typeof b?.from === 'string') out.from ??= b.from;
+    if (typeof b?.shortcuts === 'number') out.shortcuts ??= b.shortcuts;
+    if (typeof b?.bytes === 'number') out.bytes ??= b.bytes;
   }
   return out;
 }
 
-/** The first field in which two runs differ, in words. */
-function differs(a: ResultsHeader, b: ResultsHeader): string {
+/** The first field in which two runs differ, in words; `edited` says a fingerprint that differs. */
+function differs(a: ResultsHeader, b: ResultsHeader, edited: string): string {
   for (const key of new Set([...Object.keys(a.run), ...Object.keys(b.run)])) {
     const x = JSON.stringify(a.run[key]), y = JSON.stringify(b.run[key]);
-    if (x !== y) return key === 'fingerprint' ? 'another map, or the map edited' : `${key} ${x} against ${y}`;
+    if (x !== y) return key === 'fingerprint' ? edited : `${key} ${x} against ${y}`;
   }
   return 'another run';
 }

@@ -24,8 +24,13 @@ export interface ResultsHeader {
   readonly shard: { readonly k: number; readonly n: number; readonly first: number; readonly end: number };
   /** Whether the rows carry their times (elapsedMs); false with --no-times. */
   readonly times: boolean;
-  /** What the writer spent before its rows (the map's preprocessing), in ms; absent without times. */
-  readonly built?: { readonly buildMs?: number; readonly loadMs?: number };
+  /**
+   * What the writer made before its rows (the map's preprocessing, route's
+   * hierarchy): the ms it took to build or to load, and for route's hierarchy
+   * the --ch file it was loaded from, its shortcuts and its bytes, which the
+   * report says beside the time; absent without times.
+   */
+  readonly built?: { readonly buildMs?: number; readonly loadMs?: number; readonly from?: string; readonly shortcuts?: number; readonly bytes?: number };
 }
 
 /** A results file read back: its header, each row line parsed (with its line number), and whether its last line was cut. */
@@ -158,12 +163,17 @@ export interface Resumed<R> {
   readonly cut: boolean;
 }
 
-/** What a command tells `resumeRows` about itself: its name, how it reads a row back, and how it says the maps differ. */
-export interface ResumeKind<R extends { readonly row: number }> {
+/** How a batch command's rows go into a results file and come back: the command, a row's line, a line read back, and how a differing fingerprint is said. */
+export interface RowFormat<R extends { readonly row: number }> {
   readonly command: string;
+  /** A row as one line of the file: its place in the batch, its `--json` record, and the failure the report names. */
+  readonly line: (r: R, times: boolean) => string;
+  /** A row read back from a line (already JSON-parsed); `where` names the line in a refusal. */
   readonly fromJson: (v: unknown, where: string, times: boolean) => R;
-  /** "another map (or this map edited)": the words for a fingerprint that differs. */
+  /** "another map (or this map edited)": the words for a fingerprint that differs, in a --resume refusal. */
   readonly otherMap: string;
+  /** "another map, or the map edited": the same, shorter, in merge's refusal. */
+  readonly edited: string;
 }
 
 /**
@@ -172,7 +182,7 @@ export interface ResumeKind<R extends { readonly row: number }> {
  * run, the same shard and the same times; null when the file is not there
  * yet (or holds no whole line).
  */
-export function resumeRows<R extends { readonly row: number }>(file: string, header: ResultsHeader, kind: ResumeKind<R>): Resumed<R> | null {
+export function resumeRows<R extends { readonly row: number }>(file: string, header: ResultsHeader, kind: RowFormat<R>): Resumed<R> | null {
   const { command } = kind;
   const label = `--resume ${displayName(file)}`;
   const text = resumeText(file, label);
@@ -183,7 +193,7 @@ export function resumeRows<R extends { readonly row: number }>(file: string, hea
   const mine = header.run as Record<string, unknown>, theirs = h.run as Record<string, unknown>;
   for (const key of Object.keys(mine)) {
     if (JSON.stringify(mine[key]) !== JSON.stringify(theirs[key])) {
-      const what = key === 'fingerprint' ? `${kind.otherMap}: the fingerprints of the maps differ` : `another ${key === 'title' ? 'batch' : key}: ${JSON.stringify(theirs[key])}, this run's ${JSON.stringify(mine[key])}`;
+      const what = key === 'fingerprint' ? kind.otherMap : `another ${key === 'title' ? 'batch' : key}: ${JSON.stringify(theirs[key])}, this run's ${JSON.stringify(mine[key])}`;
       throw new InputError(`${command}: ${label} is the results of another run, of ${what}; resume a run with its own command line, or start a new file with --jsonl`);
     }
   }

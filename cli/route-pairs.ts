@@ -1,11 +1,12 @@
 import { Graph, InputError, type Heuristic } from '#bestfirst';
 import type { DimacsCoordinates } from '#bestfirst/io';
-import { MAX_SCEN_BYTES } from '#bestfirst/internal';
+import { Hash64, MAX_SCEN_BYTES, spaceFingerprint } from '#bestfirst/internal';
+import { batchRows, fingerprintHex, startBatch, type BatchAsk } from './batch.js';
 import { displayName, readText } from './files.js';
-import { fixed, progressBar, type Io } from './io.js';
+import type { Io } from './io.js';
 import type { Args, OptionSpec } from './options.js';
-import { inRowOrder } from './results-file.js';
 import { check, pairSearch, type Context, type PairSearch } from './route-algos.js';
+import { hierarchyLines, pairShow, pairsSummary, ROUTE_ROWS, type PairAnswer } from './route-pairs-rows.js';
 import { runOnThreads, shared, threadsFor } from './thread-pool.js';
 
 /** `route --pairs FILE`. */
@@ -13,22 +14,6 @@ export const PAIRS_OPTION: OptionSpec = {
   name: 'pairs', kind: 'file', arg: 'FILE',
   help: 'run one query per line of FILE instead of --from/--to: two node ids, FROM TO (from 1, as in the .gr); blank lines and lines starting with # are skipped',
 };
-
-/** One pair answered: ids from 1, as the files write them. */
-export interface PairAnswer {
-  /** The pair's place in FILE's pairs, from 0. */
-  readonly row: number;
-  readonly from: number;
-  readonly to: number;
-  readonly status: 'found' | 'unreachable' | 'negative-cycle';
-  readonly cost: number | null;
-  readonly path: number[] | null;
-  readonly expansions: number | null;
-  readonly rounds: number | null;
-  readonly micros: number;
-  /** Why the path fails its check (a bug, said loudly), when it does. */
-  readonly invalid?: string;
-}
 
 /** The pairs of FILE as node ids from 0, two a pair; `size` is the graph's node count. */
 export function parsePairs(text: string, label: string, gr: string, size: number): Int32Array {
@@ -60,22 +45,6 @@ function answer(search: PairSearch, graph: Graph, pairs: Int32Array, row: number
   return { ...at, status: 'found', cost: f.cost, path: f.path.map((n) => n + 1), ...(invalid === null ? {} : { invalid }) };
 }
 
-/** The text line of one pair. */
-function pairLine(a: PairAnswer): string {
-  const work = a.rounds === null ? `${a.expansions} expansions` : `${a.rounds} rounds over every arc`;
-  if (a.status === 'negative-cycle') return `${a.from} -> ${a.to}: no cheapest path, a negative cycle is reachable from ${a.from}; ${work}`;
-  if (a.path === null) return `${a.from} -> ${a.to}: no path (unreachable), ${work}`;
-  return `${a.from} -> ${a.to}: cost ${a.cost}, ${a.path.length} nodes, ${work}`;
-}
-
-/** The --json record of one pair. */
-function pairRecord(a: PairAnswer, times: boolean): string {
-  return JSON.stringify({
-    from: a.from, to: a.to, status: a.status, cost: a.cost, nodes: a.path?.length ?? 0, expansions: a.expansions, rounds: a.rounds,
-    ...(times ? { elapsedMs: Math.round(a.micros) / 1000 } : {}), path: a.path,
-  });
-}
-
 /** What the route worker starts from: the graph's arcs (shared), its coordinates, the search and the pairs. */
 export interface RouteWorkerData {
   readonly size: number;
@@ -86,6 +55,8 @@ export interface RouteWorkerData {
   /** The hierarchy's saved bytes (shared), for --algo ch. */
   readonly saved?: Uint8Array;
   readonly pairs: Int32Array;
+  /** The pairs to answer (their rows), in order: the pool's i-th query is todo[i]. */
+  readonly todo: Int32Array;
   readonly times: boolean;
 }
 
@@ -107,9 +78,9 @@ export function graphFromArcs(d: RouteWorkerData): Graph {
   return new Graph(d.size, d.arcs, { directed: true, negativeCosts: d.negativeCosts });
 }
 
-/** A worker's answer to pair `row`. */
-export function workerAnswer(search: PairSearch, graph: Graph, d: RouteWorkerData, row: number): PairAnswer {
-  return answer(search, graph, d.pairs, row, d.times);
+/** A worker's answer to the pool's query `i`, the pair of row todo[i]. */
+export function workerAnswer(search: PairSearch, graph: Graph, d: RouteWorkerData, i: number): PairAnswer {
+  return answer(search, graph, d.pairs, d.todo[i], d.times);
 }
 
 /** The built route worker beside this module; null from the TypeScript source (see threadsFor). */
@@ -119,58 +90,59 @@ const WORKER_URL: URL | null = import.meta.url.endsWith('.ts') ? null : new URL(
 const BACKWARD = ['bidijkstra', 'biastar'];
 
 /**
+ * What makes two results files parts of one run beyond their names: the
+ * graph as searched, the pairs, and the coordinates when the search's
+ * heuristic is made from them (`coords`, else null).
+ */
+function routeFingerprint(graph: Graph, pairs: Int32Array, coords: DimacsCoordinates | null): string {
+  const h = new Hash64();
+  h.words(Uint32Array.from(spaceFingerprint(graph)));
+  h.words(pairs);
+  if (coords !== null) for (let i = 0; i < coords.x.length; i++) { h.number(coords.x[i]); h.number(coords.y[i]); }
+  return fingerprintHex(h.digest());
+}
+
+/**
  * `route --gr FILE.gr --pairs FILE`: every pair searched with one search
  * made once (the hierarchy of --algo ch built or loaded once), one line or
- * record each in file order, then a summary. Exit 0 when every pair is
- * answered and every path checks, 1 when one fails its check.
+ * record each in file order, then a summary; cut into shards, streamed to
+ * --jsonl and resumed as `scen`'s rows are (batch.ts). Exit 0 when every
+ * pair is answered and every path checks, 1 when one fails its check.
  */
-export function routePairs(o: { args: Args; io: Io; graph: Graph; gr: string; algo: string; h: Heuristic | null; coords: DimacsCoordinates | null; saved?: Uint8Array; chFile?: string; pairsFile: string }): number | Promise<number> {
-  const { args, io, graph, gr, algo } = o;
-  const label = `--pairs ${displayName(o.pairsFile)}`;
-  const pairs = parsePairs(readText(o.pairsFile, label, 'pairs', MAX_SCEN_BYTES), displayName(o.pairsFile), gr, graph.size);
-  const n = pairs.length / 2;
-  const times = !args.flag('no-times'), json = args.flag('json');
-  const threads = BACKWARD.includes(algo) ? 1 : threadsFor(args.get<number>('workers'), n, WORKER_URL);
+export function routePairs(o: { args: Args; ask: BatchAsk; io: Io; graph: Graph; gr: string; algo: string; h: Heuristic | null; coords: DimacsCoordinates | null; saved?: Uint8Array; chFile?: string; pairsFile: string }): number | Promise<number> {
+  const { args, ask, io, graph, gr, algo } = o;
+  const { times } = ask;
+  const pairsName = displayName(o.pairsFile);
+  const pairs = parsePairs(readText(o.pairsFile, `--pairs ${pairsName}`, 'pairs', MAX_SCEN_BYTES), pairsName, gr, graph.size);
+  const n = pairs.length / 2, json = args.flag('json');
+  const title = `graph ${gr} (${graph.size} nodes, ${graph.arcCount} arcs), algo ${algo}, ${n} pair${n === 1 ? '' : 's'} from ${pairsName}`;
+  // Read back (and refused if it is of another run) before the hierarchy is built.
+  const batch = batchRows(ask, n, () => ({ gr, pairs: pairsName, rows: n, algo, fingerprint: routeFingerprint(graph, pairs, o.h === null ? null : o.coords), title }), ROUTE_ROWS);
+  const { todo } = batch;
+  const threads = BACKWARD.includes(algo) ? 1 : threadsFor(args.get<number>('workers'), todo.length, WORKER_URL);
   const ctx: Context = o.saved === undefined ? { gr, io } : { gr, saved: o.saved, io };
   const search = pairSearch(graph, algo, o.h, ctx);
+  const made = search.built;
+  const built = made === undefined || !times ? undefined
+    : { ...(made.loaded ? { loadMs: made.ms, from: displayName(o.chFile!) } : { buildMs: made.ms }), shortcuts: made.shortcuts, bytes: made.bytes };
   const say = json ? (l: string) => io.err(l) : (l: string) => io.out(l);
-  say(`graph ${gr} (${graph.size} nodes, ${graph.arcCount} arcs), algo ${algo}, ${n} pair${n === 1 ? '' : 's'} from ${displayName(o.pairsFile)}`);
-  const built = search.built;
-  if (built !== undefined && times) say(`hierarchy ${built.loaded ? `loaded from ${displayName(o.chFile!)}` : 'built'} in ${built.ms.toFixed(1)} ms: ${built.shortcuts} shortcuts, ${(built.bytes / 1e6).toFixed(1)} MB`);
-
-  let invalid = 0;
-  const { deliver, rows } = inRowOrder<PairAnswer>({
-    first: 0, end: n, earlier: null, results: null,
-    show: (x) => {
-      io.out(json ? pairRecord(x, times) : pairLine(x));
-      if (x.invalid !== undefined) { invalid++; io.err(`route: the ${algo} path from ${x.from} to ${x.to} is invalid: ${x.invalid}`); }
-    },
-    progress: progressBar(io, n, '', 'pairs'),
+  const { deliver, rows, close } = startBatch(batch, {
+    ask, format: ROUTE_ROWS, io, say, head: [title, ...hierarchyLines(built)], unit: 'pairs', built, show: pairShow(io, algo, json, times),
   });
   const finish = (): number => {
-    const all = rows();
-    const count = (s: PairAnswer['status']) => all.filter((a) => a.status === s).length;
-    const cycles = count('negative-cycle');
-    say(`pairs ${n}: found ${count('found')}, unreachable ${count('unreachable')}${cycles > 0 ? `, negative cycle ${cycles}` : ''}`);
-    if (times) {
-      const us = Float64Array.from(all, (a) => a.micros).sort();
-      const median = n % 2 ? us[(n - 1) / 2] : (us[n / 2 - 1] + us[n / 2]) / 2;
-      say(`microseconds per pair: median ${fixed(median)}, mean ${fixed(us.reduce((s, v) => s + v, 0) / n)}`);
-    }
-    const work = all[0].rounds === null ? `expansions per pair: mean ${fixed(all.reduce((s, a) => s + (a.expansions ?? 0), 0) / n)}` : `rounds per pair: mean ${fixed(all.reduce((s, a) => s + (a.rounds ?? 0), 0) / n)}`;
-    say(work);
-    if (invalid > 0) io.err(`route: FAILED: ${invalid} invalid path${invalid === 1 ? '' : 's'}`);
-    return invalid > 0 ? 1 : 0;
+    close();
+    return pairsSummary(rows(), say, (l) => io.err(l), times);
   };
   if (threads === 1) {
-    for (let row = 0; row < n; row++) deliver(answer(search, graph, pairs, row, times));
+    for (const row of todo) deliver(answer(search, graph, pairs, row, times));
     return finish();
   }
   const data: RouteWorkerData = {
     size: graph.size, arcs: sharedArcs(graph), negativeCosts: graph.negativeCosts, algo, times,
     coords: o.coords === null ? null : { x: shared(o.coords.x, (b) => new Float64Array(b)), y: shared(o.coords.y, (b) => new Float64Array(b)) },
-    pairs: shared(pairs, (b) => new Int32Array(b)),
+    pairs: shared(pairs, (b) => new Int32Array(b)), todo: shared<Int32Array>(Int32Array.from(todo), (b) => new Int32Array(b)),
     ...(search.ch === null ? {} : { saved: shared(search.ch.save(), (b) => new Uint8Array(b)) }),
   };
-  return runOnThreads('route', WORKER_URL!, data, n, threads - 1, (row) => answer(search, graph, pairs, row, times), deliver).then(finish);
+  return runOnThreads('route', WORKER_URL!, data, todo.length, threads - 1, (i) => answer(search, graph, pairs, todo[i], times), deliver)
+    .then(finish, (e: unknown) => { close(); throw e; });
 }

@@ -1,7 +1,7 @@
 // One worker of `route --pairs FILE --workers N` (see route-pairs.ts,
 // thread-pool.ts): the graph made from the shared arcs, the hierarchy of
-// --algo ch loaded from its shared bytes, then chunks of pairs answered
-// exactly as the main thread answers them.
+// --algo ch loaded from its shared bytes, then chunks of the pairs still to
+// run (the shared todo) answered exactly as the main thread answers them.
 import { workerData } from 'node:worker_threads';
 import { straightLine } from '#bestfirst';
 import { ALGOS, pairSearch } from './route-algos.js';
@@ -15,4 +15,4 @@ serveRows(() => {
   // No terminal here: the main thread draws the progress.
   const io = { out: () => {}, err: () => {}, tty: false };
   return { graph, search: pairSearch(graph, d.algo, h, d.saved === undefined ? { gr: '', io } : { gr: '', saved: d.saved, io }) };
-}, ({ graph, search }, row) => workerAnswer(search, graph, d, row));
+}, ({ graph, search }, i) => workerAnswer(search, graph, d, i));

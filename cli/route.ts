@@ -7,6 +7,9 @@ import { DIMACS_CO_SCALE, routeGeoJson, routeSvg } from './picture/draw-route.js
 import { pictureTargets, sayWritten, svgOption, writePicture } from './picture/output.js';
 import { ALGOS, check } from './route-algos.js';
 import { PAIRS_OPTION, routePairs } from './route-pairs.js';
+import { batchAsk, checkBatchFile } from './batch.js';
+import { JSONL_OPTION, RESUME_OPTION } from './results-file.js';
+import { SHARD_OPTION } from './shard.js';
 import { WORKERS_OPTION } from './thread-pool.js';
 
 /**
@@ -67,14 +70,17 @@ export const ROUTE: CommandSpec<number | Promise<number>> = {
     { name: 'geojson', kind: 'file', arg: 'FILE.geojson', help: 'also write the path as a GeoJSON Feature: a LineString of [longitude, latitude] from the .co coordinates divided by --co-scale; needs --co (a file there is replaced)' },
     { name: 'co-scale', kind: 'number', arg: 'N', min: 0, default: String(DIMACS_CO_SCALE), help: 'with --geojson: what the .co coordinates were multiplied by, degrees to the file\'s whole numbers (the DIMACS challenge\'s road files: 1000000); a .co does not say its scale; must be > 0' },
     jsonOption('print one JSON record (gr, co, algo, from, to, status, cost, nodes, expansions, rounds, elapsedMs, built, path) instead of text; built is { ms, shortcuts, bytes, loaded } for ch (loaded: read from --ch, ms the load), else null; a negative cycle gives status negative-cycle with cycle and cycleCost. With --pairs, one record per pair (from, to, status, cost, nodes, expansions, rounds, elapsedMs, path) and the summary on stderr'),
-    { name: 'no-times', kind: 'flag', help: 'with --pairs: leave the times out (elapsedMs, the time lines), so that the same pairs print the same bytes' },
+    { name: 'no-times', kind: 'flag', help: 'with --pairs: leave the times out (elapsedMs, the hierarchy\'s and the per-pair time lines), so that the same pairs print the same bytes, whichever machine, shard or worker ran them' },
     WORKERS_OPTION,
+    { ...SHARD_OPTION, help: 'with --pairs: answer only the K-th of N equal slices of the pairs, for a batch split across machines: with T pairs, pairs floor((K-1)T/N) to floor(KT/N) - 1, counted from 0 in file order; `bestfirst merge` joins the slices\' --jsonl files into the whole batch\'s report' },
+    { ...JSONL_OPTION, help: `with --pairs: ${JSONL_OPTION.help}` },
+    { ...RESUME_OPTION, help: 'with --pairs: go on with the --jsonl FILE of an earlier run of the same command that stopped: its pairs are kept and skipped, a last line cut by a kill is dropped, and the rest are appended; the report covers every pair, as an uninterrupted run\'s does. A FILE not there yet is started, so a retried job can run the same line. Refused for a file of another run (another graph or pairs file, or one of them edited, another search or shard)' },
   ],
   notes: [
     'The astar and biastar heuristic: every arc costs at least ratio x its straight length (ratio: the smallest weight / length over the arcs), so no path to the goal costs less than ratio x the straight-line distance; it is admissible and consistent for any weights, and zero when some arc between distinct points is free.',
     'Negative weights (W with a minus sign) are read for --algo bellman-ford only, the one search that takes them; it reports a negative cycle reachable from the start instead of a path (status negative-cycle, with the cycle).',
     'With --geojson the path is one GeoJSON Feature: geometry a LineString of [longitude, latitude] (X / N, Y / N for --co-scale N), a Point for a path of one node, null without a path; properties gr, co, algo, from, to, status, cost, coScale and nodes (the ids). A position outside longitude -180..180 or latitude -90..90 is refused, naming the node: the scale is wrong or the file is not in degrees. The sample data/dimacs/amsterdam-centre.co holds projected units, not degrees, so its GeoJSON lands next to longitude 0, latitude 0: only its shape means anything. With --svg or --geojson, text output ends with one wrote line per file; --json output is unchanged.',
-    `With --pairs FILE the graph is read, and the hierarchy of --algo ch built (or loaded), once, and every pair searched in turn: one line each, in file order, then a summary. --workers N searches them on N threads (${'the graph\'s arcs and coordinates shared with the workers, and the hierarchy as its saved bytes'}); the bidirectional searches run on one thread, as a graph rebuilt from its arcs may list a node's arcs in another order and so break a tie another way. The output is the same for any N.`,
+    `With --pairs FILE the graph is read, and the hierarchy of --algo ch built (or loaded), once, and every pair searched in turn: one line each, in file order, then a summary. --workers N searches them on N threads (${'the graph\'s arcs and coordinates shared with the workers, and the hierarchy as its saved bytes'}); the bidirectional searches run on one thread, as a graph rebuilt from its arcs may list a node's arcs in another order and so break a tie another way. The output is the same for any N. --shard K/N, --jsonl FILE and --resume FILE cut the pairs into slices, stream the answers and go on after a kill as scen's rows do (the pairs counted from 0 in file order); bestfirst merge FILE... joins the slices' --jsonl files into the report of the whole batch, byte for byte with --no-times.`,
     'Exit status: 0 a path was found (with --pairs: every pair answered, paths or not), 1 no path, or a negative cycle (with --pairs: a path that fails its check), 2 a mistake in the command line or the files.',
   ],
   run,
@@ -91,7 +97,7 @@ function run(args: Args, io: Io): number | Promise<number> {
     for (const option of ['from', 'to', 'svg', 'geojson']) if (args.has(option)) throw new InputError(`route: --${option} is for one query; with --pairs ${displayName(pairsFile)} every pair is one (give one or the other)`);
   } else {
     for (const option of ['from', 'to']) if (!args.has(option)) throw new InputError(`route: --${option} is required, or --pairs FILE (usage: ${ROUTE.forms!.join(' | ')}; bestfirst help route for more)`);
-    for (const option of ['no-times', 'workers']) if (args.has(option)) throw new InputError(`route: --${option} goes with --pairs FILE, a batch of queries`);
+    for (const option of ['no-times', 'workers', 'shard', 'jsonl', 'resume']) if (args.has(option)) throw new InputError(`route: --${option} goes with --pairs FILE, a batch of queries`);
   }
   const coFile = args.get<string>('co');
   const algo = args.need<string>('algo');
@@ -109,6 +115,8 @@ function run(args: Args, io: Io): number | Promise<number> {
   if (!(coScale > 0)) throw new InputError(`route: --co-scale must be a decimal number > 0, got ${coScale}`);
   const inputs = [grFile, ...(coFile === undefined ? [] : [coFile]), ...(args.has('ch') ? [args.need<string>('ch')] : [])];
   const pictures = pictureTargets(args, ['svg', 'geojson'], inputs, 'route');
+  const ask = pairsFile === undefined ? null : batchAsk(args, 'route');
+  if (ask !== null) checkBatchFile(ask, [...inputs, pairsFile!]);
   const chFile = args.get<string>('ch');
   if (chFile !== undefined && algo !== 'ch') throw new InputError(`route: --ch ${displayName(chFile)} is a saved hierarchy, which --algo ch reads; add --algo ch (the search given is ${algo})`);
   const gr = displayName(grFile);
@@ -123,7 +131,7 @@ function run(args: Args, io: Io): number | Promise<number> {
   if (pairsFile !== undefined) {
     const coords = coFile === undefined ? null : readCo(coFile, graph, gr);
     const h = coords !== null && ALGOS[algo].needsCo ? straightLine(graph, coords).h : null;
-    return routePairs({ args, io, graph, gr, algo, h, coords, saved, chFile, pairsFile });
+    return routePairs({ args, ask: ask!, io, graph, gr, algo, h, coords, saved, chFile, pairsFile });
   }
   const start = node('from'), goal = node('to');
   let h: Heuristic | null = null;

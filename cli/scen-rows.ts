@@ -2,6 +2,7 @@ import { COST_TO_COME, GridSearcher, InputError, Searcher, type Grid, type PathS
 import { checkPath, sameLength, withinBound, type Guarantee } from '#bestfirst/grid';
 import type { Scenario } from '#bestfirst/io';
 import type { Algo, Runner } from './algos.js';
+import type { RowFormat } from './results-file.js';
 import { partialOptions } from './terrain.js';
 
 /**
@@ -159,6 +160,12 @@ export function rowFromJson(v: unknown, where: string, times: boolean): ScenRow 
     ...(reason === undefined ? {} : { reason }), ...(failure === undefined ? {} : { failure }),
   };
 }
+
+/** How scen's rows go into its --jsonl files and come back (--resume, merge). */
+export const SCEN_ROWS: RowFormat<ScenRow> = {
+  command: 'scen', line: rowLine, fromJson: rowFromJson,
+  otherMap: 'another map (or this map edited, or other --terrain): the fingerprints of the maps differ', edited: 'another map, or the map edited',
+};
 
 /** What one run of a scenario file found; the command prints it, tests read it. */
 export interface ScenSummary {

@@ -3,13 +3,14 @@ import { checkScenario, parseScen } from '#bestfirst/io';
 import { MAX_SCEN_BYTES, mulberry32, spaceFingerprint } from '#bestfirst/internal';
 import { ALGO_OPTION, ANY_ANGLE_OPTION, chosenAlgo, gridFor } from './algos.js';
 import { displayName, jsonOption, loadMap, readText, resolveMap, SAVED_OPTION, savedArg } from './files.js';
-import { progressBar, type Io } from './io.js';
+import type { Io } from './io.js';
 import { MAX_SEED, runCommand, type Args, type CommandSpec } from './options.js';
-import { checkResultsTarget, inRowOrder, JSONL_OPTION, RESUME_OPTION, resumeRows, ResultsWriter, type ResultsHeader } from './results-file.js';
-import { failureReporter, printSummary, rowFromJson, rowLine, rowRecord, ScenJudge, summarize, verdict, type Judging, type ScenRow } from './scen-rows.js';
+import { batchAsk, batchRows, checkBatchFile, fingerprintHex, startBatch } from './batch.js';
+import { JSONL_OPTION, RESUME_OPTION } from './results-file.js';
+import { failureReporter, printSummary, rowRecord, SCEN_ROWS, ScenJudge, summarize, verdict, type Judging } from './scen-rows.js';
 import { judgeFrom, rowTable, savedBytes, shareGrid, tableRow, WORKER_URL, type WorkerSetup } from './scen-workers.js';
 import { runOnThreads, SEARCH_WORKER_LIMITS, threadsFor, WORKERS_OPTION } from './thread-pool.js';
-import { SHARD_OPTION, shardRows, type Shard } from './shard.js';
+import { SHARD_OPTION } from './shard.js';
 import { formatTerrain, PARTIAL_OPTION, partialOptions, TERRAIN_OPTION, withTerrain, type TerrainSpec } from './terrain.js';
 
 /**
@@ -85,12 +86,10 @@ function run(args: Args, io: Io): number | Promise<number> {
   const sample = args.get<number>('sample');
   const seed = args.need<number>('seed');
   const json = args.flag('json');
-  const times = !args.flag('no-times');
-  const shard = args.get<Shard>('shard');
-  const jsonlFile = args.get<string>('jsonl'), resumeFile = args.get<string>('resume');
+  const ask = batchAsk(args, 'scen');
+  const { times } = ask;
   const workers = args.get<number>('workers');
   const scenName = displayName(scenFile);
-  if (jsonlFile !== undefined && resumeFile !== undefined) throw new InputError(`scen: --resume ${displayName(resumeFile)} goes on writing that file; give it without --jsonl`);
 
   const text = readText(scenFile, scenName, '.scen', MAX_SCEN_BYTES);
   // An empty run would print "optimal 100.00%" of nothing: say there is nothing instead.
@@ -99,9 +98,7 @@ function run(args: Args, io: Io): number | Promise<number> {
   if (scenarios.length === 0) throw new InputError(`${scenName} holds no problems: nothing follows its 'version 1' line`);
   const mapOption = args.get<string>('map');
   const mapFile = resolveMap(scenFile, scenarios, mapOption, args.flag('force-map'));
-  const resultsFile = resumeFile ?? jsonlFile;
-  const resultsOption = resumeFile !== undefined ? '--resume' : '--jsonl';
-  if (resultsFile !== undefined) checkResultsTarget('scen', resultsOption, resultsFile, [scenFile, mapFile, ...(args.has('saved') ? [args.need<string>('saved')] : [])]);
+  checkBatchFile(ask, [scenFile, mapFile, ...(args.has('saved') ? [args.need<string>('saved')] : [])]);
   const terrain = args.get<TerrainSpec>('terrain');
   // Weighed, a grid path costs each step at the cell it enters and an any-angle path each segment by the cells it crosses: no optimum of the one bounds the other.
   if (terrain !== undefined && algo.promise === 'any-angle') throw new InputError('scen: --any-angle does not combine with --terrain: the optima are costed by grid steps, any-angle paths by segments (use plan --any-angle --terrain for one path)');
@@ -113,21 +110,16 @@ function run(args: Args, io: Io): number | Promise<number> {
   const grid = gridFor(algo, withTerrain(plain, terrain));
   const reference = terrain !== undefined || grid.connectivity !== plain.connectivity;
   const picked = sampleIndices(scenarios.length, sample ?? scenarios.length, seed);
-  const [first, end] = shard === undefined ? [0, picked.length] : shardRows(picked.length, shard);
   const judging: Judging = { reference, partial };
 
   const title = `${scenName}: ${picked.length} of ${scenarios.length} scenarios${sample !== undefined ? ` (sample, seed ${seed})` : ''}, map ${displayName(mapFile)} (${grid.width} x ${grid.height}), algo ${algo.name}${terrain === undefined ? '' : `, terrain ${formatTerrain(terrain)}`}${grid.connectivity !== plain.connectivity ? ', 4-connected' : ''}${reference ? ' (optima by Dijkstra)' : ''}`;
   // What makes two results files parts of one run. The fingerprint is of the map as searched (terrain and connectivity in), so another map, or this one edited, is told apart.
-  const header: ResultsHeader | null = resultsFile === undefined ? null : {
-    bestfirst: 'scen', format: 1,
-    run: { fingerprint: spaceFingerprint(grid).map((w) => w.toString(16).padStart(8, '0')).join(''), scen: scenName, rows: picked.length, algo: algo.name, promise: algo.promise, bound: algo.bound, partial, title },
-    shard: { k: shard?.k ?? 1, n: shard?.n ?? 1, first, end }, times,
-  };
-  const earlier = resumeFile === undefined ? null : resumeRows(resumeFile, header!, { command: 'scen', fromJson: rowFromJson, otherMap: 'another map (or this map edited, or other --terrain)' });
+  const batch = batchRows(ask, picked.length, () => ({
+    fingerprint: fingerprintHex(spaceFingerprint(grid)), scen: scenName, rows: picked.length, algo: algo.name, promise: algo.promise, bound: algo.bound, partial, title,
+  }), SCEN_ROWS);
 
   // The rows still to run, and the workers that will run them (none when they are few, or when this is the TypeScript source: a worker runs only built code).
-  const todo: number[] = [];
-  for (let q = first; q < end; q++) if (earlier?.rows.has(q) !== true) todo.push(q);
+  const { todo } = batch;
   const threads = threadsFor(workers, todo.length, WORKER_URL);
   // Made (or loaded: --saved) before anything is printed, so a refused file prints nothing else. With workers, the
   // preprocessing is made here once and handed to them as bytes, which each loads.
@@ -136,20 +128,13 @@ function run(args: Args, io: Io): number | Promise<number> {
   const built = times ? { ...(runner.buildMs === undefined ? {} : { buildMs: runner.buildMs }), ...(runner.loadMs === undefined ? {} : { loadMs: runner.loadMs }) } : {};
 
   const say = json ? (l: string) => io.err(l) : (l: string) => io.out(l);
-  say(shard === undefined ? title : `${title}; shard ${shard.k}/${shard.n}: ${end > first ? `rows ${first} to ${end - 1}` : 'no rows'}`);
-  if (earlier !== null) io.err(`scen: resuming ${displayName(resumeFile!)}: ${earlier.rows.size} of ${end - first} rows there already${earlier.cut ? ' (a cut last line dropped)' : ''}, ${todo.length} to run`);
-  const writer = resultsFile === undefined ? null
-    : earlier !== null ? ResultsWriter.open(resultsFile, `${resultsOption} ${displayName(resultsFile)}`, null, earlier.keep)
-      : ResultsWriter.open(resultsFile, `${resultsOption} ${displayName(resultsFile)}`, { ...header!, ...(Object.keys(built).length > 0 ? { built } : {}) });
-
   const fail = failureReporter((l) => io.err(l), scenName);
-  const { deliver, rows } = inRowOrder<ScenRow>({
-    first, end, earlier, results: writer === null ? null : { writer, line: (r) => rowLine(r, times) },
+  const { deliver, rows, close } = startBatch(batch, {
+    ask, format: SCEN_ROWS, io, say, head: [title], unit: 'rows', built,
     show: (r) => { if (json) io.out(JSON.stringify(rowRecord(r, times))); fail(r); },
-    progress: progressBar(io, todo.length, '', 'rows'),
   });
   const finish = (): number => {
-    writer?.close();
+    close();
     const summary = summarize(rows(), built);
     printSummary(summary, algo, say, times);
     return verdict(summary, algo.name, (l) => io.err(l));
@@ -164,5 +149,5 @@ function run(args: Args, io: Io): number | Promise<number> {
   const judge = judgeFrom(setup);
   const table = rowTable(todo.map((q) => scenarios[picked[q]]), todo);
   return runOnThreads('scen', WORKER_URL!, { setup, table }, todo.length, threads - 1, (i) => judge.judge(...tableRow(table, i)), deliver, SEARCH_WORKER_LIMITS)
-    .then(finish, (e: unknown) => { writer?.close(); throw e; });
+    .then(finish, (e: unknown) => { close(); throw e; });
 }

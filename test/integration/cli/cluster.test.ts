@@ -5,25 +5,18 @@
 // unsharded run's, byte for byte, so the shard arithmetic of both files
 // (1-based array ids, 0-based completion indexes) is checked too.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 import { expectFreshBuild } from '../../support/build-fresh.js';
+import { fakeNpx } from '../../support/fake-npx.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const SBATCH = readFileSync(join(ROOT, 'docs/cluster/scen-sweep.sbatch'), 'utf8');
 const JOB = readFileSync(join(ROOT, 'docs/cluster/scen-sweep.yaml'), 'utf8');
 const SCEN = 'data/movingai/dao/den312d.map.scen';
-
-/** A folder with an `npx` that runs this checkout's bestfirst (`npx bestfirst ARGS` -> bin/bestfirst.js ARGS), first on PATH. */
-function fakeNpx(): string {
-  const bin = mkdtempSync(join(tmpdir(), 'bestfirst-npx-'));
-  writeFileSync(join(bin, 'npx'), `#!/bin/sh\n[ "$1" = "bestfirst" ] && shift\nexec "${process.execPath}" "${join(ROOT, 'bin/bestfirst.js')}" "$@"\n`);
-  chmodSync(join(bin, 'npx'), 0o755);
-  return bin;
-}
 
 /** Runs `shell` with `args` and `env` in the repository root; resolves with its exit code and output. */
 function runShell(shell: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string; err: string }> {

@@ -17,6 +17,7 @@ import { checkMapfPlan } from '#bestfirst/mapf';
 import { parseMap, parseScen } from '#bestfirst/io';
 import { expectFreshBuild } from '../../support/build-fresh.js';
 import { fakeNpx } from '../../support/fake-npx.js';
+import { runArrayTasks } from '../../support/slurm-array.js';
 import { collect } from '../../support/cli-io.js';
 import { run } from '../../support/cli-run.js';
 import { dataFile } from '../../support/data.js';
@@ -208,12 +209,7 @@ test('docs/cluster/fleet-sweep.sbatch: tasks 1..N as N processes (smaller counts
   expect(merge, 'the script says how to merge').not.toBeNull();
   const results = mkdtempSync(join(tmpdir(), 'bestfirst-fleet-slurm-'));
   const env = { ...process.env, RESULTS: results, PATH: `${fakeNpx()}:${process.env.PATH}`, AGENTS: '4,8', BUDGET: '400', SLURM_ARRAY_TASK_COUNT: String(n) };
-  const tasks = await Promise.all(Array.from({ length: n }, (_, i) => new Promise<{ code: number | null; err: string }>((resolve) => {
-    const child = spawn('bash', [script], { cwd: ROOT, env: { ...env, SLURM_ARRAY_TASK_ID: String(i + 1) }, stdio: ['ignore', 'ignore', 'pipe'] });
-    let err = '';
-    child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
-    child.on('close', (code) => resolve({ code, err }));
-  })));
+  const tasks = await runArrayTasks(script, n, ROOT, env);
   for (const t of tasks) expect(t.code, t.err).toBe(0);
   const merged = spawnSync('sh', ['-c', merge![1]], { cwd: ROOT, env, encoding: 'utf8' });
   const scens = [1, 2, 3, 4].map((i) => `data/mapf/random-32-32-20-random-${i}.scen`);
