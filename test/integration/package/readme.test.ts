@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { expectFreshBuild } from '../../support/build-fresh.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
@@ -234,6 +235,7 @@ test('the harness notices an example whose output drifts', async () => {
 
 // What the blocks could lean on, were the threads not as separate as processes: each of these would pass where a reader's `node` fails.
 test('a block runs as a reader\'s node would: from the root, on the build, sharing nothing with the block before it; an error or an exit code is its status', async () => {
+  expectFreshBuild('dist/src/index.js', ['src']);
   const one = async (code: string, lang: 'ts' | 'js' = 'ts') => runBlock({ lang, code });
   const jps = "findPath(Grid.fromAscii(['...']), [0, 0], [2, 0], { algorithm: 'jps' })";
   const grid = await one(`import 'bestfirst/grid';\nimport { Grid, findPath } from 'bestfirst';\nconsole.log(${jps}.cost);\n(globalThis as { seen?: number }).seen = 1;`);
@@ -348,6 +350,7 @@ test('the command lines\' chains keep a file\'s writer before its readers, and l
 const OWN_PROCESS = /(^|\s)--workers\b/;
 
 test('every bestfirst command line in the README and the manual runs as written from the repository root (main in this process; the --workers lines through bin/bestfirst.js on the build)', async () => {
+  expectFreshBuild('dist/cli/main.js', ['cli', 'src']);
   const all = [...ALL.matchAll(/^npx bestfirst(.*)$/gm)].map((m) => m[1].replace(/\s+#.*$/, '').trim());
   // A line given on two pages (the manual's list and a guide's page) runs once: the same command in the same place.
   const lines = [...new Set(all)];
