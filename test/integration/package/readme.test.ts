@@ -9,14 +9,13 @@
 // whose output drifts fails here. A fragment that cannot run is fenced
 // ```ts no-run; there must be few of them.
 import { spawn, spawnSync } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectFreshBuild } from '../../support/build-fresh.js';
+import { runInThread } from '../../support/node-thread.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
@@ -107,33 +106,7 @@ function node(args: string[]): Promise<Output> {
 const BLOCKS_DIR = join(ROOT, 'test-output', 'readme-blocks');
 let written = 0;
 
-/**
- * Runs the module `file` in a worker thread of its own, in its turn: its exit
- * status (1 for an uncaught error, whose stack joins stderr; null when it
- * runs over a minute) and output. A worker is a fresh Node environment (its
- * own module graph, so 'bestfirst/grid' is loaded only if the block loads it;
- * its own globals; its own event loop, run until nothing is left, as a
- * process's is) at half the CPU of a process: measured on the 47 blocks, 12 s
- * against 22 s. No option of the test runner's process is passed on
- * (execArgv: []), as none reaches a `node` the reader starts.
- */
-function thread(file: string): Promise<Output> {
-  return inTurn(async () => {
-    const worker = new Worker(file, { stdout: true, stderr: true, execArgv: [] });
-    let stdout = '', stderr = '';
-    worker.stdout.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
-    worker.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
-    worker.on('error', (e) => { stderr += `${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`; });
-    let late = false;
-    const timer = setTimeout(() => { late = true; void worker.terminate(); }, 60_000);
-    // Not events.once for 'exit': it would reject on the block's own error, which is the block's outcome, not the harness's.
-    const [code] = await Promise.all([new Promise<number>((done) => worker.on('exit', done)), once(worker.stdout, 'end'), once(worker.stderr, 'end')]);
-    clearTimeout(timer);
-    return { status: late ? null : code, stdout, stderr };
-  });
-}
-
-/** Runs a block from the repository root, as an ES module unless it only `require`s. */
+/** Runs a block from the repository root in a worker thread of its own (runInThread), in its turn, as an ES module unless it only `require`s. */
 async function runBlock(block: Pick<Block, 'lang' | 'code'>): Promise<Ran> {
   const js = block.lang === 'ts'
     ? ts.transpileModule(block.code, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText
@@ -143,7 +116,7 @@ async function runBlock(block: Pick<Block, 'lang' | 'code'>): Promise<Ran> {
   const file = join(BLOCKS_DIR, `block-${process.pid}-${written++}.${commonjs ? 'cjs' : 'mjs'}`);
   writeFileSync(file, js);
   try {
-    const r = await thread(file);
+    const r = await inTurn(() => runInThread(file));
     const stdout = r.stdout.split('\n').map((l) => l.trimEnd());
     if (stdout[stdout.length - 1] === '') stdout.pop();
     return { status: r.status, stdout, stderr: r.stderr };
