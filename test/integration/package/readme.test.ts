@@ -11,7 +11,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectFreshBuild } from '../../support/build-fresh.js';
@@ -217,7 +217,7 @@ test('a block runs as a reader\'s node would: from the root, on the build, shari
   const after = await one(`import { Grid, findPath, InputError } from 'bestfirst';\ntry { ${jps}; console.log('ran'); } catch (e) { console.log(e instanceof InputError); }\nconsole.log(typeof (globalThis as { seen?: number }).seen);`);
   expect(after).toEqual({ status: 0, stdout: ['true', 'undefined'], stderr: '' });
   const where = await one("console.log(import.meta.resolve('bestfirst'));\nconsole.log(process.cwd());");
-  expect(where.stdout).toEqual([`file://${ROOT}dist/src/index.js`, ROOT.replace(/\/$/, '')]);
+  expect(where.stdout).toEqual([pathToFileURL(join(ROOT, 'dist/src/index.js')).href, ROOT.replace(/\/$/, '')]);
   const required = await one("console.log(require.resolve('bestfirst'), typeof require('bestfirst').Grid);", 'js');
   expect(required.stdout).toEqual([`${join(ROOT, 'dist/src/index.js')} function`]);
   const thrown = await one("console.log('before');\nawait Promise.resolve();\nthrow new Error('the block failed');");
