@@ -1,20 +1,21 @@
-// The scripts in examples/ run as a user would run them (node, in a child
-// process, importing 'bestfirst' and its subpaths through the package's own
-// exports on the build), and print the numbers they promise: costs equal
-// across searches and to published optima, repairs equal to fresh searches.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// The scripts in examples/ run as a user would run them (as `node FILE` does,
+// each in a worker thread of its own: test/support/node-thread.ts, importing
+// 'bestfirst' and its subpaths through the package's own exports on the
+// build), and print the numbers they promise: costs equal across searches and
+// to published optima, repairs equal to fresh searches.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { expect, test } from 'vitest';
+import { runInThread } from '../../support/node-thread.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** Runs examples/<name> from the repository root; fails on a non-zero exit or anything on stderr. */
-function run(name: string): string {
-  const r = spawnSync(process.execPath, [join('examples', name)], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+/** Runs examples/<name> (its paths are its own, relative to the script); fails on a non-zero exit or anything on stderr. */
+async function run(name: string): Promise<string> {
+  const r = await runInThread(join(ROOT, 'examples', name));
   expect(r.stderr, `${name}: stderr`).toBe('');
   expect(r.status, `${name}: exit status`).toBe(0);
   return r.stdout;
@@ -42,8 +43,8 @@ test('every script in examples/ is tested here and listed in the README', () => 
   for (const d of folders) expect(readme, `README mentions examples/${d}/`).toContain(`\`examples/${d}/\``);
 });
 
-test('01-grid: A*, Dijkstra and JPS agree on the matrix grid; the drawn path and the 4-connected cost', () => {
-  const out = run('01-grid.mjs');
+test('01-grid: A*, Dijkstra and JPS agree on the matrix grid; the drawn path and the 4-connected cost', async () => {
+  const out = await run('01-grid.mjs');
   expect(out).toContain('grid 10 x 6, 15 cells blocked; from [0,5] to [9,5]');
   const [astarCost, astarCells, astarExp] = numbers(out, /^astar +found cost ([\d.]+) in (\d+) cells, (\d+) expansions$/m);
   const [dijkstraCost, , dijkstraExp] = numbers(out, /^dijkstra +found cost ([\d.]+) in (\d+) cells, (\d+) expansions$/m);
@@ -61,8 +62,8 @@ test('01-grid: A*, Dijkstra and JPS agree on the matrix grid; the drawn path and
   expect(out).toMatch(/^4-connected: cost 19 in 20 cells$/m);
 });
 
-test('02-movingai-scenario: the first 20 problems of den312d, each path checked and of the published length', () => {
-  const out = run('02-movingai-scenario.mjs');
+test('02-movingai-scenario: the first 20 problems of den312d, each path checked and of the published length', async () => {
+  const out = await run('02-movingai-scenario.mjs');
   expect(out).toContain('data/movingai/dao/den312d.map: 65 x 81, 2445 free cells, 320 problems');
   expect(out).toMatch(/^first 20 problems: 20 paths checked, 20 of the published optimal length, \d+ expansions in all$/m);
   const [published, found] = numbers(out, /^longest: line \d+, \(\d+,\d+\) to \(\d+,\d+\), published ([\d.]+), found ([\d.]+) in \d+ cells$/m);
@@ -70,8 +71,8 @@ test('02-movingai-scenario: the first 20 problems of den312d, each path checked 
   expect(found).toBe(published);
 });
 
-test('03-road-graph: A* with the straight-line heuristic finds Dijkstra\'s length across Amsterdam with fewer expansions', () => {
-  const out = run('03-road-graph.mjs');
+test('03-road-graph: A* with the straight-line heuristic finds Dijkstra\'s length across Amsterdam with fewer expansions', async () => {
+  const out = await run('03-road-graph.mjs');
   expect(out).toContain('Amsterdam: 68213 crossings, 76718 roads');
   const [dLength, dRoads, dExp] = numbers(out, /^dijkstra found length (\d+) over (\d+) roads, (\d+) expansions$/m);
   const [aLength, aRoads, aExp] = numbers(out, /^astar +found length (\d+) over (\d+) roads, (\d+) expansions$/m);
@@ -84,8 +85,8 @@ test('03-road-graph: A* with the straight-line heuristic finds Dijkstra\'s lengt
   expect(out).toMatch(/^same length: true; A\* expanded [\d.]+% of what Dijkstra did$/m);
 });
 
-test('04-dstar-lite-replanning: every repair equals a fresh A*, and the robot arrives', () => {
-  const out = run('04-dstar-lite-replanning.mjs');
+test('04-dstar-lite-replanning: every repair equals a fresh A*, and the robot arrives', async () => {
+  const out = await run('04-dstar-lite-replanning.mjs');
   // 107.698: the optimum from (5,5) to (60,70) on den312d (bestfirst ara reaches it too).
   expect(numbers(out, /^den312d \(5,5\) to \(60,70\): cost-to-go ([\d.]+), first search \d+ queue pops$/m)).toEqual([107.698]);
   const walls = [...out.matchAll(/^step \d+: (\d) cells close; cost-to-go ([\d.]+) -> ([\d.]+) \(fresh A\* agrees\); repair \d+ pops, fresh A\* \d+ expansions$/gm)];
@@ -99,8 +100,8 @@ test('04-dstar-lite-replanning: every repair equals a fresh A*, and the robot ar
   expect(travelled).toBeGreaterThanOrEqual(107.698);
 });
 
-test('05-universal-plan: the plan\'s cost-to-go equals A* from every start it is followed from', () => {
-  const out = run('05-universal-plan.mjs');
+test('05-universal-plan: the plan\'s cost-to-go equals A* from every start it is followed from', async () => {
+  const out = await run('05-universal-plan.mjs');
   expect(out).toContain('arena (49 x 49), goal (40,40): 2054 of 2054 free cells reach it');
   const [residual] = numbers(out, /^Bellman residual ([\d.e+-]+) /m);
   expect(residual).toBeLessThan(1e-9);
@@ -113,8 +114,8 @@ test('05-universal-plan: the plan\'s cost-to-go equals A* from every start it is
   expect(starts[1][3]).toBe('30.000'); // (10,40) to (40,40): a straight, open row
 });
 
-test('07-ros-map: the TurtleBot3 sandbox planned for a robot of 0.22 m radius keeps its centre that far from every wall', () => {
-  const out = run('07-ros-map.mjs');
+test('07-ros-map: the TurtleBot3 sandbox planned for a robot of 0.22 m radius keeps its centre that far from every wall', async () => {
+  const out = await run('07-ros-map.mjs');
   expect(out).toContain('data/ros/tb3_sandbox.yaml: 384 x 384 cells of 0.05 m, image tb3_sandbox.pgm');
   const [radius, walls, closed] = numbers(out, /^robot radius ([\d.]+) m: (\d+) cells are walls or unknown, (\d+) are too close to one for the robot's centre$/m);
   expect(radius).toBe(0.22);
@@ -129,8 +130,8 @@ test('07-ros-map: the TurtleBot3 sandbox planned for a robot of 0.22 m radius ke
   expect(out).toMatch(/^arrives at the centre of the goal's cell, \(2\.025, 0\.525\) m$/m);
 });
 
-test('08-contraction-hierarchy: built, saved to a file, loaded without building, and every query equal to Dijkstra', () => {
-  const out = run('08-contraction-hierarchy.mjs');
+test('08-contraction-hierarchy: built, saved to a file, loaded without building, and every query equal to Dijkstra', async () => {
+  const out = await run('08-contraction-hierarchy.mjs');
   expect(out).toContain('data/dimacs/amsterdam-centre.gr: 792 nodes, 1764 arcs');
   const [, shortcuts, bytes] = numbers(out, /^built in ([\d.]+) ms, (\d+) shortcuts; saved as (\d+) bytes$/m);
   expect(shortcuts).toBeGreaterThan(0);
@@ -145,8 +146,8 @@ test('08-contraction-hierarchy: built, saved to a file, loaded without building,
   expect(settled).toBeLessThan(expansions / 5);
 });
 
-test('09-many-robots: the warehouse\'s first 10, 50 and 100 agents, each plan checked; CBS never above prioritized, both at or above the bound', () => {
-  const out = run('09-many-robots.mjs');
+test('09-many-robots: the warehouse\'s first 10, 50 and 100 agents, each plan checked; CBS never above prioritized, both at or above the bound', async () => {
+  const out = await run('09-many-robots.mjs');
   expect(out).toContain('data/mapf/warehouse-10-20-10-2-1.map: 161 x 63, 5699 free cells; 1000 agents in data/mapf/warehouse-10-20-10-2-1-random-1.scen');
   const plans = [...out.matchAll(/^ *(\d+) agents, (prioritized|cbs) +sum of costs (\d+), makespan (\d+), lower bound (\d+); checked: (true|false)$/gm)];
   expect(plans.map((m) => `${m[1]} ${m[2]}`)).toEqual(['10 prioritized', '10 cbs', '50 prioritized', '50 cbs', '100 prioritized', '100 cbs']);
@@ -163,6 +164,9 @@ test('09-many-robots: the warehouse\'s first 10, 50 and 100 agents, each plan ch
   expect(Number(plans[5][3])).toBeLessThan(Number(plans[4][3]));
 });
 
+/** The last program of each example project: the next check of it reads again only what changed (main.ts), not the libraries' types. */
+const checked = new Map<string, ts.Program>();
+
 /**
  * Type-checks an example project with its own tsconfig.json, against the
  * package's built types (as a dependency's are read); `replace` swaps the
@@ -175,11 +179,12 @@ function typeCheck(project: string, replace?: (text: string) => string): string[
   const host = ts.createCompilerHost(config.options);
   const { getSourceFile } = host;
   host.getSourceFile = (f, v, ...rest) => (replace && f === main ? ts.createSourceFile(f, replace(readFileSync(f, 'utf8')), v, true) : getSourceFile.call(host, f, v, ...rest));
-  const program = ts.createProgram(config.fileNames, config.options, host);
+  const program = ts.createProgram(config.fileNames, config.options, host, checked.get(project));
+  checked.set(project, program);
   return ts.getPreEmitDiagnostics(program).map((d) => `${d.file ? d.file.fileName.slice(ROOT.length) : ''} TS${d.code}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
 }
 
-test('examples/typescript: strict TypeScript against the built types; checking the status narrows points (no !), and without the check the compiler refuses', () => {
+test('examples/typescript: strict TypeScript against the built types; checking the status narrows points (no !), and without the check the compiler refuses', async () => {
   expect(typeCheck('typescript')).toEqual([]);
   // 'bestfirst' came from the build, through the package's exports.
   const config = ts.getParsedCommandLineOfConfigFile(join(ROOT, 'examples/typescript/tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!;
@@ -192,9 +197,15 @@ test('examples/typescript: strict TypeScript against the built types; checking t
   const unnarrowed = typeCheck('typescript', (t) => t.replace("if (r.status === 'found') {", '{'));
   expect(unnarrowed.join('\n')).toMatch(/main\.ts TS2322: Type 'XY\[\] \| null' is not assignable to type 'XY\[\]'/);
   // And it runs: transpiled as a TypeScript build would emit it, from the repository root.
+  // Written inside the repository, so that 'bestfirst' is the package itself.
   const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
-  const r = spawnSync(process.execPath, ['--input-type=module'], { input: js, cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+  const built = join(ROOT, 'test-output', 'examples-typescript');
+  mkdirSync(built, { recursive: true });
+  writeFileSync(join(built, 'main.mjs'), js);
+  const r = await runInThread(join(built, 'main.mjs'));
+  rmSync(built, { recursive: true, force: true });
   expect(r.stderr).toBe('');
+  expect(r.status).toBe(0);
   expect(r.stdout.trimEnd().split('\n')).toEqual([
     'found, cost 8.000: 0,2 0,1 0,0 1,0 2,0 3,0 4,0 4,1 4,2',
     'unreachable: points null, cost Infinity',
@@ -232,8 +243,9 @@ test('examples/browser: type-checks, builds with Vite into a folder that works f
       const count = (name, style) => calls.filter((c) => c[0] === name && (style === undefined || c[1] === style)).length;
       console.log(JSON.stringify({ status: status.textContent, walls: count('fillRect', '#333'), moves: count('lineTo'), ends: count('fillRect', '#3a3') }));
     `);
-    const r = spawnSync(process.execPath, [runner], { encoding: 'utf8', timeout: 60_000 });
+    const r = await runInThread(runner);
     expect(r.stderr.slice(-2000)).toBe('');
+    expect(r.status).toBe(0);
     const drawn = JSON.parse(r.stdout) as { status: string; walls: number; moves: number; ends: number };
     const rows = readFileSync(join(ROOT, 'examples/browser/main.ts'), 'utf8').match(/^ {2}'[.#]+',$/gm)!;
     expect(rows).toHaveLength(10);

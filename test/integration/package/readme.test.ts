@@ -1,5 +1,6 @@
 // The README's code and the manual's, run as written. Every ```ts and ```js
-// block is taken out of README.md, docs/*.md and docs/guide/*.md and run from the repository root in its own Node process,
+// block is taken out of README.md, docs/*.md and docs/guide/*.md and run from the repository root in a worker
+// thread of its own (a fresh Node environment: its own modules, globals and event loop),
 // importing 'bestfirst' through the package's own name and built exports
 // (`npm test` builds first), as a reader who copies it would. TypeScript is
 // transpiled with the repository's `typescript` (no type checking there; a
@@ -8,11 +9,13 @@
 // whose output drifts fails here. A fragment that cannot run is fenced
 // ```ts no-run; there must be few of them.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
-import { describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { expectFreshBuild } from '../../support/build-fresh.js';
+import { runInThread } from '../../support/node-thread.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
@@ -63,48 +66,69 @@ function codeBlocks(markdown: string, file = 'README.md'): Block[] {
 }
 
 interface Ran { status: number | null; stdout: string[]; stderr: string }
+interface Output { status: number | null; stdout: string; stderr: string }
 
 /**
- * Node processes this file runs at once: two, one per core. Run one after
- * another, the examples and the command lines were most of the file's time
- * (the lines alone 23 s on a quiet machine), though each is its own process
- * that shares nothing with the others.
+ * Threads and processes this file runs at once: two, one per core. Run one
+ * after another, the examples and the command lines were most of the file's
+ * time (the lines alone 23 s on a quiet machine), though each shares nothing
+ * with the others.
  */
 const AT_ONCE = 2;
 let running = 0;
 const waiting: (() => void)[] = [];
 
-/** `node ARGS` from the repository root with `input` on stdin, once fewer than AT_ONCE others run; its exit status and output. */
-async function node(args: string[], input = ''): Promise<{ status: number | null; stdout: string; stderr: string }> {
+/** `start()` once fewer than AT_ONCE others run. */
+async function inTurn<T>(start: () => Promise<T>): Promise<T> {
   if (running >= AT_ONCE) await new Promise<void>((go) => waiting.push(go));
   running++;
   try {
-    return await new Promise((done, fail) => {
-      const child = spawn(process.execPath, args, { cwd: ROOT, timeout: 60_000 });
-      let stdout = '', stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
-      child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
-      child.on('error', fail);
-      child.on('close', (status) => done({ status, stdout, stderr }));
-      child.stdin.end(input);
-    });
+    return await start();
   } finally {
     running--;
     waiting.shift()?.();
   }
 }
 
-/** Runs a block from the repository root, as an ES module unless it only `require`s. */
+/** `node ARGS` from the repository root, in its turn; its exit status and output. */
+function node(args: string[]): Promise<Output> {
+  return inTurn(() => new Promise((done, fail) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, timeout: 60_000, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '', stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
+    child.on('error', fail);
+    child.on('close', (status) => done({ status, stdout, stderr }));
+  }));
+}
+
+/** Where the blocks are written to be run: inside the repository, so that 'bestfirst' is the package itself (its exports, on the build). */
+const BLOCKS_DIR = join(ROOT, 'test-output', 'readme-blocks');
+let written = 0;
+
+/** Runs a block from the repository root in a worker thread of its own (runInThread), in its turn, as an ES module unless it only `require`s. */
 async function runBlock(block: Pick<Block, 'lang' | 'code'>): Promise<Ran> {
   const js = block.lang === 'ts'
     ? ts.transpileModule(block.code, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText
     : block.code;
   const commonjs = /\brequire\(/.test(js) && !/^\s*(import|export)\b/m.test(js);
-  const r = await node([`--input-type=${commonjs ? 'commonjs' : 'module'}`], js);
-  const stdout = r.stdout.split('\n').map((l) => l.trimEnd());
-  if (stdout[stdout.length - 1] === '') stdout.pop();
-  return { status: r.status, stdout, stderr: r.stderr };
+  mkdirSync(BLOCKS_DIR, { recursive: true });
+  const file = join(BLOCKS_DIR, `block-${process.pid}-${written++}.${commonjs ? 'cjs' : 'mjs'}`);
+  writeFileSync(file, js);
+  try {
+    const r = await inTurn(() => runInThread(file));
+    const stdout = r.stdout.split('\n').map((l) => l.trimEnd());
+    if (stdout[stdout.length - 1] === '') stdout.pop();
+    return { status: r.status, stdout, stderr: r.stderr };
+  } finally {
+    rmSync(file, { force: true });
+  }
 }
+
+// The blocks and the command lines run from the repository root (their paths are relative to it); a thread has its process's directory.
+const cwd = process.cwd();
+beforeAll(() => { if (cwd !== ROOT.replace(/\/$/, '')) process.chdir(ROOT); });
+afterAll(() => { if (process.cwd() !== cwd) process.chdir(cwd); });
 
 const blocks = PAGES.flatMap((p) => codeBlocks(TEXT.get(p)!, p));
 const runnable = blocks.filter((b) => b.run);
@@ -182,7 +206,30 @@ test('the harness notices an example whose output drifts', async () => {
   expect(ran.stdout).not.toEqual(block.expected);
 });
 
-// Concurrent (each in its own process, AT_ONCE at a time): no example writes a file another reads.
+// What the blocks could lean on, were the threads not as separate as processes: each of these would pass where a reader's `node` fails.
+test('a block runs as a reader\'s node would: from the root, on the build, sharing nothing with the block before it; an error or an exit code is its status', async () => {
+  expectFreshBuild('dist/src/index.js', ['src']);
+  const one = async (code: string, lang: 'ts' | 'js' = 'ts') => runBlock({ lang, code });
+  const jps = "findPath(Grid.fromAscii(['...']), [0, 0], [2, 0], { algorithm: 'jps' })";
+  const grid = await one(`import 'bestfirst/grid';\nimport { Grid, findPath } from 'bestfirst';\nconsole.log(${jps}.cost);\n(globalThis as { seen?: number }).seen = 1;`);
+  expect(grid).toEqual({ status: 0, stdout: ['2'], stderr: '' });
+  // The next block has not imported bestfirst/grid: findPath does not know 'jps' there, nor is the global set.
+  const after = await one(`import { Grid, findPath, InputError } from 'bestfirst';\ntry { ${jps}; console.log('ran'); } catch (e) { console.log(e instanceof InputError); }\nconsole.log(typeof (globalThis as { seen?: number }).seen);`);
+  expect(after).toEqual({ status: 0, stdout: ['true', 'undefined'], stderr: '' });
+  const where = await one("console.log(import.meta.resolve('bestfirst'));\nconsole.log(process.cwd());");
+  expect(where.stdout).toEqual([pathToFileURL(join(ROOT, 'dist/src/index.js')).href, ROOT.replace(/\/$/, '')]);
+  const required = await one("console.log(require.resolve('bestfirst'), typeof require('bestfirst').Grid);", 'js');
+  expect(required.stdout).toEqual([`${join(ROOT, 'dist/src/index.js')} function`]);
+  const thrown = await one("console.log('before');\nawait Promise.resolve();\nthrow new Error('the block failed');");
+  expect(thrown.status).toBe(1);
+  expect(thrown.stdout).toEqual(['before']);
+  expect(thrown.stderr).toContain('the block failed');
+  // The event loop runs to its end before the status is known, as a process's does.
+  const later = await one("process.exitCode = 3;\nsetTimeout(() => console.log('later'), 20);");
+  expect(later).toEqual({ status: 3, stdout: ['later'], stderr: '' });
+});
+
+// Concurrent (each in its own thread, AT_ONCE at a time): no example writes a file another reads.
 describe.concurrent('every README and manual example prints what its comments say', () => {
   test.for(runnable.map((b) => [`${b.file}:${b.line} (${b.lang})`, b] as const))('%s', async ([, block], { expect }) => {
     const ran = await runBlock(block);
@@ -267,23 +314,53 @@ test('the command lines\' chains keep a file\'s writer before its readers, and l
   expect(chains(['p --out test-output/a', 'q --saved test-output/a', 'r'])).toEqual([['p --out test-output/a', 'q --saved test-output/a'], ['r']]);
 });
 
-test('every bestfirst command line in the README and the manual runs as written from the repository root (bin/bestfirst.js on the build)', async () => {
+/**
+ * The lines that run as their own process, `node bin/bestfirst.js ...` on the
+ * build: those asking for --workers, whose threads load the built worker
+ * modules (the sources run them in the calling thread, which is not what the
+ * reader gets). They keep the bin covered, as the --version line above does.
+ */
+const OWN_PROCESS = /(^|\s)--workers\b/;
+
+test('every bestfirst command line in the README and the manual runs as written from the repository root (main in this process; the --workers lines through bin/bestfirst.js on the build)', async () => {
+  expectFreshBuild('dist/cli/main.js', ['cli', 'src']);
   const all = [...ALL.matchAll(/^npx bestfirst(.*)$/gm)].map((m) => m[1].replace(/\s+#.*$/, '').trim());
   // A line given on two pages (the manual's list and a guide's page) runs once: the same command in the same place.
   const lines = [...new Set(all)];
   expect(lines.length).toBeGreaterThanOrEqual(5);
   expect(lines.filter((l) => / data\/movingai\//.test(l)).length, 'README examples on the repository data').toBeGreaterThanOrEqual(3);
+  expect(lines.filter((l) => OWN_PROCESS.test(l)).length, 'lines run through the bin').toBeGreaterThanOrEqual(1);
   // `costmap --out test-output/...` writes there (gitignored); the folder may not exist in a fresh clone.
   mkdirSync(join(ROOT, 'test-output'), { recursive: true });
+  // Each line started as its own process was ~0.4 s of CPU loading the CLI's
+  // modules before it did anything (most of this test's time); in this
+  // process they load once. main is what the bin runs, with the same arguments
+  // and the exit code it would give the process.
+  const { run } = await import('../../support/cli-run.js');
   const failed: string[] = [];
-  // The chains run side by side (AT_ONCE processes at a time), each chain's lines one after another.
-  await Promise.all(chains(lines).map(async (chain) => {
+  // main runs one line at a time here (two commands interleaved at their awaits would not be two processes).
+  let here = Promise.resolve();
+  const inThisProcess = (args: string[]) => {
+    const ran = here.then(() => run(...args));
+    here = ran.then(() => undefined, () => undefined);
+    return ran;
+  };
+  // The chains run side by side (the own-process lines AT_ONCE at a time, beside this thread's), each chain's lines one after another.
+  // Chains with a line of their own process start first, so that their processes run while main runs the others here.
+  const ordered = chains(lines).sort((a, b) => Number(!a.some((l) => OWN_PROCESS.test(l))) - Number(!b.some((l) => OWN_PROCESS.test(l))));
+  await Promise.all(ordered.map(async (chain) => {
     for (const line of chain) {
       // Words as a shell splits them: a 'quoted' word (a footprint's corners) is one argument, without its quotes.
       const args = (line.match(/'[^']*'|\S+/g) ?? []).map((w) => w.replace(/^'(.*)'$/, '$1'));
-      const r = await node([join(ROOT, 'bin', 'bestfirst.js'), ...args]);
-      if (r.status !== 0) failed.push(`npx bestfirst ${line}: exit status ${r.status}\n${r.stderr}`);
-      else if (r.stdout.length === 0) failed.push(`npx bestfirst ${line} printed nothing`);
+      if (OWN_PROCESS.test(line)) {
+        const r = await node([join(ROOT, 'bin', 'bestfirst.js'), ...args]);
+        if (r.status !== 0) failed.push(`npx bestfirst ${line}: exit status ${r.status}\n${r.stderr}`);
+        else if (r.stdout.length === 0) failed.push(`npx bestfirst ${line} printed nothing`);
+      } else {
+        const r = await inThisProcess(args);
+        if (r.code !== 0) failed.push(`npx bestfirst ${line}: exit status ${r.code}\n${r.err.join('\n')}`);
+        else if (r.out.length === 0) failed.push(`npx bestfirst ${line} printed nothing`);
+      }
     }
   }));
   expect(failed).toEqual([]);
