@@ -10,6 +10,7 @@ import { countCusps, walkSegments, wrapAngle, type Curve, type CurveSegment, typ
 import { dubinsCurve, dubinsLength, cscLength } from './dubins.js';
 import { reedsSheppLength, shortestReedsShepp } from './reeds-shepp.js';
 import { FootprintChecker } from './footprint-checker.js';
+import { goalUnreachableForwards } from './no-forward-path.js';
 import { ObstacleHeuristic } from './obstacle-heuristic.js';
 import { smoothKinematicPath } from './smooth.js';
 
@@ -360,6 +361,9 @@ function search(checker: FootprintChecker, start: Pose, goal: Pose, settings: Se
   // A robot whose reference point lies inside it moves its centre through cells that are not obstacles nor within the
   // inscribed radius of one: when the 2-D part does not join the start to the goal, no drive does (a tolerance tries many goals).
   if (checker.inscribedRadius > 0 && hs[s0] === Infinity) return finish('unreachable', null, -1, null);
+  // A goal no forward drive can end at (its back against a wall): the search would learn that only by expanding every pose it
+  // can reach. The test looks at the poses just behind the goal, at the spacing `free` and the motions check the footprint at.
+  if (motion === 'dubins' && goalUnreachableForwards(checker, start, goal, R, step)) return finish('unreachable', null, -1, null);
   open.push(s0, hs[s0], 0, 0);
 
   // The first pop looks at the budget too: a zero budget stops before any work.
