@@ -117,6 +117,9 @@ export class FootprintChecker {
    * tests with a shrunken outline. @internal
    */
   withRobot(robot: Footprint | number): FootprintChecker {
+    if (!(robot instanceof Footprint) && !(typeof robot === 'number' && Number.isFinite(robot) && robot > 0)) {
+      throw new InputError(`FootprintChecker#withRobot: robot must be a Footprint (parseFootprint, new Footprint) or a radius in metres > 0, got ${show(robot)}`);
+    }
     const twin = Object.create(FootprintChecker.prototype) as FootprintChecker;
     const footprint = robot instanceof Footprint ? robot : null;
     Object.assign(twin, {
