@@ -36,6 +36,9 @@
  * `--downsample=F` searches on cells F times the costmap's (Nav2's
  * `downsample_costmap` with `downsampling_factor` F; off by default, as in
  * Nav2), to see what a coarser search buys on a fine map.
+ * `--greedy-after=N` sets hybridAStar's `greedyAfter` (expansions before
+ * the search turns greedier; `off` keeps Nav2's order throughout), to
+ * compare with the default 50,000.
  */
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
@@ -50,8 +53,8 @@ import { f, machine, median, rng, table } from './bench-measure.js';
 const args = process.argv.slice(2);
 const opt = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 for (const a of args) {
-  if (!/^--(quick|settle|pairs=\d+|maps=[\w,]+|downsample=\d+|budget=\d+(\.\d+)?)$/.test(a)) {
-    console.error(`kinematic: unknown argument ${a}; expected --quick, --settle, --pairs=N, --maps=a,b, --downsample=F, --budget=S`);
+  if (!/^--(quick|settle|pairs=\d+|maps=[\w,]+|downsample=\d+|budget=\d+(\.\d+)?|greedy-after=(\d+|off))$/.test(a)) {
+    console.error(`kinematic: unknown argument ${a}; expected --quick, --settle, --pairs=N, --maps=a,b, --downsample=F, --budget=S, --greedy-after=N|off`);
     process.exit(2);
   }
 }
@@ -64,6 +67,8 @@ const DOWNSAMPLE = Number(opt('downsample') ?? 1);
 const SEED = 20261206;
 const R = 0.5;
 const BUDGET_S = Number(opt('budget') ?? 1);
+/** hybridAStar's greedyAfter, when given: `off` is Infinity (Nav2's order throughout). */
+const GREEDY = opt('greedy-after') === undefined ? {} : { greedyAfter: opt('greedy-after') === 'off' ? Infinity : Number(opt('greedy-after')) };
 const INFLATION = { inscribedRadius: 0.2, inflationRadius: 0.55, costScalingFactor: 3, unknown: 'free' } as const;
 const MIN_APART = 2;
 
@@ -112,7 +117,7 @@ function pairsOn(map: RosMap, costmap: Costmap, checker: FootprintChecker, n: nu
 
 function runPair(checker: FootprintChecker, p: Pair, motion: 'dubins' | 'reeds-shepp'): Run {
   const t0 = performance.now(), c0 = process.cpuUsage();
-  const coarse = DOWNSAMPLE > 1 ? { downsampleCostmap: true, downsamplingFactor: DOWNSAMPLE } : {};
+  const coarse = { ...(DOWNSAMPLE > 1 ? { downsampleCostmap: true, downsamplingFactor: DOWNSAMPLE } : {}), ...GREEDY };
   const r = hybridAStar(checker, p.from, p.to, { motion, minimumTurningRadius: R, maxPlanningTime: BUDGET_S, ...coarse });
   const ms = performance.now() - t0, c1 = process.cpuUsage(c0), cpuMs = (c1.user + c1.system) / 1000;
   const why = { ms, cpuMs, status: r.status, reason: r.reason, expansions: r.expansions, motion };
@@ -132,7 +137,7 @@ const p95 = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return 
 
 function main(): void {
   const m = machine();
-  console.log(`kinematic track: ${PAIRS} seeded pose pairs per map, 0.6 m x 0.4 m rectangle, R = ${R} m, budget ${BUDGET_S} s per query${DOWNSAMPLE > 1 ? `, search cells ${DOWNSAMPLE} x the costmap's` : ''}; node ${m.node}, ${m.cpu}, load ${m.load.map((l) => f(l, 2)).join(', ')}`);
+  console.log(`kinematic track: ${PAIRS} seeded pose pairs per map, 0.6 m x 0.4 m rectangle, R = ${R} m, budget ${BUDGET_S} s per query${DOWNSAMPLE > 1 ? `, search cells ${DOWNSAMPLE} x the costmap's` : ''}${'greedyAfter' in GREEDY ? `, greedyAfter ${GREEDY.greedyAfter}` : ''}; node ${m.node}, ${m.cpu}, load ${m.load.map((l) => f(l, 2)).join(', ')}`);
   const rows: string[][] = [];
   const all: Run[] = [];
   const unsolvedLines: string[] = [];

@@ -57,3 +57,4 @@ export { MapfFloor } from './mapf/model.js';
 export { ObstacleHeuristic } from './kinematic/obstacle-heuristic.js';
 export { dubinsLength, cscLength } from './kinematic/dubins.js';
 export { reedsSheppLength, shortestReedsShepp } from './kinematic/reeds-shepp.js';
+export { goalUnreachableForwards, shrink } from './kinematic/no-forward-path.js';

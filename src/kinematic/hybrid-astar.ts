@@ -10,6 +10,7 @@ import { countCusps, walkSegments, wrapAngle, type Curve, type CurveSegment, typ
 import { dubinsCurve, dubinsLength, cscLength } from './dubins.js';
 import { reedsSheppLength, shortestReedsShepp } from './reeds-shepp.js';
 import { FootprintChecker } from './footprint-checker.js';
+import { goalUnreachableForwards } from './no-forward-path.js';
 import { ObstacleHeuristic } from './obstacle-heuristic.js';
 import { smoothKinematicPath } from './smooth.js';
 
@@ -32,6 +33,13 @@ import { smoothKinematicPath } from './smooth.js';
  * downsampling_factor 1, downsample_obstacle_heuristic true; Nav2's
  * `tolerance` (0.25 m there) is an option here too, 0 by default, and the
  * path found is smoothed (`smoothKinematicPath`) unless `smooth: false`.
+ *
+ * Two things Nav2 does not do. A Dubins goal that no forward drive can end
+ * at (its back against a wall) is found unreachable at once, by a test of
+ * the poses just behind it that is a proof (no-forward-path.ts), where the
+ * search would expand every pose it can reach first. And a query still
+ * searching after `greedyAfter` expansions turns greedier
+ * (`greedyWeight`), which leaves the paths of quicker queries as they were.
  */
 
 /** The options of `hybridAStar`. */
@@ -74,6 +82,18 @@ export interface HybridAStarOptions {
    * for each pose tried; Nav2's planner, and the command line, use 0.25).
    */
   tolerance?: number;
+  /**
+   * Not a Nav2 parameter: after this many expansions without reaching the
+   * goal, the search orders its queue by g + `greedyWeight` x h instead of
+   * g + h. A query that needs more has met a turn its heuristic does not
+   * see (a goal facing back the way the robot comes, say) and would go on
+   * filling a band of poses at every heading; a greedier order leaves the
+   * band. Queries solved sooner are untouched. A number >= 0; Infinity
+   * keeps Nav2's order throughout. Default 50000.
+   */
+  greedyAfter?: number;
+  /** The heuristic's weight from `greedyAfter` expansions on, a finite number >= 1 (1: never greedier). Default 1.5. */
+  greedyWeight?: number;
   /** Whether the path found is shortened by `smoothKinematicPath` (Nav2 smooths too, by default). Default true. */
   smooth?: boolean;
   /** The library's budget: expansions, milliseconds and a signal; the tighter of these and the two above wins (over every search a tolerance runs). */
@@ -104,7 +124,7 @@ export interface HybridAStarResult {
 
 const KEYS: readonly (keyof HybridAStarOptions)[] = [
   'motion', 'minimumTurningRadius', 'angleQuantizationBins', 'reversePenalty', 'changePenalty', 'nonStraightPenalty', 'costPenalty', 'retrospectivePenalty',
-  'analyticExpansionRatio', 'maxIterations', 'maxPlanningTime', 'downsampleCostmap', 'downsamplingFactor', 'downsampleObstacleHeuristic', 'tolerance', 'smooth', 'limits',
+  'analyticExpansionRatio', 'maxIterations', 'maxPlanningTime', 'downsampleCostmap', 'downsamplingFactor', 'downsampleObstacleHeuristic', 'tolerance', 'smooth', 'greedyAfter', 'greedyWeight', 'limits',
 ];
 
 /**
@@ -114,10 +134,24 @@ const KEYS: readonly (keyof HybridAStarOptions)[] = [
  */
 const CLOCK_EVERY_POPS = 16;
 
+/**
+ * When and how much greedier the search turns (`greedyAfter`,
+ * `greedyWeight`), as measured on the kinematic track (bench/RESULTS.md,
+ * issue 32): of its 300 queries, 31 with a path needed more than 50,000
+ * expansions in Nav2's order, up to 800,000 and four over a million; with
+ * the weight 1.5 from 50,000 on, none needed more than 158,000, and the 27
+ * paths both orders found are 0.3% longer on average (median 0.0%, from
+ * -1.4% to +3.7%). Weights 1.2, 1.3 and 2 each left a query needing
+ * 275,000 to 656,000; switching at 20,000 changed twice as many paths
+ * and left one needing 312,000; at 100,000, the longest needed 207,000.
+ */
+const GREEDY_AFTER = 50000;
+const GREEDY_WEIGHT = 1.5;
+
 /** The parameters of one search, checked. */
 interface Settings {
   motion: 'dubins' | 'reeds-shepp'; R: number; K: number; reversePenalty: number; changePenalty: number; nonStraightPenalty: number; costPenalty: number; ratio: number;
-  retrospectivePenalty: number; downsample: boolean; factor: number;
+  retrospectivePenalty: number; downsample: boolean; factor: number; greedyAfter: number; greedyWeight: number;
 }
 
 
@@ -172,7 +206,9 @@ export function hybridAStar(checker: FootprintChecker, start: Pose, goal: Pose, 
   const given = checkLimits(options.limits, 'hybridAStar');
   const budget = new Budget(Math.min(given.maxExpansions, maxIterations), Math.min(maxSeconds * 1000, given.deadline === Infinity ? Infinity : given.deadline - performance.now()), given.signal);
   if (checker.collides(start)) throw new InputError(`hybridAStar: the robot collides at the start ${JSON.stringify(start)}`);
-  const settings: Settings = { motion, R, K, reversePenalty, changePenalty, nonStraightPenalty, costPenalty, ratio, retrospectivePenalty, downsample, factor };
+  const greedyAfter = num(options.greedyAfter, GREEDY_AFTER, 'greedyAfter', (x) => x >= 0, 'a number of expansions >= 0 (Infinity: never)');
+  const greedyWeight = num(options.greedyWeight, GREEDY_WEIGHT, 'greedyWeight', (x) => finite(x) && x >= 1, 'a finite number >= 1');
+  const settings: Settings = { motion, R, K, reversePenalty, changePenalty, nonStraightPenalty, costPenalty, ratio, retrospectivePenalty, downsample, factor, greedyAfter, greedyWeight };
   // Nav2's tolerance: the goal first, then the free poses near it, nearest first, until a search reaches one.
   const goals = goalCandidates(checker, goal, tolerance);
   if (goals.length === 0) {
@@ -267,7 +303,7 @@ function goalCandidates(checker: FootprintChecker, goal: Pose, tolerance: number
 
 /** One Hybrid-A* search from `start` to `goal` (both free) on `budget`. */
 function search(checker: FootprintChecker, start: Pose, goal: Pose, settings: Settings, budget: Budget): HybridAStarResult {
-  const { motion, R, K, reversePenalty, changePenalty, nonStraightPenalty, costPenalty, ratio, retrospectivePenalty, downsample, factor } = settings;
+  const { motion, R, K, reversePenalty, changePenalty, nonStraightPenalty, costPenalty, ratio, retrospectivePenalty, downsample, factor, greedyAfter, greedyWeight } = settings;
 
   const map = checker.costmap, { width, height, resolution: res } = map;
   // The search's cells: the costmap's, or factor x factor blocks of them (downsampleCostmap).
@@ -352,7 +388,7 @@ function search(checker: FootprintChecker, start: Pose, goal: Pose, settings: Se
     rt = end;
   };
 
-  const open = new Heap();
+  let open = new Heap(), weight = 1;
   const startCell = cellOf(start.x, start.y);
   const s0 = add(searchCellOf(start.x, start.y), binOf(start.theta));
   xs[s0] = start.x; ys[s0] = start.y; ths[s0] = start.theta; g[s0] = 0; hc[s0] = NaN; hs[s0] = h2(startCell); parent[s0] = -1; prim[s0] = -1;
@@ -360,6 +396,9 @@ function search(checker: FootprintChecker, start: Pose, goal: Pose, settings: Se
   // A robot whose reference point lies inside it moves its centre through cells that are not obstacles nor within the
   // inscribed radius of one: when the 2-D part does not join the start to the goal, no drive does (a tolerance tries many goals).
   if (checker.inscribedRadius > 0 && hs[s0] === Infinity) return finish('unreachable', null, -1, null);
+  // A goal no forward drive can end at (its back against a wall): the search would learn that only by expanding every pose it
+  // can reach. The test looks at the poses just behind the goal, at the spacing `free` and the motions check the footprint at.
+  if (motion === 'dubins' && goalUnreachableForwards(checker, start, goal, R, step)) return finish('unreachable', null, -1, null);
   open.push(s0, hs[s0], 0, 0);
 
   // The first pop looks at the budget too: a zero budget stops before any work.
@@ -379,11 +418,17 @@ function search(checker: FootprintChecker, start: Pose, goal: Pose, settings: Se
     if (Number.isNaN(hc[n])) {
       const p = { x: px, y: py, theta: pt };
       hc[n] = cscLength(p, goal, R) <= hs[n] ? hs[n] : Math.max(curveLength(p), hs[n]);
-      if (gn + hc[n] > fn) { open.push(n, gn + hc[n], 0, gn); continue; }
+      if (gn + weight * hc[n] > fn) { open.push(n, gn + weight * hc[n], 0, gn); continue; }
     }
     if (expansions >= budget.maxExpansions) return finish('stopped', 'max-expansions', -1, null);
     closed[n] = 1;
     expansions++;
+    if (weight !== greedyWeight && expansions >= greedyAfter) {
+      // Every node not expanded is open (stale entries aside): the queue again, keyed on g + weight h.
+      weight = greedyWeight;
+      open = new Heap(count);
+      for (let id = 0; id < count; id++) if (closed[id] === 0) open.push(id, g[id] + weight * (Number.isNaN(hc[id]) ? hs[id] : hc[id]), 0, g[id]);
+    }
     const hn = hc[n];
     // Nav2's rhythm: the nearer the goal (h in cells), the more often the exact curve is tried.
     if (++sinceAnalytic >= Math.floor(hn / sres / ratio)) {
@@ -419,7 +464,7 @@ function search(checker: FootprintChecker, start: Pose, goal: Pose, settings: Se
       if (Number.isNaN(hq)) return outOfTime();
       const id = seen === -1 ? add(scell, bin) : seen;
       xs[id] = qx; ys[id] = qy; ths[id] = qt; g[id] = gq; hc[id] = NaN; hs[id] = hq; parent[id] = n; prim[id] = i;
-      open.push(id, gq + hq, 0, gq);
+      open.push(id, gq + weight * hq, 0, gq);
     }
   }
   return finish('unreachable', null, -1, null);

@@ -191,6 +191,10 @@ function checkerSpecs(): Spec[] {
       make: (L) => { const c = new L.kinematic.FootprintChecker(costmap(L), L.cspace.Footprint.rectangle(1e9, 1e9)); return { args: [FREE], call: (...a) => apply(c.cellsUnder.bind(c), a), check: (r) => same(sorted(r), Array.from({ length: WIDTH * HEIGHT }, (_, i) => i)) }; },
     }],
   });
+  specs.push(method('withRobot', [0.1], [[
+    ...notRobots,
+    v(1e9, 'a radius 1e9 (larger than the map)', 'ok', { check: (r) => same((r as FootprintChecker).collides(FREE), true) }),
+  ]], (r, a) => (a[0] === 0.1 ? same([(r as FootprintChecker).collides(FREE), (r as FootprintChecker).collides(ON_WALL)], [false, true]) : undefined), ['robot']));
   specs.push(method('isBlockedCost', [254], [[
     ...named([...notNumbers(), ...[-1, 256, 2.5, Number.NaN, Infinity].map((x) => v(x, numLabel(x)))], ['cost'], /0\.\.255/),
     v(253, '253 (inscribed)', 'ok', { check: (r) => same(r, false) }), v(255, '255 (unknown, allowed by default)', 'ok', { check: (r) => same(r, false) }), v(0, '0', 'ok', { check: (r) => same(r, false) }),
@@ -280,6 +284,8 @@ function plannerSpecs(): Spec[] {
         maxPlanningTime: count('maxPlanningTime'),
         tolerance: atLeast('tolerance', 0, [0, 0.25, 1]),
         smooth: bool('smooth'),
+        greedyAfter: count('greedyAfter'),
+        greedyWeight: atLeast('greedyWeight', 1, [1, 1.5, 10]),
         limits: limitsOf(),
       }),
     ],

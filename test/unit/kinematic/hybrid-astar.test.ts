@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { astar, Grid, InputError, octile } from '#bestfirst';
-import { LETHAL, makeCostmap, type Costmap } from '#bestfirst/costmap';
+import { inflate, LETHAL, makeCostmap, type Costmap } from '#bestfirst/costmap';
+import { parseRosMap } from '#bestfirst/io';
 import { Footprint } from '#bestfirst/cspace';
 import { checkKinematicPath, dubinsCurve, FootprintChecker, hybridAStar, reedsSheppCurve, type Pose } from '#bestfirst/kinematic';
 import { scene } from '../../support/kinematic-scenes.js';
@@ -117,6 +120,39 @@ describe('hybridAStar', () => {
       counts.add(r.expansions);
     }
     expect(counts.size).toBeGreaterThan(1);
+  });
+
+  test('greedyAfter: a query solved sooner is untouched; from then on the order is g + greedyWeight h, and its paths pass the check', () => {
+    let greedier = 0;
+    fc.assert(fc.property(fc.integer({ min: 1, max: 2147483646 }), fc.constantFrom('dubins', 'reeds-shepp' as const), (seed, motion) => {
+      const { checker, start, goal } = scene(seed, 40, 8, cart);
+      const options = { motion, minimumTurningRadius: 0.4, maxIterations: 20000 };
+      // The default switches at 50,000 expansions, past this budget: the same search as Nav2's order throughout.
+      const nav2 = hybridAStar(checker, start, goal, { ...options, greedyAfter: Infinity });
+      expect(hybridAStar(checker, start, goal, options)).toEqual(nav2);
+      expect(hybridAStar(checker, start, goal, { ...options, greedyWeight: 1, greedyAfter: 10 })).toEqual(nav2);
+      // Switched early, it searches in another order and still returns only paths that pass the check.
+      const r = hybridAStar(checker, start, goal, { ...options, greedyAfter: 50, greedyWeight: 2 });
+      if (nav2.expansions > 50 && r.expansions !== nav2.expansions) greedier++;
+      if (r.status !== 'found') return;
+      expect(checkKinematicPath(r.path as Pose[], { radius: 0.4, checker, tolerance: 1e-7 }).violation).toBeNull();
+      expect(Math.hypot(r.path![r.path!.length - 1].x - goal.x, r.path![r.path!.length - 1].y - goal.y)).toBeLessThan(1e-9);
+    }), { seed: 37, numRuns: 30 });
+    expect(greedier).toBeGreaterThan(5);
+    const { checker, start, goal } = scene(99, 40, 10, cart);
+    expect(() => hybridAStar(checker, start, goal, { greedyAfter: -1 })).toThrow(/greedyAfter must be a number of expansions >= 0/);
+    expect(() => hybridAStar(checker, start, goal, { greedyWeight: 0.5 })).toThrow(/greedyWeight must be a finite number >= 1/);
+  });
+
+  test("the kinematic track's TurtleBot3 pair 28, a goal facing away under a wall: 208,193 expansions in Nav2's order, solved within 150,000 by default", () => {
+    const map = parseRosMap(readFileSync('data/ros/tb3_sandbox.yaml', 'utf8'), gunzipSync(readFileSync('data/ros/tb3_sandbox.pgm.gz')), 'tb3_sandbox.yaml');
+    const checker = new FootprintChecker(inflate(map, { inscribedRadius: 0.2, inflationRadius: 0.55, costScalingFactor: 3, unknown: 'free' }), Footprint.rectangle(0.6, 0.4));
+    const start = { x: 6.543866120278839, y: -5.870434267818927, theta: 1.5282471715946513 }, goal = { x: -1.081358239054678, y: -3.3330627024173722, theta: -1.4183117993851286 };
+    const options = { minimumTurningRadius: 0.5, maxIterations: 150000, maxPlanningTime: Infinity };
+    expect(hybridAStar(checker, start, goal, { ...options, greedyAfter: Infinity })).toMatchObject({ status: 'stopped', reason: 'max-expansions' });
+    const r = hybridAStar(checker, start, goal, options);
+    expect(r.status).toBe('found');
+    expect(checkKinematicPath(r.path as Pose[], { radius: 0.5, checker, tolerance: 1e-7 }).violation).toBeNull();
   });
 
   test('downsampleCostmap searches on coarser cells: its paths still pass the check with the footprint on the costmap itself', () => {
