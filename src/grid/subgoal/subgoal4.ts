@@ -4,6 +4,7 @@ import { nextGeneration } from '../../core/stamp.js';
 import type { Grid } from '../grid.js';
 import { JumpHeap } from '../../queues/jump-heap.js';
 import { LANDMARKS, SubgoalGraph4 } from './subgoal4-graph.js';
+import type { LShape } from './subgoal4-sweep.js';
 import { GridSearcherBase } from '../grid-searcher-base.js';
 import { checkKeys } from '../../core/input-checks.js';
 import { readSaved, writeSaved } from '../../core/saved-file.js';
@@ -35,14 +36,16 @@ const BUILD_KEYS: readonly (keyof SubgoalBuild4Options)[] = ['saved'];
  * Manhattan-length path runs between them (see `SubgoalGraph4`). The
  * constructor builds it (`buildMs`, `bytes`); a query then
  *
- * 1. sweeps from the goal and from the start, run by run (subgoal4-sweep.ts),
- *    for the subgoals each reaches in a straight Manhattan line, which is
- *    also where a start that sees the goal that way finds out;
+ * 1. sweeps from the goal and from the start, run by run (subgoal4-sweep.ts,
+ *    crossing rows that repeat the row above at once: same-rows.ts), for the
+ *    subgoals each reaches in a straight Manhattan line, which is also
+ *    where a start that sees the goal that way finds out;
  * 2. runs A* on the subgoal graph from the start's subgoals, with the
  *    Manhattan distance and the landmark (ALT) bounds, and stops at the
  *    first goal-side subgoal it expands;
- * 3. writes the path cell by cell on request (`pathInto`), each hop a
- *    monotone run found by the same sweep.
+ * 3. writes the path cell by cell on request (`pathInto`): a hop of the
+ *    graph as the L the build found free for it, the first and last hops
+ *    as an L checked there or a monotone path found by the same sweep.
  *
  * Costs are those of breadth-first search or Dijkstra on the grid: steps
  * times `cellSize`, summed step by step as they sum it.
@@ -59,10 +62,11 @@ const BUILD_KEYS: readonly (keyof SubgoalBuild4Options)[] = ['saved'];
  * built from, one bit a cell). A grid edited often wants `GridSearcher`,
  * which follows edits at no cost.
  *
- * Memory: 4.375 bytes per cell (two 2-byte run lengths, a subgoal bit and
- * its rank, the raster's bit; 8.375 on a grid wider than 65535), and per subgoal about 80 bytes
- * (8 landmark distances, its cell, part and search state) plus 8 bytes per
- * edge end. `bytes` adds it up; the grid's own cells are not counted.
+ * Memory: 4.625 bytes per cell (two 2-byte run lengths, a subgoal bit and
+ * its rank, the raster's bit, two bits for rows that repeat the row above;
+ * 8.625 on a grid wider than 65535), and per subgoal about 80 bytes
+ * (8 landmark distances, its cell, part and search state) plus 9 bytes per
+ * edge end (neighbour, length, the hop's shape). `bytes` adds it up; the grid's own cells are not counted.
  *
  * @example
  * ```ts
@@ -305,13 +309,22 @@ export class SubgoalSearcher4 extends GridSearcherBase<SubgoalSearch4Options> {
     const n = this.steps + 1;
     checkPathRoom(out, n, 'cells');
     const graph = this.graph, sw = graph.sweep, cellOf = graph.cellOf, g = this.g, parent = this.parent;
+    const at = graph.at, adj = graph.adj, shape = graph.shape;
     let ok: boolean;
     if (this.last < 0) {
       ok = sw.monotonePath(this.startCell, this.goalCell, out, 0);
     } else {
       let u = this.last;
       ok = sw.monotonePath(cellOf[u], this.goalCell, out, g[u]);
-      for (; ok && parent[u] >= 0; u = parent[u]) ok = sw.monotonePath(cellOf[parent[u]], cellOf[u], out, g[parent[u]]);
+      for (; ok && parent[u] >= 0; u = parent[u]) {
+        // A hop of the graph: its shape was found at the build (the edge p -> u is in p's list once).
+        const p = parent[u], end = at[p + 1];
+        let j = at[p];
+        while (j < end && adj[j] !== u) j++;
+        if (j === end) ok = false;
+        else if (shape[j] !== 0) sw.writeL(cellOf[p], cellOf[u], shape[j] as LShape, out, g[p]);
+        else ok = sw.staircase(cellOf[p], cellOf[u], out, g[p]);
+      }
       ok = ok && sw.monotonePath(this.startCell, cellOf[u], out, 0);
     }
     // Every hop was found h-reachable by the same sweeps on the same graph: a failure is a defect.
