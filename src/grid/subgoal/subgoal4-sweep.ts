@@ -39,9 +39,9 @@ export class MonotoneSweep {
   /** Every row of a bounded sweep: runs in `rows`, row r's from rowAt[r] to rowAt[r + 1]. */
   private rows: Int32Array;
   private rowAt: Int32Array;
-  /** Subgoals a direct sweep recorded (ids and Manhattan distances), `found` of them. */
-  readonly foundIds: Int32Array;
-  readonly foundDist: Int32Array;
+  /** Subgoals a direct sweep recorded (ids and Manhattan distances), `found` of them; grown as needed (at most one entry per subgoal). */
+  foundIds: Int32Array;
+  foundDist: Int32Array;
   found = 0;
   /** Per subgoal: the query that recorded it last (dedup within one set of sweeps). */
   private readonly seen: Uint32Array;
@@ -82,8 +82,9 @@ export class MonotoneSweep {
     this.ncov = new Int32Array(2 * width + 2);
     this.rows = new Int32Array(Math.max(64, 4 * width));
     this.rowAt = new Int32Array(height + 2);
-    this.foundIds = new Int32Array(Math.max(16, subgoals));
-    this.foundDist = new Int32Array(Math.max(16, subgoals));
+    // Sized for a query's sweeps, which record a few dozen subgoals, not for every subgoal of the map.
+    this.foundIds = new Int32Array(Math.max(16, Math.min(subgoals, 1024)));
+    this.foundDist = new Int32Array(this.foundIds.length);
     this.seen = new Uint32Array(Math.max(1, subgoals));
   }
 
@@ -226,6 +227,13 @@ export class MonotoneSweep {
   }
 
   private emit(s: number, d: number): void {
+    if (this.found === this.foundIds.length) {
+      const ids = new Int32Array(2 * this.found), dist = new Int32Array(2 * this.found);
+      ids.set(this.foundIds);
+      dist.set(this.foundDist);
+      this.foundIds = ids;
+      this.foundDist = dist;
+    }
     this.foundIds[this.found] = s;
     this.foundDist[this.found++] = d;
   }
