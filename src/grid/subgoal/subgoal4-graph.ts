@@ -1,6 +1,6 @@
 import { JumpHeap } from '../../queues/jump-heap.js';
 import { RankedCells } from './ranked-cells.js';
-import { MonotoneSweep, type Runs } from './subgoal4-sweep.js';
+import { COLUMN_FIRST, MonotoneSweep, ROW_FIRST, type Runs } from './subgoal4-sweep.js';
 import type { SavedContents } from '../../core/saved-file.js';
 import { graph4Parts, type Graph4Parts } from './subgoal4-saved.js';
 
@@ -146,11 +146,24 @@ export class SubgoalGraph4 {
     return { at: this.at, adj: this.adj, len: this.len, part: this.part, dist: this.dist };
   }
 
-  /** Each edge end's L shape (see `shape`); made again on load, like the per-cell tables. */
+  /**
+   * Each edge end's L shape (see `shape`); made again on load, like the
+   * per-cell tables. Checked once per edge: the L from v to u along v's
+   * column first is the L from u to v along u's row first, walked back.
+   */
   private shapes(): Uint8Array {
-    const shape = new Uint8Array(this.adj.length), cellOf = this.cellOf, sw = this.sweep;
+    const at = this.at, adj = this.adj, shape = new Uint8Array(adj.length), cellOf = this.cellOf, sw = this.sweep;
     for (let u = 0; u < this.count; u++) {
-      for (let j = this.at[u]; j < this.at[u + 1]; j++) shape[j] = sw.lShape(cellOf[u], cellOf[this.adj[j]]);
+      for (let j = at[u]; j < at[u + 1]; j++) {
+        const v = adj[j];
+        if (v < u && shape[j] !== 0) continue;
+        const s = sw.lShape(cellOf[u], cellOf[v]);
+        shape[j] = s;
+        // The other end (a loaded graph's lists are checked one by one, not as pairs: look, do not assume).
+        let r = at[v];
+        while (r < at[v + 1] && adj[r] !== u) r++;
+        if (r < at[v + 1]) shape[r] = s === ROW_FIRST ? COLUMN_FIRST : s === COLUMN_FIRST ? ROW_FIRST : 0;
+      }
     }
     return shape;
   }
