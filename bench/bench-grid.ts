@@ -108,7 +108,18 @@ export interface LibResult extends LoopStats {
  */
 export type Judge = (length: number, q: Query) => boolean;
 
-export async function runLib(lib: Lib, family: string, maps: MapSample[], rounds: number, judge: Judge = (length, q) => sameLength(length, q.optimal)): Promise<LibResult> {
+/**
+ * The untimed passes over a map's queries before its timed rounds: until the
+ * library has run `ms` milliseconds on the map, or `passes` passes. The
+ * default suits a track whose maps each take many passes; a small first map
+ * (dao/arena: 4 queries of a few microseconds) ends 50 passes in about a
+ * millisecond, while the JIT may take a few hundred to have optimised code.
+ */
+export interface Warmup { ms: number; passes: number }
+
+export const WARMUP: Warmup = { ms: 100, passes: 50 };
+
+export async function runLib(lib: Lib, family: string, maps: MapSample[], rounds: number, judge: Judge = (length, q) => sameLength(length, q.optimal), warmup: Warmup = WARMUP): Promise<LibResult> {
   const us: number[] = [];
   let valid = 0, optimal = 0, buildMs = 0, buildBytes = 0;
   const notes = new Set<string>();
@@ -142,12 +153,12 @@ export async function runLib(lib: Lib, family: string, maps: MapSample[], rounds
       if (judge(c.length, q)) optimal++;
     }
 
-    // More untimed passes until the JIT has had ~100 ms of this library (at most 50 passes),
+    // More untimed passes until the JIT has had `warmup.ms` of this library (at most `warmup.passes` passes),
     // so the timed rounds measure optimised code even on a small map with few, short queries.
     const warm0 = performance.now();
-    warm: for (let pass = 0; pass < 50; pass++) {
+    warm: for (let pass = 0; pass < warmup.passes; pass++) {
       for (const q of queries) {
-        if (performance.now() - warm0 > 100) break warm;
+        if (performance.now() - warm0 > warmup.ms) break warm;
         try { built.query(q.sx, q.sy, q.gx, q.gy); } catch { /* reported above */ }
       }
     }

@@ -18,7 +18,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { SubgoalSearcher4 } from '#bestfirst/grid';
-import { FAMILIES, fourConnected, perMapSums, runLib, sampleFamily, type Family, type LibResult, type MapSample } from './bench-grid.js';
+import { FAMILIES, fourConnected, perMapSums, runLib, sampleFamily, type Family, type LibResult, type MapSample, type Warmup } from './bench-grid.js';
 import { BESTFIRST_ASTAR4, BESTFIRST_SUBGOAL4, L1_PATH_FINDER } from './bench-libs.js';
 import { collect, f, geomean, machine, stopObserving, table } from './bench-measure.js';
 import type { Lib } from './bench-libs.js';
@@ -35,6 +35,15 @@ export interface Grid4Summary {
   /** Per family: l1-path-finder's query time over ours (sum over the same queries), and the build ratios. */
   perFamily: { fam: Family; queryVsL1: number; buildMsVsL1: number; buildMbVsL1: number; costsEqual: boolean; perMap: { map: string; queryVsL1: number }[] }[];
 }
+
+/**
+ * Each library's warm-up on each map, the same for all three: up to 300 ms.
+ * With the grid track's cap of 50 passes (`WARMUP`), dao/arena, the track's
+ * first map, ran its 4 queries 200 times, about a millisecond, and its timed
+ * rounds measured code the JIT had not yet optimised, for each library
+ * (subgoal4 took some 25 us a query there, 3 us once optimised).
+ */
+const WARMUP4: Warmup = { ms: 300, passes: Infinity };
 
 const sum = (a: number[]) => a.reduce((s, x) => s + x, 0);
 const pct = (k: number, n: number) => (n ? `${f((100 * k) / n)}%` : '-');
@@ -91,7 +100,7 @@ export async function grid4Track(o: Grid4Options, say: (s?: string) => void): Pr
   say('## 4-connected preprocessing track (subgoal graph against l1-path-finder)');
   say();
   say(`${o.perFamily} seeded scenarios per family (the grid track's sample${o.quick ? ', one map per family' : ''}), 4-connected; optimum from the generic engine. ` +
-    `bestfirst ${o.ourRounds} timed rounds, l1-path-finder 1, each after a checked round. Build ms and MB: summed over the family's maps (MB: heap and typed arrays retained after full collections, each map built alone in a pass of its own). ` +
+    `bestfirst ${o.ourRounds} timed rounds, l1-path-finder 1, each after a checked round and up to ${WARMUP4.ms} ms of untimed passes. Build ms and MB: summed over the family's maps (MB: heap and typed arrays retained after full collections, each map built alone in a pass of its own). ` +
     'Ratios are the peer\'s figure over subgoal4\'s (above 1: subgoal4 is faster or smaller); query ratios sum the same queries. The native C++ A* has no 4-connected mode.');
   say();
   const rows: string[][] = [];
@@ -101,7 +110,7 @@ export async function grid4Track(o: Grid4Options, say: (s?: string) => void): Pr
     const costs = costsChecked(maps);
     const rs: LibResult[] = [];
     for (const lib of [BESTFIRST_SUBGOAL4, L1_PATH_FINDER, BESTFIRST_ASTAR4]) {
-      const r = await runLib(lib, fam, maps, lib === L1_PATH_FINDER ? 1 : o.ourRounds);
+      const r = await runLib(lib, fam, maps, lib === L1_PATH_FINDER ? 1 : o.ourRounds, undefined, WARMUP4);
       rs.push(r);
       process.stderr.write(`  grid4 ${fam.padEnd(7)} ${lib.name.padEnd(22)} n=${r.n} median ${f(r.median, 1)} us, build ${f(r.buildMs)} ms, ${f(r.optimal * 100 / r.n)}% optimal\n`);
     }

@@ -1,6 +1,6 @@
 import { JumpHeap } from '../../queues/jump-heap.js';
 import { RankedCells } from './ranked-cells.js';
-import { MonotoneSweep, type Runs } from './subgoal4-sweep.js';
+import { COLUMN_FIRST, MonotoneSweep, ROW_FIRST, type Runs } from './subgoal4-sweep.js';
 import type { SavedContents } from '../../core/saved-file.js';
 import { graph4Parts, type Graph4Parts } from './subgoal4-saved.js';
 
@@ -39,6 +39,12 @@ export class SubgoalGraph4 {
   readonly at: Int32Array;
   readonly adj: Int32Array;
   readonly len: Int32Array;
+  /**
+   * Per edge end, how the hop from u to adj[j] is written (`MonotoneSweep.lShape`):
+   * which L is free, or 0 for a hop the path writer sweeps. Found once here,
+   * so that writing a path does not check again what the build saw.
+   */
+  readonly shape: Uint8Array;
   /** Connected part of the graph per subgoal. */
   readonly part: Int32Array;
   /** Steps from each landmark of its part to each subgoal: dist[u * LANDMARKS + i]. */
@@ -83,6 +89,7 @@ export class SubgoalGraph4 {
     if (saved !== undefined) {
       const p = graph4Parts(saved.contents, cellOf, width, LANDMARKS, saved.who);
       this.at = p.at; this.adj = p.adj; this.len = p.len; this.part = p.part; this.dist = p.dist;
+      this.shape = this.shapes();
       return;
     }
 
@@ -128,6 +135,7 @@ export class SubgoalGraph4 {
     this.at = at2;
     this.adj = adj.slice(0, k);
     this.len = len.slice(0, k);
+    this.shape = this.shapes();
 
     this.part = this.parts();
     this.dist = this.landmarks();
@@ -136,6 +144,28 @@ export class SubgoalGraph4 {
   /** The arrays `save` writes (see subgoal4-saved.ts); the per-cell tables are the grid's and are made again on load. */
   savedParts(): Graph4Parts {
     return { at: this.at, adj: this.adj, len: this.len, part: this.part, dist: this.dist };
+  }
+
+  /**
+   * Each edge end's L shape (see `shape`); made again on load, like the
+   * per-cell tables. Checked once per edge: the L from v to u along v's
+   * column first is the L from u to v along u's row first, walked back.
+   */
+  private shapes(): Uint8Array {
+    const at = this.at, adj = this.adj, shape = new Uint8Array(adj.length), cellOf = this.cellOf, sw = this.sweep;
+    for (let u = 0; u < this.count; u++) {
+      for (let j = at[u]; j < at[u + 1]; j++) {
+        const v = adj[j];
+        if (v < u && shape[j] !== 0) continue;
+        const s = sw.lShape(cellOf[u], cellOf[v]);
+        shape[j] = s;
+        // The other end (a loaded graph's lists are checked one by one, not as pairs: look, do not assume).
+        let r = at[v];
+        while (r < at[v + 1] && adj[r] !== u) r++;
+        if (r < at[v + 1]) shape[r] = s === ROW_FIRST ? COLUMN_FIRST : s === COLUMN_FIRST ? ROW_FIRST : 0;
+      }
+    }
+    return shape;
   }
 
   /** Labels the connected parts (breadth-first over the edges). */
@@ -207,8 +237,8 @@ export class SubgoalGraph4 {
 
   /** Bytes held: per cell the subgoal bit and rank and two run lengths, per subgoal and per edge the rest. */
   get bytes(): number {
-    return this.sub.bytes + this.sweep.built.byteLength + this.runE.byteLength + this.runW.byteLength + this.cellOf.byteLength + this.at.byteLength
-      + this.adj.byteLength + this.len.byteLength + this.part.byteLength + this.dist.byteLength;
+    return this.sub.bytes + this.sweep.built.byteLength + this.sweep.same.bytes + this.runE.byteLength + this.runW.byteLength + this.cellOf.byteLength + this.at.byteLength
+      + this.adj.byteLength + this.len.byteLength + this.shape.byteLength + this.part.byteLength + this.dist.byteLength;
   }
 }
 

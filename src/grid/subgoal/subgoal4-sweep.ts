@@ -1,9 +1,15 @@
 import { nextGeneration } from '../../core/stamp.js';
 import type { RankedCells } from './ranked-cells.js';
 import { blockedBit, rasterBits } from './raster-bits.js';
+import { SameRows } from './same-rows.js';
 
 /** Run lengths per cell: two bytes when the grid is at most 65535 wide, else four. */
 export type Runs = Uint16Array | Int32Array;
+
+/** An L-shaped hop (`MonotoneSweep.lShape`): along the first cell's row first, or along its column first; 0: neither is free. */
+export type LShape = 0 | 1 | 2;
+export const ROW_FIRST = 1;
+export const COLUMN_FIRST = 2;
 
 /**
  * Monotone reach on a 4-connected grid, row by row in runs of cells: the one
@@ -33,9 +39,9 @@ export class MonotoneSweep {
   /** Every row of a bounded sweep: runs in `rows`, row r's from rowAt[r] to rowAt[r + 1]. */
   private rows: Int32Array;
   private rowAt: Int32Array;
-  /** Subgoals a direct sweep recorded (ids and Manhattan distances), `found` of them. */
-  readonly foundIds: Int32Array;
-  readonly foundDist: Int32Array;
+  /** Subgoals a direct sweep recorded (ids and Manhattan distances), `found` of them; grown as needed (at most one entry per subgoal). */
+  foundIds: Int32Array;
+  foundDist: Int32Array;
   found = 0;
   /** Per subgoal: the query that recorded it last (dedup within one set of sweeps). */
   private readonly seen: Uint32Array;
@@ -44,6 +50,8 @@ export class MonotoneSweep {
   prune = true;
   /** Whether the last direct sweeps reached the target cell. */
   reachedTarget = false;
+  /** Where rows repeat the row above (same-rows.ts): what lets a sweep cross a room in a few steps. */
+  readonly same: SameRows;
   /** The raster as built (raster-bits.ts): `monotonePath` reads it, not `cells`, so the last answer's path is written as answered after an edit. */
   readonly built: Uint8Array;
 
@@ -65,6 +73,7 @@ export class MonotoneSweep {
     subgoals: number,
   ) {
     this.built = rasterBits(cells);
+    this.same = new SameRows(width, height, cells, sub, runE, runW);
     // A row holds at most (width + 1) / 2 runs: runs are separated by stops.
     const pairs = 2 * (((width + 1) >> 1) + 1);
     this.cur = new Int32Array(pairs);
@@ -73,8 +82,9 @@ export class MonotoneSweep {
     this.ncov = new Int32Array(2 * width + 2);
     this.rows = new Int32Array(Math.max(64, 4 * width));
     this.rowAt = new Int32Array(height + 2);
-    this.foundIds = new Int32Array(Math.max(16, subgoals));
-    this.foundDist = new Int32Array(Math.max(16, subgoals));
+    // Sized for a query's sweeps, which record a few dozen subgoals, not for every subgoal of the map.
+    this.foundIds = new Int32Array(Math.max(16, Math.min(subgoals, 1024)));
+    this.foundDist = new Int32Array(this.foundIds.length);
     this.seen = new Uint32Array(Math.max(1, subgoals));
   }
 
@@ -105,7 +115,7 @@ export class MonotoneSweep {
    */
   direct(ox: number, oy: number, qx: number, qy: number, tx: number, ty: number): void {
     const w = this.width, h = this.height, cells = this.cells, sub = this.sub, bits = sub.bits, run = qx > 0 ? this.runE : this.runW;
-    const seen = this.seen, gen = this.seenGen;
+    const seen = this.seen, gen = this.seenGen, prune = this.prune, same = this.same;
     let cur = this.cur, next = this.next, cov = this.cov, ncov = this.ncov;
     // Row oy: the origin goes on even if it is a subgoal itself; the subgoal that stops it is the first one.
     let e = ox + qx * run[oy * w + ox];
@@ -120,6 +130,45 @@ export class MonotoneSweep {
     }
     for (let y = oy + qy; y >= 0 && y < h && n > 0; y += qy) {
       const row = y * w, dy = qy * (y - oy);
+      // Most rows (a room's, a corridor's, a street's) are one run below one run, with at most one covered
+      // span above: the general loop below in a few steps, the same runs, spans and subgoals out.
+      if (n === 2 && k <= 2) {
+        const x = cur[0], c = row + x;
+        if (cells[c] === 0 && ((bits[c >> 5] >>> (c & 31)) & 1) === 0 && qx * (x + qx * run[c] - cur[1]) >= 0) {
+          e = x + qx * run[c];
+          xs = e + qx;
+          // Whether a subgoal ends the run (else a wall or the edge).
+          const atSub = xs >= 0 && xs < w && cells[row + xs] === 0;
+          // p: the first covered cell of the run, as below.
+          let p = xs;
+          if (k === 2 && prune && qx * (cov[1] - x) >= 0 && qx * (cov[0] - e) <= 0) p = qx * (cov[0] - x) > 0 ? cov[0] : x;
+          const covered = qx * (e - p) >= 0;
+          if (atSub) {
+            const s2 = sub.rank(row + xs);
+            if (seen[s2] !== gen) {
+              seen[s2] = gen;
+              // Under the row above's covered span (cov is still that row's): covered.
+              if (!covered && !(prune && k === 2 && qx * (cov[1] - xs) >= 0 && qx * (cov[0] - xs) <= 0)) this.emit(s2, qx * (xs - ox) + dy);
+            }
+          }
+          n = 0;
+          if (p !== x) {
+            next[0] = x; next[1] = p - qx; n = 2;
+            if (y === ty && qx * (tx - x) >= 0 && qx * (p - qx - tx) >= 0) this.reachedTarget = true;
+          }
+          k = 0;
+          if (covered || atSub) { ncov[0] = covered ? p : xs; ncov[1] = atSub ? xs : e; k = 2; }
+          let t = cur; cur = next; next = t;
+          t = cov; cov = ncov; ncov = t;
+          // The rows after it that repeat it (same-rows.ts) would each leave these runs and spans again: skip them.
+          if (n === 2 && !atSub && same.repeatsNext(x, y, qx, qy)) {
+            const r = same.repeats(x, y, qx, qy), dt = qy * (ty - y);
+            if (dt > 0 && dt <= r && qx * (tx - x) >= 0 && qx * (p - qx - tx) >= 0) this.reachedTarget = true;
+            y += qy * r;
+          }
+          continue;
+        }
+      }
       let m = 0, kk = 0, done = ox - qx, j = 0;
       for (let i = 0; i < n; i += 2) {
         let x = cur[i];
@@ -131,7 +180,7 @@ export class MonotoneSweep {
           if ((bits[c >> 5] >>> (c & 31)) & 1) {
             const s = sub.rank(c);
             // Below an uncovered cell: covered only if the cell to its left is.
-            if (seen[s] !== gen) { seen[s] = gen; if (!this.prune || !(kk > 0 && ncov[kk - 1] === x - qx)) this.emit(s, qx * (x - ox) + dy); }
+            if (seen[s] !== gen) { seen[s] = gen; if (!prune || !(kk > 0 && ncov[kk - 1] === x - qx)) this.emit(s, qx * (x - ox) + dy); }
             kk = append(ncov, kk, x, x, qx);
             x += qx;
             continue;
@@ -139,7 +188,7 @@ export class MonotoneSweep {
           e = x + qx * run[c];
           // p: the first covered cell of the run x..e (e + qx for none).
           let p: number;
-          if (!this.prune) p = e + qx;
+          if (!prune) p = e + qx;
           else if (kk > 0 && ncov[kk - 1] === x - qx) p = x;
           else {
             while (j < k && qx * (cov[j + 1] - x) < 0) j += 2;
@@ -157,7 +206,7 @@ export class MonotoneSweep {
             if (seen[s2] !== gen) {
               seen[s2] = gen;
               let above = false;
-              if (!covered && this.prune) {
+              if (!covered && prune) {
                 while (j < k && qx * (cov[j + 1] - xs) < 0) j += 2;
                 above = j < k && qx * (cov[j] - xs) <= 0;
               }
@@ -178,6 +227,13 @@ export class MonotoneSweep {
   }
 
   private emit(s: number, d: number): void {
+    if (this.found === this.foundIds.length) {
+      const ids = new Int32Array(2 * this.found), dist = new Int32Array(2 * this.found);
+      ids.set(this.foundIds);
+      dist.set(this.foundDist);
+      this.foundIds = ids;
+      this.foundDist = dist;
+    }
     this.foundIds[this.found] = s;
     this.foundDist[this.found++] = d;
   }
@@ -205,30 +261,56 @@ export class MonotoneSweep {
   }
 
   /**
+   * Which L-shaped path from cell a to cell b is free in the raster as
+   * built: `ROW_FIRST` (along a's row to b's column, then along that column),
+   * `COLUMN_FIRST` (along a's column to b's row, then along that row), or 0
+   * when neither is (a monotone path may still exist: `monotonePath`).
+   */
+  lShape(a: number, b: number): LShape {
+    const w = this.width;
+    const ax = a % w, ay = (a - ax) / w, bx = b % w, by = (b - bx) / w;
+    const qx = bx >= ax ? 1 : -1, qy = by >= ay ? 1 : -1;
+    if (this.extend(ay, ax, qx, bx) === bx && this.columnFree(bx, ay, by, qy)) return ROW_FIRST;
+    if (this.columnFree(ax, ay, by, qy) && this.extend(by, ax, qx, bx) === bx) return COLUMN_FIRST;
+    return 0;
+  }
+
+  /**
+   * Writes the L-shaped path of `shape` (`lShape`'s answer, not 0) from cell
+   * a to cell b into out[at .. at + d], a first, d their Manhattan distance.
+   * Nothing is checked: the shape was found free on this raster.
+   */
+  writeL(a: number, b: number, shape: LShape, out: Int32Array, at: number): void {
+    const w = this.width;
+    const ax = a % w, ay = (a - ax) / w, bx = b % w, by = (b - bx) / w;
+    // Two straight legs, each a cell id stepping by a constant stride.
+    const sx = bx >= ax ? 1 : -1, sy = by >= ay ? w : -w, dx = sx * (bx - ax), dy = by >= ay ? by - ay : ay - by;
+    let c = a, i = at;
+    const first = shape === ROW_FIRST ? sx : sy, second = shape === ROW_FIRST ? sy : sx;
+    for (const end = i + (shape === ROW_FIRST ? dx : dy); i < end; i++) { out[i] = c; c += first; }
+    for (const end = i + (shape === ROW_FIRST ? dy : dx); i < end; i++) { out[i] = c; c += second; }
+    out[i] = c;
+  }
+
+  /**
    * Writes a monotone path from cell a to cell b into out[at .. at + d]
    * (a first, d their Manhattan distance) and returns true, or returns
-   * false when none exists (b is not h-reachable from a). The sweep keeps
-   * every row's runs inside the box between them, then walks back from b:
-   * along its run to where the run began, which lies below a reached cell
-   * of the row before, and up.
+   * false when none exists (b is not h-reachable from a). Most hops are an
+   * L (`lShape`); for the others the sweep keeps every row's runs inside
+   * the box between them, then walks back from b: along its run to where
+   * the run began, which lies below a reached cell of the row before, and up.
    */
   monotonePath(a: number, b: number, out: Int32Array, at: number): boolean {
+    const shape = this.lShape(a, b);
+    if (shape !== 0) { this.writeL(a, b, shape, out, at); return true; }
+    return this.staircase(a, b, out, at);
+  }
+
+  /** `monotonePath` for a hop that is not an L: the sweep and the walk back. */
+  staircase(a: number, b: number, out: Int32Array, at: number): boolean {
     const w = this.width, built = this.built;
     const ax = a % w, ay = (a - ax) / w, bx = b % w, by = (b - bx) / w;
     const qx = bx >= ax ? 1 : -1, qy = by >= ay ? 1 : -1, run = qx > 0 ? this.runE : this.runW;
-    // Most hops are an L: along a's row then down b's column, or down a's column then along b's row.
-    const dx = qx * (bx - ax);
-    if (this.extend(ay, ax, qx, bx) === bx && this.columnFree(bx, ay, by, qy)) {
-      for (let i = 0; i <= dx; i++) out[at + i] = ay * w + ax + qx * i;
-      for (let y = ay + qy, i = at + dx + 1; qy * (by - y) >= 0; y += qy) out[i++] = y * w + bx;
-      return true;
-    }
-    if (this.columnFree(ax, ay, by, qy) && this.extend(by, ax, qx, bx) === bx) {
-      let i = at;
-      for (let y = ay; qy * (by - y) > 0; y += qy) out[i++] = y * w + ax;
-      for (let k = 0; k <= dx; k++) out[i++] = by * w + ax + qx * k;
-      return true;
-    }
     const rowsN = qy * (by - ay) + 1;
     if (this.rowAt.length < rowsN + 1) this.rowAt = new Int32Array(rowsN + 1);
     const rowAt = this.rowAt;

@@ -2,8 +2,9 @@ import { checkPathBuffer, checkPathRoom } from '../../core/path.js';
 import { type QueryOptions, type SearchStatus } from '../../core/path-searcher.js';
 import { nextGeneration } from '../../core/stamp.js';
 import type { Grid } from '../grid.js';
-import { JumpHeap } from '../../queues/jump-heap.js';
+import { KeyHeap } from '../../queues/key-heap.js';
 import { LANDMARKS, SubgoalGraph4 } from './subgoal4-graph.js';
+import type { LShape } from './subgoal4-sweep.js';
 import { GridSearcherBase } from '../grid-searcher-base.js';
 import { checkKeys } from '../../core/input-checks.js';
 import { readSaved, writeSaved } from '../../core/saved-file.js';
@@ -35,14 +36,16 @@ const BUILD_KEYS: readonly (keyof SubgoalBuild4Options)[] = ['saved'];
  * Manhattan-length path runs between them (see `SubgoalGraph4`). The
  * constructor builds it (`buildMs`, `bytes`); a query then
  *
- * 1. sweeps from the goal and from the start, run by run (subgoal4-sweep.ts),
- *    for the subgoals each reaches in a straight Manhattan line, which is
- *    also where a start that sees the goal that way finds out;
+ * 1. sweeps from the goal and from the start, run by run (subgoal4-sweep.ts,
+ *    crossing rows that repeat the row above at once: same-rows.ts), for the
+ *    subgoals each reaches in a straight Manhattan line, which is also
+ *    where a start that sees the goal that way finds out;
  * 2. runs A* on the subgoal graph from the start's subgoals, with the
  *    Manhattan distance and the landmark (ALT) bounds, and stops at the
  *    first goal-side subgoal it expands;
- * 3. writes the path cell by cell on request (`pathInto`), each hop a
- *    monotone run found by the same sweep.
+ * 3. writes the path cell by cell on request (`pathInto`): a hop of the
+ *    graph as the L the build found free for it, the first and last hops
+ *    as an L checked there or a monotone path found by the same sweep.
  *
  * Costs are those of breadth-first search or Dijkstra on the grid: steps
  * times `cellSize`, summed step by step as they sum it.
@@ -59,10 +62,11 @@ const BUILD_KEYS: readonly (keyof SubgoalBuild4Options)[] = ['saved'];
  * built from, one bit a cell). A grid edited often wants `GridSearcher`,
  * which follows edits at no cost.
  *
- * Memory: 4.375 bytes per cell (two 2-byte run lengths, a subgoal bit and
- * its rank, the raster's bit; 8.375 on a grid wider than 65535), and per subgoal about 80 bytes
- * (8 landmark distances, its cell, part and search state) plus 8 bytes per
- * edge end. `bytes` adds it up; the grid's own cells are not counted.
+ * Memory: 4.625 bytes per cell (two 2-byte run lengths, a subgoal bit and
+ * its rank, the raster's bit, two bits for rows that repeat the row above;
+ * 8.625 on a grid wider than 65535), and per subgoal about 80 bytes
+ * (8 landmark distances, its cell, part and search state) plus 9 bytes per
+ * edge end (neighbour, length, the hop's shape). `bytes` adds it up; the grid's own cells are not counted.
  *
  * @example
  * ```ts
@@ -85,7 +89,8 @@ export class SubgoalSearcher4 extends GridSearcherBase<SubgoalSearch4Options> {
   private stamp!: Uint32Array;
   private goalDist!: Int32Array;
   private goalStamp!: Uint32Array;
-  private readonly heap = new JumpHeap(1024);
+  /** The open list, keyed by `keyOf(f, h)`. */
+  private readonly heap = new KeyHeap(1024);
   private readonly tdist = new Int32Array(LANDMARKS);
   private gen = 0;
   private startCell = -1;
@@ -219,7 +224,7 @@ export class SubgoalSearcher4 extends GridSearcherBase<SubgoalSearch4Options> {
       const v = sw.foundIds[i], d = sw.foundDist[i];
       const hh = this.hOf(v, gx, gy);
       g[v] = d; parent[v] = -1; hv[v] = hh; stamp[v] = gen;
-      heap.push(v, d + hh, hh);
+      heap.push(v, keyOf(d + hh, hh));
       this.pushes++;
     }
     this.gx = gx;
@@ -262,7 +267,7 @@ export class SubgoalSearcher4 extends GridSearcherBase<SubgoalSearch4Options> {
         }
         g[v] = gv;
         parent[v] = u;
-        heap.push(v, gv + hh, hh);
+        heap.push(v, keyOf(gv + hh, hh));
         this.pushes++;
       }
     }
@@ -285,12 +290,25 @@ export class SubgoalSearcher4 extends GridSearcherBase<SubgoalSearch4Options> {
   private hOf(v: number, gx: number, gy: number): number {
     const graph = this.graph, w = graph.width, c = graph.cellOf[v], x = c % w, y = (c - x) / w;
     let h = (x > gx ? x - gx : gx - x) + (y > gy ? y - gy : gy - y);
-    const dist = graph.dist, tdist = this.tdist, base = v * LANDMARKS;
-    for (let k = 0; k < LANDMARKS; k++) {
-      const a = tdist[k] - dist[base + k];
-      const b = a < 0 ? -a : a;
-      if (b > h) h = b;
-    }
+    // The eight bounds written out (about 5% of a search's time against the loop); UNROLLED stops the
+    // build if LANDMARKS changes without this.
+    const dist = graph.dist, t = this.tdist, b = v * UNROLLED;
+    let a = t[0] - dist[b];
+    if (a > h || -a > h) h = a < 0 ? -a : a;
+    a = t[1] - dist[b + 1];
+    if (a > h || -a > h) h = a < 0 ? -a : a;
+    a = t[2] - dist[b + 2];
+    if (a > h || -a > h) h = a < 0 ? -a : a;
+    a = t[3] - dist[b + 3];
+    if (a > h || -a > h) h = a < 0 ? -a : a;
+    a = t[4] - dist[b + 4];
+    if (a > h || -a > h) h = a < 0 ? -a : a;
+    a = t[5] - dist[b + 5];
+    if (a > h || -a > h) h = a < 0 ? -a : a;
+    a = t[6] - dist[b + 6];
+    if (a > h || -a > h) h = a < 0 ? -a : a;
+    a = t[7] - dist[b + 7];
+    if (a > h || -a > h) h = a < 0 ? -a : a;
     return h;
   }
 
@@ -305,13 +323,22 @@ export class SubgoalSearcher4 extends GridSearcherBase<SubgoalSearch4Options> {
     const n = this.steps + 1;
     checkPathRoom(out, n, 'cells');
     const graph = this.graph, sw = graph.sweep, cellOf = graph.cellOf, g = this.g, parent = this.parent;
+    const at = graph.at, adj = graph.adj, shape = graph.shape;
     let ok: boolean;
     if (this.last < 0) {
       ok = sw.monotonePath(this.startCell, this.goalCell, out, 0);
     } else {
       let u = this.last;
       ok = sw.monotonePath(cellOf[u], this.goalCell, out, g[u]);
-      for (; ok && parent[u] >= 0; u = parent[u]) ok = sw.monotonePath(cellOf[parent[u]], cellOf[u], out, g[parent[u]]);
+      for (; ok && parent[u] >= 0; u = parent[u]) {
+        // A hop of the graph: its shape was found at the build (the edge p -> u is in p's list once).
+        const p = parent[u], end = at[p + 1];
+        let j = at[p];
+        while (j < end && adj[j] !== u) j++;
+        if (j === end) ok = false;
+        else if (shape[j] !== 0) sw.writeL(cellOf[p], cellOf[u], shape[j] as LShape, out, g[p]);
+        else ok = sw.staircase(cellOf[p], cellOf[u], out, g[p]);
+      }
       ok = ok && sw.monotonePath(this.startCell, cellOf[u], out, 0);
     }
     // Every hop was found h-reachable by the same sweeps on the same graph: a failure is a defect.
@@ -327,6 +354,19 @@ export class SubgoalSearcher4 extends GridSearcherBase<SubgoalSearch4Options> {
     return Array.from(buf);
   }
 
+}
+
+/** The landmark count `hOf` is written for: a type error here when `LANDMARKS` is another. */
+const UNROLLED: 8 = LANDMARKS;
+
+/**
+ * The open list's key: f first, then the smaller h (the entry nearer the
+ * goal), as one number. f and h are whole steps; h / 2^32 is below 1, so it
+ * never reorders two f values, and on any grid of up to 2^21 steps across
+ * it is exact.
+ */
+function keyOf(f: number, h: number): number {
+  return f + h * 2 ** -32;
 }
 
 /**
