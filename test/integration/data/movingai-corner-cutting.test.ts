@@ -49,8 +49,11 @@ for (const name of MAPS) {
       if (optimal < bound && !sameLength(optimal, bound)) bad.push(`line ${r.line}: ${optimal} under the octile distance ${bound}`);
       if (i % FLOOD_EVERY === 0) {
         floods++;
-        const d = flood(grid, grid.id(r.startX, r.startY)).g[grid.id(r.goalX, r.goalY)];
-        if (!sameLength(optimal, d)) bad.push(`line ${r.line}: ${optimal}, Dijkstra's flood ${d}`);
+        // The flood settles what lies within the published optimum and a step more, not the whole
+        // map: corner cutting only shortens paths, so the goal is within that, and a goal it leaves
+        // unsettled (Infinity) fails the row as a wrong length does.
+        const d = flood(grid, grid.id(r.startX, r.startY), { radius: published + 1 }).g[grid.id(r.goalX, r.goalY)];
+        if (!sameLength(optimal, d)) bad.push(`line ${r.line}: ${optimal}, Dijkstra's flood ${d === Infinity ? `beyond ${published + 1}` : d}`);
       }
     }
     expect(bad).toEqual([]);
