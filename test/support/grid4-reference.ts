@@ -1,6 +1,6 @@
 import type { Grid } from '#bestfirst';
 
-// The 4-connected reference the subgoal searcher is held to: plain breadth-first search and a path walk, written here.
+// The 4-connected reference the subgoal searcher is held to: plain breadth-first search, a pairwise A* held to it, and a path walk, written here.
 
 /** Steps from `from` to every cell (4 neighbours, free cells only); -1 where unreachable. */
 export function bfsSteps(grid: Grid, from: number): Int32Array {
@@ -10,56 +10,114 @@ export function bfsSteps(grid: Grid, from: number): Int32Array {
   return d;
 }
 
-/** The two-ended search's arrays, kept between calls: the grid with a wall all round (no bounds checks), and per side its steps, marks and queue. */
-let scratch = { grid: null as Grid | null, version: -1, cells: new Uint8Array(0), dA: new Int32Array(0), dB: new Int32Array(0), qA: new Int32Array(0), qB: new Int32Array(0), markA: new Int32Array(0), markB: new Int32Array(0), gen: 0 };
+/** How many landmarks distance4's heuristic measures from. */
+const LANDMARKS = 6;
 
 /**
- * Steps from `from` to `to`, -1 when unreachable: breadth-first from both
- * ends, a whole layer at a time from the side whose layer is smaller. An
- * edge from a cell of the layer being expanded to a cell the other side has
- * reached closes a path; once a layer closes any, the shortest of that
- * layer's is the distance (a later layer only makes longer ones). It works
- * on a copy of the grid framed by walls, so a step needs no bounds check:
- * the integration tier checks thousands of Moving AI scenarios with it.
- * bfsSteps keeps the plain one-ended loop, and a unit test holds the two to
- * the same answers. The copy is made again when the grid or its version
+ * The pairwise search's arrays, kept between calls: the grid with a wall all
+ * round (no bounds checks), each landmark's steps to every cell on that copy
+ * (-1 where it does not reach), each cell's steps and marks, and the open
+ * list's three stacks.
+ */
+let scratch = {
+  grid: null as Grid | null, version: -1, cells: new Uint8Array(0), marks: [] as Int32Array[],
+  g: new Int32Array(0), seen: new Int32Array(0), done: new Int32Array(0), stacks: [] as Int32Array[], gen: 0,
+};
+
+/**
+ * Steps from `from` to `to`, -1 when unreachable: A* on a copy of the grid
+ * framed by walls (a step needs no bounds check), its heuristic the larger of
+ * the Manhattan distance and a landmark bound (ALT): with d(L, c) a landmark's
+ * breadth-first steps to c, |d(L, to) - d(L, c)| is at most the steps from c
+ * to `to` (triangle inequality). Each of the two changes by at most one along
+ * a step, so the heuristic is consistent and f = steps + heuristic grows by
+ * 0, 1 or 2 along a step: the open list is three stacks, f, f + 1 and f + 2,
+ * and no heap; a cell comes off them at its fewest steps. The Manhattan
+ * distance keeps the search near the straight line on open maps, the
+ * landmarks in a maze's corridors (six, each as far as it can be from the
+ * ones before). bfsSteps, the plain loop, is what a unit test holds this to;
+ * the integration tier checks thousands of Moving AI scenarios with this.
+ * The copy and the landmarks are made again when the grid or its version
  * (any edit) changes.
  */
-export function bfsDistance(grid: Grid, from: number, to: number): number {
+export function distance4(grid: Grid, from: number, to: number): number {
   const w = grid.width, pw = w + 2;
+  const pad = (c: number) => c + pw + 1 + 2 * Math.floor(c / w);
   if (scratch.grid !== grid || scratch.version !== grid.version) {
     const n = pw * (grid.height + 2);
     const cells = new Uint8Array(n).fill(1);
     for (let y = 0; y < grid.height; y++) for (let x = 0; x < w; x++) cells[(y + 1) * pw + x + 1] = grid.cells[y * w + x];
-    scratch = { grid, version: grid.version, cells, dA: new Int32Array(n), dB: new Int32Array(n), qA: new Int32Array(n), qB: new Int32Array(n), markA: new Int32Array(n), markB: new Int32Array(n), gen: 0 };
+    scratch = { grid, version: grid.version, cells, marks: landmarks(grid, n, pad), g: new Int32Array(n), seen: new Int32Array(n), done: new Int32Array(n), stacks: [new Int32Array(n), new Int32Array(n), new Int32Array(n)], gen: 0 };
   }
   if (from === to) return 0;
-  const { cells, dA, dB, qA, qB, markA, markB } = scratch, gen = ++scratch.gen;
-  const pad = (c: number) => c + pw + 1 + 2 * Math.floor(c / w);
-  const s = pad(from), t = pad(to);
-  dA[s] = 0; markA[s] = gen; qA[0] = s;
-  dB[t] = 0; markB[t] = gen; qB[0] = t;
-  let aHead = 0, aTail = 1, bHead = 0, bTail = 1;
-  const steps = [-1, 1, -pw, pw];
-  while (aHead < aTail && bHead < bTail) {
-    const fromA = aTail - aHead <= bTail - bHead;
-    const q = fromA ? qA : qB, d = fromA ? dA : dB, mark = fromA ? markA : markB, od = fromA ? dB : dA, omark = fromA ? markB : markA;
-    let head = fromA ? aHead : bHead, tail = fromA ? aTail : bTail;
-    const layerEnd = tail;
-    let best = Infinity;
-    while (head < layerEnd) {
-      const c = q[head++], dc = d[c] + 1;
-      for (let k = 0; k < 4; k++) {
-        const m = c + steps[k];
-        if (cells[m] !== 0) continue;
-        if (omark[m] === gen && dc + od[m] < best) best = dc + od[m];
-        if (mark[m] !== gen) { d[m] = dc; mark[m] = gen; q[tail++] = m; }
-      }
+  const { cells, marks, g, seen, done, stacks } = scratch, gen = ++scratch.gen;
+  const s = pad(from), t = pad(to), tx = t % pw, ty = (t - tx) / pw;
+  const toMark = marks.map((d) => d[t]);
+  const h = (c: number) => {
+    const x = c % pw, y = (c - x) / pw;
+    let best = Math.abs(x - tx) + Math.abs(y - ty);
+    for (let k = 0; k < marks.length; k++) {
+      const dc = marks[k][c];
+      if (dc >= 0 && toMark[k] >= 0 && Math.abs(toMark[k] - dc) > best) best = Math.abs(toMark[k] - dc);
     }
-    if (fromA) { aHead = head; aTail = tail; } else { bHead = head; bTail = tail; }
-    if (best < Infinity) return best;
+    return best;
+  };
+  const steps = [-1, 1, -pw, pw];
+  // tops[i]: the entries of stacks[(f + i) % 3], f the least f open.
+  const tops = [0, 0, 0];
+  let at = 0;
+  g[s] = 0; seen[s] = gen; stacks[0][0] = s; tops[0] = 1;
+  for (;;) {
+    if (tops[at] === 0) {
+      // Every cell of this f is done: on to the next f that has any.
+      if (tops[(at + 1) % 3] === 0 && tops[(at + 2) % 3] === 0) return -1;
+      at = (at + 1) % 3;
+      continue;
+    }
+    const c = stacks[at][--tops[at]];
+    if (done[c] === gen) continue; // an entry left behind when a shorter way to c was found
+    done[c] = gen;
+    if (c === t) return g[c];
+    const gm = g[c] + 1, hc = h(c);
+    for (let k = 0; k < 4; k++) {
+      const m = c + steps[k];
+      if (cells[m] !== 0 || done[m] === gen || (seen[m] === gen && g[m] <= gm)) continue;
+      g[m] = gm; seen[m] = gen;
+      const i = (at + 1 + h(m) - hc) % 3; // f grows by 1 + h(m) - h(c): 0, 1 or 2
+      stacks[i][tops[i]++] = m;
+    }
   }
-  return -1;
+}
+
+/**
+ * Each landmark's steps to every cell, on the walled copy's ids: the first the
+ * free cell farthest from the first free cell, each next the one farthest from
+ * its nearest landmark so far (in their component).
+ */
+function landmarks(grid: Grid, n: number, pad: (c: number) => number): Int32Array[] {
+  let first = 0;
+  while (first < grid.size && grid.cells[first] !== 0) first++;
+  if (first === grid.size) return [];
+  const out: Int32Array[] = [];
+  const nearest = new Int32Array(grid.size).fill(-1);
+  let from = farthest(bfsSteps(grid, first));
+  for (let k = 0; k < LANDMARKS; k++) {
+    const d = bfsSteps(grid, from), padded = new Int32Array(n).fill(-1);
+    for (let c = 0; c < grid.size; c++) {
+      padded[pad(c)] = d[c];
+      if (d[c] >= 0 && (nearest[c] < 0 || d[c] < nearest[c])) nearest[c] = d[c];
+    }
+    out.push(padded);
+    from = farthest(nearest);
+  }
+  return out;
+}
+
+/** The cell with the most steps in `d` (the first of them). */
+function farthest(d: Int32Array): number {
+  let best = 0;
+  for (let c = 1; c < d.length; c++) if (d[c] > d[best]) best = c;
+  return best;
 }
 
 /** The one-ended breadth-first loop: cell n is reached when mark[n] is gen, d[n] steps from `from`. */

@@ -17,8 +17,11 @@ const DIR = mkdtempSync(join(tmpdir(), 'bestfirst-shards-'));
 const F = writeFixtures();
 const DEN = 'data/movingai/dao/den312d.map.scen';
 const BRC = 'data/movingai/dao/brc202d.map.scen';
-/** brc202d's large run: 1,200 of its 2,519 rows (seeded), many chunks for two threads, seconds of A* each run. */
-const LARGE = [BRC, '--sample', '1200'];
+/**
+ * brc202d's large run: 600 of its 2,519 rows (seeded), still some 64 chunks for two threads (the
+ * pool deals a thread about 32) and a second of A* each run, time enough to kill one partway.
+ */
+const LARGE = [BRC, '--sample', '600'];
 
 function bestfirst(...argv: string[]): { code: number | null; out: string; err: string } {
   const r = spawnSync(process.execPath, [BIN, ...argv], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 28 });
@@ -38,7 +41,7 @@ function wholeBrc(): NonNullable<typeof whole> {
     expect(r.code, r.err).toBe(0);
     expect(r.err).toBe('');
     whole = { ...r, jsonl: readFileSync(file, 'utf8') };
-    expect(whole.jsonl.trim().split('\n')).toHaveLength(1201); // a header and a line per row
+    expect(whole.jsonl.trim().split('\n')).toHaveLength(601); // a header and a line per row
   }
   return whole;
 }
@@ -46,7 +49,6 @@ function wholeBrc(): NonNullable<typeof whole> {
 test('--workers 2 prints what --workers 1 prints, row for row: records, failures, summary and exit status', () => {
   expectFreshBuild('dist/cli/main.js', ['cli', 'src']);
   const runs: string[][] = [
-    [DEN, '--json'],
     [DEN, '--algo', 'jps-plus'], // the table made once, shared with the workers as bytes
     [DEN, '--algo', 'subgoal4', '--json'], // a 4-connected grid in shared memory
     [DEN, '--terrain', 'T=2', '--json'], // a weighed grid: its weights shared too
@@ -58,12 +60,17 @@ test('--workers 2 prints what --workers 1 prints, row for row: records, failures
     expect(two, argv.join(' ')).toEqual(one);
     expect(one.code, `${argv.join(' ')}: ${one.err}`).toBe(argv.includes('--force-map') ? 1 : 0);
   }
-  // With times: the same rows in the same order, the times aside.
+  // With times (den312d's A* records as JSON): the same rows in the same order, the times aside, and the
+  // same summary and exit status. Byte for byte (--no-times): the runs above and the large run below.
   const strip = (out: string) => out.trim().split('\n').map((l) => { const { elapsedMs: _, ...r } = JSON.parse(l) as Record<string, unknown>; return r; });
   const one = bestfirst('scen', DEN, '--json', '--workers', '1'), two = bestfirst('scen', DEN, '--json', '--workers', '2');
   expect(strip(two.out)).toEqual(strip(one.out));
   expect(strip(one.out)).toHaveLength(320);
-  // A large run, 1200 rows: what --workers 2 prints and writes is what the whole run on one thread does.
+  const untimed = (err: string) => err.split('\n').filter((l) => !l.startsWith('microseconds per query:'));
+  expect([two.code, untimed(two.err)]).toEqual([one.code, untimed(one.err)]);
+  expect(untimed(one.err)).toHaveLength(one.err.split('\n').length - 1);
+  expect(one.code, one.err).toBe(0);
+  // A large run, 600 rows: what --workers 2 prints and writes is what the whole run on one thread does.
   const whole = wholeBrc();
   const file = join(DIR, 'two.jsonl');
   const twoBrc = bestfirst('scen', ...LARGE, '--no-times', '--workers', '2', '--jsonl', file);
@@ -75,19 +82,19 @@ test('a run killed with SIGKILL partway, then run again with --resume, ends as t
   expectFreshBuild('dist/cli/main.js', ['cli', 'src']);
   const file = join(DIR, 'killed.jsonl');
   const child = spawn(process.execPath, [BIN, 'scen', ...LARGE, '--no-times', '--workers', '2', '--jsonl', file], { cwd: ROOT, stdio: 'ignore' });
-  // Killed once a few hundred rows are in the file: the run is then well short of its 1200.
+  // Killed once a hundred rows are in the file: the run is then well short of its 600.
   let rows = 0;
-  while (rows < 300) {
+  while (rows < 100) {
     await new Promise((r) => setTimeout(r, 20));
     rows = existsSync(file) ? readFileSync(file, 'utf8').split('\n').length - 2 : 0;
   }
   child.kill('SIGKILL');
   await new Promise((r) => child.once('exit', r));
   const left = readFileSync(file, 'utf8').split('\n').length - 2;
-  expect(left).toBeLessThan(1200);
+  expect(left).toBeLessThan(600);
   const resumed = bestfirst('scen', ...LARGE, '--no-times', '--workers', '2', '--resume', file);
   expect(resumed.code).toBe(0);
-  expect(resumed.err).toMatch(/^scen: resuming .*killed\.jsonl: \d+ of 1200 rows there already( \(a cut last line dropped\))?, \d+ to run\n$/);
+  expect(resumed.err).toMatch(/^scen: resuming .*killed\.jsonl: \d+ of 600 rows there already( \(a cut last line dropped\))?, \d+ to run\n$/);
   const whole = wholeBrc();
   expect(resumed.out).toBe(whole.out);
   expect(readFileSync(file, 'utf8')).toBe(whole.jsonl);
