@@ -15,13 +15,14 @@ const LANDMARKS = 6;
 
 /**
  * The pairwise search's arrays, kept between calls: the grid with a wall all
- * round (no bounds checks), each landmark's steps to every cell on that copy
- * (-1 where it does not reach), each cell's steps and marks, and the open
- * list's three stacks.
+ * round (no bounds checks), the landmarks' steps to every cell on that copy
+ * (-1 where one does not reach; cell by cell, LANDMARKS numbers each, so that
+ * a cell's are read together), each cell's steps, heuristic and marks, and
+ * the open list's three stacks.
  */
 let scratch = {
-  grid: null as Grid | null, version: -1, cells: new Uint8Array(0), marks: [] as Int32Array[],
-  g: new Int32Array(0), seen: new Int32Array(0), done: new Int32Array(0), stacks: [] as Int32Array[], gen: 0,
+  grid: null as Grid | null, version: -1, cells: new Uint8Array(0), marks: new Int32Array(0) as Int32Array,
+  g: new Int32Array(0), hv: new Int32Array(0), seen: new Int32Array(0), done: new Int32Array(0), stacks: [] as Int32Array[], gen: 0,
 };
 
 /**
@@ -47,18 +48,20 @@ export function distance4(grid: Grid, from: number, to: number): number {
     const n = pw * (grid.height + 2);
     const cells = new Uint8Array(n).fill(1);
     for (let y = 0; y < grid.height; y++) for (let x = 0; x < w; x++) cells[(y + 1) * pw + x + 1] = grid.cells[y * w + x];
-    scratch = { grid, version: grid.version, cells, marks: landmarks(grid, n, pad), g: new Int32Array(n), seen: new Int32Array(n), done: new Int32Array(n), stacks: [new Int32Array(n), new Int32Array(n), new Int32Array(n)], gen: 0 };
+    scratch = { grid, version: grid.version, cells, marks: landmarks(grid, n, pad), g: new Int32Array(n), hv: new Int32Array(n), seen: new Int32Array(n), done: new Int32Array(n), stacks: [new Int32Array(n), new Int32Array(n), new Int32Array(n)], gen: 0 };
   }
   if (from === to) return 0;
-  const { cells, marks, g, seen, done, stacks } = scratch, gen = ++scratch.gen;
+  const { cells, marks, g, hv, seen, done, stacks } = scratch, gen = ++scratch.gen;
   const s = pad(from), t = pad(to), tx = t % pw, ty = (t - tx) / pw;
-  const toMark = marks.map((d) => d[t]);
+  // The landmarks that reach the goal, and their steps to it.
+  const useful: number[] = [], toMark: number[] = [];
+  for (let k = 0; k < LANDMARKS && marks.length > 0; k++) if (marks[t * LANDMARKS + k] >= 0) { useful.push(k); toMark.push(marks[t * LANDMARKS + k]); }
   const h = (c: number) => {
     const x = c % pw, y = (c - x) / pw;
     let best = Math.abs(x - tx) + Math.abs(y - ty);
-    for (let k = 0; k < marks.length; k++) {
-      const dc = marks[k][c];
-      if (dc >= 0 && toMark[k] >= 0 && Math.abs(toMark[k] - dc) > best) best = Math.abs(toMark[k] - dc);
+    for (let j = 0; j < useful.length; j++) {
+      const dc = marks[c * LANDMARKS + useful[j]];
+      if (dc >= 0 && Math.abs(toMark[j] - dc) > best) best = Math.abs(toMark[j] - dc);
     }
     return best;
   };
@@ -66,7 +69,7 @@ export function distance4(grid: Grid, from: number, to: number): number {
   // tops[i]: the entries of stacks[(f + i) % 3], f the least f open.
   const tops = [0, 0, 0];
   let at = 0;
-  g[s] = 0; seen[s] = gen; stacks[0][0] = s; tops[0] = 1;
+  g[s] = 0; hv[s] = h(s); seen[s] = gen; stacks[0][0] = s; tops[0] = 1;
   for (;;) {
     if (tops[at] === 0) {
       // Every cell of this f is done: on to the next f that has any.
@@ -78,12 +81,13 @@ export function distance4(grid: Grid, from: number, to: number): number {
     if (done[c] === gen) continue; // an entry left behind when a shorter way to c was found
     done[c] = gen;
     if (c === t) return g[c];
-    const gm = g[c] + 1, hc = h(c);
+    const gm = g[c] + 1, hc = hv[c];
     for (let k = 0; k < 4; k++) {
       const m = c + steps[k];
-      if (cells[m] !== 0 || done[m] === gen || (seen[m] === gen && g[m] <= gm)) continue;
-      g[m] = gm; seen[m] = gen;
-      const i = (at + 1 + h(m) - hc) % 3; // f grows by 1 + h(m) - h(c): 0, 1 or 2
+      if (cells[m] !== 0 || done[m] === gen) continue;
+      if (seen[m] !== gen) { hv[m] = h(m); seen[m] = gen; } else if (g[m] <= gm) continue;
+      g[m] = gm;
+      const i = (at + 1 + hv[m] - hc) % 3; // f grows by 1 + h(m) - h(c): 0, 1 or 2
       stacks[i][tops[i]++] = m;
     }
   }
@@ -94,20 +98,19 @@ export function distance4(grid: Grid, from: number, to: number): number {
  * free cell farthest from the first free cell, each next the one farthest from
  * its nearest landmark so far (in their component).
  */
-function landmarks(grid: Grid, n: number, pad: (c: number) => number): Int32Array[] {
+function landmarks(grid: Grid, n: number, pad: (c: number) => number): Int32Array {
   let first = 0;
   while (first < grid.size && grid.cells[first] !== 0) first++;
-  if (first === grid.size) return [];
-  const out: Int32Array[] = [];
+  if (first === grid.size) return new Int32Array(0);
+  const out = new Int32Array(n * LANDMARKS).fill(-1);
   const nearest = new Int32Array(grid.size).fill(-1);
   let from = farthest(bfsSteps(grid, first));
   for (let k = 0; k < LANDMARKS; k++) {
-    const d = bfsSteps(grid, from), padded = new Int32Array(n).fill(-1);
+    const d = bfsSteps(grid, from);
     for (let c = 0; c < grid.size; c++) {
-      padded[pad(c)] = d[c];
+      out[pad(c) * LANDMARKS + k] = d[c];
       if (d[c] >= 0 && (nearest[c] < 0 || d[c] < nearest[c])) nearest[c] = d[c];
     }
-    out.push(padded);
     from = farthest(nearest);
   }
   return out;
