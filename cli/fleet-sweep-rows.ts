@@ -1,6 +1,6 @@
-import { InputError, type Grid } from '#bestfirst';
+import type { Grid } from '#bestfirst';
 import type { AgentTask } from '#bestfirst/mapf';
-import type { RowFormat } from './results-file.js';
+import { rowReader, type RowFormat } from './results-file.js';
 import type { SharedGrid } from './scen-workers.js';
 import { effortWords, planFleet, SOLVERS, type FleetBudget, type Solver } from './fleet-plan.js';
 
@@ -112,12 +112,9 @@ export function fleetLine(r: FleetRow, times: boolean): string {
 
 /** A row read back from a `--jsonl` line (already JSON-parsed); `where` names the line in a refusal. */
 export function fleetRowFromJson(v: unknown, where: string, times: boolean): FleetRow {
-  const bad = (what: string): never => { throw new InputError(`${where}: ${what}; expected a row bestfirst fleet --jsonl wrote`); };
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) return bad('not a JSON object');
-  const o = v as Record<string, unknown>;
-  const int = (k: string, x: unknown = o[k]) => (Number.isSafeInteger(x) && (x as number) >= 0 ? x as number : bad(`${k} is not a whole number >= 0`));
+  const { o, bad, int } = rowReader(v, where, 'bestfirst fleet --jsonl');
   const intOrNull = (k: string) => (o[k] === null ? null : int(k));
-  const num = (k: string, x: unknown = o[k]) => (x === null ? null : typeof x === 'number' && Number.isFinite(x) && x >= 0 ? x : bad(`${k} is not a number >= 0 or null`));
+  const num = (k: string) => { const x = o[k]; return x === null ? null : typeof x === 'number' && Number.isFinite(x) && x >= 0 ? x : bad(`${k} is not a number >= 0 or null`); };
   const str = (k: string) => (o[k] === null ? null : typeof o[k] === 'string' ? o[k] as string : bad(`${k} is not a string or null`));
   const status = o.status;
   if (status !== 'found' && status !== 'unreachable' && status !== 'stopped') return bad('status is not found, unreachable or stopped');

@@ -176,6 +176,15 @@ export interface RowFormat<R extends { readonly row: number }> {
   readonly edited: string;
 }
 
+/** The start of every `fromJson`: the line's object, `bad` (a refusal naming the line and what wrote such rows) and `int` (a whole number >= `min`, 0 by default). */
+export function rowReader(v: unknown, where: string, writer: string): { o: Record<string, unknown>; bad: (what: string) => never; int: (k: string, min?: number) => number } {
+  const bad = (what: string): never => { throw new InputError(`${where}: ${what}; expected a row ${writer} wrote`); };
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return bad('not a JSON object');
+  const o = v as Record<string, unknown>;
+  const int = (k: string, min = 0) => (Number.isSafeInteger(o[k]) && (o[k] as number) >= min ? o[k] as number : bad(`${k} is not a whole number >= ${min}`));
+  return { o, bad, int };
+}
+
 /**
  * The rows of a `--resume` file, checked to be of this very run (`header`,
  * the header this run would write): the same command, every field of the

@@ -1,6 +1,5 @@
-import { InputError } from '#bestfirst';
 import { fixed, type Io } from './io.js';
-import type { ResultsHeader, RowFormat } from './results-file.js';
+import { rowReader, type ResultsHeader, type RowFormat } from './results-file.js';
 
 /**
  * One pair of `route --pairs` answered, and the report made from the
@@ -50,10 +49,7 @@ function pairJsonLine(a: PairAnswer, times: boolean): string {
 
 /** A pair read back from a --jsonl line (already JSON-parsed); `where` names the line in a refusal. */
 function pairFromJson(v: unknown, where: string, times: boolean): PairAnswer {
-  const bad = (what: string): never => { throw new InputError(`${where}: ${what}; expected a row bestfirst route --pairs --jsonl wrote`); };
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) return bad('not a JSON object');
-  const o = v as Record<string, unknown>;
-  const int = (k: string, min: number) => (Number.isSafeInteger(o[k]) && (o[k] as number) >= min ? o[k] as number : bad(`${k} is not a whole number >= ${min}`));
+  const { o, bad, int } = rowReader(v, where, 'bestfirst route --pairs --jsonl');
   const intOrNull = (k: string) => (o[k] === null ? null : int(k, 0));
   const status = o.status;
   if (status !== 'found' && status !== 'unreachable' && status !== 'negative-cycle') return bad('status is not found, unreachable or negative-cycle');

@@ -2,7 +2,7 @@ import { COST_TO_COME, GridSearcher, InputError, Searcher, type Grid, type PathS
 import { checkPath, sameLength, withinBound, type Guarantee } from '#bestfirst/grid';
 import type { Scenario } from '#bestfirst/io';
 import type { Algo, Runner } from './algos.js';
-import type { RowFormat } from './results-file.js';
+import { rowReader, type RowFormat } from './results-file.js';
 import { partialOptions } from './terrain.js';
 
 /**
@@ -136,10 +136,7 @@ export function rowLine(r: ScenRow, times: boolean): string {
 
 /** A row read back from a `--jsonl` line (already JSON-parsed); `where` names the line in a refusal. */
 export function rowFromJson(v: unknown, where: string, times: boolean): ScenRow {
-  const bad = (what: string): never => { throw new InputError(`${where}: ${what}; expected a row bestfirst scen --jsonl wrote`); };
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) return bad('not a JSON object');
-  const o = v as Record<string, unknown>;
-  const int = (k: string) => (Number.isSafeInteger(o[k]) && (o[k] as number) >= 0 ? o[k] as number : bad(`${k} is not a whole number >= 0`));
+  const { o, bad, int } = rowReader(v, where, 'bestfirst scen --jsonl');
   const bool = (k: string) => (typeof o[k] === 'boolean' ? o[k] as boolean : bad(`${k} is not true or false`));
   const num = (k: string) => (o[k] === null ? null : typeof o[k] === 'number' && Number.isFinite(o[k]) ? o[k] as number : bad(`${k} is not a number or null`));
   const str = (k: string) => (o[k] === undefined ? undefined : typeof o[k] === 'string' ? o[k] as string : bad(`${k} is not a string`));
