@@ -8,12 +8,13 @@
 // writes what --workers 1 does, and a run killed with SIGKILL partway, then
 // resumed, ends as the uninterrupted one; the Slurm array script of
 // docs/cluster/, run once per task id, merges to the whole batch.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { setPriority, tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
+import { killPartway } from '../../support/kill-partway.js';
 import { expectFreshBuild } from '../../support/build-fresh.js';
 import { fakeNpx } from '../../support/fake-npx.js';
 import { runArrayTasks } from '../../support/slurm-array.js';
@@ -199,18 +200,7 @@ test('--workers 2 prints and writes what --workers 1 does, and a run killed with
   expect(readFileSync(at('two.jsonl'), 'utf8')).toBe(whole);
 
   const file = at('killed.jsonl');
-  const child = spawn(process.execPath, [BIN, ...argv, '--workers', '2', '--jsonl', file], { cwd: ROOT, stdio: 'ignore' });
-  // At the lowest priority, so that on a busy machine this loop still looks at the file before the run is done.
-  setPriority(child.pid!, 19);
-  const exited = new Promise((r) => child.once('exit', r));
-  let rows = 0;
-  while (rows < 300) {
-    await new Promise((r) => setTimeout(r, 5));
-    rows = existsSync(file) ? readFileSync(file, 'utf8').split('\n').length - 2 : 0;
-  }
-  child.kill('SIGKILL');
-  await exited;
-  const left = readFileSync(file, 'utf8').split('\n').length - 2;
+  const left = await killPartway(BIN, [...argv, '--workers', '2', '--jsonl', file], ROOT, file, 300);
   expect(left).toBeLessThan(1500);
   const resumed = bestfirst(...argv, '--workers', '2', '--resume', file);
   expect(resumed.code).toBe(0);

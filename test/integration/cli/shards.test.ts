@@ -2,12 +2,13 @@
 // (dist/, as a worker thread runs only built code) in child processes.
 // Row for row, --workers 2 prints what --workers 1 prints, and a run killed
 // with SIGKILL partway and then resumed ends as an uninterrupted run.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
+import { killPartway } from '../../support/kill-partway.js';
 import { expectFreshBuild } from '../../support/build-fresh.js';
 import { writeFixtures } from '../../support/cli-fixtures.js';
 
@@ -81,16 +82,8 @@ test('--workers 2 prints what --workers 1 prints, row for row: records, failures
 test('a run killed with SIGKILL partway, then run again with --resume, ends as the uninterrupted run: the same file, the same report', async () => {
   expectFreshBuild('dist/cli/main.js', ['cli', 'src']);
   const file = join(DIR, 'killed.jsonl');
-  const child = spawn(process.execPath, [BIN, 'scen', ...LARGE, '--no-times', '--workers', '2', '--jsonl', file], { cwd: ROOT, stdio: 'ignore' });
   // Killed once a hundred rows are in the file: the run is then well short of its 600.
-  let rows = 0;
-  while (rows < 100) {
-    await new Promise((r) => setTimeout(r, 20));
-    rows = existsSync(file) ? readFileSync(file, 'utf8').split('\n').length - 2 : 0;
-  }
-  child.kill('SIGKILL');
-  await new Promise((r) => child.once('exit', r));
-  const left = readFileSync(file, 'utf8').split('\n').length - 2;
+  const left = await killPartway(BIN, ['scen', ...LARGE, '--no-times', '--workers', '2', '--jsonl', file], ROOT, file, 100);
   expect(left).toBeLessThan(600);
   const resumed = bestfirst('scen', ...LARGE, '--no-times', '--workers', '2', '--resume', file);
   expect(resumed.code).toBe(0);
