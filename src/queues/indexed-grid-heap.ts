@@ -23,12 +23,18 @@ export class IndexedGridHeap {
    * read it fresh.
    */
   keys: Float64Array;
-  /** The same memory as `keys`, as int32: entry i's cell id is ids[8 i + 6]. */
-  private ids: Int32Array;
-  private capacity: number;
+  /** The same memory as `keys`, as int32: entry i's cell id is ids[8 i + 6]. Replaced with `keys`. */
+  ids: Int32Array;
+  // capacity, counter and peak are read and written by GridSearcher's loops,
+  // which pop and push inline (scripts/grid-loops.ts.in) and hand back `length`,
+  // `counter` and `peak` when they stop: in the same order as pop, insert and update.
+  /** @internal Entries `keys` has room for. */
+  capacity: number;
   length = 0;
-  private counter = 0;
-  private peak = 0;
+  /** @internal The next insertion number. */
+  counter = 0;
+  /** @internal The most entries this query has held (newQuery moves `base` past them). */
+  peak = 0;
 
   constructor(cells: number, capacity = 1024) {
     this.state = new Int32Array(cells);
@@ -164,8 +170,8 @@ export class IndexedGridHeap {
     return i;
   }
 
-  /** Moves entry i0 down to where its key fits among the `length` entries. */
-  private down(i0: number): void {
+  /** Moves entry i0 down to where its key fits among the `length` entries. @internal */
+  down(i0: number): void {
     const k = this.keys, ids = this.ids, state = this.state, base = this.base, n = this.length;
     let i = i0;
     const ib0 = i0 * 4;
@@ -192,7 +198,8 @@ export class IndexedGridHeap {
     state[id] = base + i;
   }
 
-  private grow(): void {
+  /** Doubles the room: `keys` and `ids` are new arrays (the grid loops read them again). @internal */
+  grow(): void {
     this.capacity *= 2;
     const keys = new Float64Array(this.capacity * 4);
     keys.set(this.keys);

@@ -115,11 +115,54 @@ export class GridSearcher extends GridSearchBase {
     const gx = goal % w, gy = (goal - gx) / w;
     let expansions = this.expansions, pushes = this.pushes, reopenings = this.reopenings;
     let status: 'found' | 'unreachable' | null = 'unreachable';
+    // The open list's pop and push, inline on its arrays, in the order of
+    // IndexedGridHeap's pop, insert and update (f, then tie, then insertion
+    // number s): as calls (refill and up were not inlined) they cost 10 to
+    // 15% of the loop on maze512-1-0 and dao/arena (issue 36). An entry is
+    // 4 doubles: f, tie, s, then the cell id as int32 at ids[2 * 4 i + 6].
+    let keys = heap.keys, ids = heap.ids, len = heap.length, counter = heap.counter, cap = heap.capacity, peak = heap.peak;
 
-    while (heap.length > 0) {
+    while (len > 0) {
       // A limit or the end of a slice: the open list is whole, and the next call resumes from it.
       if (expansions >= stopAt) { status = null; break; }
-      const n = heap.pop();
+      // Pop: the top's cell closes; the hole sinks along the smaller children to a leaf (one compare a level), and
+      // the last entry rises from there (IndexedGridHeap.refill).
+      const n = ids[6];
+      state[n] = closed;
+      const last = --len;
+      if (last > 0) {
+        let i = 0;
+        for (;;) {
+          let c = 2 * i + 1;
+          if (c >= last) break;
+          let cb = c * 4;
+          if (c + 1 < last) {
+            const db = cb + 4, df = keys[db], cf = keys[cb];
+            if (df < cf || (df === cf && (keys[db + 1] < keys[cb + 1] || (keys[db + 1] === keys[cb + 1] && keys[db + 2] < keys[cb + 2])))) { c++; cb = db; }
+          }
+          const ib = i * 4;
+          keys[ib] = keys[cb]; keys[ib + 1] = keys[cb + 1]; keys[ib + 2] = keys[cb + 2];
+          const cid = ids[2 * cb + 6];
+          ids[2 * ib + 6] = cid;
+          state[cid] = base + i;
+          i = c;
+        }
+        const lb = last * 4, f = keys[lb], tie = keys[lb + 1], s = keys[lb + 2], id = ids[2 * lb + 6];
+        while (i > 0) {
+          const p = (i - 1) >> 1, pb = p * 4, pf = keys[pb];
+          if (pf < f || (pf === f && (keys[pb + 1] < tie || (keys[pb + 1] === tie && keys[pb + 2] < s)))) break;
+          const qb = i * 4;
+          keys[qb] = pf; keys[qb + 1] = keys[pb + 1]; keys[qb + 2] = keys[pb + 2];
+          const pid = ids[2 * pb + 6];
+          ids[2 * qb + 6] = pid;
+          state[pid] = base + i;
+          i = p;
+        }
+        const ib = i * 4;
+        keys[ib] = f; keys[ib + 1] = tie; keys[ib + 2] = s;
+        ids[2 * ib + 6] = id;
+        state[id] = base + i;
+      }
       const gn = g[n];
       expansions++;
       if (n === goal) { status = 'found'; break; }
@@ -147,12 +190,39 @@ export class GridSearcher extends GridSearchBase {
         const ax = rx + ddx[k], ay = ry + ddy[k];
         const dx = (ax ^ (ax >> 31)) - (ax >> 31), dy = (ay ^ (ay >> 31)) - (ay >> 31);
         const dd = dx + dy, hc = hs * (dd + hd * (dx < dy ? dx : dy)) + hp * (dd & 1);
-        heap.f = wg * gc + wh * hc;
-        heap.tie = tieByH * hc;
-        if (open) heap.update(c); else heap.insert(c);
+        // Push: an open cell's entry takes the new key and a fresh insertion number where it is (update), a new
+        // one goes at the end (insert), and either rises to where its key fits.
+        const f = wg * gc + wh * hc, tie = tieByH * hc, s = counter++;
+        let at: number;
+        if (open) at = sc - base;
+        else {
+          if (len === cap) { heap.length = len; heap.grow(); keys = heap.keys; ids = heap.ids; cap = heap.capacity; }
+          at = len++;
+          if (len > peak) peak = len;
+        }
+        let i = at;
+        while (i > 0) {
+          const p = (i - 1) >> 1, pb = p * 4, pf = keys[pb];
+          if (pf < f || (pf === f && (keys[pb + 1] < tie || (keys[pb + 1] === tie && keys[pb + 2] < s)))) break;
+          const qb = i * 4;
+          keys[qb] = pf; keys[qb + 1] = keys[pb + 1]; keys[qb + 2] = keys[pb + 2];
+          const pid = ids[2 * pb + 6];
+          ids[2 * qb + 6] = pid;
+          state[pid] = base + i;
+          i = p;
+        }
+        const ib = i * 4;
+        keys[ib] = f; keys[ib + 1] = tie; keys[ib + 2] = s;
+        ids[2 * ib + 6] = c;
+        state[c] = base + i;
+        // With f unchanged (greedy: wg 0) an updated entry that did not rise may have to sink, its number being newer.
+        if (open && i === at) { heap.length = len; heap.down(i); }
         pushes++;
       }
     }
+    heap.length = len;
+    heap.counter = counter;
+    heap.peak = peak;
     this.expansions = expansions;
     this.pushes = pushes;
     this.reopenings = reopenings;
@@ -186,11 +256,54 @@ export class GridSearcher extends GridSearchBase {
     const gb = goal * K;
     let expansions = this.expansions, pushes = this.pushes, reopenings = this.reopenings;
     let status: 'found' | 'unreachable' | null = 'unreachable';
+    // The open list's pop and push, inline on its arrays, in the order of
+    // IndexedGridHeap's pop, insert and update (f, then tie, then insertion
+    // number s): as calls (refill and up were not inlined) they cost 10 to
+    // 15% of the loop on maze512-1-0 and dao/arena (issue 36). An entry is
+    // 4 doubles: f, tie, s, then the cell id as int32 at ids[2 * 4 i + 6].
+    let keys = heap.keys, ids = heap.ids, len = heap.length, counter = heap.counter, cap = heap.capacity, peak = heap.peak;
 
-    while (heap.length > 0) {
+    while (len > 0) {
       // A limit or the end of a slice: the open list is whole, and the next call resumes from it.
       if (expansions >= stopAt) { status = null; break; }
-      const n = heap.pop();
+      // Pop: the top's cell closes; the hole sinks along the smaller children to a leaf (one compare a level), and
+      // the last entry rises from there (IndexedGridHeap.refill).
+      const n = ids[6];
+      state[n] = closed;
+      const last = --len;
+      if (last > 0) {
+        let i = 0;
+        for (;;) {
+          let c = 2 * i + 1;
+          if (c >= last) break;
+          let cb = c * 4;
+          if (c + 1 < last) {
+            const db = cb + 4, df = keys[db], cf = keys[cb];
+            if (df < cf || (df === cf && (keys[db + 1] < keys[cb + 1] || (keys[db + 1] === keys[cb + 1] && keys[db + 2] < keys[cb + 2])))) { c++; cb = db; }
+          }
+          const ib = i * 4;
+          keys[ib] = keys[cb]; keys[ib + 1] = keys[cb + 1]; keys[ib + 2] = keys[cb + 2];
+          const cid = ids[2 * cb + 6];
+          ids[2 * ib + 6] = cid;
+          state[cid] = base + i;
+          i = c;
+        }
+        const lb = last * 4, f = keys[lb], tie = keys[lb + 1], s = keys[lb + 2], id = ids[2 * lb + 6];
+        while (i > 0) {
+          const p = (i - 1) >> 1, pb = p * 4, pf = keys[pb];
+          if (pf < f || (pf === f && (keys[pb + 1] < tie || (keys[pb + 1] === tie && keys[pb + 2] < s)))) break;
+          const qb = i * 4;
+          keys[qb] = pf; keys[qb + 1] = keys[pb + 1]; keys[qb + 2] = keys[pb + 2];
+          const pid = ids[2 * pb + 6];
+          ids[2 * qb + 6] = pid;
+          state[pid] = base + i;
+          i = p;
+        }
+        const ib = i * 4;
+        keys[ib] = f; keys[ib + 1] = tie; keys[ib + 2] = s;
+        ids[2 * ib + 6] = id;
+        state[id] = base + i;
+      }
       const gn = g[n];
       expansions++;
       if (n === goal) { status = 'found'; break; }
@@ -227,12 +340,39 @@ export class GridSearcher extends GridSearchBase {
         if (hc === Infinity) continue;
         g[c] = gc;
         via[c] = k;
-        heap.f = wg * gc + wh * hc;
-        heap.tie = tieByH * hc;
-        if (open) heap.update(c); else heap.insert(c);
+        // Push: an open cell's entry takes the new key and a fresh insertion number where it is (update), a new
+        // one goes at the end (insert), and either rises to where its key fits.
+        const f = wg * gc + wh * hc, tie = tieByH * hc, s = counter++;
+        let at: number;
+        if (open) at = sc - base;
+        else {
+          if (len === cap) { heap.length = len; heap.grow(); keys = heap.keys; ids = heap.ids; cap = heap.capacity; }
+          at = len++;
+          if (len > peak) peak = len;
+        }
+        let i = at;
+        while (i > 0) {
+          const p = (i - 1) >> 1, pb = p * 4, pf = keys[pb];
+          if (pf < f || (pf === f && (keys[pb + 1] < tie || (keys[pb + 1] === tie && keys[pb + 2] < s)))) break;
+          const qb = i * 4;
+          keys[qb] = pf; keys[qb + 1] = keys[pb + 1]; keys[qb + 2] = keys[pb + 2];
+          const pid = ids[2 * pb + 6];
+          ids[2 * qb + 6] = pid;
+          state[pid] = base + i;
+          i = p;
+        }
+        const ib = i * 4;
+        keys[ib] = f; keys[ib + 1] = tie; keys[ib + 2] = s;
+        ids[2 * ib + 6] = c;
+        state[c] = base + i;
+        // With f unchanged (greedy: wg 0) an updated entry that did not rise may have to sink, its number being newer.
+        if (open && i === at) { heap.length = len; heap.down(i); }
         pushes++;
       }
     }
+    heap.length = len;
+    heap.counter = counter;
+    heap.peak = peak;
     this.expansions = expansions;
     this.pushes = pushes;
     this.reopenings = reopenings;
