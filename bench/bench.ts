@@ -112,9 +112,11 @@ async function main(): Promise<void> {
       const isOurs = lib.name.startsWith('bestfirst');
       const r = await runLib(lib, fam, maps, isOurs ? OUR_ROUNDS : PEER_ROUNDS, undefined, GRID_WARMUP);
       grid[fam].push(r);
+      // The native reference right after bestfirst A* (the first library), not after the peers' minutes: on a shared
+      // machine a family's figures drift by up to 30% between runs, and the ratio of two runs far apart drifts with them.
+      if (grid[fam].length === 1 && typeof native !== 'string') nat[fam] = nativeTimes(native, maps, r);
       process.stderr.write(`  ${fam.padEnd(7)} ${lib.name.padEnd(24)} n=${r.n} median ${f(r.median)} us, ${f((100 * r.optimal) / r.n)}% optimal\n`);
     }
-    if (typeof native !== 'string') nat[fam] = nativeTimes(native, maps, grid[fam][0]);
     const maps4 = fourConnected(maps);
     four[fam] = [];
     for (const lib of fourLibs) four[fam].push(await runLib(lib, fam, maps4, lib.name.startsWith('bestfirst') ? OUR_ROUNDS : PEER_ROUNDS));
