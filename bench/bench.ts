@@ -63,7 +63,7 @@ const GRID_WARMUP: Warmup = { ms: 300, passes: Infinity };
  * passes --single-threaded-gc). With V8's helper threads, the garbage one
  * library leaves (PathFinding.js, ngraph, easystarjs make a great deal) is
  * still being collected beside the next library's timed loop on these
- * two-core machines: bestfirst A* on the maze family measured 18.8 to 19.9
+ * two-core machines: bestfirst A* on the maze family measured 18.9 to 19.9
  * ms a query after each peer with the flag, 18.8 to 27.1 ms without
  * (bench/RESULTS.md). With it, each library pays for its own garbage in its
  * own loop.
