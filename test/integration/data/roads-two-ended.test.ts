@@ -58,9 +58,10 @@ function compare(space: SearchSpace, h: Heuristic, sources: number, targets: num
 }
 
 describe('on the road graphs of data/', () => {
-  test.each(['amsterdam', 'seattle'])('%s: every seeded query equals the reference', (city) => {
+  // Seattle (148,463 nodes) from two sources: its hierarchy alone takes 4 s to build, and npm test is near its 6-minute bound.
+  test.each([['amsterdam', 4], ['seattle', 2]] as const)('%s: every seeded query equals the reference (%i sources, 25 targets each)', (city, sources) => {
     const net = roads(city);
-    expect(compare(net.graph, net.heuristic, 4, 25, 1414)).toBeGreaterThan(60);
+    expect(compare(net.graph, net.heuristic, sources, 25, 1414)).toBeGreaterThan(15 * sources);
   }, 300_000);
 
   test('Amsterdam with a tenth of its roads one-way: every seeded query equals the reference', () => {
