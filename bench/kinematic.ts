@@ -39,6 +39,9 @@
  * `--greedy-after=N` sets hybridAStar's `greedyAfter` (expansions before
  * the search turns greedier; `off` keeps Nav2's order throughout), to
  * compare with the default 50,000.
+ * `--backward-after=N` sets hybridAStar's `backwardAfter` (expansions
+ * before the search from the goal's end joins in; `off`: never), to
+ * compare with the default 10,000.
  */
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
@@ -53,8 +56,8 @@ import { f, machine, median, rng, table } from './bench-measure.js';
 const args = process.argv.slice(2);
 const opt = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 for (const a of args) {
-  if (!/^--(quick|settle|pairs=\d+|maps=[\w,]+|downsample=\d+|budget=\d+(\.\d+)?|greedy-after=(\d+|off))$/.test(a)) {
-    console.error(`kinematic: unknown argument ${a}; expected --quick, --settle, --pairs=N, --maps=a,b, --downsample=F, --budget=S, --greedy-after=N|off`);
+  if (!/^--(quick|settle|pairs=\d+|maps=[\w,]+|downsample=\d+|budget=\d+(\.\d+)?|greedy-after=(\d+|off)|backward-after=(\d+|off))$/.test(a)) {
+    console.error(`kinematic: unknown argument ${a}; expected --quick, --settle, --pairs=N, --maps=a,b, --downsample=F, --budget=S, --greedy-after=N|off, --backward-after=N|off`);
     process.exit(2);
   }
 }
@@ -68,7 +71,10 @@ const SEED = 20261206;
 const R = 0.5;
 const BUDGET_S = Number(opt('budget') ?? 1);
 /** hybridAStar's greedyAfter, when given: `off` is Infinity (Nav2's order throughout). */
-const GREEDY = opt('greedy-after') === undefined ? {} : { greedyAfter: opt('greedy-after') === 'off' ? Infinity : Number(opt('greedy-after')) };
+const GREEDY = {
+  ...(opt('greedy-after') === undefined ? {} : { greedyAfter: opt('greedy-after') === 'off' ? Infinity : Number(opt('greedy-after')) }),
+  ...(opt('backward-after') === undefined ? {} : { backwardAfter: opt('backward-after') === 'off' ? Infinity : Number(opt('backward-after')) }),
+};
 const INFLATION = { inscribedRadius: 0.2, inflationRadius: 0.55, costScalingFactor: 3, unknown: 'free' } as const;
 const MIN_APART = 2;
 
@@ -137,7 +143,7 @@ const p95 = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return 
 
 function main(): void {
   const m = machine();
-  console.log(`kinematic track: ${PAIRS} seeded pose pairs per map, 0.6 m x 0.4 m rectangle, R = ${R} m, budget ${BUDGET_S} s per query${DOWNSAMPLE > 1 ? `, search cells ${DOWNSAMPLE} x the costmap's` : ''}${'greedyAfter' in GREEDY ? `, greedyAfter ${GREEDY.greedyAfter}` : ''}; node ${m.node}, ${m.cpu}, load ${m.load.map((l) => f(l, 2)).join(', ')}`);
+  console.log(`kinematic track: ${PAIRS} seeded pose pairs per map, 0.6 m x 0.4 m rectangle, R = ${R} m, budget ${BUDGET_S} s per query${DOWNSAMPLE > 1 ? `, search cells ${DOWNSAMPLE} x the costmap's` : ''}${'greedyAfter' in GREEDY ? `, greedyAfter ${GREEDY.greedyAfter}` : ''}${'backwardAfter' in GREEDY ? `, backwardAfter ${GREEDY.backwardAfter}` : ''}; node ${m.node}, ${m.cpu}, load ${m.load.map((l) => f(l, 2)).join(', ')}`);
   const rows: string[][] = [];
   const all: Run[] = [];
   const unsolvedLines: string[] = [];

@@ -5,7 +5,7 @@ import type { SearchStatus } from '../core/path-searcher.js';
 import { Heap } from '../queues/heap.js';
 import { INSCRIBED } from '../costmap/inflation.js';
 import type { Costmap } from '../costmap/costmap.js';
-import { checkPose, type Pose } from '../cspace/footprint.js';
+import { checkPose, Footprint, type Pose } from '../cspace/footprint.js';
 import { countCusps, walkSegments, wrapAngle, type Curve, type CurveSegment, type Steer } from './curve.js';
 import { dubinsCurve, dubinsLength, cscLength } from './dubins.js';
 import { reedsSheppLength, shortestReedsShepp } from './reeds-shepp.js';
@@ -34,12 +34,14 @@ import { smoothKinematicPath } from './smooth.js';
  * `tolerance` (0.25 m there) is an option here too, 0 by default, and the
  * path found is smoothed (`smoothKinematicPath`) unless `smooth: false`.
  *
- * Two things Nav2 does not do. A Dubins goal that no forward drive can end
- * at (its back against a wall) is found unreachable at once, by a test of
- * the poses just behind it that is a proof (no-forward-path.ts), where the
- * search would expand every pose it can reach first. And a query still
- * searching after `greedyAfter` expansions turns greedier
- * (`greedyWeight`), which leaves the paths of quicker queries as they were.
+ * Three things Nav2 does not do. A Dubins goal that no forward drive can
+ * end at (its back against a wall) is found unreachable at once, by a test
+ * of the poses just behind it that is a proof (no-forward-path.ts), where
+ * the search would expand every pose it can reach first. A query still
+ * searching after `backwardAfter` expansions is searched from the goal's
+ * end too, the two searches taking turns. And a query still searching
+ * after `greedyAfter` expansions turns greedier (`greedyWeight`). Both
+ * leave the paths of quicker queries as they were.
  */
 
 /** The options of `hybridAStar`. */
@@ -84,8 +86,9 @@ export interface HybridAStarOptions {
   tolerance?: number;
   /**
    * Not a Nav2 parameter: after this many expansions without reaching the
-   * goal, the search orders its queue by g + `greedyWeight` x h instead of
-   * g + h. A query that needs more has met a turn its heuristic does not
+   * goal (counting both searches', once the search from the goal's end runs:
+   * `backwardAfter`), each search orders its queue by g + `greedyWeight` x h
+   * instead of g + h. A query that needs more has met a turn its heuristic does not
    * see (a goal facing back the way the robot comes, say) and would go on
    * filling a band of poses at every heading; a greedier order leaves the
    * band. Queries solved sooner are untouched. A number >= 0; Infinity
@@ -94,6 +97,22 @@ export interface HybridAStarOptions {
   greedyAfter?: number;
   /** The heuristic's weight from `greedyAfter` expansions on, a finite number >= 1 (1: never greedier). Default 1.5. */
   greedyWeight?: number;
+  /**
+   * Not a Nav2 parameter: after this many expansions without reaching the
+   * goal, a second search starts from the goal's end. It plans for the robot
+   * turned half round, from the goal turned half round to the start turned
+   * half round: a drive it finds, read backwards, is a drive from the start
+   * to the goal with the same motions (forwards stay forwards). From then on
+   * the two take turns of `BACKWARD_SLICE` expansions, and the first path
+   * either finds is the answer. A search that is hard from one end is often
+   * easy from the other: a goal down a narrow aisle, which the heuristic
+   * sends the search at from the wrong side, is where the search from the
+   * goal starts. Only the search from the start proves a goal unreachable
+   * (by expanding every pose it reaches); the other, when it runs out of
+   * poses, just stops taking turns. A number >= 0; Infinity: never (with
+   * `greedyAfter` Infinity too, Nav2's search). Default 10000.
+   */
+  backwardAfter?: number;
   /** Whether the path found is shortened by `smoothKinematicPath` (Nav2 smooths too, by default). Default true. */
   smooth?: boolean;
   /** The library's budget: expansions, milliseconds and a signal; the tighter of these and the two above wins (over every search a tolerance runs). */
@@ -112,9 +131,11 @@ export interface HybridAStarResult {
   readonly length: number;
   /** Direction changes along the path. */
   readonly cusps: number;
-  /** Nodes expanded. */
+  /** Nodes expanded, by both searches when the search from the goal ran (`backwardAfter`). */
   readonly expansions: number;
-  /** The exact curve the search ended with (its last piece), or null. */
+  /** Which search found the path: `start` (the usual), or `goal`, the search from the goal's end (`backwardAfter`); null unless found. */
+  readonly foundFrom: 'start' | 'goal' | null;
+  /** The exact curve the search ended with (the path's last piece), or null (also when the search from the goal found the path: its exact curve is the path's first piece, driven backwards). */
   readonly analytic: Curve | null;
   /** The pose planned to: the goal asked for, or with a `tolerance` the pose that stood in for it; null unless found. */
   readonly goal: Pose | null;
@@ -124,7 +145,7 @@ export interface HybridAStarResult {
 
 const KEYS: readonly (keyof HybridAStarOptions)[] = [
   'motion', 'minimumTurningRadius', 'angleQuantizationBins', 'reversePenalty', 'changePenalty', 'nonStraightPenalty', 'costPenalty', 'retrospectivePenalty',
-  'analyticExpansionRatio', 'maxIterations', 'maxPlanningTime', 'downsampleCostmap', 'downsamplingFactor', 'downsampleObstacleHeuristic', 'tolerance', 'smooth', 'greedyAfter', 'greedyWeight', 'limits',
+  'analyticExpansionRatio', 'maxIterations', 'maxPlanningTime', 'downsampleCostmap', 'downsamplingFactor', 'downsampleObstacleHeuristic', 'tolerance', 'smooth', 'greedyAfter', 'greedyWeight', 'backwardAfter', 'limits',
 ];
 
 /**
@@ -147,6 +168,18 @@ const CLOCK_EVERY_POPS = 16;
  */
 const GREEDY_AFTER = 50000;
 const GREEDY_WEIGHT = 1.5;
+
+/**
+ * When the search from the goal's end starts (`backwardAfter`), and the
+ * turns the two searches then take, in expansions. On the kinematic track
+ * (bench/RESULTS.md, issue 32), without budgets, the 293 connected queries
+ * took 3.30 million expansions in all with the search from the start alone,
+ * 2.51 million with the other joining after 5,000 or 10,000, 2.71 million
+ * after 20,000; the longest 157,864 alone, 163,288, 125,076 and 162,432.
+ * Most of the track's queries end before 10,000, untouched.
+ */
+const BACKWARD_AFTER = 10000;
+const BACKWARD_SLICE = 1000;
 
 /** The parameters of one search, checked. */
 interface Settings {
@@ -208,13 +241,14 @@ export function hybridAStar(checker: FootprintChecker, start: Pose, goal: Pose, 
   if (checker.collides(start)) throw new InputError(`hybridAStar: the robot collides at the start ${JSON.stringify(start)}`);
   const greedyAfter = num(options.greedyAfter, GREEDY_AFTER, 'greedyAfter', (x) => x >= 0, 'a number of expansions >= 0 (Infinity: never)');
   const greedyWeight = num(options.greedyWeight, GREEDY_WEIGHT, 'greedyWeight', (x) => finite(x) && x >= 1, 'a finite number >= 1');
+  const backwardAfter = num(options.backwardAfter, BACKWARD_AFTER, 'backwardAfter', (x) => x >= 0, 'a number of expansions >= 0 (Infinity: never)');
   const settings: Settings = { motion, R, K, reversePenalty, changePenalty, nonStraightPenalty, costPenalty, ratio, retrospectivePenalty, downsample, factor, greedyAfter, greedyWeight };
   // Nav2's tolerance: the goal first, then the free poses near it, nearest first, until a search reaches one.
   const goals = goalCandidates(checker, goal, tolerance);
   if (goals.length === 0) {
     throw new InputError(`hybridAStar: the robot collides at the goal ${JSON.stringify(goal)}${tolerance > 0 ? ` and at every pose within the tolerance ${tolerance} m of it` : ''}`);
   }
-  const none = (status: 'unreachable' | 'stopped', reason: StopReason | null): HybridAStarResult => ({ status, reason, path: null, length: Infinity, cusps: 0, expansions: 0, analytic: null, goal: null, goalDistance: Infinity });
+  const none = (status: 'unreachable' | 'stopped', reason: StopReason | null): HybridAStarResult => ({ status, reason, path: null, length: Infinity, cusps: 0, expansions: 0, foundFrom: null, analytic: null, goal: null, goalDistance: Infinity });
   let expansions = 0, r: HybridAStarResult = none('unreachable', null);
   // The nearest goal first; only when no path reaches it are the others sifted, those no drive can reach dropped (each would
   // run out of states before it gave up).
@@ -223,7 +257,7 @@ export function hybridAStar(checker: FootprintChecker, start: Pose, goal: Pose, 
     const [target, distance] = queue[i];
     // One budget for every search: each runs on what the ones before it left.
     const left = new Budget(budget.maxExpansions - expansions, budget.deadline === Infinity ? Infinity : budget.deadline - performance.now(), budget.signal);
-    r = search(checker, start, target, settings, left);
+    r = bothEnds(checker, start, target, settings, left, backwardAfter);
     expansions += r.expansions;
     if (r.status === 'found') {
       const smoothed = options.smooth === false ? null : smoothKinematicPath(r.path!, { radius: R, motion, checker });
@@ -301,8 +335,64 @@ function goalCandidates(checker: FootprintChecker, goal: Pose, tolerance: number
   return out.map(([p, d]) => [p, d]);
 }
 
-/** One Hybrid-A* search from `start` to `goal` (both free) on `budget`. */
-function search(checker: FootprintChecker, start: Pose, goal: Pose, settings: Settings, budget: Budget): HybridAStarResult {
+/** A pose turned half round (the same place, the heading plus pi). */
+const turned = (p: Pose): Pose => ({ x: p.x, y: p.y, theta: p.theta + Math.PI });
+
+/**
+ * Plans from `start` to `goal` by the search from the start, joined after
+ * `backwardAfter` expansions by the search from the goal's end
+ * (`HybridAStarOptions.backwardAfter`): the two take turns, sharing one
+ * budget, and the first path found is the answer.
+ */
+function bothEnds(checker: FootprintChecker, start: Pose, goal: Pose, settings: Settings, budget: Budget, backwardAfter: number): HybridAStarResult {
+  // The search from the start pauses after at least one expansion (backwardAfter 0: the two take turns from the first).
+  const first = Math.max(1, backwardAfter);
+  const ahead: Share = { elsewhere: 0, slice: first };
+  const fromStart = search(checker, start, goal, settings, budget, ahead, null);
+  let step = fromStart.next();
+  if (step.done === true) return step.value;
+  // The robot turned half round: its outline turned by pi about the reference point (a circle, or a centred rectangle, is itself).
+  const fp = checker.footprint;
+  const back = fp === null ? checker : checker.withRobot(new Footprint(fp.vertices.map((v) => ({ x: -v.x, y: -v.y }))));
+  const behind: Share = { elsewhere: 0, slice: BACKWARD_SLICE };
+  const fromGoal = search(back, turned(goal), turned(start), settings, budget, behind, { start, goal });
+  let ran = first, ranBack = 0, backOn = true;
+  for (;;) {
+    if (backOn) {
+      behind.elsewhere = ran;
+      const b = fromGoal.next();
+      if (b.done === true) {
+        // Out of poses from the goal's end proves nothing for the drives the search from the start can still find
+        // (its exact curves end anywhere): that search goes on alone.
+        if (b.value.status !== 'unreachable') return { ...b.value, expansions: ran + b.value.expansions };
+        backOn = false;
+        ranBack = b.value.expansions;
+      } else {
+        ranBack += BACKWARD_SLICE;
+      }
+    }
+    ahead.elsewhere = ranBack;
+    ahead.slice = backOn ? BACKWARD_SLICE : Infinity;
+    step = fromStart.next();
+    if (step.done === true) return { ...step.value, expansions: ranBack + step.value.expansions };
+    ran += BACKWARD_SLICE;
+  }
+}
+
+/**
+ * How a search shares the budget with the search from the other end, set
+ * before each turn: the other's expansions (counted against the budget's),
+ * and how many expansions this turn runs before the search pauses.
+ */
+interface Share { elsewhere: number; slice: number }
+
+/**
+ * One Hybrid-A* search from `start` to `goal` (both free) on `budget`, as a
+ * generator that pauses after `share.slice` expansions (Infinity: never) and
+ * returns its result. `back`, for the search from the goal's end: the real
+ * start and goal, for the path it finds to be read backwards onto them.
+ */
+function* search(checker: FootprintChecker, start: Pose, goal: Pose, settings: Settings, budget: Budget, share: Share, back: { start: Pose; goal: Pose } | null): Generator<void, HybridAStarResult, void> {
   const { motion, R, K, reversePenalty, changePenalty, nonStraightPenalty, costPenalty, ratio, retrospectivePenalty, downsample, factor, greedyAfter, greedyWeight } = settings;
 
   const map = checker.costmap, { width, height, resolution: res } = map;
@@ -361,21 +451,28 @@ function search(checker: FootprintChecker, start: Pose, goal: Pose, settings: Se
     slots[(rowOf[scell] - 1) * K + bin] = count + 1;
     return count++;
   };
-  let expansions = 0, sinceAnalytic = Infinity;
+  let expansions = 0, sinceAnalytic = Infinity, pauseAt = share.slice;
   const finish = (status: SearchStatus, reason: StopReason | null, node: number, curve: Curve | null): HybridAStarResult => {
-    if (status !== 'found') return { status, reason, path: null, length: Infinity, cusps: 0, expansions, analytic: null, goal: null, goalDistance: Infinity };
-    const segs: CurveSegment[] = [];
+    if (status !== 'found') return { status, reason, path: null, length: Infinity, cusps: 0, expansions, foundFrom: null, analytic: null, goal: null, goalDistance: Infinity };
+    let segs: CurveSegment[] = [];
     for (let n = node; parent[n] !== -1; n = parent[n]) segs.push(prims[prim[n]]);
     segs.reverse();
     if (curve !== null) segs.push(...curve.segments);
-    const path: Pose[] = [{ x: start.x, y: start.y, theta: wrapAngle(start.theta) }];
-    walkSegments(start, segs, R, step, (x, y, theta) => { path.push({ x, y, theta: wrapAngle(theta) }); return false; });
+    // Read backwards, for the robot the right way round, a drive of the search from the goal's end is the same motions in the
+    // opposite order, each turning to the other side: its heading turned by pi changes the opposite way as the time runs back.
+    if (back !== null) segs = segs.reverse().map((m) => (m.steer === 'S' ? m : { steer: m.steer === 'L' ? 'R' : 'L', length: m.length }));
+    const from = back === null ? start : back.start, to = back === null ? goal : back.goal;
+    const path: Pose[] = [{ x: from.x, y: from.y, theta: wrapAngle(from.theta) }];
+    walkSegments(from, segs, R, step, (x, y, theta) => { path.push({ x, y, theta: wrapAngle(theta) }); return false; });
     let length = 0;
     for (const s of segs) length += Math.abs(s.length);
-    return { status, reason, path, length, cusps: countCusps(segs), expansions, analytic: curve, goal: { x: goal.x, y: goal.y, theta: wrapAngle(goal.theta) }, goalDistance: 0 };
+    return {
+      status, reason, path, length, cusps: countCusps(segs), expansions, foundFrom: back === null ? 'start' : 'goal', analytic: back === null ? curve : null,
+      goal: { x: to.x, y: to.y, theta: wrapAngle(to.theta) }, goalDistance: 0,
+    };
   };
   // The 2-D search stops on the clock or the signal alone: either is the reason.
-  const outOfTime = () => finish('stopped', budget.stopReason(expansions) ?? 'max-millis', -1, null);
+  const outOfTime = () => finish('stopped', budget.stopReason(share.elsewhere + expansions) ?? 'max-millis', -1, null);
 
   // `drive` without the object it returns, into (rx, ry, rt): the same arithmetic, so the same poses to the last bit, with the
   // sine and cosine of the start heading computed once per expansion (as drive itself computes them).
@@ -408,7 +505,7 @@ function search(checker: FootprintChecker, start: Pose, goal: Pose, settings: Se
     open.pop();
     if (closed[n] === 1 || gn > g[n]) continue;
     if (budget.timed && pops++ % CLOCK_EVERY_POPS === 0) {
-      const why = budget.stopReason(expansions);
+      const why = budget.stopReason(share.elsewhere + expansions);
       if (why !== null) return finish('stopped', why, -1, null);
     }
     const px = xs[n], py = ys[n], pt = ths[n];
@@ -420,10 +517,14 @@ function search(checker: FootprintChecker, start: Pose, goal: Pose, settings: Se
       hc[n] = cscLength(p, goal, R) <= hs[n] ? hs[n] : Math.max(curveLength(p), hs[n]);
       if (gn + weight * hc[n] > fn) { open.push(n, gn + weight * hc[n], 0, gn); continue; }
     }
-    if (expansions >= budget.maxExpansions) return finish('stopped', 'max-expansions', -1, null);
+    if (share.elsewhere + expansions >= budget.maxExpansions) return finish('stopped', 'max-expansions', -1, null);
     closed[n] = 1;
     expansions++;
-    if (weight !== greedyWeight && expansions >= greedyAfter) {
+    if (expansions === pauseAt) {
+      yield;
+      pauseAt = expansions + share.slice;
+    }
+    if (weight !== greedyWeight && share.elsewhere + expansions >= greedyAfter) {
       // Every node not expanded is open (stale entries aside): the queue again, keyed on g + weight h.
       weight = greedyWeight;
       open = new Heap(count);
