@@ -193,13 +193,30 @@ export async function reach(page: Page, ...selectors: string[]): Promise<void> {
   }
 }
 
-/** Scrolls through the whole page, top to bottom, so that every widget mounts; then back to the top. */
-export async function reachAll(page: Page): Promise<void> {
+/**
+ * Scrolls through the whole page, top to bottom, so that every widget
+ * mounts; then back to the top. Each step waits for a frame, or a quarter
+ * of a second without one: once, under CI's load, a page's frames stopped,
+ * and a scroll that waited on requestAnimationFrame alone never ended (no
+ * timeout covers a page.evaluate), so every test sharing that page sat out
+ * its two minutes in turn, fifteen minutes in all. Now such a page still
+ * scrolls through, and the wait below fails after `mountWithin` ms (a
+ * minute), naming the widgets that did not mount.
+ */
+export async function reachAll(page: Page, mountWithin = 60_000): Promise<void> {
   await page.evaluate(async () => {
-    const frame = () => new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0)));
-    for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight) { scrollTo(0, y); await frame(); }
+    const frame = () => new Promise<void>((ok) => {
+      const late = setTimeout(ok, 250);
+      requestAnimationFrame(() => setTimeout(() => { clearTimeout(late); ok(); }, 0));
+    });
+    for (let y = 0, steps = 0; y < document.documentElement.scrollHeight && steps < 400; y += innerHeight, steps++) { scrollTo(0, y); await frame(); }
   });
-  await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLElement>('[data-mount-box]')).every((b) => b.dataset.mounted === 'true'), undefined, { timeout: 60_000 });
+  const unmounted = () => Array.from(document.querySelectorAll<HTMLElement>('[data-mount-box]')).filter((b) => b.dataset.mounted !== 'true').map((b) => `#${b.id || '?'}`);
+  try {
+    await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLElement>('[data-mount-box]')).every((b) => b.dataset.mounted === 'true'), undefined, { timeout: mountWithin });
+  } catch (e) {
+    throw new Error(`reachAll: widgets not mounted after ${mountWithin} ms: ${(await page.evaluate(unmounted).catch(() => ['(the page did not answer)'])).join(', ')}`, { cause: e });
+  }
   await page.evaluate(() => scrollTo(0, 0));
 }
 
