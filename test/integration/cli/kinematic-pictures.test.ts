@@ -30,8 +30,17 @@ const COMMANDS = [...GUIDE.matchAll(/^npx bestfirst (plan .* --svg test-output\/
 
 interface Record {
   ros: string; status: string; motion: string; length: number; cusps: number; minTurningRadius: number; footprint: [number, number][];
-  inscribedRadius: number; inflation: number; scaling: number; allowUnknown: boolean; poses: [number, number, number][];
+  inscribedRadius: number; inflation: number; scaling: number; allowUnknown: boolean; poses: [number, number, number][]; expansions: number; foundFrom: 'start' | 'goal' | null;
 }
+
+/**
+ * Which search finds each picture's path (hybridAStar's `foundFrom`): the forklift's forward-only U-turn takes more than
+ * the 10,000 expansions after which the search from the goal's end joins in, and that search finds it, read backwards for
+ * an outline that is not symmetric (its reference point 0.3 m from the back); the other two are found from the start.
+ */
+const FOUND_FROM: { readonly [picture: string]: 'start' | 'goal' } = {
+  'warehouse-u-turn-dubins.svg': 'goal', 'warehouse-u-turn-reeds-shepp.svg': 'start', 'parallel-park-reeds-shepp.svg': 'start',
+};
 
 /** The map a command read, as the library reads it: Nav2's warehouse, or our street (the YAML names a gzipped image beside it). */
 function mapOf(ros: string): RosMap {
@@ -68,6 +77,8 @@ test.each(COMMANDS.map((c) => [c.picture, c] as const))('%s is what its command 
   expect(r.code, r.err.join('\n')).toBe(0);
   const rec = JSON.parse(r.out[0]) as Record;
   expect(rec.status).toBe('found');
+  expect(rec.foundFrom).toBe(FOUND_FROM[c.picture]);
+  if (rec.foundFrom === 'goal') expect(rec.expansions).toBeGreaterThan(10000);
   expect(readFileSync(join('test-output', c.picture), 'utf8')).toBe(readFileSync(join('docs/images', c.picture), 'utf8'));
   // The test's own costmap and checker, from the library: as the command builds them by default.
   const costmap = inflate(mapOf(rec.ros), { inscribedRadius: rec.inscribedRadius, inflationRadius: rec.inflation, costScalingFactor: rec.scaling });
