@@ -65,5 +65,6 @@ export function pace(done: number, total: number, seconds: number, unit: string)
   const perSecond = done / seconds;
   const left = Math.round((total - done) / perSecond);
   const clock = left >= 3600 ? `${Math.floor(left / 3600)}:${String(Math.floor(left / 60) % 60).padStart(2, '0')}:${String(left % 60).padStart(2, '0')}` : `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
-  return `, ${perSecond >= 100 ? Math.round(perSecond) : perSecond.toPrecision(2)} ${unit}/s, ${clock} left`;
+  // Two significant digits below 100; from 99.5 on, toPrecision(2) would write "1.0e+2".
+  return `, ${perSecond >= 99.5 ? Math.round(perSecond) : perSecond.toPrecision(2)} ${unit}/s, ${clock} left`;
 }

@@ -7,8 +7,8 @@
 // code): --workers 2 prints what --workers 1 prints, and a run killed with
 // SIGKILL partway and resumed ends as the uninterrupted one; the Slurm
 // array script of docs/cluster/, run once per task id, merges to the whole.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,7 @@ import { expect, test } from 'vitest';
 import { checkMapfPlan } from '#bestfirst/mapf';
 import { parseMap, parseScen } from '#bestfirst/io';
 import { expectFreshBuild } from '../../support/build-fresh.js';
+import { killPartway } from '../../support/kill-partway.js';
 import { fakeNpx } from '../../support/fake-npx.js';
 import { runArrayTasks } from '../../support/slurm-array.js';
 import { collect } from '../../support/cli-io.js';
@@ -179,16 +180,10 @@ test('--workers 2 prints what --workers 1 prints, row for row (text and --json),
   }
   // Killed once two rows are in the file: each of the 8 takes a tenth of a second or more.
   const long = SWEEP.map((x) => (x === '1500' ? '8000' : x));
+  // The shared helper runs the sweep at the lowest priority (on a loaded machine it outran the test's look at the file)
+  // and fails at once if the sweep ends before it is killed, where a loop of its own here waited out the test's timeout.
   const file = at('killed.jsonl');
-  const child = spawn(process.execPath, [BIN, ...long, '--workers', '2', '--jsonl', file], { cwd: ROOT, stdio: 'ignore' });
-  let rows = 0;
-  while (rows < 2) {
-    await new Promise((r) => setTimeout(r, 10));
-    rows = existsSync(file) ? readFileSync(file, 'utf8').split('\n').length - 2 : 0;
-  }
-  child.kill('SIGKILL');
-  await new Promise((r) => child.once('exit', r));
-  expect(readFileSync(file, 'utf8').split('\n').length - 2).toBeLessThan(8);
+  expect(await killPartway(BIN, [...long, '--workers', '2', '--jsonl', file], ROOT, file, 2)).toBeLessThan(8);
   const resumed = bestfirst(...long, '--workers', '2', '--resume', file);
   expect(resumed.code).toBe(0);
   expect(resumed.err).toMatch(/^fleet: resuming .*killed\.jsonl: \d of 8 rows there already( \(a cut last line dropped\))?, [1-6] to run\n$/);
