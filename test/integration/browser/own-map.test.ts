@@ -40,13 +40,25 @@ describe.runIf(avail.run)('bring your own map, in Chromium', () => {
     // in the order the page sees it, so a test can see the worker let go of a cancelled query.
     await ctx.addInitScript(() => {
       const log: string[] = [];
-      (window as unknown as { __workerLog: string[] }).__workerLog = log;
+      // With __holdStopped set, the workers' 'stopped' messages wait until __releaseStopped() (a test makes one come late).
+      const w = window as unknown as { __workerLog: string[]; __holdStopped: boolean; __releaseStopped: () => void };
+      w.__workerLog = log;
+      w.__holdStopped = false;
+      const held: (() => void)[] = [];
+      w.__releaseStopped = () => { for (const send of held.splice(0)) send(); };
       const Base = window.Worker;
       window.Worker = class extends Base {
         constructor(url: string | URL, options?: WorkerOptions) {
           super(url, options);
+          const released = new WeakSet<Event>();
           this.addEventListener('message', (e: MessageEvent) => {
             const m = e.data as { type?: unknown; seq?: unknown; why?: unknown } | null;
+            if (m?.type === 'stopped' && w.__holdStopped && !released.has(e)) {
+              // Registered before the page's onmessage: the page does not see it until it is sent again.
+              e.stopImmediatePropagation();
+              held.push(() => { const again = new MessageEvent('message', { data: e.data }); released.add(again); this.dispatchEvent(again); });
+              return;
+            }
             if (m?.type === 'stopped') log.push(`stopped ${String(m.seq)} ${String(m.why)}`);
             if (m?.type === 'lane') log.push(`lane ${String(m.seq)}`);
           });
@@ -285,6 +297,34 @@ describe.runIf(avail.run)('bring your own map, in Chromium', () => {
     await settled(again);
     expect(await state('map')).toBe('Berlin_0_256.map');
     expect(problems).toEqual([]);
+  });
+
+  it('a cancel as the worker finishes: its late "done" leaves the status saying cancelled', async () => {
+    // Seen in CI: the 1024 x 1024 test above cancelled as the worker ended its last lane, and the worker's 'done', which
+    // came after the cancel, put the finished query's words back over "Cancelled". Here the 'done' is held until after
+    // the click, so the order is certain.
+    await page.evaluate(() => { (window as unknown as { __holdStopped: boolean }).__holdStopped = true; });
+    const before = await open([file('open48.map', ['type octile', 'height 48', 'width 48', 'map', ...Array(48).fill('.'.repeat(48))].join('\n') + '\n')], '1');
+    try {
+      // Every lane's result is in, the worker's 'done' held back: the page still counts the query as searching.
+      await expect.poll(async () => {
+        const seq = Number(await state('seq'));
+        const lanes = (await page.evaluate(() => (window as unknown as { __workerLog: string[] }).__workerLog.slice())).filter((e) => e === `lane ${seq}`).length;
+        return seq > before && lanes === LANES.length;
+      }, { timeout: 60_000 }).toBe(true);
+      await page.locator('#om-cancel').click();
+      expect([await state('status'), await state('cancel-how')]).toEqual(['cancelled', 'search']);
+    } finally {
+      await page.evaluate(() => {
+        const w = window as unknown as { __holdStopped: boolean; __releaseStopped: () => void };
+        w.__holdStopped = false;
+        w.__releaseStopped();
+      });
+    }
+    const seq = await state('seq');
+    await expect.poll(async () => (await page.evaluate(() => (window as unknown as { __workerLog: string[] }).__workerLog.slice())).includes(`stopped ${seq} done`)).toBe(true);
+    expect(await state('status')).toBe('cancelled');
+    expect(await page.locator('#om-status').textContent()).toMatch(/^Cancelled while the worker was still searching\. /);
   });
 
   it('at 390 px nothing scrolls sideways or sticks out of the panel (screenshots at 1280 and 390 px with npm run screenshots)', async () => {

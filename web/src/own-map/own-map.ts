@@ -243,7 +243,8 @@ export class OwnMapPanel {
       case 'stopped':
         if (m.seq === this.seq) this.searching = false;
         if (this.watchdog && m.seq >= this.stopping) { clearTimeout(this.watchdog); this.watchdog = 0; }
-        if (m.why === 'done' && m.seq === this.seq) this.showTiming();
+        // A query cancelled as its worker finished: the worker's 'done' comes after the cancel, and the status keeps saying cancelled.
+        if (m.why === 'done' && m.seq === this.seq && this.root.dataset.status !== 'cancelled') this.showTiming();
         return;
     }
   }
