@@ -797,7 +797,8 @@ describe.runIf(avail.run)('part 3 of the chapter page in Chromium', () => {
     // A hand points at the goal before it presses: the pointer's arrival (the page's hover effects, drawn once)
     // has its frames before the press, and is reported on its own. Pressed at once, the arrival and the press
     // shared one task (35 to 49 ms of CPU at 4x, traced), a gesture no hand makes.
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 100)))));
+    // Two frames and 100 ms, or 2 s if the frames stall (no timeout covers a page.evaluate: harness.ts's reachAll).
+    await page.evaluate(() => new Promise((r) => { setTimeout(r, 2000); requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 100))); }));
     await send('mousePressed', at, true);
     for (const [x, y] of path) {
       const to = c(x, y);
