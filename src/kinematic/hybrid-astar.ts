@@ -184,7 +184,7 @@ const BACKWARD_SLICE = 1000;
 /** The parameters of one search, checked. */
 interface Settings {
   motion: 'dubins' | 'reeds-shepp'; R: number; K: number; reversePenalty: number; changePenalty: number; nonStraightPenalty: number; costPenalty: number; ratio: number;
-  retrospectivePenalty: number; downsample: boolean; factor: number; greedyAfter: number; greedyWeight: number;
+  retrospectivePenalty: number; downsample: boolean; factor: number; greedyAfter: number; greedyWeight: number; backwardAfter: number;
 }
 
 
@@ -242,7 +242,7 @@ export function hybridAStar(checker: FootprintChecker, start: Pose, goal: Pose, 
   const greedyAfter = num(options.greedyAfter, GREEDY_AFTER, 'greedyAfter', (x) => x >= 0, 'a number of expansions >= 0 (Infinity: never)');
   const greedyWeight = num(options.greedyWeight, GREEDY_WEIGHT, 'greedyWeight', (x) => finite(x) && x >= 1, 'a finite number >= 1');
   const backwardAfter = num(options.backwardAfter, BACKWARD_AFTER, 'backwardAfter', (x) => x >= 0, 'a number of expansions >= 0 (Infinity: never)');
-  const settings: Settings = { motion, R, K, reversePenalty, changePenalty, nonStraightPenalty, costPenalty, ratio, retrospectivePenalty, downsample, factor, greedyAfter, greedyWeight };
+  const settings: Settings = { motion, R, K, reversePenalty, changePenalty, nonStraightPenalty, costPenalty, ratio, retrospectivePenalty, downsample, factor, greedyAfter, greedyWeight, backwardAfter };
   // Nav2's tolerance: the goal first, then the free poses near it, nearest first, until a search reaches one.
   const goals = goalCandidates(checker, goal, tolerance);
   if (goals.length === 0) {
@@ -257,7 +257,7 @@ export function hybridAStar(checker: FootprintChecker, start: Pose, goal: Pose, 
     const [target, distance] = queue[i];
     // One budget for every search: each runs on what the ones before it left.
     const left = new Budget(budget.maxExpansions - expansions, budget.deadline === Infinity ? Infinity : budget.deadline - performance.now(), budget.signal);
-    r = bothEnds(checker, start, target, settings, left, backwardAfter);
+    r = bothEnds(checker, start, target, settings, left);
     expansions += r.expansions;
     if (r.status === 'found') {
       const smoothed = options.smooth === false ? null : smoothKinematicPath(r.path!, { radius: R, motion, checker });
@@ -340,51 +340,45 @@ const turned = (p: Pose): Pose => ({ x: p.x, y: p.y, theta: p.theta + Math.PI })
 
 /**
  * Plans from `start` to `goal` by the search from the start, joined after
- * `backwardAfter` expansions by the search from the goal's end
+ * `settings.backwardAfter` expansions by the search from the goal's end
  * (`HybridAStarOptions.backwardAfter`): the two take turns, sharing one
  * budget, and the first path found is the answer.
  */
-function bothEnds(checker: FootprintChecker, start: Pose, goal: Pose, settings: Settings, budget: Budget, backwardAfter: number): HybridAStarResult {
+function bothEnds(checker: FootprintChecker, start: Pose, goal: Pose, settings: Settings, budget: Budget): HybridAStarResult {
   // The search from the start pauses after at least one expansion (backwardAfter 0: the two take turns from the first).
-  const first = Math.max(1, backwardAfter);
-  const ahead: Share = { elsewhere: 0, slice: first };
+  const ahead: Share = { expansions: 0, elsewhere: 0, slice: Math.max(1, settings.backwardAfter) };
   const fromStart = search(checker, start, goal, settings, budget, ahead, null);
   let step = fromStart.next();
   if (step.done === true) return step.value;
   // The robot turned half round: its outline turned by pi about the reference point (a circle, or a centred rectangle, is itself).
   const fp = checker.footprint;
   const back = fp === null ? checker : checker.withRobot(new Footprint(fp.vertices.map((v) => ({ x: -v.x, y: -v.y }))));
-  const behind: Share = { elsewhere: 0, slice: BACKWARD_SLICE };
+  const behind: Share = { expansions: 0, elsewhere: 0, slice: BACKWARD_SLICE };
   const fromGoal = search(back, turned(goal), turned(start), settings, budget, behind, { start, goal });
-  let ran = first, ranBack = 0, backOn = true;
+  let backOn = true;
   for (;;) {
     if (backOn) {
-      behind.elsewhere = ran;
+      behind.elsewhere = ahead.expansions;
       const b = fromGoal.next();
-      if (b.done === true) {
-        // Out of poses from the goal's end proves nothing for the drives the search from the start can still find
-        // (its exact curves end anywhere): that search goes on alone.
-        if (b.value.status !== 'unreachable') return { ...b.value, expansions: ran + b.value.expansions };
-        backOn = false;
-        ranBack = b.value.expansions;
-      } else {
-        ranBack += BACKWARD_SLICE;
-      }
+      // Out of poses from the goal's end proves nothing for the drives the search from the start can still find
+      // (its exact curves end anywhere): that search goes on alone.
+      if (b.done === true && b.value.status !== 'unreachable') return { ...b.value, expansions: ahead.expansions + behind.expansions };
+      backOn = b.done !== true;
     }
-    ahead.elsewhere = ranBack;
+    ahead.elsewhere = behind.expansions;
     ahead.slice = backOn ? BACKWARD_SLICE : Infinity;
     step = fromStart.next();
-    if (step.done === true) return { ...step.value, expansions: ranBack + step.value.expansions };
-    ran += BACKWARD_SLICE;
+    if (step.done === true) return { ...step.value, expansions: ahead.expansions + behind.expansions };
   }
 }
 
 /**
- * How a search shares the budget with the search from the other end, set
- * before each turn: the other's expansions (counted against the budget's),
- * and how many expansions this turn runs before the search pauses.
+ * What a search and the search from the other end know of each other: its
+ * own expansions (kept by the search, at each pause and at its end), the
+ * other's (set by the driver before each turn, and counted against the
+ * budget) and how many expansions its next turn runs before it pauses.
  */
-interface Share { elsewhere: number; slice: number }
+interface Share { expansions: number; elsewhere: number; slice: number }
 
 /**
  * One Hybrid-A* search from `start` to `goal` (both free) on `budget`, as a
@@ -453,6 +447,7 @@ function* search(checker: FootprintChecker, start: Pose, goal: Pose, settings: S
   };
   let expansions = 0, sinceAnalytic = Infinity, pauseAt = share.slice;
   const finish = (status: SearchStatus, reason: StopReason | null, node: number, curve: Curve | null): HybridAStarResult => {
+    share.expansions = expansions;
     if (status !== 'found') return { status, reason, path: null, length: Infinity, cusps: 0, expansions, foundFrom: null, analytic: null, goal: null, goalDistance: Infinity };
     let segs: CurveSegment[] = [];
     for (let n = node; parent[n] !== -1; n = parent[n]) segs.push(prims[prim[n]]);
@@ -521,6 +516,7 @@ function* search(checker: FootprintChecker, start: Pose, goal: Pose, settings: S
     closed[n] = 1;
     expansions++;
     if (expansions === pauseAt) {
+      share.expansions = expansions;
       yield;
       pauseAt = expansions + share.slice;
     }
