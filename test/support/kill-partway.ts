@@ -1,29 +1,35 @@
-// A batch command killed partway: started as its own process, killed with
-// SIGKILL once its --jsonl file holds `rows` rows, for the tests that resume
-// it (scen's and route's shards tests). The child runs at the lowest
-// priority: on a busy machine a child at normal priority finished 776 of
-// 2,000 route pairs before the test's loop first looked at the file.
+// A batch command killed partway, for the tests that resume it (scen's,
+// route's and fleet's): started as its own process, which sends itself
+// SIGKILL while it writes row `rows` + 1 of its --jsonl file (the preload
+// die-partway.mjs does that). Killing it from here once the file held enough
+// rows raced the run: a child at normal priority finished 776 of 2,000 route
+// pairs before the loop first looked, and on CI a sweep of 8 rows ended
+// before the loop saw 2.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { setPriority } from 'node:os';
+import { fileURLToPath } from 'node:url';
 
-/** The rows of a --jsonl results file (the header line and the last newline left out). */
+const PRELOAD = fileURLToPath(new URL('./die-partway.mjs', import.meta.url));
+
+/** The whole rows of a --jsonl results file: its lines ending in a newline, less the header. */
 export function jsonlRows(file: string): number {
-  return existsSync(file) ? readFileSync(file, 'utf8').split('\n').length - 2 : 0;
+  return existsSync(file) ? Math.max(0, readFileSync(file, 'utf8').split('\n').length - 2) : 0;
 }
 
-/** Runs `node bin argv...` from `cwd` until `file` holds `rows` rows, kills it with SIGKILL, and resolves to the rows it left. */
-export async function killPartway(bin: string, argv: readonly string[], cwd: string, file: string, rows: number): Promise<number> {
-  const child = spawn(process.execPath, [bin, ...argv], { cwd, stdio: 'ignore' });
-  setPriority(child.pid!, 19);
-  let over = false;
-  const exited = new Promise((r) => child.once('exit', () => { over = true; r(null); }));
-  while (jsonlRows(file) < rows) {
-    // A run that ends first (done, or failed) is not one killed partway: say so rather than wait for ever.
-    if (over) throw new Error(`killPartway: the run ended before ${file} held ${rows} rows (${jsonlRows(file)})`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  child.kill('SIGKILL');
-  await exited;
-  return jsonlRows(file);
+/**
+ * Runs `node bin argv...` from `cwd` (a fresh --jsonl `file` among the
+ * arguments) until it dies by SIGKILL halfway through writing row `rows` + 1;
+ * resolves once it is gone. Fails if the run ends any other way.
+ */
+export async function killPartway(bin: string, argv: readonly string[], cwd: string, file: string, rows: number): Promise<void> {
+  const child = spawn(process.execPath, ['--import', PRELOAD, bin, ...argv], {
+    cwd, stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, BESTFIRST_TEST_DIE_FILE: file, BESTFIRST_TEST_DIE_ROWS: String(rows) },
+  });
+  let err = '';
+  child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
+  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((r) => child.once('close', (c, s) => r([c, s])));
+  if (signal !== 'SIGKILL') throw new Error(`killPartway: the run ended (code ${code}, signal ${signal}) before writing row ${rows + 1} of ${file}; ${jsonlRows(file)} rows there\n${err}`);
+  const lines = readFileSync(file, 'utf8').split('\n');
+  if (lines.length !== rows + 2 || lines[rows + 1] === '') throw new Error(`killPartway: ${file} holds ${lines.length - 1} whole lines and not a cut one after them`);
 }

@@ -188,23 +188,22 @@ test('mistakes are one-line refusals with exit 2 before any output: the batch op
 
 test('--workers 2 prints and writes what --workers 1 does, and a run killed with SIGKILL partway, then resumed on 2 threads, ends as the uninterrupted run', async () => {
   expectFreshBuild('dist/cli/main.js', ['cli', 'src']);
-  // Bellman-Ford relaxes every arc each round: 1,500 pairs are half a second of work, long enough to kill partway.
-  const many = pairsFile('many.txt', 1500, 7);
+  // Bellman-Ford runs on the workers as any search does; 500 pairs are some 32 chunks a thread.
+  const many = pairsFile('many.txt', 500, 7);
   const argv = ['route', '--gr', GR, '--pairs', many, '--algo', 'bellman-ford', '--no-times', '--json'];
   const one = bestfirst(...argv, '--workers', '1', '--jsonl', at('one.jsonl'));
   const two = bestfirst(...argv, '--workers', '2', '--jsonl', at('two.jsonl'));
   expect(one.code, one.err).toBe(0);
   expect(two).toEqual(one);
-  expect(one.out.trim().split('\n')).toHaveLength(1500);
+  expect(one.out.trim().split('\n')).toHaveLength(500);
   const whole = readFileSync(at('one.jsonl'), 'utf8');
   expect(readFileSync(at('two.jsonl'), 'utf8')).toBe(whole);
 
   const file = at('killed.jsonl');
-  const left = await killPartway(BIN, [...argv, '--workers', '2', '--jsonl', file], ROOT, file, 300);
-  expect(left).toBeLessThan(1500);
+  await killPartway(BIN, [...argv, '--workers', '2', '--jsonl', file], ROOT, file, 100);
   const resumed = bestfirst(...argv, '--workers', '2', '--resume', file);
   expect(resumed.code).toBe(0);
-  expect(resumed.err).toMatch(/^graph .*, 1500 pairs from .*many\.txt\nroute: resuming .*killed\.jsonl: \d+ of 1500 pairs there already( \(a cut last line dropped\))?, \d+ to run\n/);
+  expect(resumed.err).toMatch(/^graph .*, 500 pairs from .*many\.txt\nroute: resuming .*killed\.jsonl: 100 of 500 pairs there already \(a cut last line dropped\), 400 to run\n/);
   expect(resumed.out).toBe(one.out);
   expect(readFileSync(file, 'utf8')).toBe(whole);
 }, 120_000);
