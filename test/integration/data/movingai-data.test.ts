@@ -35,7 +35,7 @@ test('Moving AI data: T counts as blocked (cell counts from the data README)', (
   expect(loadMap('street/Berlin_0_256.map').width).toBe(256);
 });
 
-const SAMPLE = 20, DIJKSTRA_SAMPLE = 10, SEED = 1;
+const SAMPLE = 20, DIJKSTRA_SAMPLE = 5, SEED = 1;
 
 for (const f of FILES) {
   test(`${f.scen}: seeded sample, A* and JPS optimal, Dijkstra optimal (${DIJKSTRA_SAMPLE}), weighted A* 1.5 within 1.5 x optimum`, () => {

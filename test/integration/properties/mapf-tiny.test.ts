@@ -1,4 +1,4 @@
-// CBS and prioritized planning on 3000 tiny instances against brute force over
+// CBS and prioritized planning on 2000 tiny instances against brute force over
 // joint states (test/support/mapf-reference.ts, written apart from the library's
 // joint search): issues 35.2 and 37.1.
 import fc from 'fast-check';
@@ -24,7 +24,7 @@ const instance = fc.record({
   return { grid, tasks: starts.map((start, i) => ({ start, goal: goals[i] })) as AgentTask[] };
 });
 
-test('generated: on 3000 tiny instances CBS is optimal on every solvable one, says unsolvable on every other; its tree, when it ends in time, is optimal too; prioritized plans are valid and never below the optimum', () => {
+test('generated: on 2000 tiny instances CBS is optimal on every solvable one, says unsolvable on every other; its tree, when it ends in time, is optimal too; prioritized plans are valid and never below the optimum', () => {
   const seen = { solvable: 0, unsolvable: 0, treeSolved: 0, treeBudget: 0, prioritized: 0 };
   fc.assert(fc.property(instance, (c) => {
     if (c === null) return;
@@ -58,9 +58,9 @@ test('generated: on 3000 tiny instances CBS is optimal on every solvable one, sa
     } else {
       expect(p.status).toBe('stopped');
     }
-  }), { numRuns: 3000, seed: 20261205 });
+  }), { numRuns: 2000, seed: 20261205 });
   // The suite met both kinds, and the tree solved most solvable instances by itself.
-  expect(seen.solvable).toBeGreaterThan(1500);
+  expect(seen.solvable).toBeGreaterThan(1000);
   expect(seen.unsolvable).toBeGreaterThan(20);
   expect(seen.treeSolved).toBeGreaterThan(seen.solvable * 0.8);
   console.log(`[tiny MAPF] ${JSON.stringify(seen)}`);
