@@ -12,6 +12,7 @@
  */
 export { show } from './core/errors.js';
 export { IMPROVE } from './core/improve.js';
+export { setGridKernel } from './grid/fast/grid-kernel.js';
 export { nextGeneration, STAMP_LIMIT } from './core/stamp.js';
 export { weights } from './core/priority.js';
 export { Heap } from './queues/heap.js';

@@ -21,8 +21,8 @@ export type MaskSource = Pick<Grid, 'cells' | 'width' | 'height' | 'diagonalRule
  * than the grid's log holds.
  */
 export class MoveMasks {
-  /** The masks, one byte a cell; read after `sync()`. */
-  readonly bits: Uint8Array;
+  /** The masks, one byte a cell; read after `sync()`. Replaced when the searcher's kernel memory grows (grid-kernel.ts). */
+  bits: Uint8Array;
   /** The grid version the masks reflect. */
   private version = -1;
   private readonly patchFn = (n: number): void => this.patch(n);

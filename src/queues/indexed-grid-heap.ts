@@ -11,8 +11,22 @@
  * A new query moves `base` past every value the last one wrote, so nothing
  * is cleared; only when `base` nears 2^31 is the array refilled.
  */
-export class IndexedGridHeap {
+/**
+ * Memory the heap can live in instead of arrays of its own (GridSearcher's
+ * WebAssembly kernel, grid/fast/grid-kernel.ts): the per-cell state and the
+ * entries as views of it, and a `grow` that makes room, after which the heap
+ * reads the views again.
+ */
+export interface HeapMemory {
   readonly state: Int32Array;
+  readonly keys: Float64Array;
+  readonly capacity: number;
+  grow(): void;
+}
+
+export class IndexedGridHeap {
+  /** Replaced, with `keys` and `ids`, when the heap lives in a `HeapMemory` that grows; read it fresh. */
+  state: Int32Array;
   // The first query moves it to 3: closed 2, and the zeros of a new array unseen.
   base = 1;
   /**
@@ -36,12 +50,18 @@ export class IndexedGridHeap {
   /** @internal The most entries this query has held (newQuery moves `base` past them). */
   peak = 0;
 
-  constructor(cells: number, capacity = 1024) {
-    this.state = new Int32Array(cells);
-    const c = Math.max(16, Math.min(cells, capacity) | 0);
-    this.capacity = c;
-    this.keys = new Float64Array(c * 4);
-    this.ids = new Int32Array(this.keys.buffer);
+  constructor(cells: number, capacity = 1024, private readonly memory: HeapMemory | null = null) {
+    if (memory !== null) {
+      this.state = memory.state;
+      this.capacity = memory.capacity;
+      this.keys = memory.keys;
+    } else {
+      this.state = new Int32Array(cells);
+      const c = Math.max(16, Math.min(cells, capacity) | 0);
+      this.capacity = c;
+      this.keys = new Float64Array(c * 4);
+    }
+    this.ids = new Int32Array(this.keys.buffer, this.keys.byteOffset, 2 * this.keys.length);
   }
 
   /** Starts a query: every cell unseen, heap empty. O(1) except once in ~2^31 / peak queries. */
@@ -198,8 +218,17 @@ export class IndexedGridHeap {
     state[id] = base + i;
   }
 
-  /** Doubles the room: `keys` and `ids` are new arrays (the grid loops read them again). @internal */
+  /** Doubles the room: `keys` and `ids` are new arrays, and `state` too in a `HeapMemory` (the grid loops read them again). @internal */
   grow(): void {
+    const m = this.memory;
+    if (m !== null) {
+      m.grow();
+      this.state = m.state;
+      this.keys = m.keys;
+      this.ids = new Int32Array(m.keys.buffer, m.keys.byteOffset, 2 * m.keys.length);
+      this.capacity = m.capacity;
+      return;
+    }
     this.capacity *= 2;
     const keys = new Float64Array(this.capacity * 4);
     keys.set(this.keys);

@@ -2,6 +2,7 @@ import { checkPathBuffer, checkPathRoom } from '../../core/path.js';
 import { InputError, show } from '../../core/errors.js';
 import { DX, DY, type Grid } from '../grid.js';
 import { MoveMasks } from '../move-masks.js';
+import { GridKernel } from './grid-kernel.js';
 import { zero, type Heuristic } from '../../core/heuristic.js';
 import { inlineForm, octile } from '../heuristics.js';
 import { landmarkTable, type LandmarkTable } from './landmark-table.js';
@@ -73,9 +74,13 @@ const GRID_SEARCH_KEYS: readonly (keyof GridSearchOptions)[] = ['priority', 'heu
  * (`MoveMasks.sync`), so edits made through the grid are seen at once.
  */
 export abstract class GridSearchBase extends GridSearcherBase<GridSearchOptions> {
-  protected readonly moves: Uint8Array;
-  protected readonly g: Float64Array;
-  protected readonly via: Uint8Array;
+  // Views of the WebAssembly kernel's memory when the searcher has one
+  // (`kernel`), replaced when it grows (`rebind`); plain arrays otherwise.
+  protected moves: Uint8Array;
+  protected g: Float64Array;
+  protected via: Uint8Array;
+  /** The unweighted loop as WebAssembly and the memory it shares with the JS loops (grid-kernel.ts), or null. */
+  protected readonly kernel: GridKernel | null;
   protected readonly off = new Int32Array(8);
   protected readonly step = new Float64Array(8);
   protected readonly dx = Int32Array.from(DX);
@@ -109,16 +114,33 @@ export abstract class GridSearchBase extends GridSearcherBase<GridSearchOptions>
    */
   constructor(grid: Grid, who: GridSearchName, bytesPerCell: number) {
     super(grid, who, FAST_GRID_CHECKS, bytesPerCell);
-    this.masks = new MoveMasks(grid, this.perCell(() => new Uint8Array(grid.size)));
+    const kernel = this.perCell(() => GridKernel.create(grid.size));
+    this.kernel = kernel;
+    this.masks = new MoveMasks(grid, kernel !== null ? kernel.moves : this.perCell(() => new Uint8Array(grid.size)));
     this.moves = this.masks.bits;
-    this.g = this.perCell(() => new Float64Array(grid.size));
-    this.via = this.perCell(() => new Uint8Array(grid.size));
+    this.g = kernel !== null ? kernel.g : this.perCell(() => new Float64Array(grid.size));
+    this.via = kernel !== null ? kernel.via : this.perCell(() => new Uint8Array(grid.size));
     const axial = grid.cellSize, diagonal = grid.cellSize * grid.diagonalCost;
     for (let k = 0; k < 8; k++) {
       this.off[k] = DY[k] * grid.width + DX[k];
       this.step[k] = k < 4 ? axial : diagonal;
     }
+    if (kernel !== null) {
+      kernel.tables.set(this.off, 0);
+      kernel.tables.set(this.dx, 8);
+      kernel.tables.set(this.dy, 16);
+      kernel.steps.set(this.step);
+    }
     this.octile = octile(grid);
+  }
+
+  /** Reads the kernel's views again after its memory grew (every view of it is then replaced). */
+  protected rebind(): void {
+    const k = this.kernel;
+    if (k === null) return;
+    this.g = k.g;
+    this.via = k.via;
+    this.moves = this.masks.bits = k.moves;
   }
 
   /**

@@ -2,7 +2,8 @@ import { altBound } from '../../hierarchy/alt.js';
 import type { Grid } from '../grid.js';
 import { GridSearchBase } from './grid-search-base.js';
 import { IMPROVE } from '../../core/improve.js';
-import { IndexedGridHeap } from '../../queues/indexed-grid-heap.js';
+import { IndexedGridHeap, type HeapMemory } from '../../queues/indexed-grid-heap.js';
+import { KERNEL_FOUND, KERNEL_GROW, KERNEL_UNREACHABLE } from './grid-kernel.js';
 
 export type { GridSearchOptions } from './grid-search-base.js';
 
@@ -59,7 +60,15 @@ export class GridSearcher extends GridSearchBase {
 
   constructor(grid: Grid) {
     super(grid, 'GridSearcher', GRID_SEARCHER_BYTES_PER_CELL);
-    this.heap = this.perCell(() => new IndexedGridHeap(grid.size, 1 << 14));
+    const k = this.kernel;
+    // With the kernel the open list lives in its memory too; growing it replaces every view, the searcher's as well.
+    const memory: HeapMemory | null = k === null ? null : {
+      get state() { return k.state; },
+      get keys() { return k.keys; },
+      get capacity() { return k.capacity; },
+      grow: () => { k.grow(); this.rebind(); },
+    };
+    this.heap = this.perCell(() => new IndexedGridHeap(grid.size, 1 << 14, memory));
   }
 
   protected reached(n: number): boolean {
@@ -97,7 +106,27 @@ export class GridSearcher extends GridSearchBase {
   protected expandUntil(stopAt: number): 'found' | 'unreachable' | null {
     return this.weighted
       ? this.runWeighted(stopAt, this.grid.weights, this.grid.weightFloor, this.table, this.K)
-      : this.runUnweighted(stopAt);
+      : this.kernel !== null ? this.runKernel(stopAt) : this.runUnweighted(stopAt);
+  }
+
+  /**
+   * runUnweighted as WebAssembly (grid-kernel.ts): the open list's length,
+   * peak, room and insertion number and the query's counters go in through
+   * the kernel's control block and come back out; when the kernel stops to
+   * ask for room, the open list grows and it goes on.
+   */
+  private runKernel(stopAt: number): 'found' | 'unreachable' | null {
+    const k = this.kernel!, heap = this.heap, w = this.grid.width, at = stopAt < 0x7fffffff ? stopAt : 0x7fffffff;
+    for (;;) {
+      const c = k.control;
+      c[0] = heap.length; c[1] = heap.peak; c[2] = this.expansions; c[3] = this.pushes; c[4] = this.reopenings; c[5] = heap.capacity;
+      k.counter[0] = heap.counter;
+      const r = k.run(at, this.goal, w, heap.base, this.wg, this.wh, this.tieByH, this.hs, this.hd, this.hp, this.reopen, IMPROVE);
+      heap.length = c[0]; heap.peak = c[1]; this.expansions = c[2]; this.pushes = c[3]; this.reopenings = c[4];
+      heap.counter = k.counter[0];
+      if (r === KERNEL_GROW) { heap.grow(); continue; }
+      return r === KERNEL_FOUND ? 'found' : r === KERNEL_UNREACHABLE ? 'unreachable' : null;
+    }
   }
 
   // #generated grid-loops: begin
@@ -109,7 +138,8 @@ export class GridSearcher extends GridSearchBase {
     const heap = this.heap, goal = this.goal;
     const wg = this.wg, wh = this.wh, hs = this.hs, hd = this.hd, hp = this.hp, tieByH = this.tieByH, reopen = this.reopen, improve = IMPROVE;
     const w = this.grid.width;
-    const g = this.g, via = this.via, moves = this.moves, state = heap.state;
+    // Read again when the open list grows: in the WebAssembly kernel's memory (grid-kernel.ts) growing replaces every view.
+    let g = this.g, via = this.via, moves = this.moves, state = heap.state;
     const off = this.off, step = this.step, ddx = this.dx, ddy = this.dy;
     const base = heap.base, closed = base - 1;
     const gx = goal % w, gy = (goal - gx) / w;
@@ -198,7 +228,11 @@ export class GridSearcher extends GridSearchBase {
         let at: number;
         if (open) at = sc - base;
         else {
-          if (len === cap) { heap.length = len; heap.grow(); keys = heap.keys; ids = heap.ids; cap = heap.capacity; }
+          if (len === cap) {
+            heap.length = len; heap.grow();
+            keys = heap.keys; ids = heap.ids; cap = heap.capacity;
+            g = this.g; via = this.via; moves = this.moves; state = heap.state;
+          }
           at = len++;
           if (len > peak) peak = len;
         }
@@ -251,7 +285,8 @@ export class GridSearcher extends GridSearchBase {
     const heap = this.heap, goal = this.goal;
     const wg = this.wg, wh = this.wh, hs = this.hs, hd = this.hd, hp = this.hp, tieByH = this.tieByH, reopen = this.reopen, improve = IMPROVE;
     const w = this.grid.width;
-    const g = this.g, via = this.via, moves = this.moves, state = heap.state;
+    // Read again when the open list grows: in the WebAssembly kernel's memory (grid-kernel.ts) growing replaces every view.
+    let g = this.g, via = this.via, moves = this.moves, state = heap.state;
     const off = this.off, step = this.step, ddx = this.dx, ddy = this.dy;
     const base = heap.base, closed = base - 1;
     const gx = goal % w, gy = (goal - gx) / w;
@@ -350,7 +385,11 @@ export class GridSearcher extends GridSearchBase {
         let at: number;
         if (open) at = sc - base;
         else {
-          if (len === cap) { heap.length = len; heap.grow(); keys = heap.keys; ids = heap.ids; cap = heap.capacity; }
+          if (len === cap) {
+            heap.length = len; heap.grow();
+            keys = heap.keys; ids = heap.ids; cap = heap.capacity;
+            g = this.g; via = this.via; moves = this.moves; state = heap.state;
+          }
           at = len++;
           if (len > peak) peak = len;
         }

@@ -77,7 +77,8 @@ export class LiteSearch {
     const heap = this.heap, goal = this.goal;
     const wg = this.wg, wh = this.wh, hs = this.hs, hd = this.hd, hp = this.hp, tieByH = this.tieByH, reopen = this.reopen, improve = IMPROVE;
     const w = this.grid.width;
-    const g = this.g, via = this.via, moves = this.moves, state = heap.state;
+    // Read again when the open list grows: in the WebAssembly kernel's memory (grid-kernel.ts) growing replaces every view.
+    let g = this.g, via = this.via, moves = this.moves, state = heap.state;
     const off = this.off, step = this.step, ddx = this.dx, ddy = this.dy;
     const base = heap.base, closed = base - 1;
     const gx = goal % w, gy = (goal - gx) / w;
@@ -166,7 +167,11 @@ export class LiteSearch {
         let at: number;
         if (open) at = sc - base;
         else {
-          if (len === cap) { heap.length = len; heap.grow(); keys = heap.keys; ids = heap.ids; cap = heap.capacity; }
+          if (len === cap) {
+            heap.length = len; heap.grow();
+            keys = heap.keys; ids = heap.ids; cap = heap.capacity;
+            g = this.g; via = this.via; moves = this.moves; state = heap.state;
+          }
           at = len++;
           if (len > peak) peak = len;
         }
