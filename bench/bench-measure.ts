@@ -70,6 +70,19 @@ export function machine(): { cpu: string; cores: number; node: string; load: num
   return { cpu: cpus[0]?.model ?? 'unknown', cores: cpus.length, node: process.version, load: os.loadavg(), memGB: os.totalmem() / 2 ** 30 };
 }
 
+/**
+ * Whether other processes took the machine during a run: a timed loop got
+ * under 90% of a core, or the 1-minute load average left the run less than
+ * a core. At the start nothing of the run has counted yet, so a load over
+ * cores - 1 is others'; at the end the run's own process counts about 1 in
+ * it, so only a load over `cores` is. (Both ends read cores - 1 before: on
+ * these two-core machines every run was reported busy, the end's load being
+ * the run's own.)
+ */
+export function machineBusy(lowestShare: number, startLoad: number, endLoad: number, cores: number): boolean {
+  return lowestShare < 0.9 || startLoad > cores - 1 || endLoad > cores;
+}
+
 export const median = (a: ArrayLike<number>): number => {
   if (a.length === 0) return NaN;
   const s = Array.from(a).sort((x, y) => x - y), m = s.length >> 1;

@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { GRID_SEARCHER_BYTES_PER_CELL } from '#bestfirst/internal';
 import { FOUR_LIBS, GRID_LIBS } from './bench-libs.js';
 import { FAMILIES, fourConnected, perMapSums, runLib, sampleFamily, type Family, type LibResult, type MapSample, type Warmup } from './bench-grid.js';
-import { canCollect, f, geomean, machine, stopObserving, table } from './bench-measure.js';
+import { canCollect, f, geomean, machine, machineBusy, stopObserving, table } from './bench-measure.js';
 import { buildNative, runNative, type NativeRef } from './bench-native.js';
 import { CITIES, roadCities, roadReport, roadTargets, runCity, type RoadResult } from './bench-roads.js';
 import { costmapTargets, costmapTrack, type TrackSummary } from './costmap.js';
@@ -156,7 +156,7 @@ async function main(): Promise<void> {
   say(`- load average at end (1, 5, 15 min): ${m1.load.map((l) => f(l, 2)).join(', ')}; the machine has ${m1.cores} cores.`);
   const cpuShares = Object.values(grid).flat().map((r) => r.cpuShare);
   const low = Math.min(...cpuShares);
-  say(`- CPU share of the timed loops (process CPU time / wall time): lowest ${f(100 * low)}%. ${low < 0.9 || m0.load[0] > m0.cores - 1 || m1.load[0] > m1.cores - 1 ? '**The machine was busy (other processes ran): times are inflated, ratios measured in the same run are the figures to read.**' : 'The machine was otherwise idle enough.'}`);
+  say(`- CPU share of the timed loops (process CPU time / wall time): lowest ${f(100 * low)}%. ${machineBusy(low, m0.load[0], m1.load[0], m1.cores) ? '**The machine was busy (other processes ran): times are inflated, ratios measured in the same run are the figures to read.**' : 'The machine was otherwise idle enough.'}`);
   say(`- total time ${f((Date.now() - started.getTime()) / 1000)} s`);
   stopObserving();
   // A quick run must not overwrite the full run's record: it goes beside the build (dist/, not committed).

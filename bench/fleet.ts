@@ -37,7 +37,7 @@ import { type Grid } from '#bestfirst';
 import { cbs, checkMapfPlan, lacam, pibt, prioritizedPlan, type AgentTask, type LacamResult, type MapfResult } from '#bestfirst/mapf';
 import { parseMap, parseScen } from '#bestfirst/io';
 import { dataFile } from './bench-data.js';
-import { f, machine, mean, median, table } from './bench-measure.js';
+import { f, machine, machineBusy, mean, median, table } from './bench-measure.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -141,7 +141,7 @@ for (const map of maps) {
 
 console.log(`fleet track${QUICK ? ' (quick)' : ''}: agent file${n === 1 ? '' : 's'} ${FILES.join(', ')} of each map (first k rows), k at ${SHARES.map((s) => `${100 * s}%`).join(', ')} of the full count; limits per instance: prioritized ${PRIORITIZED_LIMIT_S} s, CBS ${CBS_LIMIT_S} s, PIBT and LaCAM* ${LACAM_LIMIT_S} s (LaCAM* improving its plan until then), seed 0; a planner other than LaCAM* stops climbing a map once it solves no file; every plan checked with checkMapfPlan`);
 const m = machine();
-console.log(`node ${m.node}, ${m.cpu} x ${m.cores}; load average (1, 5, 15 min) ${loadAtStart.map((l) => f(l, 2)).join(', ')} at start, ${m.load.map((l) => f(l, 2)).join(', ')} at end${m.load[0] > m.cores - 1 || loadAtStart[0] > m.cores - 1 ? ': the machine was busy, times are inflated' : ''}; ${f((performance.now() - t0) / 1000, 0)} s in all`);
+console.log(`node ${m.node}, ${m.cpu} x ${m.cores}; load average (1, 5, 15 min) ${loadAtStart.map((l) => f(l, 2)).join(', ')} at start, ${m.load.map((l) => f(l, 2)).join(', ')} at end${machineBusy(1, loadAtStart[0], m.load[0], m.cores) ? ': the machine was busy, times are inflated' : ''}; ${f((performance.now() - t0) / 1000, 0)} s in all`);
 console.log(table(['map', 'agents', 'solver', 'solved', 'first plan ms (median)', 'first plan ms (max)', 'SoC / LB first', 'SoC / LB end', 'makespan', 'CBS nodes'], lines));
 console.log();
 console.log('Targets:');
