@@ -90,11 +90,25 @@ export class GridKernel {
   tables!: Int32Array;
   steps!: Float64Array;
 
-  /** The kernel for a grid of `cells` cells, or null: the grid is small, the kernel is off, or WebAssembly cannot run. */
+  /**
+   * The kernel for a grid of `cells` cells, or null: the grid is small, the
+   * kernel is off, WebAssembly cannot run, or no memory can be had for it.
+   * The last is common in a browser: Chromium keeps about 120 WebAssembly
+   * memories alive in a page (each reserves address space far beyond its
+   * size), and `new WebAssembly.Memory` throws a RangeError past that until
+   * a collection frees some. A page that made a searcher for each grid it
+   * drew failed to mount its widgets. Such a searcher takes the JS loop.
+   */
   static create(cells: number): GridKernel | null {
     if (!use.enabled || cells < use.minCells) return null;
     const module = kernelModule();
-    return module === null ? null : new GridKernel(module, cells, Math.max(16, Math.min(cells, use.capacity)));
+    if (module === null) return null;
+    try {
+      return new GridKernel(module, cells, Math.max(16, Math.min(cells, use.capacity)));
+    } catch (e) {
+      if (e instanceof RangeError) return null;
+      throw e;
+    }
   }
 
   private constructor(module: WebAssembly.Module, cells: number, capacity: number) {

@@ -99,3 +99,21 @@ test('a query whose open list outgrows the first room many times, then an edit a
   const [c, d] = run();
   expect(c).toEqual(d);
 });
+
+test('when no WebAssembly memory can be had (a browser page past its ~120 live memories throws a RangeError), a GridSearcher takes the JS loop and answers as the kernel does', () => {
+  const grid = new Grid(40, 40);
+  for (let x = 5; x < 35; x++) grid.setBlocked(grid.id(x, 20), true);
+  const withKernel = new GridSearcher(grid);
+  const Memory = WebAssembly.Memory;
+  // What Chromium does past its limit (measured: the 125th live memory of a page threw "could not allocate memory").
+  (WebAssembly as { Memory: unknown }).Memory = function () { throw new RangeError('WebAssembly.Memory(): could not allocate memory'); };
+  let without: GridSearcher;
+  try {
+    without = new GridSearcher(grid);
+  } finally {
+    (WebAssembly as { Memory: unknown }).Memory = Memory;
+  }
+  expect([onKernel(withKernel), onKernel(without)]).toEqual([true, false]);
+  const answer = (s: GridSearcher) => [s.search(grid.id(20, 0), grid.id(20, 39)), s.cost, s.expansions, s.pushes, s.path()];
+  expect(answer(without)).toEqual(answer(withKernel));
+});
