@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 const PRELOAD = fileURLToPath(new URL('./die-partway.mjs', import.meta.url));
 
 /** The whole rows of a --jsonl results file: its lines ending in a newline, less the header. */
-export function jsonlRows(file: string): number {
+function jsonlRows(file: string): number {
   return existsSync(file) ? Math.max(0, readFileSync(file, 'utf8').split('\n').length - 2) : 0;
 }
 

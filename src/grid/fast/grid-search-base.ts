@@ -114,7 +114,8 @@ export abstract class GridSearchBase extends GridSearcherBase<GridSearchOptions>
    */
   constructor(grid: Grid, who: GridSearchName, bytesPerCell: number) {
     super(grid, who, FAST_GRID_CHECKS, bytesPerCell);
-    const kernel = this.perCell(() => GridKernel.create(grid.size));
+    // Not through perCell: a memory that cannot be had is no refusal here, the searcher takes the JS loop (GridKernel.create).
+    const kernel = GridKernel.create(grid.size);
     this.kernel = kernel;
     this.masks = new MoveMasks(grid, kernel !== null ? kernel.moves : this.perCell(() => new Uint8Array(grid.size)));
     this.moves = this.masks.bits;
